@@ -1,0 +1,20 @@
+"""The benchmarks run (with few games) so they cannot rot; their figures go in closing notes, not asserts."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.slow
+def test_benchmarks_core_runs(capsys):
+    spec = importlib.util.spec_from_file_location("bench_core", ROOT / "benchmarks" / "bench_core.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    out = mod.main(["--games", "2"])
+    assert out["tet.apply_median_ms"] > 0 and out["import_wargames_ms"] > 0
+    assert "import_wargames_ms" in capsys.readouterr().out

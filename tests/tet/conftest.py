@@ -1,0 +1,47 @@
+"""Hand-made Tet positions: run to the start of a phase, edit the position, then let the phase run."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from wargames.tet import TetGame
+
+
+def tet_at(phase: str, turn: int = 1, seed: int = 7, edit: Callable[[TetGame], None] | None = None,
+           players=None, dice: list[int] | None = None) -> TetGame:
+    """A Tet game stopped just after the phase-start ruling of ``phase`` on ``turn``, edited by ``edit``,
+    then run to its next decision.  (Edited positions are for rule tests; they do not replay from saves.)"""
+    game = TetGame("historical", seed, _start=False)  # not yet run: the phase's procedure has not started
+    if players:
+        game.set_players(players)
+    while not (game.turn == turn and game.phase and game.phase.id == phase and game.log[-1].step == "phase"):
+        game.advance("ruling")
+        assert not game.is_over
+    if edit:
+        edit(game)
+    if dice:
+        game.force_dice(dice)
+    game._run_to_rest()
+    return game
+
+
+def clear(game: TetGame, *areas: str) -> None:
+    """Send every unit in ``areas`` to the Eliminated box (to build a clean position)."""
+    for uid, where in game.loc.items():
+        if where in areas:
+            game.loc[uid] = "eliminated"
+
+
+def put(game: TetGame, uid: str, area: str, face_up: bool | None = None) -> None:
+    game.loc[uid] = area
+    if face_up is not None:
+        game.face_up[uid] = face_up
+
+
+@pytest.fixture
+def units():
+    from wargames.tet.data import load_data
+
+    return load_data().units

@@ -1,0 +1,41 @@
+"""wargames: play through and take apart four published wargames about the Vietnam War.
+
+    import wargames
+    game = wargames.load("tet", scenario="historical", seed=7)
+    game.legal_actions(); game.apply(...); game.advance("phase"); game.undo()
+
+The rules (``wargames.core`` and the game packages) never import Bokeh or ipywidgets; the notebook kit
+(``wargames.notebook``) does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__version__ = "0.1.0"
+
+
+def load(game: str, scenario: str = "historical", seed: int = 0, **options: Any):
+    """Start a game at its first decision: ``wargames.load("tet", "historical", seed=7)``."""
+    from .core.registry import load as _load
+
+    return _load(game, scenario, seed, **options)
+
+
+def open_save(source: Any):
+    """Open a save written by ``game.save(path)`` (a path or the returned dict)."""
+    from .core.saves import open_save as _open
+
+    return _open(source)
+
+
+def games() -> list[str]:
+    from .core.registry import GAMES
+
+    return sorted(GAMES)
+
+
+def scenarios(game: str) -> list[str]:
+    from .core.registry import scenarios as _scenarios
+
+    return _scenarios(game)

@@ -1,0 +1,13 @@
+"""The shared rules core: the one game interface, rulings, dice, players, saves and data loading.
+
+Never imports Bokeh or ipywidgets: rules run headless in tests, the CLI and Monte Carlo workers.
+"""
+
+from .actions import Action, Decision, IllegalAction, WargamesError
+from .dice import Dice
+from .engine import EngineError, Game, View
+from .players import Player, RandomPlayer, ScriptedPlayer
+from .rulings import Lookup, Roll, Ruling
+
+__all__ = ["Action", "Decision", "Dice", "EngineError", "Game", "IllegalAction", "Lookup", "Player",
+           "RandomPlayer", "Roll", "Ruling", "ScriptedPlayer", "View", "WargamesError"]

@@ -1,0 +1,159 @@
+"""Validated loaders for ``data/<game>/`` (CSV, YAML, GeoJSON).
+
+Every table row carries a ``source``: ``rules:<section or line>``, ``external:<named source>``,
+``reconstruction:<reasoning>`` or ``decision:<id>``.  A bad file raises :class:`DataError` naming the
+file, the row (its line number in the file), the column and what was expected, and nothing is loaded.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from .actions import WargamesError
+
+SOURCE_KINDS = ("rules:", "external:", "reconstruction:", "decision:")
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class DataError(WargamesError):
+    """A data file breaks its schema.  The message names file, row, column and the expectation."""
+
+    def __init__(self, path: Path | str, message: str, row: int | None = None, column: str | None = None):
+        self.path = str(path)
+        self.row = row
+        self.column = column
+        where = self.path
+        if row is not None:
+            where += f", line {row}"
+        if column is not None:
+            where += f", column '{column}'"
+        super().__init__(f"{where}: {message}")
+
+
+class Row(BaseModel):
+    """Base of every table schema: no unknown columns, and a ``source`` of a known kind."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    source: str
+
+    @field_validator("source")
+    @classmethod
+    def _source_kind(cls, v: str) -> str:
+        if not v or not v.strip().startswith(SOURCE_KINDS):
+            raise ValueError("must start with one of " + ", ".join(SOURCE_KINDS))
+        return v.strip()
+
+
+def data_root() -> Path:
+    """The ``data/`` directory: $WARGAMES_DATA, the installed package's copy, or the checkout's."""
+    env = os.environ.get("WARGAMES_DATA")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve()
+    installed = here.parents[1] / "data"  # wheel: site-packages/wargames/data
+    if (installed / "tet").is_dir():
+        return installed
+    checkout = here.parents[2] / "data"  # checkout: <repo>/data next to <repo>/wargames
+    if (checkout / "tet").is_dir():
+        return checkout
+    raise DataError(here, "cannot find the wargames data directory (neither installed nor in a checkout)")
+
+
+def game_dir(game: str) -> Path:
+    return data_root() / game
+
+
+def _pydantic_problem(err: ValidationError) -> tuple[str | None, str]:
+    first = err.errors()[0]
+    column = ".".join(str(p) for p in first.get("loc", ())) or None
+    got = first.get("input")
+    msg = first.get("msg", "invalid")
+    if got is not None and not isinstance(got, dict):
+        msg = f"{msg} (got {got!r})"
+    return column, msg
+
+
+def read_csv(path: Path, schema: type[M]) -> list[M]:
+    """Read a CSV file into schema rows; the header must name exactly the schema's columns."""
+    path = Path(path)
+    if not path.exists():
+        raise DataError(path, "file is missing")
+    with path.open(newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        header = reader.fieldnames or []
+        expected = [f.alias or name for name, f in schema.model_fields.items()]
+        missing = [c for c in expected if c not in header]
+        extra = [c for c in header if c not in expected]
+        if missing or extra:
+            raise DataError(path, f"header must be {','.join(expected)}; missing {missing}, unexpected {extra}",
+                            row=1)
+        rows: list[M] = []
+        for raw in reader:
+            line = reader.line_num
+            if None in raw:
+                raise DataError(path, f"row has more fields than the header ({len(header)})", row=line)
+            values = {k: (None if v is None or v.strip() == "" else v.strip()) for k, v in raw.items()}
+            try:
+                rows.append(schema.model_validate(values))
+            except ValidationError as err:
+                column, msg = _pydantic_problem(err)
+                raise DataError(path, msg, row=line, column=column) from None
+    return rows
+
+
+def read_yaml(path: Path, schema: type[M]) -> M:
+    path = Path(path)
+    if not path.exists():
+        raise DataError(path, "file is missing")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as err:
+        raise DataError(path, f"not valid YAML: {err}") from None
+    try:
+        return schema.model_validate(data)
+    except ValidationError as err:
+        column, msg = _pydantic_problem(err)
+        raise DataError(path, msg, column=column) from None
+
+
+def read_geojson(path: Path) -> dict[str, Any]:
+    """A GeoJSON FeatureCollection whose every feature has a ``source`` property."""
+    path = Path(path)
+    if not path.exists():
+        raise DataError(path, "file is missing")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise DataError(path, f"not valid JSON: {err}") from None
+    if data.get("type") != "FeatureCollection" or not isinstance(data.get("features"), list):
+        raise DataError(path, "expected a GeoJSON FeatureCollection")
+    for i, feat in enumerate(data["features"]):
+        props = feat.get("properties") or {}
+        src = str(props.get("source", ""))
+        if not src.startswith(SOURCE_KINDS):
+            raise DataError(path, "every feature needs a 'source' property of a known kind",
+                            row=i, column="properties.source")
+        if not isinstance(feat.get("geometry"), dict):
+            raise DataError(path, "feature has no geometry", row=i, column="geometry")
+    return data
+
+
+@cache
+def cached_csv(game: str, name: str, schema: type[M]) -> tuple[M, ...]:
+    """Read ``data/<game>/<name>`` once per process (tables are immutable rows)."""
+    return tuple(read_csv(game_dir(game) / name, schema))
+
+
+@cache
+def cached_geojson(game: str, name: str) -> dict[str, Any]:
+    return read_geojson(game_dir(game) / name)

@@ -1,0 +1,448 @@
+"""The one interface every game implements (see ``DESIGN.md``).
+
+A game subclasses :class:`Game`, declares its sequence of play in ``data/<game>/sequence.yaml`` and writes
+one generator method per step.  Procedures ``yield`` two kinds of value:
+
+* a :class:`~wargames.core.rulings.Ruling` (made with :meth:`Game.ruling`): the engine logs it; it is a
+  resting point where the stepper can stop and show it;
+* a :class:`~wargames.core.actions.Decision`: the engine waits; the chosen :class:`Action` is sent back
+  into the generator as the value of the ``yield``.
+
+The authoritative record of a game is scenario + seed + options + the list of decisions (and forced dice).
+Undo, save/load and branch all replay that record into a fresh game; a state digest proves two states equal.
+A resting point is identified by (number of rulings logged, whether a decision is pending).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Callable, Generator, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action, Decision, IllegalAction, WargamesError
+from .dice import Dice
+from .rulings import Lookup, Roll, Ruling, rulings_html
+from .sequence import PhaseSpec, SequenceOfPlay, StepSpec, load_sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+    from .players import Player
+
+Flow = Generator[Ruling | Decision, Any, None]
+UNTIL = ("ruling", "decision", "phase", "turn", "end")
+
+
+class EngineError(WargamesError):
+    """Misuse of the engine (e.g. apply with no decision pending, undo at the start)."""
+
+
+@dataclass
+class View:
+    """What one side may see: the game's public state with hidden facts masked, and its log."""
+
+    side: str | None
+    state: dict[str, Any]
+    log: list[Ruling]
+
+
+class Game:
+    """Base class of every game.  Subclasses set the class attributes and implement the hooks."""
+
+    game_id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    sides: ClassVar[tuple[str, ...]] = ()
+
+    # ------------------------------------------------------------------ construction and replay
+    def __init__(self, scenario: str = "historical", seed: int = 0, options: Mapping[str, Any] | None = None,
+                 *, players: Mapping[str, Player | None] | None = None, _start: bool = True):
+        self.scenario_id = scenario
+        self.seed = int(seed)
+        self.options: dict[str, Any] = dict(options or {})
+        self.sequence: SequenceOfPlay = self.load_sequence()
+        self.players: dict[str, Player | None] = {}
+        self.load_scenario(scenario)  # subclass: static data, validates options
+        self._reset()
+        if players is not None:
+            self.set_players(players)
+        if _start:
+            self._run_to_rest()
+
+    def load_sequence(self) -> SequenceOfPlay:
+        return load_sequence(self.game_id)
+
+    def _reset(self) -> None:
+        self.dice = Dice(self.seed)
+        self.log: list[Ruling] = []
+        self.record: list[dict[str, Any]] = []
+        self.turn = 0
+        self.phase: PhaseSpec | None = None
+        self.step: StepSpec | None = None
+        self._pending: Decision | None = None
+        self._over = False
+        self._result: Ruling | None = None
+        self.new_state()  # subclass: mutable state from scenario data
+        self._flow: Flow = self._walk()
+
+    # ------------------------------------------------------------------ subclass hooks
+    def load_scenario(self, scenario: str) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def new_state(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def state_dict(self) -> dict[str, Any]:  # pragma: no cover - abstract
+        """The whole mutable state as canonical JSON-able data (the digest is computed from it)."""
+        raise NotImplementedError
+
+    def public_state(self, side: str | None) -> dict[str, Any]:
+        """The state as ``side`` may see it.  Games with hidden units override this."""
+        return self.state_dict()
+
+    def scores(self) -> dict[str, Any]:
+        return {}
+
+    def final_result(self) -> Flow:
+        """Procedure run when the last turn ends without a sudden end; it must call :meth:`end`."""
+        yield self.end("END", "Game over", "The last turn has been played.", result={"winner": None})
+
+    def default_player(self, side: str) -> Player:
+        from .players import RandomPlayer
+
+        return RandomPlayer(seed=self.seed)
+
+    def invariants(self) -> list[str]:
+        """Broken invariants (empty when the state is legal); checked by the random-play tests."""
+        return []
+
+    # ------------------------------------------------------------------ the walker
+    def _applies(self, spec: PhaseSpec | StepSpec) -> bool:
+        if spec.turns is not None and self.turn not in spec.turns:
+            return False
+        if spec.when is not None and not getattr(self, spec.when)():
+            return False
+        return True
+
+    def _walk(self) -> Flow:
+        yield from self._run_phases(self.sequence.setup)
+        turn = 1
+        while not self._over and (self.sequence.turns is None or turn <= self.sequence.turns):
+            self.turn = turn
+            yield from self._run_phases(self.sequence.phases)
+            turn += 1
+        if not self._over:
+            self.phase = self.step = None
+            yield from self.final_result()
+        self._over = True
+
+    def _run_phases(self, phases: list[PhaseSpec]) -> Flow:
+        for phase in phases:
+            if self._over:
+                return
+            if not self._applies(phase):
+                continue
+            self.phase, self.step = phase, None
+            yield self.ruling(phase.rule, f"{self.sequence.turn_name} {self.turn}: phase {phase.number}, {phase.name}",
+                              phase.summary or f"Phase {phase.number} ({phase.name}) begins.",
+                              result={"phase": phase.id}, kind="phase")
+            for step in phase.steps:
+                if self._over:
+                    return
+                if not self._applies(step):
+                    continue
+                self.step = step
+                yield from getattr(self, step.procedure)()
+
+    # ------------------------------------------------------------------ helpers for procedures
+    def ruling(self, rule_id: str, title: str, explanation: str, *, result: Any = None,
+               inputs: Mapping[str, Any] | None = None, dice: Iterable[Roll] = (), lookup: Lookup | None = None,
+               changes: Iterable[Mapping[str, Any]] = (), side: str = "", hidden_from: Iterable[str] = (),
+               public: str = "", places: Iterable[str] = (), kind: str = "") -> Ruling:
+        """Build a ruling stamped with the current turn/phase/step (the engine logs it when yielded)."""
+        return Ruling(
+            rule_id=rule_id, title=title, explanation=explanation, result=result, inputs=dict(inputs or {}),
+            dice=tuple(dice), lookup=lookup, changes=tuple(dict(c) for c in changes),
+            rule_ref=self.rule_ref(rule_id), side=side, hidden_from=tuple(hidden_from), public=public,
+            places=tuple(places), seq=len(self.log) + 1, turn=self.turn,
+            phase=self.phase.name if self.phase else "", step=kind or (self.step.id if self.step else ""),
+        )
+
+    def rule_ref(self, rule_id: str) -> str:
+        return ""
+
+    def decide(self, side: str, prompt: str, rule_id: str, options: list[Action], *,
+               check: Callable[[Action], IllegalAction | None] | None = None, kind: str = "choose",
+               **context: Any) -> Decision:
+        return Decision(side, prompt, rule_id, options, kind=kind, check=check, context=context)
+
+    def end(self, rule_id: str, title: str, explanation: str, **kw: Any) -> Ruling:
+        """Mark the game over now (sudden death or last turn); the returned ruling is the result."""
+        r = self.ruling(rule_id, title, explanation, kind="result", **kw)
+        self._over = True
+        self._result = r
+        return r
+
+    # ------------------------------------------------------------------ stepping
+    def _step(self, action: Action | None = None) -> Ruling | Decision | None:
+        """Resume the procedures once; log a ruling or hold a decision.  None when the game has ended."""
+        if self._flow is None:
+            return None
+        try:
+            item = self._flow.send(action) if action is not None else next(self._flow)
+        except StopIteration:
+            self._flow = None
+            self._over = True
+            self._pending = None
+            return None
+        if isinstance(item, Ruling):
+            self._pending = None
+            self.log.append(item)
+        elif isinstance(item, Decision):
+            if not item.options:
+                raise EngineError(f"decision with no legal actions: {item!r} (a dead end in the rules code)")
+            self._pending = item
+        else:  # pragma: no cover - programming error in a procedure
+            raise EngineError(f"a procedure yielded {item!r}; only Ruling or Decision may be yielded")
+        return item
+
+    def _run_to_rest(self) -> None:
+        """Run automatic steps until a decision is pending or the game ends."""
+        while self._pending is None and self._flow is not None:
+            self._step()
+
+    @property
+    def position(self) -> tuple[int, bool]:
+        return (len(self.log), self._pending is not None)
+
+    # ------------------------------------------------------------------ the public interface
+    @property
+    def decision(self) -> Decision | None:
+        """Who must decide what now (None between rulings of automatic steps, or at the end)."""
+        return self._pending
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._pending.options) if self._pending else []
+
+    @property
+    def is_over(self) -> bool:
+        return self._flow is None or (self._over and self._pending is None)
+
+    @property
+    def result(self) -> Ruling | None:
+        return self._result
+
+    def _coerce(self, action: Action | Mapping[str, Any] | str) -> Action:
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, str):  # a label, as typed at the command line
+            for option in self.legal_actions():
+                if option.label == action:
+                    return option
+            raise IllegalAction(self._pending.rule_id if self._pending else "ENGINE",
+                                f"no legal action is described as {action!r}")
+        try:
+            return Action.from_json(dict(action))
+        except ValueError as err:
+            raise IllegalAction("ENGINE", str(err)) from None
+
+    def apply(self, action: Action | Mapping[str, Any] | str) -> list[Ruling]:
+        """Make the pending decision; run automatic steps to the next decision.  Returns the new rulings.
+
+        An illegal action raises :class:`IllegalAction` naming the rule, and the game is left exactly as it was.
+        """
+        if self._pending is None:
+            raise EngineError("no decision is pending: use advance() to run the automatic steps")
+        act = self._coerce(action)
+        chosen = self._pending.find(act)
+        if chosen is None:
+            raise self._pending.reject(act)
+        n0 = len(self.log)
+        self._commit(chosen)
+        self._guarded(self._run_to_rest)
+        return self.log[n0:]
+
+    def _commit(self, chosen: Action) -> None:
+        """Record and send one decision (restoring the previous state if the rules code raises)."""
+        self.record.append({"act": chosen.to_json(), "at": list(self.position)})
+        self._guarded(lambda: self._step(chosen))
+
+    def _guarded(self, fn: Callable[[], Any]) -> None:
+        try:
+            fn()
+        except Exception:
+            self._rollback_last()
+            raise
+
+    def _rollback_last(self) -> None:
+        """Restore the state before the last recorded decision (used when applying it failed)."""
+        record = self.record[:-1]
+        at = self.record[-1]["at"]
+        self._replay(record, at)
+
+    def advance(self, until: str = "decision", *, max_steps: int = 1_000_000) -> list[Ruling]:
+        """Run automatic steps and the built-in players until ``until`` ("ruling", "decision", "phase",
+        "turn" or "end").  Always stops at a decision whose side is played by a person (player None)."""
+        if until not in UNTIL:
+            raise EngineError(f"until must be one of {UNTIL}, not {until!r}")
+        n0 = len(self.log)
+        start = (self.turn, self.phase.id if self.phase else None)
+        progressed = False
+        for _ in range(max_steps):
+            if self._flow is None:
+                break
+            if until == "ruling" and len(self.log) > n0:
+                break
+            if until == "phase" and progressed and (self.turn, self.phase.id if self.phase else None) != start:
+                break
+            if until == "turn" and progressed and self.turn != start[0]:
+                break
+            if self._pending is not None:
+                if until == "decision" and progressed:
+                    break
+                player = self.player_for(self._pending.side)
+                if player is None:
+                    break
+                act = self._coerce(player.choose(self, self._pending))
+                chosen = self._pending.find(act)
+                if chosen is None:
+                    raise self._pending.reject(act)
+                self._commit(chosen)
+            else:
+                self._step()
+            progressed = True
+        return self.log[n0:]
+
+    def player_for(self, side: str) -> Player | None:
+        if side in self.players:
+            return self.players[side]
+        return self.default_player(side)
+
+    def set_players(self, players: Mapping[str, Player | None]) -> None:
+        """Who plays each side: a Player, or None for a person deciding through apply()."""
+        unknown = set(players) - set(self.sides)
+        if unknown:
+            raise EngineError(f"unknown side(s) {sorted(unknown)}; this game's sides are {list(self.sides)}")
+        self.players.update(players)
+
+    def play(self, players: Mapping[str, Player | None] | None = None) -> Ruling | None:
+        """Play to the end (built-in players for every side not given)."""
+        if players:
+            self.set_players(players)
+        self.advance("end")
+        return self.result
+
+    # ------------------------------------------------------------------ undo, replay, branch
+    def _run_until(self, at: list[Any] | tuple[int, bool]) -> None:
+        n, pending = int(at[0]), bool(at[1])
+        while self.position != (n, pending):
+            if len(self.log) > n or self._flow is None or self._pending is not None:
+                raise EngineError(f"the record does not replay: expected to reach ruling {n} "
+                                  f"{'at a decision' if pending else 'between rulings'}, reached {self.position}")
+            self._step()
+
+    def _replay(self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool]) -> None:
+        self._reset()
+        for i, entry in enumerate(record):
+            self._run_until(entry["at"])
+            if "act" in entry:
+                act = Action.from_json(entry["act"])
+                if self._pending is None:
+                    raise EngineError(f"record entry {i}: no decision is pending")
+                chosen = self._pending.find(act)
+                if chosen is None:
+                    raise self._pending.reject(act)
+                self.record.append({"act": chosen.to_json(), "at": list(self.position)})
+                self._step(chosen)
+            elif "force" in entry:
+                self.dice.force(entry["force"])
+                self.record.append({"force": list(entry["force"]), "at": list(self.position)})
+            else:
+                raise EngineError(f"record entry {i} is neither a decision nor forced dice: {entry!r}")
+        self._run_until(at)
+
+    def undo(self) -> None:
+        """Back one decision: the state is identical (same digest) to when that decision was pending."""
+        last = max((i for i, e in enumerate(self.record) if "act" in e), default=None)
+        if last is None:
+            raise EngineError("nothing to undo: no decision has been made yet")
+        self._replay(self.record[:last], self.record[last]["at"])
+
+    def force_dice(self, values: Iterable[int]) -> None:
+        """What-if: the next die rolls will be these values (recorded, so replay reproduces them)."""
+        values = list(values)
+        self.dice.force(values)
+        self.record.append({"force": values, "at": list(self.position)})
+
+    def branch(self) -> Game:
+        """An independent copy of this game at this point, to explore a what-if."""
+        other = type(self)(self.scenario_id, self.seed, self.options, _start=False)
+        other.players = dict(self.players)
+        other._replay(copy.deepcopy(self.record), self.position)
+        return other
+
+    # ------------------------------------------------------------------ digest and saves
+    def digest(self) -> str:
+        """SHA-256 of the canonical JSON of everything that defines the state."""
+        blob = {
+            "game": self.game_id, "scenario": self.scenario_id, "seed": self.seed, "options": self.options,
+            "turn": self.turn, "phase": self.phase.id if self.phase else None,
+            "step": self.step.id if self.step else None, "position": list(self.position),
+            "pending": None if self._pending is None else
+            [self._pending.side, self._pending.rule_id, [a.to_json() for a in self._pending.options]],
+            "dice": self.dice.state(), "over": self._over, "state": self.state_dict(),
+        }
+        text = json.dumps(blob, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def save(self, path: str | Path | None = None) -> dict[str, Any]:
+        """The game as plain JSON (never pickle): scenario, seed, options, decisions and the digest."""
+        from .saves import make_save
+
+        data = make_save(self)
+        if path is not None:
+            Path(path).write_text(json.dumps(data, indent=1), encoding="utf-8")
+        return data
+
+    # ------------------------------------------------------------------ views and reports
+    def view(self, side: str | None = None) -> View:
+        """What ``side`` may see (None: the umpire's view of everything)."""
+        if side is not None and side not in self.sides:
+            raise EngineError(f"unknown side {side!r}; this game's sides are {list(self.sides)}")
+        return View(side, self.public_state(side), [r.for_side(side) for r in self.log])
+
+    def log_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        rows = [{
+            "seq": r.seq, "turn": r.turn, "phase": r.phase, "step": r.step, "rule": r.rule_id, "title": r.title,
+            "dice": " ".join(str(d.value) + ("*" if d.forced else "") for d in r.dice),
+            "table": f"{r.lookup.table} {r.lookup.row}/{r.lookup.column}={r.lookup.cell}" if r.lookup else "",
+            "result": r.result, "explanation": r.explanation,
+        } for r in self.log]
+        return pd.DataFrame(rows, columns=["seq", "turn", "phase", "step", "rule", "title", "dice", "table",
+                                           "result", "explanation"])
+
+    def where(self) -> str:
+        phase = f"phase {self.phase.number} ({self.phase.name})" if self.phase else "-"
+        step = f", step {self.step.name}" if self.step else ""
+        return f"{self.sequence.turn_name} {self.turn}, {phase}{step}"
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else (repr(self._pending) if self._pending else "between rulings")
+        return f"<{type(self).__name__} {self.scenario_id} seed={self.seed}: {self.where()}; {status}>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        scores = "".join(f"<td><b>{html.escape(str(k))}</b> {html.escape(str(v))}</td>" for k, v in self.scores().items())
+        dec = (f"<b>{html.escape(self._pending.side)}</b> to decide: {html.escape(self._pending.prompt)} "
+               f"({len(self._pending.options)} legal actions, {self._pending.rule_id})") if self._pending else \
+            ("<b>Game over.</b> " + html.escape(self._result.explanation) if self._result else "")
+        return (f"<div style='font-family:sans-serif'><h4 style='margin:2px 0'>{html.escape(self.title)} "
+                f"&mdash; {html.escape(self.scenario_id)}, seed {self.seed}</h4>"
+                f"<div>{html.escape(self.where())}</div><table><tr>{scores}</tr></table><div>{dec}</div>"
+                f"<div>{rulings_html(self.log[-3:])}</div></div>")

@@ -1,0 +1,126 @@
+"""SPI-style hex grids: four-digit hex numbers ``CCRR``, flat-topped hexes, odd columns half a hex lower.
+
+Neighbours and distances go through cube coordinates; hexside features (rivers, bridges, borders, roads,
+trails) are keyed by the unordered pair of hexes they separate.  ``axial`` gives Bokeh ``hex_tile``
+coordinates (``orientation="flattop"``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+# cube direction vectors for flat-topped hexes, clockwise from north
+_CUBE_DIRS = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
+
+
+def hex_id(col: int, row: int) -> str:
+    return f"{col:02d}{row:02d}"
+
+
+def parse_hex(hid: str) -> tuple[int, int]:
+    if len(hid) != 4 or not hid.isdigit():
+        raise ValueError(f"hex numbers have four digits CCRR, got {hid!r}")
+    return int(hid[:2]), int(hid[2:])
+
+
+def _to_cube(col: int, row: int) -> tuple[int, int, int]:
+    x = col
+    z = row - (col - (col & 1)) // 2
+    return x, -x - z, z
+
+
+def _from_cube(x: int, y: int, z: int) -> tuple[int, int]:
+    col = x
+    row = z + (x - (x & 1)) // 2
+    return col, row
+
+
+def hexside(a: str, b: str) -> tuple[str, str]:
+    """The canonical key of the hexside between two adjacent hexes."""
+    return (a, b) if a <= b else (b, a)
+
+
+@dataclass
+class HexGrid:
+    """A rectangular block of hexes ``cols`` x ``rows`` (numbered from ``first``), with features.
+
+    ``terrain`` maps hex -> terrain name; ``hex_features`` hex -> set of names (town, base...);
+    ``side_features`` hexside -> set of names (river, bridge, road, trail, border).
+    """
+
+    cols: int
+    rows: int
+    first: int = 1
+    terrain: dict[str, str] = field(default_factory=dict)
+    hex_features: dict[str, set[str]] = field(default_factory=dict)
+    side_features: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    size_km: float = 10.0
+
+    def __contains__(self, hid: str) -> bool:
+        try:
+            c, r = parse_hex(hid)
+        except ValueError:
+            return False
+        return self.first <= c < self.first + self.cols and self.first <= r < self.first + self.rows
+
+    def hexes(self) -> Iterator[str]:
+        for c in range(self.first, self.first + self.cols):
+            for r in range(self.first, self.first + self.rows):
+                yield hex_id(c, r)
+
+    def neighbours(self, hid: str) -> list[str]:
+        x, y, z = _to_cube(*parse_hex(hid))
+        out = []
+        for dx, dy, dz in _CUBE_DIRS:
+            c, r = _from_cube(x + dx, y + dy, z + dz)
+            if c >= 0 and r >= 0:
+                n = hex_id(c, r)
+                if n in self:
+                    out.append(n)
+        return out
+
+    def distance(self, a: str, b: str) -> int:
+        ax, ay, az = _to_cube(*parse_hex(a))
+        bx, by, bz = _to_cube(*parse_hex(b))
+        return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+    def within(self, hid: str, radius: int) -> list[str]:
+        """Hexes at distance <= radius (breadth first; used for supply ranges and zones)."""
+        seen = {hid}
+        frontier = [hid]
+        for _ in range(radius):
+            nxt = []
+            for h in frontier:
+                for n in self.neighbours(h):
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return sorted(seen)
+
+    def side_has(self, a: str, b: str, feature: str) -> bool:
+        return feature in self.side_features.get(hexside(a, b), ())
+
+    def add_side_feature(self, a: str, b: str, feature: str) -> None:
+        if b not in self.neighbours(a):
+            raise ValueError(f"{a} and {b} are not adjacent, so they share no hexside")
+        self.side_features.setdefault(hexside(a, b), set()).add(feature)
+
+    @staticmethod
+    def axial(hid: str) -> tuple[int, int]:
+        """Bokeh ``hex_tile(orientation="flattop")`` coordinates: rows run down the page."""
+        c, r = parse_hex(hid)
+        return c, r - (c - (c & 1)) // 2
+
+    @staticmethod
+    def centre(hid: str, size: float = 1.0) -> tuple[float, float]:
+        """Cartesian centre (x right, y up) of a hex of circumradius ``size``."""
+        c, r = parse_hex(hid)
+        x = 1.5 * size * c
+        y = -math.sqrt(3) * size * (r + 0.5 * (c & 1))
+        return x, y
+
+    def path_cost(self, path: Iterable[str], cost: dict[str, float]) -> float:
+        return sum(cost[self.terrain.get(h, "clear")] for h in list(path)[1:])

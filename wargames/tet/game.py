@@ -1,0 +1,195 @@
+"""Tet Offensive 1968 (GDW 1991) on the shared core.
+
+The game reads like the summary's table of contents: set-up (``setup.py``), phase 1 movement
+(``movement.py``), insurrection (``insurrection.py``), phase 5 search (``search.py``).  Phases 2-4 and
+6-8 are declared in the sequence of play and announce themselves as not yet implemented (issue #4).
+Rule ids are those of ``data/tet/rules_index.csv``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Game, Player
+from ..core.data import DataError, game_dir, read_yaml
+from .data import ALLIED, COMMUNIST, NOT_GROUND, SIDE_OF, TetData, load_data
+from .insurrection import InsurrectionRules
+from .movement import MovementRules
+from .scenario import Scenario
+from .search import SearchRules
+from .setup import SetupRules
+
+BOXES = ("casualties", "eliminated")
+
+
+class TetGame(SetupRules, MovementRules, InsurrectionRules, SearchRules, Game):
+    """Tet Offensive 1968: four factions (NVA, VC, USA, SVN) on two sides, 5 turns of 8 phases."""
+
+    game_id = "tet"
+    title = "Tet Offensive 1968"
+    sides = ("Communist", "Allied")
+
+    # ------------------------------------------------------------------ data and state
+    def load_scenario(self, scenario: str) -> None:
+        self.data: TetData = load_data()
+        path = game_dir("tet") / "scenarios" / f"{scenario}.yaml"
+        if not path.exists():
+            raise DataError(path, f"no scenario {scenario!r} for Tet (known: historical)")
+        self.scenario: Scenario = read_yaml(path, Scenario)
+        merged = dict(self.scenario.options.model_dump())
+        for key, value in self.options.items():
+            if key not in merged:
+                raise DataError(path, f"unknown option {key!r}; options are {sorted(merged)}", column="options")
+            merged[key] = value
+        self.rules_opts = type(self.scenario.options).model_validate(merged)
+
+    def new_state(self) -> None:
+        d = self.data
+        self.loc: dict[str, str | None] = {}
+        self.face_up: dict[str, bool] = {}
+        for u in d.units.values():
+            self.loc[u.id] = None
+            self.face_up[u.id] = u.faction in ALLIED and u.type != "ruff_puff"
+        self.insurrection: set[str] = set()
+        self.vc_scored: set[str] = set()
+        self.svn_scored: set[str] = set()
+        self.score: dict[str, int] = {f: row.start_score for f, row in d.factions.items()}
+        self.moved: set[str] = set()
+        self.nva_points = 0
+
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "loc": dict(sorted(self.loc.items())), "face_up": sorted(u for u, up in self.face_up.items() if up),
+            "insurrection": sorted(self.insurrection), "vc_scored": sorted(self.vc_scored),
+            "svn_scored": sorted(self.svn_scored), "score": dict(sorted(self.score.items())),
+            "moved": sorted(self.moved), "nva_points": self.nva_points,
+        }
+
+    # ------------------------------------------------------------------ queries used by the rules
+    def unit(self, uid: str):
+        return self.data.units[uid]
+
+    def units_in(self, area: str) -> list[str]:
+        return [u for u, where in self.loc.items() if where == area]
+
+    def side_of(self, uid: str) -> str:
+        return SIDE_OF[self.data.units[uid].faction]
+
+    def communists_in(self, area: str) -> list[str]:
+        return [u for u in self.units_in(area) if self.data.units[u].faction in COMMUNIST]
+
+    def allied_in(self, area: str) -> list[str]:
+        return [u for u in self.units_in(area) if self.data.units[u].faction in ALLIED]
+
+    def allied_ground_in(self, area: str) -> list[str]:
+        """Allied ground units (air units, the battleship and Recce are not ground units: decision A-21)."""
+        return [u for u in self.allied_in(area) if self.data.units[u].type not in NOT_GROUND]
+
+    def describe(self, uid: str, side: str | None = None) -> str:
+        """A unit as ``side`` sees it ("face-down NVA/VC unit" when hidden from that side)."""
+        u = self.data.units[uid]
+        if side is not None and not self.face_up[uid] and self.side_of(uid) != side:
+            return "a face-down Ruff Puff" if u.type == "ruff_puff" else "a face-down NVA/VC unit"
+        name = u.name if u.name.startswith(u.faction) else f"{u.faction} {u.name}"
+        if "(" in name and name.rstrip().endswith(")") and u.faction in COMMUNIST:
+            return name  # VC names already carry their factors, e.g. "VC III Corps unit 20 (2(1))"
+        return f"{name} ({u.cf})" if u.defense is None else f"{name} ({u.cf}[{u.defense}])"
+
+    def area_name(self, area: str) -> str:
+        a = self.data.areas[area]
+        return a.name if a.kind != "province" else f"{a.name} ({a.id})"
+
+    def rule_ref(self, rule_id: str) -> str:
+        row = self.data.rules.get(rule_id)
+        return f"summary line {row.line}" if row and row.line else ""
+
+    # ------------------------------------------------------------------ the interface
+    def scores(self) -> dict[str, Any]:
+        return dict(self.score)
+
+    def demoralized(self) -> dict[str, bool]:
+        """TET-COMP-2 / decision A-35: a faction is demoralized when its score reaches its level."""
+        return {f: self.score[f] >= row.demoralization_level for f, row in self.data.factions.items()}
+
+    def public_state(self, side: str | None) -> dict[str, Any]:
+        units = []
+        hidden_count: dict[str, int] = {}
+        for uid, where in sorted(self.loc.items()):
+            if where is None:
+                continue
+            u = self.data.units[uid]
+            if side is not None and not self.face_up[uid] and self.side_of(uid) != side or \
+                    side is not None and u.type == "ruff_puff" and not self.face_up[uid]:
+                k = hidden_count[where] = hidden_count.get(where, 0) + 1
+                units.append({"id": f"hidden@{where}#{k}", "area": where, "face_up": False,
+                              "faction": "Allied" if u.type == "ruff_puff" else "NVA/VC",
+                              "name": "Ruff Puff (face down)" if u.type == "ruff_puff" else "face-down unit"})
+            else:
+                units.append({"id": uid, "area": where, "face_up": self.face_up[uid], "faction": u.faction,
+                              "name": u.name, "cf": u.cf, "type": u.type})
+        return {"turn": self.turn, "phase": self.phase.id if self.phase else None, "units": units,
+                "insurrection": sorted(self.insurrection), "score": dict(self.score)}
+
+    def default_player(self, side: str) -> Player:
+        from .bots import AlliedBot, CommunistBot
+
+        return CommunistBot(self.seed) if side == "Communist" else AlliedBot(self.seed)
+
+    def invariants(self) -> list[str]:
+        problems = []
+        d = self.data
+        for uid, where in self.loc.items():
+            u = d.units[uid]
+            if where is None:
+                problems.append(f"{uid} is nowhere after set-up")
+                continue
+            if where not in d.areas:
+                problems.append(f"{uid} is in unknown area {where}")
+            if u.faction in ALLIED and u.type != "ruff_puff" and not self.face_up[uid]:
+                problems.append(f"Allied unit {uid} is face down")
+            if u.faction in COMMUNIST and d.areas[where].kind == "city" and not self.face_up[uid]:
+                problems.append(f"{uid} is face down in city {where} (TET-P1-3)")
+            if u.faction == "VC" and where not in BOXES and not self.vc_may_enter(uid, where):
+                problems.append(f"VC unit {uid} is outside its Corps in {where} (TET-UNIT-5)")
+        for city in self.insurrection:
+            if d.areas[city].kind != "city":
+                problems.append(f"insurrection marker on non-city {city}")
+        return problems if self.turn > 0 else []
+
+    # ------------------------------------------------------------------ map layers (plain data, no Bokeh)
+    def map_static(self) -> dict[str, Any]:
+        """Layers that never change: land, borders, areas, cities, roads, the Trail (see ``mapdata.py``)."""
+        from .mapdata import static_layers
+
+        return static_layers(self)
+
+    def map_dynamic(self, side: str | None = None) -> dict[str, Any]:
+        """Layers that change with play: unit markers, area fills (insurrection), as ``side`` sees them."""
+        from .mapdata import dynamic_layers
+
+        return dynamic_layers(self, side)
+
+    # ------------------------------------------------------------------ phases not yet built
+    def not_yet(self):
+        """Phases declared in the sequence but not implemented in this version (issue #4)."""
+        phase = self.phase
+        yield self.ruling(self.step.rule, f"{phase.name}: not yet implemented",
+                          f"This version plays phases 1 (movement) and 5 (search) in full. Phase {phase.number} "
+                          f"({phase.name}) is part of the turn but its rules are not built yet (issue #4), "
+                          "so nothing happens here.", result={"skipped": phase.id})
+
+    def final_result(self):
+        """TET-AIM-3 (decision A-36): after turn 5, the side that demoralized more enemy factions wins."""
+        dem = self.demoralized()
+        allied_wins = sum(dem[f] for f in COMMUNIST)
+        communist_wins = sum(dem[f] for f in ALLIED)
+        winner = "Allied" if allied_wins > communist_wins else "Communist" if communist_wins > allied_wins else None
+        levels = ", ".join(f"{f} {self.score[f]}/{self.data.factions[f].demoralization_level}" for f in self.score)
+        verdict = f"the {winner} side wins" if winner else "the game is a draw"
+        yield self.end("TET-AIM-3", "End of the game",
+                       f"After turn {self.turn} no side has demoralized both enemy factions. Scores against "
+                       f"levels: {levels}. The Allies demoralized {allied_wins} Communist faction(s), the "
+                       f"Communists {communist_wins} Allied faction(s), so {verdict}.",
+                       result={"winner": winner, "allied_demoralized": allied_wins,
+                               "communist_demoralized": communist_wins},
+                       inputs=dict(self.score))

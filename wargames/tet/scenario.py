@@ -1,0 +1,30 @@
+"""Tet scenario files (``data/tet/scenarios/*.yaml``): title, story, turns and rule options."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class TetOptions(BaseModel):
+    """Rule options with their decision ids (see ``data/tet/decisions.csv``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ruff_puff_exempt_city: str = "saigon"  # A-38
+    recce_turns: list[int] = [1, 3, 5]  # A-20
+    nva_points_from_turn: int = Field(default=1, ge=1, le=2)  # A-22
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    title: str
+    summary: str
+    turns: int = Field(ge=1, le=5)
+    players: Literal[2, 4] = 2
+    options: TetOptions = TetOptions()
+    turn_dates: dict[int, str] = {}
+    source: str
