@@ -201,6 +201,9 @@ class Game:
         if isinstance(item, Ruling):
             self._pending = None
             self.log.append(item)
+            if self._over and self._result is item:  # sudden end (e.g. a decisive victory mid-phase)
+                self._flow.close()
+                self._flow = None
         elif isinstance(item, Decision):
             if not item.options:
                 raise EngineError(f"decision with no legal actions: {item!r} (a dead end in the rules code)")
