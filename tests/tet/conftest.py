@@ -9,13 +9,19 @@ import pytest
 from wargames.tet import TetGame
 
 
+class Passive:
+    """Ends every phase without acting (the end/skip option is always listed last): a quiet board."""
+
+    def choose(self, game, decision):
+        return decision.options[-1]
+
+
 def tet_at(phase: str, turn: int = 1, seed: int = 7, edit: Callable[[TetGame], None] | None = None,
            players=None, dice: list[int] | None = None) -> TetGame:
     """A Tet game stopped just after the phase-start ruling of ``phase`` on ``turn``, edited by ``edit``,
     then run to its next decision.  (Edited positions are for rule tests; they do not replay from saves.)"""
     game = TetGame("historical", seed, _start=False)  # not yet run: the phase's procedure has not started
-    if players:
-        game.set_players(players)
+    game.set_players({"Communist": Passive(), "Allied": Passive(), **(players or {})})
     while not (game.turn == turn and game.phase and game.phase.id == phase and game.log[-1].step == "phase"):
         game.advance("ruling")
         assert not game.is_over

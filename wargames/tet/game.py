@@ -1,8 +1,8 @@
 """Tet Offensive 1968 (GDW 1991) on the shared core.
 
 The game reads like the summary's table of contents: set-up (``setup.py``), phase 1 movement
-(``movement.py``), insurrection (``insurrection.py``), phase 5 search (``search.py``).  Phases 2-4 and
-6-8 are declared in the sequence of play and announce themselves as not yet implemented (issue #4).
+(``movement.py``), insurrection (``insurrection.py``), phase 5 search (``search.py``), phase 8 morale
+(``morale.py``).  Phases 2-4, 6 and 7 are declared in the sequence of play and announce themselves as not yet implemented (issue #4).
 Rule ids are those of ``data/tet/rules_index.csv``.
 """
 
@@ -14,6 +14,7 @@ from ..core import Game, Player
 from ..core.data import DataError, game_dir, read_yaml
 from .data import ALLIED, COMMUNIST, NOT_GROUND, SIDE_OF, TetData, load_data
 from .insurrection import InsurrectionRules
+from .morale import MoraleRules
 from .movement import MovementRules
 from .scenario import Scenario
 from .search import SearchRules
@@ -22,7 +23,7 @@ from .setup import SetupRules
 BOXES = ("casualties", "eliminated")
 
 
-class TetGame(SetupRules, MovementRules, InsurrectionRules, SearchRules, Game):
+class TetGame(SetupRules, MovementRules, InsurrectionRules, SearchRules, MoraleRules, Game):
     """Tet Offensive 1968: four factions (NVA, VC, USA, SVN) on two sides, 5 turns of 8 phases."""
 
     game_id = "tet"
@@ -174,7 +175,7 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, SearchRules, Game):
         """Phases declared in the sequence but not implemented in this version (issue #4)."""
         phase = self.phase
         yield self.ruling(self.step.rule, f"{phase.name}: not yet implemented",
-                          f"This version plays phases 1 (movement) and 5 (search) in full. Phase {phase.number} "
+                          f"This version plays phases 1 (movement), 5 (search) and 8 (morale) in full. Phase {phase.number} "
                           f"({phase.name}) is part of the turn but its rules are not built yet (issue #4), "
                           "so nothing happens here.", result={"skipped": phase.id})
 

@@ -25,6 +25,8 @@ import math
 from collections import defaultdict
 from typing import Any
 
+import numpy as np
+
 from ..core.data import game_dir, read_geojson
 
 # ---------------------------------------------------------------------------------------------- styling
@@ -40,26 +42,44 @@ TRAIL = "#8b5a2b"
 FOCUS = "#ff7f0e"
 SEA = "#cfe2ee"
 
-# The whole theatre (main map) and the two close-ups a class needs to read (lon, lat ranges).
-EXTENT = {"x": (104.0, 110.0), "y": (8.35, 17.65)}
-INSETS = (
-    {"id": "hue", "title": "I Corps close-up: the DMZ, Khe Sanh and Hue", "x": (106.3, 108.0), "y": (15.95, 17.35)},
-    {"id": "saigon", "title": "III/IV Corps close-up: Saigon and the upper delta", "x": (105.85, 107.45),
-     "y": (10.1, 11.42)},
+# The views a MapView draws: the whole theatre, and two close-ups a class needs to read (lon/lat ranges,
+# frame size in pixels).  Chit positions are optimised for these scales; "short" chits show counts only.
+VIEWS = (
+    {"id": "main", "title": "Tet Offensive 1968: the theatre (lon/lat degrees)", "x": (104.0, 110.0),
+     "y": (8.35, 17.65), "height": 720, "short": True, "font": 9},
+    {"id": "hue", "title": "Close-up, I Corps: the DMZ, Khe Sanh, Hue and Da Nang", "x": (106.35, 108.55),
+     "y": (15.75, 17.25), "width": 440, "short": False, "font": 10},
+    {"id": "saigon", "title": "Close-up, III/IV Corps: Saigon and the Mekong delta", "x": (105.6, 107.4),
+     "y": (9.92, 11.4), "width": 440, "short": False, "font": 10},
 )
+EXTENT = {"x": VIEWS[0]["x"], "y": VIEWS[0]["y"]}
+
+
+def view_frame(view: dict[str, Any]) -> tuple[int, int, float]:
+    """(frame width, frame height, pixels per degree) of a view: equal scale on both axes."""
+    dx = view["x"][1] - view["x"][0]
+    dy = view["y"][1] - view["y"][0]
+    if "height" in view:
+        scale = view["height"] / dy
+    else:
+        scale = view["width"] / dx
+    return int(round(dx * scale)), int(round(dy * scale)), scale
+
+
 # Off-map holding boxes, drawn in the empty South China Sea (centre lon, lat; they hold chits).
 BOX_PLACES = {
     "offmap_box_1": (108.45, 10.05), "offmap_box_2": (109.45, 10.05), "recce_pool": (108.45, 9.35),
     "casualties": (109.45, 9.35), "eliminated": (108.95, 8.7),
-    "offshore_11": (107.95, 17.05), "offshore_12": (108.75, 16.3), "offshore_13": (109.2, 15.45),
+    "offshore_11": (108.45, 17.35), "offshore_12": (109.2, 16.75), "offshore_13": (109.6, 16.2),
 }
 BOX_SIZE = (0.9, 0.55)                           # degrees (w, h) of a sea box
-CORPS_LABELS = {"I": (108.85, 16.75), "II": (109.6, 13.6), "III": (107.75, 10.95), "IV": (105.35, 8.95)}
+# Corps names, drawn in the sea (right-aligned at these points, except IV, left-aligned)
+CORPS_LABELS = {"I": (109.97, 14.8), "II": (109.97, 11.75), "III": (109.97, 10.75), "IV": (104.08, 9.2)}
 
-CHIT_PITCH = 15        # px between chit rows
 FACTION_ORDER = {"NVA": 0, "VC": 1, "NVA/VC": 2, "USA": 3, "SVN": 4, "RP": 5, "Allied": 6}
 
 _STATIC_CACHE: dict[tuple, dict[str, Any]] = {}
+_PLACE_CACHE: dict[tuple, dict[str, list[tuple[float, float]]]] = {}
 
 
 # ---------------------------------------------------------------------------------------------- geometry helpers
@@ -193,7 +213,10 @@ def static_layers(game) -> dict[str, Any]:
 def _build_static(game) -> dict[str, Any]:
     d = game.data
     view_box = (EXTENT["x"][0] - 1, EXTENT["y"][0] - 1, EXTENT["x"][1] + 1, EXTENT["y"][1] + 1)
-    out: dict[str, Any] = {"extent": dict(EXTENT), "insets": [dict(i) for i in INSETS]}
+    out: dict[str, Any] = {"extent": dict(EXTENT), "views": [dict(v) for v in VIEWS]}
+    out["style"] = {"factions": dict(FACTION_COLOURS), "RP": RUFF_PUFF, "HIDDEN": HIDDEN, "SANCTUARY": SANCTUARY,
+                    "CORPS": CORPS_LINE, "TRAIL": TRAIL, "FOCUS": FOCUS, "SEA": SEA,
+                    "foreign": FOREIGN_FILL["highland"], **TERRAIN_FILL}
 
     # -- land, countries, borders, rivers (real geography, data/geo)
     land = {"xs": [], "ys": []}
@@ -301,11 +324,12 @@ def _build_static(game) -> dict[str, Any]:
     cx, cy = _corps_boundaries(rings, {a: d.areas[a].corps for a in rings}) if rings else ([], [])
     out["corps_lines"] = {"xs": cx, "ys": cy}
     out["corps_labels"] = {"x": [p[0] for p in CORPS_LABELS.values()], "y": [p[1] for p in CORPS_LABELS.values()],
-                           "text": [f"{c} CORPS" for c in CORPS_LABELS]}
+                           "text": [f"{c} CORPS" for c in CORPS_LABELS],
+                           "anchor": ["center_left" if c == "IV" else "center_right" for c in CORPS_LABELS]}
 
     # -- cities
     cities = {k: [] for k in ("id", "name", "x", "y", "pv", "size", "airbase", "province", "corps", "label",
-                              "pv_text", "tip")}
+                              "pv_text", "name_dy", "label_main", "tip")}
     for a in d.areas.values():
         if a.kind != "city":
             continue
@@ -322,6 +346,9 @@ def _build_static(game) -> dict[str, Any]:
         cities["corps"].append(f"{a.corps} Corps" if a.corps else "-")
         cities["label"].append(a.name)
         cities["pv_text"].append(str(a.pv))
+        cities["name_dy"].append(-(size / 2 + 1))
+        in_inset = any(v["x"][0] < a.lon < v["x"][1] and v["y"][0] < a.lat < v["y"][1] for v in VIEWS[1:])
+        cities["label_main"].append(a.name if (a.pv or 0) >= 3 or not in_inset else "")
         cities["tip"].append(f"<b>{_esc(a.name)}</b> (city, political value {a.pv})<br>in province "
                              f"{_esc(a.province)}, {a.corps} Corps{'<br>airbase' if a.airbase else ''}"
                              f"{'<br>on the Highway' if a.on_road else ''}")
@@ -329,6 +356,7 @@ def _build_static(game) -> dict[str, Any]:
     ab = [i for i, flag in enumerate(cities["airbase"]) if flag]
     out["airbases"] = {"id": [cities["id"][i] for i in ab], "x": [cities["x"][i] for i in ab],
                        "y": [cities["y"][i] for i in ab], "size": [cities["size"][i] for i in ab],
+                       "dx": [-(cities["size"][i] / 2 + 1) for i in ab],
                        "tip": [cities["tip"][i] for i in ab]}
 
     # -- the Highway (roads between cities) and the Ho Chi Minh Trail (between sanctuaries)
@@ -369,11 +397,19 @@ def _build_static(game) -> dict[str, Any]:
         boxes["h"].append(h)
         boxes["tx"].append(x - w / 2 + 0.03)
         boxes["ty"].append(y + h / 2 - 0.03)
-        short = a.name.replace("Battleship station off province", "Battleship station, off").replace("Box", "").strip()
+        short = a.name.replace("Battleship station off province", "Battleship off").replace("Box", "").strip()
         boxes["name"][-1] = short
         boxes["tip"].append(f"<b>{_esc(a.name)}</b><br>an off-map holding box (drawn at sea)")
     out["boxes"] = boxes
     out["anchors"] = {k: list(v) for k, v in anchors.items()}
+    frames = {"xs": [], "ys": [], "title": []}
+    for v in VIEWS[1:]:
+        bx, by = _rect((v["x"][0] + v["x"][1]) / 2, (v["y"][0] + v["y"][1]) / 2, v["x"][1] - v["x"][0],
+                       v["y"][1] - v["y"][0])
+        frames["xs"].append(bx + bx[:1])
+        frames["ys"].append(by + by[:1])
+        frames["title"].append(v["title"])
+    out["inset_frames"] = frames
     return out
 
 
@@ -384,32 +420,128 @@ def _edge_rows():
     return cached_csv("tet", "edges.csv", EdgeRow)
 
 
-# ---------------------------------------------------------------------------------------------- dynamic layers
-def _chit_offsets(kind: str, n: int, city_size: float = 0.0) -> list[tuple[float, float, str]]:
-    """Pixel offsets (dx, dy, text anchor) of n chits around an area's anchor point.
+# ---------------------------------------------------------------------------------------------- chit placement
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in screen pixels (y down)
 
-    Cities: one column to the right of the circle, centred on it.  Provinces, sanctuaries and boxes: two
-    columns below the label, meeting at the anchor.
+
+def _text_box(text: str, font: float) -> tuple[float, float]:
+    """Estimated (width, height) in pixels of a bold chit label with its padding."""
+    return len(text) * font * 0.66 + 8, font + 5
+
+
+def _block(widths: list[float], pitch: float) -> tuple[list[tuple[float, float]], float, float]:
+    """Arrange chits (their widths) as one column, or two columns from four chits on.
+
+    Returns each chit's (left, centre y) inside the block, and the block's width and height.
     """
-    out = []
-    if kind == "city":
-        top = -(n - 1) * CHIT_PITCH / 2
-        for k in range(n):
-            out.append((city_size / 2 + 3, top + k * CHIT_PITCH, "center_left"))
-        return out
-    first = 14 if kind != "box" else 4
+    n = len(widths)
+    cols = 1 if n <= 3 else 2
+    rows = -(-n // cols)
+    col_w = [max(widths[c * rows:(c + 1) * rows], default=0) for c in range(cols)]
+    pos = []
     for k in range(n):
-        row, col = divmod(k, 2)
-        dy = first + row * CHIT_PITCH
-        if n % 2 == 1 and k == n - 1:
-            out.append((0, dy, "center"))
+        c, r = divmod(k, rows)
+        pos.append((sum(col_w[:c]) + 2 * c, (r + 0.5) * pitch))
+    return pos, sum(col_w) + 2 * (cols - 1), rows * pitch
+
+
+def _candidates(kind: str, r: float, w: float, h: float) -> list[tuple[float, float]]:
+    """Top-left corners of a block around an anchor at (0, 0), in order of preference."""
+    right, left = (r, -h / 2), (-r - w, -h / 2)
+    below, above = (-w / 2, r), (-w / 2, -r - h)
+    d = r * 0.75
+    diag = [(d, d), (d, -d - h), (-d - w, d), (-d - w, -d - h)]
+    near = [right, left] + diag + [below, above] if kind == "city" else [below, above, right, left] + diag
+    far = [(x * 1.8 if x > 0 else x - r * 0.8, y * 1.8 if y > 0 else y - r * 0.8) for x, y in near]
+    return near + far
+
+
+def _place(view: dict[str, Any], static: dict[str, Any], blocks: dict[str, list[str]], kinds: dict[str, str],
+           order: list[str]) -> dict[str, list[tuple[float, float]]]:
+    """Greedy placement of each area's chit block in one view: pixel offsets (dx, dy) per chit.
+
+    Obstacles are the city circles, city names and area labels; each block goes to the first candidate
+    spot (right of a city, below a province label, ...) that overlaps least with what is already placed.
+    """
+    _, _, scale = view_frame(view)
+    x0, y1 = view["x"][0], view["y"][1]
+    fw, fh, _ = view_frame(view)
+    font = view["font"]
+    pitch = font + 6
+
+    def px(lon: float, lat: float) -> tuple[float, float]:
+        return (lon - x0) * scale, (y1 - lat) * scale
+
+    placed: list[Box] = []
+    cities = static["cities"]
+    for i in range(len(cities["id"])):
+        cx, cy = px(cities["x"][i], cities["y"][i])
+        r = cities["size"][i] / 2
+        placed.append((cx - r, cy - r, cx + r, cy + r))
+        label = cities["label"][i] if not view.get("short") else cities["label_main"][i]
+        if label:
+            lw = len(label) * font * 0.58
+            placed.append((cx - lw / 2, cy - r - font - 2, cx + lw / 2, cy - r - 1))
+    for layer in ("provinces", "sanctuaries"):
+        st = static[layer]
+        for i in range(len(st["id"])):
+            lx, ly = px(st["lx"][i], st["ly"][i])
+            placed.append((lx - 9, ly - 7, lx + 9, ly + 7))
+    if view.get("short"):
+        cl = static["corps_labels"]
+        for x, y, text, anchor in zip(cl["x"], cl["y"], cl["text"], cl["anchor"], strict=True):
+            lx, ly = px(x, y)
+            w = len(text) * 13 * 0.7
+            lx0 = lx - w if anchor == "center_right" else lx
+            placed.append((lx0, ly - 8, lx0 + w, ly + 8))
+    boxes = {bid: i for i, bid in enumerate(static["boxes"]["id"])}
+    city_size = dict(zip(cities["id"], cities["size"], strict=True))
+    anchors = static["anchors"]
+    margin = 80
+    obstacles = np.array([b for b in placed if b[2] > -margin and b[0] < fw + margin and b[3] > -margin
+                          and b[1] < fh + margin] or [(0.0, 0.0, 0.0, 0.0)], dtype=float)
+    extra: list[Box] = []
+    out: dict[str, list[tuple[float, float]]] = {}
+    for area in order:
+        texts = blocks[area]
+        widths = [_text_box(t, font)[0] for t in texts]
+        pos, w, h = _block(widths, pitch)
+        ax, ay = px(*anchors[area])
+        kind = kinds[area]
+        r = city_size[area] / 2 + 3 if kind == "city" else 9
+        if kind == "box":
+            bi = boxes[area]
+            bx = (static["boxes"]["x"][bi] - static["boxes"]["w"][bi] / 2 - x0) * scale + 4
+            by = (y1 - static["boxes"]["y"][bi] - static["boxes"]["h"][bi] / 2) * scale + font + 6
+            corner = (bx - ax, by - ay)
+        elif not (-margin < ax < fw + margin and -margin < ay < fh + margin):
+            corner = _candidates(kind, r, w, h)[0]  # off this view: any spot will do
         else:
-            out.append((-2, dy, "center_right") if col == 0 else (2, dy, "center_left"))
+            cand = np.array(_candidates(kind, r, w, h), dtype=float)
+            c = np.column_stack([ax + cand[:, 0], ay + cand[:, 1], ax + cand[:, 0] + w, ay + cand[:, 1] + h])
+            obs = np.vstack([obstacles, np.array(extra, dtype=float)]) if extra else obstacles
+            ow = np.minimum(c[:, None, 2], obs[None, :, 2]) - np.maximum(c[:, None, 0], obs[None, :, 0])
+            oh = np.minimum(c[:, None, 3], obs[None, :, 3]) - np.maximum(c[:, None, 1], obs[None, :, 1])
+            score = (np.clip(ow, 0, None) * np.clip(oh, 0, None)).sum(axis=1) + 0.5 * np.arange(len(c))
+            off = (np.clip(-c[:, 0], 0, None) + np.clip(c[:, 2] - fw, 0, None) + np.clip(-c[:, 1], 0, None)
+                   + np.clip(c[:, 3] - fh, 0, None))
+            score += off * h * 2
+            corner = tuple(cand[int(np.argmin(score))])
+        extra.append((ax + corner[0], ay + corner[1], ax + corner[0] + w, ay + corner[1] + h))
+        out[area] = [(float(corner[0] + lx), float(corner[1] + cy)) for lx, cy in pos]
     return out
 
 
+# ---------------------------------------------------------------------------------------------- dynamic layers
 def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
-    """Unit chits, insurrection markers and the focus of the latest ruling, as ``side`` may see them."""
+    """Unit chits, Ruff Puff rings, insurrection markers and the focus of the latest ruling, as ``side`` sees them.
+
+    ``units``: one chit per (area, faction, face up/down) with columns ``text`` (inset label, e.g. "VC 3"),
+    ``short`` (main-map label: the count), ``count``, colours, ``tip`` (hover HTML) and per view
+    ``dx_<view>``/``dy_<view>`` pixel offsets (text anchor ``center_left``).  ``militia``: the face-down
+    Ruff Puff in each city, drawn as a ring around the city.  Nothing in a side's layers names, counts
+    by faction, or gives the strength of a unit that side may not see.
+    """
     static = static_layers(game)
     anchors = static["anchors"]
     d = game.data
@@ -417,46 +549,50 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
     city_size = dict(zip(static["cities"]["id"], static["cities"]["size"], strict=True))
 
     groups: dict[tuple[str, str, bool], list[dict[str, Any]]] = defaultdict(list)
+    militia_units: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for u in view.state["units"]:
         area = u["area"]
         faction = u["faction"]
         masked = u["id"].startswith("hidden@")
-        if not masked and u.get("type") == "ruff_puff":
-            faction = "RP"
-        elif masked and faction == "Allied":
+        is_rp = (masked and faction == "Allied") or (not masked and u.get("type") == "ruff_puff")
+        if is_rp and (masked or not u["face_up"]) and d.areas[area].kind == "city":
+            militia_units[area].append(u)
+            continue
+        if is_rp:
             faction = "RP"
         groups[(area, faction, masked or not u["face_up"])].append(u)
 
     by_area: dict[str, list[tuple[str, bool]]] = defaultdict(list)
     for area, faction, down in groups:
         by_area[area].append((faction, down))
-    cols = ("area", "x", "y", "dx", "dy", "anchor", "text", "fill", "text_color", "line_color", "count",
-            "hidden", "faction", "tip")
+    cols = ["area", "x", "y", "text", "short", "fill", "text_color", "line_color", "count", "hidden", "faction",
+            "tip"]
     chits: dict[str, list] = {c: [] for c in cols}
     unplaced = []
+    kinds: dict[str, str] = {}
+    order_keys = []
     for area, keys in sorted(by_area.items()):
         if area not in anchors:
             unplaced.append(area)
             continue
         keys.sort(key=lambda k: (FACTION_ORDER.get(k[0], 9), k[1]))
-        kind = d.areas[area].kind
-        offsets = _chit_offsets(kind, len(keys), city_size.get(area, 0.0))
-        for (faction, down), (dx, dy, anchor) in zip(keys, offsets, strict=True):
+        kinds[area] = d.areas[area].kind
+        for faction, down in keys:
             units = groups[(area, faction, down)]
             masked = any(u["id"].startswith("hidden@") for u in units)
             n = len(units)
             if masked:
-                text = f"RP ?{'' if n == 1 else ' ' + str(n)}" if faction == "RP" else f"? {n}"
-                fill, tcol, line = ("#dbe5fb", RUFF_PUFF, RUFF_PUFF) if faction == "RP" else (HIDDEN, "white", "black")
-                what = "face-down Ruff Puff (strength unknown)" if faction == "RP" else "face-down NVA/VC unit(s)"
-                tip = f"<b>{n} {what}</b><br>in {_esc(game.area_name(area))}<br>hidden from the {_esc(side)} side"
+                text, short = f"? {n}", f"?{n}"
+                fill, tcol, line = HIDDEN, "white", "black"
+                tip = (f"<b>{n} face-down NVA/VC unit{'s' if n > 1 else ''}</b><br>in {_esc(game.area_name(area))}"
+                       f"<br>hidden from the {_esc(side)} side: which units they are is not known")
             else:
                 colour = RUFF_PUFF if faction == "RP" else FACTION_COLOURS.get(faction, "#444444")
                 if down:
-                    text = f"{faction}? {n}"
-                    fill, tcol, line = "#e6e6e6", colour, colour
+                    text, short = f"{faction}? {n}", f"{n}?"
+                    fill, tcol, line = "#eeeeee", colour, colour
                 else:
-                    text = f"{faction} {n}"
+                    text, short = f"{faction} {n}", f"{n}"
                     fill, tcol, line = colour, "white", "white"
                 lines = []
                 for u in sorted(units, key=lambda u: (-u.get("cf", 0), u["name"])):
@@ -467,20 +603,55 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
                 tip = (f"<b>{name}: {n} unit{'s' if n > 1 else ''}, {state}</b><br>in {_esc(game.area_name(area))}"
                        "<br>" + "<br>".join(lines))
             x, y = anchors[area]
-            chits["area"].append(area)
-            chits["x"].append(x)
-            chits["y"].append(y)
-            chits["dx"].append(dx)
-            chits["dy"].append(dy)
-            chits["anchor"].append(anchor)
-            chits["text"].append(text)
-            chits["fill"].append(fill)
-            chits["text_color"].append(tcol)
-            chits["line_color"].append(line)
-            chits["count"].append(n)
-            chits["hidden"].append(bool(masked or down))
-            chits["faction"].append(faction)
-            chits["tip"].append(tip)
+            for col, val in (("area", area), ("x", x), ("y", y), ("text", text), ("short", short), ("fill", fill),
+                             ("text_color", tcol), ("line_color", line), ("count", n),
+                             ("hidden", bool(masked or down)), ("faction", faction), ("tip", tip)):
+                chits[col].append(val)
+        order_keys.append(area)
+
+    # -- where each chit goes, per view (cities by political value first, then areas by stack size)
+    def rank(area: str) -> tuple:
+        kind = kinds[area]
+        return (kind != "city", -(d.areas[area].pv or 0), -len(by_area[area]), area)
+
+    order = sorted(order_keys, key=rank)
+    start: dict[str, int] = {}
+    for i, area in enumerate(chits["area"]):
+        start.setdefault(area, i)
+    for v in static["views"]:
+        key = "short" if v.get("short") else "text"
+        blocks = {a: chits[key][start[a]:start[a] + len(by_area[a])] for a in order}
+        memo = (v["id"], id(static), tuple((a, tuple(blocks[a])) for a in order))
+        offsets = _PLACE_CACHE.get(memo)
+        if offsets is None:
+            offsets = _place(v, static, blocks, kinds, order)
+            if len(_PLACE_CACHE) > 64:
+                _PLACE_CACHE.clear()
+            _PLACE_CACHE[memo] = offsets
+        dx = [0.0] * len(chits["area"])
+        dy = [0.0] * len(chits["area"])
+        for a in order:
+            for j, (ox, oy) in enumerate(offsets[a]):
+                dx[start[a] + j] = round(ox, 1)
+                dy[start[a] + j] = round(oy, 1)
+        chits[f"dx_{v['id']}"] = dx
+        chits[f"dy_{v['id']}"] = dy
+
+    # -- face-down Ruff Puffs: a ring around their city
+    militia = {"area": [], "x": [], "y": [], "size": [], "count": [], "tip": []}
+    for city, units in sorted(militia_units.items()):
+        x, y = anchors[city]
+        if side is None:
+            cf = ", ".join(str(d.units[u["id"]].cf) for u in units)
+            what = f"strength {cf}, known only to the umpire until NVA/VC units enter the city"
+        else:
+            what = "strength unknown (0 to 8) until NVA/VC units enter the city"
+        militia["area"].append(city)
+        militia["x"].append(x)
+        militia["y"].append(y)
+        militia["size"].append(city_size.get(city, 12) + 7)
+        militia["count"].append(len(units))
+        militia["tip"].append(f"<b>Ruff Puff militia, face down</b><br>in {_esc(d.areas[city].name)}: {what}")
 
     # -- insurrection markers (public: markers are on the map for both sides)
     ins = {"id": [], "x": [], "y": [], "size": [], "tip": []}
@@ -489,7 +660,7 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
         ins["id"].append(city)
         ins["x"].append(x)
         ins["y"].append(y)
-        ins["size"].append(city_size.get(city, 12) + 16)
+        ins["size"].append(city_size.get(city, 12) + 18)
         ins["tip"].append(f"<b>Insurrection in {_esc(d.areas[city].name)}</b><br>the city has risen for the VC")
 
     # -- the areas the latest ruling concerns
@@ -497,7 +668,6 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
     places = [p for p in (latest.places if latest else ()) if p in anchors]
     focus_areas = {"id": [], "xs": [], "ys": []}
     focus_points = {"id": [], "x": [], "y": [], "size": []}
-    shapes = {"provinces": static["provinces"], "sanctuaries": static["sanctuaries"]}
     for p in places:
         kind = d.areas[p].kind
         if kind == "city":
@@ -505,7 +675,7 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
             focus_points["id"].append(p)
             focus_points["x"].append(x)
             focus_points["y"].append(y)
-            focus_points["size"].append(city_size.get(p, 12) + 10)
+            focus_points["size"].append(city_size.get(p, 12) + 12)
             continue
         if kind == "box":
             bi = static["boxes"]["id"].index(p)
@@ -513,23 +683,23 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
                            static["boxes"]["h"][bi])
             xs, ys = [[bx]], [[by]]
         else:
-            layer = shapes["provinces" if kind == "province" else "sanctuaries"]
+            layer = static["provinces" if kind == "province" else "sanctuaries"]
             i = layer["id"].index(p)
             xs, ys = layer["xs"][i], layer["ys"][i]
         focus_areas["id"].append(p)
         focus_areas["xs"].append(xs)
         focus_areas["ys"].append(ys)
 
-    on_map = sum(1 for u in view.state["units"])
     return {
         "side": side,
         "units": chits,
+        "militia": militia,
         "insurrection": ins,
         "focus_areas": focus_areas,
         "focus_points": focus_points,
         "latest": None if latest is None else {"seq": latest.seq, "rule_id": latest.rule_id, "title": latest.title,
                                                "places": list(latest.places)},
-        "units_drawn": sum(chits["count"]),
-        "units_placed": on_map,
+        "units_drawn": sum(chits["count"]) + sum(militia["count"]),
+        "units_placed": len(view.state["units"]),
         "unplaced_areas": unplaced,
     }
