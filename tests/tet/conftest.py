@@ -21,14 +21,14 @@ def tet_at(phase: str, turn: int = 1, seed: int = 7, edit: Callable[[TetGame], N
     """A Tet game stopped just after the phase-start ruling of ``phase`` on ``turn``, edited by ``edit``,
     then run to its next decision.  (Edited positions are for rule tests; they do not replay from saves.)"""
     game = TetGame("historical", seed, _start=False)  # not yet run: the phase's procedure has not started
-    game.set_players({"Communist": Passive(), "Allied": Passive(), **(players or {})})
+    game.set_players({"Communist": Passive(), "Allied": Passive()})
     while not (game.turn == turn and game.phase and game.phase.id == phase and game.log[-1].step == "phase"):
-        game.advance("ruling")
-        assert not game.is_over
+        assert game.advance("ruling") and not game.is_over
     if edit:
         edit(game)
     if dice:
         game.force_dice(dice)
+    game.set_players(players or {})  # who decides from here on (None: the test applies actions itself)
     game._run_to_rest()
     return game
 

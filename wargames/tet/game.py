@@ -1,8 +1,8 @@
 """Tet Offensive 1968 (GDW 1991) on the shared core.
 
 The game reads like the summary's table of contents: set-up (``setup.py``), phase 1 movement
-(``movement.py``), insurrection (``insurrection.py``), phase 5 search (``search.py``), phase 8 morale
-(``morale.py``).  Phases 2-4, 6 and 7 are declared in the sequence of play and announce themselves as not yet implemented (issue #4).
+(``movement.py``), insurrection (``insurrection.py``), ground combat in phases 2 and 6 (``combat.py``,
+``odds.py``), phase 5 search (``search.py``), phase 8 morale (``morale.py``).  Phases 3, 4 and 7 are declared in the sequence of play and announce themselves as not yet implemented (issue #4).
 Rule ids are those of ``data/tet/rules_index.csv``.
 """
 
@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core import Game, Player
 from ..core.data import DataError, game_dir, read_yaml
+from .combat import CombatRules
 from .data import ALLIED, COMMUNIST, NOT_GROUND, SIDE_OF, TetData, load_data
 from .insurrection import InsurrectionRules
 from .morale import MoraleRules
@@ -23,7 +24,7 @@ from .setup import SetupRules
 BOXES = ("casualties", "eliminated")
 
 
-class TetGame(SetupRules, MovementRules, InsurrectionRules, SearchRules, MoraleRules, Game):
+class TetGame(SetupRules, MovementRules, InsurrectionRules, CombatRules, SearchRules, MoraleRules, Game):
     """Tet Offensive 1968: four factions (NVA, VC, USA, SVN) on two sides, 5 turns of 8 phases."""
 
     game_id = "tet"
@@ -92,8 +93,8 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, SearchRules, MoraleR
         if side is not None and not self.face_up[uid] and self.side_of(uid) != side:
             return "a face-down Ruff Puff" if u.type == "ruff_puff" else "a face-down NVA/VC unit"
         name = u.name if u.name.startswith(u.faction) else f"{u.faction} {u.name}"
-        if "(" in name and name.rstrip().endswith(")") and u.faction in COMMUNIST:
-            return name  # VC names already carry their factors, e.g. "VC III Corps unit 20 (2(1))"
+        if name.rstrip().endswith(")") and f"({u.cf}" in name:
+            return name  # names that already carry their factors, e.g. "VC III Corps unit 20 (2(1))"
         return f"{name} ({u.cf})" if u.defense is None else f"{name} ({u.cf}[{u.defense}])"
 
     def area_name(self, area: str) -> str:
@@ -175,7 +176,7 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, SearchRules, MoraleR
         """Phases declared in the sequence but not implemented in this version (issue #4)."""
         phase = self.phase
         yield self.ruling(self.step.rule, f"{phase.name}: not yet implemented",
-                          f"This version plays phases 1 (movement), 5 (search) and 8 (morale) in full. Phase {phase.number} "
+                          f"This version plays phases 1 (movement), 2 and 6 (ground combat), 5 (search) and 8 (morale). Phase {phase.number} "
                           f"({phase.name}) is part of the turn but its rules are not built yet (issue #4), "
                           "so nothing happens here.", result={"skipped": phase.id})
 

@@ -50,7 +50,7 @@ VIEWS = (
     {"id": "hue", "title": "Close-up, I Corps: the DMZ, Khe Sanh, Hue and Da Nang", "x": (106.35, 108.55),
      "y": (15.75, 17.25), "width": 440, "short": False, "font": 10},
     {"id": "saigon", "title": "Close-up, III/IV Corps: Saigon and the Mekong delta", "x": (105.6, 107.4),
-     "y": (9.92, 11.4), "width": 440, "short": False, "font": 10},
+     "y": (9.92, 11.47), "width": 440, "short": False, "font": 10},
 )
 EXTENT = {"x": VIEWS[0]["x"], "y": VIEWS[0]["y"]}
 
@@ -410,6 +410,7 @@ def _build_static(game) -> dict[str, Any]:
         frames["ys"].append(by + by[:1])
         frames["title"].append(v["title"])
     out["inset_frames"] = frames
+    out["obstacles"] = {v["id"]: _static_obstacles(v, out) for v in out["views"]}
     return out
 
 
@@ -456,9 +457,83 @@ def _candidates(kind: str, r: float, w: float, h: float) -> list[tuple[float, fl
     return near + far
 
 
+NAME_SPOTS = (  # (text anchor, dx, dy) as multiples of the circle radius r (+ pixels), in order of preference
+    ("bottom_center", 0, -1), ("center_left", 1, 0), ("center_right", -1, 0), ("top_center", 0, 1),
+    ("bottom_left", 0.6, -0.6), ("bottom_right", -0.6, -0.6), ("top_left", 0.6, 0.6), ("top_right", -0.6, 0.6),
+)
+
+
+def _anchored_box(anchor: str, x: float, y: float, w: float, h: float) -> Box:
+    """The box of a w x h text drawn at (x, y) with a Bokeh text anchor."""
+    vert, _, horiz = anchor.partition("_")
+    if anchor == "center":
+        vert, horiz = "center", "center"
+    x0 = x - w / 2 if horiz == "center" else (x if horiz == "left" else x - w)
+    y0 = y - h / 2 if vert == "center" else (y if vert == "top" else y - h)
+    return (x0, y0, x0 + w, y0 + h)
+
+
+def _static_obstacles(view: dict[str, Any], static: dict[str, Any]) -> list[Box]:
+    """City circles, city names (placed here, greedily, per view), area and Corps labels, in view pixels.
+
+    Writes the chosen name offsets into the cities layer as ``name_dx_<view>``, ``name_dy_<view>``,
+    ``name_anchor_<view>``.
+    """
+    fw, fh, scale = view_frame(view)
+    x0, y1 = view["x"][0], view["y"][1]
+    short = bool(view.get("short"))
+    font = 9 if short else 11
+    cities = static["cities"]
+    n = len(cities["id"])
+    pts = [((cities["x"][i] - x0) * scale, (y1 - cities["y"][i]) * scale) for i in range(n)]
+    circles = [(x - s / 2, y - s / 2, x + s / 2, y + s / 2) for (x, y), s in zip(pts, cities["size"], strict=True)]
+    soft: list[Box] = []
+    for layer in ("provinces", "sanctuaries"):
+        st = static[layer]
+        for i in range(len(st["id"])):
+            lx, ly = (st["lx"][i] - x0) * scale, (y1 - st["ly"][i]) * scale
+            soft.append((lx - 9, ly - 7, lx + 9, ly + 7))
+    if short:
+        cl = static["corps_labels"]
+        for x, y, text, anchor in zip(cl["x"], cl["y"], cl["text"], cl["anchor"], strict=True):
+            w = len(text) * 13 * 0.7
+            soft.append(_anchored_box(anchor, (x - x0) * scale, (y1 - y) * scale, w, 16))
+    names: list[Box] = []
+    dxs, dys, anchors = [0.0] * n, [0.0] * n, ["bottom_center"] * n
+    order = sorted(range(n), key=lambda i: (-(cities["pv"][i] or 0), cities["id"][i]))
+    for i in order:
+        text = cities["label_main"][i] if short else cities["label"][i]
+        r = cities["size"][i] / 2 + 1
+        x, y = pts[i]
+        best = None
+        for k, (anchor, fx, fy) in enumerate(NAME_SPOTS):
+            dx, dy = fx * r + (1 if fx > 0 else -1 if fx < 0 else 0), fy * r
+            box = _anchored_box(anchor, x + dx, y + dy, len(text) * font * 0.56 + 2, font + 2)
+            score = 3 * k + sum(_area(box, o) for o in circles + names) + 0.3 * sum(_area(box, o) for o in soft)
+            if best is None or score < best[0]:
+                best = (score, dx, dy, anchor, box)
+        _, dxs[i], dys[i], anchors[i], box = best
+        if text:
+            names.append(box)
+    cities[f"name_dx_{view['id']}"] = [round(v, 1) for v in dxs]
+    cities[f"name_dy_{view['id']}"] = [round(v, 1) for v in dys]
+    cities[f"name_anchor_{view['id']}"] = anchors
+    margin = 80
+    return [b for b in circles + names + soft
+            if b[2] > -margin and b[0] < fw + margin and b[3] > -margin and b[1] < fh + margin]
+
+
+def _area(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
 def _place(view: dict[str, Any], static: dict[str, Any], blocks: dict[str, list[str]], kinds: dict[str, str],
-           order: list[str]) -> dict[str, list[tuple[float, float]]]:
+           order: list[str]) -> tuple[dict[str, list[tuple[float, float]]], dict[str, tuple[float, ...]]]:
     """Greedy placement of each area's chit block in one view: pixel offsets (dx, dy) per chit.
+
+    Also returns each block's rectangle relative to its anchor (x0, y0, x1, y1, anchor radius).
 
     Obstacles are the city circles, city names and area labels; each block goes to the first candidate
     spot (right of a city, below a province label, ...) that overlaps least with what is already placed.
@@ -472,36 +547,16 @@ def _place(view: dict[str, Any], static: dict[str, Any], blocks: dict[str, list[
     def px(lon: float, lat: float) -> tuple[float, float]:
         return (lon - x0) * scale, (y1 - lat) * scale
 
-    placed: list[Box] = []
+    placed = static["obstacles"][view["id"]]
     cities = static["cities"]
-    for i in range(len(cities["id"])):
-        cx, cy = px(cities["x"][i], cities["y"][i])
-        r = cities["size"][i] / 2
-        placed.append((cx - r, cy - r, cx + r, cy + r))
-        label = cities["label"][i] if not view.get("short") else cities["label_main"][i]
-        if label:
-            lw = len(label) * font * 0.58
-            placed.append((cx - lw / 2, cy - r - font - 2, cx + lw / 2, cy - r - 1))
-    for layer in ("provinces", "sanctuaries"):
-        st = static[layer]
-        for i in range(len(st["id"])):
-            lx, ly = px(st["lx"][i], st["ly"][i])
-            placed.append((lx - 9, ly - 7, lx + 9, ly + 7))
-    if view.get("short"):
-        cl = static["corps_labels"]
-        for x, y, text, anchor in zip(cl["x"], cl["y"], cl["text"], cl["anchor"], strict=True):
-            lx, ly = px(x, y)
-            w = len(text) * 13 * 0.7
-            lx0 = lx - w if anchor == "center_right" else lx
-            placed.append((lx0, ly - 8, lx0 + w, ly + 8))
     boxes = {bid: i for i, bid in enumerate(static["boxes"]["id"])}
     city_size = dict(zip(cities["id"], cities["size"], strict=True))
     anchors = static["anchors"]
     margin = 80
-    obstacles = np.array([b for b in placed if b[2] > -margin and b[0] < fw + margin and b[3] > -margin
-                          and b[1] < fh + margin] or [(0.0, 0.0, 0.0, 0.0)], dtype=float)
+    obstacles = np.array(placed or [(0.0, 0.0, 0.0, 0.0)], dtype=float)
     extra: list[Box] = []
     out: dict[str, list[tuple[float, float]]] = {}
+    rects: dict[str, tuple[float, ...]] = {}
     for area in order:
         texts = blocks[area]
         widths = [_text_box(t, font)[0] for t in texts]
@@ -529,7 +584,8 @@ def _place(view: dict[str, Any], static: dict[str, Any], blocks: dict[str, list[
             corner = tuple(cand[int(np.argmin(score))])
         extra.append((ax + corner[0], ay + corner[1], ax + corner[0] + w, ay + corner[1] + h))
         out[area] = [(float(corner[0] + lx), float(corner[1] + cy)) for lx, cy in pos]
-    return out
+        rects[area] = (float(corner[0]), float(corner[1]), float(corner[0] + w), float(corner[1] + h), r)
+    return out, rects
 
 
 # ---------------------------------------------------------------------------------------------- dynamic layers
@@ -615,6 +671,7 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
         return (kind != "city", -(d.areas[area].pv or 0), -len(by_area[area]), area)
 
     order = sorted(order_keys, key=rank)
+    leaders: dict[str, list] = {"area": list(order)}
     start: dict[str, int] = {}
     for i, area in enumerate(chits["area"]):
         start.setdefault(area, i)
@@ -622,12 +679,29 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
         key = "short" if v.get("short") else "text"
         blocks = {a: chits[key][start[a]:start[a] + len(by_area[a])] for a in order}
         memo = (v["id"], id(static), tuple((a, tuple(blocks[a])) for a in order))
-        offsets = _PLACE_CACHE.get(memo)
-        if offsets is None:
-            offsets = _place(v, static, blocks, kinds, order)
+        placed = _PLACE_CACHE.get(memo)
+        if placed is None:
+            placed = _place(v, static, blocks, kinds, order)
             if len(_PLACE_CACHE) > 64:
                 _PLACE_CACHE.clear()
-            _PLACE_CACHE[memo] = offsets
+            _PLACE_CACHE[memo] = placed
+        offsets, rects = placed
+        _, _, scale = view_frame(v)
+        xs, ys = [], []
+        for a in order:
+            ax, ay = anchors[a]
+            x0, y0, x1, y1, r = rects[a]
+            nx, ny = min(max(0.0, x0), x1), min(max(0.0, y0), y1)  # nearest point of the block
+            dist = math.hypot(nx, ny)
+            if v.get("short") or kinds[a] == "box" or dist < r + 5:
+                xs.append([ax, ax])
+                ys.append([ay, ay])
+                continue
+            sx, sy = nx * r / dist, ny * r / dist
+            xs.append([round(ax + sx / scale, 5), round(ax + nx / scale, 5)])
+            ys.append([round(ay - sy / scale, 5), round(ay - ny / scale, 5)])
+        leaders[f"xs_{v['id']}"] = xs
+        leaders[f"ys_{v['id']}"] = ys
         dx = [0.0] * len(chits["area"])
         dy = [0.0] * len(chits["area"])
         for a in order:
@@ -693,6 +767,7 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
     return {
         "side": side,
         "units": chits,
+        "leaders": leaders,
         "militia": militia,
         "insurrection": ins,
         "focus_areas": focus_areas,
