@@ -154,6 +154,16 @@ def cached_csv(game: str, name: str, schema: type[M]) -> tuple[M, ...]:
     return tuple(read_csv(game_dir(game) / name, schema))
 
 
+def by_id(game: str, name: str, schema: type[M]) -> dict[str, M]:
+    """A table keyed by its ``id`` column; a repeated id is a DataError naming its line."""
+    out: dict[str, M] = {}
+    for line, row in enumerate(cached_csv(game, name, schema), start=2):
+        if row.id in out:
+            raise DataError(game_dir(game) / name, f"duplicate id {row.id!r}", row=line, column="id")
+        out[row.id] = row
+    return out
+
+
 @cache
 def cached_geojson(game: str, name: str) -> dict[str, Any]:
     return read_geojson(game_dir(game) / name)

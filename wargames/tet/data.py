@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..core.data import DataError, Row, cached_csv, game_dir, read_csv, read_geojson
+from ..core.data import DataError, Row, by_id, cached_csv, game_dir, read_csv, read_geojson
 from ..maps import Area, AreaMap
 
 Faction = Literal["NVA", "VC", "USA", "SVN"]
@@ -183,19 +183,9 @@ def _check_counts(areas: dict[str, AreaRow], units: dict[str, UnitRow], crt: tup
 @cache
 def load_data() -> TetData:
     base = game_dir("tet")
-    area_rows = cached_csv("tet", "areas.csv", AreaRow)
-    areas: dict[str, AreaRow] = {}
-    for i, a in enumerate(area_rows, start=2):
-        if a.id in areas:
-            raise DataError(base / "areas.csv", f"duplicate id {a.id!r}", row=i, column="id")
-        areas[a.id] = a
+    areas = by_id("tet", "areas.csv", AreaRow)
     edges = list(cached_csv("tet", "edges.csv", EdgeRow))
-    unit_rows = cached_csv("tet", "units.csv", UnitRow)
-    units: dict[str, UnitRow] = {}
-    for i, u in enumerate(unit_rows, start=2):
-        if u.id in units:
-            raise DataError(base / "units.csv", f"duplicate id {u.id!r}", row=i, column="id")
-        units[u.id] = u
+    units = by_id("tet", "units.csv", UnitRow)
     _check_references(areas, edges, units)
     crt = tuple(read_csv(base / "crt.csv", CrtRow))
     _check_counts(areas, units, crt)
