@@ -320,9 +320,10 @@ class Game:
         return self.log[n0:]
 
     def player_for(self, side: str) -> Player | None:
-        if side in self.players:
-            return self.players[side]
-        return self.default_player(side)
+        """The player of ``side``: the one set, or the game's built-in bot (created once, then kept)."""
+        if side not in self.players:
+            self.players[side] = self.default_player(side)
+        return self.players[side]
 
     def set_players(self, players: Mapping[str, Player | None]) -> None:
         """Who plays each side: a Player, or None for a person deciding through apply()."""

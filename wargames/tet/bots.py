@@ -31,7 +31,8 @@ class _Bot:
 
     def choose(self, game, decision: Decision) -> Action:
         kinds = {a.kind for a in decision.options}
-        for kind in ("move", "recce", "reveal", "battle", "target", "add_firer", "retreat"):
+        for kind in ("move", "recce", "reveal", "battle", "target", "add_firer", "retreat", "select", "allied_move",
+                     "replace", "air_target", "air_return"):
             if kind in kinds:
                 return getattr(self, f"on_{kind}")(game, decision)
         self.last_reason = "the only sensible choice"
@@ -93,6 +94,25 @@ class _Bot:
         self.last_reason = "the odds cannot reach 1:2: give up on this target"
         return next(a for a in decision.options if a.kind == "drop_target")
 
+    def on_replace(self, game, decision):
+        scored = []
+        for a in decision.options:
+            if a.kind != "replace":
+                scored.append((0, a, "nothing worth bringing back"))
+                continue
+            u = game.unit(a["unit"])
+            to = game.data.areas[a["to"]]
+            near = sum(game.data.areas[c].pv for n in game.data.map.neighbours(to.id, ("land",))
+                       for c in game.data.cities_of.get(n, ()))
+            value = u.cf + (to.pv or 0) * 2 + near / 10
+            scored.append((value, a, f"bring back {u.name} ({u.cf}) to {to.name}, close to what matters"))
+        return self._best(scored)
+
+    def on_air_return(self, game, decision):
+        scored = [(1 + bool(a.get("passenger")), a, "fly home, bringing a unit along when possible")
+                  for a in decision.options]
+        return self._best(scored)
+
     def on_retreat(self, game, decision):
         scored = [(len(game.units_in(a["to"])), a, f"retreat to {a['to']}, where most friends are")
                   for a in decision.options]
@@ -150,9 +170,107 @@ class CommunistBot(_Bot):
 
 
 class AlliedBot(_Bot):
-    """Allies: send each Recce where the most hidden units are; fight the biggest battles first."""
+    """Allies: send each Recce where the most hidden units are; fly strikes and lift troops to where the enemy
+    shows itself; relieve risen cities; keep the cities garrisoned; fight the biggest battles first."""
 
     side = "Allied"
+
+    def _needs(self, game) -> dict[str, tuple[float, str]]:
+        """Where Allied units are wanted, worked out once per decision: area -> (value, why)."""
+        needs: dict[str, tuple[float, str]] = {}
+        for area, units in game.loc.by_area.items():
+            if area is None or game.data.areas[area].kind == "box":
+                continue
+            enemy = sum(game.unit(u).cf for u in units if game.unit(u).faction in ("NVA", "VC") and game.face_up[u])
+            a = game.data.areas[area]
+            pv = a.pv or 0
+            if area in game.insurrection or (a.kind == "city" and enemy):
+                needs[area] = (3 * pv + enemy / 4, f"relieve {a.name} (political value {pv}, {enemy} enemy factors)")
+            elif enemy:
+                needs[area] = (enemy / 4, f"engage {enemy} enemy factors in view at {a.name}")
+        for city in game.insurrection:
+            if city not in needs:
+                pv = game.data.areas[city].pv
+                needs[city] = (3 * pv, f"relieve {game.data.areas[city].name} (political value {pv})")
+        return needs
+
+    def _score_move(self, game, a: Action, needs) -> tuple[float, str]:
+        uid, to = a["unit"], a["to"]
+        u = game.unit(uid)
+        dest = game.data.areas[to]
+        value, why = needs.get(to, (-1.0, "no reason to move"))
+        if u.type in ("tac_air", "arc_light"):
+            enemy = sum(game.unit(x).cf for x in game.communists_in(to) if game.face_up[x])
+            value, why = enemy / 3, f"strike {enemy} factors of NVA/VC in view at {dest.name}"
+            if dest.kind == "city":
+                value -= (dest.pv or 0) / 2  # bombing cities costs political value (TET-P6-4)
+            return value, why
+        mover = a.get("passenger") or uid
+        if game.unit(mover).type in ("heli", "tac_air", "arc_light"):
+            return -1.0, "no passenger to carry"
+        src = game.loc[mover]
+        if value > 0 and game.data.areas[src].kind == "city" and len(game.allied_ground_in(src)) <= 1:
+            value -= 2 * (game.data.areas[src].pv or 0)  # do not leave a city empty
+        return value, why
+
+    def _plan(self, game, decision):
+        """Once per phase: the best move of every unit that can help, the most useful first."""
+        needs = self._needs(game)
+        options_for = game.phase7_options if game.phase.id == "p7" else game.phase4_options
+        plan, sent = [], {}
+        best = []
+        for pick in decision.options:
+            if pick.kind != "select":
+                continue
+            scored = [(*self._score_move(game, m, needs), m) for m in options_for(pick["unit"])]
+            if scored:
+                value, why, move = max(scored, key=lambda x: (x[0], x[2]["to"]))
+                if value > 0:
+                    best.append((value, pick["unit"], move, why))
+        for _value, uid, move, why in sorted(best, key=lambda x: (-x[0], x[1])):
+            if sent.get(move["to"], 0) < 3:  # three units per trouble spot
+                sent[move["to"]] = sent.get(move["to"], 0) + 1
+                plan.append((uid, move, why))
+        return plan
+
+    def on_select(self, game, decision):
+        key = (game.turn, game.phase.id)
+        if getattr(self, "_plan_key", None) != key:
+            self._plan_key, self._plan_moves = key, self._plan(game, decision)
+        units = {a["unit"]: a for a in decision.options if a.kind == "select"}
+        while self._plan_moves:
+            uid, move, why = self._plan_moves[0]
+            if uid in units:
+                self._next_move = move
+                self.last_reason = why
+                return units[uid]
+            self._plan_moves.pop(0)
+        self.last_reason = "every unit is where it is needed: end the phase"
+        return next(a for a in decision.options if a.kind == "end_allied_move")
+
+    def on_allied_move(self, game, decision):
+        planned = getattr(self, "_next_move", None)
+        if self._plan_moves and planned is not None and decision.find(planned) is not None:
+            self._plan_moves.pop(0)
+            self._next_move = None
+            return decision.find(planned)
+        needs = self._needs(game)
+        scored = [(*self._score_move(game, a, needs), a) if a.kind == "allied_move" else (0.0, "go back", a)
+                  for a in decision.options]
+        value, self.last_reason, action = max(scored, key=lambda x: x[0])
+        return action
+
+    def on_air_target(self, game, decision):
+        scored = []
+        for a in decision.options:
+            if a.kind != "air_target":
+                scored.append((0, a, "no target worth the strike"))
+                continue
+            t = a["target"]
+            col = odds_column(game.unit(a["plane"]).cf, game.defense_strength(t))
+            value = -1 if col is None else game.defense_strength(t) * (COLUMNS.index(col) + 1)
+            scored.append((value, a, f"strike {game.describe(t)}: {col or 'too strong'}"))
+        return self._best(scored)
 
     def on_recce(self, game, decision: Decision) -> Action:
         scored = []

@@ -22,6 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..core import Action, Lookup
+from .air import BATTLESHIP, STRIKE_TYPES
 from .data import AIR_TYPES, COMMUNIST, NOT_GROUND
 from .odds import odds_column, ratio_text, shift
 
@@ -37,7 +38,8 @@ class CombatRules:
         return u.type not in NOT_GROUND and u.cf > 0
 
     def can_be_target(self, uid: str) -> bool:
-        """Face-up Communist units; Allied ground units (air units are never fired on: decision A-19)."""
+        """Face-up Communist units; Allied ground units (air units are never fired on: decision A-19; Recce have
+        no combat factor and are not ground units: TET-UNIT-10)."""
         u = self.unit(uid)
         if u.faction in COMMUNIST:
             return self.face_up[uid]
@@ -63,7 +65,8 @@ class CombatRules:
                 continue
             here = self.units_in(a.id)
             red = [u for u in here if self.unit(u).faction in COMMUNIST and self.face_up[u]]
-            blue = [u for u in here if self.side_of(u) == "Allied" and self.can_be_target(u)]
+            blue = [u for u in here if self.side_of(u) == "Allied" and (
+                self.can_be_target(u) or self.phase.id == "p6" and self.unit(u).type in STRIKE_TYPES)]
             if red and blue:
                 out.append(a.id)
         return sorted(out)
@@ -79,6 +82,7 @@ class CombatRules:
         yield from self.insurrection_removal()
 
     def combat_phase(self, reveal_rule: str):
+        self.battleship_used = False
         yield from self.reveal_for_combat(reveal_rule)
         done: set[str] = set()
         while True:
@@ -141,6 +145,8 @@ class CombatRules:
                           f"One round of fire in {self.area_name(area)}: {words[rule]}.",
                           inputs={"area": area, "volleys": [[s for s, _ in v] for v in order]}, places=(area,))
         state = {"fired": set(), "fired_upon": set(), "out": set(), "bonus_used": False}
+        if self.phase.id == "p6":
+            yield from self.air_strikes(area, state)  # TET-P6-2: aircraft before any ground fire
         for volley in order:
             attacks = []
             for side, sappers in volley:
@@ -163,6 +169,8 @@ class CombatRules:
             out.append(u)
         if side == "Communist" and sappers is not True and area in self.insurrection and not state["bonus_used"]:
             out.append(MARKER)
+        if side == "Allied" and self.battleship_ready(area):
+            out.append(BATTLESHIP)  # TET-P6-5
         return sorted(out)
 
     def _targets(self, area, side, state) -> list[str]:
@@ -209,7 +217,7 @@ class CombatRules:
                 column, info = self.group_odds(area, side, group, target, state) if group else (None, {})
                 opts = [Action.make("add_firer", label=f"Add {self._firer_name(u)} ({self._strength(u, area)})",
                                     places=(area,), unit=u) for u in free]
-                if column:
+                if column and any(u not in (BATTLESHIP, MARKER) for u in group):
                     opts.append(Action.make("fire", label=f"Fire at {column} ({ratio_text(info['attack'], info['defense'])})"))
                 opts.append(Action.make("drop_target", label="Give up on this target"))
                 act = yield self.decide(side, f"Build the fire group against {self.describe(target, side)}",
@@ -227,10 +235,14 @@ class CombatRules:
             state["fired_upon"].add(target)
             if MARKER in group:
                 state["bonus_used"] = True
+            if BATTLESHIP in group:
+                self.battleship_used = True
         return [(side, target, group) for target, group in attacks]
 
     def _firer_name(self, uid: str) -> str:
-        return "the insurrection marker" if uid == MARKER else self.describe(uid)
+        if uid == MARKER:
+            return "the insurrection marker"
+        return "the battleship's guns" if uid == BATTLESHIP else self.describe(uid)
 
     def resolve_fire(self, area: str, attack, state):
         """TET-P2-8 and the CRT: one die per fire group."""
@@ -240,12 +252,14 @@ class CombatRules:
         row = next(r for r in self.data.crt if r.die == roll.value)
         cell = row.model_dump(by_alias=True)[column]
         lookup = Lookup("Tet CRT", str(roll.value), column, cell, reconstructed=True, source="data/tet/crt.csv")
-        halves = [u for u in group if u != MARKER and self._strength(u, area) != self.unit(u).cf]
+        halves = [u for u in group if u not in (MARKER, BATTLESHIP) and self._strength(u, area) != self.unit(u).cf]
         notes = []
         if halves:
             notes.append(f"mech/cav at half strength in this {self.data.areas[area].terrain} province (TET-P2-9)")
         if MARKER in group:
             notes.append(f"the insurrection marker adds {2 * self.data.areas[area].pv} (TET-UNIT-8)")
+        if BATTLESHIP in group:
+            notes.append("the battleship adds 10 (TET-P6-5)")
         if info["shift"]:
             notes.append("one column left: fired on first in a sanctuary (TET-P2-7)")
         word = {"OR": "overrun", "H": "hit", "M": "a miss"}[cell]
@@ -349,7 +363,7 @@ class CombatRules:
             to = (yield self.decide(self.side_of(uid), f"Retreat {u.name}", rule, acts))["to"]
         self.loc[uid] = to
         if u.faction in COMMUNIST:
-            self.face_up[uid] = self.data.areas[to].kind == "city"  # back in the countryside: hidden (TET-P1-3)
+            self.face_up[uid] = self.data.areas[to].kind == "city"  # back in the countryside: hidden (TET-P1-3, decision D-15)
         yield self.ruling(rule, f"{u.name} retreats",
                           f"{self.describe(uid)} is hit and retreats from {self.area_name(area)} to "
                           f"{self.area_name(to)}.", inputs={"unit": uid, "from": area, "options": options},

@@ -12,11 +12,14 @@ from typing import Any
 
 from ..core import Game, Player
 from ..core.data import DataError, game_dir, read_yaml
+from .air import AirRules
+from .allied_movement import AlliedMovementRules
 from .combat import CombatRules
 from .data import ALLIED, COMMUNIST, NOT_GROUND, SIDE_OF, TetData, load_data
 from .insurrection import InsurrectionRules
 from .morale import MoraleRules
 from .movement import MovementRules
+from .replacements import ReplacementRules
 from .scenario import Scenario
 from .search import SearchRules
 from .setup import SetupRules
@@ -24,7 +27,23 @@ from .setup import SetupRules
 BOXES = ("casualties", "eliminated")
 
 
-class TetGame(SetupRules, MovementRules, InsurrectionRules, CombatRules, SearchRules, MoraleRules, Game):
+class Placement(dict):
+    """unit -> area, with a reverse index area -> units kept in step on every assignment."""
+
+    def __init__(self, units):
+        super().__init__((u, None) for u in units)
+        self.by_area: dict[str | None, set[str]] = {None: set(self)}
+
+    def __setitem__(self, unit: str, area: str | None) -> None:
+        old = self.get(unit)
+        if unit in self:
+            self.by_area[old].discard(unit)
+        super().__setitem__(unit, area)
+        self.by_area.setdefault(area, set()).add(unit)
+
+
+class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRules, ReplacementRules,
+              AlliedMovementRules, SearchRules, MoraleRules, Game):
     """Tet Offensive 1968: four factions (NVA, VC, USA, SVN) on two sides, 5 turns of 8 phases."""
 
     game_id = "tet"
@@ -47,10 +66,9 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, CombatRules, SearchR
 
     def new_state(self) -> None:
         d = self.data
-        self.loc: dict[str, str | None] = {}
+        self.loc: Placement = Placement(d.units)
         self.face_up: dict[str, bool] = {}
         for u in d.units.values():
-            self.loc[u.id] = None
             self.face_up[u.id] = u.faction in ALLIED and u.type != "ruff_puff"
         self.insurrection: set[str] = set()
         self.vc_scored: set[str] = set()
@@ -58,6 +76,11 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, CombatRules, SearchR
         self.score: dict[str, int] = {f: row.start_score for f, row in d.factions.items()}
         self.moved: set[str] = set()
         self.nva_points = 0
+        self.heli_lifted: dict[str, str] = {}  # passenger -> helicopter (phase 4 until phase 7)
+        self.allowance: dict[str, int | None] = {}  # slow reaction (TET-P7-2)
+        self.used: dict[str, int] = {}  # sector units moved this phase 7, per Corps
+        self.bombed: set[str] = set()  # "turn:city" already charged for bombing (TET-P6-4)
+        self.battleship_used = False  # TET-P6-5, once per Allied combat phase
 
     def state_dict(self) -> dict[str, Any]:
         return {
@@ -65,6 +88,9 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, CombatRules, SearchR
             "insurrection": sorted(self.insurrection), "vc_scored": sorted(self.vc_scored),
             "svn_scored": sorted(self.svn_scored), "score": dict(sorted(self.score.items())),
             "moved": sorted(self.moved), "nva_points": self.nva_points,
+            "heli_lifted": dict(sorted(self.heli_lifted.items())), "allowance": dict(sorted(self.allowance.items())),
+            "used": dict(sorted(self.used.items())),
+            "bombed": sorted(self.bombed), "battleship_used": self.battleship_used,
         }
 
     # ------------------------------------------------------------------ queries used by the rules
@@ -72,7 +98,7 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, CombatRules, SearchR
         return self.data.units[uid]
 
     def units_in(self, area: str) -> list[str]:
-        return [u for u, where in self.loc.items() if where == area]
+        return sorted(self.loc.by_area.get(area, ()))
 
     def side_of(self, uid: str) -> str:
         return SIDE_OF[self.data.units[uid].faction]
@@ -107,6 +133,7 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, CombatRules, SearchR
 
     # ------------------------------------------------------------------ the interface
     def scores(self) -> dict[str, Any]:
+        """The four demoralization tracks as plain integers (TET-P8-2: the board's 1s/10s/100s tracks)."""
         return dict(self.score)
 
     def demoralized(self) -> dict[str, bool]:
@@ -171,15 +198,7 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, CombatRules, SearchR
 
         return dynamic_layers(self, side)
 
-    # ------------------------------------------------------------------ phases not yet built
-    def not_yet(self):
-        """Phases declared in the sequence but not implemented in this version (issue #4)."""
-        phase = self.phase
-        yield self.ruling(self.step.rule, f"{phase.name}: not yet implemented",
-                          f"This version plays phases 1 (movement), 2 and 6 (ground combat), 5 (search) and 8 (morale). Phase {phase.number} "
-                          f"({phase.name}) is part of the turn but its rules are not built yet (issue #4), "
-                          "so nothing happens here.", result={"skipped": phase.id})
-
+    # ------------------------------------------------------------------ the end
     def final_result(self):
         """TET-AIM-3 (decision A-36): after turn 5, the side that demoralized more enemy factions wins."""
         dem = self.demoralized()

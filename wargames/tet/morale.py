@@ -2,10 +2,11 @@
 
 * TET-P8-1: each faction scores +1 demoralization per combat factor of its units in the Casualties box
   (a sapper counts its bracketed defense factor); then the casualties go to the Eliminated box.
-* TET-P8-3: South Vietnamese Ruff Puffs, Rangers and Mike Force (white letters) cost nothing.
+* TET-UNIT-9 / TET-P8-3: South Vietnamese Ruff Puffs, Rangers and Mike Force (white letters) cost nothing.
 * TET-P8-4: the USA and SVN each score the political value of every city in insurrection, every turn.
 * TET-P8-5: the Australian task force costs the USA 24; Korean losses cost 1 per 2 factors (fractions dropped).
 * TET-P8-6: the USA recovers 1 point per 6 NVA/VC factors lost this turn (fractions dropped; decision A-33).
+* TET-AIM-1: so losses and held cities are what move the tracks.
 * TET-AIM-2: a side whose two factions are both demoralized at the end of a Morale phase loses.
 """
 

@@ -6,6 +6,7 @@
   any other sanctuary, stopping at the first one that holds enemy units (A-09).
 * TET-P1-3: entering a city turns a unit face up; entering a province or sanctuary turns it face down.
 * TET-P1-4: never across a yellow Corps boundary (edges flagged ``crosses_corps``).
+* TET-UNIT-6: NVA units are theater units: no Corps limit, only the boundary rule below.
 * TET-P1-5 / TET-UNIT-5: VC stay in their Corps' provinces and cities, bordering sanctuaries, and the
   Laos/Cambodia provinces next to their Corps (A-07).
 * TET-P1-6: Ruff Puffs in a city entered are turned face up; a 0-strength Ruff Puff goes to Casualties.

@@ -1,0 +1,128 @@
+"""Allied movement in phases 4 and 7 (summary lines 43-48, 58-59): digest worked case 29 and the unit rules."""
+
+from __future__ import annotations
+
+from wargames.core import Action
+
+from .conftest import clear, put, tet_at
+
+
+def _phase(phase, turn=2, edit=None):
+    return tet_at(phase, turn=turn, edit=edit, players={"Allied": None})
+
+
+def _select(g, uid):
+    g.apply(Action.make("select", unit=uid))
+    return g.legal_actions()
+
+
+def test_tet_unit_3_sector_units_stay_in_their_corps():
+    g = _phase("p7")
+    assert g.allied_may_enter("us_4id_1", "22") and not g.allied_may_enter("us_4id_1", "13")
+    assert not g.allied_may_enter("us_4id_1", "KH1")  # Laos/Cambodia: Recce only (decision A-10)
+
+
+def test_tet_unit_4_theater_units_go_anywhere_but_north_vietnam():
+    g = _phase("p7")
+    assert g.allied_may_enter("us_1cav_1", "43") and g.allied_may_enter("us_1cav_1", "S4")
+    assert not g.allied_may_enter("us_1cav_1", "NVN")  # decision D-13
+
+
+def test_tet_p4_1_mech_cav_ride_the_highway_and_stop_at_trouble():
+    def edit(g):
+        put(g, "us_1_69ar", "pleiku")
+        clear(g, "an_khe", "ban_me_thuot")
+        put(g, "vc_ii_01", "an_khe", face_up=True)
+        g.insurrection.add("ban_me_thuot")
+    g = _phase("p4", edit=edit)
+    dests = {a["to"] for a in _select(g, "us_1_69ar") if a.kind == "allied_move"}
+    assert {"kontum", "ban_me_thuot", "an_khe", "22"} <= dests
+    assert "qui_nhon" not in dests and "nha_trang" not in dests  # the enemy and the rising stop the road
+
+
+def test_tet_p4_2_out_of_sector_unit_must_head_home():
+    g = _phase("p7", edit=lambda g: put(g, "us_4id_1", "quang_ngai"))
+    dests = g.ground_destinations("us_4id_1", road=True)
+    assert dests and all(g.corps_of(d) == "II" or d == "13" for d in dests)
+
+
+def test_tet_p4_3_riverine_moves_within_42_and_43_with_a_passenger():
+    g = _phase("p4", edit=lambda g: (put(g, "us_mrf", "my_tho"), put(g, "arvn_10", "my_tho")))
+    moves = [a for a in _select(g, "us_mrf") if a.kind == "allied_move"]
+    assert {a["to"] for a in moves} <= {"42", "43", *g.data.cities_of["42"], *g.data.cities_of["43"]}
+    lift = next(a for a in moves if a.get("passenger") == "arvn_10" and a["to"] == "can_tho")
+    g.apply(lift)
+    assert g.loc["us_mrf"] == g.loc["arvn_10"] == "can_tho"
+
+
+def test_tet_p4_4_battleship_stations_off_the_coastal_i_corps_provinces():
+    g = _phase("p4")
+    assert {a["to"] for a in _select(g, "us_bb") if a.kind == "allied_move"} == {"offshore_12", "offshore_13"}
+    assert g.battleship_area() == {"11", *g.data.cities_of["11"]}
+
+
+def test_tet_p4_5_sector_heli_lifts_one_infantry_unit_within_its_corps():
+    g = _phase("p4")
+    moves = [a for a in _select(g, "us_heli_II") if a.kind == "allied_move"]
+    assert moves and all(g.unit(a["passenger"]).type != "mech_cav" and g.corps_of(a["to"]) == "II" for a in moves)
+    g.apply(moves[0])
+    p = moves[0]["passenger"]
+    assert g.loc[p] == g.loc["us_heli_II"] == moves[0]["to"] and g.heli_lifted[p] == "us_heli_II"
+
+
+def test_tet_p4_6_tac_air_flies_only_to_areas_of_its_corps_with_enemy_in_view():
+    def edit(g):
+        put(g, "vc_ii_01", "23", face_up=True)
+        put(g, "vc_i_01", "13", face_up=True)
+    g = _phase("p4", edit=edit)
+    dests = {a["to"] for a in _select(g, "us_tac_II") if a.kind == "allied_move"}
+    assert "23" in dests and "13" not in dests
+
+
+def test_tet_p7_2_slow_reaction_caps_sector_units_on_turns_one_and_two():
+    """Digest case 29: Corps II rolls 2: at most two II Corps sector units move; theater units are free."""
+    g = tet_at("p7", turn=1, dice=[6, 2, 6, 6], players={"Allied": None})
+    assert g.allowance == {"I": 6, "II": 2, "III": 6, "IV": 6}
+    for uid in ("us_4id_1", "us_4id_2"):
+        move = next(a for a in _select(g, uid) if a.kind == "allied_move")
+        g.apply(move)
+    movers = {a.get("unit") for a in g.legal_actions()}
+    assert "us_4id_3" not in movers  # a third II Corps sector unit may not move
+    assert "us_1cav_2" in movers  # theater units are exempt
+
+
+def test_tet_p7_1_every_allied_unit_but_ruff_puffs_may_move_once():
+    g = _phase("p7", turn=3)
+    movers = {a.get("unit") for a in g.legal_actions()}
+    assert not any(g.unit(u).type == "ruff_puff" for u in movers if u)
+    move = next(a for a in _select(g, "us_4id_1") if a.kind == "allied_move")
+    g.apply(move)
+    assert "us_4id_1" not in {a.get("unit") for a in g.legal_actions()}
+
+
+def test_tet_p7_3_aircraft_away_from_base_fly_home_or_are_lost():
+    def edit(g):
+        put(g, "us_tac_II", "23")
+        put(g, "us_tac_t", "43")
+        for b in g.airbases("IV"):
+            put(g, "vc_iv_01", b, face_up=True)  # occupy every IV Corps airbase...
+        clear(g, "can_tho", "vinh_long")
+        put(g, "vc_iv_01", "can_tho", face_up=True)
+        put(g, "vc_iv_02", "vinh_long", face_up=True)
+        put(g, "us_heli_IV", "43")
+    g = tet_at("p7", turn=3, edit=edit)
+    g.advance("phase")
+    assert g.loc["us_tac_II"] in g.airbases("II")
+    assert g.loc["us_tac_t"] == "offmap_box_1"  # theater air goes back to its off-map box
+    assert g.loc["us_heli_IV"] in ("casualties", "eliminated")  # no usable IV Corps airbase
+
+
+def test_tet_p7_4_returning_heli_may_carry_one_unit():
+    def edit(g):
+        put(g, "us_heli_II", "22")
+        put(g, "us_4id_3", "22")
+    g = _phase("p7", turn=3, edit=edit)
+    assert g.decision.rule_id == "TET-P7-3"
+    carry = next(a for a in g.legal_actions() if a.get("passenger") == "us_4id_3")
+    g.apply(carry)
+    assert g.loc["us_heli_II"] == g.loc["us_4id_3"] == carry["to"]

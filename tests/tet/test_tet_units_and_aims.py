@@ -1,0 +1,64 @@
+"""Unit classes, set-up order, scoring and the map's Highway (summary lines 11-21, 24, 62)."""
+
+from __future__ import annotations
+
+import networkx as nx
+
+import wargames
+from wargames.tet.data import load_data
+
+from .conftest import put, tet_at
+
+
+def test_tet_map_7_highway_links_the_road_cities():
+    data = load_data()
+    road = data.map.graph(("road",))
+    cities = [a.id for a in data.areas.values() if a.kind == "city" and a.on_road]
+    assert len(cities) >= 30 and nx.is_connected(road.subgraph(cities))
+    assert all(data.areas[x].on_road for e in data.map.edges if e[2] == "road" for x in e[:2])
+
+
+def test_tet_unit_6_nva_are_theater_units_that_change_corps_through_laos():
+    g = tet_at("p1", edit=lambda g: put(g, "nva_r01", "15", face_up=False))
+    assert "LA3" in g.destinations("nva_r01")  # no Corps limit, only the boundary rule (TET-P1-4)
+    g2 = tet_at("p1", edit=lambda g: put(g, "nva_r01", "LA3", face_up=False))
+    assert "21" in g2.destinations("nva_r01")  # and back into II Corps
+
+
+def test_tet_unit_7_large_units_move_in_phases_four_and_seven():
+    g = tet_at("p4", turn=2, players={"Allied": None})
+    large = {a["unit"] for a in g.legal_actions() if a.kind == "select"}
+    assert large and all(g.unit(u).size == "large" for u in large)
+    g7 = tet_at("p7", turn=3, players={"Allied": None})
+    movers = {a["unit"] for a in g7.legal_actions() if a.kind == "select"}
+    assert large & movers and any(g7.unit(u).size != "large" for u in movers)
+
+
+def test_tet_unit_9_white_letter_units_cost_svn_nothing():
+    g = wargames.load("tet", seed=1)
+    assert g.loss_value("rgr_37") == 0 and g.loss_value("mf_i") == 0 and g.loss_value("arvn_4") == 4
+
+
+def test_tet_unit_10_recce_have_no_combat_factor_and_cannot_be_fired_on():
+    g = wargames.load("tet", seed=1)
+    recce = [u for u in g.data.units.values() if u.type == "recce"]
+    assert len(recce) == 4 and all(u.cf == 0 for u in recce)
+    assert not any(g.can_be_target(u.id) or g.can_fire(u.id) for u in recce)
+
+
+def test_tet_aim_1_losses_and_cities_move_the_tracks():
+    g = tet_at("p8", edit=lambda g: (put(g, "nva_r01", "casualties"), g.insurrection.add("hue")))
+    g.advance("phase")
+    assert g.score["NVA"] == 8 and g.score["SVN"] == 6
+    assert g.score["USA"] == 6 - 1  # Hue in insurrection, less 1 for the 8 NVA factors lost (TET-P8-6)
+
+
+def test_tet_setup_0_allies_then_ruff_puffs_then_communists():
+    g = wargames.load("tet", seed=1)
+    order = [r.rule_id for r in g.log if r.turn == 0 and r.step != "phase"]
+    assert order == ["TET-SETUP-1", "TET-SETUP-2", "TET-SETUP-3"]
+
+
+def test_tet_p8_2_tracks_are_plain_integers_that_may_go_below_zero():
+    g = tet_at("p1", edit=lambda g: g.score.update(VC=-3))
+    assert g.scores()["VC"] == -3 and all(isinstance(v, int) for v in g.scores().values())

@@ -1,0 +1,344 @@
+"""Allied movement: phase 4 (the 18 large units, summary lines 43-48) and phase 7 (everyone, lines 58-59).
+
+* TET-UNIT-3 / TET-UNIT-4 / decision A-10: sector units stay in their Corps (its provinces, cities and the
+  sanctuaries next to it); theater units go anywhere in South Vietnam and into any sanctuary but North
+  Vietnam (decision D-13); only Recce enter Laos and Cambodia.
+* TET-UNIT-7: the 18 large US units move in both phase 4 and phase 7.
+* TET-P4-1 / TET-MAP-7: mech/cav take one step, or ride the Highway from an enemy-free road city to any road city,
+  stopping at one that holds enemy units or is in insurrection.  Decision A-11: in phase 7 every Allied
+  ground unit may ride the Highway this way.
+* TET-P4-2 (decision A-25): a sector unit outside its Corps after a retreat must head home first.
+* TET-P4-3: the riverine force moves anywhere in provinces 42 and 43 and their cities, carrying one non-mech
+  infantry unit with it.
+* TET-P4-4: the battleship re-stations off one of the three coastal I Corps provinces (also in phase 7, A-26).
+* TET-P4-5: a helicopter lifts one non-mech infantry unit within its Corps (theater helicopters: a theater
+  unit to an uncontested airbase); the helicopter stays with the unit until phase 7.
+* TET-P4-6: a strike aircraft flies to an area of its Corps (theater: anywhere) to attack in phase 6; one on
+  a contested airbase may only relocate to an uncontested airbase of its Corps.
+* TET-P7-1: in phase 7 all Allied units but the Ruff Puffs may move once.
+* TET-P7-2: on turns 1 and 2 a die per Corps caps how many of that Corps' sector units may move (mech/cav,
+  riverine, air and theater units are exempt).
+* TET-P7-3 / TET-P7-4: aircraft away from an airbase fly back to a secure or contested airbase of the Corps
+  they are in (theater aircraft to the off-map boxes) or are lost; a returning helicopter may bring one
+  non-mech unit along; helicopters already on an airbase stay put.
+"""
+
+from __future__ import annotations
+
+from ..core import Action
+from .data import AIR_TYPES, COMMUNIST
+
+OFFMAP = ("offmap_box_1", "offmap_box_2")
+OFFSHORE = ("offshore_11", "offshore_12", "offshore_13")
+CORPS = ("I", "II", "III", "IV")
+NON_MECH_INF = frozenset({"infantry", "airborne", "marine", "ranger", "mike_force"})
+
+
+class AlliedMovementRules:
+    # ------------------------------------------------------------------ where Allied units may be
+    def corps_of(self, area: str) -> str | None:
+        a = self.data.areas[area]
+        if a.kind == "city":
+            return self.data.areas[a.province].corps
+        return a.corps
+
+    def allied_may_enter(self, uid: str, area: str) -> bool:
+        u = self.unit(uid)
+        a = self.data.areas[area]
+        if a.kind == "box":
+            return False
+        if a.kind == "province" and a.country in ("LAO", "KHM"):
+            return u.type == "recce"
+        if a.country == "NVN":
+            return False  # decision D-13
+        if u.sector in CORPS:
+            if a.kind == "sanctuary" and a.corps != u.sector:
+                return any(self.data.areas[n].kind == "province" and self.data.areas[n].corps == u.sector
+                           for n in self.data.map.neighbours(area, ("land",)))
+            return self.corps_of(area) == u.sector
+        return True
+
+    def enemy_here(self, area: str) -> bool:
+        return any(self.unit(u).faction in COMMUNIST for u in self.units_in(area))
+
+    def road_destinations(self, uid: str) -> set[str]:
+        """TET-P4-1: along the Highway from an enemy-free road city, stopping at enemy or risen cities."""
+        where = self.loc[uid]
+        a = self.data.areas[where]
+        if a.kind != "city" or not a.on_road or self.enemy_here(where):
+            return set()
+
+        def passable(c):
+            if not self.allied_may_enter(uid, c):
+                return False
+            return "stop" if self.enemy_here(c) or c in self.insurrection else True
+        return self.data.map.reachable(where, ("road",), passable)
+
+    def allied_step(self, uid: str) -> set[str]:
+        where = self.loc[uid]
+        a = self.data.areas[where]
+        out: set[str] = set()
+        if a.kind == "city":
+            out.add(a.province)
+        elif a.kind in ("province", "sanctuary"):
+            out |= self.data.map.neighbours(where, ("land",))
+            out |= set(self.data.cities_of.get(where, ()))
+        return {x for x in out if self.allied_may_enter(uid, x)}
+
+    def ground_destinations(self, uid: str, road: bool) -> set[str]:
+        dest = self.allied_step(uid) | (self.road_destinations(uid) if road else set())
+        dest.discard(self.loc[uid])
+        u = self.unit(uid)
+        if u.sector in CORPS and self.corps_of(self.loc[uid]) not in (u.sector, None):
+            # TET-P4-2 (A-25): out of its sector after a retreat: it may only go back in (any step toward home)
+            home = {d for d in self.data.map.neighbours(self.loc[uid], ("land", "road", "city"))
+                    if self.corps_of(d) == u.sector or d in self.data.cities_of.get(self.loc[uid], ())}
+            return home or dest
+        return dest
+
+    # ------------------------------------------------------------------ phase 4
+    def large_unit_movement(self):
+        """Phase 4: mech/cav, riverine, battleship, helicopters, strike aircraft (TET-P4-1 .. TET-P4-6)."""
+        self.moved = set()
+        self.heli_lifted = {}
+        yield from self.pick_and_move(4, "TET-P4-1", self.phase4_movers, self.phase4_options)
+
+    def pick_and_move(self, phase: int, rule: str, movers, options_for):
+        """Two steps per move, as on a map: pick a unit, then one of its destinations (or go back)."""
+        while True:
+            units = movers()
+            picks = [Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})",
+                                 places=(self.loc[u],), unit=u) for u in units]
+            picks.append(Action.make("end_allied_move", label="End Allied movement"))
+            act = yield self.decide("Allied", "Pick a unit to move, or end the phase", rule, picks)
+            if act.kind == "end_allied_move":
+                yield self.ruling(rule, "Allied movement ends",
+                                  f"The Allies end phase {phase} having moved {len(self.moved)} unit(s).",
+                                  result={"moved": len(self.moved)})
+                return
+            uid = act["unit"]
+            moves = options_for(uid)
+            moves.append(Action.make("back", label="Choose another unit"))
+            act = yield self.decide("Allied", f"Where does {self.unit(uid).name} go?", rule, moves, unit=uid)
+            if act.kind == "back":
+                continue
+            if phase == 7 and self.counts_for_slow_reaction(uid):
+                self.used[self.unit(uid).sector] += 1
+            yield from self.carry_out(act, phase=phase)
+
+    def phase4_movers(self) -> list[str]:
+        return [u for u in sorted(self.loc) if self.unit(u).faction == "USA" and self.unit(u).size == "large"
+                and u not in self.moved and self.loc[u] not in ("casualties", "eliminated")
+                and self.unit(u).type != "recce"]
+
+    def _mk(self, uid, to, how, rule, **extra):
+        u = self.unit(uid)
+        return Action.make("allied_move", label=f"{u.name}: {self.loc[uid]} -> {to} ({how})",
+                           places=(self.loc[uid], to), unit=uid, to=to, rule=rule, **extra)
+
+    def phase4_options(self, uid: str) -> list[Action]:
+        u = self.unit(uid)
+        where = self.loc[uid]
+        if u.type == "mech_cav":
+            return [self._mk(uid, d, "road or step", "TET-P4-1") for d in sorted(self.ground_destinations(uid, True))]
+        if u.type == "riverine":
+            return self.riverine_options(uid)
+        if u.type == "battleship":
+            return [self._mk(uid, d, "re-station", "TET-P4-4") for d in OFFSHORE if d != where]
+        if u.type == "heli":
+            return self.heli_options(uid)
+        if u.type in ("tac_air", "arc_light"):
+            return self.strike_options(uid)
+        return []
+
+    def riverine_options(self, uid: str) -> list[Action]:
+        """TET-P4-3: any area of provinces 42 and 43, with at most one non-mech infantry passenger."""
+        where = self.loc[uid]
+        zone = {"42", "43"} | set(self.data.cities_of.get("42", ())) | set(self.data.cities_of.get("43", ()))
+        if where not in zone:
+            return []
+        riders = [p for p in self.units_in(where) if self.unit(p).type in NON_MECH_INF and p != uid
+                  and self.side_of(p) == "Allied" and p not in self.moved]
+        opts = []
+        for d in sorted(zone - {where}):
+            opts.append(self._mk(uid, d, "riverine", "TET-P4-3"))
+            opts += [self._mk(uid, d, f"riverine carrying {self.unit(p).name}", "TET-P4-3", passenger=p)
+                     for p in riders if self.allied_may_enter(p, d)]
+        return opts
+
+    def airbases(self, corps: str | None = None) -> list[str]:
+        return sorted(a.id for a in self.data.areas.values() if a.kind == "city" and a.airbase
+                      and (corps is None or self.corps_of(a.id) == corps))
+
+    def heli_options(self, uid: str) -> list[Action]:
+        """TET-P4-5: airmobile lift of one unit, or relocation from a contested airbase."""
+        u = self.unit(uid)
+        where = self.loc[uid]
+        if where not in self.airbases() and where not in OFFMAP:
+            return []
+        opts = []
+        if where in self.airbases() and self.contested(where):
+            for b in self.airbases(self.corps_of(where)):
+                if b != where and self.secure(b):
+                    opts.append(self._mk(uid, b, "relocate from a contested airbase", "TET-P4-5"))
+                    opts += [self._mk(uid, b, f"relocate with {self.unit(p).name}", "TET-P4-5", passenger=p)
+                             for p in self.units_in(where) if self.unit(p).type in NON_MECH_INF
+                             and self.side_of(p) == "Allied" and p not in self.moved]
+            return opts
+        if u.sector in CORPS:
+            riders = [p for p, w in self.loc.items() if w and w not in ("casualties", "eliminated")
+                      and self.unit(p).type in NON_MECH_INF and self.side_of(p) == "Allied" and p not in self.moved
+                      and self.corps_of(w) == u.sector]
+            for p in sorted(riders):
+                for d in sorted(self.areas_of_corps(u.sector)):
+                    if d != self.loc[p] and self.allied_may_enter(p, d):
+                        opts.append(self._mk(uid, d, f"airlift {self.unit(p).name} from {self.loc[p]}", "TET-P4-5",
+                                             passenger=p))
+        else:  # theater heli: a theater unit to an uncontested airbase
+            riders = [p for p, w in self.loc.items() if w and w not in ("casualties", "eliminated")
+                      and self.unit(p).sector == "T" and self.unit(p).type in NON_MECH_INF and p not in self.moved
+                      and self.side_of(p) == "Allied" and self.data.areas[w].kind != "box"]
+            for p in sorted(riders):
+                for b in self.airbases():
+                    if b != self.loc[p] and not self.contested(b) and self.secure(b):
+                        opts.append(self._mk(uid, b, f"airlift {self.unit(p).name} from {self.loc[p]}", "TET-P4-5",
+                                             passenger=p))
+        return opts
+
+    def areas_of_corps(self, corps: str) -> list[str]:
+        return [a.id for a in self.data.areas.values() if a.kind in ("province", "city") and a.country == "SVN"
+                and self.corps_of(a.id) == corps]
+
+    def strike_options(self, uid: str) -> list[Action]:
+        """TET-P4-6: fly to a target area (with face-up enemy), or relocate from a contested airbase."""
+        u = self.unit(uid)
+        where = self.loc[uid]
+        if where in self.airbases() and self.contested(where):
+            return [self._mk(uid, b, "relocate from a contested airbase", "TET-P4-6")
+                    for b in self.airbases(self.corps_of(where)) if b != where and self.secure(b)]
+        if where not in self.airbases() and where not in OFFMAP:
+            return []
+        targets = sorted({w for p, w in self.loc.items() if w and self.unit(p).faction in COMMUNIST and self.face_up[p]
+                          and self.data.areas[w].kind != "box"})
+        if u.sector in CORPS:
+            targets = [t for t in targets if self.corps_of(t) == u.sector]
+        else:
+            targets = [t for t in targets if self.data.areas[t].country != "NVN"]
+        return [self._mk(uid, t, "fly to strike", "TET-P4-6") for t in targets]
+
+    # ------------------------------------------------------------------ carrying out a move
+    def carry_out(self, act: Action, phase: int):
+        uid, to = act["unit"], act["to"]
+        u = self.unit(uid)
+        frm = self.loc[uid]
+        passenger = act.get("passenger")
+        self.loc[uid] = to
+        self.moved.add(uid)
+        changes = [{"unit": uid, "from": frm, "to": to}]
+        extra = ""
+        if passenger:
+            pfrom = self.loc[passenger]
+            self.loc[passenger] = to
+            self.moved.add(passenger)
+            if u.type == "heli":
+                self.heli_lifted[passenger] = uid
+            changes.append({"unit": passenger, "from": pfrom, "to": to})
+            extra = f", carrying {self.describe(passenger)} from {self.area_name(pfrom)}"
+        rule = act.get("rule") or ("TET-P7-1" if phase == 7 else "TET-P4-1")
+        yield self.ruling(rule, f"{u.name} moves",
+                          f"{self.describe(uid)} moves from {self.area_name(frm)} to {self.area_name(to)}{extra} "
+                          f"({act.label.rsplit('(', 1)[-1].rstrip(')')}).",
+                          inputs={"unit": uid, "from": frm, "to": to, "passenger": passenger},
+                          result={"to": to}, changes=changes, side="Allied", places=(frm, to))
+
+    # ------------------------------------------------------------------ phase 7
+    def slow_reaction(self):
+        """TET-P7-2: turns 1-2, a die per Corps caps the sector units that may move."""
+        self.allowance = {c: None for c in CORPS}
+        if self.turn not in (1, 2):
+            return
+        for corps in CORPS:
+            roll = self.dice.roll(6, f"slow reaction, Corps {corps}")
+            self.allowance[corps] = roll.value
+            yield self.ruling("TET-P7-2", f"Slow reaction in Corps {corps}",
+                              f"Surprised by the offensive, only {roll.value} sector unit(s) of Corps {corps} may move "
+                              "this phase (mech/cav, riverine, air and theater units move freely).",
+                              inputs={"corps": corps, "turn": self.turn}, dice=[roll], result={"may_move": roll.value})
+
+    def counts_for_slow_reaction(self, uid: str) -> bool:
+        u = self.unit(uid)
+        return u.sector in CORPS and u.type not in {"mech_cav", "riverine", "battleship"} | AIR_TYPES
+
+    def air_return(self):
+        """TET-P7-3 / TET-P7-4: aircraft away from an airbase fly home or are lost."""
+        for uid in sorted(self.loc):
+            u = self.unit(uid)
+            where = self.loc[uid]
+            if u.type not in AIR_TYPES or where in ("casualties", "eliminated") or where in OFFMAP:
+                continue
+            if where in self.airbases():
+                continue
+            if u.sector == "T" and u.type != "heli":
+                homes = [u.start if u.start in OFFMAP else OFFMAP[0]]  # its own off-map box
+            else:
+                corps = self.corps_of(where)
+                homes = [b for b in self.airbases(corps) if self.secure(b) or self.contested(b)]
+            if not homes:
+                self.loc[uid] = "casualties"
+                yield self.ruling("TET-P7-3", f"{u.name} lost", f"{self.describe(uid)} in {self.area_name(where)} "
+                                  "finds no secure or contested airbase in its Corps to return to and is lost.",
+                                  inputs={"unit": uid, "area": where}, result={"to": "casualties"},
+                                  changes=[{"unit": uid, "from": where, "to": "casualties"}], places=(where,))
+                continue
+            options = [Action.make("air_return", label=f"{u.name} returns to {self.area_name(b)}", places=(b,),
+                                   unit=uid, to=b) for b in homes]
+            if u.type == "heli":
+                riders = [p for p in self.units_in(where) if self.unit(p).type in NON_MECH_INF
+                          and self.side_of(p) == "Allied"]
+                options += [Action.make("air_return", label=f"{u.name} returns to {self.area_name(b)} with "
+                                        f"{self.unit(p).name}", places=(b,), unit=uid, to=b, passenger=p)
+                            for b in homes for p in riders if self.allied_may_enter(p, b)]
+            act = options[0] if len(options) == 1 else (
+                yield self.decide("Allied", f"Where does {u.name} fly back to?", "TET-P7-3", options))
+            self.loc[uid] = act["to"]
+            changes = [{"unit": uid, "from": where, "to": act["to"]}]
+            text = f"{self.describe(uid)} flies back from {self.area_name(where)} to {self.area_name(act['to'])}"
+            if act.get("passenger"):
+                p = act["passenger"]
+                self.loc[p] = act["to"]
+                self.moved.add(p)
+                changes.append({"unit": p, "from": where, "to": act["to"]})
+                text += f", carrying {self.describe(p)} (TET-P7-4)"
+            yield self.ruling("TET-P7-3", f"{u.name} returns", text + ".", inputs={"unit": uid, "from": where},
+                              result={"to": act["to"]}, changes=changes, places=(where, act["to"]))
+
+    def allied_movement(self):
+        """Phase 7 (TET-P7-1): every Allied unit but the Ruff Puffs may move once."""
+        self.moved = set()
+        self.used = {c: 0 for c in CORPS}
+        yield from self.slow_reaction()
+        yield from self.air_return()
+        yield from self.pick_and_move(7, "TET-P7-1", self.phase7_movers, self.phase7_options)
+
+    def phase7_movers(self) -> list[str]:
+        out = []
+        for uid in sorted(self.loc):
+            u = self.unit(uid)
+            where = self.loc[uid]
+            if self.side_of(uid) != "Allied" or uid in self.moved or u.type in ("ruff_puff", "recce") \
+                    or u.type in AIR_TYPES or where in ("casualties", "eliminated"):
+                continue
+            if self.counts_for_slow_reaction(uid):  # heli-lifted units count if they move again (Joslyn)
+                cap = self.allowance.get(u.sector)
+                if cap is not None and self.used[u.sector] >= cap:
+                    continue
+            out.append(uid)
+        return out
+
+    def phase7_options(self, uid: str) -> list[Action]:
+        u = self.unit(uid)
+        if u.type == "battleship":
+            return [self._mk(uid, d, "re-station", "TET-P4-4") for d in OFFSHORE if d != self.loc[uid]]
+        if u.type == "riverine":
+            return self.riverine_options(uid)
+        return [self._mk(uid, d, "move", "TET-P7-1") for d in sorted(self.ground_destinations(uid, road=True))]
