@@ -38,7 +38,7 @@ def _norm(rule_id):
 @pytest.mark.parametrize("game", GAMES)
 def test_rules_index_lists_every_rule_the_code_cites(game):
     index = _index(game)
-    pattern = re.compile(rf"\b{PREFIX[game]}-[A-Z]+(?:-\d+)?\b")
+    pattern = re.compile(rf"\b{PREFIX[game]}-[A-Z0-9][A-Z0-9.]*(?:-[A-Z0-9]+)*\b")
     sources = list((ROOT / "wargames").rglob("*.py")) + list((ROOT / "data" / game).glob("*.yaml"))
     missing = {}
     for path in sources:

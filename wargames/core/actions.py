@@ -19,6 +19,9 @@ class IllegalAction(WargamesError):
         self.message = message
         super().__init__(f"[{rule_id}] {message}")
 
+    def __reduce__(self):  # picklable, so errors cross process pools
+        return (type(self), (self.rule_id, self.message))
+
 
 @dataclass(frozen=True, slots=True)
 class Action:

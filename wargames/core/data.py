@@ -37,6 +37,10 @@ class DataError(WargamesError):
         if column is not None:
             where += f", column '{column}'"
         super().__init__(f"{where}: {message}")
+        self._args = (path, message, row, column)
+
+    def __reduce__(self):  # picklable, so errors cross process pools (Monte Carlo workers)
+        return (type(self), self._args)
 
 
 class Row(BaseModel):

@@ -188,6 +188,9 @@ class AlliedBot(_Bot):
                 needs[area] = (3 * pv + enemy / 4, f"relieve {a.name} (political value {pv}, {enemy} enemy factors)")
             elif enemy:
                 needs[area] = (enemy / 4, f"engage {enemy} enemy factors in view at {a.name}")
+            hidden = sum(1 for u in units if game.unit(u).faction in ("NVA", "VC") and not game.face_up[u])
+            if hidden and a.kind in ("province", "sanctuary") and area not in needs:
+                needs[area] = (hidden / 2, f"{hidden} hidden NVA/VC counter(s) at {a.name}: go and search there")
         for city in game.insurrection:
             if city not in needs:
                 pv = game.data.areas[city].pv
