@@ -223,8 +223,9 @@ def test_tet_p6_6_retaken_city_ends_insurrection_and_svn_scores_once():
         g.insurrection.add("qui_nhon")
     g = tet_at("p6", edit=edit)
     g.advance("phase")
-    assert "qui_nhon" not in g.insurrection and g.score["SVN"] == -4
-    assert any(r.rule_id == "TET-P6-6" and r.result == {"svn_change": -4} for r in g.log)
+    pv = g.data.areas["qui_nhon"].pv
+    assert "qui_nhon" not in g.insurrection and g.score["SVN"] == -pv
+    assert any(r.rule_id == "TET-P6-6" and r.result == {"svn_change": -pv} for r in g.log)
 
 
 def test_tet_p6_1_communists_reveal_units_to_fire_in_phase_six():

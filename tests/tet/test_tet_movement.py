@@ -178,4 +178,5 @@ def test_tet_unit_8_insurrection_marker_bonus_is_twice_the_political_value():
     move(g, "vc_i_01", "hue")
     g.apply(Action.make("end_movement"))
     r = next(r for r in g.log if r.rule_id == "TET-P2-18" and r.inputs.get("city") == "hue")
-    assert r.inputs["pv"] == 6 and r.result["bonus"] == 12 and "2 x 6 = 12" in r.explanation
+    pv = g.data.areas["hue"].pv
+    assert r.inputs["pv"] == pv and r.result["bonus"] == 2 * pv and f"2 x {pv} = {2 * pv}" in r.explanation

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from wargames.core import Action
+from wargames.tet.data import load_data
 
 from .conftest import clear, put, tet_at
 
-SPOTTERS = ["us_1cav_1", "us_1cav_3", "us_101_1"]  # detection factor 4 each
+SPOTTERS = ["us_1cav_1", "us_1cav_3", "us_101_1"]  # the best spotters: equal detection factors
+DF = load_data().units["us_1cav_1"].df
 
 
 def _search_position(area, allied, hidden):
@@ -24,18 +26,18 @@ def _detections(g, area):
 
 
 def test_tet_p5_2_detection_roll_at_most_df_succeeds():
-    """Digest case 23: 3 Allied ground units, best DF 4, roll 4: success, up to 3 units turned up."""
+    """Digest case 23: 3 Allied ground units, best DF d, roll d: success, up to 3 units turned up."""
     hidden = ["vc_i_01", "vc_i_02", "vc_i_04", "vc_i_05"]
-    g = tet_at("p5", edit=_search_position("12", SPOTTERS, hidden), dice=[4] * 40)  # every search roll this phase
+    g = tet_at("p5", edit=_search_position("12", SPOTTERS, hidden), dice=[DF] * 40)  # every search roll this phase
     (r,) = _detections(g, "12")
-    assert r.inputs["effective_df"] == 4 and r.dice[0].value == 4 and r.dice[0].forced
+    assert r.inputs["effective_df"] == DF and r.dice[0].value == DF and r.dice[0].forced
     assert r.result["detected"] == 3
     assert sum(g.face_up[u] for u in hidden) == 3
 
 
 def test_tet_p5_2_roll_above_df_detects_nothing():
     hidden = ["vc_i_01", "vc_i_02"]
-    g = tet_at("p5", edit=_search_position("12", SPOTTERS[:1], hidden), dice=[5] * 40)  # every search roll this phase
+    g = tet_at("p5", edit=_search_position("12", SPOTTERS[:1], hidden), dice=[DF + 1] * 40)  # every search roll this phase
     (r,) = _detections(g, "12")
     assert r.result == {"detected": 0} and not any(g.face_up[u] for u in hidden)
 
@@ -47,10 +49,10 @@ def test_tet_p5_2_detects_no_more_than_allied_ground_units():
 
 
 def test_tet_p5_3_sanctuary_detection_is_one_less():
-    """Digest case 24: best DF 4 in a sanctuary, roll 4: effective DF 3, the search fails."""
-    g = tet_at("p5", edit=_search_position("S2", SPOTTERS, ["vc_i_06"]), dice=[4] * 40)  # every search roll this phase
+    """Digest case 24: best DF d in a sanctuary, roll d: effective DF d - 1, the search fails."""
+    g = tet_at("p5", edit=_search_position("S2", SPOTTERS, ["vc_i_06"]), dice=[DF] * 40)  # every search roll this phase
     (r,) = _detections(g, "S2")
-    assert r.rule_id == "TET-P5-3" and r.inputs["effective_df"] == 3 and r.result == {"detected": 0}
+    assert r.rule_id == "TET-P5-3" and r.inputs["effective_df"] == DF - 1 and r.result == {"detected": 0}
 
 
 def test_tet_p5_1_search_only_where_allied_ground_units_meet_hidden_units():
