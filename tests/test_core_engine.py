@@ -178,3 +178,16 @@ def test_core_rules_never_import_bokeh():
             "print([m for m in ('bokeh','ipywidgets') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_core_decision_log_keeps_who_decided_and_why(tmp_path, tet):
+    tet.advance("phase")
+    entries = tet.decisions()
+    assert entries and all(e["side"] in tet.sides for e in entries)
+    bot = [e for e in entries if e["by"] == "CommunistBot"]
+    assert bot and all(e["why"] for e in bot)
+    tet.apply(tet.legal_actions()[-1]) if tet.decision else None
+    if tet.decisions()[-1]["by"] == "person":
+        assert tet.decisions()[-1]["why"] == ""
+    again = wargames.open_save(tet.save())
+    assert again.decisions() == tet.decisions()

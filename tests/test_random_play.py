@@ -31,10 +31,11 @@ def test_random_play_invariants_saves_and_undo(game_id, seed):
             continue
         assert game.legal_actions(), f"dead end: {game.decision!r} has no legal actions"
         action = players[game.decision.side].choose(game, game.decision)
-        game.apply(action)
+        before = game.state_dict()
+        rulings = game.apply(action)
         decisions += 1
-        problems = game.invariants()
-        assert not problems, f"after decision {decisions}: {problems[:5]}"
+        problems = game.invariants() + game.transition_problems(before, rulings)
+        assert not problems, f"after decision {decisions} ({action.label}): {problems[:5]}"
         if decisions in checks["save"]:
             again = wargames.open_save(game.save())
             assert again.digest() == game.digest()

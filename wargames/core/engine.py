@@ -115,6 +115,13 @@ class Game:
 
         return RandomPlayer(seed=self.seed)
 
+    def transition_problems(self, before: dict[str, Any], rulings: list[Ruling]) -> list[str]:
+        """Changes between ``before`` (a ``state_dict()``) and now that no ruling in ``rulings`` accounts for.
+
+        Games override this so the random-play tests prove that hidden facts are revealed and tracks move only
+        through rulings."""
+        return []
+
     def invariants(self) -> list[str]:
         """Broken invariants (empty when the state is legal); checked by the random-play tests."""
         return []
@@ -264,13 +271,22 @@ class Game:
         if chosen is None:
             raise self._pending.reject(act)
         n0 = len(self.log)
-        self._commit(chosen)
+        self._commit(chosen, by="person")
         self._guarded(self._run_to_rest)
         return self.log[n0:]
 
-    def _commit(self, chosen: Action) -> None:
-        """Record and send one decision (restoring the previous state if the rules code raises)."""
-        self.record.append({"act": chosen.to_json(), "at": list(self.position)})
+    def _commit(self, chosen: Action, by: str = "", why: str = "") -> None:
+        """Record and send one decision (restoring the previous state if the rules code raises).
+
+        The record keeps who decided (``by``) and, for bots, why (``why``): the decision log is first-class,
+        and a class can read every bot choice explained."""
+        entry: dict[str, Any] = {"act": chosen.to_json(), "at": list(self.position)}
+        if by:
+            entry["by"] = by
+        if why:
+            entry["why"] = why
+        entry["side"] = self._pending.side
+        self.record.append(entry)
         self._guarded(lambda: self._step(chosen))
 
     def _guarded(self, fn: Callable[[], Any]) -> None:
@@ -313,7 +329,7 @@ class Game:
                 chosen = self._pending.find(act)
                 if chosen is None:
                     raise self._pending.reject(act)
-                self._commit(chosen)
+                self._commit(chosen, by=type(player).__name__, why=getattr(player, "last_reason", ""))
             else:
                 self._step()
             progressed = True
@@ -359,7 +375,7 @@ class Game:
                 chosen = self._pending.find(act)
                 if chosen is None:
                     raise self._pending.reject(act)
-                self.record.append({"act": chosen.to_json(), "at": list(self.position)})
+                self.record.append({**entry, "act": chosen.to_json(), "at": list(self.position)})
                 self._step(chosen)
             elif "force" in entry:
                 self.dice.force(entry["force"])
@@ -417,6 +433,16 @@ class Game:
         if side is not None and side not in self.sides:
             raise EngineError(f"unknown side {side!r}; this game's sides are {list(self.sides)}")
         return View(side, self.public_state(side), [r.for_side(side) for r in self.log])
+
+    def decisions(self) -> list[dict[str, Any]]:
+        """Every decision so far: side, who decided (a bot's class or "person"), the action and, for bots, why."""
+        out = []
+        for e in self.record:
+            if "act" in e:
+                act = Action.from_json(e["act"])
+                out.append({"ruling": e["at"][0], "side": e.get("side", ""), "by": e.get("by", ""),
+                            "action": act.kind, "params": dict(act.params), "why": e.get("why", "")})
+        return out
 
     def log_frame(self) -> pd.DataFrame:
         import pandas as pd

@@ -31,6 +31,9 @@ class _Entry(BaseModel):
     at: tuple[int, bool]
     act: dict[str, Any] | None = None
     force: list[int] | None = None
+    side: str | None = None
+    by: str | None = None
+    why: str | None = None
 
 
 class _Save(BaseModel):

@@ -362,12 +362,16 @@ class CombatRules:
                                 places=(area, o), unit=uid, to=o) for o in options]
             to = (yield self.decide(self.side_of(uid), f"Retreat {u.name}", rule, acts))["to"]
         self.loc[uid] = to
+        changes = [{"unit": uid, "from": area, "to": to}]
         if u.faction in COMMUNIST:
-            self.face_up[uid] = self.data.areas[to].kind == "city"  # back in the countryside: hidden (TET-P1-3, decision D-15)
+            up = self.data.areas[to].kind == "city"  # back in the countryside: hidden (TET-P1-3, decision D-15)
+            if up != self.face_up[uid]:
+                changes.append({"unit": uid, "face_up": up})
+            self.face_up[uid] = up
         yield self.ruling(rule, f"{u.name} retreats",
                           f"{self.describe(uid)} is hit and retreats from {self.area_name(area)} to "
                           f"{self.area_name(to)}.", inputs={"unit": uid, "from": area, "options": options},
-                          result={"to": to}, changes=[{"unit": uid, "from": area, "to": to}], places=(area, to))
+                          result={"to": to}, changes=changes, places=(area, to))
 
     # ------------------------------------------------------------------ end of a combat phase
     def airbase_overrun(self):

@@ -198,6 +198,30 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
 
         return dynamic_layers(self, side)
 
+    def transition_problems(self, before: dict[str, Any], rulings: list) -> list[str]:
+        """Every unit moved, every counter turned face up and every track change must appear in a ruling."""
+        moved, revealed, tracks = set(), set(), {f: 0 for f in self.score}
+        for r in rulings:
+            for c in r.changes:
+                if "unit" in c and "to" in c:
+                    moved.add((c["unit"], c["to"]))
+                if c.get("face_up") is True:
+                    revealed.add(c["unit"])
+                if "track" in c:
+                    tracks[c["track"]] += c["to"] - c["from"]
+        problems = []
+        for u, where in self.loc.items():
+            if before["loc"][u] != where and (u, where) not in moved:
+                problems.append(f"{u} moved {before['loc'][u]} -> {where} without a ruling")
+        up_before = set(before["face_up"])
+        for u, up in self.face_up.items():
+            if up and u not in up_before and u not in revealed:
+                problems.append(f"{u} was turned face up without a ruling")
+        for f, v in self.score.items():
+            if v - before["score"][f] != tracks[f]:
+                problems.append(f"the {f} track moved {v - before['score'][f]:+d}, rulings account for {tracks[f]:+d}")
+        return problems
+
     # ------------------------------------------------------------------ the end
     def final_result(self):
         """TET-AIM-3 (decision A-36): after turn 5, the side that demoralized more enemy factions wins."""
