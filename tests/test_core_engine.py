@@ -191,3 +191,18 @@ def test_core_decision_log_keeps_who_decided_and_why(tmp_path, tet):
         assert tet.decisions()[-1]["why"] == ""
     again = wargames.open_save(tet.save())
     assert again.decisions() == tet.decisions()
+
+
+def test_core_undo_several_and_rewind_to_a_turn(tet):
+    start = tet.digest()
+    for _ in range(3):
+        tet.apply(tet.legal_actions()[0])
+    tet.undo(3)
+    assert tet.digest() == start
+    tet.advance("turn")
+    tet.advance("turn")
+    assert tet.turn == 3
+    tet.rewind(2)
+    assert tet.turn == 2 and tet.decision is not None
+    with pytest.raises(EngineError):
+        tet.undo(10_000)

@@ -384,12 +384,23 @@ class Game:
                 raise EngineError(f"record entry {i} is neither a decision nor forced dice: {entry!r}")
         self._run_until(at)
 
-    def undo(self) -> None:
-        """Back one decision: the state is identical (same digest) to when that decision was pending."""
-        last = max((i for i, e in enumerate(self.record) if "act" in e), default=None)
-        if last is None:
-            raise EngineError("nothing to undo: no decision has been made yet")
-        self._replay(self.record[:last], self.record[last]["at"])
+    def undo(self, steps: int = 1) -> None:
+        """Back ``steps`` decisions (one replay): the state is identical (same digest) to when that decision
+        was pending."""
+        acts = [i for i, e in enumerate(self.record) if "act" in e]
+        if len(acts) < steps or steps < 1:
+            raise EngineError(f"cannot undo {steps} decision(s): {len(acts)} made so far")
+        i = acts[-steps]
+        self._replay(self.record[:i], self.record[i]["at"])
+
+    def rewind(self, turn: int) -> None:
+        """Back to the first decision made on ``turn`` or later, in one replay (a teacher's "jump back")."""
+        for i, e in enumerate(self.record):
+            n = e["at"][0]
+            if "act" in e and (self.log[n - 1].turn if n else 0) >= turn:
+                self._replay(self.record[:i], e["at"])
+                return
+        raise EngineError(f"no decision has been made on turn {turn} or later")
 
     def force_dice(self, values: Iterable[int]) -> None:
         """What-if: the next die rolls will be these values (recorded, so replay reproduces them)."""

@@ -114,12 +114,11 @@ class MovementRules:
         return opts
 
     def _actions_for(self, uid: str) -> list[Action]:
-        u = self.unit(uid)
         where = self.loc[uid]
         acts = []
         for to, rule in sorted(self.destinations(uid).items()):
             how = "along the Trail" if rule == "TET-P1-2" else "one step"
-            acts.append(Action.make("move", label=f"{u.faction} {u.name} ({u.cf}): {where} -> {to} ({how})",
+            acts.append(Action.make("move", label=f"{self.describe(uid)}: {where} -> {to} ({how})",
                                     places=(where, to), unit=uid, to=to))
         return acts
 
@@ -160,7 +159,7 @@ class MovementRules:
         hidden = () if kind == "city" or was_up else ("Allied",)
         yield self.ruling(
             rule, f"{u.faction} unit moves",
-            f"{u.faction} {u.name} ({u.cf}) {how} from {self.area_name(frm)} to {self.area_name(to)} and is now "
+            f"{self.describe(uid)} {how} from {self.area_name(frm)} to {self.area_name(to)} and is now "
             f"{facing} (TET-P1-3).",
             inputs={"unit": uid, "from": frm, "to": to}, result={"to": to, "face_up": self.face_up[uid]},
             changes=changes, side="Communist", hidden_from=hidden, places=(frm, to),

@@ -1,0 +1,248 @@
+"""The notebook kit without a browser: the map's data, the widgets' buttons, clicks and errors.
+
+The real-browser checks (that BokehJS draws what these sources hold) are in ``tests/browser/``.
+"""
+
+from __future__ import annotations
+
+import html
+import statistics
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytest.importorskip("bokeh")
+pytest.importorskip("ipywidgets")
+pytest.importorskip("jupyter_bokeh")
+
+from wargames.notebook import ActionChooser, MapView, RulingPanel, Stepper, Walkthrough, draw_hexgrid  # noqa: E402
+
+
+def hidden_communists(game) -> list[str]:
+    return [u for u, up in game.face_up.items()
+            if not up and game.data.units[u].faction in ("NVA", "VC") and game.loc[u] is not None]
+
+
+# ---------------------------------------------------------------------------------------------- imports
+def test_import_wargames_and_tet_stay_free_of_bokeh_and_ipywidgets():
+    code = ("import sys, wargames, wargames.tet; wargames.load('tet', seed=1).map_dynamic('Allied'); "
+            "bad = [m for m in ('bokeh', 'ipywidgets', 'jupyter_bokeh') if m in sys.modules]; print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+# ---------------------------------------------------------------------------------------------- map data
+def test_map_static_has_every_area_and_real_geography(tet):
+    s = tet.map_static()
+    provinces = [a.id for a in tet.data.areas.values() if a.kind == "province"]
+    sanctuaries = [a.id for a in tet.data.areas.values() if a.kind == "sanctuary"]
+    cities = [a.id for a in tet.data.areas.values() if a.kind == "city"]
+    assert sorted(s["provinces"]["id"]) == sorted(provinces)
+    assert sorted(s["sanctuaries"]["id"]) == sorted(sanctuaries)
+    assert sorted(s["cities"]["id"]) == sorted(cities)
+    assert len(s["airbases"]["id"]) == sum(tet.data.areas[c].airbase for c in cities)
+    assert len(s["trail"]["xs"]) == sum(1 for e in tet.data.map.edges if e[2] == "trail")
+    assert s["land"]["xs"] and s["countries"]["id"]
+    # hover facts name the area, its Corps, terrain and political value
+    i = s["cities"]["id"].index("hue")
+    pv = tet.data.areas["hue"].pv
+    assert "Hue" in s["cities"]["tip"][i] and f"political value {pv}" in s["cities"]["tip"][i]
+    j = s["provinces"]["id"].index("12")
+    assert "I Corps" in s["provinces"]["tip"][j] and "lowland" in s["provinces"]["tip"][j]
+
+
+def test_units_drawn_equal_units_on_the_map(tet):
+    for side in (None, "Allied", "Communist"):
+        dyn = tet.map_dynamic(side)
+        on_map = sum(1 for where in tet.loc.values() if where is not None)
+        assert dyn["units_drawn"] == on_map == dyn["units_placed"], side
+        assert not dyn["unplaced_areas"]
+
+
+def test_hidden_units_are_masked_in_the_allied_view(tet):
+    hidden = hidden_communists(tet)
+    assert len(hidden) > 40
+    dyn = tet.map_dynamic("Allied")
+    blob = repr(dyn)
+    for uid in hidden:
+        u = tet.data.units[uid]
+        assert uid not in blob
+        assert f"{html.escape(u.name)} &middot;" not in blob
+    masked = [t for t, f in zip(dyn["units"]["text"], dyn["units"]["faction"], strict=True) if f == "NVA/VC"]
+    assert masked and all(t.startswith("? ") for t in masked)
+    assert not any(f in ("NVA", "VC") for f in dyn["units"]["faction"])
+    # the umpire sees them, drawn as face down
+    umpire = tet.map_dynamic(None)
+    assert any(t.startswith("VC? ") for t in umpire["units"]["text"])
+
+
+def test_latest_ruling_places_are_highlighted(tet):
+    tet.advance("ruling")
+    while not tet.log[-1].places:
+        tet.advance("ruling")
+    dyn = tet.map_dynamic(None)
+    focus = set(dyn["focus_areas"]["id"]) | set(dyn["focus_points"]["id"])
+    assert focus == set(tet.log[-1].places)
+
+
+# ---------------------------------------------------------------------------------------------- MapView
+def test_mapview_update_patches_data_and_keeps_the_figure(tet):
+    mv = MapView(tet, side="Allied")
+    fig, layout, units = mv.figure, mv.layout, mv.units
+    before = dict(units.data)
+    tet.set_players({})
+    for _ in range(6):
+        tet.advance("ruling")
+    mv.update()
+    assert mv.figure is fig and mv.layout is layout and mv.units is units
+    assert mv.figure.document is layout.document
+    assert dict(units.data) != before
+    total = sum(units.data["count"]) + sum(mv.sources["militia"].data["count"])
+    assert total == sum(1 for where in tet.loc.values() if where is not None)
+    tips = " ".join(units.data["tip"]) + " ".join(mv.sources["militia"].data["tip"])
+    for uid in hidden_communists(tet):
+        assert f"{html.escape(tet.data.units[uid].name)} &middot;" not in tips
+
+
+def test_mapview_update_is_fast(tet):
+    mv = MapView(tet, side=None)
+    for _ in range(40):
+        tet.advance("ruling")
+        mv.update()
+    median_ms = statistics.median(mv.update_times) * 1000
+    print(f"MapView.update: median {median_ms:.1f} ms, max {max(mv.update_times) * 1000:.1f} ms "
+          f"over {len(mv.update_times)} updates")
+    assert median_ms < 200
+
+
+def test_map_tap_reports_the_area(tet):
+    mv = MapView(tet)
+    picks = []
+    mv.on_pick(picks.append)
+    prov = mv.sources["provinces"]
+    prov.selected.indices = [prov.data["id"].index("33")]
+    assert picks == ["33"]
+    units = mv.units
+    units.selected.indices = [units.data["area"].index("saigon")]
+    assert picks[-1] == "saigon"
+
+
+# ---------------------------------------------------------------------------------------------- Stepper
+def test_stepper_buttons_advance_and_undo(tet):
+    st = Stepper(tet)
+    seen = []
+    st.on_change(seen.append)
+    n0 = len(tet.log)
+    d0 = tet.digest()
+    st.step.click()
+    assert len(tet.log) == n0 + 1 and seen and len(seen[-1]) == 1
+    st.back.click()
+    assert tet.digest() == d0
+    st.next_phase.click()
+    assert tet.phase.number == 2 and "phase 2" in st.where.value
+    st.next_turn.click()
+    assert tet.turn == 2
+    tet.advance("decision")
+    turn2 = tet.digest()  # the first decision of turn 2
+    st.turn_box.value = 4
+    st.go.click()
+    assert tet.turn == 4 and tet.phase.number == 1
+    t0 = time.perf_counter()
+    st.turn_box.value = 2
+    st.go.click()
+    assert tet.turn == 2 and tet.digest() == turn2
+    assert time.perf_counter() - t0 < 5, "jumping back must not undo one decision at a time"
+    st.play.click()
+    assert tet.is_over and st.step.disabled
+
+
+def test_stepper_back_at_the_start_shows_a_message(tet):
+    st = Stepper(tet)
+    st._run(st._undo)  # the button is disabled; the callback still must not raise
+    assert "Cannot do that" in st.message.value
+
+
+# ---------------------------------------------------------------------------------------------- ActionChooser
+def test_action_chooser_applies_the_chosen_action(tet):
+    ch = ActionChooser(tet, side="Communist")
+    assert ch.enabled and not ch.apply_button.disabled
+    label = next(a.label for a in ch.actions if a.kind == "move")
+    n0 = len(tet.log)
+    ch.choose(label)
+    ch.apply_button.click()
+    assert len(tet.log) > n0
+    assert "Applied" in ch.message.value
+    assert any(r.rule_id.startswith("TET-P1") for r in tet.log[n0:])
+
+
+def test_action_chooser_shows_illegal_action_without_changing_the_game(tet):
+    ch = ActionChooser(tet, side="Communist")
+    d0 = tet.digest()
+    ch.apply({"kind": "move", "params": {"unit": "nva_1", "to": "saigon"}})
+    assert tet.digest() == d0
+    assert "Illegal" in ch.message.value and "TET-P1" in ch.message.value
+
+
+def test_action_chooser_is_disabled_for_the_other_side(tet):
+    ch = ActionChooser(tet, side="Allied")
+    assert not ch.enabled and ch.apply_button.disabled and ch.select.disabled
+    d0 = tet.digest()
+    ch.apply_selected()
+    assert tet.digest() == d0 and "not your decision" in ch.message.value
+
+
+def test_map_tap_filters_the_actions(tet):
+    wt = Walkthrough(tet, human="Communist")
+    everything = len(tet.legal_actions())
+    prov = wt.map.sources["sanctuaries"]
+    prov.selected.indices = [prov.data["id"].index("S4")]
+    acts = wt.chooser.actions
+    assert 0 < len(acts) < everything
+    assert all("S4" in a.places for a in acts)
+    assert "S4" in wt.chooser.prompt.value
+    wt.chooser.clear_button.click()
+    assert len(wt.chooser.actions) == everything
+
+
+# ---------------------------------------------------------------------------------------------- panels
+def test_ruling_panel_shows_newest_first_and_masks(tet):
+    panel = RulingPanel(tet, side="Allied", count=3)
+    assert panel.shown[0].seq == tet.log[-1].seq
+    assert html.escape(tet.log[-1].title) in panel.html.value
+    # the set-up ruling names no hidden unit to the Allies
+    for uid in hidden_communists(tet)[:10]:
+        assert tet.data.units[uid].name not in panel.html.value
+
+
+def test_walkthrough_wires_everything(tet):
+    wt = Walkthrough(tet, human="Allied")
+    assert tet.players["Allied"] is None
+    fig = wt.map.figure
+    wt.stepper.next_phase.click()
+    wt.stepper.next_phase.click()
+    assert wt.map.figure is fig
+    assert "Scores" in wt.scores.value
+    assert wt.rulings.shown[0].seq == tet.log[-1].seq
+    # with the Allies played by a person, Play stops at the first Allied decision (or the end)
+    wt.stepper.play.click()
+    assert tet.is_over or tet.decision.side == "Allied"
+    assert wt.chooser.enabled == (tet.decision is not None)
+
+
+def test_draw_hexgrid():
+    from wargames.maps import HexGrid
+
+    grid = HexGrid(cols=5, rows=4, terrain={"0101": "forest", "0203": "marsh"})
+    p = draw_hexgrid(grid)
+    src = p.select_one({"name": "hexes"})
+    assert len(src.data["hex"]) == 20
+    i = src.data["hex"].index("0101")
+    assert src.data["terrain"][i] == "forest" and tuple((src.data["q"][i], src.data["r"][i])) == grid.axial("0101")
+
+
+def test_mapview_build_time(tet):
+    t0 = time.perf_counter()
+    MapView(tet)
+    assert time.perf_counter() - t0 < 5

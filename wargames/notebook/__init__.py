@@ -1,0 +1,17 @@
+"""The notebook kit: a Bokeh map and ipywidgets to step through a game and explain every ruling.
+
+This is the only part of the package that imports Bokeh and ipywidgets (``import wargames`` stays free
+of them).  Start every notebook with ``setup_notebook()`` (BokehJS loaded INLINE, offline).
+
+    from wargames.notebook import setup_notebook, Walkthrough
+    setup_notebook()
+    Walkthrough(wargames.load("tet", seed=7)).widget
+"""
+
+from .hexmap import draw_hexgrid, hexgrid_data
+from .kit import setup_notebook, table
+from .mapview import MapView
+from .widgets import ActionChooser, RulingPanel, Stepper, Walkthrough
+
+__all__ = ["ActionChooser", "MapView", "RulingPanel", "Stepper", "Walkthrough", "draw_hexgrid", "hexgrid_data",
+           "setup_notebook", "table"]

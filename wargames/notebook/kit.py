@@ -1,0 +1,64 @@
+"""Small helpers shared by the notebook widgets: offline BokehJS, and knowing when a notebook cell ends."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def setup_notebook() -> None:
+    """Load BokehJS into the page, from the installed package (INLINE: works offline, no CDN).
+
+    Call it in the first cell of every notebook, before any map is displayed: jupyter_bokeh's widget
+    needs ``window.Bokeh`` in the page (``research/stack-probe.md``, pitfalls 1 and 2).
+    """
+    from bokeh.io import output_notebook
+    from bokeh.resources import INLINE
+
+    output_notebook(INLINE, hide_banner=True)
+
+
+def _ipython() -> Any:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    return get_ipython()
+
+
+def in_cell_execution() -> bool:
+    """True while a notebook cell runs in a kernel (not while a widget callback handles a click)."""
+    ip = _ipython()
+    kernel = getattr(ip, "kernel", None)
+    if kernel is None:
+        return False
+    try:
+        parent = kernel.get_parent("shell")
+    except TypeError:  # older ipykernel: get_parent() takes no channel
+        parent = kernel.get_parent()
+    return (parent or {}).get("header", {}).get("msg_type") == "execute_request"
+
+
+def on_cell_finished(callback: Callable[[], Any]) -> None:
+    """Run ``callback`` after every notebook cell (IPython's ``post_run_cell`` event); no-op elsewhere."""
+    ip = _ipython()
+    if ip is None or not hasattr(ip, "events"):
+        return
+
+    def hook(*_args: Any) -> None:
+        callback()
+
+    ip.events.register("post_run_cell", hook)
+
+
+def table(frame, *, index: bool = False, caption: str | None = None):
+    """A DataFrame shown left-aligned (text reads better that way), optionally without its index."""
+    styler = frame.style.set_properties(**{"text-align": "left", "vertical-align": "top"})
+    styler = styler.set_table_styles([{"selector": "th", "props": [("text-align", "left")]}])
+    if len(frame.columns):
+        styler = styler.set_properties(subset=[frame.columns[0]], **{"white-space": "nowrap"})
+    if not index:
+        styler = styler.hide(axis="index")
+    if caption:
+        styler = styler.set_caption(caption)
+    return styler
