@@ -40,6 +40,16 @@ def clear(game: TetGame, *areas: str) -> None:
             game.loc[uid] = "eliminated"
 
 
+def quiet_board(game: TetGame, area: str) -> None:
+    """Empty ``area`` and hide every other NVA/VC unit (off the cities): no battle anywhere else."""
+    clear(game, area)
+    for u, where in list(game.loc.items()):
+        if game.unit(u).faction in ("NVA", "VC") and where != area:
+            if game.data.areas[where].kind == "city":
+                game.loc[u] = "eliminated"
+            game.face_up[u] = False
+
+
 def put(game: TetGame, uid: str, area: str, face_up: bool | None = None) -> None:
     game.loc[uid] = area
     if face_up is not None:

@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from wargames.core import Action
 
-from .conftest import clear, put, tet_at
+from .conftest import put, quiet_board, tet_at
 
 
 def _strike_position(area, planes, red, allied=()):
     def edit(g):
-        clear(g, area)
-        for u, where in g.loc.items():
-            if g.unit(u).faction in ("NVA", "VC") and where not in (area,):
-                if g.data.areas[where].kind == "city":
-                    g.loc[u] = "eliminated"
-                g.face_up[u] = False
+        quiet_board(g, area)
         for p in planes:
             put(g, p, area)
         for u in red:

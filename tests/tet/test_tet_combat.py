@@ -9,7 +9,7 @@ import pytest
 from wargames.core import Action, IllegalAction
 from wargames.tet.odds import odds_column, shift
 
-from .conftest import clear, put, tet_at
+from .conftest import clear, put, quiet_board, tet_at
 
 
 @pytest.mark.parametrize("attack,defense,column", [
@@ -33,12 +33,7 @@ def test_tet_p2_7_sanctuary_shift_is_one_column_left_and_clamped():
 
 def _battle(area, allied, red, turn=1, phase="p2", dice=None, insurrection=False, edit_more=None):
     def edit(g):
-        clear(g, area)
-        for u, where in g.loc.items():  # a quiet board: no other battle anywhere
-            if g.unit(u).faction in ("NVA", "VC") and where != area:
-                if g.data.areas[where].kind == "city":
-                    g.loc[u] = "eliminated"
-                g.face_up[u] = False
+        quiet_board(g, area)
         for u in allied:
             put(g, u, area)
         for u in red:
