@@ -46,7 +46,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_tet_areas import (  # noqa: E402  (shared drawing helpers)
     KMY,
     _absorb_slivers,
-    _geom,
     area_km2,
     collapse_forbidden,
     km_buffer,
@@ -57,6 +56,7 @@ from build_tet_areas import (  # noqa: E402  (shared drawing helpers)
     polygonal,
     polys,
     voronoi_group,
+    write_features,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -389,17 +389,10 @@ def write(areas, country_of, spaces, towns):
         feats.append((label_point(areas[a]), {"id": a, "kind": "label", "label_for": "province",
                                               "source": "reconstruction: label point inside the Province "
                                                         "(pole of inaccessibility of its largest part)"}))
-    lines = [json.dumps({"type": "Feature", "properties": p, "geometry": _geom(g)},
-                        separators=(",", ":"), ensure_ascii=False) for g, p in feats]
-    head = json.dumps({
-        "type": "FeatureCollection", "name": "fitl_spaces",
-        "description": ("Fire in the Lake board spaces (lon/lat WGS84): Provinces (polygons), Cities and LoC end "
-                        "towns (points), LoCs (lines) and Province label points; built by "
-                        "tools/build_fitl_board.py. Illustrative: the rules use data/fitl/adjacency.csv."),
-    }, ensure_ascii=False)[:-1]
-    text = head + ',"features":[\n' + ",\n".join(lines) + "\n]}\n"
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}  {len(feats)} features  {len(text) / 1024:.0f} KB")
+    write_features(OUT, "fitl_spaces",
+                   "Fire in the Lake board spaces (lon/lat WGS84): Provinces (polygons), Cities and LoC end "
+                   "towns (points), LoCs (lines) and Province label points; built by "
+                   "tools/build_fitl_board.py. Illustrative: the rules use data/fitl/adjacency.csv.", feats)
 
 
 def render(path, areas, country_of, spaces, towns):

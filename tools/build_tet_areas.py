@@ -497,17 +497,21 @@ def write(areas, country_of, nvn_area, sanct):
                            "source": "reconstruction: label point inside the area "
                                      "(pole of inaccessibility of its largest part; circle centre "
                                      "for sanctuaries)"}))
+    write_features(OUT, "tet_areas",
+                   "Tet Offensive 1968 map areas (lon/lat WGS84): provinces, sanctuaries, North "
+                   "Vietnam, and label points; built by tools/build_tet_areas.py. Illustrative: "
+                   "the rules use data/tet/edges.csv for adjacency.", feats)
+
+
+def write_features(out, name, description, feats):
+    """Write (geometry, properties) pairs as a GeoJSON FeatureCollection, one feature per line."""
     lines = [json.dumps({"type": "Feature", "properties": p, "geometry": _geom(g)},
                         separators=(",", ":"), ensure_ascii=False) for g, p in feats]
-    head = json.dumps({
-        "type": "FeatureCollection", "name": "tet_areas",
-        "description": ("Tet Offensive 1968 map areas (lon/lat WGS84): provinces, sanctuaries, North "
-                        "Vietnam, and label points; built by tools/build_tet_areas.py. Illustrative: "
-                        "the rules use data/tet/edges.csv for adjacency."),
-    }, ensure_ascii=False)[:-1]
+    head = json.dumps({"type": "FeatureCollection", "name": name, "description": description},
+                      ensure_ascii=False)[:-1]
     text = head + ',"features":[\n' + ",\n".join(lines) + "\n]}\n"
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}  {len(feats)} features  {len(text) / 1024:.0f} KB")
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out.relative_to(ROOT)}  {len(feats)} features  {len(text) / 1024:.0f} KB")
 
 
 # --------------------------------------------------------------------------- picture
