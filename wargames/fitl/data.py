@@ -1,0 +1,186 @@
+"""Fire in the Lake: the data tables of ``data/fitl/`` and their schemas (rules 1.3, 1.4, 1.8, 2.1).
+
+The board and force pool come from open transcriptions cross-checked against the rules text (see each row's
+``source`` and ``data/fitl/decisions.csv``); the scenarios are transcribed from the rules' set-up pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..core.data import DataError, Row, by_id, cached_csv, game_dir, read_yaml
+
+Faction = Literal["US", "ARVN", "NVA", "VC"]
+FACTIONS: tuple[str, ...] = ("US", "ARVN", "NVA", "VC")
+COIN: tuple[str, ...] = ("US", "ARVN")
+INSURGENTS: tuple[str, ...] = ("NVA", "VC")
+
+
+class SpaceRow(Row):
+    id: str
+    name: str
+    kind: Literal["city", "province", "loc"]
+    terrain: Literal["highland", "lowland", "jungle", "highway", "mekong", "highway_mekong"] | None = None
+    population: int = Field(default=0, ge=0, le=6)
+    econ: int = Field(default=0, ge=0, le=2)
+    country: Literal["SVN", "NVN", "LAO", "KHM"]
+    coastal: bool = False
+    lat: float
+    lon: float
+
+    @field_validator("population", "econ", mode="before")
+    @classmethod
+    def _blank_is_zero(cls, v: Any) -> Any:
+        return 0 if v is None else v
+
+
+class AdjacencyRow(Row):
+    a: str
+    b: str
+
+
+class TownRow(Row):
+    id: str
+    name: str
+    locs: str
+    lat: float
+    lon: float
+
+
+class PieceRow(Row):
+    id: str
+    faction: Literal["US", "ARVN", "NVA", "VC"] | None = None
+    type: Literal["troops", "bases", "irregulars", "police", "rangers", "guerrillas", "marker"]
+    name: str
+    count: int = Field(ge=1)
+
+
+class CardRow(Row):
+    number: int = Field(ge=1, le=130)
+    title: str
+    period: Literal["1964", "1965", "1968"] | None = None
+    faction_order: str | None = None
+    kind: Literal["event", "capability", "momentum", "coup", "pivotal"]
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The card's faction order (2.3.2): the four faction symbols left to right."""
+        return tuple((self.faction_order or "").split())
+
+
+class TrackRow(Row):
+    id: str
+    name: str
+    min: int
+    max: int | None = None
+    threshold: int | None = None
+    short: int
+    medium: int
+    full: int
+
+
+class _Loose(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class ScenarioSpace(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    control: Literal["coin", "nva", "none"]
+    support: Literal["active_support", "passive_support", "neutral", "passive_opposition", "active_opposition"]
+    pieces: dict[str, int] = {}
+    tunneled_bases: dict[str, int] | None = None
+    source: str
+
+
+class ScenarioTracks(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    aid: int
+    patronage: int
+    econ: int
+    trail: int
+    resources: dict[str, int]
+    source: str
+
+
+class ScenarioBoxes(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    out_of_play: dict[str, int] = {}
+    casualties: dict[str, int] = {}
+    available: dict[str, int] = {}
+
+
+class Scenario(BaseModel):
+    """One scenario file ``data/fitl/scenarios/<id>.yaml`` (rules 2.1 and the set-up pages)."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str
+    title: str
+    subtitle: str = ""
+    years: str = ""
+    source: str
+    options: dict[str, Any] = {}
+    deck: dict[str, Any]
+    rvn_leader: dict[str, Any]
+    tracks: ScenarioTracks
+    eligibility: dict[str, Any]
+    boxes: ScenarioBoxes
+    capabilities: list[Any] = []
+    momentum: list[Any] = []
+    markers: dict[str, list[str]] = {}
+    spaces: list[ScenarioSpace]
+
+
+LEVELS: dict[str, int] = {"active_support": 2, "passive_support": 1, "neutral": 0,
+                          "passive_opposition": -1, "active_opposition": -2}
+LEVEL_NAMES: dict[int, str] = {v: k.replace("_", " ").title() for k, v in LEVELS.items()}
+
+
+@dataclass(frozen=True)
+class FitlData:
+    spaces: dict[str, SpaceRow]
+    adjacent: dict[str, frozenset[str]]
+    towns: dict[str, TownRow]
+    pieces: dict[str, PieceRow]
+    cards: dict[int, CardRow]
+    tracks: dict[str, TrackRow]
+
+
+@cache
+def load_data() -> FitlData:
+    """Read and cross-check the static FitL tables (a bad row is a DataError naming file and row)."""
+    spaces = by_id("fitl", "spaces.csv", SpaceRow)
+    adjacent: dict[str, set[str]] = {s: set() for s in spaces}
+    for line, row in enumerate(cached_csv("fitl", "adjacency.csv", AdjacencyRow), start=2):
+        for end in (row.a, row.b):
+            if end not in spaces:
+                raise DataError(game_dir("fitl") / "adjacency.csv", f"unknown space {end!r}", row=line)
+        adjacent[row.a].add(row.b)
+        adjacent[row.b].add(row.a)
+    pieces = by_id("fitl", "pieces.csv", PieceRow)
+    total = sum(p.count for p in pieces.values() if p.type != "marker")
+    if total != 229:
+        raise DataError(game_dir("fitl") / "pieces.csv", f"the force pool must hold 229 pieces (rules 1.2), not {total}")
+    cards = {c.number: c for c in cached_csv("fitl", "cards.csv", CardRow)}
+    return FitlData(spaces=spaces, adjacent={k: frozenset(v) for k, v in adjacent.items()},
+                    towns=by_id("fitl", "towns.csv", TownRow), pieces=pieces, cards=cards,
+                    tracks=by_id("fitl", "tracks.csv", TrackRow))
+
+
+def load_scenario(scenario: str) -> Scenario:
+    path = game_dir("fitl") / "scenarios" / f"{scenario}.yaml"
+    if not path.exists():
+        raise DataError(path, f"no scenario {scenario!r} for Fire in the Lake (known: short, medium, full)")
+    sc = read_yaml(path, Scenario)
+    data = load_data()
+    for i, s in enumerate(sc.spaces):
+        if s.id not in data.spaces:
+            raise DataError(path, f"unknown space {s.id!r}", column=f"spaces.{i}.id")
+        for key in s.pieces:
+            if key not in data.pieces or data.pieces[key].type == "marker":
+                raise DataError(path, f"unknown piece {key!r} in {s.id}", column=f"spaces.{i}.pieces")
+    return sc

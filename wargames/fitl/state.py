@@ -1,0 +1,233 @@
+"""Fire in the Lake: the board state (rules 1.3-1.9) shared by every procedure.
+
+Pieces are counted, not individually identified (rules 1.4: pieces of one type and state are identical).
+A space holds a counter of *piece keys*:
+
+* plain force-pool ids for pieces with one state: ``us_troops``, ``us_bases``, ``arvn_troops``,
+  ``arvn_police``, ``arvn_bases``, ``nva_troops``;
+* ``<id>:u`` / ``<id>:a`` for pieces that are Underground or Active (1.4.3): ``us_irregulars``,
+  ``arvn_rangers``, ``nva_guerrillas``, ``vc_guerrillas``;
+* ``nva_bases`` / ``vc_bases`` and ``nva_bases:t`` / ``vc_bases:t`` for Tunneled Bases (1.4.4).
+
+The boxes (Available, Casualties, Out of Play) count plain force-pool ids: pieces leave the map in their
+default state (Underground, untunneled).  Victory markers and Control are functions of this state (1.7, 1.9),
+never stored, so they cannot drift.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .data import COIN, LEVELS, FitlData, Scenario, load_data
+
+FLIPPABLE = frozenset({"us_irregulars", "arvn_rangers", "nva_guerrillas", "vc_guerrillas"})
+TUNNELABLE = frozenset({"nva_bases", "vc_bases"})
+TRACK_IDS = ("aid", "patronage", "econ", "trail", "arvn_resources", "nva_resources", "vc_resources")
+BOXES = ("available", "casualties", "out_of_play")
+
+
+def piece_id(key: str) -> str:
+    """The force-pool id of a piece key (``vc_guerrillas:a`` -> ``vc_guerrillas``)."""
+    return key.split(":", 1)[0]
+
+
+def piece_state(key: str) -> str:
+    """``u`` (Underground), ``a`` (Active), ``t`` (Tunneled) or ``""`` for single-state pieces."""
+    return key.split(":", 1)[1] if ":" in key else ""
+
+
+def default_key(pid: str) -> str:
+    """The key a piece takes when it is placed from a box: flippable pieces arrive Underground (1.4.3)."""
+    return f"{pid}:u" if pid in FLIPPABLE else pid
+
+
+class Board:
+    """Everything on the board and the tracks (FITL-1.3 to FITL-1.9)."""
+
+    def __init__(self, scenario: Scenario, data: FitlData | None = None):
+        self.data = data or load_data()
+        d = self.data
+        self.pieces: dict[str, Counter[str]] = {s: Counter() for s in d.spaces}
+        self.support: dict[str, int] = {s: 0 for s in d.spaces}
+        self.terror: Counter[str] = Counter()  # Terror markers in Provinces/Cities (3.3.4)
+        self.sabotage: set[str] = set()  # Sabotage markers on LoCs (3.3.4)
+        for s in scenario.spaces:
+            for pid, n in s.pieces.items():
+                self.pieces[s.id][default_key(pid)] += n
+            for faction, n in (s.tunneled_bases or {}).items():
+                pid = f"{faction.lower()}_bases"
+                self.pieces[s.id][pid] -= n
+                self.pieces[s.id][f"{pid}:t"] += n
+            self.support[s.id] = LEVELS[s.support]
+        self.out_of_play: Counter[str] = Counter(scenario.boxes.out_of_play)
+        self.casualties: Counter[str] = Counter(scenario.boxes.casualties)
+        on_map = Counter()
+        for c in self.pieces.values():
+            for key, n in c.items():
+                on_map[piece_id(key)] += n
+        self.available: Counter[str] = Counter({
+            pid: row.count - on_map[pid] - self.out_of_play[pid] - self.casualties[pid]
+            for pid, row in d.pieces.items() if row.type != "marker"})
+        t = scenario.tracks
+        self.tracks: dict[str, int] = {"aid": t.aid, "patronage": t.patronage, "econ": t.econ, "trail": t.trail,
+                                       **{f"{f.lower()}_resources": n for f, n in t.resources.items()}}
+        for name in scenario.markers.get("terror", []):
+            self.terror[name] += 1
+        self.sabotage |= set(scenario.markers.get("sabotage", []))
+        for c in self.pieces.values():
+            c += Counter()  # drop zero entries
+
+    # ------------------------------------------------------------------ counting
+    def count(self, space: str, faction: str | None = None, ptype: str | None = None,
+              state: str | None = None) -> int:
+        """Pieces in ``space`` filtered by faction (US/ARVN/NVA/VC), type (troops, bases, ...) and state."""
+        total = 0
+        for key, n in self.pieces[space].items():
+            pid = piece_id(key)
+            row = self.data.pieces[pid]
+            if faction is not None and row.faction != faction:
+                continue
+            if ptype is not None and row.type != ptype:
+                continue
+            if state is not None and piece_state(key) != state:
+                continue
+            total += n
+        return total
+
+    def faction_count(self, space: str, factions: tuple[str, ...]) -> int:
+        return sum(self.count(space, f) for f in factions)
+
+    # ------------------------------------------------------------------ functions of the state (1.6, 1.7, 1.9)
+    def control(self, space: str) -> str | None:
+        """FITL-1.7: "coin" if US+ARVN pieces outnumber NVA+VC; "nva" if NVA outnumber all others; else None."""
+        coin = self.faction_count(space, COIN)
+        nva = self.count(space, "NVA")
+        vc = self.count(space, "VC")
+        if coin > nva + vc:
+            return "coin"
+        if nva > coin + vc:
+            return "nva"
+        return None
+
+    def population(self, space: str) -> int:
+        return self.data.spaces[space].population
+
+    def total_support(self) -> int:
+        """FITL-1.6.2: Population at Passive Support counts once, at Active Support twice."""
+        return sum(lvl * self.population(s) for s, lvl in self.support.items() if lvl > 0)
+
+    def total_opposition(self) -> int:
+        return sum(-lvl * self.population(s) for s, lvl in self.support.items() if lvl < 0)
+
+    def on_map(self, pid: str) -> int:
+        return sum(c[k] for c in self.pieces.values() for k in c if piece_id(k) == pid)
+
+    def victory(self) -> dict[str, int]:
+        """FITL-1.9 / FITL-7.2: the four victory markers as functions of the board."""
+        coin_pop = sum(self.population(s) for s in self.pieces if self.control(s) == "coin")
+        nva_pop = sum(self.population(s) for s in self.pieces if self.control(s) == "nva")
+        return {
+            "US": self.total_support() + self.available["us_troops"] + self.available["us_bases"],
+            "ARVN": coin_pop + self.tracks["patronage"],
+            "NVA": nva_pop + self.on_map("nva_bases"),
+            "VC": self.total_opposition() + self.on_map("vc_bases"),
+        }
+
+    # ------------------------------------------------------------------ changing pieces
+    def place(self, space: str, pid: str, n: int = 1, *, source: str = "available") -> None:
+        """Move ``n`` ``pid`` pieces from a box onto ``space`` in their default state (1.4.1)."""
+        box: Counter[str] = getattr(self, source)
+        if box[pid] < n:
+            raise ValueError(f"only {box[pid]} {pid} in {source}, not {n}")
+        box[pid] -= n
+        self.pieces[space][default_key(pid)] += n
+
+    def remove(self, space: str, key: str, n: int = 1, *, to: str = "available") -> None:
+        """Take ``n`` pieces of ``key`` off ``space`` into a box (Available, Casualties or Out of Play)."""
+        c = self.pieces[space]
+        if c[key] < n:
+            raise ValueError(f"only {c[key]} {key} in {space}, not {n}")
+        c[key] -= n
+        if not c[key]:
+            del c[key]
+        getattr(self, to)[piece_id(key)] += n
+
+    def move(self, src: str, dst: str, key: str, n: int = 1) -> None:
+        c = self.pieces[src]
+        if c[key] < n:
+            raise ValueError(f"only {c[key]} {key} in {src}, not {n}")
+        c[key] -= n
+        if not c[key]:
+            del c[key]
+        self.pieces[dst][key] += n
+
+    def flip(self, space: str, pid: str, to_state: str, n: int = 1) -> None:
+        """FITL-1.4.3: turn ``n`` flippable pieces Underground (``u``) or Active (``a``)."""
+        frm = "a" if to_state == "u" else "u"
+        c = self.pieces[space]
+        if c[f"{pid}:{frm}"] < n:
+            raise ValueError(f"only {c[f'{pid}:{frm}']} {pid}:{frm} in {space}, not {n}")
+        c[f"{pid}:{frm}"] -= n
+        if not c[f"{pid}:{frm}"]:
+            del c[f"{pid}:{frm}"]
+        c[f"{pid}:{to_state}"] += n
+
+    def shift_track(self, track: str, delta: int) -> int:
+        """Add ``delta`` to a track, clamped to its printed range (1.8); returns the change actually made."""
+        row = self.data.tracks[track]
+        old = self.tracks[track]
+        top = row.max if row.max is not None else 10**6
+        self.tracks[track] = max(row.min, min(top, old + delta))
+        return self.tracks[track] - old
+
+    # ------------------------------------------------------------------ canonical form and invariants
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pieces": {s: dict(sorted((k, v) for k, v in c.items() if v)) for s, c in sorted(self.pieces.items()) if +c},
+            "support": {s: v for s, v in sorted(self.support.items()) if v},
+            "terror": dict(sorted((k, v) for k, v in self.terror.items() if v)),
+            "sabotage": sorted(self.sabotage),
+            **{b: dict(sorted((k, v) for k, v in getattr(self, b).items() if v)) for b in BOXES},
+            "tracks": dict(sorted(self.tracks.items())),
+        }
+
+    def invariants(self) -> list[str]:
+        """Broken board rules: 229 pieces conserved (1.2, 1.4.1), stacking (1.4.2), support only where people
+        live (1.6), tracks in range (1.8)."""
+        bad: list[str] = []
+        d = self.data
+        for pid, row in d.pieces.items():
+            if row.type == "marker":
+                continue
+            total = self.on_map(pid) + sum(getattr(self, b)[pid] for b in BOXES)
+            if total != row.count:
+                bad.append(f"FITL-1.4.1: {pid} total {total}, force pool {row.count}")
+            for b in BOXES:
+                if getattr(self, b)[pid] < 0:
+                    bad.append(f"{b} holds {getattr(self, b)[pid]} {pid}")
+        for s, c in self.pieces.items():
+            sp = d.spaces[s]
+            if any(n < 0 for n in c.values()):
+                bad.append(f"negative count in {s}: {dict(c)}")
+            bases = self.count(s, ptype="bases")
+            if bases > 2:
+                bad.append(f"FITL-1.4.2: {bases} Bases in {s}")
+            if bases and sp.kind == "loc":
+                bad.append(f"FITL-1.4.2: a Base on LoC {s}")
+            if sp.country == "NVN" and self.faction_count(s, COIN):
+                bad.append(f"FITL-1.4.2: US/ARVN pieces in North Vietnam ({s})")
+            if self.support[s] and (sp.kind == "loc" or sp.population == 0):
+                bad.append(f"FITL-1.6: Support/Opposition in {s} with no Population")
+            if not -2 <= self.support[s] <= 2:
+                bad.append(f"FITL-1.6.1: support level {self.support[s]} in {s}")
+            for key in c:
+                pid, st = piece_id(key), piece_state(key)
+                if pid in FLIPPABLE and st not in ("u", "a") or pid in TUNNELABLE and st not in ("", "t") or \
+                        pid not in FLIPPABLE | TUNNELABLE and st:
+                    bad.append(f"bad piece key {key} in {s}")
+        for t, v in self.tracks.items():
+            row = d.tracks[t]
+            if not row.min <= v <= (row.max if row.max is not None else v):
+                bad.append(f"FITL-1.8: track {t} at {v} outside {row.min}-{row.max}")
+        return bad
