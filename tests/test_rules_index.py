@@ -1,7 +1,7 @@
 """The rules index keeps itself honest (issue #3, deliverable 3).
 
 * every rule id the code or the sequence of play cites is listed in the game's ``rules_index.csv``;
-* every row marked ``tested`` or ``implemented`` has a test named for it (``TET-P1-4`` -> ``test_tet_p1_4_...``)
+* every row marked ``tested`` or ``implemented`` has a test named for it (``TET-P1-4`` -> ``test_tet_p1_4_...``, ``FITL-3.2.1`` -> ``test_fitl_3_2_1_...``)
   in the test file the row names;
 * every row's code module exists and mentions the rule id.
 """
@@ -32,7 +32,7 @@ def _test_names():
 
 
 def _norm(rule_id):
-    return rule_id.lower().replace("-", "_")
+    return rule_id.lower().replace("-", "_").replace(".", "_")
 
 
 @pytest.mark.parametrize("game", GAMES)
