@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
 import wargames
+from wargames.tet import TetGame
 from wargames.tet.data import load_data
 
 
@@ -165,3 +167,36 @@ def test_tet_comp_3_game_ends_after_turn_five():
     g = wargames.load("tet", seed=2)
     g.play()
     assert g.is_over and g.turn == 5
+
+
+def _inside(x: float, y: float, ring: list) -> bool:
+    """Even-odd ray casting: is (x, y) inside the polygon ring?"""
+    inside = False
+    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def test_tet_map_8_the_border_separates_vietnam_from_laos_and_cambodia():
+    """The red border line is the real one (data/geo), and every area sits on its own side of it."""
+    from wargames.core.data import data_root
+    from wargames.tet.mapdata import static_layers
+
+    layers = static_layers(TetGame("historical", 0, _start=False))
+    assert {"Laos / South Vietnam (Republic of Vietnam)", "Cambodia / South Vietnam (Republic of Vietnam)"} <= \
+        set(layers["borders"]["name"])
+    countries = json.loads((data_root() / "geo" / "countries.geojson").read_text(encoding="utf-8"))
+    polygons = {}
+    for feat in countries["features"]:
+        geom = feat["geometry"]
+        polys = [geom["coordinates"]] if geom["type"] == "Polygon" else geom["coordinates"]
+        polygons[feat["properties"]["id"]] = [p[0] for p in polys]
+    data = load_data()
+    wrong = []
+    for a in data.areas.values():
+        if a.kind in ("province", "city") and a.lat is not None:
+            home = [c for c, rings in polygons.items() if any(_inside(a.lon, a.lat, r) for r in rings)]
+            if home != [a.country]:
+                wrong.append((a.id, a.country, home))
+    assert not wrong, wrong

@@ -443,7 +443,12 @@ class Game:
         """What ``side`` may see (None: the umpire's view of everything)."""
         if side is not None and side not in self.sides:
             raise EngineError(f"unknown side {side!r}; this game's sides are {list(self.sides)}")
-        return View(side, self.public_state(side), [r.for_side(side) for r in self.log])
+        team = self.visibility_side(side)
+        return View(side, self.public_state(side), [r.for_side(team) for r in self.log])
+
+    def visibility_side(self, side: str | None) -> str | None:
+        """The side whose knowledge ``side`` shares (games where several players form one side override it)."""
+        return side
 
     def decisions(self) -> list[dict[str, Any]]:
         """Every decision so far: side, who decided (a bot's class or "person"), the action and, for bots, why."""

@@ -104,27 +104,32 @@ class AlliedMovementRules:
         yield from self.pick_and_move(4, "TET-P4-1", self.phase4_movers, self.phase4_options)
 
     def pick_and_move(self, phase: int, rule: str, movers, options_for):
-        """Two steps per move, as on a map: pick a unit, then one of its destinations (or go back)."""
-        while True:
-            units = movers()
-            picks = [Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})",
-                                 places=(self.loc[u],), unit=u) for u in units]
-            picks.append(Action.make("end_allied_move", label="End Allied movement"))
-            act = yield self.decide("Allied", "Pick a unit to move, or end the phase", rule, picks)
-            if act.kind == "end_allied_move":
-                yield self.ruling(rule, "Allied movement ends",
-                                  f"The Allies end phase {phase} having moved {len(self.moved)} unit(s).",
-                                  result={"moved": len(self.moved)})
-                return
-            uid = act["unit"]
-            moves = options_for(uid)
-            moves.append(Action.make("back", label="Choose another unit"))
-            act = yield self.decide("Allied", f"Where does {self.unit(uid).name} go?", rule, moves, unit=uid)
-            if act.kind == "back":
-                continue
-            if phase == 7 and self.counts_for_slow_reaction(uid):
-                self.used[self.unit(uid).sector] += 1
-            yield from self.carry_out(act, phase=phase)
+        """Two steps per move, as on a map: pick a unit, then one of its destinations (or go back).  With 4
+        players the USA moves, then the SVN (TET-COMP-5)."""
+        for faction in self.factions_acting("Allied"):
+            while True:
+                units = [u for u in movers() if self.acts_for(faction, u)]
+                if faction is not None and not units:
+                    break
+                picks = [Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})",
+                                     places=(self.loc[u],), unit=u) for u in units]
+                picks.append(Action.make("end_allied_move", label=f"End {faction or 'Allied'} movement"))
+                act = yield self.decide("Allied", "Pick a unit to move, or end the phase", rule, picks)
+                if act.kind == "end_allied_move":
+                    moved = sum(1 for u in self.moved if self.acts_for(faction, u))
+                    yield self.ruling(rule, f"{faction or 'Allied'} movement ends",
+                                      f"The {faction or 'Allied'} player ends phase {phase} having moved {moved} "
+                                      "unit(s).", result={"moved": moved})
+                    break
+                uid = act["unit"]
+                moves = options_for(uid)
+                moves.append(Action.make("back", label="Choose another unit"))
+                act = yield self.decide("Allied", f"Where does {self.unit(uid).name} go?", rule, moves, unit=uid)
+                if act.kind == "back":
+                    continue
+                if phase == 7 and self.counts_for_slow_reaction(uid):
+                    self.used[self.unit(uid).sector] += 1
+                yield from self.carry_out(act, phase=phase)
 
     def phase4_movers(self) -> list[str]:
         return [u for u in sorted(self.loc) if self.unit(u).faction == "USA" and self.unit(u).size == "large"

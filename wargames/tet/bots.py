@@ -63,7 +63,7 @@ class _Bot:
                 continue
             t = a["target"]
             if ready_total is None:
-                side = decision.side
+                side = game.visibility_side(decision.side)
                 ready = [u for u in game.units_in(area) if game.side_of(u) == side and game.can_fire(u)]
                 ready_total = self._group_value(game, area, ready) + (
                     2 * game.data.areas[area].pv if side == "Communist" and area in game.insurrection else 0)
@@ -72,7 +72,7 @@ class _Bot:
                 scored.append((0, a, "too strong to attack"))
                 continue
             value = COLUMNS.index(col) + 1 + game.defense_strength(t) / 10
-            scored.append((value, a, f"{game.describe(t, decision.side)} can be attacked at up to {col}"))
+            scored.append((value, a, f"{game.describe(t, game.visibility_side(decision.side))} can be attacked at up to {col}"))
         return self._best(scored)
 
     def on_add_firer(self, game, decision):

@@ -100,26 +100,30 @@ class CombatRules:
         yield from self.airbase_overrun()
 
     def reveal_for_combat(self, rule: str):
-        """TET-P2-1 / TET-P6-1: the Communist player reveals hidden units that will fight."""
+        """TET-P2-1 / TET-P6-1: the Communist player reveals hidden units that will fight (with 4 players the
+        NVA and the VC each reveal their own: TET-COMP-5)."""
         revealed: list[str] = []
-        while True:
-            cands = sorted(u for u, where in self.loc.items()
-                           if where and self.unit(u).faction in COMMUNIST and not self.face_up[u]
-                           and where not in ("casualties", "eliminated") and u not in revealed
-                           and any(self.side_of(o) == "Allied" and self.can_be_target(o) for o in self.units_in(where)))
-            options = [Action.make("reveal", label=f"Reveal {self.describe(u)} in {self.loc[u]} to fight",
-                                   places=(self.loc[u],), unit=u) for u in cands]
-            options.append(Action.make("reveal_done", label="Reveal no more units"))
-            act = yield self.decide("Communist", "Turn face up the units that will fight", rule, options)
-            if act.kind == "reveal_done":
-                break
-            u = act["unit"]
-            self.face_up[u] = True
-            revealed.append(u)
-            yield self.ruling(rule, "Unit revealed to fight",
-                              f"{self.describe(u)} in {self.area_name(self.loc[u])} is turned face up: it may now "
-                              "fire, and it may be fired on.", inputs={"unit": u}, result={"revealed": u},
-                              changes=[{"unit": u, "face_up": True}], places=(self.loc[u],))
+        for faction in self.factions_acting("Communist"):
+            while True:
+                cands = sorted(u for u, where in self.loc.items()
+                               if where and self.unit(u).faction in COMMUNIST and self.acts_for(faction, u)
+                               and not self.face_up[u] and where not in ("casualties", "eliminated")
+                               and u not in revealed
+                               and any(self.side_of(o) == "Allied" and self.can_be_target(o)
+                                       for o in self.units_in(where)))
+                options = [Action.make("reveal", label=f"Reveal {self.describe(u)} in {self.loc[u]} to fight",
+                                       places=(self.loc[u],), unit=u) for u in cands]
+                options.append(Action.make("reveal_done", label="Reveal no more units"))
+                act = yield self.decide("Communist", "Turn face up the units that will fight", rule, options)
+                if act.kind == "reveal_done":
+                    break
+                u = act["unit"]
+                self.face_up[u] = True
+                revealed.append(u)
+                yield self.ruling(rule, "Unit revealed to fight",
+                                  f"{self.describe(u)} in {self.area_name(self.loc[u])} is turned face up: it may "
+                                  "now fire, and it may be fired on.", inputs={"unit": u}, result={"revealed": u},
+                                  changes=[{"unit": u, "face_up": True}], places=(self.loc[u],))
 
     # ------------------------------------------------------------------ one battle
     def fire_order(self, area: str) -> tuple[str, list[list[tuple[str, bool | None]]]]:

@@ -25,6 +25,8 @@ from .search import SearchRules
 from .setup import SetupRules
 
 BOXES = ("casualties", "eliminated")
+FACTIONS_OF = {"Communist": ("NVA", "VC"), "Allied": ("USA", "SVN")}
+LEAD = {"Communist": "VC", "Allied": "USA"}  # decision A-40: who takes a whole side's choices with 4 players
 
 
 class Placement(dict):
@@ -58,7 +60,14 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
             raise DataError(path, f"no scenario {scenario!r} for Tet (known: historical)")
         self.scenario: Scenario = read_yaml(path, Scenario)
         merged = dict(self.scenario.options.model_dump())
+        players = self.options.get("players", self.scenario.players)
+        if players not in (2, 4):
+            raise DataError(path, f"players must be 2 or 4 (TET-COMP-5), not {players!r}", column="players")
+        self.four_players = players == 4
+        self.sides = tuple(f for s in FACTIONS_OF.values() for f in s) if self.four_players else type(self).sides
         for key, value in self.options.items():
+            if key == "players":
+                continue
             if key not in merged:
                 raise DataError(path, f"unknown option {key!r}; options are {sorted(merged)}", column="options")
             merged[key] = value
@@ -131,6 +140,34 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         row = self.data.rules.get(rule_id)
         return f"summary line {row.line}" if row and row.line else ""
 
+    # ------------------------------------------------------------------ two or four players (TET-COMP-5)
+    def factions_acting(self, side: str) -> list[str | None]:
+        """TET-COMP-5: with 4 players each faction of ``side`` acts in its own turn (NVA before VC, USA before
+        SVN: decision A-40); with 2 players the side acts once for both (``[None]``: no faction filter)."""
+        return list(FACTIONS_OF[side]) if self.four_players else [None]
+
+    def acts_for(self, faction: str | None, uid: str) -> bool:
+        """Whether ``uid`` belongs to ``faction`` (any faction when None)."""
+        return faction is None or self.unit(uid).faction == faction
+
+    def decide(self, side: str, prompt: str, rule_id: str, options: list, **kw: Any):
+        """TET-COMP-5: in a four-player game a choice goes to the faction whose units it concerns; a choice
+        for the whole side (battle order, a mixed fire group) goes to the side's lead faction (A-40)."""
+        if self.four_players and side in FACTIONS_OF:
+            side = self.faction_deciding(side, options, kw)
+        return super().decide(side, prompt, rule_id, options, **kw)
+
+    def faction_deciding(self, side: str, options: list, context: dict[str, Any]) -> str:
+        own: set[str] = set()
+        for uid in [context.get("unit")] + [a.get(k) for a in options for k in ("unit", "plane", "recce")]:
+            if uid in self.data.units and self.side_of(uid) == side:
+                own.add(self.unit(uid).faction)
+        return own.pop() if len(own) == 1 else LEAD[side]
+
+    def visibility_side(self, side: str | None) -> str | None:
+        """Partners share what they know: NVA and VC see as the Communist side, USA and SVN as the Allies."""
+        return SIDE_OF.get(side, side) if side else side
+
     # ------------------------------------------------------------------ the interface
     def scores(self) -> dict[str, Any]:
         """The four demoralization tracks as plain integers (TET-P8-2: the board's 1s/10s/100s tracks)."""
@@ -141,6 +178,7 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         return {f: self.score[f] >= row.demoralization_level for f, row in self.data.factions.items()}
 
     def public_state(self, side: str | None) -> dict[str, Any]:
+        side = self.visibility_side(side)
         units = []
         hidden_count: dict[str, int] = {}
         for uid, where in sorted(self.loc.items()):
@@ -162,7 +200,7 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
     def default_player(self, side: str) -> Player:
         from .bots import AlliedBot, CommunistBot
 
-        return CommunistBot(self.seed) if side == "Communist" else AlliedBot(self.seed)
+        return CommunistBot(self.seed) if SIDE_OF.get(side, side) == "Communist" else AlliedBot(self.seed)
 
     def invariants(self) -> list[str]:
         problems = []

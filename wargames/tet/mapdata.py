@@ -218,7 +218,7 @@ def _build_static(game) -> dict[str, Any]:
                     "CORPS": CORPS_LINE, "TRAIL": TRAIL, "FOCUS": FOCUS, "SEA": SEA,
                     "foreign": FOREIGN_FILL["highland"], **TERRAIN_FILL}
 
-    # -- land, countries, borders, rivers (real geography, data/geo)
+    # -- land, countries, borders (TET-MAP-8: the red international border), rivers (real geography, data/geo)
     land = {"xs": [], "ys": []}
     if (g := _geo_layer("land")) is not None:
         for feat in g["features"]:

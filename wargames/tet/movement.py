@@ -123,22 +123,27 @@ class MovementRules:
         return acts
 
     def communist_movement(self):
-        """TET-P1-1: the Communist player moves units one at a time, then ends the phase."""
+        """TET-P1-1: the Communist player moves units one at a time, then ends the phase (with 4 players the
+        NVA moves, then the VC: TET-COMP-5)."""
         self.moved = set()
-        movers = [uid for uid, where in self.loc.items()
-                  if self.unit(uid).faction in ("NVA", "VC") and where not in ("casualties", "eliminated")]
-        cache = {uid: self._actions_for(uid) for uid in sorted(movers)}
-        while True:
-            action = yield self.decide("Communist", "Move an NVA/VC unit, or end the movement phase", "TET-P1-1",
-                                       self._move_options(cache), check=self.why_not_move)
-            if action.kind == "end_movement":
-                yield self.ruling("TET-P1-1", "NVA/VC movement ends",
-                                  f"The Communist player ends phase 1 having moved {len(self.moved)} unit(s).",
-                                  result={"moved": len(self.moved)})
-                break
-            yield from self.move_unit(action["unit"], action["to"])
-            # Ruff Puff removals and flips do not change where other Communist units may go: enemy presence
-            # only matters in sanctuaries (the Trail), and Ruff Puffs live in cities.
+        for faction in self.factions_acting("Communist"):
+            movers = [uid for uid, where in self.loc.items()
+                      if self.unit(uid).faction in ("NVA", "VC") and self.acts_for(faction, uid)
+                      and where not in ("casualties", "eliminated")]
+            cache = {uid: self._actions_for(uid) for uid in sorted(movers)}
+            who = faction or "NVA/VC"
+            while True:
+                action = yield self.decide("Communist", f"Move an {who} unit, or end the movement phase",
+                                           "TET-P1-1", self._move_options(cache), check=self.why_not_move)
+                if action.kind == "end_movement":
+                    moved = sum(1 for u in self.moved if self.acts_for(faction, u))
+                    yield self.ruling("TET-P1-1", f"{who} movement ends",
+                                      f"The {faction or 'Communist'} player ends phase 1 having moved {moved} "
+                                      "unit(s).", result={"moved": moved})
+                    break
+                yield from self.move_unit(action["unit"], action["to"])
+                # Ruff Puff removals and flips do not change where other Communist units may go: enemy presence
+                # only matters in sanctuaries (the Trail), and Ruff Puffs live in cities.
 
     def move_unit(self, uid: str, to: str):
         """Carry out one legal move: TET-P1-1/2 movement, TET-P1-3 facing, TET-P1-6 Ruff Puff reveal."""
