@@ -231,6 +231,18 @@ def test_walkthrough_wires_everything(tet):
     assert wt.chooser.enabled == (tet.decision is not None)
 
 
+def test_walkthrough_autoplay_runs_the_bots_until_the_person_decides_again(tet):
+    wt = Walkthrough(tet, human="Allied", autoplay=True)
+    wt.play_to_my_turn()
+    assert tet.decision.side == "Allied" and wt.chooser.enabled
+    turn, n = tet.turn, len(tet.log)
+    wt.chooser.choose(0)
+    wt.chooser.apply_selected()
+    assert len(tet.log) > n
+    assert tet.is_over or tet.decision.side == "Allied"  # the Communist bot's turns were played at once
+    assert tet.turn >= turn and wt.rulings.shown[0].seq == tet.log[-1].seq
+
+
 def test_draw_hexgrid():
     from wargames.maps import HexGrid
 

@@ -295,11 +295,16 @@ class Walkthrough:
     then shows what that side may see.  ``human=None``: the built-in players play every side when you
     press the stepper's buttons, the map shows everything, and the chooser lets the teacher make any
     pending decision by hand instead.
+
+    ``autoplay`` (with a ``human`` side): after each of the person's actions the built-in players play on at
+    once until the person must decide again, so a student plays a side without pressing Step for the bots.
     """
 
-    def __init__(self, game, human: str | None = None, *, map_height: int = 750, insets: bool = True):
+    def __init__(self, game, human: str | None = None, *, map_height: int = 750, insets: bool = True,
+                 autoplay: bool = False):
         self.game = game
         self.human = human
+        self.autoplay = autoplay and human is not None
         if human is not None:
             game.set_players({human: None})
         self.map = None
@@ -312,7 +317,7 @@ class Walkthrough:
         self.chooser = ActionChooser(game, side=human)
         self.scores = W.HTML()
         self.stepper.on_change(self._changed)
-        self.chooser.on_change(self._changed)
+        self.chooser.on_change(self._after_person)
         if self.map is not None:
             self.map.on_pick(self.chooser.filter_area)
         self.rulings.html.layout.max_height = "260px"
@@ -330,6 +335,17 @@ class Walkthrough:
         s = self.game.scores()
         txt = ", ".join(f"<b>{html.escape(str(k))}</b> {html.escape(str(v))}" for k, v in s.items())
         self.scores.value = f'<div style="font-family:sans-serif;font-size:13px">Scores: {txt}</div>'
+
+    def play_to_my_turn(self) -> list[Ruling]:
+        """Let the built-in players act until the person's side must decide (or the game ends)."""
+        new = self.game.advance("end")
+        self._changed(new)
+        return new
+
+    def _after_person(self, new: list[Ruling]) -> None:
+        if self.autoplay and not self.game.is_over:
+            new = list(new) + self.game.advance("end")
+        self._changed(new)
 
     def _changed(self, new: list[Ruling]) -> None:
         if self.map is not None:

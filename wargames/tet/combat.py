@@ -145,8 +145,11 @@ class CombatRules:
         words = {"TET-P2-4": "in a city the Allies fire first", "TET-P2-5": "in the countryside or a risen city both "
                  "sides fire at once", "TET-P2-7": "in a sanctuary the NVA/VC fire first",
                  "TET-P2-6": "on turn 1 the sappers fire before anyone else"}
+        how = words[rule]
+        if rule == "TET-P2-6" and not any(self.unit(u).type == "sapper" and self.face_up[u] for u in self.units_in(area)):
+            how += " (none fight here, so both sides then fire at once)"
         yield self.ruling(rule, f"Battle in {self.area_name(area)}",
-                          f"One round of fire in {self.area_name(area)}: {words[rule]}.",
+                          f"One round of fire in {self.area_name(area)}: {how}.",
                           inputs={"area": area, "volleys": [[s for s, _ in v] for v in order]}, places=(area,))
         state = {"fired": set(), "fired_upon": set(), "out": set(), "bonus_used": False}
         if self.phase.id == "p6":
