@@ -9,9 +9,9 @@ of them).  Start every notebook with ``setup_notebook()`` (BokehJS loaded INLINE
 """
 
 from .hexmap import draw_hexgrid, hexgrid_data
-from .kit import setup_notebook, table
+from .kit import rules_used, ruling_cards, setup_notebook, table
 from .mapview import MapView
 from .widgets import ActionChooser, RulingPanel, Stepper, Walkthrough
 
 __all__ = ["ActionChooser", "MapView", "RulingPanel", "Stepper", "Walkthrough", "draw_hexgrid", "hexgrid_data",
-           "setup_notebook", "table"]
+           "rules_used", "ruling_cards", "setup_notebook", "table"]

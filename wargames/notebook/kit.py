@@ -62,3 +62,27 @@ def table(frame, *, index: bool = False, caption: str | None = None):
     if caption:
         styler = styler.set_caption(caption)
     return styler
+
+
+def ruling_cards(rulings, *, height: str = "360px", side: str | None = None):
+    """Every ruling of a list as cards in a scrolling box (a whole phase stays readable on one screen).
+
+    ``side``: show the rulings as that side may read them (hidden facts masked)."""
+    from IPython.display import HTML
+
+    from ..core.rulings import rulings_html
+
+    shown = [r.for_side(side) for r in rulings] if side else list(rulings)
+    return HTML(f'<div style="max-height:{height};overflow-y:auto;border:1px solid #ddd;padding:2px 6px">'
+                f"{rulings_html(shown)}</div>")
+
+
+def rules_used(rulings, index=None):
+    """How often each rule was applied in ``rulings``, with its title from the game's rules index."""
+    import pandas as pd
+
+    counts = pd.Series([r.rule_id for r in rulings], dtype="object").value_counts().rename("rulings")
+    frame = counts.rename_axis("rule").reset_index()
+    if index is not None:
+        frame["title"] = frame["rule"].map(index)
+    return frame
