@@ -1,6 +1,6 @@
 """Monte Carlo of Tet 1968, bot against bot (issue #4 calibration).
 
-    python benchmarks/tet_calibration.py [--games 1000] [--workers 2]
+    python benchmarks/tet_calibration.py [--games 1000] [--workers 2] [--out benchmarks/results/tet_1000.csv]
 
 Reports how games end (sudden-death demoralization and on which turn, or the end-of-game count), which
 factions break, and the mean tracks; the same function feeds the "whole offensive" notebook.
@@ -47,9 +47,17 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", help="also write one row per game to this CSV (e.g. benchmarks/results/tet_1000.csv)")
     args = ap.parse_args()
     t = time.perf_counter()
     rows = run(args.games, args.workers)
+    if args.out:
+        import csv
+
+        with open(args.out, "w", newline="", encoding="utf-8") as fh:
+            writer = csv.DictWriter(fh, fieldnames=list(rows[0]), lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
     for k, v in summary(rows).items():
         print(f"{k:28} {v}")
     print(f"{'seconds':28} {time.perf_counter() - t:.1f}")

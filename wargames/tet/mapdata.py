@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from ..core.data import game_dir, read_geojson
+from ..maps.geo import background_layers, geom_to_multi
 
 # ---------------------------------------------------------------------------------------------- styling
 FACTION_COLOURS = {"NVA": "#c0392b", "VC": "#111111", "USA": "#1e6b2e", "SVN": "#1f4fbf"}
@@ -92,35 +93,6 @@ def _circle(lon: float, lat: float, r: float, n: int = 28) -> list[list[list[flo
 
 def _rect(cx: float, cy: float, w: float, h: float) -> tuple[list[float], list[float]]:
     return [cx - w / 2, cx + w / 2, cx + w / 2, cx - w / 2], [cy - h / 2, cy - h / 2, cy + h / 2, cy + h / 2]
-
-
-def _geom_to_multi(geom: dict[str, Any]) -> tuple[list, list]:
-    """GeoJSON Polygon/MultiPolygon -> Bokeh multi_polygons (xs, ys) for one row."""
-    if geom["type"] == "Polygon":
-        polys = [geom["coordinates"]]
-    elif geom["type"] == "MultiPolygon":
-        polys = geom["coordinates"]
-    else:
-        raise ValueError(f"expected a Polygon or MultiPolygon, got {geom['type']}")
-    xs = [[[p[0] for p in ring] for ring in poly] for poly in polys]
-    ys = [[[p[1] for p in ring] for ring in poly] for poly in polys]
-    return xs, ys
-
-
-def _lines(geom: dict[str, Any]) -> list[tuple[list[float], list[float]]]:
-    if geom["type"] == "LineString":
-        parts = [geom["coordinates"]]
-    elif geom["type"] == "MultiLineString":
-        parts = geom["coordinates"]
-    else:
-        return []
-    return [([p[0] for p in part], [p[1] for p in part]) for part in parts]
-
-
-def _bbox_hits(xs: list, ys: list, box: tuple[float, float, float, float]) -> bool:
-    flat_x = [x for poly in xs for ring in poly for x in ring]
-    flat_y = [y for poly in ys for ring in poly for y in ring]
-    return not (max(flat_x) < box[0] or min(flat_x) > box[2] or max(flat_y) < box[1] or min(flat_y) > box[3])
 
 
 def _corps_boundaries(rings: dict[str, list[list[tuple[float, float]]]], corps: dict[str, str]) -> tuple[list, list]:
@@ -193,13 +165,6 @@ def _area_shapes(game) -> tuple[dict[str, dict], dict[str, tuple[float, float]],
     return polys, labels, ("areas.geojson" if polys else "circles (data/tet/areas.geojson not available)")
 
 
-def _geo_layer(name: str) -> dict[str, Any] | None:
-    path = game_dir("tet").parent / "geo" / f"{name}.geojson"
-    if not path.exists():
-        return None
-    return read_geojson(path)
-
-
 def static_layers(game) -> dict[str, Any]:
     """Everything on the map that never changes during play, as plain lists (cached per data and files)."""
     path = game_dir("tet") / "areas.geojson"
@@ -219,44 +184,7 @@ def _build_static(game) -> dict[str, Any]:
                     "foreign": FOREIGN_FILL["highland"], **TERRAIN_FILL}
 
     # -- land, countries, borders (TET-MAP-8: the red international border), rivers (real geography, data/geo)
-    land = {"xs": [], "ys": []}
-    if (g := _geo_layer("land")) is not None:
-        for feat in g["features"]:
-            xs, ys = _geom_to_multi(feat["geometry"])
-            if _bbox_hits(xs, ys, view_box):
-                land["xs"].append(xs)
-                land["ys"].append(ys)
-    out["land"] = land
-    countries = {"id": [], "name": [], "fill": [], "xs": [], "ys": []}
-    if (g := _geo_layer("countries")) is not None:
-        for feat in g["features"]:
-            xs, ys = _geom_to_multi(feat["geometry"])
-            if not _bbox_hits(xs, ys, view_box):
-                continue
-            cid = feat["properties"].get("id", "")
-            countries["id"].append(cid)
-            countries["name"].append(feat["properties"].get("name", cid))
-            countries["fill"].append(COUNTRY_FILL.get(cid, "#efeee9"))
-            countries["xs"].append(xs)
-            countries["ys"].append(ys)
-    out["countries"] = countries
-    borders = {"xs": [], "ys": [], "kind": [], "name": []}
-    if (g := _geo_layer("borders")) is not None:
-        for feat in g["features"]:
-            for xs, ys in _lines(feat["geometry"]):
-                borders["xs"].append(xs)
-                borders["ys"].append(ys)
-                borders["kind"].append(feat["properties"].get("kind", "international"))
-                borders["name"].append(feat["properties"].get("name", ""))
-    out["borders"] = borders
-    rivers = {"xs": [], "ys": [], "name": []}
-    if (g := _geo_layer("rivers")) is not None:
-        for feat in g["features"]:
-            for xs, ys in _lines(feat["geometry"]):
-                rivers["xs"].append(xs)
-                rivers["ys"].append(ys)
-                rivers["name"].append(feat["properties"].get("name", ""))
-    out["rivers"] = rivers
+    out.update(background_layers(view_box, COUNTRY_FILL))
 
     # -- provinces and sanctuaries
     polys, label_pts, geometry = _area_shapes(game)
@@ -272,7 +200,7 @@ def _build_static(game) -> dict[str, Any]:
         lx, ly = label_pts.get(a.id, (a.lon, a.lat))
         anchors[a.id] = (lx, ly)
         if a.id in polys:
-            xs, ys = _geom_to_multi(polys[a.id])
+            xs, ys = geom_to_multi(polys[a.id])
             if a.kind == "province" and a.country == "SVN":
                 rings[a.id] = [list(zip(rx, ry, strict=True)) for px, py in zip(xs, ys, strict=True)
                                for rx, ry in zip(px, py, strict=True)]
