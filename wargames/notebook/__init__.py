@@ -8,10 +8,11 @@ of them).  Start every notebook with ``setup_notebook()`` (BokehJS loaded INLINE
     Walkthrough(wargames.load("tet", seed=7)).widget
 """
 
+from .fitlboard import FitlBoardView
 from .hexmap import draw_hexgrid, hexgrid_data
 from .kit import rules_used, ruling_cards, setup_notebook, table
 from .mapview import MapView
-from .widgets import ActionChooser, RulingPanel, Stepper, Walkthrough
+from .widgets import ActionChooser, RulingPanel, Stepper, Walkthrough, map_for
 
-__all__ = ["ActionChooser", "MapView", "RulingPanel", "Stepper", "Walkthrough", "draw_hexgrid", "hexgrid_data",
-           "rules_used", "ruling_cards", "setup_notebook", "table"]
+__all__ = ["ActionChooser", "FitlBoardView", "MapView", "RulingPanel", "Stepper", "Walkthrough", "draw_hexgrid",
+           "hexgrid_data", "map_for", "rules_used", "ruling_cards", "setup_notebook", "table"]

@@ -1,20 +1,11 @@
 """MapView: one Bokeh map of an area game, built once and updated by assigning ColumnDataSource data.
 
 The layers come from the game as plain data (``game.map_static()``, ``game.map_dynamic(side)``); this
-module only decides how they look.  Rules that keep the browser in step (``research/stack-probe.md``):
-
-* pitfall 5: every update is one burst inside ``doc.hold("combine")`` / ``doc.unhold()``;
-* pitfall 4: changes made while a notebook cell runs (not from a click) are re-sent as a whole bundle
-  with ``BokehModel.update_from_model`` once the cell has finished, so Voila (which runs every cell
-  before the page connects) shows the final state;
-* pitfall 6: sources get ``{column: list}`` dicts, never DataFrames.
+module only decides how they look.  Updates and clicks are shared with every map (``bokehmap.py``).
 """
 
 from __future__ import annotations
 
-import time
-import weakref
-from collections.abc import Callable
 from typing import Any
 
 from bokeh.layouts import column, row
@@ -31,14 +22,12 @@ from bokeh.models import (
     WheelZoomTool,
 )
 from bokeh.plotting import figure
-from jupyter_bokeh import BokehModel
 
-from .kit import in_cell_execution, on_cell_finished
+from .bokehmap import InteractiveMap
 
 TOOLTIP = '<div style="max-width:330px;font-size:12px;line-height:1.25">@tip{safe}</div>'
 # a tap on a unit beats a tap on a city, which beats a box, which beats the province under it
 TAP_PRIORITY = {"units": 0, "cities": 1, "boxes": 2, "sanctuaries": 3, "provinces": 4}
-TAP_WINDOW = 0.4  # seconds within which simultaneous hits of one click are merged
 PICK = "#c2185b"  # outline of the area a click picked (orange is the latest ruling)
 STATIC_LAYERS = ("land", "countries", "borders", "rivers", "provinces", "sanctuaries", "corps_lines", "corps_labels",
                  "cities", "airbases", "roads", "trail", "boxes", "inset_frames")
@@ -80,7 +69,7 @@ def _legend_html(faction_colours: dict[str, str], extra: dict[str, str]) -> str:
             + "".join(parts) + "<br><b>Map</b>: " + "".join(keys) + "</div>")
 
 
-class MapView:
+class MapView(InteractiveMap):
     """The map of ``game`` as ``side`` sees it (None: the umpire sees everything).
 
     ``.layout`` is the Bokeh root (the whole-theatre map ``.figure`` plus the close-ups ``.insets``),
@@ -88,15 +77,14 @@ class MapView:
     the sources; clicks on the map call the listeners registered with ``on_pick`` with an area id.
     """
 
+    TAP_PRIORITY = TAP_PRIORITY
+    PLACE_COLUMN = {"units": "area"}
+    DYNAMIC_LAYERS = DYNAMIC_LAYERS
+
     def __init__(self, game, side: str | None = None, *, height: int = 750, insets: bool = True):
         self.game = game
         self.side = side
-        self._listeners: list[Callable[[str], Any]] = []
-        self._last_tap: tuple[float, int] = (0.0, 99)
-        self._seen: dict[str, tuple[int, ...]] = {}
-        self._dirty = False
-        self.picked: str | None = None
-        self.update_times: list[float] = []
+        self._init_state()
 
         static = game.map_static()
         self.static = static
@@ -119,14 +107,7 @@ class MapView:
         self.legend = Div(text=_legend_html(style["factions"], style) if style else "", width=min(total_w, 900))
         top = row(self.figure, column(*self.insets)) if self.insets else self.figure
         self.layout = column(top, self.legend)
-
-        for name in TAP_PRIORITY:
-            self.sources[name].selected.on_change("indices", self._selection_callback(name))
-
-        self.widget = BokehModel(self.layout)
-        self.doc = self.layout.document
-        ref = weakref.ref(self)
-        on_cell_finished(lambda: (m := ref()) is not None and m._flush())
+        self._connect()
 
     # ------------------------------------------------------------------ drawing
     def _make_figure(self, view: dict[str, Any], w: int, h: int):
@@ -219,85 +200,5 @@ class MapView:
         return p
 
     # ------------------------------------------------------------------ updating
-    def update(self) -> dict[str, Any]:
-        """Re-read the game and patch the dynamic sources (the figures are never rebuilt)."""
-        t0 = time.perf_counter()
-        dyn = self.game.map_dynamic(self.side)
-        self.dynamic = dyn
-        self.doc.hold("combine")
-        try:
-            for n in DYNAMIC_LAYERS:
-                src = self.sources[n]
-                new = dict(dyn[n])
-                if dict(src.data) != new:
-                    src.data = new
-            if self.units.selected.indices:
-                self._seen["units"] = ()
-                self.units.selected.indices = []
-        finally:
-            self.doc.unhold()
-        if in_cell_execution():
-            self._dirty = True
-        self.update_times.append(time.perf_counter() - t0)
-        return dyn
-
-    def _flush(self) -> None:
-        """After a notebook cell changed the map: re-send the whole bundle (pitfall 4, Voila)."""
-        if self._dirty:
-            self._dirty = False
-            self.widget.update_from_model(self.layout)
-
-    def resync(self) -> None:
-        """Re-send the whole map to the browser now (what the end-of-cell hook does automatically)."""
-        self._dirty = True
-        self._flush()
-
-    # ------------------------------------------------------------------ clicks
-    def on_pick(self, callback: Callable[[str], Any]) -> None:
-        """Call ``callback(area_id)`` when the user clicks an area, city, box or unit chit."""
-        self._listeners.append(callback)
-
-    def _selection_callback(self, name: str):
-        def cb(attr, old, new):
-            self._on_select(name, list(new))
-
-        return cb
-
-    def _on_select(self, name: str, indices: list[int]) -> None:
-        key = tuple(indices)
-        if not indices or self._seen.get(name) == key:
-            self._seen[name] = key
-            return
-        self._seen[name] = key
-        data = self.sources[name].data
-        col = "area" if name == "units" else "id"
-        i = indices[0]
-        if i >= len(data[col]):
-            return
-        area = data[col][i]
-        now = time.monotonic()
-        rank = TAP_PRIORITY[name]
-        last_t, last_rank = self._last_tap
-        if now - last_t < TAP_WINDOW and rank > last_rank:
-            self._clear_selection(name)  # the same click also hit something more specific on top
-            return
-        self._last_tap = (now, rank)
-        for other in TAP_PRIORITY:
-            if other != name:
-                self._clear_selection(other)
-        self.pick(area)
-
-    def _clear_selection(self, name: str) -> None:
-        sel = self.sources[name].selected
-        if sel.indices:
-            self._seen[name] = ()
-            sel.indices = []
-
-    def pick(self, area: str) -> None:
-        """Report ``area`` to the listeners, as a click on the map would."""
-        self.picked = area
-        for cb in list(self._listeners):
-            cb(area)
-
-    def _repr_mimebundle_(self, **kw):
-        return self.widget._repr_mimebundle_(**kw)
+    def _dynamic(self) -> dict[str, Any]:
+        return self.game.map_dynamic(self.side)

@@ -288,6 +288,19 @@ class ActionChooser:
 
 
 # ---------------------------------------------------------------------------------------------- Walkthrough
+def map_for(game, side: str | None = None, *, height: int = 750, insets: bool = True):
+    """The map view that fits ``game`` (None for a game without one yet)."""
+    if getattr(game, "game_id", "") == "fitl" and hasattr(game, "board"):
+        from .fitlboard import FitlBoardView
+
+        return FitlBoardView(game, side, height=max(height, 800))
+    if hasattr(game, "map_static"):
+        from .mapview import MapView
+
+        return MapView(game, side=side, height=height, insets=insets)
+    return None
+
+
 class Walkthrough:
     """Map + stepper + rulings + action chooser + scores, wired together, for a class or for Voila.
 
@@ -307,11 +320,7 @@ class Walkthrough:
         self.autoplay = autoplay and human is not None
         if human is not None:
             game.set_players({human: None})
-        self.map = None
-        if hasattr(game, "map_static"):
-            from .mapview import MapView
-
-            self.map = MapView(game, side=human, height=map_height, insets=insets)
+        self.map = map_for(game, human, height=map_height, insets=insets)
         self.stepper = Stepper(game)
         self.rulings = RulingPanel(game, side=human)
         self.chooser = ActionChooser(game, side=human)

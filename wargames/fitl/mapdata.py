@@ -1,0 +1,221 @@
+"""Fire in the Lake board as plain map layers (no Bokeh here; ``wargames.notebook.fitlboard`` draws them).
+
+Static layers: real geography (``data/geo``), the 47 spaces of ``data/fitl/spaces.geojson`` (a stylised redraw
+of the board on the real coastline, reconstruction: see that file's sources), cities, towns and LoCs.
+Dynamic layers, from a :class:`~wargames.fitl.state.Board`: each space's Support/Opposition (FITL-1.6) and
+Control (FITL-1.7), Terror and Sabotage markers (FITL-3.3.4), and the pieces as wooden-piece glyphs:
+cubes (Troops, Police), discs (Bases, a "T" when Tunneled, FITL-1.4.4), cylinders (Guerrillas, Irregulars,
+Rangers) drawn hollow when Underground and solid when Active (FITL-1.4.3).
+"""
+
+from __future__ import annotations
+
+import html
+from functools import cache
+from typing import Any
+
+from ..core.data import game_dir, read_geojson
+from ..maps.geo import background_layers, geom_to_multi, lines
+from .data import LEVELS, load_data
+from .state import Board, piece_id, piece_state
+
+EXTENT = {"x": (102.9, 110.0), "y": (8.3, 18.3)}
+COUNTRY_FILL = {"NVN": "#e9e2d4", "SVN": "#f4f1e6", "LAO": "#e4e4de", "KHM": "#e4e4de", "THA": "#efeee9"}
+FACTION_COLOURS = {"US": "#5b6f1e", "ARVN": "#e3b800", "NVA": "#c0392b", "VC": "#2e6fd0"}
+POLICE = "#f07f1a"
+SUPPORT_FILL = {2: "#5aae61", 1: "#b8e0b0", 0: "#f3f1e7", -1: "#f6c6a5", -2: "#e0795b"}
+SUPPORT_NAME = {v: k.replace("_", " ").title() for k, v in LEVELS.items()}
+LOC_COLOUR = {"highway": "#5b4a3a", "mekong": "#3b7fbf", "highway_mekong": "#5b4a3a"}
+# piece key -> (marker, colour, label, order on the board)
+GLYPHS: dict[str, tuple[str, str, str]] = {
+    "us_troops": ("square", FACTION_COLOURS["US"], "US Troops"),
+    "us_bases": ("circle", FACTION_COLOURS["US"], "US Base"),
+    "us_irregulars": ("hex", FACTION_COLOURS["US"], "US Irregulars"),
+    "arvn_troops": ("square", FACTION_COLOURS["ARVN"], "ARVN Troops"),
+    "arvn_police": ("square", POLICE, "ARVN Police"),
+    "arvn_rangers": ("hex", FACTION_COLOURS["ARVN"], "ARVN Rangers"),
+    "arvn_bases": ("circle", FACTION_COLOURS["ARVN"], "ARVN Base"),
+    "nva_troops": ("square", FACTION_COLOURS["NVA"], "NVA Troops"),
+    "nva_guerrillas": ("hex", FACTION_COLOURS["NVA"], "NVA Guerrillas"),
+    "nva_bases": ("circle", FACTION_COLOURS["NVA"], "NVA Base"),
+    "vc_guerrillas": ("hex", FACTION_COLOURS["VC"], "VC Guerrillas"),
+    "vc_bases": ("circle", FACTION_COLOURS["VC"], "VC Base"),
+}
+ORDER = list(GLYPHS)
+STATE_WORD = {"u": "Underground", "a": "Active", "t": "Tunneled", "": ""}
+PITCH = 0.17   # degrees between piece glyphs
+COLUMNS = 3    # glyphs per row under a space's name
+
+
+def _esc(x: Any) -> str:
+    return html.escape(str(x))
+
+
+@cache
+def _shapes() -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for feat in read_geojson(game_dir("fitl") / "spaces.geojson")["features"]:
+        p = feat["properties"]
+        key = f"label:{p['id']}" if p.get("kind") == "label" else p["id"]
+        out[key] = {"geometry": feat["geometry"], **p}
+    return out
+
+
+def anchors() -> dict[str, tuple[float, float]]:
+    """Where each space's name and pieces go: a Province's label point, a City's point, a LoC's middle."""
+    shapes = _shapes()
+    out: dict[str, tuple[float, float]] = {}
+    for sid, sp in load_data().spaces.items():
+        if sp.kind == "province" and f"label:{sid}" in shapes:
+            x, y = shapes[f"label:{sid}"]["geometry"]["coordinates"][:2]
+        elif sp.kind == "loc" and sid in shapes:
+            parts = lines(shapes[sid]["geometry"])
+            xs, ys = max(parts, key=lambda p: len(p[0]))
+            x, y = xs[len(xs) // 2], ys[len(ys) // 2]
+        else:
+            x, y = sp.lon, sp.lat
+        out[sid] = (round(float(x), 4), round(float(y), 4))
+    return out
+
+
+def static_layers() -> dict[str, Any]:
+    """Everything that never changes: geography, province shapes, cities, towns, LoCs, names."""
+    d = load_data()
+    shapes = _shapes()
+    box = (EXTENT["x"][0] - 1, EXTENT["y"][0] - 1, EXTENT["x"][1] + 1, EXTENT["y"][1] + 1)
+    out: dict[str, Any] = {"extent": dict(EXTENT), **background_layers(box, COUNTRY_FILL)}
+    prov: dict[str, list] = {"id": [], "name": [], "xs": [], "ys": []}
+    for sid, sp in d.spaces.items():
+        if sp.kind == "province" and sid in shapes:
+            xs, ys = geom_to_multi(shapes[sid]["geometry"])
+            prov["id"].append(sid)
+            prov["name"].append(sp.name)
+            prov["xs"].append(xs)
+            prov["ys"].append(ys)
+    out["provinces"] = prov
+    locs: dict[str, list] = {"id": [], "name": [], "xs": [], "ys": [], "colour": [], "width": []}
+    for sid, sp in d.spaces.items():
+        if sp.kind == "loc" and sid in shapes:
+            for xs, ys in lines(shapes[sid]["geometry"]):
+                locs["id"].append(sid)
+                locs["name"].append(sp.name)
+                locs["xs"].append(xs)
+                locs["ys"].append(ys)
+                locs["colour"].append(LOC_COLOUR[sp.terrain or "highway"])
+                locs["width"].append(2.5 + 1.5 * sp.econ)
+    out["locs"] = locs
+    towns = {"name": [t.name for t in d.towns.values()], "x": [t.lon for t in d.towns.values()],
+             "y": [t.lat for t in d.towns.values()]}
+    out["towns"] = towns
+    anchor = anchors()
+    names: dict[str, list] = {"id": [], "x": [], "y": [], "text": [], "size": []}
+    for sid, sp in d.spaces.items():
+        if sp.kind == "loc":
+            continue
+        x, y = anchor[sid]
+        names["id"].append(sid)
+        names["x"].append(x)
+        names["y"].append(y)
+        pop = f" ({sp.population})" if sp.population else ""
+        names["text"].append(f"{sp.name}{pop}")
+        names["size"].append("11px" if sp.kind == "city" else "10px")
+    out["names"] = names
+    return out
+
+
+def _space_tip(board: Board, sid: str) -> str:
+    sp = board.data.spaces[sid]
+    bits = [f"<b>{_esc(sp.name)}</b> ({_esc(sp.kind)}"
+            + (f", {sp.terrain}" if sp.terrain else "") + (f", Pop {sp.population}" if sp.population else "")
+            + (f", Econ {sp.econ}" if sp.kind == "loc" else "") + ")"]
+    if sp.kind != "loc" and sp.population:
+        bits.append(f"{SUPPORT_NAME[board.support[sid]]} (FITL-1.6)")
+    control = board.control(sid)
+    bits.append({"coin": "COIN Control", "nva": "NVA Control", None: "no Control"}[control] + " (FITL-1.7)")
+    pieces = [f"{n} {GLYPHS[piece_id(k)][2]}" + (f" ({STATE_WORD[piece_state(k)]})" if piece_state(k) else "")
+              for k, n in sorted(board.pieces[sid].items(), key=lambda kv: (ORDER.index(piece_id(kv[0])), kv[0]))
+              if n]
+    bits.append(", ".join(pieces) if pieces else "no pieces")
+    if board.terror[sid]:
+        bits.append(f"{board.terror[sid]} Terror marker(s)")
+    if sid in board.sabotage:
+        bits.append("Sabotaged")
+    return "<br>".join(bits)
+
+
+def dynamic_layers(board: Board) -> dict[str, Any]:
+    """Support/Control per space and one glyph per piece kind and state, with its count."""
+    d = board.data
+    anchor = anchors()
+    fills: dict[str, list] = {"id": [], "fill": [], "tip": []}
+    cities: dict[str, list] = {"id": [], "x": [], "y": [], "fill": [], "line": [], "tip": []}
+    for sid, sp in d.spaces.items():
+        tip = _space_tip(board, sid)
+        if sp.kind == "province":
+            fills["id"].append(sid)
+            fills["fill"].append(SUPPORT_FILL[board.support[sid]] if sp.population else COUNTRY_FILL.get(sp.country, "#eee"))
+            fills["tip"].append(tip)
+        elif sp.kind == "city":
+            cities["id"].append(sid)
+            cities["x"].append(sp.lon)
+            cities["y"].append(sp.lat)
+            cities["fill"].append(SUPPORT_FILL[board.support[sid]])
+            control = board.control(sid)
+            cities["line"].append({"coin": FACTION_COLOURS["ARVN"], "nva": FACTION_COLOURS["NVA"]}.get(control, "#555"))
+            cities["tip"].append(tip)
+    pieces: dict[str, list] = {"space": [], "key": [], "x": [], "y": [], "marker": [], "colour": [], "alpha": [],
+                               "count": [], "label": [], "tip": []}
+    control: dict[str, list] = {"x": [], "y": [], "text": [], "colour": []}
+    markers: dict[str, list] = {"x": [], "y": [], "text": []}
+    for sid in d.spaces:
+        x0, y0 = anchor[sid]
+        tip = _space_tip(board, sid)
+        keys = sorted((k for k, n in board.pieces[sid].items() if n),
+                      key=lambda k: (ORDER.index(piece_id(k)), piece_state(k)))
+        city = d.spaces[sid].kind == "city"
+        for i, key in enumerate(keys):
+            marker, colour, _name = GLYPHS[piece_id(key)]
+            col, rowno = i % COLUMNS, i // COLUMNS
+            width = min(len(keys), COLUMNS)
+            if city:  # a City's pieces stand to its east (often over the sea), clear of the Province's
+                x = x0 + 0.2 + col * PITCH
+                y = y0 + 0.02 - rowno * PITCH
+            else:
+                x = x0 + (col - (width - 1) / 2) * PITCH
+                y = y0 - 0.16 - rowno * PITCH
+            n = board.pieces[sid][key]
+            st = piece_state(key)
+            pieces["space"].append(sid)
+            pieces["key"].append(key)
+            pieces["x"].append(round(x, 4))
+            pieces["y"].append(round(y, 4))
+            pieces["marker"].append(marker)
+            pieces["colour"].append(colour)
+            pieces["alpha"].append(0.12 if st == "u" else 1.0)
+            pieces["count"].append(n)
+            pieces["label"].append(("T" if st == "t" else "") + (str(n) if n > 1 or st == "t" else ""))
+            pieces["tip"].append(tip)
+        c = board.control(sid)
+        if c and d.spaces[sid].kind != "loc":
+            control["x"].append(x0)
+            control["y"].append(y0 + 0.13)
+            control["text"].append("COIN" if c == "coin" else "NVA")
+            control["colour"].append(FACTION_COLOURS["ARVN"] if c == "coin" else FACTION_COLOURS["NVA"])
+        extra = (["Terror" + (f" x{board.terror[sid]}" if board.terror[sid] > 1 else "")] if board.terror[sid] else []) \
+            + (["Sabotage"] if sid in board.sabotage else [])
+        if extra:
+            markers["x"].append(x0)
+            markers["y"].append(y0 + 0.25)
+            markers["text"].append(" ".join(extra))
+    t = board.tracks
+    v = board.victory()
+    tracks = {
+        "Aid": t["aid"], "Patronage": t["patronage"], "Total Econ": t["econ"], "Trail": t["trail"],
+        "ARVN Resources": t["arvn_resources"], "NVA Resources": t["nva_resources"], "VC Resources": t["vc_resources"],
+        "US: Support + Available": v["US"], "ARVN: COIN Pop + Patronage": v["ARVN"],
+        "NVA: NVA Pop + Bases": v["NVA"], "VC: Opposition + Bases": v["VC"],
+    }
+    boxes = {b: {GLYPHS[k][2]: n for k, n in sorted(getattr(board, b).items(), key=lambda kv: ORDER.index(kv[0])) if n}
+             for b in ("available", "casualties", "out_of_play")}
+    return {"provinces": fills, "cities": cities, "pieces": pieces, "control": control, "markers": markers,
+            "tracks": tracks, "boxes": boxes}

@@ -1,0 +1,146 @@
+"""What every game's Bokeh map shares: patched updates that reach the browser, and clicks on places.
+
+Rules that keep the browser in step (``research/stack-probe.md``):
+
+* pitfall 5: every update is one burst inside ``doc.hold("combine")`` / ``doc.unhold()``;
+* pitfall 4: changes made while a notebook cell runs (not from a click) are re-sent as a whole bundle
+  with ``BokehModel.update_from_model`` once the cell has finished, so Voila (which runs every cell
+  before the page connects) shows the final state;
+* pitfall 6: sources get ``{column: list}`` dicts, never DataFrames.
+"""
+
+from __future__ import annotations
+
+import time
+import weakref
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from bokeh.models import ColumnDataSource
+from jupyter_bokeh import BokehModel
+
+from .kit import in_cell_execution, on_cell_finished
+
+TAP_WINDOW = 0.4  # seconds within which simultaneous hits of one click are merged
+
+
+class InteractiveMap:
+    """Base of the map views.  Subclasses build ``self.sources``, ``self.layout`` and call ``_connect()``.
+
+    ``TAP_PRIORITY``: clickable layers, most specific first (a click on a piece beats the space under it);
+    ``PLACE_COLUMN``: the column naming the place in each clickable layer (default ``id``)."""
+
+    TAP_PRIORITY: ClassVar[dict[str, int]] = {}
+    PLACE_COLUMN: ClassVar[dict[str, str]] = {}
+    DYNAMIC_LAYERS: ClassVar[tuple[str, ...]] = ()
+
+    sources: dict[str, ColumnDataSource]
+    layout: Any
+
+    def _init_state(self) -> None:
+        self._listeners: list[Callable[[str], Any]] = []
+        self._last_tap: tuple[float, int] = (0.0, 99)
+        self._seen: dict[str, tuple[int, ...]] = {}
+        self._dirty = False
+        self.picked: str | None = None
+        self.update_times: list[float] = []
+
+    def _connect(self) -> None:
+        """Wire clicks, wrap the layout in a notebook widget, and re-send it after each cell."""
+        for name in self.TAP_PRIORITY:
+            self.sources[name].selected.on_change("indices", self._selection_callback(name))
+        self.widget = BokehModel(self.layout)
+        self.doc = self.layout.document
+        ref = weakref.ref(self)
+        on_cell_finished(lambda: (m := ref()) is not None and m._flush())
+
+    # ------------------------------------------------------------------ updates
+    def _dynamic(self) -> dict[str, Any]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _after_update(self, dyn: dict[str, Any]) -> None:
+        """Hook for parts of the view that are not data sources (e.g. a side panel)."""
+
+    def update(self) -> dict[str, Any]:
+        """Re-read the game and patch the dynamic sources (the figures are never rebuilt)."""
+        t0 = time.perf_counter()
+        dyn = self._dynamic()
+        self.dynamic = dyn
+        self.doc.hold("combine")
+        try:
+            for n in self.DYNAMIC_LAYERS:
+                src = self.sources[n]
+                new = dict(dyn[n])
+                if dict(src.data) != new:
+                    src.data = new
+                if n in self.TAP_PRIORITY and src.selected.indices:
+                    self._seen[n] = ()
+                    src.selected.indices = []
+            self._after_update(dyn)
+        finally:
+            self.doc.unhold()
+        if in_cell_execution():
+            self._dirty = True
+        self.update_times.append(time.perf_counter() - t0)
+        return dyn
+
+    def _flush(self) -> None:
+        """After a notebook cell changed the map: re-send the whole bundle (pitfall 4, Voila)."""
+        if self._dirty:
+            self._dirty = False
+            self.widget.update_from_model(self.layout)
+
+    def resync(self) -> None:
+        """Re-send the whole map to the browser now (what the end-of-cell hook does automatically)."""
+        self._dirty = True
+        self._flush()
+
+    # ------------------------------------------------------------------ clicks
+    def on_pick(self, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(place_id)`` when the user clicks a place (or a piece standing in it)."""
+        self._listeners.append(callback)
+
+    def _selection_callback(self, name: str):
+        def cb(attr, old, new):
+            self._on_select(name, list(new))
+
+        return cb
+
+    def _on_select(self, name: str, indices: list[int]) -> None:
+        key = tuple(indices)
+        if not indices or self._seen.get(name) == key:
+            self._seen[name] = key
+            return
+        self._seen[name] = key
+        data = self.sources[name].data
+        col = self.PLACE_COLUMN.get(name, "id")
+        i = indices[0]
+        if i >= len(data[col]):
+            return
+        place = data[col][i]
+        now = time.monotonic()
+        rank = self.TAP_PRIORITY[name]
+        last_t, last_rank = self._last_tap
+        if now - last_t < TAP_WINDOW and rank > last_rank:
+            self._clear_selection(name)  # the same click also hit something more specific on top
+            return
+        self._last_tap = (now, rank)
+        for other in self.TAP_PRIORITY:
+            if other != name:
+                self._clear_selection(other)
+        self.pick(place)
+
+    def _clear_selection(self, name: str) -> None:
+        sel = self.sources[name].selected
+        if sel.indices:
+            self._seen[name] = ()
+            sel.indices = []
+
+    def pick(self, place: str) -> None:
+        """Report ``place`` to the listeners, as a click on the map would."""
+        self.picked = place
+        for cb in list(self._listeners):
+            cb(place)
+
+    def _repr_mimebundle_(self, **kw):
+        return self.widget._repr_mimebundle_(**kw)

@@ -1,0 +1,132 @@
+"""The Fire in the Lake board in Bokeh: spaces tinted by Support/Opposition, pieces as wooden-piece glyphs.
+
+Layers come from :mod:`wargames.fitl.mapdata` as plain data; this module only decides how they look.
+Cubes are squares, Bases are discs (with a "T" when Tunneled), Guerrillas/Irregulars/Rangers are
+hexagonal cylinders: hollow when Underground, solid when Active.  The side panel shows the tracks, the four
+victory markers and the Available, Casualties and Out of Play boxes.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from bokeh.layouts import row
+from bokeh.models import ColumnDataSource, Div, HoverTool, Range1d, TapTool
+from bokeh.plotting import figure
+
+from .bokehmap import InteractiveMap
+
+TOOLTIP = '<div style="max-width:320px;font-size:12px;line-height:1.25">@tip{safe}</div>'
+DYNAMIC = ("cities", "pieces", "control", "markers")  # provinces: only fill and tip change (_after_update)
+
+
+def _panel_html(dyn: dict[str, Any]) -> str:
+    from wargames.fitl.mapdata import FACTION_COLOURS, GLYPHS, SUPPORT_FILL, SUPPORT_NAME
+
+    def rows(items):
+        return "".join(f"<tr><td>{html.escape(str(k))}</td><td style='text-align:right'><b>{v}</b></td></tr>"
+                       for k, v in items)
+
+    tracks = dyn["tracks"]
+    keys = list(tracks)
+    out = ['<div style="font:12px sans-serif;line-height:1.35;width:250px">',
+           "<b>Tracks</b><table>" + rows((k, tracks[k]) for k in keys[:7]) + "</table>",
+           "<b>Victory markers</b> (FITL-1.9)<table>" + rows((k, tracks[k]) for k in keys[7:]) + "</table>"]
+    for box, title in (("available", "Available"), ("casualties", "Casualties"), ("out_of_play", "Out of Play")):
+        content = dyn["boxes"][box]
+        out.append(f"<b>{title}</b><br>" + (", ".join(f"{n} {html.escape(k)}" for k, n in content.items()) or "empty")
+                   + "<br>")
+    chip = '<span style="display:inline-block;width:11px;height:11px;background:{c};border:1px solid #777;margin:0 3px 0 0"></span>{t}'
+    out.append("<b>Key</b><br>" + "<br>".join(chip.format(c=SUPPORT_FILL[v], t=SUPPORT_NAME[v]) for v in (2, 1, 0, -1, -2)))
+    shapes = {"square": "&#9632; cube (Troops, Police)", "circle": "&#9679; disc (Base, T = Tunneled)",
+              "hex": "&#11042; cylinder (Guerrillas, Irregulars, Rangers); hollow = Underground, solid = Active"}
+    out.append("<br>" + "<br>".join(shapes.values()))
+    out.append("<br>" + " ".join(f'<span style="color:{c};font-weight:bold">{f}</span>' for f, c in FACTION_COLOURS.items())
+               + f' <span style="color:{GLYPHS["arvn_police"][1]};font-weight:bold">Police</span>')
+    out.append("<br>Numbers by a piece count identical pieces; COIN/NVA above a name = Control (FITL-1.7).</div>")
+    return "".join(out)
+
+
+class FitlBoardView(InteractiveMap):
+    """The board of a FitL game (``game.board``) or of a bare :class:`~wargames.fitl.state.Board`."""
+
+    TAP_PRIORITY = {"pieces": 0, "cities": 1, "provinces": 2}
+    PLACE_COLUMN = {"pieces": "space"}
+    DYNAMIC_LAYERS = DYNAMIC
+
+    def __init__(self, game_or_board, side: str | None = None, *, height: int = 900):
+        from wargames.fitl.mapdata import EXTENT, static_layers
+
+        self.game = game_or_board
+        self.side = side
+        self._init_state()
+        static = static_layers()
+        self.static = static
+        dyn = self._dynamic()
+        self.dynamic = dyn
+        src = {n: ColumnDataSource(dict(static[n]), name=n) for n in ("countries", "borders", "rivers", "locs",
+                                                                        "towns", "names")}
+        shape = dict(static["provinces"])
+        fill = dict(zip(dyn["provinces"]["id"], dyn["provinces"]["fill"], strict=True))
+        tip = dict(zip(dyn["provinces"]["id"], dyn["provinces"]["tip"], strict=True))
+        shape["fill"] = [fill[i] for i in shape["id"]]
+        shape["tip"] = [tip[i] for i in shape["id"]]
+        src["provinces"] = ColumnDataSource(shape, name="provinces")
+        for n in ("cities", "pieces", "control", "markers"):
+            src[n] = ColumnDataSource(dict(dyn[n]), name=n)
+        self.sources = src
+
+        dx = EXTENT["x"][1] - EXTENT["x"][0]
+        dy = EXTENT["y"][1] - EXTENT["y"][0]
+        width = int(height * dx / dy)
+        f = figure(width=width, height=height, x_range=Range1d(*EXTENT["x"]), y_range=Range1d(*EXTENT["y"]),
+                   tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll="wheel_zoom", match_aspect=True,
+                   background_fill_color="#cfe2ee", toolbar_location="above")
+        f.axis.visible = False
+        f.grid.visible = False
+        f.multi_polygons("xs", "ys", source=src["countries"], fill_color="fill", line_color="#b5b0a0", line_width=0.6)
+        f.multi_line("xs", "ys", source=src["rivers"], line_color="#7fb0d6", line_width=1)
+        f.multi_line("xs", "ys", source=src["borders"], line_color="#c0392b", line_width=1.2, line_dash="dashed")
+        prov = f.multi_polygons("xs", "ys", source=src["provinces"], fill_color="fill", fill_alpha=0.85,
+                                line_color="#6d6a5f", line_width=1, hover_line_color="#e06a00", hover_line_width=2.5)
+        f.multi_line("xs", "ys", source=src["locs"], line_color="colour", line_width="width", line_alpha=0.8)
+        f.scatter("x", "y", source=src["towns"], size=5, marker="square", fill_color="#333", line_color="#333")
+        cities = f.scatter("x", "y", source=src["cities"], size=22, marker="circle", fill_color="fill",
+                           line_color="line", line_width=3)
+        f.text("x", "y", text="text", source=src["names"], text_font_size="size", text_align="center",
+               text_baseline="bottom", y_offset=-4, text_color="#222", text_font_style="bold")
+        f.text("x", "y", text="text", source=src["control"], text_font_size="9px", text_align="center",
+               text_color="colour", text_font_style="bold", text_baseline="bottom", y_offset=-14)
+        f.text("x", "y", text="text", source=src["markers"], text_font_size="9px", text_align="center",
+               text_color="#6a1b9a", text_font_style="bold italic")
+        pieces = f.scatter("x", "y", source=src["pieces"], marker="marker", size=12, fill_color="colour",
+                           fill_alpha="alpha", line_color="colour", line_width=2)
+        f.text("x", "y", text="label", source=src["pieces"], text_font_size="9px", x_offset=7, y_offset=2,
+               text_baseline="middle", text_color="#111", text_font_style="bold")
+        f.add_tools(HoverTool(renderers=[pieces, cities, prov], tooltips=TOOLTIP))
+        f.add_tools(TapTool(renderers=[pieces, cities, prov]))
+        self.figure = f
+        self.panel = Div(text=_panel_html(dyn), width=260)
+        self.layout = row(f, self.panel)
+        self._connect()
+
+    @property
+    def board(self):
+        return getattr(self.game, "board", self.game)
+
+    def _dynamic(self) -> dict[str, Any]:
+        from wargames.fitl.mapdata import dynamic_layers
+
+        return dynamic_layers(self.board)
+
+    def _after_update(self, dyn: dict[str, Any]) -> None:
+        src = self.sources["provinces"]
+        fill = dict(zip(dyn["provinces"]["id"], dyn["provinces"]["fill"], strict=True))
+        tip = dict(zip(dyn["provinces"]["id"], dyn["provinces"]["tip"], strict=True))
+        patch = {"fill": [fill[i] for i in src.data["id"]], "tip": [tip[i] for i in src.data["id"]]}
+        if any(list(src.data[k]) != v for k, v in patch.items()):
+            src.data.update(patch)
+        text = _panel_html(dyn)
+        if self.panel.text != text:
+            self.panel.text = text
