@@ -294,6 +294,10 @@ def map_for(game, side: str | None = None, *, height: int = 750, insets: bool = 
         from .fitlboard import FitlBoardView
 
         return FitlBoardView(game, side, height=max(height, 800))
+    if getattr(game, "game_id", "") == "yotr":
+        from .yotrmap import YotrMapView
+
+        return YotrMapView(game, side, height=max(height, 800), insets=insets)
     if hasattr(game, "map_static"):
         from .mapview import MapView
 
