@@ -143,35 +143,28 @@ class Board:
         box[pid] -= n
         self.pieces[space][default_key(pid)] += n
 
-    def remove(self, space: str, key: str, n: int = 1, *, to: str = "available") -> None:
-        """Take ``n`` pieces of ``key`` off ``space`` into a box (Available, Casualties or Out of Play)."""
+    def _take(self, space: str, key: str, n: int) -> None:
         c = self.pieces[space]
         if c[key] < n:
             raise ValueError(f"only {c[key]} {key} in {space}, not {n}")
         c[key] -= n
         if not c[key]:
             del c[key]
+
+    def remove(self, space: str, key: str, n: int = 1, *, to: str = "available") -> None:
+        """Take ``n`` pieces of ``key`` off ``space`` into a box (Available, Casualties or Out of Play)."""
+        self._take(space, key, n)
         getattr(self, to)[piece_id(key)] += n
 
     def move(self, src: str, dst: str, key: str, n: int = 1) -> None:
-        c = self.pieces[src]
-        if c[key] < n:
-            raise ValueError(f"only {c[key]} {key} in {src}, not {n}")
-        c[key] -= n
-        if not c[key]:
-            del c[key]
+        self._take(src, key, n)
         self.pieces[dst][key] += n
 
     def flip(self, space: str, pid: str, to_state: str, n: int = 1) -> None:
         """FITL-1.4.3: turn ``n`` flippable pieces Underground (``u``) or Active (``a``)."""
         frm = "a" if to_state == "u" else "u"
-        c = self.pieces[space]
-        if c[f"{pid}:{frm}"] < n:
-            raise ValueError(f"only {c[f'{pid}:{frm}']} {pid}:{frm} in {space}, not {n}")
-        c[f"{pid}:{frm}"] -= n
-        if not c[f"{pid}:{frm}"]:
-            del c[f"{pid}:{frm}"]
-        c[f"{pid}:{to_state}"] += n
+        self._take(space, f"{pid}:{frm}", n)
+        self.pieces[space][f"{pid}:{to_state}"] += n
 
     def shift_track(self, track: str, delta: int) -> int:
         """Add ``delta`` to a track, clamped to its printed range (1.8); returns the change actually made."""
