@@ -18,3 +18,15 @@ def test_benchmarks_core_runs(capsys):
     out = mod.main(["--games", "2"])
     assert out["tet.apply_median_ms"] > 0 and out["import_wargames_ms"] > 0
     assert "import_wargames_ms" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_benchmarks_montecarlo_runs_for_every_game(tmp_path):
+    import wargames
+
+    spec = importlib.util.spec_from_file_location("montecarlo", ROOT / "benchmarks" / "montecarlo.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for game_id in wargames.games():
+        out = mod.main([game_id, "--games", "2", "--workers", "1", "--out", str(tmp_path / f"{game_id}.csv")])
+        assert out["games"] == 2 and (tmp_path / f"{game_id}.csv").read_text().count("\n") == 3
