@@ -12,6 +12,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 GAMES: dict[str, str] = {
     "tet": "wargames.tet.game:TetGame",
+    "yotr": "wargames.yotr.game:YotrGame",
+    "fitl": "wargames.fitl.game:FitlGame",
 }
 
 

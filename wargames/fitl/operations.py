@@ -1,13 +1,60 @@
 """Fire in the Lake: Operations and Special Activities (rules 3.x and 4.x) as a mixin of the game.
 
-Interface used by the sequence of play (``game.py``):
+Interface used by the sequence of play (``sequence_of_play.py``):
 
-* ``op_choices(faction, limited)`` -> the Operations ``faction`` could legally start now (names);
+* ``op_choices(faction, limited)`` -> the Operations ``faction`` could legally start now (names, in the
+  faction sheet's order): ``train patrol sweep assault`` (US, ARVN), ``rally march attack terror`` (NVA, VC);
 * ``operation(faction, *, limited, with_sa, free=False)`` -> a procedure (generator of rulings and
   decisions) that lets ``faction`` pick one Operation, its spaces and pieces, pay for it, and (when
-  ``with_sa``) add a Special Activity.
+  ``with_sa``) add a Special Activity.  Its return value (``outcome = yield from ...``) is a dict
+  ``{"op": name, "executed": bool, "sa": bool, "special": sa name or None, "spaces": [...], "sa_spaces": [...]}``
+  (FITL-2.3.4 NOTE: an Operation counts as executed when it used a space, or for NVA Rally improved the Trail;
+  Patrol always counts).  ``only=("sweep",)`` narrows the choice (an Event's free Op, with ``free=True``);
+* ``free_special_activity(faction, sa)`` -> a procedure for an Event's free SA on its own (FITL-3.1.2);
+  returns ``{"sa": name, "sa_spaces": [...]}``.
 
-Skeleton: no Operation is offered yet, so every faction can only Pass (to be filled in).
+Rules: FITL-3.1 (one Op, each space once, pay space by space), FITL-3.1.2 (free Ops), FITL-2.3.5 (a Limited
+Operation: 1 space, no SA; for Patrol, Sweep and March one destination), FITL-4.1 (one SA type, at no cost,
+before, during or after the Op: decision F-56; Ambush is part of the Attack or March it accompanies), FITL-4.1.1 (which
+Ops each SA may accompany).  The Operations themselves live in ``coin_ops.py`` (rules 3.2.1-3.2.4), ``insurgent_ops.py``
+(rules 3.3.1-3.3.4) and ``special.py`` (rules 4.2.1-4.5.3); shared helpers in ``ops_common.py``.
+
+Decisions (for bots: the ``Decision.kind``, the Action kinds offered, and the ``context`` keys).  Every context
+holds ``faction``, ``op`` (the Operation), ``limited`` and ``step``; while a Special Activity runs it also holds
+``sa`` (its name); ``space`` / ``origin`` / ``key`` where they apply.  Options are always legal; an action that is
+not offered raises IllegalAction naming the rule (``check=``).
+
+* kind ``op`` (step "op") - choose the Operation: Actions ``op`` (``op=<name>``); context also ``free``.
+* kind ``sa`` (step "sa") - before the Op: ``sa`` (``sa=<name>``, ``when="before"``), ``sa_later`` (the Op first,
+  the SA during or after it), ``no_sa``.  After the Op: ``sa`` (``when="after"``) or ``no_sa``.  After
+  ``sa_later``, the Op's own ``space`` / ``move_from`` / ``move`` decisions also offer ``sa`` (``when="during"``)
+  until an SA is done (FITL-4.1: e.g. Rally to 0 Resources, Tax, Rally on); Ambush is instead an Attack ``mode``
+  or follows a March.
+* kind ``space`` - choose a space: Actions ``space`` (``space=<id>``; the label shows the cost) plus ``done`` once
+  one is chosen, or ``none`` where the step is optional.  Steps: "space" (the Op's spaces: Train, Sweep,
+  Assault, Rally, Attack, Terror), "assault" (Patrol's free Assault, with ``none``), "follow_up" (the US
+  Assault's ARVN follow-up, with ``none``), "sa_space" (an SA's spaces; Transport's single origin).
+* kind ``place`` (step "place") - Train placement: Action ``place`` (``irregulars``, ``rangers``, ``troops``,
+  ``police``: counts; all 0 = place nothing).
+* kind ``train_extra`` (step "extra") - after Train, in one selected space: ``pacify`` (``space``, ``levels``),
+  ``base`` (``space``, ``troops``: how many of the 3 cubes replaced are Troops), ``patronage`` (``n``), ``none``.
+* kind ``move_from`` (step "move_from") - a group's origin, or ``done``: Patrol (``space``, ``key`` = cube type),
+  March, Air Lift (``space``), Raid (``space`` = where the Rangers come from; context ``space`` = Raid space).
+* kind ``move_to`` (step "move_to") - the destination (``space``): Patrol, March, Air Lift; Transport (with
+  ``done``).  context ``origin``.
+* kind ``move`` (step "move") - Sweep: Action ``move`` (``origin``, ``space``), or ``done``.
+* kind ``count`` - how many: Action ``count`` (``n``).  Steps: "count" (cubes/pieces moved; Air Lift and
+  Transport give ``key``), "troops" / "guerrillas_u" / "guerrillas_a" (a March group), "split" (how many of a
+  choice are NVA rather than VC: Activation, Assault), "troops" / "replace" (Infiltrate).
+* kind ``mode`` (step "mode") - how to act in ``space``: Action ``mode`` (``mode=<name>``).  Rally: place (``n``
+  Guerrillas) / base / underground; Attack: guerrillas / troops / ambush; Advise: sweep / assault / strike;
+  Govern: aid / patronage; Infiltrate: troops / takeover; Subvert: remove / replace.
+* kind ``piece`` - which piece: Action ``piece`` (``space``, ``key`` = a board piece key such as
+  ``vc_guerrillas:a``), and ``stop`` where the rule says "up to" (Guerrilla Attack, Air Strike).  Steps: "remove"
+  (Attack, Air Strike, Bombard, Subvert, Advise/Raid strikes), "target" (Ambush), "tunnel" (which Tunneled Base),
+  "sf" (Advise: Irregular or Ranger), "takeover" (Infiltrate, with ``none``).
+* kind ``yesno`` - Actions ``yes`` / ``no``.  Steps: "trail" (NVA Rally: Improve the Trail for 2; Air Strike:
+  spend 2 hits to Degrade it, context ``hits``), "aid" (Advise: +6 Aid), "strike" (Raid: a Ranger strikes).
 """
 
 from __future__ import annotations
@@ -15,13 +62,133 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from ..core import Action, IllegalAction
+from .coin_ops import CoinOps
+from .insurgent_ops import InsurgentOps
+from .ops_common import OpCtx
+from .special import SpecialActivities
 
-class OperationsRules:
+OPS: dict[str, tuple[str, ...]] = {
+    "US": ("train", "patrol", "sweep", "assault"), "ARVN": ("train", "patrol", "sweep", "assault"),
+    "NVA": ("rally", "march", "attack", "terror"), "VC": ("rally", "march", "attack", "terror")}
+SAS: dict[str, tuple[str, ...]] = {
+    "US": ("advise", "air_lift", "air_strike"), "ARVN": ("govern", "transport", "raid"),
+    "NVA": ("infiltrate", "bombard", "ambush"), "VC": ("tax", "subvert", "ambush")}
+# FITL-4.1.1: the Operations an SA may accompany (absent: any)
+ACCOMPANIES: dict[str, frozenset[str]] = {
+    "advise": frozenset({"train", "patrol"}), "govern": frozenset({"train", "patrol"}),
+    "raid": frozenset({"patrol", "sweep", "assault"}), "infiltrate": frozenset({"rally", "march"}),
+    "subvert": frozenset({"rally", "march", "terror"}), "ambush": frozenset({"march", "attack"})}
+NAMES = {"train": "Train", "patrol": "Patrol", "sweep": "Sweep", "assault": "Assault", "rally": "Rally",
+         "march": "March", "attack": "Attack", "terror": "Terror", "advise": "Advise", "air_lift": "Air Lift",
+         "air_strike": "Air Strike", "govern": "Govern", "transport": "Transport", "raid": "Raid",
+         "infiltrate": "Infiltrate", "bombard": "Bombard", "ambush": "Ambush", "tax": "Tax", "subvert": "Subvert"}
+OP_RULES = {"train": "FITL-3.2.1", "patrol": "FITL-3.2.2", "sweep": "FITL-3.2.3", "assault": "FITL-3.2.4",
+            "rally": "FITL-3.3.1", "march": "FITL-3.3.2", "attack": "FITL-3.3.3", "terror": "FITL-3.3.4"}
+
+
+class OperationsRules(CoinOps, InsurgentOps, SpecialActivities):
     """Mixin: FITL-3.0 Operations and FITL-4.0 Special Activities."""
 
-    def op_choices(self, faction: str, limited: bool) -> list[str]:
-        return []
+    # ------------------------------------------------------------------ which Ops are possible (3.1, 2.3.9)
+    def op_possible(self, faction: str, op: str, limited: bool, free: bool = False) -> bool:
+        """Whether ``op`` has at least one legal, affordable space now (FITL-3.1; Monsoon FITL-2.3.9)."""
+        if op not in OPS[faction]:
+            return False
+        can = getattr(self, f"can_{op}", None)
+        return bool(can and can(faction, limited, free))
 
-    def operation(self, faction: str, *, limited: bool, with_sa: bool, free: bool = False) -> Generator[Any, Any, None]:
-        return
-        yield
+    def op_choices(self, faction: str, limited: bool, free: bool = False) -> list[str]:
+        """FITL-3.1 / decision F-63: only Operations with a legal space the faction can pay for."""
+        return [op for op in OPS[faction] if self.op_possible(faction, op, limited, free)]
+
+    def sa_possible(self, ctx: OpCtx, sa: str) -> bool:
+        """FITL-4.1 / FITL-4.1.1: ``sa`` may accompany ``ctx.op`` and has a legal space now."""
+        if sa not in SAS[ctx.faction] or ctx.limited:
+            return False
+        if sa in ACCOMPANIES and ctx.op not in ACCOMPANIES[sa]:
+            return False
+        can = getattr(self, f"can_{sa}", None)
+        return bool(can and can(ctx))
+
+    def refuse_op(self, faction: str, limited: bool, free: bool, action: Action) -> IllegalAction:
+        """Why an Operation not offered is illegal (FITL-3.2/3.3 menus, FITL-2.3.9 Monsoon, FITL-3.1 costs)."""
+        op = action.get("op")
+        if op not in OPS[faction]:
+            return IllegalAction("FITL-3.2" if faction in ("US", "ARVN") else "FITL-3.3",
+                                 f"{op!r} is not one of {faction}'s Operations ({', '.join(OPS[faction])})")
+        if op in ("sweep", "march") and self.monsoon:
+            return IllegalAction("FITL-2.3.9", f"no {NAMES[op]} in Monsoon (a Coup card is next)")
+        if self.op_possible(faction, op, limited, True):
+            return IllegalAction("FITL-1.8.1" if faction == "US" else "FITL-3.1",
+                                 f"{faction} cannot pay for {NAMES[op]} (can spend {self.spendable(faction)})")
+        return IllegalAction(OP_RULES[op], f"{faction} cannot {NAMES[op]} now: no legal space for it")
+
+    # ------------------------------------------------------------------ the procedure (3.1, 4.1)
+    def operation(self, faction: str, *, limited: bool, with_sa: bool, free: bool = False,
+                  only: tuple[str, ...] | None = None) -> Generator[Any, Any, dict[str, Any]]:
+        """FITL-3.1: choose one Op (``only`` narrows the choice, e.g. for an Event's free Op), run it, and
+        (FITL-4.1, not in a Limited Op) one Special Activity before, during or after it (decision F-56)."""
+        choices = [op for op in self.op_choices(faction, limited, free) if only is None or op in only]
+        if not choices:
+            raise IllegalAction("FITL-3.1", f"{faction} has no legal Operation now")
+        opts = [Action.make("op", f"{NAMES[op]} ({OP_RULES[op]})", op=op) for op in choices]
+        act = yield self.decide(faction, f"{faction}: choose the {'Limited ' if limited else ''}Operation", "FITL-3.1",
+                                opts, kind="op", faction=faction, limited=limited, free=free, step="op",
+                                check=lambda a: self.refuse_op(faction, limited, free, a))
+        op = act["op"]
+        ctx = OpCtx(faction, op, limited, free, with_sa and not limited)
+        yield self.oruling("FITL-3.1", f"{faction} {'Limited ' if limited else ''}{NAMES[op]}",
+                          f"{faction} chooses {NAMES[op]}" + (" as a Limited Operation: 1 space, no Special Activity"
+                                                              if limited else "")
+                          + (" (free: no Resources except Pacify and Trail, FITL-3.1.2)" if free else "") + ".",
+                          result={"op": op, "limited": limited, "free": free})
+        plan = "none"
+        if ctx.with_sa:
+            sas = [sa for sa in SAS[faction] if sa != "ambush" and self.sa_possible(ctx, sa)]
+            opts = [Action.make("sa", f"{NAMES[sa]} first, then the {NAMES[op]}", sa=sa, when="before") for sa in sas]
+            opts.append(Action.make("sa_later", f"{NAMES[op]} first (Special Activity during or after it)"))
+            opts.append(Action.make("no_sa", "No Special Activity"))
+            a = yield self.decide(faction, "Special Activity: before the Operation, later, or none?", "FITL-4.1",
+                                  opts, kind="sa", **ctx.context(step="sa"))
+            if a.kind == "sa":
+                yield from self.special_activity(ctx, a["sa"])
+                plan = "done"
+            elif a.kind == "sa_later":
+                plan = "later"
+        ctx.sa_open = plan == "later"
+        yield from getattr(self, f"op_{op}")(ctx)
+        if plan == "later" and ctx.sa is None:
+            sas = [sa for sa in SAS[faction] if self.sa_possible(ctx, sa)]
+            if sas:
+                opts = [Action.make("sa", f"{NAMES[sa]} now", sa=sa, when="after") for sa in sas]
+                opts.append(Action.make("no_sa", "No Special Activity"))
+                a = yield self.decide(faction, "Special Activity after the Operation?", "FITL-4.1", opts, kind="sa",
+                                      **ctx.context(step="sa"))
+                if a.kind == "sa":
+                    yield from self.special_activity(ctx, a["sa"])
+        if self.__dict__.get("_op_changes"):  # F-41: nothing changes without a ruling naming it
+            yield self.oruling("FITL-3.1", f"{faction} {NAMES[op]} done", f"{faction}'s {NAMES[op]} is complete.")
+        executed = bool(ctx.spaces) or op == "patrol" or ctx.trail_improved
+        return {"op": op, "executed": executed, "sa": ctx.sa is not None, "special": ctx.sa,
+                "spaces": list(ctx.spaces), "sa_spaces": list(ctx.sa_spaces)}
+
+    def free_special_activity(self, faction: str, sa: str) -> Generator[Any, Any, dict[str, Any]]:
+        """FITL-3.1.2: an Event's free Special Activity on its own (no Operation to accompany, so FITL-4.1.1 does
+        not apply; Ambush from an Event is not handled here).  Returns ``{"sa": name, "sa_spaces": [...]}``."""
+        ctx = OpCtx(faction, "", False, True, True)
+        can = getattr(self, f"can_{sa}", None)
+        if sa not in SAS[faction] or sa == "ambush" or not (can and can(ctx)):
+            raise IllegalAction("FITL-4.1", f"{faction} cannot do a free {NAMES.get(sa, sa)} now")
+        ctx.sa = sa
+        yield from getattr(self, f"sa_{sa}")(ctx)
+        if self.__dict__.get("_op_changes"):
+            yield self.oruling("FITL-3.1.2", f"Free {NAMES[sa]} done", f"{faction}'s free {NAMES[sa]} is complete.")
+        return {"sa": sa, "sa_spaces": list(ctx.sa_spaces)}
+
+    def special_activity(self, ctx: OpCtx, sa: str) -> Generator[Any, Any, None]:
+        """FITL-4.1: run the Special Activity ``sa`` for the Operation in ``ctx`` (no added cost)."""
+        if not self.sa_possible(ctx, sa):
+            raise IllegalAction("FITL-4.1.1", f"{NAMES[sa]} may not accompany this {NAMES[ctx.op]}")
+        ctx.sa = sa
+        yield from getattr(self, f"sa_{sa}")(ctx)

@@ -190,10 +190,14 @@ class Board:
         live (1.6), tracks in range (1.8)."""
         bad: list[str] = []
         d = self.data
+        on_map: Counter[str] = Counter()  # one pass over the map (invariants run after every decision)
+        for c in self.pieces.values():
+            for key, n in c.items():
+                on_map[piece_id(key)] += n
         for pid, row in d.pieces.items():
             if row.type == "marker":
                 continue
-            total = self.on_map(pid) + sum(getattr(self, b)[pid] for b in BOXES)
+            total = on_map[pid] + sum(getattr(self, b)[pid] for b in BOXES)
             if total != row.count:
                 bad.append(f"FITL-1.4.1: {pid} total {total}, force pool {row.count}")
             for b in BOXES:

@@ -1,0 +1,117 @@
+"""Test helpers for the FitL Operations: the real game running only the Operations on a prepared board.
+
+``OpsGame`` is FitlGame with a one-phase sequence whose single step runs the planned Operations (``plan``: a list of
+(faction, limited, with_sa, free) tuples) on the scenario board after ``prepare(board)`` has arranged a position.
+Replay (undo, rollback of an illegal action) rebuilds the same position because ``prepare`` runs in new_state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from wargames.core import Action, Game, RandomPlayer
+from wargames.core.sequence import PhaseSpec, SequenceOfPlay, StepSpec
+from wargames.fitl.game import FitlGame
+from wargames.fitl.state import BOXES, Board, piece_id
+
+
+class OpsGame(FitlGame):
+    """The real FitlGame with a one-step sequence running ``plan`` (Monsoon fixed by ``monsoon``)."""
+
+    def __init__(self, plan: list[tuple[str, bool, bool, bool]], prepare: Callable[[Board], None] | None = None,
+                 *, scenario: str = "short", seed: int = 1, monsoon: bool = False, start: bool = True):
+        self.plan = plan
+        self.prepare = prepare
+        self.monsoon_flag = monsoon
+        super().__init__(scenario, seed, _start=False)
+        if start:
+            self._run_to_rest()
+
+    @property
+    def monsoon(self) -> bool:  # type: ignore[override]
+        return self.monsoon_flag
+
+    def load_sequence(self) -> SequenceOfPlay:
+        return SequenceOfPlay(game=self.game_id, turns=1, source="rules: test", phases=[
+            PhaseSpec(id="ops", number=1, name="Operations", rule="FITL-3.0",
+                      steps=[StepSpec(id="ops", name="Operations", procedure="run_plan", rule="FITL-3.0")])])
+
+    def new_state(self) -> None:
+        super().new_state()
+        self.outcomes: list[dict[str, Any]] = []
+        if self.prepare:
+            self.prepare(self.board)
+
+    def default_player(self, side: str):
+        return RandomPlayer(self.seed)
+
+    def checked_advance(self) -> list[str]:
+        """One decision by the random players; the invariants and unexplained changes (decision F-41)."""
+        before = {**self.state_dict(), "victory": self.board.victory()}
+        n0 = len(self.log)
+        self.advance("decision")
+        return self.invariants() + self.transition_problems(before, self.log[n0:])
+
+    def run_plan(self):
+        for faction, limited, with_sa, free in self.plan:
+            if not self.op_choices(faction, limited, free):
+                yield self.ruling("FITL-3.1", "no Operation", f"{faction} has no legal Operation.")
+                continue
+            out = yield from self.operation(faction, limited=limited, with_sa=with_sa, free=free)
+            self.outcomes.append(out)
+
+
+def clear(board: Board, *spaces: str) -> None:
+    """Empty spaces (pieces back to Available, or for the whole map when no space is given)."""
+    for s in spaces or list(board.pieces):
+        for key, n in list(board.pieces[s].items()):
+            board.remove(s, key, n)
+        board.terror.pop(s, None)
+
+
+def put(board: Board, space: str, **pieces: int) -> None:
+    """Put pieces on a space from Available (keys with a state use '__': vc_guerrillas__a=2)."""
+    for name, n in pieces.items():
+        key = name.replace("__", ":")
+        pid = piece_id(key)
+        if board.available[pid] < n:  # take from Out of Play / Casualties, else from the map elsewhere
+            for box in BOXES[1:]:
+                k = min(n - board.available[pid], getattr(board, box)[pid])
+                getattr(board, box)[pid] -= k
+                board.available[pid] += k
+        board.available[pid] -= n
+        board.pieces[space][key] += n
+
+
+def empty_board(board: Board) -> None:
+    clear(board)
+    for s in board.support:
+        board.support[s] = 0
+    board.terror.clear()
+    board.sabotage.clear()
+    for box in BOXES[1:]:
+        for pid, n in list(getattr(board, box).items()):
+            board.available[pid] += n
+        setattr(board, box, Counter())
+
+
+def pick(game: Game, kind: str, **params: Any) -> list:
+    """Apply the one legal action of ``kind`` whose params include ``params``."""
+    opts = [a for a in game.legal_actions() if a.kind == kind and all(a.get(k) == v for k, v in params.items())]
+    assert len(opts) == 1, f"{kind} {params}: {len(opts)} matches in {[a.label for a in game.legal_actions()]}"
+    return game.apply(opts[0])
+
+
+def labels(game: Game) -> list[str]:
+    return [a.label for a in game.legal_actions()]
+
+
+def options(game: Game, kind: str | None = None) -> list[Action]:
+    return [a for a in game.legal_actions() if kind is None or a.kind == kind]
+
+
+def last(game: Game, rule: str):
+    """The last ruling citing ``rule``."""
+    return [r for r in game.log if r.rule_id == rule][-1]

@@ -1,0 +1,324 @@
+"""Ground combat, the CRT, battlegroups, retreats, towns and militia (YOTR-CBT, YOTR-TWN, YOTR-SUP-D)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from wargames.core import Action, IllegalAction
+from wargames.yotr.combat import odds_column
+from wargames.yotr.data import CRT_COLUMNS, load_data
+
+from .conftest import choose, clear, put, yotr_at
+
+P = "1987"
+D = load_data()
+RING = D.adj[P]
+
+CRT_TEXT = """\
+1,Ar2,NE,NE,Dr1,Dr1,Dr1,Dr2,Dr2,Dr2,Dr2,De,De,De
+2,Ar2,Ar1,NE,NE,NE,Dr1,Dr1,Dr1,Dr2,Dr2,Dr2,De,De
+3,Ae,Ar2,Ar2,NE,NE,NE,Dr1,Dr1,Dr1,Dr1,Dr2,Dr2,De
+4,Ae,Ae,Ar2,Ar1,NE,NE,NE,Dr1,Dr1,Dr1,Dr1,Dr2,Dr2
+5,Ae,Ae,Ae,Ar2,Ar1,NE,NE,NE,NE,Dr1,Dr1,Dr1,Dr2
+6,Ae,Ae,Ae,Ae,Ar2,Ar1,NE,NE,NE,NE,Dr1,Dr1,Dr1"""
+
+
+def position(units: dict[str, str], phase: str = "c_combat", dice=None, **kw):
+    def edit(g):
+        clear(g)
+        for u, h in units.items():
+            put(g, u, h)
+    return yotr_at(phase, edit=edit, dice=dice, **kw)
+
+
+def attack(g, target: str, *units: str, advance: bool = False):
+    """Declare one attack, resolve it, take the first retreat hexes and (unless asked) no advance."""
+    out = choose(g, "target", hex=target)
+    for u in units:
+        if any(a.kind == "attacker" and a["unit"] == u for a in g.legal_actions()):
+            out += choose(g, "attacker", unit=u)
+    if g.decision and any(a.kind == "commit" for a in g.legal_actions()):
+        out += choose(g, "commit")
+    if g.decision and g.decision.rule_id == "YOTR-CBT-A":
+        out += choose(g, "done")
+    while g.decision and g.decision.rule_id in ("YOTR-ZOC-D", "YOTR-CBT-L"):
+        acts = g.legal_actions()
+        pick = acts[0] if g.decision.rule_id == "YOTR-ZOC-D" or advance else acts[-1]
+        out += g.apply(pick)
+    return out
+
+
+def nbr(h: str, avoid=()) -> str:
+    return next(n for n in D.adj[h] if D.terrain(n) == "clear" and n not in D.towns and n not in avoid
+                and not D.side_has(h, n, "river"))
+
+
+# ---------------------------------------------------------------------- the table and the odds
+def test_yotr_cbt_crt_cells_match_the_text():
+    for line in CRT_TEXT.splitlines():
+        die, *cells = line.split(",")
+        for col, cell in zip(CRT_COLUMNS, cells, strict=True):
+            assert D.crt[(int(die), col)] == cell
+
+
+def test_yotr_cbt_crt_odds_limits():
+    # EX-36: below 1-4 is 1-4, above 10-1 is 10-1
+    assert odds_column(Fraction(1), Fraction(6)) == "1-4"
+    assert odds_column(Fraction(14), Fraction(1)) == "10-1"
+
+
+def test_yotr_cbt_g_odds_round_in_defender_favour():
+    assert odds_column(Fraction(26), Fraction(9)) == "2-1"  # EX-01
+    assert odds_column(Fraction(8), Fraction(9)) == "1-2"  # EX-37
+    assert odds_column(Fraction(5), Fraction(12)) == "1-3"
+    assert odds_column(Fraction(40), Fraction(4)) == "10-1"
+    assert odds_column(Fraction(3), Fraction(0)) == "10-1"  # D-40
+
+
+# ---------------------------------------------------------------------- strengths
+def test_yotr_twn_e_militia_adds_to_the_defence():
+    hue = "4413"
+    g = position({"arvn_qt_3": hue, "nva_2": nbr(hue)})
+    total, parts = g.defense_strength(hue, ["nva_2"])
+    assert total == 6 and parts["militia"] == 3  # EX-26
+
+
+def test_yotr_twn_f_units_in_a_base_double_then_add_militia():
+    long_binh = "3674"
+    g = position({"arvn_mdw_1": long_binh, "arvn_mde_2": long_binh, "nva_2": nbr(long_binh)})
+    total, _ = g.defense_strength(long_binh, ["nva_2"])
+    assert total == 10  # EX-25: (2 + 2) x 2 + 2
+
+
+def test_yotr_twn_d_militia_never_attacks():
+    an_loc = "3365"
+    g = position({"nva_2": nbr(an_loc)}, phase="a_combat")
+    assert g.attack_targets("Allied", set(), set()) == []  # no Allied unit: the militia cannot attack
+
+
+def test_yotr_sup_chart_effects_on_strength():
+    g = position({"arvn_mdw_1": P, "rok_1": "6542", "nva_2": "1784"})
+    assert g.supply_factor("arvn_mdw_1", "unsupplied", "attack") == 0
+    assert g.supply_factor("arvn_mdw_1", "unsupplied", "defense") == Fraction(1, 2)
+    assert g.supply_factor("rok_1", "unsupplied", "attack") == Fraction(1, 2)
+    assert g.supply_factor("nva_2", "general_supply", "attack") == Fraction(1, 2)
+    assert g.supply_factor("nva_2", "isolated", "attack") == Fraction(1, 4)  # D-13
+    assert g.supply_factor("nva_2", "isolated", "defense") == Fraction(1, 2)
+
+
+def test_yotr_tec_1_river_doubles_only_if_every_attacker_crosses():
+    a, b = next((x, y) for (x, y), f in sorted(D.sides.items()) if f == {"river"} and D.terrain(x) == "clear"
+                and D.terrain(y) == "clear" and D.country(x) == D.country(y) == "SVN" and x not in D.towns
+                and y not in D.towns)
+    other = next(n for n in D.adj[a] if n in D.adj[b] and not D.side_has(n, a, "river") and D.terrain(n) != "sea")
+    g = position({"arvn_mdw_1": a, "nva_2": b, "nva_3": other})
+    assert g.defense_strength(a, ["nva_2"])[0] == 4
+    assert g.defense_strength(a, ["nva_2", "nva_3"])[0] == 2
+
+
+def test_yotr_tec_4_doubling_never_exceeds_two():
+    base = "3674"
+    across = next((n for n in D.adj[base] if D.side_has(base, n, "river")), None)
+    g = position({"arvn_mdw_1": base})
+    if across is None:
+        pytest.skip("no river next to Long Binh on the reconstructed map")
+    put(g, "nva_2", across)
+    assert g.defense_strength(base, ["nva_2"])[0] == 2 * 2 + 2
+
+
+# ---------------------------------------------------------------------- battles
+def test_yotr_cbt_a_only_adjacent_hexes_may_be_attacked():
+    g = position({"nva_2": P, "arvn_mdw_1": RING[0], "arvn_mde_2": "2187"})
+    targets = [a["hex"] for a in g.legal_actions() if a.kind == "target"]
+    assert targets == [RING[0]]
+    before = g.digest()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Action.make("target", hex="2187"))
+    assert err.value.rule_id == "YOTR-CBT-A" and g.digest() == before
+
+
+def test_yotr_cbt_proc_attack_resolved_on_the_crt():
+    g = position({"nva_2": P, "arvn_mdw_1": RING[0]}, dice=[1])
+    rulings = attack(g, RING[0], "nva_2")
+    battle = next(r for r in rulings if r.rule_id == "YOTR-CBT-CRT" and r.lookup)
+    assert battle.result["odds"] == "2-1" and battle.result["crt"] == "Dr1" and battle.lookup.cell == "Dr1"
+
+
+def test_yotr_sop_a3a_attackers_turned_face_up_when_declared():
+    g = position({"nva_2": P, "nva_3": "1687", "arvn_mdw_1": RING[0], "arvn_mde_2": "1686"})
+    choose(g, "target", hex=RING[0])
+    choose(g, "attacker", unit="nva_2")
+    assert "nva_2" in g.face_up and any(u["id"] == "nva_2" for u in g.view("Allied").state["units"])
+    choose(g, "done")
+    assert "nva_2" not in g.face_up  # YOTR-SOP-A3b: hidden again after the result
+
+
+def test_yotr_sop_a3b_results_applied_at_once():
+    g = position({"nva_2": P, "arvn_mdw_1": RING[0]}, dice=[6])  # 2-1, die 6: Ar2
+    attack(g, RING[0], "nva_2")
+    assert g.loc["nva_2"] != P and g.data.grid.distance(P, g.loc["nva_2"]) == 2
+
+
+def test_yotr_cbt_c_each_unit_and_hex_once():
+    g = position({"nva_2": P, "nva_3": P, "arvn_mdw_1": RING[0], "arvn_mde_2": RING[1]})
+    choose(g, "target", hex=RING[0])
+    choose(g, "attacker", unit="nva_2")
+    choose(g, "commit")
+    targets = [a["hex"] for a in g.legal_actions() if a.kind == "target"]
+    assert targets == [RING[1]]
+    choose(g, "target", hex=RING[1])
+    assert [a["unit"] for a in g.legal_actions() if a.kind == "attacker"] == ["nva_3"]
+
+
+def test_yotr_cbt_h_stacks_need_not_attack_together():
+    test_yotr_cbt_c_each_unit_and_hex_once()
+
+
+def test_yotr_cbt_l_advance_after_combat():
+    g = position({"nva_2": P, "arvn_mdw_1": RING[0]}, dice=[1])
+    attack(g, RING[0], "nva_2", advance=True)
+    assert g.loc["nva_2"] == RING[0]
+
+
+def test_yotr_cbt_q_full_strength_nva_becomes_a_battlegroup():
+    # EX-03: a 5-6 that cannot retreat becomes a 1-6 Battlegroup in place, not forced to retreat
+    units = {"nva_2": P}
+    allies = ["arvn_sg_1", "arvn_sg_2", "arvn_sg_3", "arvn_sg_4", "arvn_sg_5", "arvn_sg_6"]
+    units.update(dict(zip(allies, RING, strict=True)))
+    g = position(units, phase="a_combat", dice=[1])  # 12 against 5: 2-1, die 1: Dr1
+    rulings = choose(g, "target", hex=P) + choose(g, "all_attack", hex=P)
+    assert "nva_2" in g.bg and g.loc["nva_2"] == P
+    assert g.attack_value("nva_2") == 1 and any(r.rule_id == "YOTR-CBT-Q" for r in rulings)
+    # EX-04: a Battlegroup eliminated makes no new Battlegroup
+    list(g.eliminate("nva_2", "test"))
+    assert g.loc["nva_2"] == "eliminated"
+
+
+def test_yotr_cbt_p_dummies_exposed_and_attack_spent():
+    g = position({"dummy_1": P, "arvn_mdw_1": RING[0]}, phase="a_combat")
+    rulings = attack(g, P, "arvn_mdw_1")
+    assert g.loc["dummy_1"] == "removed"
+    assert [r.rule_id for r in rulings if r.rule_id in ("YOTR-DUM-C", "YOTR-CBT-P")] == ["YOTR-DUM-C",
+                                                                                         "YOTR-CBT-P"]
+    assert not any(r.rule_id == "YOTR-CBT-CRT" for r in rulings)
+
+
+def test_yotr_dum_c_exposed_dummy_removed_real_units_still_fight():
+    g = position({"dummy_1": P, "nlf_4": P, "arvn_mdw_1": RING[0]}, phase="a_combat", dice=[3])
+    rulings = attack(g, P, "arvn_mdw_1")
+    assert g.loc["dummy_1"] == "removed"
+    assert any(r.rule_id == "YOTR-CBT-CRT" and r.lookup for r in rulings)
+
+
+def test_yotr_cbt_crt_de_eliminates_defenders():
+    g = position({"nva_1": P, "nva_2": P, "arvn_mdw_1": RING[0]}, dice=[1])  # 11 v 2: 5-1 die 1 Dr2
+    attack(g, RING[0], "nva_1", "nva_2")
+    assert g.loc["arvn_mdw_1"] in ("eliminated",) or g.data.grid.distance(RING[0], g.loc["arvn_mdw_1"]) == 2
+
+
+def test_yotr_twn_proc_militia_eliminated_town_taken():
+    an_loc = "3365"
+    g = position({"nva_2": nbr(an_loc)}, dice=[1])  # 5 v 1: 5-1, die 1: Dr2
+    rulings = attack(g, an_loc, "nva_2")
+    assert g.town[an_loc] == "nlf" and g.vp == 2
+    assert any(r.rule_id == "YOTR-TWN-PROC" for r in rulings)
+
+
+def test_yotr_twn_m_retake_restores_militia_and_scores_the_reduced_value():
+    # EX-29: seize a strength-2 town (+5), the Allies retake it (-3), seize it again (+3)
+    my_tho = "3080"
+
+    def edit(g):
+        clear(g)
+        g.town[my_tho] = "nlf"
+        put(g, "arvn_mde_2", nbr(my_tho))
+    g = yotr_at("a_combat", edit=edit, dice=[1])
+    assert g.vp == 5
+    attack(g, my_tho, "arvn_mde_2")  # 2 v 1: 2-1, die 1: Dr1
+    assert g.town[my_tho] == "retaken" and g.vp == 2 and g.allied_militia(my_tho) == 2
+    g.town[my_tho] = "nlf"
+    assert g.vp_function()["towns"] == 5
+
+
+def test_yotr_sup_d_supply_center_destroyed_on_de_only():
+    sc = "1274"  # Chau Doc border, one supply unit
+    attackers = {f"arvn_sg_{i}": n for i, n in enumerate(D.adj[sc][:3], start=1) if D.terrain(n) != "sea"}
+    g = position(attackers, phase="a_combat", dice=[1])
+    total = len(attackers) * 2
+    assert g.defense_strength(sc, list(attackers))[0] == 2
+    col = odds_column(Fraction(total), Fraction(2))
+    rulings = attack(g, sc, *attackers)
+    res = next(r for r in rulings if r.rule_id == "YOTR-CBT-CRT" and r.lookup).result["crt"]
+    if res == "De":  # EX-15
+        assert sc in g.sc_destroyed and g.loc["supply_6"] == "eliminated"
+    else:  # EX-14: a retreat result does not touch a Supply Center that is not surrounded
+        assert sc not in g.sc_destroyed and col
+
+
+def test_yotr_zoc_f2_usa_zones_switch_on_when_attacked():
+    danang = "5217"
+    g = position({"usa_1": danang, "nva_1": nbr(danang)}, dice=[4])
+    assert not g.usa_zoc
+    rulings = attack(g, danang, "nva_1")
+    assert g.usa_zoc and any(r.rule_id == "YOTR-ZOC-F2" for r in rulings)  # EX-31
+
+
+def test_yotr_zoc_d_retreat_through_friendly_units_in_enemy_zones():
+    # EX-11: a hex in an enemy zone but holding a friendly unit is open to a retreat
+    g = position({"arvn_mdw_1": P, "nva_2": RING[0], "nva_3": RING[3], "arvn_mde_2": "2187"})
+    opts1 = g.retreat_options("arvn_mdw_1", 1)
+    assert all(h not in g.zoc_for_tracing("Communist") for h in opts1)
+    free = [h for h in RING if h not in (RING[0], RING[3])]
+    zoned_friendly = [h for h in free if h in g.zoc("Communist")]
+    put(g, "arvn_mde_3", zoned_friendly[0]) if zoned_friendly else None
+    g.touch()
+    if zoned_friendly:
+        assert zoned_friendly[0] in g.retreat_options("arvn_mdw_1", 1)
+
+
+def test_yotr_zoc_h_enemy_zones_block_retreats():
+    g = position({"arvn_mdw_1": P, "nva_2": RING[0], "nva_3": RING[3]})
+    z = g.zoc("Communist")
+    assert all(h not in z or g.occupied_by(h, "Allied") for h in g.retreat_options("arvn_mdw_1", 1))
+
+
+def test_yotr_mov_k_retreat_costs_no_movement_points():
+    g = position({"nva_2": P, "arvn_mdw_1": RING[0]}, dice=[6])
+    rulings = attack(g, RING[0], "nva_2")
+    assert any(r.rule_id == "YOTR-ZOC-D" and "no movement points" in r.explanation for r in rulings)
+
+
+def test_yotr_mov_s_rok_retreat_out_of_region_eliminates():
+    # EX-32: a ROK unit whose only retreat leaves its Region is eliminated
+    edge = next(h for h in sorted(D.hexes) if D.region(h) == "central_coast" and h not in D.towns
+                and any(D.region(n) not in ("central_coast",) and D.terrain(n) != "sea" for n in D.adj[h]))
+    inside = [n for n in D.adj[edge] if D.region(n) == "central_coast"]
+    comm = ["nva_1", "nva_2", "nva_3", "nva_4", "nva_5", "nva_6"]
+    g = position({"rok_1": edge, **dict(zip(comm, inside, strict=False))})
+    assert g.retreat_options("rok_1", 1) == [] or all(D.region(h) == "central_coast"
+                                                      for h in g.retreat_options("rok_1", 1))
+
+
+def test_yotr_mov_s_usa_retreat_from_base_goes_to_another_base():
+    # EX-33
+    g = position({"usa_2": "3980", "usa_1": "5217"})
+    opts = g.retreat_options("usa_2", 1)
+    assert "5217" in opts and "3674" in opts and all(D.towns[h].kind == "base" for h in opts)
+
+
+def test_yotr_cbt_n_attacks_cross_any_border():
+    a, b = next((x, y) for x in sorted(D.hexes) if D.country(x) == "KHM" and D.terrain(x) == "clear"
+                for y in D.adj[x] if D.country(y) == "SVN" and D.terrain(y) == "clear" and y not in D.towns
+                and not D.side_has(x, y, "river"))
+    g = position({"nva_2": a, "arvn_mdw_1": b})
+    assert b in [x["hex"] for x in g.legal_actions() if x.kind == "target"]
+
+
+def test_yotr_cbt_m_supply_changes_attack_strength():
+    g = position({"nva_2": P, "arvn_mdw_1": RING[0]})
+    assert g.attack_strength("nva_2") == 5  # Attack Supply on Game-Turn 1
+    g.turn = 3
+    g.touch()
+    assert g.attack_strength("nva_2") < 5  # far from every Supply Center on Game-Turn 3

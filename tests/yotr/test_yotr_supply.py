@@ -1,0 +1,115 @@
+"""Supply (YOTR-SUP) and its timing."""
+
+from __future__ import annotations
+
+from wargames.yotr.data import load_data
+
+from .conftest import choose, clear, put, yotr_at
+
+D = load_data()
+P = "1987"
+TCHEPONE = "2710"
+
+
+def position(units: dict[str, str], phase: str = "c_move", turn: int = 1, **kw):
+    def edit(g):
+        clear(g)
+        for u, h in units.items():
+            put(g, u, h)
+    return yotr_at(phase, turn=turn, edit=edit, **kw)
+
+
+def test_yotr_sup_a_attack_supply_on_turns_one_and_two():
+    g = position({"nva_2": P})
+    assert g.supply["nva_2"] == "attack_supply"  # EX-35, far from every Supply Center
+
+
+def test_yotr_sop_a2a_supply_judged_at_the_start_of_movement():
+    g = position({"nva_2": P, "nva_3": D.adj[TCHEPONE][0]}, turn=3)
+    assert g.supply == {"nva_2": "isolated", "nva_3": "general_supply"}
+    assert g.allowance("nva_2") == 3 and g.allowance("nva_3") == 6
+    assert any(r.rule_id == "YOTR-SOP-A2a" for r in g.log[-3:])
+
+
+def test_yotr_sup_b_nlf_always_in_attack_supply():
+    g = position({"nlf_4": P}, turn=3)
+    assert g.supply["nlf_4"] == "attack_supply"
+
+
+def test_yotr_sup_proc_eight_hex_range():
+    g = position({"nva_2": P}, turn=3)
+    rng = g.communist_range(g.general_sources())
+    assert max(rng.values()) == 8 and TCHEPONE in rng and rng[TCHEPONE] == 0
+
+
+def test_yotr_sup_c_allied_units_and_zones_block_lines():
+    n = D.adj[TCHEPONE]
+    g = position({"arvn_qt_1": n[0]}, turn=3)
+    rng = g.communist_range((TCHEPONE,))
+    assert n[0] not in rng  # enemy-occupied
+    assert all(h not in rng for h in D.adj[n[0]] if h != TCHEPONE and not g.occupied_by(h, "Communist")
+               and h in g.zoc_for_tracing("Allied"))
+
+
+def test_yotr_sup_c_unbridged_rivers_block_lines():
+    a, b = next((x, y) for (x, y), f in sorted(D.sides.items()) if f == {"river"}
+                and D.terrain(x) == D.terrain(y) == "clear")
+    g = position({}, turn=3)
+    rng = g.communist_range((a,))
+    assert rng.get(b, 99) > 1  # never straight across the river
+
+
+def test_yotr_sop_b2a_allied_supply_in_towns_and_by_lines():
+    can_tho = "2383"
+    g = position({"arvn_mdw_1": can_tho, "arvn_mde_2": P}, phase="a_move")
+    assert g.supply["arvn_mdw_1"] == "supplied" and g.supply["arvn_mde_2"] == "supplied"
+
+
+def test_yotr_twn_n_besieged_town_is_no_supply_source():
+    towns = D.region_towns["central_coast"]
+    comm = {}
+    for i, t in enumerate(towns, start=1):
+        comm[f"nva_{i}"] = next(n for n in D.adj[t] if not D.side_has(t, n, "river") and D.terrain(n) != "sea"
+                                and n not in D.towns)
+    open_hex = next(h for h in sorted(D.hexes) if D.region(h) == "central_coast" and h not in D.towns
+                    and D.terrain(h) == "clear" and all(D.grid.distance(h, t) > 3 for t in towns))
+    g = position({"rok_1": open_hex, "rok_2": towns[0], **comm}, phase="a_move")
+    assert all(g.besieged(t) for t in towns)
+    assert g.supply["rok_1"] == "unsupplied" and g.supply["rok_2"] == "supplied"  # inside a town: supplied
+
+
+def test_yotr_sup_e_revealed_supply_unit_gives_attack_supply_then_is_spent():
+    attacker = D.adj[TCHEPONE][1]
+    target = next(n for n in D.adj[attacker] if n not in (TCHEPONE,) and D.terrain(n) != "sea"
+                  and not D.side_has(attacker, n, "river"))
+    g = position({"nva_2": attacker, "arvn_qt_1": target}, phase="c_combat", turn=3)
+    assert g.communist_supply("nva_2", combat=True) == "general_supply"
+    choose(g, "reveal_supply", unit="supply_3")
+    assert g.communist_supply("nva_2", combat=True) == "attack_supply"
+    assert g.attack_strength("nva_2") == 5
+    choose(g, "done")  # no (more) reveals
+    while g.phase.id == "c_combat":
+        g.apply(g.legal_actions()[-1])
+    assert g.loc["supply_3"] == "removed"
+
+
+def test_yotr_sup_f_supply_judged_at_the_instant_of_combat():
+    g = position({"nva_2": P}, phase="c_combat", turn=3)
+    assert g.communist_supply("nva_2", combat=True) == "isolated"
+    put(g, "nva_2", D.adj[TCHEPONE][0])
+    g.touch()
+    assert g.communist_supply("nva_2", combat=True) == "general_supply"
+
+
+def test_yotr_sup_g_no_attrition_for_isolated_units():
+    g = position({"nva_2": P}, turn=3)
+    g.set_players({})
+    assert g.supply["nva_2"] == "isolated"
+    g.apply(g.legal_actions()[-1])  # end movement
+    assert g.loc["nva_2"] == P
+
+
+def test_yotr_sup_h_any_number_share_a_source():
+    units = {f"nva_{i}": D.adj[TCHEPONE][i % 3] for i in range(1, 8)}
+    g = position(units, turn=3)
+    assert all(g.supply[u] == "general_supply" for u in units)

@@ -1,0 +1,221 @@
+"""Fire in the Lake (GMT, 2nd edition) on the shared core.
+
+The game reads like the rulebook's table of contents: the board (``state.py``, rules 1.x), the deck
+(``deck.py``, 2.1-2.2), the sequence of play (``sequence_of_play.py``, 2.3-2.4), Operations and Special
+Activities (``operations.py``, 3.x-4.x), the Coup Round (``coup.py``, 6.x) and victory (``victory.py``, 7.x).
+The walk of cards and phases is ``data/fitl/sequence.yaml`` (FITL-2.0): one engine "turn" is one card
+(decision F-31).
+
+Conventions every procedure follows (so ``transition_problems`` can prove nothing moves unexplained):
+a track change is made with :meth:`FitlGame.shift` and a Support change with :meth:`FitlGame.set_support`;
+both return a change dict to put in the ruling's ``changes`` (decision F-41).
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+from functools import cache
+from typing import Any
+
+from ..core import Game, Player
+from ..core.data import DataError, game_dir
+from .coup import CoupRules
+from .data import FACTIONS, FitlData, Scenario, load_data, load_scenario
+from .deck import DeckRules, build_deck
+from .operations import OperationsRules
+from .sequence_of_play import SequenceRules
+from .state import Board
+from .victory import COMBINED, VictoryRules
+
+
+@cache
+def _rule_lines() -> dict[str, str]:
+    with (game_dir("fitl") / "rules_index.csv").open(newline="", encoding="utf-8") as fh:
+        return {r["rule_id"]: r["line"] for r in csv.DictReader(fh)}
+
+
+SCENARIO_ALIASES = {"historical": "short"}  # decision F-30: generic tools load a game's "historical" scenario
+KNOWN_OPTIONS = {"period_events": bool, "us_policy": str, "tournament": list, "non_players": list, "combined": list}
+TOURNAMENT = ("political_rhythm",)  # FITL-TOURNAMENT; High Winds belongs to Air Lift (not yet)
+
+
+class FitlGame(OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game):
+    """Fire in the Lake: four factions (US, ARVN, NVA, VC), card-driven, Coup Rounds between campaigns."""
+
+    game_id = "fitl"
+    title = "Fire in the Lake"
+    sides = ("US", "ARVN", "NVA", "VC")
+
+    # ------------------------------------------------------------------ data and state
+    def load_scenario(self, scenario: str) -> None:
+        """FITL-2.1: read the scenario file and check the options (FITL-SETUP-PERIOD, FITL-TOURNAMENT)."""
+        self.data: FitlData = load_data()
+        self.scen: Scenario = load_scenario(SCENARIO_ALIASES.get(scenario, scenario))
+        path = game_dir("fitl") / "scenarios" / f"{self.scen.id}.yaml"
+        merged = dict(self.scen.options)
+        for key, value in self.options.items():
+            if key not in KNOWN_OPTIONS:
+                raise DataError(path, f"unknown option {key!r}; options are {sorted(KNOWN_OPTIONS)}", column="options")
+            if not isinstance(value, KNOWN_OPTIONS[key]):
+                raise DataError(path, f"option {key!r} must be {KNOWN_OPTIONS[key].__name__}", column="options")
+            merged[key] = value
+        for t in merged.get("tournament") or []:
+            if t not in TOURNAMENT:
+                raise DataError(path, f"tournament option {t!r} is not implemented (known: {list(TOURNAMENT)})",
+                                column="options")
+        non_players = list(merged.get("non_players") or [])
+        combined = list(merged.get("combined") or [])
+        if any(f not in FACTIONS for f in non_players) or any(c not in COMBINED for c in combined):
+            raise DataError(path, f"non_players must name factions {list(FACTIONS)}, combined must be among "
+                            f"{list(COMBINED)} (FITL-1.5)", column="options")
+        if {f for c in combined for f in COMBINED[c]} & set(non_players):
+            raise DataError(path, "a faction cannot be both a Non-player and part of a combined player (FITL-1.5)",
+                            column="options")
+        merged["non_players"], merged["combined"] = non_players, combined
+        self.rules_opts: dict[str, Any] = merged
+
+    def new_state(self) -> None:
+        """FITL-2.1: board, tracks and boxes from the scenario; the deck built with the game's dice."""
+        self.board = Board(self.scen, self.data)
+        period = bool(self.rules_opts["period_events"])
+        rhythm = "political_rhythm" in (self.rules_opts.get("tournament") or [])
+        self.deck, self.set_aside, self.piles = build_deck(self.scen, self.data.cards, self.dice, period, rhythm)
+        self.played: list[int] = []
+        self.card: int | None = None
+        self.next_card: int | None = None
+        self.leader_box: list[int] = [int(c) for c in self.scen.rvn_leader.get("box") or []]
+        self.pivotal_held: dict[str, int] = {f: int(c) for f, c in (self.scen.deck.get("pivotal_held") or {}).items()}
+        self.eligible: dict[str, bool] = {f: f in self.scen.eligibility["eligible"] for f in FACTIONS}
+        self.eligibility_next: dict[str, bool] = {}  # set by Events: Eligibility for the next card (FITL-2.3.6)
+        self.acted: dict[str, str] = {}  # faction -> what it executed on this card
+        self.capabilities: dict[str, str] = {}
+        if period:
+            for cap in self.scen.deck["period_events_option"].get("capabilities", []):
+                self.capabilities[str(cap["card"])] = cap["side"]
+        self.momentum: list[int] = []
+        self.prev_was_coup = False
+        self.coup_since_event = False  # a Coup Round was held and no Event card has been played since (FITL-6.0)
+        self.coup_round = False
+        self.final_coup = False
+        self.coups_held = 0
+        self.frozen_control: dict[str, str | None] = {}
+        self.support_moved: Counter[str] = Counter()
+        self.support_spaces: dict[str, list[str]] = {}
+        self.withdrawn = 0
+
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "board": self.board.to_dict(), "deck": list(self.deck), "played": list(self.played),
+            "set_aside": list(self.set_aside), "card": self.card, "next_card": self.next_card,
+            "leader_box": list(self.leader_box), "pivotal_held": dict(sorted(self.pivotal_held.items())),
+            "eligible": dict(self.eligible), "eligibility_next": dict(sorted(self.eligibility_next.items())),
+            "acted": dict(self.acted), "capabilities": dict(sorted(self.capabilities.items())),
+            "momentum": list(self.momentum), "prev_was_coup": self.prev_was_coup,
+            "coup_since_event": self.coup_since_event, "coup_round": self.coup_round, "final_coup": self.final_coup,
+            "coups_held": self.coups_held, "frozen_control": dict(self.frozen_control),
+            "support_moved": dict(sorted((k, v) for k, v in self.support_moved.items() if v)),
+            "support_spaces": {k: list(v) for k, v in sorted(self.support_spaces.items())},
+            "withdrawn": self.withdrawn,
+        }
+
+    def public_state(self, side: str | None) -> dict[str, Any]:
+        """FITL-2.2: everything is open except the order of the draw deck (its size is public) and the cards
+        set aside; the played card and the next card are shown."""
+        state = self.state_dict()
+        if side is None:
+            return state
+        state["deck"] = len(self.deck)
+        state["set_aside"] = len(self.set_aside)
+        state["monsoon"] = self.monsoon
+        state["rvn_leader"] = self.rvn_leader
+        state["victory"] = self.scores()
+        return state
+
+    # ------------------------------------------------------------------ helpers for every procedure
+    def shift(self, track: str, delta: int) -> dict[str, Any]:
+        """Move a track by ``delta`` within its range (FITL-1.8); the change dict for the ruling."""
+        old = self.board.tracks[track]
+        self.board.shift_track(track, delta)
+        return {"track": track, "from": old, "to": self.board.tracks[track]}
+
+    def set_support(self, space: str, level: int) -> dict[str, Any]:
+        """Set a space's Support/Opposition level (FITL-1.6); the change dict for the ruling."""
+        old = self.board.support[space]
+        self.board.support[space] = level
+        return {"support": space, "from": old, "to": level}
+
+    def space_name(self, space: str) -> str:
+        return self.data.spaces[space].name
+
+    def rule_ref(self, rule_id: str) -> str:
+        """Where a rule is in the shared rules text: its section and first line (``rules_index.csv``)."""
+        line = _rule_lines().get(rule_id, "")
+        section = f"rules {rule_id[5:]}" if rule_id.startswith("FITL-") and rule_id[5:6].isdigit() else ""
+        return ", ".join(x for x in (section, f"line {line}" if line else "") if x)
+
+    # ------------------------------------------------------------------ the interface
+    def scores(self) -> dict[str, Any]:
+        """FITL-1.9: the four victory markers."""
+        return self.board.victory()
+
+    def default_player(self, side: str) -> Player:
+        from .players import FitlBot
+
+        return FitlBot(side, self.seed)
+
+    def invariants(self) -> list[str]:
+        """The board's invariants (FITL-1.4.1, 1.4.2, 1.6, 1.8) plus the deck: every one of the 130 cards is in
+        exactly one place, the Eligible flags are booleans, and at most 2 factions act on a card."""
+        bad = self.board.invariants()
+        places = list(self.deck) + list(self.played) + list(self.set_aside) + list(self.leader_box) + \
+            list(self.pivotal_held.values()) + list(self.momentum) + \
+            [c for c in (self.card, self.next_card) if c is not None and c not in self.leader_box]
+        count = Counter(places)
+        if sorted(count) != list(range(1, 131)) or any(n != 1 for n in count.values()):
+            dup = sorted(c for c, n in count.items() if n > 1)
+            missing = sorted(set(range(1, 131)) - set(count))
+            bad.append(f"FITL-2.1: cards out of place (duplicated {dup}, missing {missing})")
+        if len(self.acted) > 2:
+            bad.append(f"FITL-2.3.4: {len(self.acted)} factions acted on one card")
+        if self.card is not None and self.is_coup(self.card) and self.card not in self.leader_box:
+            bad.append("FITL-2.4.1: a played Coup card is not in the RVN Leader box")
+        return bad
+
+    def transition_problems(self, before: dict[str, Any], rulings: list) -> list[str]:
+        """A track (FITL-1.8) or a space's Support (FITL-1.6) may change only if a ruling's ``changes`` names it
+        (with ``from``/``to`` the amounts must add up); pieces may move (changing Control and the victory
+        markers, FITL-1.9) only if some ruling lists changes or places."""
+        named: set[str] = set()
+        moved: dict[str, int] = {}
+        exact: set[str] = set()
+        support: set[str] = set()
+        explained = False
+        for r in rulings:
+            explained = explained or bool(r.changes) or bool(r.places)
+            for c in r.changes:
+                if "track" in c:
+                    named.add(c["track"])
+                    if "from" in c and "to" in c:
+                        moved[c["track"]] = moved.get(c["track"], 0) + c["to"] - c["from"]
+                    else:
+                        exact.discard(c["track"])
+                        named.add("~" + c["track"])
+                if "support" in c:
+                    support.add(c["support"])
+        problems = []
+        old_tracks = before["board"]["tracks"]
+        for t, v in self.board.tracks.items():
+            delta = v - old_tracks[t]
+            if delta and t not in named:
+                problems.append(f"track {t} moved {delta:+d} and no ruling names it")
+            elif t in named and "~" + t not in named and delta != moved.get(t, 0):
+                problems.append(f"track {t} moved {delta:+d}, rulings account for {moved.get(t, 0):+d}")
+        old_support = before["board"]["support"]
+        for s, lvl in self.board.support.items():
+            if lvl != old_support.get(s, 0) and s not in support:
+                problems.append(f"support in {s} changed {old_support.get(s, 0)} -> {lvl} without a ruling naming it")
+        if not explained and before["board"]["pieces"] != self.board.to_dict()["pieces"]:
+            problems.append("pieces moved (Control and the victory markers may change, FITL-1.9) but no ruling "
+                            "lists changes or places")
+        return problems

@@ -1,0 +1,656 @@
+"""Fire in the Lake: the Special Activities (FITL-4.0 to FITL-4.5.3).
+
+Each SA ``x`` has ``can_x(ctx)`` (a legal space exists now, FITL-4.1.1 checked by ``operations.py``) and
+``sa_x(ctx)`` (the procedure).  No SA costs Resources (FITL-4.1); each space once per SA.
+
+* FITL-4.2.1 Advise (with Train or Patrol; 1-2 spaces not Trained in): an ARVN Sweep in place (not in Monsoon),
+  an ARVN Assault, or an Underground Irregular/Ranger Activates to remove 2 enemies; then +6 Aid if wanted.
+* FITL-4.2.2 Air Lift: US Troops and up to 4 ARVN Troops, Rangers or Irregulars among 4 spaces (2 in Monsoon).
+* FITL-4.2.3 Air Strike (2nd edition): up to 6 spaces (2 in Monsoon) with a US or ARVN piece; one die = hits;
+  2 hits Degrade the Trail once at most; 1 hit removes 1 Active enemy (at most 6; NVA Troops before Guerrillas,
+  Bases only when no other Insurgent piece remains, never Underground Guerrillas or Tunneled Bases); every
+  populated space that lost a piece shifts 1 toward Active Opposition.
+* FITL-4.3.1 Govern (with Train or Patrol): 1-2 COIN-Controlled spaces with Support, not Saigon, not Trained in:
+  +3 x Pop Aid, or Pop from Aid to Patronage and a shift toward Neutral (more ARVN cubes than US Troops).
+* FITL-4.3.2 Transport: up to 6 ARVN Troops/Rangers from 1 space along LoCs and through Cities, stopping at
+  NVA/VC; then every Ranger on the map flips Underground.
+* FITL-4.3.3 Raid (with Patrol, Sweep or Assault): 1-2 spaces; adjacent Rangers move in; an Underground Ranger
+  may Activate to remove 2 enemies.
+* FITL-4.4.1 Infiltrate (with Rally or March): NVA Troops at NVA Bases (Trail + Bases, then Guerrillas
+  replaced by Troops), or where NVA outnumber VC: Opposition toward Neutral and 1 VC piece becomes NVA.
+* FITL-4.4.2 Bombard: 1-2 spaces with 3+ US/ARVN Troops or a COIN Base, in or next to 3+ NVA Troops: 1 Troop
+  removed (US to Casualties).
+* FITL-4.4.3 / FITL-4.5.3 Ambush: see ``insurgent_ops.resolve_ambush`` (part of the Attack or after a March).
+* FITL-4.5.1 Tax: up to 4 spaces with Underground VC and no COIN Control: +Econ or +2 x Pop VC Resources, a
+  shift toward Active Support.
+* FITL-4.5.2 Subvert (with Rally, March or Terror): 1-2 spaces with Underground VC and ARVN cubes: remove 2
+  cubes or replace 1 with a VC Guerrilla; Patronage -1 per 2 ARVN pieces in all (decision F-60: no Activation).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..core import Action
+from .ops_common import DONE, INSURGENT_KEYS, Flow, OpCtx, OpsCommon, is_base
+
+ADVISE, AIRLIFT, STRIKE = "FITL-4.2.1", "FITL-4.2.2", "FITL-4.2.3"
+GOVERN, TRANSPORT, RAID = "FITL-4.3.1", "FITL-4.3.2", "FITL-4.3.3"
+INFILTRATE, BOMBARD, NVA_AMBUSH = "FITL-4.4.1", "FITL-4.4.2", "FITL-4.4.3"
+TAX, SUBVERT, VC_AMBUSH = "FITL-4.5.1", "FITL-4.5.2", "FITL-4.5.3"
+LIFT_KEYS = ("us_troops", "arvn_troops", "arvn_rangers:u", "arvn_rangers:a", "us_irregulars:u", "us_irregulars:a")
+ARVN_CUBES = ("arvn_troops", "arvn_police")
+
+
+class SpecialActivities(OpsCommon):
+    """Mixin: the Special Activities (FITL-4.0)."""
+
+    def sa_space_loop(self, ctx: OpCtx, rule: str, title: str, cands_fn: Any, limit: int, label: Any) -> Flow:
+        """Choose SA spaces one at a time (each once, FITL-4.1) up to ``limit``; yields the chosen space."""
+        chosen: list[str] = []
+        while len(chosen) < limit:
+            cands = [s for s in cands_fn() if s not in chosen]
+            if not cands:
+                break
+            opts = [Action.make("space", label(s), [s], space=s) for s in cands]
+            if chosen:
+                opts.append(DONE)
+            act = yield self.decide(ctx.faction, f"{title}: choose a space ({len(chosen) + 1} of up to {limit}) "
+                                                 "or done", rule, opts, kind="space",
+                                    check=lambda a: self.refuse_move(ctx, rule, a),
+                                    **ctx.context(step="sa_space", sa=ctx.sa))
+            if act.kind == "done":
+                break
+            chosen.append(act["space"])
+            ctx.sa_spaces.append(act["space"])
+            yield ("chosen", act["space"])
+
+    def _each_space(self, ctx: OpCtx, rule: str, title: str, cands_fn: Any, limit: int, label: Any,
+                    body: Any) -> Flow:
+        loop = self.sa_space_loop(ctx, rule, title, cands_fn, limit, label)
+        value = None
+        while True:
+            try:
+                item = loop.send(value)
+            except StopIteration:
+                return
+            if isinstance(item, tuple) and item and item[0] == "chosen":
+                yield from body(item[1])
+                value = None
+            else:
+                value = yield item
+
+    def yesno(self, side: str, prompt: str, rule: str, yes: str, no: str, **context: Any) -> Flow:
+        a = yield self.decide(side, prompt, rule, [Action.make("yes", yes), Action.make("no", no)], kind="yesno",
+                              **context)
+        return a.kind == "yes"
+
+    def enemy_removable(self, s: str) -> bool:
+        """Some enemy piece a Special Force could remove (FITL-4.2.1 / FITL-4.3.3: not a Tunneled Base)."""
+        return any(self.n(s, k) for k in INSURGENT_KEYS if not k.endswith(":t"))
+
+    # ================================================================== Advise (4.2.1)
+    def advise_modes(self, s: str) -> list[str]:
+        modes = []
+        arvn = sum(self.n(s, k) for k in ARVN_CUBES)
+        underground = self.n(s, "nva_guerrillas:u") + self.n(s, "vc_guerrillas:u")
+        if not self.monsoon and underground and self.sweep_activations("ARVN", s)[1]:
+            modes.append("sweep")
+        if arvn and self.insurgent_pieces(s) and self.assault_count("ARVN", s)[0]:
+            modes.append("assault")
+        if (self.n(s, "us_irregulars:u") or self.n(s, "arvn_rangers:u")) and self.enemy_removable(s):
+            modes.append("strike")
+        return modes
+
+    def advise_spaces(self, ctx: OpCtx) -> list[str]:
+        train = ctx.spaces if ctx.op == "train" else []
+        return [s for s in self.spaces() if s not in train and not self.in_nvn(s) and self.advise_modes(s)]
+
+    def can_advise(self, ctx: OpCtx) -> bool:
+        return bool(self.advise_spaces(ctx))
+
+    def sa_advise(self, ctx: OpCtx) -> Flow:
+        def body(s: str) -> Flow:
+            names = {"sweep": "ARVN Sweep in place (no movement)", "assault": "ARVN Assault",
+                     "strike": "Activate an Underground Irregular or Ranger to remove 2 enemy pieces"}
+            modes = self.advise_modes(s)
+            m = yield self.decide("US", f"Advise in {self.sname(s)}: how?", ADVISE,
+                                  [Action.make("mode", names[x], [s], mode=x) for x in modes], kind="mode",
+                                  **ctx.context(step="mode", sa="advise", space=s))
+            mode = m["mode"]
+            if mode == "sweep":
+                yield from self.sweep_activate(ctx, s, side="US", faction="ARVN", rule=ADVISE)
+            elif mode == "assault":
+                yield from self.resolve_assault("US", "ARVN", s, f"by Advise ({ADVISE}), no cost", rule=ADVISE)
+            else:
+                sf = "us_irregulars" if self.n(s, "us_irregulars:u") else "arvn_rangers"
+                if self.n(s, "us_irregulars:u") and self.n(s, "arvn_rangers:u"):
+                    which = yield self.decide("US", "Advise: which Special Force Activates?", ADVISE,
+                                              [Action.make("piece", self.kname(k), [s], space=s, key=k)
+                                               for k in ("us_irregulars:u", "arvn_rangers:u")], kind="piece",
+                                              **ctx.context(step="sf", sa="advise", space=s))
+                    sf = which["key"].split(":")[0]
+                picked = yield from self.strike_two("US", s, ADVISE, **ctx.context(sa="advise", step="remove"))
+                self.board.flip(s, sf, "a", 1)
+                yield self.oruling(ADVISE, f"Advise in {self.sname(s)}",
+                                  f"Advise in {self.sname(s)}: 1 Underground {self.kname(sf, 1)[2:]} turns Active and "
+                                  f"removes {self.pieces_text(picked)} (Bases only once no other enemy piece is "
+                                  f"there, never a Tunneled Base).",
+                                  result={"space": s, "removed": [k for _, k in picked]}, places=[s])
+
+        yield from self._each_space(ctx, ADVISE, "Advise", lambda: self.advise_spaces(ctx), 2,
+                                    lambda s: f"Advise in {self.sname(s)}", body)
+        if self.board.tracks["aid"] < 75:
+            yes = yield from self.yesno("US", "Advise: add +6 Aid?", ADVISE, "Add +6 Aid", "No Aid",
+                                        **ctx.context(step="aid", sa="advise"))
+            if yes:
+                a0 = self.board.tracks["aid"]
+                self.track("aid", 6)
+                yield self.oruling(ADVISE, "Advise adds Aid", f"Advise adds +6 Aid: {a0} -> {self.board.tracks['aid']} "
+                                                            "(at most 75).", result={"aid": self.board.tracks["aid"]})
+
+    # ================================================================== Air Lift (4.2.2)
+    def can_air_lift(self, ctx: OpCtx) -> bool:
+        return any(self.n(s, k) for s in self.spaces() if not self.in_nvn(s) for k in LIFT_KEYS)
+
+    def sa_air_lift(self, ctx: OpCtx) -> Flow:
+        """FITL-4.2.2 (decision F-61): origins and destinations count toward the 4 (Monsoon 2) spaces."""
+        limit = 2 if self.monsoon else 4
+        used: list[str] = []
+        moved: Counter[tuple[str, str]] = Counter()
+        arvn_lifted = 0
+
+        def liftable(s: str) -> dict[str, int]:
+            out = {}
+            for k in LIFT_KEYS:
+                free = self.n(s, k) - moved[(s, k)]
+                if k != "us_troops":
+                    free = min(free, 4 - arvn_lifted)
+                if free > 0:
+                    out[k] = free
+            return out
+
+        while True:
+            origins = [s for s in self.spaces() if not self.in_nvn(s) and liftable(s)
+                       and len(set(used) | {s}) <= limit
+                       and (len(set(used) | {s}) < limit or any(d != s for d in used))]
+            if not origins:
+                break
+            opts = [Action.make("move_from", f"Air Lift from {self.sname(s)}", [s], space=s) for s in origins]
+            if used:  # at least one lift before stopping (an SA must do something, decision F-63)
+                opts.append(DONE)
+            a = yield self.decide("US", f"Air Lift: lift from a space ({len(used)} of {limit} spaces used) or done",
+                                  AIRLIFT, opts, kind="move_from", **ctx.context(step="move_from", sa="air_lift"))
+            if a.kind == "done":
+                break
+            s = a["space"]
+            base = set(used) | {s}
+            dests = [d for d in self.spaces() if d != s and not self.in_nvn(d) and len(base | {d}) <= limit]
+            da = yield self.decide("US", f"Air Lift from {self.sname(s)}: to which space?", AIRLIFT,
+                                   [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in dests],
+                                   kind="move_to", check=lambda a: self.refuse_move(ctx, AIRLIFT, a),
+                                   **ctx.context(step="move_to", sa="air_lift", origin=s))
+            d = da["space"]
+            group: dict[str, int] = {}
+            keys = list(liftable(s))
+            for i, k in enumerate(keys):
+                cap = liftable(s).get(k, 0)
+                if k != "us_troops":
+                    cap = min(cap, 4 - arvn_lifted - sum(v for kk, v in group.items() if kk != "us_troops"))
+                lo = 1 if i == len(keys) - 1 and not sum(group.values()) and cap else 0
+                x = yield from self.pick_count("US", f"Air Lift {self.sname(s)} -> {self.sname(d)}: how many "
+                                                     f"{self.kname(k, 2)[2:]}?", AIRLIFT, lo, cap,
+                                               label=lambda v, k=k: self.kname(k, v),
+                                               **ctx.context(step="count", sa="air_lift", origin=s, space=d, key=k))
+                if x:
+                    group[k] = x
+            for k, x in group.items():
+                self.board.move(s, d, k, x)
+                moved[(d, k)] += x
+                if k != "us_troops":
+                    arvn_lifted += x
+            for sp in (s, d):
+                if sp not in used:
+                    used.append(sp)
+                    ctx.sa_spaces.append(sp)
+            yield self.oruling(AIRLIFT, f"Air Lift to {self.sname(d)}",
+                              f"Air Lift moves {self.pieces_text(group)} from {self.sname(s)} to {self.sname(d)} "
+                              f"({len(used)} of {limit} spaces{' in Monsoon' if self.monsoon else ''}; "
+                              f"{arvn_lifted} of 4 non-US-Troop pieces).",
+                              result={"from": s, "to": d, "pieces": group}, places=[s, d])
+
+    # ================================================================== Air Strike (4.2.3)
+    def strike_spaces(self) -> list[str]:
+        return [s for s in self.spaces() if self.coin_pieces(s)]
+
+    def can_air_strike(self, ctx: OpCtx) -> bool:
+        return bool(self.strike_spaces())
+
+    def strike_targets(self, chosen: list[str]) -> list[tuple[str, str]]:
+        """FITL-4.2.3: Active enemy pieces removable now: NVA Troops before Guerrillas; Bases only where no other
+        Insurgent piece remains; never Underground Guerrillas or Tunneled Bases."""
+        out = []
+        for s in chosen:
+            if self.n(s, "nva_troops"):
+                out.append((s, "nva_troops"))
+                continue
+            act = [k for k in ("nva_guerrillas:a", "vc_guerrillas:a") if self.n(s, k)]
+            out += [(s, k) for k in act]
+            others = sum(self.n(s, k) for k in INSURGENT_KEYS if not is_base(k))
+            if not others:
+                out += [(s, k) for k in ("nva_bases", "vc_bases") if self.n(s, k)]
+        return out
+
+    def sa_air_strike(self, ctx: OpCtx) -> Flow:
+        """FITL-4.2.3 (decision F-61): spaces, one die, the Trail first (2 hits, once), then Active pieces."""
+        limit = 2 if self.monsoon else 6
+        chosen: list[str] = []
+
+        def body(s: str) -> Flow:
+            chosen.append(s)
+            return
+            yield
+
+        yield from self._each_space(ctx, STRIKE, "Air Strike", self.strike_spaces, limit,
+                                    lambda s: f"Air Strike in {self.sname(s)}", body)
+        roll = self.dice.roll(6, purpose="Air Strike hits")
+        hits = roll.value
+        trail_txt = ""
+        if hits >= 2 and self.board.tracks["trail"] > 0:
+            yes = yield from self.yesno("US", f"Air Strike: {hits} hits. Spend 2 to Degrade the Trail by 1?", STRIKE,
+                                        "Degrade the Trail (2 hits)", "Keep every hit for enemy pieces",
+                                        **ctx.context(step="trail", sa="air_strike", hits=hits))
+            if yes:
+                t0 = self.board.tracks["trail"]
+                self.track("trail", -1)
+                hits -= 2
+                trail_txt = f" 2 hits Degrade the Trail {t0} -> {self.board.tracks['trail']} (once per Strike)."
+                yield self.oruling(STRIKE, "Air Strike degrades the Trail",
+                                   f"Air Strike: die {roll.value} = {roll.value} hits.{trail_txt} {hits} hit(s) left "
+                                   "for Active enemy pieces.", result={"trail": self.board.tracks["trail"]},
+                                   dice=[roll])
+        shifted: list[str] = []
+        picked = yield from self.pick_pieces("US", "Air Strike: remove which Active enemy piece?", STRIKE,
+                                             min(6, hits), lambda: self.strike_targets(chosen),
+                                             lambda s, k: self.board.remove(s, k), optional=True,
+                                             **ctx.context(step="remove", sa="air_strike"))
+        shift_txt = []
+        for s in sorted({s for s, _ in picked}):
+            old, new = self.shift_support(s, -1)
+            if old != new:
+                shifted.append(s)
+                shift_txt.append(f"{self.sname(s)} {self.level(old)} -> {self.level(new)}")
+        yield self.oruling(STRIKE, "Air Strike",
+                          f"Air Strike on {', '.join(self.sname(s) for s in chosen)}: die {roll.value} = "
+                          f"{roll.value} hits.{' 2 of them Degraded the Trail.' if trail_txt else ''} "
+                          f"{len(picked)} hit(s) remove "
+                          f"{self.pieces_text(picked)} (at most 6, NVA Troops before Guerrillas, Bases last)."
+                          + (f" Toward Active Opposition: {'; '.join(shift_txt)}." if shift_txt else ""),
+                          inputs={"spaces": list(chosen), "limit": limit, "monsoon": self.monsoon},
+                          result={"hits": roll.value, "trail": self.board.tracks["trail"],
+                                  "removed": [list(x) for x in picked], "shifted": shifted},
+                          dice=[roll], places=chosen)
+
+    # ================================================================== Govern (4.3.1)
+    def govern_spaces(self, ctx: OpCtx) -> list[str]:
+        train = ctx.spaces if ctx.op == "train" else []
+        return [s for s in self.spaces() if self.is_pc(s) and s != "saigon" and s not in train
+                and self.board.control(s) == "coin" and self.board.support[s] > 0]
+
+    def can_govern(self, ctx: OpCtx) -> bool:
+        return bool(self.govern_spaces(ctx))
+
+    def sa_govern(self, ctx: OpCtx) -> Flow:
+        """FITL-4.3.1 (decision F-66: the transfer moves at most the Aid there is)."""
+        def body(s: str) -> Flow:
+            p = self.pop(s)
+            opts = [Action.make("mode", f"Add 3 x {p} = {3 * p} Aid", [s], mode="aid")]
+            us = self.n(s, "us_troops")
+            arvn = sum(self.n(s, k) for k in ARVN_CUBES)
+            if arvn > us:
+                opts.append(Action.make("mode", f"Move {p} Aid to Patronage and shift toward Neutral", [s],
+                                        mode="patronage"))
+            m = yield self.decide("ARVN", f"Govern in {self.sname(s)}: how?", GOVERN, opts, kind="mode",
+                                  **ctx.context(step="mode", sa="govern", space=s))
+            a0, p0 = self.board.tracks["aid"], self.board.tracks["patronage"]
+            if m["mode"] == "aid":
+                self.track("aid", 3 * p)
+                text = f"+3 x Population {p}: Aid {a0} -> {self.board.tracks['aid']}"
+            else:
+                k = min(p, a0)
+                self.track("aid", -k)
+                self.track("patronage", k)
+                old, new = self.shift_support(s, -1)
+                text = (f"{k} Aid to Patronage (ARVN cubes {arvn} > US Troops {us}): Aid {a0} -> "
+                        f"{self.board.tracks['aid']}, Patronage {p0} -> {self.board.tracks['patronage']}; "
+                        f"{self.level(old)} -> {self.level(new)}")
+            yield self.oruling(GOVERN, f"Govern in {self.sname(s)}", f"Govern in {self.sname(s)} (COIN Control, "
+                              f"Support): {text}.", result={"space": s, "mode": m["mode"]}, places=[s],
+                              inputs={"population": p, "arvn_cubes": arvn, "us_troops": us})
+
+        yield from self._each_space(ctx, GOVERN, "Govern", lambda: self.govern_spaces(ctx), 2,
+                                    lambda s: f"Govern in {self.sname(s)}", body)
+
+    # ================================================================== Transport (4.3.2)
+    def transport_reach(self, origin: str) -> list[str]:
+        """FITL-4.3.2: onto adjacent LoCs, on along LoCs and through Cities, stopping at NVA/VC pieces, then
+        optionally into any adjacent space (never North Vietnam)."""
+        path: set[str] = set()
+        frontier = [n for n in self.adjacent(origin) if self.is_loc(n)]
+        while frontier:
+            s = frontier.pop()
+            if s in path:
+                continue
+            path.add(s)
+            if self.insurgent_pieces(s):
+                continue
+            frontier += [n for n in self.adjacent(s) if (self.is_loc(n) or self.is_city(n)) and n not in path]
+        final = set(path)
+        for s in path:
+            if not self.insurgent_pieces(s):
+                final |= set(self.adjacent(s))
+        return sorted(d for d in final if d != origin and not self.in_nvn(d))
+
+    def transport_origins(self) -> list[str]:
+        return [s for s in self.spaces() if self.n(s, "arvn_troops") + self.n(s, "arvn_rangers:u")
+                + self.n(s, "arvn_rangers:a")]
+
+    def can_transport(self, ctx: OpCtx) -> bool:
+        return bool(self.transport_origins())
+
+    def sa_transport(self, ctx: OpCtx) -> Flow:
+        o = yield self.decide("ARVN", "Transport: from which space?", TRANSPORT,
+                              [Action.make("space", f"Transport from {self.sname(s)}", [s], space=s)
+                               for s in self.transport_origins()], kind="space",
+                              **ctx.context(step="sa_space", sa="transport"))
+        s = o["space"]
+        ctx.sa_spaces.append(s)
+        sent = 0
+        reach = self.transport_reach(s)
+        keys = ("arvn_troops", "arvn_rangers:u", "arvn_rangers:a")
+        while sent < 6 and reach and sum(self.n(s, k) for k in keys):
+            opts = [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in reach] + [DONE]
+            a = yield self.decide("ARVN", f"Transport from {self.sname(s)}: where ({sent} of 6 moved) or done",
+                                  TRANSPORT, opts, kind="move_to", check=lambda a: self.refuse_move(ctx, TRANSPORT, a),
+                                  **ctx.context(step="move_to", sa="transport", origin=s))
+            if a.kind == "done":
+                break
+            d = a["space"]
+            group: dict[str, int] = {}
+            present = [k for k in keys if self.n(s, k)]
+            for i, k in enumerate(present):
+                cap = min(self.n(s, k), 6 - sent - sum(group.values()))
+                lo = 1 if i == len(present) - 1 and not group and cap else 0
+                x = yield from self.pick_count("ARVN", f"Transport to {self.sname(d)}: how many "
+                                                       f"{self.kname(k, 2)[2:]}?", TRANSPORT, lo, cap,
+                                               label=lambda v, k=k: self.kname(k, v),
+                                               **ctx.context(step="count", sa="transport", origin=s, space=d, key=k))
+                if x:
+                    group[k] = x
+            for k, x in group.items():
+                self.board.move(s, d, k, x)
+            sent += sum(group.values())
+            yield self.oruling(TRANSPORT, f"Transport to {self.sname(d)}",
+                              f"Transport moves {self.pieces_text(group)} from {self.sname(s)} along LoCs and through "
+                              f"Cities to {self.sname(d)} ({sent} of 6).", result={"from": s, "to": d,
+                                                                                    "pieces": group}, places=[s, d])
+        flipped = 0
+        for sp in self.spaces():
+            k = self.n(sp, "arvn_rangers:a")
+            if k:
+                self.board.flip(sp, "arvn_rangers", "u", k)
+                flipped += k
+        yield self.oruling(TRANSPORT, "Rangers go Underground",
+                          f"After the Transport every Ranger on the map is Underground ({flipped} flipped).",
+                          result={"flipped": flipped})
+
+    # ================================================================== Raid (4.3.3)
+    def raid_spaces(self) -> list[str]:
+        out = []
+        for s in self.spaces():
+            if self.in_nvn(s):
+                continue
+            here = self.n(s, "arvn_rangers:u") + self.n(s, "arvn_rangers:a")
+            near = any(self.n(a, "arvn_rangers:u") + self.n(a, "arvn_rangers:a") for a in self.adjacent(s))
+            if near or here and self.enemy_removable(s):
+                out.append(s)
+        return out
+
+    def can_raid(self, ctx: OpCtx) -> bool:
+        return bool(self.raid_spaces())
+
+    def sa_raid(self, ctx: OpCtx) -> Flow:
+        """FITL-4.3.3 (decision F-62: Rangers come from adjacent spaces other than the other Raid space)."""
+        def body(s: str) -> Flow:
+            while True:
+                srcs = [a for a in self.adjacent(s) if a not in ctx.sa_spaces
+                        and self.n(a, "arvn_rangers:u") + self.n(a, "arvn_rangers:a")]
+                if not srcs:
+                    break
+                opts = [Action.make("move_from", f"Move Rangers in from {self.sname(a)}", [a], space=a)
+                        for a in srcs] + [DONE]
+                a = yield self.decide("ARVN", f"Raid into {self.sname(s)}: move in adjacent Rangers (or done)", RAID,
+                                      opts, kind="move_from", **ctx.context(step="move_from", sa="raid", space=s))
+                if a.kind == "done":
+                    break
+                src = a["space"]
+                nu, na = self.n(src, "arvn_rangers:u"), self.n(src, "arvn_rangers:a")
+                u = yield from self.pick_count("ARVN", "Raid: how many Underground Rangers?", RAID,
+                                               0 if na else 1, nu, label=lambda v: f"{v} Underground",
+                                               **ctx.context(step="count", sa="raid", origin=src, space=s))
+                x = yield from self.pick_count("ARVN", "Raid: how many Active Rangers?", RAID, 0 if u else 1, na,
+                                               label=lambda v: f"{v} Active",
+                                               **ctx.context(step="count", sa="raid", origin=src, space=s))
+                if u:
+                    self.board.move(src, s, "arvn_rangers:u", u)
+                if x:
+                    self.board.move(src, s, "arvn_rangers:a", x)
+                yield self.oruling(RAID, f"Raid: Rangers into {self.sname(s)}",
+                                  f"{u} Underground and {x} Active Ranger(s) move from {self.sname(src)} into "
+                                  f"{self.sname(s)} (keeping their state).", result={"from": src, "to": s, "u": u,
+                                                                                     "a": x}, places=[src, s])
+            if self.n(s, "arvn_rangers:u") and self.enemy_removable(s):
+                yes = yield from self.yesno("ARVN", f"Raid in {self.sname(s)}: Activate an Underground Ranger to remove "
+                                                    "2 enemy pieces?", RAID, "Strike", "No strike",
+                                            **ctx.context(step="strike", sa="raid", space=s))
+                if yes:
+                    picked = yield from self.strike_two("ARVN", s, RAID, **ctx.context(sa="raid", step="remove"))
+                    self.board.flip(s, "arvn_rangers", "a", 1)
+                    yield self.oruling(RAID, f"Raid strikes in {self.sname(s)}",
+                                      f"An Underground Ranger in {self.sname(s)} turns Active and removes "
+                                      f"{self.pieces_text(picked)} (Bases last, never a Tunneled Base).",
+                                      result={"space": s, "removed": [k for _, k in picked]}, places=[s])
+
+        yield from self._each_space(ctx, RAID, "Raid", self.raid_spaces, 2, lambda s: f"Raid in {self.sname(s)}",
+                                    body)
+
+    # ================================================================== Infiltrate (4.4.1)
+    def infiltrate_spaces(self) -> list[str]:
+        out = []
+        for s in self.spaces():
+            bases = self.n(s, "nva_bases") + self.n(s, "nva_bases:t")
+            if bases and (self.obtainable("nva_troops", "NVA", s) or self.n(s, "nva_guerrillas:u")
+                          + self.n(s, "nva_guerrillas:a")):
+                out.append(s)
+            elif self.board.count(s, "NVA") > self.board.count(s, "VC") and \
+                    (self.board.count(s, "VC") or self.board.support[s] < 0):
+                out.append(s)
+        return out
+
+    def can_infiltrate(self, ctx: OpCtx) -> bool:
+        return bool(self.infiltrate_spaces())
+
+    def sa_infiltrate(self, ctx: OpCtx) -> Flow:
+        """FITL-4.4.1 (decision F-67: the takeover is optional; a replaced Guerrilla arrives Underground)."""
+        def body(s: str) -> Flow:
+            bases = self.n(s, "nva_bases") + self.n(s, "nva_bases:t")
+            opts = []
+            if bases:
+                opts.append(Action.make("mode", f"Place NVA Troops (up to Trail {self.board.tracks['trail']} + "
+                                                f"{bases} Base(s)) and replace Guerrillas", [s], mode="troops"))
+            if self.board.count(s, "NVA") > self.board.count(s, "VC"):
+                opts.append(Action.make("mode", "Erode Opposition and take over 1 VC piece", [s], mode="takeover"))
+            m = yield self.decide("NVA", f"Infiltrate in {self.sname(s)}: how?", INFILTRATE, opts, kind="mode",
+                                  **ctx.context(step="mode", sa="infiltrate", space=s))
+            if m["mode"] == "troops":
+                avail = self.obtainable("nva_troops", "NVA", s)
+                top = min(self.board.tracks["trail"] + bases, avail)
+                k = yield from self.pick_count("NVA", "Infiltrate: how many NVA Troops to place?", INFILTRATE, 0, top,
+                                               label=lambda v: f"Place {v} Troops",
+                                               **ctx.context(step="troops", sa="infiltrate", space=s))
+                g_here = self.n(s, "nva_guerrillas:u") + self.n(s, "nva_guerrillas:a")
+                r_top = min(g_here, avail - k)
+                r = yield from self.pick_count("NVA", "Infiltrate: replace how many NVA Guerrillas with Troops?",
+                                               INFILTRATE, 0, r_top, label=lambda v: f"Replace {v}",
+                                               **ctx.context(step="replace", sa="infiltrate", space=s))
+                notes = self.place(s, "nva_troops", k)
+                for _ in range(r):
+                    key = "nva_guerrillas:a" if self.n(s, "nva_guerrillas:a") else "nva_guerrillas:u"
+                    self.board.remove(s, key)
+                notes += self.place(s, "nva_troops", r)
+                text = f"places {k} NVA Troops and replaces {r} NVA Guerrilla(s) with Troops"
+                if notes:
+                    text += f" ({'; '.join(notes)})"
+            else:
+                vc = [k for k in ("vc_guerrillas:u", "vc_guerrillas:a", "vc_bases", "vc_bases:t") if self.n(s, k)]
+                vc = [k for k in vc if self.obtainable(k.split(":")[0].replace("vc_", "nva_"), "NVA", s)]
+                a = Action.make("none")
+                if vc:
+                    opts = [Action.make("piece", f"Replace {self.kname(k)}", [s], space=s, key=k) for k in vc]
+                    opts.append(Action.make("none", "Replace no VC piece"))
+                    a = yield self.decide("NVA", f"Infiltrate in {self.sname(s)}: replace which VC piece?", INFILTRATE,
+                                          opts, kind="piece", **ctx.context(step="takeover", sa="infiltrate", space=s))
+                old, new = self.shift_support(s, 1 if self.board.support[s] < 0 else 0)
+                text = f"Opposition {self.level(old)} -> {self.level(new)}" if old != new else \
+                    "no Opposition to erode"
+                if vc:
+                    if a.kind == "piece":
+                        key = a["key"]
+                        nva_pid = key.split(":")[0].replace("vc_", "nva_")
+                        self.board.remove(s, key)
+                        notes = self.place(s, nva_pid, 1)
+                        if key == "vc_bases:t":  # the Tunnel marker flips to NVA (FITL-1.4.4)
+                            self.board.pieces[s]["nva_bases"] -= 1
+                            if not self.board.pieces[s]["nva_bases"]:
+                                del self.board.pieces[s]["nva_bases"]
+                            self.board.pieces[s]["nva_bases:t"] += 1
+                        text += f"; {self.kname(key)} replaced by its NVA counterpart" + \
+                            (f" ({'; '.join(notes)})" if notes else "")
+            yield self.oruling(INFILTRATE, f"Infiltrate in {self.sname(s)}", f"Infiltrate in {self.sname(s)}: {text}.",
+                              result={"space": s, "mode": m["mode"]}, places=[s])
+
+        yield from self._each_space(ctx, INFILTRATE, "Infiltrate", self.infiltrate_spaces, 2,
+                                    lambda s: f"Infiltrate in {self.sname(s)}", body)
+
+    # ================================================================== Bombard (4.4.2)
+    def bombard_spaces(self) -> list[str]:
+        """FITL-4.4.2: 3+ US/ARVN Troops or a US/ARVN Base, a Troop to remove, and 3+ NVA Troops in or next to it."""
+        out = []
+        for s in self.spaces():
+            troops = self.n(s, "us_troops") + self.n(s, "arvn_troops")
+            if not troops or troops < 3 and not (self.n(s, "us_bases") + self.n(s, "arvn_bases")):
+                continue
+            if any(self.n(x, "nva_troops") >= 3 for x in [s] + self.adjacent(s)):
+                out.append(s)
+        return out
+
+    def can_bombard(self, ctx: OpCtx) -> bool:
+        return bool(self.bombard_spaces())
+
+    def sa_bombard(self, ctx: OpCtx) -> Flow:
+        def body(s: str) -> Flow:
+            picked = yield from self.pick_pieces("NVA", f"Bombard {self.sname(s)}: which Troop?", BOMBARD, 1,
+                                                 lambda: [(s, k) for k in ("us_troops", "arvn_troops") if self.n(s, k)],
+                                                 lambda sp, k: self.remove_to(sp, k, casualties=True), optional=False,
+                                                 **ctx.context(step="remove", sa="bombard", space=s))
+            cas = " (to Casualties)" if picked and picked[0][1] == "us_troops" else ""
+            yield self.oruling(BOMBARD, f"Bombard {self.sname(s)}",
+                              f"Bombard {self.sname(s)} (3+ COIN Troops or a COIN Base, 3+ NVA Troops in or next to "
+                              f"it): removes {self.pieces_text(picked)}{cas}.",
+                              result={"space": s, "removed": [k for _, k in picked]}, places=[s])
+
+        yield from self._each_space(ctx, BOMBARD, "Bombard", self.bombard_spaces, 2,
+                                    lambda s: f"Bombard {self.sname(s)}", body)
+
+    # ================================================================== Ambush after a March (4.4.3, 4.5.3)
+    def ambush_march_spaces(self, ctx: OpCtx) -> list[str]:
+        g = "nva_guerrillas" if ctx.faction == "NVA" else "vc_guerrillas"
+        return [s for s in sorted(ctx.marched_underground) if s not in ctx.ambush_spaces
+                and self.n(s, f"{g}:u") and self.ambush_targets(s)]
+
+    def can_ambush(self, ctx: OpCtx) -> bool:
+        return ctx.op == "march" and len(ctx.ambush_spaces) < 2 and bool(self.ambush_march_spaces(ctx))
+
+    def sa_ambush(self, ctx: OpCtx) -> Flow:
+        rule = NVA_AMBUSH if ctx.faction == "NVA" else VC_AMBUSH
+
+        def body(s: str) -> Flow:
+            ctx.sa_spaces.remove(s)  # resolve_ambush records it
+            yield from self.resolve_ambush(ctx, s, "a March destination entered Underground")
+
+        yield from self._each_space(ctx, rule, "Ambush", lambda: self.ambush_march_spaces(ctx),
+                                    2 - len(ctx.ambush_spaces), lambda s: f"Ambush in {self.sname(s)}", body)
+
+    # ================================================================== Tax (4.5.1)
+    def tax_spaces(self) -> list[str]:
+        return [s for s in self.spaces() if self.n(s, "vc_guerrillas:u") and
+                (not self.is_pc(s) or self.board.control(s) != "coin")]
+
+    def can_tax(self, ctx: OpCtx) -> bool:
+        return bool(self.tax_spaces())
+
+    def sa_tax(self, ctx: OpCtx) -> Flow:
+        def body(s: str) -> Flow:
+            self.board.flip(s, "vc_guerrillas", "a", 1)
+            gain = self.econ(s) if self.is_loc(s) else 2 * self.pop(s)
+            r0 = self.board.tracks["vc_resources"]
+            self.track("vc_resources", gain)
+            how = f"Econ {gain}" if self.is_loc(s) else f"2 x Population {self.pop(s)} = {gain}"
+            old, new = self.shift_support(s, 1) if self.is_pc(s) else (0, 0)
+            shift = f"; {self.level(old)} -> {self.level(new)}" if old != new else ""
+            yield self.oruling(TAX, f"Tax in {self.sname(s)}",
+                              f"Tax in {self.sname(s)} (no COIN Control): 1 Underground VC Guerrilla turns Active; "
+                              f"{how}: VC Resources {r0} -> {self.board.tracks['vc_resources']}{shift}.",
+                              result={"space": s, "gain": gain}, places=[s],
+                              inputs={"econ": self.econ(s), "population": self.pop(s)})
+
+        yield from self._each_space(ctx, TAX, "Tax", self.tax_spaces, 4, lambda s: f"Tax in {self.sname(s)}", body)
+
+    # ================================================================== Subvert (4.5.2)
+    def subvert_spaces(self) -> list[str]:
+        return [s for s in self.spaces() if self.n(s, "vc_guerrillas:u") and sum(self.n(s, k) for k in ARVN_CUBES)]
+
+    def can_subvert(self, ctx: OpCtx) -> bool:
+        return bool(self.subvert_spaces())
+
+    def sa_subvert(self, ctx: OpCtx) -> Flow:
+        total = [0]
+
+        def body(s: str) -> Flow:
+            opts = [Action.make("mode", "Remove 2 ARVN cubes", [s], mode="remove")]
+            if self.obtainable("vc_guerrillas", "VC", s):
+                opts.append(Action.make("mode", "Replace 1 ARVN cube with a VC Guerrilla", [s], mode="replace"))
+            m = yield self.decide("VC", f"Subvert in {self.sname(s)}: how?", SUBVERT, opts, kind="mode",
+                                  **ctx.context(step="mode", sa="subvert", space=s))
+            n = 2 if m["mode"] == "remove" else 1
+            picked = yield from self.pick_pieces("VC", f"Subvert in {self.sname(s)}: which ARVN cube?", SUBVERT, n,
+                                                 lambda: [(s, k) for k in ARVN_CUBES if self.n(s, k)],
+                                                 lambda sp, k: self.board.remove(sp, k), optional=False,
+                                                 **ctx.context(step="remove", sa="subvert", space=s))
+            notes = self.place(s, "vc_guerrillas", 1) if m["mode"] == "replace" else []
+            total[0] += len(picked)
+            text = f"removes {self.pieces_text(picked)}" + (", replaced by an Underground VC Guerrilla"
+                                                             if m["mode"] == "replace" else "")
+            yield self.oruling(SUBVERT, f"Subvert in {self.sname(s)}",
+                              f"Subvert in {self.sname(s)}: {text}" + (f" ({'; '.join(notes)})" if notes else "") + ".",
+                              result={"space": s, "removed": [k for _, k in picked]}, places=[s])
+
+        yield from self._each_space(ctx, SUBVERT, "Subvert", self.subvert_spaces, 2,
+                                    lambda s: f"Subvert in {self.sname(s)}", body)
+        drop = total[0] // 2
+        p0 = self.board.tracks["patronage"]
+        self.track("patronage", -drop)
+        yield self.oruling(SUBVERT, "Subvert saps Patronage",
+                          f"{total[0]} ARVN piece(s) removed or replaced in all: Patronage -{drop} (1 per 2, rounded "
+                          f"down): {p0} -> {self.board.tracks['patronage']}.", result={"patronage": -drop})

@@ -1,0 +1,1 @@
+"""Year of the Rat (SPI 1972) on the shared core (rule ids: data/yotr/rules_index.csv)."""

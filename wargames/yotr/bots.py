@@ -1,0 +1,349 @@
+"""Built-in players for Year of the Rat.  Each choice comes with a reason in plain words (``last_reason``).
+
+The Communist bot marches on the Allied towns worth most victory points, keeps within reach of a Supply
+Center after the two free turns, takes empty strength-0 towns on the way, attacks at good odds and spends a
+supply unit where several units are ready to attack.  The Allied bot garrisons the threatened towns, keeps
+airmobile units as a reserve that flies to the worst threat, bombards the largest Communist stacks in the
+open and counter-attacks towns the Communist holds.  The Allied bot only reads what the Allied player may
+see: Communist counters are counted, never identified (YOTR-MOV-M).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from fractions import Fraction
+
+from ..core import Action, Decision
+from .combat import column_index, odds_column
+
+HIDDEN_GUESS = 4  # what the Allied bot assumes a face-down counter defends with
+
+
+class _Bot:
+    side = ""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(f"{type(self).__name__}:{seed}")
+        self.last_reason = ""
+        self._maps: dict = {}
+
+    def choose(self, game, decision: Decision) -> Action:
+        kinds = [a.kind for a in decision.options]
+        for kind in ("move_unit", "move_to", "target", "all_attack", "attacker", "retreat", "advance",
+                     "reveal_supply", "air", "naval", "remove_dummy", "enter", "deploy", "real_supply"):
+            if kind in kinds:
+                return getattr(self, f"on_{kind}")(game, decision)
+        self.last_reason = "nothing to decide: the only sensible choice"
+        return decision.options[-1]
+
+    def _pick(self, scored: list[tuple[float, Action, str]]) -> Action:
+        top = max(s for s, _, _ in scored)
+        best = [(a, why) for s, a, why in scored if s == top]
+        action, self.last_reason = best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
+        return action
+
+    def _find(self, decision: Decision, kind: str) -> Action | None:
+        return next((a for a in decision.options if a.kind == kind), None)
+
+    # ------------------------------------------------------------------ shared
+    def on_move_unit(self, game, decision):
+        act = decision.options[0]
+        self.last_reason = f"units are moved one by one in order; next is {act['unit']}"
+        return act
+
+    def on_all_attack(self, game, decision):
+        self.last_reason = "every adjacent unit joins the attack for the best odds"
+        return self._find(decision, "all_attack")
+
+    def on_attacker(self, game, decision):
+        commit = self._find(decision, "commit")
+        if commit is not None:
+            self.last_reason = "no more units are needed"
+            return commit
+        act = self._find(decision, "attacker")
+        self.last_reason = f"{act['unit']} is the only unit next to the target"
+        return act
+
+    def on_advance(self, game, decision):
+        act = self._find(decision, "advance")
+        target = act.places[0] if act.places else ""
+        if target in game.data.towns:
+            self.last_reason = f"occupy the town {game.hex_name(target)} just cleared"
+            return act
+        self.last_reason = "no need to advance into open country"
+        return self._find(decision, "stop")
+
+    def on_enter(self, game, decision):
+        self.last_reason = "the first entry hex is the closest to the front"
+        return decision.options[0]
+
+    def _land_distance(self, game, sources: list[str]) -> dict[str, int]:
+        d = game.data
+        dist = {s: 0 for s in sources}
+        q = deque(sorted(sources))
+        while q:
+            h = q.popleft()
+            for n in d.adj[h]:
+                if n not in dist and d.terrain(n) != "sea":
+                    dist[n] = dist[h] + 1
+                    q.append(n)
+        return dist
+
+
+class CommunistBot(_Bot):
+    side = "Communist"
+
+    def _targets(self, game) -> dict[str, int]:
+        """Allied towns and their worth: seizure value plus a share of the Region still to complete."""
+        d = game.data
+        out = {}
+        for h, p in d.towns.items():
+            if game.town[h] == "nlf":
+                continue
+            region = d.regions[p.region].vp if p.region in d.regions else 0
+            out[h] = d.town_vp[p.intrinsic_strength or 0].vp_on_seizure + region // max(1, len(
+                d.region_towns.get(p.region, ())))
+        return out
+
+    def _dist(self, game):
+        key = (game.turn, tuple(sorted(game.town.items())))
+        if self._maps.get("key") != key:
+            targets = self._targets(game)
+            self._maps = {"key": key, "dist": self._land_distance(game, list(targets)), "targets": targets}
+        return self._maps
+
+    def on_move_to(self, game, decision):
+        m = self._dist(game)
+        dist = m["dist"]
+        uid = decision.options[0]["unit"]
+        supplied = game.communist_range(game.general_sources()) if game.turn >= 2 else None
+        scored = []
+        for a in decision.options:
+            h = a["to"] if a.kind == "move_to" else game.loc[uid]
+            score = -dist.get(h, 99)
+            why = f"closer to the Allied towns ({dist.get(h, 99)} hexes from the nearest)"
+            if h in game.data.towns and game.town[h] != "nlf":
+                score += 20
+                why = f"takes the undefended town {game.hex_name(h)}"
+            if supplied is not None and h not in supplied and game.counters[uid].nationality == "NVA":
+                score -= 4
+                why += ", though out of supply range"
+            if a.kind == "stay":
+                score -= 0.5
+                why = f"stays put ({dist.get(h, 99)} hexes from the nearest Allied town)"
+            scored.append((score, a, why))
+        return self._pick(scored)
+
+    def on_target(self, game, decision):
+        scored = []
+        for a in decision.options:
+            if a.kind != "target":
+                scored.append((0, a, "no attack at good enough odds"))
+                continue
+            h = a["hex"]
+            atk = game.eligible_attackers("Communist", h, set())
+            total = sum((game.attack_strength(u) for u in atk), Fraction(0))
+            dfn, _ = game.defense_strength(h, atk)
+            col = odds_column(total, dfn)
+            if col is None:
+                continue
+            value = game.data.town_vp[game.data.towns[h].intrinsic_strength or 0].vp_on_seizure \
+                if h in game.data.towns else 1
+            idx = column_index(col)
+            if idx >= column_index("2-1") or (idx >= column_index("1-1") and value >= 5):
+                scored.append((idx + value, a, f"{game.hex_name(h)} can be attacked at {col} (worth {value} VP)"))
+        return self._pick(scored)
+
+    def on_retreat(self, game, decision):
+        enemy = game.occupied("Allied")
+        scored = []
+        for a in decision.options:
+            h = a["to"]
+            near = sum(1 for n in game.data.adj[h] if n in enemy)
+            scored.append((-near, a, f"retreat to {h}, next to {near} Allied hexes"))
+        return self._pick(scored)
+
+    def on_reveal_supply(self, game, decision):
+        allied = game.occupied("Allied") | {h for h in game.data.towns if game.allied_militia(h) > 0}
+        ready = [u for u in game.on_map("Communist") if game.counters[u].nationality == "NVA"
+                 and game.is_combat(u) and any(n in allied for n in game.data.adj[game.loc[u]])]
+        scored = [(0.5, self._find(decision, "done"), "no supply unit would put enough attackers in Attack Supply")]
+        for a in decision.options:
+            if a.kind != "reveal_supply":
+                continue
+            rng = game.communist_range((game.loc[a["unit"]],))
+            n = sum(1 for u in ready if game.loc[u] in rng and game.communist_supply(u, combat=True) !=
+                    "attack_supply")
+            if n >= 2:
+                scored.append((n, a, f"{n} units next to the enemy come into Attack Supply"))
+        return self._pick(scored)
+
+    def on_remove_dummy(self, game, decision):
+        dist = self._dist(game)["dist"]
+        scored = [(dist.get(game.loc[a["unit"]], 99), a, f"the dummy at {game.loc[a['unit']]} is the farthest "
+                   "from the fighting") for a in decision.options]
+        return self._pick(scored)
+
+    def on_deploy(self, game, decision):
+        """Free deployment: dummies wait for the third step; NVA mass near the richest Allied towns within
+        reach of a Supply Center; NLF sit a short march from a town of their Region."""
+        aside = self._find(decision, "set_aside")
+        uid = decision.options[0]["unit"]
+        if aside is not None and game.is_dummy(uid):
+            self.last_reason = "dummies are placed last, once the Allied set-up is known"
+            return aside
+        dist = self._dist(game)["dist"]
+        scs = list(game.data.supply_centers)
+        scored = []
+        for a in decision.options:
+            if a.kind != "deploy":
+                continue
+            h = a["to"]
+            near_sc = min(game.data.grid.distance(h, s) for s in scs)
+            crowd = len(game.counters_at(h, "Communist"))
+            score = -dist.get(h, 99) - (5 if near_sc > 6 and game.counters[uid].nationality == "NVA" else 0) - crowd
+            scored.append((score, a, f"{h}: {dist.get(h, 99)} hexes from the nearest Allied town, {near_sc} from a "
+                           f"Supply Center, {crowd} counters there already"))
+        return self._pick(scored)
+
+    def on_real_supply(self, game, decision):
+        h = decision.options[0]["hex"]
+        near = sum(1 for u in game.on_map("Communist") if game.counters[u].nationality == "NVA" and game.is_combat(u)
+                   and game.data.grid.distance(game.loc[u], h) <= 8)
+        act = decision.options[-1] if near >= 2 else decision.options[0]
+        self.last_reason = f"{near} NVA units within 8 hexes of {h}: {act['real']} real supply unit(s) there"
+        return act
+
+    def on_air(self, game, decision):  # pragma: no cover - never offered to the Communist
+        return decision.options[-1]
+
+    on_naval = on_air
+
+
+class AlliedBot(_Bot):
+    side = "Allied"
+
+    def _threat(self, game):
+        key = (game.turn, game.phase.id if game.phase else "")
+        if self._maps.get("key") != key:
+            comm = game.occupied("Communist")
+            counts = {h: len(game.counters_at(h, "Communist")) for h in comm}
+            threat = {}
+            for h in game.data.towns:
+                threat[h] = sum(counts.get(n, 0) for n in game.data.grid.within(h, 2))
+            self._maps = {"key": key, "threat": threat, "counts": counts}
+        return self._maps
+
+    def on_move_unit(self, game, decision):
+        # reserves (airmobile) move last, once the garrisons have settled
+        opts = [a for a in decision.options if a.kind == "move_unit"]
+        ground = [a for a in opts if not game.counters[a["unit"]].airmobile]
+        act = (ground or opts)[0]
+        self.last_reason = f"garrisons first, airmobile reserves last; next is {act['unit']}"
+        return act
+
+    def on_move_to(self, game, decision):
+        m = self._threat(game)
+        threat = m["threat"]
+        d = game.data
+        uid = decision.options[0]["unit"]
+        here = game.loc[uid]
+        scored = []
+        for a in decision.options:
+            h = a["to"] if a.kind == "move_to" else here
+            score = -1.0
+            why = f"{h} is not a town worth holding"
+            if h in d.towns and game.town[h] != "nlf":
+                garrison = len(game.counters_at(h, "Allied")) - (1 if h == here else 0)
+                value = d.town_vp[d.towns[h].intrinsic_strength or 0].vp_on_seizure
+                score = value * (1 + threat.get(h, 0)) / (1 + 2 * garrison)
+                why = (f"hold {game.hex_name(h)} (worth {value} VP, {threat.get(h, 0)} Communist counters within "
+                       f"2 hexes, {garrison} units there already)")
+            elif any(n in d.towns and game.town[n] == "nlf" for n in d.adj[h]):
+                score = 3.0
+                why = f"{h} is next to a town the Communist holds: ready to counter-attack"
+            if a.kind == "stay":
+                score += 0.1
+            scored.append((score, a, why))
+        return self._pick(scored)
+
+    def on_target(self, game, decision):
+        d = game.data
+        scored = []
+        for a in decision.options:
+            if a.kind != "target":
+                scored.append((0, a, "no attack at good enough odds"))
+                continue
+            h = a["hex"]
+            atk = game.eligible_attackers("Allied", h, set())
+            total = sum((game.attack_strength(u) for u in atk), Fraction(0))
+            guess = HIDDEN_GUESS * len(game.counters_at(h, "Communist")) + game.communist_militia(h) + (
+                2 if game.sc_intact(h) else 0)
+            col = odds_column(total, Fraction(guess))
+            if col is None:
+                continue
+            idx = column_index(col)
+            town = h in d.towns and game.town[h] == "nlf"
+            if idx >= column_index("3-1") or (town and idx >= column_index("2-1")):
+                scored.append((idx + (5 if town else 0), a, f"{game.hex_name(h)} looks beatable at {col}"
+                               + (": retake the town" if town else "")))
+        return self._pick(scored)
+
+    def on_retreat(self, game, decision):
+        d = game.data
+        scored = []
+        for a in decision.options:
+            h = a["to"]
+            score = 5 if h in d.towns else 0
+            scored.append((score, a, f"fall back to {game.hex_name(h)}"))
+        return self._pick(scored)
+
+    def on_air(self, game, decision):
+        naval = [a for a in decision.options if a.kind == "naval"]
+        m = self._threat(game)
+        counts = m["counts"]
+
+        def value(h):
+            return counts.get(h, 0) * game.bombardment_multiplier(h)
+
+        if naval:
+            best = max(naval, key=lambda a: (value(a["hex"]), a["hex"]))
+            self.last_reason = f"the naval marker fires at the biggest coastal stack ({best['hex']})"
+            return best
+        air = [a for a in decision.options if a.kind == "air"]
+        if not air:
+            self.last_reason = "no air points left"
+            return self._find(decision, "done")
+        top = max(a["points"] for a in air)
+        cands = [a for a in air if a["points"] == top]
+        best = max(cands, key=lambda a: (value(a["hex"]), a["hex"]))
+        self.last_reason = (f"{top} air points on {best['hex']}: {counts.get(best['hex'], 0)} counters"
+                            + (" in the open (doubled)" if game.bombardment_multiplier(best["hex"]) == 2 else ""))
+        return best
+
+    on_naval = on_air
+
+    def on_deploy(self, game, decision):
+        """Free deployment: each ARVN unit garrisons the town where it adds most (value, threat, garrison)."""
+        d = game.data
+        self._maps = {}
+        threat = self._threat(game)["threat"]
+        scored = []
+        for a in decision.options:
+            h = a["to"]
+            if h not in d.towns:
+                continue
+            garrison = len(game.counters_at(h, "Allied"))
+            value = d.town_vp[d.towns[h].intrinsic_strength or 0].vp_on_seizure
+            score = value * (1 + threat.get(h, 0)) / (1 + 2 * garrison)
+            scored.append((score, a, f"garrison {game.hex_name(h)} (worth {value} VP, {garrison} units there)"))
+        if not scored:
+            self.last_reason = "no town is open: the first legal hex"
+            return decision.options[0]
+        return self._pick(scored)
+
+    def on_reveal_supply(self, game, decision):  # pragma: no cover - never offered to the Allies
+        return decision.options[-1]
+
+    on_remove_dummy = on_reveal_supply

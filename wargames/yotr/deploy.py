@@ -1,0 +1,143 @@
+"""Free deployment for the Standard Game (YOTR-SET-SEQ, YOTR-DEP).
+
+* YOTR-SET-SEQ: (1) the Communist places 14 of his 21 NVA combat units and dummies (setting the other 7 aside),
+  then the 5 NLF; (2) the Allied player places every unit and puts 13 air points in the Available box;
+  (3) the Communist places the 7 set aside, then his 13 supply units on the Supply Centers by quota.
+* YOTR-DEP: NVA units and dummies outside South Vietnam (Svay Rieng allowed, D-36); the menu lists the land
+  hexes within four hexes of South Vietnam (decision D-61); NLF one in the Central Coast, two in each Mekong
+  Delta Region, never on a town, road or trail hex; USA fixed (4-6 Danang, 2-6 Long Binh and Vung Tau), ROK in
+  Qui Nhon; ARVN in South Vietnam or Svay Rieng on hexes they may enter (D-38), never on a Communist counter.
+* Supply units: the Communist chooses how many of each centre's quota are real; the rest are dummies.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..core import Action
+from .data import load_data
+
+NLF_REGIONS = ("central_coast", "mekong_east", "mekong_east", "mekong_west", "mekong_west")
+FIXED = {"usa_1": "danang", "usa_2": "vung_tau", "usa_3": "long_binh"}
+
+
+@cache
+def nva_deploy_hexes() -> tuple[str, ...]:
+    """D-61: land hexes outside South Vietnam within four hexes of it (and Svay Rieng, D-36)."""
+    d = load_data()
+    svn = {h for h, r in d.hexes.items() if r.country == "SVN" and r.terrain != "sea"}
+    near: set[str] = set()
+    frontier = set(svn)
+    for _ in range(4):
+        nxt = {n for h in frontier for n in d.adj[h] if n not in svn and n not in near
+               and d.terrain(n) != "sea"}
+        near |= nxt
+        frontier = nxt
+    return tuple(sorted(near))
+
+
+@cache
+def nlf_deploy_hexes(region: str) -> tuple[str, ...]:
+    d = load_data()
+    return tuple(sorted(h for h, r in d.hexes.items() if r.region == region and r.terrain != "sea"
+                        and h not in d.towns and not d.has_road_or_trail(h)))
+
+
+@cache
+def arvn_deploy_hexes() -> tuple[str, ...]:
+    """YOTR-DEP / D-38: South Vietnamese land hexes ARVN may enter, plus Svay Rieng."""
+    d = load_data()
+    out = [h for h, r in d.hexes.items() if r.country == "SVN" and (
+        r.terrain == "clear" or (r.terrain in ("rough", "swamp") and d.has_road_or_trail(h)))]
+    out.append(d.places["svay_rieng"].hex)
+    return tuple(sorted(out))
+
+
+class DeployRules:
+    def free_deployment(self):
+        """YOTR-SET-SEQ / YOTR-DEP: the three deployment steps of the Standard Game."""
+        oob = self.data.oob
+        self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
+        nva = [u for u, r in sorted(self.counters.items()) if r.side == "Communist" and r.nationality == "NVA"
+               and r.unit_type in ("infantry", "dummy") and r.turn is None]
+        aside: list[str] = []
+        placed = 0
+        for uid in nva:
+            must_aside = placed >= 14
+            if must_aside:
+                aside.append(uid)
+                continue
+            opts = self._deploy_options(uid, nva_deploy_hexes())
+            if len(aside) < len(nva) - 14:
+                opts.append(Action.make("set_aside", f"Set {uid} aside for the third step", unit=uid))
+            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 1: 14 of 21)", "YOTR-DEP", opts)
+            if act.kind == "set_aside":
+                aside.append(uid)
+                continue
+            placed += 1
+            yield from self._deployed(uid, act["to"])
+        nlf = [u for u, r in sorted(self.counters.items()) if r.nationality == "NLF"]
+        for uid, region in zip(nlf, NLF_REGIONS, strict=True):
+            opts = self._deploy_options(uid, nlf_deploy_hexes(region))
+            act = yield self.decide("Communist", f"Deploy {uid} in {self.data.regions[region].name}", "YOTR-DEP", opts)
+            self.home_region[uid] = region
+            yield from self._deployed(uid, act["to"])
+        # step 2: the Allies
+        for uid, r in sorted(self.counters.items()):
+            if r.side != "Allied" or r.turn is not None:
+                continue
+            if uid in FIXED or r.nationality == "ROK":
+                h = self.data.places[FIXED.get(uid, "qui_nhon")].hex
+                yield from self._deployed(uid, h, rule="YOTR-DEP")
+                continue
+            opts = self._deploy_options(uid, arvn_deploy_hexes())
+            act = yield self.decide("Allied", f"Deploy {self.describe(uid)}", "YOTR-DEP", opts)
+            yield from self._deployed(uid, act["to"])
+        yield self.ruling("YOTR-SET-SEQ", "Air points available", f"{self.air} air points go to the Bombardment "
+                          "Strength Available box.", result={"air": self.air}, side="Allied")
+        # step 3: the seven set aside, then the supply units
+        for uid in aside:
+            opts = self._deploy_options(uid, nva_deploy_hexes())
+            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 3)", "YOTR-DEP", opts)
+            yield from self._deployed(uid, act["to"])
+        yield from self._deploy_supply()
+        yield from self.check_victory()
+
+    def _deploy_options(self, uid: str, hexes: tuple[str, ...]) -> list[Action]:
+        enemy = "Allied" if self.side_of(uid) == "Communist" else "Communist"
+        bad = self.occupied(enemy)
+        return [Action("deploy", (("to", h), ("unit", uid)), f"{uid} to {h}", (h,)) for h in hexes if h not in bad]
+
+    def _deployed(self, uid: str, h: str, rule: str = "YOTR-DEP"):
+        self.place(uid, h)
+        side = self.side_of(uid)
+        yield self.ruling(rule, f"{uid} deployed", f"{self.describe(uid)} is set up in {self.hex_name(h)}.",
+                          changes=[{"unit": uid, "from": "track", "to": h}], places=[h], side=side,
+                          hidden_from=("Allied",) if side == "Communist" else (),
+                          public=f"A face-down Communist counter is set up in {h}.")
+
+    def _deploy_supply(self):
+        """YOTR-DEP: the 13 supply units go to the Supply Centers by quota; the Communist picks the real ones."""
+        units = [u for u, r in sorted(self.counters.items()) if r.unit_type in ("supply_real", "supply_dummy")]
+        real = [u for u in units if self.counters[u].unit_type == "supply_real"]
+        dummy = [u for u in units if self.counters[u].unit_type == "supply_dummy"]
+        centres = sorted(self.data.supply_centers.items(), key=lambda kv: kv[1].id)
+        left = sum(p.quota or 0 for _, p in centres)
+        for h, p in centres:
+            q = p.quota or 0
+            left -= q
+            lo = max(0, len(real) - left)  # the real units that no later centre could take
+            hi = min(q, len(real))
+            lo = max(lo, q - len(dummy))
+            opts = [Action.make("real_supply", f"{k} real and {q - k} dummy supply units at {p.name}", [h],
+                                hex=h, real=k) for k in range(lo, hi + 1)]
+            act = yield self.decide("Communist", f"How many of the {q} supply units at {p.name} are real?",
+                                    "YOTR-DEP", opts)
+            k = act["real"]
+            for uid in real[:k] + dummy[:q - k]:
+                self.place(uid, h)
+            changes = [{"unit": u, "from": "track", "to": h} for u in real[:k] + dummy[:q - k]]
+            real, dummy = real[k:], dummy[q - k:]
+            yield self.ruling("YOTR-DEP", f"Supply units at {p.name}", f"{k} real and {q - k} dummy supply units "
+                              f"are set up on {p.name}.", changes=changes, places=[h], side="Communist",
+                              hidden_from=("Allied",), public=f"{q} face-down supply units are set up on {p.name}.")

@@ -1,0 +1,277 @@
+"""Year of the Rat (SPI 1972) on the shared core.
+
+The sequence of play is ``data/yotr/sequence.yaml`` (YOTR-SOP): each Game-Turn a Communist Player-Turn
+(reinforcement, supply and movement, combat, disruption recovery, dummy removal) then an Allied one
+(reinforcement, supply and movement, bombardment, combat).  The rules live in mixins: ``movement.py``
+(YOTR-MOV, YOTR-ZOC, YOTR-TEC), ``supply.py`` (YOTR-SUP), ``combat.py`` (YOTR-CBT, YOTR-TWN),
+``bombardment.py`` (YOTR-BMB), ``turns.py`` (set-up, reinforcements, recovery, dummies) and ``victory.py``
+(YOTR-VIC).  Rule ids are those of ``data/yotr/rules_index.csv``; decisions D-nn / M-nn of ``decisions.csv``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Game, Player
+from ..core.data import DataError, game_dir, read_yaml
+from .bombardment import BombardmentRules
+from .combat import CombatRules
+from .data import OobRow, YotrData, load_data
+from .deploy import DeployRules
+from .movement import MovementRules
+from .scenario import Scenario
+from .supply import SupplyRules
+from .turns import TurnRules
+from .victory import VictoryRules
+
+BOXES = ("track", "eliminated", "removed")
+NOT_COUNTERS = ("air_points", "naval_marker")
+
+
+class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, BombardmentRules, VictoryRules, Game):
+    """Year of the Rat: the 1972 Easter Offensive, 13 weekly Game-Turns, Communist against Allied."""
+
+    game_id = "yotr"
+    title = "Year of the Rat (SPI 1972)"
+    sides = ("Communist", "Allied")
+
+    # ------------------------------------------------------------------ data and state
+    def load_scenario(self, scenario: str) -> None:
+        self.data: YotrData = load_data()
+        path = game_dir("yotr") / "scenarios" / f"{scenario}.yaml"
+        if not path.exists():
+            raise DataError(path, f"no scenario {scenario!r} for Year of the Rat (known: historical, standard)")
+        self.scenario: Scenario = read_yaml(path, Scenario)
+        merged = dict(self.scenario.options.model_dump())
+        for key, value in self.options.items():
+            if key not in merged:
+                raise DataError(path, f"unknown option {key!r}; options are {sorted(merged)}", column="options")
+            merged[key] = value
+        self.opts = type(self.scenario.options).model_validate(merged)
+        d = self.data
+        self.counters: dict[str, OobRow] = {u.id: u for u in d.oob.values() if u.unit_type not in NOT_COUNTERS}
+        # YOTR-MOV-S: ROK and NLF never leave the Region of their initial placement
+        self.home_region: dict[str, str] = {
+            u.id: d.region(u.start_hex) for u in self.counters.values()
+            if u.nationality in ("ROK", "NLF") and u.start_hex}
+
+    def new_state(self) -> None:
+        self.loc: dict[str, str] = {u: "track" for u in self.counters}
+        self.at: dict[str, set[str]] = {}
+        self.bg: set[str] = set()  # NVA units reduced to Battlegroups (YOTR-CBT-Q)
+        self.pinned: set[str] = set()
+        self.disrupted: set[str] = set()
+        self.face_up: set[str] = set()  # Communist counters revealed at this instant of combat (YOTR-MOV-M)
+        self.town: dict[str, str] = {h: "allied" for h in self.data.towns}  # allied | nlf | retaken (YOTR-TWN-A)
+        self.sc_destroyed: set[str] = set()
+        self.air = 0
+        self.naval = 0
+        self.usa_zoc = False  # YOTR-ZOC-F2
+        self.supply: dict[str, str] = {}
+        self.moved: set[str] = set()
+        self.airlifts: dict[str, int] = {}
+        self.attack_sources: list[str] = []  # hexes of real supply units revealed this Combat Phase (YOTR-SUP-E)
+        self.vp = 0
+        self._ver = 0
+        self._cache: dict[Any, Any] = {}
+
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "loc": dict(sorted(self.loc.items())), "bg": sorted(self.bg), "pinned": sorted(self.pinned),
+            "disrupted": sorted(self.disrupted), "face_up": sorted(self.face_up),
+            "town": dict(sorted(self.town.items())), "sc_destroyed": sorted(self.sc_destroyed),
+            "air": self.air, "naval": self.naval, "usa_zoc": self.usa_zoc,
+            "supply": dict(sorted(self.supply.items())), "moved": sorted(self.moved),
+            "airlifts": dict(sorted(self.airlifts.items())), "attack_sources": list(self.attack_sources),
+            "vp": self.vp,
+        }
+
+    # ------------------------------------------------------------------ placing counters
+    def place(self, uid: str, to: str) -> None:
+        """Move a counter to a hex or a box, keeping the hex index in step (no rule applied here)."""
+        old = self.loc[uid]
+        if old in self.at:
+            self.at[old].discard(uid)
+            if not self.at[old]:
+                del self.at[old]
+        self.loc[uid] = to
+        if to not in BOXES:
+            self.at.setdefault(to, set()).add(uid)
+        self._ver += 1
+        self._cache.clear()
+
+    def touch(self) -> None:
+        """Something other than a counter's hex changed (town owner, SC, USA zones): drop cached maps."""
+        self._ver += 1
+        self._cache.clear()
+
+    # ------------------------------------------------------------------ queries
+    def unit(self, uid: str) -> OobRow:
+        return self.counters[uid]
+
+    def side_of(self, uid: str) -> str:
+        return self.counters[uid].side
+
+    def units_at(self, h: str) -> list[str]:
+        return sorted(self.at.get(h, ()))
+
+    def on_map(self, side: str | None = None) -> list[str]:
+        return sorted(u for u, w in self.loc.items() if w not in BOXES
+                      and (side is None or self.counters[u].side == side))
+
+    def is_dummy(self, uid: str) -> bool:
+        return self.counters[uid].unit_type == "dummy"
+
+    def is_supply_unit(self, uid: str) -> bool:
+        return self.counters[uid].unit_type in ("supply_real", "supply_dummy")
+
+    def is_combat(self, uid: str) -> bool:
+        return self.counters[uid].is_combat
+
+    def full_nva(self, uid: str) -> bool:
+        """YOTR-CBT-Q: an NVA combat unit at its original strength (4, 5 or 6)."""
+        u = self.counters[uid]
+        return u.nationality == "NVA" and u.is_combat and uid not in self.bg
+
+    def attack_value(self, uid: str) -> int:
+        return 1 if uid in self.bg else (self.counters[uid].attack or 0)
+
+    def defense_value(self, uid: str) -> int:
+        return 1 if uid in self.bg else (self.counters[uid].defense or 0)
+
+    def combat_units_at(self, h: str, side: str) -> list[str]:
+        return [u for u in self.units_at(h) if self.counters[u].side == side and self.is_combat(u)]
+
+    def counters_at(self, h: str, side: str) -> list[str]:
+        """Combat units and dummies of ``side`` in ``h`` (supply units are not counted)."""
+        return [u for u in self.units_at(h) if self.counters[u].side == side and not self.is_supply_unit(u)]
+
+    def occupied(self, side: str) -> frozenset[str]:
+        """Hexes holding at least one counter of ``side`` (cached until the next change)."""
+        key = ("occ", side)
+        if key not in self._cache:
+            self._cache[key] = frozenset(h for h, us in self.at.items()
+                                         if any(self.counters[u].side == side for u in us))
+        return self._cache[key]
+
+    def occupied_by(self, h: str, side: str) -> bool:
+        return h in self.occupied(side)
+
+    def allied_militia(self, h: str) -> int:
+        """YOTR-TWN: the printed militia of an Allied-controlled town (restored on retake, YOTR-TWN-M)."""
+        if h in self.data.towns and self.town[h] in ("allied", "retaken"):
+            return self.data.towns[h].intrinsic_strength or 0
+        return 0
+
+    def communist_militia(self, h: str) -> int:
+        """YOTR-TWN-PROC: a face-up NLF militia counter defends with 1."""
+        return 1 if h in self.data.towns and self.town[h] == "nlf" else 0
+
+    def sc_intact(self, h: str) -> bool:
+        return h in self.data.supply_centers and h not in self.sc_destroyed
+
+    def describe(self, uid: str, side: str | None = None) -> str:
+        """A counter as ``side`` sees it ("a face-down Communist counter" when hidden from that side)."""
+        u = self.counters[uid]
+        if side == "Allied" and u.side == "Communist" and uid not in self.face_up:
+            return "a face-down Communist counter"
+        if u.unit_type == "dummy":
+            return f"dummy {uid}"
+        if uid in self.bg:
+            return f"NVA Battlegroup 1-6 ({uid})"
+        return f"{u.nationality} {u.values} ({uid})"
+
+    def hex_name(self, h: str) -> str:
+        p = self.data.towns.get(h) or self.data.supply_centers.get(h)
+        return f"{p.name} ({h})" if p else h
+
+    def rule_ref(self, rule_id: str) -> str:
+        row = self.data.rules.get(rule_id)
+        return f"rules line {row.line}" if row and row.line else ""
+
+    # ------------------------------------------------------------------ the interface
+    def scores(self) -> dict[str, Any]:
+        """YOTR-VIC: the Communist victory points (the only score track)."""
+        return {"VP": self.vp}
+
+    def public_state(self, side: str | None) -> dict[str, Any]:
+        """YOTR-MOV-M / D-39: the Allied view shows Communist counters only as face-down counters in hexes."""
+        units = []
+        hidden: dict[str, int] = {}
+        for uid in self.on_map():
+            h = self.loc[uid]
+            u = self.counters[uid]
+            markers = ["P"] * (uid in self.pinned) + ["D"] * (uid in self.disrupted)
+            if side == "Allied" and u.side == "Communist" and uid not in self.face_up:
+                k = hidden[h] = hidden.get(h, 0) + 1
+                units.append({"id": f"hidden@{h}#{k}", "hex": h, "side": "Communist", "face_up": False,
+                              "kind": "supply" if self.is_supply_unit(uid) else "counter", "markers": markers})
+            else:
+                units.append({"id": uid, "hex": h, "side": u.side, "face_up": True, "nationality": u.nationality,
+                              "type": u.unit_type, "values": "1-6" if uid in self.bg else u.values,
+                              "markers": markers})
+        units.sort(key=lambda x: (x["hex"], x["id"]))
+        return {"turn": self.turn, "phase": self.phase.id if self.phase else None, "units": units,
+                "town": dict(sorted(self.town.items())), "sc_destroyed": sorted(self.sc_destroyed),
+                "air": self.air, "naval": self.naval, "usa_zoc": self.usa_zoc, "vp": self.vp}
+
+    def default_player(self, side: str) -> Player:
+        from .bots import AlliedBot, CommunistBot
+
+        return CommunistBot(self.seed) if side == "Communist" else AlliedBot(self.seed)
+
+    def invariants(self) -> list[str]:
+        """Unit conservation, legal positions, no mixed stacks, VP equal to the state function."""
+        problems: list[str] = []
+        d = self.data
+        if set(self.loc) != set(self.counters):
+            problems.append("the counter list changed (unit conservation)")
+        for uid, h in self.loc.items():
+            if h in BOXES:
+                continue
+            u = self.counters[uid]
+            if h not in d.hexes or d.terrain(h) == "sea":
+                problems.append(f"{uid} is on {h}, not a land hex")
+                continue
+            if u.side == "Allied" and d.country(h) == "NVN" and not self.opts.special_rule_f:
+                problems.append(f"Allied {uid} is in North Vietnam (YOTR-MOV-S)")
+            if uid in self.home_region and d.region(h) != self.home_region[uid] and not (
+                    u.nationality == "ROK" and self.opts.special_rule_f):
+                problems.append(f"{uid} left its Region (YOTR-MOV-S)")
+            if self.is_supply_unit(uid) and h not in d.supply_centers:
+                problems.append(f"supply unit {uid} is off the Supply Centers")
+            if u.side == "Allied" and (self.communist_militia(h) or self.sc_intact(h)):
+                problems.append(f"Allied {uid} stands in a Communist militia town or Supply Center {h}")
+        index: dict[str, set[str]] = {}
+        for u, h in self.loc.items():
+            if h not in BOXES:
+                index.setdefault(h, set()).add(u)
+        if index != self.at:
+            problems.append("the hex index is out of step with the counters' positions")
+        for h in self.occupied("Allied") & self.occupied("Communist"):
+            problems.append(f"hex {h} holds units of both sides")
+        if self.bg - {u for u in self.counters if self.counters[u].nationality == "NVA"}:
+            problems.append("a non-NVA unit is a Battlegroup")
+        if self.air < 0 or self.naval < 0:
+            problems.append("negative air or naval strength")
+        vp = self.vp_function()["total"]
+        if vp != self.vp:
+            problems.append(f"VP track {self.vp} differs from the state function {vp} (YOTR-VIC-SCORE)")
+        return problems
+
+    def transition_problems(self, before: dict[str, Any], rulings: list) -> list[str]:
+        """Every counter moved and every VP change must appear in a ruling's changes."""
+        moved, vp = set(), 0
+        for r in rulings:
+            for c in r.changes:
+                if "unit" in c and "to" in c:
+                    moved.add((c["unit"], c["to"]))
+                if c.get("track") == "vp":
+                    vp += c["to"] - c["from"]
+        problems = []
+        for u, w in self.loc.items():
+            if before["loc"][u] != w and (u, w) not in moved:
+                problems.append(f"{u} moved {before['loc'][u]} -> {w} without a ruling")
+        if self.vp - before["vp"] != vp:
+            problems.append(f"VP moved {self.vp - before['vp']:+d}, rulings account for {vp:+d}")
+        return problems

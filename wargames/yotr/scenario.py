@@ -1,0 +1,54 @@
+"""Year of the Rat scenario files (``data/yotr/scenarios/*.yaml``): forces, deployment, options.
+
+YOTR-SET: the Historical Game (historical deployment) and the Standard Game (free deployment) are scenario
+files; YOTR-SET-SCEN: each names its OBs, deployment, reinforcement rule and rule options.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class YotrOptions(BaseModel):
+    """Rule options, each an implementer decision of ``data/yotr/decisions.csv`` (default first)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rough_swamp_defence: Literal[1, 2] = 1  # D-01
+    bridge_cancels_river_doubling: bool = True  # D-02
+    isolated_attack_factor: float = 0.25  # D-13
+    unsupplied_arvn_movement: float = 0.5  # D-14
+    exact_fractions: bool = True  # D-15
+    usa_may_attack: bool = True  # D-20
+    communist_trail_rate: int | None = None  # D-44
+    brt_rows_4_6: Literal["reconstructed"] = "reconstructed"  # D-09
+    pinned: Literal["no_move"] = "no_move"  # D-07
+    disrupted: Literal["no_move_no_attack"] = "no_move_no_attack"  # D-08
+    bombard_dummies: Literal["roll_unrevealed"] = "roll_unrevealed"  # D-11
+    hue_region: Literal["quang_nam"] = "quang_nam"  # D-53
+    special_rule_f: bool = False  # YOTR-SR-F (US Intervention); off in the Historical and Standard Games
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    title: str
+    summary: str
+    turns: int = Field(ge=1, le=13)
+    players: Literal[2] = 2
+    first_player: Literal["Communist"] = "Communist"
+    allied_ob: str
+    communist_ob: str
+    deployment: Literal["historical", "free"]
+    deployment_sequence: list[dict[str, Any]] = []
+    reinforcements: Literal["exact", "may_delay"]
+    victory: str
+    special_rules: list[str] = []
+    restrictions: list[str] = []
+    options: YotrOptions = YotrOptions()
+    turn_dates: dict[int, str] = {}
+    variable_ob: dict[str, Any] = {}
+    source: str

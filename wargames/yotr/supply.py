@@ -1,0 +1,236 @@
+"""Supply (YOTR-SUP) and the Supply Effects Chart (YOTR-SUP-CHART).
+
+* YOTR-SUP / YOTR-SUP-PROC: a Communist unit is in Attack Supply within 8 hexes of a revealed real supply
+  unit, in General Supply within 8 hexes of an intact Supply Center, else Isolated (D-22: the unit's own hex
+  is not counted).  An Allied unit is Supplied in a town or base, or with a line of any length to an
+  unbesieged Allied town or base; else Unsupplied.
+* YOTR-SUP-A: every Communist unit is in Attack Supply on Game-Turns 1 and 2.
+* YOTR-SUP-B: NLF guerrillas (and 2-1-6 Battlegroups) are always in Attack Supply; militia is never affected.
+* YOTR-SUP-C: lines never pass enemy units, enemy militia, enemy zones (unless a friendly unit stands there,
+  YOTR-ZOC-C), terrain the unit could not enter, unbridged river hexsides or the sea.
+* YOTR-SUP-E: from Game-Turn 3 the Communist may reveal real supply units in his Combat Phase; they are
+  removed at its end.  YOTR-SUP-F: supply is judged at the start of movement and again at each combat.
+* YOTR-SUP-G / YOTR-SUP-H: no attrition; any number of units share one source.
+* YOTR-SOP-A2a / YOTR-SOP-B2a: the supply determination steps.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from fractions import Fraction
+from functools import cache
+
+from ..core import Action
+from .data import load_data
+
+RANGE = 8  # YOTR-SUP: eight hexes or fewer
+
+
+@cache
+def _factor(side: str, arvn: bool, state: str, column: str, isolated_attack: float) -> Fraction:
+    """One cell of the Supply Effects Chart as an exact fraction (D-13 for the Isolated attack cell)."""
+    if side == "Communist":
+        if state == "isolated" and column == "attack":
+            return Fraction(isolated_attack).limit_denominator(100)
+        row = load_data().effect("Communist", "all", state)
+    else:
+        row = load_data().effect("Allied", "ARVN" if arvn else "non_ARVN", state)
+    return Fraction(getattr(row, column)).limit_denominator(100)
+
+
+@cache
+def _communist_trace_edges() -> dict[str, tuple[str, ...]]:
+    """Static supply-line steps for the Communist (YOTR-SUP-C): land only, never across an unbridged river."""
+    d = load_data()
+    return {a: tuple(b for b in ns if d.terrain(b) != "sea" and not (
+        d.side_has(a, b, "river") and not d.side_has(a, b, "bridge"))) for a, ns in d.adj.items()}
+
+
+@cache
+def _allied_trace_edges(cls: str, region: str | None, no_nvn: bool) -> dict[str, tuple[str, ...]]:
+    """Static supply-line steps for an Allied class (YOTR-SUP-C): land, no North Vietnam, the ROK Region,
+    ARVN off rough and swamp except by road or trail, never across an unbridged river."""
+    d = load_data()
+    out = {}
+    for a, ns in d.adj.items():
+        row = []
+        for b in ns:
+            if d.terrain(b) == "sea" or (no_nvn and d.country(b) == "NVN"):
+                continue
+            if region and d.region(b) != region:
+                continue
+            if cls == "arvn" and d.terrain(b) in ("rough", "swamp") and not (
+                    d.side_has(a, b, "road") or d.side_has(a, b, "trail")):
+                continue
+            if d.side_has(a, b, "river") and not d.side_has(a, b, "bridge"):
+                continue
+            row.append(b)
+        out[a] = tuple(row)
+    return out
+
+
+class SupplyRules:
+    # ------------------------------------------------------------------ tracing
+    def _communist_passable(self, h: str) -> bool:
+        d = self.data
+        if d.terrain(h) == "sea" or self.occupied_by(h, "Allied") or self.allied_militia(h) > 0:
+            return False
+        return h not in self.zoc_for_tracing("Allied")
+
+    def communist_range(self, sources: tuple[str, ...]) -> dict[str, int]:
+        """Hexes within 8 unobstructed hexes of any source, with their distance (YOTR-SUP-C, D-22)."""
+        key = ("crange", sources)
+        if key in self._cache:
+            return self._cache[key]
+        edges = _communist_trace_edges()
+        blocked = self.occupied("Allied") | self.zoc_for_tracing("Allied") | {
+            h for h in self.data.towns if self.allied_militia(h) > 0}
+        dist = {s: 0 for s in sources}
+        q = deque(sorted(sources))
+        while q:
+            h = q.popleft()
+            nd = dist[h] + 1
+            if nd > RANGE:
+                continue
+            for n in edges[h]:
+                if n not in dist and n not in blocked:
+                    dist[n] = nd
+                    q.append(n)
+        self._cache[key] = dist
+        return dist
+
+    def sc_hexes_intact(self) -> set[str]:
+        return {h for h in self.data.supply_centers if h not in self.sc_destroyed}
+
+    def general_sources(self) -> tuple[str, ...]:
+        return tuple(sorted(h for h in self.data.supply_centers if self.sc_intact(h)))
+
+    def communist_supply(self, uid: str, combat: bool = False) -> str:
+        """attack_supply, general_supply or isolated (YOTR-SUP, YOTR-SUP-A, YOTR-SUP-B, YOTR-SUP-F)."""
+        u = self.counters[uid]
+        if self.turn <= 2 or u.nationality == "NLF":
+            return "attack_supply"
+        h = self.loc[uid]
+        if combat and self.attack_sources and h in self.communist_range(tuple(sorted(set(self.attack_sources)))):
+            return "attack_supply"
+        if h in self.communist_range(self.general_sources()):
+            return "general_supply"
+        return "isolated"
+
+    def allied_class(self, uid: str) -> str:
+        u = self.counters[uid]
+        if u.nationality == "ROK" and not self.opts.special_rule_f:
+            return f"rok:{self.home_region[uid]}"
+        return "arvn" if u.nationality == "ARVN" else "allied"
+
+    def besieged(self, h: str) -> bool:
+        """YOTR-TWN-N / D-25: an Allied town or base in a Communist zone of control."""
+        return h in self.data.towns and self.town[h] != "nlf" and h in self.zoc("Communist")
+
+    def allied_supplied_hexes(self, cls: str) -> frozenset[str]:
+        """Hexes from which a unit of class ``cls`` traces to an unbesieged Allied town or base (any length)."""
+        key = ("arange", cls)
+        if key in self._cache:
+            return self._cache[key]
+        d = self.data
+        region = cls.split(":", 1)[1] if cls.startswith("rok:") else None
+        edges = _allied_trace_edges(cls.split(":", 1)[0], region, not self.opts.special_rule_f)
+        blocked = set(self.zoc_for_tracing("Communist")) | self.occupied("Communist") | self.sc_hexes_intact() | {
+            h for h, st in self.town.items() if st == "nlf"}
+        sources = sorted(h for h in d.towns if self.town[h] != "nlf" and not self.besieged(h)
+                         and not self.occupied_by(h, "Communist") and (region is None or d.region(h) == region))
+        seen = set(sources)
+        q = deque(sources)
+        while q:
+            h = q.popleft()
+            for n in edges[h]:
+                if n not in seen and n not in blocked:
+                    seen.add(n)
+                    q.append(n)
+        res = self._cache[key] = frozenset(seen)
+        return res
+
+    def allied_supply(self, uid: str) -> str:
+        """supplied or unsupplied (YOTR-SUP): in a town or base, or a line to an unbesieged one."""
+        h = self.loc[uid]
+        if h in self.data.towns and self.town[h] != "nlf":
+            return "supplied"
+        return "supplied" if h in self.allied_supplied_hexes(self.allied_class(uid)) else "unsupplied"
+
+    def supply_state(self, uid: str, combat: bool = False) -> str:
+        if self.side_of(uid) == "Communist":
+            return self.communist_supply(uid, combat)
+        return self.allied_supply(uid)
+
+    # ------------------------------------------------------------------ the Supply Effects Chart
+    def supply_factor(self, uid: str, state: str, column: str) -> Fraction:
+        """YOTR-SUP-CHART: the multiplier of attack, defense or movement for a unit in ``state``."""
+        u = self.counters[uid]
+        return _factor(u.side, u.nationality == "ARVN", state, column, self.opts.isolated_attack_factor)
+
+    # ------------------------------------------------------------------ the steps
+    def communist_supply_phase(self):
+        """YOTR-SOP-A2a: each Communist counter's supply state for this Movement Phase."""
+        self.supply = {}
+        counts: dict[str, int] = {}
+        for uid in self.on_map("Communist"):
+            if self.is_supply_unit(uid):
+                continue
+            s = self.communist_supply(uid)
+            self.supply[uid] = s
+            counts[s] = counts.get(s, 0) + 1
+        why = ("on Game-Turns 1 and 2 every Communist unit is in Attack Supply (Supply case A)"
+               if self.turn <= 2 else "a unit more than 8 clear hexes from every intact Supply Center is Isolated "
+               "and moves at half its allowance (decisions D-23, D-39)")
+        yield self.ruling("YOTR-SOP-A2a", "Communist supply for movement",
+                          f"Supply states: {', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}; {why}.",
+                          result=dict(sorted(counts.items())), hidden_from=("Allied",),
+                          public="The Communist checks the supply of his counters.")
+
+    def allied_supply_phase(self):
+        """YOTR-SOP-B2a: each Allied unit is Supplied or Unsupplied for this Movement Phase."""
+        self.supply = {uid: self.allied_supply(uid) for uid in self.on_map("Allied")}
+        out = sorted(u for u, s in self.supply.items() if s == "unsupplied")
+        yield self.ruling("YOTR-SOP-B2a", "Allied supply for movement",
+                          f"{len(self.supply) - len(out)} Allied units are Supplied"
+                          + (f"; Unsupplied (half movement): {', '.join(out)}." if out else "; none is Unsupplied."),
+                          result={"unsupplied": out})
+
+    def reveal_attack_supply(self):
+        """YOTR-SUP-E: the Communist may reveal real supply units for Attack Supply this Combat Phase."""
+        self.attack_sources = []
+        while True:
+            real = [u for u in self.on_map("Communist") if self.counters[u].unit_type == "supply_real"
+                    and self.loc[u] not in self.attack_sources]
+            if not real:
+                return
+            opts = [Action.make("reveal_supply", f"Reveal supply unit {u} at {self.hex_name(self.loc[u])}",
+                                [self.loc[u]], unit=u) for u in real]
+            opts.append(Action.make("done", "Reveal no (more) supply units"))
+            act = yield self.decide("Communist", "Reveal a real supply unit for Attack Supply?", "YOTR-SUP-E", opts)
+            if act.kind == "done":
+                return
+            uid = act["unit"]
+            self.attack_sources.append(self.loc[uid])
+            self.face_up.add(uid)
+            self.touch()
+            n = sum(1 for v in self.communist_range((self.loc[uid],)) if v)
+            yield self.ruling("YOTR-SUP-E", f"Supply unit revealed at {self.loc[uid]}",
+                              f"The Communist reveals the real supply unit {uid} at {self.hex_name(self.loc[uid])}: "
+                              f"every Communist unit within 8 unobstructed hexes ({n} hexes) is in Attack Supply for "
+                              "this Combat Phase; the unit is spent at its end.", result={"unit": uid},
+                              places=[self.loc[uid]])
+
+    def remove_spent_supply(self):
+        """YOTR-SUP-E: supply units revealed this Combat Phase are removed at its end."""
+        spent = sorted(u for u in self.face_up if self.is_supply_unit(u) and self.loc[u] not in ("removed",
+                                                                                                "eliminated"))
+        for uid in spent:
+            frm = self.loc[uid]
+            self.place(uid, "removed")
+            self.face_up.discard(uid)
+            yield self.ruling("YOTR-SUP-E", f"Supply unit {uid} spent", f"The supply unit revealed at {frm} has been "
+                              "used for Attack Supply and is removed.", changes=[{"unit": uid, "from": frm,
+                                                                                 "to": "removed"}], places=[frm])
+        self.attack_sources = []
+        self.face_up = {u for u in self.face_up if not self.is_supply_unit(u)}

@@ -1,0 +1,63 @@
+"""Victory points as a function of the state (YOTR-VIC), checked after every change.
+
+* YOTR-VIC-TOWN / YOTR-TWN-K: a town held by the Communist (face-up NLF militia) scores its seizure value, a town
+  the Allies retook (face-down NLF) its reduced value, by printed militia strength (``town_vp.csv``, D-16).
+* YOTR-VIC-REGION / YOTR-TWN-J: a Region scores while the Communist holds every town in it (bases count, D-18,
+  D-42; Saigon Region = the two Saigon hexes, D-26).
+* YOTR-VIC-SAIGON: 5 while all four Saigon road hexes are Communist-occupied or in a Communist zone with no
+  Allied unit, unless the Communist holds both Saigon hexes.
+* YOTR-VIC-SCORE / D-41: the track is kept equal to this function after every change; YOTR-VIC-DEC: 40 or more
+  ends the game at once; YOTR-VIC-LEVELS: after Game-Turn 13 the level is read from ``vp.csv``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class VictoryRules:
+    def vp_function(self) -> dict[str, Any]:
+        d = self.data
+        towns = 0
+        for h, state in self.town.items():
+            row = d.town_vp[d.towns[h].intrinsic_strength or 0]
+            if state == "nlf":
+                towns += row.vp_on_seizure
+            elif state == "retaken":
+                towns += row.vp_while_retaken
+        regions = {r: d.regions[r].vp for r, hexes in d.region_towns.items()
+                   if hexes and all(self.town[h] == "nlf" for h in hexes)}
+        saigon = 0
+        if not all(self.town[h] == "nlf" for h in d.saigon_hexes):
+            czoc = self.zoc("Communist")
+            if all(self.occupied_by(h, "Communist") or (h in czoc and not self.occupied_by(h, "Allied"))
+                   for h in d.saigon_roads):
+                saigon = 5
+        total = towns + sum(regions.values()) + saigon
+        return {"towns": towns, "regions": regions, "saigon_isolation": saigon, "total": total}
+
+    def check_victory(self):
+        """YOTR-VIC-SCORE: move the track to the state function; YOTR-VIC-DEC: 40 or more ends the game."""
+        f = self.vp_function()
+        if f["total"] != self.vp:
+            old = self.vp
+            self.vp = f["total"]
+            parts = f"towns {f['towns']}, Regions {sum(f['regions'].values())}" + (
+                f" ({', '.join(sorted(f['regions']))})" if f["regions"] else "") + \
+                f", Saigon isolation {f['saigon_isolation']}"
+            yield self.ruling("YOTR-VIC-SCORE", f"Victory points {old} -> {self.vp}",
+                              f"The Communist victory points are recounted at once: {parts}; total {self.vp}.",
+                              result=f, changes=[{"track": "vp", "from": old, "to": self.vp}])
+        if self.vp >= 40:
+            yield self.end("YOTR-VIC-DEC", "Communist Decisive Victory",
+                           f"The Communist has {self.vp} victory points, 40 or more: the government of South "
+                           "Vietnam falls and the game ends at once.",
+                           result={"winner": "Communist", "level": "Communist Decisive Victory", "vp": self.vp})
+
+    def final_result(self):
+        """YOTR-VIC-LEVELS: after Game-Turn 13 the victory points give the level of victory."""
+        row = self.data.level(self.vp)
+        yield self.end("YOTR-VIC-LEVELS", row.level,
+                       f"After Game-Turn {self.turn} the Communist has {self.vp} victory points: "
+                       f"{row.level} on the Level of Victory Table.",
+                       result={"winner": row.winner, "level": row.level, "vp": self.vp})
