@@ -160,9 +160,10 @@ class FitlGame(OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRule
         return self.board.victory()
 
     def default_player(self, side: str) -> Player:
-        from .players import FitlBot
+        """FITL-8.0: the built-in player of a faction is its Non-player (rules 8.1-8.8)."""
+        from .nonplayer import nonplayer_for
 
-        return FitlBot(side, self.seed)
+        return nonplayer_for(side, self.seed)
 
     def invariants(self) -> list[str]:
         """The board's invariants (FITL-1.4.1, 1.4.2, 1.6, 1.8) plus the deck: every one of the 130 cards is in

@@ -132,6 +132,8 @@ class SequenceRules:
             off.append({"kind": "event", "label": f"Event: {title}", "rule": "FITL-2.3.4", "reason": reason})
 
         def ops(limited: bool, sa_too: bool) -> None:
+            if limited and faction in (self.rules_opts.get("non_players") or []):
+                limited, sa_too = False, True  # FITL-8.1: a Non-player offered a Limited Op takes a full Op and SA
             names = self.op_choices(faction, limited)
             if limited:
                 kinds = [("limited", "Limited Operation (1 space, no Special Activity)", True, False)]

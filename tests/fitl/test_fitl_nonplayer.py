@@ -1,0 +1,765 @@
+"""FitL Non-player factions (rules 8.1-8.8): each flowchart branch on a prepared position, the shared priorities,
+the deterministic Non-player rolls, and whole games played by four Non-players."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from wargames.core import Action
+from wargames.core.actions import Decision
+from wargames.fitl.game import FitlGame
+from wargames.fitl.nonplayer import NonPlayer, nonplayer_for, priorities
+from wargames.fitl.nonplayer import nva as nva_mod
+from wargames.fitl.nonplayer import us as us_mod
+from wargames.fitl.nonplayer import vc as vc_mod
+from wargames.fitl.nonplayer.base import PRIORITY_ERROR
+
+from .conftest import empty_board, fitl_game, put
+
+CALM = (1, 2)  # two Event cards: no Monsoon
+MONSOON = (1, 127)  # an Event card with a Coup card next (FITL-2.3.9)
+
+
+def position(edit, top=CALM, seed: int = 0) -> FitlGame:
+    """A Short-scenario game on an emptied board arranged by ``edit(game)``, resting at its first decision."""
+
+    def full(game: FitlGame) -> None:
+        empty_board(game)
+        for t in ("vc_resources", "nva_resources", "arvn_resources"):
+            game.board.tracks[t] = 10
+        edit(game)
+
+    return fitl_game("short", seed, full, top=top)
+
+
+def fixed(monkeypatch, module, *values: int) -> None:
+    """Fix a Non-player's "roll now" (decision F-71) for a test."""
+    monkeypatch.setattr(module, "roll", lambda game, faction, purpose, dice=1: list(values)[:dice])
+
+
+def decision(kind: str, options: list[Action], side: str, **context: Any) -> Decision:
+    return Decision(side, "test", "FITL-8", options, kind=kind, context=context)
+
+
+# ---------------------------------------------------------------------------------------------- the factory, 8.1
+def test_fitl_8_0_nonplayer_for_every_faction_is_a_player_with_reasons():
+    for f in ("US", "ARVN", "NVA", "VC"):
+        p = nonplayer_for(f)
+        assert p.faction == f and p.last_reason == "" and callable(p.choose)
+    with pytest.raises(ValueError):
+        NonPlayer("Khmer")
+
+
+def test_fitl_8_1_nonplayer_takes_an_operation_with_special_activity_when_offered():
+    def edit(g):
+        put(g, "binh_dinh", vc_guerrillas__u=2)
+        g.board.support["binh_dinh"] = 1
+
+    game = position(edit)
+    d = game.decision
+    vc = NonPlayer(d.side)
+    a = vc.choose(game, d)
+    ops = [o for o in d.options if o.kind == "op"]
+    if any(o["sa"] for o in ops):
+        assert a.kind == "op" and a["sa"]
+    assert vc.last_reason.startswith(d.side)
+
+
+# ---------------------------------------------------------------------------------------------- 8.1.2, 8.1.3, 8.2, 8.3
+def test_fitl_8_1_2_targets_bases_then_special_forces_then_cubes_us_first():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=1, arvn_troops=2, arvn_police=1, arvn_rangers__u=1)
+
+    game = position(edit)
+    tp = priorities.target_priority
+    assert tp(game, "binh_dinh", "arvn_rangers:u") > tp(game, "binh_dinh", "us_troops")
+    assert tp(game, "binh_dinh", "us_troops") > tp(game, "binh_dinh", "arvn_troops")
+    # Troops and Police evenly, the type fewest in the space first (Police 1 < Troops 2) ... but the last Police last
+    assert tp(game, "binh_dinh", "arvn_troops") > tp(game, "binh_dinh", "arvn_police")
+    assert tp(game, "binh_dinh", "vc_bases") > tp(game, "binh_dinh", "vc_guerrillas:u") > tp(game, "binh_dinh",
+                                                                                            "vc_guerrillas:a")
+
+
+def test_fitl_8_1_3_best_action_takes_the_highest_priority():
+    game = position(lambda g: None)
+    opts = [Action.make("space", s, space=s) for s in ("hue", "saigon", "can_tho")]
+    a = priorities.best_action(game, "VC", opts, lambda a: game.data.spaces[a["space"]].population)
+    assert a["space"] == "saigon"
+
+
+def test_fitl_8_2_equal_candidates_by_equal_chance_and_replayable():
+    game = position(lambda g: None)
+    cands = ["hue", "da_nang", "kontum", "qui_nhon"]
+    picks = {priorities.random_pick(game, "VC", cands) for _ in range(3)}
+    assert len(picks) == 1 and picks <= set(cands)  # same game, same decision count: same pick (decision F-71)
+
+
+def test_fitl_8_3_locs_last_then_highest_econ():
+    game = position(lambda g: None)
+    assert priorities.random_pick(game, "VC", ["loc_saigon_can_tho", "hue"]) == "hue"
+    assert priorities.random_pick(game, "VC", ["loc_saigon_can_tho", "loc_hue_da_nang", "loc_da_nang_dak_to"]) \
+        == "loc_saigon_can_tho"  # Econ 2
+
+
+# ---------------------------------------------------------------------------------------------- VC 8.5
+def test_fitl_8_5_1_terror_where_support_and_underground_guerrillas():
+    def edit(g):
+        put(g, "binh_dinh", vc_guerrillas__u=2)
+        g.board.support["binh_dinh"] = 1
+
+    plan = NonPlayer("VC").plan(position(edit), False)
+    assert plan.op == "terror" and plan.reason.startswith("VC 8.5.1: Terror because Support in 1 space")
+
+
+def test_fitl_8_5_1_terror_when_population_reaches_two_dice(monkeypatch):
+    def edit(g):
+        put(g, "saigon", vc_guerrillas__u=1)
+        put(g, "hue", vc_guerrillas__u=1)
+
+    fixed(monkeypatch, vc_mod, 3, 4)
+    plan = NonPlayer("VC").plan(position(edit), False)
+    assert plan.op == "terror" and "8 Population" in plan.reason
+    fixed(monkeypatch, vc_mod, 6, 6)
+    assert NonPlayer("VC").plan(position(edit), False).op != "terror"
+
+
+def test_fitl_8_5_2_capability_card_played_only_above_the_coup_cards(monkeypatch):
+    game = position(lambda g: None)
+    cap = next(n for n, c in game.data.cards.items() if c.kind == "capability")
+    game.card = cap
+    fixed(monkeypatch, vc_mod, 1)
+    assert vc_mod.event_wanted(game, "VC")[0] is False  # 1 <= 2 Coup cards in the box
+    fixed(monkeypatch, vc_mod, 6)
+    assert vc_mod.event_wanted(game, "VC")[0] is True
+
+
+def test_fitl_8_5_3_rally_when_two_bases_can_be_placed():
+    def edit(g):
+        put(g, "tay_ninh", vc_guerrillas__a=4)
+        put(g, "kien_phong", vc_guerrillas__a=4)
+
+    plan = NonPlayer("VC").plan(position(edit), False)
+    assert plan.op == "rally" and "2 VC Bases" in plan.reason
+
+
+def test_fitl_8_5_3_rally_space_priorities_base_first():
+    def edit(g):
+        put(g, "tay_ninh", vc_guerrillas__a=4)
+        put(g, "kien_phong", vc_guerrillas__a=1)
+
+    game = position(edit)
+    vc = NonPlayer("VC")
+    opts = [Action.make("space", s, space=s) for s in ("kien_phong", "tay_ninh", "ba_xuyen")]
+    a = vc.choose(game, decision("space", opts, "VC", faction="VC", op="rally", limited=False, step="space"))
+    assert a["space"] == "tay_ninh" and "Base" in vc.last_reason
+    m = vc.choose(game, decision("mode", [Action.make("mode", "place", mode="place", n=1),
+                                          Action.make("mode", "base", mode="base", n=0)], "VC", faction="VC",
+                                 op="rally", limited=False, step="mode", space="tay_ninh"))
+    assert m["mode"] == "base"
+
+
+def test_fitl_8_5_4_march_when_no_terror_or_rally(monkeypatch):
+    def edit(g):
+        put(g, "tay_ninh", vc_guerrillas__u=3, vc_bases=1)
+        g.board.available["vc_guerrillas"] = 5
+
+    fixed(monkeypatch, vc_mod, 6, 6, 6)
+    plan = NonPlayer("VC").plan(position(edit), False)
+    assert plan.op == "march" and plan.reason.startswith("VC 8.5.4") and plan.sas[0] == "ambush"
+
+
+def test_fitl_8_5_4_march_puts_an_underground_guerrilla_on_an_econ_loc():
+    def edit(g):
+        put(g, "kien_phong", vc_guerrillas__u=3)
+
+    game = position(edit)
+    vc = NonPlayer("VC")
+    t = vc.march_target(game)
+    assert t is not None and game.is_loc(t[1]) and game.econ(t[1]) >= 1 and t[2] == 1
+
+
+def test_fitl_8_5_5_attack_in_monsoon_with_a_large_active_group(monkeypatch):
+    def edit(g):
+        put(g, "tay_ninh", vc_guerrillas__a=3, arvn_police=1)
+        g.board.available["vc_guerrillas"] = 0
+
+    fixed(monkeypatch, vc_mod, 6, 6, 6)
+    game = position(edit, top=MONSOON)
+    assert game.monsoon
+    plan = NonPlayer("VC").plan(game, False)
+    assert plan.op == "attack" and plan.reason.startswith("VC 8.5.5")
+
+
+def test_fitl_8_5_6_agitate_support_space_first():
+    def edit(g):
+        put(g, "binh_dinh", vc_guerrillas__u=1)
+        put(g, "quang_tin_quang_ngai", vc_guerrillas__u=1)
+        g.board.support["binh_dinh"] = 1
+        g.board.support["quang_tin_quang_ngai"] = 0
+
+    game = position(edit)
+    vc = NonPlayer("VC")
+    opts = [Action.make("agitate", s, space=s) for s in ("quang_tin_quang_ngai", "binh_dinh")] + \
+        [Action.make("done", "stop")]
+    a = vc.choose(game, decision("agitate", opts, "VC"))
+    assert a["space"] == "binh_dinh" and vc.last_reason.startswith("VC 8.5.6")
+
+
+# ---------------------------------------------------------------------------------------------- NVA 8.6
+def test_fitl_8_6_1_attack_when_troops_can_remove_a_base():
+    def edit(g):
+        put(g, "quang_tri_thua_thien", nva_troops=6, arvn_police=1, arvn_bases=1)
+
+    plan = NonPlayer("NVA").plan(position(edit), False)
+    assert plan.op == "attack" and "COIN Base" in plan.reason
+
+
+def test_fitl_8_6_2_pass_at_zero_resources():
+    def edit(g):
+        put(g, "central_laos", nva_guerrillas__u=2)
+        g.board.tracks["nva_resources"] = 0
+
+    plan = NonPlayer("NVA").plan(position(edit), False)
+    assert plan.op is None and plan.reason.startswith("NVA 8.6.2")
+
+
+def test_fitl_8_6_3_terror_at_support_when_population_reaches_the_die(monkeypatch):
+    def edit(g):
+        put(g, "binh_dinh", nva_guerrillas__u=1)
+        g.board.support["binh_dinh"] = 2
+
+    fixed(monkeypatch, nva_mod, 2)
+    plan = NonPlayer("NVA").plan(position(edit), False)
+    assert plan.op == "terror" and plan.sas == ("bombard",)
+
+
+def test_fitl_8_6_4_rally_when_the_trail_is_low():
+    def edit(g):
+        put(g, "central_laos", nva_guerrillas__u=2, nva_bases=1)
+        g.board.tracks["trail"] = 1
+
+    plan = NonPlayer("NVA").plan(position(edit), False)
+    assert plan.op == "rally" and "Trail is at 1" in plan.reason
+
+
+def test_fitl_8_6_4_trail_improved_unless_resources_short():
+    game = position(lambda g: None)
+    nva = NonPlayer("NVA")
+    yn = [Action.make("yes", "yes"), Action.make("no", "no")]
+    game.board.tracks["nva_resources"], game.board.tracks["trail"] = 8, 3
+    assert nva.choose(game, decision("yesno", yn, "NVA", op="rally", step="trail")).kind == "no"
+    game.board.tracks["nva_resources"] = 9
+    assert nva.choose(game, decision("yesno", yn, "NVA", op="rally", step="trail")).kind == "yes"
+
+
+def test_fitl_8_6_5_march_adds_nva_control(monkeypatch):
+    def edit(g):
+        put(g, "quang_tri_thua_thien", nva_troops=4)
+        put(g, "hue", arvn_police=1)
+        g.board.tracks["trail"] = 3
+        g.board.available["nva_bases"] = 0
+        g.board.available["nva_guerrillas"] = 20
+
+    fixed(monkeypatch, nva_mod, 1, 1)
+    game = position(edit)
+    nva = NonPlayer("NVA")
+    plan = nva.plan(game, False)
+    assert plan.op == "march"
+    t = nva.march_target(game)
+    assert t is not None and t[1] == "hue" and "NVA Control" in t[5]
+
+
+def test_fitl_8_6_6_redeploy_fills_a_thin_base():
+    def edit(g):
+        put(g, "central_laos", nva_bases=1)
+        put(g, "southern_laos", nva_troops=5)
+
+    game = position(edit)
+    nva = NonPlayer("NVA")
+    game.final_coup = False
+    a = nva.choose(game, Decision("NVA", "t", "FITL-6.4.3", [Action.make("from", "x", space="southern_laos"),
+                                                             Action.make("done", "stop")], kind="redeploy_from"))
+    assert a.kind == "from" and nva.last_reason.startswith("NVA 8.6.6")
+
+
+# ---------------------------------------------------------------------------------------------- ARVN 8.7
+def test_fitl_8_7_1_pass_below_three_resources():
+    def edit(g):
+        g.board.tracks["arvn_resources"] = 2
+
+    plan = NonPlayer("ARVN").plan(position(edit), False)
+    assert plan.op is None and plan.reason.startswith("ARVN 8.7.1")
+
+
+def test_fitl_8_7_2_train_when_twelve_pieces_available():
+    game = position(lambda g: put(g, "saigon", arvn_troops=2))
+    plan = NonPlayer("ARVN").plan(game, False)
+    assert plan.op == "train" and "Available" in plan.reason and plan.sas == ("govern", "transport")
+
+
+def test_fitl_8_7_2_train_places_six_cubes_evenly():
+    game = position(lambda g: put(g, "hue", arvn_troops=1))
+    arvn = NonPlayer("ARVN")
+    opts = [Action.make("place", f"{t}/{p}", irregulars=0, rangers=0, troops=t, police=p)
+            for t in range(7) for p in range(7 - t) if t + p]
+    a = arvn.choose(game, decision("place", opts, "ARVN", op="train", step="place", space="hue"))
+    assert (a["troops"], a["police"]) == (3, 3)  # Police (fewest) first, then alternating evenly
+
+
+def test_fitl_8_7_3_patrol_when_guerrillas_sit_next_to_saigon():
+    def edit(g):
+        for k in ("arvn_troops", "arvn_police", "arvn_rangers", "arvn_bases"):
+            g.board.available[k] = 0
+        put(g, "loc_saigon_can_tho", vc_guerrillas__u=1)
+
+    plan = NonPlayer("ARVN").plan(position(edit), False)
+    assert plan.op == "patrol" and plan.reason.startswith("ARVN 8.7.3")
+
+
+def test_fitl_8_7_4_assault_when_it_removes_an_nva_troop():
+    def edit(g):
+        put(g, "binh_dinh", arvn_troops=4, nva_troops=1)
+        for k in ("arvn_troops", "arvn_police", "arvn_rangers", "arvn_bases"):
+            g.board.available[k] = 0
+
+    plan = NonPlayer("ARVN").plan(position(edit), False)
+    assert plan.op == "assault" and plan.when == "before" and plan.sas[0] == "raid"
+
+
+def test_fitl_8_7_5_sweep_otherwise():
+    def edit(g):
+        put(g, "binh_dinh", arvn_troops=2, vc_guerrillas__u=1)
+        for k in ("arvn_troops", "arvn_police", "arvn_rangers", "arvn_bases"):
+            g.board.available[k] = 0
+
+    plan = NonPlayer("ARVN").plan(position(edit), False)
+    assert plan.op == "sweep" and plan.reason.startswith("ARVN 8.7.5")
+
+
+def test_fitl_8_7_6_pacify_stops_short_of_active_support_above_45():
+    game = position(lambda g: put(g, "saigon", arvn_troops=2, arvn_police=2))
+    arvn = NonPlayer("ARVN")
+    assert arvn.pacify_key(game, "saigon", 1) is not None
+    game.board.available["us_troops"] = 40  # US score above 45
+    game.board.support["saigon"] = 1
+    assert arvn.pacify_key(game, "saigon", 1) is None
+
+
+def test_fitl_8_7_7_forced_redeploy_adds_coin_control():
+    def edit(g):
+        put(g, "hue", vc_guerrillas__a=2)
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    opts = [Action.make("move", f"{n} to {d}", dest=d, n=n) for d in ("da_nang", "hue") for n in (1, 3)]
+    a = arvn.choose(game, Decision("ARVN", "t", "FITL-6.4.2", opts, kind="move", context={"source": "binh_dinh"}))
+    assert a["dest"] == "hue" and a["n"] == 3 and arvn.last_reason.startswith("ARVN 8.7.7")
+
+
+# ---------------------------------------------------------------------------------------------- US 8.8
+def test_fitl_8_8_1_policy_from_scenario_then_commitment_roll(monkeypatch):
+    game = position(lambda g: None)
+    game.board.available["us_troops"] = 10  # US score 16: at most 45, so the Policy is rolled
+    us = NonPlayer("US")
+    assert us.policy(game) == "LBJ"
+    fixed(monkeypatch, us_mod, 1)  # less than the 2 Coup cards in the box: Nixon (Support + Available <= 45)
+    assert us.commitment_policy(game) == "Nixon" and us.policy(game) == "Nixon"
+
+
+def test_fitl_8_8_2_capability_check_uses_the_rvn_leader_box(monkeypatch):
+    game = position(lambda g: None)
+    game.card = next(n for n, c in game.data.cards.items() if c.kind == "capability")
+    fixed(monkeypatch, vc_mod, 3)
+    assert vc_mod.event_wanted(game, "US")[0] is True
+
+
+def test_fitl_8_8_3_assault_when_nva_troops_share_a_space_with_us_troops():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, nva_troops=1)
+
+    plan = NonPlayer("US").plan(position(edit), False)
+    assert plan.op == "assault" and "NVA Troops share" in plan.reason and plan.sas == ("air_lift", "air_strike")
+
+
+def test_fitl_8_8_4_patrol_out_of_laos_in_monsoon():
+    def edit(g):
+        put(g, "southern_laos", us_troops=2)
+
+    plan = NonPlayer("US").plan(position(edit, top=MONSOON), False)
+    assert plan.op == "patrol" and plan.reason.startswith("US 8.8.4")
+
+
+def test_fitl_8_8_5_sweep_where_underground_guerrillas_in_support():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, vc_guerrillas__u=1)
+        g.board.support["binh_dinh"] = 1
+
+    plan = NonPlayer("US").plan(position(edit), False)
+    assert plan.op == "sweep" and plan.reason.startswith("US 8.8.5")
+
+
+def test_fitl_8_8_7_train_irregulars_where_no_us_base():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2)
+        put(g, "saigon", us_troops=2, us_bases=1)
+
+    game = position(edit)
+    us = NonPlayer("US")
+    plan = us.plan(game, False)
+    assert plan.op == "train" and plan.sas == ("air_strike", "advise")  # LBJ
+    opts = [Action.make("space", s, space=s) for s in ("saigon", "binh_dinh")]
+    a = us.choose(game, decision("space", opts, "US", op="train", step="space", limited=False))
+    assert a["space"] == "binh_dinh" and "Irregulars" in us.last_reason
+
+
+def test_fitl_8_8_8_pacify_greatest_shift_first():
+    game = position(lambda g: None)
+    us = NonPlayer("US")
+    game.board.tracks["arvn_resources"] = 30
+    opts = [Action.make("pacify", s, space=s) for s in ("hue", "saigon")] + [Action.make("done", "stop")]
+    a = us.choose(game, decision("pacify", opts, "US"))
+    assert a["space"] == "saigon" and us.last_reason.startswith("US 8.8.8")
+
+
+def test_fitl_8_8_9_commitment_adds_bases_then_troops_toward_policy():
+    game = position(lambda g: put(g, "hue", us_troops=1))
+    game.frozen_control = {s: game.board.control(s) for s in game.data.spaces}  # as the Commitment Phase does
+    us = NonPlayer("US")
+    us.policy_memo[game.coups_held] = "LBJ"
+    opts = [Action.make("commit_from", "b", piece="us_bases", source="available"),
+            Action.make("commit_from", "t", piece="us_troops", source="available"), Action.make("done", "x")]
+    a = us.choose(game, decision("commit_from", opts, "US"))
+    assert a["piece"] == "us_bases" and us.last_reason.startswith("US 8.8.9")
+
+
+# ---------------------------------------------------------------------------------------------- whole games
+def play(seed: int, scenario: str = "short") -> FitlGame:
+    game = FitlGame(scenario, seed)
+    game.set_players({f: NonPlayer(f) for f in game.sides})
+    game.play()
+    return game
+
+
+def test_fitl_8_0_short_scenario_four_nonplayers_reach_the_final_coup():
+    t = time.perf_counter()
+    game = play(3)
+    took = time.perf_counter() - t
+    assert game.is_over and game.result is not None
+    assert took < 2.0, f"a Non-player Short game took {took:.2f} s"
+    bots = [e for e in game.record if "act" in e]
+    assert bots and all(e.get("why", "").split(" ")[0] in ("US", "ARVN", "NVA", "VC") for e in bots)
+    assert any("8.5" in e["why"] for e in bots) and any("8.8" in e["why"] for e in bots)
+
+
+def test_fitl_8_0_nonplayer_games_are_deterministic():
+    assert play(5).digest() == play(5).digest()
+    assert play(5).digest() != play(6).digest()
+
+
+def test_fitl_8_0_nonplayer_game_replays_exactly():
+    game = play(2)
+    assert game.branch().digest() == game.digest()
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_fitl_8_0_nonplayer_games_never_dead_end(seed):
+    game = play(seed)
+    assert game.is_over and not game.invariants()
+    assert not [e for e in game.record if PRIORITY_ERROR in e.get("why", "")]
+
+
+# ---------------------------------------------------------------------------------------------- flowchart order
+def card_decision(game: FitlGame, side: str, event: bool = True) -> Decision:
+    opts = ([Action.make("event", "Event")] if event else []) + \
+        [Action.make("op", "Op+SA", limited=False, sa=True), Action.make("pass", "Pass")]
+    return Decision(side, "card", "FITL-2.3.4", opts, kind="card", context={"role": "1st"})
+
+
+def test_fitl_8_1_1_event_taken_only_when_offered_and_the_flowchart_plays_it(monkeypatch):
+    def edit(g):
+        put(g, "saigon", arvn_troops=2)
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    assert arvn.choose(game, card_decision(game, "ARVN")).kind == "event"
+    assert "play the Event" in arvn.last_reason
+    arvn = NonPlayer("ARVN")
+    assert arvn.choose(game, card_decision(game, "ARVN", event=False)).kind == "op"
+
+
+def test_fitl_8_1_4_nested_priorities_narrow_in_order():
+    def edit(g):
+        put(g, "binh_dinh", arvn_troops=2, nva_guerrillas__u=1)  # Support: first priority
+        put(g, "tay_ninh", arvn_troops=2, vc_guerrillas__u=1)  # VC, higher Population, but no Support
+        g.board.support["binh_dinh"] = 1
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    opts = [Action.make("space", s, space=s) for s in ("tay_ninh", "binh_dinh")]
+    a = arvn.choose(game, decision("space", opts, "ARVN", op="sweep", step="space", limited=False))
+    assert a["space"] == "binh_dinh"
+
+
+def test_fitl_8_5_vc_terror_comes_before_rally():
+    def edit(g):
+        put(g, "binh_dinh", vc_guerrillas__u=2)
+        g.board.support["binh_dinh"] = 1
+        put(g, "tay_ninh", vc_guerrillas__a=4)
+        put(g, "kien_phong", vc_guerrillas__a=4)
+
+    assert NonPlayer("VC").plan(position(edit), False).op == "terror"
+
+
+def test_fitl_8_6_nva_attack_comes_before_pass_and_rally():
+    def edit(g):
+        put(g, "quang_tri_thua_thien", nva_troops=6, arvn_police=1, arvn_bases=1)
+        g.board.tracks["trail"] = 0
+
+    assert NonPlayer("NVA").plan(position(edit), False).op == "attack"
+
+
+def test_fitl_8_7_arvn_pass_comes_before_train():
+    def edit(g):
+        g.board.tracks["arvn_resources"] = 0
+
+    assert NonPlayer("ARVN").plan(position(edit), False).op is None
+
+
+def test_fitl_8_8_us_assault_comes_before_sweep():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, nva_troops=1, vc_guerrillas__u=1)
+        g.board.support["binh_dinh"] = 1
+
+    assert NonPlayer("US").plan(position(edit), False).op == "assault"
+
+
+def test_fitl_8_8_6_us_event_before_train_but_not_before_sweep():
+    def edit(g):
+        put(g, "saigon", us_troops=2, us_bases=1)
+
+    game = position(edit)
+    us = NonPlayer("US")
+    assert us.choose(game, card_decision(game, "US")).kind == "event"
+
+    def edit2(g):
+        put(g, "binh_dinh", us_troops=2, vc_guerrillas__u=1)
+        g.board.support["binh_dinh"] = 1
+
+    game = position(edit2)
+    us = NonPlayer("US")
+    assert us.choose(game, card_decision(game, "US")).kind == "op"
+
+
+def test_fitl_8_5_1_tax_during_terror_at_zero_resources():
+    def edit(g):
+        put(g, "loc_saigon_can_tho", vc_guerrillas__u=1)
+        g.board.tracks["vc_resources"] = 0
+
+    game = position(edit)
+    vc = NonPlayer("VC")
+    opts = [Action.make("sa", "Tax now", sa="tax", when="during"), Action.make("done", "done")]
+    a = vc.choose(game, decision("space", opts, "VC", op="terror", step="space", limited=False))
+    assert a.get("sa") == "tax" and "TAX" in vc.last_reason
+    cands = dict((s, k) for k, s in vc.tax_cands(game))
+    assert cands["loc_saigon_can_tho"][0] == 4  # the 2-Econ LoC first
+
+
+def test_fitl_8_7_2_train_pauses_to_govern_after_placing_cubes():
+    def edit(g):
+        put(g, "binh_dinh", arvn_troops=3, arvn_police=1)
+        g.board.support["binh_dinh"] = 2
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    arvn.counts()["spaces"] = 3
+    opts = [Action.make("space", "x", space="hue"), Action.make("sa", "Govern now", sa="govern", when="during"),
+            Action.make("done", "done")]
+    a = arvn.choose(game, decision("space", opts, "ARVN", op="train", step="space", limited=False))
+    assert a.get("sa") == "govern" and arvn.last_reason.startswith("ARVN 8.7.2")
+
+
+def test_fitl_8_8_3_air_lift_brings_troops_to_clear_a_space():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=1, vc_guerrillas__a=3)  # Highland: 6 US Troops needed, 5 more
+        put(g, "tay_ninh", us_troops=6)  # no COIN Control, Support or US Base: a first-choice origin
+
+    game = position(edit)
+    us = NonPlayer("US")
+    assert us.troops_needed(game, "binh_dinh") == 5
+    assert us.lift_plan(game) == ("tay_ninh", "binh_dinh", 5)
+    opts = [Action.make("space", "x", space="binh_dinh"), Action.make("sa", "Air Lift", sa="air_lift", when="during"),
+            Action.make("sa", "Air Strike", sa="air_strike", when="during")]
+    a = us.choose(game, decision("space", opts, "US", op="assault", step="space", limited=False))
+    assert a.get("sa") == "air_lift"
+
+
+def test_fitl_8_1_pivotal_event_only_while_a_player_faction_is_first_eligible():
+    game = position(lambda g: None)
+    row = game.data.cards[game.card]
+    first = next(f for f in row.order if game.eligible[f])
+    opts = [Action.make("pivotal", "Play", card=124), Action.make("no_pivotal", "Keep")]
+    vc = NonPlayer("VC")
+    game.set_players({first: None})  # a person plays the 1st Eligible faction
+    assert vc.choose(game, Decision("VC", "t", "FITL-2.3.8", opts, kind="pivotal")).kind == "pivotal"
+    game.set_players({first: NonPlayer(first)})
+    assert vc.choose(game, Decision("VC", "t", "FITL-2.3.8", opts, kind="pivotal")).kind == "no_pivotal"
+
+
+def test_fitl_8_5_4_march_against_nva_control_only_when_the_nva_are_a_player():
+    def edit(g):
+        put(g, "quang_tri_thua_thien", nva_troops=2)
+        put(g, "hue", vc_guerrillas__u=3)
+        g.board.support["quang_tri_thua_thien"] = -2  # Active Opposition: no 8.5.4 second-bullet March there
+
+    game = position(edit)
+    vc = NonPlayer("VC")
+    vc.memo()["locs"] = 3  # the LoC bullet is used up
+    game.set_players({"NVA": NonPlayer("NVA")})
+    assert vc.march_target(game) is None
+    game.set_players({"NVA": None})
+    t = vc.march_target(game)
+    assert t is not None and t[1] == "quang_tri_thua_thien" and "NVA Control" in t[3]
+
+
+def test_fitl_8_6_6_redeploy_adds_nva_control_with_only_the_troops_needed():
+    def edit(g):
+        put(g, "quang_tri_thua_thien", nva_bases=1, nva_guerrillas__u=2, arvn_troops=3)
+        put(g, "north_vietnam", nva_troops=6)
+
+    game = position(edit)
+    game.final_coup = False
+    nva = NonPlayer("NVA")
+    targets = nva.redeploy_targets(game)
+    assert targets[0] == ("quang_tri_thua_thien", 1, "to add NVA Control")  # 3 COIN + 0 VC + 1 - 3 NVA pieces
+    a = nva.choose(game, Decision("NVA", "t", "FITL-6.4.3", [Action.make("from", "x", space="north_vietnam"),
+                                                             Action.make("done", "stop")], kind="redeploy_from"))
+    assert a.kind == "from"
+    opts = [Action.make("move", f"{n}", dest="quang_tri_thua_thien", n=n) for n in (1, 6)]
+    assert nva.choose(game, Decision("NVA", "t", "FITL-6.4.3", opts, kind="move"))["n"] == 1
+
+
+def test_fitl_8_0_default_player_wiring():
+    """How the lead wires the Non-players in: ``FitlGame.default_player`` returns ``nonplayer_for(side, seed)``."""
+
+    class Wired(FitlGame):
+        def default_player(self, side):
+            return nonplayer_for(side, self.seed)
+
+    game = Wired("short", 4)
+    game.play()
+    assert game.is_over
+    assert {e["by"] for e in game.record if "act" in e} <= {"UsNonPlayer", "ArvnNonPlayer", "NvaNonPlayer",
+                                                            "VcNonPlayer"}
+
+
+def test_fitl_8_7_4_transport_before_assault_enables_the_best_assault():
+    def edit(g):
+        put(g, "saigon", arvn_troops=8)
+        put(g, "binh_dinh", arvn_police=1, nva_troops=2)
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    opts = [Action.make("move_to", s, space=s) for s in ("hue", "binh_dinh")] + [Action.make("done", "done")]
+    a = arvn.choose(game, decision("move_to", opts, "ARVN", op="assault", sa="transport", step="move_to",
+                                   origin="saigon", limited=False))
+    assert a["space"] == "binh_dinh" and "Assault" in arvn.last_reason
+
+
+def test_fitl_8_7_7_police_to_route_13_and_provinces_without_police():
+    def edit(g):
+        put(g, "saigon", arvn_police=6, arvn_troops=2)
+        put(g, "binh_dinh", arvn_troops=3)
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    targets = arvn.police_targets(game)
+    assert targets[0] == ("loc_saigon_an_loc_ban_me_thuot", 3,
+                          "exactly 3 Police on the Route 13/14 LoC (no NVA/VC there)")
+    assert ("binh_dinh", 1, "1 Police in each COIN-Controlled Province") in targets
+    d = Decision("ARVN", "Redeploy ARVN Police: choose where from, or stop", "FITL-6.4.2",
+                 [Action.make("from", "Saigon", space="saigon"), Action.make("done", "stop")], kind="redeploy_from")
+    assert arvn.choose(game, d)["space"] == "saigon"
+    m = Decision("ARVN", "Redeploy ARVN Police from Saigon to where?", "FITL-6.4.2",
+                 [Action.make("move", f"{n}", dest=t, n=n) for t in ("loc_saigon_an_loc_ban_me_thuot", "binh_dinh")
+                  for n in (1, 6)], kind="move", context={"source": "saigon"})
+    a = arvn.choose(game, m)
+    assert a["dest"] == "loc_saigon_an_loc_ban_me_thuot" and a["n"] == 1  # 3 needed: 1 at a time, never all 6
+
+
+def test_fitl_8_8_7_train_adds_a_space_only_to_pacify():
+    def edit(g):
+        put(g, "hue", us_troops=2, arvn_police=1)  # COIN Control, Neutral: Pacify possible
+        g.board.tracks["arvn_resources"] = 30
+        g.board.available["us_irregulars"] = 0
+
+    game = position(edit)
+    us = NonPlayer("US")
+    opts = [Action.make("space", "Hue", space="hue")]
+    a = us.choose(game, decision("space", opts, "US", op="train", step="space", limited=False))
+    assert a["space"] == "hue" and "Pacify" in us.last_reason
+    place = [Action.make("place", "nothing", irregulars=0, rangers=0, troops=0, police=0),
+             Action.make("place", "irr", irregulars=1, rangers=0, troops=0, police=0)]
+    assert us.choose(game, decision("place", place, "US", op="train", step="place", space="hue"))["irregulars"] == 0
+
+
+def test_fitl_8_7_2_train_adds_a_zero_cost_space_to_pacify():
+    def edit(g):
+        put(g, "quang_tin_quang_ngai", arvn_troops=2, arvn_police=1)  # a Province, no Base: no cubes placed
+        g.board.support["quang_tin_quang_ngai"] = -1
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    arvn.counts()["spaces"] = 3  # the 3 cube spaces are chosen (none can Pacify)
+    opts = [Action.make("space", "QTQN", space="quang_tin_quang_ngai"), Action.make("done", "done")]
+    a = arvn.choose(game, decision("space", opts, "ARVN", op="train", step="space", limited=False))
+    assert a.kind == "space" and "Pacify" in arvn.last_reason
+    place = [Action.make("place", "nothing", irregulars=0, rangers=0, troops=0, police=0)]
+    assert arvn.choose(game, decision("place", place, "ARVN", op="train", step="place",
+                                      space="quang_tin_quang_ngai")) == place[0]
+
+
+def test_fitl_8_1_1_dual_use_event_side_by_faction():
+    game = position(lambda g: put(g, "saigon", arvn_troops=2))
+    opts = [Action.make("event", "u", side="unshaded"), Action.make("event", "s", side="shaded"),
+            Action.make("op", "Op+SA", limited=False, sa=True), Action.make("pass", "Pass")]
+    d = Decision("ARVN", "card", "FITL-2.3.4", opts, kind="card", context={"role": "1st"})
+    assert NonPlayer("ARVN").choose(game, d).get("side") == "unshaded"
+
+
+def test_fitl_8_5_2_event_declined_when_the_cards_nonplayer_symbol_says_so(monkeypatch):
+    game = position(lambda g: None)
+    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("ignored", "shaded"), raising=False)
+    assert vc_mod.event_wanted(game, "VC")[0] is False
+    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", "shaded"), raising=False)
+    assert vc_mod.event_wanted(game, "VC")[0] is True
+
+
+def test_fitl_8_6_5_ambush_after_march_only_to_remove_a_base():
+    def edit(g):
+        put(g, "pleiku_darlac", nva_guerrillas__u=2, arvn_bases=1)
+
+    game = position(edit)
+    nva = NonPlayer("NVA")
+    d = decision("sa", [Action.make("sa", "Ambush", sa="ambush", when="after"), Action.make("no_sa", "none")], "NVA",
+                 op="march", step="sa", limited=False)
+    assert nva.sa_wanted(game, d, "ambush")
+    game.board.pieces["pleiku_darlac"]["arvn_police"] += 1  # the Base is no longer the only COIN piece
+    game.board.available["arvn_police"] -= 1
+    assert not nva.sa_wanted(game, d, "ambush")
+
+
+def test_fitl_8_8_3_shaded_cobras_stops_the_assault_after_two_spaces():
+    def edit(g):
+        for s in ("hue", "da_nang", "qui_nhon"):
+            put(g, s, us_troops=2, vc_guerrillas__a=1)
+        g.capabilities["13"] = "shaded"
+
+    game = position(edit)
+    us = NonPlayer("US")
+    opts = [Action.make("space", s, space=s) for s in ("hue", "da_nang", "qui_nhon")] + [Action.make("done", "d")]
+    ctx = dict(op="assault", step="space", limited=False)
+    picked = [us.choose(game, decision("space", opts, "US", **ctx)).kind for _ in range(3)]
+    assert picked == ["space", "space", "done"]

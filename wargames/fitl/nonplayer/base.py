@@ -1,0 +1,308 @@
+"""Fire in the Lake Non-players: the part every faction shares (rules 8.1, 8.1.1, 8.1.2, 8.1.3).
+
+A Non-player is a player (``choose(game, decision) -> Action``) that answers every decision the frame offers by
+the faction's flowchart (``us.py``, ``arvn.py``, ``nva.py``, ``vc.py``) and says which step chose it in
+``last_reason`` (e.g. "VC 8.5.3: Rally because ...").  It only ever picks among the offered legal actions.
+
+* FITL-8.1: the flowchart decides Event, Operation or Pass (``plan``); a Non-player takes a full Operation with a
+  Special Activity when the sequence of play offers it (the frame offers a Limited Operation to a 2nd Eligible
+  faction: then it executes that, decision F-73); Pivotal Events only while a player faction is 1st Eligible
+  (FITL-8.4.6: with four Non-players never).
+* FITL-8.1.1: Events are the card texts of a later issue: the Event option is taken only when the decision
+  offers it and the flowchart would play it (decision F-72).
+* FITL-8.1.2 / FITL-8.1.3: pieces and spaces by the priorities in ``priorities.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ...core.actions import Action, Decision
+from ..data import COIN
+from .priorities import best_action, card_key, rng_for, target_priority
+
+PRIORITY_ERROR = "no priority could be evaluated"
+
+
+@dataclass
+class Plan:
+    """The flowchart's answer for one action: ``op`` (None: Pass or Event), the Special Activities in order of
+    preference, when to do the SA ("before" the Op or "later"), and the reason with its step."""
+
+    op: str | None
+    sas: tuple[str, ...] = ()
+    when: str = "later"
+    reason: str = ""
+    event: bool = False
+    event_why: str = ""
+
+
+class NonPlayerBase:
+    """FITL-8.0: a Non-player faction.  Subclasses implement ``plan`` (the flowchart's top) and the space choices."""
+
+    faction = ""
+    section = "8"
+
+    def __init__(self, faction: str | None = None, seed: int = 0):
+        if faction:
+            self.faction = faction
+        self.side = self.faction
+        self.last_reason = ""
+        self.plan_cache: tuple[str, Plan] | None = None
+        self.op_memo: dict[str, Any] = {}
+
+    def __repr__(self) -> str:
+        return f"NonPlayer({self.faction!r})"
+
+    # ------------------------------------------------------------------ the protocol
+    def choose(self, game: Any, decision: Decision) -> Action:
+        handler = getattr(self, f"on_{decision.kind}", None)
+        try:
+            act = handler(game, decision) if handler else None
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration) as err:
+            # a position the priorities did not foresee must not stop the game: say so, pick by F-74
+            act = self.fallback(game, decision)
+            self.last_reason += f" [{PRIORITY_ERROR}: {type(err).__name__}]"
+            return act
+        if act is None or decision.find(act) is None:
+            act = self.fallback(game, decision)
+        return act
+
+    #: the flowchart step (rule section) of each Operation and Special Activity, per faction
+    STEPS: dict[str, str] = {}
+
+    def rule_for(self, decision: Decision) -> str:
+        """The flowchart step answering ``decision``: its Special Activity's, else its Operation's section."""
+        c = decision.context
+        return self.STEPS.get(c.get("sa") or "", self.STEPS.get(c.get("op") or "", self.section))
+
+    def why(self, rule: str, text: str) -> None:
+        self.last_reason = f"{self.faction} {rule}: {text}"
+
+    # ------------------------------------------------------------------ helpers
+    def b(self, game: Any) -> Any:
+        return game.board
+
+    def ctx(self, decision: Decision) -> dict[str, Any]:
+        return decision.context
+
+    def opts(self, decision: Decision, kind: str) -> list[Action]:
+        return [a for a in decision.options if a.kind == kind]
+
+    def first(self, decision: Decision, *kinds: str) -> Action | None:
+        for k in kinds:
+            for a in decision.options:
+                if a.kind == k:
+                    return a
+        return None
+
+    def pick(self, game: Any, options: list[Action], key: Any) -> Action:
+        return best_action(game, self.faction, options, key)
+
+    def fallback(self, game: Any, decision: Decision) -> Action:
+        """No flowchart priority covers this choice: an equal-chance pick among the offered actions (FITL-8.1.3
+        ties, decision F-74); a held Pivotal Event is kept (FITL-8.4.6)."""
+        for kind in ("no_pivotal",):
+            a = self.first(decision, kind)
+            if a is not None:
+                self.why("8.4.6", "Pivotal Events are played only while a player faction is 1st Eligible")
+                return a
+        r = rng_for(game, self.faction, "fallback", per="decision")
+        a = decision.options[r.randrange(len(decision.options))]
+        rule = "8.4.7" if decision.kind.startswith("event") else "8.1.3"  # Event choices: FITL-8.4.7
+        self.why(rule, f"no priority covers '{decision.prompt}': equal-chance pick of {a.label} (decision F-74)")
+        return a
+
+    # ------------------------------------------------------------------ the flowchart's top (8.1)
+    def plan(self, game: Any, limited: bool) -> Plan:  # pragma: no cover - per faction
+        raise NotImplementedError
+
+    def current_plan(self, game: Any, limited: bool) -> Plan:
+        """The plan for this card (cached so the card and the Operation decisions agree)."""
+        key = f"{id(game)}:{game.seed}:{card_key(game)}:{limited}"
+        if self.plan_cache and self.plan_cache[0] == key:
+            return self.plan_cache[1]
+        p = self.plan(game, limited)
+        self.plan_cache = (key, p)
+        return p
+
+    def first_possible(self, game: Any, limited: bool, chain: list[tuple[str, str]]) -> tuple[str, str] | None:
+        """The first (op, why) of an IF NONE chain that the frame says is possible now (FITL-3.1)."""
+        ok = set(game.op_choices(self.faction, limited))
+        for op, why in chain:
+            if op in ok:
+                return op, why
+        return None
+
+    def on_card(self, game: Any, decision: Decision) -> Action:
+        """FITL-8.1: Event, Operation (+SA) or Pass by the flowchart."""
+        ops = self.opts(decision, "op")
+        limited = bool(ops) and all(a["limited"] for a in ops)
+        plan = self.current_plan(game, limited) if ops else \
+            Plan(None, reason=f"{self.faction} {self.section}: no Operation is offered (FITL-3.1): Pass")
+        self.op_memo = {}
+        events = self.opts(decision, "event")
+        # FITL-8.4.2: Non-player NVA and VC take the shaded text, US and ARVN the unshaded one
+        want = "unshaded" if self.faction in COIN else "shaded"
+        pref_fn = getattr(game, "event_preference", None)  # a card's own Non-player side (FITL-8.4.1, F-113)
+        pref = pref_fn(game.card, self.faction) if pref_fn is not None and game.card is not None else None
+        if pref and pref[1] in ("unshaded", "shaded"):
+            want = pref[1]
+        ev = next((a for a in events if a.get("side") == want), events[0] if events else None)
+        if plan.event and ev is not None:
+            self.last_reason = f"{self.faction} {self.section}: play the Event ({plan.event_why})"
+            return ev
+        if plan.op is None or not ops:
+            self.last_reason = plan.reason or f"{self.faction} 8.1: nothing to do, Pass"
+            return self.first(decision, "pass") or decision.options[-1]
+        full = [a for a in ops if not a["limited"]]
+        pref = [a for a in full if a["sa"]] or full or ops
+        self.last_reason = plan.reason + ("" if full else " (only a Limited Operation is offered, decision F-73)")
+        return pref[0]
+
+    def on_op(self, game: Any, decision: Decision) -> Action:
+        limited = bool(decision.context.get("limited"))
+        plan = self.current_plan(game, limited)
+        self.op_memo = {"op": plan.op, "plan": plan, "count": Counter()}
+        a = next((o for o in decision.options if o.get("op") == plan.op), None)
+        if a is None:
+            chain = self.first_possible(game, limited, [(o["op"], "") for o in decision.options])
+            a = next(o for o in decision.options if o.get("op") == (chain[0] if chain else decision.options[0]["op"]))
+            self.why(self.rule_for(decision), f"{a.label}: the planned Operation is not offered (IF NONE)")
+            return a
+        self.last_reason = plan.reason
+        return a
+
+    def memo(self) -> dict[str, Any]:
+        return self.op_memo.setdefault("memo", {})
+
+    def counts(self) -> Counter[str]:
+        return self.op_memo.setdefault("count", Counter())
+
+    def planned(self, game: Any, decision: Decision) -> Plan:
+        p = self.op_memo.get("plan")
+        if p is None:
+            p = self.current_plan(game, bool(decision.context.get("limited")))
+            self.op_memo["plan"] = p
+        return p
+
+    # ------------------------------------------------------------------ Special Activities (4.1)
+    def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
+        """Whether the flowchart's condition for ``sa`` holds now (per faction)."""
+        return True
+
+    def on_sa(self, game: Any, decision: Decision) -> Action:
+        plan = self.planned(game, decision)
+        op = decision.context.get("op")
+        offered = {a["sa"]: a for a in self.opts(decision, "sa")}
+        before = any(a.get("when") == "before" for a in offered.values())
+        for sa in plan.sas:
+            if sa in offered and (plan.when == "before" or not before) and self.sa_wanted(game, decision, sa):
+                self.why(self.rule_for(decision), f"{sa.replace('_', ' ').title()} with the {op} (flowchart Special Activity)")
+                return offered[sa]
+        later = self.first(decision, "sa_later")
+        if later is not None and plan.sas:
+            self.why(self.rule_for(decision), f"{op} first; the Special Activity ({', '.join(plan.sas)}) during or after it")
+            return later
+        self.why(self.rule_for(decision), f"no Special Activity of the flowchart applies to this {op} (Op Only, 2.3.4)")
+        return self.first(decision, "no_sa") or decision.options[-1]
+
+    # ------------------------------------------------------------------ generic piece choices (8.1.2)
+    def on_piece(self, game: Any, decision: Decision) -> Action:
+        """FITL-8.1.2: target enemy pieces by the piece priorities; remove as many as allowed."""
+        pieces = self.opts(decision, "piece")
+        if not pieces:
+            return self.first(decision, "stop", "none") or decision.options[0]
+        step = decision.context.get("step")
+        if step == "takeover":
+            a = self.pick(game, pieces, lambda a: target_priority(game, a["space"], a["key"]))
+            self.why("8.6.4", f"Infiltrate takes over VC {a['key']} (Bases first, 8.1.2)")
+            return a
+        a = self.pick(game, pieces, lambda a: self.piece_key(game, a))
+        self.why("8.1.2", f"{a.label}: Bases, then Guerrillas or Special Forces, then Troops and Police evenly; "
+                          f"{'US before ARVN' if self.faction not in COIN else 'VC before NVA, Underground first'}")
+        return a
+
+    def piece_key(self, game: Any, a: Action) -> tuple[int, ...]:
+        return target_priority(game, a["space"], a["key"])
+
+    def on_count(self, game: Any, decision: Decision) -> Action:
+        """How many: the maximum extent (FITL-8.1.1 guidelines), unless the step is a movement the faction plans,
+        or an Activation/removal split (8.1.2: VC before NVA; decision F-75)."""
+        counts = self.opts(decision, "count")
+        step = decision.context.get("step")
+        if step == "split":
+            a = min(counts, key=lambda a: a["n"])
+            self.why("8.1.2", f"{a.label}: VC pieces before NVA ones (the fewest NVA possible)")
+            return a
+        want = self.movement_count(game, decision)
+        if want is not None:
+            a = min(counts, key=lambda a: (abs(a["n"] - want), -a["n"]))
+            self.why(self.rule_for(decision), f"{a.label}: as many as the planned move needs ({want})")
+            return a
+        a = max(counts, key=lambda a: a["n"])
+        self.why("8.1.1", f"{a.label}: to the maximum extent")
+        return a
+
+    def movement_count(self, game: Any, decision: Decision) -> int | None:
+        return self.memo().get("count_want")
+
+    def on_yesno(self, game: Any, decision: Decision) -> Action:
+        step = decision.context.get("step")
+        yes, no = self.first(decision, "yes"), self.first(decision, "no")
+        if step == "aid":
+            ok = game.board.tracks["aid"] <= 30
+            self.why("8.8.4", f"Advise: Aid {game.board.tracks['aid']} {'is 30 or less: +6 Aid' if ok else '> 30'}")
+            return yes if ok and yes else no or decision.options[0]
+        self.why("8.1.1", f"{(yes or decision.options[0]).label}: act to the maximum extent")
+        return yes or decision.options[0]
+
+    # ------------------------------------------------------------------ Pivotal Events (8.4.6)
+    def on_pivotal(self, game: Any, decision: Decision) -> Action:
+        """FITL-8.4.6: a Non-player plays its Pivotal Event only while a player faction is 1st Eligible."""
+        row = game.data.cards[game.card]
+        first = next((f for f in row.order if game.eligible.get(f)), None)
+        if first and self.is_player_faction(game, first) and self.first(decision, "pivotal") is not None:
+            self.why("8.4.6", f"{first} (a player) is 1st Eligible: play the Pivotal Event at once")
+            return self.first(decision, "pivotal")  # type: ignore[return-value]
+        self.why("8.4.6", "no player faction is 1st Eligible: keep the Pivotal Event")
+        return self.first(decision, "no_pivotal") or decision.options[-1]
+
+    @staticmethod
+    def is_player_faction(game: Any, faction: str) -> bool:
+        """FITL-1.5 / FITL-8.0: a faction played by a person or a non-Non-player bot (the ``non_players`` option,
+        when given, names the Non-players)."""
+        named = list((getattr(game, "rules_opts", {}) or {}).get("non_players") or [])
+        if named:
+            return faction not in named
+        p = game.players.get(faction, "default")
+        return p is None or (p != "default" and not isinstance(p, NonPlayerBase))
+
+    @staticmethod
+    def cap(game: Any, card: int, side: str) -> bool:
+        """A Capability (FITL-5.3) is in effect on ``side`` ("unshaded"/"shaded"): the flowcharts' Capability
+        notes (e.g. FITL-8.8.3 Cobras/Abrams, FITL-8.5.4 Booby Traps, FITL-8.6.4 AAA)."""
+        return (getattr(game, "capabilities", {}) or {}).get(str(card)) == side
+
+    # ------------------------------------------------------------------ shared board facts
+    @staticmethod
+    def pop(game: Any, s: str) -> int:
+        return game.data.spaces[s].population
+
+    @staticmethod
+    def svn(game: Any, s: str) -> bool:
+        return game.data.spaces[s].country == "SVN"
+
+    @staticmethod
+    def insurgents(game: Any, s: str) -> int:
+        return game.board.count(s, "NVA") + game.board.count(s, "VC")
+
+    @staticmethod
+    def coin(game: Any, s: str) -> int:
+        return game.board.count(s, "US") + game.board.count(s, "ARVN")
+
+    @staticmethod
+    def spaces(game: Any) -> list[str]:
+        return sorted(game.data.spaces)

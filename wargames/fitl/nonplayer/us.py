@@ -1,0 +1,632 @@
+"""Fire in the Lake: the Non-player US (rules 8.8 to 8.8.9).
+
+Flowchart (8.8): US Policy JFK / LBJ / Nixon (FITL-8.8.1) -> Capability check (FITL-8.8.2) -> Assault if it can
+remove a Base or NVA Troops share a space with US forces (FITL-8.8.3) -> in Monsoon Patrol out of Laos/Cambodia
+(FITL-8.8.4) -> Sweep where Underground Guerrillas sit in Support (FITL-8.8.5) -> Event (FITL-8.8.6) -> Train
+(FITL-8.8.7).  Special Activities: Air Lift or Air Strike with Assault and Sweep, Air Strike or Advise with Train
+and Patrol by Policy.  Pacify: FITL-8.8.8.  Commitment: FITL-8.8.9.
+
+US Policy (decision F-77): the scenario's ``us_policy`` option, or ``game.us_policy`` if the frame keeps one;
+the Commitment re-roll of 8.8.1 is made by the Non-player at the start of each Commitment Phase and remembered by
+the player object (the frame does not yet store a Policy in the game state).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action, Decision
+from .arvn import control_after
+from .base import NonPlayerBase, Plan
+from .priorities import random_pick, roll
+from .vc import event_wanted
+
+POLICY_TARGET = {"JFK": 15, "LBJ": 5, "Nixon": 25}  # FITL-8.8.9: US Troops to keep Available
+
+
+class UsNonPlayer(NonPlayerBase):
+    faction = "US"
+    section = "8.8"
+    STEPS = {"assault": "8.8.3", "patrol": "8.8.4", "sweep": "8.8.5", "train": "8.8.7",
+             "air_lift": "8.8.3", "air_strike": "8.8.3", "advise": "8.8.4"}
+
+    def __init__(self, faction: str | None = None, seed: int = 0):
+        super().__init__(faction, seed)
+        self.policy_memo: dict[int, str] = {}
+
+    # ------------------------------------------------------------------ Policy (8.8.1)
+    def policy(self, game: Any) -> str:
+        if getattr(game, "us_policy", None):
+            return str(game.us_policy)
+        held = [p for c, p in sorted(self.policy_memo.items()) if c <= game.coups_held]
+        if held:
+            return held[-1]
+        return str((getattr(game, "rules_opts", {}) or {}).get("us_policy") or "LBJ")
+
+    def commitment_policy(self, game: Any) -> str:
+        """FITL-8.8.1 COMMITMENT: if Support + Available is 45 or less, a die against the Coup cards in the RVN
+        Leader box: equal JFK, more LBJ, less Nixon."""
+        if game.coups_held in self.policy_memo:
+            return self.policy_memo[game.coups_held]
+        pol = self.policy(game)
+        score = game.board.victory()["US"]
+        if score <= 45:
+            d = roll(game, "US", "policy")[0]
+            coups = len(game.leader_box)
+            pol = "JFK" if d == coups else "LBJ" if d > coups else "Nixon"
+        self.policy_memo[game.coups_held] = pol
+        return pol
+
+    # ------------------------------------------------------------------ facts
+    def assault_n(self, game: Any, s: str) -> int:
+        return game.assault_count("US", s)[0]
+
+    def removable(self, game: Any, s: str) -> tuple[int, int, bool]:
+        """(pieces a US Assault removes, Active/Troop enemies there, a Base falls)."""
+        p = game.board.pieces[s]
+        n = self.assault_n(game, s)
+        exposed = p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"]
+        under = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
+        bases = p["nva_bases"] + p["vc_bases"]
+        base = bool(bases) and not under and n > exposed
+        return min(n, exposed) + (min(bases, n - exposed) if base else 0), exposed, base
+
+    def air_strike_useful(self, game: Any) -> bool:
+        b = game.board
+        if b.tracks["trail"] > 0:
+            return True
+        return any(self.coin(game, s) and (b.pieces[s]["nva_troops"] + b.pieces[s]["nva_guerrillas:a"]
+                                           + b.pieces[s]["vc_guerrillas:a"]) for s in self.spaces(game))
+
+    def pacifiable(self, game: Any, s: str) -> bool:
+        """FITL-3.2.1 / FITL-8.8.8: a US Train space where Pacify could shift Support or remove Terror."""
+        b = game.board
+        return b.control(s) == "coin" and self.pop(game, s) > 0 and (b.support[s] < 2 or b.terror[s] > 0) \
+            and bool(b.count(s, "US"))
+
+    def train_useful(self, game: Any) -> bool:
+        """FITL-8.8.7 IF NONE: Training places Irregulars, ARVN pieces at a US Base, or Pacifies somewhere."""
+        b = game.board
+        pay = game.spendable("US") >= 3
+        arvn = sum(b.available[k] for k in ("arvn_troops", "arvn_police", "arvn_rangers"))
+        for s in game.train_spaces("US"):
+            base = b.count(s, "US", "bases")
+            if not base and b.available["us_irregulars"]:
+                return True
+            if base and pay and arvn:
+                return True
+            if pay and b.control(s) == "coin" and self.pop(game, s) and (b.support[s] < 2 or b.terror[s]):
+                return True
+        return False
+
+    # ------------------------------------------------------------------ the flowchart (8.8)
+    def plan(self, game: Any, limited: bool) -> Plan:
+        b = game.board
+        pol = self.policy(game)
+        ev, evwhy = event_wanted(game, "US")
+        cap = game.data.cards[game.card].kind == "capability" if game.card in game.data.cards else False
+        chain: list[tuple[str, str]] = []
+        base = [s for s in self.spaces(game) if b.pieces[s]["us_troops"] and self.removable(game, s)[2]]
+        nva_with_us = [s for s in self.spaces(game) if b.pieces[s]["nva_troops"] and
+                       (b.pieces[s]["us_troops"] or b.count(s, "US", "bases"))]
+        if base:
+            chain.append(("assault", f"US 8.8.3: Assault because it can remove a Base in {game.sname(base[0])}"))
+        elif nva_with_us:
+            chain.append(("assault", f"US 8.8.3: Assault because NVA Troops share {game.sname(nva_with_us[0])} with "
+                                     "US forces"))
+        if game.monsoon:
+            lc = [s for s in self.spaces(game) if game.in_laos_cambodia(s) and b.pieces[s]["us_troops"]]
+            if lc:
+                chain.append(("patrol", "US 8.8.4: Monsoon: Patrol US Troops out of Laos/Cambodia"))
+            if self.train_useful(game):
+                chain.append(("train", "US 8.8.4: Monsoon and no US Troops in Laos/Cambodia: Train (8.8.7)"))
+        else:
+            ug = [s for s in self.spaces(game) if b.support[s] > 0 and
+                  (b.pieces[s]["nva_guerrillas:u"] or b.pieces[s]["vc_guerrillas:u"])]
+            if ug:
+                chain.append(("sweep", f"US 8.8.5: Sweep because Underground Guerrillas sit in {len(ug)} space(s) "
+                                       "with Support"))
+            if self.train_useful(game):
+                chain.append(("train", "US 8.8.7: Train (no other Operation's condition applies)"))
+            chain.append(("sweep", "US 8.8.7 IF NONE: Training would place or Pacify nothing: Sweep"))
+        got = self.first_possible(game, limited, chain)
+        event = ev if cap else True  # 8.8.6: an effective Event is played before Train
+        if got is not None and got[0] == "sweep" and "8.8.5" not in got[1] and not self.sweep_useful(game):
+            got = None
+        if got is None:
+            return Plan(None, event=event, event_why=evwhy,
+                        reason="US 8.8.7 IF NONE: no Operation possible, Pass (+3 ARVN Resources)")
+        op, reason = got
+        if op == "assault":
+            return Plan(op, ("air_lift", "air_strike"), "later", reason, ev, evwhy)
+        event = event and op == "train"  # the Event comes after Assault, Patrol and Sweep in the flowchart
+        if op == "sweep":
+            sas = ("air_strike",) if pol == "LBJ" else ("air_lift", "air_strike")
+            return Plan(op, sas, "later", reason, event, evwhy)
+        if op == "patrol":
+            sas = ("air_strike", "advise", "air_lift") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
+            return Plan(op, sas, "later", reason, event, evwhy)
+        sas = ("air_strike", "advise") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
+        return Plan(op, sas, "later", reason + f" (US Policy {pol})", event, evwhy)
+
+    def sweep_useful(self, game: Any) -> bool:
+        b = game.board
+        return any(b.pieces[s]["nva_guerrillas:u"] + b.pieces[s]["vc_guerrillas:u"] for s in self.spaces(game)
+                   if self.svn(game, s))
+
+    def on_yesno(self, game: Any, decision: Decision) -> Action:
+        if decision.context.get("step") == "trail":
+            self.why("8.8.3", "Air Strike: spend 2 hits to Degrade the Trail if possible")
+            return self.first(decision, "yes") or decision.options[0]
+        return super().on_yesno(game, decision)
+
+    # ------------------------------------------------------------------ Air Lift (8.8.3)
+    def troops_needed(self, game: Any, d: str) -> int:
+        """US Troops to add in ``d`` so a US Assault there removes every Active enemy piece (FITL-3.2.4 formula)."""
+        b = game.board
+        p = b.pieces[d]
+        exposed = p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"]
+        if not exposed:
+            return 0
+        t = p["us_troops"]
+        if b.count(d, "US", "bases"):
+            want = -(-exposed // 2)
+        elif game.terrain(d) == "highland":
+            want = 2 * exposed
+        else:
+            want = exposed
+        return max(0, want - t)
+
+    def lift_origins(self, game: Any, exclude: set[str]) -> list[tuple[str, int]]:
+        """FITL-8.8.3 AIR LIFT origins with the US Troops each may give: first spaces without COIN Control, Support
+        or a US Base (Laos/Cambodia first, most Troops: all their US units), then Troops not needed to keep COIN
+        Control or, with Support, 3 COIN units."""
+        b = game.board
+        first, second = [], []
+        for s in self.spaces(game):
+            t = b.pieces[s]["us_troops"]
+            if not t or s in exclude or game.in_nvn(s):
+                continue
+            if b.control(s) != "coin" and b.support[s] <= 0 and not b.count(s, "US", "bases"):
+                first.append((1 if game.in_laos_cambodia(s) else 0, t, s))
+                continue
+            spare = t
+            if b.control(s) == "coin":
+                spare = min(spare, self.coin(game, s) - self.insurgents(game, s) - 1)
+            if b.support[s] > 0:
+                spare = min(spare, self.coin(game, s) - 3)
+            if self.insurgents(game, s):
+                spare = min(spare, t - self.troops_needed_keep(game, s))
+            if spare > 0:
+                second.append((spare, s))
+        out = [(s, t) for _, t, s in sorted(first, reverse=True)]
+        out += [(s, t) for t, s in sorted(second, reverse=True)]
+        return out[:1 if game.monsoon else 3]
+
+    def troops_needed_keep(self, game: Any, s: str) -> int:
+        p = game.board.pieces[s]
+        return p["us_troops"] if p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"] else 0
+
+    def lift_plan(self, game: Any) -> tuple[str, str, int] | None:
+        """(origin, destination, Troops): the next Air Lift toward an Assault that removes every Active enemy."""
+        pol = self.policy(game)
+        m = self.memo()
+        used = set(m.get("lift_used", []))
+        limit = 2 if game.monsoon else 4
+        best = None
+        for d in self.spaces(game):
+            if game.in_nvn(d) or (game.in_laos_cambodia(d) and (pol != "Nixon" or game.monsoon)):
+                continue
+            need = self.troops_needed(game, d)
+            if need <= 0:
+                continue
+            p = game.board.pieces[d]
+            base = 1 if p["nva_bases"] + p["vc_bases"] else 0
+            nva_ctl = self.pop(game, d) if game.board.control(d) == "nva" else 0
+            k = (nva_ctl, base, self.pop(game, d), -need)
+            if best is None or k > best[0]:
+                best = (k, d, need)
+        if best is None:
+            return None
+        _, d, need = best
+        for o, spare in self.lift_origins(game, {d}):
+            if len(used | {o, d}) <= limit:
+                return o, d, min(need, spare)
+        return None
+
+    def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
+        if sa == "air_lift":
+            return decision.context.get("op") == "assault" and self.lift_plan(game) is not None
+        if sa == "air_strike":
+            return self.air_strike_useful(game)
+        return True
+
+    # ------------------------------------------------------------------ spaces
+    def on_space(self, game: Any, decision: Decision) -> Action:
+        c = decision.context
+        step, op, sa = c.get("step"), c.get("op"), c.get("sa")
+        spaces = self.opts(decision, "space")
+        done = self.first(decision, "done", "none")
+        b = game.board
+        pol = self.policy(game)
+        scored: list[tuple[Any, Action, str]] = []
+        during: dict[str, Action] = {}
+        if step == "follow_up":
+            if b.tracks["arvn_resources"] - b.tracks["econ"] >= 3:
+                for a in spaces:
+                    n, _ = game.assault_count("ARVN", a["space"])
+                    if n > 0:
+                        scored.append(((n,), a, "ARVN Resources exceed Econ by 3+: add an ARVN Assault"))
+        elif step == "assault" and op == "patrol":
+            scored = [((self.insurgents(game, a["space"]),), a, "Assault to remove the most enemy pieces")
+                      for a in spaces]
+        elif step == "sa_space" and sa == "air_strike":
+            for a in spaces:
+                s = a["space"]
+                p = b.pieces[s]
+                act = p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"]
+                if not act and not (p["nva_bases"] + p["vc_bases"]):
+                    continue
+                nva_ctl = self.pop(game, s) if b.control(s) == "nva" else 0
+                scored.append(((nva_ctl, 1 if game.is_loc(s) and self.coin(game, s) else 0,
+                                1 if p["nva_bases"] + p["vc_bases"] else 0, act), a,
+                               "Air Strike: remove NVA Control (most Population), then LoCs with COIN, then Bases "
+                               "and the most pieces"))
+        elif step == "sa_space" and sa == "advise":
+            for a in spaces:
+                s = a["space"]
+                n, _ = game.assault_count("ARVN", s)
+                p = b.pieces[s]
+                ctl = 1 if control_after(game, s, 0, -min(n, self.insurgents(game, s))) == "coin" and \
+                    b.control(s) != "coin" else 0
+                ug = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
+                scored.append(((ctl, 1 if n else 0, n, ug), a, "Advise: add COIN Control, remove enemies, then "
+                                                              "Activate Underground Guerrillas"))
+        elif step == "sa_space":
+            scored = [((0,), a, "") for a in spaces]
+        elif op == "assault" and step == "space":
+            during = {a["sa"]: a for a in decision.options if a.kind == "sa"}
+            capped = self.cap(game, 13, "shaded") or self.cap(game, 11, "shaded")  # Cobras / Abrams: 2 spaces
+            snd = self.cap(game, 28, "shaded")  # Search and Destroy: spare Provinces at Support
+            for a in spaces:
+                s = a["space"]
+                n, exposed, base = self.removable(game, s)
+                if n <= 0 or (capped and self.counts()["assault"] >= 2):
+                    continue
+                if snd and game.kind(s) == "province" and b.support[s] > 0 and not base and \
+                        not b.pieces[s]["nva_troops"]:
+                    continue
+                tier = 2 if n >= exposed else 1 if 2 * n > exposed else 0
+                nva_ctl = self.pop(game, s) if b.control(s) == "nva" else 0
+                scored.append(((tier, nva_ctl, 1 if base else 0, 1 if b.count(s, "US", "bases") else 0,
+                                self.pop(game, s), n), a,
+                               ["Assault where any enemy can be removed", "Assault to remove more than half",
+                                "Assault to remove all Active enemies"][tier]))
+        elif op == "sweep":
+            extra = self.counts()["sweep_no_us"]
+            if self.cap(game, 101, "shaded") or self.cap(game, 18, "shaded"):  # Booby Traps / CAPs: 2 spaces
+                spaces = spaces if self.counts()["sweep"] < 2 else []
+            for a in spaces:
+                s = a["space"]
+                p = b.pieces[s]
+                if not (p["nva_guerrillas:u"] + p["vc_guerrillas:u"]):
+                    continue
+                has_us = 1 if b.count(s, "US") else 0
+                if not has_us and extra >= 2:
+                    continue
+                if game.in_laos_cambodia(s) and pol != "Nixon":
+                    continue
+                bases = 1 if b.count(s, ptype="bases") else 0
+                scored.append(((has_us, 1 if b.support[s] > 0 else 0, bases, self.pop(game, s)), a,
+                               "Sweep spaces with Underground Guerrillas: US pieces first, Support, Bases, "
+                               "Population"))
+        elif op == "train":
+            irr = b.available["us_irregulars"] > 0
+            cubes_done = self.counts()["cubes"]
+            for a in spaces:
+                s = a["space"]
+                p = b.pieces[s]
+                if not b.count(s, "US", "bases"):
+                    if irr:
+                        scored.append(((3, 1 if game.kind(s) == "province" else 0,
+                                        0 if p["us_irregulars:u"] + p["us_irregulars:a"] else 1), a,
+                                       "Irregulars where no US Base, Provinces first, none there yet"))
+                elif not cubes_done and pol in ("JFK", "LBJ", "Nixon") and game.spendable("US") >= 3:
+                    gain = 1 if control_after(game, s, 6) == "coin" and b.control(s) != "coin" else 0
+                    scored.append(((2, gain, 1 if b.control(s) == "nva" else 0), a,
+                                   "ARVN pieces at 1 US Base, where they add COIN Control first"))
+            chosen = self.memo().setdefault("train_chosen", [])
+            if game.spendable("US") >= 3 and not any(self.pacifiable(game, x) for x in chosen):
+                for a in spaces:
+                    if self.pacifiable(game, a["space"]) and not any(a is x for _, x, _ in scored):
+                        scored.append(((1, self.pop(game, a["space"])), a,
+                                       "Train (placing nothing) where it lets the US Pacify (8.8.8)"))
+        if op == "assault" and step == "space" and not any(k[0] == 2 for k, _, _ in scored):
+            for name in ("air_lift", "air_strike"):  # 8.8.3: after the first Assaults, Air Lift, else Air Strike
+                if name in during and self.sa_wanted(game, decision, name):
+                    self.why("8.8.3", f"{name.replace('_', ' ').title()} now, between the Assaults that remove all "
+                                      "Active enemies and the others")
+                    return during[name]
+        if not scored:
+            if done is not None:
+                self.why(self.rule_for(decision), f"no further space meets a priority of the {sa or op}: done")
+                return done
+            self.why("8.1.3", "no space meets a priority but one must be chosen: the first offered")
+            return spaces[0] if spaces else decision.options[0]
+        top = max(k for k, _, _ in scored)
+        tied = [(a, w) for k, a, w in scored if k == top]
+        s = random_pick(game, "US", [a["space"] for a, _ in tied])
+        a, w = next((a, w) for a, w in tied if a["space"] == s)
+        if op == "sweep" and step == "space":
+            self.counts()["sweep"] += 1
+            if not b.count(s, "US"):
+                self.counts()["sweep_no_us"] += 1
+        if op == "assault" and step == "space":
+            self.counts()["assault"] += 1
+        if op == "train" and step == "space" and top[0] == 2:
+            self.counts()["cubes"] += 1
+        if op == "train" and step == "space":
+            self.memo().setdefault("train_chosen", []).append(s)
+            self.memo()[f"train_tier:{s}"] = top[0]
+        self.why(self.rule_for(decision), f"{a.label}: {w}")
+        return a
+
+    def on_place(self, game: Any, decision: Decision) -> Action:
+        """FITL-8.8.7: 1 Irregular (2 under JFK) where no US Base; at a US Base 6 ARVN cubes (Rangers first under
+        Nixon, or when no cubes are Available)."""
+        s = decision.context.get("space")
+        b = game.board
+        pol = self.policy(game)
+        opts = self.opts(decision, "place")
+        if self.memo().get(f"train_tier:{s}") == 1:
+            a = next((a for a in opts if not (a["irregulars"] + a["rangers"] + a["troops"] + a["police"])), opts[0])
+            self.why("8.8.7", f"{a.label}: this Training space is only for Pacification")
+            return a
+        if not b.count(s, "US", "bases"):
+            want = 2 if pol == "JFK" else 1
+            irr = [a for a in opts if a["irregulars"]]
+            if irr:
+                a = min(irr, key=lambda a: abs(a["irregulars"] - want))
+                self.why("8.8.7", f"{a.label}: Irregulars where there is no US Base (Policy {pol})")
+                return a
+        cubes = [a for a in opts if a["troops"] + a["police"]]
+        rangers = [a for a in opts if a["rangers"]]
+        first, second = (rangers, cubes) if pol == "Nixon" else (cubes, rangers)
+        pool = first or second
+        if pool:
+            if pool is cubes:
+                p = b.pieces[s]
+                t = p_ = 0
+                for _ in range(6):
+                    if p["arvn_troops"] + t <= p["arvn_police"] + p_:
+                        t += 1
+                    else:
+                        p_ += 1
+                a = min(cubes, key=lambda a: (abs(a["troops"] - t) + abs(a["police"] - p_),
+                                              -(a["troops"] + a["police"])))
+            else:
+                a = max(rangers, key=lambda a: a["rangers"])
+            self.why("8.8.7", f"{a.label}: ARVN pieces at a US Base (Policy {pol})")
+            return a
+        a = opts[0]
+        self.why("8.8.7", f"{a.label}: nothing more to place here")
+        return a
+
+    def on_train_extra(self, game: Any, decision: Decision) -> Action:
+        """FITL-8.8.7 / FITL-8.8.8: no Patronage transfer (ARVN is not a player here); Pacify where no Police first,
+        then the greatest shift, then no Terror."""
+        b = game.board
+        scored = []
+        for a in self.opts(decision, "pacify"):
+            s = a["space"]
+            if a["levels"] == 0:
+                continue
+            scored.append(((0 if b.pieces[s]["arvn_police"] else 1, a["levels"] * self.pop(game, s),
+                            0 if b.terror[s] else 1), a))
+        if scored:
+            top = max(k for k, _ in scored)
+            a = next(a for k, a in scored if k == top)
+            self.why("8.8.8", f"{a.label}: Pacify to the maximum, no Police first, greatest shift")
+            return a
+        self.why("8.8.7", "no Pacification possible (ARVN is a Non-player: no Patronage transfer)")
+        return self.first(decision, "none") or decision.options[-1]
+
+    def on_pacify(self, game: Any, decision: Decision) -> Action:
+        """FITL-8.8.8 in the Support Phase: greatest shift, then no Terror, then random; Terror only with a shift."""
+        b = game.board
+        scored = []
+        for a in self.opts(decision, "pacify"):
+            s = a["space"]
+            if b.support[s] >= 2:
+                continue
+            if b.terror[s] and b.tracks["arvn_resources"] - b.tracks["econ"] < 6:
+                continue
+            scored.append(((self.pop(game, s), 0 if b.terror[s] else 1), a))
+        if not scored:
+            self.why("8.8.8", "no Pacification step would achieve a shift: stop")
+            return self.first(decision, "done") or decision.options[-1]
+        top = max(k for k, _ in scored)
+        tied = [a for k, a in scored if k == top]
+        s = random_pick(game, "US", [a["space"] for a in tied])
+        a = next(a for a in tied if a["space"] == s)
+        self.why("8.8.8", f"{a.label}: greatest shift, no Terror first")
+        return a
+
+    def on_mode(self, game: Any, decision: Decision) -> Action:
+        modes = {a["mode"]: a for a in decision.options if a.kind == "mode"}
+        if decision.context.get("sa") == "advise":
+            s = decision.context.get("space")
+            n, _ = game.assault_count("ARVN", s) if s in game.data.spaces else (0, "")
+            for m in (("assault",) if n else ()) + ("strike", "sweep", "assault"):
+                if m in modes:
+                    self.why("8.8.4", f"Advise: {modes[m].label}")
+                    return modes[m]
+        return None  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ Sweep and Patrol movement
+    def movement_count(self, game: Any, decision: Decision) -> int | None:
+        c = decision.context
+        if c.get("sa") == "air_lift":
+            lift = self.memo().get("lift")
+            return (lift[1] if lift else 1) if c.get("key") == "us_troops" else 0
+        return None if c.get("sa") else self.memo().get("count_want")
+
+    def on_move(self, game: Any, decision: Decision) -> Action:
+        c = decision.context
+        b = game.board
+        if c.get("op") != "sweep":
+            return None  # type: ignore[return-value]
+        pol = self.policy(game)
+        best = None
+        for a in self.opts(decision, "move"):
+            s, d = a["origin"], a["space"]
+            if game.in_laos_cambodia(d) and pol != "Nixon":
+                continue
+            if b.pieces[d]["nva_troops"] > 2:
+                continue
+            p = b.pieces[d]
+            ug = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
+            cap = game.sweep_activations("US", d)[1]
+            need = (ug - cap) * (2 if game.terrain(d) == "jungle" else 1)
+            spare = b.pieces[s]["us_troops"]
+            if control_after(game, s, -spare) != b.control(s):
+                spare = max(0, self.coin(game, s) - self.insurgents(game, s) - 1) if b.control(s) == "coin" else 0
+            if b.support[s] > 0:
+                spare = min(spare, max(0, self.coin(game, s) - 3))
+            spare = min(spare, b.pieces[s]["us_troops"])
+            if game.in_laos_cambodia(s):
+                spare = b.pieces[s]["us_troops"]
+            if need > 0 and spare > 0:
+                k = (1 if game.in_laos_cambodia(s) else 0, 1 if need <= spare else 0, 1 if b.support[d] > 0 else 0,
+                     1 if b.count(d, ptype="bases") else 0, self.pop(game, d))
+                if best is None or k > best[0]:
+                    best = (k, a, min(need, spare))
+        if best:
+            self.memo()["count_want"] = best[2]
+            self.why("8.8.5", f"{best[1].label}: Troops to Activate the Underground Guerrillas there")
+            return best[1]
+        self.why("8.8.5", "Sweep: no further Troop move helps")
+        return self.first(decision, "done") or decision.options[-1]
+
+    def on_move_from(self, game: Any, decision: Decision) -> Action:
+        c = decision.context
+        if c.get("op") == "patrol" and not c.get("sa"):
+            for a in self.opts(decision, "move_from"):
+                if game.in_laos_cambodia(a["space"]) and a["key"] == "us_troops":
+                    self.memo()["count_want"] = game.board.pieces[a["space"]]["us_troops"]
+                    self.why("8.8.4", f"{a.label}: every US Troop out of Laos/Cambodia")
+                    return a
+            self.why("8.8.4", "Patrol: no US Troops left in Laos/Cambodia")
+            return self.first(decision, "done") or decision.options[-1]
+        if c.get("sa") == "air_lift":
+            plan = self.lift_plan(game)
+            offered = {a["space"]: a for a in self.opts(decision, "move_from")}
+            if plan and plan[0] in offered:
+                o, d, n = plan
+                m = self.memo()
+                m["lift"] = (d, n)
+                m.setdefault("lift_used", []).extend([o, d])
+                self.why("8.8.3", f"Air Lift {n} US Troops from {game.sname(o)} to {game.sname(d)} so the Assault "
+                                  "there removes every Active enemy")
+                return offered[o]
+            self.why("8.8.3", "Air Lift: no further lift helps an Assault (decision F-78)")
+            return self.first(decision, "done") or decision.options[0]
+        self.why("8.8.3", "no Air Lift priority applies (decision F-78)")
+        return self.first(decision, "done") or decision.options[-1]
+
+    def on_move_to(self, game: Any, decision: Decision) -> Action:
+        c = decision.context
+        if c.get("sa") == "air_lift" and self.memo().get("lift"):
+            d = self.memo()["lift"][0]
+            for a in self.opts(decision, "move_to"):
+                if a["space"] == d:
+                    self.why("8.8.3", f"Air Lift to {game.sname(d)} (planned)")
+                    return a
+        if c.get("op") == "patrol" and not c.get("sa"):
+            b = game.board
+            opts = [a for a in self.opts(decision, "move_to") if self.svn(game, a["space"])] or \
+                self.opts(decision, "move_to")
+            a = self.pick(game, opts, lambda a: (1 if game.is_city(a["space"]) and b.support[a["space"]] < 2 else 0,
+                                                 0 if self.insurgents(game, a["space"]) else 1))
+            self.why("8.8.4", f"Patrol to {game.sname(a['space'])}: a City in South Vietnam with no Active Support")
+            return a
+        return None  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ Commitment (8.8.9)
+    def base_spaces(self, game: Any) -> list[str]:
+        return [s for s in self.spaces(game) if game.board.count(s, "US", "bases")]
+
+    def on_commit_place(self, game: Any, decision: Decision) -> Action:
+        self.commitment_policy(game)
+        bases = self.base_spaces(game)
+        opts = [a for a in self.opts(decision, "place") if a["n"] == 1]
+        pool = [a for a in opts if a["space"] in bases] or [a for a in opts if a["space"] == "saigon"] or opts
+        a = min(pool, key=lambda a: (game.board.pieces[a["space"]]["us_troops"], a["space"]))
+        self.why("8.8.9", f"{a.label}: as even as possible at the US Bases (else Saigon)")
+        return a
+
+    def on_commit_from(self, game: Any, decision: Decision) -> Action:
+        pol = self.commitment_policy(game)
+        b = game.board
+        m = self.op_memo.setdefault(f"commit:{game.coups_held}", {"bases": 0})
+        opts = self.opts(decision, "commit_from")
+        target = POLICY_TARGET[pol]
+        b_ok = any(game.is_pc(s) and b.control(s) == "coin" and not b.count(s, "US", "bases")
+                   and not b.count(s, "ARVN", "bases") and game.base_room(s) for s in game.commit_locations())
+        if pol in ("JFK", "LBJ") and m["bases"] < 2 and b_ok:
+            for a in opts:
+                if a["piece"] == "us_bases" and a["source"] == "available":
+                    m["want"] = ("base_in", 1)
+                    self.why("8.8.9", f"Policy {pol}: add 2 US Bases to the map")
+                    return a
+        if pol == "Nixon" and m["bases"] < 2:
+            outside = [a for a in opts if a["piece"] == "us_bases" and a["source"] not in ("available", "saigon")]
+            if outside:
+                m["want"] = ("base_out", 1)
+                self.why("8.8.9", "Policy Nixon: withdraw US Bases from outside Saigon")
+                return outside[0]
+        avail = b.available["us_troops"]
+        if avail > target:
+            for a in opts:
+                if a["piece"] == "us_troops" and a["source"] == "available":
+                    m["want"] = ("troops_in", 1)
+                    self.why("8.8.9", f"Policy {pol}: {avail} US Troops Available, add toward {target}")
+                    return a
+        if avail < target:
+            troops = [a for a in opts if a["piece"] == "us_troops" and a["source"] != "available"]
+            if troops:
+                bases = set(self.base_spaces(game))
+                a = max(troops, key=lambda a: (0 if a["source"] in bases or a["source"] == "saigon" else 1,
+                                               b.pieces[a["source"]]["us_troops"]))
+                m["want"] = ("troops_out", min(target - avail, b.pieces[a["source"]]["us_troops"]))
+                self.why("8.8.9", f"Policy {pol}: {avail} US Troops Available, withdraw toward {target}")
+                return a
+        self.why("8.8.9", f"Policy {pol}: Available US forces are where the Policy wants them")
+        return self.first(decision, "done") or decision.options[-1]
+
+    def on_commit_to(self, game: Any, decision: Decision) -> Action:
+        b = game.board
+        m = self.op_memo.setdefault(f"commit:{game.coups_held}", {"bases": 0})
+        want = m.get("want", ("", 1))
+        opts = self.opts(decision, "commit_to")
+        if want[0] == "base_in":
+            good = [a for a in opts if a["dest"] != "available" and game.is_pc(a["dest"])
+                    and b.control(a["dest"]) == "coin" and not b.count(a["dest"], "US", "bases")
+                    and not b.count(a["dest"], "ARVN", "bases")]
+            m["bases"] += 1
+            a = self.pick(game, good, lambda a: 0) if good else opts[0]
+            self.why("8.8.9", f"{a.label}: a US Base where COIN Control and no US or ARVN Base")
+            return a
+        if want[0] in ("base_out", "troops_out"):
+            if want[0] == "base_out":
+                m["bases"] += 1
+            back = [a for a in opts if a["dest"] == "available"]
+            a = min(back, key=lambda a: abs(a["n"] - want[1])) if back else opts[0]
+            self.why("8.8.9", f"{a.label}: withdraw per Policy")
+            return a
+        bases = self.base_spaces(game)
+        pool = [a for a in opts if a["dest"] in bases and a["n"] == 1] or \
+            [a for a in opts if a["dest"] == "saigon" and a["n"] == 1] or opts
+        a = min(pool, key=lambda a: (b.pieces[a["dest"]]["us_troops"] if a["dest"] in b.pieces else 99, a["dest"]))
+        self.why("8.8.9", f"{a.label}: as even as possible at the US Bases (else Saigon)")
+        return a
