@@ -68,3 +68,103 @@ def test_fitl_scenario_with_unknown_piece_is_refused(tmp_path, monkeypatch):
     monkeypatch.setenv("WARGAMES_DATA", str(root))
     with pytest.raises(DataError, match="us_marines"):
         load_scenario("short")
+
+
+# ------------------------------------------------------------------ the board and forces (rules 1.0-1.6)
+def test_fitl_1_0_four_factions_each_a_side_of_the_game():
+    from wargames.fitl.game import FitlGame
+
+    assert FitlGame.sides == ("US", "ARVN", "NVA", "VC")
+
+
+def test_fitl_1_2_the_force_pool_holds_229_pieces():
+    from wargames.fitl.data import load_data
+
+    pool = {k: p.count for k, p in load_data().pieces.items() if p.type != "marker"}
+    assert sum(pool.values()) == 229
+    assert pool["us_troops"] == 40 and pool["nva_troops"] == 40 and pool["vc_guerrillas"] == 30
+
+
+def test_fitl_1_3_spaces_are_provinces_cities_and_locs():
+    from collections import Counter
+
+    from wargames.fitl.data import load_data
+
+    kinds = Counter(s.kind for s in load_data().spaces.values())
+    assert kinds == {"province": 22, "city": 8, "loc": 17}
+
+
+def test_fitl_1_3_1_forty_seven_spaces_with_population_35_and_econ_15():
+    from wargames.fitl.data import load_data
+
+    spaces = load_data().spaces
+    assert len(spaces) == 47
+    assert sum(s.population for s in spaces.values()) == 35 and sum(s.econ for s in spaces.values()) == 15
+    assert all(s.population == 0 for s in spaces.values() if s.country != "SVN")
+
+
+def test_fitl_1_3_7_coastal_spaces():
+    from wargames.fitl.data import load_data
+
+    spaces = load_data().spaces
+    coastal = {k for k, s in spaces.items() if s.coastal}
+    assert {"hue", "da_nang", "saigon", "sihanoukville", "north_vietnam", "loc_hue_da_nang"} <= coastal
+    assert not {"kontum", "an_loc", "central_laos", "pleiku_darlac"} & coastal
+
+
+def test_fitl_1_4_each_faction_has_its_own_piece_types():
+    from wargames.fitl.data import load_data
+
+    types = {}
+    for p in load_data().pieces.values():
+        if p.faction:
+            types.setdefault(p.faction, set()).add(p.type)
+    assert types == {"US": {"troops", "bases", "irregulars"}, "ARVN": {"troops", "police", "rangers", "bases"},
+                     "NVA": {"troops", "guerrillas", "bases"}, "VC": {"guerrillas", "bases"}}
+
+
+def test_fitl_1_5_any_faction_may_be_a_non_player():
+    import wargames
+
+    g = wargames.load("fitl", scenario="short", seed=2, non_players=["ARVN", "VC"])
+    assert g.rules_opts["non_players"] == ["ARVN", "VC"]
+    with pytest.raises(DataError, match="non_players"):
+        wargames.load("fitl", scenario="short", seed=2, non_players=["Soviets"])
+
+
+def test_fitl_1_6_2_active_levels_count_double():
+    board = Board(load_scenario("short"))
+    for s in board.support:
+        board.support[s] = 0
+    board.support["saigon"] = 2  # Pop 6, Active Support
+    board.support["hue"] = 1  # Pop 2, Passive Support
+    board.support["quang_nam"] = -2  # Pop 1, Active Opposition
+    assert board.total_support() == 2 * 6 + 2 and board.total_opposition() == 2
+
+
+@pytest.mark.parametrize("scenario, cards", [("short", 27), ("medium", 39), ("full", 78)])
+def test_fitl_setup_each_scenario_builds_its_deck_and_board(scenario, cards):
+    import wargames
+
+    g = wargames.load("fitl", scenario=scenario, seed=5)
+    sc = load_scenario(scenario)
+    assert sc.deck["cards"] == cards
+    assert g.board.invariants() == [] and g.invariants() == []
+
+
+def test_fitl_scn_short_starts_with_the_printed_tracks_and_totals():
+    board = Board(load_scenario("short"))
+    assert board.tracks["aid"] == 15 and board.tracks["trail"] == 2 and board.tracks["arvn_resources"] == 30
+    assert board.victory() == {"US": 38, "ARVN": 41, "NVA": 10, "VC": 23}
+
+
+def test_fitl_scn_medium_starts_with_the_printed_tracks_and_totals():
+    board = Board(load_scenario("medium"))
+    assert board.tracks["aid"] == 30 and board.tracks["trail"] == 3 and board.tracks["nva_resources"] == 20
+    assert board.victory() == {"US": 37, "ARVN": 44, "NVA": 8, "VC": 23}
+
+
+def test_fitl_scn_full_starts_with_the_printed_tracks_and_totals():
+    board = Board(load_scenario("full"))
+    assert board.tracks["aid"] == 15 and board.tracks["trail"] == 1 and board.tracks["vc_resources"] == 5
+    assert board.victory() == {"US": 38, "ARVN": 35, "NVA": 4, "VC": 27}

@@ -1,5 +1,10 @@
 """Fire in the Lake: the data tables of ``data/fitl/`` and their schemas (rules 1.3, 1.4, 1.8, 2.1).
 
+FITL-1.0 / FITL-1.5: four factions (FACTIONS), any of them a player or a Non-player.  FITL-1.2 / FITL-1.4: the
+229 pieces of the force pool (``pieces.csv``, checked on load).  FITL-1.3 / FITL-1.3.1 / FITL-1.3.7: the 47 spaces
+with their kind, terrain, Population, Econ and coastal flag (``spaces.csv``).  FITL-SETUP and the scenarios
+FITL-SCN-SHORT, FITL-SCN-MEDIUM, FITL-SCN-FULL: ``scenarios/*.yaml`` (``load_scenario``).
+
 The board and force pool come from open transcriptions cross-checked against the rules text (see each row's
 ``source`` and ``data/fitl/decisions.csv``); the scenarios are transcribed from the rules' set-up pages.
 """
