@@ -39,6 +39,8 @@ def one_game(seed: int, game_id: str, scenario: str) -> dict:
 
 def run(game_id: str, games: int, workers: int = 2, scenario: str = "historical") -> list[dict]:
     fn = partial(one_game, game_id=game_id, scenario=scenario)
+    if workers <= 1:  # in-process (also what the smoke test uses: the script is not an importable module there)
+        return [fn(seed) for seed in range(games)]
     with ProcessPoolExecutor(workers) as pool:
         return list(pool.map(fn, range(games), chunksize=max(1, games // (workers * 8))))
 

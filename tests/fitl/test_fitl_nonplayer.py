@@ -483,6 +483,8 @@ def test_fitl_8_1_1_event_taken_only_when_offered_and_the_flowchart_plays_it(mon
         put(g, "saigon", arvn_troops=2)
 
     game = position(edit)
+    # the card in play is one the ARVN Non-player would perform (its card preference, decision F-113)
+    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", "unshaded"), raising=False)
     arvn = NonPlayer("ARVN")
     assert arvn.choose(game, card_decision(game, "ARVN")).kind == "event"
     assert "play the Event" in arvn.last_reason
@@ -721,8 +723,10 @@ def test_fitl_8_7_2_train_adds_a_zero_cost_space_to_pacify():
                                       space="quang_tin_quang_ngai")) == place[0]
 
 
-def test_fitl_8_1_1_dual_use_event_side_by_faction():
+def test_fitl_8_1_1_dual_use_event_side_by_faction(monkeypatch):
     game = position(lambda g: put(g, "saigon", arvn_troops=2))
+    # a card with no side preference for the ARVN: the default side by faction applies (FITL-8.4.2)
+    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", ""), raising=False)
     opts = [Action.make("event", "u", side="unshaded"), Action.make("event", "s", side="shaded"),
             Action.make("op", "Op+SA", limited=False, sa=True), Action.make("pass", "Pass")]
     d = Decision("ARVN", "card", "FITL-2.3.4", opts, kind="card", context={"role": "1st"})

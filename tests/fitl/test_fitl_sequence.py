@@ -11,6 +11,7 @@ import pytest
 from wargames.core import Action, IllegalAction
 from wargames.fitl.data import COIN
 from wargames.fitl.game import FitlGame
+from wargames.fitl.sequence_of_play import SequenceRules
 
 from .conftest import Passer, fitl_game, pick
 
@@ -31,8 +32,21 @@ class StandInOps(FitlGame):
         return {"executed": True, "sa": with_sa}
 
 
+class NoCardTexts(StandInOps):
+    """The frame as it behaves without card texts (the stand-ins of SequenceRules, not the Events of issue #7):
+    the Event option is shown as unavailable with its reason, and only the Tet Offensive precondition is known."""
+
+    event_options = SequenceRules.event_options
+    execute_event = SequenceRules.execute_event
+    pivotal_precondition = SequenceRules.pivotal_precondition
+
+
 def ops_game(top, **kw):
     return fitl_game(top=top, base=StandInOps, **kw)
+
+
+def frame_game(top, **kw):
+    return fitl_game(top=top, base=NoCardTexts, **kw)
 
 
 def op(game, limited=False, sa=False):
@@ -175,7 +189,7 @@ def test_fitl_2_3_3_pass_gain_capped_at_75():
 
 
 def test_fitl_2_3_4_first_eligible_options_and_event_unavailable_with_reason():
-    g = ops_game([1])
+    g = frame_game([1])
     kinds = sorted((a.kind, a.get("limited"), a.get("sa")) for a in g.legal_actions())
     assert kinds == [("op", False, False), ("op", False, True), ("pass", None, None)]
     off = g.decision.context["unavailable"]
@@ -183,7 +197,7 @@ def test_fitl_2_3_4_first_eligible_options_and_event_unavailable_with_reason():
 
 
 def test_fitl_2_3_4_event_rejected_naming_the_rule_state_unchanged():
-    g = ops_game([1])
+    g = frame_game([1])
     before = g.digest()
     with pytest.raises(IllegalAction) as err:
         g.apply(Action.make("event"))
@@ -196,7 +210,7 @@ def test_fitl_2_3_4_event_rejected_naming_the_rule_state_unchanged():
     ("op_sa", [("op", True, False), ("pass", None, None)]),       # Op + SA -> Limited Op or Event
 ])
 def test_fitl_2_3_4_second_eligible_options_table(first, second):
-    g = ops_game([1])
+    g = frame_game([1])
     g.apply(op(g, sa=first == "op_sa"))
     assert g.decision.side == "NVA" and g.decision.context["role"] == "2nd"
     assert sorted((a.kind, a.get("limited"), a.get("sa")) for a in g.legal_actions()) == second
@@ -304,7 +318,7 @@ def _tet_not_ready(game):
 
 
 def test_fitl_2_3_8_pivotal_offered_when_precondition_known_and_met():
-    g = ops_game([1, 5], scenario="medium", edit=_tet_ready)
+    g = frame_game([1, 5], scenario="medium", edit=_tet_ready)
     assert g.decision.kind == "pivotal" and g.decision.side == "VC"
     g.apply(pick(g, "pivotal"))
     assert g.card == 124 and "VC" not in g.pivotal_held and 1 in g.played
@@ -315,11 +329,11 @@ def test_fitl_2_3_8_pivotal_offered_when_precondition_known_and_met():
 
 
 def test_fitl_2_3_8_pivotal_not_offered_unknown_precondition_or_coup_next():
-    g = ops_game([1, 5], scenario="medium", edit=_tet_not_ready)  # 20 VC Guerrillas; others: card text
+    g = frame_game([1, 5], scenario="medium", edit=_tet_not_ready)  # 20 VC Guerrillas; others: card text
     assert g.decision.kind == "card"
     assert g.pivotal_status("VC")[0] is False and "not met" in g.pivotal_status("VC")[1]
     assert "issue #7" in g.pivotal_status("US")[1]
-    h = ops_game([1, 128], scenario="medium", edit=_tet_ready)  # Monsoon: no Pivotal Events
+    h = frame_game([1, 128], scenario="medium", edit=_tet_ready)  # Monsoon: no Pivotal Events
     assert h.decision.kind == "card"
     assert "Coup" in h.pivotal_status("VC")[1]
     shown = {o["label"]: o["reason"] for o in g.decision.context["unavailable"] if o["kind"] == "pivotal"}

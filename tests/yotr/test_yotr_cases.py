@@ -139,6 +139,8 @@ def test_yotr_cbt_k_attacks_resolved_in_the_declared_order():
             else choose(g, "attacker", unit=g.legal_actions()[0]["unit"])
         if g.decision and any(a.kind == "commit" for a in g.legal_actions()):
             rulings += choose(g, "commit")
+        if g.decision and g.decision.rule_id == "YOTR-CBT-D":
+            rulings += choose(g, "no_more")
     if g.decision and g.decision.rule_id == "YOTR-CBT-A":
         rulings += choose(g, "done")
     fought = [r.result["target"] for r in rulings if r.rule_id == "YOTR-CBT-CRT" and r.lookup]

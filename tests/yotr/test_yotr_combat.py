@@ -41,6 +41,8 @@ def attack(g, target: str, *units: str, advance: bool = False):
             out += choose(g, "attacker", unit=u)
     if g.decision and any(a.kind == "commit" for a in g.legal_actions()):
         out += choose(g, "commit")
+    if g.decision and g.decision.rule_id == "YOTR-CBT-D":
+        out += choose(g, "no_more")
     if g.decision and g.decision.rule_id == "YOTR-CBT-A":
         out += choose(g, "done")
     while g.decision and g.decision.rule_id in ("YOTR-ZOC-D", "YOTR-CBT-L"):
@@ -166,6 +168,7 @@ def test_yotr_cbt_c_each_unit_and_hex_once():
     choose(g, "target", hex=RING[0])
     choose(g, "attacker", unit="nva_2")
     choose(g, "commit")
+    choose(g, "no_more")
     targets = [a["hex"] for a in g.legal_actions() if a.kind == "target"]
     assert targets == [RING[1]]
     choose(g, "target", hex=RING[1])
@@ -244,17 +247,23 @@ def test_yotr_twn_m_retake_restores_militia_and_scores_the_reduced_value():
 
 def test_yotr_sup_d_supply_center_destroyed_on_de_only():
     sc = "1274"  # Chau Doc border, one supply unit
-    attackers = {f"arvn_sg_{i}": n for i, n in enumerate(D.adj[sc][:3], start=1) if D.terrain(n) != "sea"}
-    g = position(attackers, phase="a_combat", dice=[1])
-    total = len(attackers) * 2
-    assert g.defense_strength(sc, list(attackers))[0] == 2
-    col = odds_column(Fraction(total), Fraction(2))
-    rulings = attack(g, sc, *attackers)
-    res = next(r for r in rulings if r.rule_id == "YOTR-CBT-CRT" and r.lookup).result["crt"]
-    if res == "De":  # EX-15
-        assert sc in g.sc_destroyed and g.loc["supply_6"] == "eliminated"
-    else:  # EX-14: a retreat result does not touch a Supply Center that is not surrounded
-        assert sc not in g.sc_destroyed and col
+    land = [n for n in D.adj[sc] if D.terrain(n) != "sea"]
+    g = position({"arvn_sg_1": land[0]}, phase="a_combat")
+    assert g.defense_strength(sc, ["arvn_sg_1"])[0] == 2  # intrinsic 2, like a town
+    # EX-14: a retreat result leaves a Supply Center that is not surrounded
+    rulings = list(g.defender_loses("Allied", sc, "Dr1", ["arvn_sg_1"], advance=False))
+    assert sc not in g.sc_destroyed and any("holds" in r.title for r in rulings)
+    # ... but destroys it once every hex around it is held or controlled by Allied units (D-27)
+    for i, n in enumerate(land, start=1):
+        put(g, f"arvn_sg_{i}", n)
+    g.touch()
+    list(g.defender_loses("Allied", sc, "Dr1", ["arvn_sg_1"], advance=False))
+    assert sc in g.sc_destroyed
+    # EX-15: De destroys a centre for good, with the supply units on it
+    tch = "2710"
+    list(g.defender_loses("Allied", tch, "De", ["arvn_sg_1"], advance=False))
+    assert tch in g.sc_destroyed and all(g.loc[u] == "eliminated" for u in ("supply_3", "supply_dummy_2"))
+    assert tch not in g.general_sources()
 
 
 def test_yotr_zoc_f2_usa_zones_switch_on_when_attacked():
@@ -291,14 +300,21 @@ def test_yotr_mov_k_retreat_costs_no_movement_points():
 
 
 def test_yotr_mov_s_rok_retreat_out_of_region_eliminates():
-    # EX-32: a ROK unit whose only retreat leaves its Region is eliminated
+    # EX-32: a ROK unit may only retreat inside its Region; with no such hex it is eliminated
     edge = next(h for h in sorted(D.hexes) if D.region(h) == "central_coast" and h not in D.towns
-                and any(D.region(n) not in ("central_coast",) and D.terrain(n) != "sea" for n in D.adj[h]))
-    inside = [n for n in D.adj[edge] if D.region(n) == "central_coast"]
-    comm = ["nva_1", "nva_2", "nva_3", "nva_4", "nva_5", "nva_6"]
-    g = position({"rok_1": edge, **dict(zip(comm, inside, strict=False))})
-    assert g.retreat_options("rok_1", 1) == [] or all(D.region(h) == "central_coast"
-                                                      for h in g.retreat_options("rok_1", 1))
+                and D.terrain(h) == "clear" and any(D.region(n) not in ("central_coast", None)
+                                                    and D.terrain(n) == "clear" for n in D.adj[h]))
+    g = position({"rok_1": edge, "arvn_cc_1": edge}, phase="a_combat")
+    rok = g.retreat_options("rok_1", 1)
+    assert all(D.region(h) == "central_coast" for h in rok)
+    assert any(D.region(h) != "central_coast" for h in g.retreat_options("arvn_cc_1", 1))
+    inside = [n for n in D.adj[edge] if D.region(n) == "central_coast" and D.terrain(n) != "sea"]
+    for u, n in zip(("nva_1", "nva_2", "nva_3", "nva_4", "nva_5", "nva_6"), inside, strict=False):
+        put(g, u, n)
+    g.touch()
+    assert g.retreat_options("rok_1", 1) == []
+    rulings = list(g.retreat("rok_1", 1))
+    assert g.loc["rok_1"] == "eliminated" and rulings[-1].rule_id == "YOTR-CBT-CRT"
 
 
 def test_yotr_mov_s_usa_retreat_from_base_goes_to_another_base():
@@ -322,3 +338,19 @@ def test_yotr_cbt_m_supply_changes_attack_strength():
     g.turn = 3
     g.touch()
     assert g.attack_strength("nva_2") < 5  # far from every Supply Center on Game-Turn 3
+
+
+def test_yotr_cbt_d_several_adjacent_hexes_in_one_attack():
+    g = position({"nva_1": P, "nva_2": P, "arvn_mdw_1": RING[0], "arvn_mde_2": RING[1]}, dice=[1])
+    choose(g, "target", hex=RING[0])
+    choose(g, "all_attack", hex=RING[0])
+    assert g.decision.rule_id == "YOTR-CBT-D"
+    rulings = choose(g, "add_hex", hex=RING[1])
+    while g.decision and g.decision.rule_id in ("YOTR-CBT-D", "YOTR-CBT-A", "YOTR-ZOC-D", "YOTR-CBT-L"):
+        acts = g.legal_actions()
+        pick = next((a for a in acts if a.kind in ("no_more", "done", "stop")), acts[0])
+        rulings += g.apply(pick)
+    battle = next(r for r in rulings if r.rule_id == "YOTR-CBT-CRT" and r.lookup)
+    assert battle.result["hexes"] == [RING[0], RING[1]]
+    assert battle.inputs["defense"] == 4 and battle.result["odds"] == "2-1"  # 11 against 2 + 2 (D-35)
+    assert g.loc["arvn_mdw_1"] != RING[0] and g.loc["arvn_mde_2"] != RING[1]  # Dr1 applies to both hexes

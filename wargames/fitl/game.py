@@ -23,6 +23,7 @@ from ..core.data import DataError, game_dir
 from .coup import CoupRules
 from .data import FACTIONS, FitlData, Scenario, load_data, load_scenario
 from .deck import DeckRules, build_deck
+from .events import EventRules
 from .operations import OperationsRules
 from .sequence_of_play import SequenceRules
 from .state import Board
@@ -40,7 +41,7 @@ KNOWN_OPTIONS = {"period_events": bool, "us_policy": str, "tournament": list, "n
 TOURNAMENT = ("political_rhythm",)  # FITL-TOURNAMENT; High Winds belongs to Air Lift (not yet)
 
 
-class FitlGame(OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game):
+class FitlGame(EventRules, OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game):
     """Fire in the Lake: four factions (US, ARVN, NVA, VC), card-driven, Coup Rounds between campaigns."""
 
     game_id = "fitl"

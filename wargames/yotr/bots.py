@@ -17,7 +17,9 @@ from fractions import Fraction
 from ..core import Action, Decision
 from .combat import column_index, odds_column
 
-HIDDEN_GUESS = 4  # what the Allied bot assumes a face-down counter defends with
+OBJECTIVES = 6  # how many Allied towns the Communist bot aims at in one Game-Turn
+CROWD = 3  # counters in one hex before the Communist bot fears the bombers
+HIDDEN_GUESS = 4  # what the Allied bot assumes a face-down counter defends with (D-62)
 
 
 class _Bot:
@@ -78,6 +80,23 @@ class _Bot:
         self.last_reason = "the first entry hex is the closest to the front"
         return decision.options[0]
 
+    def _weighted_distance(self, game, offset: dict[str, int]) -> dict[str, int]:
+        """Distance over land from the nearest source, each source starting at its offset."""
+        d = game.data
+        dist: dict[str, int] = {}
+        layers: dict[int, list[str]] = {}
+        for h, o in sorted(offset.items()):
+            layers.setdefault(o, []).append(h)
+        level = 0
+        frontier: set[str] = set()
+        while layers or frontier:
+            frontier = {h for h in frontier | set(layers.pop(level, [])) if h not in dist}
+            for h in frontier:
+                dist[h] = level
+            frontier = {n for h in frontier for n in d.adj[h] if n not in dist and d.terrain(n) != "sea"}
+            level += 1
+        return dist
+
     def _land_distance(self, game, sources: list[str]) -> dict[str, int]:
         d = game.data
         dist = {s: 0 for s in sources}
@@ -110,7 +129,13 @@ class CommunistBot(_Bot):
         key = (game.turn, tuple(sorted(game.town.items())))
         if self._maps.get("key") != key:
             targets = self._targets(game)
-            self._maps = {"key": key, "dist": self._land_distance(game, list(targets)), "targets": targets}
+            # weakly held towns pull harder: a town's distance starts at half its known defence
+            defence = {h: game.allied_militia(h) + sum(game.defense_value(u) for u in game.counters_at(h, "Allied"))
+                       for h in targets}
+            # concentrate: the objectives are the towns that pay most for their defence (at most OBJECTIVES)
+            best = sorted(targets, key=lambda h: (-targets[h] / (1 + defence[h]), h))[:OBJECTIVES]
+            offset = {h: defence[h] // 2 for h in best}
+            self._maps = {"key": key, "dist": self._weighted_distance(game, offset), "targets": targets}
         return self._maps
 
     def on_move_to(self, game, decision):
@@ -119,11 +144,22 @@ class CommunistBot(_Bot):
         uid = decision.options[0]["unit"]
         supplied = game.communist_range(game.general_sources()) if game.turn >= 2 else None
         scored = []
+        d = game.data
+        here = game.loc[uid]
         for a in decision.options:
-            h = a["to"] if a.kind == "move_to" else game.loc[uid]
+            h = a["to"] if a.kind == "move_to" else here
             score = -dist.get(h, 99)
             why = f"closer to the Allied towns ({dist.get(h, 99)} hexes from the nearest)"
-            if h in game.data.towns and game.town[h] != "nlf":
+            if dist.get(h) == 1:
+                score += 1
+                why = "next to an Allied town, ready to attack"
+            if d.terrain(h) == "clear" and h not in d.towns:
+                score -= 1.5  # air strikes count double in the open (YOTR-TEC-5)
+                why += "; in the open"
+            crowd = len(game.counters_at(h, "Communist")) - (1 if h == here else 0)
+            if crowd >= CROWD:
+                score -= crowd - CROWD + 1  # do not offer the bombers one big stack
+            if h in d.towns and game.town[h] != "nlf":
                 score += 20
                 why = f"takes the undefended town {game.hex_name(h)}"
             if supplied is not None and h not in supplied and game.counters[uid].nationality == "NVA":
@@ -151,7 +187,7 @@ class CommunistBot(_Bot):
             value = game.data.town_vp[game.data.towns[h].intrinsic_strength or 0].vp_on_seizure \
                 if h in game.data.towns else 1
             idx = column_index(col)
-            if idx >= column_index("2-1") or (idx >= column_index("1-1") and value >= 5):
+            if idx >= column_index("3-1") or (idx >= column_index("2-1") and value >= 2):
                 scored.append((idx + value, a, f"{game.hex_name(h)} can be attacked at {col} (worth {value} VP)"))
         return self._pick(scored)
 
@@ -175,8 +211,8 @@ class CommunistBot(_Bot):
             rng = game.communist_range((game.loc[a["unit"]],))
             n = sum(1 for u in ready if game.loc[u] in rng and game.communist_supply(u, combat=True) !=
                     "attack_supply")
-            if n >= 2:
-                scored.append((n, a, f"{n} units next to the enemy come into Attack Supply"))
+            if n >= 1:
+                scored.append((n, a, f"{n} unit(s) next to the enemy come into Attack Supply"))
         return self._pick(scored)
 
     def on_remove_dummy(self, game, decision):
@@ -236,11 +272,29 @@ class AlliedBot(_Bot):
         return self._maps
 
     def on_move_unit(self, game, decision):
-        # reserves (airmobile) move last, once the garrisons have settled
-        opts = [a for a in decision.options if a.kind == "move_unit"]
-        ground = [a for a in opts if not game.counters[a["unit"]].airmobile]
-        act = (ground or opts)[0]
-        self.last_reason = f"garrisons first, airmobile reserves last; next is {act['unit']}"
+        """Garrisons stay; units in the open, surplus garrisons and (when a threatened town is thin) idle
+        airmobile reserves move, ground units first."""
+        d = game.data
+        threat = self._threat(game)["threat"]
+        thin = any(threat.get(h, 0) and len(game.counters_at(h, "Allied")) < 2 for h in d.towns
+                   if game.town[h] != "nlf")
+        cands = []
+        for a in decision.options:
+            if a.kind != "move_unit":
+                continue
+            uid = a["unit"]
+            h = game.loc[uid]
+            if h not in d.towns or game.town[h] == "nlf":
+                cands.append((0, a, f"{uid} stands in the open: move it to a town or the front"))
+            elif len(game.counters_at(h, "Allied")) > 2:
+                cands.append((1, a, f"{game.hex_name(h)} has more units than it needs: {uid} may go"))
+            elif game.counters[uid].airmobile and thin and not threat.get(h, 0):
+                cands.append((2, a, f"{uid} is an idle airmobile reserve and a threatened town is thinly held"))
+        if not cands:
+            self.last_reason = "every garrison is in place: end movement"
+            return self._find(decision, "done")
+        rank, act, why = min(cands, key=lambda c: c[0])
+        self.last_reason = why
         return act
 
     def on_move_to(self, game, decision):
@@ -249,6 +303,7 @@ class AlliedBot(_Bot):
         d = game.data
         uid = decision.options[0]["unit"]
         here = game.loc[uid]
+        near_nlf = {n for h, st in game.town.items() if st == "nlf" for n in d.adj[h]}
         scored = []
         for a in decision.options:
             h = a["to"] if a.kind == "move_to" else here
@@ -260,7 +315,7 @@ class AlliedBot(_Bot):
                 score = value * (1 + threat.get(h, 0)) / (1 + 2 * garrison)
                 why = (f"hold {game.hex_name(h)} (worth {value} VP, {threat.get(h, 0)} Communist counters within "
                        f"2 hexes, {garrison} units there already)")
-            elif any(n in d.towns and game.town[n] == "nlf" for n in d.adj[h]):
+            elif h in near_nlf:
                 score = 3.0
                 why = f"{h} is next to a town the Communist holds: ready to counter-attack"
             if a.kind == "stay":

@@ -2,10 +2,11 @@
 
 * YOTR-SOP-A3a / YOTR-SOP-B4a / YOTR-CBT-P: every attack of the phase is declared first (target hex, then its
   attackers); Communist attackers are turned face up when declared; they are resolved in the order declared
-  (YOTR-CBT-K: any order; ours is the declaring player's), so supply is judged at each instant (YOTR-SUP-F).
+  (YOTR-CBT-K: any order; ours is the order of declaration, D-56), so supply is judged at each instant (YOTR-SUP-F).
 * YOTR-CBT-A / YOTR-CBT-B / YOTR-CBT-C / YOTR-CBT-E / YOTR-CBT-H / YOTR-CBT-J: adjacent units only, attacking is
   voluntary, each unit attacks once and each hex is attacked once, up to six stacks, stacks need not attack
   together, strength is never split.  YOTR-CBT-F: a hex defends as one.  YOTR-CBT-N: attacks cross any border.
+  YOTR-CBT-D: further hexes next to every attacker may join one attack, defences added (D-35, D-60).
 * YOTR-CBT-PROC / YOTR-CBT-G / YOTR-CBT-M: attack and defence totals with terrain and supply (exact fractions,
   D-15), odds rounded down in the defender's favour, clamped to 1-4 .. 10-1 (YOTR-CBT-CRT); defence 0 is 10-1
   (D-40).  YOTR-TEC-1: river doubling only if every attacker is across an unbridged river (D-02);
@@ -19,7 +20,7 @@
 * YOTR-CBT-Q: a full-strength NVA unit eliminated by ground combat (also on Ae, D-32, or a failed retreat) becomes
   a 1-6 Battlegroup in place, which does not retreat; a Battlegroup is never replaced again.
 * YOTR-ZOC-D / YOTR-ZOC-H / D-05: retreats go exactly N hexes, each step farther away, never into enemy units,
-  enemy militia, prohibited terrain or enemy zones without a friendly unit; the owner picks the end hex; a unit
+  enemy militia, prohibited terrain or enemy zones without a friendly unit; the owner picks the end hex (D-57); a unit
   that cannot retreat is eliminated.  YOTR-MOV-S: USA units retreating from a base go to another friendly base
   or leave the game; D-06: airmobile ARVN in a town may retreat by air to a friendly town.
 * YOTR-CBT-L / D-43: if every defender is gone the attackers may advance into the hex, obeying movement limits
@@ -59,13 +60,15 @@ class CombatRules:
         return "Allied" if side == "Communist" else "Communist"
 
     def may_attack(self, uid: str) -> bool:
-        """YOTR-CBT: real combat units not Disrupted (D-08), not dummies (D-33), with attack strength > 0."""
+        """YOTR-CBT: real combat units not Disrupted (D-08), not dummies (D-33), with attack strength > 0 (D-54)."""
         u = self.counters[uid]
         if not u.is_combat or uid in self.disrupted:
             return False
         if u.nationality == "USA" and not (self.opts.usa_may_attack or self.opts.special_rule_f):
             return False
-        return self.attack_strength(uid) > 0
+        if self.attack_value(uid) <= 0:
+            return False
+        return self.supply_factor(uid, self.supply_state(uid, combat=True), "attack") > 0
 
     def attack_strength(self, uid: str) -> Fraction:
         state = self.supply_state(uid, combat=True)
@@ -127,7 +130,7 @@ class CombatRules:
         yield from self._combat("Allied")
 
     def _combat(self, side: str):
-        attacks: list[tuple[str, list[str]]] = []
+        attacks: list[tuple[str, list[str], list[str]]] = []
         used: set[str] = set()
         targeted: set[str] = set()
         while True:
@@ -161,51 +164,85 @@ class CombatRules:
                     group += cand
                     break
                 group.append(a["unit"])
+            extra: list[str] = []
+            while True:  # YOTR-CBT-D / D-60: more hexes next to every attacker may join the same attack
+                more = [h for h in targets if h != target and h not in extra and h not in targeted
+                        and all(h in self.data.adj[self.loc[u]] for u in group)]
+                if not more:
+                    break
+                opts = [Action.make("add_hex", f"Attack {h} in the same attack", [h], hex=h) for h in more]
+                opts.append(Action.make("no_more", "No more hexes in this attack"))
+                a = yield self.decide(side, f"Add another hex to the attack on {target}?", "YOTR-CBT-D", opts)
+                if a.kind == "no_more":
+                    break
+                extra.append(a["hex"])
             used.update(group)
             targeted.add(target)
-            attacks.append((target, group))
+            targeted.update(extra)
+            attacks.append((target, group, extra))
             if side == "Communist":
                 self.face_up.update(group)
             yield self.ruling("YOTR-SOP-A3a" if side == "Communist" else "YOTR-SOP-B4a", f"Attack on {target} "
                               "declared", f"{side} declares an attack on {self.hex_name(target)} by "
                               f"{', '.join(self.describe(u) for u in group)}"
+                              + (f" (together with {', '.join(extra)}, Combat case D)" if extra else "")
                               + (", turned face up (Combat case P)." if side == "Communist" else "."),
-                              result={"target": target, "attackers": group}, places=[target])
-        for target, group in attacks:
-            yield from self.resolve_attack(side, target, group)
+                              result={"target": target, "attackers": group, "extra": extra}, places=[target, *extra])
+        for target, group, extra in attacks:
+            yield from self.resolve_attack(side, target, group, extra)
             if self._over:
                 return
         self.face_up = {u for u in self.face_up if self.is_supply_unit(u)}
 
     # ------------------------------------------------------------------ one battle
-    def resolve_attack(self, side: str, target: str, attackers: list[str]):
+    def resolve_attack(self, side: str, target: str, attackers: list[str], extra: list[str] | tuple = ()):
+        """One attack: on ``target`` and, under Combat case D, the ``extra`` hexes with it (D-35, D-60)."""
         d = self.data
-        attackers = [u for u in attackers if self.loc[u] in d.adj.get(target, ()) and self.side_of(u) == side]
+        hexes = [target, *extra]
+        attackers = [u for u in attackers if self.side_of(u) == side
+                     and all(self.loc[u] in d.adj.get(h, ()) for h in hexes)]
         if not attackers:
             yield self.ruling("YOTR-CBT-A", f"Attack on {target} lapses", "No declared attacker is still next "
-                              "to the hex, so the attack is not made.", places=[target])
+                              "to the hex, so the attack is not made.", places=hexes)
             return
         if side == "Allied":
-            here = self.counters_at(target, "Communist")
-            self.face_up.update(here)
-            dummies = [u for u in here if self.is_dummy(u)]
-            for u in dummies:
-                self.place(u, "removed")
-                self.pinned.discard(u)
-                self.disrupted.discard(u)
-                yield self.ruling("YOTR-DUM-C", f"Dummy exposed at {target}", f"The counter {u} at {target} is a "
-                                  "dummy, exposed by a ground attack: it is removed for good (Dummy case C).",
-                                  changes=[{"unit": u, "from": target, "to": "removed"}], places=[target])
-            if not self.combat_units_at(target, "Communist") and not self.communist_militia(target) \
-                    and not self.sc_intact(target):
+            live = []
+            for h in hexes:
+                found = yield from self._reveal(h, attackers)
+                if found:
+                    live.append(h)
+            if not live:
                 yield self.ruling("YOTR-CBT-P", f"Attack on {target} spent", "The hex held only dummies: the "
                                   "attacking units are spent for this phase and there is no combat result "
                                   "(decision D-34).", result={"target": target, "spent": attackers},
-                                  places=[target])
+                                  places=hexes)
                 yield from self.check_victory()
                 return
-        if side == "Communist" and any(self.counters[u].nationality == "USA" for u in self.units_at(target)) \
-                and not self.usa_zoc:
+            hexes = live
+        yield from self._battle(side, hexes, attackers)
+
+    def _reveal(self, target: str, attackers: list[str]):
+        """YOTR-CBT-P / YOTR-DUM-C: the defenders of one hex turn face up; dummies go.  True if anything real
+        (units, militia, a Supply Center) is left to fight."""
+        here = self.counters_at(target, "Communist")
+        self.face_up.update(here)
+        dummies = [u for u in here if self.is_dummy(u)]
+        for u in dummies:
+            self.place(u, "removed")
+            self.pinned.discard(u)
+            self.disrupted.discard(u)
+            yield self.ruling("YOTR-DUM-C", f"Dummy exposed at {target}", f"The counter {u} at {target} is a "
+                              "dummy, exposed by a ground attack: it is removed for good (Dummy case C).",
+                              changes=[{"unit": u, "from": target, "to": "removed"}], places=[target])
+        return bool(self.combat_units_at(target, "Communist") or self.communist_militia(target)
+                    or self.sc_intact(target))
+
+    def _battle(self, side: str, hexes: list[str], attackers: list[str]):
+        """YOTR-CBT-PROC: totals, odds, die, result, applied to every defending hex."""
+        d = self.data
+        target = hexes[0]
+        if side == "Communist" and any(self.counters[u].nationality == "USA" for h in hexes
+                                       for u in self.units_at(h)) and not self.usa_zoc:
             self.usa_zoc = True
             self.touch()
             yield self.ruling("YOTR-ZOC-F2", "USA zones of control switched on", "A USA unit has been attacked: "
@@ -213,6 +250,11 @@ class CombatRules:
                               result={"usa_zoc": True}, places=[target])
         atk = sum((self.attack_strength(u) for u in attackers), Fraction(0))
         dfn, parts = self.defense_strength(target, attackers)
+        for h in hexes[1:]:  # YOTR-CBT-D: one combined defence
+            more, p2 = self.defense_strength(h, attackers)
+            dfn += more
+            parts = {"units": parts["units"] + p2["units"], "doubled_by": parts["doubled_by"] + p2["doubled_by"],
+                     "militia": parts["militia"] + p2["militia"], "total": float(dfn)}
         col = odds_column(atk, dfn)
         if col is None:
             yield self.ruling("YOTR-CBT-PROC", f"No attack on {target}", "The attackers have no attack strength "
@@ -221,16 +263,16 @@ class CombatRules:
         roll = self.dice.roll(6, "combat")
         die = roll.value
         result = d.crt[(die, col)]
-        yield self.ruling("YOTR-CBT-CRT", f"Battle for {target}: {result}",
+        yield self.ruling("YOTR-CBT-CRT", f"Battle for {', '.join(hexes)}: {result}",
                           f"{float(atk):g} attack against {float(dfn):g} defence"
                           + (f" (units {parts['units']:g}" + (f", doubled for {' and '.join(parts['doubled_by'])}"
                              if parts["doubled_by"] else "") + f", militia {parts['militia']})")
                           + f" is {col} after rounding in the defender's favour; the die shows {die}: {result}.",
-                          result={"target": target, "odds": col, "die": die, "crt": result},
+                          result={"target": target, "hexes": list(hexes), "odds": col, "die": die, "crt": result},
                           inputs={"attack": float(atk), "defense": float(dfn), **parts,
                                   "attackers": list(attackers)},
                           dice=[roll], lookup=Lookup("CRT", str(die), col, result),
-                          places=[target], side=side)
+                          places=list(hexes), side=side)
         if result in ("Ae", "Ar1", "Ar2"):
             for u in list(attackers):
                 if result == "Ae":
@@ -238,13 +280,17 @@ class CombatRules:
                 else:
                     yield from self.retreat(u, int(result[-1]))
         elif result in ("De", "Dr1", "Dr2"):
-            yield from self.defender_loses(side, target, result, attackers)
+            for h in hexes:
+                yield from self.defender_loses(side, h, result, attackers, advance=False)
+            enemy = self.enemy_of(side)
+            if all(not self.combat_units_at(h, enemy) and not self.is_target(h, side) for h in hexes):
+                yield from self.advance_after_combat(side, target, attackers)  # D-35: into one hex
         if side == "Communist":
             self.face_up -= set(attackers)
         self.face_up = {u for u in self.face_up if self.is_supply_unit(u)}
         yield from self.check_victory()
 
-    def defender_loses(self, side: str, target: str, result: str, attackers: list[str]):
+    def defender_loses(self, side: str, target: str, result: str, attackers: list[str], advance: bool = True):
         enemy = self.enemy_of(side)
         for u in self.combat_units_at(target, enemy):
             if result == "De":
@@ -269,7 +315,7 @@ class CombatRules:
                                              f"The NLF militia of {self.hex_name(target)} is eliminated: the "
                                              "Allies retake the town, its printed militia is restored and the NLF "
                                              "counter is turned face down.")
-        if not self.combat_units_at(target, enemy) and not self.is_target(target, side):
+        if advance and not self.combat_units_at(target, enemy) and not self.is_target(target, side):
             yield from self.advance_after_combat(side, target, attackers)
 
     def sc_surrounded(self, h: str) -> bool:

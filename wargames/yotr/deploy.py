@@ -7,6 +7,9 @@
   hexes within four hexes of South Vietnam (decision D-61); NLF one in the Central Coast, two in each Mekong
   Delta Region, never on a town, road or trail hex; USA fixed (4-6 Danang, 2-6 Long Binh and Vung Tau), ROK in
   Qui Nhon; ARVN in South Vietnam or Svay Rieng on hexes they may enter (D-38), never on a Communist counter.
+* YOTR-SR-B (option): Pacification Deployment, an Allied unit in every town and base first.  YOTR-SR-J
+  (option): the seven counters of the third step may infiltrate South Vietnam (roadless rough or swamp within
+  four hexes of the border, D-47).
 * Supply units: the Communist chooses how many of each centre's quota are real; the rest are dummies.
 """
 
@@ -53,6 +56,20 @@ def arvn_deploy_hexes() -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+@cache
+def infiltration_hexes() -> tuple[str, ...]:
+    """YOTR-SR-J / D-47: South Vietnamese rough or swamp hexes with no road or trail within four hexes of a hex
+    outside South Vietnam."""
+    d = load_data()
+    frontier = {h for h, r in d.hexes.items() if r.country != "SVN" and r.terrain != "sea"}
+    near = set(frontier)
+    for _ in range(4):
+        frontier = {n for h in frontier for n in d.adj[h] if n not in near}
+        near |= frontier
+    return tuple(sorted(h for h in near if h in d.hexes and d.country(h) == "SVN"
+                        and d.terrain(h) in ("rough", "swamp") and not d.has_road_or_trail(h)))
+
+
 class DeployRules:
     def free_deployment(self):
         """YOTR-SET-SEQ / YOTR-DEP: the three deployment steps of the Standard Game."""
@@ -83,21 +100,29 @@ class DeployRules:
             self.home_region[uid] = region
             yield from self._deployed(uid, act["to"])
         # step 2: the Allies
-        for uid, r in sorted(self.counters.items()):
-            if r.side != "Allied" or r.turn is not None:
-                continue
+        allied = [u for u, r in sorted(self.counters.items()) if r.side == "Allied" and r.turn is None]
+        fixed_first = [u for u in allied if u in FIXED or self.counters[u].nationality == "ROK"]
+        for uid in fixed_first + [u for u in allied if u not in fixed_first]:
+            r = self.counters[uid]
             if uid in FIXED or r.nationality == "ROK":
                 h = self.data.places[FIXED.get(uid, "qui_nhon")].hex
                 yield from self._deployed(uid, h, rule="YOTR-DEP")
                 continue
-            opts = self._deploy_options(uid, arvn_deploy_hexes())
-            act = yield self.decide("Allied", f"Deploy {self.describe(uid)}", "YOTR-DEP", opts)
+            hexes = arvn_deploy_hexes()
+            rule = "YOTR-DEP"
+            if self.opts.special_rule_b:  # YOTR-SR-B: first every town and base gets an Allied unit
+                empty = [h for h in hexes if h in self.data.towns and not self.occupied_by(h, "Allied")]
+                if empty:
+                    hexes, rule = tuple(empty), "YOTR-SR-B"
+            opts = self._deploy_options(uid, hexes)
+            act = yield self.decide("Allied", f"Deploy {self.describe(uid)}", rule, opts)
             yield from self._deployed(uid, act["to"])
         yield self.ruling("YOTR-SET-SEQ", "Air points available", f"{self.air} air points go to the Bombardment "
                           "Strength Available box.", result={"air": self.air}, side="Allied")
         # step 3: the seven set aside, then the supply units
         for uid in aside:
-            opts = self._deploy_options(uid, nva_deploy_hexes())
+            hexes = nva_deploy_hexes() + (infiltration_hexes() if self.opts.special_rule_j else ())
+            opts = self._deploy_options(uid, hexes)
             act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 3)", "YOTR-DEP", opts)
             yield from self._deployed(uid, act["to"])
         yield from self._deploy_supply()

@@ -134,7 +134,10 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         return u.nationality == "NVA" and u.is_combat and uid not in self.bg
 
     def attack_value(self, uid: str) -> int:
-        return 1 if uid in self.bg else (self.counters[uid].attack or 0)
+        """Printed attack; a Battlegroup is a 1-6, or a 2-1-6 under Special Rule H (YOTR-SR-H)."""
+        if uid in self.bg:
+            return 2 if self.opts.special_rule_h else 1
+        return self.counters[uid].attack or 0
 
     def defense_value(self, uid: str) -> int:
         return 1 if uid in self.bg else (self.counters[uid].defense or 0)

@@ -18,7 +18,7 @@ phase (a cheapest-path search over the TEC costs), so the unit's whole path is c
   hexside; YOTR-ZOC-F2: USA zones only once a USA unit has been attacked; YOTR-ZOC-F3: ARVN zones never reach
   rough or swamp; YOTR-ZOC-B: zones reach hexes with friendly units for movement.
 * YOTR-MOV-T: airmobile units hop between friendly South Vietnamese towns and bases for 3 points plus zone
-  costs (D-24); one unit in or out of a besieged town per phase (YOTR-TWN-N, D-25).
+  costs (D-24, D-59); one unit in or out of a besieged town per phase (YOTR-TWN-N, D-25).
 * YOTR-MOV-M: Communist counters move face down; the Allied log shows only that a counter moved.
 * YOTR-MOV-B: moving is voluntary (the "done" and "stay" choices); YOTR-MOV-N: no stacking limit;
   YOTR-MOV-H: mixed terrain is crossed hex by hex, paying each cost; YOTR-MOV-E: no combat while moving;
@@ -351,6 +351,7 @@ class MovementRules:
     def _movement(self, side: str):
         self.moved = set()
         self.airlifts = {}
+        self.touch()  # supply states and airlift counts feed the cached reachable sets
         while True:
             units = self.movable(side)
             if not units:

@@ -1,7 +1,8 @@
 """Year of the Rat scenario files (``data/yotr/scenarios/*.yaml``): forces, deployment, options.
 
 YOTR-SET: the Historical Game (historical deployment) and the Standard Game (free deployment) are scenario
-files; YOTR-SET-SCEN: each names its OBs, deployment, reinforcement rule and rule options.
+files; YOTR-SET-SCEN: each names its OBs, deployment, reinforcement rule and rule options; YOTR-SR: the
+special rules B, F, H and J and Victory Modification P are options of the scenario (off by default).
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ class YotrOptions(BaseModel):
     bombard_dummies: Literal["roll_unrevealed"] = "roll_unrevealed"  # D-11
     hue_region: Literal["quang_nam"] = "quang_nam"  # D-53
     special_rule_f: bool = False  # YOTR-SR-F (US Intervention); off in the Historical and Standard Games
+    special_rule_b: bool = False  # YOTR-SR-B (Pacification Deployment), free deployment only
+    special_rule_h: bool = False  # YOTR-SR-H (Increased NLF Participation)
+    special_rule_j: bool = False  # YOTR-SR-J (NVA Infiltration), free deployment only
+    victory_modification_p: bool = False  # YOTR-VM-P (with Allied OB C or F)
 
 
 class Scenario(BaseModel):

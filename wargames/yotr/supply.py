@@ -3,7 +3,7 @@
 * YOTR-SUP / YOTR-SUP-PROC: a Communist unit is in Attack Supply within 8 hexes of a revealed real supply
   unit, in General Supply within 8 hexes of an intact Supply Center, else Isolated (D-22: the unit's own hex
   is not counted).  An Allied unit is Supplied in a town or base, or with a line of any length to an
-  unbesieged Allied town or base; else Unsupplied.
+  unbesieged Allied town or base (sources: D-58); else Unsupplied.
 * YOTR-SUP-A: every Communist unit is in Attack Supply on Game-Turns 1 and 2.
 * YOTR-SUP-B: NLF guerrillas (and 2-1-6 Battlegroups) are always in Attack Supply; militia is never affected.
 * YOTR-SUP-C: lines never pass enemy units, enemy militia, enemy zones (unless a friendly unit stands there,
@@ -108,8 +108,8 @@ class SupplyRules:
     def communist_supply(self, uid: str, combat: bool = False) -> str:
         """attack_supply, general_supply or isolated (YOTR-SUP, YOTR-SUP-A, YOTR-SUP-B, YOTR-SUP-F)."""
         u = self.counters[uid]
-        if self.turn <= 2 or u.nationality == "NLF":
-            return "attack_supply"
+        if self.turn <= 2 or u.nationality == "NLF" or (uid in self.bg and self.opts.special_rule_h):
+            return "attack_supply"  # YOTR-SUP-A, YOTR-SUP-B (YOTR-SR-H: the 2-1-6 Battlegroups too, D-48)
         h = self.loc[uid]
         if combat and self.attack_sources and h in self.communist_range(tuple(sorted(set(self.attack_sources)))):
             return "attack_supply"
@@ -179,6 +179,7 @@ class SupplyRules:
             s = self.communist_supply(uid)
             self.supply[uid] = s
             counts[s] = counts.get(s, 0) + 1
+        self.touch()
         why = ("on Game-Turns 1 and 2 every Communist unit is in Attack Supply (Supply case A)"
                if self.turn <= 2 else "a unit more than 8 clear hexes from every intact Supply Center is Isolated "
                "and moves at half its allowance (decisions D-23, D-39)")
@@ -190,6 +191,7 @@ class SupplyRules:
     def allied_supply_phase(self):
         """YOTR-SOP-B2a: each Allied unit is Supplied or Unsupplied for this Movement Phase."""
         self.supply = {uid: self.allied_supply(uid) for uid in self.on_map("Allied")}
+        self.touch()
         out = sorted(u for u, s in self.supply.items() if s == "unsupplied")
         yield self.ruling("YOTR-SOP-B2a", "Allied supply for movement",
                           f"{len(self.supply) - len(out)} Allied units are Supplied"

@@ -8,11 +8,18 @@
   Allied unit, unless the Communist holds both Saigon hexes.
 * YOTR-VIC-SCORE / D-41: the track is kept equal to this function after every change; YOTR-VIC-DEC: 40 or more
   ends the game at once; YOTR-VIC-LEVELS: after Game-Turn 13 the level is read from ``vp.csv``.
+* YOTR-VM / YOTR-VM-P (option ``victory_modification_p``): at the end only, NVA strength in South Vietnam
+  above or below 70 is added to or taken off the total (D-30, D-31).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+
+def modification_p(vp: int, nva_strength: int) -> int:
+    """YOTR-VM-P: each NVA strength point in South Vietnam above 70 adds one, each below 70 takes one off."""
+    return vp + nva_strength - 70
 
 
 class VictoryRules:
@@ -54,8 +61,23 @@ class VictoryRules:
                            "Vietnam falls and the game ends at once.",
                            result={"winner": "Communist", "level": "Communist Decisive Victory", "vp": self.vp})
 
+    def nva_strength_in_svn(self) -> int:
+        """D-31: printed strength of the real NVA combat units inside South Vietnam (Battlegroups by attack)."""
+        return sum(self.attack_value(u) for u in self.on_map("Communist")
+                   if self.counters[u].nationality == "NVA" and self.is_combat(u)
+                   and self.data.country(self.loc[u]) == "SVN")
+
     def final_result(self):
         """YOTR-VIC-LEVELS: after Game-Turn 13 the victory points give the level of victory."""
+        if self.opts.victory_modification_p:
+            sp = self.nva_strength_in_svn()
+            total = modification_p(self.vp, sp)
+            row = self.data.level(total)
+            yield self.end("YOTR-VM-P", row.level, f"After Game-Turn {self.turn} the Communist has {self.vp} victory "
+                           f"points and {sp} NVA strength points in South Vietnam: {sp - 70:+d} for Victory "
+                           f"Modification P gives {total}, {row.level} (decision D-30).",
+                           result={"winner": row.winner, "level": row.level, "vp": self.vp, "net": total})
+            return
         row = self.data.level(self.vp)
         yield self.end("YOTR-VIC-LEVELS", row.level,
                        f"After Game-Turn {self.turn} the Communist has {self.vp} victory points: "
