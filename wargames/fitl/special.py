@@ -256,6 +256,11 @@ class SpecialActivities(OpsCommon):
                                     lambda s: f"Air Strike in {self.sname(s)}", body)
         roll = self.dice.roll(6, purpose="Air Strike hits")
         hits = roll.value
+        yield self.oruling(STRIKE, "Air Strike die",
+                           f"The US rolls one die for the Air Strike on {', '.join(self.sname(s) for s in chosen)}: "
+                           f"{roll.value}, so {roll.value} hit(s) to spend (2 may Degrade the Trail once; each other "
+                           "hit removes one Active enemy piece).", inputs={"spaces": list(chosen)},
+                           result={"hits": roll.value}, dice=[roll], places=chosen)
         trail_txt = ""
         if hits >= 2 and self.board.tracks["trail"] > 0:
             yes = yield from self.yesno("US", f"Air Strike: {hits} hits. Spend 2 to Degrade the Trail by 1?", STRIKE,
