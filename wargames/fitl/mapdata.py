@@ -19,7 +19,7 @@ from ..maps.geo import background_layers, geom_to_multi, lines
 from .data import LEVELS, load_data
 from .state import Board, piece_id, piece_state
 
-EXTENT = {"x": (102.9, 110.0), "y": (8.3, 18.3)}
+EXTENT = {"x": (102.9, 110.7), "y": (8.3, 18.3)}
 COUNTRY_FILL = {"NVN": "#e9e2d4", "SVN": "#f4f1e6", "LAO": "#e4e4de", "KHM": "#e4e4de", "THA": "#efeee9"}
 FACTION_COLOURS = {"US": "#5b6f1e", "ARVN": "#e3b800", "NVA": "#c0392b", "VC": "#2e6fd0"}
 POLICE = "#f07f1a"
@@ -108,7 +108,7 @@ def static_layers() -> dict[str, Any]:
              "y": [t.lat for t in d.towns.values()]}
     out["towns"] = towns
     anchor = anchors()
-    names: dict[str, list] = {"id": [], "x": [], "y": [], "text": [], "size": []}
+    names: dict[str, list] = {"id": [], "x": [], "y": [], "text": [], "size": [], "align": [], "xoff": []}
     for sid, sp in d.spaces.items():
         if sp.kind == "loc":
             continue
@@ -119,6 +119,8 @@ def static_layers() -> dict[str, Any]:
         pop = f" ({sp.population})" if sp.population else ""
         names["text"].append(f"{sp.name}{pop}")
         names["size"].append("11px" if sp.kind == "city" else "10px")
+        names["align"].append("left" if sp.kind == "city" else "center")  # a City's name to its east, clear of
+        names["xoff"].append(12 if sp.kind == "city" else 0)  # the Province name under it
     out["names"] = names
     return out
 
@@ -177,9 +179,9 @@ def dynamic_layers(board: Board) -> dict[str, Any]:
             marker, colour, _name = GLYPHS[piece_id(key)]
             col, rowno = i % COLUMNS, i // COLUMNS
             width = min(len(keys), COLUMNS)
-            if city:  # a City's pieces stand to its east (often over the sea), clear of the Province's
+            if city:  # a City's pieces stand south-east of it (often over the sea), under its name
                 x = x0 + 0.2 + col * PITCH
-                y = y0 + 0.02 - rowno * PITCH
+                y = y0 - 0.13 - rowno * PITCH
             else:
                 x = x0 + (col - (width - 1) / 2) * PITCH
                 y = y0 - 0.16 - rowno * PITCH

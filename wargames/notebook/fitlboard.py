@@ -94,8 +94,9 @@ class FitlBoardView(InteractiveMap):
         f.scatter("x", "y", source=src["towns"], size=5, marker="square", fill_color="#333", line_color="#333")
         cities = f.scatter("x", "y", source=src["cities"], size=22, marker="circle", fill_color="fill",
                            line_color="line", line_width=3)
-        f.text("x", "y", text="text", source=src["names"], text_font_size="size", text_align="center",
-               text_baseline="bottom", y_offset=-4, text_color="#222", text_font_style="bold")
+        f.text("x", "y", text="text", source=src["names"], text_font_size="size", text_align="align",
+               x_offset="xoff", text_baseline="bottom", y_offset=-4, text_color="#222", text_font_style="bold",
+               background_fill_color="white", background_fill_alpha=0.55)
         f.text("x", "y", text="text", source=src["control"], text_font_size="9px", text_align="center",
                text_color="colour", text_font_style="bold", text_baseline="bottom", y_offset=-14)
         f.text("x", "y", text="text", source=src["markers"], text_font_size="9px", text_align="center",
