@@ -402,12 +402,7 @@ class ArvnNonPlayer(NonPlayerBase):
         if not scored:
             self.why("8.7.6", "no Pacification step meets the priorities: stop")
             return self.first(decision, "done") or decision.options[-1]
-        top = max(k for k, _ in scored)
-        tied = [a for k, a in scored if k == top]
-        s = random_pick(game, "ARVN", [a["space"] for a in tied])
-        a = next(a for a in tied if a["space"] == s)
-        self.why("8.7.6", f"{a.label}: no Terror first, Opposition first, greatest shift")
-        return a
+        return self.pick_best(game, scored, "8.7.6", "no Terror first, Opposition first, greatest shift")
 
     def on_mode(self, game: Any, decision: Decision) -> Action:
         modes = {a["mode"]: a for a in decision.options if a.kind == "mode"}

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...core.actions import Action, Decision
 from ..data import COIN
-from .priorities import best_action, card_key, rng_for, target_priority
+from .priorities import best_action, card_key, random_pick, rng_for, target_priority
 
 PRIORITY_ERROR = "no priority could be evaluated"
 
@@ -173,6 +173,28 @@ class NonPlayerBase:
             self.why(self.rule_for(decision), f"{a.label}: the planned Operation is not offered (IF NONE)")
             return a
         self.last_reason = plan.reason
+        return a
+
+    def pick_best(self, game: Any, scored: list[tuple[Any, Action]], step: str, reason: str) -> Action:
+        """FITL-8.1.3: the option with the highest priority key; ties broken at random among the spaces."""
+        top = max(k for k, _ in scored)
+        tied = [a for k, a in scored if k == top]
+        s = random_pick(game, self.faction, [a["space"] for a in tied])
+        a = next(a for a in tied if a["space"] == s)
+        self.why(step, f"{a.label}: {reason}")
+        return a
+
+    def forced_march_to(self, game: Any, decision: Decision) -> Action | None:
+        """A March that had to move something goes to a Random LoC (FITL-8.3, decision F-79); None otherwise."""
+        if not self.memo().pop("forced", False):
+            return None
+        plan = self.memo().get("plan")
+        opts = self.opts(decision, "move_to")
+        locs = [a for a in opts if game.is_loc(a["space"])] or opts
+        s = random_pick(game, self.faction, [a["space"] for a in locs], "march")
+        a = next(a for a in locs if a["space"] == s)
+        self.memo()["plan"] = (s,) + tuple(plan[1:])
+        self.why("8.3", f"March to {game.sname(s)}: a Random LoC (decision F-79)")
         return a
 
     def memo(self) -> dict[str, Any]:

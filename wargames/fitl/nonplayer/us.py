@@ -445,12 +445,7 @@ class UsNonPlayer(NonPlayerBase):
         if not scored:
             self.why("8.8.8", "no Pacification step would achieve a shift: stop")
             return self.first(decision, "done") or decision.options[-1]
-        top = max(k for k, _ in scored)
-        tied = [a for k, a in scored if k == top]
-        s = random_pick(game, "US", [a["space"] for a in tied])
-        a = next(a for a in tied if a["space"] == s)
-        self.why("8.8.8", f"{a.label}: greatest shift, no Terror first")
-        return a
+        return self.pick_best(game, scored, "8.8.8", "greatest shift, no Terror first")
 
     def on_mode(self, game: Any, decision: Decision) -> Action:
         modes = {a["mode"]: a for a in decision.options if a.kind == "mode"}

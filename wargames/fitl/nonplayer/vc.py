@@ -365,15 +365,10 @@ class VcNonPlayer(NonPlayerBase):
         return a
 
     def on_move_to(self, game: Any, decision: Decision) -> Action:
+        forced = self.forced_march_to(game, decision)
+        if forced is not None:
+            return forced
         plan = self.memo().get("plan")
-        if self.memo().pop("forced", False):
-            opts = self.opts(decision, "move_to")
-            locs = [a for a in opts if game.is_loc(a["space"])] or opts
-            s = random_pick(game, "VC", [a["space"] for a in locs], "march")
-            a = next(a for a in locs if a["space"] == s)
-            self.memo()["plan"] = (s,) + tuple(plan[1:])
-            self.why("8.3", f"March to {game.sname(s)}: a Random LoC (decision F-79)")
-            return a
         for a in self.opts(decision, "move_to"):
             if plan and a["space"] == plan[0]:
                 self.why(self.rule_for(decision), f"March to {a.label} (planned)")
