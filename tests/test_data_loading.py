@@ -86,3 +86,15 @@ def test_data_found_from_an_installed_wheel(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env={"PYTHONPATH": str(target), "PATH": ""},
                          capture_output=True, text=True, check=True).stdout.splitlines()
     assert out[0].startswith(str(target)) and out[1].startswith(str(target))
+
+
+def test_scenario_options_unknown_or_invalid_are_refused_naming_the_file():
+    import wargames
+    from wargames.core.data import DataError
+
+    with pytest.raises(DataError, match=r"historical\.yaml.*unknown option 'fog'"):
+        wargames.load("tet", fog=True)
+    with pytest.raises(DataError, match=r"historical\.yaml.*options\."):
+        wargames.load("yotr", isolated_attack_factor="a lot")
+    with pytest.raises(DataError, match=r"known: historical"):
+        wargames.load("tet", scenario="hue_only")

@@ -12,7 +12,7 @@ import json
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
@@ -56,6 +56,30 @@ class Row(BaseModel):
         if not v or not v.strip().startswith(SOURCE_KINDS):
             raise ValueError("must start with one of " + ", ".join(SOURCE_KINDS))
         return v.strip()
+
+
+class RuleRow(Row):
+    """One row of a game's rules index (``data/<game>/rules_index.csv``): rule id, where, status, code, tests."""
+
+    rule_id: str
+    line: str | None = None
+    title: str
+    summary: str
+    status: Literal["tested", "implemented", "omitted", "not yet"]
+    code: str | None = None
+    tests: str | None = None
+    notebook: str | None = None
+    decision: str | None = None
+
+
+class DecisionRow(Row):
+    """One row of a game's ``decisions.csv``: a gap or ambiguity settled, with alternatives and reasoning."""
+
+    id: str
+    topic: str
+    decision: str
+    alternatives: str | None = None
+    reasoning: str
 
 
 def data_root() -> Path:
@@ -150,6 +174,32 @@ def read_geojson(path: Path) -> dict[str, Any]:
         if not isinstance(feat.get("geometry"), dict):
             raise DataError(path, "feature has no geometry", row=i, column="geometry")
     return data
+
+
+def read_scenario(game: str, scenario: str, schema: type[M], title: str) -> tuple[Path, M]:
+    """``data/<game>/scenarios/<scenario>.yaml`` read into ``schema``; an unknown name lists the known ones."""
+    path = game_dir(game) / "scenarios" / f"{scenario}.yaml"
+    if not path.exists():
+        known = ", ".join(sorted(p.stem for p in path.parent.glob("*.yaml")))
+        raise DataError(path, f"no scenario {scenario!r} for {title} (known: {known})")
+    return path, read_yaml(path, schema)
+
+
+def merge_options(path: Path, defaults: M, given: dict[str, Any], skip: tuple[str, ...] = ()) -> M:
+    """A scenario's rule options (``defaults``) overridden by the caller's; an unknown or invalid option is a
+    DataError naming the scenario file.  Keys in ``skip`` are handled by the game itself."""
+    merged = dict(defaults.model_dump())
+    for key, value in given.items():
+        if key in skip:
+            continue
+        if key not in merged:
+            raise DataError(path, f"unknown option {key!r}; options are {sorted(merged)}", column="options")
+        merged[key] = value
+    try:
+        return type(defaults).model_validate(merged)
+    except ValidationError as err:
+        column, msg = _pydantic_problem(err)
+        raise DataError(path, msg, column=f"options.{column}") from None
 
 
 @cache

@@ -12,7 +12,16 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..core.data import DataError, Row, by_id, cached_csv, game_dir, read_csv, read_geojson
+from ..core.data import (
+    DataError,
+    Row,
+    RuleRow,
+    by_id,
+    cached_csv,
+    game_dir,
+    read_csv,
+    read_geojson,
+)
 from ..maps import Area, AreaMap
 
 Faction = Literal["NVA", "VC", "USA", "SVN"]
@@ -80,26 +89,6 @@ class FactionRow(Row):
     colour: str
     demoralization_level: int = Field(gt=0)
     start_score: int
-
-
-class RuleRow(Row):
-    rule_id: str
-    line: str | None = None
-    title: str
-    summary: str
-    status: Literal["tested", "implemented", "omitted", "not yet"]
-    code: str | None = None
-    tests: str | None = None
-    notebook: str | None = None
-    decision: str | None = None
-
-
-class DecisionRow(Row):
-    id: str
-    topic: str
-    decision: str
-    alternatives: str | None = None
-    reasoning: str
 
 
 COMMUNIST = ("NVA", "VC")

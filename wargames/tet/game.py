@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Game, Player
-from ..core.data import DataError, game_dir, read_yaml
+from ..core.data import DataError, merge_options, read_scenario
 from .air import AirRules
 from .allied_movement import AlliedMovementRules
 from .combat import CombatRules
@@ -55,23 +55,13 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
     # ------------------------------------------------------------------ data and state
     def load_scenario(self, scenario: str) -> None:
         self.data: TetData = load_data()
-        path = game_dir("tet") / "scenarios" / f"{scenario}.yaml"
-        if not path.exists():
-            raise DataError(path, f"no scenario {scenario!r} for Tet (known: historical)")
-        self.scenario: Scenario = read_yaml(path, Scenario)
-        merged = dict(self.scenario.options.model_dump())
+        path, self.scenario = read_scenario("tet", scenario, Scenario, "Tet")
         players = self.options.get("players", self.scenario.players)
         if players not in (2, 4):
             raise DataError(path, f"players must be 2 or 4 (TET-COMP-5), not {players!r}", column="players")
         self.four_players = players == 4
         self.sides = tuple(f for s in FACTIONS_OF.values() for f in s) if self.four_players else type(self).sides
-        for key, value in self.options.items():
-            if key == "players":
-                continue
-            if key not in merged:
-                raise DataError(path, f"unknown option {key!r}; options are {sorted(merged)}", column="options")
-            merged[key] = value
-        self.rules_opts = type(self.scenario.options).model_validate(merged)
+        self.rules_opts = merge_options(path, self.scenario.options, self.options, skip=("players",))
 
     def new_state(self) -> None:
         d = self.data

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from ..core.data import DataError, Row, by_id, cached_csv, game_dir
+from ..core.data import DataError, DecisionRow, Row, RuleRow, by_id, cached_csv, game_dir
 from ..maps.hexgrid import HexGrid, hexside
 
 Side = Literal["Communist", "Allied"]
@@ -146,26 +146,6 @@ class OobRow(Row):
     @property
     def is_combat(self) -> bool:
         return self.unit_type not in ("dummy", "supply_real", "supply_dummy", "air_points", "naval_marker")
-
-
-class RuleRow(Row):
-    rule_id: str
-    line: str | None = None
-    title: str
-    summary: str
-    status: Literal["tested", "implemented", "omitted", "not yet"]
-    code: str | None = None
-    tests: str | None = None
-    notebook: str | None = None
-    decision: str | None = None
-
-
-class DecisionRow(Row):
-    id: str
-    topic: str
-    decision: str
-    alternatives: str | None = None
-    reasoning: str
 
 
 def _mp(cell: str) -> Fraction | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Game, Player
-from ..core.data import DataError, game_dir, read_yaml
+from ..core.data import merge_options, read_scenario
 from .bombardment import BombardmentRules
 from .combat import CombatRules
 from .data import OobRow, YotrData, load_data
@@ -38,16 +38,8 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
     # ------------------------------------------------------------------ data and state
     def load_scenario(self, scenario: str) -> None:
         self.data: YotrData = load_data()
-        path = game_dir("yotr") / "scenarios" / f"{scenario}.yaml"
-        if not path.exists():
-            raise DataError(path, f"no scenario {scenario!r} for Year of the Rat (known: historical, standard)")
-        self.scenario: Scenario = read_yaml(path, Scenario)
-        merged = dict(self.scenario.options.model_dump())
-        for key, value in self.options.items():
-            if key not in merged:
-                raise DataError(path, f"unknown option {key!r}; options are {sorted(merged)}", column="options")
-            merged[key] = value
-        self.opts = type(self.scenario.options).model_validate(merged)
+        path, self.scenario = read_scenario("yotr", scenario, Scenario, "Year of the Rat")
+        self.opts = merge_options(path, self.scenario.options, self.options)
         d = self.data
         self.counters: dict[str, OobRow] = {u.id: u for u in d.oob.values() if u.unit_type not in NOT_COUNTERS}
         # YOTR-MOV-S: ROK and NLF never leave the Region of their initial placement
