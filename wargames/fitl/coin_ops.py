@@ -12,6 +12,17 @@
   spaces, possibly through one Insurgent-free LoC; 1 Activation per cube or Special Force (half in Jungle).
 * FITL-3.2.4 Assault: the removal formula per faction and terrain, Troops first, Bases last, Tunnels, +6 Aid per
   Base removed by ARVN, and the US's optional ARVN follow-up for 3 ARVN Resources.
+
+Capabilities and Momentum (FITL-5.3, FITL-5.4; each named in the ruling it changes): Momentum #72 Body Count
+(Assault and Patrol cost 0, +3 Aid per Guerrilla an Assault removes), #78 shaded (no US Assault); Capability #11
+shaded (US Assault in at most 2 spaces), #18 shaded (US Sweep in at most 2 spaces), #13 shaded (a US Assault space
+with US Troops loses one on a die of 1-3), #14 unshaded (+2 removals in up to 2 non-Lowland US Assault spaces),
+#28 shaded (Assaulted Provinces shift toward Active Opposition), #101 shaded (a Sweep space may lose a sweeping
+Troop on a die of 1-3); #11 unshaded (a Base first), #28 unshaded (an Underground Guerrilla, decision F-154),
+#13 unshaded (Sweep removes 1 in up to 2 spaces), #14 shaded (NVA remove 2 Patrol cubes), #18 unshaded (a free
+Police), #19 (CORDS: 2 Pacify spaces / Passive at most), #61 unshaded (via Transport).  Rows FITL-5.3-CAPS and
+FITL-5.4-MOM; decisions F-150 (naming), F-151 (Cobras shaded in a Patrol's Assault), F-153 (Body Count everywhere
+an Assault is made), F-157 (M-48 unshaded: the first 2 qualifying spaces).
 """
 
 from __future__ import annotations
@@ -32,16 +43,42 @@ class CoinOps(OpsCommon):
     def can_train(self, faction: str, limited: bool, free: bool) -> bool:
         return bool(self.train_spaces(faction))
 
+    def op_cost(self, faction: str, op: str) -> int:
+        """FITL-3.2.2 / FITL-3.2.3 / FITL-3.2.4: ARVN pay 3 (per space, Patrol in all), the US nothing; Momentum
+        #72 Body Count makes Assault and Patrol cost 0 (FITL-5.4)."""
+        if faction != "ARVN" or op in ("assault", "patrol") and self.lasting(72, "unshaded"):
+            return 0
+        return 3
+
+    def cost_note(self, faction: str, op: str) -> str:
+        """The words naming a lasting effect on the cost of ``op`` (for the ruling), or ""."""
+        words = self.lasting(72, "unshaded") if op in ("assault", "patrol") else ""
+        return f" [{op.capitalize()} costs 0: {words}]" if words else ""
+
+    def us_assault_banned(self, faction: str) -> str:
+        """FITL-5.4: Momentum #78 General Lansdale (shaded) forbids US Assault."""
+        return self.lasting(78, "shaded") if faction == "US" else ""
+
+    def op_space_cap(self, faction: str, op: str) -> tuple[int, str]:
+        """FITL-5.3: US Assault at most 2 spaces with #11 Abrams shaded, US Sweep with #18 CAPs shaded."""
+        if faction == "US" and op == "assault":
+            return self.lasting_limit(99, (11, "shaded", 2))
+        if faction == "US" and op == "sweep":
+            return self.lasting_limit(99, (18, "shaded", 2))
+        return 99, ""
+
     def can_patrol(self, faction: str, limited: bool, free: bool) -> bool:
         """FITL-3.2.2: ARVN must be able to pay 3; a Patrol always counts as executed (FITL-2.3.4 NOTE)."""
-        return self.can_pay(faction, 3 if faction == "ARVN" else 0, free)
+        return self.can_pay(faction, self.op_cost(faction, "patrol"), free)
 
     def can_sweep(self, faction: str, limited: bool, free: bool) -> bool:
         """FITL-3.2.3 / FITL-2.3.9: never in Monsoon."""
         return not self.monsoon and self.can_pay(faction, 3 if faction == "ARVN" else 0, free)
 
     def can_assault(self, faction: str, limited: bool, free: bool) -> bool:
-        return bool(self.assault_spaces(faction)) and self.can_pay(faction, 3 if faction == "ARVN" else 0, free)
+        if self.us_assault_banned(faction):
+            return False
+        return bool(self.assault_spaces(faction)) and self.can_pay(faction, self.op_cost(faction, "assault"), free)
 
     # ================================================================== Train (3.2.1)
     def train_spaces(self, faction: str) -> list[str]:
@@ -85,7 +122,8 @@ class CoinOps(OpsCommon):
     def op_train(self, ctx: OpCtx) -> Flow:
         f, side = ctx.faction, ctx.faction
         while not (ctx.limited and ctx.spaces):
-            cands = [s for s in self.train_spaces(f) if s not in ctx.spaces and s not in ctx.sa_spaces_blocking()]
+            cands = [s for s in self.train_spaces(f) if s not in ctx.spaces and s not in ctx.sa_spaces_blocking()
+                     and self.in_scope(ctx, s)]
             during = self.sa_during(ctx)
             if not cands and not during:
                 break
@@ -107,7 +145,28 @@ class CoinOps(OpsCommon):
                                    self.train_placements(f, s, ctx.free), kind="place",
                                    **ctx.context(step="place", space=s))
             yield from self._train_place(ctx, s, pl)
+        yield from self.cap_police(ctx)
         yield from self._train_extra(ctx)
+
+    def cap_police(self, ctx: OpCtx) -> Flow:
+        """FITL-5.3 Capability #18 Combined Action Platoons (unshaded): a US Train may add 1 ARVN Police (free) in
+        one space with a US Troop (from Available, else from the map, FITL-1.4.1)."""
+        words = self.lasting(18, "unshaded") if ctx.faction == "US" else ""
+        if not words or not ctx.spaces:
+            return
+        cands = [s for s in self.spaces() if self.n(s, "us_troops") and self.obtainable("arvn_police", "US", s)]
+        if not cands:
+            return
+        opts = [Action.make("space", f"1 ARVN Police in {self.sname(s)}", [s], space=s) for s in cands]
+        opts.append(Action.make("none", "No Police"))
+        a = yield self.decide("US", f"Train: place 1 ARVN Police where US Troops are? [{words}]", TRAIN_RULE, opts,
+                              kind="space", **ctx.context(step="cap_police"))
+        if a.kind == "space":
+            notes = self.place(a["space"], "arvn_police", 1)
+            yield self.oruling(TRAIN_RULE, f"Police in {self.sname(a['space'])}",
+                               f"The US Train adds 1 ARVN Police in {self.sname(a['space'])} at no cost [{words}]"
+                               + (f" ({'; '.join(notes)})" if notes else "") + ".",
+                               result={"space": a["space"]}, places=[a["space"]])
 
     def _train_place(self, ctx: OpCtx, s: str, pl: Action) -> Flow:
         f = ctx.faction
@@ -142,7 +201,8 @@ class CoinOps(OpsCommon):
             if f == "US" and not self.board.count(s, "US"):
                 continue
             terror = self.board.terror[s]
-            room = 2 - self.board.support[s] if self.pop(s) else 0
+            top = 1 if self.lasting(19, "shaded") else 2  # FITL-5.3 CORDS shaded: only to Passive Support
+            room = top - self.board.support[s] if self.pop(s) else 0
             for lv in range(0, min(2, room) + 1):
                 cost = 3 * (terror + lv)
                 if terror + lv >= 1 and self.can_pay(f, cost):
@@ -176,6 +236,20 @@ class CoinOps(OpsCommon):
                                 **ctx.context(step="extra"))
         if act.kind == "none":
             return
+        yield from self._train_extra_do(ctx, act)
+        cords = self.lasting(19, "unshaded") if f == "US" else ""
+        if act.kind == "pacify" and cords:  # FITL-5.3 CORDS unshaded: US Train may Pacify in a 2nd space
+            more = [a for a in self.pacify_options(ctx) if a["space"] != act["space"]]
+            if more:
+                more.append(Action.make("none", "No second Pacification"))
+                a2 = yield self.decide(f, f"Train: Pacify in a second space? [{cords}]", TRAIN_RULE, more,
+                                       kind="train_extra", **ctx.context(step="extra"))
+                if a2.kind == "pacify":
+                    yield from self._train_extra_do(ctx, a2, f" [{cords}: a second space]")
+
+    def _train_extra_do(self, ctx: OpCtx, act: Action, why: str = "") -> Flow:
+        """FITL-3.2.1: carry out the chosen Pacify, Base or Patronage transfer."""
+        f = ctx.faction
         s = act["space"]
         if act.kind == "pacify":
             lv = act["levels"]
@@ -188,7 +262,9 @@ class CoinOps(OpsCommon):
             yield self.oruling(TRAIN_RULE, f"Pacify {self.sname(s)}",
                               f"Pacify in {self.sname(s)} (COIN Control): {paid} even if the Train was free; "
                               + (f"{terror} Terror marker(s) removed; " if terror else "")
-                              + f"{self.level(old)} -> {self.level(new)}.",
+                              + f"{self.level(old)} -> {self.level(new)}{why}"
+                              + (f" [{self.lasting(19, 'shaded')}: at most Passive Support]"
+                                 if self.lasting(19, "shaded") else "") + ".",
                               result={"space": s, "terror_removed": terror, "support": new},
                               inputs={"cost": cost, "levels": lv}, places=[s])
         elif act.kind == "base":
@@ -240,8 +316,9 @@ class CoinOps(OpsCommon):
 
     def op_patrol(self, ctx: OpCtx) -> Flow:
         f = ctx.faction
-        paid = self.pay(f, 3 if f == "ARVN" else 0, ctx.free, PATROL_RULE, "Patrol")
-        yield self.oruling(PATROL_RULE, f"{f} Patrol", f"{f} Patrols: {paid} (ARVN pay 3 in all, the US nothing).",
+        paid = self.pay(f, self.op_cost(f, "patrol"), ctx.free, PATROL_RULE, "Patrol")
+        yield self.oruling(PATROL_RULE, f"{f} Patrol", f"{f} Patrols: {paid} (ARVN pay 3 in all, the US nothing)"
+                                                        f"{self.cost_note(f, 'patrol')}.",
                           result={"faction": f}, inputs={"limited": ctx.limited})
         moved: Counter[tuple[str, str]] = Counter()
         while True:
@@ -251,7 +328,7 @@ class CoinOps(OpsCommon):
                     free_n = self.n(s, key) - moved[(s, key)]
                     if free_n <= 0:
                         continue
-                    reach = self.patrol_reach(s)
+                    reach = [d for d in self.patrol_reach(s) if self.in_scope(ctx, d)]
                     if ctx.dest is not None:
                         reach = [d for d in reach if d == ctx.dest]
                     if reach:
@@ -269,7 +346,7 @@ class CoinOps(OpsCommon):
                 yield from self.special_activity(ctx, act["sa"])
                 continue
             s, key = act["space"], act["key"]
-            reach = self.patrol_reach(s) if ctx.dest is None else [ctx.dest]
+            reach = [d for d in self.patrol_reach(s) if self.in_scope(ctx, d)] if ctx.dest is None else [ctx.dest]
             dact = yield self.decide(f, f"Patrol: where do the cubes from {self.sname(s)} go?", PATROL_RULE,
                                      [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in reach],
                                      kind="move_to", check=lambda a: self.refuse_move(ctx, PATROL_RULE, a),
@@ -312,6 +389,24 @@ class CoinOps(OpsCommon):
                                     **ctx.context(step="assault"))
             if act.kind == "space":
                 yield from self.resolve_assault(f, f, act["space"], f"free Assault on a Patrolled LoC ({PATROL_RULE})")
+        m48 = self.lasting(14, "shaded")  # FITL-5.3 M-48 Patton shaded: the NVA remove up to 2 moved cubes
+        if m48 and moved:
+            left = Counter(moved)
+
+            def legal() -> list[tuple[str, str]]:
+                return sorted((sp, k) for (sp, k), v in left.items() if v > 0 and self.n(sp, k))
+
+            def take(sp: str, k: str) -> None:
+                left[(sp, k)] -= 1
+                self.remove_to(sp, k, 1, casualties=True)
+
+            picked = yield from self.pick_pieces("NVA", f"After the Patrol: remove a cube that moved? [{m48}]",
+                                                 PATROL_RULE, 2, legal, take, optional=True,
+                                                 **ctx.context(step="remove"))
+            yield self.oruling(PATROL_RULE, f"After the Patrol: {m48}",
+                               f"The NVA remove {self.pieces_text(picked)} of the cubes that moved [{m48}: up to 2; "
+                               "US Troops to Casualties].", result={"removed": [list(x) for x in picked]},
+                               places=sorted({sp for sp, _ in picked}))
 
     # ================================================================== Sweep (3.2.3)
     def sweep_sources(self, faction: str, dest: str, moved: Counter[tuple[str, str]]) -> dict[str, str | None]:
@@ -347,13 +442,19 @@ class CoinOps(OpsCommon):
             return SWEEP_RULE, "Sweep destinations are Provinces or Cities, not LoCs"
         if not self.can_pay(ctx.faction, 3 if ctx.faction == "ARVN" else 0, ctx.free):
             return "FITL-3.1", f"ARVN cannot pay 3 Resources for {self.sname(s)}"
+        cap, why = self.op_space_cap(ctx.faction, "sweep")
+        if len(ctx.spaces) >= cap:
+            return "FITL-5.3", f"US Sweep in at most {cap} spaces{why}"
         return None
 
     def why_not_assault(self, ctx: OpCtx, s: str) -> tuple[str, str] | None:
         if not sum(self.n(s, k) for k in CUBES[ctx.faction]) or not self.insurgent_pieces(s):
             return ASSAULT_RULE, f"Assault needs {ctx.faction} cubes and NVA/VC pieces in {self.sname(s)}"
-        if not self.can_pay(ctx.faction, 3 if ctx.faction == "ARVN" else 0, ctx.free):
+        if not self.can_pay(ctx.faction, self.op_cost(ctx.faction, "assault"), ctx.free):
             return "FITL-3.1", f"ARVN cannot pay 3 Resources for {self.sname(s)}"
+        cap, why = self.op_space_cap(ctx.faction, "assault")
+        if len(ctx.spaces) >= cap:
+            return "FITL-5.3", f"US Assault in at most {cap} spaces{why}"
         return None
 
     def sweep_spaces(self, faction: str) -> list[str]:
@@ -364,8 +465,13 @@ class CoinOps(OpsCommon):
         if self.monsoon:
             raise IllegalAction("FITL-2.3.9", "no Sweep in Monsoon (a Coup card is next)")
         cost = 3 if f == "ARVN" else 0
+        cap, cap_why = self.op_space_cap(f, "sweep")
+        if cap_why:
+            yield self.oruling(SWEEP_RULE, "Sweep: space limit", f"{f} Sweep in at most {cap} spaces{cap_why}.",
+                               result={"limit": cap})
         while not (ctx.limited and ctx.spaces):
-            cands = [s for s in self.sweep_spaces(f) if s not in ctx.spaces]
+            cands = [s for s in self.sweep_spaces(f) if s not in ctx.spaces and len(ctx.spaces) < cap
+                     and self.in_scope(ctx, s)]
             if not self.can_pay(f, cost, ctx.free):
                 cands = []
             during = self.sa_during(ctx)
@@ -389,10 +495,59 @@ class CoinOps(OpsCommon):
             ctx.spaces.append(s)
             yield self.oruling(SWEEP_RULE, f"Sweep into {self.sname(s)}", f"Sweep selects {self.sname(s)}: {paid}.",
                               result={"space": s}, places=[s])
-        yield from self.sweep_moves(ctx, ctx.spaces)
+        if not ctx.in_place:  # FITL-5.1.1: an Event's Sweep "in place" moves no Troops in
+            yield from self.sweep_moves(ctx, ctx.spaces)
+        cobras = self.lasting(13, "unshaded")
+        struck = 0
         for s in ctx.spaces:
             yield from self.sweep_activate(ctx, s)
+            if cobras and struck < 2 and self.cobra_targets(s):
+                struck += 1
+                yield from self.cobras_strike(ctx, s, cobras)
+        yield from self.booby_traps(ctx)
 
+    def cobra_targets(self, s: str) -> list[tuple[str, str]]:
+        """FITL-5.3 Cobras unshaded: NVA Troops, else an Active Guerrilla, else an untunneled Base when no other
+        Insurgent piece remains (never Underground Guerrillas or Tunneled Bases)."""
+        if self.n(s, "nva_troops"):
+            return [(s, "nva_troops")]
+        act = [(s, k) for k in ("nva_guerrillas:a", "vc_guerrillas:a") if self.n(s, k)]
+        if act:
+            return act
+        if self.n(s, "nva_guerrillas:u") + self.n(s, "vc_guerrillas:u"):
+            return []
+        return [(s, k) for k in ("nva_bases", "vc_bases") if self.n(s, k)]
+
+    def cobras_strike(self, ctx: OpCtx, s: str, words: str) -> Flow:
+        """FITL-5.3 Capability #13 Cobras (unshaded): in up to 2 Sweep spaces, remove 1 enemy piece (optional)."""
+        picked = yield from self.pick_pieces(ctx.faction, f"Sweep in {self.sname(s)}: remove 1 enemy piece? "
+                                                          f"[{words}]", SWEEP_RULE, 1, lambda: self.cobra_targets(s),
+                                             lambda sp, k: self.board.remove(sp, k), optional=True,
+                                             **ctx.context(step="remove", space=s))
+        if picked:
+            yield self.oruling(SWEEP_RULE, f"Sweep in {self.sname(s)}: {words}",
+                               f"After the Sweep's Activation in {self.sname(s)}, {self.pieces_text(picked)} is removed "
+                               f"[{words}: up to 2 spaces].", result={"space": s, "removed": [k for _, k in picked]},
+                               places=[s])
+
+    def booby_traps(self, ctx: OpCtx) -> Flow:
+        """FITL-5.3 Capability #101 Booby Traps (shaded): after a Sweep, each Sweep space holding a sweeping Troop
+        rolls a die; on 1-3 one of those Troops is removed (a US Troop to Casualties)."""
+        words = self.lasting(101, "shaded")
+        if not words:
+            return
+        key = "us_troops" if ctx.faction == "US" else "arvn_troops"
+        for s in ctx.spaces:
+            if not self.n(s, key):
+                continue
+            roll = self.dice.roll(6, purpose=f"{words} in {self.sname(s)} (1-3 removes a Troop)")
+            lost = roll.value <= 3
+            if lost:
+                self.remove_to(s, key, 1, casualties=True)
+            yield self.oruling(SWEEP_RULE, f"Sweep in {self.sname(s)}: {words}",
+                               f"After the Sweep, {self.sname(s)} rolls {roll.value} [{words}]: "
+                               + (f"1 {self.kname(key)[2:]} is removed." if lost else "no loss (4-6)."),
+                               result={"space": s, "lost": int(lost)}, dice=[roll], places=[s])
     def sweep_moves(self, ctx: OpCtx, dests: list[str]) -> Flow:
         f = ctx.faction
         key = "us_troops" if f == "US" else "arvn_troops"
@@ -463,13 +618,67 @@ class CoinOps(OpsCommon):
         return [s for s in self.spaces() if sum(self.n(s, k) for k in CUBES[faction]) and self.insurgent_pieces(s)]
 
     def resolve_assault(self, side: str, faction: str, s: str, why: str, rule: str = ASSAULT_RULE,
-                        pay: Callable[[], str] | None = None) -> Flow:
+                        pay: Callable[[], str] | None = None, bonus: int = 0, bonus_why: str = "",
+                        base_first: str = "", nva_only: bool = False) -> Flow:
         """FITL-3.2.4: one Assault by ``faction``'s cubes in ``s`` (``side`` decides the choices; ``pay()``, if
         given, pays after the choices and returns the words for ``why``)."""
         n, arith = self.assault_count(faction, s)
-        removed, rolls, note = yield from self.assault_remove(side, s, n, ASSAULT_RULE, faction=side, op="assault")
+        if bonus:
+            n += bonus
+            arith += f", +{bonus} [{bonus_why}] = {n}"
+        pre: dict[str, int] = {}
+        if base_first and n:  # FITL-5.3 Abrams unshaded: one untunneled Base as the first removal
+            k = yield from self.split_pick(side, s, ASSAULT_RULE, 1, "nva_bases", "vc_bases", "Remove",
+                                           faction=side, op="assault")
+            key = "nva_bases" if k else "vc_bases"
+            self.board.remove(s, key)
+            pre[key] = 1
+            n -= 1
+            arith += f"; a Base removed first [{base_first}]"
+            yield self.oruling(rule, f"{faction} Assault in {self.sname(s)}: a Base first",
+                               f"{self.kname(key)} in {self.sname(s)} is removed first [{base_first}].",
+                               result={"space": s, "removed": {key: 1}}, places=[s])
+        sd = self.lasting(28, "unshaded") if faction == "US" else ""
+        under = self.n(s, "nva_guerrillas:u") + self.n(s, "vc_guerrillas:u")
+        exposed = self.n(s, "nva_troops") + self.n(s, "nva_guerrillas:a") + self.n(s, "vc_guerrillas:a")
+        if sd and under and (n == 0 or n > exposed):  # FITL-5.3 Search and Destroy: 1 Underground Guerrilla
+            k = yield from self.split_pick(side, s, ASSAULT_RULE, 1, "nva_guerrillas:u", "vc_guerrillas:u", "Remove",
+                                           faction=side, op="assault")
+            key = "nva_guerrillas:u" if k else "vc_guerrillas:u"
+            self.board.remove(s, key)
+            pre[key] = 1
+            n = max(0, n - 1)
+            arith += f"; 1 Underground Guerrilla removed [{sd}] (decision F-154)"
+            yield self.oruling(rule, f"{faction} Assault in {self.sname(s)}: an Underground Guerrilla",
+                               f"{self.kname(key)} in {self.sname(s)} is removed [{sd}].",
+                               result={"space": s, "removed": {key: 1}}, places=[s])
+        removed, rolls, note = yield from self.assault_remove(side, s, n, ASSAULT_RULE, faction=side, op="assault",
+                                                              nva_only=nva_only)
+        for key, k in pre.items():
+            removed[key] = removed.get(key, 0) + k
         if pay is not None:
             why = pay()
+        extra = ""
+        guerrillas = sum(v for k, v in removed.items() if "guerrillas" in k)
+        body_count = self.lasting(72, "unshaded")  # decision F-153
+        if body_count and guerrillas:
+            a0 = self.board.tracks["aid"]
+            self.track("aid", 3 * guerrillas)
+            extra += f" +3 Aid per Guerrilla removed [{body_count}]: Aid {a0} -> {self.board.tracks['aid']}."
+        sd = self.lasting(28, "shaded")
+        if sd and self.is_pc(s) and not self.is_city(s) and faction in ("US", "ARVN"):
+            old, new = self.shift_support(s, -1)
+            if old != new:
+                extra += f" {self.sname(s)} {self.level(old)} -> {self.level(new)} [{sd}]."
+        if faction == "US" and self.lasting(13, "shaded") and self.n(s, "us_troops"):  # decision F-151
+            words = self.lasting(13, "shaded")
+            roll = self.dice.roll(6, purpose=f"{words} in {self.sname(s)} (1-3 costs a US Troop)")
+            rolls.append(roll)
+            if roll.value <= 3:
+                self.remove_to(s, "us_troops", 1, casualties=True)
+                extra += f" Die {roll.value} (1-3): 1 US Troop to Casualties [{words}]."
+            else:
+                extra += f" Die {roll.value} (4-6): no US loss [{words}]."
         bases = sum(v for k, v in removed.items() if k.startswith(("nva_bases", "vc_bases")))
         aid = ""
         if faction == "ARVN" and bases:
@@ -478,15 +687,26 @@ class CoinOps(OpsCommon):
             aid = f" +6 Aid per Base removed: Aid {a0} -> {self.board.tracks['aid']}."
         yield self.oruling(rule, f"{faction} Assault in {self.sname(s)}",
                           f"{faction} Assault in {self.sname(s)} ({why}): {arith}; removes "
-                          f"{self.pieces_text(removed)}" + (f"; {note}" if note else "") + "." + aid,
+                          f"{self.pieces_text(removed)}" + (f"; {note}" if note else "") + "." + aid + extra,
                           result={"space": s, "removed": removed, "limit": n}, inputs={"formula": arith},
                           dice=rolls, places=[s])
 
     def op_assault(self, ctx: OpCtx) -> Flow:
         f = ctx.faction
-        cost = 3 if f == "ARVN" else 0
+        if self.us_assault_banned(f):
+            raise IllegalAction("FITL-5.4", f"no US Assault while {self.us_assault_banned(f)} is in play")
+        cost = self.op_cost(f, "assault")
+        cap, cap_why = self.op_space_cap(f, "assault")
+        if cap_why or self.cost_note(f, "assault"):
+            yield self.oruling(ASSAULT_RULE, "Assault: lasting effects",
+                               f"{f} Assault" + (f" in at most {cap} spaces{cap_why}" if cap_why else "")
+                               + self.cost_note(f, "assault") + ".", result={"limit": min(cap, 99), "cost": cost})
+        m48 = self.lasting(14, "unshaded") if f == "US" else ""
+        m48_used = 0
+        abrams_used = False
         while not (ctx.limited and ctx.spaces):
-            cands = [s for s in self.assault_spaces(f) if s not in ctx.spaces]
+            cands = [s for s in self.assault_spaces(f) if s not in ctx.spaces and len(ctx.spaces) < cap
+                     and self.in_scope(ctx, s) and (not ctx.nva_only or self.board.count(s, "NVA"))]
             if not self.can_pay(f, cost, ctx.free):
                 cands = []
             during = self.sa_during(ctx)
@@ -511,13 +731,27 @@ class CoinOps(OpsCommon):
                 continue
             s = act["space"]
             ctx.spaces.append(s)
+            bonus = 2 if m48 and m48_used < 2 and self.terrain(s) != "lowland" else 0  # decision F-157
+            m48_used += bool(bonus)
+            base_first = ""
+            abrams = self.lasting(11, "unshaded") if f == "US" and not abrams_used else ""
+            if abrams and self.assault_count(f, s)[0] + bonus and self.n(s, "nva_bases") + self.n(s, "vc_bases"):
+                yes = yield self.decide(f, f"Assault in {self.sname(s)}: remove a Base first? [{abrams}]", ASSAULT_RULE,
+                                        [Action.make("yes", "Remove an untunneled Base first"),
+                                         Action.make("no", "Usual order")], kind="yesno",
+                                        **ctx.context(step="base_first", space=s))
+                if yes.kind == "yes":
+                    base_first, abrams_used = abrams, True
             yield from self.resolve_assault(f, f, s, "", pay=lambda s=s: self.pay(
-                f, cost, ctx.free, ASSAULT_RULE, f"Assault in {self.sname(s)}"))
+                f, cost, ctx.free, ASSAULT_RULE, f"Assault in {self.sname(s)}"), bonus=bonus, bonus_why=m48,
+                base_first=base_first, nva_only=ctx.nva_only)
         if f == "US":
             follow = [s for s in ctx.spaces if sum(self.n(s, k) for k in CUBES["ARVN"]) and self.insurgent_pieces(s)]
-            if follow and self.can_pay("US", 3, ctx.free):
+            fcost = self.op_cost("ARVN", "assault")
+            if follow and self.can_pay("US", fcost, ctx.free):
                 opts = [Action.make("space", f"ARVN follow-up Assault in {self.sname(s)} "
-                                             f"({'free' if ctx.free else '3 ARVN Resources'})", [s], space=s)
+                                             f"({'free' if ctx.free or not fcost else '3 ARVN Resources'})", [s],
+                                    space=s)
                         for s in follow]
                 opts.append(Action.make("none", "No ARVN follow-up"))
                 act = yield self.decide("US", "Assault: add an ARVN Assault in one US Assault space?", ASSAULT_RULE,
@@ -526,4 +760,5 @@ class CoinOps(OpsCommon):
                     yield from self.resolve_assault(
                         "US", "ARVN", act["space"], "",
                         pay=lambda: "follow-up to the US Assault: " + self.pay(
-                            "US", 3, ctx.free, ASSAULT_RULE, "the ARVN follow-up Assault") + "; ARVN stay Eligible")
+                            "US", fcost, ctx.free, ASSAULT_RULE, "the ARVN follow-up Assault") + "; ARVN stay Eligible"
+                        + self.cost_note("ARVN", "assault"))

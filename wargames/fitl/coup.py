@@ -102,11 +102,31 @@ class CoupRules:
             yield self.ruling("FITL-6.2.2", "Trail not degraded", "No Laos or Cambodia space is COIN-Controlled.",
                               result={"trail": self.board.tracks["trail"]})
             return
+        ori = self.lasting(39, "shaded")  # FITL-5.4 Momentum #39 Oriskany: no Degrade
+        if ori:
+            yield self.ruling("FITL-6.2.2", "Trail not degraded",
+                              f"COIN controls {', '.join(self.name(s) for s in coin)}, but the Trail cannot be "
+                              f"Degraded [{ori}].", result={"trail": self.board.tracks["trail"]}, places=coin)
+            return
         ch = self.shift("trail", -1)
+        changes, adsid = [ch], self.adsid_change(ch)
+        if adsid:
+            changes.append(adsid[0])
         yield self.ruling("FITL-6.2.2", "Trail degraded",
                           f"COIN controls {', '.join(self.name(s) for s in coin)}: the Trail falls one box, "
-                          f"{ch['from']} -> {ch['to']}" + (" (already at 0)" if ch["from"] == ch["to"] else "") + ".",
-                          result={"trail": ch["to"]}, places=coin, changes=[ch])
+                          f"{ch['from']} -> {ch['to']}" + (" (already at 0)" if ch["from"] == ch["to"] else "")
+                          + "." + (adsid[1] if adsid else ""),
+                          result={"trail": ch["to"]}, places=coin, changes=changes)
+
+    def adsid_change(self, ch: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+        """FITL-5.4-MOM Momentum #7 ADSID: a Trail change (``ch``) costs NVA 6 Resources; (change, words) or None.
+        The Coup steps also apply FITL-5.3-CAPS: #16 / #19 shaded / #86 shaded Pacification, #116 Agitation, #33
+        unshaded and #39 shaded at the Reset, #15 unshaded at Commitment."""
+        words = self.lasting(7, "unshaded")
+        if not words or ch["from"] == ch["to"]:
+            return None
+        nva = self.shift("nva_resources", -6)
+        return nva, f" NVA Resources {nva['from']} -> {nva['to']} [{words}: -6 per Trail change]."
 
     def total_econ(self) -> tuple[int, list[str]]:
         """FITL-6.2.3: the Econ of all unSabotaged LoCs (15 minus the Econ of Sabotaged ones)."""
@@ -158,7 +178,10 @@ class CoupRules:
 
     # ------------------------------------------------------------------ 6.3 Support
     def pacify_cost(self) -> int:
-        """FITL-6.3.1: 3 ARVN Resources a step; 4 while Nguyen Cao Ky leads (FITL-2.4.1, decision F-36)."""
+        """FITL-6.3.1: 3 ARVN Resources a step; 4 while Nguyen Cao Ky leads (FITL-2.4.1, decision F-36); 1 with
+        Momentum #16 Blowtorch Komer (FITL-5.4; the Event beats the Leader: decision F-152)."""
+        if self.lasting(16, "unshaded"):
+            return 1
         return 4 if self.rvn_leader == KY else 3
 
     def _support_step(self, faction: str, space: str, toward: int) -> tuple[str, int] | None:
@@ -170,6 +193,8 @@ class CoupRules:
             return "terror", b.support[space]
         level = b.support[space] + toward
         if self.data.spaces[space].population == 0 or not -2 <= level <= 2 or self.support_moved[space] >= MAX_LEVELS:
+            return None
+        if toward > 0 and level > 1 and self.lasting(19, "shaded"):  # FITL-5.3 CORDS shaded: Passive at most
             return None
         return "shift", level
 
@@ -214,6 +239,16 @@ class CoupRules:
         self.support_spaces = {}
         cost = self.pacify_cost()
         b = self.board
+        notes = [w for w in (self.lasting(16, "unshaded"), self.lasting(19, "shaded"), self.lasting(86, "shaded")) if w]
+        if notes:
+            yield self.ruling("FITL-6.3.1", "Pacification: lasting effects",
+                              f"This Pacification: {cost} ARVN Resource(s) a step"
+                              + (f" [{self.lasting(16, 'unshaded')}]" if self.lasting(16, "unshaded") else "")
+                              + ("; no space beyond Passive Support [" + self.lasting(19, "shaded") + "]"
+                                 if self.lasting(19, "shaded") else "")
+                              + ("; ARVN Pacify in at most 1 space [" + self.lasting(86, "shaded") + "]"
+                                 if self.lasting(86, "shaded") else "") + ".", result={"cost": cost})
+        arvn_spaces: list[str] = []
         for faction in ("US", "ARVN"):
             troops = "us_troops" if faction == "US" else "arvn_troops"
             floor = b.tracks["econ"] if faction == "US" else 0
@@ -222,6 +257,8 @@ class CoupRules:
                 spaces = [s for s, sp in sorted(self.data.spaces.items())
                           if sp.kind != "loc" and b.control(s) == "coin" and b.pieces[s]["arvn_police"]
                           and b.pieces[s][troops] and (s in used or len(used) < MAX_SPACES)]
+                if faction == "ARVN" and arvn_spaces and self.lasting(86, "shaded"):  # FITL-5.3: 1 space
+                    spaces = [s for s in spaces if s in arvn_spaces]
                 opts = self._support_options(faction, spaces, +1, cost, "pacify") \
                     if b.tracks["arvn_resources"] - cost >= floor else []
                 if not opts:
@@ -237,6 +274,8 @@ class CoupRules:
                                       opts + [self._done("Stop Pacifying")], kind="pacify")
                 if a.kind == "done":
                     break
+                if faction == "ARVN" and a["space"] not in arvn_spaces:
+                    arvn_spaces.append(a["space"])
                 yield self._support_apply(faction, a["space"], +1, "arvn_resources", cost, "FITL-6.3.1")
 
     def coup_agitation(self) -> Flow:
@@ -248,6 +287,10 @@ class CoupRules:
             spaces = [s for s, sp in sorted(self.data.spaces.items())
                       if sp.kind != "loc" and b.count(s, "VC") and b.control(s) != "coin"
                       and (s in used or len(used) < MAX_SPACES)]
+            cadres = self.lasting(116, "unshaded")  # FITL-5.3 Cadres: a new Agitation space costs 2 VC Guerrillas
+            if cadres:
+                spaces = [s for s in spaces if s in used or b.pieces[s]["vc_guerrillas:u"] + b.pieces[s]["vc_guerrillas:a"]
+                          >= 2]
             opts = self._support_options("VC", spaces, -1, 1, "agitate") if b.tracks["vc_resources"] >= 1 else []
             if not opts:
                 yield self.ruling("FITL-6.3.2", "Agitation over", "The VC cannot Agitate further (no Resources, or no "
@@ -258,7 +301,18 @@ class CoupRules:
                                   "FITL-6.3.2", opts + [self._done("Stop Agitating")], kind="agitate")
             if a.kind == "done":
                 break
+            first = a["space"] not in used
             yield self._support_apply("VC", a["space"], -1, "vc_resources", 1, "FITL-6.3.2")
+            if cadres and first:
+                s = a["space"]
+                act = min(2, b.pieces[s]["vc_guerrillas:a"])
+                if act:
+                    b.remove(s, "vc_guerrillas:a", act)
+                if 2 - act:
+                    b.remove(s, "vc_guerrillas:u", 2 - act)
+                yield self.ruling("FITL-6.3.2", f"Agitation in {self.name(s)}: {cadres}",
+                                  f"Agitating in {self.name(s)} costs 2 VC Guerrillas, Active ones first (decision "
+                                  f"F-116), to Available [{cadres}].", result={"space": s, "removed": 2}, places=[s])
 
     # ------------------------------------------------------------------ 6.4 Redeploy
     def coup_laos_cambodia(self) -> Flow:
@@ -387,6 +441,15 @@ class CoupRules:
         troops, bases, irr = b.casualties["us_troops"], b.casualties["us_bases"], b.casualties["us_irregulars"]
         out = troops // 3
         changes = []
+        medevac = self.lasting(15, "unshaded")  # FITL-5.4 Medevac: every US Troop Casualty to Available
+        if medevac and troops:
+            b.casualties["us_troops"] = 0
+            b.available["us_troops"] += troops
+            changes.append({"piece": "us_troops", "from": "casualties", "to": "available", "n": troops})
+            yield self.ruling("FITL-6.5", "Medevac", f"{troops} US Troop Casualties return to Available, none go "
+                              f"out of play [{medevac}].", result={"to_available": troops}, changes=changes)
+            changes = []
+            troops = out = 0
         for pid, n, to in (("us_troops", out, "out_of_play"), ("us_bases", bases, "out_of_play"),
                            ("us_irregulars", irr, "available")):
             if n:
@@ -513,8 +576,21 @@ class CoupRules:
         b = self.board
         changes: list[dict[str, Any]] = []
         trail = b.tracks["trail"]
-        if trail in (0, 4):
+        extra = ""
+        ori = self.lasting(39, "shaded")  # FITL-5.4 Momentum #39 Oriskany: the Trail is not Degraded 4 -> 3
+        if trail in (0, 4) and not (trail == 4 and ori):
             changes.append(self.shift("trail", 1 if trail == 0 else -1))
+            adsid = self.adsid_change(changes[-1])
+            if adsid:
+                changes.append(adsid[0])
+                extra += adsid[1]
+        elif trail == 4:
+            extra += f" The Trail stays at 4 [{ori}]."
+        migs = self.lasting(33, "unshaded")  # FITL-5.3 MiGs unshaded: NVA Resources -6 at each Reset
+        if migs:
+            ch = self.shift("nva_resources", -6)
+            changes.append(ch)
+            extra += f" NVA Resources {ch['from']} -> {ch['to']} [{migs}]."
         terror, sabotage = sum(b.terror.values()), len(b.sabotage)
         b.terror.clear()
         b.sabotage.clear()
@@ -537,8 +613,9 @@ class CoupRules:
                 changes.append({"eligible": f, "from": False, "to": True})
                 self.eligible[f] = True
         self.eligibility_next = {}
-        trail_text = f"the Trail moves {trail} -> {b.tracks['trail']}" if trail in (0, 4) else f"the Trail stays at {trail}"
+        moved = b.tracks["trail"] != trail
+        trail_text = f"the Trail moves {trail} -> {b.tracks['trail']}" if moved else f"the Trail stays at {trail}"
         yield self.ruling("FITL-6.6", "Reset", f"Reset: {trail_text}; {terror} Terror and {sabotage} Sabotage "
                           f"marker(s) removed; {flipped} Guerrilla(s) and Special Forces flipped Underground; "
-                          f"{len(momentum)} Momentum card(s) discarded; all factions are Eligible.",
+                          f"{len(momentum)} Momentum card(s) discarded; all factions are Eligible." + extra,
                           result={"trail": b.tracks["trail"], "flipped": flipped}, changes=changes)

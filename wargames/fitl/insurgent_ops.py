@@ -33,7 +33,8 @@ class InsurgentOps(OpsCommon):
     def can_rally(self, faction: str, limited: bool, free: bool) -> bool:
         if self.can_pay(faction, 1, free) and any(self.rally_modes(faction, s) for s in self.rally_spaces(faction)):
             return True
-        return faction == "NVA" and self.board.tracks["trail"] < 4 and self.can_pay("NVA", 2)
+        return faction == "NVA" and self.board.tracks["trail"] < 4 and self.can_pay("NVA", 2) \
+            and not self.lasting(38, "unshaded")  # FITL-5.4 McNamara Line: no Trail Improvement by Rally
 
     def can_march(self, faction: str, limited: bool, free: bool) -> bool:
         if self.monsoon:
@@ -86,9 +87,10 @@ class InsurgentOps(OpsCommon):
 
     def op_rally(self, ctx: OpCtx) -> Flow:
         f = ctx.faction
-        trail_ok = f == "NVA" and self.board.tracks["trail"] < 4
+        trail_ok = f == "NVA" and self.board.tracks["trail"] < 4 and not self.lasting(38, "unshaded")
         while not (ctx.limited and ctx.spaces):
-            cands = [s for s in self.rally_spaces(f) if s not in ctx.spaces and self.rally_modes(f, s)]
+            cands = [s for s in self.rally_spaces(f) if s not in ctx.spaces and self.rally_modes(f, s)
+                     and self.in_scope(ctx, s)]
             if not self.can_pay(f, 1, ctx.free):
                 cands = []
             during = self.sa_during(ctx)
@@ -112,20 +114,76 @@ class InsurgentOps(OpsCommon):
                                   **ctx.context(step="mode", space=s))
             paid = self.pay(f, 1, ctx.free, RALLY_RULE, f"Rally in {self.sname(s)}")
             ctx.spaces.append(s)
+            if self.n(s, "vc_bases") + self.n(s, "vc_bases:t"):
+                ctx.__dict__.setdefault("had_vc_base", []).append(s)
             yield from self._rally_do(ctx, s, m["mode"], m["n"], paid)
+        if f == "VC":
+            yield from self.cadres_agitate(ctx)
+        aaa = self.lasting(31, "unshaded")  # FITL-5.3-CAPS AAA: Improve only after a 1-space Rally (F-159)
+        if aaa and len(ctx.spaces) > 1:
+            trail_ok = False
         if trail_ok and self.board.tracks["trail"] < 4 and self.can_pay("NVA", 2):
-            a = yield self.decide("NVA", "Rally: pay 2 NVA Resources to Improve the Trail by 1?", RALLY_RULE,
+            sa2 = self.lasting(34, "shaded")  # FITL-5.3 SA-2s shaded: Improve 2 boxes
+            a = yield self.decide("NVA", f"Rally: pay 2 NVA Resources to Improve the Trail by {2 if sa2 else 1}?"
+                                  + (f" [{aaa}: only if the Rally used at most 1 space]" if aaa else ""), RALLY_RULE,
                                   [Action.make("yes", "Improve the Trail (2 NVA Resources, even if free)"),
                                    Action.make("no", "Do not Improve the Trail")], kind="yesno",
                                   **ctx.context(step="trail"))
             if a.kind == "yes":
                 paid = self.pay("NVA", 2, False, RALLY_RULE, "Trail Improvement")
                 t0 = self.board.tracks["trail"]
-                self.track("trail", 1)
+                self.track("trail", 2 if sa2 else 1)
                 ctx.trail_improved = True
                 yield self.oruling(RALLY_RULE, "Trail Improved",
-                                  f"{paid} to Improve the Trail: {t0} -> {self.board.tracks['trail']}.",
+                                  f"{paid} to Improve the Trail: {t0} -> {self.board.tracks['trail']}"
+                                  + (f" [{sa2}: 2 boxes]" if sa2 else "") + "." + self.adsid_note(t0),
                                   result={"trail": self.board.tracks["trail"]})
+
+    def cadres_agitate(self, ctx: OpCtx) -> Flow:
+        """FITL-5.3-CAPS Capability #116 Cadres (shaded): after a VC Rally, the VC may Agitate in 1 Rally space that
+        held a VC Base before it, as in the Support Phase (FITL-6.3.2): 1 VC Resource per Terror marker removed or
+        level shifted toward Active Opposition, at most 2 levels, COIN Control or not, paid even in a free Rally
+        (decision F-161)."""
+        words = self.lasting(116, "shaded")
+        cands = [s for s in ctx.__dict__.get("had_vc_base", []) if self.is_pc(s) and self.pop(s)]
+        if not words or not cands:
+            return
+        space: str | None = None
+        levels = 0
+        while self.board.tracks["vc_resources"] >= 1:
+            where = [space] if space else cands
+            opts = []
+            for s in where:
+                if self.board.terror[s]:
+                    opts.append(Action.make("space", f"Agitate in {self.sname(s)}: remove a Terror marker "
+                                                     "(1 VC Resource)", [s], space=s))
+                elif levels < 2 and self.board.support[s] > -2:
+                    opts.append(Action.make("space", f"Agitate in {self.sname(s)}: shift toward Opposition "
+                                                     "(1 VC Resource)", [s], space=s))
+            if not opts:
+                break
+            yield from self.flush(RALLY_RULE)
+            a = yield self.decide("VC", f"Rally: Agitate in a Rally space that had a VC Base? [{words}]", RALLY_RULE,
+                                  opts + [Action.make("none", "Stop")], kind="space",
+                                  **ctx.context(step="agitate"))
+            if a.kind == "none":
+                break
+            space = a["space"]
+            r0 = self.board.tracks["vc_resources"]
+            self.track("vc_resources", -1)
+            if self.board.terror[space]:
+                self.board.terror[space] -= 1
+                if not self.board.terror[space]:
+                    del self.board.terror[space]
+                what = "removes a Terror marker"
+            else:
+                old, new = self.shift_support(space, -1)
+                levels += 1
+                what = f"shifts {self.level(old)} -> {self.level(new)}"
+            yield self.oruling(RALLY_RULE, f"Agitation in {self.sname(space)}",
+                               f"The VC pay 1 Resource ({r0} -> {self.board.tracks['vc_resources']}) and {what} in "
+                               f"{self.sname(space)} [{words}: 1 space, as in FITL-6.3.2].",
+                               result={"space": space}, places=[space])
 
     def _rally_do(self, ctx: OpCtx, s: str, mode: str, k: int, paid: str) -> Flow:
         f = ctx.faction
@@ -198,7 +256,7 @@ class InsurgentOps(OpsCommon):
             for s in self.spaces():
                 m = movable(s)
                 if m > 0 and [d for d in self.march_destinations(f, s, paid, ctx.free, ctx.dest)
-                              if (s, d) not in groups]:
+                              if (s, d) not in groups and self.in_scope(ctx, d)]:
                     opts.append(Action.make("move_from", f"March from {self.sname(s)} ({m} may move)", [s], space=s))
             opts += self.sa_during(ctx)
             if not opts:
@@ -213,7 +271,8 @@ class InsurgentOps(OpsCommon):
                 yield from self.special_activity(ctx, act["sa"])
                 continue
             s = act["space"]
-            dests = [d for d in self.march_destinations(f, s, paid, ctx.free, ctx.dest) if (s, d) not in groups]
+            dests = [d for d in self.march_destinations(f, s, paid, ctx.free, ctx.dest) if (s, d) not in groups
+                     and self.in_scope(ctx, d)]
             dopts = []
             for d in dests:
                 c = self.march_cost(f, s, d, paid)
@@ -262,13 +321,20 @@ class InsurgentOps(OpsCommon):
             group = t + u + a
             coin = sum(self.n(d, k) for k in ("us_troops", "arvn_troops", "arvn_police", "us_irregulars:u",
                                               "us_irregulars:a", "arvn_rangers:u", "arvn_rangers:a"))
-            exposed = (self.is_loc(d) or self.board.support[d] > 0) and group + coin > 3
+            over, mfb = 3, self.lasting(104, "unshaded")  # FITL-5.3 Main Force Bns: > 1 instead of > 3
+            if mfb:
+                over = 1
+            exposed = (self.is_loc(d) or self.board.support[d] > 0) and group + coin > over
             note = ""
             if exposed and u:
                 self.board.flip(d, g, "a", u)
                 note = (f" The destination is a {'LoC' if self.is_loc(d) else 'space with Support'} and "
-                        f"{group} marching + {coin} COIN cubes/Special Forces = {group + coin} > 3: the "
-                        f"{u} Underground Guerrilla(s) turn Active.")
+                        f"{group} marching + {coin} COIN cubes/Special Forces = {group + coin} > {over}"
+                        + (f" [{mfb}]" if mfb else "") + f": the {u} Underground Guerrilla(s) turn Active.")
+                clay = self.lasting(17, "unshaded")  # FITL-5.4-MOM Claymores: the Activated group loses a Guerrilla
+                if clay:
+                    self.board.remove(d, f"{g}:a", 1)
+                    note += f" The group loses 1 Guerrilla to Available [{clay}]."
             elif u:
                 ctx.marched_underground.add(d)
             yield self.oruling(MARCH_RULE, f"March into {self.sname(d)}",
@@ -305,8 +371,10 @@ class InsurgentOps(OpsCommon):
         return [(s, k) for s in spaces for k in self.coin_targets(s)]
 
     def ambush_ok(self, ctx: OpCtx, s: str) -> bool:
-        """FITL-4.4.3 / FITL-4.5.3: an Ambush may still be added here (1-2 spaces, an Underground Guerrilla)."""
-        return (ctx.sa_open and ctx.sa in (None, "ambush") and len(ctx.ambush_spaces) < 2
+        """FITL-4.4.3 / FITL-4.5.3: an Ambush may still be added here (1-2 spaces, an Underground Guerrilla; not
+        under Momentum #17 Claymores, 1 space with #101 unshaded or #115: FITL-5.3 / FITL-5.4)."""
+        return (ctx.sa_open and ctx.sa in (None, "ambush") and not self.sa_banned("ambush")  # type: ignore[attr-defined]
+                and len(ctx.ambush_spaces) < self.ambush_cap()[0]  # type: ignore[attr-defined]
                 and s not in ctx.ambush_spaces and self.n(s, f"{GUERRILLAS[ctx.faction]}:u") > 0
                 and bool(self.ambush_targets(s)))
 
@@ -314,7 +382,7 @@ class InsurgentOps(OpsCommon):
         f = ctx.faction
         g = GUERRILLAS[f]
         while not (ctx.limited and ctx.spaces):
-            cands = [s for s in self.spaces() if s not in ctx.spaces and
+            cands = [s for s in self.spaces() if s not in ctx.spaces and self.in_scope(ctx, s) and
                      (s in self.attack_spaces(f) or self.ambush_ok(ctx, s))]
             if not self.can_pay(f, 1, ctx.free):
                 cands = []
@@ -356,9 +424,15 @@ class InsurgentOps(OpsCommon):
                 yield from self.resolve_attack(ctx, s, m["mode"], paid)
 
     def resolve_attack(self, ctx: OpCtx, s: str, mode: str, paid: str) -> Flow:
+        """FITL-3.3.3 (with FITL-5.3-CAPS Capability #45 PT-76: unshaded, an NVA Attack space with Troops first loses
+        1 Troop; shaded, in 1 space per Attack a Troop Attack removes 1 enemy per Troop)."""
         f = ctx.faction
         g = GUERRILLAS[f]
         rolls = []
+        pt76_u, pt76_s = self.lasting(45, "unshaded"), self.lasting(45, "shaded")
+        if f == "NVA" and pt76_u and self.n(s, "nva_troops"):
+            self.board.remove(s, "nva_troops", 1)
+            paid += f"; 1 NVA Troop goes to Available first [{pt76_u}]"
         if mode == "guerrillas":
             u = self.n(s, f"{g}:u")
             if u:
@@ -374,6 +448,10 @@ class InsurgentOps(OpsCommon):
             t = self.n(s, "nva_troops")
             limit = t // 2
             arith = f"{t} NVA Troops / 2, rounded down = {limit} enemy piece(s), no die"
+            if pt76_s and not ctx.__dict__.get("pt76_used"):
+                ctx.__dict__["pt76_used"] = s
+                limit = t
+                arith = f"{t} NVA Troops x 1 = {limit} enemy piece(s), no die [{pt76_s}: 1 space per Attack]"
         removed: list[tuple[str, str]] = []
         if limit and self.coin_targets(s):
             yield self.oruling(ATTACK_RULE, f"{f} Attack in {self.sname(s)}: {limit} to remove",
@@ -414,7 +492,11 @@ class InsurgentOps(OpsCommon):
         ctx.sa = "ambush"
         ctx.ambush_spaces.append(s)
         ctx.sa_spaces.append(s)
-        removed = yield from self.pick_pieces(f, f"Ambush from {self.sname(s)}: remove which enemy piece?", rule, 1,
+        n, mfb = 1, self.lasting(104, "shaded")  # FITL-5.3 Main Force Bns shaded: 1 VC Ambush space removes 2
+        if f == "VC" and mfb and not ctx.__dict__.get("mfb_used"):
+            ctx.__dict__["mfb_used"] = s
+            n, why = 2, f"{why}; removes 2 [{mfb}]"
+        removed = yield from self.pick_pieces(f, f"Ambush from {self.sname(s)}: remove which enemy piece?", rule, n,
                                               lambda: self.ambush_targets(s),
                                               lambda sp, k: self.remove_to(sp, k, casualties=True), optional=False,
                                               **ctx.context(step="target", space=s))
@@ -422,7 +504,8 @@ class InsurgentOps(OpsCommon):
         where = f" in {self.sname(removed[0][0])}" if removed and removed[0][0] != s else ""
         yield self.oruling(rule, f"{f} Ambush in {self.sname(s)}",
                           f"Ambush in {self.sname(s)} ({why}): 1 Underground Guerrilla turns Active; no die, the "
-                          f"Ambush removes {self.pieces_text(removed)}{where}; no attrition.",
+                          f"Ambush removes {self.pieces_text(removed)}{where}; no attrition."
+                          + self.ambush_cap()[1],  # type: ignore[attr-defined]
                           result={"space": s, "removed": [list(x) for x in removed]},
                           places=[s] + [x[0] for x in removed])
 
@@ -431,7 +514,10 @@ class InsurgentOps(OpsCommon):
         """FITL-3.3.4: spaces with an Underground Guerrilla of the faction (or, for the NVA, an NVA Troop);
         Pop-0 Provinces included (decision F-57)."""
         g = GUERRILLAS[faction]
-        return [s for s in self.spaces() if self.n(s, f"{g}:u") or faction == "NVA" and self.n(s, "nva_troops")]
+        out = [s for s in self.spaces() if self.n(s, f"{g}:u") or faction == "NVA" and self.n(s, "nva_troops")]
+        if faction == "VC" and self.lasting(116, "unshaded"):  # FITL-5.3 Cadres: 2 VC Guerrillas needed
+            out = [s for s in out if self.n(s, f"{g}:u") + self.n(s, f"{g}:a") >= 2]
+        return out
 
     def why_not_terror(self, ctx: OpCtx, s: str) -> tuple[str, str] | None:
         if s not in self.terror_spaces(ctx.faction):
@@ -448,7 +534,7 @@ class InsurgentOps(OpsCommon):
         f = ctx.faction
         g = GUERRILLAS[f]
         while not (ctx.limited and ctx.spaces):
-            cands = [s for s in self.terror_spaces(f) if s not in ctx.spaces
+            cands = [s for s in self.terror_spaces(f) if s not in ctx.spaces and self.in_scope(ctx, s)
                      and self.can_pay(f, self.terror_cost(s), ctx.free)]
             during = self.sa_during(ctx)
             if not cands and not during:
@@ -494,6 +580,14 @@ class InsurgentOps(OpsCommon):
                     self.shift_support(s, -1 if self.board.support[s] > 0 else 0)
                 if old != new:
                     bits.append(f"{self.level(old)} -> {self.level(new)}")
+            cadres = self.lasting(116, "unshaded") if f == "VC" else ""
+            if cadres:  # Active ones first, as decision F-116 does for Tet Offensive
+                a_k = min(2, self.n(s, f"{g}:a"))
+                if a_k:
+                    self.board.remove(s, f"{g}:a", a_k)
+                if 2 - a_k:
+                    self.board.remove(s, f"{g}:u", 2 - a_k)
+                bits.append(f"2 VC Guerrillas go to Available [{cadres}]")
             yield self.oruling(TERROR_RULE, f"{f} Terror in {self.sname(s)}",
                               f"Terror in {self.sname(s)}: {paid}; {'; '.join(bits) or 'no effect'}.",
                               result={"space": s, "support": self.board.support[s]}, places=[s],

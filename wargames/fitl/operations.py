@@ -102,11 +102,36 @@ class OperationsRules(CoinOps, InsurgentOps, SpecialActivities):
         """FITL-3.1 / decision F-63: only Operations with a legal space the faction can pay for."""
         return [op for op in OPS[faction] if self.op_possible(faction, op, limited, free)]
 
+    def op_possible_in(self, faction: str, op: str, scope: tuple[str, ...]) -> bool:
+        """FITL-5.1.1: whether ``op`` has a legal space among ``scope`` (an Event's space limit; decision F-160).
+        Sweep and Patrol may always be chosen for a space in scope (Troops may move in); the others need a space
+        where the Operation could act now."""
+        if op == "train":
+            return any(s in scope for s in self.train_spaces(faction))
+        if op == "sweep":
+            return any(s in scope for s in self.sweep_spaces(faction))
+        if op == "assault":
+            return any(s in scope for s in self.assault_spaces(faction))
+        if op == "patrol":
+            return any(d in scope for s in self.spaces() for d in self.patrol_reach(s))
+        if op == "rally":
+            return any(s in scope and self.rally_modes(faction, s) for s in self.rally_spaces(faction))
+        if op == "march":
+            return any(d in scope for s in self.march_origins(faction)
+                       for d in self.march_destinations(faction, s, set(), True, None))
+        if op == "attack":
+            return any(s in scope for s in self.attack_spaces(faction))
+        if op == "terror":
+            return any(s in scope for s in self.terror_spaces(faction))
+        return True
+
     def sa_possible(self, ctx: OpCtx, sa: str) -> bool:
         """FITL-4.1 / FITL-4.1.1: ``sa`` may accompany ``ctx.op`` and has a legal space now."""
         if sa not in SAS[ctx.faction] or ctx.limited:
             return False
         if sa in ACCOMPANIES and ctx.op not in ACCOMPANIES[sa]:
+            return False
+        if self.sa_banned(sa):  # FITL-5.4-MOM: a Momentum card forbids it
             return False
         can = getattr(self, f"can_{sa}", None)
         return bool(can and can(ctx))
@@ -117,6 +142,8 @@ class OperationsRules(CoinOps, InsurgentOps, SpecialActivities):
         if op not in OPS[faction]:
             return IllegalAction("FITL-3.2" if faction in ("US", "ARVN") else "FITL-3.3",
                                  f"{op!r} is not one of {faction}'s Operations ({', '.join(OPS[faction])})")
+        if op == "assault" and self.us_assault_banned(faction):
+            return IllegalAction("FITL-5.4", f"no US Assault while {self.us_assault_banned(faction)} is in play")
         if op in ("sweep", "march") and self.monsoon:
             return IllegalAction("FITL-2.3.9", f"no {NAMES[op]} in Monsoon (a Coup card is next)")
         if self.op_possible(faction, op, limited, True):
@@ -126,10 +153,25 @@ class OperationsRules(CoinOps, InsurgentOps, SpecialActivities):
 
     # ------------------------------------------------------------------ the procedure (3.1, 4.1)
     def operation(self, faction: str, *, limited: bool, with_sa: bool, free: bool = False,
-                  only: tuple[str, ...] | None = None) -> Generator[Any, Any, dict[str, Any]]:
+                  only: tuple[str, ...] | None = None,
+                  spaces: tuple[str, ...] | None = None, max_spaces: int | None = None, in_place: bool = False,
+                  nva_only: bool = False) -> Generator[Any, Any, dict[str, Any]]:
         """FITL-3.1: choose one Op (``only`` narrows the choice, e.g. for an Event's free Op), run it, and
-        (FITL-4.1, not in a Limited Op) one Special Activity before, during or after it (decision F-56)."""
-        choices = [op for op in self.op_choices(faction, limited, free) if only is None or op in only]
+        (FITL-4.1, not in a Limited Op) one Special Activity before, during or after it (decision F-56).
+        ``spaces``: an Event confines the Op's selected spaces and destinations to these (FITL-5.1.1, decision
+        F-111, F-160; pieces may still come from outside, e.g. Sweep's Troops from adjacent spaces); an Op with no legal
+        space among them is not offered.  Also for Events (FITL-5.1.1, decision F-162): ``max_spaces`` caps the
+        Op's spaces or destinations, ``in_place`` makes a Sweep move no Troops in, ``nva_only`` makes an Assault
+        remove NVA pieces only (VC pieces are ignored, as if absent)."""
+        scope = tuple(spaces) if spaces is not None else None
+        choices = [op for op in self.op_choices(faction, limited, free) if (only is None or op in only)
+                   and (scope is None or self.op_possible_in(faction, op, scope))]
+        if not choices and scope is not None:  # FITL-5.1.3: the Event does what it can (decision F-160)
+            yield self.oruling("FITL-5.1.3", "No free Operation in those spaces",
+                               f"{faction} has no legal {'/'.join(NAMES[o] for o in only or OPS[faction])} in "
+                               f"{', '.join(self.sname(s) for s in scope) or 'the named spaces'}, so none is done.",
+                               result={"op": None, "spaces": list(scope)})
+            return {"op": None, "executed": False, "sa": False, "special": None, "spaces": [], "sa_spaces": []}
         if not choices:
             raise IllegalAction("FITL-3.1", f"{faction} has no legal Operation now")
         opts = [Action.make("op", f"{NAMES[op]} ({OP_RULES[op]})", op=op) for op in choices]
@@ -138,11 +180,16 @@ class OperationsRules(CoinOps, InsurgentOps, SpecialActivities):
                                 check=lambda a: self.refuse_op(faction, limited, free, a))
         op = act["op"]
         ctx = OpCtx(faction, op, limited, free, with_sa and not limited)
+        ctx.allowed = scope
+        ctx.max_spaces, ctx.in_place, ctx.nva_only = max_spaces, in_place, nva_only
         yield self.oruling("FITL-3.1", f"{faction} {'Limited ' if limited else ''}{NAMES[op]}",
                           f"{faction} chooses {NAMES[op]}" + (" as a Limited Operation: 1 space, no Special Activity"
                                                               if limited else "")
-                          + (" (free: no Resources except Pacify and Trail, FITL-3.1.2)" if free else "") + ".",
-                          result={"op": op, "limited": limited, "free": free})
+                          + (" (free: no Resources except Pacify and Trail, FITL-3.1.2)" if free else "")
+                          + (f"; the Event confines it to {', '.join(self.sname(s) for s in scope)} (FITL-5.1.1)"
+                             if scope is not None else "") + ".",
+                          result={"op": op, "limited": limited, "free": free,
+                                  **({"spaces": list(scope)} if scope is not None else {})})
         plan = "none"
         if ctx.with_sa:
             sas = [sa for sa in SAS[faction] if sa != "ambush" and self.sa_possible(ctx, sa)]
@@ -178,6 +225,9 @@ class OperationsRules(CoinOps, InsurgentOps, SpecialActivities):
         not apply; Ambush from an Event is not handled here).  Returns ``{"sa": name, "sa_spaces": [...]}``."""
         ctx = OpCtx(faction, "", False, True, True)
         can = getattr(self, f"can_{sa}", None)
+        banned = self.sa_banned(sa) if sa in SAS[faction] else ""
+        if banned:
+            raise IllegalAction("FITL-5.4", f"no {NAMES.get(sa, sa)} while {banned} is in play")
         if sa not in SAS[faction] or sa == "ambush" or not (can and can(ctx)):
             raise IllegalAction("FITL-4.1", f"{faction} cannot do a free {NAMES.get(sa, sa)} now")
         ctx.sa = sa
@@ -188,6 +238,8 @@ class OperationsRules(CoinOps, InsurgentOps, SpecialActivities):
 
     def special_activity(self, ctx: OpCtx, sa: str) -> Generator[Any, Any, None]:
         """FITL-4.1: run the Special Activity ``sa`` for the Operation in ``ctx`` (no added cost)."""
+        if self.sa_banned(sa):
+            raise IllegalAction("FITL-5.4", f"no {NAMES[sa]} while {self.sa_banned(sa)} is in play")
         if not self.sa_possible(ctx, sa):
             raise IllegalAction("FITL-4.1.1", f"{NAMES[sa]} may not accompany this {NAMES[ctx.op]}")
         ctx.sa = sa

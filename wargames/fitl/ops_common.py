@@ -52,6 +52,37 @@ class OpsCommon:
     data: Any
     monsoon: bool
 
+    # ------------------------------------------------------------------ lasting effects (5.3, 5.4)
+    def lasting(self, card: int, side: str | None = None) -> str:
+        """FITL-5.3 / FITL-5.4: the words naming Capability or Momentum ``card`` (on ``side``) when it is in effect
+        now, e.g. "Momentum #72 Body Count", else "" (so ``if self.lasting(72):`` reads as a test).  Rows
+        FITL-5.3-CAPS and FITL-5.4-MOM: the rulings they change name them in brackets (decision F-150)."""
+        caps = self.__dict__.get("capabilities") or {}
+        got = caps.get(str(card))
+        if got is not None and (side is None or got == side):
+            return f"Capability #{card} {self.data.cards[card].title}" + (" (shaded)" if got == "shaded" else "")
+        momentum_active = getattr(self, "momentum_active", None)
+        if momentum_active is not None and momentum_active(card, side):
+            return f"Momentum #{card} {self.data.cards[card].title}"
+        return ""
+
+    @staticmethod
+    def in_scope(ctx: OpCtx, space: str) -> bool:
+        """FITL-5.1.1 (decision F-111): an Event's free Operation may be confined to named spaces
+        (``operation(..., spaces=...)``): its selected spaces and destinations must be among them."""
+        if ctx.max_spaces is not None and space not in ctx.spaces and len(ctx.spaces) >= ctx.max_spaces:
+            return False
+        return ctx.allowed is None or space in ctx.allowed
+
+    def lasting_limit(self, limit: int, *effects: tuple[int, str | None, int]) -> tuple[int, str]:
+        """FITL-5.3 / FITL-5.4: ``limit`` lowered (or raised) by the first of ``effects`` ((card, side, new
+        limit)) in effect; returns (limit, words naming it, or "")."""
+        for card, side, new in effects:
+            words = self.lasting(card, side)
+            if words:
+                return new, f" [{words}: at most {new}]"
+        return limit, ""
+
     # ------------------------------------------------------------------ names and space facts (1.3)
     def sname(self, space: str) -> str:
         return self.data.spaces[space].name
@@ -339,13 +370,19 @@ class OpsCommon:
         NVA Troop or Guerrilla remains (untunneled first, decision F-53); a Tunneled Base stops removal and rolls a
         die (4-6: the Tunnel marker goes, FITL-1.4.4).  Every choice is asked before any piece moves (so a
         decision never waits on an unexplained change, F-41).  Returns (removed {key: n}, rolls, tunnel note)."""
-        nn = self.n
+        nva_only = bool(context.pop("nva_only", False))  # FITL-5.1.1: an Event's Assault on NVA only
+
+        def nn(s: str, key: str) -> int:
+            return 0 if nva_only and key.startswith("vc_") else self.n(s, key)
+
         troops = min(n, nn(space, "nva_troops"))
         left = n - troops
         act_total = nn(space, "nva_guerrillas:a") + nn(space, "vc_guerrillas:a")
         act_k = min(left, act_total)
         a_nva = 0
-        if act_k:
+        if act_k and nva_only:
+            a_nva = act_k
+        elif act_k:
             a_nva = yield from self.split_pick(side, space, rule, act_k, "nva_guerrillas:a", "vc_guerrillas:a",
                                                "Remove", **context)
         left -= act_k
@@ -359,11 +396,13 @@ class OpsCommon:
                 note = "Underground Guerrillas remain, so no Base can be removed"
         elif left:
             base_k = min(left, nn(space, "nva_bases") + nn(space, "vc_bases"))
-            if base_k:
+            if base_k and nva_only:
+                b_nva = base_k
+            elif base_k:
                 b_nva = yield from self.split_pick(side, space, rule, base_k, "nva_bases", "vc_bases", "Remove",
                                                    **context)
             left -= base_k
-            tunneled = [t for t in ("nva_bases:t", "vc_bases:t") if nn(space, t)]
+            tunneled = [t for t in ("nva_bases:t", "vc_bases:t") if nn(space, t)]  # (NVA only: VC ones hidden)
             if left and tunneled:
                 tunnel_key = tunneled[0]
                 if len(tunneled) > 1:
@@ -434,6 +473,11 @@ class OpsCommon:
         if action.kind != "space" or s not in self.data.spaces:
             return IllegalAction(rule, f"{action.label or action.to_json()} is not a space of the map")
         name = self.sname(s)
+        if not self.in_scope(ctx, s) and s not in ctx.spaces:
+            if ctx.allowed is not None and s not in ctx.allowed:
+                return IllegalAction("FITL-5.1.1", f"this Event confines the Operation to "
+                                                   f"{', '.join(self.sname(x) for x in ctx.allowed)}")
+            return IllegalAction("FITL-5.1.1", f"this Event allows at most {ctx.max_spaces} space(s)")
         if s in ctx.spaces:
             return IllegalAction("FITL-3.1", f"{name} is already selected: each space once per Operation")
         if ctx.limited and ctx.spaces:
@@ -450,6 +494,9 @@ class OpsCommon:
         """Why a destination not offered is illegal: North Vietnam for US/ARVN (FITL-1.4.2), a Limited Op's single
         destination (FITL-2.3.5), else the movement rule itself."""
         d = action.get("space")
+        if d in self.data.spaces and not self.in_scope(ctx, d) and ctx.sa is None:
+            return IllegalAction("FITL-5.1.1", f"this Event confines the Operation to "
+                                               f"{', '.join(self.sname(x) for x in ctx.allowed or ())}")
         if d in self.data.spaces and self.in_nvn(d) and ctx.faction in COIN:
             return IllegalAction("FITL-1.4.2", "US and ARVN never place or move pieces into North Vietnam")
         if ctx.limited and ctx.dest is not None and d != ctx.dest:
@@ -488,6 +535,10 @@ class OpCtx:
         self.ambush_spaces: list[str] = []
         self.sa_open = False  # the SA may still come during or after the Op (FITL-4.1)
         self.trail_improved = False
+        self.allowed: tuple[str, ...] | None = None  # FITL-5.1.1: an Event confines the Op to these spaces
+        self.max_spaces: int | None = None  # FITL-5.1.1: an Event caps the Op's spaces / destinations
+        self.in_place = False  # FITL-5.1.1: an Event's Sweep moves no Troops in
+        self.nva_only = False  # FITL-5.1.1: an Event's Assault removes NVA pieces only
 
     def sa_spaces_blocking(self) -> list[str]:
         """FITL-4.2.1 / FITL-4.3.1: Advise and Govern spaces may not also be Train spaces."""

@@ -47,7 +47,13 @@ class SpecialActivities(OpsCommon):
     """Mixin: the Special Activities (FITL-4.0)."""
 
     def sa_space_loop(self, ctx: OpCtx, rule: str, title: str, cands_fn: Any, limit: int, label: Any) -> Flow:
-        """Choose SA spaces one at a time (each once, FITL-4.1) up to ``limit``; yields the chosen space."""
+        """Choose SA spaces one at a time (each once, FITL-4.1) up to ``limit`` (as a Capability or Momentum
+        changes it: :meth:`sa_limit`, FITL-5.3 / FITL-5.4); yields the chosen space."""
+        if rule not in (NVA_AMBUSH, VC_AMBUSH):  # Ambush computes its own cap (ambush_cap)
+            limit, why = self.sa_limit(rule, limit)
+            if why:
+                yield self.oruling(rule, f"{title}: space limit", f"{title} may use at most {limit} space(s){why}.",
+                                   result={"limit": limit})
         chosen: list[str] = []
         while len(chosen) < limit:
             cands = [s for s in cands_fn() if s not in chosen]
@@ -80,6 +86,42 @@ class SpecialActivities(OpsCommon):
                 value = None
             else:
                 value = yield item
+
+    # ------------------------------------------------------------------ Capabilities and Momentum (5.3, 5.4)
+    LIMITS: dict[str, tuple[tuple[int, str | None, int], ...]] = {
+        GOVERN: ((86, "shaded", 1),), BOMBARD: ((32, "unshaded", 1), (32, "shaded", 3)),
+        INFILTRATE: ((46, "unshaded", 1),)}
+    TYPHOON_ONE_SPACE = (ADVISE, STRIKE, GOVERN, RAID, INFILTRATE, NVA_AMBUSH, VC_AMBUSH, TAX, SUBVERT)
+    BANNED: dict[str, tuple[tuple[int, str | None], ...]] = {
+        "air_lift": ((15, "shaded"), (115, "unshaded")),
+        "air_strike": ((10, "shaded"), (22, "shaded"), (41, "unshaded")),
+        "transport": ((115, "unshaded"),), "bombard": ((115, "unshaded"),),
+        "infiltrate": ((38, "unshaded"),), "ambush": ((17, "unshaded"),)}
+
+    def sa_banned(self, sa: str) -> str:
+        """FITL-5.4: the Momentum forbidding Special Activity ``sa`` now (#15 shaded and #115 no Air Lift; #10
+        shaded, #22 shaded, #41 no Air Strike; #115 no Transport or Bombard; #38 no Infiltrate; #17 no Ambush),
+        as words naming it, or ""."""
+        for card, side in self.BANNED.get(sa, ()):
+            words = self.lasting(card, side)
+            if words:
+                return words
+        return ""
+
+    def sa_limit(self, rule: str, limit: int) -> tuple[int, str]:
+        """FITL-5.3 / FITL-5.4: an SA's number of spaces as the lasting effects change it: #86 shaded Govern 1,
+        #32 Bombard 1 (unshaded) or 3 (shaded), #46 Infiltrate 1; Momentum #115 Typhoon Kate every other SA 1."""
+        new, why = self.lasting_limit(limit, *self.LIMITS.get(rule, ()))
+        kate = self.lasting(115, "unshaded")
+        if kate and rule in self.TYPHOON_ONE_SPACE and new > 1:
+            new, why = 1, f" [{kate}: at most 1]"
+        return new, why
+
+    def ambush_cap(self) -> tuple[int, str]:
+        """FITL-4.4.3 / FITL-4.5.3: Ambush spaces per Operation: 2, or 1 with Capability #101 Booby Traps
+        (unshaded) or Momentum #115 Typhoon Kate (FITL-5.3 / FITL-5.4; decision F-158)."""
+        limit, why = self.lasting_limit(2, (101, "unshaded", 1), (115, "unshaded", 1))
+        return limit, why
 
     def yesno(self, side: str, prompt: str, rule: str, yes: str, no: str, **context: Any) -> Flow:
         a = yield self.decide(side, prompt, rule, [Action.make("yes", yes), Action.make("no", no)], kind="yesno",
@@ -243,59 +285,152 @@ class SpecialActivities(OpsCommon):
         return out
 
     def sa_air_strike(self, ctx: OpCtx) -> Flow:
-        """FITL-4.2.3 (decision F-61): spaces, one die, the Trail first (2 hits, once), then Active pieces."""
+        """FITL-4.2.3 (decision F-61): spaces, one die, the Trail first (2 hits, once), then Active pieces.
+
+        Lasting effects (FITL-5.3 / FITL-5.4, named in the rulings): #8 Arc Light unshaded (one Province without
+        COIN pieces may be struck) and shaded (2 shifts where 2+ pieces were removed); #20 Laser Guided Bombs
+        unshaded (no shift where only 1 was removed) and shaded (at most 2 removals); #4 Top Gun unshaded
+        (Degrade 2 boxes) and shaded (Degrade only on a die of 4-6); #31 AAA shaded (not below 2); #39 shaded
+        Momentum (no Degrade); #5 shaded Momentum (Degrade or remove at most 1); #33 MiGs shaded (a Degrade costs
+        an Available US Troop, not with #4 unshaded); #34 SA-2s unshaded (a Degrade lets the US remove 1 NVA piece
+        outside the South); #7 ADSID Momentum (every Trail change costs NVA 6 Resources).  Rows FITL-5.3-CAPS and
+        FITL-5.4-MOM; decisions F-155 (Wild Weasels: Degrade or 1 piece), F-156 (Arc Light's Province)."""
         limit = 2 if self.monsoon else 6
         chosen: list[str] = []
+        arc = self.lasting(8, "unshaded")
+        effects: list[str] = []
 
         def body(s: str) -> Flow:
             chosen.append(s)
+            if not self.coin_pieces(s):
+                effects.append(f"{self.sname(s)} has no COIN piece [{arc}]")
             return
             yield
 
-        yield from self._each_space(ctx, STRIKE, "Air Strike", self.strike_spaces, limit,
+        def cands() -> list[str]:
+            out = self.strike_spaces()
+            if arc and not any(not self.coin_pieces(c) for c in chosen):
+                out += [s for s in self.spaces() if self.is_pc(s) and not self.is_city(s) and not self.coin_pieces(s)
+                        and any(self.n(s, k) for k in INSURGENT_KEYS)]
+            return out
+
+        yield from self._each_space(ctx, STRIKE, "Air Strike", cands, limit,
                                     lambda s: f"Air Strike in {self.sname(s)}", body)
         roll = self.dice.roll(6, purpose="Air Strike hits")
         hits = roll.value
         yield self.oruling(STRIKE, "Air Strike die",
                            f"The US rolls one die for the Air Strike on {', '.join(self.sname(s) for s in chosen)}: "
                            f"{roll.value}, so {roll.value} hit(s) to spend (2 may Degrade the Trail once; each other "
-                           "hit removes one Active enemy piece).", inputs={"spaces": list(chosen)},
-                           result={"hits": roll.value}, dice=[roll], places=chosen)
+                           "hit removes one Active enemy piece)." + (f" {'; '.join(effects)}." if effects else ""),
+                           inputs={"spaces": list(chosen)}, result={"hits": roll.value}, dice=[roll], places=chosen)
         trail_txt = ""
-        if hits >= 2 and self.board.tracks["trail"] > 0:
-            yes = yield from self.yesno("US", f"Air Strike: {hits} hits. Spend 2 to Degrade the Trail by 1?", STRIKE,
+        can_degrade, why_not = self.degrade_allowed(roll.value)
+        top_gun = self.lasting(4, "unshaded")
+        boxes = 2 if top_gun else 1
+        floor = 2 if self.lasting(31, "shaded") else 0
+        if why_not and hits >= 2 and self.board.tracks["trail"] > 0:
+            effects.append(f"no Degrade: {why_not}")
+        weasels = self.lasting(5, "shaded")
+        if can_degrade and hits >= 2 and self.board.tracks["trail"] > floor:
+            yes = yield from self.yesno("US", f"Air Strike: {hits} hits. Spend 2 to Degrade the Trail?", STRIKE,
                                         "Degrade the Trail (2 hits)", "Keep every hit for enemy pieces",
                                         **ctx.context(step="trail", sa="air_strike", hits=hits))
             if yes:
                 t0 = self.board.tracks["trail"]
-                self.track("trail", -1)
+                self.track("trail", -min(boxes, t0 - floor))
                 hits -= 2
-                trail_txt = f" 2 hits Degrade the Trail {t0} -> {self.board.tracks['trail']} (once per Strike)."
+                notes = [f"[{top_gun}: 2 boxes]"] if top_gun else []
+                if floor:
+                    notes.append(f"[{self.lasting(31, 'shaded')}: not below 2]")
+                trail_txt = f" 2 hits Degrade the Trail {t0} -> {self.board.tracks['trail']} (once per Strike)" + \
+                    (" " + " ".join(notes) if notes else "") + "." + self.adsid_note(t0)
+                if weasels:
+                    hits = 0
+                    trail_txt += f" No piece is removed after a Degrade [{weasels}]."
+                migs = self.lasting(33, "shaded") if not top_gun else ""
+                if migs and self.board.available["us_troops"]:
+                    self.board.available["us_troops"] -= 1
+                    self.board.casualties["us_troops"] += 1
+                    trail_txt += f" 1 Available US Troop goes to Casualties [{migs}]."
                 yield self.oruling(STRIKE, "Air Strike degrades the Trail",
                                    f"Air Strike: die {roll.value} = {roll.value} hits.{trail_txt} {hits} hit(s) left "
                                    "for Active enemy pieces.", result={"trail": self.board.tracks["trail"]},
                                    dice=[roll])
+                sa2 = self.lasting(34, "unshaded")
+                if sa2:
+                    yield from self.sa2s_removal(ctx, sa2)
+        cap = 6
+        if self.lasting(20, "shaded"):
+            cap = 2
+            effects.append(f"at most 2 pieces [{self.lasting(20, 'shaded')}]")
+        if weasels and not trail_txt:
+            cap = 1
+            effects.append(f"at most 1 piece [{weasels}]")
         shifted: list[str] = []
         picked = yield from self.pick_pieces("US", "Air Strike: remove which Active enemy piece?", STRIKE,
-                                             min(6, hits), lambda: self.strike_targets(chosen),
+                                             min(cap, hits), lambda: self.strike_targets(chosen),
                                              lambda s, k: self.board.remove(s, k), optional=True,
                                              **ctx.context(step="remove", sa="air_strike"))
         shift_txt = []
+        lgb, arc_s = self.lasting(20, "unshaded"), self.lasting(8, "shaded")
         for s in sorted({s for s, _ in picked}):
-            old, new = self.shift_support(s, -1)
+            k = sum(1 for sp, _ in picked if sp == s)
+            delta, why = -1, ""
+            if lgb and k == 1:
+                delta, why = 0, f" (no shift: 1 piece removed [{lgb}])"
+            elif arc_s and k >= 2:
+                delta, why = -2, f" [{arc_s}: 2 levels]"
+            old, new = self.shift_support(s, delta)
             if old != new:
                 shifted.append(s)
-                shift_txt.append(f"{self.sname(s)} {self.level(old)} -> {self.level(new)}")
+                shift_txt.append(f"{self.sname(s)} {self.level(old)} -> {self.level(new)}{why}")
+            elif why and not delta:
+                shift_txt.append(f"{self.sname(s)}{why}")
         yield self.oruling(STRIKE, "Air Strike",
                           f"Air Strike on {', '.join(self.sname(s) for s in chosen)}: die {roll.value} = "
                           f"{roll.value} hits.{' 2 of them Degraded the Trail.' if trail_txt else ''} "
                           f"{len(picked)} hit(s) remove "
-                          f"{self.pieces_text(picked)} (at most 6, NVA Troops before Guerrillas, Bases last)."
-                          + (f" Toward Active Opposition: {'; '.join(shift_txt)}." if shift_txt else ""),
+                          f"{self.pieces_text(picked)} (at most {cap}, NVA Troops before Guerrillas, Bases last)."
+                          + (f" Toward Active Opposition: {'; '.join(shift_txt)}." if shift_txt else "")
+                          + (f" Lasting effects: {'; '.join(effects)}." if effects else ""),
                           inputs={"spaces": list(chosen), "limit": limit, "monsoon": self.monsoon},
                           result={"hits": roll.value, "trail": self.board.tracks["trail"],
                                   "removed": [list(x) for x in picked], "shifted": shifted},
                           dice=[roll], places=chosen)
+
+    def degrade_allowed(self, die: int) -> tuple[bool, str]:
+        """FITL-4.2.3 with FITL-5.3 / FITL-5.4: whether an Air Strike may Degrade the Trail: never under Momentum
+        #39 Oriskany (shaded); with Capability #4 Top Gun shaded only on a die of 4-6.  (ok, why not)."""
+        ori = self.lasting(39, "shaded")
+        if ori:
+            return False, ori
+        tg = self.lasting(4, "shaded")
+        if tg and die < 4:
+            return False, f"die {die} < 4 [{tg}]"
+        return True, ""
+
+    def adsid_note(self, t0: int) -> str:
+        """FITL-5.4 Momentum #7 ADSID: a Trail change costs NVA 6 Resources (applied here; words for the ruling)."""
+        words = self.lasting(7, "unshaded")
+        if not words or self.board.tracks["trail"] == t0:
+            return ""
+        r0 = self.board.tracks["nva_resources"]
+        self.track("nva_resources", -6)
+        return f" NVA Resources {r0} -> {self.board.tracks['nva_resources']} [{words}: -6 per Trail change]."
+
+    def sa2s_removal(self, ctx: OpCtx, words: str) -> Flow:
+        """FITL-5.3 Capability #34 SA-2s (unshaded): after an Air Strike lowers the Trail the US removes 1 NVA
+        piece (not a Tunneled Base) outside South Vietnam to Available."""
+        outside = [s for s in self.spaces() if self.in_nvn(s) or self.in_laos_cambodia(s)]
+        keys = ("nva_troops", "nva_guerrillas:a", "nva_guerrillas:u", "nva_bases")
+        picked = yield from self.pick_pieces("US", f"{words}: remove which NVA piece outside the South?", STRIKE, 1,
+                                             lambda: [(s, k) for s in outside for k in keys if self.n(s, k)],
+                                             lambda s, k: self.board.remove(s, k), optional=False,
+                                             **ctx.context(step="remove", sa="air_strike"))
+        if picked:
+            yield self.oruling(STRIKE, f"Air Strike: {words}",
+                               f"The Trail fell, so the US removes {self.pieces_text(picked)} [{words}].",
+                               result={"removed": [list(x) for x in picked]}, places=[picked[0][0]])
 
     # ================================================================== Govern (4.3.1)
     def govern_spaces(self, ctx: OpCtx) -> list[str]:
@@ -307,7 +442,10 @@ class SpecialActivities(OpsCommon):
         return bool(self.govern_spaces(ctx))
 
     def sa_govern(self, ctx: OpCtx) -> Flow:
-        """FITL-4.3.1 (decision F-66: the transfer moves at most the Aid there is)."""
+        """FITL-4.3.1 (decision F-66: the transfer moves at most the Aid there is; Capability #86 Mandate of
+        Heaven unshaded: the first transfer shifts no Support, FITL-5.3)."""
+        mandate = [self.lasting(86, "unshaded")]
+
         def body(s: str) -> Flow:
             p = self.pop(s)
             opts = [Action.make("mode", f"Add 3 x {p} = {3 * p} Aid", [s], mode="aid")]
@@ -326,10 +464,15 @@ class SpecialActivities(OpsCommon):
                 k = min(p, a0)
                 self.track("aid", -k)
                 self.track("patronage", k)
-                old, new = self.shift_support(s, -1)
+                if mandate[0]:
+                    old = new = self.board.support[s]
+                    shift = f"no shift [{mandate[0]}: 1 space]"
+                    mandate[0] = ""
+                else:
+                    old, new = self.shift_support(s, -1)
+                    shift = f"{self.level(old)} -> {self.level(new)}"
                 text = (f"{k} Aid to Patronage (ARVN cubes {arvn} > US Troops {us}): Aid {a0} -> "
-                        f"{self.board.tracks['aid']}, Patronage {p0} -> {self.board.tracks['patronage']}; "
-                        f"{self.level(old)} -> {self.level(new)}")
+                        f"{self.board.tracks['aid']}, Patronage {p0} -> {self.board.tracks['patronage']}; {shift}")
             yield self.oruling(GOVERN, f"Govern in {self.sname(s)}", f"Govern in {self.sname(s)} (COIN Control, "
                               f"Support): {text}.", result={"space": s, "mode": m["mode"]}, places=[s],
                               inputs={"population": p, "arvn_cubes": arvn, "us_troops": us})
@@ -357,9 +500,14 @@ class SpecialActivities(OpsCommon):
                 final |= set(self.adjacent(s))
         return sorted(d for d in final if d != origin and not self.in_nvn(d))
 
+    def transport_keys(self) -> tuple[str, ...]:
+        """FITL-4.3.2: Troops and Rangers move; only Rangers with Capability #61 Armored Cavalry shaded (5.3)."""
+        if self.lasting(61, "shaded"):
+            return ("arvn_rangers:u", "arvn_rangers:a")
+        return ("arvn_troops", "arvn_rangers:u", "arvn_rangers:a")
+
     def transport_origins(self) -> list[str]:
-        return [s for s in self.spaces() if self.n(s, "arvn_troops") + self.n(s, "arvn_rangers:u")
-                + self.n(s, "arvn_rangers:a")]
+        return [s for s in self.spaces() if sum(self.n(s, k) for k in self.transport_keys())]
 
     def can_transport(self, ctx: OpCtx) -> bool:
         return bool(self.transport_origins())
@@ -373,7 +521,11 @@ class SpecialActivities(OpsCommon):
         ctx.sa_spaces.append(s)
         sent = 0
         reach = self.transport_reach(s)
-        keys = ("arvn_troops", "arvn_rangers:u", "arvn_rangers:a")
+        keys = self.transport_keys()
+        if self.lasting(61, "shaded"):
+            yield self.oruling(TRANSPORT, "Transport: Rangers only",
+                               f"Only Rangers may move [{self.lasting(61, 'shaded')}].", result={"keys": list(keys)})
+        dests: list[str] = []
         while sent < 6 and reach and sum(self.n(s, k) for k in keys):
             opts = [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in reach] + [DONE]
             a = yield self.decide("ARVN", f"Transport from {self.sname(s)}: where ({sent} of 6 moved) or done",
@@ -396,6 +548,8 @@ class SpecialActivities(OpsCommon):
             for k, x in group.items():
                 self.board.move(s, d, k, x)
             sent += sum(group.values())
+            if d not in dests:
+                dests.append(d)
             yield self.oruling(TRANSPORT, f"Transport to {self.sname(d)}",
                               f"Transport moves {self.pieces_text(group)} from {self.sname(s)} along LoCs and through "
                               f"Cities to {self.sname(d)} ({sent} of 6).", result={"from": s, "to": d,
@@ -409,6 +563,15 @@ class SpecialActivities(OpsCommon):
         yield self.oruling(TRANSPORT, "Rangers go Underground",
                           f"After the Transport every Ranger on the map is Underground ({flipped} flipped).",
                           result={"flipped": flipped})
+        cav = self.lasting(61, "unshaded")  # FITL-5.3: a free ARVN Assault in 1 Transport destination
+        targets = [d for d in dests if self.insurgent_pieces(d) and self.assault_count("ARVN", d)[0]]
+        if cav and targets:
+            opts = [Action.make("space", f"Free ARVN Assault in {self.sname(d)}", [d], space=d) for d in targets]
+            opts.append(Action.make("none", "No Assault"))
+            a = yield self.decide("ARVN", f"Transport: a free Assault in one destination? [{cav}]", TRANSPORT, opts,
+                                  kind="space", **ctx.context(step="assault", sa="transport"))
+            if a.kind == "space":
+                yield from self.resolve_assault("ARVN", "ARVN", a["space"], f"free, after the Transport [{cav}]")
 
     # ================================================================== Raid (4.3.3)
     def raid_spaces(self) -> list[str]:
@@ -585,7 +748,8 @@ class SpecialActivities(OpsCommon):
                 and self.n(s, f"{g}:u") and self.ambush_targets(s)]
 
     def can_ambush(self, ctx: OpCtx) -> bool:
-        return ctx.op == "march" and len(ctx.ambush_spaces) < 2 and bool(self.ambush_march_spaces(ctx))
+        return ctx.op == "march" and len(ctx.ambush_spaces) < self.ambush_cap()[0] and \
+            bool(self.ambush_march_spaces(ctx))
 
     def sa_ambush(self, ctx: OpCtx) -> Flow:
         rule = NVA_AMBUSH if ctx.faction == "NVA" else VC_AMBUSH
@@ -595,7 +759,8 @@ class SpecialActivities(OpsCommon):
             yield from self.resolve_ambush(ctx, s, "a March destination entered Underground")
 
         yield from self._each_space(ctx, rule, "Ambush", lambda: self.ambush_march_spaces(ctx),
-                                    2 - len(ctx.ambush_spaces), lambda s: f"Ambush in {self.sname(s)}", body)
+                                    self.ambush_cap()[0] - len(ctx.ambush_spaces),
+                                    lambda s: f"Ambush in {self.sname(s)}", body)
 
     # ================================================================== Tax (4.5.1)
     def tax_spaces(self) -> list[str]:
