@@ -817,3 +817,14 @@ def test_fitl_5_3_caps_11_28_base_first_and_underground_each_explained_before_th
         rulings = g.apply(g.legal_actions()[0])
         assert g.transition_problems(before, rulings) == []
     assert sum(g.board.pieces[QT][k] for k in ("vc_bases", "nva_bases")) == 1
+
+
+def test_fitl_5_4_mom_78_lansdale_shaded_no_assault_step_in_a_us_patrol():
+    g = game([("US", False, False, False)], ("hue", {"us_troops": 2}), ("loc_hue_da_nang", {"vc_guerrillas__u": 1}),
+             mom={78: "shaded"})
+    pick(g, "op", op="patrol")
+    pick(g, "move_from", space="hue")
+    pick(g, "move_to", space="loc_hue_da_nang")
+    pick(g, "count", n=2)
+    finish(g)
+    assert g.board.pieces["loc_hue_da_nang"]["vc_guerrillas:a"] == 1 and names(g, "General Lansdale")

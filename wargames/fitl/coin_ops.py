@@ -56,8 +56,11 @@ class CoinOps(OpsCommon):
         return f" [{op.capitalize()} costs 0: {words}]" if words else ""
 
     def us_assault_banned(self, faction: str) -> str:
-        """FITL-5.4: Momentum #78 General Lansdale (shaded) forbids US Assault."""
-        return self.lasting(78, "shaded") if faction == "US" else ""
+        """FITL-5.4: Momentum #78 General Lansdale (shaded) forbids US Assault (the Operation and a Patrol's
+        Assault step); an Event's own free US Assault still happens (FITL-5.1.2)."""
+        if faction != "US" or self.__dict__.get("_ev_free_op"):
+            return ""
+        return self.lasting(78, "shaded")
 
     def op_space_cap(self, faction: str, op: str) -> tuple[int, str]:
         """FITL-5.3: US Assault at most 2 spaces with #11 Abrams shaded, US Sweep with #18 CAPs shaded."""
@@ -382,6 +385,10 @@ class CoinOps(OpsCommon):
                    and self.insurgent_pieces(s)]
         if ctx.limited:
             targets = [s for s in targets if s == ctx.dest]
+        if targets and self.us_assault_banned(f):
+            yield self.oruling(PATROL_RULE, "Patrol: no Assault", f"No US Assault on a LoC [{self.us_assault_banned(f)}].",
+                               result={"assault": False})
+            targets = []
         if targets:
             opts = [Action.make("space", f"Assault on {self.sname(s)} (no added cost)", [s], space=s) for s in targets]
             opts.append(Action.make("none", "No Assault"))
