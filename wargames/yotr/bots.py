@@ -6,10 +6,34 @@ supply unit where several units are ready to attack.  The Allied bot garrisons t
 airmobile units as a reserve that flies to the worst threat, bombards the largest Communist stacks in the
 open and counter-attacks towns the Communist holds.  The Allied bot only reads what the Allied player may
 see: Communist counters are counted, never identified (YOTR-MOV-M).
+
+Calibration (issue #5, deliverable 6; measured with ``benchmarks/montecarlo.py yotr``, digest 5.6).  The first
+Communist bot scattered its divisions over six objectives, let bombed stacks sit Disrupted and attacked only at
+3-1 (2-1 for towns worth 2 VP or more): median 5 VP, no Communist win.  Changes, each measured on 60-100 games:
+
+* Campaign plan (``_plan``): once per Communist turn every real combat unit is given one Allied town to march
+  on.  A town's pull is its worth (seizure VP plus ``REGION_WEIGHT`` x its Region's VP shared by the Region's
+  towns still to take, so the last town of a Region pulls hardest, YOTR-VIC-REGION) over its known defence,
+  discounted when no real supply unit can put it in Attack Supply (YOTR-SUP-E) and nearly ignored beyond
+  General Supply (the attackers would be Isolated, YOTR-SUP-CHART).  Nearest units choose first and a town
+  stops drawing units once ``NEED_RATIO`` times its defence is on the way, so the fronts fill with stacks big
+  enough to attack.  March distance counts Movement Points (clear 1, other terrain 2, YOTR-MOV-R).  NLF
+  guerrillas only choose towns of their own Region (YOTR-MOV-S).  Measured: +1.5 VP mean over the old march.
+* Attacks on towns at 1-1 or better (``TOWN_ODDS``; other hexes still need 3-1): a 1-1 on the CRT
+  (YOTR-CBT-CRT) gives the defender a retreat on a 1 and costs the attacker only a retreat on 4-5 and a loss
+  on 6, while the town falls on any result against the defender (YOTR-TWN-PROC).  Measured: with 2-1 as the
+  floor the median fell from 8 to 3.5 VP.
+* Spread out (``CROWD`` = 1): each extra counter in a hex costs a point of score, because every counter in a
+  bombed hex rolls on the BRT separately (YOTR-SOP-B3b).  Measured: +1 VP mean over ``CROWD`` = 3.
+* Garrisons: a captured town keeps its strongest unit while Allied units are within ``GARRISON_WATCH`` hexes
+  (the Allied bot counter-attacks towns the Communist holds).  Measured: +1 VP mean.
+* A real supply unit is revealed only when it brings ``REVEAL_MIN`` (2) adjacent units into Attack Supply,
+  so the six units last longer (YOTR-SUP-E); measured neutral within the noise, kept for the reasoning.
 """
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections import deque
 from fractions import Fraction
@@ -17,9 +41,18 @@ from fractions import Fraction
 from ..core import Action, Decision
 from .combat import column_index, odds_column
 
-OBJECTIVES = 6  # how many Allied towns the Communist bot aims at in one Game-Turn
-CROWD = 3  # counters in one hex before the Communist bot fears the bombers
+CROWD = 1  # counters in one hex before the Communist bot fears the bombers
+SUPPLY_DISCOUNT = 0.7  # pull of a town no real supply unit can reach (Attack Supply)
+ISOLATED_DISCOUNT = 0.02  # pull of a town beyond General Supply: its attackers would be Isolated
+NEED_RATIO = 4  # attack strength sent per point of known defence before a town stops drawing units
+TOWN_ODDS = "1-1"  # the lowest odds at which the Communist bot attacks a town (calibration)
+REVEAL_MIN = 2  # units next to the enemy a supply unit must bring into Attack Supply before it is spent
+REGION_WEIGHT = 2  # how strongly the Communist bot values completing a Region (its VP over the towns left)
+GARRISON_WATCH = 3  # a captured town keeps one unit while Allied units are this close
 HIDDEN_GUESS = 4  # what the Allied bot assumes a face-down counter defends with (D-62)
+
+
+_MP_CACHE: dict[int, dict[str, dict[str, int]]] = {}
 
 
 class _Bot:
@@ -114,45 +147,133 @@ class CommunistBot(_Bot):
     side = "Communist"
 
     def _targets(self, game) -> dict[str, int]:
-        """Allied towns and their worth: seizure value plus a share of the Region still to complete."""
+        """Allied towns and their worth: seizure value plus the Region's VP (weighted) shared by its towns still
+        to take, so the last town of a Region pulls hardest (YOTR-VIC-REGION)."""
         d = game.data
         out = {}
         for h, p in d.towns.items():
             if game.town[h] == "nlf":
                 continue
             region = d.regions[p.region].vp if p.region in d.regions else 0
-            out[h] = d.town_vp[p.intrinsic_strength or 0].vp_on_seizure + region // max(1, len(
-                d.region_towns.get(p.region, ())))
+            left = [t for t in d.region_towns.get(p.region, ()) if game.town[t] != "nlf"]
+            out[h] = d.town_vp[p.intrinsic_strength or 0].vp_on_seizure + REGION_WEIGHT * region // max(1, len(left))
         return out
 
-    def _dist(self, game):
+    # ------------------------------------------------------------------ the campaign plan (calibration)
+    def _mp_distance(self, game, town: str) -> dict[str, int]:
+        """Static march cost in Movement Points from every land hex to ``town`` (clear 1, other terrain 2)."""
+        cache = _MP_CACHE.setdefault(id(game.data), {})
+        if town not in cache:
+            d = game.data
+            dist = {town: 0}
+            heap = [(0, town)]
+            while heap:
+                c, h = heapq.heappop(heap)
+                if c > dist[h]:
+                    continue
+                for n in d.adj[h]:
+                    t = d.terrain(n)
+                    if t == "sea":
+                        continue
+                    nc = c + (1 if t == "clear" else 2)
+                    if nc < dist.get(n, 10 ** 6):
+                        dist[n] = nc
+                        heapq.heappush(heap, (nc, n))
+            cache[town] = dist
+        return cache[town]
+
+    def _plan(self, game):
+        """Once per Communist turn: give every real combat unit one Allied town to march on and attack.
+
+        A town's worth is its seizure value plus its share of the Region still to complete; it is divided by
+        its known defence and favoured while a real supply unit can still put it in Attack Supply (within 8
+        hexes of its Supply Center, YOTR-SUP-E).  Units are handed out greedily, nearest first, and a town
+        stops drawing units once about four times its defence is on the way (the 4-1 column and above), so
+        the stacks that arrive are big enough to win (calibration C-01)."""
         key = (game.turn, tuple(sorted(game.town.items())))
-        if self._maps.get("key") != key:
-            targets = self._targets(game)
-            # weakly held towns pull harder: a town's distance starts at half its known defence
-            defence = {h: game.allied_militia(h) + sum(game.defense_value(u) for u in game.counters_at(h, "Allied"))
-                       for h in targets}
-            # concentrate: the objectives are the towns that pay most for their defence (at most OBJECTIVES)
-            best = sorted(targets, key=lambda h: (-targets[h] / (1 + defence[h]), h))[:OBJECTIVES]
-            offset = {h: defence[h] // 2 for h in best}
-            self._maps = {"key": key, "dist": self._weighted_distance(game, offset), "targets": targets}
+        if self._maps.get("key") == key:
+            return self._maps
+        d = game.data
+        targets = self._targets(game)
+        defence = {h: game.allied_militia(h) + sum(game.defense_value(u) for u in game.counters_at(h, "Allied"))
+                   * (2 if d.towns[h].kind == "base" else 1) for h in targets}
+        real = tuple(sorted({game.loc[u] for u in game.on_map("Communist")
+                             if game.counters[u].unit_type == "supply_real"}))
+        reach = game.communist_range(real) if real else {}
+        general = game.communist_range(game.general_sources())
+        pull = {}
+        for h, worth in targets.items():
+            supplied = h in reach or any(n in reach for n in d.adj[h])
+            fed = any(n in general for n in d.adj[h])
+            pull[h] = worth / (2 + defence[h]) * (1.0 if supplied else SUPPLY_DISCOUNT if fed else ISOLATED_DISCOUNT)
+        units = sorted(u for u in game.on_map("Communist") if game.is_combat(u) and not game.is_dummy(u))
+        assign: dict[str, str] = {}
+        why: dict[str, str] = {}
+        garrison: set[str] = set()
+        allied = game.occupied("Allied")
+        for h in sorted(h for h, st in game.town.items() if st == "nlf"):
+            here = [u for u in units if game.loc[u] == h]
+            if here and any(n in allied for n in d.grid.within(h, GARRISON_WATCH)):
+                keep = max(here, key=lambda u: (game.defense_value(u), u))
+                garrison.add(keep)
+                why[keep] = f"holds the captured town {game.hex_name(h)}: Allied units are within {GARRISON_WATCH} hexes"
+        units = [u for u in units if u not in garrison]
+        sent: dict[str, float] = {h: 0.0 for h in targets}
+        # nearest units choose first so the fronts fill from the closest divisions
+        order = sorted(units, key=lambda u: (min((self._mp_distance(game, t).get(game.loc[u], 999)
+                                                  for t in targets), default=999), u))
+        for u in order:
+            h = game.loc[u]
+            best = None
+            home = game.home_region.get(u)
+            for t in sorted(targets):
+                if home and d.region(t) != home:
+                    continue  # NLF guerrillas stay in their own Region (YOTR-MOV-S)
+                mp = self._mp_distance(game, t).get(h, 999)
+                if mp >= 999:
+                    continue
+                need = NEED_RATIO * max(1, defence[t])
+                full = sent[t] >= need
+                p = targets[t] / (2 + defence[t]) if home else pull[t]
+                score = p / (1 + mp / 6) * (0.3 if full else 1.0) + (0.2 if 0 < sent[t] < need else 0)
+                if best is None or score > best[0]:
+                    best = (score, t, mp, full)
+            if best is None:
+                continue
+            _, t, mp, full = best
+            assign[u] = t
+            sent[t] += game.attack_value(u)
+            why[u] = (f"marches on {game.hex_name(t)} (worth {targets[t]} VP, defence {defence[t]}, "
+                      f"{mp} MP away{', already well covered' if full else ''})")
+        self._maps = {"key": key, "assign": assign, "why": why, "garrison": garrison, "targets": targets, "defence": defence,
+                      "dist": self._weighted_distance(game, {h: 0 for h in targets})}
         return self._maps
 
+    def _dist(self, game):
+        return self._plan(game)
+
     def on_move_to(self, game, decision):
-        m = self._dist(game)
-        dist = m["dist"]
-        uid = decision.options[0]["unit"]
-        supplied = game.communist_range(game.general_sources()) if game.turn >= 2 else None
-        scored = []
+        m = self._plan(game)
         d = game.data
+        uid = decision.options[0]["unit"]
+        target = m["assign"].get(uid)
+        supplied = game.communist_range(game.general_sources()) if game.turn >= 2 else None
+        tdist = self._mp_distance(game, target) if target else m["dist"]
         here = game.loc[uid]
+        if uid in m["garrison"]:
+            stay = self._find(decision, "stay")
+            if stay is not None:
+                self.last_reason = m["why"][uid]
+                return stay
+        scored = []
         for a in decision.options:
             h = a["to"] if a.kind == "move_to" else here
-            score = -dist.get(h, 99)
-            why = f"closer to the Allied towns ({dist.get(h, 99)} hexes from the nearest)"
-            if dist.get(h) == 1:
-                score += 1
-                why = "next to an Allied town, ready to attack"
+            gap = tdist.get(h, 99)
+            score = -float(gap)
+            why = m["why"].get(uid, "closer to the Allied towns") + f"; {gap} MP left"
+            if target and d.grid.distance(h, target) == 1:
+                score += 4
+                why = m["why"].get(uid, "") + "; next to it, ready to attack"
             if d.terrain(h) == "clear" and h not in d.towns:
                 score -= 1.5  # air strikes count double in the open (YOTR-TEC-5)
                 why += "; in the open"
@@ -166,8 +287,8 @@ class CommunistBot(_Bot):
                 score -= 4
                 why += ", though out of supply range"
             if a.kind == "stay":
-                score -= 0.5
-                why = f"stays put ({dist.get(h, 99)} hexes from the nearest Allied town)"
+                score += 0.1 if target and d.grid.distance(h, target) == 1 else -0.5
+                why = "stays put: " + why
             scored.append((score, a, why))
         return self._pick(scored)
 
@@ -187,7 +308,7 @@ class CommunistBot(_Bot):
             value = game.data.town_vp[game.data.towns[h].intrinsic_strength or 0].vp_on_seizure \
                 if h in game.data.towns else 1
             idx = column_index(col)
-            if idx >= column_index("3-1") or (idx >= column_index("2-1") and value >= 2):
+            if idx >= column_index("3-1") or (idx >= column_index(TOWN_ODDS) and h in game.data.towns):
                 scored.append((idx + value, a, f"{game.hex_name(h)} can be attacked at {col} (worth {value} VP)"))
         return self._pick(scored)
 
@@ -211,7 +332,7 @@ class CommunistBot(_Bot):
             rng = game.communist_range((game.loc[a["unit"]],))
             n = sum(1 for u in ready if game.loc[u] in rng and game.communist_supply(u, combat=True) !=
                     "attack_supply")
-            if n >= 1:
+            if n >= REVEAL_MIN:
                 scored.append((n, a, f"{n} unit(s) next to the enemy come into Attack Supply"))
         return self._pick(scored)
 
