@@ -133,6 +133,8 @@ def test_yotr_mov_f_blocked_move_is_refused():
     g = wargames.load("yotr", seed=2)
     g.set_players({"Allied": None})
     g.advance("end")
+    while g.decision.rule_id != "YOTR-MOV-C":  # earlier Allied decisions (retreats) on the bot's advice
+        g.apply(A.bot_advice(g)["action"])
     found = A.blocked_move(g)
     assert found is not None
     unit, bad = found

@@ -286,8 +286,8 @@ def declared_attacks(game) -> list[dict[str, Any]]:
 
 def blocked_move(game) -> tuple[str, str] | None:
     """For a pending "choose a unit to move" decision (YOTR-MOV-C): the first unit offered that stands next to a
-    hex holding enemy counters, and that hex, which YOTR-MOV-F forbids it to enter (failing that, an Allied unit
-    next to North Vietnam, closed by YOTR-MOV-S).  None if there is none."""
+    hex holding enemy counters, and that hex, which YOTR-MOV-F forbids it to enter (failing that, a neighbour the
+    engine's ``why_not_destination`` refuses under another lettered case).  None if there is none."""
     d = game.decision
     if d is None:
         return None
@@ -297,9 +297,10 @@ def blocked_move(game) -> tuple[str, str] | None:
         for h in sorted(game.data.adj[game.loc[uid]]):
             if game.occupied_by(h, enemy):
                 return uid, h
-    for uid in units if d.side == "Allied" else []:
+    for uid in units:  # else a hex the engine itself refuses with a lettered case (YOTR-MOV-P, -S, ZOC-E...)
         for h in sorted(game.data.adj[game.loc[uid]]):
-            if game.data.country(h) == "NVN":
+            why = game.why_not_destination(uid, h)
+            if why.rule_id != "YOTR-MOV-A" and "case" in why.message:
                 return uid, h
     return None
 
