@@ -206,3 +206,22 @@ def test_core_undo_several_and_rewind_to_a_turn(tet):
     assert tet.turn == 2 and tet.decision is not None
     with pytest.raises(EngineError):
         tet.undo(10_000)
+
+
+def test_core_branch_does_not_share_bots_with_the_original():
+    """Playing a what-if branch to the end must not change what the original game does next."""
+    import wargames
+
+    def finish(g):
+        g.advance("end")
+        return g.digest()
+
+    plain = wargames.load("yotr", seed=4)
+    plain.advance("phase")
+    expected = finish(plain)
+
+    g = wargames.load("yotr", seed=4)
+    g.advance("phase")
+    branch = g.branch()
+    finish(branch)
+    assert finish(g) == expected

@@ -81,6 +81,7 @@ def test_tet_p1_3_hidden_moves_are_masked_for_the_allies():
     assert r.hidden_from == ("Allied",)
     masked = r.for_side("Allied")
     assert "vc_i_03" not in masked.explanation and "face-down" in masked.explanation
+    assert "VC" not in masked.title  # the title must not say which faction moved either
 
 
 def test_tet_p1_4_never_cross_a_corps_boundary():

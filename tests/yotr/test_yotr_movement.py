@@ -252,7 +252,8 @@ def test_yotr_mov_m_communist_moves_are_hidden_from_the_allies():
     choose(g, "move_unit", unit="nva_2")
     rulings = choose(g, "move_to", unit="nva_2", to="1986")
     move = next(r for r in rulings if r.rule_id == "YOTR-MOV-M")
-    assert "nva_2" not in move.for_side("Allied").explanation
+    masked = move.for_side("Allied")
+    assert "nva_2" not in masked.explanation and "nva_2" not in masked.title and "nva_2" in move.title
     view = g.view("Allied").state
     assert not any(u["id"].startswith("nva") for u in view["units"])
     assert any(u["hex"] == "1986" and not u["face_up"] for u in view["units"])
@@ -292,3 +293,12 @@ def test_yotr_twn_h_empty_zero_town_taken_by_moving_through():
 
 def test_yotr_dum_b_dummies_take_empty_zero_towns():
     test_yotr_twn_h_empty_zero_town_taken_by_moving_through()
+
+
+def test_yotr_mov_c_destination_must_name_the_unit_being_moved():
+    g = quiet({"nva_2": P})
+    choose(g, "move_unit", unit="nva_2")
+    before = g.digest()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Action.make("move_to", to="1986"))
+    assert err.value.rule_id == "YOTR-MOV-C" and "nva_2" in str(err.value) and g.digest() == before

@@ -168,13 +168,13 @@ class Game:
     def ruling(self, rule_id: str, title: str, explanation: str, *, result: Any = None,
                inputs: Mapping[str, Any] | None = None, dice: Iterable[Roll] = (), lookup: Lookup | None = None,
                changes: Iterable[Mapping[str, Any]] = (), side: str = "", hidden_from: Iterable[str] = (),
-               public: str = "", places: Iterable[str] = (), kind: str = "") -> Ruling:
+               public: str = "", places: Iterable[str] = (), kind: str = "", public_title: str = "") -> Ruling:
         """Build a ruling stamped with the current turn/phase/step (the engine logs it when yielded)."""
         return Ruling(
             rule_id=rule_id, title=title, explanation=explanation, result=result, inputs=dict(inputs or {}),
             dice=tuple(dice), lookup=lookup, changes=tuple(dict(c) for c in changes),
             rule_ref=self.rule_ref(rule_id), side=side, hidden_from=tuple(hidden_from), public=public,
-            places=tuple(places), seq=len(self.log) + 1, turn=self.turn,
+            public_title=public_title, places=tuple(places), seq=len(self.log) + 1, turn=self.turn,
             phase=self.phase.name if self.phase else "", step=kind or (self.step.id if self.step else ""),
         )
 
@@ -411,7 +411,9 @@ class Game:
     def branch(self) -> Game:
         """An independent copy of this game at this point, to explore a what-if."""
         other = type(self)(self.scenario_id, self.seed, self.options, _start=False)
-        other.players = dict(self.players)
+        # Each branch gets its own copies of the built-in players: a bot's random generator and plans
+        # must not be shared, or playing the branch would change what the original does next.
+        other.players = {side: copy.deepcopy(p) for side, p in self.players.items()}
         other._replay(copy.deepcopy(self.record), self.position)
         return other
 

@@ -50,7 +50,8 @@ class Ruling:
     rules text (e.g. ``summary line 51``).  ``inputs`` are the numbers that went in, ``dice`` the rolls,
     ``lookup`` the table cell if one was read, ``result`` a short machine-readable outcome and
     ``changes`` the state changes it caused.  ``public`` is the explanation shown to a side that may
-    not see hidden units (``hidden_from``).
+    not see hidden units (``hidden_from``), ``public_title`` the title it sees (the real title may
+    name a hidden unit, so every ruling that does sets a neutral one for the side that may not see it).
     """
 
     rule_id: str
@@ -65,6 +66,7 @@ class Ruling:
     side: str = ""
     hidden_from: tuple[str, ...] = ()
     public: str = ""
+    public_title: str = ""
     places: tuple[str, ...] = ()
     seq: int = 0
     turn: int = 0
@@ -81,7 +83,7 @@ class Ruling:
         if side is None or side not in self.hidden_from:
             return self
         return Ruling(
-            rule_id=self.rule_id, title=self.title, explanation=self.public or "(hidden)",
+            rule_id=self.rule_id, title=self.public_title or self.title, explanation=self.public or "(hidden)",
             result=None, rule_ref=self.rule_ref, side=self.side, places=self.places,
             seq=self.seq, turn=self.turn, phase=self.phase, step=self.step,
         )

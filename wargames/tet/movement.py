@@ -168,7 +168,8 @@ class MovementRules:
             f"{facing} (TET-P1-3).",
             inputs={"unit": uid, "from": frm, "to": to}, result={"to": to, "face_up": self.face_up[uid]},
             changes=changes, side="Communist", hidden_from=hidden, places=(frm, to),
-            public=f"A face-down NVA/VC unit moved from {self.area_name(frm)} to {self.area_name(to)}.")
+            public=f"A face-down NVA/VC unit moved from {self.area_name(frm)} to {self.area_name(to)}.",
+            public_title="A face-down unit moves")
         if kind == "city":
             yield from self.reveal_ruff_puffs(to)
 

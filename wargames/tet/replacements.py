@@ -51,7 +51,8 @@ class ReplacementRules:
         return self.ruling(rule, f"{self.unit(uid).name} returns", text, inputs={"unit": uid, "to": to},
                            result={"to": to}, changes=[{"unit": uid, "from": "eliminated", "to": to}], places=(to,),
                            hidden_from=("Allied",) if self.unit(uid).faction in COMMUNIST else (),
-                           public=f"A Communist replacement enters {self.area_name(to)} face down.")
+                           public=f"A Communist replacement enters {self.area_name(to)} face down.",
+                           public_title="A face-down replacement enters")
 
     def _pick(self, side: str, prompt: str, rule: str, pairs: list[tuple[str, str]], skip: str):
         options = [Action.make("replace", label=f"{self.describe(u)} -> {self.area_name(a)}", places=(a,), unit=u, to=a)

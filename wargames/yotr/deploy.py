@@ -139,7 +139,8 @@ class DeployRules:
         yield self.ruling(rule, f"{uid} deployed", f"{self.describe(uid)} is set up in {self.hex_name(h)}.",
                           changes=[{"unit": uid, "from": "track", "to": h}], places=[h], side=side,
                           hidden_from=("Allied",) if side == "Communist" else (),
-                          public=f"A face-down Communist counter is set up in {h}.")
+                          public=f"A face-down Communist counter is set up in {h}.",
+                          public_title="A face-down counter is set up")
 
     def _deploy_supply(self):
         """YOTR-DEP: the 13 supply units go to the Supply Centers by quota; the Communist picks the real ones."""

@@ -369,11 +369,21 @@ class MovementRules:
                      for h, c in sorted(reach.items())]
             dests.append(Action.make("stay", f"{uid} stays in {self.loc[uid]}", [self.loc[uid]], unit=uid))
             dest = yield self.decide(side, f"Where does {self.describe(uid)} go?", "YOTR-MOV-A", dests,
-                                     check=lambda a, u=uid: self.why_not_destination(u, a.get("to", "")))
+                                     check=lambda a, u=uid: self._check_destination(a, u))
             self.moved.add(uid)
             if dest.kind == "stay":
                 continue
             yield from self.commit_move(uid, dest["to"])
+
+    def _check_destination(self, act: Action, uid: str) -> IllegalAction | None:
+        """A destination answer must name the unit being moved (Movement case C: one unit at a time)."""
+        if act.kind in ("move_to", "stay") and act.get("unit") != uid:
+            named = act.get("unit")
+            return IllegalAction("YOTR-MOV-C", f"the unit being moved is {uid}; the action names "
+                                               f"{'no unit' if named is None else repr(named)} (give unit={uid!r})")
+        if act.kind == "stay":
+            return None
+        return self.why_not_destination(uid, act.get("to", ""))
 
     def _check_unit_choice(self, act: Action, side: str) -> IllegalAction | None:
         uid = act.get("unit")
@@ -405,7 +415,8 @@ class MovementRules:
                               f"{to}, spending {float(cost):g} of {float(self.allowance(uid)):g} movement points.",
                               result={"unit": uid, "to": to, "mp": float(cost)}, changes=changes,
                               hidden_from=("Allied",), places=[start, to], side=side,
-                              public=f"A face-down Communist counter moves from {start} to {to}.")
+                              public=f"A face-down Communist counter moves from {start} to {to}.",
+                              public_title="A face-down counter moves")
         else:
             rule = "YOTR-MOV-T" if hops else "YOTR-MOV-A"
             yield self.ruling(rule, f"{uid} moves{how}", f"{self.describe(uid)} moves{how} from "

@@ -61,7 +61,8 @@ class TurnRules:
             if not entries:
                 yield self.ruling("YOTR-REI-PLACE", f"{uid} delayed", "Neither Tchepone nor Panhandle can receive "
                                   "reinforcements, so the unit waits on the track (decision D-28).",
-                                  hidden_from=("Allied",), public="A Communist reinforcement is delayed.")
+                                  hidden_from=("Allied",), public="A Communist reinforcement is delayed.",
+                                  public_title="A reinforcement is delayed")
                 continue
             delay = self.scenario.reinforcements == "may_delay"
             if len(entries) == 1 and not delay:
@@ -75,14 +76,16 @@ class TurnRules:
                 if act.kind == "delay":
                     yield self.ruling("YOTR-REI", f"{uid} held back", "Outside the Historical Game a "
                                       "reinforcement may be delayed one Game-Turn at a time.",
-                                      hidden_from=("Allied",), public="The Communist may have delayed a unit.")
+                                      hidden_from=("Allied",), public="The Communist may have delayed a unit.",
+                                      public_title="A reinforcement may be held back")
                     continue
                 to = act["to"]
             self.place(uid, to)
             yield self.ruling("YOTR-REI-PLACE", f"{uid} arrives", f"{self.describe(uid)} arrives at "
                               f"{self.hex_name(to)} at no movement cost (reinforcement turn reconstructed, D-29).",
                               changes=[{"unit": uid, "from": "track", "to": to}], places=[to], side="Communist",
-                              hidden_from=("Allied",), public=f"A face-down Communist counter arrives at {to}.")
+                              hidden_from=("Allied",), public=f"A face-down Communist counter arrives at {to}.",
+                              public_title="A face-down reinforcement arrives")
 
     def allied_reinforcements(self):
         """YOTR-SOP-B1: air and naval strength to the Available box; ground units at the entry towns."""
