@@ -767,3 +767,56 @@ def test_fitl_8_8_3_shaded_cobras_stops_the_assault_after_two_spaces():
     ctx = dict(op="assault", step="space", limited=False)
     picked = [us.choose(game, decision("space", opts, "US", **ctx)).kind for _ in range(3)]
     assert picked == ["space", "space", "done"]
+
+
+# ---------------------------------------------------------------------------------------------- Non-player Events (8.4)
+def test_fitl_8_4_1_card_instruction_ignored_means_the_event_is_declined(monkeypatch):
+    """A card whose Non-player instruction for the faction says 'ignore' is never taken, even when offered."""
+    game = position(lambda g: None)
+    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("ignored", "shaded"), raising=False)
+    assert vc_mod.event_wanted(game, "VC")[0] is False
+    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", "shaded"), raising=False)
+    assert vc_mod.event_wanted(game, "VC")[0] is True
+
+
+@pytest.mark.parametrize("faction, side", [("ARVN", "unshaded"), ("US", "unshaded"), ("NVA", "shaded"),
+                                           ("VC", "shaded")])
+def test_fitl_8_4_2_dual_use_event_coin_unshaded_insurgents_shaded(monkeypatch, faction, side):
+    game = position(lambda g: put(g, "saigon", arvn_troops=2))
+    monkeypatch.setattr(game, "event_preference", lambda card, f: ("performed", ""), raising=False)
+    opts = [Action.make("event", "u", side="unshaded"), Action.make("event", "s", side="shaded"),
+            Action.make("op", "Op+SA", limited=False, sa=True), Action.make("pass", "Pass")]
+    d = Decision(faction, "card", "FITL-2.3.4", opts, kind="card", context={"role": "1st"})
+    a = NonPlayer(faction).choose(game, d)
+    assert a.kind != "event" or a.get("side") == side
+
+
+def test_fitl_8_4_6_pivotal_event_held_unless_a_player_is_first_eligible():
+    game = position(lambda g: None)
+    row = game.data.cards[game.card]
+    first = next(f for f in row.order if game.eligible[f])
+    opts = [Action.make("pivotal", "Play", card=121), Action.make("no_pivotal", "Keep")]
+    game.set_players({first: NonPlayer(first)})
+    nva = NonPlayer("NVA")
+    assert nva.choose(game, Decision("NVA", "t", "FITL-2.3.8", opts, kind="pivotal")).kind == "no_pivotal"
+    assert "8.4.6" in nva.last_reason
+    game.set_players({first: None})
+    assert NonPlayer("NVA").choose(game, Decision("NVA", "t", "FITL-2.3.8", opts, kind="pivotal")).kind == "pivotal"
+
+
+def test_fitl_8_4_7_other_event_choices_are_random_among_the_offered_options():
+    """Equal-chance pick from the game's own seeded stream: the same position always picks the same, other
+    seeds pick differently (decision F-74 keeps replays exact)."""
+    opts = [Action.make("pick", f"option {i}", n=i) for i in range(4)]
+    seen = set()
+    for seed in range(12):
+        game = position(lambda g: None, seed=seed)
+        picks = []
+        for _ in range(2):
+            np_ = NonPlayer("VC")
+            a = np_.choose(game, Decision("VC", "which one?", "FITL-5.1", opts, kind="event_choice"))
+            assert a in opts and "8.4.7" in np_.last_reason
+            picks.append(a.get("n"))
+        assert picks[0] == picks[1]
+        seen.add(picks[0])
+    assert len(seen) > 1  # not always the first option
