@@ -771,12 +771,13 @@ def test_fitl_8_8_3_shaded_cobras_stops_the_assault_after_two_spaces():
 
 # ---------------------------------------------------------------------------------------------- Non-player Events (8.4)
 def test_fitl_8_4_1_card_instruction_ignored_means_the_event_is_declined(monkeypatch):
-    """A card whose Non-player instruction for the faction says 'ignore' is never taken, even when offered."""
-    game = position(lambda g: None)
-    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("ignored", "shaded"), raising=False)
-    assert vc_mod.event_wanted(game, "VC")[0] is False
-    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", "shaded"), raising=False)
-    assert vc_mod.event_wanted(game, "VC")[0] is True
+    """A card whose Non-player instruction for the faction says 'ignore' is passed over for an Operation even
+    when the Event is offered; the same card marked 'perform' is played."""
+    game = position(lambda g: put(g, "saigon", arvn_troops=2))
+    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("ignored", "unshaded"), raising=False)
+    assert NonPlayer("ARVN").choose(game, card_decision(game, "ARVN")).kind != "event"
+    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", "unshaded"), raising=False)
+    assert NonPlayer("ARVN").choose(game, card_decision(game, "ARVN")).kind == "event"
 
 
 @pytest.mark.parametrize("faction, side", [("ARVN", "unshaded"), ("US", "unshaded"), ("NVA", "shaded"),
