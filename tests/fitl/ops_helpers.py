@@ -97,6 +97,28 @@ def empty_board(board: Board) -> None:
         setattr(board, box, Counter())
 
 
+TEST_TRACKS = {"arvn_resources": 30, "econ": 15, "aid": 15, "patronage": 15, "trail": 2,
+               "nva_resources": 10, "vc_resources": 10}
+
+
+def prepared(setups, tracks: dict | None = None, support: dict | None = None,
+             after: Callable[[Board], None] | None = None) -> Callable[[Board], None]:
+    """A ``prepare(board)`` for OpsGame: an empty board with the usual test tracks, then ``setups`` as
+    (space, pieces) pairs, ``support`` levels and any ``after(board)`` edit."""
+    def prepare(board: Board) -> None:
+        empty_board(board)
+        board.tracks.update(TEST_TRACKS)
+        board.tracks.update(tracks or {})
+        for space, pieces in setups:
+            put(board, space, **pieces)
+        for space, level in (support or {}).items():
+            board.support[space] = level
+        if after:
+            after(board)
+
+    return prepare
+
+
 def pick(game: Game, kind: str, **params: Any) -> list:
     """Apply the one legal action of ``kind`` whose params include ``params``."""
     opts = [a for a in game.legal_actions() if a.kind == kind and all(a.get(k) == v for k, v in params.items())]

@@ -8,7 +8,7 @@ import pytest
 
 from wargames.core import Action, IllegalAction
 
-from .ops_helpers import OpsGame, empty_board, last, options, pick, put
+from .ops_helpers import OpsGame, last, options, pick, prepared, put
 
 
 class LastingGame(OpsGame):
@@ -40,17 +40,7 @@ class LastingGame(OpsGame):
 
 
 def game(plan, *setups, caps=None, mom=None, tracks=None, support=None, dice=None):
-    def prepare(board):
-        empty_board(board)
-        board.tracks.update({"arvn_resources": 30, "econ": 15, "aid": 15, "patronage": 15, "trail": 2,
-                             "nva_resources": 10, "vc_resources": 10})
-        board.tracks.update(tracks or {})
-        for space, pieces in setups:
-            put(board, space, **pieces)
-        for space, level in (support or {}).items():
-            board.support[space] = level
-
-    g = LastingGame(plan, prepare, caps=caps, mom=mom, start=False)
+    g = LastingGame(plan, prepared(setups, tracks, support), caps=caps, mom=mom, start=False)
     if dice:
         g.force_dice(dice)
     g._run_to_rest()

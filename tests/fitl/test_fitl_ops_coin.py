@@ -8,21 +8,11 @@ import pytest
 
 from wargames.core import Action, IllegalAction
 
-from .ops_helpers import OpsGame, empty_board, labels, last, options, pick, put
+from .ops_helpers import OpsGame, labels, last, options, pick, prepared
 
 
 def _game(plan, *setups, tracks=None, after=None, **kw):
-    def prepare(board):
-        empty_board(board)
-        board.tracks.update({"arvn_resources": 30, "econ": 15, "aid": 15, "patronage": 15, "trail": 2,
-                             "nva_resources": 10, "vc_resources": 10})
-        board.tracks.update(tracks or {})
-        for space, pieces in setups:
-            put(board, space, **pieces)
-        if after:
-            after(board)
-
-    return OpsGame(plan, prepare, **kw)
+    return OpsGame(plan, prepared(setups, tracks, after=after), **kw)
 
 
 def refused(g, action, rule):
