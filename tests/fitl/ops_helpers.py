@@ -11,7 +11,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from wargames.core import Action, Game, RandomPlayer
+import pytest
+
+from wargames.core import Action, Game, IllegalAction, RandomPlayer
 from wargames.core.sequence import PhaseSpec, SequenceOfPlay, StepSpec
 from wargames.fitl.game import FitlGame
 from wargames.fitl.state import BOXES, Board, piece_id
@@ -117,6 +119,16 @@ def prepared(setups, tracks: dict | None = None, support: dict | None = None,
             after(board)
 
     return prepare
+
+
+def refused(game: Game, action: Action, rule: str) -> IllegalAction:
+    """``action`` is refused citing ``rule`` and the game is left exactly as it was."""
+    before = game.digest()
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    assert err.value.rule_id == rule, err.value
+    assert game.digest() == before
+    return err.value
 
 
 def pick(game: Game, kind: str, **params: Any) -> list:

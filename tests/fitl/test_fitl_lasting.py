@@ -8,7 +8,7 @@ import pytest
 
 from wargames.core import Action, IllegalAction
 
-from .ops_helpers import OpsGame, last, options, pick, prepared, put
+from .ops_helpers import OpsGame, last, options, pick, prepared, put, refused
 
 
 class LastingGame(OpsGame):
@@ -50,14 +50,6 @@ def game(plan, *setups, caps=None, mom=None, tracks=None, support=None, dice=Non
 def names(g, words: str) -> bool:
     """Some ruling's explanation names ``words`` (the card)."""
     return any(words in r.explanation for r in g.log if hasattr(r, "explanation"))
-
-
-def refused(g, action, rule):
-    before = g.digest()
-    with pytest.raises(IllegalAction) as err:
-        g.apply(action)
-    assert err.value.rule_id == rule, err.value
-    assert g.digest() == before
 
 
 def finish(g):

@@ -8,20 +8,11 @@ import pytest
 
 from wargames.core import Action, IllegalAction
 
-from .ops_helpers import OpsGame, labels, last, options, pick, prepared
+from .ops_helpers import OpsGame, labels, last, options, pick, prepared, refused
 
 
 def _game(plan, *setups, tracks=None, after=None, **kw):
     return OpsGame(plan, prepared(setups, tracks, after=after), **kw)
-
-
-def refused(g, action, rule):
-    before = g.digest()
-    with pytest.raises(IllegalAction) as err:
-        g.apply(action)
-    assert err.value.rule_id == rule, err.value
-    assert g.digest() == before
-    return err.value
 
 
 # ------------------------------------------------------------------ 3.1 Operations in general
