@@ -57,7 +57,7 @@ def test_fitl_2_1_unknown_option_rejected():
     with pytest.raises(DataError):
         FitlGame("short", 0, {"no_such_option": True})
     with pytest.raises(DataError):
-        FitlGame("short", 0, {"tournament": ["high_winds"]})  # part of Air Lift: not yet
+        FitlGame("short", 0, {"tournament": ["no_such_option"]})
     with pytest.raises(DataError):
         FitlGame("short", 0, {"non_players": ["NVA"], "combined": ["NVA+VC"]})
     with pytest.raises(DataError):

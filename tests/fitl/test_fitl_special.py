@@ -391,3 +391,30 @@ def test_fitl_4_2_3_free_air_strike_from_an_event_needs_no_operation():
     pick(g, "piece", space="tay_ninh", key="vc_guerrillas:a")
     assert g.board.pieces["tay_ninh"] == {"us_troops": 1, "vc_guerrillas:a": 1}
     assert g.outcomes == [{"sa": "air_strike", "sa_spaces": ["tay_ninh"]}]
+
+
+def test_fitl_tournament_high_winds_monsoon_air_lift_moves_us_pieces_only():
+    def lift_counts(high_winds: bool, monsoon: bool) -> list[str]:
+        g = _game([("US", False, True, False)], ("saigon", {"us_troops": 2, "arvn_troops": 3}), monsoon=monsoon)
+        if high_winds:
+            g.rules_opts["tournament"] = ["high_winds"]
+        _sa_first(g, "patrol", "air_lift")
+        pick(g, "move_from", space="saigon")
+        pick(g, "move_to", space="hue")
+        keys = [g.decision.context["key"]]
+        pick(g, "count", n=1)
+        if g.decision.kind == "count":
+            keys.append(g.decision.context["key"])
+        return keys
+
+    assert lift_counts(True, True) == ["us_troops"]  # High Winds in Monsoon: the ARVN Troops stay
+    assert lift_counts(False, True) == ["us_troops", "arvn_troops"]  # without the option they may ride
+    assert lift_counts(True, False) == ["us_troops", "arvn_troops"]  # outside Monsoon High Winds does nothing
+
+
+def test_fitl_tournament_high_winds_no_air_lift_of_arvn_alone_in_monsoon():
+    g = _game([], ("saigon", {"arvn_troops": 3}), monsoon=True)
+    ctx = OpCtx("US", "patrol", False, False, True)
+    assert g.can_air_lift(ctx)
+    g.rules_opts["tournament"] = ["high_winds"]
+    assert not g.can_air_lift(ctx)

@@ -38,7 +38,7 @@ def _rule_lines() -> dict[str, str]:
 
 SCENARIO_ALIASES = {"historical": "short"}  # decision F-30: generic tools load a game's "historical" scenario
 KNOWN_OPTIONS = {"period_events": bool, "us_policy": str, "tournament": list, "non_players": list, "combined": list}
-TOURNAMENT = ("political_rhythm",)  # FITL-TOURNAMENT; High Winds belongs to Air Lift (not yet)
+TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special.py, Air Lift)
 
 
 class FitlGame(EventRules, OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game):

@@ -193,19 +193,27 @@ class SpecialActivities(OpsCommon):
                                                             "(at most 75).", result={"aid": self.board.tracks["aid"]})
 
     # ================================================================== Air Lift (4.2.2)
+    def lift_keys(self) -> tuple[str, ...]:
+        """The pieces Air Lift may carry (FITL-4.2.2); US pieces only in Monsoon under High Winds (FITL-TOURNAMENT)."""
+        if self.monsoon and "high_winds" in (self.rules_opts.get("tournament") or []):
+            return tuple(k for k in LIFT_KEYS if k.startswith("us_"))
+        return LIFT_KEYS
+
     def can_air_lift(self, ctx: OpCtx) -> bool:
-        return any(self.n(s, k) for s in self.spaces() if not self.in_nvn(s) for k in LIFT_KEYS)
+        return any(self.n(s, k) for s in self.spaces() if not self.in_nvn(s) for k in self.lift_keys())
 
     def sa_air_lift(self, ctx: OpCtx) -> Flow:
-        """FITL-4.2.2 (decision F-61): origins and destinations count toward the 4 (Monsoon 2) spaces."""
+        """FITL-4.2.2 (decision F-61): origins and destinations count toward the 4 (Monsoon 2) spaces.  With the
+        High Winds tournament option (FITL-TOURNAMENT) a Monsoon Air Lift moves US pieces only."""
         limit = 2 if self.monsoon else 4
+        keys_ok = self.lift_keys()
         used: list[str] = []
         moved: Counter[tuple[str, str]] = Counter()
         arvn_lifted = 0
 
         def liftable(s: str) -> dict[str, int]:
             out = {}
-            for k in LIFT_KEYS:
+            for k in keys_ok:  # FITL-TOURNAMENT High Winds: no ARVN piece rides a Monsoon Air Lift
                 free = self.n(s, k) - moved[(s, k)]
                 if k != "us_troops":
                     free = min(free, 4 - arvn_lifted)
