@@ -133,7 +133,7 @@ def card_081_cidg_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
                 for s, k in cands]
         a = opts[0] if len(opts) == 1 else (yield game.decide(
             ctx.faction, f"{ctx.label}: replace which VC Guerrilla?", "FITL-5.1.1", opts, kind="event_piece",
-            card=ctx.card, event_side=ctx.side, check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered")))
+            card=ctx.card, event_side=ctx.side, step="remove", check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered")))
         s, k = a["space"], a["key"]
         kinds = [p for p in ("arvn_police", "arvn_rangers", "us_irregulars") if b.available[p]]
         placed = "nothing (none Available)"
@@ -142,7 +142,7 @@ def card_081_cidg_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
             c = yield game.decide(ctx.faction, f"{ctx.label}: which piece replaces it?", "FITL-5.1.1",
                                   [Action.make("option", game.data.pieces[x].name, index=i, piece=x)
                                    for i, x in enumerate(kinds)], kind="event_choice", card=ctx.card,
-                                  event_side=ctx.side, check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"))
+                                  event_side=ctx.side, step="replace", check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"))
             p = c["piece"]
         b.remove(s, k, 1)
         if p:
@@ -297,7 +297,7 @@ def card_113_ruff_puff_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> F
             a = yield game.decide(ctx.faction, f"{ctx.label}: which VC piece?", "FITL-5.1.1",
                                   [Action.make("option", game.data.pieces[x].name, index=i, piece=x)
                                    for i, x in enumerate(kinds)], kind="event_choice", card=ctx.card,
-                                  event_side=ctx.side, check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"))
+                                  event_side=ctx.side, step="replace", check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"))
             p = a["piece"]
         b.remove(s, "arvn_police", 1)
         if p:
@@ -414,7 +414,7 @@ def _remove_one_by_one(game: Any, ctx: EvCtx, side: str, s: str, n: int, targets
         if len(keys) > 1:
             a = yield game.decide(side, f"{ctx.label}: remove which piece in {game.ev_sname(s)}?", rule,
                                   [Action.make("pick", f"Remove {game.ev_kname(x)}", places=[s], space=s, key=x)
-                                   for x in keys], kind="event_piece", card=ctx.card, event_side=ctx.side,
+                                   for x in keys], kind="event_piece", card=ctx.card, event_side=ctx.side, step="remove",
                                   check=game._ev_check(ctx, rule, "that piece may not be removed now"))
             k = a["key"]
         to = "casualties" if after is not None and k.startswith("us_") else "available"

@@ -149,6 +149,9 @@ class EventVocabulary:
         return self.data.spaces[s].name
 
     def ev_kname(self, key: str, n: int = 1) -> str:
+        key, _, box = key.partition("@")  # "arvn_troops@out_of_play": a piece and the box it would come from
+        if box:
+            return f"{self.ev_kname(key, n)} from {BOX_NAMES[box]}"
         pid, st = piece_id(key), piece_state(key)
         name = self.data.pieces[pid].name
         if n == 1 and name.endswith("s") and not name.endswith("Police"):
@@ -348,7 +351,8 @@ class EventVocabulary:
 
     def ev_place(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-5.1.1: place pieces from a box (only Available ones unless the card names Out of Play or
-        Casualties), never breaking stacking (FITL-1.4.2)."""
+        Casualties), never breaking stacking (FITL-1.4.2).  When the card allows several boxes and the piece is in
+        more than one, the chooser picks the box too (key ``piece@box``; a Non-player by FITL-8.4.3)."""
         sources = step.get("from", "available")
         sources = sources if isinstance(sources, list) else [sources]
         pids = expand_pids(step["pieces"])
@@ -359,12 +363,15 @@ class EventVocabulary:
             out = []
             for s in group or spaces:
                 for p in pids:
-                    if any(getattr(self.board, b)[p] > 0 for b in sources) and self.ev_can_stack(s, p):
-                        out.append((s, p))
+                    boxes = [b for b in sources if getattr(self.board, b)[p] > 0]
+                    if not boxes or not self.ev_can_stack(s, p):
+                        continue
+                    out += [(s, f"{p}@{b}") for b in boxes] if len(boxes) > 1 else [(s, p)]
             return out
 
         def apply(s: str, p: str) -> str:
-            box = next(b for b in sources if getattr(self.board, b)[p] > 0)
+            p, _, box = p.partition("@")
+            box = box or next(b for b in sources if getattr(self.board, b)[p] > 0)
             self.board.place(s, p, 1, source=box)
             key = default_key(p)
             if state == "a" and p in FLIPPABLE:
@@ -479,7 +486,7 @@ class EventVocabulary:
                         for i, p in enumerate(present) if box[p] - plan.get(p, 0) > 0]
                 a = opts[0] if len(opts) == 1 else (yield self.decide(
                     side, f"{ctx.label}: which piece from {BOX_NAMES[src]} to {BOX_NAMES[dst]}?", rule, opts,
-                    kind="event_choice", card=ctx.card, event_side=ctx.side,
+                    kind="event_choice", card=ctx.card, event_side=ctx.side, step="box", box_from=src, box_to=dst,
                     check=self._ev_check(ctx, rule, "no such piece in that box")))
                 plan[a["piece"]] = plan.get(a["piece"], 0) + 1
         else:
@@ -593,6 +600,7 @@ class EventVocabulary:
                     acts.append(STOP)
                 a = yield self.decide(side, f"{ctx.label}: shift which space?", rule, acts, kind="event_space",
                                       card=ctx.card, event_side=ctx.side, step="support",
+                                      levels={s: (self.board.support[s], new_level(s)) for s in cands},
                                       check=self._ev_check(ctx, rule, "that space cannot shift"))
                 if a.kind == "stop":
                     break
@@ -679,6 +687,7 @@ class EventVocabulary:
                     acts.append(STOP)
                 a = yield self.decide(side, f"{ctx.label}: {step.get('prompt', 'select a space')}", rule, acts,
                                       kind="event_space", card=ctx.card, event_side=ctx.side, step="select",
+                                      var=step.get("var", "selected"),
                                       check=self._ev_check(ctx, rule, "that space does not qualify"))
                 if a.kind == "stop":
                     break
@@ -811,7 +820,7 @@ class EventVocabulary:
         if len(ok) > 1:
             a = yield self.decide(f, f"{ctx.label}: which free Special Activity?", "FITL-5.5",
                                   [Action.make("option", s, index=i, sa=s) for i, s in enumerate(ok)],
-                                  kind="event_choice", card=ctx.card, event_side=ctx.side)
+                                  kind="event_choice", card=ctx.card, event_side=ctx.side, step="free_sa")
             sa = a["sa"]
         yield self.ev_rule(ctx, "FITL-5.5", "Free Special Activity", f"{f} executes a free {sa.replace('_', ' ')}.",
                            result={"faction": f, "sa": sa})
@@ -867,7 +876,8 @@ class EventVocabulary:
             return
         acts = [Action.make("option", o["label"], index=i) for i, o in enumerate(opts)]
         a = yield self.decide(side, f"{ctx.label}: {step.get('prompt', 'choose')}", step.get("rule", "FITL-5.1"),
-                              acts, kind="event_choice", card=ctx.card, event_side=ctx.side,
+                              acts, kind="event_choice", card=ctx.card, event_side=ctx.side, step="choose",
+                              option_steps=[o.get("steps", []) for o in opts],
                               check=self._ev_check(ctx, "FITL-5.1", "that option is not on the card"))
         o = opts[a["index"]]
         yield self.ev_rule(ctx, "FITL-5.1", "Choice", f"{side} chooses: {o['label']}.", result={"choice": o["label"]})

@@ -11,6 +11,7 @@ the faction's flowchart (``us.py``, ``arvn.py``, ``nva.py``, ``vc.py``) and says
 * FITL-8.1.1: Events are the card texts of a later issue: the Event option is taken only when the decision
   offers it and the flowchart would play it (decision F-72).
 * FITL-8.1.2 / FITL-8.1.3: pieces and spaces by the priorities in ``priorities.py``.
+* FITL-8.4: the choices an Event leaves open by the defaults of 8.4.3-8.4.5 (``events.py``); FITL-8.4.7 the rest.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from ...core.actions import Action, Decision
 from ..data import COIN
+from .events import EventChoices
 from .priorities import best_action, card_key, random_pick, rng_for, target_priority
 
 PRIORITY_ERROR = "no priority could be evaluated"
@@ -39,8 +41,9 @@ class Plan:
     event_why: str = ""
 
 
-class NonPlayerBase:
-    """FITL-8.0: a Non-player faction.  Subclasses implement ``plan`` (the flowchart's top) and the space choices."""
+class NonPlayerBase(EventChoices):
+    """FITL-8.0: a Non-player faction.  Subclasses implement ``plan`` (the flowchart's top) and the space choices;
+    the choices inside an Event come from :class:`EventChoices` (FITL-8.4)."""
 
     faction = ""
     section = "8"
