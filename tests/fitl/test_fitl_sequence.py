@@ -213,7 +213,8 @@ def test_fitl_2_3_4_second_eligible_options_table(first, second):
     g = frame_game([1])
     g.apply(op(g, sa=first == "op_sa"))
     assert g.decision.side == "NVA" and g.decision.context["role"] == "2nd"
-    assert sorted((a.kind, a.get("limited"), a.get("sa")) for a in g.legal_actions()) == second
+    assert sorted((a.kind, a.get("limited"), a.get("sa")) for a in g.legal_actions()
+                  if a.kind != "transfer") == second  # NVA may also first give VC Resources (1.5.2)
     event = [o for o in g.decision.context["unavailable"] if o["kind"] == "event"][0]
     if first == "op":
         assert "Limited Operation" in event["reason"]  # not allowed by the table
@@ -248,7 +249,7 @@ def test_fitl_2_3_4_after_the_event_the_second_may_do_op_with_sa_through_the_hoo
     g = fitl_game(top=[1, 5], base=StandInEvents)
     g.apply(pick(g, "event", side="unshaded"))
     assert g.decision.side == "NVA" and g.decision.context["role"] == "2nd"
-    assert sorted((a.kind, a.get("limited"), a.get("sa")) for a in g.legal_actions()) == [
+    assert sorted((a.kind, a.get("limited"), a.get("sa")) for a in g.legal_actions() if a.kind != "transfer") == [
         ("op", False, False), ("op", False, True), ("pass", None, None)]
     g.apply(op(g, sa=True))
     assert g.calls == [("US", "event", "unshaded"), ("NVA", False, True)]
@@ -406,3 +407,30 @@ def test_fitl_2_4_2_consecutive_final_coup_ends_without_a_round():
     g.advance("end")
     assert g.is_over and g.result.rule_id == "FITL-2.4.2" and g.coups_held == 1
     assert Counter(r.rule_id for r in g.log)["FITL-6.1"] == 1
+
+
+# ------------------------------------------------------------------ 1.5.2 NVA and VC share Resources
+def test_fitl_1_5_2_nva_may_give_vc_up_to_half_its_resources_once_per_action():
+    g = frame_game([1])
+    g.apply(op(g, sa=True))  # US acts first; NVA is 2nd Eligible
+    nva, vc = g.board.tracks["nva_resources"], g.board.tracks["vc_resources"]
+    assert g.decision.side == "NVA" and any(a.kind == "transfer" for a in g.legal_actions())
+    g.apply(pick(g, "transfer"))
+    assert [a["n"] for a in g.legal_actions()] == list(range(1, nva // 2 + 1))
+    before = g.digest()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Action.make("count", n=nva // 2 + 1))
+    assert err.value.rule_id == "FITL-1.5.2" and g.digest() == before
+    g.apply(pick(g, "count", n=2))
+    assert (g.board.tracks["nva_resources"], g.board.tracks["vc_resources"]) == (nva - 2, vc + 2)
+    assert g.log[-1].rule_id == "FITL-1.5.2" and g.log[-1].result == {"given": 2}
+    assert g.decision.kind == "card" and not any(a.kind == "transfer" for a in g.legal_actions())
+
+
+def test_fitl_1_5_2_coin_factions_and_poor_insurgents_get_no_transfer():
+    g = frame_game([1])
+    assert g.decision.side == "US" and g.transfer_option("US") is None
+    g.board.tracks["nva_resources"] = 1
+    assert g.transfer_option("NVA") is None  # half of 1 is nothing
+    g.board.tracks.update(nva_resources=20, vc_resources=73)
+    assert g.transfer_most("NVA") == 2  # the VC track stops at 75 (1.8)

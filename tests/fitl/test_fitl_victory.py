@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from wargames.core.data import DataError
 from wargames.fitl.game import FitlGame
 from wargames.fitl.victory import THRESHOLDS
 
@@ -95,3 +98,74 @@ def test_fitl_1_5_politburo_and_sovereignty_margins():
     h.advance("end")  # ARVN (a single player here) passes at the first Coup
     assert h.result.result["winner"] == "ARVN" and "NVA+VC" in h.result.result["ranking"]
     assert "higher margin" in h.result.explanation  # Politburo during a Coup Round
+
+
+# ------------------------------------------------------------------ 8.9 the 1-player game
+SOLO = {"non_players": ["ARVN", "NVA", "VC"], "one_player": "standard"}
+
+
+def _solo(margins: dict[str, int], final: bool, coups: int = 1, **options):
+    g = FitlGame("short", 0, {**SOLO, **options}, _start=False)
+    g.margins = lambda: dict(margins)
+    g.coups_held = coups
+    return g, list(g.solo_check(final=final))
+
+
+def test_fitl_8_9_lone_player_never_wins_at_a_victory_phase():
+    g, out = _solo({"US": 5, "ARVN": -1, "NVA": -3, "VC": -2}, final=False)
+    assert len(out) == 1 and out[0].title == "1-player Victory Phase: no win" and "never wins" in out[0].explanation
+    assert not g._over
+
+
+def test_fitl_8_9_a_non_player_passing_its_check_wins_at_once():
+    g, out = _solo({"US": 5, "ARVN": 2, "NVA": -3, "VC": 1}, final=False)
+    assert out[-1].title == "Game over: the Non-player ARVN wins" and out[-1].result["winner"] == "ARVN"
+
+
+def test_fitl_8_9_difficulty_b_player_may_not_trail_from_the_second_coup():
+    m = {"US": -5, "ARVN": -9, "NVA": -2, "VC": -8}
+    assert _solo(m, False, coups=2)[1][-1].result["winner"] is None  # without Option B: play goes on
+    assert _solo(m, False, coups=1, one_player="B")[1][-1].result["winner"] is None  # 1st Coup Round ignored
+    out = _solo(m, False, coups=2, one_player="B")[1]
+    assert out[-1].result["winner"] == "NVA" and "Option B" in out[-1].explanation
+
+
+def test_fitl_8_9_final_player_needs_the_highest_margin_ties_to_non_players():
+    out = _solo({"US": 0, "ARVN": -1, "NVA": 0, "VC": 0}, final=True)[1]
+    assert out[-1].result["winner"] == "VC"  # a tie goes to the Non-players, VC first
+    out = _solo({"US": 1, "ARVN": -1, "NVA": 0, "VC": 0}, final=True)[1]
+    assert out[-1].result["winner"] == "US" and out[-1].rule_id == "FITL-8.9"
+
+
+def test_fitl_8_9_combined_lone_player_counts_the_lower_margin():
+    g = FitlGame("short", 0, {"non_players": ["US", "ARVN"], "combined": ["NVA+VC"], "one_player": "standard"},
+                 _start=False)
+    g.margins = lambda: {"US": -10, "ARVN": -10, "NVA": 3, "VC": -4}
+    assert g.solo_party() == "NVA+VC" and g.party_margin("NVA+VC", final=False) == -4
+
+
+def test_fitl_8_9_difficulty_a_sets_up_the_medium_capabilities_against_the_player():
+    coin = FitlGame("short", 0, {**SOLO, "one_player": "A"}, _start=False)
+    assert coin.capabilities == {"31": "shaded", "104": "shaded", "34": "shaded", "28": "shaded"}
+    ins = FitlGame("short", 0, {"non_players": ["US", "ARVN", "NVA"], "one_player": "A"}, _start=False)
+    assert ins.capabilities == {"8": "unshaded", "14": "unshaded"}
+
+
+def test_fitl_8_9_one_player_needs_exactly_one_person():
+    with pytest.raises(DataError, match="FITL-8.9"):
+        FitlGame("short", 0, {"non_players": ["NVA", "VC"], "one_player": "standard"})
+    with pytest.raises(DataError, match="FITL-8.9"):
+        FitlGame("short", 0, {**SOLO, "one_player": "hard"})
+
+
+def test_fitl_8_9_easy_option_non_players_keep_their_limited_operation():
+    def limited_ops(one_player: str) -> int:
+        n = 0
+        for seed in range(3):
+            g = FitlGame("short", seed, {**SOLO, "one_player": one_player})
+            g.play()
+            assert g.is_over and g.result.rule_id == "FITL-8.9"
+            n += sum(1 for r in g.record if r.get("side") != "US" and r.get("act", {}).get("kind") == "op"
+                     and r["act"]["params"].get("limited"))
+        return n
+    assert limited_ops("standard") == 0 and limited_ops("easy") > 0

@@ -27,7 +27,7 @@ from .events import EventRules
 from .operations import OperationsRules
 from .sequence_of_play import SequenceRules
 from .state import Board
-from .victory import COMBINED, VictoryRules
+from .victory import COMBINED, ONE_PLAYER_OPTIONS, VictoryRules
 
 
 @cache
@@ -37,7 +37,8 @@ def _rule_lines() -> dict[str, str]:
 
 
 SCENARIO_ALIASES = {"historical": "short"}  # decision F-30: generic tools load a game's "historical" scenario
-KNOWN_OPTIONS = {"period_events": bool, "us_policy": str, "tournament": list, "non_players": list, "combined": list}
+KNOWN_OPTIONS = {"period_events": bool, "us_policy": str, "tournament": list, "non_players": list, "combined": list,
+                 "one_player": str}
 TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special.py, Air Lift)
 
 
@@ -74,6 +75,15 @@ class FitlGame(EventRules, OperationsRules, SequenceRules, CoupRules, VictoryRul
             raise DataError(path, "a faction cannot be both a Non-player and part of a combined player (FITL-1.5)",
                             column="options")
         merged["non_players"], merged["combined"] = non_players, combined
+        solo = str(merged.get("one_player") or "")
+        if solo:  # FITL-8.9: one person against Non-players
+            bad = [x for x in solo.split("+") if x not in ONE_PLAYER_OPTIONS]
+            inside = {f for c in combined for f in COMBINED[c]}
+            persons = [f for f in FACTIONS if f not in inside and f not in non_players] + combined
+            if bad or len(persons) != 1:
+                raise DataError(path, f"one_player {solo!r}: options joined by '+' among {list(ONE_PLAYER_OPTIONS)}, "
+                                "and every faction but one player's (a faction, or US+ARVN / NVA+VC combined) must be "
+                                f"a Non-player (FITL-8.9); players now: {persons}", column="options")
         self.rules_opts: dict[str, Any] = merged
 
     def new_state(self) -> None:
@@ -94,6 +104,11 @@ class FitlGame(EventRules, OperationsRules, SequenceRules, CoupRules, VictoryRul
         if period:
             for cap in self.scen.deck["period_events_option"].get("capabilities", []):
                 self.capabilities[str(cap["card"])] = cap["side"]
+        if "A" in self.one_player_options():  # FITL-8.9 Difficulty Option A: the Medium scenario's Capabilities
+            side = "shaded" if self.solo_party() in ("US", "ARVN", "US+ARVN") else "unshaded"
+            for cap in load_scenario("medium").deck["period_events_option"].get("capabilities", []):
+                if cap["side"] == side:
+                    self.capabilities[str(cap["card"])] = side
         self.momentum: list[int] = []
         self.prev_was_coup = False
         self.coup_since_event = False  # a Coup Round was held and no Event card has been played since (FITL-6.0)

@@ -132,7 +132,8 @@ class SequenceRules:
             off.append({"kind": "event", "label": f"Event: {title}", "rule": "FITL-2.3.4", "reason": reason})
 
         def ops(limited: bool, sa_too: bool) -> None:
-            if limited and faction in (self.rules_opts.get("non_players") or []):
+            if limited and faction in (self.rules_opts.get("non_players") or []) \
+                    and "easy" not in self.one_player_options():  # FITL-8.9 Easy Option: keep the Limited Op
                 limited, sa_too = False, True  # FITL-8.1: a Non-player offered a Limited Op takes a full Op and SA
             names = self.op_choices(faction, limited)
             if limited:
@@ -162,6 +163,39 @@ class SequenceRules:
         gain = "+3 ARVN Resources" if faction in COIN else f"+1 {faction} Resources"
         opts.append(Action.make("pass", f"Pass ({gain})"))
         return opts, off
+
+    # ------------------------------------------------------------------ NVA and VC sharing Resources (1.5.2)
+    def transfer_option(self, faction: str) -> Action | None:
+        """FITL-1.5.2: NVA and VC may give each other up to half their Resources while one of them acts; the
+        engine offers it to the acting faction, once per action, before it chooses (decision F-164)."""
+        friend = {"NVA": "VC", "VC": "NVA"}.get(faction)
+        most = self.transfer_most(faction) if friend else 0
+        if most < 1:
+            return None
+        return Action.make("transfer", f"First give {friend} up to {most} {faction} Resources (1.5.2)")
+
+    def transfer_most(self, faction: str) -> int:
+        """FITL-1.5.2 / 1.8: half the giver's Resources (rounded down), and no more than the receiver's track holds."""
+        friend = "VC" if faction == "NVA" else "NVA"
+        room = 75 - self.board.tracks[f"{friend.lower()}_resources"]
+        return max(0, min(self.board.tracks[f"{faction.lower()}_resources"] // 2, room))
+
+    def transfer_resources(self, faction: str) -> Generator[Any, Any, None]:
+        """FITL-1.5.2: the gift itself: how many (1 to half, rounded down), then both tracks move."""
+        friend = "VC" if faction == "NVA" else "NVA"
+        src, dst = f"{faction.lower()}_resources", f"{friend.lower()}_resources"
+        have, most = self.board.tracks[src], self.transfer_most(faction)
+        a = yield self.decide(faction, f"{faction}: give how many Resources to {friend}? (up to {most})",
+                              "FITL-1.5.2", [Action.make("count", f"Give {n}", n=n) for n in range(1, most + 1)],
+                              kind="count", step="transfer")
+        n = int(a["n"])
+        self.board.shift_track(src, -n)
+        self.board.shift_track(dst, n)
+        yield self.ruling("FITL-1.5.2", f"{faction} gives {friend} {n} Resources",
+                          f"{faction} had {have} Resources and may give up to half ({most}); it gives {n}: "
+                          f"{faction} {have} -> {self.board.tracks[src]}, {friend} -> {self.board.tracks[dst]}.",
+                          inputs={"from": faction, "to": friend, "had": have}, result={"given": n},
+                          changes=[{"track": src, "delta": -n}, {"track": dst, "delta": n}])
 
     def _unavailable_check(self, off: list[dict[str, str]]) -> Callable[[Action], IllegalAction | None]:
         def check(action: Action) -> IllegalAction | None:
@@ -212,9 +246,16 @@ class SequenceRules:
                     off.append({"kind": "pivotal", "label": f"Pivotal Event {self.card_name(self.pivotal_held[f])}",
                                 "rule": "FITL-2.3.8", "reason": why})
             note = "".join(f"; {o['label']} unavailable: {o['reason']}" for o in off if o["kind"] == "event")
-            a = yield self.decide(f, f"{f}, {role} Eligible on {self.card_name(self.card)}: choose{after}{note}",
-                                  "FITL-2.3.4", opts, check=self._unavailable_check(off), kind="card",
-                                  role=role, unavailable=off)
+            given = False
+            while True:
+                give = self.transfer_option(f) if not given else None
+                a = yield self.decide(f, f"{f}, {role} Eligible on {self.card_name(self.card)}: choose{after}{note}",
+                                      "FITL-2.3.4", opts + ([give] if give else []), check=self._unavailable_check(off),
+                                      kind="card", role=role, unavailable=off)
+                if a.kind != "transfer":
+                    break
+                yield from self.transfer_resources(f)
+                given = True
             if a.kind == "pass":
                 yield self.pass_gain(f, role)
                 continue

@@ -12,7 +12,11 @@ of a Coup Round (6.1).
 
 Options: ``non_players`` (factions run by the Non-player rules: only their effect on victory is done here)
 and ``combined`` ("NVA+VC" and/or "US+ARVN").  With four players (the default) every faction is a player.
-The 1-player game (8.9) and the Deception markers (7.3) are not done yet.
+* FITL-8.9 (option ``one_player``: "standard", "easy", "A", "B" or a "+" of them): one person against the
+  Non-players.  The person never wins at a Victory Phase; a Non-player passing its check wins at once; with
+  Difficulty Option B, from the 2nd Coup Round on, so does a Non-player whose margin is above the person's; after
+  the final Coup the person wins only with the highest margin, else the best Non-player wins (ties: VC, ARVN, NVA).
+  A combined person (US+ARVN or NVA+VC) always counts the lower margin of its two factions.
 """
 
 from __future__ import annotations
@@ -26,6 +30,14 @@ THRESHOLDS: dict[str, int] = {"US": 50, "ARVN": 50, "NVA": 18, "VC": 35}
 #: FITL-7.1: tie order, earlier wins a tie (Non-players come before all of these).
 TIE_ORDER: tuple[str, ...] = ("VC", "ARVN", "NVA", "US")
 COMBINED: dict[str, tuple[str, str]] = {"NVA+VC": ("NVA", "VC"), "US+ARVN": ("US", "ARVN")}
+#: FITL-8.9: the 1-player game ("standard") and its Easy and Difficulty A / B options
+ONE_PLAYER_OPTIONS: tuple[str, ...] = ("standard", "easy", "A", "B")
+#: FITL-8.9: what a Non-player win means, in our own words
+NON_PLAYER_WIN = {"VC": "the VC's revolution takes the countryside and then the cities",
+                  "NVA": "the NVA's army and supply lines make a conventional conquest of the South only a matter "
+                         "of time",
+                  "ARVN": "the Saigon government, kept up by foreign aid and firepower, secures its hold on the South",
+                  "US": "the US-backed order holds and the insurgency fades"}
 MARKER_NAMES: dict[str, str] = {
     "US": "Total Support + US Troops and Bases Available",
     "ARVN": "COIN-Controlled Population + Patronage",
@@ -52,6 +64,17 @@ class VictoryRules:
     def is_non_player(self, party: str) -> bool:
         return party in (self.rules_opts.get("non_players") or [])
 
+    def one_player_options(self) -> set[str]:
+        """FITL-8.9: the 1-player options in play (empty: not a 1-player game)."""
+        value = str(self.rules_opts.get("one_player") or "")
+        return set(value.split("+")) if value else set()
+
+    def solo_party(self) -> str | None:
+        """FITL-8.9: the one party a person plays in a 1-player game (None otherwise)."""
+        if not self.one_player_options():
+            return None
+        return next((p for p in self.contenders() if not self.is_non_player(p)), None)
+
     def party_margin(self, party: str, final: bool) -> int:
         """FITL-1.5: Politburo takes the higher margin at Coup Rounds and the lower after the final Coup;
         Sovereignty always the lower."""
@@ -59,7 +82,7 @@ class VictoryRules:
         if party not in COMBINED:
             return m[party]
         a, b = COMBINED[party]
-        if party == "NVA+VC" and not final:
+        if party == "NVA+VC" and not final and not self.one_player_options():  # FITL-8.9: always the lower
             return max(m[a], m[b])
         return min(m[a], m[b])
 
@@ -88,6 +111,9 @@ class VictoryRules:
     # ------------------------------------------------------------------ the checks
     def victory_phase(self) -> Generator[Any, Any, None]:
         """FITL-6.1 / FITL-7.2: a party passing its condition ends the game; the margins rank everyone."""
+        if self.one_player_options():
+            yield from self.solo_check(final=False)
+            return
         v, m = self.board.victory(), self.margins()
         winners = [p for p in self.contenders() if self.party_passes(p)]
         inputs = {"markers": v, "thresholds": dict(THRESHOLDS)}
@@ -101,6 +127,9 @@ class VictoryRules:
 
     def final_victory(self, rule_id: str = "FITL-7.3") -> Generator[Any, Any, None]:
         """FITL-7.3 (via FITL-2.4.2 / FITL-6.4.5): the final Coup Round is over with no winner: margins decide."""
+        if self.one_player_options():
+            yield from self.solo_check(final=True)
+            return
         yield from self._declare_result(rule_id, "The final Coup Round is over without a victory-check win, so the "
                                         "highest victory margin wins.", {"markers": self.board.victory(),
                                                                          "thresholds": dict(THRESHOLDS)},
@@ -130,6 +159,48 @@ class VictoryRules:
         yield self.end(rule_id, title, f"{why} {self._standing()}.{comb_text} Ranking by margin: {places}.{tie_text}",
                        result={"winner": winner, "ranking": order, "margins": self.margins(),
                                "party_margins": pm, "non_player_win": np_winners, "final_coup": bool(self.final_coup)},
+                       inputs=inputs)
+
+    def solo_check(self, final: bool) -> Generator[Any, Any, None]:
+        """FITL-8.9: the 1-player game's victory: at a Victory Phase (``final`` False) and after the final Coup."""
+        me = self.solo_party() or ""
+        others = [p for p in self.contenders() if p != me]
+        pm = {p: self.party_margin(p, final) for p in self.contenders()}
+        best = sorted(others, key=lambda p: (-pm[p], TIE_ORDER.index(p)))
+        opts = self.one_player_options()
+        inputs = {"player": me, "margins": pm, "options": sorted(opts), "coup_rounds": getattr(self, "coups_held", 0),
+                  "markers": self.board.victory(), "thresholds": dict(THRESHOLDS)}
+        margins = ", ".join(f"{p} {pm[p]:+d}" for p in [me, *best])
+        winner, why = None, ""
+        if not final:
+            passed = [p for p in best if self.party_passes(p)]
+            if passed:
+                winner, why = passed[0], f"the Non-player {passed[0]} passed its victory check"
+            elif "B" in opts and inputs["coup_rounds"] >= 2 and pm[best[0]] > pm[me]:
+                winner, why = best[0], (f"Difficulty Option B: from the 2nd Coup Round the player may not trail any "
+                                        f"Non-player, and {best[0]} leads {me}")
+            if winner is None:
+                mine = self.party_passes(me)
+                yield self.ruling("FITL-8.9", "1-player Victory Phase: no win",
+                                  f"No Non-player passed its check ({margins}). "
+                                  + (f"{me} meets its condition, but a lone player never wins at a Victory Phase; "
+                                     "play goes on." if mine else "Play goes on."),
+                                  result={"winner": None, "margins": pm}, inputs=inputs)
+                return
+        elif pm[me] > pm[best[0]]:
+            yield self.end("FITL-8.9", f"Game over: {me} (the player) wins",
+                           f"After the final Coup Round {me} has the highest margin ({margins}) and no Non-player won "
+                           "on the way: the player succeeds.", result={"winner": me, "margins": self.margins(),
+                                                                       "party_margins": pm, "non_player_win": []},
+                           inputs=inputs)
+            return
+        else:
+            winner, why = best[0], (f"after the final Coup Round {me} does not have the highest margin "
+                                    f"(ties go to the Non-players, VC first, then ARVN, then NVA)")
+        yield self.end("FITL-8.9", f"Game over: the Non-player {winner} wins",
+                       f"{why} ({margins}), so the player fails and the Non-player {winner} wins the war: "
+                       f"{NON_PLAYER_WIN[winner]}.", result={"winner": winner, "margins": self.margins(),
+                                                            "party_margins": pm, "non_player_win": [winner]},
                        inputs=inputs)
 
     def final_result(self) -> Generator[Any, Any, None]:
