@@ -539,6 +539,7 @@ class OpCtx:
         self.max_spaces: int | None = None  # FITL-5.1.1: an Event caps the Op's spaces / destinations
         self.in_place = False  # FITL-5.1.1: an Event's Sweep moves no Troops in
         self.nva_only = False  # FITL-5.1.1: an Event's Assault removes NVA pieces only
+        self.sa_allowed: tuple[str, ...] | None = None  # FITL-5.1.1: an Event confines its free SA to these
 
     def sa_spaces_blocking(self) -> list[str]:
         """FITL-4.2.1 / FITL-4.3.1: Advise and Govern spaces may not also be Train spaces."""

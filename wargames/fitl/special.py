@@ -56,7 +56,8 @@ class SpecialActivities(OpsCommon):
                                    result={"limit": limit})
         chosen: list[str] = []
         while len(chosen) < limit:
-            cands = [s for s in cands_fn() if s not in chosen]
+            cands = [s for s in cands_fn() if s not in chosen  # FITL-5.1.1: an Event may confine its free SA
+                     and (ctx.sa_allowed is None or s in ctx.sa_allowed)]
             if not cands:
                 break
             opts = [Action.make("space", label(s), [s], space=s) for s in cands]
@@ -221,10 +222,14 @@ class SpecialActivities(OpsCommon):
                     out[k] = free
             return out
 
+        def dests_for(s: str) -> list[str]:
+            base = set(used) | {s}
+            return [d for d in self.spaces() if d != s and not self.in_nvn(d) and len(base | {d}) <= limit
+                    and (ctx.sa_allowed is None or d in ctx.sa_allowed)]  # FITL-5.1.1: an Event's "Air Lift into"
+
         while True:
             origins = [s for s in self.spaces() if not self.in_nvn(s) and liftable(s)
-                       and len(set(used) | {s}) <= limit
-                       and (len(set(used) | {s}) < limit or any(d != s for d in used))]
+                       and len(set(used) | {s}) <= limit and dests_for(s)]
             if not origins:
                 break
             opts = [Action.make("move_from", f"Air Lift from {self.sname(s)}", [s], space=s) for s in origins]
@@ -235,8 +240,7 @@ class SpecialActivities(OpsCommon):
             if a.kind == "done":
                 break
             s = a["space"]
-            base = set(used) | {s}
-            dests = [d for d in self.spaces() if d != s and not self.in_nvn(d) and len(base | {d}) <= limit]
+            dests = dests_for(s)
             da = yield self.decide("US", f"Air Lift from {self.sname(s)}: to which space?", AIRLIFT,
                                    [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in dests],
                                    kind="move_to", check=lambda a: self.refuse_move(ctx, AIRLIFT, a),

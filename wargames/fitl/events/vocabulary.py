@@ -775,22 +775,28 @@ class EventVocabulary:
             return
         kwargs: dict[str, Any] = {}
         allowed: list[str] | None = None
-        if "where" in step:  # the card confines the Operation's spaces (passed on once the ops API takes them)
+        params = inspect.signature(operation).parameters
+        if "where" in step:  # the card confines the Operation's spaces (decision F-111)
             allowed = self.ev_spaces(ctx, step["where"])
-            if "spaces" in inspect.signature(operation).parameters:
+            if "spaces" in params:
                 kwargs["spaces"] = tuple(allowed)
             else:
                 note = (note + "; " if note else "") + "space limit not yet enforced by the Operations (pending)"
+        for key in ("max_spaces", "in_place", "nva_only"):  # the card's other limits (FITL-5.1.1, decision F-162)
+            if key in step and key in params:
+                kwargs[key] = step[key]
         yield self.ev_rule(ctx, "FITL-5.5", "Free Operation", f"{f} executes a free "
                            f"{'/'.join(o.title() for o in choices)} (no Resource cost, Eligibility unchanged)"
                            f"{'; ' + note if note else ''}.", result={"faction": f, "ops": choices, "spaces": allowed},
                            places=allowed or [])
         self.__dict__["_ev_free_op"] = True  # FITL-5.1.1: the Event's own Sweep/March ignores Monsoon (F-115)
         try:
-            yield from operation(f, limited=limited, with_sa=bool(step.get("with_sa")), free=True,
-                                 only=tuple(choices), **kwargs)
+            outcome = yield from operation(f, limited=limited, with_sa=bool(step.get("with_sa")), free=True,
+                                           only=tuple(choices), **kwargs)
         finally:
             self.__dict__["_ev_free_op"] = False
+        if step.get("var"):  # the Operation's spaces (or March destinations), for the card's later steps
+            ctx.vars[step["var"]] = list((outcome or {}).get("spaces") or [])
 
     def ev_free_sa(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-5.5: a free Special Activity on its own (FITL-5.1.1: the card allows it without an Operation)."""
@@ -807,6 +813,8 @@ class EventVocabulary:
                                result={"pending": True})
             return
         opctx = OpCtx(f, "event", False, True, True)
+        if "where" in step:  # FITL-5.1.1: the card confines the Special Activity (Air Lift: its destinations)
+            opctx.sa_allowed = tuple(self.ev_spaces(ctx, step["where"]))
         ok = [sa for sa in ok if getattr(self, f"can_{sa}")(opctx)]
         if self.__dict__.get("_ev_dry"):
             if ok:
