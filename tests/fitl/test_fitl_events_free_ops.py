@@ -135,3 +135,36 @@ def test_fitl_5_5_card_56_giap_shaded_march_into_3_then_a_free_action_in_each():
     assert d == {"available.nva_guerrillas": -2, "loc_hue_khe_sanh.nva_guerrillas:u": 5,
                  "north_vietnam.nva_guerrillas:u": -4, "nva_resources": -4,
                  "quang_tri_thua_thien.nva_guerrillas:u": 1, "trail": 2}
+
+
+def test_fitl_5_1_1_card_71_an_loc_shaded_troops_march_into_a_city_then_attack_twice():
+    def prep(g):
+        put(g.board, "quang_tri_thua_thien", nva_troops=4, nva_guerrillas__u=2)
+        put(g.board, "hue", arvn_troops=2, arvn_police=1)
+    g, d, seen = run(71, "shaded", "NVA", prep, [None, None, None, {"kind": "count", "n": 4}])
+    assert offered(seen, "to which adjacent space?") == [["To Hue (1 Resource, free Op)"]]  # a City only
+    assert not offered(seen, "Guerrillas?")  # Troops only: the Guerrillas are never asked
+    assert offered(seen, "Attack: choose a space") == [["Attack in Hue"], ["Attack in Hue"]]
+    assert d == {"quang_tri_thua_thien.nva_troops": -4, "hue.nva_troops": 4, "hue.arvn_troops": -2,
+                 "hue.arvn_police": -1, "available.arvn_troops": 2, "available.arvn_police": 1}
+
+
+def test_fitl_5_1_1_card_75_sihanouk_shaded_march_only_out_of_the_rally_spaces():
+    def prep(g):
+        put(g.board, "the_fishhook", vc_bases=1, vc_guerrillas__u=1, nva_bases=1, nva_guerrillas__u=1)
+        put(g.board, "tay_ninh", vc_guerrillas__u=3, nva_guerrillas__u=2)
+    _, d, seen = run(75, "shaded", "VC", prep)
+    origins = [label for labels in offered(seen, "March: move a group") for label in labels]
+    assert origins and not any("Tay Ninh" in label for label in origins)  # Tay Ninh did not Rally
+    assert "tay_ninh.vc_guerrillas:u" not in d and "tay_ninh.nva_guerrillas:u" not in d
+    assert d["available.vc_guerrillas"] == -4 and d["available.nva_guerrillas"] == -4  # both Rallied in Cambodia
+
+
+def test_fitl_5_1_1_card_59_plei_mei_shaded_march_starts_outside_the_south():
+    def prep(g):
+        put(g.board, "central_laos", nva_troops=2)
+        put(g.board, "quang_tri_thua_thien", nva_troops=3)
+    _, _, seen = run(59, "shaded", "NVA", prep)
+    origins = [label for labels in offered(seen, "March: move a group") for label in labels]
+    assert any("Central Laos" in label for label in origins)
+    assert not any("Quang Tri" in label for label in origins)

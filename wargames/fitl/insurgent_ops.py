@@ -245,11 +245,20 @@ class InsurgentOps(OpsCommon):
         trail_on = f == "NVA" and self.board.tracks["trail"] > 0 and not ctx.limited
         groups: set[tuple[str, str]] = set()  # FITL-3.3.2: pieces going from one space to another move as 1 group
 
+        only = ctx.march_pieces  # FITL-5.1.1: an Event's March of Troops only or Guerrillas only (decision F-165)
+
         def movable(s: str) -> int:
-            n = self.movers(f, s)
+            if ctx.march_origins is not None and s not in ctx.march_origins:
+                return 0  # FITL-5.1.1: the Event names where the March starts
+            troops = self.n(s, "nva_troops") if f == "NVA" else 0
+            n = self.movers(f, s) - (troops if only == "guerrillas" else 0)
+            if only == "troops":
+                n = troops
             if trail_on and self.in_laos_cambodia(s):
                 return n  # FITL-3.3.2 The Trail: pieces that just entered Laos/Cambodia may go on
-            return n - arrived[(s, g)] - arrived[(s, "nva_troops")]
+            back = (arrived[(s, g)] if only != "troops" else 0) + (arrived[(s, "nva_troops")] if only != "guerrillas"
+                                                                    else 0)
+            return n - back
 
         while True:
             opts = []
@@ -285,13 +294,13 @@ class InsurgentOps(OpsCommon):
             m = movable(s)
             t = 0
             if f == "NVA":
-                t_max = min(self.n(s, "nva_troops"), m)
-                t_lo = 0 if self.n(s, f"{g}:u") + self.n(s, f"{g}:a") else 1
+                t_max = 0 if only == "guerrillas" else min(self.n(s, "nva_troops"), m)
+                t_lo = 0 if self.n(s, f"{g}:u") + self.n(s, f"{g}:a") and only != "troops" else 1
                 t = yield from self.pick_count(f, "March: how many NVA Troops?", MARCH_RULE, t_lo, t_max,
                                                label=lambda x: f"{x} Troops", **ctx.context(step="troops", origin=s,
                                                                                             space=d))
-            u_max = min(self.n(s, f"{g}:u"), m - t)
-            a_max = min(self.n(s, f"{g}:a"), m - t)
+            u_max = 0 if only == "troops" else min(self.n(s, f"{g}:u"), m - t)
+            a_max = 0 if only == "troops" else min(self.n(s, f"{g}:a"), m - t)
             u_lo = 1 if t == 0 and a_max == 0 else 0
             u = yield from self.pick_count(f, "March: how many Underground Guerrillas?", MARCH_RULE, u_lo, u_max,
                                            label=lambda x: f"{x} Underground Guerrillas",

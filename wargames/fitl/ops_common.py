@@ -540,6 +540,8 @@ class OpCtx:
         self.in_place = False  # FITL-5.1.1: an Event's Sweep moves no Troops in
         self.nva_only = False  # FITL-5.1.1: an Event's Assault removes NVA pieces only
         self.sa_allowed: tuple[str, ...] | None = None  # FITL-5.1.1: an Event confines its free SA to these
+        self.march_pieces = ""  # FITL-5.1.1: an Event's March moves only "troops" or only "guerrillas"
+        self.march_origins: tuple[str, ...] | None = None  # FITL-5.1.1: an Event's March starts only here
 
     def sa_spaces_blocking(self) -> list[str]:
         """FITL-4.2.1 / FITL-4.3.1: Advise and Govern spaces may not also be Train spaces."""

@@ -782,9 +782,11 @@ class EventVocabulary:
                 kwargs["spaces"] = tuple(allowed)
             else:
                 note = (note + "; " if note else "") + "space limit not yet enforced by the Operations (pending)"
-        for key in ("max_spaces", "in_place", "nva_only"):  # the card's other limits (FITL-5.1.1, decision F-162)
+        for key in ("max_spaces", "in_place", "nva_only", "march_pieces"):  # the card's limits (F-162, F-165)
             if key in step and key in params:
                 kwargs[key] = step[key]
+        if "origins" in step and "march_origins" in params:  # FITL-5.1.1: where the Event's March starts
+            kwargs["march_origins"] = tuple(self.ev_spaces(ctx, step["origins"]))
         yield self.ev_rule(ctx, "FITL-5.5", "Free Operation", f"{f} executes a free "
                            f"{'/'.join(o.title() for o in choices)} (no Resource cost, Eligibility unchanged)"
                            f"{'; ' + note if note else ''}.", result={"faction": f, "ops": choices, "spaces": allowed},
