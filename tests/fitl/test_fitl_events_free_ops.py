@@ -168,3 +168,34 @@ def test_fitl_5_1_1_card_59_plei_mei_shaded_march_starts_outside_the_south():
     origins = [label for labels in offered(seen, "March: move a group") for label in labels]
     assert any("Central Laos" in label for label in origins)
     assert not any("Quang Tri" in label for label in origins)
+
+
+def test_fitl_5_1_1_card_23_attleboro_unshaded_assault_ignores_tunnels():
+    def prep(g):
+        put(g.board, "binh_dinh", us_troops=6, vc_bases__t=1, nva_bases__t=1)
+    _, d, seen = run(23, "unshaded", "US", prep)
+    assert offered(seen, "Sweep: choose a destination") == [["Sweep into Binh Dinh"]]
+    # no die for the Tunnels: both Tunneled Bases go as plain Bases would
+    assert d == {"binh_dinh.vc_bases:t": -1, "binh_dinh.nva_bases:t": -1, "available.vc_bases": 1,
+                 "available.nva_bases": 1}
+
+
+def test_fitl_3_3_3_card_122_easter_offensive_troops_off_empty_locs_then_attack_everywhere():
+    def prep(g):
+        put(g.board, "north_vietnam", nva_troops=6)
+        put(g.board, "loc_hue_khe_sanh", nva_troops=2)
+        put(g.board, "quang_tri_thua_thien", nva_troops=3, us_troops=1, arvn_troops=1)
+        put(g.board, "hue", arvn_police=1)
+        put(g.board, "kontum", nva_troops=1, arvn_troops=1)
+    picks = [None, {"kind": "move_from", "space": "north_vietnam"}, {"kind": "move_to", "space": "central_laos"},
+             {"kind": "count", "n": 2}, {"kind": "done"}]
+    picks += [{"kind": "pick"}, {"kind": "space", "space": "hue"}] * 2
+    picks += [None, {"space": "hue", "key": "arvn_police"}]
+    g, d, seen = run(122, "unshaded", "NVA", prep, picks)
+    attacks = [r for r in g.log if r.rule_id == "FITL-3.3.3" and r.title.startswith("NVA Attack in") and
+               not r.title.endswith("to remove")]
+    assert [r.result["space"] for r in attacks] == ["hue", "quang_tri_thua_thien"]  # Kontum: 1 Troop, no Attack
+    assert d == {"north_vietnam.nva_troops": -2, "central_laos.nva_troops": 2, "loc_hue_khe_sanh.nva_troops": -2,
+                 "hue.nva_troops": 2, "hue.arvn_police": -1, "available.arvn_police": 1,
+                 "quang_tri_thua_thien.us_troops": -1, "casualties.us_troops": 1,
+                 "quang_tri_thua_thien.nva_troops": -1, "available.nva_troops": 1}

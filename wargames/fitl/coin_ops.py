@@ -626,7 +626,7 @@ class CoinOps(OpsCommon):
 
     def resolve_assault(self, side: str, faction: str, s: str, why: str, rule: str = ASSAULT_RULE,
                         pay: Callable[[], str] | None = None, bonus: int = 0, bonus_why: str = "",
-                        base_first: str = "", nva_only: bool = False) -> Flow:
+                        base_first: str = "", nva_only: bool = False, no_tunnels: bool = False) -> Flow:
         """FITL-3.2.4: one Assault by ``faction``'s cubes in ``s`` (``side`` decides the choices; ``pay()``, if
         given, pays after the choices and returns the words for ``why``)."""
         n, arith = self.assault_count(faction, s)
@@ -660,7 +660,7 @@ class CoinOps(OpsCommon):
                                f"{self.kname(key)} in {self.sname(s)} is removed [{sd}].",
                                result={"space": s, "removed": {key: 1}}, places=[s])
         removed, rolls, note = yield from self.assault_remove(side, s, n, ASSAULT_RULE, faction=side, op="assault",
-                                                              nva_only=nva_only)
+                                                              nva_only=nva_only, no_tunnels=no_tunnels)
         for key, k in pre.items():
             removed[key] = removed.get(key, 0) + k
         if pay is not None:
@@ -751,7 +751,7 @@ class CoinOps(OpsCommon):
                     base_first, abrams_used = abrams, True
             yield from self.resolve_assault(f, f, s, "", pay=lambda s=s: self.pay(
                 f, cost, ctx.free, ASSAULT_RULE, f"Assault in {self.sname(s)}"), bonus=bonus, bonus_why=m48,
-                base_first=base_first, nva_only=ctx.nva_only)
+                base_first=base_first, nva_only=ctx.nva_only, no_tunnels=ctx.no_tunnels)
         if f == "US":
             follow = [s for s in ctx.spaces if sum(self.n(s, k) for k in CUBES["ARVN"]) and self.insurgent_pieces(s)]
             fcost = self.op_cost("ARVN", "assault")

@@ -155,7 +155,7 @@ class OperationsRules(CoinOps, InsurgentOps, SpecialActivities):
     def operation(self, faction: str, *, limited: bool, with_sa: bool, free: bool = False,
                   only: tuple[str, ...] | None = None,
                   spaces: tuple[str, ...] | None = None, max_spaces: int | None = None, in_place: bool = False,
-                  nva_only: bool = False, march_pieces: str = "",
+                  nva_only: bool = False, no_tunnels: bool = False, march_pieces: str = "",
                   march_origins: tuple[str, ...] | None = None) -> Generator[Any, Any, dict[str, Any]]:
         """FITL-3.1: choose one Op (``only`` narrows the choice, e.g. for an Event's free Op), run it, and
         (FITL-4.1, not in a Limited Op) one Special Activity before, during or after it (decision F-56).
@@ -163,7 +163,8 @@ class OperationsRules(CoinOps, InsurgentOps, SpecialActivities):
         F-111, F-160; pieces may still come from outside, e.g. Sweep's Troops from adjacent spaces); an Op with no legal
         space among them is not offered.  Also for Events (FITL-5.1.1, decision F-162): ``max_spaces`` caps the
         Op's spaces or destinations, ``in_place`` makes a Sweep move no Troops in, ``nva_only`` makes an Assault
-        remove NVA pieces only (VC pieces are ignored, as if absent); ``march_pieces`` ("troops" / "guerrillas")
+        remove NVA pieces only (VC pieces are ignored, as if absent), ``no_tunnels`` lets it remove Tunneled Bases as
+        plain ones; ``march_pieces`` ("troops" / "guerrillas")
         and ``march_origins`` limit what a March moves and where from (decision F-165)."""
         scope = tuple(spaces) if spaces is not None else None
         choices = [op for op in self.op_choices(faction, limited, free) if (only is None or op in only)
@@ -184,6 +185,7 @@ class OperationsRules(CoinOps, InsurgentOps, SpecialActivities):
         ctx = OpCtx(faction, op, limited, free, with_sa and not limited)
         ctx.allowed = scope
         ctx.max_spaces, ctx.in_place, ctx.nva_only = max_spaces, in_place, nva_only
+        ctx.no_tunnels = no_tunnels
         ctx.march_pieces, ctx.march_origins = march_pieces, (tuple(march_origins) if march_origins is not None else None)
         yield self.oruling("FITL-3.1", f"{faction} {'Limited ' if limited else ''}{NAMES[op]}",
                           f"{faction} chooses {NAMES[op]}" + (" as a Limited Operation: 1 space, no Special Activity"

@@ -371,6 +371,22 @@ class OpsCommon:
         die (4-6: the Tunnel marker goes, FITL-1.4.4).  Every choice is asked before any piece moves (so a
         decision never waits on an unexplained change, F-41).  Returns (removed {key: n}, rolls, tunnel note)."""
         nva_only = bool(context.pop("nva_only", False))  # FITL-5.1.1: an Event's Assault on NVA only
+        if context.pop("no_tunnels", False):  # FITL-5.1.1: "Tunnels ignored": Tunneled Bases go like others
+            c = self.board.pieces[space]
+            hidden = {t: c[t] for t in ("nva_bases:t", "vc_bases:t") if c[t]}
+            for t, k in hidden.items():
+                del c[t]
+                c[piece_id(t)] += k
+            try:
+                return (yield from self.assault_remove(side, space, n, rule, nva_only=nva_only, **context))
+            finally:
+                for t, k in hidden.items():  # the Bases left keep their Tunnels (the removed ones lose them)
+                    back = min(k, c[piece_id(t)])
+                    if back:
+                        c[piece_id(t)] -= back
+                        if not c[piece_id(t)]:
+                            del c[piece_id(t)]
+                        c[t] += back
 
         def nn(s: str, key: str) -> int:
             return 0 if nva_only and key.startswith("vc_") else self.n(s, key)
@@ -540,6 +556,7 @@ class OpCtx:
         self.in_place = False  # FITL-5.1.1: an Event's Sweep moves no Troops in
         self.nva_only = False  # FITL-5.1.1: an Event's Assault removes NVA pieces only
         self.sa_allowed: tuple[str, ...] | None = None  # FITL-5.1.1: an Event confines its free SA to these
+        self.no_tunnels = False  # FITL-5.1.1: an Event's Assault treats Tunneled Bases as plain Bases
         self.march_pieces = ""  # FITL-5.1.1: an Event's March moves only "troops" or only "guerrillas"
         self.march_origins: tuple[str, ...] | None = None  # FITL-5.1.1: an Event's March starts only here
 

@@ -425,3 +425,25 @@ def _remove_one_by_one(game: Any, ctx: EvCtx, side: str, s: str, n: int, targets
                            f"{'Casualties' if to == 'casualties' else 'Available'}{extra}.", places=[s],
                            changes=[{"space": s, "removed": k}])
     return removed
+
+
+def card_122_easter_troop_attacks(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+    """Card 122 Easter Offensive (Pivotal): after the free March (and the optional step of Troops off empty LoCs,
+    a ``move`` step of the card), NVA Troops Attack free in every space holding both NVA Troops and US/ARVN
+    pieces, one space after another (FITL-3.3.3 Troop Attack: 1 enemy piece per 2 Troops, no die, attrition for
+    US losses; decision F-166: every such space with the 2 Troops a Troop Attack needs, in map order)."""
+    from ..ops_common import OpCtx
+
+    opctx = OpCtx("NVA", "attack", False, True, False)
+    spaces = [s for s in game.data.spaces if game.board.pieces[s]["nva_troops"] >= 2 and game.coin_pieces(s)]
+    if not spaces:
+        yield game.ev_rule(ctx, "FITL-5.1.3", "No Troop Attack", "no space holds both 2+ NVA Troops and US or "
+                           "ARVN pieces, so no Attack takes place.", result={"spaces": []})
+        return
+    yield game.ev_rule(ctx, "FITL-3.3.3", "Troop Attacks", f"NVA Troops Attack free in every space with NVA Troops "
+                       f"and US/ARVN pieces: {', '.join(game.ev_sname(s) for s in spaces)}.", places=spaces,
+                       result={"spaces": spaces})
+    for s in spaces:
+        if game.board.pieces[s]["nva_troops"] >= 2 and game.coin_pieces(s):
+            opctx.spaces.append(s)
+            yield from game.resolve_attack(opctx, s, "troops", "free (Event)")

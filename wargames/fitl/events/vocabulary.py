@@ -782,7 +782,7 @@ class EventVocabulary:
                 kwargs["spaces"] = tuple(allowed)
             else:
                 note = (note + "; " if note else "") + "space limit not yet enforced by the Operations (pending)"
-        for key in ("max_spaces", "in_place", "nva_only", "march_pieces"):  # the card's limits (F-162, F-165)
+        for key in ("max_spaces", "in_place", "nva_only", "no_tunnels", "march_pieces"):  # the card's limits (F-162, F-165)
             if key in step and key in params:
                 kwargs[key] = step[key]
         if "origins" in step and "march_origins" in params:  # FITL-5.1.1: where the Event's March starts
