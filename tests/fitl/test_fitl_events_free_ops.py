@@ -199,3 +199,14 @@ def test_fitl_3_3_3_card_122_easter_offensive_troops_off_empty_locs_then_attack_
                  "hue.nva_troops": 2, "hue.arvn_police": -1, "available.arvn_police": 1,
                  "quang_tri_thua_thien.us_troops": -1, "casualties.us_troops": 1,
                  "quang_tri_thua_thien.nva_troops": -1, "available.nva_troops": 1}
+
+
+def test_fitl_5_1_1_card_70_roks_unshaded_arvn_cubes_count_as_us_troops():
+    def prep(g):
+        put(g.board, "binh_dinh", us_troops=1, arvn_troops=2, arvn_police=1, vc_guerrillas__u=3, vc_bases=1)
+    picks = [{"kind": "option", "index": 0}, None, {"space": "binh_dinh"}, {"kind": "done"}]
+    g, d, _ = run(70, "unshaded", "US", prep, picks)
+    # Sweep: 4 cubes Activate all 3 Guerrillas; Assault: 4 cubes as US Troops / 2 (Highland) = 2 removals
+    assert d == {"binh_dinh.vc_guerrillas:u": -3, "binh_dinh.vc_guerrillas:a": 1, "available.vc_guerrillas": 2}
+    assert any("cubes as US Troops" in r.explanation for r in g.log if r.rule_id == "FITL-3.2.4")
+    assert not g.__dict__.get("_cubes_as_us")  # the Event's count ends with it

@@ -436,9 +436,16 @@ class CoinOps(OpsCommon):
                     out[s] = loc
         return out
 
+    def op_cubes(self, faction: str) -> tuple[str, ...]:
+        """The cubes that count for ``faction``'s Sweep and Assault: its own, or every US/ARVN cube while an Event
+        counts ARVN cubes as US Troops (FITL-5.1.1, cards 70 and 99, decision F-167)."""
+        if self.__dict__.get("_cubes_as_us"):
+            return CUBES["US"] + CUBES["ARVN"]
+        return CUBES[faction]
+
     def sweep_activations(self, faction: str, space: str) -> tuple[int, int]:
         """FITL-3.2.3: (cubes + Special Forces, Guerrillas that may be Activated): half, rounded down, in Jungle."""
-        count = sum(self.n(space, k) for k in CUBES[faction]) + self.n(space, f"{SPECIAL_FORCES[faction]}:u") + \
+        count = sum(self.n(space, k) for k in self.op_cubes(faction)) + self.n(space, f"{SPECIAL_FORCES[faction]}:u") + \
             self.n(space, f"{SPECIAL_FORCES[faction]}:a")
         return count, count // 2 if self.terrain(space) == "jungle" else count
 
@@ -455,7 +462,7 @@ class CoinOps(OpsCommon):
         return None
 
     def why_not_assault(self, ctx: OpCtx, s: str) -> tuple[str, str] | None:
-        if not sum(self.n(s, k) for k in CUBES[ctx.faction]) or not self.insurgent_pieces(s):
+        if not sum(self.n(s, k) for k in self.op_cubes(ctx.faction)) or not self.insurgent_pieces(s):
             return ASSAULT_RULE, f"Assault needs {ctx.faction} cubes and NVA/VC pieces in {self.sname(s)}"
         if not self.can_pay(ctx.faction, self.op_cost(ctx.faction, "assault"), ctx.free):
             return "FITL-3.1", f"ARVN cannot pay 3 Resources for {self.sname(s)}"
@@ -604,6 +611,13 @@ class CoinOps(OpsCommon):
         """FITL-3.2.4: how many enemy pieces ``faction``'s cubes remove in ``space``, with the arithmetic
         (Highland, FITL-1.3.2; Police count in Cities and on LoCs, FITL-1.3.3, FITL-1.3.4)."""
         high = self.terrain(space) == "highland"
+        if self.__dict__.get("_cubes_as_us"):  # FITL-5.1.1 (cards 70, 99): every cube counts as a US Troop (F-167)
+            t = sum(self.n(space, k) for k in CUBES["US"] + CUBES["ARVN"])
+            if self.n(space, "us_bases"):
+                return 2 * t, f"{t} US/ARVN cubes as US Troops x 2 (US Base there) = {2 * t}"
+            if high:
+                return t // 2, f"{t} US/ARVN cubes as US Troops / 2 (Highland, no US Base), rounded down = {t // 2}"
+            return t, f"{t} US/ARVN cubes as US Troops x 1 = {t}"
         if faction == "US":
             t = self.n(space, "us_troops")
             if self.n(space, "us_bases"):
@@ -622,7 +636,8 @@ class CoinOps(OpsCommon):
         return cubes // div, f"{what} / {div}{' (Highland)' if high else ''}, rounded down = {cubes // div}"
 
     def assault_spaces(self, faction: str) -> list[str]:
-        return [s for s in self.spaces() if sum(self.n(s, k) for k in CUBES[faction]) and self.insurgent_pieces(s)]
+        return [s for s in self.spaces() if sum(self.n(s, k) for k in self.op_cubes(faction))
+                and self.insurgent_pieces(s)]
 
     def resolve_assault(self, side: str, faction: str, s: str, why: str, rule: str = ASSAULT_RULE,
                         pay: Callable[[], str] | None = None, bonus: int = 0, bonus_why: str = "",
@@ -752,7 +767,7 @@ class CoinOps(OpsCommon):
             yield from self.resolve_assault(f, f, s, "", pay=lambda s=s: self.pay(
                 f, cost, ctx.free, ASSAULT_RULE, f"Assault in {self.sname(s)}"), bonus=bonus, bonus_why=m48,
                 base_first=base_first, nva_only=ctx.nva_only, no_tunnels=ctx.no_tunnels)
-        if f == "US":
+        if f == "US" and not self.__dict__.get("_cubes_as_us"):  # ARVN cubes already counted (F-167): no follow-up
             follow = [s for s in ctx.spaces if sum(self.n(s, k) for k in CUBES["ARVN"]) and self.insurgent_pieces(s)]
             fcost = self.op_cost("ARVN", "assault")
             if follow and self.can_pay("US", fcost, ctx.free):

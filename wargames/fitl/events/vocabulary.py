@@ -760,10 +760,12 @@ class EventVocabulary:
                                "(pending).", result={"pending": True})
             return
         self.__dict__["_ev_free_op"] = True
+        self.__dict__["_cubes_as_us"] = bool(step.get("cubes_as_us"))  # FITL-5.1.1: ARVN cubes as US Troops
         try:
             choices = [o for o in self.op_choices(f, limited, True) if ops is None or o in ops]
         finally:
             self.__dict__["_ev_free_op"] = False
+            self.__dict__.pop("_cubes_as_us", None)
         if self.__dict__.get("_ev_dry"):  # a dry run (EventRules.event_effective): note it, run nothing
             if choices:
                 self.__dict__["_ev_dry_free"].append(f"a free {'/'.join(choices)} for {f}")
@@ -792,11 +794,13 @@ class EventVocabulary:
                            f"{'; ' + note if note else ''}.", result={"faction": f, "ops": choices, "spaces": allowed},
                            places=allowed or [])
         self.__dict__["_ev_free_op"] = True  # FITL-5.1.1: the Event's own Sweep/March ignores Monsoon (F-115)
+        self.__dict__["_cubes_as_us"] = bool(step.get("cubes_as_us"))
         try:
             outcome = yield from operation(f, limited=limited, with_sa=bool(step.get("with_sa")), free=True,
                                            only=tuple(choices), **kwargs)
         finally:
             self.__dict__["_ev_free_op"] = False
+            self.__dict__.pop("_cubes_as_us", None)
         if step.get("var"):  # the Operation's spaces (or March destinations), for the card's later steps
             ctx.vars[step["var"]] = list((outcome or {}).get("spaces") or [])
 
