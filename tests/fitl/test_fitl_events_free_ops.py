@@ -210,3 +210,31 @@ def test_fitl_5_1_1_card_70_roks_unshaded_arvn_cubes_count_as_us_troops():
     assert d == {"binh_dinh.vc_guerrillas:u": -3, "binh_dinh.vc_guerrillas:a": 1, "available.vc_guerrillas": 2}
     assert any("cubes as US Troops" in r.explanation for r in g.log if r.rule_id == "FITL-3.2.4")
     assert not g.__dict__.get("_cubes_as_us")  # the Event's count ends with it
+
+
+def test_fitl_4_4_3_card_99_masher_shaded_guerrillas_march_then_ambush_in_the_destinations():
+    def prep(g):
+        put(g.board, "north_vietnam", nva_guerrillas__u=4, nva_troops=2)
+        put(g.board, "quang_tri_thua_thien", us_troops=1, arvn_police=1)
+    picks = [{"kind": "option", "index": 0}, None, None, {"space": "quang_tri_thua_thien"},
+             {"kind": "count", "n": 3}, {"kind": "done"}, {"space": "quang_tri_thua_thien"},
+             {"key": "us_troops"}]
+    g, d, seen = run(99, "shaded", "NVA", prep, picks)
+    assert not offered(seen, "how many NVA Troops")  # Guerrillas only
+    assert offered(seen, "free Ambush where?")[0][0] == "Ambush from Quang Tri-Thua Thien"
+    assert d == {"north_vietnam.nva_guerrillas:u": -3, "quang_tri_thua_thien.nva_guerrillas:u": 2,
+                 "quang_tri_thua_thien.nva_guerrillas:a": 1, "quang_tri_thua_thien.us_troops": -1,
+                 "casualties.us_troops": 1}  # no die and no attrition
+
+
+def test_fitl_4_4_3_card_59_plei_mei_shaded_ambush_instead_of_attack():
+    def prep(g):
+        put(g.board, "central_laos", nva_guerrillas__u=2)
+        put(g.board, "quang_tri_thua_thien", us_troops=2)
+    picks = [None, None, {"space": "quang_tri_thua_thien"}, {"kind": "count", "n": 2},
+             {"kind": "option", "index": 1}, {"space": "quang_tri_thua_thien"}]
+    _, d, seen = run(59, "shaded", "NVA", prep, picks)
+    assert offered(seen, "a free Attack or a free Ambush") == [["a free Attack in 1 space", "a free Ambush in 1 space"]]
+    assert d == {"central_laos.nva_guerrillas:u": -2, "quang_tri_thua_thien.nva_guerrillas:u": 1,
+                 "quang_tri_thua_thien.nva_guerrillas:a": 1, "quang_tri_thua_thien.us_troops": -1,
+                 "casualties.us_troops": 1}

@@ -447,3 +447,36 @@ def card_122_easter_troop_attacks(game: Any, ctx: EvCtx, step: dict[str, Any]) -
         if game.board.pieces[s]["nva_troops"] >= 2 and game.coin_pieces(s):
             opctx.spaces.append(s)
             yield from game.resolve_attack(opctx, s, "troops", "free (Event)")
+
+
+def free_ambush(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+    """An Event's free Ambush (FITL-5.5 with FITL-4.4.3 / FITL-4.5.3) by ``faction`` in up to ``n`` spaces (``all``:
+    each) among ``where``: each space needs an Underground Guerrilla of the faction and an enemy piece in reach; 1
+    Guerrilla turns Active and removes 1 enemy piece, no die, no attrition.  For cards 59 (Plei Mei) and 99
+    (Masher/White Wing), decision F-168."""
+    from ...core import Action
+    from ..ops_common import OpCtx
+    from .vocabulary import STOP
+
+    f = step.get("faction", ctx.faction)
+    rule = "FITL-4.4.3" if f == "NVA" else "FITL-4.5.3"
+    g = "nva_guerrillas" if f == "NVA" else "vc_guerrillas"
+    allowed = game.ev_spaces(ctx, step.get("where"))
+    n = game.ev_num(ctx, step.get("n", 1))
+    opctx = OpCtx(f, "ambush", False, True, True)
+    done: list[str] = []
+    while n is None or len(done) < n:
+        cands = [s for s in allowed if s not in done and game.board.pieces[s][f"{g}:u"] and game.ambush_targets(s)]
+        if not cands:
+            break
+        acts = [Action.make("space", f"Ambush from {game.ev_sname(s)}", places=[s], space=s) for s in cands]
+        a = yield game.decide(f, f"{ctx.label}: free Ambush where? ({len(done)} done)", rule, acts + [STOP],
+                              kind="event_space", card=ctx.card, event_side=ctx.side, step="ambush",
+                              check=game._ev_check(ctx, rule, "no free Ambush is possible there"))
+        if a.kind == "stop":
+            break
+        done.append(a["space"])
+        yield from game.resolve_ambush(opctx, a["space"], "free, by the Event")
+    if not done:
+        yield game.ev_rule(ctx, "FITL-5.1.3", "No free Ambush", f"no space offers {f} an Underground Guerrilla with "
+                           "an enemy piece in reach, or none was chosen.", result={"ambush": []})
