@@ -12,10 +12,10 @@ from .test_fitl_events_cards_1 import flat
 from .test_fitl_events_vocab import EvGame
 
 
-def run(card: int, side: str, faction: str, prep, picks: list[dict[str, Any]] = ()):
+def run(card: int, side: str, faction: str, prep, picks: list[dict[str, Any]] = (), dice: list[int] | None = None):
     """Play one Event, answering with ``picks`` (matched by kind and fields, ``None``: the first option), then
     the first option; returns the game, the board change and every decision's (prompt, option labels)."""
-    g = EvGame([("card", card, faction, side)], prep, start=False)
+    g = EvGame([("card", card, faction, side)], prep, dice=dice, start=False)
     before = flat(g.board.to_dict())
     g._run_to_rest()
     queue, seen = list(picks), []
@@ -238,3 +238,19 @@ def test_fitl_4_4_3_card_59_plei_mei_shaded_ambush_instead_of_attack():
     assert d == {"central_laos.nva_guerrillas:u": -2, "quang_tri_thua_thien.nva_guerrillas:u": 1,
                  "quang_tri_thua_thien.nva_guerrillas:a": 1, "quang_tri_thua_thien.us_troops": -1,
                  "casualties.us_troops": 1}
+
+
+def test_fitl_4_2_3_card_111_agent_orange_unshaded_strike_2_jungle_spaces_without_degrade():
+    def prep(g):
+        put(g.board, "the_fishhook", nva_guerrillas__u=2, nva_troops=1)
+        put(g.board, "tay_ninh", vc_guerrillas__u=1, vc_bases=1)
+        put(g.board, "hue", us_troops=1, nva_troops=2)
+        g.board.tracks["trail"] = 2
+    g, d, seen = run(111, "unshaded", "US", prep, dice=[5])
+    # no US/ARVN piece needed, Jungle only (not Hue), at most 2 spaces, and no Degrade question
+    assert offered(seen, "Air Strike: choose a space") == [["Air Strike in Tay Ninh", "Air Strike in The Fishhook"],
+                                                           ["Air Strike in The Fishhook", "Done"]]
+    assert not offered(seen, "Degrade") and "trail" not in d
+    assert d == {"the_fishhook.nva_guerrillas:u": -2, "the_fishhook.nva_troops": -1, "tay_ninh.vc_guerrillas:u": -1,
+                 "tay_ninh.vc_bases": -1, "available.nva_guerrillas": 2, "available.nva_troops": 1,
+                 "available.vc_guerrillas": 1, "available.vc_bases": 1, "support.tay_ninh": -1}

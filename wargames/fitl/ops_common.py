@@ -556,6 +556,9 @@ class OpCtx:
         self.in_place = False  # FITL-5.1.1: an Event's Sweep moves no Troops in
         self.nva_only = False  # FITL-5.1.1: an Event's Assault removes NVA pieces only
         self.sa_allowed: tuple[str, ...] | None = None  # FITL-5.1.1: an Event confines its free SA to these
+        self.sa_max: int | None = None  # FITL-5.1.1: an Event fixes its free SA's space count (card 111)
+        self.strike_any = False  # FITL-5.1.1: an Event's Air Strike needs no US/ARVN piece in its spaces
+        self.no_degrade = False  # FITL-5.1.1: an Event's Air Strike may not Degrade the Trail
         self.no_tunnels = False  # FITL-5.1.1: an Event's Assault treats Tunneled Bases as plain Bases
         self.march_pieces = ""  # FITL-5.1.1: an Event's March moves only "troops" or only "guerrillas"
         self.march_origins: tuple[str, ...] | None = None  # FITL-5.1.1: an Event's March starts only here

@@ -49,7 +49,9 @@ class SpecialActivities(OpsCommon):
     def sa_space_loop(self, ctx: OpCtx, rule: str, title: str, cands_fn: Any, limit: int, label: Any) -> Flow:
         """Choose SA spaces one at a time (each once, FITL-4.1) up to ``limit`` (as a Capability or Momentum
         changes it: :meth:`sa_limit`, FITL-5.3 / FITL-5.4); yields the chosen space."""
-        if rule not in (NVA_AMBUSH, VC_AMBUSH):  # Ambush computes its own cap (ambush_cap)
+        if ctx.sa_max is not None:  # FITL-5.1.2: the Event's own number of spaces wins over lasting limits
+            limit = ctx.sa_max
+        elif rule not in (NVA_AMBUSH, VC_AMBUSH):  # Ambush computes its own cap (ambush_cap)
             limit, why = self.sa_limit(rule, limit)
             if why:
                 yield self.oruling(rule, f"{title}: space limit", f"{title} may use at most {limit} space(s){why}.",
@@ -279,6 +281,9 @@ class SpecialActivities(OpsCommon):
         return [s for s in self.spaces() if self.coin_pieces(s)]
 
     def can_air_strike(self, ctx: OpCtx) -> bool:
+        if ctx.strike_any:  # FITL-5.1.1 (card 111): any space with an Insurgent piece may be struck
+            return any(any(self.n(s, k) for k in INSURGENT_KEYS) for s in self.spaces()
+                       if ctx.sa_allowed is None or s in ctx.sa_allowed)
         return bool(self.strike_spaces())
 
     def strike_targets(self, chosen: list[str]) -> list[tuple[str, str]]:
@@ -321,6 +326,8 @@ class SpecialActivities(OpsCommon):
 
         def cands() -> list[str]:
             out = self.strike_spaces()
+            if ctx.strike_any:  # FITL-5.1.1 (card 111): no US/ARVN piece needed
+                out = [s for s in self.spaces() if self.coin_pieces(s) or any(self.n(s, k) for k in INSURGENT_KEYS)]
             if arc and not any(not self.coin_pieces(c) for c in chosen):
                 out += [s for s in self.spaces() if self.is_pc(s) and not self.is_city(s) and not self.coin_pieces(s)
                         and any(self.n(s, k) for k in INSURGENT_KEYS)]
@@ -337,6 +344,8 @@ class SpecialActivities(OpsCommon):
                            inputs={"spaces": list(chosen)}, result={"hits": roll.value}, dice=[roll], places=chosen)
         trail_txt = ""
         can_degrade, why_not = self.degrade_allowed(roll.value)
+        if ctx.no_degrade:  # FITL-5.1.1 (card 111): the Event's Air Strike never Degrades the Trail
+            can_degrade, why_not = False, "the Event's Air Strike may not Degrade the Trail"
         top_gun = self.lasting(4, "unshaded")
         boxes = 2 if top_gun else 1
         floor = 2 if self.lasting(31, "shaded") else 0

@@ -112,10 +112,11 @@ def status_markdown() -> str:
     ev = load_events()
     hooks = "\n".join(f"- {n} {ev[n]['title']}" for n in r["hook"])
     partial = "\n".join(f"- {n} {ev[n]['title']}: {ev[n]['pending']}" for n in r["partial"])
+    rest = ("Partial (the rest of the card runs; the step named is not yet done):\n" + partial if partial else
+            "Partial: none; every card plays in full.")
     return (f"## Status ({len(r['data'])} data, {len(r['hook'])} with hooks, {len(r['partial'])} partial, "
             f"{len(r['todo'])} not done)\n\nData only: {', '.join(map(str, r['data']))}.\n\nWith hooks:\n{hooks}\n\n"
-            "Partial (the rest of the card runs; the step named waits for the Operations API to accept a space "
-            f"limit,\n`operation(..., spaces=...)`, decision F-111):\n{partial}\n")
+            f"{rest}\n")
 
 
 class EventRules(EventVocabulary):

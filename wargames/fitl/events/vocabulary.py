@@ -821,6 +821,8 @@ class EventVocabulary:
         opctx = OpCtx(f, "event", False, True, True)
         if "where" in step:  # FITL-5.1.1: the card confines the Special Activity (Air Lift: its destinations)
             opctx.sa_allowed = tuple(self.ev_spaces(ctx, step["where"]))
+        opctx.sa_max = step.get("max_spaces")  # FITL-5.1.1: the card's own space count (F-169)
+        opctx.strike_any, opctx.no_degrade = bool(step.get("strike_any")), bool(step.get("no_degrade"))
         ok = [sa for sa in ok if getattr(self, f"can_{sa}")(opctx)]
         if self.__dict__.get("_ev_dry"):
             if ok:
