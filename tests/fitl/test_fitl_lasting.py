@@ -9,6 +9,7 @@ import pytest
 from wargames.core import Action, IllegalAction
 
 from .ops_helpers import OpsGame, last, options, pick, prepared, put, refused
+from .test_fitl_events_cards_1 import play
 
 
 class LastingGame(OpsGame):
@@ -810,3 +811,20 @@ def test_fitl_5_4_mom_78_lansdale_shaded_no_assault_step_in_a_us_patrol():
     pick(g, "count", n=2)
     finish(g)
     assert g.board.pieces["loc_hue_da_nang"]["vc_guerrillas:a"] == 1 and names(g, "General Lansdale")
+
+
+def test_fitl_5_4_mom_7_adsid_event_trail_change_costs_nva_six():
+    """ADSID charges every real Trail change, an Event's too (card 6 Aces, shaded: Trail +2)."""
+    def prep(g):
+        g.board.tracks.update(trail=1, nva_resources=10)
+        g.momentum.append(7)
+        g.event_flags["momentum_7"] = "unshaded"
+    g, d = play(6, "shaded", "NVA", prep)
+    assert d["trail"] == 2 and d["nva_resources"] == -6
+    assert any("ADSID" in r.explanation for r in g.log if r.rule_id == "FITL-1.8")
+
+    def at_zero(g):
+        prep(g)
+        g.board.tracks["trail"] = 4
+    _, d = play(6, "shaded", "NVA", at_zero)
+    assert "nva_resources" not in d  # no change of the Trail, no charge

@@ -570,8 +570,13 @@ class EventVocabulary:
         self.board.shift_track(t, want - old)
         new = self.board.tracks[t]
         clamp = " (held by the track's limits, FITL-1.8)" if new != want else ""
+        changes: list[dict[str, Any]] = [{"track": t, "from": old, "to": new}]
+        adsid_fn = getattr(self, "adsid_change", None)  # FITL-5.4-MOM #7 ADSID: an Event's Trail change costs too
+        adsid = adsid_fn(changes[0]) if t == "trail" and adsid_fn is not None else None
+        if adsid:
+            changes.append(adsid[0])
         yield self.ev_rule(ctx, step.get("rule", "FITL-1.8"), TRACK_NAMES[t], f"{TRACK_NAMES[t]} {how}: {old} -> {new}"
-                           f"{clamp}.", result={t: new}, changes=[{"track": t, "from": old, "to": new}])
+                           f"{clamp}." + (adsid[1] if adsid else ""), result={t: new}, changes=changes)
 
     def ev_support(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-1.6: shift (or set) Support/Opposition in chosen populated Provinces and Cities."""
