@@ -5,7 +5,8 @@
 * median time of one ``apply()`` with its rulings (target <= 1 ms),
 * a whole game with random players on every side, and with the built-in bots,
 * ``import wargames`` in a fresh interpreter (target <= 0.5 s; Bokeh/ipywidgets must not be imported),
-* one ``MapView.update()`` in the kernel process (target <= 50 ms).
+* one ``MapView.update()`` in the kernel process (target <= 50 ms),
+* Fire in the Lake's Full scenario played to its end by four Non-players with every card (target < 5 s, issue #7).
 """
 
 from __future__ import annotations
@@ -50,6 +51,18 @@ def bench_game(game_id: str, games: int, random_players: bool) -> float:
     return 1000 * statistics.median(times)
 
 
+def bench_fitl_full(games: int) -> tuple[float, float]:
+    """FitL Full scenario, four Non-players, all 130 cards in the deck: (median, max) milliseconds per game."""
+    times = []
+    for seed in range(games):
+        t = time.perf_counter()
+        g = wargames.load("fitl", "full", seed=seed, non_players=["US", "ARVN", "NVA", "VC"])
+        g.play()
+        times.append(time.perf_counter() - t)
+        assert g.is_over
+    return 1000 * statistics.median(times), 1000 * max(times)
+
+
 def bench_import(runs: int = 5) -> float:
     code = "import time; t=time.perf_counter(); import wargames; print(time.perf_counter()-t)"
     vals = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
@@ -84,6 +97,7 @@ def main(argv=None) -> dict[str, float]:
         out[f"{game_id}.apply_p90_ms"] = a["apply_p90_ms"]
         out[f"{game_id}.random_game_ms"] = bench_game(game_id, args.games, True)
         out[f"{game_id}.bot_game_ms"] = bench_game(game_id, args.games, False)
+    out["fitl.full_bot_game_ms"], out["fitl.full_bot_game_max_ms"] = bench_fitl_full(max(2, args.games // 2))
     out["import_wargames_ms"] = bench_import()
     mv = bench_mapview()
     if mv is not None:
