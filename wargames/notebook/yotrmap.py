@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from bokeh.core.properties import field
 from bokeh.layouts import column, row
 from bokeh.models import ColumnDataSource, Div, HoverTool, Range1d, TapTool
 from bokeh.plotting import figure
@@ -149,13 +150,52 @@ class YotrMapView(InteractiveMap):
                 yr = (cy - SQ3 * hh, cy + SQ3 * hh)
                 ih = height // 3 - 30
                 iw = int(ih * (xr[1] - xr[0]) / (yr[1] - yr[0]))
-                self.insets.append(self._figure(f"Close-up: {title}", xr, yr, iw, ih, small=False))
+                tag = f"i{len(self.insets)}"
+                self._place_labels(tag, xr, yr, iw, ih)
+                self.insets.append(self._figure(f"Close-up: {title}", xr, yr, iw, ih, small=False, tag=tag))
         self.legend = Div(text=self._legend(), width=w + 40)
         top = row(self.figure, column(*self.insets)) if self.insets else self.figure
         self.layout = column(top, self.legend)
         self._connect()
 
-    def _figure(self, title, xr, yr, w, h, *, small: bool):
+    def _place_labels(self, tag: str, xr, yr, w: int, h: int) -> None:
+        """Put each town's name beside it where it overlaps no name already placed in this close-up (a greedy
+        choice among right, left, below and above, in screen pixels), so crowded fronts stay readable."""
+        src = self.sources["places"]
+        xs, ys, names = src.data["x"], src.data["y"], src.data["name"]
+        sx, sy = w / (xr[1] - xr[0]), h / (yr[1] - yr[0])
+        char_w, line_h, gap = 6.5, 13, 9
+        boxes: list[tuple[float, float, float, float]] = []
+        # counters sit on their hex: keep names off the neighbouring chips too
+        for x, y in zip(xs, ys, strict=True):
+            px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
+            boxes.append((px - 8, py - 8, px + 8, py + 8))
+        ox, oy, align = [], [], []
+        order = sorted(range(len(names)), key=lambda i: (-ys[i], xs[i]))
+        placed: dict[int, tuple[float, float, str]] = {}
+        for i in order:
+            px, py = (xs[i] - xr[0]) * sx, (yr[1] - ys[i]) * sy
+            tw = char_w * len(names[i])
+            options = [(gap, -line_h / 2, "left"), (-gap, -line_h / 2, "right"), (0, gap, "center"),
+                       (0, -gap - line_h, "center")]
+            best, best_cost = options[0], None
+            for dx, dy, al in options:
+                x0 = px + dx - (tw if al == "right" else tw / 2 if al == "center" else 0)
+                box = (x0, py + dy, x0 + tw, py + dy + line_h)
+                cost = sum(max(0, min(box[2], b[2]) - max(box[0], b[0])) * max(0, min(box[3], b[3]) - max(box[1], b[1]))
+                           for b in boxes)
+                if best_cost is None or cost < best_cost:
+                    best, best_cost, best_box = (dx, dy, al), cost, box
+            boxes.append(best_box)
+            placed[i] = best
+        for i in range(len(names)):
+            dx, dy, al = placed[i]
+            ox.append(dx)
+            oy.append(dy)
+            align.append(al)
+        src.data.update({f"lx_{tag}": ox, f"ly_{tag}": oy, f"la_{tag}": align})
+
+    def _figure(self, title, xr, yr, w, h, *, small: bool, tag: str = ""):
         s = self.sources
         f = figure(title=title, width=w, height=h, x_range=Range1d(*xr), y_range=Range1d(*yr), match_aspect=True,
                    tools="pan,wheel_zoom,reset,save", active_scroll="wheel_zoom", toolbar_location="above",
@@ -168,14 +208,16 @@ class YotrMapView(InteractiveMap):
         f.multi_line("xs", "ys", source=s["sides"], line_color="colour", line_width="width", line_dash="dash")
         places = f.scatter("x", "y", source=s["places"], marker="circle", size="size" if not small else 7,
                            fill_color="white", line_color="black", line_width=2)
-        if not small:
-            f.text("x", "y", text="name", source=s["places"], text_font_size="10px", y_offset=-9,
-                   text_align="center", text_baseline="top", text_font_style="bold")
         chips = f.scatter("x", "y", source=s["chips"], marker="square", size=9 if small else 16, fill_color="colour",
                           line_color="white")
         if not small:
             f.text("x", "y", text="text", source=s["chips"], text_font_size="9px", text_color="white",
                    text_align="center", text_baseline="middle", text_font_style="bold")
+            # names last, on a light background, beside the town where they overlap nothing (_place_labels)
+            f.text("x", "y", text="name", source=s["places"], text_font_size="10px", text_font_style="bold",
+                   x_offset=field(f"lx_{tag}") if tag else 0, y_offset=field(f"ly_{tag}") if tag else -9,
+                   text_align=field(f"la_{tag}") if tag else "center", text_baseline="top",
+                   background_fill_color="white", background_fill_alpha=0.75, padding=1)
         f.add_tools(HoverTool(renderers=[chips, places, hexes], tooltips=[("", "@tip")]))
         f.add_tools(TapTool(renderers=[chips, places, hexes]))
         return f
