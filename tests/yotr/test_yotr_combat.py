@@ -262,7 +262,7 @@ def test_yotr_sup_d_supply_center_destroyed_on_de_only():
     # EX-15: De destroys a centre for good, with the supply units on it
     tch = "2710"
     list(g.defender_loses("Allied", tch, "De", ["arvn_sg_1"], advance=False))
-    assert tch in g.sc_destroyed and all(g.loc[u] == "eliminated" for u in ("supply_3", "supply_dummy_2"))
+    assert tch in g.sc_destroyed and all(g.loc[u] == "eliminated" for u in ("supply_dummy_2", "supply_dummy_3"))
     assert tch not in g.general_sources()
 
 

@@ -136,7 +136,7 @@ def test_yotr_rei_place_panhandle_when_tchepone_held():
         g.sc_destroyed.add("2710")
         put(g, "arvn_qt_1", "2710")
     g = yotr_at("c_rein", turn=4, edit=edit)
-    assert g.loc["nva_rein_1"] == "3204"
+    assert g.loc["nva_rein_1"] == "3406"  # the Panhandle Supply Center (calibration C-02)
 
 
 def test_yotr_sop_b1_air_points_arrive():

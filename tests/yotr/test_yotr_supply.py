@@ -79,8 +79,9 @@ def test_yotr_twn_n_besieged_town_is_no_supply_source():
 
 
 def test_yotr_sup_e_revealed_supply_unit_gives_attack_supply_then_is_spent():
-    attacker = D.adj[TCHEPONE][1]
-    target = next(n for n in D.adj[attacker] if n not in (TCHEPONE,) and D.terrain(n) != "sea"
+    ashau = "3817"  # a Supply Center holding a real supply unit (supply_3, calibration C-02)
+    attacker = D.adj[ashau][1]
+    target = next(n for n in D.adj[attacker] if n not in (ashau,) and D.terrain(n) != "sea"
                   and not D.side_has(attacker, n, "river"))
     g = position({"nva_2": attacker, "arvn_qt_1": target}, phase="c_combat", turn=3)
     assert g.communist_supply("nva_2", combat=True) == "general_supply"
