@@ -611,20 +611,15 @@ class CoinOps(OpsCommon):
         """FITL-3.2.4: how many enemy pieces ``faction``'s cubes remove in ``space``, with the arithmetic
         (Highland, FITL-1.3.2; Police count in Cities and on LoCs, FITL-1.3.3, FITL-1.3.4)."""
         high = self.terrain(space) == "highland"
-        if self.__dict__.get("_cubes_as_us"):  # FITL-5.1.1 (cards 70, 99): every cube counts as a US Troop (F-167)
-            t = sum(self.n(space, k) for k in CUBES["US"] + CUBES["ARVN"])
+        as_us = bool(self.__dict__.get("_cubes_as_us"))  # FITL-5.1.1 (cards 70, 99): ARVN cubes as US Troops (F-167)
+        if faction == "US" or as_us:
+            t = sum(self.n(space, k) for k in self.op_cubes("US"))
+            what = "US/ARVN cubes as US Troops" if as_us else "US Troops"
             if self.n(space, "us_bases"):
-                return 2 * t, f"{t} US/ARVN cubes as US Troops x 2 (US Base there) = {2 * t}"
+                return 2 * t, f"{t} {what} x 2 (US Base there) = {2 * t}"
             if high:
-                return t // 2, f"{t} US/ARVN cubes as US Troops / 2 (Highland, no US Base), rounded down = {t // 2}"
-            return t, f"{t} US/ARVN cubes as US Troops x 1 = {t}"
-        if faction == "US":
-            t = self.n(space, "us_troops")
-            if self.n(space, "us_bases"):
-                return 2 * t, f"{t} US Troops x 2 (US Base there) = {2 * t}"
-            if high:
-                return t // 2, f"{t} US Troops / 2 (Highland, no US Base), rounded down = {t // 2}"
-            return t, f"{t} US Troops x 1 = {t}"
+                return t // 2, f"{t} {what} / 2 (Highland, no US Base), rounded down = {t // 2}"
+            return t, f"{t} {what} x 1 = {t}"
         troops, police = self.n(space, "arvn_troops"), self.n(space, "arvn_police")
         if not self.is_pc(space) or self.is_city(space):
             cubes = troops + police

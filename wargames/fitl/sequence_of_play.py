@@ -24,6 +24,7 @@ from .data import COIN, FACTIONS, INSURGENTS
 from .deck import FAILED_ATTEMPT
 
 EVENT_REASON = "Event texts arrive with issue #7: no Event (card text) can be executed yet"
+INSURGENT_FRIEND = {"NVA": "VC", "VC": "NVA"}  # FITL-1.5.1 / 1.5.2: the two insurgent factions
 
 #: FITL-2.3.8: who may trump whose Pivotal Event (VC any other, ARVN the US or NVA, NVA the US, US none).
 TRUMPS: dict[str, tuple[str, ...]] = {"VC": ("US", "NVA", "ARVN"), "ARVN": ("US", "NVA"), "NVA": ("US",), "US": ()}
@@ -168,7 +169,7 @@ class SequenceRules:
     def transfer_option(self, faction: str) -> Action | None:
         """FITL-1.5.2: NVA and VC may give each other up to half their Resources while one of them acts; the
         engine offers it to the acting faction, once per action, before it chooses (decision F-164)."""
-        friend = {"NVA": "VC", "VC": "NVA"}.get(faction)
+        friend = INSURGENT_FRIEND.get(faction)
         most = self.transfer_most(faction) if friend else 0
         if most < 1:
             return None
@@ -176,13 +177,13 @@ class SequenceRules:
 
     def transfer_most(self, faction: str) -> int:
         """FITL-1.5.2 / 1.8: half the giver's Resources (rounded down), and no more than the receiver's track holds."""
-        friend = "VC" if faction == "NVA" else "NVA"
+        friend = INSURGENT_FRIEND[faction]
         room = 75 - self.board.tracks[f"{friend.lower()}_resources"]
         return max(0, min(self.board.tracks[f"{faction.lower()}_resources"] // 2, room))
 
     def transfer_resources(self, faction: str) -> Generator[Any, Any, None]:
         """FITL-1.5.2: the gift itself: how many (1 to half, rounded down), then both tracks move."""
-        friend = "VC" if faction == "NVA" else "NVA"
+        friend = INSURGENT_FRIEND[faction]
         src, dst = f"{faction.lower()}_resources", f"{friend.lower()}_resources"
         have, most = self.board.tracks[src], self.transfer_most(faction)
         a = yield self.decide(faction, f"{faction}: give how many Resources to {friend}? (up to {most})",

@@ -282,8 +282,7 @@ class SpecialActivities(OpsCommon):
 
     def can_air_strike(self, ctx: OpCtx) -> bool:
         if ctx.strike_any:  # FITL-5.1.1 (card 111): any space with an Insurgent piece may be struck
-            return any(any(self.n(s, k) for k in INSURGENT_KEYS) for s in self.spaces()
-                       if ctx.sa_allowed is None or s in ctx.sa_allowed)
+            return any(self.insurgent_pieces(s) for s in self.spaces() if ctx.sa_allowed is None or s in ctx.sa_allowed)
         return bool(self.strike_spaces())
 
     def strike_targets(self, chosen: list[str]) -> list[tuple[str, str]]:
@@ -327,7 +326,7 @@ class SpecialActivities(OpsCommon):
         def cands() -> list[str]:
             out = self.strike_spaces()
             if ctx.strike_any:  # FITL-5.1.1 (card 111): no US/ARVN piece needed
-                out = [s for s in self.spaces() if self.coin_pieces(s) or any(self.n(s, k) for k in INSURGENT_KEYS)]
+                out = [s for s in self.spaces() if self.coin_pieces(s) or self.insurgent_pieces(s)]
             if arc and not any(not self.coin_pieces(c) for c in chosen):
                 out += [s for s in self.spaces() if self.is_pc(s) and not self.is_city(s) and not self.coin_pieces(s)
                         and any(self.n(s, k) for k in INSURGENT_KEYS)]

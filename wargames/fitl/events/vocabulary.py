@@ -51,7 +51,8 @@ raises IllegalAction naming the card and the rule; the engine rolls the game bac
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -764,13 +765,8 @@ class EventVocabulary:
                                f"{'/'.join(ops or ['Operation'])}; the Operations code is not present: free op "
                                "(pending).", result={"pending": True})
             return
-        self.__dict__["_ev_free_op"] = True
-        self.__dict__["_cubes_as_us"] = bool(step.get("cubes_as_us"))  # FITL-5.1.1: ARVN cubes as US Troops
-        try:
+        with self._free_op_flags(step):
             choices = [o for o in self.op_choices(f, limited, True) if ops is None or o in ops]
-        finally:
-            self.__dict__["_ev_free_op"] = False
-            self.__dict__.pop("_cubes_as_us", None)
         if self.__dict__.get("_ev_dry"):  # a dry run (EventRules.event_effective): note it, run nothing
             if choices:
                 self.__dict__["_ev_dry_free"].append(f"a free {'/'.join(choices)} for {f}")
@@ -798,16 +794,23 @@ class EventVocabulary:
                            f"{'/'.join(o.title() for o in choices)} (no Resource cost, Eligibility unchanged)"
                            f"{'; ' + note if note else ''}.", result={"faction": f, "ops": choices, "spaces": allowed},
                            places=allowed or [])
-        self.__dict__["_ev_free_op"] = True  # FITL-5.1.1: the Event's own Sweep/March ignores Monsoon (F-115)
-        self.__dict__["_cubes_as_us"] = bool(step.get("cubes_as_us"))
-        try:
+        with self._free_op_flags(step):
             outcome = yield from operation(f, limited=limited, with_sa=bool(step.get("with_sa")), free=True,
                                            only=tuple(choices), **kwargs)
+        if step.get("var"):  # the Operation's spaces (or March destinations), for the card's later steps
+            ctx.vars[step["var"]] = list((outcome or {}).get("spaces") or [])
+
+    @contextmanager
+    def _free_op_flags(self, step: dict[str, Any]) -> Iterator[None]:
+        """While an Event's free Operation is chosen and run: its Sweep/March ignores Monsoon (FITL-5.1.1, F-115),
+        and ``cubes_as_us`` counts ARVN cubes as US Troops (F-167)."""
+        self.__dict__["_ev_free_op"] = True
+        self.__dict__["_cubes_as_us"] = bool(step.get("cubes_as_us"))
+        try:
+            yield
         finally:
             self.__dict__["_ev_free_op"] = False
             self.__dict__.pop("_cubes_as_us", None)
-        if step.get("var"):  # the Operation's spaces (or March destinations), for the card's later steps
-            ctx.vars[step["var"]] = list((outcome or {}).get("spaces") or [])
 
     def ev_free_sa(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-5.5: a free Special Activity on its own (FITL-5.1.1: the card allows it without an Operation)."""
