@@ -405,9 +405,13 @@ def test_fitl_tournament_high_winds_monsoon_air_lift_moves_us_pieces_only():
         pick(g, "count", n=1)
         if g.decision.kind == "count":
             keys.append(g.decision.context["key"])
+        seen_log[:] = g.log
         return keys
 
+    seen_log: list = []
+
     assert lift_counts(True, True) == ["us_troops"]  # High Winds in Monsoon: the ARVN Troops stay
+    assert any(r.rule_id == "FITL-TOURNAMENT" and "High Winds" in r.explanation for r in seen_log)
     assert lift_counts(False, True) == ["us_troops", "arvn_troops"]  # without the option they may ride
     assert lift_counts(True, False) == ["us_troops", "arvn_troops"]  # outside Monsoon High Winds does nothing
 

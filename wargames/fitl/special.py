@@ -210,6 +210,10 @@ class SpecialActivities(OpsCommon):
         High Winds tournament option (FITL-TOURNAMENT) a Monsoon Air Lift moves US pieces only."""
         limit = 2 if self.monsoon else 4
         keys_ok = self.lift_keys()
+        if keys_ok != LIFT_KEYS:
+            yield self.oruling("FITL-TOURNAMENT", "Air Lift: High Winds",
+                               "High Winds (a tournament option): in Monsoon an Air Lift carries US Troops and "
+                               "Irregulars only; ARVN pieces stay where they are.", result={"pieces": list(keys_ok)})
         used: list[str] = []
         moved: Counter[tuple[str, str]] = Counter()
         arvn_lifted = 0
