@@ -198,7 +198,7 @@ class VictoryRules:
             winner, why = best[0], (f"after the final Coup Round {me} does not have the highest margin "
                                     f"(ties go to the Non-players, VC first, then ARVN, then NVA)")
         yield self.end("FITL-8.9", f"Game over: the Non-player {winner} wins",
-                       f"{why} ({margins}), so the player fails and the Non-player {winner} wins the war: "
+                       f"{why[0].upper()}{why[1:]} ({margins}), so the player fails and the Non-player {winner} wins the war: "
                        f"{NON_PLAYER_WIN[winner]}.", result={"winner": winner, "margins": self.margins(),
                                                             "party_margins": pm, "non_player_win": [winner]},
                        inputs=inputs)
