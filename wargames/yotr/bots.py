@@ -66,7 +66,7 @@ class _Bot:
     def choose(self, game, decision: Decision) -> Action:
         kinds = [a.kind for a in decision.options]
         for kind in ("move_unit", "move_to", "target", "all_attack", "attacker", "retreat", "advance",
-                     "reveal_supply", "air", "naval", "remove_dummy", "enter", "deploy", "real_supply"):
+                     "reveal_supply", "air", "naval", "remove_dummy", "enter", "deploy", "real_supply", "lsi_number"):
             if kind in kinds:
                 return getattr(self, f"on_{kind}")(game, decision)
         self.last_reason = "nothing to decide: the only sensible choice"
@@ -82,6 +82,13 @@ class _Bot:
         return next((a for a in decision.options if a.kind == kind), None)
 
     # ------------------------------------------------------------------ shared
+    def on_lsi_number(self, game, decision):
+        """YOTR-LSI: number the OBs at random, so the die leaves the opponent nothing to predict."""
+        act = decision.options[self.rng.randrange(len(decision.options))]
+        self.last_reason = (f"OB {act['ob']} gets number {act['number']} at random: a numbering the opponent could "
+                            "guess would tell him which OBs are likely to meet")
+        return act
+
     def on_move_unit(self, game, decision):
         act = decision.options[0]
         self.last_reason = f"units are moved one by one in order; next is {act['unit']}"

@@ -148,6 +148,25 @@ class OobRow(Row):
         return self.unit_type not in ("dummy", "supply_real", "supply_dummy", "air_points", "naval_marker")
 
 
+class ObVariantRow(Row):
+    """One difference between a variant OB and the historical forces (YOTR-OB, YOTR-IFC; decision D-63):
+    ``remove`` a counter of ``oob.csv`` or ``add`` a new one (initial force when ``turn`` is empty)."""
+
+    ob: Literal["B", "C", "D", "E", "F", "H", "J", "K", "L", "M"]
+    change: Literal["remove", "add"]
+    id: str
+    side: Side | None = None
+    nationality: Literal["USA", "ROK", "ARVN", "NVA", "NLF", "AIR", "NAVAL"] | None = None
+    unit_type: str | None = None
+    values: str | None = None
+    attack: int | None = None
+    defense: int | None = None
+    movement: int | None = None
+    airmobile: bool = False
+    turn: int | None = Field(default=None, ge=1, le=13)
+    note: str | None = None
+
+
 def _mp(cell: str) -> Fraction | None:
     """A TEC movement cell as a number of points (None: prohibited or not applicable)."""
     cell = cell.strip()
@@ -181,6 +200,7 @@ class YotrData:
     vp_levels: tuple[VpRow, ...]
     town_vp: dict[int, TownVpRow]
     oob: dict[str, OobRow]
+    ob_variants: tuple[ObVariantRow, ...]
     rules: dict[str, RuleRow]
     decisions: dict[str, DecisionRow]
 
@@ -257,6 +277,8 @@ def load_data() -> YotrData:
     for u in oob.values():
         if u.start_hex is not None and u.start_hex not in hexes:
             raise DataError(base / "oob.csv", f"{u.id} starts on unknown hex {u.start_hex}", column="start_hex")
+    variants = cached_csv("yotr", "ob_variants.csv", ObVariantRow)
+    _check_variants(base / "ob_variants.csv", variants, oob)
     rules = {r.rule_id: r for r in cached_csv("yotr", "rules_index.csv", RuleRow)}
     decisions = by_id("yotr", "decisions.csv", DecisionRow)
     saigon = tuple(sorted(h for h, p in towns.items() if p.region == "saigon"))
@@ -266,5 +288,26 @@ def load_data() -> YotrData:
                     saigon_hexes=saigon, saigon_roads=roads, crt=crt, brt=brt,
                     brt_reconstructed_rows=frozenset(recon), tec=tec,
                     supply_effects=cached_csv("yotr", "supply_effects.csv", SupplyEffectRow),
-                    vp_levels=cached_csv("yotr", "vp.csv", VpRow), town_vp=town_vp, oob=oob, rules=rules,
+                    vp_levels=cached_csv("yotr", "vp.csv", VpRow), town_vp=town_vp, oob=oob, ob_variants=variants,
+                    rules=rules,
                     decisions=decisions)
+
+
+def _check_variants(path, variants: tuple[ObVariantRow, ...], oob: dict[str, OobRow]) -> None:
+    """Every removal names a historical counter of the OB's side; every addition is a whole new counter."""
+    seen: set[tuple[str, str]] = set()
+    for line, v in enumerate(variants, start=2):
+        side = "Allied" if v.ob in "ABCDEF" else "Communist"
+        if (v.ob, v.id) in seen:
+            raise DataError(path, f"OB {v.ob} changes {v.id} twice", row=line, column="id")
+        seen.add((v.ob, v.id))
+        if v.change == "remove":
+            if v.id not in oob or oob[v.id].side != side:
+                raise DataError(path, f"OB {v.ob} removes {v.id}, which is not a {side} counter of oob.csv",
+                                row=line, column="id")
+            continue
+        if v.id in oob:
+            raise DataError(path, f"OB {v.ob} adds {v.id}, an id oob.csv already uses", row=line, column="id")
+        if v.side != side or v.nationality is None or not v.unit_type:
+            raise DataError(path, f"an added {v.ob} counter needs side {side}, a nationality and a unit type",
+                            row=line, column="side")

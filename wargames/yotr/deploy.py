@@ -19,6 +19,7 @@ from functools import cache
 
 from ..core import Action
 from .data import load_data
+from .ob import ALLIED_OBS, COMMUNIST_OBS, OB_TITLES, RULE_LABELS, lsi_pick
 
 NLF_REGIONS = ("central_coast", "mekong_east", "mekong_east", "mekong_west", "mekong_west")
 FIXED = {"usa_1": "danang", "usa_2": "vung_tau", "usa_3": "long_binh"}
@@ -71,9 +72,43 @@ def infiltration_hexes() -> tuple[str, ...]:
 
 
 class DeployRules:
+    def lsi_selection(self):
+        """YOTR-LSI: each player numbers his six OBs 1 to 6 in secret; one die picks both OBs; the Allied OB is
+        announced, the Communist one stays secret until the end (D-39, D-64)."""
+        for side, letters in (("Allied", ALLIED_OBS), ("Communist", COMMUNIST_OBS)):
+            other = "Communist" if side == "Allied" else "Allied"
+            numbers: dict[str, int] = {}
+            for n in range(1, 6):
+                opts = [Action.make("lsi_number", f"Number {n} for OB {k}: {OB_TITLES[k]}", ob=k, number=n)
+                        for k in letters if k not in numbers]
+                act = yield self.decide(side, f"Limited Strategic Intelligence: which OB gets number {n}?",
+                                        "YOTR-LSI", opts)
+                numbers[act["ob"]] = n
+            numbers[next(k for k in letters if k not in numbers)] = 6
+            self.lsi_numbers[side] = numbers
+            listed = ", ".join(f"{k}={v}" for k, v in sorted(numbers.items()))
+            yield self.ruling("YOTR-LSI", f"{side} numbers his OBs", f"The {side} player numbers his six OBs in "
+                              f"secret: {listed}.", result={"numbers": numbers}, side=side, hidden_from=(other,),
+                              public=f"The {side} player numbers his six OBs in secret.",
+                              public_title=f"{side} numbers his OBs")
+        roll = self.dice.roll(6, "limited strategic intelligence")
+        allied, communist = lsi_pick(self.lsi_numbers["Allied"], self.lsi_numbers["Communist"], roll.value)
+        self.set_obs(allied, communist)
+        sr = ", ".join(label for key, label in RULE_LABELS.items() if getattr(self.opts, key))
+        yield self.ruling("YOTR-LSI", f"Die {roll.value}: OB {allied} against OB {communist}",
+                          f"One die picks both OBs: {roll.value}. The Allied OB numbered {roll.value} is {allied} "
+                          f"({OB_TITLES[allied]}), announced at once; the Communist OB numbered {roll.value} is "
+                          f"{communist} ({OB_TITLES[communist]}), kept secret until the end. "
+                          + (f"In force: {sr}." if sr else "No special rule is in force."),
+                          result={"die": roll.value, "allied_ob": allied, "communist_ob": communist},
+                          dice=[roll], hidden_from=("Allied",),
+                          public=f"One die picks both OBs: {roll.value}. The Allied player plays OB {allied} "
+                                 f"({OB_TITLES[allied]}); the Communist OB stays secret until the end.",
+                          public_title=f"Die {roll.value}: the Allies play OB {allied}")
+
     def free_deployment(self):
         """YOTR-SET-SEQ / YOTR-DEP: the three deployment steps of the Standard Game."""
-        oob = self.data.oob
+        oob = self.forces
         self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
         nva = [u for u, r in sorted(self.counters.items()) if r.side == "Communist" and r.nationality == "NVA"
                and r.unit_type in ("infantry", "dummy") and r.turn is None]

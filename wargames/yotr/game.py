@@ -13,12 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Game, Player
-from ..core.data import merge_options, read_scenario
+from ..core.data import DataError, merge_options, read_scenario
 from .bombardment import BombardmentRules
 from .combat import CombatRules
 from .data import OobRow, YotrData, load_data
 from .deploy import DeployRules
 from .movement import MovementRules
+from .ob import ALLIED_OBS, COMMUNIST_OBS, forces, implied_options
 from .scenario import Scenario
 from .supply import SupplyRules
 from .turns import TurnRules
@@ -39,17 +40,41 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
     def load_scenario(self, scenario: str) -> None:
         self.data: YotrData = load_data()
         path, self.scenario = read_scenario("yotr", scenario, Scenario, "Year of the Rat")
-        self.opts = merge_options(path, self.scenario.options, self.options)
+        self.base_opts = merge_options(path, self.scenario.options, self.options)
+        o = self.base_opts
+        self.first_obs = (o.allied_ob or self.scenario.allied_ob, o.communist_ob or self.scenario.communist_ob)
+        for letter, letters in zip(self.first_obs, (ALLIED_OBS, COMMUNIST_OBS), strict=True):
+            if letter not in letters:
+                raise DataError(path, f"YOTR-OB: OB {letter!r} is not one of {', '.join(letters)}",
+                                column="allied_ob" if letters is ALLIED_OBS else "communist_ob")
+        if self.scenario.deployment == "historical" and (self.first_obs != ("A", "G") or o.lsi):
+            raise DataError(path, "YOTR-SET-SCEN: the Historical Game is played with OB A and G only (their "
+                            "historical deployment); choose other OBs, or Limited Strategic Intelligence, in the "
+                            "'ob-options' scenario", column="options")
+        self.set_obs(*self.first_obs)
+
+    def set_obs(self, allied_ob: str, communist_ob: str) -> None:
+        """YOTR-OB / YOTR-IFC: the forces of the two OBs, and the special rules their letters call for."""
         d = self.data
-        self.counters: dict[str, OobRow] = {u.id: u for u in d.oob.values() if u.unit_type not in NOT_COUNTERS}
+        self.obs = (allied_ob, communist_ob)
+        self.opts = self.base_opts.model_copy(update=implied_options(allied_ob, communist_ob))
+        self.forces: dict[str, OobRow] = forces(d, allied_ob, communist_ob)
+        self.counters: dict[str, OobRow] = {
+            u.id: u for u in self.forces.values() if u.unit_type not in NOT_COUNTERS}
         # YOTR-MOV-S: ROK and NLF never leave the Region of their initial placement
         self.home_region: dict[str, str] = {
             u.id: d.region(u.start_hex) for u in self.counters.values()
             if u.nationality in ("ROK", "NLF") and u.start_hex}
+        self.loc = {u: "track" for u in self.counters}
+        self.at = {}
+        self._ver = getattr(self, "_ver", 0) + 1
+        self._cache = {}
 
     def new_state(self) -> None:
-        self.loc: dict[str, str] = {u: "track" for u in self.counters}
+        self.loc: dict[str, str] = {}
         self.at: dict[str, set[str]] = {}
+        self.set_obs(*self.first_obs)
+        self.lsi_numbers: dict[str, dict[str, int]] = {}  # YOTR-LSI: each side's secret numbering
         self.bg: set[str] = set()  # NVA units reduced to Battlegroups (YOTR-CBT-Q)
         self.pinned: set[str] = set()
         self.disrupted: set[str] = set()
@@ -75,7 +100,7 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
             "air": self.air, "naval": self.naval, "usa_zoc": self.usa_zoc,
             "supply": dict(sorted(self.supply.items())), "moved": sorted(self.moved),
             "airlifts": dict(sorted(self.airlifts.items())), "attack_sources": list(self.attack_sources),
-            "vp": self.vp,
+            "vp": self.vp, "obs": list(self.obs), "lsi_numbers": self.lsi_numbers,
         }
 
     # ------------------------------------------------------------------ placing counters
@@ -208,7 +233,9 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         units.sort(key=lambda x: (x["hex"], x["id"]))
         return {"turn": self.turn, "phase": self.phase.id if self.phase else None, "units": units,
                 "town": dict(sorted(self.town.items())), "sc_destroyed": sorted(self.sc_destroyed),
-                "air": self.air, "naval": self.naval, "usa_zoc": self.usa_zoc, "vp": self.vp}
+                "air": self.air, "naval": self.naval, "usa_zoc": self.usa_zoc, "vp": self.vp,
+                "obs": {"Allied": self.obs[0], "Communist": self.obs[1] if side != "Allied" or not self.lsi_numbers
+                        or self.is_over else "hidden (YOTR-LSI)"}}
 
     def default_player(self, side: str) -> Player:
         from .bots import AlliedBot, CommunistBot
@@ -265,8 +292,9 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
                     vp += c["to"] - c["from"]
         problems = []
         for u, w in self.loc.items():
-            if before["loc"][u] != w and (u, w) not in moved:
-                problems.append(f"{u} moved {before['loc'][u]} -> {w} without a ruling")
+            was = before["loc"].get(u, "track")  # YOTR-LSI: a counter of the OB just picked starts on the track
+            if was != w and (u, w) not in moved:
+                problems.append(f"{u} moved {was} -> {w} without a ruling")
         if self.vp - before["vp"] != vp:
             problems.append(f"VP moved {self.vp - before['vp']:+d}, rulings account for {vp:+d}")
         return problems

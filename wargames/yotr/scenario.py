@@ -2,7 +2,8 @@
 
 YOTR-SET: the Historical Game (historical deployment) and the Standard Game (free deployment) are scenario
 files; YOTR-SET-SCEN: each names its OBs, deployment, reinforcement rule and rule options; YOTR-SR: the
-special rules B, F, H and J and Victory Modification P are options of the scenario (off by default).
+special rules B, F, H and J and Victory Modification P are options of the scenario (off by default), and the
+OB letters (YOTR-OB) switch on the ones they name.  YOTR-LSI: option ``lsi`` picks both OBs by die at set-up.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ class YotrOptions(BaseModel):
     special_rule_h: bool = False  # YOTR-SR-H (Increased NLF Participation)
     special_rule_j: bool = False  # YOTR-SR-J (NVA Infiltration), free deployment only
     victory_modification_p: bool = False  # YOTR-VM-P (with Allied OB C or F)
+    allied_ob: Literal["A", "B", "C", "D", "E", "F"] | None = None  # YOTR-OB: None = the scenario's
+    communist_ob: Literal["G", "H", "J", "K", "L", "M"] | None = None  # YOTR-OB: None = the scenario's
+    lsi: bool = False  # YOTR-LSI: the OBs are numbered by the players and picked by one die at set-up
 
 
 class Scenario(BaseModel):

@@ -23,10 +23,12 @@ class TurnRules:
     # ------------------------------------------------------------------ set-up
     def deployment(self):
         """YOTR-SET-SEQ: the deployment sequence (Historical Game: the historical start hexes)."""
+        if self.opts.lsi:
+            yield from self.lsi_selection()
         if self.scenario.deployment != "historical":
             yield from self.free_deployment()
             return
-        oob = self.data.oob
+        oob = self.forces
         self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
         self.naval = sum(1 for u in oob.values() if u.unit_type == "naval_marker" and u.turn is None)
         for side, rule in (("Communist", "YOTR-DEP-COMM"), ("Allied", "YOTR-DEP-ALLIED")):
@@ -89,7 +91,7 @@ class TurnRules:
 
     def allied_reinforcements(self):
         """YOTR-SOP-B1: air and naval strength to the Available box; ground units at the entry towns."""
-        for row in sorted(self.data.oob.values(), key=lambda r: r.id):
+        for row in sorted(self.forces.values(), key=lambda r: r.id):
             if row.side != "Allied" or row.turn != self.turn:
                 continue
             if row.unit_type == "air_points":

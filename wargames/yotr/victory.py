@@ -8,6 +8,7 @@
   Allied unit, unless the Communist holds both Saigon hexes.
 * YOTR-VIC-SCORE / D-41: the track is kept equal to this function after every change; YOTR-VIC-DEC: 40 or more
   ends the game at once; YOTR-VIC-LEVELS: after Game-Turn 13 the level is read from ``vp.csv``.
+* YOTR-LSI: at the end the Communist's secret OB and numbering are shown (:meth:`lsi_reveal`).
 * YOTR-VM / YOTR-VM-P (option ``victory_modification_p``): at the end only, NVA strength in South Vietnam
   above or below 70 is added to or taken off the total (D-30, D-31).
 """
@@ -15,6 +16,8 @@
 from __future__ import annotations
 
 from typing import Any
+
+from .ob import OB_TITLES
 
 
 def modification_p(vp: int, nva_strength: int) -> int:
@@ -56,10 +59,23 @@ class VictoryRules:
                               f"The Communist victory points are recounted at once: {parts}; total {self.vp}.",
                               result=f, changes=[{"track": "vp", "from": old, "to": self.vp}])
         if self.vp >= 40:
+            yield from self.lsi_reveal()
             yield self.end("YOTR-VIC-DEC", "Communist Decisive Victory",
                            f"The Communist has {self.vp} victory points, 40 or more: the government of South "
                            "Vietnam falls and the game ends at once.",
                            result={"winner": "Communist", "level": "Communist Decisive Victory", "vp": self.vp})
+
+    def lsi_reveal(self):
+        """YOTR-LSI: at the end the Communist's sealed numbering is opened and checked against the die."""
+        if not self.lsi_numbers:
+            return
+        letter = self.obs[1]
+        numbers = ", ".join(f"{k}={v}" for k, v in sorted(self.lsi_numbers["Communist"].items()))
+        yield self.ruling("YOTR-LSI", f"The Communist played OB {letter}",
+                          f"The game is over, so the Communist's sealed list is opened ({numbers}): the die picked "
+                          f"number {self.lsi_numbers['Communist'][letter]}: OB {letter} "
+                          f"({OB_TITLES[letter]}).", result={"communist_ob": letter,
+                                                                  "numbers": self.lsi_numbers["Communist"]})
 
     def nva_strength_in_svn(self) -> int:
         """D-31: printed strength of the real NVA combat units inside South Vietnam (Battlegroups by attack)."""
@@ -69,6 +85,7 @@ class VictoryRules:
 
     def final_result(self):
         """YOTR-VIC-LEVELS: after Game-Turn 13 the victory points give the level of victory."""
+        yield from self.lsi_reveal()
         if self.opts.victory_modification_p:
             sp = self.nva_strength_in_svn()
             total = modification_p(self.vp, sp)
