@@ -88,3 +88,31 @@ def lsi_pick(allied: Mapping[str, int], communist: Mapping[str, int], die: int) 
         raise ValueError(f"a die shows 1 to 6, not {die}")
     pick = {v: k for k, v in allied.items()}[die], {v: k for k, v in communist.items()}[die]
     return pick
+
+
+def ob_summary(data: YotrData) -> list[dict[str, object]]:
+    """YOTR-OB / YOTR-IFC: one row per OB letter: what it switches on, its starting strength, its
+    reinforcements and how many of its rows are reconstructions (``ob_variants.csv``, D-63)."""
+    out = []
+    for letter in ALLIED_OBS + COMMUNIST_OBS:
+        side = "Allied" if letter in ALLIED_OBS else "Communist"
+        f = forces(data, letter if side == "Allied" else "A", letter if side == "Communist" else "G")
+        own = [r for r in f.values() if r.side == side]
+        start = [r for r in own if r.turn is None and r.is_combat]
+        later = [r for r in own if r.turn is not None]
+        changed = [v for v in data.ob_variants if v.ob == letter]
+        out.append({
+            "OB": letter, "side": side, "what it is": OB_TITLES[letter],
+            "rules switched on": ", ".join(RULE_LABELS[k] for k in OB_RULES[letter]) or "-",
+            "combat units at start": len(start),
+            "attack strength at start": sum(r.attack or 0 for r in start),
+            "reinforcements": ", ".join(f"GT{r.turn} {_what(r)}" for r in sorted(later, key=lambda r: (r.turn, r.id))),
+            "rows changed": len(changed),
+            "of which reconstructed": sum(1 for v in changed if v.source.startswith("reconstruction")),
+        })
+    return out
+
+
+def _what(r: OobRow) -> str:
+    return {"air_points": f"{r.attack} air points", "naval_marker": "naval marker"}.get(r.unit_type,
+                                                                                         f"{r.nationality} {r.values}")
