@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from statistics import median
 
+import pytest
+
 from wargames.yotr.data import load_data
 from wargames.yotr.game import YotrGame
 
@@ -314,6 +316,30 @@ def test_yotr_dep_free_deployment_restrictions():
     assert {g.loc[u] for u in ("rok_1", "rok_2", "rok_3")} == {"6542"}
     sup = [u for u in g.counters if g.is_supply_unit(u)]
     assert all(sum(g.loc[u] == h for u in sup) == p.quota for h, p in D.supply_centers.items())
+
+
+def test_yotr_dep_illegal_set_up_hexes_refused_naming_the_restriction():
+    from wargames.core import Action, IllegalAction
+
+    g = YotrGame("standard", 0)
+    g.set_players({"Communist": None, "Allied": None})
+    uid = g.decision.options[0]["unit"]
+    before = g.digest()
+    qt = D.places["quang_tri_city"].hex
+    with pytest.raises(IllegalAction, match=r"\[YOTR-DEP\].*outside South Vietnam.*Quang Tri"):
+        g.apply(Action.make("deploy", to=qt, unit=uid))
+    with pytest.raises(IllegalAction, match=r"\[YOTR-DEP\].*not a land hex"):
+        g.apply(Action.make("deploy", to="9999", unit=uid))
+    with pytest.raises(IllegalAction, match=r"\[YOTR-SET-SEQ\].*to set up now is"):
+        g.apply(Action.make("deploy", to=g.decision.options[0]["to"], unit="nva_14" if uid != "nva_14" else "nva_1"))
+    assert g.digest() == before
+    while g.decision.side == "Communist":  # on to the Allied step: ARVN may not set up on roadless rough
+        g.apply(next((a for a in g.legal_actions() if a.kind == "set_aside"), g.legal_actions()[0]))
+    arvn = g.decision.options[0]["unit"]
+    rough = next(h for h in D.hexes if D.country(h) == "SVN" and D.terrain(h) == "rough"
+                 and not D.has_road_or_trail(h) and not g.occupied_by(h, "Communist"))
+    with pytest.raises(IllegalAction, match=r"\[YOTR-DEP\].*ARVN may enter"):
+        g.apply(Action.make("deploy", to=rough, unit=arvn))
 
 
 def test_yotr_set_seq_fourteen_then_seven():

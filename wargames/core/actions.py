@@ -55,6 +55,10 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "params": dict(self.params)}
 
+    def describe(self) -> str:
+        """The action in one readable line, for an action given as data without a label."""
+        return f"{self.kind} " + ", ".join(f"{k}={v}" for k, v in self.params) if self.params else self.kind
+
     @classmethod
     def from_json(cls, data: Any) -> Action:
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
@@ -99,7 +103,7 @@ class Decision:
                 return err
         return IllegalAction(
             self.rule_id,
-            f"{action.label or action.to_json()} is not one of the {len(self.options)} legal choices "
+            f"{action.label or action.describe()} is not one of the {len(self.options)} legal choices "
             f"for '{self.prompt}' ({self.side}).",
         )
 

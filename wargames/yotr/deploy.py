@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..core import Action
+from ..core import Action, IllegalAction
 from .data import load_data
 from .ob import ALLIED_OBS, COMMUNIST_OBS, OB_TITLES, RULE_LABELS, lsi_pick
 
+NVA_WHERE = "outside South Vietnam, within four hexes of it (decision D-61)"
+ARVN_WHERE = ("in South Vietnam or Svay Rieng, on a hex ARVN may enter (rough and swamp only along a road or "
+              "trail, decision D-38)")
 NLF_REGIONS = ("central_coast", "mekong_east", "mekong_east", "mekong_west", "mekong_west")
 FIXED = {"usa_1": "danang", "usa_2": "vung_tau", "usa_3": "long_binh"}
 
@@ -122,7 +125,8 @@ class DeployRules:
             opts = self._deploy_options(uid, nva_deploy_hexes())
             if len(aside) < len(nva) - 14:
                 opts.append(Action.make("set_aside", f"Set {uid} aside for the third step", unit=uid))
-            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 1: 14 of 21)", "YOTR-DEP", opts)
+            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 1: 14 of 21)", "YOTR-DEP", opts,
+                                    check=self._deploy_check(uid, opts, NVA_WHERE))
             if act.kind == "set_aside":
                 aside.append(uid)
                 continue
@@ -131,7 +135,9 @@ class DeployRules:
         nlf = [u for u, r in sorted(self.counters.items()) if r.nationality == "NLF"]
         for uid, region in zip(nlf, NLF_REGIONS, strict=True):
             opts = self._deploy_options(uid, nlf_deploy_hexes(region))
-            act = yield self.decide("Communist", f"Deploy {uid} in {self.data.regions[region].name}", "YOTR-DEP", opts)
+            act = yield self.decide("Communist", f"Deploy {uid} in {self.data.regions[region].name}", "YOTR-DEP", opts,
+                                    check=self._deploy_check(uid, opts, f"in the {self.data.regions[region].name} "
+                                                             "Region, never on a town, road or trail hex"))
             self.home_region[uid] = region
             yield from self._deployed(uid, act["to"])
         # step 2: the Allies
@@ -150,7 +156,10 @@ class DeployRules:
                 if empty:
                     hexes, rule = tuple(empty), "YOTR-SR-B"
             opts = self._deploy_options(uid, hexes)
-            act = yield self.decide("Allied", f"Deploy {self.describe(uid)}", rule, opts)
+            where = ("first in every South Vietnamese town and base still without an Allied unit (Special Rule B)"
+                     if rule == "YOTR-SR-B" else ARVN_WHERE)
+            act = yield self.decide("Allied", f"Deploy {self.describe(uid)}", rule, opts,
+                                    check=self._deploy_check(uid, opts, where, rule))
             yield from self._deployed(uid, act["to"])
         yield self.ruling("YOTR-SET-SEQ", "Air points available", f"{self.air} air points go to the Bombardment "
                           "Strength Available box.", result={"air": self.air}, side="Allied")
@@ -158,10 +167,35 @@ class DeployRules:
         for uid in aside:
             hexes = nva_deploy_hexes() + (infiltration_hexes() if self.opts.special_rule_j else ())
             opts = self._deploy_options(uid, hexes)
-            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 3)", "YOTR-DEP", opts)
+            where = NVA_WHERE + (", or under Special Rule J on a roadless rough or swamp hex of South Vietnam within "
+                                 "four hexes of the border" if self.opts.special_rule_j else "")
+            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 3)", "YOTR-DEP", opts,
+                                    check=self._deploy_check(uid, opts, where))
             yield from self._deployed(uid, act["to"])
         yield from self._deploy_supply()
         yield from self.check_victory()
+
+    def _deploy_check(self, uid: str, opts: list[Action], where: str, rule: str = "YOTR-DEP"):
+        """YOTR-DEP / YOTR-SET-SEQ: why a set-up choice outside the menu is refused, naming the restriction."""
+        allowed = {a.get("to") for a in opts if a.kind == "deploy"}
+
+        def check(act: Action) -> IllegalAction | None:
+            if act.get("unit") != uid:
+                return IllegalAction("YOTR-SET-SEQ", f"the counter to set up now is {uid}, not {act.get('unit')!r}")
+            if act.kind != "deploy":
+                return None
+            to = act.get("to")
+            d = self.data
+            if to not in d.hexes or d.terrain(to) == "sea":
+                return IllegalAction(rule, f"{to!r} is not a land hex of the map")
+            if to in allowed:
+                return None
+            name = self.hex_name(to)
+            enemy = "Allied" if self.side_of(uid) == "Communist" else "Communist"
+            if self.occupied_by(to, enemy):
+                return IllegalAction(rule, f"{name} holds enemy counters")
+            return IllegalAction(rule, f"{self.describe(uid)} sets up {where}; {name} is not such a hex")
+        return check
 
     def _deploy_options(self, uid: str, hexes: tuple[str, ...]) -> list[Action]:
         enemy = "Allied" if self.side_of(uid) == "Communist" else "Communist"
