@@ -6,6 +6,9 @@ import pytest
 
 import wargames
 from wargames.yotr import analysis as A
+from wargames.yotr.data import load_data
+
+D = load_data()
 
 
 @pytest.fixture(scope="module")
@@ -151,3 +154,13 @@ def test_yotr_vic_town_towns_held_sum_to_town_points():
     held = A.towns_held(g)
     assert held["VP"].sum() == g.vp_function()["towns"]
     assert set(held["held by"]) <= {"Communist", "Allied (retaken)"}
+
+
+def test_yotr_vic_levels_calibration_check_against_the_digest_target():
+    from wargames.yotr.analysis import calibration_check
+
+    hit = calibration_check([14, 15, 18, 20, 41], D)
+    assert hit["this run"].iloc[0] == "18" and bool(hit["met"].iloc[0])
+    assert hit["this run"].iloc[1] == "20.0%" and not bool(hit["met"].iloc[1])
+    miss = calibration_check([3, 9, 10, 12, 30], D)
+    assert miss["level"].iloc[0] == "Draw" and not bool(miss["met"].iloc[0]) and bool(miss["met"].iloc[1])

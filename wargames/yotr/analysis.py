@@ -405,3 +405,24 @@ def vp_histogram(vps: Iterable[int], title: str):
     p.vbar(x=list(s.index), top=list(s.values), width=0.8, color="#b71c1c")
     p.y_range.start = 0
     return p
+
+
+def calibration_check(vps: Iterable[int], data) -> pd.DataFrame:
+    """The digest's section 5.6 target for the reconstruction, measured on a run of games: the median final VP
+    should fall near a Communist Marginal Victory (15-24 on the Level of Victory Table, YOTR-VIC-LEVELS) and a
+    Decisive Victory (40 or more, YOTR-VIC-DEC) should be rare (we read "rare" as under 5% of games)."""
+    s = pd.Series(list(vps), dtype="float")
+    median = float(s.median())
+    decisive = float((s >= 40).mean())
+    communist = float((s >= 15).mean())
+    allied = float((s <= 8).mean())
+    return pd.DataFrame([
+        {"measure": "median final VP", "target": "15 to 24 (Communist Marginal)", "this run": f"{median:g}",
+         "level": data.level(int(median)).level, "met": 15 <= median <= 24},
+        {"measure": "Decisive Victories", "target": "rare (under 5%)", "this run": f"{decisive:.1%}",
+         "level": "Communist Decisive Victory", "met": decisive < 0.05},
+        {"measure": "Communist victories of any level", "target": "(not set)", "this run": f"{communist:.1%}",
+         "level": "15 VP or more", "met": None},
+        {"measure": "Allied victories of any level", "target": "(not set)", "this run": f"{allied:.1%}",
+         "level": "8 VP or fewer", "met": None},
+    ])
