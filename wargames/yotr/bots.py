@@ -258,9 +258,8 @@ class CommunistBot(_Bot):
                       f"{mp} MP away{', already well covered' if full else ''})")
         # dummies feint (YOTR-MOV-M, YOTR-DUM): each marches on the nearest town no real unit is sent to, so the
         # Allied reserves and bombers, who cannot tell them from real units, are drawn away from the real attacks
-        real_targets = set(assign.values())
-        feints = [t for t in targets if t not in real_targets and d.region(t) not in
-                  {d.region(x) for x in real_targets}]
+        attacked = {d.region(t) for t in assign.values()}
+        feints = [t for t in targets if d.region(t) not in attacked]
         for u in sorted(u for u in game.on_map("Communist") if game.is_dummy(u)):
             h = game.loc[u]
             best = min(((self._mp_distance(game, t).get(h, 999), t) for t in feints), default=None)

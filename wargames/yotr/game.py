@@ -19,7 +19,7 @@ from .combat import CombatRules
 from .data import OobRow, YotrData, load_data
 from .deploy import DeployRules
 from .movement import MovementRules
-from .ob import ALLIED_OBS, COMMUNIST_OBS, forces, implied_options
+from .ob import forces, implied_options
 from .scenario import Scenario
 from .supply import SupplyRules
 from .turns import TurnRules
@@ -43,10 +43,6 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         self.base_opts = merge_options(path, self.scenario.options, self.options)
         o = self.base_opts
         self.first_obs = (o.allied_ob or self.scenario.allied_ob, o.communist_ob or self.scenario.communist_ob)
-        for letter, letters in zip(self.first_obs, (ALLIED_OBS, COMMUNIST_OBS), strict=True):
-            if letter not in letters:
-                raise DataError(path, f"YOTR-OB: OB {letter!r} is not one of {', '.join(letters)}",
-                                column="allied_ob" if letters is ALLIED_OBS else "communist_ob")
         if self.scenario.deployment == "historical" and (self.first_obs != ("A", "G") or o.lsi):
             raise DataError(path, "YOTR-SET-SCEN: the Historical Game is played with OB A and G only (their "
                             "historical deployment); choose other OBs, or Limited Strategic Intelligence, in the "
@@ -65,15 +61,13 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         self.home_region: dict[str, str] = {
             u.id: d.region(u.start_hex) for u in self.counters.values()
             if u.nationality in ("ROK", "NLF") and u.start_hex}
-        self.loc = {u: "track" for u in self.counters}
-        self.at = {}
+        self.loc: dict[str, str] = {u: "track" for u in self.counters}
+        self.at: dict[str, set[str]] = {}
         self._ver = getattr(self, "_ver", 0) + 1
         self._cache = {}
 
     def new_state(self) -> None:
-        self.loc: dict[str, str] = {}
-        self.at: dict[str, set[str]] = {}
-        self.set_obs(*self.first_obs)
+        self.set_obs(*self.first_obs)  # the counters, all on the track
         self.lsi_numbers: dict[str, dict[str, int]] = {}  # YOTR-LSI: each side's secret numbering
         self.bg: set[str] = set()  # NVA units reduced to Battlegroups (YOTR-CBT-Q)
         self.pinned: set[str] = set()

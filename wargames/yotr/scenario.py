@@ -49,8 +49,8 @@ class Scenario(BaseModel):
     turns: int = Field(ge=1, le=13)
     players: Literal[2] = 2
     first_player: Literal["Communist"] = "Communist"
-    allied_ob: str
-    communist_ob: str
+    allied_ob: Literal["A", "B", "C", "D", "E", "F"]  # YOTR-OB
+    communist_ob: Literal["G", "H", "J", "K", "L", "M"]  # YOTR-OB
     deployment: Literal["historical", "free"]
     deployment_sequence: list[dict[str, Any]] = []
     reinforcements: Literal["exact", "may_delay"]
