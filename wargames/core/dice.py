@@ -51,5 +51,14 @@ class Dice:
         self.draws += 1
         return self._rng.randrange(n)
 
+    def snapshot(self) -> tuple:
+        """Everything needed to roll on exactly as from here (for checkpoints)."""
+        return (self._rng.getstate(), self.draws, tuple(self.forced))
+
+    def restore(self, snap: tuple) -> None:
+        rng, self.draws, forced = snap
+        self._rng.setstate(rng)
+        self.forced = list(forced)
+
     def state(self) -> dict:
         return {"seed": self.seed, "draws": self.draws, "forced": list(self.forced)}

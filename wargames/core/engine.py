@@ -9,8 +9,13 @@ one generator method per step.  Procedures ``yield`` two kinds of value:
   into the generator as the value of the ``yield``.
 
 The authoritative record of a game is scenario + seed + options + the list of decisions (and forced dice).
-Undo, save/load and branch all replay that record into a fresh game; a state digest proves two states equal.
+Save/load and branch replay that record into a fresh game; a state digest proves two states equal.
 A resting point is identified by (number of rulings logged, whether a decision is pending).
+
+Checkpoints make Back, jump and refusal instant (issue #13).  At the start of every phase and step no
+procedure is suspended, so the walker copies the game's state there (:class:`Checkpoint`: every attribute
+that is not static data, an engine field or a cache, plus the dice).  Undo and rewind restore the last
+checkpoint on the way to the target and replay only the decisions after it; the record stays the authority.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import copy
 import hashlib
 import json
 from collections.abc import Callable, Generator, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -27,6 +32,7 @@ from .actions import Action, Decision, IllegalAction, WargamesError
 from .dice import Dice
 from .rulings import Lookup, Roll, Ruling, rulings_html
 from .sequence import PhaseSpec, SequenceOfPlay, StepSpec, load_sequence
+from .snapshot import fast_copy
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -39,6 +45,32 @@ UNTIL = ("ruling", "decision", "phase", "turn", "end")
 
 class EngineError(WargamesError):
     """Misuse of the engine (e.g. apply with no decision pending, undo at the start)."""
+
+
+# Attributes the engine itself keeps (never part of a game's state snapshot).
+ENGINE_ATTRS = frozenset({
+    "scenario_id", "seed", "options", "sequence", "players", "dice", "log", "record", "turn", "phase", "step",
+    "_pending", "_over", "_result", "_flow", "_checkpoints",
+})
+
+
+@dataclass
+class Checkpoint:
+    """The whole game at the start of a phase or step, where no procedure is suspended.
+
+    ``where`` is (block, turn, phase index, step index; -1 for the phase itself); ``n_log`` and ``n_record``
+    the lengths of the log and the record when it was taken; ``state`` the copied game attributes."""
+
+    where: tuple[str, int, int, int]
+    n_log: int
+    n_record: int
+    turn: int
+    phase: PhaseSpec | None
+    step: StepSpec | None
+    over: bool
+    result: Ruling | None
+    dice: tuple
+    state: dict[str, Any] = field(repr=False)
 
 
 @dataclass
@@ -56,6 +88,10 @@ class Game:
     game_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     sides: ClassVar[tuple[str, ...]] = ()
+    #: attributes set from the scenario and rules data that play never changes (never copied by checkpoints)
+    static_attrs: ClassVar[frozenset[str]] = frozenset()
+    #: caches derived from the state (emptied when a checkpoint is restored, never part of the digest)
+    cache_attrs: ClassVar[frozenset[str]] = frozenset()
 
     # ------------------------------------------------------------------ construction and replay
     def __init__(self, scenario: str = "historical", seed: int = 0, options: Mapping[str, Any] | None = None,
@@ -85,6 +121,7 @@ class Game:
         self._pending: Decision | None = None
         self._over = False
         self._result: Ruling | None = None
+        self._checkpoints: list[Checkpoint] = []
         self.new_state()  # subclass: mutable state from scenario data
         self._flow: Flow = self._walk()
 
@@ -134,35 +171,112 @@ class Game:
             return False
         return True
 
-    def _walk(self) -> Flow:
-        yield from self._run_phases(self.sequence.setup)
-        turn = 1
+    def _walk(self, start: tuple[str, int, int, int] = ("setup", 0, 0, -1)) -> Flow:
+        """Walk the sequence of play from ``start`` (block, turn, phase index, step index): the beginning of
+        the game, or a checkpoint being resumed."""
+        block, turn, phase_i, step_i = start
+        if block == "setup":
+            yield from self._run_phases(self.sequence.setup, "setup", phase_i, step_i)
+            turn, phase_i, step_i = 1, 0, -1
         while not self._over and (self.sequence.turns is None or turn <= self.sequence.turns):
             self.turn = turn
-            yield from self._run_phases(self.sequence.phases)
+            yield from self._run_phases(self.sequence.phases, "turn", phase_i, step_i)
+            phase_i, step_i = 0, -1
             turn += 1
         if not self._over:
             self.phase = self.step = None
             yield from self.final_result()
         self._over = True
 
-    def _run_phases(self, phases: list[PhaseSpec]) -> Flow:
-        for phase in phases:
+    def _run_phases(self, phases: list[PhaseSpec], block: str = "turn", first: int = 0,
+                    first_step: int = -1) -> Flow:
+        for i in range(first, len(phases)):
+            phase = phases[i]
             if self._over:
                 return
-            if not self._applies(phase):
-                continue
-            self.phase, self.step = phase, None
-            yield self.ruling(phase.rule, f"{self.sequence.turn_name} {self.turn}: phase {phase.number}, {phase.name}",
-                              phase.summary or f"Phase {phase.number} ({phase.name}) begins.",
-                              result={"phase": phase.id}, kind="phase")
-            for step in phase.steps:
+            j0 = first_step if i == first else -1
+            if j0 < 0:
+                self._checkpoint(block, i, -1)
+                if not self._applies(phase):
+                    continue
+                self.phase, self.step = phase, None
+                yield self.ruling(phase.rule, f"{self.sequence.turn_name} {self.turn}: phase {phase.number}, "
+                                  f"{phase.name}", phase.summary or f"Phase {phase.number} ({phase.name}) begins.",
+                                  result={"phase": phase.id}, kind="phase")
+                j0 = 0
+            for j in range(j0, len(phase.steps)):
+                step = phase.steps[j]
                 if self._over:
                     return
+                self._checkpoint(block, i, j)
                 if not self._applies(step):
                     continue
                 self.step = step
                 yield from getattr(self, step.procedure)()
+
+    # ------------------------------------------------------------------ checkpoints (instant Back)
+    def state_attrs(self) -> list[str]:
+        """The attributes that make up this game's mutable state: all but engine fields, static data, caches."""
+        skip = ENGINE_ATTRS | self.static_attrs | self.cache_attrs
+        return [k for k in vars(self) if k not in skip]
+
+    def snapshot_shared(self) -> Iterable[Any]:
+        """Objects reachable from the state that never change (rules data rows): a checkpoint shares them."""
+        return ()
+
+    def _checkpoint(self, block: str, phase_i: int, step_i: int) -> None:
+        memo: dict[int, Any] = {id(self): self}
+        for name in self.static_attrs:
+            value = self.__dict__.get(name)
+            memo[id(value)] = value
+        for obj in self.snapshot_shared():
+            memo[id(obj)] = obj
+        state = {k: fast_copy(self.__dict__[k], memo) for k in self.state_attrs()}
+        self._checkpoints.append(Checkpoint(
+            (block, self.turn, phase_i, step_i), len(self.log), len(self.record), self.turn, self.phase,
+            self.step, self._over, self._result, self.dice.snapshot(), state))
+
+    def _restore(self, i: int) -> None:
+        """Put the game back to checkpoint ``i`` and resume the walker there (the checkpoint is taken again)."""
+        cp = self._checkpoints[i]
+        del self._checkpoints[i:]
+        for name in self.state_attrs():
+            if name not in cp.state:
+                delattr(self, name)  # made after the checkpoint (e.g. a lazily created field)
+        memo: dict[int, Any] = {id(self): self}
+        for name in self.static_attrs:
+            value = self.__dict__.get(name)
+            memo[id(value)] = value
+        for obj in self.snapshot_shared():
+            memo[id(obj)] = obj
+        self.__dict__.update({k: fast_copy(v, memo) for k, v in cp.state.items()})
+        for name in self.cache_attrs:
+            cache = self.__dict__.get(name)
+            if hasattr(cache, "clear"):
+                cache.clear()
+        self.dice = Dice(self.seed)
+        self.dice.restore(cp.dice)
+        self.turn, self.phase, self.step = cp.turn, cp.phase, cp.step
+        self._over, self._result, self._pending = cp.over, cp.result, None
+        del self.log[cp.n_log:]
+        del self.record[cp.n_record:]
+        if self._flow is not None:
+            self._flow.close()
+        self._flow = self._walk(cp.where)
+
+    def _best_checkpoint(self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool]) -> int | None:
+        """The latest checkpoint on the way to ``at`` whose decisions are a prefix of ``record``."""
+        n = int(at[0])
+        same = 0  # how many leading entries of ``record`` are this game's own record entries
+        for a, b in zip(record, self.record, strict=False):
+            if a is not b and a != b:
+                break
+            same += 1
+        for i in range(len(self._checkpoints) - 1, -1, -1):
+            cp = self._checkpoints[i]
+            if cp.n_record <= min(same, len(record)) and cp.n_log <= n:
+                return i
+        return None
 
     # ------------------------------------------------------------------ helpers for procedures
     def ruling(self, rule_id: str, title: str, explanation: str, *, result: Any = None,
@@ -365,8 +479,18 @@ class Game:
             self._step()
 
     def _replay(self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool]) -> None:
-        self._reset()
-        for i, entry in enumerate(record):
+        """Bring the game to resting point ``at`` of ``record``: from the last valid checkpoint if there is
+        one (instant Back), else from the start; either way through the rules, decision by decision."""
+        best = self._best_checkpoint(record, at) if self._checkpoints else None
+        if best is None:
+            record = list(record)
+            self._reset()
+            start = 0
+        else:
+            record = list(record)
+            self._restore(best)
+            start = len(self.record)
+        for i, entry in enumerate(record[start:], start):
             self._run_until(entry["at"])
             if "act" in entry:
                 act = Action.from_json(entry["act"])
@@ -414,6 +538,11 @@ class Game:
         # Each branch gets its own copies of the built-in players: a bot's random generator and plans
         # must not be shared, or playing the branch would change what the original does next.
         other.players = {side: copy.deepcopy(p) for side, p in self.players.items()}
+        # Checkpoints are never changed once taken (restoring copies them), so the branch may share them
+        # and start from the last one instead of replaying the whole game.
+        other._checkpoints = list(self._checkpoints)
+        other.log = list(self.log)
+        other.record = copy.deepcopy(self.record)
         other._replay(copy.deepcopy(self.record), self.position)
         return other
 

@@ -48,6 +48,7 @@ class FitlGame(EventRules, OperationsRules, SequenceRules, CoupRules, VictoryRul
     game_id = "fitl"
     title = "Fire in the Lake"
     sides = ("US", "ARVN", "NVA", "VC")
+    static_attrs = frozenset({"data", "scen", "rules_opts"})
 
     # ------------------------------------------------------------------ data and state
     def load_scenario(self, scenario: str) -> None:

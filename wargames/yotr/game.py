@@ -35,6 +35,12 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
     game_id = "yotr"
     title = "Year of the Rat (SPI 1972)"
     sides = ("Communist", "Allied")
+    static_attrs = frozenset({"data", "scenario", "base_opts", "first_obs"})
+    cache_attrs = frozenset({"_cache"})
+
+    def snapshot_shared(self):
+        """The order-of-battle rows of the two OBs are rules data: checkpoints share them."""
+        return self.forces.values()
 
     # ------------------------------------------------------------------ data and state
     def load_scenario(self, scenario: str) -> None:
