@@ -42,14 +42,18 @@ def cmd_play(args) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     game.set_players(_players(args.player, game))
+    if args.side is not None and args.side not in (*game.sides, *game.factions):
+        print(f"error: --side {args.side!r} is not a side or faction of {game.title}; choose one of "
+              f"{', '.join(dict.fromkeys((*game.sides, *game.factions)))}", file=sys.stderr)
+        return 2
     shown = 0
     if not args.quiet:
         print(f"{game.title}, scenario {args.scenario}, seed {args.seed}")
     while not game.is_over:
         game.advance("turn" if args.quiet else "phase")
         if not args.quiet:
-            for r in game.log[shown:]:
-                print(r.for_side(args.side).to_text())
+            for r in game.view(args.side).log[shown:]:  # what that side may read, hidden units masked
+                print(r.to_text())
         shown = len(game.log)
     if args.quiet and game.result:
         print(game.result.to_text())

@@ -88,10 +88,15 @@ class Game:
     game_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     sides: ClassVar[tuple[str, ...]] = ()
+    #: the factions of the sides (a side may be several factions, e.g. Tet's NVA and VC); default: the sides
+    factions: ClassVar[tuple[str, ...]] = ()
     #: attributes set from the scenario and rules data that play never changes (never copied by checkpoints)
     static_attrs: ClassVar[frozenset[str]] = frozenset()
     #: caches derived from the state (emptied when a checkpoint is restored, never part of the digest)
     cache_attrs: ClassVar[frozenset[str]] = frozenset()
+    #: state fields computed from other state fields (a reverse index, a version counter): copied by
+    #: checkpoints, not needed in the digest
+    derived_attrs: ClassVar[frozenset[str]] = frozenset()
 
     # ------------------------------------------------------------------ construction and replay
     def __init__(self, scenario: str = "historical", seed: int = 0, options: Mapping[str, Any] | None = None,
@@ -572,8 +577,9 @@ class Game:
     # ------------------------------------------------------------------ views and reports
     def view(self, side: str | None = None) -> View:
         """What ``side`` may see (None: the umpire's view of everything)."""
-        if side is not None and side not in self.sides:
-            raise EngineError(f"unknown side {side!r}; this game's sides are {list(self.sides)}")
+        if side is not None and side not in self.sides and side not in self.factions:
+            raise EngineError(f"unknown side {side!r}; this game's sides are {list(self.sides)}"
+                              + (f" and its factions {list(self.factions)}" if self.factions else ""))
         team = self.visibility_side(side)
         return View(side, self.public_state(side), [r.for_side(team) for r in self.log])
 

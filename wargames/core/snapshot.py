@@ -9,15 +9,19 @@ before the call (the game itself, its rules data) are shared, never copied.
 from __future__ import annotations
 
 import copy
+import types
 from collections import Counter, defaultdict
 from typing import Any
 
 IMMUTABLE = (str, int, float, bool, type(None), bytes, complex, range)
+# shared as they are, as copy.deepcopy does
+ATOMIC = (type, types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.ModuleType,
+          types.LambdaType, property)
 
 
 def fast_copy(obj: Any, memo: dict[int, Any]) -> Any:
     """A deep copy of ``obj``; ``memo`` maps ids of objects already copied (or to share) to their copies."""
-    if isinstance(obj, IMMUTABLE):
+    if isinstance(obj, IMMUTABLE) or isinstance(obj, ATOMIC):
         return obj
     oid = id(obj)
     hit = memo.get(oid)

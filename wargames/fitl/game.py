@@ -49,6 +49,8 @@ class FitlGame(EventRules, OperationsRules, SequenceRules, CoupRules, VictoryRul
     title = "Fire in the Lake"
     sides = ("US", "ARVN", "NVA", "VC")
     static_attrs = frozenset({"data", "scen", "rules_opts"})
+    cache_attrs = frozenset({"_op_changes"})  # an Operation's changes until its ruling names them (F-41)
+    derived_attrs = frozenset({"piles"})  # the set-up piles, reported once; the deck holds the cards
 
     # ------------------------------------------------------------------ data and state
     def load_scenario(self, scenario: str) -> None:

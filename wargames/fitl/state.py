@@ -52,6 +52,8 @@ class Board:
         self.support: dict[str, int] = {s: 0 for s in d.spaces}
         self.terror: Counter[str] = Counter()  # Terror markers in Provinces/Cities (3.3.4)
         self.sabotage: set[str] = set()  # Sabotage markers on LoCs (3.3.4)
+        # marker aids and Momentum sides set by Events (FITL-5.1, 5.4); part of the state digest
+        self.event_flags: dict[str, object] = {}
         for s in scenario.spaces:
             for pid, n in s.pieces.items():
                 self.pieces[s.id][default_key(pid)] += n
@@ -183,6 +185,7 @@ class Board:
             "sabotage": sorted(self.sabotage),
             **{b: dict(sorted((k, v) for k, v in getattr(self, b).items() if v)) for b in BOXES},
             "tracks": dict(sorted(self.tracks.items())),
+            "event_flags": {k: self.event_flags[k] for k in sorted(self.event_flags)},
         }
 
     def invariants(self) -> list[str]:

@@ -51,6 +51,7 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
     game_id = "tet"
     title = "Tet Offensive 1968"
     sides = ("Communist", "Allied")
+    factions = ("NVA", "VC", "USA", "SVN")
     static_attrs = frozenset({"data", "scenario", "four_players", "sides", "rules_opts"})
 
     # ------------------------------------------------------------------ data and state

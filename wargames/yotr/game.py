@@ -37,6 +37,8 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
     sides = ("Communist", "Allied")
     static_attrs = frozenset({"data", "scenario", "base_opts", "first_obs"})
     cache_attrs = frozenset({"_cache"})
+    # set_obs() computes these from ``obs`` (YOTR-OB); ``at`` indexes ``loc``; ``_ver`` counts changes for caches
+    derived_attrs = frozenset({"opts", "forces", "counters", "home_region", "at", "_ver"})
 
     def snapshot_shared(self):
         """The order-of-battle rows of the two OBs are rules data: checkpoints share them."""

@@ -125,12 +125,8 @@ class EventRules(EventVocabulary):
     # ------------------------------------------------------------------ lasting effects (5.3, 5.4, 2.4.1)
     @property
     def event_flags(self) -> dict[str, Any]:
-        """Marker aids and Momentum sides; stored on the board so a new game (or a replay) starts empty."""
-        flags = getattr(self.board, "event_flags", None)
-        if flags is None:
-            flags = {}
-            self.board.event_flags = flags
-        return flags
+        """Marker aids and Momentum sides; kept on the board (in its state digest), so a new game starts empty."""
+        return self.board.event_flags
 
     @property
     def monsoon(self) -> bool:
@@ -203,7 +199,7 @@ class EventRules(EventVocabulary):
         shadow.terror, shadow.sabotage = Counter(b.terror), set(b.sabotage)
         for box in ("available", "casualties", "out_of_play"):
             setattr(shadow, box, Counter(getattr(b, box)))
-        shadow.event_flags = dict(getattr(b, "event_flags", None) or {})
+        shadow.event_flags = dict(b.event_flags)
         before = (shadow.to_dict(), dict(self.capabilities), list(self.momentum), dict(self.eligibility_next))
         try:
             self.board = shadow
