@@ -20,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden"
+sys.path.insert(0, str(ROOT))  # this checkout's wargames, not whichever one is installed
 
 # (game, scenario, options, seeds): every game and scenario, a few seeds each; kept short so CI stays fast.
 CASES: list[tuple[str, str, dict, tuple[int, ...]]] = [

@@ -7,7 +7,8 @@ from .actions import Action, Decision, IllegalAction, WargamesError
 from .dice import Dice
 from .engine import EngineError, Game, View
 from .players import Player, RandomPlayer, ScriptedPlayer
+from .position import Edit, PositionError
 from .rulings import Lookup, Roll, Ruling
 
-__all__ = ["Action", "Decision", "Dice", "EngineError", "Game", "IllegalAction", "Lookup", "Player",
+__all__ = ["Action", "Decision", "Dice", "Edit", "EngineError", "Game", "IllegalAction", "Lookup", "Player", "PositionError",
            "RandomPlayer", "Roll", "Ruling", "ScriptedPlayer", "View", "WargamesError"]

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision, IllegalAction, WargamesError
 from .dice import Dice
+from .position import CORE_OPTIONS, RULE, Edit, Position, PositionError, parse_position
 from .rulings import Lookup, Roll, Ruling, rulings_html
 from .sequence import PhaseSpec, SequenceOfPlay, StepSpec, load_sequence
 from .snapshot import fast_copy
@@ -50,7 +51,7 @@ class EngineError(WargamesError):
 # Attributes the engine itself keeps (never part of a game's state snapshot).
 ENGINE_ATTRS = frozenset({
     "scenario_id", "seed", "options", "sequence", "players", "dice", "log", "record", "turn", "phase", "step",
-    "_pending", "_over", "_result", "_flow", "_checkpoints",
+    "_pending", "_over", "_result", "_flow", "_checkpoints", "lesson",
 })
 
 
@@ -106,7 +107,11 @@ class Game:
         self.options: dict[str, Any] = dict(options or {})
         self.sequence: SequenceOfPlay = self.load_sequence()
         self.players: dict[str, Player | None] = {}
+        self.lesson: Position | None = parse_position(
+            self.options, self.position_keys(), {p.id for p in self.sequence.phases}, self.title)
         self.load_scenario(scenario)  # subclass: static data, validates options
+        if self.lesson is not None:
+            self.check_position(self.lesson.edits)
         self._reset()
         if players is not None:
             self.set_players(players)
@@ -133,6 +138,45 @@ class Game:
     # ------------------------------------------------------------------ subclass hooks
     def load_scenario(self, scenario: str) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    @property
+    def game_options(self) -> dict[str, Any]:
+        """The options the game's rules read (the lesson options ``position`` and ``dice`` are the core's)."""
+        return {k: v for k, v in self.options.items() if k not in CORE_OPTIONS}
+
+    # ------------------------------------------------------------------ lesson positions (see core.position)
+    def position_keys(self) -> dict[str, str]:
+        """The edits a lesson position may make in this game: key -> what it takes."""
+        return {}
+
+    def check_position(self, edits: dict[str, Any]) -> None:
+        """Check a position's ids and ranges when the game is loaded (raise PositionError naming the entry)."""
+
+    def position_edits(self, edits: dict[str, Any]) -> list[Edit]:
+        """The checked edits, against the state at the moment they are made (raise PositionError)."""
+        if edits:
+            raise PositionError(f"{self.title} has no lesson positions")
+        return []
+
+    def _make_position(self) -> Flow:
+        """Make the lesson position's edits (all checked first), each explained by a LESSON ruling."""
+        lesson = self.lesson
+        assert lesson is not None
+        edits = self.position_edits(lesson.edits)
+        for edit in edits:
+            edit.apply()
+        broken = self.invariants()
+        if broken:
+            raise PositionError("the lesson position breaks the rules of play: " + "; ".join(broken[:5]))
+        for edit in edits:
+            yield self.ruling(RULE, edit.title, edit.explanation + " (A lesson position, not a rule of the game.)",
+                              result=edit.change, changes=[edit.change], places=edit.places, kind="lesson")
+        if lesson.dice:
+            self.dice.force(list(lesson.dice))
+            yield self.ruling(RULE, "Dice fixed for the lesson",
+                              f"The next {len(lesson.dice)} die roll(s) will be {', '.join(map(str, lesson.dice))}, "
+                              "in that order (a lesson position, not a rule of the game).",
+                              result={"dice": list(lesson.dice)}, kind="lesson")
 
     def new_state(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -183,6 +227,9 @@ class Game:
         if block == "setup":
             yield from self._run_phases(self.sequence.setup, "setup", phase_i, step_i)
             turn, phase_i, step_i = 1, 0, -1
+            if self.lesson is not None and self.lesson.turn is None and not self._over:
+                self.turn, self.phase, self.step = 1, None, None  # set-up is over; turn 1 has not begun
+                yield from self._make_position()
         while not self._over and (self.sequence.turns is None or turn <= self.sequence.turns):
             self.turn = turn
             yield from self._run_phases(self.sequence.phases, "turn", phase_i, step_i)
@@ -209,6 +256,9 @@ class Game:
                                   f"{phase.name}", phase.summary or f"Phase {phase.number} ({phase.name}) begins.",
                                   result={"phase": phase.id}, kind="phase")
                 j0 = 0
+                if block == "turn" and self.lesson is not None and self.lesson.turn == self.turn \
+                        and self.lesson.phase == phase.id:
+                    yield from self._make_position()
             for j in range(j0, len(phase.steps)):
                 step = phase.steps[j]
                 if self._over:
@@ -428,6 +478,17 @@ class Game:
             raise EngineError(f"until must be one of {UNTIL}, not {until!r}")
         n0 = len(self.log)
         start = (self.turn, self.phase.id if self.phase else None)
+        at, n_record = self.position, len(self.record)
+        try:
+            self._advance(until, start, max_steps)
+        except Exception:
+            if self._flow is None or self.position != at:  # the rules code failed: back to where we were
+                self._replay(self.record[:n_record], at)
+            raise
+        return self.log[n0:]
+
+    def _advance(self, until: str, start: tuple[int, str | None], max_steps: int) -> None:
+        n0 = len(self.log)
         progressed = False
         for _ in range(max_steps):
             if self._flow is None:
@@ -452,7 +513,6 @@ class Game:
             else:
                 self._step()
             progressed = True
-        return self.log[n0:]
 
     def player_for(self, side: str) -> Player | None:
         """The player of ``side``: the one set, or the game's built-in bot (created once, then kept)."""

@@ -131,6 +131,7 @@ class DeckRules:
                     "pivotal_held": dict(self.pivotal_held), "rvn_leader": self.rvn_leader},
             inputs={"piles": d["piles"], "events_per_pile": d["events_per_pile"], "coup_cards": d["coup_cards"],
                     "period_events": self.rules_opts["period_events"]})
+        yield from self.lesson_card_rulings()
 
     def reveal_cards(self) -> Generator[Any, Any, None]:
         """FITL-2.2 (first card) / FITL-2.3.7: the preview card is played and the deck's new top is revealed."""

@@ -24,6 +24,7 @@ from .coup import CoupRules
 from .data import FACTIONS, FitlData, Scenario, load_data, load_scenario
 from .deck import DeckRules, build_deck
 from .events import EventRules
+from .lesson import LessonRules, check_card_options
 from .operations import OperationsRules
 from .sequence_of_play import SequenceRules
 from .state import Board
@@ -38,11 +39,11 @@ def _rule_lines() -> dict[str, str]:
 
 SCENARIO_ALIASES = {"historical": "short"}  # decision F-30: generic tools load a game's "historical" scenario
 KNOWN_OPTIONS = {"period_events": bool, "us_policy": str, "tournament": list, "non_players": list, "combined": list,
-                 "one_player": str}
+                 "one_player": str, "deck": list, "rvn_leader": str}  # deck, rvn_leader: lesson.py
 TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special.py, Air Lift)
 
 
-class FitlGame(EventRules, OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game):
+class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game):
     """Fire in the Lake: four factions (US, ARVN, NVA, VC), card-driven, Coup Rounds between campaigns."""
 
     game_id = "fitl"
@@ -50,7 +51,8 @@ class FitlGame(EventRules, OperationsRules, SequenceRules, CoupRules, VictoryRul
     sides = ("US", "ARVN", "NVA", "VC")
     static_attrs = frozenset({"data", "scen", "rules_opts"})
     cache_attrs = frozenset({"_op_changes"})  # an Operation's changes until its ruling names them (F-41)
-    derived_attrs = frozenset({"piles"})  # the set-up piles, reported once; the deck holds the cards
+    # the set-up piles and the lesson card notes, reported once by the set-up ruling; the deck holds the cards
+    derived_attrs = frozenset({"piles", "_card_notes"})
 
     # ------------------------------------------------------------------ data and state
     def load_scenario(self, scenario: str) -> None:
@@ -59,7 +61,7 @@ class FitlGame(EventRules, OperationsRules, SequenceRules, CoupRules, VictoryRul
         self.scen: Scenario = load_scenario(SCENARIO_ALIASES.get(scenario, scenario))
         path = game_dir("fitl") / "scenarios" / f"{self.scen.id}.yaml"
         merged = dict(self.scen.options)
-        for key, value in self.options.items():
+        for key, value in self.game_options.items():
             if key not in KNOWN_OPTIONS:
                 raise DataError(path, f"unknown option {key!r}; options are {sorted(KNOWN_OPTIONS)}", column="options")
             if not isinstance(value, KNOWN_OPTIONS[key]):
@@ -88,6 +90,7 @@ class FitlGame(EventRules, OperationsRules, SequenceRules, CoupRules, VictoryRul
                                 "and every faction but one player's (a faction, or US+ARVN / NVA+VC combined) must be "
                                 f"a Non-player (FITL-8.9); players now: {persons}", column="options")
         self.rules_opts: dict[str, Any] = merged
+        check_card_options(self, path)
 
     def new_state(self) -> None:
         """FITL-2.1: board, tracks and boxes from the scenario; the deck built with the game's dice."""
@@ -99,6 +102,7 @@ class FitlGame(EventRules, OperationsRules, SequenceRules, CoupRules, VictoryRul
         self.card: int | None = None
         self.next_card: int | None = None
         self.leader_box: list[int] = [int(c) for c in self.scen.rvn_leader.get("box") or []]
+        self._card_notes = self.arrange_cards()  # the lesson options deck / rvn_leader (lesson.py)
         self.pivotal_held: dict[str, int] = {f: int(c) for f, c in (self.scen.deck.get("pivotal_held") or {}).items()}
         self.eligible: dict[str, bool] = {f: f in self.scen.eligibility["eligible"] for f in FACTIONS}
         self.eligibility_next: dict[str, bool] = {}  # set by Events: Eligibility for the next card (FITL-2.3.6)

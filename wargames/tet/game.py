@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core import Game, Player
 from ..core.data import DataError, merge_options, read_scenario
+from ..core.position import Edit, PositionError, known, mapping, whole
 from .air import AirRules
 from .allied_movement import AlliedMovementRules
 from .combat import CombatRules
@@ -58,12 +59,12 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
     def load_scenario(self, scenario: str) -> None:
         self.data: TetData = load_data()
         path, self.scenario = read_scenario("tet", scenario, Scenario, "Tet")
-        players = self.options.get("players", self.scenario.players)
+        players = self.game_options.get("players", self.scenario.players)
         if players not in (2, 4):
             raise DataError(path, f"players must be 2 or 4 (TET-COMP-5), not {players!r}", column="players")
         self.four_players = players == 4
         self.sides = tuple(f for s in FACTIONS_OF.values() for f in s) if self.four_players else type(self).sides
-        self.rules_opts = merge_options(path, self.scenario.options, self.options, skip=("players",))
+        self.rules_opts = merge_options(path, self.scenario.options, self.game_options, skip=("players",))
 
     def new_state(self) -> None:
         d = self.data
@@ -93,6 +94,51 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
             "used": dict(sorted(self.used.items())),
             "bombed": sorted(self.bombed), "battleship_used": self.battleship_used,
         }
+
+    # ------------------------------------------------------------------ lesson positions (core.position)
+    def position_keys(self) -> dict[str, str]:
+        return {"units": "unit id -> area id, or 'eliminated' / 'casualties'",
+                "face_up": "unit id -> true (revealed) or false (face down)",
+                "score": "faction (NVA, VC, USA, SVN) -> demoralization points"}
+
+    def check_position(self, edits: dict[str, Any]) -> None:
+        d = self.data
+        for uid, where in mapping(edits.get("units", {}), "units").items():
+            known(uid, d.units, "position.units", "unit")
+            if where not in BOXES:
+                known(where, d.areas, f"position.units.{uid}", "area")
+        for uid, up in mapping(edits.get("face_up", {}), "face_up").items():
+            known(uid, d.units, "position.face_up", "unit")
+            if not isinstance(up, bool):
+                raise PositionError(f"position.face_up.{uid}: {up!r} is not true or false")
+            if not up and self.unit(uid).faction in ALLIED and self.unit(uid).type != "ruff_puff":
+                raise PositionError(f"position.face_up.{uid}: only NVA/VC units and Ruff Puffs are ever face down")
+        for faction, points in mapping(edits.get("score", {}), "score").items():
+            known(faction, d.factions, "position.score", "faction")
+            whole(points, f"position.score.{faction}", -99, 999)
+
+    def position_edits(self, edits: dict[str, Any]) -> list[Edit]:
+        """Units placed (and face up or down), demoralization tracks set; each edit explained."""
+        self.check_position(edits)
+        out: list[Edit] = []
+        for uid, where in edits.get("units", {}).items():
+            old = self.loc[uid]
+            out.append(Edit("units", f"{self.describe(uid)} placed",
+                            f"{self.describe(uid)} is put in {self.area_name(where) if where in self.data.areas else where}"
+                            f" (it was in {self.area_name(old) if old in self.data.areas else old}).",
+                            {"unit": uid, "from": old, "to": where},
+                            lambda u=uid, w=where: self.loc.__setitem__(u, w),
+                            tuple(a for a in (old, where) if a in self.data.areas)))
+        for uid, up in edits.get("face_up", {}).items():
+            out.append(Edit("face_up", f"{self.describe(uid)} {'revealed' if up else 'hidden'}",
+                            f"{self.describe(uid)} is turned {'face up' if up else 'face down'}.",
+                            {"unit": uid, "face_up": up}, lambda u=uid, v=up: self.face_up.__setitem__(u, v)))
+        for faction, points in edits.get("score", {}).items():
+            out.append(Edit("score", f"{faction} demoralization set to {points}",
+                            f"The {faction} demoralization track is set to {points} (it was {self.score[faction]}).",
+                            {"faction": faction, "from": self.score[faction], "to": points},
+                            lambda f=faction, p=points: self.score.__setitem__(f, p)))
+        return out
 
     # ------------------------------------------------------------------ queries used by the rules
     def unit(self, uid: str):

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core import Game, Player
 from ..core.data import DataError, merge_options, read_scenario
+from ..core.position import Edit, PositionError, known, mapping
 from .bombardment import BombardmentRules
 from .combat import CombatRules
 from .data import OobRow, YotrData, load_data
@@ -48,7 +49,7 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
     def load_scenario(self, scenario: str) -> None:
         self.data: YotrData = load_data()
         path, self.scenario = read_scenario("yotr", scenario, Scenario, "Year of the Rat")
-        self.base_opts = merge_options(path, self.scenario.options, self.options)
+        self.base_opts = merge_options(path, self.scenario.options, self.game_options)
         o = self.base_opts
         self.first_obs = (o.allied_ob or self.scenario.allied_ob, o.communist_ob or self.scenario.communist_ob)
         if self.scenario.deployment == "historical" and (self.first_obs != ("A", "G") or o.lsi):
@@ -104,6 +105,46 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
             "airlifts": dict(sorted(self.airlifts.items())), "attack_sources": list(self.attack_sources),
             "vp": self.vp, "obs": list(self.obs), "lsi_numbers": self.lsi_numbers,
         }
+
+    # ------------------------------------------------------------------ lesson positions (core.position)
+    def position_keys(self) -> dict[str, str]:
+        return {"units": "counter id -> hex number, or 'eliminated' / 'removed' / 'track'",
+                "towns": "town hex -> 'allied', 'nlf' or 'retaken' (YOTR-TWN-A)"}
+
+    def check_position(self, edits: dict[str, Any]) -> None:
+        d = self.data
+        for uid, where in mapping(edits.get("units", {}), "units").items():
+            known(uid, self.counters, "position.units", "counter of this game's orders of battle")
+            if where not in BOXES:
+                known(where, d.hexes, f"position.units.{uid}", "hex")
+        for h, owner in mapping(edits.get("towns", {}), "towns").items():
+            known(h, d.towns, "position.towns", "South Vietnamese town hex")
+            if owner not in ("allied", "nlf", "retaken"):
+                raise PositionError(f"position.towns.{h}: {owner!r} is not allied, nlf or retaken")
+
+    def position_edits(self, edits: dict[str, Any]) -> list[Edit]:
+        """Counters placed and towns' owners set; the victory points are then counted again (YOTR-VIC-SCORE)."""
+        self.check_position(edits)
+        out: list[Edit] = []
+        for uid, where in edits.get("units", {}).items():
+            old = self.loc[uid]
+            name = self.hex_name(where) if where not in BOXES else f"the {where} box"
+            was = self.hex_name(old) if old not in BOXES else f"the {old} box"
+            out.append(Edit("units", f"{self.describe(uid)} placed", f"{self.describe(uid)} is put in {name} "
+                            f"(it was in {was}).", {"unit": uid, "from": old, "to": where},
+                            lambda u=uid, w=where: self.place(u, w),
+                            tuple(h for h in (old, where) if h not in BOXES)))
+        for h, owner in edits.get("towns", {}).items():
+            out.append(Edit("towns", f"{self.hex_name(h)}: {owner}", f"{self.hex_name(h)} is set to {owner} "
+                            f"(it was {self.town[h]}).", {"town": h, "from": self.town[h], "to": owner},
+                            lambda t=h, o=owner: (self.town.__setitem__(t, o), self.touch()), (h,)))
+        if out:
+            out.append(Edit("vp", "Victory points counted", "The Communist victory points are counted again for "
+                            "the towns and units as now placed (YOTR-VIC-SCORE).", {"vp": "recounted"}, self._recount_vp))
+        return out
+
+    def _recount_vp(self) -> None:
+        self.vp = self.vp_function()["total"]
 
     # ------------------------------------------------------------------ placing counters
     def place(self, uid: str, to: str) -> None:

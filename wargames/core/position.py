@@ -1,0 +1,109 @@
+"""Lesson positions (issue #13): a teacher sets up "here is the situation" through load options, and the
+position is part of the game's record, so it saves, reopens and replays identically.
+
+    wargames.load("tet", seed=7, position={"units": {"vc_i_1": "11"}, "score": {"VC": 40}}, dice=[6, 1])
+    wargames.load("fitl", "full", position={"at": {"turn": 3, "phase": "card"}, "tracks": {"aid": 20}})
+
+``position`` is a mapping of edits whose keys each game defines (:meth:`Game.position_keys`, e.g. units to
+place, tracks to set); ``at`` (optional) names the turn and phase at whose start the edits are made (default:
+when set-up ends, before the first turn).  ``dice`` fixes the next die rolls from that moment.  Every edit is
+checked before any is made, and each becomes a ruling of rule ``LESSON`` (not a rule of the game: the log
+says the position was arranged).  A bad edit raises :class:`PositionError` naming the key and the entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import WargamesError
+
+CORE_OPTIONS = ("position", "dice")
+RULE = "LESSON"
+
+
+class PositionError(WargamesError):
+    """A lesson position that cannot be set up; the message names the edit and why."""
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One checked edit: what it does in words, the change for the ruling, and the function that makes it."""
+
+    key: str
+    title: str
+    explanation: str
+    change: dict[str, Any]
+    apply: Any  # Callable[[], None]
+    places: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Position:
+    """The checked position option: where it applies and its raw edits (checked again against the state
+    when it is made, e.g. pieces that must be Available)."""
+
+    turn: int | None
+    phase: str | None
+    edits: dict[str, Any]
+    dice: tuple[int, ...]
+
+
+def parse_position(options: Mapping[str, Any], keys: Mapping[str, str], phases: set[str],
+                   title: str) -> Position | None:
+    """Check the shape of the ``position`` and ``dice`` options (ids are checked by the game)."""
+    raw = options.get("position")
+    dice = options.get("dice")
+    if raw is None and dice is None:
+        return None
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise PositionError(f"position must be a mapping of edits, not {type(raw).__name__}")
+    edits = {k: v for k, v in raw.items() if k != "at"}
+    unknown = sorted(set(edits) - set(keys))
+    if unknown:
+        known = "; ".join(f"{k}: {v}" for k, v in keys.items()) or "none"
+        raise PositionError(f"position: {title} has no edit {unknown[0]!r}; its edits are {known}")
+    at = raw.get("at") or {}
+    if not isinstance(at, Mapping) or set(at) - {"turn", "phase"}:
+        raise PositionError("position.at must be a mapping with 'turn' and 'phase'")
+    turn, phase = at.get("turn"), at.get("phase")
+    if (turn is None) != (phase is None):
+        raise PositionError("position.at needs both 'turn' and 'phase' (or neither: the start of turn 1)")
+    if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 1):
+        raise PositionError(f"position.at.turn must be a turn number from 1, not {turn!r}")
+    if phase is not None and phase not in phases:
+        raise PositionError(f"position.at.phase {phase!r} is not a phase of {title}; phases: {sorted(phases)}")
+    if dice is None:
+        dice = []
+    if not isinstance(dice, list | tuple) or any(not isinstance(v, int) or isinstance(v, bool) or v < 1
+                                                 for v in dice):
+        raise PositionError(f"dice must be a list of die faces (whole numbers from 1), not {dice!r}")
+    return Position(turn, phase, edits, tuple(dice))
+
+
+def mapping(value: Any, key: str) -> dict[str, Any]:
+    """An edit's value that must be a mapping (id -> new value)."""
+    if not isinstance(value, Mapping):
+        raise PositionError(f"position.{key} must be a mapping, not {type(value).__name__}")
+    return dict(value)
+
+
+def whole(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number within [low, high], or a PositionError naming ``where``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PositionError(f"{where}: {value!r} is not a whole number")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise PositionError(f"{where}: {value} is out of range {low}-{high}")
+    return value
+
+
+def known(value: str, table: Mapping[str, Any] | set[str], where: str, what: str) -> str:
+    """``value`` must be a key of ``table``."""
+    if value not in table:
+        close = sorted(k for k in table if str(value).lower()[:3] in str(k).lower())[:5]
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise PositionError(f"{where}: unknown {what} {value!r}{hint}")
+    return value

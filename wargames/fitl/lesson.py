@@ -1,0 +1,157 @@
+"""Fire in the Lake lesson positions (issue #13; the core mechanism is ``wargames.core.position``).
+
+Two load options arrange the cards before play: ``deck=[107, 55, ...]`` puts those cards on top of the draw
+deck in that order (the published tutorial's cards, or "what if this card came next"), and
+``rvn_leader="ky"`` puts that Coup card on top of the RVN Leader box (FITL-2.4.1).  The ``position`` option
+edits the board after set-up: ``pieces`` (space -> piece key -> how many there), ``support`` (space -> level)
+and ``tracks`` (track -> value).  Pieces come from and go back to Available (FITL-1.4.1: never more than
+the force pool holds).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Generator
+from typing import Any
+
+from ..core.data import DataError
+from ..core.position import Edit, PositionError, known, mapping, whole
+from .data import LEVEL_NAMES, LEVELS
+from .deck import COUP_CARDS, PIVOTAL_CARDS
+from .state import FLIPPABLE, TUNNELABLE, piece_id
+
+LEADERS = {"minh": None, "khanh": 125, "young_turks": 126, "ky": 127, "thieu": 128}
+
+
+def check_card_options(game, path) -> None:
+    """FitL's ``deck`` and ``rvn_leader`` options: known cards, no Pivotal Event, a known leader."""
+    top = game.rules_opts.get("deck") or []
+    for c in top:
+        if not isinstance(c, int) or isinstance(c, bool) or not 1 <= c <= 130:
+            raise DataError(path, f"deck: {c!r} is not a card number 1-130", column="options.deck")
+        if c in PIVOTAL_CARDS:
+            raise DataError(path, f"deck: card {c} is a Pivotal Event, held by its faction, never drawn (FITL-2.3.8)",
+                            column="options.deck")
+    if len(set(top)) != len(top):
+        raise DataError(path, "deck: a card is listed twice", column="options.deck")
+    lead = game.rules_opts.get("rvn_leader")
+    if lead is not None and lead not in LEADERS:
+        raise DataError(path, f"rvn_leader {lead!r} is not one of {sorted(LEADERS)}", column="options.rvn_leader")
+    if lead is not None and LEADERS[lead] in top:
+        raise DataError(path, f"card {LEADERS[lead]} cannot be both RVN Leader and in the deck", column="options")
+
+
+class LessonRules:
+    """Mixin: the lesson options and positions of Fire in the Lake."""
+
+    def arrange_cards(self) -> list[str]:
+        """Apply ``rvn_leader`` and ``deck`` to the deck just built (in ``new_state``); what was done, in words."""
+        notes: list[str] = []
+        lead = self.rules_opts.get("rvn_leader")
+        if lead is not None:
+            card = LEADERS[lead]
+            if card is None:
+                if self.leader_box:
+                    self.set_aside.extend(self.leader_box)
+                    notes.append(f"the RVN Leader box is emptied ({len(self.leader_box)} card(s) set aside), so "
+                                 "Duong Van Minh leads")
+                    self.leader_box = []
+            else:
+                where = self._take_card(card)
+                self.leader_box.insert(0, card)
+                fewer = "; the draw deck now holds one Coup card fewer" if where == "the deck" else ""
+                notes.append(f"{self.card_name(card)} is put on top of the RVN Leader box (taken from {where}{fewer})")
+        top = list(self.rules_opts.get("deck") or [])
+        if top:
+            came_from = Counter(self._take_card(c) for c in top)
+            # keep the deck's length: one Event card from its bottom is set aside for each card brought in
+            for _ in range(came_from["the cards set aside"]):
+                for i in range(len(self.deck) - 1, -1, -1):
+                    if self.deck[i] not in COUP_CARDS:
+                        self.set_aside.append(self.deck.pop(i))
+                        break
+            self.deck[:0] = top
+            notes.append(f"the draw deck is stacked with {', '.join(self.card_name(c) for c in top)} on top, in "
+                         "that order")
+        self.set_aside.sort()
+        return notes
+
+    def _take_card(self, card: int) -> str:
+        for pile, name in ((self.deck, "the deck"), (self.set_aside, "the cards set aside"),
+                           (self.leader_box, "the RVN Leader box")):
+            if card in pile:
+                pile.remove(card)
+                return name
+        raise PositionError(f"card {card} is not in this scenario's deck, set-aside cards or RVN Leader box")
+
+    def lesson_card_rulings(self) -> Generator[Any, Any, None]:
+        notes = getattr(self, "_card_notes", None) or []
+        for note in notes:
+            yield self.ruling("LESSON", "Cards arranged for the lesson", note[0].upper() + note[1:] +
+                              " (a lesson position, not a rule of the game).", result={"note": note}, kind="lesson")
+
+    # ------------------------------------------------------------------ the position option (core.position)
+    def position_keys(self) -> dict[str, str]:
+        return {"pieces": "space -> {piece key (e.g. us_troops, vc_guerrillas:a, nva_bases:t) -> how many there}",
+                "support": f"space -> level ({', '.join(LEVELS)})",
+                "tracks": "track (aid, patronage, econ, trail, arvn_resources, nva_resources, vc_resources) -> value"}
+
+    def check_position(self, edits: dict[str, Any]) -> None:
+        d = self.data
+        for space, pieces in mapping(edits.get("pieces", {}), "pieces").items():
+            known(space, d.spaces, "position.pieces", "space")
+            for key, n in mapping(pieces, f"pieces.{space}").items():
+                pid, _, state = str(key).partition(":")
+                known(pid, {p for p, row in d.pieces.items() if row.type != "marker"}, f"position.pieces.{space}",
+                      "piece")
+                allowed = {"u", "a"} if pid in FLIPPABLE else ({"", "t"} if pid in TUNNELABLE else {""})
+                if state not in allowed or (pid in FLIPPABLE and not state):
+                    raise PositionError(f"position.pieces.{space}.{key}: write {pid} as "
+                                        f"{' or '.join(pid + (':' + s if s else '') for s in sorted(allowed))}")
+                whole(n, f"position.pieces.{space}.{key}", 0, d.pieces[pid].count)
+        for space, level in mapping(edits.get("support", {}), "support").items():
+            known(space, d.spaces, "position.support", "space")
+            known(level, LEVELS, f"position.support.{space}", "level")
+        for track, value in mapping(edits.get("tracks", {}), "tracks").items():
+            known(track, d.tracks, "position.tracks", "track")
+            row = d.tracks[track]
+            whole(value, f"position.tracks.{track}", row.min, row.max)
+
+    def position_edits(self, edits: dict[str, Any]) -> list[Edit]:
+        """Pieces set space by space from/to Available, Support levels and tracks set; each explained."""
+        self.check_position(edits)
+        b = self.board
+        out: list[Edit] = []
+        need: Counter[str] = Counter()
+        for space, pieces in edits.get("pieces", {}).items():
+            for key, n in pieces.items():
+                diff = n - b.pieces[space][key]
+                need[piece_id(key)] += diff
+                out.append(Edit("pieces", f"{self.space_name(space)}: {n} {key}",
+                                f"{self.space_name(space)} is given {n} {key.replace('_', ' ')} (it had "
+                                f"{b.pieces[space][key]}; the difference comes from or goes back to Available).",
+                                {"space": space, "piece": key, "from": b.pieces[space][key], "to": n},
+                                lambda s=space, k=key, m=diff: self._lesson_move(s, k, m), (space,)))
+        short = {pid: n - b.available[pid] for pid, n in need.items() if n > b.available[pid]}
+        if short:
+            pid, n = sorted(short.items())[0]
+            raise PositionError(f"position.pieces: {n} more {pid} than are Available ({b.available[pid]}); the "
+                                f"force pool holds {self.data.pieces[pid].count} in all (FITL-1.4.1)")
+        for space, level in edits.get("support", {}).items():
+            old = b.support[space]
+            out.append(Edit("support", f"{self.space_name(space)}: {LEVEL_NAMES[LEVELS[level]]}",
+                            f"{self.space_name(space)} is set to {LEVEL_NAMES[LEVELS[level]]} (it was "
+                            f"{LEVEL_NAMES[old]}).", {"space": space, "from": old, "to": LEVELS[level]},
+                            lambda s=space, v=LEVELS[level]: b.support.__setitem__(s, v), (space,)))
+        for track, value in edits.get("tracks", {}).items():
+            out.append(Edit("tracks", f"{self.data.tracks[track].name} set to {value}",
+                            f"{self.data.tracks[track].name} is set to {value} (it was {b.tracks[track]}).",
+                            {"track": track, "from": b.tracks[track], "to": value},
+                            lambda t=track, v=value: b.tracks.__setitem__(t, v)))
+        return out
+
+    def _lesson_move(self, space: str, key: str, diff: int) -> None:
+        b = self.board
+        b.pieces[space][key] += diff
+        b.available[piece_id(key)] -= diff
+        b.pieces[space] += Counter()  # drop zero entries

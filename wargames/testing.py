@@ -1,0 +1,83 @@
+"""Helpers for tests and lessons built on the public API (issue #13): a position, a passive player, a refusal.
+
+    from wargames.testing import position, Passive, refused
+    game = position("tet", turn=1, phase="p5", units={"vc_i_01": "11"}, dice=[6])
+    refused(game, some_illegal_action, rule="TET-P5-2")
+
+A position made here is an ordinary game with the ``position`` (and ``dice``) load options: it saves,
+reopens and replays identically.  No private engine state is touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .core import Action, Game, IllegalAction, Player
+from .core.registry import game_class
+
+
+class Passive:
+    """A player who does as little as the rules allow: the last option, which every decision of the built-in
+    games lists as its "end / skip / done / pass" choice.  Useful to reach a phase with a quiet board."""
+
+    last_reason = "passive test player: takes the last option (end, skip or pass)"
+
+    def choose(self, game: Game, decision) -> Action:
+        return decision.options[-1]
+
+
+def position(game_id: str, scenario: str | None = None, seed: int = 0, *, turn: int | None = None,
+             phase: str | None = None, players: Mapping[str, Player | None] | None = None,
+             dice: list[int] | None = None, options: Mapping[str, Any] | None = None, **edits: Any) -> Game:
+    """A game of ``game_id`` with the lesson edits ``edits`` made at the start of ``phase`` on ``turn`` (or
+    when set-up ends), the sides played by :class:`Passive` until then, ``dice`` fixed from that moment,
+    and then ``players`` (sides not named are a person's: None) run to the next person's decision."""
+    cls = game_class(game_id)
+    opts = dict(options or {})
+    pos: dict[str, Any] = dict(edits)
+    if turn is not None or phase is not None:
+        pos["at"] = {"turn": turn, "phase": phase}
+    if pos:
+        opts["position"] = pos
+    if dice:
+        opts["dice"] = list(dice)
+    if scenario is None:
+        scenario = "short" if game_id == "fitl" else "historical"
+    game = cls(scenario, seed, opts, _start=False)
+    game.set_players({s: Passive() for s in game.sides})
+    edited = any(k != "at" for k in pos) or bool(dice)
+
+    def reached() -> bool:
+        last = game.log[-1] if game.log else None
+        if last is None:
+            return False
+        if edited:  # the first lesson ruling: the rest follow with no decision between them
+            return last.step == "lesson"
+        if turn is not None:
+            return game.turn == turn and game.phase is not None and game.phase.id == phase and last.step == "phase"
+        return game.turn >= 1
+
+    while not game.is_over and not reached():
+        game.advance("ruling")
+    game.set_players({s: None for s in game.sides})
+    if players:
+        game.set_players(players)
+    game.advance("decision")
+    return game
+
+
+def refused(game: Game, action: Action | Mapping[str, Any] | str, rule: str | None = None) -> IllegalAction:
+    """``action`` is refused (citing ``rule`` if given) and the game is left exactly as it was: same digest,
+    same log, same record."""
+    before = (game.digest(), len(game.log), len(game.record))
+    try:
+        game.apply(action)
+    except IllegalAction as err:
+        if rule is not None and err.rule_id != rule:
+            raise AssertionError(f"refused under {err.rule_id}, expected {rule}: {err}") from None
+        after = (game.digest(), len(game.log), len(game.record))
+        if after != before:
+            raise AssertionError("the refused action changed the game") from None
+        return err
+    raise AssertionError(f"{action!r} was not refused")
