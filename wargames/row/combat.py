@@ -11,7 +11,7 @@ re-roll, where a quality marker goes) is returned as options or taken as an argu
 
 * ROW-5.1 / ROW-5.3.3 / ROW-6.2: who may take part (routed units never attack or support; R-CBT-06 the hex's units
   all defend).
-* ROW-5.3.1 / ROW-5.3.2 / ROW-5.3.5 / ROW-8.2: support = (level - planning deduction) x terrain factor, rounded
+* ROW-5.3.1 / ROW-5.3.2 / ROW-5.3.5 / ROW-8.0 / ROW-8.2: support = (level - planning deduction) x terrain factor, rounded
   down; trace, Fire Base, road bonus, bombardment, Restricted Ops, Ammo and Fuel markers (ROW-6.1), Disrupted,
   Routed and OOC (ROW-6.2); decisions R-CBT-05, R-CBT-07, R-CBT-15.
 * ROW-5.3.3 adjacent-unit support (1+2+3.. for the attacker, doubled in a Deliberate Attack; 2 each for the
