@@ -25,6 +25,7 @@ from wargames.row.combat import (
     available_support,
     check_participants,
     commit_support,
+    cut_support,
     defender_die_options,
     die_mods,
     final_spread,
@@ -36,6 +37,7 @@ from wargames.row.combat import (
     size_modifiers,
     special_roll,
     special_roll_options,
+    support_levels,
     terrain_modifier,
 )
 
@@ -246,6 +248,39 @@ def test_row_6_2_disrupted_routed_ooc_gate_support():
     assert sum(available_support(rout, DEFENDER, sit).result.values()) == 0
     ooc = combat(declarer=unit("u", markers=["OOC"]))
     assert sum(available_support(ooc, ATTACKER, sit).result.values()) == 0
+
+
+TRACKS = {"US Tank": 5, "US Artillery": 8, "US Air": 12, "US Navy Bombardment": 6, "ARVN Tank": 2,
+          "ARVN Artillery": 3, "PAVN Tank": 4, "PAVN Artillery": 7, "VC Artillery": 2, "Communist Air": 1}
+
+
+def test_row_8_0_support_tracks_by_nationality_r_cbt_05():
+    c = combat(declarer=unit("arvn", nat="ARVN", kind="regiment"),
+               defenders=(unit("vc", "Communist", "VC"), unit("reg", "Communist", kind="regiment")))
+    a = support_levels(c, ATTACKER, TRACKS)
+    assert a.rule_id == "ROW-8.0" and a.result == {"tank": 2, "artillery": 3, "air": 12, "bombardment": 6}
+    d = support_levels(c, DEFENDER, TRACKS)  # the PAVN regiment (class B) is the largest in the hex
+    assert d.result == {"tank": 4, "artillery": 7, "air": 1, "bombardment": 0}
+    vc = support_levels(combat(defenders=(unit("vc", "Communist", "VC"),)), DEFENDER, TRACKS)
+    assert vc.result == {"tank": 0, "artillery": 2, "air": 0, "bombardment": 0}
+    rok = support_levels(combat(declarer=unit("rok", nat="ROK", kind="brigade")), ATTACKER, TRACKS)
+    assert rok.result["tank"] == 5
+
+
+def test_row_5_5_support_cut_by_a_random_event():
+    committed = {"tank": 2, "artillery": 3, "air": 1, "bombardment": 0}
+    after = available_support(combat(cid="PR-03", declarer=unit("u", markers=["Ammo Out"])), ATTACKER,
+                              SupportSituation({"tank": 3, "artillery": 9, "air": 2})).result
+    r = cut_support(committed, after, ATTACKER, "Ammo Out")
+    assert r.rule_id == "ROW-5.5" and r.result == {"support": {"tank": 2, "artillery": 0, "air": 1, "bombardment": 0},
+                                                   "total": 3}
+
+
+def test_row_1_0_unknown_unit_refused():
+    with pytest.raises(ValueError, match="size_classes.csv"):
+        CombatUnit("x", "Capitalist", "ARVN", "cadre")
+    with pytest.raises(ValueError, match="side must be"):
+        CombatUnit("x", "Allied", "US", "battalion")
 
 
 # ============================================================== ROW-5.3.3 adjacency
@@ -610,6 +645,19 @@ def test_row_5_6_retreat_results_disrupt_rout_spent():
     with pytest.raises(IllegalAction) as e:
         losses.retreat_result(unit("u", markers=["Disrupted"]), 1)
     assert e.value.rule_id == "ROW-6.2"
+
+
+def test_row_6_2_snafu_after_disruption_and_rout():
+    reg = unit("reg", "Communist", kind="regiment")
+    opts = losses.retreat_snafu_options(["COM-AMMO", "CAP-FUEL"], reg)  # a rout: two drawn, keep at most one
+    assert {(a.kind, a.get("face")) for a in opts} == {("place_snafu", "Ammo Shortage"), ("place_snafu", "Ammo Out"),
+                                                      ("return_snafu", None)}
+    assert [a.kind for a in losses.retreat_snafu_options(["CAP-FUEL"], reg)] == ["return_snafu"]
+
+
+def test_row_9_5_evade_retreat_through_zoc_costs_body_count():
+    r = losses.evade_rolls(dice(3, 5), ["3", "4"])
+    assert r.result == {"track": "Body Count", "amount": 8} and len(r.dice) == 2
 
 
 def test_row_5_6_support_lost_in_retreats_r_cbt_11():

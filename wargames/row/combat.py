@@ -48,7 +48,7 @@ RULE_REFS = {
     "ROW-5.3.5": "5.3.5 L1219-1226", "ROW-5.4.1": "5.4.1 L1228-1234", "ROW-5.4.2": "5.4.2 L1235-1256",
     "ROW-5.4.3": "5.4.3 L1257-1308", "ROW-5.5": "5.5 L1310-1432", "ROW-5.6": "5.6 L1433-1510, L1543-1547",
     "ROW-5.7": "5.7 L1548-1562", "ROW-6.1": "6.1 L1516-1669", "ROW-6.2": "6.2 L1670-1806",
-    "ROW-8.2": "8.2 L1958-1969, 8.0 L1909-1937", "ROW-14.2.2": "14.2.2 L3115-3132", "ROW-14.3": "14.3 L3098-3145",
+    "ROW-8.0": "8.0 L1909-1937", "ROW-8.2": "8.2 L1958-1969, 8.0 L1909-1937", "ROW-9.5": "9.5 L2099-2206", "ROW-14.2.2": "14.2.2 L3115-3132", "ROW-14.3": "14.3 L3098-3145",
 }
 
 
@@ -304,6 +304,43 @@ def available_support(c: CombatSides, role: str, sit: SupportSituation, t: Comba
                                 f"{plan.tank}/{plan.artillery}/{plan.air}/{plan.bombardment}",
                                 source="data/row/tables/support_planning.csv"),
                   side=side, places=[c.hex])
+
+
+def support_levels(c: CombatSides, role: str, track_levels: Mapping[str, int], t: CombatTables | None = None
+                   ) -> Ruling:
+    """ROW-8.1 / ROW-8.0 (R-CBT-05): the support levels a side's combat draws on: the tracks of the declaring unit's
+    nationality, or in defence of the largest unit in the hex (the first listed on a tie), read from
+    ``track_levels`` (track name -> marker value, e.g. ``{"US Artillery": 8}``).  A type without a track is 0."""
+    t = t or tables()
+    if role == ATTACKER:
+        who = c.declarer
+    else:
+        who = sorted(c.defenders, key=lambda u: u.size_class)[0]
+    row = t.support_tracks[who.nationality]
+    levels = {}
+    names = {}
+    for kind in SUPPORT_TYPES:
+        track = getattr(row, kind)
+        names[kind] = track
+        levels[kind] = int(track_levels.get(track, 0)) if track else 0
+    listed = ", ".join(f"{k} {names[k]} {levels[k]}" if names[k] else f"{k} none" for k in SUPPORT_TYPES)
+    return ruling("ROW-8.0", f"{role.capitalize()} support tracks",
+                  f"{who} fights with its nationality's tracks (R-CBT-05): {listed}.", levels,
+                  inputs={"unit": who.uid, "nationality": who.nationality},
+                  lookup=Lookup("Support tracks", who.nationality, "tank/artillery/air/bombardment",
+                                "/".join(names[k] or "-" for k in SUPPORT_TYPES),
+                                source="data/row/tables/support_tracks.csv"), side=who.side)
+
+
+def cut_support(committed: Mapping[str, int], available: Mapping[str, int], role: str, why: str = "") -> Ruling:
+    """ROW-5.5: a random event that lowers a side's support (an Ammo or Fuel marker placed) cuts what it committed
+    down to what is now available, at once."""
+    new = {k: min(int(committed.get(k, 0)), int(available.get(k, 0))) for k in SUPPORT_TYPES}
+    cut = {k: int(committed.get(k, 0)) - new[k] for k in SUPPORT_TYPES if int(committed.get(k, 0)) > new[k]}
+    text = (f"After the random event{' (' + why + ')' if why else ''} the {role}'s support is cut by {cut}: "
+            f"{sum(new.values())} remains." if cut else f"The random event leaves the {role}'s support unchanged.")
+    return ruling("ROW-5.5", "Support after the random event", text, {"support": new, "total": sum(new.values())},
+                  inputs={"committed": dict(committed), "available": dict(available)})
 
 
 def commit_support(available: Mapping[str, int], chosen: Mapping[str, int] | None, role: str,

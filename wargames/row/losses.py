@@ -28,9 +28,8 @@ from ..core import Action, IllegalAction
 from ..core.dice import Dice
 from ..core.rulings import Lookup, Ruling
 from .combat import ATTACKER, CAPITALIST, COMMUNIST, CombatSides, CombatUnit, ruling
+from .randomevents import LOSS_TRACKS, placement_options
 from .tables import CombatTables, tables
-
-LOSS_TRACKS = {CAPITALIST: "US Casualties", COMMUNIST: "Body Count"}
 
 
 @dataclass(frozen=True)
@@ -200,6 +199,15 @@ def retreat_step_options(path: Sequence[str], combat_hex: str, *, neighbours: Ca
     return out
 
 
+def evade_rolls(dice: Dice, zoc_hexes: Sequence[str]) -> Ruling:
+    """ROW-9.5 (Evade): a Communist unit retreating through enemy ZoC rolls a D6 of Body Count for each such hex."""
+    rolls = [dice.roll(6, f"Evade through enemy ZoC at {h}") for h in zoc_hexes]
+    total = sum(r.value for r in rolls)
+    return ruling("ROW-9.5", "Evade retreat", f"Retreating through {len(rolls)} enemy-ZoC hex(es) under Evade: "
+                  f"{total} Body Count.", {"track": "Body Count", "amount": total},
+                  inputs={"hexes": list(zoc_hexes)}, dice=rolls, side=COMMUNIST)
+
+
 def check_retreat(path: Sequence[str], combat_hex: str, **geometry) -> Ruling:
     """ROW-5.6: a whole retreat path (start hex first) is legal, step by step; IllegalAction otherwise."""
     if not 2 <= len(path) <= 4:
@@ -244,6 +252,16 @@ def retreat_result(unit: CombatUnit, hexes: int, t: CombatTables | None = None) 
                   lookup=Lookup("Retreat results", str(hexes), "marker", row.marker or "none",
                                 source="data/row/tables/retreat_results.csv"),
                   changes=[change], side=unit.side)
+
+
+def retreat_snafu_options(drawn: Sequence[str], unit: CombatUnit, t: CombatTables | None = None) -> list[Action]:
+    """ROW-6.2 cases f, g: after a disruption (1 counter drawn) or a rout (2 drawn, one may be kept) the opponent may
+    place one drawn counter that fits the retreated unit (its colour), or none; the rest go back to the cup."""
+    opts: list[Action] = []
+    for counter in drawn:
+        opts += [a for a in placement_options(counter, [unit], t=t) if a.kind == "place_snafu"]
+    return [*opts, Action.make("return_snafu", "Place nothing: every drawn counter goes back to the cup",
+                               counters=tuple(drawn))]
 
 
 def retreat_support_losses(side: str, retreats: Sequence[int], committed: Mapping[str, int],
