@@ -764,3 +764,10 @@ def test_row_5_0_whole_combat_with_forced_dice():
     lost = losses.retreat_support_losses("Communist", [2], d_av.result)
     assert lost.result == {"tank": 0, "artillery": 1}
     assert [a.get("unit") for a in losses.advance_options(c, spread, True)] == ["bde", "b1", None]
+
+
+def test_row_5_6_bad_spread_inputs_refused():
+    with pytest.raises(ValueError, match="5.4.3"):
+        final_spread(5, 3, attacker_quality="guards")
+    with pytest.raises(ValueError, match="6.2"):
+        final_spread(5, 3, defence_works="Trench")

@@ -291,7 +291,8 @@ def available_support(c: CombatSides, role: str, sit: SupportSituation, t: Comba
     if sit.no_support:
         deny(SUPPORT_TYPES, sit.no_support)
     rule = "ROW-5.3.1"
-    text = (f"The {role} ({side}) plans on row {row_key} of the Support Planning Table (deductions tank "
+    row_name = row_key if role == ATTACKER else t.costs[c.combat_type].label
+    text = (f"The {role} ({side}) plans on row {row_name} of the Support Planning Table (deductions tank "
             f"{plan.tank}, artillery {plan.artillery}, air {plan.air}, bombardment {plan.bombardment}); terrain "
             f"factor {sit.terrain_factor}. " + "; ".join(f"{k}: {steps[k]}" for k in SUPPORT_TYPES) + ". "
             + ("Also: " + "; ".join(dict.fromkeys(notes)) + ". " if notes else "")
@@ -562,9 +563,15 @@ def final_spread(attacker_total: int, defender_total: int, *, attacker_quality: 
     is again -1.  ``result``: winner, loser and the spread the loser absorbs.
     """
     t = t or tables()
+    for name, q in (("attacker_quality", attacker_quality), ("defender_quality", defender_quality)):
+        if q not in (None, "elite", "poor"):
+            raise ValueError(f"{name} must be 'elite', 'poor' or None, not {q!r} (5.4.3)")
+    if defence_works is not None and defence_works not in t.spread_reductions:
+        raise ValueError(f"defence_works must be one of {sorted(t.spread_reductions)}, not {defence_works!r} (6.2)")
     raw = attacker_total - defender_total
     s = raw if raw != 0 else -1
-    steps = [f"{attacker_total} - {defender_total} = {raw}" + (" (a tie: the attacker loses 1)" if raw == 0 else "")]
+    steps = [f"{attacker_total} - {defender_total} = {raw} (counted from the attacker's side: + favours him)"
+             + (" (a tie: the attacker loses 1)" if raw == 0 else "")]
     capped = max(-5, min(5, s))
     if capped != s:
         steps.append(f"capped at {capped}")
@@ -586,7 +593,8 @@ def final_spread(attacker_total: int, defender_total: int, *, attacker_quality: 
     for role, q, lead in ((ATTACKER, attacker_quality, attacker_leader), (DEFENDER, defender_quality,
                                                                            defender_leader)):
         if q:
-            shifts.append((f"{role} {q}", q_shift(role, q)))
+            label = "Elite/Guards" if q == "elite" else "Poor/Penal"
+            shifts.append((f"{role} {label}", q_shift(role, q)))
         if lead:
             shifts.append((f"{role} ground commander", lead if role == ATTACKER else -lead))
     if defence_works:
