@@ -448,16 +448,21 @@ def die_mods(role: str, parts: Mapping[str, int], side: str = "") -> Ruling:
 
 
 # ------------------------------------------------------------------------------------------ dice
-def defender_die_options(defenders: Sequence[CombatUnit]) -> list[Action]:
-    """ROW-5.4.1: a fresh defender chooses the D10 (and becomes spent) or the D6; a spent one rolls the D6.
-
-    With several units in the hex the D10 is open if any of them is fresh, and using it flips every fresh one
-    (R-CBT-21).
-    """
-    if any(u.fresh for u in defenders):
-        return [Action.make("defender_die", "Roll the D10 (the fresh defenders become spent)", die=10),
-                Action.make("defender_die", "Roll the D6 (stay fresh)", die=6)]
-    return [Action.make("defender_die", "Roll the D6 (spent defender)", die=6)]
+def defender_die_options(defenders: Sequence[CombatUnit], t: CombatTables | None = None) -> list[Action]:
+    """ROW-5.4.1: a fresh defender chooses the D10 (and becomes spent) or the D6; a spent one rolls the D6
+    (``combat_dice.csv``).  With several units in the hex the fresh row applies if any of them is fresh, and using
+    the D10 flips every fresh one (R-CBT-21)."""
+    t = t or tables()
+    state = "fresh" if any(u.fresh for u in defenders) else "spent"
+    row = next(r for r in t.dice if r.role == DEFENDER and r.condition == state)
+    opts = []
+    for die in filter(None, (row.die, row.optional_die)):
+        n = int(die[1:])
+        flips = row.flips_to_spent == "yes" and n == int(row.die[1:])
+        label = f"Roll the {die}" + (" (the fresh defenders become spent)" if flips else
+                                     " (stay fresh)" if state == "fresh" else " (spent defender)")
+        opts.append(Action.make("defender_die", label, die=n))
+    return opts
 
 
 def roll_attacker(dice: Dice, chit: Chit, side: str = "") -> Ruling:
