@@ -771,3 +771,171 @@ def test_row_5_6_bad_spread_inputs_refused():
         final_spread(5, 3, attacker_quality="guards")
     with pytest.raises(ValueError, match="6.2"):
         final_spread(5, 3, defence_works="Trench")
+
+
+# ============================================================== the whole procedure as an engine generator
+def _drive(gen, script):
+    """Run a resolve_combat generator; ``script`` is a list of (rule_id, pick) answering each Decision in order."""
+    from wargames.core import Decision
+
+    rulings, decisions = [], []
+    script = list(script)
+    try:
+        item = next(gen)
+        while True:
+            if isinstance(item, Decision):
+                decisions.append(item)
+                assert script, f"unscripted decision {item!r}: {[a.label for a in item.options]}"
+                rule, pick = script.pop(0)
+                assert item.rule_id == rule, (item, rule)
+                act = pick(item.options)
+                assert item.find(act) is not None, f"{act} not among {item.options}"
+                item = gen.send(act)
+            else:
+                rulings.append(item)
+                item = next(gen)
+    except StopIteration as stop:
+        assert not script, f"unused script steps {script}"
+        return stop.value, rulings, decisions
+
+
+def first(opts):
+    return opts[0]
+
+
+def kind(k, **params):
+    return lambda opts: next(a for a in opts if a.kind == k and all(a.get(x) == v for x, v in params.items()))
+
+
+def _line_ctx(positions, capitalist_hexes, communist_hexes, **kw):
+    from wargames.row.resolve import CombatContext
+
+    enemy = {"Capitalist": set(communist_hexes), "Communist": set(capitalist_hexes)}
+    return CombatContext(positions=positions, neighbours=lambda h: [str(int(h) + d) for d in (-1, 1)
+                                                                    if 0 <= int(h) + d <= 9],
+                         distance=lambda a, b: abs(int(a) - int(b)), enemy_occupied=lambda s, h: h in enemy[s],
+                         enemy_zoc=lambda s, h: False, **kw)
+
+
+def test_row_5_0_resolve_combat_procedure_attacker_wins():
+    from wargames.row.resolve import resolve_combat
+
+    att = unit("bde", kind="brigade")
+    sup = (unit("b1"), unit("b2", active=False))
+    dfn = (unit("reg", "Communist", kind="regiment"),)
+    dsup = (unit("vc1", "Communist", "VC"),)
+    c = CombatSides("3", "prepared", chit("PR-10"), att, sup, dfn, dsup)  # D10 +2, RE B, Spt C, Adv 2
+    ctx = _line_ctx({"bde": "2", "b1": "2", "b2": "2", "reg": "3", "vc1": "4"}, ["2"], ["3", "4"],
+                    attack=SupportSituation({"tank": 5, "artillery": 8, "air": 7}, Fraction(1, 3)),
+                    defense=SupportSituation({"artillery": 6}, Fraction(1, 3)), terrain="jungle", terrain_die_mod=2)
+    d = dice(2, 6, 9, 9, 4)  # RE B: news; attacker 6; defender 9; SNAFU draw 9 = COM-AMMO; VC elimination D6 4
+    cup = randomevents.SnafuCup.full()
+    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, cup), [
+        ("ROW-5.3.1", first), ("ROW-5.3.1", first), ("ROW-5.3.1", first),  # attacker: all tank, artillery, air
+        ("ROW-5.3.1", first),                                                # defender: all artillery
+        ("ROW-5.4.1", kind("defender_die", die=10)),
+        ("ROW-5.6", kind("retreat", unit="reg", hexes=2)),
+        ("ROW-5.6", first), ("ROW-5.6", first),                              # the retreat path 3 -> 4 -> 5
+        ("ROW-6.2", kind("place_snafu", face="Ammo Out")),                   # the Capitalist marks the disrupted unit
+        ("ROW-5.6", kind("loss_point")),
+        ("ROW-5.6", kind("eliminate", unit="vc1")),
+        ("ROW-5.7", kind("advance", unit="bde")), ("ROW-5.7", kind("advance", unit="b1")),
+    ])
+    assert d.forced == []
+    assert (out.winner, out.spread) == (ATTACKER, 4)  # (6 + 12) - (9 + 5)
+    assert out.objective is True
+    assert out.retreats == {"reg": ["3", "4", "5"]} and out.eliminated == ["vc1"]
+    assert out.units["reg"].markers == frozenset({"Disrupted", "Ammo Out"}) and not out.units["reg"].fresh
+    assert out.tracks == {"Body Count": 1 + 4}
+    assert out.support_levels == {"Communist": {"artillery": -1}}
+    assert out.advanced == ["bde", "b1"] and out.adv_mp == 2
+    assert "COM-AMMO" not in out.cup.counters and len(out.cup.counters) == 12
+    rules = [r.rule_id for r in rulings]
+    assert rules[0] == "ROW-5.1" and rules.index("ROW-5.5") < rules.index("ROW-5.4.1") < rules.index("ROW-5.7")
+    assert all(r.explanation for r in rulings)
+
+
+def test_row_5_0_resolve_combat_procedure_reroll_and_tie():
+    from wargames.row.resolve import resolve_combat
+
+    att = unit("us1", markers=["Great Leader"])
+    c = CombatSides("3", "hasty", chit("ME-02"), att, (), (unit("vc", "Communist", "VC"),), ())  # D10 +0, RE No
+    ctx = _line_ctx({"us1": "2", "vc": "3"}, ["2"], ["3"], attack=SupportSituation({}),
+                    defense=SupportSituation({}), terrain_die_mod=1)
+    d = dice(2, 5, 7)  # attacker 2, defender D6 5, attacker's Great Leader re-roll 7
+    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, randomevents.SnafuCup.full()), [
+        ("ROW-5.4.1", kind("defender_die", die=6)),
+        ("ROW-6.1", kind("reroll", which="own")),
+        ("ROW-5.6", kind("loss_point")), ("ROW-5.6", kind("loss_point")),
+        ("ROW-5.6", kind("retreat", unit="vc", hexes=1)), ("ROW-5.6", first),
+        ("ROW-5.7", kind("advance", unit="us1")),
+    ])
+    # attacker 7 + 4 (size: US battalion B against a VC battalion C ... +2) vs 5 + 1 terrain
+    spread = next(r for r in rulings if r.title == "Combat spread")
+    assert spread.inputs["attacker_total"] == 7 + 2 and spread.inputs["defender_total"] == 5 + 1
+    assert out.winner == ATTACKER and out.spread == 3
+    assert out.tracks == {"Body Count": 2} and out.retreats == {"vc": ["3", "4"]}
+    assert not out.units["vc"].fresh  # the D6 kept it fresh, the retreat turned it spent
+    assert out.advanced == ["us1"] and out.adv_mp == 3
+
+
+def test_row_5_6_resolve_tie_makes_the_attacker_lose_and_choose():
+    from wargames.row.resolve import resolve_combat
+
+    c = CombatSides("3", "hasty", chit("ME-02"), unit("us1"), (), (unit("vc", "Communist", "VC", fresh=False),), ())
+    ctx = _line_ctx({"us1": "2", "vc": "3"}, ["2"], ["3"], attack=SupportSituation({}), defense=SupportSituation({}),
+                    terrain_die_mod=1)
+    d = dice(4, 5)  # 4 + 2 (size) against 5 + 1 (terrain): a tie
+    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, randomevents.SnafuCup.full()), [
+        ("ROW-5.4.1", kind("defender_die", die=6)),
+        ("ROW-5.6", kind("retreat", unit="us1", hexes=1)),
+        ("ROW-5.6", first),
+    ])
+    assert (out.winner, out.spread) == (DEFENDER, 1) and out.retreats == {"us1": ["2", "1"]}
+    assert out.advanced == [] and not out.units["us1"].fresh
+    assert [a["hex"] for a in decisions[-1].options] == ["1"]
+
+
+def test_row_5_5_resolve_snafu_marker_cuts_declared_support():
+    from wargames.row.resolve import resolve_combat
+
+    c = CombatSides("3", "hasty", chit("ME-01"), unit("us1"), (), (unit("reg", "Communist", kind="regiment"),), ())
+    ctx = _line_ctx({"us1": "2", "reg": "3"}, ["2"], ["3"], attack=SupportSituation({}),
+                    defense=SupportSituation({"artillery": 9}))
+    d = dice(7, 9, 5, 2)  # RE A 7: the attacker places; draw 9 = COM-AMMO; attacker 5; defender D6 2
+    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, randomevents.SnafuCup.full()), [
+        ("ROW-5.3.1", first),                                        # the defender commits 6 artillery
+        ("ROW-6.1", kind("place_snafu", unit="reg", face="Ammo Out")),
+        ("ROW-5.4.1", kind("defender_die", die=6)),
+        ("ROW-5.6", kind("eliminate_all")),
+        ("ROW-5.7", kind("no_advance")),
+    ])
+    cut = next(r for r in rulings if r.title == "Support after the random event")
+    assert cut.rule_id == "ROW-5.5" and cut.result["total"] == 0
+    dm = [r for r in rulings if r.title == "Defender die modifiers"][0]
+    assert dm.result == 0  # artillery gone; size: US battalion B = PAVN regiment B
+    assert out.winner == ATTACKER and out.spread == 3 and out.eliminated == ["reg"]
+    assert out.tracks == {"Body Count": d_value(rulings, "Elimination roll")}
+    assert out.units["reg"].has("Ammo Out") and "COM-AMMO" not in out.cup.counters
+
+
+def d_value(rulings, title):
+    return sum(x.value for r in rulings if r.title == title for x in r.dice)
+
+
+def test_row_6_1_resolve_key_officer_killed_chosen_by_the_placer():
+    from wargames.row.resolve import resolve_combat
+
+    gl = unit("reg", "Communist", kind="regiment", markers=["Great Leader"])
+    c = CombatSides("3", "hasty", chit("ME-01"), unit("us1"), (), (gl,), ())
+    ctx = _line_ctx({"us1": "2", "reg": "3"}, ["2"], ["3"], attack=SupportSituation({}), defense=SupportSituation({}))
+    d = dice(2, 11, 5, 5)  # RE A 2: the defender places; draw 11 = COM-KOK; attacker 5; defender D6 5
+    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, randomevents.SnafuCup.full()), [
+        ("ROW-6.1", kind("place_snafu", unit="reg")),
+        ("ROW-6.1", kind("key_officer", unit="reg", strike="Great Leader")),
+        ("ROW-5.4.1", kind("defender_die", die=6)),
+        ("ROW-5.6", kind("loss_point")),
+    ])
+    assert decisions[1].side == "Communist"  # the defender placed the marker, so he picks (R-CBT-12)
+    assert not out.units["reg"].has("Great Leader") and "COM-KOK" in out.cup.counters
+    assert (out.winner, out.spread) == (DEFENDER, 1)  # 5 against 5: a tie
