@@ -939,3 +939,18 @@ def test_row_6_1_resolve_key_officer_killed_chosen_by_the_placer():
     assert decisions[1].side == "Communist"  # the defender placed the marker, so he picks (R-CBT-12)
     assert not out.units["reg"].has("Great Leader") and "COM-KOK" in out.cup.counters
     assert (out.winner, out.spread) == (DEFENDER, 1)  # 5 against 5: a tie
+
+
+def test_row_14_3_resolve_tunnel_retreat_opens_the_hex_r_cbt_22():
+    from wargames.row.resolve import resolve_combat
+
+    c = CombatSides("3", "hasty", chit("ME-02"), unit("us1"), (), (unit("vc", "Communist", "VC", fresh=False),), ())
+    ctx = _line_ctx({"us1": "2", "vc": "3"}, ["2"], ["3"], attack=SupportSituation({}), defense=SupportSituation({}),
+                    tunnel_units=("vc",))
+    d = dice(9, 2)
+    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, randomevents.SnafuCup.full()), [
+        ("ROW-5.4.1", first),
+        ("ROW-5.6", kind("tunnel", unit="vc")),
+        ("ROW-5.7", kind("advance", unit="us1")),
+    ])
+    assert out.spread == 5 and out.eliminated == [] and out.retreats == {} and out.advanced == ["us1"]

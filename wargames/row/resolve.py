@@ -354,6 +354,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         if lm.result["removed"]:
             units[c.declarer.uid] = units[c.declarer.uid].with_markers(remove=["Low Morale"])
     gone = set(out.eliminated) | set(out.retreats)
+    # R-CBT-22: a unit gone into its hex's tunnel leaves the hex open to the advance
     vacated = all(u.uid in gone or u.uid == state.tunnel for u in c.defenders)
     chosen: list[str] = []
     while True:
