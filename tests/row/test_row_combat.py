@@ -954,3 +954,52 @@ def test_row_14_3_resolve_tunnel_retreat_opens_the_hex_r_cbt_22():
         ("ROW-5.7", kind("advance", unit="us1")),
     ])
     assert out.spread == 5 and out.eliminated == [] and out.retreats == {} and out.advanced == ["us1"]
+
+
+def _random_play(seed):
+    import random
+
+    from wargames.core import Decision
+    from wargames.row.resolve import resolve_combat
+
+    rng = random.Random(seed)
+    kinds = ["meeting_engagement", "hasty", "prepared", "deliberate"]
+    ctype = kinds[seed % 4]
+    d = Dice(seed)
+    c_id = chits.draw_chits(d, ctype).result["chits"][0]
+    quality = ["Elite", "Poor", "Great Leader", "Incompetent Leader", "Ammo Shortage", "Fuel Shortage"]
+    att = unit("a0", kind=rng.choice(["battalion", "brigade", "division"]), markers=rng.sample(quality, 1))
+    sup = tuple(unit(f"a{i}", active=rng.random() < 0.5) for i in range(1, rng.randint(1, 3)))
+    dfn = (unit("d0", "Communist", rng.choice(["PAVN", "VC"]), rng.choice(["battalion", "regiment"]),
+                fresh=rng.random() < 0.5, markers=rng.sample(quality[:4] + ["Penal", "Guards"], 1)),)
+    dsup = tuple(unit(f"d{i}", "Communist", "VC") for i in range(1, rng.randint(1, 3)))
+    c = CombatSides("4", ctype, chit(c_id), att, sup, dfn, dsup)
+    pos = {"a0": "3", **{u.uid: "3" for u in sup}, "d0": "4", **{u.uid: "5" for u in dsup}}
+    ctx = _line_ctx(pos, ["3"], ["4", "5"], attack=SupportSituation({"tank": 6, "artillery": 9, "air": 5}),
+                    defense=SupportSituation({"artillery": 5, "tank": 3}), terrain_die_mod=rng.randint(0, 3),
+                    replacements={"Capitalist": 1, "Communist": 1}, tunnel_units=("d0",) if seed % 5 == 0 else ())
+    gen = resolve_combat(d, c, ctx, randomevents.SnafuCup.full())
+    log = []
+    try:
+        item = next(gen)
+        while True:
+            if isinstance(item, Decision):
+                assert item.options, item
+                act = rng.choice(item.options)
+                log.append(("decide", item.rule_id, act.to_json()))
+                item = gen.send(act)
+            else:
+                assert item.rule_id.startswith("ROW-") and item.explanation
+                log.append(("rule", item.rule_id, item.explanation))
+                item = next(gen)
+    except StopIteration as stop:
+        return stop.value, log
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_row_5_0_resolve_random_choices_always_finish(seed):
+    out, log = _random_play(seed)
+    assert out.winner in (ATTACKER, DEFENDER) and out.spread >= 1
+    assert set(out.eliminated) <= set(out.units) and not (set(out.eliminated) & set(out.retreats))
+    assert all(1 <= len(p) - 1 <= 3 for p in out.retreats.values())
+    assert _random_play(seed)[1] == log  # same seed, same choices: same combat
