@@ -188,3 +188,13 @@ def test_row_tables_loader_refuses_an_unknown_nationality(copy):
     with pytest.raises(DataError, match="support_tracks.csv") as e:
         load_tables(copy)
     assert "size_classes.csv" in str(e.value) and e.value.column == "nationality"
+
+
+def test_row_5_6_loss_rolls_agree_with_elimination_rolls(copy):
+    t = tables()
+    assert (t.loss_rolls["air_strike_marker"].die, t.loss_rolls["air_strike_marker"].halve_up) == (10, "yes")
+    assert t.loss_rolls["evade_retreat_through_zoc"].track == "Body Count"
+    _edit(copy / "loss_rolls.csv", "elimination_class_B,5.6,1,10,", "elimination_class_B,5.6,1,6,")
+    with pytest.raises(DataError, match="must agree with elimination_rolls.csv") as e:
+        load_tables(copy)
+    assert e.value.row == 3

@@ -199,9 +199,12 @@ def retreat_step_options(path: Sequence[str], combat_hex: str, *, neighbours: Ca
     return out
 
 
-def evade_rolls(dice: Dice, zoc_hexes: Sequence[str]) -> Ruling:
-    """ROW-9.5 (Evade): a Communist unit retreating through enemy ZoC rolls a D6 of Body Count for each such hex."""
-    rolls = [dice.roll(6, f"Evade through enemy ZoC at {h}") for h in zoc_hexes]
+def evade_rolls(dice: Dice, zoc_hexes: Sequence[str], t: CombatTables | None = None) -> Ruling:
+    """ROW-9.5 (Evade): a Communist unit retreating through enemy ZoC rolls a D6 of Body Count for each such hex
+    (``loss_rolls.csv``)."""
+    t = t or tables()
+    row = t.loss_rolls["evade_retreat_through_zoc"]
+    rolls = [dice.roll(row.die, f"Evade through enemy ZoC at {h}") for h in zoc_hexes for _ in range(row.dice)]
     total = sum(r.value for r in rolls)
     return ruling("ROW-9.5", "Evade retreat", f"Retreating through {len(rolls)} enemy-ZoC hex(es) under Evade: "
                   f"{total} Body Count.", {"track": "Body Count", "amount": total},

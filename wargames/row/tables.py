@@ -13,7 +13,7 @@ SNAFU face described), again naming file, line and column.  Nothing here decides
   ROW-5.5 Random Event Tables A, B, C (``random_events.csv``); ROW-5.6 losses, elimination rolls and retreat
   results (``loss_limits.csv``, ``elimination_rolls.csv``, ``retreat_results.csv``); ROW-6.1 the Cup of SNAFU
   (``snafu_cup.csv`` reconstructed, ``snafu_markers.csv``); ROW-5.2.1 the combat chits (``combat_chits.csv``,
-  reconstructed: the mix is not in the rules text).
+  reconstructed: the mix is not in the rules text); the other fixed loss rolls (``loss_rolls.csv``).
 """
 
 from __future__ import annotations
@@ -217,6 +217,25 @@ class SnafuMarkerRow(Row):
     loss_track: Literal["marked_side", "body_count"] | None = None
 
 
+class LossRollRow(Row):
+    """ROW-5.6, ROW-6.1, ROW-9.5, ROW-14.1.2, ROW-14.3: a fixed roll of casualties or Body Count and its track
+    (``owner``: the loss track of the side whose unit or marker it is)."""
+
+    trigger: str
+    rule: str
+    dice: int
+    die: int
+    halve_up: YesNo
+    track: Literal["owner", "Body Count", "US Casualties"]
+
+    @field_validator("die")
+    @classmethod
+    def _die(cls, v: int) -> int:
+        if v not in (6, 10):
+            raise ValueError("the game's dice are the D6 and the D10")
+        return v
+
+
 class SupportTrackRow(Row):
     """ROW-8.1: which Support Level Track a nationality's combat uses (decision R-CBT-05)."""
 
@@ -297,6 +316,7 @@ class CombatTables:
     snafu_markers: dict[str, SnafuMarkerRow]
     support_tracks: dict[str, SupportTrackRow]
     spread_reductions: dict[str, SpreadReductionRow]
+    loss_rolls: dict[str, LossRollRow]
     base: Path
 
     def path(self, name: str) -> str:
@@ -334,7 +354,7 @@ def load_tables(base: Path | str | None = None) -> CombatTables:
     p = {name: base / f"{name}.csv" for name in (
         "combat_costs", "support_planning", "size_modifiers", "size_classes", "adjacent_support", "combat_dice",
         "special_rolls", "quality_effects", "random_events", "elimination_rolls", "retreat_results", "loss_limits",
-        "combat_chits", "snafu_cup", "snafu_markers", "support_tracks", "spread_reductions")}
+        "combat_chits", "snafu_cup", "snafu_markers", "support_tracks", "spread_reductions", "loss_rolls")}
 
     costs = _unique(p["combat_costs"], read_csv(p["combat_costs"], CombatCostRow), lambda r: r.combat_type,
                     "combat_type")
@@ -435,9 +455,18 @@ def load_tables(base: Path | str | None = None) -> CombatTables:
                             row=line, column="nationality")
     spread = _unique(p["spread_reductions"], read_csv(p["spread_reductions"], SpreadReductionRow),
                      lambda r: r.marker, "marker")
+    lr_rows = read_csv(p["loss_rolls"], LossRollRow)
+    loss_rolls = _unique(p["loss_rolls"], lr_rows, lambda r: r.trigger, "trigger")
+    lines = {r.trigger: n for n, r in enumerate(lr_rows, start=2)}
+    for cls in CLASSES:
+        key = f"elimination_class_{cls}"
+        row = loss_rolls.get(key)
+        if row is None or (row.dice, row.die) != (elimination[cls].dice, elimination[cls].die):
+            raise DataError(p["loss_rolls"], f"{key} must agree with elimination_rolls.csv", row=lines.get(key),
+                            column="dice")
     return CombatTables(costs, planning, size_mod, size_classes, adjacent, dice, special, quality, random_events,
                         elimination, retreat, loss_limits, {m: tuple(c) for m, c in chits.items()}, tuple(cup_rows),
-                        markers, tracks, spread, base)
+                        markers, tracks, spread, loss_rolls, base)
 
 
 @cache
