@@ -1003,3 +1003,14 @@ def test_row_5_0_resolve_random_choices_always_finish(seed):
     assert set(out.eliminated) <= set(out.units) and not (set(out.eliminated) & set(out.retreats))
     assert all(1 <= len(p) - 1 <= 3 for p in out.retreats.values())
     assert _random_play(seed)[1] == log  # same seed, same choices: same combat
+
+
+def test_row_6_2_routed_defender_and_ooc_get_no_adjacent_support_r_cbt_23():
+    two = [unit("s1", "Communist"), unit("s2", "Communist")]
+    rout = combat(defenders=(unit("n", "Communist", markers=["Routed"]),), dsup=two)
+    assert adjacent_support(rout, DEFENDER).result == 0 and "R-CBT-23" in adjacent_support(rout, DEFENDER).explanation
+    assert adjacent_support(combat(dsup=two), DEFENDER).result == 4
+    ooc = combat(declarer=unit("u", markers=["OOC"]), sup=[unit("a")])
+    assert adjacent_support(ooc, ATTACKER).result == 0
+    disrupted = combat(defenders=(unit("n", "Communist", markers=["Disrupted"]),), dsup=two)
+    assert adjacent_support(disrupted, DEFENDER).result == 4  # disruption only stops tank and artillery

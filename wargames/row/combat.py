@@ -385,6 +385,10 @@ def adjacent_support(c: CombatSides, role: str, radio_out: bool = False, no_supp
     why = ""
     if no_support:
         why = no_support
+    elif role == DEFENDER and any(u.has("Routed") for u in key):
+        why = "a Routed defender receives no support of any kind (6.2 case g, R-CBT-23)"
+    elif any(u.has("OOC") for u in key):
+        why = "an OOC unit uses no support of any type (6.2 case i, R-CBT-23)"
     elif radio_out:
         why = "Radio Out: no adjacent-unit bonus for this side in this combat (6.1 case e)"
     elif any(u.has("Ammo Out", "Fuel Out") for u in key):
