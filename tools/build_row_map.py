@@ -758,10 +758,12 @@ def seg_dist(pt, pts) -> float:
 
 def hex_chain(g, pts, allowed: set[str], river_side: dict) -> list[str]:
     """Hexes joined edge to edge through the way points: per leg the cheapest path where a step costs 1
-    plus the square of its distance (in hexes) from the straight leg plus RIVER_PENALTY across a river."""
+    plus the square of its distance (in hexes) from the straight leg plus RIVER_PENALTY across a river,
+    never back through a hex an earlier leg used (so every way point stays on the route)."""
     chain: list[str] = []
     for p, q in zip(pts, pts[1:], strict=False):
         start, goal = hex_id(*hex_at_xy(*p)), hex_id(*hex_at_xy(*q))
+        used = set(chain[:-1])  # a leg may not go back through hexes the route already passed (no loops)
         for end in (start, goal):
             if end not in allowed:
                 raise SystemExit(f"way point hex {end} cannot carry this route (sea or a forbidden country)")
@@ -774,7 +776,7 @@ def hex_chain(g, pts, allowed: set[str], river_side: dict) -> list[str]:
             if d > best[u]:
                 continue
             for v in g.neighbours(u):
-                if v not in allowed:
+                if v not in allowed or v in used:
                     continue
                 dev = seg_dist(centre_xy(*parse_hex(v)), [p, q]) / HEX_MI
                 cost = d + 1.0 + dev * dev + (RIVER_PENALTY if hexside(u, v) in river_side else 0.0)
@@ -911,8 +913,11 @@ def write(M: Map) -> None:
         else:
             kind = "coastal" if h in M.coastal else "land"
             cty, area = M.country[h], M.area[h]
+            ids = ["02", "03", "04"] + (["05"] if "corrected" in M.why[h] else []) + \
+                (["06"] if h in M.dmz else ["07"]) + (["08"] if h in M.zone else []) + \
+                (["09"] if h in M.trail else []) + (["10"] if h in M.fdz else []) + (["12"] if h in M.coastal else [])
             src = (f"reconstruction: land {M.land_frac[h]:.2f}; country by {M.why_country[h]}; {M.why[h]}; "
-                   f"area: {M.why_area[h]} (R-MAP-02 to 07)")
+                   f"area: {M.why_area[h]} ({' '.join('R-MAP-' + i for i in ids)})")
         rows.append([h, c, r, f"{lo:.4f}", f"{la:.4f}", kind, f"{M.land_frac[h]:.2f}", cty, area, M.terrain[h],
                      M.zone.get(h, ""), int(h in M.fdz), int(h in M.trail), M.station.get(h, ""), src])
     write_csv(OUT / "hexes.csv", ["hex", "col", "row", "lon", "lat", "kind", "land", "country", "area", "terrain",
@@ -920,7 +925,7 @@ def write(M: Map) -> None:
 
     side_rows = []
     seen: dict[tuple[tuple[str, str], str], str] = {}
-    for key, (kind, name, chain, _) in M.chains.items():
+    for kind, name, chain, _ in M.chains.values():
         for a, b in zip(chain, chain[1:], strict=False):
             s = hexside(a, b)
             seen.setdefault((s, kind), name)
@@ -1052,7 +1057,6 @@ def render(M: Map, path: Path, window: tuple[float, float, float, float] | None 
         poly = [P(x, y) for x, y in corners_xy(*parse_hex(h))]
         fill = TERRAIN_RGB[M.terrain[h]]
         d.polygon(poly, fill=fill, outline=(200, 200, 200) if scale > 4 else None)
-    g = M.grid
     for h in M.cells:  # area and country boundaries
         ch = corners_xy(*parse_hex(h))
         for i, n in enumerate(_nb_by_edge(h)):
@@ -1089,7 +1093,6 @@ def render(M: Map, path: Path, window: tuple[float, float, float, float] | None 
                    fill=(0, 0, 0))
     path.parent.mkdir(parents=True, exist_ok=True)
     img.save(path)
-    del g
 
 
 def _rk(p):
