@@ -790,13 +790,7 @@ def hex_chain(g, pts, allowed: set[str], river_side: dict) -> list[str]:
             leg.append(prev[leg[-1]])
         leg.reverse()
         chain += leg if not chain else leg[1:]
-    out: list[str] = []  # cut loops
-    for h in chain:
-        if h in out:
-            out = out[:out.index(h) + 1]
-        else:
-            out.append(h)
-    return out
+    return chain
 
 
 def trace_rivers(g, land: set[str]) -> dict[tuple[str, str], str]:
@@ -816,10 +810,10 @@ def trace_rivers(g, land: set[str]) -> dict[tuple[str, str], str]:
         for i in range(6):
             a, b = ids[i], ids[(i + 1) % 6]
             edge_hexes[(min(a, b), max(a, b))].append(h)
-    vadj: dict[int, set[int]] = defaultdict(set)
-    for a, b in edge_hexes:
-        vadj[a].add(b)
-        vadj[b].add(a)
+    vadj: dict[int, list[int]] = defaultdict(list)
+    for edge in sorted(edge_hexes):
+        vadj[edge[0]].append(edge[1])
+        vadj[edge[1]].append(edge[0])
 
     def nearest_vertex(x, y):
         c, r = hex_at_xy(x, y)
@@ -831,19 +825,19 @@ def trace_rivers(g, land: set[str]) -> dict[tuple[str, str], str]:
         return None if best is None else best[1]
 
     def vpath(a, b):
-        prev, q = {a: None}, deque([a])
-        while q:
-            u = q.popleft()
-            if u == b:
-                break
-            for v in sorted(vadj[u]):
-                if v not in prev:
-                    prev[v] = u
-                    q.append(v)
-        out = [b]
-        while prev[out[-1]] is not None:
-            out.append(prev[out[-1]])
-        return out[::-1]
+        """Shortest walk along hex edges from corner a to corner b (breadth first)."""
+        parent = {a: a}
+        frontier = deque([a])
+        while frontier and b not in parent:
+            u = frontier.popleft()
+            for v in vadj[u]:
+                if v not in parent:
+                    parent[v] = u
+                    frontier.append(v)
+        walk = [b]
+        while walk[-1] != a:
+            walk.append(parent[walk[-1]])
+        return walk[::-1]
 
     def sides_of(line_xy):
         verts: list[int] = []
@@ -1004,8 +998,8 @@ def write(M: Map) -> None:
         "CMD": ("operational_area", "14.6; 14.6.1", "Capital Military District: Saigon and Gia Dinh; every US unit may enter"),
         "Laos": ("operational_area", "14.6; 7.2", "Laotian land hexes"),
         "Cambodia": ("operational_area", "14.6; 7.2", "Cambodian land hexes"),
-        "China": ("outside_area", "12.2; 13.1.1", "Chinese land (PRC supply sources lie on the border); not one of the nine areas"),
-        "Thailand": ("outside_area", "-", "Thai land west of the Mekong; not one of the nine areas, no unit may enter"),
+        "China": ("outside_area", "12.2; 13.1.1", "Chinese land (the PRC supply sources lie on its border); not one of the nine areas of 14.6 (R-MAP-17)"),
+        "Thailand": ("outside_area", "-", "Thai land west of the Mekong; not one of the nine areas of 14.6, so no unit's allowed areas include it (R-MAP-17)"),
     }
     for name, (kind, rule, d) in desc.items():
         a.append([name.lower().replace(" ", "_"), name, kind, rule, count[name], d,

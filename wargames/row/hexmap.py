@@ -330,7 +330,11 @@ class RowMap:
         """Movement points to enter (None: prohibited), from the reconstructed TEC (digest 4.Z.1)."""
         row = self.tec[feature]
         cell = row.mp_capitalist if side == "Capitalist" else row.mp_communist
-        return None if cell == "prohibited" else Fraction(cell)
+        if cell == "prohibited":
+            return None
+        if cell in ("as terrain", "-"):
+            raise ValueError(f"the TEC gives no own movement cost for {feature} ({side}: {cell!r})")
+        return Fraction(cell)
 
 
 MAP_DIR = "row/map"
