@@ -350,12 +350,24 @@ ROADS = [
     ("laos12", "Route 12 (Laos: Thakhek - Mahaxay - Mu Gia)", ["thakhek", "mahaxay", "mu_gia_pass"]),
     ("cambodia7", "Route 7 (Cambodia: Kampong Cham - Snuol)", ["kampong_cham", (11.9, 105.85), "mimot", "snuol"]),
     ("ql5", "Route 5 (Hanoi - Haiphong)", ["hanoi", "haiphong"]),
+    # not in the digest's list: the roads that tie the PRC sources and the northern towns to Hanoi, and the
+    # Bolovens road (our additions, R-MAP-13)
+    ("ql2", "QL2 / QL70 (Hanoi - Yen Bai - Lao Cai)", ["hanoi", "son_tay", (21.3, 105.4), "yen_bai", (22.1, 104.4),
+                                                       "lao_cai"]),
+    ("ql3", "QL3 (Hanoi - Thai Nguyen - Cao Bang)", ["hanoi", "thai_nguyen", (22.1, 105.95), "cao_bang"]),
+    ("ql6", "QL6 (Hanoi - Hoa Binh)", ["hanoi", "hoa_binh"]),
+    ("ql18", "QL18 (Haiphong - Hon Gai)", ["haiphong", "hon_gai"]),
+    ("laos23", "Route 23 (Laos: Pakse - Paksong - Attapeu)", ["pakse", "paksong", "attapeu"]),
 ]
 
 # --------------------------------------------------------------------------- rivers (digest 5.3, R-MAP-14)
 # (lat, lon) way points, downstream first.  The Mekong and the Bassac come from data/geo/rivers.geojson;
 # the Ben Hai is the hand-drawn DMZ line of data/geo/borders.geojson east of 106.55 E.
 RIVERS = [
+    ("Ma", [(19.77, 105.92), (19.84, 105.8), (19.95, 105.6), (20.1, 105.35), (20.3, 105.1)]),
+    ("Ca (Lam)", [(18.77, 105.77), (18.75, 105.6), (18.85, 105.45), (19.05, 105.1), (19.2, 104.8)]),
+    ("Black River (Da)", [(21.3, 105.43), (21.1, 105.3), (20.82, 105.34), (21.0, 104.95), (21.2, 104.5),
+                          (21.4, 104.05)]),
     ("Red River", [(20.25, 106.55), (20.45, 106.3), (20.7, 106.05), (21.04, 105.87), (21.25, 105.45),
                    (21.45, 105.15), (21.72, 104.9), (22.1, 104.35), (22.49, 103.97)]),
     ("Thach Han", [(16.86, 107.15), (16.75, 107.2), (16.6, 107.05), (16.45, 106.95)]),
