@@ -345,8 +345,8 @@ ROADS = [
     ("ql22", "QL22 (Go Dau Ha - Tay Ninh - Xa Mat)", [(11.08, 106.26), "tay_ninh", (11.72, 105.99)]),
     ("ql15", "QL15 (Bien Hoa - Ba Ria - Vung Tau)", ["bien_hoa", (10.75, 107.0), "ba_ria", "vung_tau"]),
     ("route7b", "Route 7B (Pleiku - Cheo Reo - Tuy Hoa)", ["pleiku", "cheo_reo", (13.15, 108.9), "tuy_hoa"]),
-    ("laos13", "Route 13 (Laos: Thakhek - Savannakhet - Pakse)", ["thakhek", "savannakhet", (15.9, 105.3),
-                                                                  "pakse"]),
+    ("laos13", "Route 13 (Laos: Thakhek - Savannakhet - Pakse)", ["thakhek", "savannakhet", (16.2, 105.2),
+                                                                  (15.75, 105.7), "pakse"]),
     ("laos12", "Route 12 (Laos: Thakhek - Mahaxay - Mu Gia)", ["thakhek", "mahaxay", "mu_gia_pass"]),
     ("cambodia7", "Route 7 (Cambodia: Kampong Cham - Snuol)", ["kampong_cham", (11.9, 105.85), "mimot", "snuol"]),
     ("ql5", "Route 5 (Hanoi - Haiphong)", ["hanoi", "haiphong"]),
@@ -386,6 +386,7 @@ RIVERS = [
     ("Srepok", [(13.52, 106.15), (13.15, 106.75), (12.85, 107.3), (12.65, 107.75), (12.6, 108.05)]),
 ]
 BEN_HAI_WEST_LON = 106.55
+MEKONG_BORDER_SOUTH_Y = to_xy(105.5, 15.3)[1]  # the Mekong is the Laos-Thailand border north of about 15.3 N
 RIVER_PENALTY = 6.0  # extra path cost for a road crossing a river hexside (roads keep to one bank)
 
 
@@ -582,7 +583,11 @@ def build() -> Map:
                 todo.append(n)
 
     # ---- rivers (needed by the terrain rule of the Mekong valley and by roads)
-    river_side = trace_rivers(g, land)
+    anchor = {}
+    for p in sorted(places, key=lambda p: p["id"]):
+        if p["kind"] in ("city", "town") and place_hex[p["id"]]:
+            anchor.setdefault(place_hex[p["id"]], to_xy(p["lon"], p["lat"]))
+    river_side = trace_rivers(g, land, country, anchor)
     M.river_side = river_side
     mekong_hexes = {h for s, name in river_side.items() if name == "Mekong" for h in s}
 
@@ -722,7 +727,7 @@ def build() -> Map:
         return to_xy(wp[1], wp[0])
 
     trail_ok = {h for h in land if country[h] in ("NVN", "LAO", "KHM")}
-    road_ok = set(land)
+    road_ok = {h for h in land if country[h] != "THA"}  # no road of the game runs through Thailand
     chains: dict[str, tuple[str, str, list[str], list]] = {}
     for name, wps in TRAIL:
         chain = hex_chain(g, [point(w) for w in wps], trail_ok, river_side)
@@ -805,74 +810,50 @@ def hex_chain(g, pts, allowed: set[str], river_side: dict) -> list[str]:
     return chain
 
 
-def trace_rivers(g, land: set[str]) -> dict[tuple[str, str], str]:
-    """River lines snapped to hex edges: each sample point goes to the nearest hex corner, consecutive corners
-    are joined along hex edges, and each edge walked is the hexside between the two hexes it separates."""
-    vid: dict[tuple[int, int], int] = {}
-    vxy: list[tuple[float, float]] = []
-    edge_hexes: dict[tuple[int, int], list[str]] = defaultdict(list)
-    for h in g.hexes():
-        ids = []
-        for x, y in corners_xy(*parse_hex(h)):
-            k = (round(x * 100), round(y * 100))
-            if k not in vid:
-                vid[k] = len(vxy)
-                vxy.append((x, y))
-            ids.append(vid[k])
-        for i in range(6):
-            a, b = ids[i], ids[(i + 1) % 6]
-            edge_hexes[(min(a, b), max(a, b))].append(h)
-    vadj: dict[int, list[int]] = defaultdict(list)
-    for edge in sorted(edge_hexes):
-        vadj[edge[0]].append(edge[1])
-        vadj[edge[1]].append(edge[0])
+def _crosses(p1, p2, q1, q2) -> bool:
+    """Whether segment p1-p2 properly crosses segment q1-q2."""
+    def side(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    d1, d2 = side(q1, q2, p1), side(q1, q2, p2)
+    d3, d4 = side(p1, p2, q1), side(p1, p2, q2)
+    return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0)
 
-    def nearest_vertex(x, y):
-        c, r = hex_at_xy(x, y)
-        best = None
-        for cx, cy in corners_xy(c, r):
-            k = vid.get((round(cx * 100), round(cy * 100)))
-            if k is not None and (best is None or math.dist((cx, cy), (x, y)) < best[0]):
-                best = (math.dist((cx, cy), (x, y)), k)
-        return None if best is None else best[1]
 
-    def vpath(a, b):
-        """Shortest walk along hex edges from corner a to corner b (breadth first)."""
-        parent = {a: a}
-        frontier = deque([a])
-        while frontier and b not in parent:
-            u = frontier.popleft()
-            for v in vadj[u]:
-                if v not in parent:
-                    parent[v] = u
-                    frontier.append(v)
-        walk = [b]
-        while walk[-1] != a:
-            walk.append(parent[walk[-1]])
-        return walk[::-1]
+def river_sides(g, line_xy: list[tuple[float, float]], anchor: dict[str, tuple[float, float]]) -> set[tuple[str, str]]:
+    """The hexsides a river line runs along: those between two hexes whose centres it separates (the segment
+    joining the two centres crosses the line an odd number of times).  Consecutive sides share a hex corner,
+    so a river is an unbroken chain of hex edges and each hex lies on the bank where its centre is; a town's
+    hex counts from the town's real position instead (``anchor``), so the town keeps its real bank."""
+    near: set[str] = set()
+    for (x1, y1), (x2, y2) in zip(line_xy, line_xy[1:], strict=False):
+        n = max(1, int(math.dist((x1, y1), (x2, y2)) / 2))
+        for i in range(n + 1):
+            c, r = hex_at_xy(x1 + (x2 - x1) * i / n, y1 + (y2 - y1) * i / n)
+            if 1 <= c <= COLS and 1 <= r <= ROWS:
+                near.add(hex_id(c, r))
+    near |= {m for h in list(near) for m in g.neighbours(h)}
+    segs = list(zip(line_xy, line_xy[1:], strict=False))
+    out = set()
+    for h in near:
+        ch = anchor.get(h) or centre_xy(*parse_hex(h))
+        for n in g.neighbours(h):
+            if n not in near or n < h:
+                continue
+            cn = anchor.get(n) or centre_xy(*parse_hex(n))
+            lo_x, hi_x = min(ch[0], cn[0]), max(ch[0], cn[0])
+            lo_y, hi_y = min(ch[1], cn[1]), max(ch[1], cn[1])
+            hits = sum(_crosses(ch, cn, a, b) for a, b in segs
+                       if not (max(a[0], b[0]) < lo_x or min(a[0], b[0]) > hi_x
+                               or max(a[1], b[1]) < lo_y or min(a[1], b[1]) > hi_y))
+            if hits % 2:
+                out.add(hexside(h, n))
+    return out
 
-    def sides_of(line_xy):
-        verts: list[int] = []
-        for (x1, y1), (x2, y2) in zip(line_xy, line_xy[1:], strict=False):
-            n = max(1, int(math.dist((x1, y1), (x2, y2))))
-            for i in range(n + 1):
-                v = nearest_vertex(x1 + (x2 - x1) * i / n, y1 + (y2 - y1) * i / n)
-                if v is None or (verts and verts[-1] == v):
-                    continue
-                verts += vpath(verts[-1], v)[1:] if verts else [v]
-        clean: list[int] = []
-        for v in verts:  # drop back-and-forth and loops
-            if v in clean:
-                clean = clean[:clean.index(v) + 1]
-            else:
-                clean.append(v)
-        out = []
-        for a, b in zip(clean, clean[1:], strict=False):
-            hs = edge_hexes.get((min(a, b), max(a, b)), [])
-            if len(hs) == 2:
-                out.append(hexside(*hs))
-        return out
 
+def trace_rivers(g, land: set[str], country: dict[str, str],
+                 anchor: dict[str, tuple[float, float]]) -> dict[tuple[str, str], str]:
+    """River hexsides by name (R-MAP-14).  Where the Mekong is the Laos-Thailand border (north of
+    MEKONG_BORDER_SOUTH) its hexsides are the border hexsides, so every Lao river town stays on the Lao bank."""
     lines: list[tuple[str, list[tuple[float, float]]]] = []
     for f in json.loads((GEO / "rivers.geojson").read_text())["features"]:
         name = "Mekong" if f["properties"]["id"] == "mekong" else "Bassac"
@@ -887,9 +868,16 @@ def trace_rivers(g, land: set[str]) -> dict[tuple[str, str], str]:
     lines.append(("Ben Hai", [to_xy(lo, la) for lo, la in dmz if lo >= BEN_HAI_WEST_LON]))
     out: dict[tuple[str, str], str] = {}
     for name, xy in lines:
-        for s in sides_of(xy):
+        for s in sorted(river_sides(g, xy, anchor)):
             if s[0] in land and s[1] in land:
+                if name == "Mekong" and min(centre_xy(*parse_hex(h))[1] for h in s) <= MEKONG_BORDER_SOUTH_Y:
+                    continue  # the border rule below
                 out.setdefault(s, name)
+    for h in sorted(land):
+        for n in g.neighbours(h):
+            if n in land and {country[h], country[n]} == {"LAO", "THA"} \
+                    and min(centre_xy(*parse_hex(h))[1], centre_xy(*parse_hex(n))[1]) <= MEKONG_BORDER_SOUTH_Y:
+                out.setdefault(hexside(h, n), "Mekong")
     return out
 
 
@@ -940,10 +928,14 @@ def write(M: Map) -> None:
                           f"reconstruction: {kind} '{name}' traced hex to hex through way points of the real route "
                           f"(tools/build_row_map.py, digest 5.3, R-MAP-{'09' if kind == 'trail' else '13'})"])
     for s, name in M.river_side.items():
-        src = ("reconstruction: the DMZ line of data/geo/borders.geojson east of 106.55 E snapped to hex edges"
-               if name == "Ben Hai" else
-               "external: GSHHG centre line (data/geo/rivers.geojson) snapped to hex edges" if name in ("Mekong", "Bassac")
-               else "reconstruction: way points of the real river (digest 5.3 list) snapped to hex edges")
+        if name == "Mekong" and {M.country[s[0]], M.country[s[1]]} == {"LAO", "THA"}:
+            src = "reconstruction: a Laos-Thailand border hexside, where the Mekong is the border"
+        elif name == "Ben Hai":
+            src = "reconstruction: hexes separated by the DMZ line of data/geo/borders.geojson east of 106.55 E"
+        elif name in ("Mekong", "Bassac"):
+            src = "external: hexes separated by the GSHHG centre line (data/geo/rivers.geojson)"
+        else:
+            src = "reconstruction: hexes separated by way points of the real river (digest 5.3 list)"
         side_rows.append([s[0], s[1], "river", name, src + " (R-MAP-14)"])
     for (s, kind), name in seen.items():
         if kind == "road" and s in M.river_side:

@@ -233,6 +233,19 @@ def test_row_map_rivers_and_bridges(m):
     assert ben_hai and all(m.in_dmz(a) or m.in_dmz(b) for a, b in ben_hai)
 
 
+def test_row_map_river_towns_keep_their_bank_r_map_14(m):
+    for rid in ("laos13", "laos12", "laos23"):  # Lao roads on the Lao bank: no Mekong crossing
+        chain = m.roads[rid].hexes.split()
+        assert not any(m.side_name(a, b, "river") == "Mekong" for a, b in zip(chain, chain[1:], strict=False)), rid
+        assert all(m.country(h) == "LAO" for h in chain[:-1]), rid  # Route 12 ends at the Mu Gia Pass
+    for (a, b), f in m.sides.items():  # where Laos meets Thailand, the Mekong is the border
+        if {m.country(a), m.country(b)} == {"LAO", "THA"} and min(m.hex(a).lat, m.hex(b).lat) > 15.4:
+            assert "river" in f and m.side_name(a, b, "river") == "Mekong"
+    # the Dragon's Jaw: QL1 crosses the Ma on a bridge at Thanh Hoa
+    ma = [s for s, f in m.sides.items() if "bridge" in f and m.side_name(*s, "river") == "Ma"]
+    assert ma and m.place_hex("ham_rong_bridge") in {h for s in ma for h in s}
+
+
 def test_row_map_border_hexsides_between_countries(m):
     for (a, b), f in m.sides.items():
         if "border" in f:
