@@ -895,8 +895,12 @@ def write_csv(path: Path, header: list[str], rows: list[list]) -> None:
         w.writerows(rows)
 
 
-def write(M: Map) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
+BUILT = ("hexes.csv", "hexsides.csv", "places.csv", "roads.csv", "areas.csv")
+
+
+def write(M: Map, out: Path = OUT) -> None:
+    """Write the five built files into ``out`` (``data/row/map`` by default)."""
+    out.mkdir(parents=True, exist_ok=True)
     rows = []
     for h in M.cells:
         c, r = parse_hex(h)
@@ -914,7 +918,7 @@ def write(M: Map) -> None:
                    f"area: {M.why_area[h]} ({' '.join('R-MAP-' + i for i in ids)})")
         rows.append([h, c, r, f"{lo:.4f}", f"{la:.4f}", kind, f"{M.land_frac[h]:.2f}", cty, area, M.terrain[h],
                      M.zone.get(h, ""), int(h in M.fdz), int(h in M.trail), M.station.get(h, ""), src])
-    write_csv(OUT / "hexes.csv", ["hex", "col", "row", "lon", "lat", "kind", "land", "country", "area", "terrain",
+    write_csv(out / "hexes.csv", ["hex", "col", "row", "lon", "lat", "kind", "land", "country", "area", "terrain",
                                   "zone", "fdz", "trail", "station", "source"], rows)
 
     side_rows = []
@@ -950,7 +954,7 @@ def write(M: Map) -> None:
                                   "reconstruction: hexside between hexes of two countries (R-MAP-03)"])
     order = {"road": 0, "trail": 1, "river": 2, "bridge": 3, "border": 4}
     side_rows.sort(key=lambda r: (order[r[2]], r[3], r[0], r[1]))
-    write_csv(OUT / "hexsides.csv", ["a", "b", "feature", "name", "source"], side_rows)
+    write_csv(out / "hexsides.csv", ["a", "b", "feature", "name", "source"], side_rows)
 
     prow = []
     for p in M.places:
@@ -968,7 +972,7 @@ def write(M: Map) -> None:
         prow.append([p["id"], p["name"], p["hex"] or "", f"{p['lat']:.2f}", f"{p['lon']:.2f}", p["country"], p["area"],
                      p["kind"], p["recruit_draws"], p["supply"] or "", p["terminus"] or "", p["text_hex"] or "",
                      p["role"], src])
-    write_csv(OUT / "places.csv", ["id", "name", "hex", "lat", "lon", "country", "area", "kind", "recruit_draws",
+    write_csv(out / "places.csv", ["id", "name", "hex", "lat", "lon", "country", "area", "kind", "recruit_draws",
                                    "supply", "terminus", "text_hex", "role", "source"], prow)
 
     rrows = []
@@ -979,7 +983,7 @@ def write(M: Map) -> None:
         rrows.append([rid, name, kind, wp, " ".join(chain),
                       f"reconstruction: real route through named way points (digest {'3.18/5.3' if kind == 'trail' else '5.3'}; "
                       f"R-MAP-{'09' if kind == 'trail' else '13'})"])
-    write_csv(OUT / "roads.csv", ["id", "name", "kind", "waypoints", "hexes", "source"], rrows)
+    write_csv(out / "roads.csv", ["id", "name", "kind", "waypoints", "hexes", "source"], rrows)
 
     count = defaultdict(int)
     for h in M.land:
@@ -1029,7 +1033,7 @@ def write(M: Map) -> None:
               "reconstruction: digest 5.3 (R-MAP-12)"])
     a.append(["dixie_station_box", "Dixie Station box", "box", "11.1", 0, "off-map box of the 7th Fleet (about 11.0 N 110.0 E)",
               "reconstruction: digest 5.3 (R-MAP-12)"])
-    write_csv(OUT / "areas.csv", ["id", "name", "kind", "rule", "hexes", "description", "source"], a)
+    write_csv(out / "areas.csv", ["id", "name", "kind", "rule", "hexes", "description", "source"], a)
 
 
 # =========================================================================== pictures (checks, not committed)
@@ -1129,10 +1133,21 @@ def main(argv=None) -> int:
     ap.add_argument("--png", type=Path, help="draw the whole theatre to this PNG")
     ap.add_argument("--window", type=Path, help="draw the classroom window (I Corps, DMZ, Laotian panhandle)")
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--check", action="store_true", help="build into a temporary folder and fail if the committed "
+                    "files differ (the data are up to date with this script)")
     args = ap.parse_args(argv)
     M = build()
     summary(M)
-    if not args.no_write:
+    if args.check:
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            write(M, Path(tmp))
+            stale = [n for n in BUILT if (Path(tmp) / n).read_bytes() != (OUT / n).read_bytes()]
+        if stale:
+            print("out of date with tools/build_row_map.py:", ", ".join(stale))
+            return 1
+        print("data/row/map is up to date")
+    elif not args.no_write:
         write(M)
     if args.png:
         render(M, args.png)

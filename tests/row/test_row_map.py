@@ -12,6 +12,8 @@ from __future__ import annotations
 import csv
 import re
 import shutil
+import subprocess
+import sys
 from collections import deque
 from fractions import Fraction
 from pathlib import Path
@@ -324,6 +326,14 @@ def test_row_map_every_row_sourced_and_every_decision_recorded():
     assert len(ids) >= 15
     assert cited <= decisions  # every decision a map row cites exists
     assert set(ids) <= cited | {"R-MAP-01", "R-MAP-16", "R-MAP-17"}  # grid, place kinds, outside areas: code
+
+
+def test_row_map_data_up_to_date_with_its_build_script():
+    """tools/build_row_map.py --check rebuilds the map in memory and compares it with the committed files."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(root / "tools" / "build_row_map.py"), "--check"], cwd=root,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_row_map_classroom_window_is_about_24_by_27(m):
