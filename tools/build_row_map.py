@@ -557,9 +557,13 @@ def build() -> Map:
         if v:
             country[h] = max(sorted(v), key=lambda c: v[c])
             why_country[h] = "majority"
-        else:  # inland water: the country of the nearest land hex around it
-            country[h] = "KHM"
-            why_country[h] = "lake (Tonle Sap) in Cambodia"
+        else:  # inland water without a land point: the commonest country among the hexes around it
+            around = defaultdict(int)
+            for n in g.neighbours(h):
+                for c, k in votes[n].items():
+                    around[c] += k
+            country[h] = max(sorted(around), key=lambda c: around[c])
+            why_country[h] = "its neighbours (inland water)"
     # a place of a known country forces its hex to that country when some of the hex is in it (R-MAP-03)
     for p in places:
         h = place_hex[p["id"]]
@@ -606,7 +610,8 @@ def build() -> Map:
         c = country[h]
         hainan = c == "CHN" and la < 20.3 and lo > 108.4
         if h in lake or (n := inside(SWAMPS, h)):
-            terrain[h], why[h] = "swamp", f"swamp: {'inland water' if h in lake else n} (hand-drawn area)"
+            terrain[h], why[h] = "swamp", ("swamp: inland water (lake shore and flood plain)" if h in lake
+                                           else f"swamp: {n} (hand-drawn area)")
         elif n := inside(PLATEAUS, h):
             terrain[h], why[h] = "clear", f"clear: {n} (open plateau, digest 5.3)"
         elif covered.get(h, 0) >= 0.5 and rough[h] >= ROUGH_SHARE:
@@ -895,7 +900,42 @@ def write_csv(path: Path, header: list[str], rows: list[list]) -> None:
         w.writerows(rows)
 
 
-BUILT = ("hexes.csv", "hexsides.csv", "places.csv", "roads.csv", "areas.csv")
+BUILT = ("hexes.csv", "hexsides.csv", "places.csv", "roads.csv", "areas.csv", "features.geojson")
+
+
+def _ll(x: float, y: float) -> list[float]:
+    lo, la = to_lonlat(x, y)
+    return [round(lo, 4), round(la, 4)]
+
+
+def write_geojson(M: Map, out: Path) -> None:
+    """features.geojson for GIS tools and the notebooks: places (real positions), roads and trail branches
+    (through hex centres), rivers (along the hex edges they follow), each with its source."""
+    feats = []
+    for p in M.places:
+        if p["hex"]:
+            feats.append({"type": "Feature", "geometry": {"type": "Point", "coordinates": [p["lon"], p["lat"]]},
+                          "properties": {"id": p["id"], "name": p["name"], "layer": "place", "kind": p["kind"],
+                                         "hex": p["hex"], "source": "reconstruction: digest 5.4 (R-MAP-16)"}})
+    for key, (kind, name, chain, _) in M.chains.items():
+        feats.append({"type": "Feature",
+                      "geometry": {"type": "LineString",
+                                   "coordinates": [_ll(*centre_xy(*parse_hex(h))) for h in chain]},
+                      "properties": {"id": key, "name": name, "layer": kind,
+                                     "source": f"reconstruction: hex chain of roads.csv (R-MAP-{'09' if kind == 'trail' else '13'})"}})
+    by_river = defaultdict(list)
+    for s, name in sorted(M.river_side.items()):
+        ca = {(round(x, 3), round(y, 3)) for x, y in corners_xy(*parse_hex(s[0]))}
+        shared = [c for c in corners_xy(*parse_hex(s[1])) if (round(c[0], 3), round(c[1], 3)) in ca]
+        if len(shared) == 2:
+            by_river[name].append([_ll(*shared[0]), _ll(*shared[1])])
+    for name, segs in sorted(by_river.items()):
+        feats.append({"type": "Feature", "geometry": {"type": "MultiLineString", "coordinates": segs},
+                      "properties": {"id": name.lower().split(" (")[0].replace(" ", "_"), "name": name,
+                                     "layer": "river", "source": "reconstruction: river hexsides of hexsides.csv (R-MAP-14)"}})
+    text = json.dumps({"type": "FeatureCollection", "features": feats}, ensure_ascii=False, separators=(",", ":"))
+    (out / "features.geojson").write_text(text.replace('},{"type":"Feature"', '},\n{"type":"Feature"') + "\n",
+                                          encoding="utf-8")
 
 
 def write(M: Map, out: Path = OUT) -> None:
@@ -1034,6 +1074,7 @@ def write(M: Map, out: Path = OUT) -> None:
     a.append(["dixie_station_box", "Dixie Station box", "box", "11.1", 0, "off-map box of the 7th Fleet (about 11.0 N 110.0 E)",
               "reconstruction: digest 5.3 (R-MAP-12)"])
     write_csv(out / "areas.csv", ["id", "name", "kind", "rule", "hexes", "description", "source"], a)
+    write_geojson(M, out)
 
 
 # =========================================================================== pictures (checks, not committed)

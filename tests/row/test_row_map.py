@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from wargames.core.data import DataError, DecisionRow, data_root, read_csv
+from wargames.core.data import DataError, DecisionRow, data_root, read_csv, read_geojson
 from wargames.maps.hexgrid import hexside
 from wargames.row import hexmap
 from wargames.row.hexmap import OPERATIONAL_AREAS, load_map
@@ -326,6 +326,17 @@ def test_row_map_every_row_sourced_and_every_decision_recorded():
     assert len(ids) >= 15
     assert cited <= decisions  # every decision a map row cites exists
     assert set(ids) <= cited | {"R-MAP-01", "R-MAP-16", "R-MAP-17"}  # grid, place kinds, outside areas: code
+
+
+def test_row_map_features_geojson_matches_the_tables(m):
+    feats = read_geojson(MAP_DIR / "features.geojson")["features"]
+    layers = {}
+    for f in feats:
+        layers.setdefault(f["properties"]["layer"], []).append(f)
+    assert len(layers["place"]) == sum(1 for p in m.places.values() if p.hex)
+    assert len(layers["road"]) + len(layers["trail"]) == len(m.roads)
+    assert {f["properties"]["name"] for f in layers["river"]} == {
+        m.side_name(a, b, "river") for (a, b), f in m.sides.items() if "river" in f}
 
 
 def test_row_map_data_up_to_date_with_its_build_script():

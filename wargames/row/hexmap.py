@@ -337,7 +337,6 @@ class RowMap:
         return Fraction(cell)
 
 
-MAP_DIR = "row/map"
 
 
 def _path(name: str) -> Path:
