@@ -302,3 +302,16 @@ def test_yotr_mov_c_destination_must_name_the_unit_being_moved():
     with pytest.raises(IllegalAction) as err:
         g.apply(Action.make("move_to", to="1986"))
     assert err.value.rule_id == "YOTR-MOV-C" and "nva_2" in str(err.value) and g.digest() == before
+
+
+def test_yotr_zoc_f3_arvn_zone_reaches_clear_north_vietnam(start):
+    # ZOC-F3 limits ARVN zones by terrain type only: a clear NVN hex next to an ARVN unit is in its zone, even
+    # though Movement case S keeps the unit itself out of North Vietnam
+    d = start.data
+    a, b = next((h, n) for h in sorted(d.hexes) if d.country(h) == "SVN" and d.terrain(h) == "clear"
+                for n in d.adj[h] if d.country(n) == "NVN" and d.terrain(n) == "clear"
+                and not d.side_has(h, n, "river"))
+    g = quiet({"arvn_qt_1": a})
+    assert b in g.zoc("Allied") and b not in g.reachable("arvn_qt_1")
+    rough = [n for n in d.adj[a] if d.country(n) == "NVN" and d.terrain(n) in ("rough", "swamp")]
+    assert not set(rough) & g.zoc("Allied")

@@ -16,7 +16,8 @@ phase (a cheapest-path search over the TEC costs), so the unit's whole path is c
 * YOTR-ZOC / YOTR-ZOC-G: enemy zones stop movement; entering costs +1 (Communist) / +2 (Allied), leaving
   +2 / +3; YOTR-ZOC-E: never straight from one enemy zone to another; YOTR-ZOC-F1: no zone across a river
   hexside; YOTR-ZOC-F2: USA zones only once a USA unit has been attacked; YOTR-ZOC-F3: ARVN zones never reach
-  rough or swamp; YOTR-ZOC-B: zones reach hexes with friendly units for movement.
+  rough or swamp (a limit by terrain only: they do reach clear North Vietnamese hexes); YOTR-ZOC-B: zones
+  reach hexes with friendly units for movement.
 * YOTR-MOV-T: airmobile units hop between friendly South Vietnamese towns and bases for 3 points plus zone
   costs (D-24, D-59); one unit in or out of a besieged town per phase (YOTR-TWN-N, D-25).
 * YOTR-MOV-M: Communist counters move face down; the Allied log shows only that a counter moved.
@@ -61,10 +62,11 @@ def _extra_costs(who: str) -> tuple[int, int, int]:
 @cache
 def _zoc_reach(arvn: bool) -> dict[str, tuple[str, ...]]:
     """The hexes a unit's zone reaches from each hex: never across a river hexside (YOTR-ZOC-F1); for ARVN
-    never into rough, swamp or North Vietnam (YOTR-ZOC-F3)."""
+    never into rough or swamp (YOTR-ZOC-F3 limits ARVN zones by terrain type only, so a clear hex of North
+    Vietnam next to an ARVN unit is in its zone although the unit may not move there, YOTR-MOV-S)."""
     d = load_data()
     return {h: tuple(n for n in ns if not d.side_has(h, n, "river") and not (
-        arvn and (d.terrain(n) in ("rough", "swamp") or d.country(n) == "NVN"))) for h, ns in d.adj.items()}
+        arvn and d.terrain(n) in ("rough", "swamp"))) for h, ns in d.adj.items()}
 
 
 @cache
