@@ -159,3 +159,11 @@ def test_yotr_bmb_brt_pinned_or_disrupted_does_nothing_to_a_dummy():
     rulings = choose(g2, "air", hex=P, points=1) + choose(g2, "done")
     r = next(x for x in rulings if x.rule_id == "YOTR-BMB-BRT")
     assert r.result["brt"] == "P" and "dummy_1" not in g2.pinned
+
+
+def test_yotr_tec_5_town_outside_south_vietnam_not_doubled():
+    # Terrain Note 5: a hex with a town symbol is not clear for bombardment, even Svay Rieng in Cambodia, which
+    # has no militia and no VP (Towns case B)
+    svay = D.places["svay_rieng"].hex
+    assert D.terrain(svay) == "clear" and svay not in D.towns and D.country(svay) != "SVN"
+    assert yotr_at("a_bomb").bombardment_multiplier(svay) == 1

@@ -63,9 +63,11 @@ class BombardmentRules:
         return self.air // 2
 
     def bombardment_multiplier(self, h: str) -> int:
-        """YOTR-TEC-5: x2 in a hex with no rough, swamp, town or base."""
-        clear = self.data.terrain(h) == "clear" and h not in self.data.towns
-        return 2 if clear else 1
+        """YOTR-TEC-5: x2 in a hex with no rough, swamp, town or base symbol; a town outside South Vietnam (Svay
+        Rieng) has the symbol too, though no militia or VP (YOTR-TWN-B), so it is not doubled.  A symbol counts
+        whatever part of the hex it covers; the hex's terrain is its majority terrain (YOTR-TEC-4, D-65)."""
+        d = self.data
+        return 2 if d.terrain(h) == "clear" and h not in d.town_symbols else 1
 
     def bombardment(self):
         """YOTR-SOP-B3a then YOTR-SOP-B3b: allot, then resolve each bombarded hex."""

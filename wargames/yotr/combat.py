@@ -12,13 +12,14 @@
   (D-40).  YOTR-TEC-1: river doubling only if every attacker is across an unbridged river (D-02);
   YOTR-TWN-F: units in a base double; YOTR-TEC-4: never more than x2; militia added undoubled (D-03).
 * YOTR-TWN-E / YOTR-TWN-D: militia adds to the defence only.  YOTR-TWN-PROC: any result against the defender
-  eliminates the militia and the hex changes hands once no defending unit is left (D-55); YOTR-TWN-M restores
-  the new owner's militia.  YOTR-SUP-D: a Supply Center defends with 2, is destroyed on De (and its supply
+  eliminates the militia and the hex changes hands once no defending unit is left (D-55): an NLF militia is
+  gone even when a Battlegroup keeps the town, which then defends without it and is retaken by the first
+  Allied unit to enter it empty; YOTR-TWN-M restores the new owner's militia.  YOTR-SUP-D: a Supply Center defends with 2, is destroyed on De (and its supply
   units with it), and ignores retreats unless surrounded (D-27).
 * YOTR-CBT-P / YOTR-DUM-C: Allied attacks reveal the defenders one attack at a time; dummies are removed; an
   attack that finds only dummies is spent with no result (D-34).  Dummies never attack (D-33).
 * YOTR-CBT-Q: a full-strength NVA unit eliminated by ground combat (also on Ae, D-32, or a failed retreat) becomes
-  a 1-6 Battlegroup in place, which does not retreat; a Battlegroup is never replaced again.
+  a 1-6 Battlegroup (2-1-6 under YOTR-SR-H) in place, which does not retreat; a Battlegroup is never replaced again.
 * YOTR-ZOC-D / YOTR-ZOC-H / D-05: retreats go exactly N hexes, each step farther away, never into enemy units,
   enemy militia, prohibited terrain or enemy zones without a friendly unit; the owner picks the end hex (D-57); a unit
   that cannot retreat is eliminated.  YOTR-MOV-S: USA units retreating from a base go to another friendly base
@@ -304,6 +305,15 @@ class CombatRules:
                 yield self.ruling("YOTR-SUP-D", f"Supply Center {target} holds", f"A Supply Center ignores {result} "
                                   "unless every hex around it is held or controlled by Allied units (decision D-27).",
                                   places=[target])
+        if enemy == "Communist" and self.communist_militia(target) and self.combat_units_at(target, enemy):
+            self.militia_gone.add(target)
+            self.touch()
+            yield self.ruling("YOTR-TWN-PROC", f"NLF militia of {self.hex_name(target)} eliminated",
+                              f"The result against the defender eliminates the NLF militia of "
+                              f"{self.hex_name(target)}, but the Battlegroup left in place (Combat case Q) still holds "
+                              "the town for the Communist: it stays Communist-held, without militia strength, until "
+                              "no Communist unit is left there (decision D-55).",
+                              result={"town": target, "militia": 0}, places=[target])
         if not self.combat_units_at(target, enemy) and target in self.data.towns:
             if enemy == "Allied" and self.town[target] != "nlf":
                 yield from self.capture_town(target, "Communist", "YOTR-TWN-PROC",
@@ -317,6 +327,14 @@ class CombatRules:
                                              "counter is turned face down.")
         if advance and not self.combat_units_at(target, enemy) and not self.is_target(target, side):
             yield from self.advance_after_combat(side, target, attackers)
+
+    def retake_unheld(self, h: str):
+        """D-55: an Allied unit entering a Communist-held town whose NLF militia was eliminated (and no Communist
+        unit is left there) retakes it (YOTR-TWN-M)."""
+        if h in self.militia_gone and self.town[h] == "nlf" and not self.occupied_by(h, "Communist"):
+            yield from self.capture_town(h, "Allied", "YOTR-TWN-M", f"{self.hex_name(h)} has lost its NLF militia "
+                                         "and no Communist unit is left there: the Allied unit entering it retakes "
+                                         "the town and its printed militia is restored (decision D-55).")
 
     def sc_surrounded(self, h: str) -> bool:
         """D-27: every hex around the Supply Center is Allied-occupied or in an Allied zone (sea counts)."""
@@ -343,6 +361,7 @@ class CombatRules:
         old = self.town[h]
         new = "nlf" if by == "Communist" else "retaken"
         self.town[h] = new
+        self.militia_gone.discard(h)
         self.touch()
         yield self.ruling(rule, f"{self.hex_name(h)} taken by the {by}", why,
                           result={"town": h, "from": old, "to": new}, changes=[{"town": h, "from": old, "to": new}],
@@ -356,7 +375,7 @@ class CombatRules:
             self.bg.add(uid)
             self.touch()
             yield self.ruling("YOTR-CBT-Q", f"{uid} becomes a Battlegroup", f"{self.describe(uid)} is eliminated: "
-                              f"{why}; a full-strength NVA unit is replaced in its hex by a 1-6 Battlegroup, which "
+                              f"{why}; a full-strength NVA unit is replaced in its hex by a {self.bg_values()} Battlegroup, which "
                               "is not forced to retreat (Combat case Q).", result={"unit": uid, "bg": True},
                               places=[h])
             return
@@ -411,6 +430,8 @@ class CombatRules:
                           f"{self.hex_name(to)}, away from the enemy and never into an enemy zone without a friendly "
                           "unit (decision D-05; no movement points, Movement case K).",
                           changes=[{"unit": uid, "from": h0, "to": to}], places=[h0, to], side=side)
+        if side == "Allied":
+            yield from self.retake_unheld(to)
         if side == "Communist" and to in self.data.towns and self.town[to] != "nlf" and \
                 self.allied_militia(to) == 0 and not self.occupied_by(to, "Allied"):
             yield from self.capture_town(to, "Communist", "YOTR-TWN-H", f"A Communist unit retreating into the "

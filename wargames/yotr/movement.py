@@ -163,7 +163,7 @@ class MovementRules:
                 extra = {h for h in d.towns if self.allied_militia(h) > 0}
                 out = self.occupied("Allied") | extra
             else:
-                extra = {h for h in d.towns if self.town[h] == "nlf"} | {
+                extra = {h for h in d.towns if self.communist_militia(h)} | {
                     h for h in d.supply_centers if h not in self.sc_destroyed}
                 out = self.occupied("Communist") | extra
             self._cache[key] = frozenset(out)
@@ -427,6 +427,9 @@ class MovementRules:
                               + (" (3 for the air hop, decision D-24)." if hops else "."),
                               result={"unit": uid, "to": to, "mp": float(cost)}, changes=changes,
                               places=[start, to], side=side)
+        if side == "Allied":
+            for h in path[1:]:
+                yield from self.retake_unheld(h)  # D-55
         if side == "Communist":
             for h in path[1:]:
                 if h in self.data.towns and self.town[h] != "nlf" and self.allied_militia(h) == 0 \
