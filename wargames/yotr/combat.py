@@ -4,7 +4,8 @@
   attackers); Communist attackers are turned face up when declared; they are resolved in the order declared
   (YOTR-CBT-K: any order; ours is the order of declaration, D-56), so supply is judged at each instant (YOTR-SUP-F).
 * YOTR-CBT-A / YOTR-CBT-B / YOTR-CBT-C / YOTR-CBT-E / YOTR-CBT-H / YOTR-CBT-J: adjacent units only, attacking is
-  voluntary, each unit attacks once and each hex is attacked once, up to six stacks, stacks need not attack
+  voluntary, each unit attacks once and each enemy unit is attacked once (one retreating into another
+  declared target neither defends nor suffers there again, D-66), up to six stacks, stacks need not attack
   together, strength is never split.  YOTR-CBT-F: a hex defends as one.  YOTR-CBT-N: attacks cross any border.
   YOTR-CBT-D: further hexes next to every attacker may join one attack, defences added (D-35, D-60).
 * YOTR-CBT-PROC / YOTR-CBT-G / YOTR-CBT-M: attack and defence totals with terrain and supply (exact fractions,
@@ -95,12 +96,17 @@ class CombatRules:
         return [u for n in self.data.adj[target] for u in self.combat_units_at(n, side)
                 if u not in used and self.may_attack(u)]
 
+    def defenders_at(self, h: str, side: str) -> list[str]:
+        """YOTR-CBT-C: the combat units of ``side`` in ``h`` that may still be attacked this Combat Phase (a unit
+        that already defended and retreated here is left out, D-66)."""
+        return [u for u in self.combat_units_at(h, side) if u not in self.defended]
+
     # ------------------------------------------------------------------ strengths
     def defense_strength(self, h: str, attackers: list[str]) -> tuple[Fraction, dict]:
         """YOTR-CBT-PROC: the combined defence of hex ``h`` against ``attackers``, with its parts."""
         d = self.data
         side = self.enemy_of(self.side_of(attackers[0])) if attackers else "Allied"
-        units = self.combat_units_at(h, side)
+        units = self.defenders_at(h, side)
         total_units = Fraction(0)
         for u in units:
             state = self.supply_state(u, combat=True)
@@ -131,6 +137,7 @@ class CombatRules:
         yield from self._combat("Allied")
 
     def _combat(self, side: str):
+        self.defended = set()  # YOTR-CBT-C: enemy units attacked so far this Combat Phase
         attacks: list[tuple[str, list[str], list[str]]] = []
         used: set[str] = set()
         targeted: set[str] = set()
@@ -193,6 +200,7 @@ class CombatRules:
             yield from self.resolve_attack(side, target, group, extra)
             if self._over:
                 return
+        self.defended = set()
         self.face_up = {u for u in self.face_up if self.is_supply_unit(u)}
 
     # ------------------------------------------------------------------ one battle
@@ -220,7 +228,17 @@ class CombatRules:
                 yield from self.check_victory()
                 return
             hexes = live
-        yield from self._battle(side, hexes, attackers)
+        enemy = self.enemy_of(side)
+        fresh = [h for h in hexes if self.defenders_at(h, enemy) or (
+            self.allied_militia(h) if enemy == "Allied" else self.communist_militia(h) or self.sc_intact(h))]
+        if not fresh:
+            yield self.ruling("YOTR-CBT-C", f"Attack on {target} not made", "Every unit now in the hex has already "
+                              "been attacked this Combat Phase (it retreated there) and no militia or Supply "
+                              "Center defends it, so no unit may be attacked here again: the declared attackers "
+                              "are spent and there is no combat result (decision D-66).",
+                              result={"target": target, "spent": attackers}, places=hexes)
+            return
+        yield from self._battle(side, fresh, attackers)
 
     def _reveal(self, target: str, attackers: list[str]):
         """YOTR-CBT-P / YOTR-DUM-C: the defenders of one hex turn face up; dummies go.  True if anything real
@@ -256,6 +274,7 @@ class CombatRules:
             dfn += more
             parts = {"units": parts["units"] + p2["units"], "doubled_by": parts["doubled_by"] + p2["doubled_by"],
                      "militia": parts["militia"] + p2["militia"], "total": float(dfn)}
+        defenders = {h: self.defenders_at(h, self.enemy_of(side)) for h in hexes}
         col = odds_column(atk, dfn)
         if col is None:
             yield self.ruling("YOTR-CBT-PROC", f"No attack on {target}", "The attackers have no attack strength "
@@ -274,6 +293,8 @@ class CombatRules:
                                   "attackers": list(attackers)},
                           dice=[roll], lookup=Lookup("CRT", str(die), col, result),
                           places=list(hexes), side=side)
+        for units in defenders.values():  # YOTR-CBT-C: attacked once, never again this phase
+            self.defended.update(units)
         if result in ("Ae", "Ar1", "Ar2"):
             for u in list(attackers):
                 if result == "Ae":
@@ -282,7 +303,7 @@ class CombatRules:
                     yield from self.retreat(u, int(result[-1]))
         elif result in ("De", "Dr1", "Dr2"):
             for h in hexes:
-                yield from self.defender_loses(side, h, result, attackers, advance=False)
+                yield from self.defender_loses(side, h, result, attackers, advance=False, defenders=defenders[h])
             enemy = self.enemy_of(side)
             if all(not self.combat_units_at(h, enemy) and not self.is_target(h, side) for h in hexes):
                 yield from self.advance_after_combat(side, target, attackers)  # D-35: into one hex
@@ -291,9 +312,14 @@ class CombatRules:
         self.face_up = {u for u in self.face_up if self.is_supply_unit(u)}
         yield from self.check_victory()
 
-    def defender_loses(self, side: str, target: str, result: str, attackers: list[str], advance: bool = True):
+    def defender_loses(self, side: str, target: str, result: str, attackers: list[str], advance: bool = True,
+                       defenders: list[str] | None = None):
+        """Apply a result against the defender of ``target`` to the units that defended it (YOTR-CBT-C: a unit
+        attacked earlier this phase that retreated into the hex is left alone, D-66)."""
         enemy = self.enemy_of(side)
-        for u in self.combat_units_at(target, enemy):
+        if defenders is None:
+            defenders = self.defenders_at(target, enemy)
+        for u in [u for u in defenders if self.loc[u] == target]:
             if result == "De":
                 yield from self.eliminate(u, "the defenders are eliminated (De)")
             else:
