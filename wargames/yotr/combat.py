@@ -62,15 +62,15 @@ class CombatRules:
         return "Allied" if side == "Communist" else "Communist"
 
     def may_attack(self, uid: str) -> bool:
-        """YOTR-CBT: real combat units not Disrupted (D-08), not dummies (D-33), with attack strength > 0 (D-54)."""
+        """YOTR-CBT: real combat units not Disrupted (D-08), not dummies (D-33), with a printed attack strength.
+        Supply is not asked here: it is judged at the instant of each battle (YOTR-SUP-F), and an earlier battle
+        may reopen a line, so an Unsupplied ARVN unit (attack zero now) may still be declared (D-54)."""
         u = self.counters[uid]
         if not u.is_combat or uid in self.disrupted:
             return False
         if u.nationality == "USA" and not (self.opts.usa_may_attack or self.opts.special_rule_f):
             return False
-        if self.attack_value(uid) <= 0:
-            return False
-        return self.supply_factor(uid, self.supply_state(uid, combat=True), "attack") > 0
+        return self.attack_value(uid) > 0
 
     def attack_strength(self, uid: str) -> Fraction:
         state = self.supply_state(uid, combat=True)
@@ -267,7 +267,9 @@ class CombatRules:
             yield self.ruling("YOTR-ZOC-F2", "USA zones of control switched on", "A USA unit has been attacked: "
                               "from now on every USA unit has a full zone of control (decision D-50).",
                               result={"usa_zoc": True}, places=[target])
-        atk = sum((self.attack_strength(u) for u in attackers), Fraction(0))
+        strengths = {u: self.attack_strength(u) for u in attackers}  # YOTR-SUP-F: supply judged now
+        atk = sum(strengths.values(), Fraction(0))
+        idle = [u for u, v in strengths.items() if v == 0]
         dfn, parts = self.defense_strength(target, attackers)
         for h in hexes[1:]:  # YOTR-CBT-D: one combined defence
             more, p2 = self.defense_strength(h, attackers)
@@ -287,7 +289,9 @@ class CombatRules:
                           f"{float(atk):g} attack against {float(dfn):g} defence"
                           + (f" (units {parts['units']:g}" + (f", doubled for {' and '.join(parts['doubled_by'])}"
                              if parts["doubled_by"] else "") + f", militia {parts['militia']})")
-                          + f" is {col} after rounding in the defender's favour; the die shows {die}: {result}.",
+                          + f" is {col} after rounding in the defender's favour; the die shows {die}: {result}."
+                          + (f" ({', '.join(idle)} add(s) nothing: attack strength zero, Unsupplied at this instant of "
+                             "combat, Supply case F, decision D-54.)" if idle else ""),
                           result={"target": target, "hexes": list(hexes), "odds": col, "die": die, "crt": result},
                           inputs={"attack": float(atk), "defense": float(dfn), **parts,
                                   "attackers": list(attackers)},
