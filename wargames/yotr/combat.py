@@ -1,8 +1,9 @@
 """Ground combat (YOTR-CBT), the CRT (YOTR-CBT-CRT), towns and militia (YOTR-TWN), battlegroups (YOTR-CBT-Q).
 
 * YOTR-SOP-A3a / YOTR-SOP-B4a / YOTR-CBT-P: every attack of the phase is declared first (target hex, then its
-  attackers); Communist attackers are turned face up when declared; they are resolved in the order declared
-  (YOTR-CBT-K: any order; ours is the order of declaration, D-56), so supply is judged at each instant (YOTR-SUP-F).
+  attackers); Communist attackers are turned face up when declared.  YOTR-CBT-K: the attacker then picks which
+  declared attack to resolve next, again after each battle, once its dummies are revealed and its retreats and
+  advances made (D-56; with one attack left it is resolved at once); supply is judged at each battle (YOTR-SUP-F).
 * YOTR-CBT-A / YOTR-CBT-B / YOTR-CBT-C / YOTR-CBT-E / YOTR-CBT-H / YOTR-CBT-J: adjacent units only, attacking is
   voluntary, each unit attacks once and each enemy unit is attacked once (one retreating into another
   declared target neither defends nor suffers there again, D-66), up to six stacks, stacks need not attack
@@ -196,10 +197,21 @@ class CombatRules:
                               + (f" (together with {', '.join(extra)}, Combat case D)" if extra else "")
                               + (", turned face up (Combat case P)." if side == "Communist" else "."),
                               result={"target": target, "attackers": group, "extra": extra}, places=[target, *extra])
-        for target, group, extra in attacks:
-            yield from self.resolve_attack(side, target, group, extra)
+        self.pending_attacks = attacks
+        while attacks:  # YOTR-CBT-K / YOTR-CBT-P: the attacker picks the next battle after each one (D-56)
+            if len(attacks) == 1:
+                nxt = attacks[0]
+            else:
+                opts = [Action.make("resolve", f"Resolve the attack on {self.hex_name(t)} ({len(g)} unit(s)"
+                                    + (f", with {', '.join(x)}" if x else "") + ")", [t, *x], hex=t)
+                        for t, g, x in attacks]
+                act = yield self.decide(side, "Which declared attack is resolved next?", "YOTR-CBT-K", opts)
+                nxt = next(a for a in attacks if a[0] == act["hex"])
+            attacks.remove(nxt)
+            yield from self.resolve_attack(side, *nxt)
             if self._over:
                 return
+        self.pending_attacks = []
         self.defended = set()
         self.face_up = {u for u in self.face_up if self.is_supply_unit(u)}
 

@@ -72,6 +72,7 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         self.bg: set[str] = set()  # NVA units reduced to Battlegroups (YOTR-CBT-Q)
         self.pinned: set[str] = set()
         self.disrupted: set[str] = set()
+        self.pending_attacks: list = []  # declared attacks not yet resolved: (target, attackers, extra hexes)
         self.defended: set[str] = set()  # enemy units attacked this Combat Phase (YOTR-CBT-C, D-66)
         self.face_up: set[str] = set()  # Communist counters revealed at this instant of combat (YOTR-MOV-M)
         self.town: dict[str, str] = {h: "allied" for h in self.data.towns}  # allied | nlf | retaken (YOTR-TWN-A)
@@ -92,6 +93,7 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         return {
             "loc": dict(sorted(self.loc.items())), "bg": sorted(self.bg), "pinned": sorted(self.pinned),
             "disrupted": sorted(self.disrupted), "face_up": sorted(self.face_up), "defended": sorted(self.defended),
+            "pending_attacks": [[t, list(g), list(x)] for t, g, x in self.pending_attacks],
             "town": dict(sorted(self.town.items())), "militia_gone": sorted(self.militia_gone),
             "sc_destroyed": sorted(self.sc_destroyed), "air": self.air, "naval": self.naval, "usa_zoc": self.usa_zoc,
             "supply": dict(sorted(self.supply.items())), "moved": sorted(self.moved),
