@@ -326,6 +326,10 @@ class CommunistBot(_Bot):
             if h in d.towns and game.town[h] != "nlf":
                 score += 20
                 why = f"takes the undefended town {game.hex_name(h)}"
+            passed = [t for t in (a.get("via") or "-").split("+") if t not in ("-", h)]
+            if passed:  # D-67: of the paths offered, the one taking empty towns on the way (YOTR-TWN-H)
+                score += 20 * len(passed)
+                why += f", taking {', '.join(game.hex_name(t) for t in passed)} on the way"
             if supplied is not None and h not in supplied and game.counters[uid].nationality == "NVA":
                 score -= 4
                 why += ", though out of supply range"
@@ -519,6 +523,10 @@ class AlliedBot(_Bot):
             elif h in near_nlf:
                 score = 3.0
                 why = f"{h} is next to a town the Communist holds: ready to counter-attack"
+            passed = [t for t in (a.get("via") or "-").split("+") if t not in ("-", h)] if a.kind == "move_to" else []
+            if passed:  # D-67: retake Communist towns left without militia on the way (D-55)
+                score += 5 * len(passed)
+                why += f", retaking {', '.join(game.hex_name(t) for t in passed)} on the way"
             if a.kind == "stay":
                 score += 0.1
             scored.append((score, a, why))
