@@ -143,3 +143,27 @@ def test_yotr_bmb_brt_disrupted_may_not_move_or_attack():
     assert not any(r.rule_id == "YOTR-CBT-CRT" for r in g.log)
     assert "nva_2" in g.disrupted and not g.may_attack("nva_2")
     assert g.why_cannot_move("nva_2")[0] == "YOTR-BMB-BRT"
+
+
+def test_yotr_bmb_brt_pinned_or_disrupted_does_nothing_to_a_dummy():
+    # D-11: 6 air points doubled in clear terrain use column 10, where dice 3 and 2 are both D; a dummy hit by
+    # P or D stays unmarked and free to move (an E still removes it, unrevealed)
+    g = position({"nva_1": COAST, "dummy_1": COAST}, dice=[3, 2])
+    rulings = choose(g, "air", hex=COAST, points=6) + choose(g, "done")
+    rolls = {r.result["unit"]: r for r in rulings if r.rule_id == "YOTR-BMB-BRT"}
+    assert rolls["dummy_1"].result["brt"] == "D" and rolls["nva_1"].result["brt"] == "D"
+    assert "dummy_1" not in g.disrupted and "dummy_1" not in g.pinned and "nva_1" in g.disrupted
+    assert "does nothing to a dummy" in rolls["dummy_1"].explanation
+    assert "dummy" not in rolls["dummy_1"].for_side("Allied").explanation  # still hidden from the Allies
+    g2 = position({"dummy_1": P}, dice=[2])  # clear hex: 1 air point doubled is column 2; die 2 there is P
+    rulings = choose(g2, "air", hex=P, points=1) + choose(g2, "done")
+    r = next(x for x in rulings if x.rule_id == "YOTR-BMB-BRT")
+    assert r.result["brt"] == "P" and "dummy_1" not in g2.pinned
+
+
+def test_yotr_tec_5_town_outside_south_vietnam_not_doubled():
+    # Terrain Note 5: a hex with a town symbol is not clear for bombardment, even Svay Rieng in Cambodia, which
+    # has no militia and no VP (Towns case B)
+    svay = D.places["svay_rieng"].hex
+    assert D.terrain(svay) == "clear" and svay not in D.towns and D.country(svay) != "SVN"
+    assert yotr_at("a_bomb").bombardment_multiplier(svay) == 1

@@ -127,13 +127,15 @@ def test_yotr_cbt_j_a_unit_never_splits_its_strength():
     assert not any(a.kind == "target" and a["hex"] == RING[1] for a in g.legal_actions())
 
 
-def test_yotr_cbt_k_attacks_resolved_in_the_declared_order():
-    g = position({"nva_2": P, "nva_3": RING[2], "arvn_mdw_1": RING[1], "arvn_mde_2": D.adj[RING[2]][2]},
+def test_yotr_cbt_k_attacker_picks_the_order_of_battle():
+    # D-56: once every attack is declared the attacker chooses which to fight first (here the one declared last)
+    far = "2283"
+    g = position({"nva_2": P, "nva_3": far, "arvn_mdw_1": RING[1], "arvn_mde_2": D.adj[far][2]},
                  phase="c_combat", dice=[3, 3])
     targets = [a["hex"] for a in g.legal_actions() if a.kind == "target"]
-    order = list(reversed(targets))
+    assert len(targets) == 2
     rulings = []
-    for t in order:
+    for t in targets:
         rulings += choose(g, "target", hex=t)
         rulings += choose(g, "all_attack", hex=t) if any(a.kind == "all_attack" for a in g.legal_actions()) \
             else choose(g, "attacker", unit=g.legal_actions()[0]["unit"])
@@ -143,8 +145,41 @@ def test_yotr_cbt_k_attacks_resolved_in_the_declared_order():
             rulings += choose(g, "no_more")
     if g.decision and g.decision.rule_id == "YOTR-CBT-A":
         rulings += choose(g, "done")
+    assert g.decision.rule_id == "YOTR-CBT-K" and g.decision.side == "Communist"
+    assert [a["hex"] for a in g.legal_actions()] == targets
+    assert not any(r.rule_id == "YOTR-CBT-CRT" for r in rulings)  # no die before the order is chosen
+    rulings = choose(g, "resolve", hex=targets[1])
+    while g.decision and g.decision.rule_id in ("YOTR-ZOC-D", "YOTR-CBT-L"):
+        rulings += g.apply(g.legal_actions()[-1])
     fought = [r.result["target"] for r in rulings if r.rule_id == "YOTR-CBT-CRT" and r.lookup]
-    assert fought == order[:len(fought)] and fought
+    assert fought == [targets[1], targets[0]]  # the last one left needs no decision
+
+
+def test_yotr_cbt_p_allied_order_chosen_after_each_battle_once_dummies_are_revealed():
+    # three Allied attacks: after the first (a dummy, exposed and removed) the Allied player chooses again between
+    # the two left; the bot explains its choice
+    hexes = [P, "1784", "2283"]
+    units = {"dummy_1": P, "nva_2": "1784", "nva_3": "2283"}
+    allied = {}
+    for h, u in zip(hexes, ["arvn_mdw_1", "arvn_qt_3", "arvn_mde_2"], strict=True):
+        allied[u] = next(n for n in D.adj[h] if D.terrain(n) == "clear" and n not in D.towns
+                         and all(n not in D.adj[o] and n != o for o in hexes if o != h))
+    g = position({**units, **allied}, phase="a_combat", dice=[3, 3])
+    for h, u in zip(hexes, allied, strict=True):
+        choose(g, "target", hex=h)
+        if g.decision.rule_id == "YOTR-CBT-H":
+            choose(g, "attacker", unit=u)
+        if g.decision.rule_id == "YOTR-CBT-H":
+            choose(g, "commit")
+    if g.decision.rule_id == "YOTR-CBT-A":
+        choose(g, "done")
+    assert g.decision.rule_id == "YOTR-CBT-K" and len(g.legal_actions()) == 3
+    bot = g.default_player("Allied")
+    pick = bot.choose(g, g.decision)
+    assert pick.kind == "resolve" and "best odds" in bot.last_reason
+    rulings = choose(g, "resolve", hex=P)
+    assert any(r.rule_id == "YOTR-DUM-C" for r in rulings) and g.loc["dummy_1"] == "removed"
+    assert g.decision.rule_id == "YOTR-CBT-K" and [a["hex"] for a in g.legal_actions()] == hexes[1:]
 
 
 def test_yotr_twn_l_militia_never_affected_by_supply():

@@ -354,3 +354,138 @@ def test_yotr_cbt_d_several_adjacent_hexes_in_one_attack():
     assert battle.result["hexes"] == [RING[0], RING[1]]
     assert battle.inputs["defense"] == 4 and battle.result["odds"] == "2-1"  # 11 against 2 + 2 (D-35)
     assert g.loc["arvn_mdw_1"] != RING[0] and g.loc["arvn_mde_2"] != RING[1]  # Dr1 applies to both hexes
+
+
+def test_yotr_twn_proc_nlf_militia_gone_under_a_battlegroup():
+    # D-55: Allied 1-1 on an NLF-held Ca Mau (NVA 5-6 + militia 1 = 6 against 2+2+2), die 1 is Dr1; every hex
+    # around is Allied, so the NVA unit cannot retreat and becomes a Battlegroup in place.  The NLF militia is
+    # gone (the town stays Communist while the Battlegroup holds it, defending without militia), and the first
+    # Allied unit to enter it once empty retakes it.
+    town = "1593"
+    ring = list(D.adj[town])
+    attackers = ["arvn_qt_1", "arvn_qt_2", "arvn_ch_1"]
+    others = ["arvn_qn_1", "arvn_svay_rieng_2", "arvn_svay_rieng_3"]
+    units = {"nva_2": town, **dict(zip(attackers + others, ring, strict=True))}
+
+    def edit(g):
+        clear(g)
+        g.town[town] = "nlf"
+        for u, h in units.items():
+            put(g, u, h)
+    g = yotr_at("a_combat", edit=edit, dice=[1])
+    assert g.communist_militia(town) == 1
+    rulings = attack(g, town, *attackers)
+    crt = next(r for r in rulings if r.rule_id == "YOTR-CBT-CRT" and "Battle" in r.title)
+    assert crt.result["odds"] == "1-1" and crt.result["crt"] == "Dr1"
+    assert "nva_2" in g.bg and g.loc["nva_2"] == town and g.town[town] == "nlf"
+    gone = next(r for r in rulings if r.rule_id == "YOTR-TWN-PROC")
+    assert "D-55" in gone.explanation and g.communist_militia(town) == 0
+    assert g.defense_strength(town, attackers)[1]["militia"] == 0
+    assert g.vp_function()["towns"] >= D.town_vp[1].vp_on_seizure  # still Communist-held
+    # the Battlegroup leaves; an Allied unit walking in retakes the town
+    g.place("nva_2", "eliminated")
+    g.touch()
+    assert town not in g.blocked_for("Allied")
+    rulings = list(g.retake_unheld(town))
+    assert g.town[town] == "retaken" and rulings[0].rule_id == "YOTR-TWN-M" and town not in g.militia_gone
+
+
+def test_yotr_sr_h_battlegroup_shown_as_2_1_6():
+    g = position({"nva_2": P}, options={"special_rule_h": True})
+    g.bg.add("nva_2")
+    assert g.attack_value("nva_2") == 2 and g.defense_value("nva_2") == 1
+    assert g.describe("nva_2") == "NVA Battlegroup 2-1-6 (nva_2)"
+    assert next(u for u in g.public_state(None)["units"] if u["id"] == "nva_2")["values"] == "2-1-6"
+    plain = position({"nva_2": P})
+    plain.bg.add("nva_2")
+    assert plain.describe("nva_2") == "NVA Battlegroup 1-6 (nva_2)"
+
+
+def test_yotr_tec_4_one_majority_terrain_per_hex_and_symbols_count_whole():
+    # D-65: our reconstructed hexes carry one (majority) terrain each; a town symbol counts whatever its size
+    assert {r.terrain for r in D.hexes.values()} <= {"clear", "rough", "swamp", "sea"}
+    row = D.decisions["D-65"]
+    assert "majority" in row.decision and row.alternatives and row.reasoning
+    assert "D-65" in D.rules["YOTR-TEC-4"].decision
+    assert all(h in D.town_symbols for h in D.towns) and D.places["svay_rieng"].hex in D.town_symbols
+
+
+def finish(g) -> list:
+    """End the declarations, resolve in the offered order (first battle first), first retreat, no advance."""
+    out = []
+    if g.decision and g.decision.rule_id == "YOTR-CBT-A":
+        out += choose(g, "done")
+    while g.decision and g.decision.rule_id in ("YOTR-ZOC-D", "YOTR-CBT-L", "YOTR-CBT-K"):
+        out += g.apply(g.legal_actions()[-1] if g.decision.rule_id == "YOTR-CBT-L" else g.legal_actions()[0])
+    return out
+
+
+def _two_declared(first: str, second: str, ring_units: dict, b_units: dict, dice):
+    """Allied attacks declared on ``first`` (by the ring units) then ``second`` (by the b units)."""
+    g = position({"nva_2": first, "nva_7": second, **ring_units, **b_units}, phase="a_combat", dice=dice)
+    out = choose(g, "target", hex=first)
+    for u in ring_units:
+        if any(a.kind == "attacker" and a["unit"] == u for a in g.legal_actions()):
+            out += choose(g, "attacker", unit=u)
+    if any(x.kind == "commit" for x in g.legal_actions()):
+        out += choose(g, "commit")
+    if g.decision.rule_id == "YOTR-CBT-D":
+        out += choose(g, "no_more")
+    out += choose(g, "target", hex=second)
+    out += choose(g, "all_attack", hex=second)
+    if g.decision.rule_id == "YOTR-CBT-D":
+        out += choose(g, "no_more")
+    return g, out
+
+
+def test_yotr_cbt_c_a_defender_that_retreats_into_another_target_is_not_attacked_again():
+    # A = 1987 (NVA 5-6) is ringed by five ARVN 2Y6 (2-1, die 1: Dr1), so its only retreat is B = 1986, itself a
+    # declared target (NVA 4-6, attacked at 1-1 by 7 points from 1985, die 1: Dr1, no retreat: a Battlegroup).
+    # The unit that retreated into B neither adds its defence there nor suffers B's result (D-66).
+    a, b = "1987", "1986"
+    ring = [h for h in D.adj[a] if h != b]
+    ring_units = dict(zip(["arvn_qt_1", "arvn_qt_2", "arvn_ch_1", "arvn_svay_rieng_2", "arvn_svay_rieng_3"], ring,
+                          strict=True))
+    b_units = {"arvn_qt_3": "1985", "arvn_qn_1": "1985", "arvn_ch_2": "1985"}
+    g, out = _two_declared(a, b, ring_units, b_units, dice=[1, 1])
+    out += finish(g)
+    battles = [r for r in out if r.rule_id == "YOTR-CBT-CRT" and r.title.startswith("Battle")]
+    assert [r.result["crt"] for r in battles] == ["Dr1", "Dr1"]
+    assert battles[1].inputs["units"] == 4  # nva_7 alone: nva_2, which retreated in, does not defend again
+    assert g.loc["nva_2"] == b and "nva_2" not in g.bg  # nor suffer the second result
+    assert "nva_7" in g.bg and g.loc["nva_7"] == b
+
+
+def test_yotr_cbt_c_attack_on_a_hex_holding_only_already_attacked_units_is_not_made():
+    # D-66: A's NVA 5-6 retreats (Dr1) into B, which holds only a dummy and is the second declared target; when
+    # B is resolved the dummy is exposed and removed and only the unit already attacked is left, so no die is
+    # rolled and the attacker on B is spent
+    a, b = "1987", "1986"
+    ring = [h for h in D.adj[a] if h != b]
+    ring_units = dict(zip(["arvn_qt_1", "arvn_qt_2", "arvn_ch_1", "arvn_svay_rieng_2", "arvn_svay_rieng_3"], ring,
+                          strict=True))
+
+    def edit(g):
+        clear(g)
+        for u, h in {"nva_2": a, "dummy_1": b, **ring_units, "arvn_qt_3": "1985"}.items():
+            put(g, u, h)
+    g = yotr_at("a_combat", edit=edit, dice=[1])
+    out = choose(g, "target", hex=a)
+    for u in ring_units:
+        if any(x.kind == "attacker" and x["unit"] == u for x in g.legal_actions()):
+            out += choose(g, "attacker", unit=u)
+    if any(x.kind == "commit" for x in g.legal_actions()):
+        out += choose(g, "commit")
+    if g.decision.rule_id == "YOTR-CBT-D":
+        out += choose(g, "no_more")
+    out += choose(g, "target", hex=b)
+    out += choose(g, "attacker", unit="arvn_qt_3")
+    if g.decision.rule_id == "YOTR-CBT-H":
+        out += choose(g, "commit")
+    if g.decision.rule_id == "YOTR-CBT-D":
+        out += choose(g, "no_more")
+    out += finish(g)
+    assert g.loc["nva_2"] == b and g.loc["dummy_1"] == "removed"
+    assert sum(r.rule_id == "YOTR-CBT-CRT" and r.title.startswith("Battle") for r in out) == 1
+    spent = next(r for r in out if r.rule_id == "YOTR-CBT-C")
+    assert "D-66" in spent.explanation and spent.result["spent"] == ["arvn_qt_3"]

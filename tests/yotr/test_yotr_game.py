@@ -366,3 +366,74 @@ def test_yotr_rei_standard_game_may_delay_reinforcements():
     assert any(a.kind == "delay" for a in g.legal_actions())
     choose(g, "delay")
     assert g.loc["nva_rein_1"] == "track"
+
+
+# ---------------------------------------------------------------------- the Historical Game deployed by the players
+def _historical_deployed_by_bots():
+    from wargames.yotr.bots import AlliedBot, CommunistBot
+
+    g = YotrGame("historical", 4, {"historical_positions": False})
+    g.set_players({"Communist": None, "Allied": None})
+    bots = {"Communist": CommunistBot(4), "Allied": AlliedBot(4)}
+    kinds = []
+    while g.turn == 0 or (g.decision and g.decision.rule_id.startswith("YOTR-DEP")):
+        if not g.decision or not g.decision.rule_id.startswith("YOTR-DEP"):
+            break
+        kinds.append((g.decision.rule_id, g.decision.side, g.legal_actions()[0].kind))
+        g.apply(bots[g.decision.side].choose(g, g.decision))
+    return g, kinds
+
+
+def test_yotr_dep_comm_players_deploy_the_historical_forces_within_their_areas():
+    # D-68: with the "historical positions" option off, the Communist places each NVA unit outside South Vietnam
+    # within two hexes of its Region, the dummies outside South Vietnam, never in Svay Rieng, the NLF in their
+    # Regions, and chooses the real supply units of each Supply Center
+    from wargames.core import Action, IllegalAction
+    from wargames.yotr.deploy import near_region_hexes, region_of_area
+
+    g = YotrGame("historical", 4, {"historical_positions": False})
+    g.set_players({"Communist": None, "Allied": None})
+    assert g.decision.rule_id == "YOTR-DEP-COMM" and g.decision.side == "Communist"
+    while g.decision.options[0]["unit"] != "nva_1":
+        g.apply(next(a for a in g.legal_actions() if a.kind == "set_aside"))
+    menu = {a["to"] for a in g.legal_actions() if a.kind == "deploy"}
+    assert menu == set(near_region_hexes("quang_tri")) and region_of_area(g.counters["nva_1"].deploy_area) == "quang_tri"
+    assert all(D.country(h) != "SVN" for h in menu) and D.places["svay_rieng"].hex not in menu
+    assert all(min(D.grid.distance(h, x) for x in D.hexes if D.region(x) == "quang_tri") <= 2 for h in menu)
+    before = g.digest()
+    far = near_region_hexes("mekong_west")[0]
+    with pytest.raises(IllegalAction, match=r"\[YOTR-DEP-COMM\].*within two hexes of the Quang Tri"):
+        g.apply(Action.make("deploy", to=far, unit="nva_1"))
+    assert g.digest() == before
+    g, kinds = _historical_deployed_by_bots()
+    assert ("YOTR-DEP-COMM", "Communist", "real_supply") in kinds and not g.invariants()
+    for uid in g.on_map("Communist"):
+        r = g.counters[uid]
+        region = region_of_area(r.deploy_area)
+        if r.nationality == "NVA" and g.is_combat(uid):
+            assert g.loc[uid] in near_region_hexes(region)
+        elif r.nationality == "NLF":
+            assert D.region(g.loc[uid]) == region and g.loc[uid] not in D.towns
+        elif g.is_dummy(uid):
+            assert D.country(g.loc[uid]) != "SVN" and g.loc[uid] != D.places["svay_rieng"].hex
+    sup = [u for u in g.counters if g.is_supply_unit(u)]
+    assert all(sum(g.loc[u] == h for u in sup) == p.quota for h, p in D.supply_centers.items())
+
+
+def test_yotr_dep_allied_players_deploy_the_arvn_within_their_regions():
+    # D-68: USA, ROK and the Svay Rieng task force keep their fixed places; every other ARVN unit goes anywhere in
+    # its Region on a hex ARVN may enter (D-38); the default option keeps the reconstructed start hexes (M-11)
+    from wargames.yotr.deploy import arvn_deploy_hexes, region_of_area
+
+    g, kinds = _historical_deployed_by_bots()
+    assert ("YOTR-DEP-ALLIED", "Allied", "deploy") in kinds
+    for uid in g.on_map("Allied"):
+        r = g.counters[uid]
+        region = region_of_area(r.deploy_area)
+        if r.nationality == "ARVN" and region:
+            assert D.region(g.loc[uid]) == region and g.loc[uid] in arvn_deploy_hexes()
+        else:
+            assert g.loc[uid] == r.start_hex
+    fixed = YotrGame("historical", 4)
+    assert all(fixed.loc[u] == r.start_hex for u, r in fixed.counters.items() if r.start_hex and r.turn is None)
+    assert not any(e.get("act", {}).get("kind") == "deploy" for e in fixed.record)

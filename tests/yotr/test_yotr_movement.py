@@ -285,7 +285,8 @@ def test_yotr_twn_h_empty_zero_town_taken_by_moving_through():
     assert g.data.towns[loc_ninh].intrinsic_strength == 0
     beyond = next(h for h in sorted(g.reachable("dummy_1")) if loc_ninh in g.path_to("dummy_1", h)[1:-1])
     choose(g, "move_unit", unit="dummy_1")
-    rulings = choose(g, "move_to", unit="dummy_1", to=beyond)
+    via = {"via": loc_ninh} if beyond in g.path_choices("dummy_1") else {}  # D-67: the path through the town
+    rulings = choose(g, "move_to", unit="dummy_1", to=beyond, **via)
     assert g.town[loc_ninh] == "nlf"  # YOTR-DUM-B: a dummy can do it (EX-28)
     assert any(r.rule_id == "YOTR-TWN-H" for r in rulings)
     assert g.vp == 1 and any(c.get("track") == "vp" for r in rulings for c in r.changes)
@@ -302,3 +303,63 @@ def test_yotr_mov_c_destination_must_name_the_unit_being_moved():
     with pytest.raises(IllegalAction) as err:
         g.apply(Action.make("move_to", to="1986"))
     assert err.value.rule_id == "YOTR-MOV-C" and "nva_2" in str(err.value) and g.digest() == before
+
+
+def test_yotr_zoc_f3_arvn_zone_reaches_clear_north_vietnam(start):
+    # ZOC-F3 limits ARVN zones by terrain type only: a clear NVN hex next to an ARVN unit is in its zone, even
+    # though Movement case S keeps the unit itself out of North Vietnam
+    d = start.data
+    a, b = next((h, n) for h in sorted(d.hexes) if d.country(h) == "SVN" and d.terrain(h) == "clear"
+                for n in d.adj[h] if d.country(n) == "NVN" and d.terrain(n) == "clear"
+                and not d.side_has(h, n, "river"))
+    g = quiet({"arvn_qt_1": a})
+    assert b in g.zoc("Allied") and b not in g.reachable("arvn_qt_1")
+    rough = [n for n in d.adj[a] if d.country(n) == "NVN" and d.terrain(n) in ("rough", "swamp")]
+    assert not set(rough) & g.zoc("Allied")
+
+
+def _loc_ninh_pair(d):
+    """Two neighbours of Loc Ninh (strength 0) two hexes apart, with a clear way round the town."""
+    town = "3363"
+    ring = d.adj[town]
+    for a in ring:
+        for b in ring:
+            common = [m for m in d.adj[a] if m in d.adj[b] and m != town]
+            if d.grid.distance(a, b) == 2 and common and all(
+                    not d.side_has(x, y, "river") and d.terrain(y) == "clear"
+                    for x, y in ((a, town), (town, b), (a, common[0]), (common[0], b))):
+                return town, a, b
+    raise AssertionError("no pair")
+
+
+def test_yotr_twn_h_the_player_traces_the_path_through_or_round_an_empty_town(start):
+    # D-67: from one side of Loc Ninh (strength 0, empty) to the other there are two 2-MP paths, through the town
+    # (taking it, Towns case H) or round it; both are offered, and the one chosen is the one followed
+    d = start.data
+    town, a, b = _loc_ninh_pair(d)
+    g = quiet({"nva_2": a})
+    choose(g, "move_unit", unit="nva_2")
+    to_b = [x for x in g.legal_actions() if x.kind == "move_to" and x["to"] == b]
+    assert sorted(x["via"] for x in to_b) == ["-", town]
+    assert all(x.get("via") is None for x in g.legal_actions() if x.kind == "move_to" and x["to"] not in (b,)
+               and x["to"] not in g.path_choices("nva_2"))
+    before = g.digest()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Action.make("move_to", unit="nva_2", to=b))
+    assert "D-67" in str(err.value) and g.digest() == before
+    round_it = quiet({"nva_2": a})  # the same position again (edited positions do not branch)
+    choose(round_it, "move_unit", unit="nva_2")
+    rulings = choose(g, "move_to", unit="nva_2", to=b, via=town)
+    assert g.town[town] == "nlf" and any(r.rule_id == "YOTR-TWN-H" for r in rulings)
+    assert g.loc["nva_2"] == b and "by way of" in next(r for r in rulings if r.rule_id == "YOTR-MOV-M").explanation
+    rulings = choose(round_it, "move_to", unit="nva_2", to=b, via="-")
+    assert round_it.town[town] == "allied" and not any(r.rule_id == "YOTR-TWN-H" for r in rulings)
+    assert round_it.loc["nva_2"] == b
+
+
+def test_yotr_mov_a_a_routine_move_stays_one_destination_decision():
+    # D-67: far from any town taken by passing, each destination is offered once, with no path choice
+    g = quiet({"nva_2": P})
+    choose(g, "move_unit", unit="nva_2")
+    dests = [x["to"] for x in g.legal_actions() if x.kind == "move_to"]
+    assert len(dests) == len(set(dests)) and g.path_choices("nva_2") == {}

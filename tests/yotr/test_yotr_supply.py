@@ -114,3 +114,24 @@ def test_yotr_sup_h_any_number_share_a_source():
     units = {f"nva_{i}": D.adj[TCHEPONE][i % 3] for i in range(1, 8)}
     g = position(units, turn=3)
     assert all(g.supply[u] == "general_supply" for u in units)
+
+
+def test_yotr_sup_f_a_line_reopened_by_an_earlier_battle_lets_the_unit_attack():
+    # D-54: ARVN 3-6 at 1987 is cut off by the zones of a dummy (1986) and an NVA 4-6 (1988), so its attack is
+    # zero when the attacks are declared; it may still be declared against 1988.  The first battle exposes the
+    # dummy, which reopens the line, and at the instant of the second battle the ARVN unit attacks with 3.
+    units = {"arvn_qt_3": "1987", "dummy_1": "1986", "nva_7": "1988", "arvn_qn_1": "1985"}
+    g = position(units, phase="a_combat", turn=3, dice=[6])
+    assert g.allied_supply("arvn_qt_3") == "unsupplied" and g.attack_strength("arvn_qt_3") == 0
+    assert g.may_attack("arvn_qt_3")
+    out = choose(g, "target", hex="1986") + choose(g, "attacker", unit="arvn_qn_1") + choose(g, "commit")
+    out += choose(g, "target", hex="1988")
+    if g.decision.rule_id == "YOTR-CBT-H":
+        out += choose(g, "attacker", unit="arvn_qt_3")
+    while g.decision and g.decision.rule_id in ("YOTR-CBT-A", "YOTR-CBT-D", "YOTR-CBT-K", "YOTR-ZOC-D", "YOTR-CBT-L"):
+        acts = g.legal_actions()
+        out += g.apply(acts[-1] if g.decision.rule_id in ("YOTR-CBT-A", "YOTR-CBT-D", "YOTR-CBT-L") else acts[0])
+    assert g.loc["dummy_1"] == "removed"
+    battle = next(r for r in out if r.rule_id == "YOTR-CBT-CRT" and r.title.startswith("Battle"))
+    assert battle.inputs["attackers"] == ["arvn_qt_3"] and battle.inputs["attack"] == 3
+    assert battle.result["odds"] == "1-1"  # against the Isolated NVA 4-6 (defence halved to 2)

@@ -277,7 +277,8 @@ def bot_advice(game, side: str | None = None) -> dict[str, Any]:
 
 def declared_attacks(game) -> list[dict[str, Any]]:
     """The attacks declared so far in the current Combat Phase (YOTR-SOP-A3a / YOTR-SOP-B4a), in the order they
-    will be resolved (D-56): each ``{"target": hex, "attackers": [unit ids]}``."""
+    were declared (the attacker then picks the order of battle, YOTR-CBT-K, D-56): each ``{"target": hex,
+    "attackers": [unit ids]}``."""
     name = game.phase.name if game.phase else ""
     return [dict(r.result) for r in game.log if r.turn == game.turn and r.phase == name
             and r.rule_id in ("YOTR-SOP-A3a", "YOTR-SOP-B4a") and isinstance(r.result, dict)
@@ -306,19 +307,27 @@ def blocked_move(game) -> tuple[str, str] | None:
 
 
 def about_to_resolve(game, side: str = "Communist", min_turn: int = 3, *, nva_first: bool = False) -> bool:
-    """True when ``side`` has declared its attacks (YOTR-SOP-A3a / YOTR-SOP-B4a) and its bot would now resolve
-    them: the moment just before the first CRT die is rolled (for a forced-dice what-if).  ``nva_first``: only
-    when NVA units make the first attack (NLF guerrillas are always in Attack Supply, YOTR-SUP-B)."""
+    """True when ``side`` has declared its attacks (YOTR-SOP-A3a / YOTR-SOP-B4a) and no battle has been fought yet:
+    either it is choosing which attack to fight first (YOTR-CBT-K, D-56) or its bot is about to end declaring with
+    a single attack.  The moment just before the first CRT die is rolled (for a forced-dice what-if); the bot's
+    next choice (:func:`bot_advice`) starts that battle.  ``nva_first``: only when NVA units make the attack the
+    bot would fight first (NLF guerrillas are always in Attack Supply, YOTR-SUP-B)."""
     d = game.decision
-    if d is None or d.side != side or d.rule_id != "YOTR-CBT-A" or game.turn < min_turn:
+    if d is None or d.side != side or game.turn < min_turn:
         return False
-    if not any(a.kind == "done" and a.label.startswith("Resolve") for a in d.options):
-        return False
-    if nva_first:
-        attacks = declared_attacks(game)
-        if not attacks or not any(game.counters[u].nationality == "NVA" for u in attacks[0]["attackers"]):
+    attacks = declared_attacks(game)
+    if d.rule_id == "YOTR-CBT-K":
+        if len(game.pending_attacks) != len(attacks):
+            return False  # a battle has already been fought this phase
+        act = bot_advice(game)["action"]
+        first = next(a for a in attacks if a["target"] == act["hex"])
+    elif d.rule_id == "YOTR-CBT-A" and any(a.kind == "done" and a.label.startswith("Resolve") for a in d.options):
+        if len(attacks) != 1 or bot_advice(game)["action"].kind != "done":
             return False
-    return bot_advice(game)["action"].kind == "done"
+        first = attacks[0]
+    else:
+        return False
+    return not nva_first or any(game.counters[u].nationality == "NVA" for u in first["attackers"])
 
 
 def advance_until(game, predicate, *, max_decisions: int = 20000) -> bool:

@@ -3,7 +3,7 @@
 * YOTR-SOP-B3a / YOTR-BMB-PROC: the Allied player allots air points (and the naval marker) to Communist-occupied
   hexes, then each hex is resolved: the total is doubled in clear terrain (YOTR-TEC-5; a Supply Center hex in
   clear counts as clear, D-27) and one die is rolled for every Communist counter there (YOTR-SOP-B3b), dummies
-  included and not revealed (D-11).
+  included and not revealed (D-11); a P or D result on a dummy does nothing, an E removes it unrevealed.
 * YOTR-BMB-NAVAL: the naval marker fires 2 at a hex next to an all-sea hex or 1 at two hexes, unsplit.
 * YOTR-BMB-B: the target's strength does not matter.  YOTR-BMB-C / YOTR-BMB-D: anywhere on the map, markers
   are placed, not moved.  YOTR-BMB-E: points split freely.  YOTR-BMB-F: at most half the air points (rounded
@@ -63,9 +63,11 @@ class BombardmentRules:
         return self.air // 2
 
     def bombardment_multiplier(self, h: str) -> int:
-        """YOTR-TEC-5: x2 in a hex with no rough, swamp, town or base."""
-        clear = self.data.terrain(h) == "clear" and h not in self.data.towns
-        return 2 if clear else 1
+        """YOTR-TEC-5: x2 in a hex with no rough, swamp, town or base symbol; a town outside South Vietnam (Svay
+        Rieng) has the symbol too, though no militia or VP (YOTR-TWN-B), so it is not doubled.  A symbol counts
+        whatever part of the hex it covers; the hex's terrain is its majority terrain (YOTR-TEC-4, D-65)."""
+        d = self.data
+        return 2 if d.terrain(h) == "clear" and h not in d.town_symbols else 1
 
     def bombardment(self):
         """YOTR-SOP-B3a then YOTR-SOP-B3b: allot, then resolve each bombarded hex."""
@@ -131,6 +133,9 @@ class BombardmentRules:
                 self.disrupted.discard(uid)
                 changes = [{"unit": uid, "from": h, "to": "eliminated"}]
                 what = "eliminated (never a Battlegroup, decision D-12)"
+            elif res in ("P", "D") and self.is_dummy(uid):
+                what = (f"{'Pinned' if res == 'P' else 'Disrupted'} on the table, which does nothing to a dummy: "
+                        "it stays free to move (decision D-11)")
             elif res == "D":
                 self.pinned.discard(uid)
                 self.disrupted.add(uid)

@@ -69,7 +69,7 @@ class _Bot:
 
     def choose(self, game, decision: Decision) -> Action:
         kinds = [a.kind for a in decision.options]
-        for kind in ("move_unit", "move_to", "target", "all_attack", "attacker", "retreat", "advance",
+        for kind in ("resolve", "move_unit", "move_to", "target", "all_attack", "attacker", "retreat", "advance",
                      "reveal_supply", "air", "naval", "remove_dummy", "enter", "deploy", "real_supply", "lsi_number"):
             if kind in kinds:
                 return getattr(self, f"on_{kind}")(game, decision)
@@ -119,6 +119,28 @@ class _Bot:
             return act
         self.last_reason = "no need to advance into open country"
         return self._find(decision, "stop")
+
+    def on_resolve(self, game, decision):
+        """YOTR-CBT-K: resolve next the declared attack with the best odds (first declared on a tie): a win there
+        is the likeliest to drive defenders out and reopen supply lines before the harder battles."""
+        best = None
+        for a in decision.options:
+            target, group, extra = next(p for p in game.pending_attacks if p[0] == a["hex"])
+            hexes = [target, *extra]
+            attackers = [u for u in group if all(game.loc[u] in game.data.adj[h] for h in hexes)]
+            atk = sum((game.attack_strength(u) for u in attackers), Fraction(0))
+            col = odds_column(atk, sum((self._defence(game, h, attackers) for h in hexes), Fraction(0)))
+            idx = column_index(col) if col else -1
+            if best is None or idx > best[0]:
+                best = (idx, a, col)
+        _, act, col = best
+        self.last_reason = (f"resolve the attack on {game.hex_name(act['hex'])} next: the best odds of those left "
+                            f"({col or 'no attack strength'}), so a win there may push defenders out and reopen "
+                            "supply lines before the harder battles")
+        return act
+
+    def _defence(self, game, h: str, attackers: list[str]) -> Fraction:
+        return game.defense_strength(h, attackers)[0]
 
     def on_enter(self, game, decision):
         self.last_reason = "the first entry hex is the closest to the front"
@@ -304,6 +326,10 @@ class CommunistBot(_Bot):
             if h in d.towns and game.town[h] != "nlf":
                 score += 20
                 why = f"takes the undefended town {game.hex_name(h)}"
+            passed = [t for t in (a.get("via") or "-").split("+") if t not in ("-", h)]
+            if passed:  # D-67: of the paths offered, the one taking empty towns on the way (YOTR-TWN-H)
+                score += 20 * len(passed)
+                why += f", taking {', '.join(game.hex_name(t) for t in passed)} on the way"
             if supplied is not None and h not in supplied and game.counters[uid].nationality == "NVA":
                 score -= 4
                 why += ", though out of supply range"
@@ -434,6 +460,11 @@ class CommunistBot(_Bot):
 class AlliedBot(_Bot):
     side = "Allied"
 
+    def _defence(self, game, h: str, attackers: list[str]) -> Fraction:
+        """The Allied bot's guess of a face-down hex's defence (D-62): counters not yet attacked this phase."""
+        fresh = [u for u in game.counters_at(h, "Communist") if u not in game.defended]
+        return Fraction(HIDDEN_GUESS * len(fresh) + game.communist_militia(h) + (2 if game.sc_intact(h) else 0))
+
     def _threat(self, game):
         key = (game.turn, game.phase.id if game.phase else "")
         if self._maps.get("key") != key:
@@ -492,6 +523,10 @@ class AlliedBot(_Bot):
             elif h in near_nlf:
                 score = 3.0
                 why = f"{h} is next to a town the Communist holds: ready to counter-attack"
+            passed = [t for t in (a.get("via") or "-").split("+") if t not in ("-", h)] if a.kind == "move_to" else []
+            if passed:  # D-67: retake Communist towns left without militia on the way (D-55)
+                score += 5 * len(passed)
+                why += f", retaking {', '.join(game.hex_name(t) for t in passed)} on the way"
             if a.kind == "stay":
                 score += 0.1
             scored.append((score, a, why))

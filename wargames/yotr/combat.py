@@ -1,10 +1,12 @@
 """Ground combat (YOTR-CBT), the CRT (YOTR-CBT-CRT), towns and militia (YOTR-TWN), battlegroups (YOTR-CBT-Q).
 
 * YOTR-SOP-A3a / YOTR-SOP-B4a / YOTR-CBT-P: every attack of the phase is declared first (target hex, then its
-  attackers); Communist attackers are turned face up when declared; they are resolved in the order declared
-  (YOTR-CBT-K: any order; ours is the order of declaration, D-56), so supply is judged at each instant (YOTR-SUP-F).
+  attackers); Communist attackers are turned face up when declared.  YOTR-CBT-K: the attacker then picks which
+  declared attack to resolve next, again after each battle, once its dummies are revealed and its retreats and
+  advances made (D-56; with one attack left it is resolved at once); supply is judged at each battle (YOTR-SUP-F).
 * YOTR-CBT-A / YOTR-CBT-B / YOTR-CBT-C / YOTR-CBT-E / YOTR-CBT-H / YOTR-CBT-J: adjacent units only, attacking is
-  voluntary, each unit attacks once and each hex is attacked once, up to six stacks, stacks need not attack
+  voluntary, each unit attacks once and each enemy unit is attacked once (one retreating into another
+  declared target neither defends nor suffers there again, D-66), up to six stacks, stacks need not attack
   together, strength is never split.  YOTR-CBT-F: a hex defends as one.  YOTR-CBT-N: attacks cross any border.
   YOTR-CBT-D: further hexes next to every attacker may join one attack, defences added (D-35, D-60).
 * YOTR-CBT-PROC / YOTR-CBT-G / YOTR-CBT-M: attack and defence totals with terrain and supply (exact fractions,
@@ -12,13 +14,14 @@
   (D-40).  YOTR-TEC-1: river doubling only if every attacker is across an unbridged river (D-02);
   YOTR-TWN-F: units in a base double; YOTR-TEC-4: never more than x2; militia added undoubled (D-03).
 * YOTR-TWN-E / YOTR-TWN-D: militia adds to the defence only.  YOTR-TWN-PROC: any result against the defender
-  eliminates the militia and the hex changes hands once no defending unit is left (D-55); YOTR-TWN-M restores
-  the new owner's militia.  YOTR-SUP-D: a Supply Center defends with 2, is destroyed on De (and its supply
+  eliminates the militia and the hex changes hands once no defending unit is left (D-55): an NLF militia is
+  gone even when a Battlegroup keeps the town, which then defends without it and is retaken by the first
+  Allied unit to enter it empty; YOTR-TWN-M restores the new owner's militia.  YOTR-SUP-D: a Supply Center defends with 2, is destroyed on De (and its supply
   units with it), and ignores retreats unless surrounded (D-27).
 * YOTR-CBT-P / YOTR-DUM-C: Allied attacks reveal the defenders one attack at a time; dummies are removed; an
   attack that finds only dummies is spent with no result (D-34).  Dummies never attack (D-33).
 * YOTR-CBT-Q: a full-strength NVA unit eliminated by ground combat (also on Ae, D-32, or a failed retreat) becomes
-  a 1-6 Battlegroup in place, which does not retreat; a Battlegroup is never replaced again.
+  a 1-6 Battlegroup (2-1-6 under YOTR-SR-H) in place, which does not retreat; a Battlegroup is never replaced again.
 * YOTR-ZOC-D / YOTR-ZOC-H / D-05: retreats go exactly N hexes, each step farther away, never into enemy units,
   enemy militia, prohibited terrain or enemy zones without a friendly unit; the owner picks the end hex (D-57); a unit
   that cannot retreat is eliminated.  YOTR-MOV-S: USA units retreating from a base go to another friendly base
@@ -60,15 +63,15 @@ class CombatRules:
         return "Allied" if side == "Communist" else "Communist"
 
     def may_attack(self, uid: str) -> bool:
-        """YOTR-CBT: real combat units not Disrupted (D-08), not dummies (D-33), with attack strength > 0 (D-54)."""
+        """YOTR-CBT: real combat units not Disrupted (D-08), not dummies (D-33), with a printed attack strength.
+        Supply is not asked here: it is judged at the instant of each battle (YOTR-SUP-F), and an earlier battle
+        may reopen a line, so an Unsupplied ARVN unit (attack zero now) may still be declared (D-54)."""
         u = self.counters[uid]
         if not u.is_combat or uid in self.disrupted:
             return False
         if u.nationality == "USA" and not (self.opts.usa_may_attack or self.opts.special_rule_f):
             return False
-        if self.attack_value(uid) <= 0:
-            return False
-        return self.supply_factor(uid, self.supply_state(uid, combat=True), "attack") > 0
+        return self.attack_value(uid) > 0
 
     def attack_strength(self, uid: str) -> Fraction:
         state = self.supply_state(uid, combat=True)
@@ -94,12 +97,17 @@ class CombatRules:
         return [u for n in self.data.adj[target] for u in self.combat_units_at(n, side)
                 if u not in used and self.may_attack(u)]
 
+    def defenders_at(self, h: str, side: str) -> list[str]:
+        """YOTR-CBT-C: the combat units of ``side`` in ``h`` that may still be attacked this Combat Phase (a unit
+        that already defended and retreated here is left out, D-66)."""
+        return [u for u in self.combat_units_at(h, side) if u not in self.defended]
+
     # ------------------------------------------------------------------ strengths
     def defense_strength(self, h: str, attackers: list[str]) -> tuple[Fraction, dict]:
         """YOTR-CBT-PROC: the combined defence of hex ``h`` against ``attackers``, with its parts."""
         d = self.data
         side = self.enemy_of(self.side_of(attackers[0])) if attackers else "Allied"
-        units = self.combat_units_at(h, side)
+        units = self.defenders_at(h, side)
         total_units = Fraction(0)
         for u in units:
             state = self.supply_state(u, combat=True)
@@ -130,6 +138,7 @@ class CombatRules:
         yield from self._combat("Allied")
 
     def _combat(self, side: str):
+        self.defended = set()  # YOTR-CBT-C: enemy units attacked so far this Combat Phase
         attacks: list[tuple[str, list[str], list[str]]] = []
         used: set[str] = set()
         targeted: set[str] = set()
@@ -188,10 +197,22 @@ class CombatRules:
                               + (f" (together with {', '.join(extra)}, Combat case D)" if extra else "")
                               + (", turned face up (Combat case P)." if side == "Communist" else "."),
                               result={"target": target, "attackers": group, "extra": extra}, places=[target, *extra])
-        for target, group, extra in attacks:
-            yield from self.resolve_attack(side, target, group, extra)
+        self.pending_attacks = attacks
+        while attacks:  # YOTR-CBT-K / YOTR-CBT-P: the attacker picks the next battle after each one (D-56)
+            if len(attacks) == 1:
+                nxt = attacks[0]
+            else:
+                opts = [Action.make("resolve", f"Resolve the attack on {self.hex_name(t)} ({len(g)} unit(s)"
+                                    + (f", with {', '.join(x)}" if x else "") + ")", [t, *x], hex=t)
+                        for t, g, x in attacks]
+                act = yield self.decide(side, "Which declared attack is resolved next?", "YOTR-CBT-K", opts)
+                nxt = next(a for a in attacks if a[0] == act["hex"])
+            attacks.remove(nxt)
+            yield from self.resolve_attack(side, *nxt)
             if self._over:
                 return
+        self.pending_attacks = []
+        self.defended = set()
         self.face_up = {u for u in self.face_up if self.is_supply_unit(u)}
 
     # ------------------------------------------------------------------ one battle
@@ -219,7 +240,17 @@ class CombatRules:
                 yield from self.check_victory()
                 return
             hexes = live
-        yield from self._battle(side, hexes, attackers)
+        enemy = self.enemy_of(side)
+        fresh = [h for h in hexes if self.defenders_at(h, enemy) or (
+            self.allied_militia(h) if enemy == "Allied" else self.communist_militia(h) or self.sc_intact(h))]
+        if not fresh:
+            yield self.ruling("YOTR-CBT-C", f"Attack on {target} not made", "Every unit now in the hex has already "
+                              "been attacked this Combat Phase (it retreated there) and no militia or Supply "
+                              "Center defends it, so no unit may be attacked here again: the declared attackers "
+                              "are spent and there is no combat result (decision D-66).",
+                              result={"target": target, "spent": attackers}, places=hexes)
+            return
+        yield from self._battle(side, fresh, attackers)
 
     def _reveal(self, target: str, attackers: list[str]):
         """YOTR-CBT-P / YOTR-DUM-C: the defenders of one hex turn face up; dummies go.  True if anything real
@@ -248,13 +279,16 @@ class CombatRules:
             yield self.ruling("YOTR-ZOC-F2", "USA zones of control switched on", "A USA unit has been attacked: "
                               "from now on every USA unit has a full zone of control (decision D-50).",
                               result={"usa_zoc": True}, places=[target])
-        atk = sum((self.attack_strength(u) for u in attackers), Fraction(0))
+        strengths = {u: self.attack_strength(u) for u in attackers}  # YOTR-SUP-F: supply judged now
+        atk = sum(strengths.values(), Fraction(0))
+        idle = [u for u, v in strengths.items() if v == 0]
         dfn, parts = self.defense_strength(target, attackers)
         for h in hexes[1:]:  # YOTR-CBT-D: one combined defence
             more, p2 = self.defense_strength(h, attackers)
             dfn += more
             parts = {"units": parts["units"] + p2["units"], "doubled_by": parts["doubled_by"] + p2["doubled_by"],
                      "militia": parts["militia"] + p2["militia"], "total": float(dfn)}
+        defenders = {h: self.defenders_at(h, self.enemy_of(side)) for h in hexes}
         col = odds_column(atk, dfn)
         if col is None:
             yield self.ruling("YOTR-CBT-PROC", f"No attack on {target}", "The attackers have no attack strength "
@@ -267,12 +301,16 @@ class CombatRules:
                           f"{float(atk):g} attack against {float(dfn):g} defence"
                           + (f" (units {parts['units']:g}" + (f", doubled for {' and '.join(parts['doubled_by'])}"
                              if parts["doubled_by"] else "") + f", militia {parts['militia']})")
-                          + f" is {col} after rounding in the defender's favour; the die shows {die}: {result}.",
+                          + f" is {col} after rounding in the defender's favour; the die shows {die}: {result}."
+                          + (f" ({', '.join(idle)} add(s) nothing: attack strength zero, Unsupplied at this instant of "
+                             "combat, Supply case F, decision D-54.)" if idle else ""),
                           result={"target": target, "hexes": list(hexes), "odds": col, "die": die, "crt": result},
                           inputs={"attack": float(atk), "defense": float(dfn), **parts,
                                   "attackers": list(attackers)},
                           dice=[roll], lookup=Lookup("CRT", str(die), col, result),
                           places=list(hexes), side=side)
+        for units in defenders.values():  # YOTR-CBT-C: attacked once, never again this phase
+            self.defended.update(units)
         if result in ("Ae", "Ar1", "Ar2"):
             for u in list(attackers):
                 if result == "Ae":
@@ -281,7 +319,7 @@ class CombatRules:
                     yield from self.retreat(u, int(result[-1]))
         elif result in ("De", "Dr1", "Dr2"):
             for h in hexes:
-                yield from self.defender_loses(side, h, result, attackers, advance=False)
+                yield from self.defender_loses(side, h, result, attackers, advance=False, defenders=defenders[h])
             enemy = self.enemy_of(side)
             if all(not self.combat_units_at(h, enemy) and not self.is_target(h, side) for h in hexes):
                 yield from self.advance_after_combat(side, target, attackers)  # D-35: into one hex
@@ -290,9 +328,14 @@ class CombatRules:
         self.face_up = {u for u in self.face_up if self.is_supply_unit(u)}
         yield from self.check_victory()
 
-    def defender_loses(self, side: str, target: str, result: str, attackers: list[str], advance: bool = True):
+    def defender_loses(self, side: str, target: str, result: str, attackers: list[str], advance: bool = True,
+                       defenders: list[str] | None = None):
+        """Apply a result against the defender of ``target`` to the units that defended it (YOTR-CBT-C: a unit
+        attacked earlier this phase that retreated into the hex is left alone, D-66)."""
         enemy = self.enemy_of(side)
-        for u in self.combat_units_at(target, enemy):
+        if defenders is None:
+            defenders = self.defenders_at(target, enemy)
+        for u in [u for u in defenders if self.loc[u] == target]:
             if result == "De":
                 yield from self.eliminate(u, "the defenders are eliminated (De)")
             else:
@@ -304,6 +347,15 @@ class CombatRules:
                 yield self.ruling("YOTR-SUP-D", f"Supply Center {target} holds", f"A Supply Center ignores {result} "
                                   "unless every hex around it is held or controlled by Allied units (decision D-27).",
                                   places=[target])
+        if enemy == "Communist" and self.communist_militia(target) and self.combat_units_at(target, enemy):
+            self.militia_gone.add(target)
+            self.touch()
+            yield self.ruling("YOTR-TWN-PROC", f"NLF militia of {self.hex_name(target)} eliminated",
+                              f"The result against the defender eliminates the NLF militia of "
+                              f"{self.hex_name(target)}, but the Battlegroup left in place (Combat case Q) still holds "
+                              "the town for the Communist: it stays Communist-held, without militia strength, until "
+                              "no Communist unit is left there (decision D-55).",
+                              result={"town": target, "militia": 0}, places=[target])
         if not self.combat_units_at(target, enemy) and target in self.data.towns:
             if enemy == "Allied" and self.town[target] != "nlf":
                 yield from self.capture_town(target, "Communist", "YOTR-TWN-PROC",
@@ -317,6 +369,14 @@ class CombatRules:
                                              "counter is turned face down.")
         if advance and not self.combat_units_at(target, enemy) and not self.is_target(target, side):
             yield from self.advance_after_combat(side, target, attackers)
+
+    def retake_unheld(self, h: str):
+        """D-55: an Allied unit entering a Communist-held town whose NLF militia was eliminated (and no Communist
+        unit is left there) retakes it (YOTR-TWN-M)."""
+        if h in self.militia_gone and self.town[h] == "nlf" and not self.occupied_by(h, "Communist"):
+            yield from self.capture_town(h, "Allied", "YOTR-TWN-M", f"{self.hex_name(h)} has lost its NLF militia "
+                                         "and no Communist unit is left there: the Allied unit entering it retakes "
+                                         "the town and its printed militia is restored (decision D-55).")
 
     def sc_surrounded(self, h: str) -> bool:
         """D-27: every hex around the Supply Center is Allied-occupied or in an Allied zone (sea counts)."""
@@ -343,6 +403,7 @@ class CombatRules:
         old = self.town[h]
         new = "nlf" if by == "Communist" else "retaken"
         self.town[h] = new
+        self.militia_gone.discard(h)
         self.touch()
         yield self.ruling(rule, f"{self.hex_name(h)} taken by the {by}", why,
                           result={"town": h, "from": old, "to": new}, changes=[{"town": h, "from": old, "to": new}],
@@ -356,7 +417,7 @@ class CombatRules:
             self.bg.add(uid)
             self.touch()
             yield self.ruling("YOTR-CBT-Q", f"{uid} becomes a Battlegroup", f"{self.describe(uid)} is eliminated: "
-                              f"{why}; a full-strength NVA unit is replaced in its hex by a 1-6 Battlegroup, which "
+                              f"{why}; a full-strength NVA unit is replaced in its hex by a {self.bg_values()} Battlegroup, which "
                               "is not forced to retreat (Combat case Q).", result={"unit": uid, "bg": True},
                               places=[h])
             return
@@ -411,6 +472,8 @@ class CombatRules:
                           f"{self.hex_name(to)}, away from the enemy and never into an enemy zone without a friendly "
                           "unit (decision D-05; no movement points, Movement case K).",
                           changes=[{"unit": uid, "from": h0, "to": to}], places=[h0, to], side=side)
+        if side == "Allied":
+            yield from self.retake_unheld(to)
         if side == "Communist" and to in self.data.towns and self.town[to] != "nlf" and \
                 self.allied_militia(to) == 0 and not self.occupied_by(to, "Allied"):
             yield from self.capture_town(to, "Communist", "YOTR-TWN-H", f"A Communist unit retreating into the "

@@ -187,6 +187,7 @@ class YotrData:
     sides: dict[tuple[str, str], frozenset[str]]
     places: dict[str, PlaceRow]
     towns: dict[str, PlaceRow]  # SVN town and base hexes (D-18; YOTR-TWN-B: only these count) -> place
+    town_symbols: frozenset[str]  # every hex with a town or base symbol, Svay Rieng included (YOTR-TEC-5)
     supply_centers: dict[str, PlaceRow]  # SC hex -> place
     regions: dict[str, RegionRow]
     region_towns: dict[str, tuple[str, ...]]  # region -> its scoring town hexes (D-26, D-42)
@@ -284,7 +285,8 @@ def load_data() -> YotrData:
     saigon = tuple(sorted(h for h, p in towns.items() if p.region == "saigon"))
     roads = tuple(sorted(p.hex for p in places.values() if p.kind == "saigon_road"))
     return YotrData(grid=grid, hexes=hexes, adj=adj, sides={k: frozenset(v) for k, v in sides.items()},
-                    places=places, towns=towns, supply_centers=scs, regions=regions, region_towns=region_towns,
+                    places=places, towns=towns, supply_centers=scs,
+                    town_symbols=frozenset(p.hex for p in places.values() if p.kind in ("town", "base", "foreign_town")), regions=regions, region_towns=region_towns,
                     saigon_hexes=saigon, saigon_roads=roads, crt=crt, brt=brt,
                     brt_reconstructed_rows=frozenset(recon), tec=tec,
                     supply_effects=cached_csv("yotr", "supply_effects.csv", SupplyEffectRow),

@@ -11,6 +11,8 @@
   (option): the seven counters of the third step may infiltrate South Vietnam (roadless rough or swamp within
   four hexes of the border, D-47).
 * Supply units: the Communist chooses how many of each centre's quota are real; the rest are dummies.
+* YOTR-DEP-COMM / YOTR-DEP-ALLIED with option ``historical_positions`` off (D-68): the Historical Game's forces
+  placed by the players within the Regions and distances the text gives, in the same three steps.
 """
 
 from __future__ import annotations
@@ -72,6 +74,25 @@ def infiltration_hexes() -> tuple[str, ...]:
         near |= frontier
     return tuple(sorted(h for h in near if h in d.hexes and d.country(h) == "SVN"
                         and d.terrain(h) in ("rough", "swamp") and not d.has_road_or_trail(h)))
+
+
+@cache
+def region_of_area(area: str) -> str | None:
+    """The Region named by a deployment area of ``oob.csv`` ("outside Quang Tri Region (within 2 hexes)",
+    "Mekong Delta, East Region"), or None (fixed places, "anywhere outside South Vietnam")."""
+    d = load_data()
+    names = sorted(((r.name.removesuffix(" Region"), k) for k, r in d.regions.items()), key=lambda x: -len(x[0]))
+    return next((k for name, k in names if f"{name} Region" in area), None)
+
+
+@cache
+def near_region_hexes(region: str, reach: int = 2) -> tuple[str, ...]:
+    """YOTR-DEP-COMM: land hexes outside South Vietnam within ``reach`` hexes of ``region`` (never Svay Rieng)."""
+    d = load_data()
+    inside = [h for h, r in d.hexes.items() if r.region == region and r.terrain != "sea"]
+    svay = d.places["svay_rieng"].hex
+    return tuple(sorted({n for h in inside for n in d.grid.within(h, reach) if n in d.hexes
+                         and d.country(n) != "SVN" and d.terrain(n) != "sea" and n != svay}))
 
 
 class DeployRules:
@@ -175,6 +196,80 @@ class DeployRules:
         yield from self._deploy_supply()
         yield from self.check_victory()
 
+    def historical_choice_deployment(self):
+        """YOTR-DEP-COMM / YOTR-DEP-ALLIED with option ``historical_positions`` off (D-68): the Historical Game's
+        forces, deployed by the players within the stated Regions and distances, in the order of YOTR-SET-SEQ.
+
+        Communist step 1: 14 of the 21 NVA units and dummies (NVA outside South Vietnam within two hexes of their
+        Region, dummies anywhere outside it (the D-61 menu), never in Svay Rieng), then the NLF in their Regions
+        off towns, roads and trails.  Allied step 2: USA, ROK and the Svay Rieng task force on their fixed places,
+        every other ARVN unit anywhere in its Region on a hex ARVN may enter; 13 air points.  Communist step 3:
+        the 7 set aside, then the supply units by quota, the Communist choosing which are real."""
+        oob = self.forces
+        d = self.data
+        svay = d.places["svay_rieng"].hex
+        self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
+        nva = [u for u, r in sorted(self.counters.items()) if r.side == "Communist" and r.nationality == "NVA"
+               and r.unit_type in ("infantry", "dummy") and r.turn is None]
+
+        def nva_menu(uid: str) -> tuple[tuple[str, ...], str]:
+            area = self.counters[uid].deploy_area
+            region = region_of_area(area)
+            if region is None:
+                return tuple(h for h in nva_deploy_hexes() if h != svay), "anywhere outside South Vietnam (the " \
+                    "menu of decision D-61), never in Svay Rieng"
+            return near_region_hexes(region), f"outside South Vietnam within two hexes of the " \
+                f"{d.regions[region].name} Region, never in Svay Rieng"
+
+        aside: list[str] = []
+        placed = 0
+        for uid in nva:
+            if placed >= 14:
+                aside.append(uid)
+                continue
+            hexes, where = nva_menu(uid)
+            opts = self._deploy_options(uid, hexes)
+            if len(aside) < len(nva) - 14:
+                opts.append(Action.make("set_aside", f"Set {uid} aside for the third step", unit=uid))
+            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 1: 14 of 21)", "YOTR-DEP-COMM",
+                                    opts, check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"))
+            if act.kind == "set_aside":
+                aside.append(uid)
+                continue
+            placed += 1
+            yield from self._deployed(uid, act["to"], rule="YOTR-DEP-COMM")
+        for uid in [u for u, r in sorted(self.counters.items()) if r.nationality == "NLF" and r.turn is None]:
+            region = region_of_area(self.counters[uid].deploy_area) or d.region(self.counters[uid].start_hex)
+            opts = self._deploy_options(uid, nlf_deploy_hexes(region))
+            where = f"in the {d.regions[region].name} Region, never on a town, road or trail hex"
+            act = yield self.decide("Communist", f"Deploy {uid} in {d.regions[region].name}", "YOTR-DEP-COMM", opts,
+                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"))
+            yield from self._deployed(uid, act["to"], rule="YOTR-DEP-COMM")
+        for uid, r in sorted(self.counters.items()):  # step 2: the Allies
+            if r.side != "Allied" or r.turn is not None:
+                continue
+            region = region_of_area(r.deploy_area)
+            if r.nationality != "ARVN" or region is None:  # USA, ROK and Svay Rieng: fixed places
+                yield from self._deployed(uid, r.start_hex, rule="YOTR-DEP-ALLIED")
+                continue
+            hexes = tuple(h for h in arvn_deploy_hexes() if d.region(h) == region)
+            opts = self._deploy_options(uid, hexes)
+            where = f"in the {d.regions[region].name} Region, on a hex ARVN may enter (decision D-38)"
+            act = yield self.decide("Allied", f"Deploy {self.describe(uid)} in {d.regions[region].name}",
+                                    "YOTR-DEP-ALLIED", opts,
+                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-ALLIED"))
+            yield from self._deployed(uid, act["to"], rule="YOTR-DEP-ALLIED")
+        yield self.ruling("YOTR-DEP-ALLIED", "Air points available", f"{self.air} air points go to the "
+                          "Bombardment Strength Available box.", result={"air": self.air}, side="Allied")
+        for uid in aside:  # step 3
+            hexes, where = nva_menu(uid)
+            opts = self._deploy_options(uid, hexes)
+            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 3)", "YOTR-DEP-COMM", opts,
+                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"))
+            yield from self._deployed(uid, act["to"], rule="YOTR-DEP-COMM")
+        yield from self._deploy_supply(rule="YOTR-DEP-COMM")
+        yield from self.check_victory()
+
     def _deploy_check(self, uid: str, opts: list[Action], where: str, rule: str = "YOTR-DEP"):
         """YOTR-DEP / YOTR-SET-SEQ: why a set-up choice outside the menu is refused, naming the restriction."""
         allowed = {a.get("to") for a in opts if a.kind == "deploy"}
@@ -211,7 +306,7 @@ class DeployRules:
                           public=f"A face-down Communist counter is set up in {h}.",
                           public_title="A face-down counter is set up")
 
-    def _deploy_supply(self):
+    def _deploy_supply(self, rule: str = "YOTR-DEP"):
         """YOTR-DEP: the 13 supply units go to the Supply Centers by quota; the Communist picks the real ones."""
         units = [u for u, r in sorted(self.counters.items()) if r.unit_type in ("supply_real", "supply_dummy")]
         real = [u for u in units if self.counters[u].unit_type == "supply_real"]
@@ -227,12 +322,12 @@ class DeployRules:
             opts = [Action.make("real_supply", f"{k} real and {q - k} dummy supply units at {p.name}", [h],
                                 hex=h, real=k) for k in range(lo, hi + 1)]
             act = yield self.decide("Communist", f"How many of the {q} supply units at {p.name} are real?",
-                                    "YOTR-DEP", opts)
+                                    rule, opts)
             k = act["real"]
             for uid in real[:k] + dummy[:q - k]:
                 self.place(uid, h)
             changes = [{"unit": u, "from": "track", "to": h} for u in real[:k] + dummy[:q - k]]
             real, dummy = real[k:], dummy[q - k:]
-            yield self.ruling("YOTR-DEP", f"Supply units at {p.name}", f"{k} real and {q - k} dummy supply units "
+            yield self.ruling(rule, f"Supply units at {p.name}", f"{k} real and {q - k} dummy supply units "
                               f"are set up on {p.name}.", changes=changes, places=[h], side="Communist",
                               hidden_from=("Allied",), public=f"{q} face-down supply units are set up on {p.name}.")

@@ -81,8 +81,11 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         self.bg: set[str] = set()  # NVA units reduced to Battlegroups (YOTR-CBT-Q)
         self.pinned: set[str] = set()
         self.disrupted: set[str] = set()
+        self.pending_attacks: list = []  # declared attacks not yet resolved: (target, attackers, extra hexes)
+        self.defended: set[str] = set()  # enemy units attacked this Combat Phase (YOTR-CBT-C, D-66)
         self.face_up: set[str] = set()  # Communist counters revealed at this instant of combat (YOTR-MOV-M)
         self.town: dict[str, str] = {h: "allied" for h in self.data.towns}  # allied | nlf | retaken (YOTR-TWN-A)
+        self.militia_gone: set[str] = set()  # Communist towns whose NLF militia fell while a Battlegroup held on (D-55)
         self.sc_destroyed: set[str] = set()
         self.air = 0
         self.naval = 0
@@ -98,9 +101,10 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
     def state_dict(self) -> dict[str, Any]:
         return {
             "loc": dict(sorted(self.loc.items())), "bg": sorted(self.bg), "pinned": sorted(self.pinned),
-            "disrupted": sorted(self.disrupted), "face_up": sorted(self.face_up),
-            "town": dict(sorted(self.town.items())), "sc_destroyed": sorted(self.sc_destroyed),
-            "air": self.air, "naval": self.naval, "usa_zoc": self.usa_zoc,
+            "disrupted": sorted(self.disrupted), "face_up": sorted(self.face_up), "defended": sorted(self.defended),
+            "pending_attacks": [[t, list(g), list(x)] for t, g, x in self.pending_attacks],
+            "town": dict(sorted(self.town.items())), "militia_gone": sorted(self.militia_gone),
+            "sc_destroyed": sorted(self.sc_destroyed), "air": self.air, "naval": self.naval, "usa_zoc": self.usa_zoc,
             "supply": dict(sorted(self.supply.items())), "moved": sorted(self.moved),
             "airlifts": dict(sorted(self.airlifts.items())), "attack_sources": list(self.attack_sources),
             "vp": self.vp, "obs": list(self.obs), "lsi_numbers": self.lsi_numbers,
@@ -199,6 +203,10 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
             return 2 if self.opts.special_rule_h else 1
         return self.counters[uid].attack or 0
 
+    def bg_values(self) -> str:
+        """YOTR-CBT-Q / YOTR-SR-H: a Battlegroup's printed values: 1-6, or 2-1-6 under Special Rule H (D-48)."""
+        return "2-1-6" if self.opts.special_rule_h else "1-6"
+
     def defense_value(self, uid: str) -> int:
         return 1 if uid in self.bg else (self.counters[uid].defense or 0)
 
@@ -227,8 +235,9 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         return 0
 
     def communist_militia(self, h: str) -> int:
-        """YOTR-TWN-PROC: a face-up NLF militia counter defends with 1."""
-        return 1 if h in self.data.towns and self.town[h] == "nlf" else 0
+        """YOTR-TWN-PROC: a face-up NLF militia counter defends with 1 (none once eliminated under a Battlegroup
+        that kept the town, D-55)."""
+        return 1 if h in self.data.towns and self.town[h] == "nlf" and h not in self.militia_gone else 0
 
     def sc_intact(self, h: str) -> bool:
         return h in self.data.supply_centers and h not in self.sc_destroyed
@@ -241,7 +250,7 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         if u.unit_type == "dummy":
             return f"dummy {uid}"
         if uid in self.bg:
-            return f"NVA Battlegroup 1-6 ({uid})"
+            return f"NVA Battlegroup {self.bg_values()} ({uid})"
         return f"{u.nationality} {u.values} ({uid})"
 
     def hex_name(self, h: str) -> str:
@@ -271,11 +280,12 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
                               "kind": "supply" if self.is_supply_unit(uid) else "counter", "markers": markers})
             else:
                 units.append({"id": uid, "hex": h, "side": u.side, "face_up": True, "nationality": u.nationality,
-                              "type": u.unit_type, "values": "1-6" if uid in self.bg else u.values,
+                              "type": u.unit_type, "values": self.bg_values() if uid in self.bg else u.values,
                               "markers": markers})
         units.sort(key=lambda x: (x["hex"], x["id"]))
         return {"turn": self.turn, "phase": self.phase.id if self.phase else None, "units": units,
-                "town": dict(sorted(self.town.items())), "sc_destroyed": sorted(self.sc_destroyed),
+                "town": dict(sorted(self.town.items())), "militia_gone": sorted(self.militia_gone),
+                "sc_destroyed": sorted(self.sc_destroyed),
                 "air": self.air, "naval": self.naval, "usa_zoc": self.usa_zoc, "vp": self.vp,
                 "obs": {"Allied": self.obs[0], "Communist": self.obs[1] if side != "Allied" or not self.lsi_numbers
                         or self.is_over else "hidden (YOTR-LSI)"}}

@@ -2,6 +2,9 @@
 
 A move is one decision for the unit and one for its destination, chosen among every hex it can reach this
 phase (a cheapest-path search over the TEC costs), so the unit's whole path is committed at once (YOTR-MOV-G).
+The player traces the path: where the legal paths to a destination differ in what they do on the way (a town
+taken by passing it, YOTR-TWN-H, D-55), each distinct path is offered instead of the destination alone
+(decision D-67); paths that do the same thing are one move, taken along the cheapest.
 
 * YOTR-MOV-A / YOTR-MOV-R / YOTR-TEC: entry cost by terrain (clear 1, rough or swamp 2), or the road rate
   through a road hexside (Communist 1, Allied 1/2) or the Allied trail rate (2) through a trail hexside
@@ -16,7 +19,8 @@ phase (a cheapest-path search over the TEC costs), so the unit's whole path is c
 * YOTR-ZOC / YOTR-ZOC-G: enemy zones stop movement; entering costs +1 (Communist) / +2 (Allied), leaving
   +2 / +3; YOTR-ZOC-E: never straight from one enemy zone to another; YOTR-ZOC-F1: no zone across a river
   hexside; YOTR-ZOC-F2: USA zones only once a USA unit has been attacked; YOTR-ZOC-F3: ARVN zones never reach
-  rough or swamp; YOTR-ZOC-B: zones reach hexes with friendly units for movement.
+  rough or swamp (a limit by terrain only: they do reach clear North Vietnamese hexes); YOTR-ZOC-B: zones
+  reach hexes with friendly units for movement.
 * YOTR-MOV-T: airmobile units hop between friendly South Vietnamese towns and bases for 3 points plus zone
   costs (D-24, D-59); one unit in or out of a besieged town per phase (YOTR-TWN-N, D-25).
 * YOTR-MOV-M: Communist counters move face down; the Allied log shows only that a counter moved.
@@ -61,10 +65,11 @@ def _extra_costs(who: str) -> tuple[int, int, int]:
 @cache
 def _zoc_reach(arvn: bool) -> dict[str, tuple[str, ...]]:
     """The hexes a unit's zone reaches from each hex: never across a river hexside (YOTR-ZOC-F1); for ARVN
-    never into rough, swamp or North Vietnam (YOTR-ZOC-F3)."""
+    never into rough or swamp (YOTR-ZOC-F3 limits ARVN zones by terrain type only, so a clear hex of North
+    Vietnam next to an ARVN unit is in its zone although the unit may not move there, YOTR-MOV-S)."""
     d = load_data()
     return {h: tuple(n for n in ns if not d.side_has(h, n, "river") and not (
-        arvn and (d.terrain(n) in ("rough", "swamp") or d.country(n) == "NVN"))) for h, ns in d.adj.items()}
+        arvn and d.terrain(n) in ("rough", "swamp"))) for h, ns in d.adj.items()}
 
 
 @cache
@@ -161,7 +166,7 @@ class MovementRules:
                 extra = {h for h in d.towns if self.allied_militia(h) > 0}
                 out = self.occupied("Allied") | extra
             else:
-                extra = {h for h in d.towns if self.town[h] == "nlf"} | {
+                extra = {h for h in d.towns if self.communist_militia(h)} | {
                     h for h in d.supply_centers if h not in self.sc_destroyed}
                 out = self.occupied("Communist") | extra
             self._cache[key] = frozenset(out)
@@ -305,6 +310,101 @@ class MovementRules:
             path.append(prev[path[-1]])
         return path[::-1]
 
+    def towns_taken_by_passing(self, side: str) -> frozenset[str]:
+        """Towns a unit of ``side`` takes by moving into or through them: for the Communist an empty strength-0
+        Allied town (YOTR-TWN-H, D-19); for the Allies a Communist town whose NLF militia is gone and that no
+        Communist unit holds (D-55)."""
+        d = self.data
+        if side == "Communist":
+            return frozenset(h for h in d.towns if self.town[h] != "nlf" and self.allied_militia(h) == 0
+                             and not self.occupied_by(h, "Allied"))
+        return frozenset(h for h in self.militia_gone if self.town[h] == "nlf"
+                         and not self.occupied_by(h, "Communist"))
+
+    def path_choices(self, uid: str) -> dict[str, dict[tuple[str, ...], int]]:
+        """YOTR-MOV-A / YOTR-TWN-H: for every destination whose legal paths differ in what they do on the way (the
+        towns taken by passing them), each distinct set of such towns -> its cheapest cost in half points.
+        Destinations where every path does the same are left out (one move, decision D-67).  A search over
+        (hex, towns passed) states with the costs and limits of :meth:`reachable`; run only when such a town
+        lies within reach, which is rare (three strength-0 towns on the map)."""
+        key = ("via", uid)
+        if key in self._cache:
+            return self._cache[key]
+        reach = self.reachable(uid)
+        side = self.side_of(uid)
+        track = self.towns_taken_by_passing(side) & set(reach)
+        if not track:
+            self._cache[key] = {}
+            return {}
+        d = self.data
+        enemy = "Allied" if side == "Communist" else "Communist"
+        ezoc = self.zoc(enemy)
+        enter_z, leave_z, hop = _extra_costs(self.mover_class(uid))
+        edges = self.edge_costs(uid)
+        home = self.home_region.get(uid)
+        if self.opts.special_rule_f and self.counters[uid].nationality == "ROK":
+            home = None
+        start = self.loc[uid]
+        ma = self.allowance2(uid)
+        start_in_zoc = start in ezoc
+        air_ok = [t for t in sorted(d.towns) if self.friendly_town(t)
+                  and not (t in ezoc and self.airlifts.get(t, 0) >= 1)] if self.counters[uid].airmobile else []
+        air_set = set(air_ok)
+        blocked = self.blocked_for(side)
+        bad = blocked | _outside(home) if home is not None else blocked
+        best: dict[tuple[str, tuple[str, ...]], int] = {(start, ()): 0}
+        prev: dict[tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]]] = {}
+        heap: list[tuple[int, str, tuple[str, ...]]] = [(0, start, ())]
+        while heap:
+            cost, h, got = heapq.heappop(heap)
+            if cost > best[(h, got)]:
+                continue
+            at_start = h == start
+            if not at_start and h in ezoc:
+                continue  # YOTR-ZOC: stop on entering an enemy zone
+            steps = list(edges[h].items())
+            if h in air_set and cost + hop <= ma:
+                steps += [(t, hop) for t in air_ok if t != h]
+            for n, c in steps:
+                if n in bad:
+                    continue
+                total = cost + c
+                if at_start and start_in_zoc:
+                    if n in ezoc:
+                        continue  # YOTR-ZOC-E
+                    total += leave_z
+                if n in ezoc:
+                    total += enter_z
+                now = tuple(sorted({*got, n})) if n in track else got
+                if total <= ma and total < best.get((n, now), 999):
+                    best[(n, now)] = total
+                    prev[(n, now)] = (h, got)
+                    heapq.heappush(heap, (total, n, now))
+        out: dict[str, dict[tuple[str, ...], int]] = {}
+        for (h, got), c in best.items():
+            if h != start:
+                out.setdefault(h, {})[got] = c
+        for n in d.adj[start]:  # YOTR-MOV-J: the one-hex move, where nothing else reaches
+            if n in reach and n not in out:
+                got = (n,) if n in track else ()
+                out[n] = {got: reach[n]}
+                prev[(n, got)] = (start, ())
+        out = {h: v for h, v in out.items() if len(v) > 1}
+        self._cache[key] = out
+        self._cache[("via_prev", uid)] = prev
+        return out
+
+    def path_via(self, uid: str, to: str, via: tuple[str, ...]) -> list[str]:
+        """The cheapest path to ``to`` passing exactly the towns ``via`` among those :meth:`path_choices` tracks."""
+        self.path_choices(uid)
+        prev = self._cache[("via_prev", uid)]
+        state = (to, via)
+        path = [to]
+        while state != (self.loc[uid], ()):
+            state = prev[state]
+            path.append(state[0])
+        return path[::-1]
+
     def is_air_hop(self, a: str, b: str) -> bool:
         return b not in self.data.adj[a]
 
@@ -365,15 +465,27 @@ class MovementRules:
                 return
             uid = act["unit"]
             reach = self.reachable(uid)
-            dests = [Action("move_to", (("to", h), ("unit", uid)), f"{uid} to {h} ({c / 2:g} MP)", (h,))
-                     for h, c in sorted(reach.items())]
+            choices = self.path_choices(uid)
+            dests = []
+            for h, c in sorted(reach.items()):
+                if h not in choices:
+                    dests.append(Action("move_to", (("to", h), ("unit", uid)), f"{uid} to {h} ({c / 2:g} MP)", (h,)))
+                    continue
+                for via, cv in sorted(choices[h].items()):  # D-67: the paths differ in the towns they take
+                    names = ", ".join(self.hex_name(t) for t in via)
+                    dests.append(Action("move_to", (("to", h), ("unit", uid), ("via", "+".join(via) or "-")),
+                                        f"{uid} to {h} ({cv / 2:g} MP), "
+                                        + (f"taking {names} on the way" if via else "taking no town on the way"),
+                                        (h, *via)))
             dests.append(Action.make("stay", f"{uid} stays in {self.loc[uid]}", [self.loc[uid]], unit=uid))
             dest = yield self.decide(side, f"Where does {self.describe(uid)} go?", "YOTR-MOV-A", dests,
                                      check=lambda a, u=uid: self._check_destination(a, u))
             self.moved.add(uid)
             if dest.kind == "stay":
                 continue
-            yield from self.commit_move(uid, dest["to"])
+            via = dest.get("via")
+            yield from self.commit_move(uid, dest["to"], None if via is None else tuple(v for v in via.split("+")
+                                                                                      if v != "-"))
 
     def _check_destination(self, act: Action, uid: str) -> IllegalAction | None:
         """A destination answer must name the unit being moved (Movement case C: one unit at a time)."""
@@ -383,7 +495,16 @@ class MovementRules:
                                                f"{'no unit' if named is None else repr(named)} (give unit={uid!r})")
         if act.kind == "stay":
             return None
-        return self.why_not_destination(uid, act.get("to", ""))
+        to = act.get("to", "")
+        choices = self.path_choices(uid).get(to)
+        if choices is not None or act.get("via") is not None:
+            offered = ["+".join(v) or "-" for v in (choices or {})]
+            if act.get("via") not in offered:
+                return IllegalAction("YOTR-TWN-H", f"the paths of {uid} to {to} differ in the towns they take on the "
+                                                   f"way, so the move names one (via= one of {offered}, decision "
+                                                   "D-67)" if offered else f"every path of {uid} to {to} does the "
+                                                   "same: give no via (decision D-67)")
+        return self.why_not_destination(uid, to)
 
     def _check_unit_choice(self, act: Action, side: str) -> IllegalAction | None:
         uid = act.get("unit")
@@ -397,10 +518,15 @@ class MovementRules:
             return IllegalAction(*why)
         return None
 
-    def commit_move(self, uid: str, to: str):
-        """Carry out a chosen move: the counter goes along its path; strength-0 towns passed are taken."""
-        cost = self.move_cost(uid, to)
-        path = self.path_to(uid, to)
+    def commit_move(self, uid: str, to: str, via: tuple[str, ...] | None = None):
+        """Carry out a chosen move: the counter goes along its path (the cheapest, or the cheapest passing exactly
+        the towns ``via`` when the player chose among paths, D-67); strength-0 towns passed are taken."""
+        if via is None:
+            cost = self.move_cost(uid, to)
+            path = self.path_to(uid, to)
+        else:
+            cost = Fraction(self.path_choices(uid)[to][via], 2)
+            path = self.path_via(uid, to, via)
         side = self.side_of(uid)
         start = path[0]
         hops = [(a, b) for a, b in zip(path, path[1:], strict=False) if self.is_air_hop(a, b)]
@@ -412,7 +538,8 @@ class MovementRules:
         changes = [{"unit": uid, "from": start, "to": to}]
         if side == "Communist":
             yield self.ruling("YOTR-MOV-M", f"{uid} moves", f"{self.describe(uid)} moves from {start} to "
-                              f"{to}, spending {float(cost):g} of {float(self.allowance(uid)):g} movement points.",
+                              f"{to}" + (f" by way of {', '.join(via)}" if via else "")
+                              + f", spending {float(cost):g} of {float(self.allowance(uid)):g} movement points.",
                               result={"unit": uid, "to": to, "mp": float(cost)}, changes=changes,
                               hidden_from=("Allied",), places=[start, to], side=side,
                               public=f"A face-down Communist counter moves from {start} to {to}.",
@@ -420,11 +547,15 @@ class MovementRules:
         else:
             rule = "YOTR-MOV-T" if hops else "YOTR-MOV-A"
             yield self.ruling(rule, f"{uid} moves{how}", f"{self.describe(uid)} moves{how} from "
-                              f"{self.hex_name(start)} to {self.hex_name(to)}, spending {float(cost):g} of "
+                              f"{self.hex_name(start)} to {self.hex_name(to)}"
+                              + (f" by way of {', '.join(via)}" if via else "") + f", spending {float(cost):g} of "
                               f"{float(self.allowance(uid)):g} movement points"
                               + (" (3 for the air hop, decision D-24)." if hops else "."),
                               result={"unit": uid, "to": to, "mp": float(cost)}, changes=changes,
                               places=[start, to], side=side)
+        if side == "Allied":
+            for h in path[1:]:
+                yield from self.retake_unheld(h)  # D-55
         if side == "Communist":
             for h in path[1:]:
                 if h in self.data.towns and self.town[h] != "nlf" and self.allied_militia(h) == 0 \

@@ -38,6 +38,8 @@ class YotrOptions(BaseModel):
     allied_ob: Literal["A", "B", "C", "D", "E", "F"] | None = None  # YOTR-OB: None = the scenario's
     communist_ob: Literal["G", "H", "J", "K", "L", "M"] | None = None  # YOTR-OB: None = the scenario's
     lsi: bool = False  # YOTR-LSI: the OBs are numbered by the players and picked by one die at set-up
+    historical_positions: bool = True  # D-68: Historical Game counters on their reconstructed start hexes and
+    # real/dummy supply split (False: the players deploy within the stated Regions, YOTR-DEP-COMM/-ALLIED)
 
 
 class Scenario(BaseModel):

@@ -136,7 +136,7 @@ class SupplyRules:
         region = cls.split(":", 1)[1] if cls.startswith("rok:") else None
         edges = _allied_trace_edges(cls.split(":", 1)[0], region, not self.opts.special_rule_f)
         blocked = set(self.zoc_for_tracing("Communist")) | self.occupied("Communist") | self.sc_hexes_intact() | {
-            h for h, st in self.town.items() if st == "nlf"}
+            h for h in self.town if self.communist_militia(h)}
         sources = sorted(h for h in d.towns if self.town[h] != "nlf" and not self.besieged(h)
                          and not self.occupied_by(h, "Communist") and (region is None or d.region(h) == region))
         seen = set(sources)

@@ -1,7 +1,9 @@
 """Set-up, reinforcements, disruption recovery, dummy removal and the turn marker.
 
 * YOTR-SET-SEQ / YOTR-DEP-ALLIED / YOTR-DEP-COMM: the Historical Game puts every counter on its historical start
-  hex (``oob.csv``, decision M-11) and 13 air points in the Available box.
+  hex (``oob.csv``, decision M-11) and 13 air points in the Available box, when the players take the default
+  "historical positions" option (D-68); without it they deploy within the stated Regions and distances
+  (``deploy.py``).
 * YOTR-REI / YOTR-REI-PLACE / YOTR-SOP-A1: Communist reinforcements arrive at Tchepone or Panhandle (Panhandle
   only when Allied units hold Tchepone; delayed when neither can be used, D-28).  YOTR-SOP-B1: Allied air and
   naval reinforcements go to the Available box; ground units to Hue, Danang, Long Binh or Saigon (D-49) unless
@@ -28,6 +30,9 @@ class TurnRules:
         if self.scenario.deployment != "historical":
             yield from self.free_deployment()
             return
+        if not self.opts.historical_positions:  # D-68: the players deploy within the historical Regions
+            yield from self.historical_choice_deployment()
+            return
         oob = self.forces
         self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
         self.naval = sum(1 for u in oob.values() if u.unit_type == "naval_marker" and u.turn is None)
@@ -40,7 +45,8 @@ class TurnRules:
             hidden = ("Allied",) if side == "Communist" else ()
             yield self.ruling(rule, f"{side} historical deployment",
                               f"The {side} counters go to their historical start hexes ({len(changes)} counters; "
-                              "Regions from the text, hexes reconstructed, decision M-11)"
+                              "Regions from the text, hexes reconstructed, decision M-11; the default 'historical "
+                              "positions' option, decision D-68)"
                               + (f"; {self.air} air points go to the Bombardment Strength Available box."
                                  if side == "Allied" else "."),
                               result={"placed": len(changes)}, changes=changes, hidden_from=hidden, side=side,
