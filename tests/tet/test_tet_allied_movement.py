@@ -70,13 +70,46 @@ def test_tet_p4_5_sector_heli_lifts_one_infantry_unit_within_its_corps():
     assert g.loc[p] == g.loc["us_heli_II"] == moves[0]["to"] and g.heli_lifted[p] == "us_heli_II"
 
 
-def test_tet_p4_6_tac_air_flies_only_to_areas_of_its_corps_with_enemy_in_view():
-    def edit(g):
-        put(g, "vc_ii_01", "23", face_up=True)
-        put(g, "vc_i_01", "13", face_up=True)
-    g = _phase("p4", edit=edit)
+def test_tet_p4_6_sector_tac_air_flies_to_any_area_of_its_corps():
+    """L48: any area of its Corps, enemy in view or not; never outside the Corps."""
+    g = _phase("p4", edit=lambda g: put(g, "vc_i_01", "13", face_up=True))
     dests = {a["to"] for a in _select(g, "us_tac_II") if a.kind == "allied_move"}
-    assert "23" in dests and "13" not in dests
+    corps_ii = {a for a in g.data.areas if g.corps_of(a) == "II"} - {g.loc["us_tac_II"]}
+    assert dests == corps_ii and "23" in dests and "pleiku" in dests  # no enemy in view needed
+    assert "13" not in dests and "S4" not in dests  # another Corps; a sanctuary outside South Vietnam's Corps
+    g.apply(Action.make("back"))
+    assert "S2" in {a["to"] for a in _select(g, "us_tac_I") if a.kind == "allied_move"}  # a sanctuary of I Corps
+
+
+def test_tet_p4_6_theater_tac_air_flies_anywhere_on_the_map_north_vietnam_included():
+    g = _phase("p4")
+    dests = {a["to"] for a in _select(g, "us_tac_t") if a.kind == "allied_move"}
+    assert {"NVN", "LA1", "KH4", "S4", "43", "saigon", "13"} <= dests
+    assert not any(g.data.areas[d].kind == "box" for d in dests)
+
+
+def test_tet_p4_6_tac_air_strikes_in_phase_6_what_the_phase_5_search_turns_up():
+    """Flown in phase 4 where hidden units are, the aircraft strikes once the ground units have found them."""
+    def edit(g):
+        for u in g.loc:
+            if g.unit(u).faction in ("NVA", "VC"):
+                g.loc[u] = "eliminated"
+        clear(g, "23")
+        put(g, "vc_ii_01", "23", face_up=False)
+        put(g, "us_4id_1", "23")
+    g = _phase("p4", edit=edit)
+    g.apply(next(a for a in _select(g, "us_tac_II") if a.get("to") == "23"))
+    g.force_dice([1])  # the detection roll in 23 succeeds
+    g.apply(g.legal_actions()[-1])  # end phase 4
+    while not (g.decision and g.decision.rule_id == "TET-P6-2"):
+        assert g.phase.id in ("p5", "p6")
+        if g.decision is None:
+            g.advance("decision")
+        else:
+            g.apply(g.legal_actions()[0] if g.decision.rule_id == "TET-P2-2" else g.legal_actions()[-1])
+    assert any(r.rule_id == "TET-P5-2" and r.result.get("units") == ["vc_ii_01"] for r in g.log)
+    assert {a.get("target") for a in g.legal_actions()} == {"vc_ii_01", None}
+    assert g.loc["us_tac_II"] == "23"
 
 
 def test_tet_p7_2_slow_reaction_caps_sector_units_on_turns_one_and_two():

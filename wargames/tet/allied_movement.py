@@ -13,8 +13,10 @@
 * TET-P4-4: the battleship re-stations off one of the three coastal I Corps provinces (also in phase 7, A-26).
 * TET-P4-5: a helicopter lifts one non-mech infantry unit within its Corps (theater helicopters: a theater
   unit to an uncontested airbase); the helicopter stays with the unit until phase 7.
-* TET-P4-6: a strike aircraft flies to an area of its Corps (theater: anywhere) to attack in phase 6; one on
-  a contested airbase may only relocate to an uncontested airbase of its Corps.
+* TET-P4-6: a strike aircraft flies to any area of its Corps (theater Tac Air and the Arc Light: any area of
+  the map, North Vietnam included), whether or not enemy units are in view there, to attack in phase 6
+  whatever is face up there by then; one on a contested airbase may only relocate to an uncontested airbase
+  of its Corps.
 * TET-P7-1: in phase 7 all Allied units but the Ruff Puffs may move once.
 * TET-P7-2: on turns 1 and 2 a die per Corps caps how many of that Corps' sector units may move (mech/cav,
   riverine, air and theater units are exempt).
@@ -214,22 +216,27 @@ class AlliedMovementRules:
         return [a.id for a in self.data.areas.values() if a.kind in ("province", "city") and a.country == "SVN"
                 and self.corps_of(a.id) == corps]
 
-    def strike_options(self, uid: str) -> list[Action]:
-        """TET-P4-6: fly to a target area (with face-up enemy), or relocate from a contested airbase."""
+    def strike_areas(self, uid: str) -> list[str]:
+        """TET-P4-6: where a strike aircraft may fly: a sector Tac Air to any area of its Corps (its provinces,
+        their cities, and the sanctuaries inside it); the theater Tac Air and the Arc Light to any area of the
+        map, North Vietnam, Laos and Cambodia included.  Enemy in view is not required: an aircraft may go
+        where the ground units will search in phase 5, and strikes in phase 6 whatever has been turned face up
+        there by then (a strike needs a face-up target, decision A-19)."""
         u = self.unit(uid)
+        areas = [a.id for a in self.data.areas.values() if a.kind != "box"]
+        if u.sector in CORPS:
+            areas = [a for a in areas if self.corps_of(a) == u.sector]
+        return sorted(a for a in areas if a != self.loc[uid])
+
+    def strike_options(self, uid: str) -> list[Action]:
+        """TET-P4-6: fly to any area of its Corps (theater: of the map), or relocate from a contested airbase."""
         where = self.loc[uid]
         if where in self.airbases() and self.contested(where):
             return [self._mk(uid, b, "relocate from a contested airbase", "TET-P4-6")
                     for b in self.airbases(self.corps_of(where)) if b != where and self.secure(b)]
         if where not in self.airbases() and where not in OFFMAP:
             return []
-        targets = sorted({w for p, w in self.loc.items() if w and self.unit(p).faction in COMMUNIST and self.face_up[p]
-                          and self.data.areas[w].kind != "box"})
-        if u.sector in CORPS:
-            targets = [t for t in targets if self.corps_of(t) == u.sector]
-        else:
-            targets = [t for t in targets if self.data.areas[t].country != "NVN"]
-        return [self._mk(uid, t, "fly to strike", "TET-P4-6") for t in targets]
+        return [self._mk(uid, t, "fly to strike", "TET-P4-6") for t in self.strike_areas(uid)]
 
     # ------------------------------------------------------------------ carrying out a move
     def carry_out(self, act: Action, phase: int):

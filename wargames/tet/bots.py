@@ -205,6 +205,10 @@ class AlliedBot(_Bot):
         if u.type in ("tac_air", "arc_light"):
             enemy = sum(game.unit(x).cf for x in game.communists_in(to) if game.face_up[x])
             value, why = enemy / 3, f"strike {enemy} factors of NVA/VC in view at {dest.name}"
+            hidden = len(game.hidden_communists(to)) if dest.kind in ("province", "sanctuary") else 0
+            if not enemy and hidden and game.allied_ground_in(to):  # TET-P4-6: fly where the search will be
+                value, why = hidden / 4, (f"{hidden} hidden NVA/VC counter(s) at {dest.name}, where our ground "
+                                          "units search in phase 5: strike whatever they turn face up")
             if dest.kind == "city":
                 value -= (dest.pv or 0) / 2  # bombing cities costs political value (TET-P6-4)
             return value, why
