@@ -16,16 +16,31 @@ def _select(g, uid):
     return g.legal_actions()
 
 
-def test_tet_unit_3_sector_units_stay_in_their_corps():
+def test_tet_unit_3_sector_units_operate_only_inside_their_own_corps():
+    """L14 (decision A-10): own Corps only; a sanctuary bordering the Corps is not inside it."""
     g = _phase("p7")
     assert g.allied_may_enter("us_4id_1", "22") and not g.allied_may_enter("us_4id_1", "13")
-    assert not g.allied_may_enter("us_4id_1", "KH1")  # Laos/Cambodia: Recce only (decision A-10)
+    assert not g.allied_may_enter("us_4id_1", "S4")  # borders II Corps, lies in Cambodia
+    assert not g.allied_may_enter("us_4id_1", "KH1")
+    assert g.allied_may_enter("us_3mar", "S2") and not g.allied_may_enter("us_3mar", "S1")  # A Shau lies in I Corps
 
 
-def test_tet_unit_4_theater_units_go_anywhere_but_north_vietnam():
+def test_tet_unit_4_theater_units_operate_anywhere_on_the_map():
+    """L14 (decisions A-10, D-13): North Vietnam, Laos and Cambodia included."""
     g = _phase("p7")
-    assert g.allied_may_enter("us_1cav_1", "43") and g.allied_may_enter("us_1cav_1", "S4")
-    assert not g.allied_may_enter("us_1cav_1", "NVN")  # decision D-13
+    for area in ("43", "S4", "NVN", "LA1", "KH4", "13"):
+        assert g.allied_may_enter("us_1cav_1", area), area
+    assert not g.allied_may_enter("us_1cav_1", "casualties")
+
+
+def test_tet_unit_4_historical_border_restriction_option_keeps_allies_out_of_nvn_laos_cambodia():
+    """Decisions A-10 and D-13: the 1968 political limits are a named option, off by default."""
+    from wargames.tet import TetGame
+
+    g = TetGame("historical", 7, options={"historical_border_restriction": True})
+    assert not g.allied_may_enter("us_1cav_1", "NVN") and not g.allied_may_enter("us_1cav_1", "LA1")
+    assert g.allied_may_enter("us_1cav_1", "S4") and g.allied_may_enter("us_1cav_1", "43")
+    assert not TetGame("historical", 7).rules_opts.historical_border_restriction
 
 
 def test_tet_p4_1_mech_cav_ride_the_highway_and_stop_at_trouble():

@@ -1,8 +1,10 @@
 """Allied movement: phase 4 (the 18 large units, summary lines 43-48) and phase 7 (everyone, lines 58-59).
 
-* TET-UNIT-3 / TET-UNIT-4 / decision A-10: sector units stay in their Corps (its provinces, cities and the
-  sanctuaries next to it); theater units go anywhere in South Vietnam and into any sanctuary but North
-  Vietnam (decision D-13); only Recce enter Laos and Cambodia.
+* TET-UNIT-3 / TET-UNIT-4 / decisions A-10, D-13: sector units operate only inside their own Corps (its
+  provinces, their cities and the sanctuaries lying in it: A Shau in I, the Iron Triangle in III, U Minh in
+  IV); the 19 theater units anywhere on the map, Laos, Cambodia and North Vietnam included.  The option
+  ``historical_border_restriction`` (off by default) keeps Allied ground units out of North Vietnam and the
+  Laos and Cambodia provinces.
 * TET-UNIT-7: the 18 large US units move in both phase 4 and phase 7.
 * TET-P4-1 / TET-MAP-7: mech/cav take one step, or ride the Highway from an enemy-free road city to any road city,
   stopping at one that holds enemy units or is in insurrection.  Decision A-11: in phase 7 every Allied
@@ -45,18 +47,18 @@ class AlliedMovementRules:
         return a.corps
 
     def allied_may_enter(self, uid: str, area: str) -> bool:
+        """TET-UNIT-3 / TET-UNIT-4 (decisions A-10, D-13): a sector unit only inside its own Corps (its
+        provinces, their cities and the sanctuaries that lie in it); a theater unit anywhere on the map.  With
+        the option ``historical_border_restriction`` no Allied ground unit enters North Vietnam or a Laos or
+        Cambodia province (the political limits of 1968), as the project played before issue #17."""
         u = self.unit(uid)
         a = self.data.areas[area]
         if a.kind == "box":
             return False
-        if a.kind == "province" and a.country in ("LAO", "KHM"):
-            return u.type == "recce"
-        if a.country == "NVN":
-            return False  # decision D-13
+        if self.rules_opts.historical_border_restriction and u.type != "recce" and (
+                a.country == "NVN" or a.kind == "province" and a.country in ("LAO", "KHM")):
+            return False
         if u.sector in CORPS:
-            if a.kind == "sanctuary" and a.corps != u.sector:
-                return any(self.data.areas[n].kind == "province" and self.data.areas[n].corps == u.sector
-                           for n in self.data.map.neighbours(area, ("land",)))
             return self.corps_of(area) == u.sector
         return True
 
