@@ -55,10 +55,63 @@ def test_tet_p4_1_mech_cav_ride_the_highway_and_stop_at_trouble():
     assert "qui_nhon" not in dests and "nha_trang" not in dests  # the enemy and the rising stop the road
 
 
+def _homeless(g, uid="us_4id_1", city="quang_ngai"):
+    clear(g, city)
+    put(g, uid, city)
+
+
 def test_tet_p4_2_out_of_sector_unit_must_head_home():
-    g = _phase("p7", edit=lambda g: put(g, "us_4id_1", "quang_ngai"))
+    """L44 (decision A-25): every move offered brings it back into its Corps, through the other Corps if need be."""
+    g = _phase("p7", edit=_homeless)
     dests = g.ground_destinations("us_4id_1", road=True)
-    assert dests and all(g.corps_of(d) == "II" or d == "13" for d in dests)
+    assert dests and all(g.corps_of(d) == "II" for d in dests) and "qui_nhon" in dests
+    assert all(a["rule"] == "TET-P4-2" for a in _select(g, "us_4id_1") if a.kind == "allied_move")
+
+
+def test_tet_p4_2_out_of_reach_of_home_it_moves_toward_it():
+    g = _phase("p7", edit=lambda g: put(g, "us_4id_1", "12"))
+    assert g.ground_destinations("us_4id_1", road=True) == {"13", "15"}  # each one step from II Corps
+
+
+def test_tet_p4_2_the_phase_cannot_end_before_the_unit_goes_home():
+    """The move is compelled: no 'end movement' until the unit has gone back."""
+    g = _phase("p7", turn=3, edit=_homeless)
+    assert g.decision.rule_id == "TET-P4-2" and "end_allied_move" not in {a.kind for a in g.legal_actions()}
+    g.apply(next(a for a in _select(g, "us_4id_1") if a.kind == "allied_move"))
+    assert g.corps_of(g.loc["us_4id_1"]) == "II"
+    assert "end_allied_move" in {a.kind for a in g.legal_actions()}
+    moved = next(r for r in g.log if r.rule_id == "TET-P4-2" and r.inputs.get("unit") == "us_4id_1")
+    assert "must move back" in moved.explanation
+
+
+def test_tet_p4_2_mech_cav_go_home_in_phase_4():
+    g = _phase("p4", edit=lambda g: _homeless(g, "us_1_69ar"))
+    assert "end_allied_move" not in {a.kind for a in g.legal_actions()}
+    dests = {a["to"] for a in _select(g, "us_1_69ar") if a.kind == "allied_move"}
+    assert dests and all(g.corps_of(d) == "II" for d in dests)
+
+
+def test_tet_p4_2_going_home_does_not_use_the_slow_reaction_allowance():
+    """Turn 1, Corps II rolls 1: the unit going home moves free, and one other II Corps unit may still move."""
+    g = tet_at("p7", turn=1, dice=[6, 1, 6, 6], edit=_homeless, players={"Allied": None})
+    assert g.allowance["II"] == 1
+    g.apply(next(a for a in _select(g, "us_4id_1") if a.kind == "allied_move"))
+    assert g.used["II"] == 0 and "slow-reaction" in g.log[-1].explanation
+    g.apply(next(a for a in _select(g, "us_4id_2") if a.kind == "allied_move"))
+    assert g.used["II"] == 1 and "us_4id_3" not in {a.get("unit") for a in g.legal_actions()}
+
+
+def test_tet_p4_2_bot_sends_the_unit_home_and_says_why():
+    from wargames.tet.bots import AlliedBot
+
+    g = _phase("p7", turn=3, edit=_homeless)
+    bot = AlliedBot(0)
+    reasons = []
+    while g.loc["us_4id_1"] == "quang_ngai":
+        g.apply(bot.choose(g, g.decision))
+        reasons.append(bot.last_reason)
+    assert g.corps_of(g.loc["us_4id_1"]) == "II"
+    assert any("must return to its own Corps (TET-P4-2)" in r for r in reasons)
 
 
 def test_tet_p4_3_riverine_moves_within_42_and_43_with_a_passenger():

@@ -9,7 +9,10 @@
 * TET-P4-1 / TET-MAP-7: mech/cav take one step, or ride the Highway from an enemy-free road city to any road city,
   stopping at one that holds enemy units or is in insurrection.  Decision A-11: in phase 7 every Allied
   ground unit may ride the Highway this way.
-* TET-P4-2 (decision A-25): a sector unit outside its Corps after a retreat must head home first.
+* TET-P4-2 (decision A-25): a sector ground unit outside its Corps after a retreat must move back into it in
+  its movement phase (mech/cav in phase 4, and again in 7; every other one in phase 7), through the other
+  Corps if need be, or as far toward it as one move goes; the phase cannot end before it has moved, and on
+  turns 1-2 the move does not count against the slow-reaction allowance.
 * TET-P4-3: the riverine force moves anywhere in provinces 42 and 43 and their cities, carrying one non-mech
   infantry unit with it.
 * TET-P4-4: the battleship re-stations off one of the three coastal I Corps provinces (also in phase 7, A-26).
@@ -30,7 +33,7 @@
 from __future__ import annotations
 
 from ..core import Action
-from .data import AIR_TYPES, COMMUNIST
+from .data import AIR_TYPES, COMMUNIST, NOT_GROUND
 
 OFFMAP = ("offmap_box_1", "offmap_box_2")
 OFFSHORE = ("offshore_11", "offshore_12", "offshore_13")
@@ -65,20 +68,21 @@ class AlliedMovementRules:
     def enemy_here(self, area: str) -> bool:
         return any(self.unit(u).faction in COMMUNIST for u in self.units_in(area))
 
-    def road_destinations(self, uid: str) -> set[str]:
-        """TET-P4-1: along the Highway from an enemy-free road city, stopping at enemy or risen cities."""
+    def road_destinations(self, uid: str, homebound: bool = False) -> set[str]:
+        """TET-P4-1: along the Highway from an enemy-free road city, stopping at enemy or risen cities.  A unit
+        going home (TET-P4-2) may drive through the other Corps it stands in."""
         where = self.loc[uid]
         a = self.data.areas[where]
         if a.kind != "city" or not a.on_road or self.enemy_here(where):
             return set()
 
         def passable(c):
-            if not self.allied_may_enter(uid, c):
+            if not (homebound or self.allied_may_enter(uid, c)):
                 return False
             return "stop" if self.enemy_here(c) or c in self.insurrection else True
         return self.data.map.reachable(where, ("road",), passable)
 
-    def allied_step(self, uid: str) -> set[str]:
+    def allied_step(self, uid: str, homebound: bool = False) -> set[str]:
         where = self.loc[uid]
         a = self.data.areas[where]
         out: set[str] = set()
@@ -87,18 +91,60 @@ class AlliedMovementRules:
         elif a.kind in ("province", "sanctuary"):
             out |= self.data.map.neighbours(where, ("land",))
             out |= set(self.data.cities_of.get(where, ()))
-        return {x for x in out if self.allied_may_enter(uid, x)}
+        return {x for x in out if (self.data.areas[x].kind != "box" if homebound else self.allied_may_enter(uid, x))}
+
+    def out_of_sector(self, uid: str) -> bool:
+        """TET-P4-2: a sector ground unit standing outside its own Corps (only a retreat puts it there)."""
+        u = self.unit(uid)
+        where = self.loc[uid]
+        return (u.sector in CORPS and u.type not in NOT_GROUND and where is not None
+                and self.data.areas[where].kind != "box" and self.corps_of(where) != u.sector)
+
+    def steps_to_sector(self, area: str, sector: str) -> int | None:
+        """How many single steps (province, city, road links) separate ``area`` from the nearest area of
+        ``sector``: the measure of 'toward home' when home is out of reach in one move (decision A-25)."""
+        seen, frontier, n = {area}, [area], 0
+        while frontier:
+            if any(self.corps_of(x) == sector for x in frontier):
+                return n
+            nxt = []
+            for x in frontier:
+                a = self.data.areas[x]
+                near = self.data.map.neighbours(x, ("land", "road")) | set(self.data.cities_of.get(x, ()))
+                if a.kind == "city":
+                    near.add(a.province)
+                nxt += [y for y in near if y not in seen and self.data.areas[y].kind != "box"]
+                seen.update(nxt)
+            frontier, n = nxt, n + 1
+        return None
+
+    def return_destinations(self, uid: str) -> set[str]:
+        """TET-P4-2 (decision A-25): the moves that bring an out-of-sector unit back into its Corps; when none
+        reaches it this phase, the moves that bring it closer."""
+        u = self.unit(uid)
+        dest = self.allied_step(uid, homebound=True) | self.road_destinations(uid, homebound=True)
+        dest.discard(self.loc[uid])
+        home = {d for d in dest if self.corps_of(d) == u.sector}
+        if home:
+            return home
+        now = self.steps_to_sector(self.loc[uid], u.sector)
+        return {d for d in dest if now is not None and (self.steps_to_sector(d, u.sector) or 0) < now}
 
     def ground_destinations(self, uid: str, road: bool) -> set[str]:
+        if self.out_of_sector(uid):
+            return self.return_destinations(uid)
         dest = self.allied_step(uid) | (self.road_destinations(uid) if road else set())
         dest.discard(self.loc[uid])
-        u = self.unit(uid)
-        if u.sector in CORPS and self.corps_of(self.loc[uid]) not in (u.sector, None):
-            # TET-P4-2 (A-25): out of its sector after a retreat: it may only go back in (any step toward home)
-            home = {d for d in self.data.map.neighbours(self.loc[uid], ("land", "road", "city"))
-                    if self.corps_of(d) == u.sector or d in self.data.cities_of.get(self.loc[uid], ())}
-            return home or dest
         return dest
+
+    def must_return(self, uid: str, phase: int) -> bool:
+        """TET-P4-2 (A-25): the unit must move back this phase: out of its sector, not yet moved, in its movement
+        phase (mech/cav in phases 4 and 7, every other sector ground unit in phase 7) and able to go."""
+        if uid in self.moved or not self.out_of_sector(uid):
+            return False
+        if phase == 4 and self.unit(uid).type != "mech_cav":
+            return False
+        return bool(self.return_destinations(uid))
 
     # ------------------------------------------------------------------ phase 4
     def large_unit_movement(self):
@@ -115,10 +161,17 @@ class AlliedMovementRules:
                 units = [u for u in movers() if self.acts_for(faction, u)]
                 if faction is not None and not units:
                     break
-                picks = [Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})",
+                owed = [u for u in units if self.must_return(u, phase)]
+                picks = [Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})"
+                                     + (" - must return to its Corps" if u in owed else ""),
                                      places=(self.loc[u],), unit=u) for u in units]
-                picks.append(Action.make("end_allied_move", label=f"End {faction or 'Allied'} movement"))
-                act = yield self.decide("Allied", "Pick a unit to move, or end the phase", rule, picks)
+                if owed:  # TET-P4-2: the phase cannot end while a unit owes its move home
+                    prompt = ("Pick a unit to move; " + ", ".join(self.unit(u).name for u in owed)
+                              + " must first return to its own Corps (TET-P4-2)")
+                else:
+                    prompt = "Pick a unit to move, or end the phase"
+                    picks.append(Action.make("end_allied_move", label=f"End {faction or 'Allied'} movement"))
+                act = yield self.decide("Allied", prompt, "TET-P4-2" if owed else rule, picks)
                 if act.kind == "end_allied_move":
                     moved = sum(1 for u in self.moved if self.acts_for(faction, u))
                     yield self.ruling(rule, f"{faction or 'Allied'} movement ends",
@@ -131,8 +184,8 @@ class AlliedMovementRules:
                 act = yield self.decide("Allied", f"Where does {self.unit(uid).name} go?", rule, moves, unit=uid)
                 if act.kind == "back":
                     continue
-                if phase == 7 and self.counts_for_slow_reaction(uid):
-                    self.used[self.unit(uid).sector] += 1
+                if phase == 7 and self.counts_for_slow_reaction(uid) and not self.out_of_sector(uid):
+                    self.used[self.unit(uid).sector] += 1  # the compelled move home is free (A-25)
                 yield from self.carry_out(act, phase=phase)
 
     def phase4_movers(self) -> list[str]:
@@ -149,6 +202,8 @@ class AlliedMovementRules:
         u = self.unit(uid)
         where = self.loc[uid]
         if u.type == "mech_cav":
+            if self.out_of_sector(uid):
+                return self.homeward_moves(uid)
             return [self._mk(uid, d, "road or step", "TET-P4-1") for d in sorted(self.ground_destinations(uid, True))]
         if u.type == "riverine":
             return self.riverine_options(uid)
@@ -259,6 +314,10 @@ class AlliedMovementRules:
             changes.append({"unit": passenger, "from": pfrom, "to": to})
             extra = f", carrying {self.describe(passenger)} from {self.area_name(pfrom)}"
         rule = act.get("rule") or ("TET-P7-1" if phase == 7 else "TET-P4-1")
+        if rule == "TET-P4-2":
+            extra += (f": a retreat had left it outside Corps {u.sector}, and it must move back (decision A-25"
+                      + ("; this move does not count against the slow-reaction allowance" if phase == 7 else "")
+                      + ")")
         yield self.ruling(rule, f"{u.name} moves",
                           f"{self.describe(uid)} moves from {self.area_name(frm)} to {self.area_name(to)}{extra} "
                           f"({act.label.rsplit('(', 1)[-1].rstrip(')')}).",
@@ -342,7 +401,8 @@ class AlliedMovementRules:
             if self.side_of(uid) != "Allied" or uid in self.moved or u.type in ("ruff_puff", "recce") \
                     or u.type in AIR_TYPES or where in ("casualties", "eliminated"):
                 continue
-            if self.counts_for_slow_reaction(uid):  # heli-lifted units count if they move again (Joslyn)
+            if self.counts_for_slow_reaction(uid) and not self.out_of_sector(uid):  # heli-lifted units count
+                # if they move again (Joslyn); a unit owing its move home is outside the allowance (A-25)
                 cap = self.allowance.get(u.sector)
                 if cap is not None and self.used[u.sector] >= cap:
                     continue
@@ -355,4 +415,12 @@ class AlliedMovementRules:
             return [self._mk(uid, d, "re-station", "TET-P4-4") for d in OFFSHORE if d != self.loc[uid]]
         if u.type == "riverine":
             return self.riverine_options(uid)
+        if self.out_of_sector(uid):
+            return self.homeward_moves(uid)
         return [self._mk(uid, d, "move", "TET-P7-1") for d in sorted(self.ground_destinations(uid, road=True))]
+
+    def homeward_moves(self, uid: str) -> list[Action]:
+        """TET-P4-2: the compelled moves of an out-of-sector unit, labelled with the rule that compels them."""
+        sector = self.unit(uid).sector
+        return [self._mk(uid, d, f"back into Corps {sector}" if self.corps_of(d) == sector
+                         else f"toward Corps {sector}", "TET-P4-2") for d in sorted(self.return_destinations(uid))]

@@ -252,8 +252,14 @@ class AlliedBot(_Bot):
                 self.last_reason = why
                 return units[uid]
             self._plan_moves.pop(0)
+        end = next((a for a in decision.options if a.kind == "end_allied_move"), None)
+        if end is None:  # TET-P4-2: a unit outside its Corps must go home before the phase may end
+            phase = 7 if game.phase.id == "p7" else 4
+            owed = next(a for a in decision.options if a.kind == "select" and game.must_return(a["unit"], phase))
+            self.last_reason = f"{game.unit(owed['unit']).name} must return to its own Corps (TET-P4-2)"
+            return owed
         self.last_reason = "every unit is where it is needed: end the phase"
-        return next(a for a in decision.options if a.kind == "end_allied_move")
+        return end
 
     def on_allied_move(self, game, decision):
         planned = getattr(self, "_next_move", None)
@@ -262,8 +268,12 @@ class AlliedBot(_Bot):
             self._next_move = None
             return decision.find(planned)
         needs = self._needs(game)
+        uid = decision.options[0].get("unit")
+        compelled = uid is not None and game.must_return(uid, 7 if game.phase.id == "p7" else 4)  # TET-P4-2
         scored = [(*self._score_move(game, a, needs), a) if a.kind == "allied_move" else (0.0, "go back", a)
-                  for a in decision.options]
+                  for a in decision.options if a.kind == "allied_move" or not compelled]
+        if compelled:
+            scored = [(v, f"{why}; in any case it must return to its own Corps (TET-P4-2)", a) for v, why, a in scored]
         value, self.last_reason, action = max(scored, key=lambda x: x[0])
         return action
 
