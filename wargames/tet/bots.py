@@ -278,15 +278,24 @@ class AlliedBot(_Bot):
         return action
 
     def on_air_target(self, game, decision):
+        """Strike where the odds are best; a Tac Air may open a group the next Tac Air must complete to 1:2
+        (the engine offers only strikes that can reach 1:2: TET-P2-8 with TET-P6-2)."""
+        plan = decision.context.get("plan", [])
         scored = []
         for a in decision.options:
             if a.kind != "air_target":
                 scored.append((0, a, "no target worth the strike"))
                 continue
-            t = a["target"]
-            col = odds_column(game.unit(a["plane"]).cf, game.defense_strength(t))
-            value = -1 if col is None else game.defense_strength(t) * (COLUMNS.index(col) + 1)
-            scored.append((value, a, f"strike {game.describe(t)}: {col or 'too strong'}"))
+            t, p = a["target"], a["plane"]
+            joined = sum(game.unit(q).cf for q, tt in plan if tt == t and game.unit(q).type == "tac_air"
+                         and game.unit(p).type == "tac_air")
+            col = odds_column(game.unit(p).cf + joined, game.defense_strength(t))
+            if col is None:
+                scored.append((game.defense_strength(t) * 0.5, a, f"strike {game.describe(t)} together with the "
+                                                                   "Tac Air still to come, to reach 1:2"))
+                continue
+            value = game.defense_strength(t) * (COLUMNS.index(col) + 1)
+            scored.append((value, a, f"strike {game.describe(t)}: {col}"))
         return self._best(scored)
 
     def on_recce(self, game, decision: Decision) -> Action:
