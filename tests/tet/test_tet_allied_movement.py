@@ -138,6 +138,14 @@ def test_tet_p4_5_sector_heli_lifts_one_infantry_unit_within_its_corps():
     assert g.loc[p] == g.loc["us_heli_II"] == moves[0]["to"] and g.heli_lifted[p] == "us_heli_II"
 
 
+def test_tet_p4_5_sector_heli_lifts_into_the_sanctuaries_of_its_own_corps():
+    """L47 with L14: A Shau (S2) lies in I Corps, so the I Corps helicopter may land a unit there; Tchepone (S1,
+    in Laos) is outside every Corps."""
+    g = _phase("p4")
+    dests = {a["to"] for a in _select(g, "us_heli_I") if a.kind == "allied_move"}
+    assert "S2" in dests and "S1" not in dests and "NVN" not in dests
+
+
 def test_tet_p4_6_sector_tac_air_flies_to_any_area_of_its_corps():
     """L48: any area of its Corps, enemy in view or not; never outside the Corps."""
     g = _phase("p4", edit=lambda g: put(g, "vc_i_01", "13", face_up=True))

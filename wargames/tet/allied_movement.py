@@ -16,8 +16,8 @@
 * TET-P4-3: the riverine force moves anywhere in provinces 42 and 43 and their cities, carrying one non-mech
   infantry unit with it.
 * TET-P4-4: the battleship re-stations off one of the three coastal I Corps provinces (also in phase 7, A-26).
-* TET-P4-5: a helicopter lifts one non-mech infantry unit within its Corps (theater helicopters: a theater
-  unit to an uncontested airbase); the helicopter stays with the unit until phase 7.
+* TET-P4-5: a helicopter lifts one non-mech infantry unit within its Corps, its sanctuaries included (theater
+  helicopters: a theater unit to an uncontested airbase); the helicopter stays with the unit until phase 7.
 * TET-P4-6: a strike aircraft flies to any area of its Corps (theater Tac Air and the Arc Light: any area of
   the map, North Vietnam included), whether or not enemy units are in view there, to attack in phase 6
   whatever is face up there by then; one on a contested airbase may only relocate to an uncontested airbase
@@ -270,7 +270,9 @@ class AlliedMovementRules:
         return opts
 
     def areas_of_corps(self, corps: str) -> list[str]:
-        return [a.id for a in self.data.areas.values() if a.kind in ("province", "city") and a.country == "SVN"
+        """TET-P4-5: the areas of a Corps a sector helicopter serves: its provinces, their cities and the
+        sanctuaries lying inside it (A Shau in I, the Iron Triangle in III, U Minh in IV)."""
+        return [a.id for a in self.data.areas.values() if a.kind in ("province", "city", "sanctuary")
                 and self.corps_of(a.id) == corps]
 
     def strike_areas(self, uid: str) -> list[str]:

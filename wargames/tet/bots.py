@@ -104,8 +104,10 @@ class _Bot:
             to = game.data.areas[a["to"]]
             near = sum(game.data.areas[c].pv for n in game.data.map.neighbours(to.id, ("land",))
                        for c in game.data.cities_of.get(n, ()))
-            value = u.cf + (to.pv or 0) * 2 + near / 10
-            scored.append((value, a, f"bring back {u.name} ({u.cf}) to {to.name}, close to what matters"))
+            value = u.cf + (to.pv or 0) * 2 + near / 10 + game.defense_strength(a["unit"]) / 100
+            why = (f"bring back {u.name} (combat {u.cf}, defends at {game.defense_strength(a['unit'])}) to {to.name}, "
+                   "close to what matters; among equal units the stronger defender first")
+            scored.append((value, a, why))
         return self._best(scored)
 
     def on_air_return(self, game, decision):
