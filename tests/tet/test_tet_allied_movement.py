@@ -235,3 +235,16 @@ def test_tet_p7_4_returning_heli_may_carry_one_unit():
     carry = next(a for a in g.legal_actions() if a.get("passenger") == "us_4id_3")
     g.apply(carry)
     assert g.loc["us_heli_II"] == g.loc["us_4id_3"] == carry["to"]
+
+
+def test_tet_p7_2_battleship_and_riverine_passengers_ride_free_of_the_allowance():
+    """Decision D-22: turn 1, Corps I and IV roll 1; the battleship and the riverine's passenger use none of it."""
+    g = tet_at("p7", turn=1, dice=[1, 6, 6, 1], players={"Allied": None},
+               edit=lambda g: (put(g, "us_mrf", "my_tho"), put(g, "arvn_10", "my_tho")))
+    g.apply(next(a for a in _select(g, "us_bb") if a.kind == "allied_move"))
+    g.apply(next(a for a in _select(g, "us_mrf") if a.get("passenger") == "arvn_10"))
+    assert g.used == {"I": 0, "II": 0, "III": 0, "IV": 0}
+    assert "arvn_10" not in {a.get("unit") for a in g.legal_actions()}  # carried: it has moved this phase
+    iv = next(u for u in g.phase7_movers() if g.unit(u).sector == "IV" and g.counts_for_slow_reaction(u))
+    g.apply(next(a for a in _select(g, iv) if a.kind == "allied_move"))
+    assert g.used["IV"] == 1

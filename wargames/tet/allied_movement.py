@@ -341,6 +341,8 @@ class AlliedMovementRules:
                               inputs={"corps": corps, "turn": self.turn}, dice=[roll], result={"may_move": roll.value})
 
     def counts_for_slow_reaction(self, uid: str) -> bool:
+        """TET-P7-2: sector units count against their Corps' allowance; mech/cav, riverine, air, theater units and
+        the battleship are exempt, and a unit carried by the riverine rides free (decision D-22)."""
         u = self.unit(uid)
         return u.sector in CORPS and u.type not in {"mech_cav", "riverine", "battleship"} | AIR_TYPES
 
@@ -388,7 +390,8 @@ class AlliedMovementRules:
                               result={"to": act["to"]}, changes=changes, places=(where, act["to"]))
 
     def allied_movement(self):
-        """Phase 7 (TET-P7-1): every Allied unit but the Ruff Puffs may move once."""
+        """Phase 7 (TET-P7-1): every Allied unit but the Ruff Puffs may move once; of the large units (TET-UNIT-7,
+        decision D-20) mech/cav and riverine move again, the battleship re-stations, the aircraft fly home."""
         self.moved = set()
         self.used = {c: 0 for c in CORPS}
         yield from self.slow_reaction()

@@ -410,7 +410,7 @@ class CombatRules:
     # ------------------------------------------------------------------ end of a combat phase
     def airbase_overrun(self):
         """TET-P2-17 (after phases 2 and 6, decision A-29): air units based on an airbase held by NVA/VC with no
-        Allied ground unit go to the Casualties box."""
+        Allied ground unit go to the Casualties box; an air unit does not hold its own airbase (A-21, D-21)."""
         for a in sorted(x.id for x in self.data.areas.values() if x.kind == "city" and x.airbase):
             here = self.units_in(a)
             if not any(self.unit(u).faction in COMMUNIST for u in here) or self.allied_ground_in(a):
