@@ -31,7 +31,7 @@ class _Bot:
 
     def choose(self, game, decision: Decision) -> Action:
         kinds = {a.kind for a in decision.options}
-        for kind in ("move", "recce", "reveal", "battle", "target", "add_firer", "retreat", "select", "allied_move",
+        for kind in ("setup", "move", "recce", "reveal", "battle", "target", "add_firer", "retreat", "select", "allied_move",
                      "replace", "air_target", "air_return"):
             if kind in kinds:
                 return getattr(self, f"on_{kind}")(game, decision)
@@ -151,6 +151,19 @@ class CommunistBot(_Bot):
             else:
                 scored.append((0, a, "no gain in moving"))
         return self._best(scored)
+
+    def on_setup(self, game, decision: Decision) -> Action:
+        """TET-SETUP-3 .. 5 (decision D-23): set each unit up where the historical reconstruction has it (the
+        1968 deployment, decision D-05); any other legal area only if that one were not offered."""
+        uid = decision.context["unit"]
+        start = game.unit(uid).start
+        act = next((a for a in decision.options if a.kind == "setup" and a["to"] == start), None)
+        if act is not None:
+            self.last_reason = (f"{game.area_name(start)}, where the 1968 deployment had it (decision D-05): close "
+                                "to the cities it will strike on the first night")
+            return act
+        self.last_reason = "its historical area is not open to it: the first area the rules allow"
+        return next(a for a in decision.options if a.kind == "setup")
 
     def on_reveal(self, game, decision):
         """Reveal only where the hidden force could fire at 3:1 on the weakest Allied unit."""
