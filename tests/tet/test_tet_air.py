@@ -63,15 +63,52 @@ def test_tet_p6_3_arc_light_never_bombs_a_city_holding_allied_units():
 
 def test_tet_p6_4_bombing_a_city_costs_usa_and_svn_once_per_turn():
     """Digest case 20: two strikes on one city PV 5 cost each track 5 once."""
-    g = tet_at("p6", turn=2, edit=_strike_position("da_nang", ["us_tac_I", "us_tac_t"], ["nva_2", "vc_i_02"]),
+    g = tet_at("p6", turn=2, edit=_strike_position("da_nang", ["us_tac_I", "us_tac_t"], ["vc_i_01", "vc_i_02"]),
                players={"Allied": None, "Communist": None}, dice=[6] * 10)
     before = dict(g.score)
     _to_strike(g)
-    g.apply(Action.make("air_target", plane="us_tac_I", target="nva_2", sortie=0))
+    g.apply(Action.make("air_target", plane="us_tac_I", target="vc_i_01", sortie=0))
     g.apply(Action.make("air_target", plane="us_tac_t", target="vc_i_02", sortie=0))
     pv = g.data.areas["da_nang"].pv
     assert g.score["USA"] - before["USA"] == pv and g.score["SVN"] - before["SVN"] == pv
     assert sum(r.rule_id == "TET-P6-4" for r in g.log) == 1
+
+
+def test_tet_p6_4_no_political_cost_for_a_strike_that_never_happens():
+    """L34 with L55: a lone Tac Air (6) cannot strike a 24-factor division (below 1:2): it holds, and the city
+    costs nothing."""
+    g = tet_at("p6", turn=2, edit=_strike_position("da_nang", ["us_tac_I"], ["nva_2"], allied=["us_1mar"]),
+               players={"Allied": None, "Communist": None}, dice=[6] * 10)
+    before = dict(g.score)
+    _to_strike(g)
+    assert g.decision.rule_id == "TET-P2-3"  # the ground fire of the same battle: no strike was rolled
+    held = next(r for r in g.log if r.title == "I Corps Tac Air holds its strike")
+    assert held.rule_id == "TET-P2-8" and "below 1:2" in held.explanation
+    assert not any(r.rule_id == "TET-P6-4" for r in g.log) and g.score == before
+
+
+def test_tet_p6_2_a_strike_below_1_2_cannot_be_assigned():
+    """L34 with L55: a Tac Air is offered a target it can reach 1:2 against only with the Tac Air still to come,
+    and once a group counts on the last one, that one may neither hold nor strike elsewhere."""
+    g = tet_at("p6", turn=2, edit=_strike_position("23", ["us_tac_II", "us_tac_I"], ["nva_2", "vc_ii_01"]),
+               players={"Allied": None, "Communist": None}, dice=[6] * 10)
+    _to_strike(g)
+    assert {a.get("target") for a in g.legal_actions()} == {"nva_2", "vc_ii_01", None}  # 6+6 : 24 is 1:2
+    g.apply(Action.make("air_target", plane="us_tac_I", target="nva_2", sortie=0))
+    assert [(a.kind, a.get("target")) for a in g.legal_actions()] == [("air_target", "nva_2")]
+    g.apply(Action.make("air_target", plane="us_tac_II", target="nva_2", sortie=0))
+    strike = next(r for r in g.log if r.rule_id == "TET-P6-2" and r.dice)
+    assert strike.inputs["attack"] == 12 and strike.lookup.column == "1:2"
+
+
+def test_tet_p6_2_arc_light_run_below_1_2_is_not_offered():
+    from wargames.tet.odds import odds_column
+
+    g = tet_at("p6", turn=2, edit=_strike_position("22", ["us_arclight"], ["nva_304", "vc_ii_03"]),
+               players={"Allied": None, "Communist": None}, dice=[6] * 10)
+    _to_strike(g)
+    assert odds_column(12, 30) is None
+    assert {a.get("target") for a in g.legal_actions()} == {"vc_ii_03", None}
 
 
 def test_tet_p6_5_battleship_adds_ten_to_one_ground_attack():

@@ -16,16 +16,31 @@ def _select(g, uid):
     return g.legal_actions()
 
 
-def test_tet_unit_3_sector_units_stay_in_their_corps():
+def test_tet_unit_3_sector_units_operate_only_inside_their_own_corps():
+    """L14 (decision A-10): own Corps only; a sanctuary bordering the Corps is not inside it."""
     g = _phase("p7")
     assert g.allied_may_enter("us_4id_1", "22") and not g.allied_may_enter("us_4id_1", "13")
-    assert not g.allied_may_enter("us_4id_1", "KH1")  # Laos/Cambodia: Recce only (decision A-10)
+    assert not g.allied_may_enter("us_4id_1", "S4")  # borders II Corps, lies in Cambodia
+    assert not g.allied_may_enter("us_4id_1", "KH1")
+    assert g.allied_may_enter("us_3mar", "S2") and not g.allied_may_enter("us_3mar", "S1")  # A Shau lies in I Corps
 
 
-def test_tet_unit_4_theater_units_go_anywhere_but_north_vietnam():
+def test_tet_unit_4_theater_units_operate_anywhere_on_the_map():
+    """L14 (decisions A-10, D-13): North Vietnam, Laos and Cambodia included."""
     g = _phase("p7")
-    assert g.allied_may_enter("us_1cav_1", "43") and g.allied_may_enter("us_1cav_1", "S4")
-    assert not g.allied_may_enter("us_1cav_1", "NVN")  # decision D-13
+    for area in ("43", "S4", "NVN", "LA1", "KH4", "13"):
+        assert g.allied_may_enter("us_1cav_1", area), area
+    assert not g.allied_may_enter("us_1cav_1", "casualties")
+
+
+def test_tet_unit_4_historical_border_restriction_option_keeps_allies_out_of_nvn_laos_cambodia():
+    """Decisions A-10 and D-13: the 1968 political limits are a named option, off by default."""
+    from wargames.tet import TetGame
+
+    g = TetGame("historical", 7, options={"historical_border_restriction": True})
+    assert not g.allied_may_enter("us_1cav_1", "NVN") and not g.allied_may_enter("us_1cav_1", "LA1")
+    assert g.allied_may_enter("us_1cav_1", "S4") and g.allied_may_enter("us_1cav_1", "43")
+    assert not TetGame("historical", 7).rules_opts.historical_border_restriction
 
 
 def test_tet_p4_1_mech_cav_ride_the_highway_and_stop_at_trouble():
@@ -40,10 +55,63 @@ def test_tet_p4_1_mech_cav_ride_the_highway_and_stop_at_trouble():
     assert "qui_nhon" not in dests and "nha_trang" not in dests  # the enemy and the rising stop the road
 
 
+def _homeless(g, uid="us_4id_1", city="quang_ngai"):
+    clear(g, city)
+    put(g, uid, city)
+
+
 def test_tet_p4_2_out_of_sector_unit_must_head_home():
-    g = _phase("p7", edit=lambda g: put(g, "us_4id_1", "quang_ngai"))
+    """L44 (decision A-25): every move offered brings it back into its Corps, through the other Corps if need be."""
+    g = _phase("p7", edit=_homeless)
     dests = g.ground_destinations("us_4id_1", road=True)
-    assert dests and all(g.corps_of(d) == "II" or d == "13" for d in dests)
+    assert dests and all(g.corps_of(d) == "II" for d in dests) and "qui_nhon" in dests
+    assert all(a["rule"] == "TET-P4-2" for a in _select(g, "us_4id_1") if a.kind == "allied_move")
+
+
+def test_tet_p4_2_out_of_reach_of_home_it_moves_toward_it():
+    g = _phase("p7", edit=lambda g: put(g, "us_4id_1", "12"))
+    assert g.ground_destinations("us_4id_1", road=True) == {"13", "15"}  # each one step from II Corps
+
+
+def test_tet_p4_2_the_phase_cannot_end_before_the_unit_goes_home():
+    """The move is compelled: no 'end movement' until the unit has gone back."""
+    g = _phase("p7", turn=3, edit=_homeless)
+    assert g.decision.rule_id == "TET-P4-2" and "end_allied_move" not in {a.kind for a in g.legal_actions()}
+    g.apply(next(a for a in _select(g, "us_4id_1") if a.kind == "allied_move"))
+    assert g.corps_of(g.loc["us_4id_1"]) == "II"
+    assert "end_allied_move" in {a.kind for a in g.legal_actions()}
+    moved = next(r for r in g.log if r.rule_id == "TET-P4-2" and r.inputs.get("unit") == "us_4id_1")
+    assert "must move back" in moved.explanation
+
+
+def test_tet_p4_2_mech_cav_go_home_in_phase_4():
+    g = _phase("p4", edit=lambda g: _homeless(g, "us_1_69ar"))
+    assert "end_allied_move" not in {a.kind for a in g.legal_actions()}
+    dests = {a["to"] for a in _select(g, "us_1_69ar") if a.kind == "allied_move"}
+    assert dests and all(g.corps_of(d) == "II" for d in dests)
+
+
+def test_tet_p4_2_going_home_does_not_use_the_slow_reaction_allowance():
+    """Turn 1, Corps II rolls 1: the unit going home moves free, and one other II Corps unit may still move."""
+    g = tet_at("p7", turn=1, dice=[6, 1, 6, 6], edit=_homeless, players={"Allied": None})
+    assert g.allowance["II"] == 1
+    g.apply(next(a for a in _select(g, "us_4id_1") if a.kind == "allied_move"))
+    assert g.used["II"] == 0 and "slow-reaction" in g.log[-1].explanation
+    g.apply(next(a for a in _select(g, "us_4id_2") if a.kind == "allied_move"))
+    assert g.used["II"] == 1 and "us_4id_3" not in {a.get("unit") for a in g.legal_actions()}
+
+
+def test_tet_p4_2_bot_sends_the_unit_home_and_says_why():
+    from wargames.tet.bots import AlliedBot
+
+    g = _phase("p7", turn=3, edit=_homeless)
+    bot = AlliedBot(0)
+    reasons = []
+    while g.loc["us_4id_1"] == "quang_ngai":
+        g.apply(bot.choose(g, g.decision))
+        reasons.append(bot.last_reason)
+    assert g.corps_of(g.loc["us_4id_1"]) == "II"
+    assert any("must return to its own Corps (TET-P4-2)" in r for r in reasons)
 
 
 def test_tet_p4_3_riverine_moves_within_42_and_43_with_a_passenger():
@@ -70,13 +138,54 @@ def test_tet_p4_5_sector_heli_lifts_one_infantry_unit_within_its_corps():
     assert g.loc[p] == g.loc["us_heli_II"] == moves[0]["to"] and g.heli_lifted[p] == "us_heli_II"
 
 
-def test_tet_p4_6_tac_air_flies_only_to_areas_of_its_corps_with_enemy_in_view():
-    def edit(g):
-        put(g, "vc_ii_01", "23", face_up=True)
-        put(g, "vc_i_01", "13", face_up=True)
-    g = _phase("p4", edit=edit)
+def test_tet_p4_5_sector_heli_lifts_into_the_sanctuaries_of_its_own_corps():
+    """L47 with L14: A Shau (S2) lies in I Corps, so the I Corps helicopter may land a unit there; Tchepone (S1,
+    in Laos) is outside every Corps."""
+    g = _phase("p4")
+    dests = {a["to"] for a in _select(g, "us_heli_I") if a.kind == "allied_move"}
+    assert "S2" in dests and "S1" not in dests and "NVN" not in dests
+
+
+def test_tet_p4_6_sector_tac_air_flies_to_any_area_of_its_corps():
+    """L48: any area of its Corps, enemy in view or not; never outside the Corps."""
+    g = _phase("p4", edit=lambda g: put(g, "vc_i_01", "13", face_up=True))
     dests = {a["to"] for a in _select(g, "us_tac_II") if a.kind == "allied_move"}
-    assert "23" in dests and "13" not in dests
+    corps_ii = {a for a in g.data.areas if g.corps_of(a) == "II"} - {g.loc["us_tac_II"]}
+    assert dests == corps_ii and "23" in dests and "pleiku" in dests  # no enemy in view needed
+    assert "13" not in dests and "S4" not in dests  # another Corps; a sanctuary outside South Vietnam's Corps
+    g.apply(Action.make("back"))
+    assert "S2" in {a["to"] for a in _select(g, "us_tac_I") if a.kind == "allied_move"}  # a sanctuary of I Corps
+
+
+def test_tet_p4_6_theater_tac_air_flies_anywhere_on_the_map_north_vietnam_included():
+    g = _phase("p4")
+    dests = {a["to"] for a in _select(g, "us_tac_t") if a.kind == "allied_move"}
+    assert {"NVN", "LA1", "KH4", "S4", "43", "saigon", "13"} <= dests
+    assert not any(g.data.areas[d].kind == "box" for d in dests)
+
+
+def test_tet_p4_6_tac_air_strikes_in_phase_6_what_the_phase_5_search_turns_up():
+    """Flown in phase 4 where hidden units are, the aircraft strikes once the ground units have found them."""
+    def edit(g):
+        for u in g.loc:
+            if g.unit(u).faction in ("NVA", "VC"):
+                g.loc[u] = "eliminated"
+        clear(g, "23")
+        put(g, "vc_ii_01", "23", face_up=False)
+        put(g, "us_4id_1", "23")
+    g = _phase("p4", edit=edit)
+    g.apply(next(a for a in _select(g, "us_tac_II") if a.get("to") == "23"))
+    g.force_dice([1])  # the detection roll in 23 succeeds
+    g.apply(g.legal_actions()[-1])  # end phase 4
+    while not (g.decision and g.decision.rule_id == "TET-P6-2"):
+        assert g.phase.id in ("p5", "p6")
+        if g.decision is None:
+            g.advance("decision")
+        else:
+            g.apply(g.legal_actions()[0] if g.decision.rule_id == "TET-P2-2" else g.legal_actions()[-1])
+    assert any(r.rule_id == "TET-P5-2" and r.result.get("units") == ["vc_ii_01"] for r in g.log)
+    assert {a.get("target") for a in g.legal_actions()} == {"vc_ii_01", None}
+    assert g.loc["us_tac_II"] == "23"
 
 
 def test_tet_p7_2_slow_reaction_caps_sector_units_on_turns_one_and_two():
@@ -126,3 +235,16 @@ def test_tet_p7_4_returning_heli_may_carry_one_unit():
     carry = next(a for a in g.legal_actions() if a.get("passenger") == "us_4id_3")
     g.apply(carry)
     assert g.loc["us_heli_II"] == g.loc["us_4id_3"] == carry["to"]
+
+
+def test_tet_p7_2_battleship_and_riverine_passengers_ride_free_of_the_allowance():
+    """Decision D-22: turn 1, Corps I and IV roll 1; the battleship and the riverine's passenger use none of it."""
+    g = tet_at("p7", turn=1, dice=[1, 6, 6, 1], players={"Allied": None},
+               edit=lambda g: (put(g, "us_mrf", "my_tho"), put(g, "arvn_10", "my_tho")))
+    g.apply(next(a for a in _select(g, "us_bb") if a.kind == "allied_move"))
+    g.apply(next(a for a in _select(g, "us_mrf") if a.get("passenger") == "arvn_10"))
+    assert g.used == {"I": 0, "II": 0, "III": 0, "IV": 0}
+    assert "arvn_10" not in {a.get("unit") for a in g.legal_actions()}  # carried: it has moved this phase
+    iv = next(u for u in g.phase7_movers() if g.unit(u).sector == "IV" and g.counts_for_slow_reaction(u))
+    g.apply(next(a for a in _select(g, iv) if a.kind == "allied_move"))
+    assert g.used["IV"] == 1

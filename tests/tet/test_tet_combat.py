@@ -173,6 +173,42 @@ def test_tet_p2_14_road_retreat_stays_in_sector_if_it_can():
     assert "quang_ngai" not in opts and set(opts) <= {"an_khe", "tuy_hoa"} and opts
 
 
+def test_tet_p2_14_sector_unit_crosses_only_when_no_friendly_city_is_left_in_its_corps():
+    """L36: the nearest friendly city lies across the border (Quang Ngai, one link), but a farther one of its own
+    Corps is reachable through empty cities: the II Corps unit goes there (decision D-16)."""
+    g = tet_at("p2")
+    clear(g, "an_khe", "tuy_hoa")
+    assert g.retreat_options("arvn_41", "qui_nhon") == ("TET-P2-14", ["nha_trang", "pleiku"])
+    assert g.retreat_options("us_173", "qui_nhon") == ("TET-P2-14", ["quang_ngai"])  # theater: the nearest
+
+
+def test_tet_p2_14_enemy_held_or_risen_cities_block_the_retreat_road():
+    """Decision D-16: a retreat does not pass a city held by the enemy or in insurrection; with its own Corps
+    closed off the sector unit may cross; with every road closed it is lost (TET-P2-16)."""
+    g = tet_at("p2")
+    clear(g, "an_khe", "tuy_hoa")
+    put(g, "vc_ii_01", "an_khe", face_up=True)
+    g.insurrection.add("tuy_hoa")
+    assert g.retreat_options("arvn_41", "qui_nhon") == ("TET-P2-14", ["quang_ngai"])
+    clear(g, "quang_ngai")
+    put(g, "vc_i_01", "quang_ngai", face_up=True)
+    assert g.retreat_options("arvn_41", "qui_nhon") == ("TET-P2-14", [])
+
+
+def test_tet_p2_14_retreat_across_the_border_is_explained():
+    def edit(g):
+        quiet_board(g, "qui_nhon")
+        clear(g, "an_khe", "tuy_hoa")
+        put(g, "vc_ii_01", "an_khe", face_up=True)
+        put(g, "vc_ii_02", "tuy_hoa", face_up=True)
+        put(g, "arvn_41", "qui_nhon")
+        put(g, "vc_ii_03", "qui_nhon", face_up=True)
+    g = tet_at("p2", turn=2, edit=edit, players={"Allied": None, "Communist": None})
+    rulings = list(g.apply_result("qui_nhon", "arvn_41", "H", {"out": set()}))
+    assert g.loc["arvn_41"] == "quang_ngai"
+    assert rulings[-1].rule_id == "TET-P2-14" and "crosses the sector border" in rulings[-1].explanation
+
+
 def test_tet_p2_15_nva_retreat_from_sanctuary_along_the_trail():
     """Digest case 34: NVA hit in S4, S3 holds Allied units, S5 empty: NVA -> S5; VC -> nowhere."""
     g = tet_at("p2")

@@ -200,3 +200,79 @@ def test_tet_map_8_the_border_separates_vietnam_from_laos_and_cambodia():
             if home != [a.country]:
                 wrong.append((a.id, a.country, home))
     assert not wrong, wrong
+
+
+def _standard(seed=5):
+    """The standard game (decision D-23): the Communist player sets up the NVA and VC."""
+    return wargames.load("tet", seed=seed, communist_setup="player")
+
+
+def _setup_to(g, pred):
+    from wargames.core import Action
+
+    while not pred(g.unit(g.decision.context["unit"])):
+        uid = g.decision.context["unit"]
+        g.apply(Action.make("setup", unit=uid, to=g.unit(uid).start))
+    return g.decision.context["unit"]
+
+
+def test_tet_setup_3_standard_game_vc_set_up_in_own_corps_provinces_or_bordering_sanctuaries(data):
+    g = _standard()
+    uid = g.decision.context["unit"]
+    u = data.units[uid]
+    assert u.faction == "VC" and g.decision.rule_id == "TET-SETUP-3" and g.decision.side == "Communist"
+    where = {a["to"] for a in g.legal_actions() if a.kind == "setup"}
+    provinces = {a.id for a in data.areas.values() if a.kind == "province" and a.corps == u.sector}
+    assert provinces <= where and not any(data.areas[a].kind == "city" for a in where)
+    assert all(data.areas[a].kind == "sanctuary" for a in where - provinces)
+    assert "S2" in where and "S4" not in where  # I Corps VC: A Shau, not the Cambodian Plei Trap
+
+
+def test_tet_setup_4_standard_game_nva_division_any_sanctuary_or_laos_cambodia_province(data):
+    g = _standard()
+    uid = _setup_to(g, lambda u: u.faction == "NVA" and u.type == "division")
+    where = {a["to"] for a in g.legal_actions() if a.kind == "setup"}
+    assert where == {a.id for a in data.areas.values()
+                     if a.kind == "sanctuary" or a.kind == "province" and a.country in ("LAO", "KHM")}
+    assert "NVN" in where and g.decision.rule_id == "TET-SETUP-4" and uid in g.loc
+
+
+def test_tet_setup_5_standard_game_nva_regiments_may_also_set_up_in_i_corps(data):
+    g = _standard()
+    _setup_to(g, lambda u: u.faction == "NVA" and u.type == "regiment")
+    where = {a["to"] for a in g.legal_actions() if a.kind == "setup"}
+    assert {"11", "12", "13", "14", "15"} <= where and "22" not in where and g.decision.rule_id == "TET-SETUP-5"
+
+
+def test_tet_setup_3_a_placement_the_rules_do_not_allow_is_refused():
+    from wargames.core import Action, IllegalAction
+
+    g = _standard()
+    uid = g.decision.context["unit"]
+    before = g.state_dict()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Action.make("setup", unit=uid, to="hue"))  # a city
+    assert err.value.rule_id == "TET-SETUP-3" and g.state_dict() == before
+
+
+def test_tet_setup_3_bot_sets_up_historically_and_says_why_hidden_from_the_allies(data):
+    from wargames.tet.bots import CommunistBot
+
+    g = _standard()
+    bot = CommunistBot(0)
+    act = bot.choose(g, g.decision)
+    assert act["to"] == data.units[act["unit"]].start and "1968 deployment" in bot.last_reason
+    g.apply(act)
+    placed = g.log[-1]
+    assert "Allied" in placed.hidden_from and "face-down" in placed.public and act["unit"] not in placed.public
+
+
+def test_tet_setup_3_historical_scenario_keeps_the_1968_placement(data):
+    g = wargames.load("tet", seed=5)
+    assert g.rules_opts.communist_setup == "historical" and g.turn == 1
+    assert all(g.loc[u.id] == u.start for u in data.units.values() if u.faction in ("NVA", "VC"))
+    s = _standard(5)
+    s.play()
+    h = wargames.load("tet", seed=5)
+    h.play()
+    assert s.scores() == h.scores()  # the bot sets up as history did: the same game follows

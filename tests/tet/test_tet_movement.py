@@ -181,3 +181,22 @@ def test_tet_unit_8_insurrection_marker_bonus_is_twice_the_political_value():
     r = next(r for r in g.log if r.rule_id == "TET-P2-18" and r.inputs.get("city") == "hue")
     pv = g.data.areas["hue"].pv
     assert r.inputs["pv"] == pv and r.result["bonus"] == 2 * pv and f"2 x {pv} = {2 * pv}" in r.explanation
+
+
+def test_tet_p2_18_a_helicopter_alone_blocks_insurrection_but_not_the_airbase_loss():
+    """Decision D-21: after phase 1 the heli (an Allied unit) stops the rising; at the end of phase 2 it is lost
+    (not a ground unit, TET-P2-17), and the insurrection check that follows raises the city."""
+    from .conftest import Passive
+
+    def edit(g):
+        clear(g, "pleiku")
+        put(g, "us_heli_II", "pleiku")
+        put(g, "vc_ii_01", "pleiku", face_up=True)
+    g = tet_at("p1", turn=2, edit=edit, players={"Communist": Passive(), "Allied": Passive()})
+    g.advance("phase")
+    assert "pleiku" not in g.insurrection
+    g.advance("phase")
+    assert g.loc["us_heli_II"] == "casualties" and "pleiku" in g.insurrection
+    lost = next(i for i, r in enumerate(g.log) if r.rule_id == "TET-P2-17" and "pleiku" in r.places)
+    rose = next(i for i, r in enumerate(g.log) if r.rule_id == "TET-P2-18" and "pleiku" in r.places)
+    assert lost < rose

@@ -63,3 +63,48 @@ def test_tet_p3_2_no_ranger_or_mike_force_replacements():
         svn = [a for a in g.legal_actions() if a.kind == "replace"]
     assert {a["unit"] for a in svn} == {"arvn_4"}
     assert all(g.secure(a["to"]) and g.in_sector("arvn_4", a["to"]) for a in svn)
+
+
+def test_tet_p3_3_the_communist_player_chooses_which_two_factor_vc_unit_returns():
+    """L41 (decision D-18): every eliminated 2-factor unit of the Corps is offered, sappers 2(1) included."""
+    def edit(g):
+        for u in ("vc_iii_12", "vc_iii_13", "vc_iii_19"):
+            put(g, u, "eliminated")
+    g = tet_at("p3", turn=2, edit=edit, players={"Communist": None})
+    while not any(g.unit(a["unit"]).sector == "III" for a in g.legal_actions() if a.kind == "replace"):
+        g.apply(g.legal_actions()[-1])
+    offered = {a["unit"] for a in g.legal_actions() if a.kind == "replace"}
+    assert offered == {"vc_iii_12", "vc_iii_13", "vc_iii_19"}
+    pick = next(a for a in g.legal_actions() if a.get("unit") == "vc_iii_19")
+    g.apply(pick)
+    assert g.loc["vc_iii_19"] == pick["to"] and g.loc["vc_iii_12"] == "eliminated"
+
+
+def test_tet_p3_3_bot_brings_back_the_stronger_defender_and_says_why():
+    from wargames.tet.bots import CommunistBot
+
+    def edit(g):
+        for u in ("vc_iii_12", "vc_iii_19"):
+            put(g, u, "eliminated")
+    g = tet_at("p3", turn=2, edit=edit, players={"Communist": None})
+    while not any(g.unit(a["unit"]).sector == "III" for a in g.legal_actions() if a.kind == "replace"):
+        g.apply(g.legal_actions()[-1])
+    bot = CommunistBot(0)
+    act = bot.choose(g, g.decision)
+    assert act["unit"] == "vc_iii_12" and "defends at 2" in bot.last_reason
+
+
+def _allied_air_replacement(g):
+    while g.decision is None or not any(a.kind == "replace" and g.unit(a["unit"]).type in ("heli", "tac_air")
+                                        for a in g.legal_actions()):
+        g.advance("decision") if g.decision is None else g.apply(g.legal_actions()[-1])
+    return [a for a in g.legal_actions() if a.kind == "replace"]
+
+
+def test_tet_p3_2_a_theater_helicopter_is_not_replaced_into_the_off_map_boxes():
+    """Decision D-14: the boxes are the strike aircraft's home; a theater heli returns to an airbase."""
+    g = tet_at("p3", turn=2, edit=lambda g: put(g, "us_heli_ta", "eliminated"), players={"Allied": None})
+    where = {a["to"] for a in _allied_air_replacement(g)}
+    assert where and not where & {"offmap_box_1", "offmap_box_2"} and where <= set(g.airbases())
+    g = tet_at("p3", turn=2, edit=lambda g: put(g, "us_tac_t", "eliminated"), players={"Allied": None})
+    assert {"offmap_box_1", "offmap_box_2"} <= {a["to"] for a in _allied_air_replacement(g)}

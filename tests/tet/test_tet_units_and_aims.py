@@ -64,3 +64,27 @@ def test_tet_setup_0_allies_then_ruff_puffs_then_communists():
 def test_tet_p8_2_tracks_are_plain_integers_that_may_go_below_zero():
     g = tet_at("p1", edit=lambda g: g.score.update(VC=-3))
     assert g.scores()["VC"] == -3 and all(isinstance(v, int) for v in g.scores().values())
+
+
+def test_tet_aim_1_demoralized_factions_keep_playing():
+    """Decision D-19: a demoralized VC still moves, and play goes on while its partner holds."""
+    g = tet_at("p8", turn=2, edit=lambda g: g.score.update(VC=200))
+    g.advance("phase")
+    assert not g.is_over and g.demoralized()["VC"]
+    verdict = next(r for r in reversed(g.log) if r.rule_id == "TET-AIM-2")
+    assert "keeps playing" in verdict.explanation
+    g = tet_at("p1", turn=3, edit=lambda g: g.score.update(VC=200), players={"Communist": None})
+    assert any(g.unit(a["unit"]).faction == "VC" for a in g.legal_actions() if a.kind == "move")
+
+
+def test_tet_unit_7_large_units_second_move_in_phase_7():
+    """L14 with L58 (decisions A-26, D-20): mech/cav, riverine and battleship move again in phase 7; the aircraft
+    only fly home."""
+    g = tet_at("p4", turn=3, players={"Allied": None})
+    g.apply(wargames.core.Action.make("select", unit="us_1_69ar"))
+    g.apply(next(a for a in g.legal_actions() if a.kind == "allied_move"))
+    while not (g.phase.id == "p7" and g.decision and g.decision.rule_id == "TET-P7-1"):
+        g.advance("decision") if g.decision is None else g.apply(g.legal_actions()[-1])
+    movers = {a.get("unit") for a in g.legal_actions() if a.kind == "select"}
+    assert {"us_1_69ar", "us_mrf", "us_bb"} <= movers
+    assert not any(g.unit(u).type in ("heli", "tac_air", "arc_light") for u in movers)

@@ -1,11 +1,14 @@
 """Air strikes and naval gunfire in the Allied combat phase (summary line 55): TET-P6-2 .. TET-P6-5.
 
 * TET-P6-2: in each battle area the aircraft strike before any ground fire; every strike is assigned before
-  any die is rolled; several tactical air units may join against one target (one combined attack).
+  any die is rolled; several tactical air units may join against one target (one combined attack).  A strike
+  below 1:2 may not be assigned (TET-P2-8): a Tac Air is offered a target only if its group can still reach
+  1:2 with the Tac Air not yet assigned, and it cannot hold while a group counts on it.
 * TET-P6-3: the Arc Light (B-52) bombs twice, at one target or two, each time at full strength, but never
   in a city that also holds Allied units.
 * TET-P6-4: striking targets in a city costs the USA and the SVN the city's political value each, once per
-  city per turn (decision A-30: air strikes only).
+  city per turn (decision A-30: air strikes only), charged when the first strike there is rolled: a strike that
+  never happens costs nothing.
 * TET-P6-5: the battleship adds its 10 to one Allied ground fire group in the province it lies off, or in a
   city of that province, once per Allied combat phase.
 A target the aircraft missed may still be fired on by ground units (decision A-19).
@@ -42,6 +45,7 @@ class AirRules:
         targets = sorted(u for u in self.units_in(area) if self.unit(u).faction in COMMUNIST and self.face_up[u])
         city_with_friends = self.data.areas[area].kind == "city" and bool(self.allied_ground_in(area))
         plan: list[tuple[str, str]] = []  # (plane, target), Arc Light twice
+        sorties = []
         for p in planes:
             u = self.unit(p)
             if u.type == "arc_light" and city_with_friends:
@@ -50,15 +54,30 @@ class AirRules:
                                   f"strike in {self.area_name(area)}.", inputs={"unit": p, "area": area},
                                   result={"strikes": 0}, places=(area,))
                 continue
-            for sortie in range(2 if u.type == "arc_light" else 1):
-                options = [Action.make("air_target", label=f"{u.name} strikes {self.describe(t, 'Allied')}"
-                                       + (f" (bomb run {sortie + 1} of 2)" if u.type == "arc_light" else ""),
-                                       places=(area,), plane=p, target=t, sortie=sortie) for t in targets]
+            sorties += [(p, k) for k in range(2 if u.type == "arc_light" else 1)]
+        for i, (p, sortie) in enumerate(sorties):
+            u = self.unit(p)
+            later = [self.unit(q).cf for q, _ in sorties[i + 1:] if self.unit(q).type == "tac_air"]
+            legal = [t for t in targets if self.strike_can_stand(plan + [(p, t)], later)]
+            hold_ok = self.strike_can_stand(plan, later)
+            if not legal:
+                plan_ok = "" if hold_ok else " (cannot happen)"
+                yield self.ruling("TET-P2-8", f"{u.name} holds its strike",
+                                  f"{u.name} has no target in {self.area_name(area)} it can strike at 1:2 or better, "
+                                  f"alone or with the Tac Air still to be assigned, so it holds{plan_ok}: a strike "
+                                  "below 1:2 may not be assigned (summary lines 34 and 55).",
+                                  inputs={"unit": p, "area": area, "targets": targets}, result={"strikes": 0},
+                                  places=(area,))
+                continue
+            options = [Action.make("air_target", label=f"{u.name} strikes {self.describe(t, 'Allied')}"
+                                   + (f" (bomb run {sortie + 1} of 2)" if u.type == "arc_light" else ""),
+                                   places=(area,), plane=p, target=t, sortie=sortie) for t in legal]
+            if hold_ok:
                 options.append(Action.make("air_hold", label=f"{u.name} holds this strike", plane=p, sortie=sortie))
-                act = yield self.decide("Allied", f"Assign {u.name}'s strike in {self.area_name(area)}", "TET-P6-2",
-                                        options)
-                if act.kind == "air_target":
-                    plan.append((p, act["target"]))
+            act = yield self.decide("Allied", f"Assign {u.name}'s strike in {self.area_name(area)}", "TET-P6-2",
+                                    options, plan=[list(x) for x in plan])
+            if act.kind == "air_target":
+                plan.append((p, act["target"]))
         if not plan:
             return
         attacks: list[tuple[str, list[str]]] = []
@@ -74,21 +93,15 @@ class AirRules:
                           + "; ".join(f"{', '.join(self.unit(x).name for x in g)} on {self.describe(t)}"
                                       for t, g in attacks) + ".",
                           inputs={"area": area, "strikes": [[t, g] for t, g in attacks]}, places=(area,))
-        if self.data.areas[area].kind == "city":
-            yield from self.bombing_penalty(area)
         for target, group in attacks:
             if self.loc[target] != area:
-                continue  # already overrun or retreated by an earlier strike
+                continue  # already overrun or retreated by an earlier strike: this strike never happens
+            if self.data.areas[area].kind == "city":
+                yield from self.bombing_penalty(area)  # charged when a strike on the city actually happens
             attack = sum(self.unit(x).cf for x in group)
             defense = self.defense_strength(target)
             column = odds_column(attack, defense)
-            if column is None:
-                yield self.ruling("TET-P2-8", "Strike too weak",
-                                  f"{attack} against {defense} is below 1:2, which is not allowed: the strike on "
-                                  f"{self.describe(target)} is called off.", inputs={"attack": attack,
-                                                                                     "defense": defense},
-                                  result={"result": None}, places=(area,))
-                continue
+            assert column is not None, "strike_can_stand admits no strike below 1:2"
             roll = self.dice.roll(6, f"air strike at {target}")
             row = next(r for r in self.data.crt if r.die == roll.value)
             cell = row.model_dump(by_alias=True)[column]
@@ -102,6 +115,36 @@ class AirRules:
                                            source="data/tet/crt.csv"),
                 result={"target": target, "result": cell}, places=(area,))
             yield from self.apply_result(area, target, cell, state)
+
+    def strike_can_stand(self, plan: list[tuple[str, str]], later: list[int]) -> bool:
+        """TET-P2-8 with TET-P6-2: every strike assigned must reach 1:2.  An Arc Light run stands alone; Tac Air
+        on one target combine, so a Tac Air group still short of 1:2 is acceptable only if the Tac Air not yet
+        assigned (combat factors ``later``) can still bring every short group up to 1:2."""
+        groups: dict[str, int] = {}
+        for p, t in plan:
+            if self.unit(p).type == "arc_light":
+                if odds_column(self.unit(p).cf, self.defense_strength(t)) is None:
+                    return False
+            else:
+                groups[t] = groups.get(t, 0) + self.unit(p).cf
+        short = {t: a for t, a in groups.items() if odds_column(a, self.defense_strength(t)) is None}
+
+        def fill(short: dict[str, int], rest: list[int]) -> bool:
+            if not short:
+                return True
+            if not rest:
+                return False
+            cf, more = rest[0], rest[1:]
+            for t, a in short.items():
+                grown = dict(short)
+                if odds_column(a + cf, self.defense_strength(t)) is None:
+                    grown[t] = a + cf
+                else:
+                    del grown[t]
+                if fill(grown, more):
+                    return True
+            return fill(short, more)  # this aircraft holds or strikes elsewhere
+        return fill(short, sorted(later, reverse=True))
 
     def bombing_penalty(self, city: str):
         """TET-P6-4: US and SVN each lose the city's political value, once per city per turn."""

@@ -1,20 +1,27 @@
 """Allied movement: phase 4 (the 18 large units, summary lines 43-48) and phase 7 (everyone, lines 58-59).
 
-* TET-UNIT-3 / TET-UNIT-4 / decision A-10: sector units stay in their Corps (its provinces, cities and the
-  sanctuaries next to it); theater units go anywhere in South Vietnam and into any sanctuary but North
-  Vietnam (decision D-13); only Recce enter Laos and Cambodia.
+* TET-UNIT-3 / TET-UNIT-4 / decisions A-10, D-13: sector units operate only inside their own Corps (its
+  provinces, their cities and the sanctuaries lying in it: A Shau in I, the Iron Triangle in III, U Minh in
+  IV); the 19 theater units anywhere on the map, Laos, Cambodia and North Vietnam included.  The option
+  ``historical_border_restriction`` (off by default) keeps Allied ground units out of North Vietnam and the
+  Laos and Cambodia provinces.
 * TET-UNIT-7: the 18 large US units move in both phase 4 and phase 7.
 * TET-P4-1 / TET-MAP-7: mech/cav take one step, or ride the Highway from an enemy-free road city to any road city,
   stopping at one that holds enemy units or is in insurrection.  Decision A-11: in phase 7 every Allied
   ground unit may ride the Highway this way.
-* TET-P4-2 (decision A-25): a sector unit outside its Corps after a retreat must head home first.
+* TET-P4-2 (decision A-25): a sector ground unit outside its Corps after a retreat must move back into it in
+  its movement phase (mech/cav in phase 4, and again in 7; every other one in phase 7), through the other
+  Corps if need be, or as far toward it as one move goes; the phase cannot end before it has moved, and on
+  turns 1-2 the move does not count against the slow-reaction allowance.
 * TET-P4-3: the riverine force moves anywhere in provinces 42 and 43 and their cities, carrying one non-mech
   infantry unit with it.
 * TET-P4-4: the battleship re-stations off one of the three coastal I Corps provinces (also in phase 7, A-26).
-* TET-P4-5: a helicopter lifts one non-mech infantry unit within its Corps (theater helicopters: a theater
-  unit to an uncontested airbase); the helicopter stays with the unit until phase 7.
-* TET-P4-6: a strike aircraft flies to an area of its Corps (theater: anywhere) to attack in phase 6; one on
-  a contested airbase may only relocate to an uncontested airbase of its Corps.
+* TET-P4-5: a helicopter lifts one non-mech infantry unit within its Corps, its sanctuaries included (theater
+  helicopters: a theater unit to an uncontested airbase); the helicopter stays with the unit until phase 7.
+* TET-P4-6: a strike aircraft flies to any area of its Corps (theater Tac Air and the Arc Light: any area of
+  the map, North Vietnam included), whether or not enemy units are in view there, to attack in phase 6
+  whatever is face up there by then; one on a contested airbase may only relocate to an uncontested airbase
+  of its Corps.
 * TET-P7-1: in phase 7 all Allied units but the Ruff Puffs may move once.
 * TET-P7-2: on turns 1 and 2 a die per Corps caps how many of that Corps' sector units may move (mech/cav,
   riverine, air and theater units are exempt).
@@ -26,7 +33,7 @@
 from __future__ import annotations
 
 from ..core import Action
-from .data import AIR_TYPES, COMMUNIST
+from .data import AIR_TYPES, COMMUNIST, NOT_GROUND
 
 OFFMAP = ("offmap_box_1", "offmap_box_2")
 OFFSHORE = ("offshore_11", "offshore_12", "offshore_13")
@@ -43,38 +50,39 @@ class AlliedMovementRules:
         return a.corps
 
     def allied_may_enter(self, uid: str, area: str) -> bool:
+        """TET-UNIT-3 / TET-UNIT-4 (decisions A-10, D-13): a sector unit only inside its own Corps (its
+        provinces, their cities and the sanctuaries that lie in it); a theater unit anywhere on the map.  With
+        the option ``historical_border_restriction`` no Allied ground unit enters North Vietnam or a Laos or
+        Cambodia province (the political limits of 1968), as the project played before issue #17."""
         u = self.unit(uid)
         a = self.data.areas[area]
         if a.kind == "box":
             return False
-        if a.kind == "province" and a.country in ("LAO", "KHM"):
-            return u.type == "recce"
-        if a.country == "NVN":
-            return False  # decision D-13
+        if self.rules_opts.historical_border_restriction and u.type != "recce" and (
+                a.country == "NVN" or a.kind == "province" and a.country in ("LAO", "KHM")):
+            return False
         if u.sector in CORPS:
-            if a.kind == "sanctuary" and a.corps != u.sector:
-                return any(self.data.areas[n].kind == "province" and self.data.areas[n].corps == u.sector
-                           for n in self.data.map.neighbours(area, ("land",)))
             return self.corps_of(area) == u.sector
         return True
 
     def enemy_here(self, area: str) -> bool:
         return any(self.unit(u).faction in COMMUNIST for u in self.units_in(area))
 
-    def road_destinations(self, uid: str) -> set[str]:
-        """TET-P4-1: along the Highway from an enemy-free road city, stopping at enemy or risen cities."""
+    def road_destinations(self, uid: str, homebound: bool = False) -> set[str]:
+        """TET-P4-1: along the Highway from an enemy-free road city, stopping at enemy or risen cities.  A unit
+        going home (TET-P4-2) may drive through the other Corps it stands in."""
         where = self.loc[uid]
         a = self.data.areas[where]
         if a.kind != "city" or not a.on_road or self.enemy_here(where):
             return set()
 
         def passable(c):
-            if not self.allied_may_enter(uid, c):
+            if not (homebound or self.allied_may_enter(uid, c)):
                 return False
             return "stop" if self.enemy_here(c) or c in self.insurrection else True
         return self.data.map.reachable(where, ("road",), passable)
 
-    def allied_step(self, uid: str) -> set[str]:
+    def allied_step(self, uid: str, homebound: bool = False) -> set[str]:
         where = self.loc[uid]
         a = self.data.areas[where]
         out: set[str] = set()
@@ -83,18 +91,60 @@ class AlliedMovementRules:
         elif a.kind in ("province", "sanctuary"):
             out |= self.data.map.neighbours(where, ("land",))
             out |= set(self.data.cities_of.get(where, ()))
-        return {x for x in out if self.allied_may_enter(uid, x)}
+        return {x for x in out if (self.data.areas[x].kind != "box" if homebound else self.allied_may_enter(uid, x))}
+
+    def out_of_sector(self, uid: str) -> bool:
+        """TET-P4-2: a sector ground unit standing outside its own Corps (only a retreat puts it there)."""
+        u = self.unit(uid)
+        where = self.loc[uid]
+        return (u.sector in CORPS and u.type not in NOT_GROUND and where is not None
+                and self.data.areas[where].kind != "box" and self.corps_of(where) != u.sector)
+
+    def steps_to_sector(self, area: str, sector: str) -> int | None:
+        """How many single steps (province, city, road links) separate ``area`` from the nearest area of
+        ``sector``: the measure of 'toward home' when home is out of reach in one move (decision A-25)."""
+        seen, frontier, n = {area}, [area], 0
+        while frontier:
+            if any(self.corps_of(x) == sector for x in frontier):
+                return n
+            nxt = []
+            for x in frontier:
+                a = self.data.areas[x]
+                near = self.data.map.neighbours(x, ("land", "road")) | set(self.data.cities_of.get(x, ()))
+                if a.kind == "city":
+                    near.add(a.province)
+                nxt += [y for y in near if y not in seen and self.data.areas[y].kind != "box"]
+                seen.update(nxt)
+            frontier, n = nxt, n + 1
+        return None
+
+    def return_destinations(self, uid: str) -> set[str]:
+        """TET-P4-2 (decision A-25): the moves that bring an out-of-sector unit back into its Corps; when none
+        reaches it this phase, the moves that bring it closer."""
+        u = self.unit(uid)
+        dest = self.allied_step(uid, homebound=True) | self.road_destinations(uid, homebound=True)
+        dest.discard(self.loc[uid])
+        home = {d for d in dest if self.corps_of(d) == u.sector}
+        if home:
+            return home
+        now = self.steps_to_sector(self.loc[uid], u.sector)
+        return {d for d in dest if now is not None and (self.steps_to_sector(d, u.sector) or 0) < now}
 
     def ground_destinations(self, uid: str, road: bool) -> set[str]:
+        if self.out_of_sector(uid):
+            return self.return_destinations(uid)
         dest = self.allied_step(uid) | (self.road_destinations(uid) if road else set())
         dest.discard(self.loc[uid])
-        u = self.unit(uid)
-        if u.sector in CORPS and self.corps_of(self.loc[uid]) not in (u.sector, None):
-            # TET-P4-2 (A-25): out of its sector after a retreat: it may only go back in (any step toward home)
-            home = {d for d in self.data.map.neighbours(self.loc[uid], ("land", "road", "city"))
-                    if self.corps_of(d) == u.sector or d in self.data.cities_of.get(self.loc[uid], ())}
-            return home or dest
         return dest
+
+    def must_return(self, uid: str, phase: int) -> bool:
+        """TET-P4-2 (A-25): the unit must move back this phase: out of its sector, not yet moved, in its movement
+        phase (mech/cav in phases 4 and 7, every other sector ground unit in phase 7) and able to go."""
+        if uid in self.moved or not self.out_of_sector(uid):
+            return False
+        if phase == 4 and self.unit(uid).type != "mech_cav":
+            return False
+        return bool(self.return_destinations(uid))
 
     # ------------------------------------------------------------------ phase 4
     def large_unit_movement(self):
@@ -111,10 +161,17 @@ class AlliedMovementRules:
                 units = [u for u in movers() if self.acts_for(faction, u)]
                 if faction is not None and not units:
                     break
-                picks = [Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})",
+                owed = [u for u in units if self.must_return(u, phase)]
+                picks = [Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})"
+                                     + (" - must return to its Corps" if u in owed else ""),
                                      places=(self.loc[u],), unit=u) for u in units]
-                picks.append(Action.make("end_allied_move", label=f"End {faction or 'Allied'} movement"))
-                act = yield self.decide("Allied", "Pick a unit to move, or end the phase", rule, picks)
+                if owed:  # TET-P4-2: the phase cannot end while a unit owes its move home
+                    prompt = ("Pick a unit to move; " + ", ".join(self.unit(u).name for u in owed)
+                              + " must first return to its own Corps (TET-P4-2)")
+                else:
+                    prompt = "Pick a unit to move, or end the phase"
+                    picks.append(Action.make("end_allied_move", label=f"End {faction or 'Allied'} movement"))
+                act = yield self.decide("Allied", prompt, "TET-P4-2" if owed else rule, picks)
                 if act.kind == "end_allied_move":
                     moved = sum(1 for u in self.moved if self.acts_for(faction, u))
                     yield self.ruling(rule, f"{faction or 'Allied'} movement ends",
@@ -127,8 +184,8 @@ class AlliedMovementRules:
                 act = yield self.decide("Allied", f"Where does {self.unit(uid).name} go?", rule, moves, unit=uid)
                 if act.kind == "back":
                     continue
-                if phase == 7 and self.counts_for_slow_reaction(uid):
-                    self.used[self.unit(uid).sector] += 1
+                if phase == 7 and self.counts_for_slow_reaction(uid) and not self.out_of_sector(uid):
+                    self.used[self.unit(uid).sector] += 1  # the compelled move home is free (A-25)
                 yield from self.carry_out(act, phase=phase)
 
     def phase4_movers(self) -> list[str]:
@@ -145,6 +202,8 @@ class AlliedMovementRules:
         u = self.unit(uid)
         where = self.loc[uid]
         if u.type == "mech_cav":
+            if self.out_of_sector(uid):
+                return self.homeward_moves(uid)
             return [self._mk(uid, d, "road or step", "TET-P4-1") for d in sorted(self.ground_destinations(uid, True))]
         if u.type == "riverine":
             return self.riverine_options(uid)
@@ -211,25 +270,32 @@ class AlliedMovementRules:
         return opts
 
     def areas_of_corps(self, corps: str) -> list[str]:
-        return [a.id for a in self.data.areas.values() if a.kind in ("province", "city") and a.country == "SVN"
+        """TET-P4-5: the areas of a Corps a sector helicopter serves: its provinces, their cities and the
+        sanctuaries lying inside it (A Shau in I, the Iron Triangle in III, U Minh in IV)."""
+        return [a.id for a in self.data.areas.values() if a.kind in ("province", "city", "sanctuary")
                 and self.corps_of(a.id) == corps]
 
-    def strike_options(self, uid: str) -> list[Action]:
-        """TET-P4-6: fly to a target area (with face-up enemy), or relocate from a contested airbase."""
+    def strike_areas(self, uid: str) -> list[str]:
+        """TET-P4-6: where a strike aircraft may fly: a sector Tac Air to any area of its Corps (its provinces,
+        their cities, and the sanctuaries inside it); the theater Tac Air and the Arc Light to any area of the
+        map, North Vietnam, Laos and Cambodia included.  Enemy in view is not required: an aircraft may go
+        where the ground units will search in phase 5, and strikes in phase 6 whatever has been turned face up
+        there by then (a strike needs a face-up target, decision A-19)."""
         u = self.unit(uid)
+        areas = [a.id for a in self.data.areas.values() if a.kind != "box"]
+        if u.sector in CORPS:
+            areas = [a for a in areas if self.corps_of(a) == u.sector]
+        return sorted(a for a in areas if a != self.loc[uid])
+
+    def strike_options(self, uid: str) -> list[Action]:
+        """TET-P4-6: fly to any area of its Corps (theater: of the map), or relocate from a contested airbase."""
         where = self.loc[uid]
         if where in self.airbases() and self.contested(where):
             return [self._mk(uid, b, "relocate from a contested airbase", "TET-P4-6")
                     for b in self.airbases(self.corps_of(where)) if b != where and self.secure(b)]
         if where not in self.airbases() and where not in OFFMAP:
             return []
-        targets = sorted({w for p, w in self.loc.items() if w and self.unit(p).faction in COMMUNIST and self.face_up[p]
-                          and self.data.areas[w].kind != "box"})
-        if u.sector in CORPS:
-            targets = [t for t in targets if self.corps_of(t) == u.sector]
-        else:
-            targets = [t for t in targets if self.data.areas[t].country != "NVN"]
-        return [self._mk(uid, t, "fly to strike", "TET-P4-6") for t in targets]
+        return [self._mk(uid, t, "fly to strike", "TET-P4-6") for t in self.strike_areas(uid)]
 
     # ------------------------------------------------------------------ carrying out a move
     def carry_out(self, act: Action, phase: int):
@@ -250,6 +316,10 @@ class AlliedMovementRules:
             changes.append({"unit": passenger, "from": pfrom, "to": to})
             extra = f", carrying {self.describe(passenger)} from {self.area_name(pfrom)}"
         rule = act.get("rule") or ("TET-P7-1" if phase == 7 else "TET-P4-1")
+        if rule == "TET-P4-2":
+            extra += (f": a retreat had left it outside Corps {u.sector}, and it must move back (decision A-25"
+                      + ("; this move does not count against the slow-reaction allowance" if phase == 7 else "")
+                      + ")")
         yield self.ruling(rule, f"{u.name} moves",
                           f"{self.describe(uid)} moves from {self.area_name(frm)} to {self.area_name(to)}{extra} "
                           f"({act.label.rsplit('(', 1)[-1].rstrip(')')}).",
@@ -271,6 +341,8 @@ class AlliedMovementRules:
                               inputs={"corps": corps, "turn": self.turn}, dice=[roll], result={"may_move": roll.value})
 
     def counts_for_slow_reaction(self, uid: str) -> bool:
+        """TET-P7-2: sector units count against their Corps' allowance; mech/cav, riverine, air, theater units and
+        the battleship are exempt, and a unit carried by the riverine rides free (decision D-22)."""
         u = self.unit(uid)
         return u.sector in CORPS and u.type not in {"mech_cav", "riverine", "battleship"} | AIR_TYPES
 
@@ -318,7 +390,8 @@ class AlliedMovementRules:
                               result={"to": act["to"]}, changes=changes, places=(where, act["to"]))
 
     def allied_movement(self):
-        """Phase 7 (TET-P7-1): every Allied unit but the Ruff Puffs may move once."""
+        """Phase 7 (TET-P7-1): every Allied unit but the Ruff Puffs may move once; of the large units (TET-UNIT-7,
+        decision D-20) mech/cav and riverine move again, the battleship re-stations, the aircraft fly home."""
         self.moved = set()
         self.used = {c: 0 for c in CORPS}
         yield from self.slow_reaction()
@@ -333,7 +406,8 @@ class AlliedMovementRules:
             if self.side_of(uid) != "Allied" or uid in self.moved or u.type in ("ruff_puff", "recce") \
                     or u.type in AIR_TYPES or where in ("casualties", "eliminated"):
                 continue
-            if self.counts_for_slow_reaction(uid):  # heli-lifted units count if they move again (Joslyn)
+            if self.counts_for_slow_reaction(uid) and not self.out_of_sector(uid):  # heli-lifted units count
+                # if they move again (Joslyn); a unit owing its move home is outside the allowance (A-25)
                 cap = self.allowance.get(u.sector)
                 if cap is not None and self.used[u.sector] >= cap:
                     continue
@@ -346,4 +420,12 @@ class AlliedMovementRules:
             return [self._mk(uid, d, "re-station", "TET-P4-4") for d in OFFSHORE if d != self.loc[uid]]
         if u.type == "riverine":
             return self.riverine_options(uid)
+        if self.out_of_sector(uid):
+            return self.homeward_moves(uid)
         return [self._mk(uid, d, "move", "TET-P7-1") for d in sorted(self.ground_destinations(uid, road=True))]
+
+    def homeward_moves(self, uid: str) -> list[Action]:
+        """TET-P4-2: the compelled moves of an out-of-sector unit, labelled with the rule that compels them."""
+        sector = self.unit(uid).sector
+        return [self._mk(uid, d, f"back into Corps {sector}" if self.corps_of(d) == sector
+                         else f"toward Corps {sector}", "TET-P4-2") for d in sorted(self.return_destinations(uid))]

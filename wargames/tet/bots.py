@@ -31,7 +31,7 @@ class _Bot:
 
     def choose(self, game, decision: Decision) -> Action:
         kinds = {a.kind for a in decision.options}
-        for kind in ("move", "recce", "reveal", "battle", "target", "add_firer", "retreat", "select", "allied_move",
+        for kind in ("setup", "move", "recce", "reveal", "battle", "target", "add_firer", "retreat", "select", "allied_move",
                      "replace", "air_target", "air_return"):
             if kind in kinds:
                 return getattr(self, f"on_{kind}")(game, decision)
@@ -104,8 +104,10 @@ class _Bot:
             to = game.data.areas[a["to"]]
             near = sum(game.data.areas[c].pv for n in game.data.map.neighbours(to.id, ("land",))
                        for c in game.data.cities_of.get(n, ()))
-            value = u.cf + (to.pv or 0) * 2 + near / 10
-            scored.append((value, a, f"bring back {u.name} ({u.cf}) to {to.name}, close to what matters"))
+            value = u.cf + (to.pv or 0) * 2 + near / 10 + game.defense_strength(a["unit"]) / 100
+            why = (f"bring back {u.name} (combat {u.cf}, defends at {game.defense_strength(a['unit'])}) to {to.name}, "
+                   "close to what matters; among equal units the stronger defender first")
+            scored.append((value, a, why))
         return self._best(scored)
 
     def on_air_return(self, game, decision):
@@ -149,6 +151,19 @@ class CommunistBot(_Bot):
             else:
                 scored.append((0, a, "no gain in moving"))
         return self._best(scored)
+
+    def on_setup(self, game, decision: Decision) -> Action:
+        """TET-SETUP-3 .. 5 (decision D-23): set each unit up where the historical reconstruction has it (the
+        1968 deployment, decision D-05); any other legal area only if that one were not offered."""
+        uid = decision.context["unit"]
+        start = game.unit(uid).start
+        act = next((a for a in decision.options if a.kind == "setup" and a["to"] == start), None)
+        if act is not None:
+            self.last_reason = (f"{game.area_name(start)}, where the 1968 deployment had it (decision D-05): close "
+                                "to the cities it will strike on the first night")
+            return act
+        self.last_reason = "its historical area is not open to it: the first area the rules allow"
+        return next(a for a in decision.options if a.kind == "setup")
 
     def on_reveal(self, game, decision):
         """Reveal only where the hidden force could fire at 3:1 on the weakest Allied unit."""
@@ -205,6 +220,10 @@ class AlliedBot(_Bot):
         if u.type in ("tac_air", "arc_light"):
             enemy = sum(game.unit(x).cf for x in game.communists_in(to) if game.face_up[x])
             value, why = enemy / 3, f"strike {enemy} factors of NVA/VC in view at {dest.name}"
+            hidden = len(game.hidden_communists(to)) if dest.kind in ("province", "sanctuary") else 0
+            if not enemy and hidden and game.allied_ground_in(to):  # TET-P4-6: fly where the search will be
+                value, why = hidden / 4, (f"{hidden} hidden NVA/VC counter(s) at {dest.name}, where our ground "
+                                          "units search in phase 5: strike whatever they turn face up")
             if dest.kind == "city":
                 value -= (dest.pv or 0) / 2  # bombing cities costs political value (TET-P6-4)
             return value, why
@@ -248,8 +267,14 @@ class AlliedBot(_Bot):
                 self.last_reason = why
                 return units[uid]
             self._plan_moves.pop(0)
+        end = next((a for a in decision.options if a.kind == "end_allied_move"), None)
+        if end is None:  # TET-P4-2: a unit outside its Corps must go home before the phase may end
+            phase = 7 if game.phase.id == "p7" else 4
+            owed = next(a for a in decision.options if a.kind == "select" and game.must_return(a["unit"], phase))
+            self.last_reason = f"{game.unit(owed['unit']).name} must return to its own Corps (TET-P4-2)"
+            return owed
         self.last_reason = "every unit is where it is needed: end the phase"
-        return next(a for a in decision.options if a.kind == "end_allied_move")
+        return end
 
     def on_allied_move(self, game, decision):
         planned = getattr(self, "_next_move", None)
@@ -258,21 +283,34 @@ class AlliedBot(_Bot):
             self._next_move = None
             return decision.find(planned)
         needs = self._needs(game)
+        uid = decision.options[0].get("unit")
+        compelled = uid is not None and game.must_return(uid, 7 if game.phase.id == "p7" else 4)  # TET-P4-2
         scored = [(*self._score_move(game, a, needs), a) if a.kind == "allied_move" else (0.0, "go back", a)
-                  for a in decision.options]
+                  for a in decision.options if a.kind == "allied_move" or not compelled]
+        if compelled:
+            scored = [(v, f"{why}; in any case it must return to its own Corps (TET-P4-2)", a) for v, why, a in scored]
         value, self.last_reason, action = max(scored, key=lambda x: x[0])
         return action
 
     def on_air_target(self, game, decision):
+        """Strike where the odds are best; a Tac Air may open a group the next Tac Air must complete to 1:2
+        (the engine offers only strikes that can reach 1:2: TET-P2-8 with TET-P6-2)."""
+        plan = decision.context.get("plan", [])
         scored = []
         for a in decision.options:
             if a.kind != "air_target":
                 scored.append((0, a, "no target worth the strike"))
                 continue
-            t = a["target"]
-            col = odds_column(game.unit(a["plane"]).cf, game.defense_strength(t))
-            value = -1 if col is None else game.defense_strength(t) * (COLUMNS.index(col) + 1)
-            scored.append((value, a, f"strike {game.describe(t)}: {col or 'too strong'}"))
+            t, p = a["target"], a["plane"]
+            joined = sum(game.unit(q).cf for q, tt in plan if tt == t and game.unit(q).type == "tac_air"
+                         and game.unit(p).type == "tac_air")
+            col = odds_column(game.unit(p).cf + joined, game.defense_strength(t))
+            if col is None:
+                scored.append((game.defense_strength(t) * 0.5, a, f"strike {game.describe(t)} together with the "
+                                                                   "Tac Air still to come, to reach 1:2"))
+                continue
+            value = game.defense_strength(t) * (COLUMNS.index(col) + 1)
+            scored.append((value, a, f"strike {game.describe(t)}: {col}"))
         return self._best(scored)
 
     def on_recce(self, game, decision: Decision) -> Action:

@@ -326,18 +326,36 @@ class CombatRules:
             return "TET-P2-13", sorted(c for c in self.data.cities_of.get(area, ())
                                        if c not in self.insurrection and not enemy(c))
         if a.kind == "city" and a.on_road:
-            def ok(c):
-                return (friendly(c) and not enemy(c) and c not in self.insurrection)
-            near = self._first_on(area, "road", ok)
-            if u.sector in ("I", "II", "III", "IV"):
-                home = [c for c in near if self.data.areas[self.data.areas[c].province].corps == u.sector]
-                if home:
-                    return "TET-P2-14", sorted(home)
-            return "TET-P2-14", sorted(near)
+            return "TET-P2-14", self.road_retreat(uid, area, friendly, enemy)
         return "TET-P2-16", []
 
-    def _first_on(self, start: str, kind: str, ok) -> set[str]:
-        """The nearest areas along ``kind`` edges (in any direction) that satisfy ``ok``; not beyond them."""
+    def road_retreat(self, uid: str, area: str, friendly, enemy) -> list[str]:
+        """TET-P2-14 (decision D-16): from a road city, to the first next friendly city along the Highway.
+
+        "First next" is the fewest road links from the city of the fight, in either direction; cities at the
+        same distance are the owner's choice.  A friendly city holds Allied units, no enemy and no
+        insurrection.  The retreat passes through cities with no units, but a city holding enemy units or in
+        insurrection blocks the road.  A sector unit looks first for such a city inside its own Corps, going
+        through its own Corps only; it crosses the sector border only when none is left there.  A theater
+        unit takes the nearest one wherever it lies."""
+        sector = self.unit(uid).sector
+
+        def ok(c):
+            return friendly(c) and not enemy(c) and c not in self.insurrection
+
+        def open_road(c):
+            return not enemy(c) and c not in self.insurrection
+
+        if sector in ("I", "II", "III", "IV"):
+            home = self._first_on(area, "road", lambda c: ok(c) and self.corps_of(c) == sector,
+                                  through=lambda c: open_road(c) and self.corps_of(c) == sector)
+            if home:
+                return sorted(home)
+        return sorted(self._first_on(area, "road", ok, through=open_road))
+
+    def _first_on(self, start: str, kind: str, ok, through=None) -> set[str]:
+        """The nearest areas along ``kind`` edges (in any direction) that satisfy ``ok``; not beyond them.  The
+        search goes on only through areas that satisfy ``through`` (every area when None)."""
         found: set[str] = set()
         seen = {start}
         frontier = [start]
@@ -348,7 +366,10 @@ class CombatRules:
                     if n in seen:
                         continue
                     seen.add(n)
-                    (found.add(n) if ok(n) else nxt.append(n))
+                    if ok(n):
+                        found.add(n)
+                    elif through is None or through(n):
+                        nxt.append(n)
             frontier = nxt
         return found
 
@@ -375,15 +396,21 @@ class CombatRules:
             if up != self.face_up[uid]:
                 changes.append({"unit": uid, "face_up": up})
             self.face_up[uid] = up
+        how = ""
+        if rule == "TET-P2-14":
+            how = (" along the Highway, to the first friendly city (fewest road links; a city held by the enemy or in "
+                   "insurrection blocks the road: decision D-16)")
+            if u.sector in ("I", "II", "III", "IV") and self.corps_of(to) != u.sector:
+                how += f"; no such city is left in its own Corps {u.sector}, so it crosses the sector border"
         yield self.ruling(rule, f"{u.name} retreats",
                           f"{self.describe(uid)} is hit and retreats from {self.area_name(area)} to "
-                          f"{self.area_name(to)}.", inputs={"unit": uid, "from": area, "options": options},
+                          f"{self.area_name(to)}{how}.", inputs={"unit": uid, "from": area, "options": options},
                           result={"to": to}, changes=changes, places=(area, to))
 
     # ------------------------------------------------------------------ end of a combat phase
     def airbase_overrun(self):
         """TET-P2-17 (after phases 2 and 6, decision A-29): air units based on an airbase held by NVA/VC with no
-        Allied ground unit go to the Casualties box."""
+        Allied ground unit go to the Casualties box; an air unit does not hold its own airbase (A-21, D-21)."""
         for a in sorted(x.id for x in self.data.areas.values() if x.kind == "city" and x.airbase):
             here = self.units_in(a)
             if not any(self.unit(u).faction in COMMUNIST for u in here) or self.allied_ground_in(a):

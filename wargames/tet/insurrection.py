@@ -9,7 +9,8 @@ class InsurrectionRules:
 
         The marker carries a bonus attack factor of twice the city's political value (TET-UNIT-8).  The VC
         track improves by the political value, once per city per game (decision A-37); it may go negative.
-        NVA units alone never raise a city.
+        NVA units alone never raise a city.  Any Allied unit blocks the rising, a helicopter alone included (the
+        text says Allied units, not ground units: decision D-21).
         """
         risen = 0
         for city in sorted(a.id for a in self.data.areas.values() if a.kind == "city"):

@@ -6,7 +6,8 @@
 * TET-P8-4: the USA and SVN each score the political value of every city in insurrection, every turn.
 * TET-P8-5: the Australian task force costs the USA 24; Korean losses cost 1 per 2 factors (fractions dropped).
 * TET-P8-6: the USA recovers 1 point per 6 NVA/VC factors lost this turn (fractions dropped; decision A-33).
-* TET-AIM-1: so losses and held cities are what move the tracks.
+* TET-AIM-1: so losses and held cities are what move the tracks.  A demoralized faction keeps playing
+  (decision D-19): only the victory check reads demoralization.
 * TET-AIM-2: a side whose two factions are both demoralized at the end of a Morale phase loses.
 """
 
@@ -110,6 +111,7 @@ class MoraleRules:
             broken = [f for f, d in dem.items() if d]
             yield self.ruling("TET-AIM-2", "No side has broken",
                               f"Scores against levels: {levels}. "
-                              + (f"{', '.join(broken)} demoralized, but " if broken else "")
+                              + (f"{', '.join(broken)} demoralized (it keeps playing: TET-AIM-1, decision D-19), "
+                                 "but " if broken else "")
                               + "no side has both of its enemy's factions demoralized, so play goes on.",
                               inputs=dict(self.score), result={"winner": None})

@@ -3,10 +3,10 @@
 * TET-P3-1: nothing on turn 1.
 * TET-P3-2: the Allies may bring back one US ground unit and one SVN ground unit (not a Ranger, Mike Force or
   Ruff Puff) to a secure city (sector units in their own sector; theater units anywhere, decision A-24), and
-  one helicopter or strike aircraft to a secure or contested airbase (theater aircraft also to the off-map
-  boxes, decision D-14).  Australian and Korean units count as US (A-23).
-* TET-P3-3: the VC may bring back one 2-factor unit per Corps, to a sanctuary free of Allied units in or
-  next to its Corps.
+  one helicopter or strike aircraft to a secure or contested airbase (the theater Tac Air and the Arc Light
+  also to the off-map boxes, never a theater helicopter: decision D-14).  Australian and Korean units count as US (A-23).
+* TET-P3-3: the VC may bring back one 2-factor unit per Corps (the Communist player picks which, sappers
+  2(1) included: decision D-18), to a sanctuary free of Allied units in or next to its Corps.
 * TET-P3-4: the NVA gains one replacement point per turn (from the turn set by decision A-22) and spends them:
   1 for a regiment, 2 for an 18-factor division, 3 for a 24- or 30-factor division, returning it to a
   sanctuary free of Allied units.
@@ -87,15 +87,16 @@ class ReplacementRules:
             if not units:
                 continue
             sanct = [a.id for a in self.data.areas.values() if a.kind == "sanctuary" and not self.allied_in(a.id)]
-            pairs = [(units[0], s) for s in sorted(sanct) if self.vc_may_enter(units[0], s)]
+            pairs = [(u, s) for u in units for s in sorted(sanct) if self.vc_may_enter(u, s)]
             if not pairs:
                 continue
-            act = yield from self._pick("Communist", f"Return a 2-factor Corps {corps} VC unit?", "TET-P3-3", pairs,
-                                        f"No VC replacement in Corps {corps}")
+            act = yield from self._pick("Communist", f"Return which 2-factor Corps {corps} VC unit, and where?",
+                                        "TET-P3-3", pairs, f"No VC replacement in Corps {corps}")
             if act.kind == "replace":
                 yield self._place(act["unit"], act["to"], "TET-P3-3",
-                                  f"A 2-factor Corps {corps} VC unit returns face down to {self.area_name(act['to'])} "
-                                  "(one per Corps per turn).")
+                                  f"The Communist player brings back {self.describe(act['unit'])}, one of "
+                                  f"{len(units)} eliminated 2-factor Corps {corps} VC unit(s) (decision D-18), face "
+                                  f"down to {self.area_name(act['to'])} (one per Corps per turn).")
 
     def nva_replacements(self):
         while self.nva_points:
@@ -125,7 +126,8 @@ class ReplacementRules:
              lambda uid: [c for c in cities if self.secure(c) and self.in_sector(uid, c)]),
             ("air unit", lambda u: u.type in AIR_TYPES,
              lambda uid: [b for b in airbases if (self.secure(b) or self.contested(b)) and self.in_sector(uid, b)]
-             + (["offmap_box_1", "offmap_box_2"] if self.unit(uid).sector == "T" else [])),
+             + (["offmap_box_1", "offmap_box_2"] if self.unit(uid).sector == "T"
+                and self.unit(uid).type in ("tac_air", "arc_light") else [])),  # D-14: not the theater helis
         ]
         for what, pred, where in groups:
             units = self.eliminated(pred)
