@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from wargames.core import Action, Game, RandomPlayer
-from wargames.core.sequence import PhaseSpec, SequenceOfPlay, StepSpec
+from wargames.core.sequence import AlternateSpec, PhaseSpec, ReactionSpec, SequenceOfPlay, StepSpec
 
 
 def _seq(game, turns, phases):
@@ -145,3 +145,134 @@ def test_core_sequence_reactions_inside_activations_replay_exactly(seed):
     again = Activations(seed=seed, _start=False)
     again._replay(g.record, g.position)
     assert again.digest() == g.digest()
+
+
+class Alternating(_Toy):
+    """Rumor of War's shape declared as data (issue #14): the sides alternate HQ activations, the side with
+    the initiative first, until both have passed in a row; inside each activation the other side may make a
+    reserve move (a declared reaction window) if it still has a reserve."""
+
+    game_id, title, sides = "toy-alt", "Toy alternation", ("US", "NVA")
+
+    def load_sequence(self):
+        return SequenceOfPlay(game=self.game_id, turns=2, source="rules: toy", phases=[PhaseSpec(
+            id="ops", number=1, name="Operations", rule="TOY-9", steps=[StepSpec(
+                id="activations", name="HQ activations", procedure="activation", rule="TOY-9.2",
+                alternate=AlternateSpec(until="both_passed", first="initiative", max_rounds=40),
+                reactions=[ReactionSpec(id="reserve", name="Reserve move", procedure="reserve_move",
+                                        rule="TOY-9.2.6", when="has_reserve")])])])
+
+    def new_state(self):
+        self.passed = {"US": False, "NVA": False}
+        self.hqs = {"US": 3, "NVA": 2}
+        self.reserves = {"US": 1, "NVA": 2}
+        self.log_of_turns: list[str] = []
+
+    def state_dict(self):
+        return {"passed": dict(self.passed), "hqs": dict(self.hqs), "reserves": dict(self.reserves),
+                "turns": list(self.log_of_turns)}
+
+    def initiative(self):
+        return "NVA" if self.turn % 2 else "US"
+
+    def both_passed(self):
+        done = all(self.passed.values())
+        if done:  # a new turn starts with fresh HQs
+            self.passed = {"US": False, "NVA": False}
+        return done
+
+    def has_reserve(self, hq):
+        return self.reserves[self.other()] > 0
+
+    def other(self):
+        return "NVA" if self.acting == "US" else "US"
+
+    def activation(self, side):
+        options = [Action.make("pass")] + ([Action.make("activate")] if self.hqs[side] else [])
+        act = yield self.decide(side, "activate an HQ or pass", "TOY-9.2", options)
+        self.log_of_turns.append(f"{self.turn}:{side}:{act.kind}")
+        if act.kind == "pass":
+            self.passed[side] = True
+            yield self.ruling("TOY-9.2", "pass", f"{side} passes")
+            return
+        self.passed = {"US": False, "NVA": False}
+        self.hqs[side] -= 1
+        yield from self.react("reserve", hq=self.hqs[side])
+        yield self.ruling("TOY-9.2", "activation", f"{side} activates an HQ")
+
+    def reserve_move(self, side, hq):
+        act = yield self.decide(side, f"reserve move against HQ {hq}?", "TOY-9.2.6",
+                                [Action.make("hold"), Action.make("reserve")])
+        if act.kind == "reserve":
+            self.reserves[side] -= 1
+            yield self.ruling("TOY-9.2.6", "reserve move", f"{side} moves a reserve inside {self.acting}'s turn")
+
+
+def test_core_sequence_alternation_until_both_pass_with_reaction_windows():
+    g = Alternating(seed=1)
+    g.set_players({s: None for s in g.sides})
+    seen = []
+    while not g.is_over:
+        d = g.decision
+        seen.append((d.side, d.rule_id, g.acting))
+        g.apply(d.options[-1])  # always activate if possible, and always use a reserve
+    first_turn = [e for e in g.log_of_turns if e.startswith("1:")]
+    assert first_turn[0].startswith("1:NVA")  # the initiative side starts
+    sides = [e.split(":")[1] for e in first_turn]
+    assert all(a != b for a, b in zip(sides, sides[1:], strict=False))  # strictly alternating
+    assert first_turn[-2:] in (["1:US:pass", "1:NVA:pass"], ["1:NVA:pass", "1:US:pass"])
+    reactions = [s for s in seen if s[1] == "TOY-9.2.6"]
+    assert reactions and all(side != acting for side, _, acting in reactions)  # the other side reacts
+    assert g.reserves == {"US": 0, "NVA": 0} and g.turn == 2
+
+
+def test_core_sequence_alternation_checkpoints_resume_mid_alternation():
+    g = Alternating(seed=2)
+    g.set_players({"US": RandomPlayer(3), "NVA": RandomPlayer(4)})
+    g.play()
+    assert any(cp.where[4] > 0 for cp in g._checkpoints)  # checkpoints inside the alternation
+    for steps in (1, 3, 6):
+        g.undo(steps)
+        fresh = Alternating(seed=2, _start=False)
+        fresh._replay(list(g.record), g.position)
+        assert fresh.digest() == g.digest() and fresh.acting == g.acting
+
+
+def test_core_sequence_table_shows_alternation_and_reactions():
+    rows = Alternating(seed=1).sequence.rows()
+    assert "in turn (initiative starts), until both_passed" in rows[0]["actor"]
+    assert rows[1]["step"].strip() == "inside HQ activations: Reserve move" and rows[1]["actor"] == "the other side"
+
+
+@pytest.mark.parametrize("field,bad", [("procedure", "activaton"), ("until", "both_pased"), ("first", "initiativ"),
+                                       ("reaction", "reserve_mov")])
+def test_core_sequence_unknown_procedure_is_a_load_error_naming_the_step(field, bad):
+    from wargames.core.data import DataError
+
+    class Typo(Alternating):
+        def load_sequence(self):
+            seq = super().load_sequence()
+            step = seq.phases[0].steps[0]
+            if field == "procedure":
+                step = step.model_copy(update={"procedure": bad})
+            elif field == "reaction":
+                step = step.model_copy(update={"reactions": [step.reactions[0].model_copy(update={"procedure": bad})]})
+            else:
+                step = step.model_copy(update={"alternate": step.alternate.model_copy(update={field: bad})})
+            phase = seq.phases[0].model_copy(update={"steps": [step]})
+            return seq.model_copy(update={"phases": [phase]})
+
+    with pytest.raises(DataError) as err:
+        Typo(seed=1)
+    assert bad in str(err.value) and "step activations" in str(err.value)
+
+
+def test_core_sequence_an_undeclared_reaction_window_is_refused():
+    from wargames.core import EngineError
+
+    class Undeclared(Alternating):
+        def activation(self, side):
+            yield from self.react("counterattack")
+
+    with pytest.raises(EngineError, match="no reaction window 'counterattack'"):
+        Undeclared(seed=1)

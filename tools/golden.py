@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))  # this checkout's wargames, not whichever one is 
 CASES: list[tuple[str, str, dict, tuple[int, ...]]] = [
     ("tet", "historical", {}, (0, 1, 2)),
     ("tet", "historical", {"players": 4}, (3,)),
+    ("tet", "standard", {}, (4,)),
     ("yotr", "historical", {}, (0, 1)),
     ("yotr", "standard", {}, (2,)),
     ("yotr", "ob-options", {"lsi": True}, (3,)),

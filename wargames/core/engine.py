@@ -32,7 +32,7 @@ from .actions import Action, Decision, IllegalAction, WargamesError
 from .dice import Dice
 from .position import CORE_OPTIONS, RULE, Edit, Position, PositionError, parse_position
 from .rulings import Lookup, Roll, Ruling, rulings_html
-from .sequence import PhaseSpec, SequenceOfPlay, StepSpec, load_sequence
+from .sequence import PhaseSpec, ReactionSpec, SequenceOfPlay, StepSpec, check_names, load_sequence
 from .snapshot import fast_copy
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,7 +51,7 @@ class EngineError(WargamesError):
 # Attributes the engine itself keeps (never part of a game's state snapshot).
 ENGINE_ATTRS = frozenset({
     "scenario_id", "seed", "options", "sequence", "players", "dice", "log", "record", "turn", "phase", "step",
-    "_pending", "_over", "_result", "_flow", "_checkpoints", "lesson",
+    "_pending", "_over", "_result", "_flow", "_checkpoints", "lesson", "acting",
 })
 
 
@@ -60,9 +60,10 @@ class Checkpoint:
     """The whole game at the start of a phase or step, where no procedure is suspended.
 
     ``where`` is (block, turn, phase index, step index; -1 for the phase itself); ``n_log`` and ``n_record``
-    the lengths of the log and the record when it was taken; ``state`` the copied game attributes."""
+    the lengths of the log and the record when it was taken; ``state`` the copied game attributes.  Inside an
+    alternating step ``where`` also holds the round and the side that started (else 0 and None)."""
 
-    where: tuple[str, int, int, int]
+    where: tuple[str, int, int, int, int, str | None]
     n_log: int
     n_record: int
     turn: int
@@ -106,7 +107,9 @@ class Game:
         self.seed = int(seed)
         self.options: dict[str, Any] = dict(options or {})
         self.sequence: SequenceOfPlay = self.load_sequence()
+        check_names(self.sequence, type(self), self.sequence_source())
         self.players: dict[str, Player | None] = {}
+        self.acting: str | None = None  # the side whose turn it is in an alternating step
         self.lesson: Position | None = parse_position(
             self.options, self.position_keys(), {p.id for p in self.sequence.phases}, self.title)
         self.load_scenario(scenario)  # subclass: static data, validates options
@@ -120,6 +123,16 @@ class Game:
 
     def load_sequence(self) -> SequenceOfPlay:
         return load_sequence(self.game_id)
+
+    def sequence_source(self) -> str:
+        """Where the sequence of play comes from (named in load errors)."""
+        from .data import game_dir
+
+        try:
+            path = game_dir(self.game_id) / "sequence.yaml"
+        except Exception:  # a game with no data directory (a toy game built in code)
+            return f"the sequence of play of {self.game_id or type(self).__name__}"
+        return str(path) if path.exists() else f"the sequence of play of {self.game_id}"
 
     def _reset(self) -> None:
         self.dice = Dice(self.seed)
@@ -220,20 +233,20 @@ class Game:
             return False
         return True
 
-    def _walk(self, start: tuple[str, int, int, int] = ("setup", 0, 0, -1)) -> Flow:
-        """Walk the sequence of play from ``start`` (block, turn, phase index, step index): the beginning of
-        the game, or a checkpoint being resumed."""
-        block, turn, phase_i, step_i = start
+    def _walk(self, start: tuple[str, int, int, int, int, str | None] = ("setup", 0, 0, -1, 0, None)) -> Flow:
+        """Walk the sequence of play from ``start`` (block, turn, phase index, step index, round of an
+        alternating step, the side that started it): the beginning of the game, or a checkpoint resumed."""
+        block, turn, phase_i, step_i, round_k, first_side = start
         if block == "setup":
-            yield from self._run_phases(self.sequence.setup, "setup", phase_i, step_i)
-            turn, phase_i, step_i = 1, 0, -1
+            yield from self._run_phases(self.sequence.setup, "setup", phase_i, step_i, round_k, first_side)
+            turn, phase_i, step_i, round_k, first_side = 1, 0, -1, 0, None
             if self.lesson is not None and self.lesson.turn is None and not self._over:
                 self.turn, self.phase, self.step = 1, None, None  # set-up is over; turn 1 has not begun
                 yield from self._make_position()
         while not self._over and (self.sequence.turns is None or turn <= self.sequence.turns):
             self.turn = turn
-            yield from self._run_phases(self.sequence.phases, "turn", phase_i, step_i)
-            phase_i, step_i = 0, -1
+            yield from self._run_phases(self.sequence.phases, "turn", phase_i, step_i, round_k, first_side)
+            phase_i, step_i, round_k, first_side = 0, -1, 0, None
             turn += 1
         if not self._over:
             self.phase = self.step = None
@@ -241,7 +254,7 @@ class Game:
         self._over = True
 
     def _run_phases(self, phases: list[PhaseSpec], block: str = "turn", first: int = 0,
-                    first_step: int = -1) -> Flow:
+                    first_step: int = -1, first_round: int = 0, first_side: str | None = None) -> Flow:
         for i in range(first, len(phases)):
             phase = phases[i]
             if self._over:
@@ -263,11 +276,65 @@ class Game:
                 step = phase.steps[j]
                 if self._over:
                     return
-                self._checkpoint(block, i, j)
-                if not self._applies(step):
-                    continue
+                resuming = i == first and j == first_step and first_round > 0
+                if not resuming:
+                    self._checkpoint(block, i, j)
+                    if not self._applies(step):
+                        continue
                 self.step = step
-                yield from getattr(self, step.procedure)()
+                if step.alternate is None:
+                    yield from getattr(self, step.procedure)()
+                else:
+                    yield from self._alternate(step, block, i, j, first_round if resuming else 0,
+                                               first_side if resuming else None)
+
+    def _alternate(self, step: StepSpec, block: str, i: int, j: int, k: int, first_side: str | None) -> Flow:
+        """An alternating step: the sides take turns running its procedure until its condition holds."""
+        alt = step.alternate
+        assert alt is not None
+        order = list(alt.sides or self.sides)
+        if first_side is None:
+            first_side = getattr(self, alt.first)() if alt.first else order[0]
+        if first_side not in order:
+            raise EngineError(f"step {step.id}: {alt.first} returned {first_side!r}, not one of {order}")
+        start = order.index(first_side)
+        order = order[start:] + order[:start]
+        while not self._over:
+            if k > 0:
+                self._checkpoint(block, i, j, k, first_side)
+            if getattr(self, alt.until)():
+                break
+            if k >= alt.max_rounds:
+                raise EngineError(f"step {step.id}: {alt.until} still false after {alt.max_rounds} rounds")
+            self.acting = order[k % len(order)]
+            yield from getattr(self, step.procedure)(self.acting)
+            k += 1
+        self.acting = None
+
+    def react(self, reaction: str, **context: Any) -> Flow:
+        """Open the reaction window ``reaction`` of the current step (declared in the sequence of play): its
+        procedure runs for the reacting side if the window's condition holds.  Procedures call it as
+        ``yield from self.react("reserve")`` at the moment the rules open the window."""
+        spec = self._reaction(reaction)
+        if spec.when and not getattr(self, spec.when)(**context):
+            return
+        if spec.who == "other":
+            if self.acting is None:
+                raise EngineError(f"reaction {reaction!r} is for 'the other side' but no side is acting")
+            others = [s for s in self.sides if s != self.acting]
+            side = others[0]
+        else:
+            side = spec.who
+        yield from getattr(self, spec.procedure)(side, **context)
+
+    def _reaction(self, reaction: str) -> ReactionSpec:
+        step = self.step
+        for spec in step.reactions if step else ():
+            if spec.id == reaction:
+                return spec
+        declared = [r.id for r in step.reactions] if step else []
+        raise EngineError(f"step {step.id if step else '-'} declares no reaction window {reaction!r} "
+                          f"(declared: {declared})")
 
     # ------------------------------------------------------------------ checkpoints (instant Back)
     def state_attrs(self) -> list[str]:
@@ -279,7 +346,8 @@ class Game:
         """Objects reachable from the state that never change (rules data rows): a checkpoint shares them."""
         return ()
 
-    def _checkpoint(self, block: str, phase_i: int, step_i: int) -> None:
+    def _checkpoint(self, block: str, phase_i: int, step_i: int, round_k: int = 0,
+                    first_side: str | None = None) -> None:
         memo: dict[int, Any] = {id(self): self}
         for name in self.static_attrs:
             value = self.__dict__.get(name)
@@ -288,7 +356,8 @@ class Game:
             memo[id(obj)] = obj
         state = {k: fast_copy(self.__dict__[k], memo) for k in self.state_attrs()}
         self._checkpoints.append(Checkpoint(
-            (block, self.turn, phase_i, step_i), len(self.log), len(self.record), self.turn, self.phase,
+            (block, self.turn, phase_i, step_i, round_k, first_side), len(self.log), len(self.record), self.turn,
+            self.phase,
             self.step, self._over, self._result, self.dice.snapshot(), state))
 
     def _restore(self, i: int) -> None:
