@@ -15,7 +15,7 @@ from typing import Any
 __version__ = "0.1.0"
 
 
-def load(game: str, scenario: str = "historical", seed: int = 0, **options: Any):
+def load(game: str, scenario: str | None = None, seed: int = 0, **options: Any):
     """Start a game at its first decision: ``wargames.load("tet", "historical", seed=7)``."""
     from .core.registry import load as _load
 
@@ -29,10 +29,17 @@ def open_save(source: Any):
     return _open(source)
 
 
-def games() -> list[str]:
-    from .core.registry import GAMES
+def montecarlo(game: str, games: int = 100, **kw: Any):
+    """Bot-against-bot games of ``game`` as a DataFrame, one row per seed (see ``wargames.core.montecarlo``)."""
+    from .core.montecarlo import montecarlo as _mc
 
-    return sorted(GAMES)
+    return _mc(game, games, **kw)
+
+
+def games() -> list[str]:
+    from .core.registry import known_games
+
+    return sorted(known_games())
 
 
 def scenarios(game: str) -> list[str]:

@@ -10,10 +10,11 @@ reopens and replays identically.  No private engine state is touched.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
-from .core import Action, Game, IllegalAction, Player
+from .core import Action, Game, IllegalAction, Player, RandomPlayer
 from .core.registry import game_class
 
 
@@ -67,6 +68,22 @@ def position(game_id: str, scenario: str | None = None, seed: int = 0, *, turn: 
     return game
 
 
+def stop_at(game_id: str, phase: str, turn: int = 1, seed: int = 0, scenario: str | None = None,
+            options: Mapping[str, Any] | None = None) -> Game:
+    """A game stopped just after the phase-start ruling of ``phase`` on ``turn``, before the phase's first
+    step has begun (the sides played by :class:`Passive` until then).  A test may look at the board, edit
+    it, fix dice, then call ``game.set_players(...)`` and ``game.advance("decision")`` to let the phase run.
+    (Edits made by hand this way are not part of the record; a lesson uses the ``position`` option.)"""
+    cls = game_class(game_id)
+    game = cls(scenario or cls.default_scenario, seed, dict(options or {}), _start=False)
+    game.set_players({s: Passive() for s in game.sides})
+    while not (game.turn == turn and game.phase is not None and game.phase.id == phase and game.log
+               and game.log[-1].step == "phase"):
+        if game.is_over or not game.advance("ruling"):
+            raise AssertionError(f"{game_id}: never reached phase {phase!r} of turn {turn}")
+    return game
+
+
 def refused(game: Game, action: Action | Mapping[str, Any] | str, rule: str | None = None) -> IllegalAction:
     """``action`` is refused (citing ``rule`` if given) and the game is left exactly as it was: same digest,
     same log, same record."""
@@ -81,3 +98,39 @@ def refused(game: Game, action: Action | Mapping[str, Any] | str, rule: str | No
             raise AssertionError("the refused action changed the game") from None
         return err
     raise AssertionError(f"{action!r} was not refused")
+
+
+def random_play(game_id: str, seed: int, scenario: str | None = None, *, max_decisions: int = 20_000) -> Game:
+    """Random play (DESIGN.md test layer 4): random players on every side; after every decision the game's
+    invariants hold and every change is explained by a ruling; at three random points a save reopens to the
+    same digest and Back returns to the same digest.  Returns the finished game; AssertionError otherwise."""
+    from . import load, open_save
+
+    game = load(game_id, scenario, seed)
+    game.set_players({side: None for side in game.sides})
+    players = {side: RandomPlayer(seed * 31 + i) for i, side in enumerate(game.sides)}
+    rng = random.Random(seed)
+    checks = {"save": set(rng.sample(range(400), 3)), "undo": set(rng.sample(range(400), 3))}
+    decisions = 0
+    while not game.is_over:
+        if game.decision is None:
+            game.advance("decision")
+            continue
+        assert game.legal_actions(), f"dead end: {game.decision!r} has no legal actions"
+        action = players[game.decision.side].choose(game, game.decision)
+        before = game.state_dict()
+        rulings = game.apply(action)
+        decisions += 1
+        problems = game.invariants() + game.transition_problems(before, rulings)
+        assert not problems, f"after decision {decisions} ({action.label}): {problems[:5]}"
+        if decisions in checks["save"]:
+            again = open_save(game.save())
+            assert again.digest() == game.digest()
+        if decisions in checks["undo"] and game.decision is not None:
+            here = game.digest()
+            game.apply(game.legal_actions()[0])
+            game.undo()
+            assert game.digest() == here
+        assert decisions < max_decisions, "the game does not end"
+    assert game.result is not None
+    return game

@@ -6,30 +6,21 @@ from collections.abc import Callable
 
 import pytest
 
+from wargames.testing import Passive, stop_at  # noqa: F401  (Passive: ends every phase without acting)
 from wargames.tet import TetGame
-
-
-class Passive:
-    """Ends every phase without acting (the end/skip option is always listed last): a quiet board."""
-
-    def choose(self, game, decision):
-        return decision.options[-1]
 
 
 def tet_at(phase: str, turn: int = 1, seed: int = 7, edit: Callable[[TetGame], None] | None = None,
            players=None, dice: list[int] | None = None) -> TetGame:
     """A Tet game stopped just after the phase-start ruling of ``phase`` on ``turn``, edited by ``edit``,
     then run to its next decision.  (Edited positions are for rule tests; they do not replay from saves.)"""
-    game = TetGame("historical", seed, _start=False)  # not yet run: the phase's procedure has not started
-    game.set_players({"Communist": Passive(), "Allied": Passive()})
-    while not (game.turn == turn and game.phase and game.phase.id == phase and game.log[-1].step == "phase"):
-        assert game.advance("ruling") and not game.is_over
+    game = stop_at("tet", phase, turn, seed)
     if edit:
         edit(game)
     if dice:
         game.force_dice(dice)
     game.set_players(players or {})  # who decides from here on (None: the test applies actions itself)
-    game._run_to_rest()
+    game.advance("decision")  # to the next decision, whoever makes it
     return game
 
 

@@ -4,31 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from wargames.testing import Passive, stop_at  # noqa: F401  (Passive: ends every phase without acting)
 from wargames.yotr.game import BOXES, YotrGame
-
-
-class Passive:
-    """Ends every phase without acting (the done/stop option is listed last): a quiet board."""
-
-    def choose(self, game, decision):
-        return decision.options[-1]
 
 
 def yotr_at(phase: str, turn: int = 1, seed: int = 7, edit: Callable[[YotrGame], None] | None = None,
             players=None, dice: list[int] | None = None, options=None) -> YotrGame:
     """A game stopped just after the phase-start ruling of ``phase`` on ``turn``, edited by ``edit``, then run
     to its next decision.  (Edited positions are for rule tests; they do not replay from saves.)"""
-    game = YotrGame("historical", seed, options, _start=False)
-    game.set_players({"Communist": Passive(), "Allied": Passive()})
-    while not (game.turn == turn and game.phase and game.phase.id == phase and game.log[-1].step == "phase"):
-        assert game.advance("ruling") and not game.is_over
+    game = stop_at("yotr", phase, turn, seed, options=options)
     if edit:
         edit(game)
         game.vp = game.vp_function()["total"]
     if dice:
         game.force_dice(dice)
     game.set_players(players or {"Communist": None, "Allied": None})
-    game._run_to_rest()
+    game.advance("decision")  # to the next decision, whoever makes it
     return game
 
 

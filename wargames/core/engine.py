@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision, IllegalAction, WargamesError
 from .dice import Dice
+from .gametype import GameType
 from .position import CORE_OPTIONS, RULE, Edit, Position, PositionError, parse_position
 from .rulings import Lookup, Roll, Ruling, rulings_html
 from .sequence import PhaseSpec, ReactionSpec, SequenceOfPlay, StepSpec, check_names, load_sequence
@@ -87,9 +88,14 @@ class View:
 class Game:
     """Base class of every game.  Subclasses set the class attributes and implement the hooks."""
 
+    #: the game's declared facts; a subclass that sets it gets game_id, title, sides, factions and
+    #: default_scenario from it
+    game_type: ClassVar[GameType | None] = None
     game_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     sides: ClassVar[tuple[str, ...]] = ()
+    #: the scenario ``wargames.load`` starts when none is named
+    default_scenario: ClassVar[str] = "historical"
     #: the factions of the sides (a side may be several factions, e.g. Tet's NVA and VC); default: the sides
     factions: ClassVar[tuple[str, ...]] = ()
     #: attributes set from the scenario and rules data that play never changes (never copied by checkpoints)
@@ -99,6 +105,20 @@ class Game:
     #: state fields computed from other state fields (a reverse index, a version counter): copied by
     #: checkpoints, not needed in the digest
     derived_attrs: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        gt = cls.__dict__.get("game_type")
+        if gt is not None:
+            cls.game_id, cls.title, cls.sides = gt.id, gt.title, tuple(gt.sides)
+            cls.factions, cls.default_scenario = tuple(gt.factions), gt.default_scenario
+
+    @classmethod
+    def facts(cls) -> GameType:
+        """The declared facts of this game (built from the class attributes if it declares none)."""
+        return cls.game_type or GameType(id=cls.game_id or cls.__name__, title=cls.title or cls.__name__,
+                                         sides=tuple(cls.sides) or ("?",), factions=tuple(cls.factions),
+                                         default_scenario=cls.default_scenario)
 
     # ------------------------------------------------------------------ construction and replay
     def __init__(self, scenario: str = "historical", seed: int = 0, options: Mapping[str, Any] | None = None,
@@ -204,6 +224,23 @@ class Game:
 
     def scores(self) -> dict[str, Any]:
         return {}
+
+    def outcome(self) -> dict[str, Any]:
+        """The result in one shape for every game (Monte Carlo rows, comparisons): winner, level (the
+        result's title unless the game names a level), the deciding rule, the last turn, and the final
+        scores (``score_<track>``) and margins (``margin_<faction>``).  Empty fields while the game runs."""
+        res = self._result
+        data = res.result if res is not None and isinstance(res.result, dict) else {}
+        row: dict[str, Any] = {
+            "winner": data.get("winner") or ("none" if res is not None else None),
+            "level": data.get("level") or (res.title if res is not None else None),
+            "rule": res.rule_id if res is not None else None, "turn": self.turn,
+        }
+        for k, v in self.scores().items():
+            row[f"score_{k}"] = v
+        for k, v in (data.get("margins") or {}).items():
+            row[f"margin_{k}"] = v
+        return row
 
     def final_result(self) -> Flow:
         """Procedure run when the last turn ends without a sudden end; it must call :meth:`end`."""
@@ -582,6 +619,29 @@ class Game:
             else:
                 self._step()
             progressed = True
+
+    def advance_to(self, turn: int, phase: str | None = None, *, max_steps: int = 1_000_000) -> list[Ruling]:
+        """Play on (built-in players for every side not played by a person) until ``phase`` of ``turn``
+        begins (its phase ruling is logged), or until ``turn`` begins when no phase is named.  Stops early at
+        a person's decision or at the end; raises EngineError if that point has already passed."""
+        ids = {p.id for p in self.sequence.phases}
+        if phase is not None and phase not in ids:
+            raise EngineError(f"{phase!r} is not a phase of {self.title}; phases: {sorted(ids)}")
+        order = [p.id for p in self.sequence.phases]
+
+        def here() -> tuple[int, int]:
+            current = self.phase.id if self.phase is not None and self.phase.id in ids else None
+            return (self.turn, order.index(current) if current else -1)
+
+        target = (turn, order.index(phase) if phase else -1)
+        if here() > target:
+            raise EngineError(f"{self.where()} is already past turn {turn}" + (f", phase {phase}" if phase else ""))
+        n0 = len(self.log)
+        while not self.is_over and here() < target:
+            if self._pending is not None and self.player_for(self._pending.side) is None:
+                break
+            self.advance("ruling", max_steps=max_steps)
+        return self.log[n0:]
 
     def player_for(self, side: str) -> Player | None:
         """The player of ``side``: the one set, or the game's built-in bot (created once, then kept)."""

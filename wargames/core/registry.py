@@ -1,37 +1,73 @@
-"""The registry of games: id -> class, imported only when a game is loaded (keeps import fast)."""
+"""The registry of games: found, not listed (issue #14 item 1).
+
+A game package announces itself with an entry point in the ``wargames.games`` group (``pyproject.toml``:
+``[project.entry-points."wargames.games"] tet = "wargames.tet.game:TetGame"``); a plugin or a test may also
+call :func:`register`.  Games are imported only when one is loaded, so ``import wargames`` stays fast.
+"""
 
 from __future__ import annotations
 
 import importlib
+from functools import cache
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from .actions import WargamesError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
+    from .gametype import GameType
 
-GAMES: dict[str, str] = {
-    "tet": "wargames.tet.game:TetGame",
-    "yotr": "wargames.yotr.game:YotrGame",
-    "fitl": "wargames.fitl.game:FitlGame",
-}
+GROUP = "wargames.games"
+_REGISTERED: dict[str, str | type] = {}
+
+
+@cache
+def _discovered() -> dict[str, str]:
+    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
+
+
+def register(game_id: str, target: str | type) -> None:
+    """Make a game loadable by id: ``target`` is a Game subclass or ``"module:Class"``."""
+    _REGISTERED[game_id] = target
+
+
+def unregister(game_id: str) -> None:
+    _REGISTERED.pop(game_id, None)
+
+
+def known_games() -> dict[str, str | type]:
+    """Every game id and where its class is (entry points, then registrations)."""
+    return {**_discovered(), **_REGISTERED}
 
 
 def game_class(game: str) -> type[Game]:
+    games = known_games()
     try:
-        module, name = GAMES[game].split(":")
+        target = games[game]
     except KeyError:
-        raise WargamesError(f"unknown game {game!r}; known games: {', '.join(sorted(GAMES))}") from None
+        raise WargamesError(f"unknown game {game!r}; known games: {', '.join(sorted(games))}") from None
+    if isinstance(target, type):
+        return target
+    module, name = target.split(":")
     return getattr(importlib.import_module(module), name)
+
+
+def game_type(game: str) -> GameType:
+    return game_class(game).facts()
 
 
 def scenarios(game: str) -> list[str]:
     from .data import game_dir
 
-    game_class(game)
+    cls = game_class(game)
+    custom = getattr(cls, "scenario_ids", None)
+    if custom is not None:
+        return sorted(custom())
     return sorted(p.stem for p in (game_dir(game) / "scenarios").glob("*.yaml"))
 
 
-def load(game: str, scenario: str = "historical", seed: int = 0, **options: Any) -> Game:
-    """Start a game: ``wargames.load("tet", scenario="historical", seed=7)``."""
-    return game_class(game)(scenario, seed, options)
+def load(game: str, scenario: str | None = None, seed: int = 0, **options: Any) -> Game:
+    """Start a game: ``wargames.load("tet", scenario="historical", seed=7)`` (no scenario: the game's default)."""
+    cls = game_class(game)
+    return cls(scenario or cls.default_scenario, seed, options)

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..core import Game, Player
 from ..core.data import DataError, game_dir
+from ..core.gametype import GameType
 from .coup import CoupRules
 from .data import FACTIONS, FitlData, Scenario, load_data, load_scenario
 from .deck import DeckRules, build_deck
@@ -46,9 +47,11 @@ TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: 
 class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game):
     """Fire in the Lake: four factions (US, ARVN, NVA, VC), card-driven, Coup Rounds between campaigns."""
 
-    game_id = "fitl"
-    title = "Fire in the Lake"
-    sides = ("US", "ARVN", "NVA", "VC")
+    game_type = GameType(
+        id="fitl", title="Fire in the Lake", sides=("US", "ARVN", "NVA", "VC"), players=(1, 2, 3, 4),
+        map_kind="board", hidden_information=True, rule_prefix="FITL", default_scenario="short",
+        publisher="GMT Games (COIN series, 2nd edition)",
+        model="insurgency and political support: four factions, each with its own idea of winning")
     static_attrs = frozenset({"data", "scen", "rules_opts"})
     cache_attrs = frozenset({"_op_changes"})  # an Operation's changes until its ruling names them (F-41)
     # the set-up piles and the lesson card notes, reported once by the set-up ruling; the deck holds the cards

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core import Game, Player
 from ..core.data import DataError, merge_options, read_scenario
+from ..core.gametype import GameType
 from ..core.position import Edit, PositionError, known, mapping, whole
 from .air import AirRules
 from .allied_movement import AlliedMovementRules
@@ -49,10 +50,10 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
               AlliedMovementRules, SearchRules, MoraleRules, Game):
     """Tet Offensive 1968: four factions (NVA, VC, USA, SVN) on two sides, 5 turns of 8 phases."""
 
-    game_id = "tet"
-    title = "Tet Offensive 1968"
-    sides = ("Communist", "Allied")
-    factions = ("NVA", "VC", "USA", "SVN")
+    game_type = GameType(
+        id="tet", title="Tet Offensive 1968", sides=("Communist", "Allied"), factions=("NVA", "VC", "USA", "SVN"),
+        players=(2, 4), map_kind="area", hidden_information=True, rule_prefix="TET", publisher="GDW 1991",
+        model="attrition and hidden forces: the offensive breaks whichever side's will gives way first")
     static_attrs = frozenset({"data", "scenario", "four_players", "sides", "rules_opts"})
 
     # ------------------------------------------------------------------ data and state

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core import Game, Player
 from ..core.data import DataError, merge_options, read_scenario
+from ..core.gametype import GameType
 from ..core.position import Edit, PositionError, known, mapping
 from .bombardment import BombardmentRules
 from .combat import CombatRules
@@ -33,9 +34,10 @@ NOT_COUNTERS = ("air_points", "naval_marker")
 class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, BombardmentRules, VictoryRules, Game):
     """Year of the Rat: the 1972 Easter Offensive, 13 weekly Game-Turns, Communist against Allied."""
 
-    game_id = "yotr"
-    title = "Year of the Rat (SPI 1972)"
-    sides = ("Communist", "Allied")
+    game_type = GameType(
+        id="yotr", title="Year of the Rat (SPI 1972)", sides=("Communist", "Allied"), players=(2,),
+        map_kind="hex", hidden_information=True, rule_prefix="YOTR", publisher="SPI 1972",
+        model="a conventional offensive and its supply: the 1972 Easter Offensive town by town")
     static_attrs = frozenset({"data", "scenario", "base_opts", "first_obs"})
     cache_attrs = frozenset({"_cache"})
     # set_obs() computes these from ``obs`` (YOTR-OB); ``at`` indexes ``loc``; ``_ver`` counts changes for caches
