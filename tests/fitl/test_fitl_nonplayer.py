@@ -821,3 +821,86 @@ def test_fitl_8_4_7_other_event_choices_are_random_among_the_offered_options():
         assert picks[0] == picks[1]
         seen.add(picks[0])
     assert len(seen) > 1  # not always the first option
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: US order
+def us_card(game: FitlGame) -> tuple[Any, Action]:
+    """The US Non-player answers the game's real card decision; the action is applied to the game."""
+    d = game.decision
+    assert d.side == "US" and d.kind == "card"
+    us = NonPlayer("US")
+    a = us.choose(game, d)
+    game.apply(a)
+    return us, a
+
+
+def test_fitl_8_8_2_capability_event_comes_before_the_assault(monkeypatch):
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, nva_troops=1)  # the Assault condition of 8.8.3 holds
+
+    game = position(edit, top=(13, 2))  # Cobras, a Capability, in play
+    fixed(monkeypatch, priorities, 6)  # the 8.8.2 d6 beats the Coup cards in the RVN Leader box
+    us, a = us_card(game)
+    assert a.kind == "event" and us.last_reason.startswith("US 8.8.2: play the Event")
+    assert game.capabilities.get("13") == "unshaded"
+
+
+def test_fitl_8_8_2_capability_roll_failed_then_assault(monkeypatch):
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, nva_troops=1)
+
+    game = position(edit, top=(13, 2))
+    fixed(monkeypatch, priorities, 1)  # d6 1 <= the Coup cards in the box: no Capability Event
+    us, a = us_card(game)
+    assert a.kind == "op" and us.last_reason.startswith("US 8.8.3")
+    op = us.choose(game, game.decision)
+    assert op["op"] == "assault" and "13" not in game.capabilities
+
+
+def test_fitl_8_8_3_assault_comes_before_a_non_capability_event():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, nva_troops=1)
+
+    game = position(edit)  # Gulf of Tonkin: an effective US Event the card's symbol does not decline
+    assert NonPlayer("US").event_step(game)[0] is True
+    us, a = us_card(game)
+    assert a.kind == "op" and us.last_reason.startswith("US 8.8.3: Assault")
+    op = us.choose(game, game.decision)
+    game.apply(op)
+    assert op["op"] == "assault"
+
+
+def test_fitl_8_8_5_sweep_comes_before_the_event():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, vc_guerrillas__u=1)
+        g.board.support["binh_dinh"] = 1
+
+    game = position(edit)
+    us, a = us_card(game)
+    assert a.kind == "op" and us.last_reason.startswith("US 8.8.5")
+    assert us.choose(game, game.decision)["op"] == "sweep"
+
+
+def test_fitl_8_8_6_event_before_the_if_none_sweep_when_training_is_impossible():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, vc_guerrillas__u=1)  # no Support: no Sweep condition of 8.8.5
+        g.board.available["us_irregulars"] = 0  # Training places nothing and cannot Pacify (no ARVN Resources)
+        g.board.tracks["arvn_resources"] = 0
+
+    game = position(edit)
+    us = NonPlayer("US")
+    assert not us.train_useful(game) and us.sweep_useful(game)
+    plan = us.plan(game, False)
+    assert plan.op == "sweep" and "IF NONE" in plan.reason and plan.event  # the Event first, Sweep if not offered
+    us, a = us_card(game)
+    assert a.kind == "event" and us.last_reason.startswith("US 8.8.6: play the Event")
+
+
+def test_fitl_8_8_6_event_the_card_symbol_declines_is_not_played():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2)  # Training places an Irregular here (8.8.7)
+
+    game = position(edit, top=(2, 1))  # Kissinger: the US symbol declines it (8.4.1, decision F-113)
+    us, a = us_card(game)
+    assert a.kind == "op" and "decline" in us.last_reason and "play the Event" not in us.last_reason
+    assert us.choose(game, game.decision)["op"] == "train"

@@ -39,6 +39,7 @@ class Plan:
     reason: str = ""
     event: bool = False
     event_why: str = ""
+    cap_pass: bool = False  # a Pass for the next card's Capability (FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.2)
 
 
 class NonPlayerBase(EventChoices):
@@ -55,6 +56,7 @@ class NonPlayerBase(EventChoices):
         self.last_reason = ""
         self.plan_cache: tuple[str, Plan] | None = None
         self.op_memo: dict[str, Any] = {}
+        self.cap_memo: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return f"NonPlayer({self.faction!r})"
@@ -118,6 +120,75 @@ class NonPlayerBase(EventChoices):
         self.why(rule, f"no priority covers '{decision.prompt}': equal-chance pick of {a.label} (decision F-74)")
         return a
 
+    # ------------------------------------------------------------------ Event or not (8.1, 8.4, 8.5.2-8.8.6)
+    def event_side(self, game: Any) -> str:
+        """FITL-8.4.2: Non-player NVA and VC take the shaded text, US and ARVN the unshaded one, unless the card's
+        own Non-player instruction names a side (FITL-8.4.1, decision F-113)."""
+        want = "unshaded" if self.faction in COIN else "shaded"
+        pref_fn = getattr(game, "event_preference", None)
+        pref = pref_fn(game.card, self.faction) if pref_fn is not None and game.card is not None else None
+        if pref and pref[1] in ("unshaded", "shaded"):
+            want = pref[1]
+        return want
+
+    def capability_step(self, game: Any) -> tuple[str | None, str]:
+        """The Capability bullets of FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.2: ("play", why) when the card in play is any
+        faction's Capability and a d6 beats the Coup cards in the RVN Leader box (or beat them on the previous card,
+        when this faction Passed for it); ("pass", why) when the next card is this faction's Capability, the card in
+        play is not a Capability and the d6 beats them; ("decline", why) for a Capability whose roll failed; None
+        when no Capability is involved (the card's Event is then judged by ``event_step``)."""
+        from .priorities import roll
+
+        cards = game.data.cards
+        cur = cards.get(game.card) if game.card is not None else None
+        coups = len(game.leader_box)
+        if cur is not None and cur.kind == "capability":
+            pref_fn = getattr(game, "event_preference", None)
+            pref = pref_fn(game.card, self.faction) if pref_fn is not None else None
+            if pref and pref[0] == "ignored":
+                return "decline", "the card's Non-player symbol says decline the Event (FITL-8.4.1, decision F-113)"
+            if self.cap_memo.get("card") == game.card:
+                return "play", (f"Capability: the d6 rolled on the previous card beat the {coups} Coup card(s) in "
+                                "the RVN Leader box, so no new roll")
+            d = roll(game, self.faction, "capability")[0]
+            if d > coups:
+                return "play", f"Capability: d6 {d} > {coups} Coup card(s) in the RVN Leader box"
+            return "decline", f"Capability: d6 {d} <= {coups} Coup card(s) in the RVN Leader box: no Event"
+        nxt = cards.get(game.next_card) if getattr(game, "next_card", None) is not None else None
+        owner_fn = getattr(game, "capability_owner", None)
+        if nxt is not None and nxt.kind == "capability" and owner_fn is not None \
+                and owner_fn(game.next_card) == self.faction:
+            d = roll(game, self.faction, "capability_next")[0]
+            if d > coups:
+                return "pass", (f"the next card, {nxt.title}, is a {self.faction} Capability and d6 {d} > {coups} "
+                                "Coup card(s) in the RVN Leader box: Pass now, play it next card without a roll")
+        return None, ""
+
+    def event_step(self, game: Any) -> tuple[bool, str]:
+        """FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.6 for a card that is not a Capability: play the Event unless the card's
+        Non-player symbol declines it (FITL-8.4.1, the rifle; decision F-113) or it is Ineffective (FITL-8.1: the
+        game's dry run of the side this faction would play finds no change, no lasting effect and no possible
+        free action; decision F-72)."""
+        if game.card is None:
+            return False, "no card in play"
+        pref_fn = getattr(game, "event_preference", None)
+        pref = pref_fn(game.card, self.faction) if pref_fn is not None else None
+        if pref and pref[0] == "ignored":
+            return False, "the card's Non-player symbol says decline the Event (FITL-8.4.1 rifle, decision F-113)"
+        side = self.event_side(game)
+        eff = getattr(game, "event_effective", None)
+        if eff is not None:
+            ok, why = eff(game.card, side, self.faction)
+            if not ok:
+                return False, f"the {side} Event is Ineffective (FITL-8.1): {why}"
+            return True, f"the {side} Event is effective: {why}"
+        return True, "the Event is offered"
+
+    def note_pass(self, game: Any, decision: str | None) -> None:
+        """Remember a Pass made for the next card's Capability (FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.2)."""
+        if decision == "pass" and getattr(game, "next_card", None) is not None:
+            self.cap_memo = {"card": game.next_card}
+
     # ------------------------------------------------------------------ the flowchart's top (8.1)
     def plan(self, game: Any, limited: bool) -> Plan:  # pragma: no cover - per faction
         raise NotImplementedError
@@ -147,18 +218,17 @@ class NonPlayerBase(EventChoices):
             Plan(None, reason=f"{self.faction} {self.section}: no Operation is offered (FITL-3.1): Pass")
         self.op_memo = {}
         events = self.opts(decision, "event")
-        # FITL-8.4.2: Non-player NVA and VC take the shaded text, US and ARVN the unshaded one
-        want = "unshaded" if self.faction in COIN else "shaded"
-        pref_fn = getattr(game, "event_preference", None)  # a card's own Non-player side (FITL-8.4.1, F-113)
-        pref = pref_fn(game.card, self.faction) if pref_fn is not None and game.card is not None else None
-        if pref and pref[1] in ("unshaded", "shaded"):
-            want = pref[1]
+        want = self.event_side(game)
         ev = next((a for a in events if a.get("side") == want), events[0] if events else None)
         if plan.event and ev is not None:
-            self.last_reason = f"{self.faction} {self.section}: play the Event ({plan.event_why})"
+            why = plan.event_why
+            self.last_reason = why if why.startswith(f"{self.faction} ") else \
+                f"{self.faction} {self.section}: play the Event ({why})"
             return ev
         if plan.op is None or not ops:
             self.last_reason = plan.reason or f"{self.faction} 8.1: nothing to do, Pass"
+            if plan.cap_pass:
+                self.note_pass(game, "pass")
             return self.first(decision, "pass") or decision.options[-1]
         full = [a for a in ops if not a["limited"]]
         pref = [a for a in full if a["sa"]] or full or ops

@@ -19,7 +19,6 @@ from ...core.actions import Action, Decision
 from .arvn import control_after
 from .base import NonPlayerBase, Plan
 from .priorities import random_pick, roll
-from .vc import event_wanted
 
 POLICY_TARGET = {"JFK": 15, "LBJ": 5, "Nixon": 25}  # FITL-8.8.9: US Troops to keep Available
 
@@ -100,54 +99,97 @@ class UsNonPlayer(NonPlayerBase):
         return False
 
     # ------------------------------------------------------------------ the flowchart (8.8)
+    def assault_removes(self, game: Any) -> bool:
+        """FITL-8.8.3 IF NONE: some US Assault (alone) could remove an enemy piece."""
+        b = game.board
+        for s in self.spaces(game):
+            if not b.pieces[s]["us_troops"]:
+                continue
+            if self.removable(game, s)[0] > 0:
+                return True
+        return False
+
     def plan(self, game: Any, limited: bool) -> Plan:
+        """FITL-8.8.2-8.8.7 in the flowchart's order: the Capability check; Assault; Patrol (Monsoon) or Sweep
+        (not Monsoon) on their conditions; then the Event unless declined or Ineffective; then Train; Train's
+        IF NONE Sweep (not in Monsoon) or Pass."""
+        cap, capwhy = self.capability_step(game)
+        if cap == "pass":
+            return Plan(None, reason=f"US 8.8.2: Pass (+3 ARVN Resources): {capwhy}", cap_pass=True)
+        rest = self.flow(game, limited, event_ok=cap is None)
+        if cap == "play":  # FITL-8.8.2 first, whatever Operation would follow; if not offered, the Operation
+            return Plan(rest.op, rest.sas, rest.when, rest.reason, True, f"US 8.8.2: play the Event: {capwhy}")
+        if cap == "decline" and rest.op is not None:
+            return Plan(rest.op, rest.sas, rest.when, rest.reason + f" (8.8.2 {capwhy})")
+        return rest
+
+    def op_sas(self, op: str, pol: str) -> tuple[str, ...]:
+        """The Special Activities after each Operation by US Policy (FITL-8.8.3-8.8.7)."""
+        if op == "assault":
+            return ("air_lift", "air_strike")
+        if op == "sweep":
+            return ("air_strike",) if pol == "LBJ" else ("air_lift", "air_strike")
+        if op == "patrol":
+            return ("air_strike", "advise", "air_lift") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
+        return ("air_strike", "advise") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
+
+    def flow(self, game: Any, limited: bool, event_ok: bool) -> Plan:
         b = game.board
         pol = self.policy(game)
-        ev, evwhy = event_wanted(game, "US")
-        cap = game.data.cards[game.card].kind == "capability" if game.card in game.data.cards else False
-        chain: list[tuple[str, str]] = []
+
+        def made(got: tuple[str, str], event: bool = False, why: str = "") -> Plan:
+            op, reason = got
+            if op == "train":
+                reason += f" (US Policy {pol})"
+            return Plan(op, self.op_sas(op, pol), "later", reason, event, why)
+
         base = [s for s in self.spaces(game) if b.pieces[s]["us_troops"] and self.removable(game, s)[2]]
         nva_with_us = [s for s in self.spaces(game) if b.pieces[s]["nva_troops"] and
                        (b.pieces[s]["us_troops"] or b.count(s, "US", "bases"))]
-        if base:
-            chain.append(("assault", f"US 8.8.3: Assault because it can remove a Base in {game.sname(base[0])}"))
-        elif nva_with_us:
-            chain.append(("assault", f"US 8.8.3: Assault because NVA Troops share {game.sname(nva_with_us[0])} with "
-                                     "US forces"))
+        train = ("train", "US 8.8.7: Train (no other Operation's condition applies)")
+        sweep_if_none = ("sweep", "US 8.8.7 IF NONE: Training would place or Pacify nothing: Sweep")
+        # 8.8.3 Assault, whose IF NONE is the Sweep of 8.8.5 (the US tried to Assault), then Train (8.8.5 IF NONE)
+        if base or nva_with_us:
+            why = (f"US 8.8.3: Assault because it can remove a Base in {game.sname(base[0])}" if base else
+                   f"US 8.8.3: Assault because NVA Troops share {game.sname(nva_with_us[0])} with US forces")
+            chain = [("assault", why)] if self.assault_removes(game) else []
+            if not game.monsoon and self.sweep_useful(game):
+                chain.append(("sweep", "US 8.8.3 IF NONE: no US Assault can remove an enemy piece: Sweep (8.8.5)"))
+            if self.train_useful(game):
+                chain.append(("train", "US 8.8.5 IF NONE: no Sweep possible: Train (8.8.7)"))
+            got = self.first_possible(game, limited, chain)
+            if got is not None:
+                return made(got)
+            return Plan(None, reason="US 8.8.5 IF NONE: no Assault, Sweep or Train possible: Pass (+3 ARVN Resources)")
+        pre: list[tuple[str, str]] = []
         if game.monsoon:
             lc = [s for s in self.spaces(game) if game.in_laos_cambodia(s) and b.pieces[s]["us_troops"]]
             if lc:
-                chain.append(("patrol", "US 8.8.4: Monsoon: Patrol US Troops out of Laos/Cambodia"))
-            if self.train_useful(game):
-                chain.append(("train", "US 8.8.4: Monsoon and no US Troops in Laos/Cambodia: Train (8.8.7)"))
+                pre.append(("patrol", "US 8.8.4: Monsoon: Patrol US Troops out of Laos/Cambodia"))
         else:
             ug = [s for s in self.spaces(game) if b.support[s] > 0 and
                   (b.pieces[s]["nva_guerrillas:u"] or b.pieces[s]["vc_guerrillas:u"])]
             if ug:
-                chain.append(("sweep", f"US 8.8.5: Sweep because Underground Guerrillas sit in {len(ug)} space(s) "
-                                       "with Support"))
-            if self.train_useful(game):
-                chain.append(("train", "US 8.8.7: Train (no other Operation's condition applies)"))
-            chain.append(("sweep", "US 8.8.7 IF NONE: Training would place or Pacify nothing: Sweep"))
-        got = self.first_possible(game, limited, chain)
-        event = ev if cap else True  # 8.8.6: an effective Event is played before Train
-        if got is not None and got[0] == "sweep" and "8.8.5" not in got[1] and not self.sweep_useful(game):
-            got = None
+                pre.append(("sweep", f"US 8.8.5: Sweep because Underground Guerrillas sit in {len(ug)} space(s) "
+                                     "with Support"))
+        got = self.first_possible(game, limited, pre)
+        if got is not None:
+            return made(got)
+        # 8.8.6: the Event, unless declined (8.4.1) or Ineffective (8.1); its Operation if the Event is not offered
+        ev, evwhy = self.event_step(game) if event_ok else (False, "")
+        if event_ok and not ev:
+            evwhy = f"US 8.8.6: no Event: {evwhy}"
+        post = ([train] if self.train_useful(game) else []) + \
+            ([sweep_if_none] if not game.monsoon and self.sweep_useful(game) else [])
+        got = self.first_possible(game, limited, post)
         if got is None:
-            return Plan(None, event=event, event_why=evwhy,
-                        reason="US 8.8.7 IF NONE: no Operation possible, Pass (+3 ARVN Resources)")
-        op, reason = got
-        if op == "assault":
-            return Plan(op, ("air_lift", "air_strike"), "later", reason, ev, evwhy)
-        event = event and op == "train"  # the Event comes after Assault, Patrol and Sweep in the flowchart
-        if op == "sweep":
-            sas = ("air_strike",) if pol == "LBJ" else ("air_lift", "air_strike")
-            return Plan(op, sas, "later", reason, event, evwhy)
-        if op == "patrol":
-            sas = ("air_strike", "advise", "air_lift") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
-            return Plan(op, sas, "later", reason, event, evwhy)
-        sas = ("air_strike", "advise") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
-        return Plan(op, sas, "later", reason + f" (US Policy {pol})", event, evwhy)
+            return Plan(None, event=ev, event_why=f"US 8.8.6: play the Event: {evwhy}" if ev else "",
+                        reason="US 8.8.7 IF NONE: no Operation possible, Pass (+3 ARVN Resources)"
+                               + (f"; {evwhy}" if evwhy and not ev else ""))
+        p = made(got, ev, f"US 8.8.6: play the Event: {evwhy}" if ev else "")
+        if evwhy and not ev:
+            p.reason += f"; {evwhy}"
+        return p
 
     def sweep_useful(self, game: Any) -> bool:
         b = game.board
