@@ -904,3 +904,56 @@ def test_fitl_8_8_6_event_the_card_symbol_declines_is_not_played():
     us, a = us_card(game)
     assert a.kind == "op" and "decline" in us.last_reason and "play the Event" not in us.last_reason
     assert us.choose(game, game.decision)["op"] == "train"
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: Air Strike
+def strike_pieces(game: FitlGame, spaces: tuple[str, ...], n: int) -> Decision:
+    """The Air Strike removal decision as the engine asks it (FITL-4.2.3): one Action per removable piece."""
+    legal = game.strike_targets(list(spaces))
+    opts = [Action.make("piece", f"{k} in {s}", [s], space=s, key=k) for s, k in legal] + [Action.make("stop", "Stop")]
+    return Decision("US", f"Air Strike: remove which Active enemy piece? (1 of up to {n})", "FITL-4.2.3", opts,
+                    kind="piece", context={"op": "train", "sa": "air_strike", "step": "remove", "limited": False})
+
+
+def test_fitl_8_8_3_air_strike_ends_nva_control_of_the_most_population_first():
+    def edit(g):
+        put(g, "quang_tri_thua_thien", us_troops=1, nva_troops=2)  # NVA Control, Pop 2: 1 removal ends it
+        put(g, "pleiku_darlac", us_troops=1, nva_troops=2)  # NVA Control, Pop 1
+        put(g, "tay_ninh", arvn_troops=1, vc_guerrillas__a=3)  # Active Opposition, more pieces
+        g.board.support["tay_ninh"] = -2
+
+    game = position(edit)
+    us = NonPlayer("US")
+    spaces = ("quang_tri_thua_thien", "pleiku_darlac", "tay_ninh")
+    a = us.choose(game, strike_pieces(game, spaces, 1))
+    assert a["space"] == "quang_tri_thua_thien" and "end NVA Control" in us.last_reason
+    game.board.remove("quang_tri_thua_thien", "nva_troops")  # NVA Control ended there: no more removals there
+    a = us.choose(game, strike_pieces(game, spaces, 2))
+    assert a["space"] == "pleiku_darlac"
+    game.board.remove("pleiku_darlac", "nva_troops")
+    a = us.choose(game, strike_pieces(game, spaces, 1))
+    assert a["space"] == "tay_ninh"  # then the most pieces, Active Opposition first
+
+
+def test_fitl_8_8_3_air_strike_takes_loc_then_active_opposition_before_support():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=1, vc_guerrillas__a=2)  # Support: a strike would shift it
+        g.board.support["binh_dinh"] = 1
+        put(g, "kien_phong", arvn_troops=1, vc_guerrillas__a=1)  # Active Opposition
+        g.board.support["kien_phong"] = -2
+        put(g, "loc_saigon_can_tho", arvn_police=1, vc_guerrillas__a=1)  # a LoC next to Saigon with COIN pieces
+
+    game = position(edit)
+    us = NonPlayer("US")
+    spaces = ("binh_dinh", "kien_phong", "loc_saigon_can_tho")
+    picks = []
+    for n in (3, 2, 1):
+        a = us.choose(game, strike_pieces(game, spaces, n))
+        picks.append(a["space"])
+        game.board.remove(a["space"], a["key"])
+    assert picks == ["loc_saigon_can_tho", "kien_phong", "binh_dinh"]
+    # the space choice follows the same order
+    opts = [Action.make("space", s, space=s) for s in spaces] + [Action.make("done", "Done")]
+    game2 = position(edit)
+    a = us.choose(game2, decision("space", opts, "US", op="train", sa="air_strike", step="sa_space"))
+    assert a["space"] == "loc_saigon_can_tho" and us.last_reason.startswith("US 8.8.3")

@@ -804,13 +804,17 @@ class EventVocabulary:
     def _free_op_flags(self, step: dict[str, Any]) -> Iterator[None]:
         """While an Event's free Operation is chosen and run: its Sweep/March ignores Monsoon (FITL-5.1.1, F-115),
         and ``cubes_as_us`` counts ARVN cubes as US Troops (F-167)."""
+        before = {k: self.__dict__[k] for k in ("_ev_free_op", "_cubes_as_us") if k in self.__dict__}
         self.__dict__["_ev_free_op"] = True
         self.__dict__["_cubes_as_us"] = bool(step.get("cubes_as_us"))
         try:
             yield
-        finally:
-            self.__dict__["_ev_free_op"] = False
-            self.__dict__.pop("_cubes_as_us", None)
+        finally:  # restore what was there: a dry run (event_effective) may run inside a free Operation
+            self.__dict__["_ev_free_op"] = before.get("_ev_free_op", False)
+            if "_cubes_as_us" in before:
+                self.__dict__["_cubes_as_us"] = before["_cubes_as_us"]
+            else:
+                self.__dict__.pop("_cubes_as_us", None)
 
     def ev_free_sa(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-5.5: a free Special Activity on its own (FITL-5.1.1: the card allows it without an Operation)."""
