@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import wargames
 from wargames.core import Action
 from wargames.core.actions import Decision
 from wargames.fitl.game import FitlGame
@@ -957,3 +958,33 @@ def test_fitl_8_8_3_air_strike_takes_loc_then_active_opposition_before_support()
     game2 = position(edit)
     a = us.choose(game2, decision("space", opts, "US", op="train", sa="air_strike", step="sa_space"))
     assert a["space"] == "loc_saigon_can_tho" and us.last_reason.startswith("US 8.8.3")
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: one configuration
+def limited_ops(game: FitlGame) -> int:
+    return sum(1 for e in game.record if e.get("act", {}).get("kind") == "op" and e["act"]["params"].get("limited"))
+
+
+def test_fitl_8_1_operations_not_limited_for_the_built_in_nonplayers_whatever_the_options():
+    """FITL-8.1: loaded with no options, or with non_players naming all four, the built-in Non-players never
+    execute a Limited Operation, and both games are the same game."""
+    plain = wargames.load("fitl", scenario="short", seed=1)
+    plain.play()
+    named = wargames.load("fitl", scenario="short", seed=1, non_players=["US", "ARVN", "NVA", "VC"])
+    named.play()
+    assert limited_ops(plain) == 0 and limited_ops(named) == 0
+    assert [e["act"] for e in plain.record if "act" in e] == [e["act"] for e in named.record if "act" in e]
+    assert any(e.get("act", {}).get("kind") == "op" and e["act"]["params"].get("sa") for e in plain.record)
+
+
+def test_fitl_8_1_a_person_keeps_the_limited_operation_and_a_save_of_other_bots_replays():
+    from wargames.core.saves import open_save
+    from wargames.fitl.players import FitlBot
+
+    game = FitlGame("short", 0, players={f: FitlBot(f) for f in ("US", "ARVN", "NVA", "VC")})
+    game.play()
+    assert limited_ops(game) > 0  # FitlBot is not a Non-player: the 2nd Eligible is offered a Limited Op
+    assert not game.plays_as_nonplayer("US")
+    opened = open_save(game.save())  # the seats come from the record ("by": FitlBot)
+    assert opened.digest() == game.digest()
+    assert FitlGame("short", 0).plays_as_nonplayer("US")  # an unseated faction: the built-in Non-player

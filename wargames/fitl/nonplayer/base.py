@@ -4,12 +4,12 @@ A Non-player is a player (``choose(game, decision) -> Action``) that answers eve
 the faction's flowchart (``us.py``, ``arvn.py``, ``nva.py``, ``vc.py``) and says which step chose it in
 ``last_reason`` (e.g. "VC 8.5.3: Rally because ...").  It only ever picks among the offered legal actions.
 
-* FITL-8.1: the flowchart decides Event, Operation or Pass (``plan``); a Non-player takes a full Operation with a
-  Special Activity when the sequence of play offers it (the frame offers a Limited Operation to a 2nd Eligible
-  faction: then it executes that, decision F-73); Pivotal Events only while a player faction is 1st Eligible
-  (FITL-8.4.6: with four Non-players never).
-* FITL-8.1.1: Events are the card texts of a later issue: the Event option is taken only when the decision
-  offers it and the flowchart would play it (decision F-72).
+* FITL-8.1: the flowchart decides Event, Operation or Pass (``plan``); a Non-player never executes a Limited
+  Operation: the sequence of play offers a Non-player seat a full Operation with a Special Activity instead
+  (``FitlGame.plays_as_nonplayer``, decision F-73; only the 1-player Easy Option keeps the Limited Operation);
+  Pivotal Events only while a player faction is 1st Eligible (FITL-8.4.6: with four Non-players never).
+* FITL-8.1 Ineffective Events and the Capability bullets of 8.5.2 / 8.6.2 / 8.7.1 / 8.8.2: ``capability_step``
+  and ``event_step`` (the game's dry run of the side it would play, decision F-72).
 * FITL-8.1.2 / FITL-8.1.3: pieces and spaces by the priorities in ``priorities.py``.
 * FITL-8.4: the choices an Event leaves open by the defaults of 8.4.3-8.4.5 (``events.py``); FITL-8.4.7 the rest.
 """
@@ -232,7 +232,8 @@ class NonPlayerBase(EventChoices):
             return self.first(decision, "pass") or decision.options[-1]
         full = [a for a in ops if not a["limited"]]
         pref = [a for a in full if a["sa"]] or full or ops
-        self.last_reason = plan.reason + ("" if full else " (only a Limited Operation is offered, decision F-73)")
+        self.last_reason = plan.reason + ("" if full else " (only a Limited Operation is offered: the 1-player Easy "
+                                                          "Option, FITL-8.9, decision F-73)")
         return pref[0]
 
     def on_op(self, game: Any, decision: Decision) -> Action:
