@@ -988,3 +988,38 @@ def test_fitl_8_1_a_person_keeps_the_limited_operation_and_a_save_of_other_bots_
     opened = open_save(game.save())  # the seats come from the record ("by": FitlBot)
     assert opened.digest() == game.digest()
     assert FitlGame("short", 0).plays_as_nonplayer("US")  # an unseated faction: the built-in Non-player
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: 8.1.1 Available
+def test_fitl_8_1_1_infiltrate_places_only_available_troops():
+    """FITL-8.1.1 / 1.4.1: the engine offers up to Trail + Bases Troops, taking the rest off the map; the NVA
+    Non-player places only the 1 Troop Available (it does not strip Troops from a space it just took)."""
+    def edit(g):
+        put(g, "central_laos", nva_bases=1, nva_guerrillas__u=3)
+        put(g, "quang_tri_thua_thien", nva_troops=g.board.available["nva_troops"] - 1)  # all but 1 on the map
+        g.board.tracks["trail"] = 3
+
+    game = position(edit)
+    assert game.board.available["nva_troops"] == 1
+    nva = NonPlayer("NVA")
+    ctx = dict(op="rally", sa="infiltrate", space="central_laos", limited=False)
+    counts = [Action.make("count", f"Place {n} Troops", n=n) for n in range(0, 5)]
+    a = nva.choose(game, decision("count", counts, "NVA", step="troops", **ctx))
+    assert a["n"] == 1 and "maximum" in nva.last_reason
+    replace_counts = [Action.make("count", f"Replace {n}", n=n) for n in range(0, 4)]
+    a = nva.choose(game, decision("count", replace_counts, "NVA", step="replace", **ctx))
+    assert a["n"] == 0  # the one Available Troop is already placed: no Guerrilla is replaced by a map Troop
+
+
+def test_fitl_8_1_1_rally_skips_spaces_that_would_need_guerrillas_from_the_map():
+    def edit(g):
+        put(g, "tay_ninh", vc_guerrillas__u=1)
+        put(g, "binh_dinh", vc_guerrillas__u=g.board.available["vc_guerrillas"])  # none Available now
+
+    game = position(edit)
+    vc = NonPlayer("VC")
+    opts = [Action.make("space", s, space=s) for s in ("tay_ninh", "kien_phong")] + [Action.make("done", "Done")]
+    a = vc.choose(game, decision("space", opts, "VC", op="rally", step="space", limited=False))
+    assert a.kind == "done"
+    modes = game.rally_modes("VC", "kien_phong")
+    assert modes and all(m.get("mode") == "place" for m in modes)  # the engine would take one off the map

@@ -17,7 +17,7 @@ the faction's flowchart (``us.py``, ``arvn.py``, ``nva.py``, ``vc.py``) and says
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...core.actions import Action, Decision
@@ -64,6 +64,8 @@ class NonPlayerBase(EventChoices):
     # ------------------------------------------------------------------ the protocol
     def choose(self, game: Any, decision: Decision) -> Action:
         handler = getattr(self, f"on_{decision.kind}", None)
+        full = decision
+        decision = self.available_only(game, decision)
         try:
             act = handler(game, decision) if handler else None
         except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration) as err:
@@ -73,7 +75,56 @@ class NonPlayerBase(EventChoices):
             return act
         if act is None or decision.find(act) is None:
             act = self.fallback(game, decision)
+        if full.context.get("sa") == "infiltrate" and full.context.get("step") == "troops":
+            self.memo()["infiltrate_troops"] = int(act.get("n") or 0)
         return act
+
+    # ------------------------------------------------------------------ 8.1.1: only what is Available
+    def available_only(self, game: Any, decision: Decision) -> Decision:
+        """FITL-8.1.1 ("only as long as needed pieces ... are available") with FITL-1.4.1: a Non-player places only
+        pieces from Available; it never takes the offered option of pulling its own pieces off the map to place
+        more (decision F-172).  The offered options are narrowed to those Available pieces can fill; a choice
+        they leave empty keeps the smallest placement offered, else the original options."""
+        c = decision.context
+        b = game.board
+        av = b.available
+        kind, step, op, sa = decision.kind, c.get("step"), c.get("op"), c.get("sa")
+        keep = None
+        g = {"NVA": "nva_guerrillas", "VC": "vc_guerrillas"}.get(self.faction, "")
+        base = {"NVA": "nva_bases", "VC": "vc_bases"}.get(self.faction, "")
+
+        def rally_ok(a: Any) -> bool:
+            if a.kind != "mode":
+                return True
+            if a.get("mode") == "place":
+                return int(a.get("n") or 0) <= av[g]
+            if a.get("mode") == "base":
+                return av[base] >= 1
+            return True
+
+        if kind == "mode" and op == "rally" and not sa and g:
+            keep = [a for a in decision.options if rally_ok(a)]
+        elif kind == "space" and op == "rally" and step == "space" and not sa and g and hasattr(game, "rally_modes"):
+            keep = [a for a in decision.options if a.kind != "space" or
+                    any(rally_ok(m) and m.get("mode") in ("place", "base") for m in game.rally_modes(self.faction,
+                                                                                                  a["space"]))]
+        elif kind == "count" and sa == "infiltrate" and step in ("troops", "replace"):
+            room = av["nva_troops"] - (self.memo().get("infiltrate_troops", 0) if step == "replace" else 0)
+            keep = [a for a in decision.options if a.kind != "count" or int(a["n"]) <= max(0, room)]
+        elif kind == "piece" and sa == "infiltrate" and step == "takeover":
+            keep = [a for a in decision.options if a.kind != "piece" or
+                    av[a["key"].split(":")[0].replace("vc_", "nva_")] >= 1]
+        elif kind == "mode" and sa == "subvert":
+            keep = [a for a in decision.options if a.get("mode") != "replace" or av["vc_guerrillas"] >= 1]
+        elif kind == "place":
+            keep = [a for a in decision.options if a.kind != "place" or (
+                int(a.get("irregulars") or 0) <= av["us_irregulars"] and int(a.get("rangers") or 0) <= av["arvn_rangers"]
+                and int(a.get("troops") or 0) <= av["arvn_troops"] and int(a.get("police") or 0) <= av["arvn_police"])]
+        if keep is None or len(keep) == len(decision.options):
+            return decision
+        if not keep:
+            return decision
+        return replace(decision, options=keep)
 
     #: the flowchart step (rule section) of each Operation and Special Activity, per faction
     STEPS: dict[str, str] = {}
