@@ -131,10 +131,11 @@ def test_fitl_8_5_2_capability_card_played_only_above_the_coup_cards(monkeypatch
     game = position(lambda g: None)
     cap = next(n for n, c in game.data.cards.items() if c.kind == "capability")
     game.card = cap
-    fixed(monkeypatch, vc_mod, 1)
-    assert vc_mod.event_wanted(game, "VC")[0] is False  # 1 <= 2 Coup cards in the box
-    fixed(monkeypatch, vc_mod, 6)
-    assert vc_mod.event_wanted(game, "VC")[0] is True
+    vc = NonPlayer("VC")
+    fixed(monkeypatch, priorities, 1)
+    assert vc.event_decision(game)[0] == "no"  # 1 <= 2 Coup cards in the box
+    fixed(monkeypatch, priorities, 6)
+    assert vc.event_decision(game)[0] == "play"
 
 
 def test_fitl_8_5_3_rally_when_two_bases_can_be_placed():
@@ -373,8 +374,8 @@ def test_fitl_8_8_1_policy_from_scenario_then_commitment_roll(monkeypatch):
 def test_fitl_8_8_2_capability_check_uses_the_rvn_leader_box(monkeypatch):
     game = position(lambda g: None)
     game.card = next(n for n, c in game.data.cards.items() if c.kind == "capability")
-    fixed(monkeypatch, vc_mod, 3)
-    assert vc_mod.event_wanted(game, "US")[0] is True
+    fixed(monkeypatch, priorities, 3)
+    assert NonPlayer("US").capability_step(game)[0] == "play"
 
 
 def test_fitl_8_8_3_assault_when_nva_troops_share_a_space_with_us_troops():
@@ -737,9 +738,10 @@ def test_fitl_8_1_1_dual_use_event_side_by_faction(monkeypatch):
 def test_fitl_8_5_2_event_declined_when_the_cards_nonplayer_symbol_says_so(monkeypatch):
     game = position(lambda g: None)
     monkeypatch.setattr(game, "event_preference", lambda card, faction: ("ignored", "shaded"), raising=False)
-    assert vc_mod.event_wanted(game, "VC")[0] is False
+    assert NonPlayer("VC").event_decision(game)[0] == "no"
     monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", "shaded"), raising=False)
-    assert vc_mod.event_wanted(game, "VC")[0] is True
+    monkeypatch.setattr(game, "event_effective", lambda card, side, faction: (True, "test"), raising=False)
+    assert NonPlayer("VC").event_decision(game)[0] == "play"
 
 
 def test_fitl_8_6_5_ambush_after_march_only_to_remove_a_base():
@@ -1023,3 +1025,78 @@ def test_fitl_8_1_1_rally_skips_spaces_that_would_need_guerrillas_from_the_map()
     assert a.kind == "done"
     modes = game.rally_modes("VC", "kien_phong")
     assert modes and all(m.get("mode") == "place" for m in modes)  # the engine would take one off the map
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: Events (8.1)
+def test_fitl_8_1_ineffective_event_example_operation_attleboro_without_a_tunnel():
+    """The rules' own example (8.1): Operation Attleboro with no Tunnel on the map would do nothing."""
+    def edit(g):
+        put(g, "tay_ninh", us_troops=3, vc_bases=1, vc_guerrillas__a=1)  # a VC Base, but no Tunnel
+
+    game = position(edit, top=(23, 2))
+    assert game.event_effective(23, "unshaded", "US")[0] is False
+    assert game.event_effective(23, "shaded", "VC")[0] is False
+    ok, why = NonPlayer("VC").event_step(game)  # VC would play the shaded side (its symbol performs it)
+    assert ok is False and "Ineffective" in why
+    game.board.pieces["tay_ninh"]["vc_bases"] -= 1
+    game.board.pieces["tay_ninh"]["vc_bases:t"] += 1  # now a Tunnel: the Event would act
+    assert game.event_effective(23, "unshaded", "US")[0] is True
+    assert NonPlayer("VC").event_step(game)[0] is True
+
+
+def test_fitl_8_5_2_event_played_in_monsoon_at_zero_resources_with_no_operation_offered():
+    def edit(g):
+        put(g, "tay_ninh", vc_guerrillas__u=2, us_troops=1)
+        put(g, "quang_tin_quang_ngai", us_troops=1)  # Starlite's coastal Province with VC next to US Troops
+        put(g, "binh_dinh", vc_guerrillas__a=1)
+        g.board.tracks["vc_resources"] = 0
+        g.eligible["US"] = False  # the VC are 1st Eligible on Operation Starlite
+
+    game = position(edit, top=(24, 127))  # Monsoon: a Coup card is next
+    d = game.decision
+    assert d.side == "VC" and not [a for a in d.options if a.kind == "op"]
+    vc = NonPlayer("VC")
+    a = vc.choose(game, d)
+    assert a.kind == "event" and a["side"] == "shaded" and vc.last_reason.startswith("VC 8.5.2: play the Event")
+    game.apply(a)
+    assert any(r.rule_id == "FITL-5.1" for r in game.log[-6:])
+
+
+@pytest.mark.parametrize("faction, card, gain", [("VC", 101, "+1 Resource"), ("NVA", 31, "+1 Resource"),
+                                                 ("ARVN", 61, "+3 Resources"), ("US", 13, "+3 ARVN Resources")])
+def test_fitl_8_5_2_pass_when_the_next_card_is_our_capability_then_play_it_without_a_roll(monkeypatch, faction, card,
+                                                                                          gain):
+    game = position(lambda g: put(g, "saigon", arvn_troops=3), top=(24, card))
+    np_ = NonPlayer(faction)
+    fixed(monkeypatch, priorities, 6)  # the d6 beats the 2 Coup cards in the RVN Leader box
+    plan = np_.plan(game, False)
+    assert plan.op is None and plan.cap_pass and gain in plan.reason and "next card" in plan.reason
+    opts = [Action.make("event", "Event", side="unshaded"), Action.make("op", "Op+SA", limited=False, sa=True),
+            Action.make("pass", "Pass")]
+    a = np_.choose(game, Decision(faction, "card", "FITL-2.3.4", opts, kind="card", context={"role": "1st"}))
+    assert a.kind == "pass" and np_.cap_memo == {"card": card}
+    game.card, game.next_card = card, 2  # the next card comes up
+    fixed(monkeypatch, priorities, 1)  # a new roll would fail: the previous card's roll stands
+    step, why = np_.capability_step(game)
+    assert step == "play" and "no new roll" in why
+
+
+def test_fitl_8_5_2_no_event_when_the_next_card_is_anothers_capability(monkeypatch):
+    game = position(lambda g: None, top=(1, 13))  # Cobras (a US Capability) is next
+    monkeypatch.setattr(game, "event_effective", lambda card, side, faction: (True, "test"), raising=False)
+    assert NonPlayer("VC").event_decision(game)[0] == "no"
+    assert NonPlayer("US").event_step(game)[0] is True  # the US text (8.8.6) has no such clause
+
+
+@pytest.mark.parametrize("card, side, faction, wanted", [(17, "unshaded", "US", False), (5, "shaded", "NVA", False),
+                                                         (15, "unshaded", "US", True), (16, "unshaded", "US", True),
+                                                         (10, "unshaded", "US", True)])
+def test_fitl_8_1_momentum_with_a_coup_next_only_for_an_immediate_or_coup_round_effect(monkeypatch, card, side,
+                                                                                       faction, wanted):
+    """The rules' examples: Claymores and Wild Weasels have no such effect; Medevac, Blowtorch Komer and Rolling
+    Thunder do."""
+    game = position(lambda g: put(g, "saigon", us_troops=2), top=(card, 127))
+    monkeypatch.setattr(game, "event_preference", lambda c, f: ("performed", side), raising=False)
+    assert game.monsoon
+    ok, why = NonPlayer(faction).event_step(game)
+    assert ok is wanted, why

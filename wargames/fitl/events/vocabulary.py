@@ -768,6 +768,8 @@ class EventVocabulary:
         with self._free_op_flags(step):
             choices = [o for o in self.op_choices(f, limited, True) if ops is None or o in ops]
         if self.__dict__.get("_ev_dry"):  # a dry run (EventRules.event_effective): note it, run nothing
+            if "where" in step and not self.ev_spaces(ctx, step["where"]):
+                return  # FITL-8.1 (rules example: Attleboro with no Tunnel): the card names no space to act in
             if choices:
                 self.__dict__["_ev_dry_free"].append(f"a free {'/'.join(choices)} for {f}")
             return
@@ -837,6 +839,8 @@ class EventVocabulary:
         opctx.strike_any, opctx.no_degrade = bool(step.get("strike_any")), bool(step.get("no_degrade"))
         ok = [sa for sa in ok if getattr(self, f"can_{sa}")(opctx)]
         if self.__dict__.get("_ev_dry"):
+            if "where" in step and not opctx.sa_allowed:
+                return  # FITL-8.1: the card names no space for its Special Activity
             if ok:
                 self.__dict__["_ev_dry_free"].append(f"a free {'/'.join(ok)} for {f}")
             return

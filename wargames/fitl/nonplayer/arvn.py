@@ -14,7 +14,6 @@ from typing import Any
 from ...core.actions import Action, Decision
 from .base import NonPlayerBase, Plan
 from .priorities import random_pick
-from .vc import event_wanted
 
 ARVN_KEYS = ("arvn_troops", "arvn_police", "arvn_rangers", "arvn_bases")
 
@@ -165,7 +164,11 @@ class ArvnNonPlayer(NonPlayerBase):
     def plan(self, game: Any, limited: bool) -> Plan:
         b = game.board
         res = b.tracks["arvn_resources"]
-        ev, evwhy = event_wanted(game, "ARVN")
+        evd, evwhy = self.event_decision(game)
+        if evd == "pass":
+            return Plan(None, reason=f"ARVN 8.7.1: Pass (+3 Resources): {evwhy}", cap_pass=True)
+        ev = evd == "play"
+        evwhy = f"ARVN 8.7.1: {'play the Event: ' if ev else 'no Event: '}{evwhy}"
         if res < 3:
             return Plan(None, event=ev, event_why=evwhy,
                         reason=f"ARVN 8.7.1: {res} ARVN Resources (less than 3): Pass (+3 Resources)")

@@ -193,7 +193,8 @@ class NonPlayerBase(EventChoices):
         cards = game.data.cards
         cur = cards.get(game.card) if game.card is not None else None
         coups = len(game.leader_box)
-        if cur is not None and cur.kind == "capability":
+        played = any(v == "event" for v in (getattr(game, "acted", {}) or {}).values())
+        if cur is not None and cur.kind == "capability" and not played:
             pref_fn = getattr(game, "event_preference", None)
             pref = pref_fn(game.card, self.faction) if pref_fn is not None else None
             if pref and pref[0] == "ignored":
@@ -208,7 +209,7 @@ class NonPlayerBase(EventChoices):
         nxt = cards.get(game.next_card) if getattr(game, "next_card", None) is not None else None
         owner_fn = getattr(game, "capability_owner", None)
         if nxt is not None and nxt.kind == "capability" and owner_fn is not None \
-                and owner_fn(game.next_card) == self.faction:
+                and owner_fn(game.next_card) == self.faction and (cur is None or cur.kind != "capability" or played):
             d = roll(game, self.faction, "capability_next")[0]
             if d > coups:
                 return "pass", (f"the next card, {nxt.title}, is a {self.faction} Capability and d6 {d} > {coups} "
@@ -228,12 +229,38 @@ class NonPlayerBase(EventChoices):
             return False, "the card's Non-player symbol says decline the Event (FITL-8.4.1 rifle, decision F-113)"
         side = self.event_side(game)
         eff = getattr(game, "event_effective", None)
+        row = game.data.cards.get(game.card)
+        if eff is not None and row is not None and row.kind == "momentum" and game.monsoon:
+            # FITL-8.1: a Momentum Event with Coup! next only for an immediate or Coup Round effect
+            now, _ = eff(game.card, side, self.faction, board_only=True)
+            entry = (getattr(game, "event_entry", lambda c: None)(game.card) or {}).get(side) or {}
+            coup = [r for r in entry.get("modifies") or [] if str(r).startswith("FITL-6.")]
+            if not now and not coup:
+                return False, (f"the {side} Momentum Event would have no immediate or Coup Round effect with a Coup "
+                               "card next (FITL-8.1)")
         if eff is not None:
             ok, why = eff(game.card, side, self.faction)
             if not ok:
                 return False, f"the {side} Event is Ineffective (FITL-8.1): {why}"
             return True, f"the {side} Event is effective: {why}"
         return True, "the Event is offered"
+
+    def event_decision(self, game: Any) -> tuple[str, str]:
+        """FITL-8.5.2 / 8.6.2 / 8.7.1 in order: ("pass", why) for the next card's Capability, ("play", why) or
+        ("no", why).  The third bullet plays the Event only if neither the next nor the current card is a
+        Capability (decision F-72)."""
+        cap, why = self.capability_step(game)
+        if cap == "pass":
+            return "pass", why
+        if cap == "play":
+            return "play", why
+        if cap == "decline":
+            return "no", why
+        nxt = game.data.cards.get(game.next_card) if getattr(game, "next_card", None) is not None else None
+        if nxt is not None and nxt.kind == "capability":
+            return "no", f"the next card, {nxt.title}, is a Capability: no Event this card (decision F-72)"
+        ok, why = self.event_step(game)
+        return ("play" if ok else "no"), why
 
     def note_pass(self, game: Any, decision: str | None) -> None:
         """Remember a Pass made for the next card's Capability (FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.2)."""
@@ -265,8 +292,7 @@ class NonPlayerBase(EventChoices):
         """FITL-8.1: Event, Operation (+SA) or Pass by the flowchart."""
         ops = self.opts(decision, "op")
         limited = bool(ops) and all(a["limited"] for a in ops)
-        plan = self.current_plan(game, limited) if ops else \
-            Plan(None, reason=f"{self.faction} {self.section}: no Operation is offered (FITL-3.1): Pass")
+        plan = self.current_plan(game, limited)  # an offered Event counts even with no Operation offered
         self.op_memo = {}
         events = self.opts(decision, "event")
         want = self.event_side(game)
@@ -278,6 +304,9 @@ class NonPlayerBase(EventChoices):
             return ev
         if plan.op is None or not ops:
             self.last_reason = plan.reason or f"{self.faction} 8.1: nothing to do, Pass"
+            if plan.op is not None:
+                self.last_reason = f"{self.faction} {self.section}: no Operation is offered (FITL-3.1): Pass" + \
+                    (f" ({plan.event_why or 'no Event'})" if not events else "")
             if plan.cap_pass:
                 self.note_pass(game, "pass")
             return self.first(decision, "pass") or decision.options[-1]

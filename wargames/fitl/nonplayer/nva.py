@@ -14,7 +14,6 @@ from typing import Any
 from ...core.actions import Action, Decision
 from .base import NonPlayerBase, Plan
 from .priorities import random_pick, roll, target_priority
-from .vc import event_wanted
 
 
 class NvaNonPlayer(NonPlayerBase):
@@ -69,9 +68,14 @@ class NvaNonPlayer(NonPlayerBase):
                 when = "before" if sas[0] == "bombard" else "later"
                 why = "a COIN Base can be removed" if base else f"{n} enemy pieces can be removed, at least the d6 {d}"
                 return Plan("attack", sas, when, reason=f"NVA 8.6.1: Attack because {why}")
-        ev, evwhy = event_wanted(game, "NVA")
+        evd, evwhy = self.event_decision(game)
+        if evd == "pass":
+            return Plan(None, reason=f"NVA 8.6.2: Pass (+1 Resource): {evwhy}", cap_pass=True)
+        ev = evd == "play"
+        evwhy = f"NVA 8.6.2: {'play the Event: ' if ev else 'no Event: '}{evwhy}"
         if res == 0:
-            return Plan(None, event=ev, reason="NVA 8.6.2: 0 Resources and no Event played: Pass (+1 Resource)")
+            return Plan(None, event=ev, event_why=evwhy if ev else "",
+                        reason="NVA 8.6.2: 0 Resources and no Event played: Pass (+1 Resource)")
         chain: list[tuple[str, str]] = []
         if "terror" in ok:
             sup = [s for s in self.spaces(game) if b.support[s] > 0 and
@@ -89,11 +93,11 @@ class NvaNonPlayer(NonPlayerBase):
         chain.append(("rally", "NVA 8.6.5 IF NONE: Rally"))
         got = self.first_possible(game, limited, chain)
         if got is None:
-            return Plan(None, event=ev, reason="NVA 8.6.5 IF NONE: no Operation possible, Pass")
+            return Plan(None, event=ev, event_why=evwhy if ev else "", reason="NVA 8.6.5 IF NONE: no Operation possible, Pass")
         op, reason = got
         sas = {"terror": ("bombard",), "rally": ("infiltrate", "bombard"),
                "march": ("ambush", "infiltrate", "bombard")}[op]
-        return Plan(op, sas, event=ev, event_why=evwhy, reason=reason)
+        return Plan(op, sas, event=ev, event_why=evwhy if ev else "", reason=reason + ("" if ev else f" ({evwhy})"))
 
     def rally_reason(self, game: Any) -> str:
         b = game.board
