@@ -1100,3 +1100,117 @@ def test_fitl_8_1_momentum_with_a_coup_next_only_for_an_immediate_or_coup_round_
     assert game.monsoon
     ok, why = NonPlayer(faction).event_step(game)
     assert ok is wanted, why
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: item 5
+def test_fitl_8_8_5_air_lift_after_sweep_movement_under_jfk():
+    """8.8.5: under JFK or Nixon the US Air Lifts into the selected Sweep spaces (here Troops from Laos) so the
+    Sweep Activates every Underground Guerrilla; under LBJ it does not (it Air Strikes instead)."""
+    def edit(g):
+        put(g, "binh_dinh", us_troops=1, vc_guerrillas__u=3)
+        g.board.support["binh_dinh"] = 1
+        put(g, "southern_laos", us_troops=3)
+
+    for pol, lifted in (("JFK", True), ("LBJ", False)):
+        game = position(edit)
+        us = NonPlayer("US")
+        us.policy_memo[game.coups_held] = pol
+        us.op_memo = {"op": "sweep", "plan": us.plan(game, False)}
+        us.memo()["sweep_chosen"] = ["binh_dinh"]
+        opts = [Action.make("sa", "Air Lift now", sa="air_lift", when="during"),
+                Action.make("sa", "Air Strike now", sa="air_strike", when="during"), Action.make("done", "Done")]
+        a = us.choose(game, decision("space", opts, "US", op="sweep", step="space", limited=False))
+        assert (a.get("sa") == "air_lift") is lifted, pol
+        if lifted:
+            assert us.sweep_lift_plan(game) == ("southern_laos", "binh_dinh", 2)
+
+
+def test_fitl_8_6_1_attack_estimate_counts_an_ambush_instead_of_the_troop_attack_in_its_space():
+    def edit(g):
+        put(g, "quang_tri_thua_thien", nva_troops=2, nva_guerrillas__u=1, us_troops=1)  # 1 by Troops OR 1 by Ambush
+
+    game = position(edit)
+    n, base = NonPlayer("NVA").attack_estimate(game)
+    assert (n, base) == (1, False)  # not 2 (4.4.3: the Ambush replaces the Attack in its space)
+
+
+def test_fitl_8_6_4_infiltrate_takes_over_the_tunneled_vc_base_first():
+    game = position(lambda g: put(g, "tay_ninh", nva_troops=3, vc_bases=1, vc_bases__t=1))
+    nva = NonPlayer("NVA")
+    opts = [Action.make("piece", k, space="tay_ninh", key=k) for k in ("vc_bases", "vc_bases:t")] + \
+        [Action.make("none", "none")]
+    a = nva.choose(game, decision("piece", opts, "NVA", op="rally", sa="infiltrate", step="takeover",
+                                  space="tay_ninh", limited=False))
+    assert a["key"] == "vc_bases:t" and "Tunneled first" in nva.last_reason
+
+
+def test_fitl_8_7_4_arvn_assault_where_a_base_has_no_underground_guerrilla():
+    """8.7.4 third condition as written: Assault can remove enemy pieces in a space with a Base and no
+    Underground Guerrillas, even when the Base itself cannot fall yet."""
+    def edit(g):
+        put(g, "kien_phong", arvn_troops=2, vc_bases=1, vc_guerrillas__a=3)  # Lowland: 1 removal
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    assert "with a Base and no Underground Guerrilla" in arvn.assault_reason(game)
+    game.board.pieces["kien_phong"]["vc_guerrillas:a"] -= 1
+    game.board.pieces["kien_phong"]["vc_guerrillas:u"] += 1
+    assert arvn.assault_reason(game) == ""
+
+
+def test_fitl_8_7_2_govern_only_where_patronage_is_legal():
+    def edit(g):
+        put(g, "hue", arvn_police=1, us_troops=2)  # Active Support but more US Troops: no Patronage (4.3.1)
+        put(g, "qui_nhon", arvn_police=2)
+        for s in ("hue", "qui_nhon"):
+            g.board.support[s] = 2
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    opts = [Action.make("space", s, space=s) for s in ("hue", "qui_nhon")]
+    a = arvn.choose(game, decision("space", opts, "ARVN", op="train", sa="govern", step="sa_space", limited=False))
+    assert a["space"] == "qui_nhon" and "Patronage" in arvn.last_reason
+
+
+def test_fitl_8_7_3_patrol_moves_police_first():
+    def edit(g):
+        put(g, "saigon", arvn_troops=6, arvn_police=4, us_troops=2)
+        put(g, "loc_saigon_can_tho", vc_guerrillas__u=1)
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    opts = [Action.make("move_from", f"{k} from saigon", space="saigon", key=k) for k in ("arvn_troops", "arvn_police")]
+    a = arvn.choose(game, decision("move_from", opts + [Action.make("done", "Done")], "ARVN", op="patrol",
+                                   step="move_from", limited=False))
+    assert a["key"] == "arvn_police" and "Police first" in arvn.last_reason
+
+
+def test_fitl_8_5_4_march_only_when_a_priority_move_exists_else_attack_then_rally():
+    def edit(g):
+        put(g, "kien_phong", vc_guerrillas__u=1)  # the last Guerrilla stays (8.5.4): no priority move
+        put(g, "tay_ninh", vc_guerrillas__a=3, arvn_police=1)  # an Attack is possible
+        g.board.support["kien_phong"] = -2
+        g.board.support["tay_ninh"] = -2
+        g.board.available["vc_guerrillas"] = 0  # no Rally condition (3 dice against 0 Available)
+
+    game = position(edit)
+    vc = NonPlayer("VC")
+    assert not vc.march_move_exists(game)
+    plan = vc.plan(game, False)
+    assert plan.op == "attack" and "8.5.4 IF NONE" in plan.reason
+
+
+def test_fitl_8_8_7_train_adds_a_space_to_pacify_more():
+    def edit(g):
+        put(g, "binh_tuy_binh_thuan", us_troops=2)  # Irregulars here (Population 1)
+        put(g, "saigon", us_troops=2, us_bases=1, arvn_police=2)  # Population 6: the better Pacification
+        g.board.tracks["arvn_resources"] = 40
+
+    game = position(edit)
+    us = NonPlayer("US")
+    us.op_memo = {"op": "train", "plan": us.plan(game, False)}
+    us.memo()["train_chosen"] = ["binh_tuy_binh_thuan"]
+    us.counts()["cubes"] = 1
+    opts = [Action.make("space", "Saigon", space="saigon"), Action.make("done", "Done")]
+    a = us.choose(game, decision("space", opts, "US", op="train", step="space", limited=False))
+    assert a["space"] == "saigon" and "Pacify to the maximum extent" in us.last_reason

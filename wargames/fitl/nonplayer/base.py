@@ -351,6 +351,18 @@ class NonPlayerBase(EventChoices):
         self.why("8.3", f"March to {game.sname(s)}: a Random LoC (decision F-79)")
         return a
 
+    def march_target(self, game: Any) -> Any:  # the VC and NVA name their March moves (8.5.4, 8.6.5)
+        return None
+
+    def march_move_exists(self, game: Any) -> bool:
+        """FITL-8.5.4 / FITL-8.6.5: a March priority names at least one move now (checked on a scratch memo)."""
+        saved = self.op_memo
+        self.op_memo = {}
+        try:
+            return self.march_target(game) is not None
+        finally:
+            self.op_memo = saved
+
     def memo(self) -> dict[str, Any]:
         return self.op_memo.setdefault("memo", {})
 
@@ -393,8 +405,9 @@ class NonPlayerBase(EventChoices):
             return self.first(decision, "stop", "none") or decision.options[0]
         step = decision.context.get("step")
         if step == "takeover":
-            a = self.pick(game, pieces, lambda a: target_priority(game, a["space"], a["key"]))
-            self.why("8.6.4", f"Infiltrate takes over VC {a['key']} (Bases first, 8.1.2)")
+            a = self.pick(game, pieces, lambda a: (a["key"].endswith("_bases:t"), a["key"].startswith("vc_bases"),
+                                                   target_priority(game, a["space"], a["key"])))
+            self.why("8.6.4", f"Infiltrate takes over VC {a['key']} (a VC Base, Tunneled first; 8.1.2)")
             return a
         a = self.pick(game, pieces, lambda a: self.piece_key(game, a))
         self.why("8.1.2", f"{a.label}: Bases, then Guerrillas or Special Forces, then Troops and Police evenly; "

@@ -36,21 +36,24 @@ class NvaNonPlayer(NonPlayerBase):
                 and game.ambush_targets(s)]
 
     def attack_estimate(self, game: Any) -> tuple[int, bool]:
-        """Pieces Troop Attacks and Ambushes could remove (paid space by space) and whether a COIN Base falls."""
+        """FITL-8.6.1: pieces Troop Attacks and Ambushes could remove (1 Resource a space) and whether a COIN Base
+        falls.  An Ambush replaces the Attack in its space (FITL-4.4.3): a space counts its Troop Attack or its
+        Ambush, whichever removes more, never both; Ambushes go first where no Troop Attack would remove anything
+        (at most 2 of them)."""
         res = game.board.tracks["nva_resources"]
-        gains = []
+        troop: dict[str, int] = {}
         base = False
         for s in self.spaces(game):
             t = game.board.pieces[s]["nva_troops"]
             if t >= 2 and self.coin(game, s):
-                k = min(t // 2, self.coin(game, s))
-                gains.append(k)
+                troop[s] = min(t // 2, self.coin(game, s))
                 bases = game.board.count(s, "US", "bases") + game.board.count(s, "ARVN", "bases")
                 if bases and t // 2 > self.coin(game, s) - bases:
                     base = True
-        amb = self.ambush_spaces(game)[:2]
-        gains += [1] * len(amb)
-        gains.sort(reverse=True)
+        amb = sorted(self.ambush_spaces(game), key=lambda s: (troop.get(s, 0), s))[:2]
+        if any(k.endswith("_bases") for s in amb for _, k in game.ambush_targets(s)):
+            base = True
+        gains = sorted((max(troop.get(s, 0), 1 if s in amb else 0) for s in set(troop) | set(amb)), reverse=True)
         return sum(gains[:res]), base and res > 0
 
     # ------------------------------------------------------------------ the flowchart (8.6)
@@ -88,9 +91,9 @@ class NvaNonPlayer(NonPlayerBase):
         why = self.rally_reason(game)
         if why:
             chain.append(("rally", f"NVA 8.6.4: Rally because {why}"))
-        if not game.monsoon:
+        if not game.monsoon and self.march_move_exists(game):
             chain.append(("march", "NVA 8.6.5: March (no other Operation's condition applies)"))
-        chain.append(("rally", "NVA 8.6.5 IF NONE: Rally"))
+        chain.append(("rally", "NVA 8.6.5 IF NONE: no March priority names a move: Rally"))
         got = self.first_possible(game, limited, chain)
         if got is None:
             return Plan(None, event=ev, event_why=evwhy if ev else "", reason="NVA 8.6.5 IF NONE: no Operation possible, Pass")
@@ -130,10 +133,12 @@ class NvaNonPlayer(NonPlayerBase):
             return any(k.endswith("_bases") for s in self.spaces(game) if game.board.pieces[s]["nva_guerrillas:u"]
                        for _, k in game.ambush_targets(s))
         if sa == "infiltrate":
+            # 8.6.4 INFILTRATE if and only if an NVA Base (a VC Base taken over) or at least 4 Troops would be
+            # placed, from Available (8.1.1): Trail + the Bases in a space, at most the Troops Available
             b = game.board
-            takeover = any(self.vc_takeover(game, s) for s in self.spaces(game))
-            troops = b.available["nva_troops"] >= 4 and any(self.nbases(game, s) for s in self.spaces(game)) and \
-                b.tracks["trail"] + 1 >= 4
+            takeover = b.available["nva_bases"] >= 1 and any(self.vc_takeover(game, s) for s in self.spaces(game))
+            troops = any(min(b.tracks["trail"] + self.nbases(game, s), b.available["nva_troops"]) >= 4
+                         for s in self.spaces(game) if self.nbases(game, s))
             return takeover or troops
         return True
 
@@ -345,7 +350,14 @@ class NvaNonPlayer(NonPlayerBase):
                             best = (k, s, d)
             if best:
                 m["loc_done"] = True
-                return best[1], best[2], 0, 1, 0, "1 Underground Guerrilla onto a LoC (Hue-Da Nang if possible)"
+                if best[0] == 0:  # 8.6.5 / 8.3: otherwise a random LoC among those reachable
+                    pairs = [(s, d) for s in origins if game.is_pc(s) and self.surplus(game, s)[1]
+                             for d in game.adjacent(s) if (not only or d == only) and game.is_loc(d)
+                             and not b.pieces[d]["nva_guerrillas:u"] and not b.pieces[d]["vc_guerrillas:u"]]
+                    d = random_pick(game, "NVA", sorted({d for _, d in pairs}), "march_loc")
+                    best = (0, next(s for s, x in pairs if x == d), d)
+                return best[1], best[2], 0, 1, 0, "1 Underground Guerrilla onto a LoC (Hue-Da Nang if possible, " \
+                                                  "else a Random LoC, 8.3)"
         if m.get("control", 0) < 3 and b.tracks["nva_resources"] >= 1:
             best = None
             for s in origins:

@@ -23,6 +23,11 @@ from .priorities import random_pick, roll
 POLICY_TARGET = {"JFK": 15, "LBJ": 5, "Nixon": 25}  # FITL-8.8.9: US Troops to keep Available
 
 
+def during_sas(decision: Decision) -> dict[str, Action]:
+    """The Special Activities offered during an Operation's space choice (FITL-4.1)."""
+    return {a["sa"]: a for a in decision.options if a.kind == "sa"}
+
+
 class UsNonPlayer(NonPlayerBase):
     faction = "US"
     section = "8.8"
@@ -86,6 +91,12 @@ class UsNonPlayer(NonPlayerBase):
         b = game.board
         return b.control(s) == "coin" and self.pop(game, s) > 0 and (b.support[s] < 2 or b.terror[s] > 0) \
             and bool(b.count(s, "US"))
+
+    def pacify_value(self, game: Any, s: str) -> int:
+        """FITL-8.8.8: the Support a US Pacification in ``s`` could add (levels up to Active Support, times
+        Population), for choosing the extra Training space of 8.8.7."""
+        b = game.board
+        return max(0, min(2, 2 - b.support[s])) * self.pop(game, s)
 
     def train_useful(self, game: Any) -> bool:
         """FITL-8.8.7 IF NONE: Training places Irregulars, ARVN pieces at a US Base, or Pacifies somewhere."""
@@ -253,8 +264,47 @@ class UsNonPlayer(NonPlayerBase):
         p = game.board.pieces[s]
         return p["us_troops"] if p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"] else 0
 
+    def sweep_need(self, game: Any, d: str) -> int:
+        """US Troops to add in ``d`` so a Sweep there Activates every Underground Guerrilla (FITL-3.2.3)."""
+        p = game.board.pieces[d]
+        ug = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
+        have = game.sweep_activations("US", d)[0]
+        return max(0, ug * (2 if game.terrain(d) == "jungle" else 1) - have)
+
+    def sweep_lift_plan(self, game: Any) -> tuple[str, str, int] | None:
+        """FITL-8.8.5 / 8.8.3 AIR LIFT during a Sweep (JFK or Nixon): into the selected Sweep spaces with no more
+        than 2 NVA Troops, where the added Troops Activate all Underground Guerrillas first, Support, Bases and
+        Population first; from the 8.8.3 origins (up to 3, 1 in Monsoon)."""
+        pol = self.policy(game)
+        m = self.memo()
+        used = set(m.get("lift_used", []))
+        limit = 2 if game.monsoon else 4
+        best = None
+        for d in m.get("sweep_chosen", []):
+            if game.in_laos_cambodia(d) and (pol != "Nixon" or game.monsoon):
+                continue
+            if game.board.pieces[d]["nva_troops"] > 2:
+                continue
+            need = self.sweep_need(game, d)
+            if need <= 0:
+                continue
+            b = game.board
+            k = (1 if b.support[d] > 0 else 0, 1 if b.count(d, ptype="bases") else 0, self.pop(game, d), -need)
+            if best is None or k > best[0]:
+                best = (k, d, need)
+        if best is None:
+            return None
+        _, d, need = best
+        for o, spare in self.lift_origins(game, {d} | set(m.get("sweep_chosen", []))):
+            if len(used | {o, d}) <= limit:
+                return o, d, min(need, spare)
+        return None
+
     def lift_plan(self, game: Any) -> tuple[str, str, int] | None:
-        """(origin, destination, Troops): the next Air Lift toward an Assault that removes every Active enemy."""
+        """(origin, destination, Troops): the next Air Lift toward an Assault that removes every Active enemy (or,
+        during a Sweep, toward Activating every Underground Guerrilla)."""
+        if self.op_memo.get("op") == "sweep":
+            return self.sweep_lift_plan(game)
         pol = self.policy(game)
         m = self.memo()
         used = set(m.get("lift_used", []))
@@ -282,6 +332,9 @@ class UsNonPlayer(NonPlayerBase):
 
     def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
         if sa == "air_lift":
+            if decision.context.get("op") == "sweep":
+                return self.policy(game) != "LBJ" and not self.memo().get("sweep_done") and \
+                    self.sweep_lift_plan(game) is not None
             return decision.context.get("op") == "assault" and self.lift_plan(game) is not None
         if sa == "air_strike":
             return self.air_strike_useful(game)
@@ -489,11 +542,24 @@ class UsNonPlayer(NonPlayerBase):
                     scored.append(((2, gain, 1 if b.control(s) == "nva" else 0), a,
                                    "ARVN pieces at 1 US Base, where they add COIN Control first"))
             chosen = self.memo().setdefault("train_chosen", [])
-            if game.spendable("US") >= 3 and not any(self.pacifiable(game, x) for x in chosen):
+            extra = self.counts()["pacify_extra"]
+            wanted = 2 if self.cap(game, 19, "unshaded") else 1  # unshaded CORDS: a 2nd Pacify space
+            have = sorted((self.pacify_value(game, x) for x in chosen if self.pacifiable(game, x)), reverse=True)
+            if game.spendable("US") >= 3 and extra < wanted:
                 for a in spaces:
-                    if self.pacifiable(game, a["space"]) and not any(a is x for _, x, _ in scored):
-                        scored.append(((1, self.pop(game, a["space"])), a,
-                                       "Train (placing nothing) where it lets the US Pacify (8.8.8)"))
+                    v = self.pacify_value(game, a["space"])
+                    # 8.8.7: Train (placing nothing) beyond the above spaces where it lets the US Pacify more
+                    if self.pacifiable(game, a["space"]) and not any(a is x for _, x, _ in scored) and \
+                            (len(have) < wanted or v > have[wanted - 1]):
+                        scored.append(((1, v), a, "Train (placing nothing) where it lets the US Pacify to the "
+                                                  "maximum extent (8.8.7, 8.8.8)"))
+        if op == "sweep" and step == "space" and not scored:
+            self.memo()["sweep_done"] = True  # the Air Lift of 8.8.5 comes now or not at all
+        if op == "sweep" and step == "space" and not scored and "air_lift" in during_sas(decision) and \
+                pol != "LBJ" and self.sweep_lift_plan(game) is not None:
+            self.why("8.8.5", "Air Lift now (Policy " + pol + "), into the selected Sweep spaces that need Troops to "
+                              "Activate their Underground Guerrillas (decision F-78)")
+            return during_sas(decision)["air_lift"]
         if op == "assault" and step == "space" and not any(k[0] == 2 for k, _, _ in scored):
             for name in ("air_lift", "air_strike"):  # 8.8.3: after the first Assaults, Air Lift, else Air Strike
                 if name in during and self.sa_wanted(game, decision, name):
@@ -511,6 +577,7 @@ class UsNonPlayer(NonPlayerBase):
         s = random_pick(game, "US", [a["space"] for a, _ in tied])
         a, w = next((a, w) for a, w in tied if a["space"] == s)
         if op == "sweep" and step == "space":
+            self.memo().setdefault("sweep_chosen", []).append(s)
             self.counts()["sweep"] += 1
             if not b.count(s, "US"):
                 self.counts()["sweep_no_us"] += 1
@@ -519,6 +586,8 @@ class UsNonPlayer(NonPlayerBase):
         if op == "train" and step == "space" and top[0] == 2:
             self.counts()["cubes"] += 1
         if op == "train" and step == "space":
+            if top[0] == 1:
+                self.counts()["pacify_extra"] += 1
             self.memo().setdefault("train_chosen", []).append(s)
             self.memo()[f"train_tier:{s}"] = top[0]
         self.why(self.rule_for(decision), f"{a.label}: {w}")

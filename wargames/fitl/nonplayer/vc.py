@@ -78,12 +78,19 @@ class VcNonPlayer(NonPlayerBase):
         elif sum(d3) < avail:
             chain.append(("rally", f"VC 8.5.3: Rally because the roll {sum(d3)} is less than the {avail} VC "
                                    "Guerrillas Available"))
-        if not game.monsoon:
+        march = not game.monsoon and self.march_move_exists(game)
+        if march:
             chain.append(("march", "VC 8.5.4: March (no Terror or Rally condition met)"))
+        elif not game.monsoon:  # 8.5.4 IF NONE: Attack, else Rally, else Pass (the rules' example)
+            if res >= 1:
+                chain.append(("attack", "VC 8.5.4 IF NONE: no March priority names a move: Attack (8.5.5)"))
+            chain.append(("rally", "VC 8.5.4 IF NONE: no March or Attack possible: Rally (8.5.3)"))
         if res >= 1:
             chain.append(("attack", "VC 8.5.5: Attack (no other Operation applies)"))
-        chain += [("rally", "VC 8.5.4/8.5.5 IF NONE: Rally"), ("march", "VC 8.5.3 IF NONE: March"),
-                  ("attack", "VC 8.5.3 IF NONE: Attack")]
+        chain += [("rally", "VC 8.5.4/8.5.5 IF NONE: Rally")]
+        if march:
+            chain.append(("march", "VC 8.5.3 IF NONE: March"))
+        chain.append(("attack", "VC 8.5.3 IF NONE: Attack"))
         got = self.first_possible(game, limited, chain)
         if got is None:
             return Plan(None, event=ev, event_why=why if ev else "",
