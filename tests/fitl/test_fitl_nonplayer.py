@@ -1214,3 +1214,28 @@ def test_fitl_8_8_7_train_adds_a_space_to_pacify_more():
     opts = [Action.make("space", "Saigon", space="saigon"), Action.make("done", "Done")]
     a = us.choose(game, decision("space", opts, "US", op="train", step="space", limited=False))
     assert a["space"] == "saigon" and "Pacify to the maximum extent" in us.last_reason
+
+
+def test_fitl_8_6_5_march_through_laos_at_trail_4_to_add_nva_control():
+    """8.6.5 / 3.3.2: at Trail 4 a group from North Vietnam goes through Central Laos to Quang Nam (2 moves) and
+    does not stay in the transit space; below Trail 4 it may not."""
+    def edit(g):
+        put(g, "north_vietnam", nva_troops=4)
+        put(g, "quang_nam", arvn_police=1)
+        put(g, "quang_tri_thua_thien", us_troops=6)  # too strong next door
+        g.board.tracks["trail"] = 4
+
+    game = position(edit)
+    nva = NonPlayer("NVA")
+    nva.op_memo = {"op": "march"}
+    t = nva.march_target(game)
+    assert t is not None and t[:2] == ("north_vietnam", "central_laos") and "via the Trail" in t[5]
+    assert nva.memo()["cont"][:2] == ("central_laos", "quang_nam")
+    opts = [Action.make("move_from", "from Central Laos", space="central_laos"), Action.make("done", "Done")]
+    nva.memo().setdefault("to", [])
+    a = nva.choose(game, decision("move_from", opts, "NVA", op="march", step="move_from", limited=False))
+    assert a["space"] == "central_laos" and nva.memo()["plan"][0] == "quang_nam"
+    game.board.tracks["trail"] = 3
+    nva.op_memo = {"op": "march"}
+    t = nva.march_target(game)
+    assert t is None or t[1] != "central_laos" or "via" not in t[5]

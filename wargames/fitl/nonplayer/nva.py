@@ -372,8 +372,30 @@ class NvaNonPlayer(NonPlayerBase):
                         k = (self.pop(game, d), -us_base, vc_only)
                         if best is None or k > best[0]:
                             best = (k, s, d, t, u, a)
+            if b.tracks["trail"] == 4 and not only:
+                # 8.6.5: at Trail 4 a group may go on through Laos/Cambodia (3.3.2) to a space 2 moves away
+                for s in origins:
+                    t, u, a = self.surplus(game, s)
+                    for mid in game.adjacent(s):
+                        if not game.in_laos_cambodia(mid) or mid in used_from:
+                            continue
+                        for d in game.adjacent(mid):
+                            if d == s or d in used_from or not game.is_pc(d) or b.control(d) == "nva" or \
+                                    d in game.adjacent(s):
+                                continue
+                            nva = b.count(d, "NVA") + t + u + a
+                            if nva > self.coin(game, d) + b.count(d, "VC"):
+                                us_base = 1 if b.count(d, "US", "bases") else 0
+                                vc_only = 1 if b.count(d, "VC", "bases") and not self.nbases(game, d) else 0
+                                k = (self.pop(game, d), -us_base, vc_only)
+                                if best is None or k > best[0]:
+                                    best = (k, s, mid, t, u, a, d)
             if best:
                 m["control"] = m.get("control", 0) + 1
+                if len(best) == 7:  # through Laos/Cambodia: the group goes on from the transit space at once
+                    m["cont"] = (best[2], best[6], best[3], best[4], best[5])
+                    return best[1], best[2], best[3], best[4], best[5], \
+                        f"add NVA Control of {game.sname(best[6])} (highest Population), via the Trail at 4"
                 return best[1], best[2], best[3], best[4], best[5], "add NVA Control (highest Population)"
         return None
 
@@ -381,6 +403,14 @@ class NvaNonPlayer(NonPlayerBase):
         if decision.context.get("op") != "march" or decision.context.get("sa"):
             return None  # type: ignore[return-value]
         offered = {a["space"]: a for a in self.opts(decision, "move_from")}
+        cont = self.memo().pop("cont", None)
+        if cont and cont[0] in offered:  # 8.6.5: no NVA piece stays in a transit space (Trail 4)
+            mid, d, tr, u, a = cont
+            self.memo()["plan"] = (d, tr, u, a)
+            self.memo()["to"].append(d)
+            self.why("8.6.5", f"March on from {game.sname(mid)} to {game.sname(d)} (the Trail at 4: no NVA piece "
+                              "stays in a transit space)")
+            return offered[mid]
         for _ in range(4):
             t = self.march_target(game)
             if t is None:
