@@ -183,7 +183,7 @@ class NonPlayerBase(EventChoices):
         return want
 
     def capability_step(self, game: Any) -> tuple[str | None, str]:
-        """The Capability bullets of FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.2: ("play", why) when the card in play is any
+        """The Capability bullets of FITL-8.5.2, FITL-8.6.2, FITL-8.7.1 and FITL-8.8.2: ("play", why) when the card in play is any
         faction's Capability and a d6 beats the Coup cards in the RVN Leader box (or beat them on the previous card,
         when this faction Passed for it); ("pass", why) when the next card is this faction's Capability, the card in
         play is not a Capability and the d6 beats them; ("decline", why) for a Capability whose roll failed; None
@@ -234,7 +234,7 @@ class NonPlayerBase(EventChoices):
             # FITL-8.1: a Momentum Event with Coup! next only for an immediate or Coup Round effect
             now, _ = eff(game.card, side, self.faction, board_only=True)
             entry = (getattr(game, "event_entry", lambda c: None)(game.card) or {}).get(side) or {}
-            coup = [r for r in entry.get("modifies") or [] if str(r).startswith("FITL-6.")]
+            coup = [r for r in entry.get("modifies") or [] if str(r).partition("-")[2].startswith("6.")]
             if not now and not coup:
                 return False, (f"the {side} Momentum Event would have no immediate or Coup Round effect with a Coup "
                                "card next (FITL-8.1)")

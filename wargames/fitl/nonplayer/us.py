@@ -125,7 +125,7 @@ class UsNonPlayer(NonPlayerBase):
         return False
 
     def plan(self, game: Any, limited: bool) -> Plan:
-        """FITL-8.8.2-8.8.7 in the flowchart's order: the Capability check; Assault; Patrol (Monsoon) or Sweep
+        """FITL-8.8.2 to FITL-8.8.7 in the flowchart's order: the Capability check; Assault; Patrol (Monsoon) or Sweep
         (not Monsoon) on their conditions; then the Event unless declined or Ineffective; then Train; Train's
         IF NONE Sweep (not in Monsoon) or Pass."""
         cap, capwhy = self.capability_step(game)
@@ -139,7 +139,7 @@ class UsNonPlayer(NonPlayerBase):
         return rest
 
     def op_sas(self, op: str, pol: str) -> tuple[str, ...]:
-        """The Special Activities after each Operation by US Policy (FITL-8.8.3-8.8.7)."""
+        """The Special Activities after each Operation by US Policy (FITL-8.8.3 to FITL-8.8.7)."""
         if op == "assault":
             return ("air_lift", "air_strike")
         if op == "sweep":
