@@ -1046,8 +1046,8 @@ def test_fitl_8_1_ineffective_event_example_operation_attleboro_without_a_tunnel
 
 def test_fitl_8_5_2_event_played_in_monsoon_at_zero_resources_with_no_operation_offered():
     def edit(g):
-        put(g, "tay_ninh", vc_guerrillas__u=2, us_troops=1)
-        put(g, "quang_tin_quang_ngai", us_troops=1)  # Starlite's coastal Province with VC next to US Troops
+        put(g, "tay_ninh", vc_guerrillas__a=2, us_troops=1)  # Active: no Tax, so no Rally either (4.1)
+        put(g, "quang_tin_quang_ngai", us_troops=1)
         put(g, "binh_dinh", vc_guerrillas__a=1)
         g.board.tracks["vc_resources"] = 0
         g.eligible["US"] = False  # the VC are 1st Eligible on Operation Starlite
@@ -1183,6 +1183,34 @@ def test_fitl_8_7_3_patrol_moves_police_first():
     a = arvn.choose(game, decision("move_from", opts + [Action.make("done", "Done")], "ARVN", op="patrol",
                                    step="move_from", limited=False))
     assert a["key"] == "arvn_police" and "Police first" in arvn.last_reason
+
+
+def test_fitl_8_5_4_rules_example_no_march_no_attack_at_zero_resources_rally_beginning_with_tax(monkeypatch):
+    """The rules' example of 8.5.4: 0 Resources, no Underground Guerrilla can reach a LoC: no March; Attack needs
+    Resources; so Rally, beginning with Tax (4.1: the Special Activity before the Operation)."""
+    def edit(g):
+        put(g, "kien_phong", vc_guerrillas__u=1)  # the last Guerrilla stays: no March priority move
+        put(g, "tay_ninh", vc_guerrillas__u=2, vc_bases=1)  # Taxable (Population 2, no COIN Control)
+        g.board.support["kien_phong"] = -2
+        g.board.tracks["vc_resources"] = 0
+        g.board.available["vc_guerrillas"] = 0
+        g.eligible["US"] = g.eligible["NVA"] = g.eligible["ARVN"] = False
+
+    game = position(edit, top=(24, 2))
+    vc = NonPlayer("VC")
+    monkeypatch.setattr(game, "event_preference", lambda c, f: ("ignored", "shaded"), raising=False)
+    assert vc.event_decision(game)[0] == "no"  # the Event aside (8.4.1), as in the example
+    plan = vc.plan(game, False)
+    assert plan.op == "rally" and not plan.event and "IF NONE" in plan.reason
+    game.apply(next(a for a in game.decision.options if a.kind == "op" and a["sa"]))
+    assert vc.choose(game, game.decision)["op"] == "rally"
+    game.apply(vc.choose(game, game.decision))
+    d = game.decision
+    a = vc.choose(game, d)
+    if a.kind == "sa_later":  # Tax comes during the Rally, as soon as Resources are needed
+        game.apply(a)
+        a = vc.choose(game, game.decision)
+    assert a.get("sa") == "tax"
 
 
 def test_fitl_8_5_4_march_only_when_a_priority_move_exists_else_attack_then_rally():
