@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import wargames
 from wargames.core import Action
 from wargames.core.actions import Decision
 from wargames.fitl.game import FitlGame
@@ -130,10 +131,11 @@ def test_fitl_8_5_2_capability_card_played_only_above_the_coup_cards(monkeypatch
     game = position(lambda g: None)
     cap = next(n for n, c in game.data.cards.items() if c.kind == "capability")
     game.card = cap
-    fixed(monkeypatch, vc_mod, 1)
-    assert vc_mod.event_wanted(game, "VC")[0] is False  # 1 <= 2 Coup cards in the box
-    fixed(monkeypatch, vc_mod, 6)
-    assert vc_mod.event_wanted(game, "VC")[0] is True
+    vc = NonPlayer("VC")
+    fixed(monkeypatch, priorities, 1)
+    assert vc.event_decision(game)[0] == "no"  # 1 <= 2 Coup cards in the box
+    fixed(monkeypatch, priorities, 6)
+    assert vc.event_decision(game)[0] == "play"
 
 
 def test_fitl_8_5_3_rally_when_two_bases_can_be_placed():
@@ -372,8 +374,8 @@ def test_fitl_8_8_1_policy_from_scenario_then_commitment_roll(monkeypatch):
 def test_fitl_8_8_2_capability_check_uses_the_rvn_leader_box(monkeypatch):
     game = position(lambda g: None)
     game.card = next(n for n, c in game.data.cards.items() if c.kind == "capability")
-    fixed(monkeypatch, vc_mod, 3)
-    assert vc_mod.event_wanted(game, "US")[0] is True
+    fixed(monkeypatch, priorities, 3)
+    assert NonPlayer("US").capability_step(game)[0] == "play"
 
 
 def test_fitl_8_8_3_assault_when_nva_troops_share_a_space_with_us_troops():
@@ -736,9 +738,10 @@ def test_fitl_8_1_1_dual_use_event_side_by_faction(monkeypatch):
 def test_fitl_8_5_2_event_declined_when_the_cards_nonplayer_symbol_says_so(monkeypatch):
     game = position(lambda g: None)
     monkeypatch.setattr(game, "event_preference", lambda card, faction: ("ignored", "shaded"), raising=False)
-    assert vc_mod.event_wanted(game, "VC")[0] is False
+    assert NonPlayer("VC").event_decision(game)[0] == "no"
     monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", "shaded"), raising=False)
-    assert vc_mod.event_wanted(game, "VC")[0] is True
+    monkeypatch.setattr(game, "event_effective", lambda card, side, faction: (True, "test"), raising=False)
+    assert NonPlayer("VC").event_decision(game)[0] == "play"
 
 
 def test_fitl_8_6_5_ambush_after_march_only_to_remove_a_base():
@@ -821,3 +824,446 @@ def test_fitl_8_4_7_other_event_choices_are_random_among_the_offered_options():
         assert picks[0] == picks[1]
         seen.add(picks[0])
     assert len(seen) > 1  # not always the first option
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: US order
+def us_card(game: FitlGame) -> tuple[Any, Action]:
+    """The US Non-player answers the game's real card decision; the action is applied to the game."""
+    d = game.decision
+    assert d.side == "US" and d.kind == "card"
+    us = NonPlayer("US")
+    a = us.choose(game, d)
+    game.apply(a)
+    return us, a
+
+
+def test_fitl_8_8_2_capability_event_comes_before_the_assault(monkeypatch):
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, nva_troops=1)  # the Assault condition of 8.8.3 holds
+
+    game = position(edit, top=(13, 2))  # Cobras, a Capability, in play
+    fixed(monkeypatch, priorities, 6)  # the 8.8.2 d6 beats the Coup cards in the RVN Leader box
+    us, a = us_card(game)
+    assert a.kind == "event" and us.last_reason.startswith("US 8.8.2: play the Event")
+    assert game.capabilities.get("13") == "unshaded"
+
+
+def test_fitl_8_8_2_capability_roll_failed_then_assault(monkeypatch):
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, nva_troops=1)
+
+    game = position(edit, top=(13, 2))
+    fixed(monkeypatch, priorities, 1)  # d6 1 <= the Coup cards in the box: no Capability Event
+    us, a = us_card(game)
+    assert a.kind == "op" and us.last_reason.startswith("US 8.8.3")
+    op = us.choose(game, game.decision)
+    assert op["op"] == "assault" and "13" not in game.capabilities
+
+
+def test_fitl_8_8_3_assault_comes_before_a_non_capability_event():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, nva_troops=1)
+
+    game = position(edit)  # Gulf of Tonkin: an effective US Event the card's symbol does not decline
+    assert NonPlayer("US").event_step(game)[0] is True
+    us, a = us_card(game)
+    assert a.kind == "op" and us.last_reason.startswith("US 8.8.3: Assault")
+    op = us.choose(game, game.decision)
+    game.apply(op)
+    assert op["op"] == "assault"
+
+
+def test_fitl_8_8_5_sweep_comes_before_the_event():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, vc_guerrillas__u=1)
+        g.board.support["binh_dinh"] = 1
+
+    game = position(edit)
+    us, a = us_card(game)
+    assert a.kind == "op" and us.last_reason.startswith("US 8.8.5")
+    assert us.choose(game, game.decision)["op"] == "sweep"
+
+
+def test_fitl_8_8_6_event_before_the_if_none_sweep_when_training_is_impossible():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2, vc_guerrillas__u=1)  # no Support: no Sweep condition of 8.8.5
+        g.board.available["us_irregulars"] = 0  # Training places nothing and cannot Pacify (no ARVN Resources)
+        g.board.tracks["arvn_resources"] = 0
+
+    game = position(edit)
+    us = NonPlayer("US")
+    assert not us.train_useful(game) and us.sweep_useful(game)
+    plan = us.plan(game, False)
+    assert plan.op == "sweep" and "IF NONE" in plan.reason and plan.event  # the Event first, Sweep if not offered
+    us, a = us_card(game)
+    assert a.kind == "event" and us.last_reason.startswith("US 8.8.6: play the Event")
+
+
+def test_fitl_8_8_6_event_the_card_symbol_declines_is_not_played():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=2)  # Training places an Irregular here (8.8.7)
+
+    game = position(edit, top=(2, 1))  # Kissinger: the US symbol declines it (8.4.1, decision F-113)
+    us, a = us_card(game)
+    assert a.kind == "op" and "decline" in us.last_reason and "play the Event" not in us.last_reason
+    assert us.choose(game, game.decision)["op"] == "train"
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: Air Strike
+def strike_pieces(game: FitlGame, spaces: tuple[str, ...], n: int) -> Decision:
+    """The Air Strike removal decision as the engine asks it (FITL-4.2.3): one Action per removable piece."""
+    legal = game.strike_targets(list(spaces))
+    opts = [Action.make("piece", f"{k} in {s}", [s], space=s, key=k) for s, k in legal] + [Action.make("stop", "Stop")]
+    return Decision("US", f"Air Strike: remove which Active enemy piece? (1 of up to {n})", "FITL-4.2.3", opts,
+                    kind="piece", context={"op": "train", "sa": "air_strike", "step": "remove", "limited": False})
+
+
+def test_fitl_8_8_3_air_strike_ends_nva_control_of_the_most_population_first():
+    def edit(g):
+        put(g, "quang_tri_thua_thien", us_troops=1, nva_troops=2)  # NVA Control, Pop 2: 1 removal ends it
+        put(g, "pleiku_darlac", us_troops=1, nva_troops=2)  # NVA Control, Pop 1
+        put(g, "tay_ninh", arvn_troops=1, vc_guerrillas__a=3)  # Active Opposition, more pieces
+        g.board.support["tay_ninh"] = -2
+
+    game = position(edit)
+    us = NonPlayer("US")
+    spaces = ("quang_tri_thua_thien", "pleiku_darlac", "tay_ninh")
+    a = us.choose(game, strike_pieces(game, spaces, 1))
+    assert a["space"] == "quang_tri_thua_thien" and "end NVA Control" in us.last_reason
+    game.board.remove("quang_tri_thua_thien", "nva_troops")  # NVA Control ended there: no more removals there
+    a = us.choose(game, strike_pieces(game, spaces, 2))
+    assert a["space"] == "pleiku_darlac"
+    game.board.remove("pleiku_darlac", "nva_troops")
+    a = us.choose(game, strike_pieces(game, spaces, 1))
+    assert a["space"] == "tay_ninh"  # then the most pieces, Active Opposition first
+
+
+def test_fitl_8_8_3_air_strike_takes_loc_then_active_opposition_before_support():
+    def edit(g):
+        put(g, "binh_dinh", us_troops=1, vc_guerrillas__a=2)  # Support: a strike would shift it
+        g.board.support["binh_dinh"] = 1
+        put(g, "kien_phong", arvn_troops=1, vc_guerrillas__a=1)  # Active Opposition
+        g.board.support["kien_phong"] = -2
+        put(g, "loc_saigon_can_tho", arvn_police=1, vc_guerrillas__a=1)  # a LoC next to Saigon with COIN pieces
+
+    game = position(edit)
+    us = NonPlayer("US")
+    spaces = ("binh_dinh", "kien_phong", "loc_saigon_can_tho")
+    picks = []
+    for n in (3, 2, 1):
+        a = us.choose(game, strike_pieces(game, spaces, n))
+        picks.append(a["space"])
+        game.board.remove(a["space"], a["key"])
+    assert picks == ["loc_saigon_can_tho", "kien_phong", "binh_dinh"]
+    # the space choice follows the same order
+    opts = [Action.make("space", s, space=s) for s in spaces] + [Action.make("done", "Done")]
+    game2 = position(edit)
+    a = us.choose(game2, decision("space", opts, "US", op="train", sa="air_strike", step="sa_space"))
+    assert a["space"] == "loc_saigon_can_tho" and us.last_reason.startswith("US 8.8.3")
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: one configuration
+def limited_ops(game: FitlGame) -> int:
+    return sum(1 for e in game.record if e.get("act", {}).get("kind") == "op" and e["act"]["params"].get("limited"))
+
+
+def test_fitl_8_1_operations_not_limited_for_the_built_in_nonplayers_whatever_the_options():
+    """FITL-8.1: loaded with no options, or with non_players naming all four, the built-in Non-players never
+    execute a Limited Operation, and both games are the same game."""
+    plain = wargames.load("fitl", scenario="short", seed=1)
+    plain.play()
+    named = wargames.load("fitl", scenario="short", seed=1, non_players=["US", "ARVN", "NVA", "VC"])
+    named.play()
+    assert limited_ops(plain) == 0 and limited_ops(named) == 0
+    assert [e["act"] for e in plain.record if "act" in e] == [e["act"] for e in named.record if "act" in e]
+    assert any(e.get("act", {}).get("kind") == "op" and e["act"]["params"].get("sa") for e in plain.record)
+
+
+def test_fitl_8_1_a_person_keeps_the_limited_operation_and_a_save_of_other_bots_replays():
+    from wargames.core.saves import open_save
+    from wargames.fitl.players import FitlBot
+
+    game = FitlGame("short", 0, players={f: FitlBot(f) for f in ("US", "ARVN", "NVA", "VC")})
+    game.play()
+    assert limited_ops(game) > 0  # FitlBot is not a Non-player: the 2nd Eligible is offered a Limited Op
+    assert not game.plays_as_nonplayer("US")
+    opened = open_save(game.save())  # the seats come from the record ("by": FitlBot)
+    assert opened.digest() == game.digest()
+    assert FitlGame("short", 0).plays_as_nonplayer("US")  # an unseated faction: the built-in Non-player
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: 8.1.1 Available
+def test_fitl_8_1_1_infiltrate_places_only_available_troops():
+    """FITL-8.1.1 / 1.4.1: the engine offers up to Trail + Bases Troops, taking the rest off the map; the NVA
+    Non-player places only the 1 Troop Available (it does not strip Troops from a space it just took)."""
+    def edit(g):
+        put(g, "central_laos", nva_bases=1, nva_guerrillas__u=3)
+        put(g, "quang_tri_thua_thien", nva_troops=g.board.available["nva_troops"] - 1)  # all but 1 on the map
+        g.board.tracks["trail"] = 3
+
+    game = position(edit)
+    assert game.board.available["nva_troops"] == 1
+    nva = NonPlayer("NVA")
+    ctx = dict(op="rally", sa="infiltrate", space="central_laos", limited=False)
+    counts = [Action.make("count", f"Place {n} Troops", n=n) for n in range(0, 5)]
+    a = nva.choose(game, decision("count", counts, "NVA", step="troops", **ctx))
+    assert a["n"] == 1 and "maximum" in nva.last_reason
+    replace_counts = [Action.make("count", f"Replace {n}", n=n) for n in range(0, 4)]
+    a = nva.choose(game, decision("count", replace_counts, "NVA", step="replace", **ctx))
+    assert a["n"] == 0  # the one Available Troop is already placed: no Guerrilla is replaced by a map Troop
+
+
+def test_fitl_8_1_1_rally_skips_spaces_that_would_need_guerrillas_from_the_map():
+    def edit(g):
+        put(g, "tay_ninh", vc_guerrillas__u=1)
+        put(g, "binh_dinh", vc_guerrillas__u=g.board.available["vc_guerrillas"])  # none Available now
+
+    game = position(edit)
+    vc = NonPlayer("VC")
+    opts = [Action.make("space", s, space=s) for s in ("tay_ninh", "kien_phong")] + [Action.make("done", "Done")]
+    a = vc.choose(game, decision("space", opts, "VC", op="rally", step="space", limited=False))
+    assert a.kind == "done"
+    modes = game.rally_modes("VC", "kien_phong")
+    assert modes and all(m.get("mode") == "place" for m in modes)  # the engine would take one off the map
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: Events (8.1)
+def test_fitl_8_1_ineffective_event_example_operation_attleboro_without_a_tunnel():
+    """The rules' own example (8.1): Operation Attleboro with no Tunnel on the map would do nothing."""
+    def edit(g):
+        put(g, "tay_ninh", us_troops=3, vc_bases=1, vc_guerrillas__a=1)  # a VC Base, but no Tunnel
+
+    game = position(edit, top=(23, 2))
+    assert game.event_effective(23, "unshaded", "US")[0] is False
+    assert game.event_effective(23, "shaded", "VC")[0] is False
+    ok, why = NonPlayer("VC").event_step(game)  # VC would play the shaded side (its symbol performs it)
+    assert ok is False and "Ineffective" in why
+    game.board.pieces["tay_ninh"]["vc_bases"] -= 1
+    game.board.pieces["tay_ninh"]["vc_bases:t"] += 1  # now a Tunnel: the Event would act
+    assert game.event_effective(23, "unshaded", "US")[0] is True
+    assert NonPlayer("VC").event_step(game)[0] is True
+
+
+def test_fitl_8_5_2_event_played_in_monsoon_at_zero_resources_with_no_operation_offered():
+    def edit(g):
+        put(g, "tay_ninh", vc_guerrillas__a=2, us_troops=1)  # Active: no Tax, so no Rally either (4.1)
+        put(g, "quang_tin_quang_ngai", us_troops=1)
+        put(g, "binh_dinh", vc_guerrillas__a=1)
+        g.board.tracks["vc_resources"] = 0
+        g.eligible["US"] = False  # the VC are 1st Eligible on Operation Starlite
+
+    game = position(edit, top=(24, 127))  # Monsoon: a Coup card is next
+    d = game.decision
+    assert d.side == "VC" and not [a for a in d.options if a.kind == "op"]
+    vc = NonPlayer("VC")
+    a = vc.choose(game, d)
+    assert a.kind == "event" and a["side"] == "shaded" and vc.last_reason.startswith("VC 8.5.2: play the Event")
+    game.apply(a)
+    assert any(r.rule_id == "FITL-5.1" for r in game.log[-6:])
+
+
+@pytest.mark.parametrize("faction, card, gain", [("VC", 101, "+1 Resource"), ("NVA", 31, "+1 Resource"),
+                                                 ("ARVN", 61, "+3 Resources"), ("US", 13, "+3 ARVN Resources")])
+def test_fitl_8_5_2_pass_when_the_next_card_is_our_capability_then_play_it_without_a_roll(monkeypatch, faction, card,
+                                                                                          gain):
+    game = position(lambda g: put(g, "saigon", arvn_troops=3), top=(24, card))
+    np_ = NonPlayer(faction)
+    fixed(monkeypatch, priorities, 6)  # the d6 beats the 2 Coup cards in the RVN Leader box
+    plan = np_.plan(game, False)
+    assert plan.op is None and plan.cap_pass and gain in plan.reason and "next card" in plan.reason
+    opts = [Action.make("event", "Event", side="unshaded"), Action.make("op", "Op+SA", limited=False, sa=True),
+            Action.make("pass", "Pass")]
+    a = np_.choose(game, Decision(faction, "card", "FITL-2.3.4", opts, kind="card", context={"role": "1st"}))
+    assert a.kind == "pass" and np_.cap_memo == {"card": card}
+    game.card, game.next_card = card, 2  # the next card comes up
+    fixed(monkeypatch, priorities, 1)  # a new roll would fail: the previous card's roll stands
+    step, why = np_.capability_step(game)
+    assert step == "play" and "no new roll" in why
+
+
+def test_fitl_8_5_2_no_event_when_the_next_card_is_anothers_capability(monkeypatch):
+    game = position(lambda g: None, top=(1, 13))  # Cobras (a US Capability) is next
+    monkeypatch.setattr(game, "event_effective", lambda card, side, faction: (True, "test"), raising=False)
+    assert NonPlayer("VC").event_decision(game)[0] == "no"
+    assert NonPlayer("US").event_step(game)[0] is True  # the US text (8.8.6) has no such clause
+
+
+@pytest.mark.parametrize("card, side, faction, wanted", [(17, "unshaded", "US", False), (5, "shaded", "NVA", False),
+                                                         (15, "unshaded", "US", True), (16, "unshaded", "US", True),
+                                                         (10, "unshaded", "US", True)])
+def test_fitl_8_1_momentum_with_a_coup_next_only_for_an_immediate_or_coup_round_effect(monkeypatch, card, side,
+                                                                                       faction, wanted):
+    """The rules' examples: Claymores and Wild Weasels have no such effect; Medevac, Blowtorch Komer and Rolling
+    Thunder do."""
+    game = position(lambda g: put(g, "saigon", us_troops=2), top=(card, 127))
+    monkeypatch.setattr(game, "event_preference", lambda c, f: ("performed", side), raising=False)
+    assert game.monsoon
+    ok, why = NonPlayer(faction).event_step(game)
+    assert ok is wanted, why
+
+
+# ---------------------------------------------------------------------------------------------- issue #18: item 5
+def test_fitl_8_8_5_air_lift_after_sweep_movement_under_jfk():
+    """8.8.5: under JFK or Nixon the US Air Lifts into the selected Sweep spaces (here Troops from Laos) so the
+    Sweep Activates every Underground Guerrilla; under LBJ it does not (it Air Strikes instead)."""
+    def edit(g):
+        put(g, "binh_dinh", us_troops=1, vc_guerrillas__u=3)
+        g.board.support["binh_dinh"] = 1
+        put(g, "southern_laos", us_troops=3)
+
+    for pol, lifted in (("JFK", True), ("LBJ", False)):
+        game = position(edit)
+        us = NonPlayer("US")
+        us.policy_memo[game.coups_held] = pol
+        us.op_memo = {"op": "sweep", "plan": us.plan(game, False)}
+        us.memo()["sweep_chosen"] = ["binh_dinh"]
+        opts = [Action.make("sa", "Air Lift now", sa="air_lift", when="during"),
+                Action.make("sa", "Air Strike now", sa="air_strike", when="during"), Action.make("done", "Done")]
+        a = us.choose(game, decision("space", opts, "US", op="sweep", step="space", limited=False))
+        assert (a.get("sa") == "air_lift") is lifted, pol
+        if lifted:
+            assert us.sweep_lift_plan(game) == ("southern_laos", "binh_dinh", 2)
+
+
+def test_fitl_8_6_1_attack_estimate_counts_an_ambush_instead_of_the_troop_attack_in_its_space():
+    def edit(g):
+        put(g, "quang_tri_thua_thien", nva_troops=2, nva_guerrillas__u=1, us_troops=1)  # 1 by Troops OR 1 by Ambush
+
+    game = position(edit)
+    n, base = NonPlayer("NVA").attack_estimate(game)
+    assert (n, base) == (1, False)  # not 2 (4.4.3: the Ambush replaces the Attack in its space)
+
+
+def test_fitl_8_6_4_infiltrate_takes_over_the_tunneled_vc_base_first():
+    game = position(lambda g: put(g, "tay_ninh", nva_troops=3, vc_bases=1, vc_bases__t=1))
+    nva = NonPlayer("NVA")
+    opts = [Action.make("piece", k, space="tay_ninh", key=k) for k in ("vc_bases", "vc_bases:t")] + \
+        [Action.make("none", "none")]
+    a = nva.choose(game, decision("piece", opts, "NVA", op="rally", sa="infiltrate", step="takeover",
+                                  space="tay_ninh", limited=False))
+    assert a["key"] == "vc_bases:t" and "Tunneled first" in nva.last_reason
+
+
+def test_fitl_8_7_4_arvn_assault_where_a_base_has_no_underground_guerrilla():
+    """8.7.4 third condition as written: Assault can remove enemy pieces in a space with a Base and no
+    Underground Guerrillas, even when the Base itself cannot fall yet."""
+    def edit(g):
+        put(g, "kien_phong", arvn_troops=2, vc_bases=1, vc_guerrillas__a=3)  # Lowland: 1 removal
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    assert "with a Base and no Underground Guerrilla" in arvn.assault_reason(game)
+    game.board.pieces["kien_phong"]["vc_guerrillas:a"] -= 1
+    game.board.pieces["kien_phong"]["vc_guerrillas:u"] += 1
+    assert arvn.assault_reason(game) == ""
+
+
+def test_fitl_8_7_2_govern_only_where_patronage_is_legal():
+    def edit(g):
+        put(g, "hue", arvn_police=1, us_troops=2)  # Active Support but more US Troops: no Patronage (4.3.1)
+        put(g, "qui_nhon", arvn_police=2)
+        for s in ("hue", "qui_nhon"):
+            g.board.support[s] = 2
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    opts = [Action.make("space", s, space=s) for s in ("hue", "qui_nhon")]
+    a = arvn.choose(game, decision("space", opts, "ARVN", op="train", sa="govern", step="sa_space", limited=False))
+    assert a["space"] == "qui_nhon" and "Patronage" in arvn.last_reason
+
+
+def test_fitl_8_7_3_patrol_moves_police_first():
+    def edit(g):
+        put(g, "saigon", arvn_troops=6, arvn_police=4, us_troops=2)
+        put(g, "loc_saigon_can_tho", vc_guerrillas__u=1)
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    opts = [Action.make("move_from", f"{k} from saigon", space="saigon", key=k) for k in ("arvn_troops", "arvn_police")]
+    a = arvn.choose(game, decision("move_from", opts + [Action.make("done", "Done")], "ARVN", op="patrol",
+                                   step="move_from", limited=False))
+    assert a["key"] == "arvn_police" and "Police first" in arvn.last_reason
+
+
+def test_fitl_8_5_4_rules_example_no_march_no_attack_at_zero_resources_rally_beginning_with_tax(monkeypatch):
+    """The rules' example of 8.5.4: 0 Resources, no Underground Guerrilla can reach a LoC: no March; Attack needs
+    Resources; so Rally, beginning with Tax (4.1: the Special Activity before the Operation)."""
+    def edit(g):
+        put(g, "kien_phong", vc_guerrillas__u=1)  # the last Guerrilla stays: no March priority move
+        put(g, "tay_ninh", vc_guerrillas__u=2, vc_bases=1)  # Taxable (Population 2, no COIN Control)
+        g.board.support["kien_phong"] = -2
+        g.board.tracks["vc_resources"] = 0
+        g.board.available["vc_guerrillas"] = 0
+        g.eligible["US"] = g.eligible["NVA"] = g.eligible["ARVN"] = False
+
+    game = position(edit, top=(24, 2))
+    vc = NonPlayer("VC")
+    monkeypatch.setattr(game, "event_preference", lambda c, f: ("ignored", "shaded"), raising=False)
+    assert vc.event_decision(game)[0] == "no"  # the Event aside (8.4.1), as in the example
+    plan = vc.plan(game, False)
+    assert plan.op == "rally" and not plan.event and "IF NONE" in plan.reason
+    game.apply(next(a for a in game.decision.options if a.kind == "op" and a["sa"]))
+    assert vc.choose(game, game.decision)["op"] == "rally"
+    game.apply(vc.choose(game, game.decision))
+    d = game.decision
+    a = vc.choose(game, d)
+    if a.kind == "sa_later":  # Tax comes during the Rally, as soon as Resources are needed
+        game.apply(a)
+        a = vc.choose(game, game.decision)
+    assert a.get("sa") == "tax"
+
+
+def test_fitl_8_5_4_march_only_when_a_priority_move_exists_else_attack_then_rally():
+    def edit(g):
+        put(g, "kien_phong", vc_guerrillas__u=1)  # the last Guerrilla stays (8.5.4): no priority move
+        put(g, "tay_ninh", vc_guerrillas__a=3, arvn_police=1)  # an Attack is possible
+        g.board.support["kien_phong"] = -2
+        g.board.support["tay_ninh"] = -2
+        g.board.available["vc_guerrillas"] = 0  # no Rally condition (3 dice against 0 Available)
+
+    game = position(edit)
+    vc = NonPlayer("VC")
+    assert not vc.march_move_exists(game)
+    plan = vc.plan(game, False)
+    assert plan.op == "attack" and "8.5.4 IF NONE" in plan.reason
+
+
+def test_fitl_8_8_7_train_adds_a_space_to_pacify_more():
+    def edit(g):
+        put(g, "binh_tuy_binh_thuan", us_troops=2)  # Irregulars here (Population 1)
+        put(g, "saigon", us_troops=2, us_bases=1, arvn_police=2)  # Population 6: the better Pacification
+        g.board.tracks["arvn_resources"] = 40
+
+    game = position(edit)
+    us = NonPlayer("US")
+    us.op_memo = {"op": "train", "plan": us.plan(game, False)}
+    us.memo()["train_chosen"] = ["binh_tuy_binh_thuan"]
+    us.counts()["cubes"] = 1
+    opts = [Action.make("space", "Saigon", space="saigon"), Action.make("done", "Done")]
+    a = us.choose(game, decision("space", opts, "US", op="train", step="space", limited=False))
+    assert a["space"] == "saigon" and "Pacify to the maximum extent" in us.last_reason
+
+
+def test_fitl_8_6_5_march_through_laos_at_trail_4_to_add_nva_control():
+    """8.6.5 / 3.3.2: at Trail 4 a group from North Vietnam goes through Central Laos to Quang Nam (2 moves) and
+    does not stay in the transit space; below Trail 4 it may not."""
+    def edit(g):
+        put(g, "north_vietnam", nva_troops=4)
+        put(g, "quang_nam", arvn_police=1)
+        put(g, "quang_tri_thua_thien", us_troops=6)  # too strong next door
+        g.board.tracks["trail"] = 4
+
+    game = position(edit)
+    nva = NonPlayer("NVA")
+    nva.op_memo = {"op": "march"}
+    t = nva.march_target(game)
+    assert t is not None and t[:2] == ("north_vietnam", "central_laos") and "via the Trail" in t[5]
+    assert nva.memo()["cont"][:2] == ("central_laos", "quang_nam")
+    opts = [Action.make("move_from", "from Central Laos", space="central_laos"), Action.make("done", "Done")]
+    nva.memo().setdefault("to", [])
+    a = nva.choose(game, decision("move_from", opts, "NVA", op="march", step="move_from", limited=False))
+    assert a["space"] == "central_laos" and nva.memo()["plan"][0] == "quang_nam"
+    game.board.tracks["trail"] = 3
+    nva.op_memo = {"op": "march"}
+    t = nva.march_target(game)
+    assert t is None or t[1] != "central_laos" or "via" not in t[5]

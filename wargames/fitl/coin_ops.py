@@ -150,6 +150,17 @@ class CoinOps(OpsCommon):
             yield from self._train_place(ctx, s, pl)
         yield from self.cap_police(ctx)
         yield from self._train_extra(ctx)
+        minh = self.leader_effect("minh") if f == "ARVN" and ctx.spaces else ""
+        if minh:  # FITL-2.4.1: Duong Van Minh: each ARVN Train Operation adds +5 Aid
+            a0 = self.board.tracks["aid"]
+            self.track("aid", 5)
+            yield self.oruling(TRAIN_RULE, "Minh: +5 Aid", f"The ARVN Trained while {minh} leads: Aid +5 "
+                               f"({a0} -> {self.board.tracks['aid']}).", result={"aid": self.board.tracks["aid"]})
+
+    def pacify_step_cost(self) -> tuple[int, str]:
+        """FITL-3.2.1: 3 ARVN Resources per Pacification step; 4 while Nguyen Cao Ky leads (FITL-2.4.1)."""
+        ky = self.leader_effect(127)
+        return (4, f" [{ky}: 4 per step]") if ky else (3, "")
 
     def cap_police(self, ctx: OpCtx) -> Flow:
         """FITL-5.3 Capability #18 Combined Action Platoons (unshaded): a US Train may add 1 ARVN Police (free) in
@@ -206,8 +217,9 @@ class CoinOps(OpsCommon):
             terror = self.board.terror[s]
             top = 1 if self.lasting(19, "shaded") else 2  # FITL-5.3 CORDS shaded: only to Passive Support
             room = top - self.board.support[s] if self.pop(s) else 0
+            step, _ = self.pacify_step_cost()
             for lv in range(0, min(2, room) + 1):
-                cost = 3 * (terror + lv)
+                cost = step * (terror + lv)
                 if terror + lv >= 1 and self.can_pay(f, cost):
                     words = ([f"remove {terror} Terror"] if terror else []) + ([f"shift {lv} level(s)"] if lv else [])
                     out.append(Action.make("pacify", f"Pacify {self.sname(s)}: {' and '.join(words)} "
@@ -257,8 +269,9 @@ class CoinOps(OpsCommon):
         if act.kind == "pacify":
             lv = act["levels"]
             terror = self.board.terror[s]
-            cost = 3 * (terror + lv)
-            paid = self.pay(f, cost, False, TRAIN_RULE, "Pacification")
+            step, ky = self.pacify_step_cost()
+            cost = step * (terror + lv)
+            paid = self.pay(f, cost, False, TRAIN_RULE, "Pacification") + ky
             self.board.terror[s] = 0
             del self.board.terror[s]
             old, new = self.shift_support(s, lv)

@@ -182,7 +182,7 @@ class CoupRules:
         Momentum #16 Blowtorch Komer (FITL-5.4; the Event beats the Leader: decision F-152)."""
         if self.lasting(16, "unshaded"):
             return 1
-        return 4 if self.rvn_leader == KY else 3
+        return 4 if self.leader_effect(KY) else 3
 
     def _support_step(self, faction: str, space: str, toward: int) -> tuple[str, int] | None:
         """The next step in ``space``: ("terror", 0) removes a Terror marker, ("shift", level) shifts; None if

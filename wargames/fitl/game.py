@@ -191,6 +191,30 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
 
         return nonplayer_for(side, self.seed)
 
+    def plays_as_nonplayer(self, faction: str) -> bool:
+        """FITL-8.1 "Operations Not Limited" (decision F-73): ``faction`` is played by a Non-player: named in the
+        ``non_players`` option, or seated with the Non-player of rules 8 (the built-in player, whatever the options:
+        ``wargames.load("fitl")``, the benchmarks, the CLI and the notebooks use the same Non-players).  A person
+        (None) or another bot is not one.  While a record is replayed into a game whose seat is still unset (a save
+        being opened), the record's own ``by`` for that faction says who decided."""
+        if faction in (self.rules_opts.get("non_players") or []):
+            return True
+        if faction in self.players:
+            from .nonplayer import NonPlayerBase
+
+            return isinstance(self.players[faction], NonPlayerBase)
+        by = self.__dict__.get("_replay_seats", {}).get(faction)
+        return by is None or str(by).endswith("NonPlayer")
+
+    def _replay(self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool]) -> None:
+        """Replay (core) with the record's first decider of each faction remembered for ``plays_as_nonplayer``."""
+        seats: dict[str, str] = {}
+        for e in record:
+            if "act" in e and e.get("side") and e.get("by") and e["side"] not in seats:
+                seats[e["side"]] = str(e["by"])
+        self.__dict__["_replay_seats"] = seats
+        super()._replay(record, at)
+
     def invariants(self) -> list[str]:
         """The board's invariants (FITL-1.4.1, 1.4.2, 1.6, 1.8) plus the deck: every one of the 130 cards is in
         exactly one place, the Eligible flags are booleans, and at most 2 factions act on a card."""

@@ -33,8 +33,19 @@ class InsurgentOps(OpsCommon):
     def can_rally(self, faction: str, limited: bool, free: bool) -> bool:
         if self.can_pay(faction, 1, free) and any(self.rally_modes(faction, s) for s in self.rally_spaces(faction)):
             return True
+        if faction == "VC" and not limited and not free and self.tax_first_possible() and \
+                any(self.rally_modes(faction, s) for s in self.rally_spaces(faction)):
+            return True  # FITL-4.1: Tax first, then Rally with its Resources (rules example of 8.5.4; decision F-175)
         return faction == "NVA" and self.board.tracks["trail"] < 4 and self.can_pay("NVA", 2) \
             and not self.lasting(38, "unshaded")  # FITL-5.4 McNamara Line: no Trail Improvement by Rally
+
+    def tax_first_possible(self) -> bool:
+        """FITL-4.1 / FITL-4.5.1: the VC could Tax before their Operation and gain Resources by it."""
+        spaces = getattr(self, "tax_spaces", None)
+        banned = getattr(self, "sa_banned", None)
+        if spaces is None or (banned is not None and banned("tax")):
+            return False
+        return any((self.econ(s) if self.is_loc(s) else 2 * self.pop(s)) > 0 for s in spaces())
 
     def can_march(self, faction: str, limited: bool, free: bool) -> bool:
         if self.monsoon:

@@ -74,6 +74,19 @@ class OpsCommon:
             return False
         return ctx.allowed is None or space in ctx.allowed
 
+    def leader_effect(self, card: int | str) -> str:
+        """FITL-2.4.1: the words naming RVN Leader ``card`` (125 Khanh, 126 Young Turks, 127 Ky, or "minh") when its
+        lasting effect is in force now (the current leader, not flipped by an Event), else ""."""
+        lead = self.__dict__.get("leader_box")
+        if lead is None:
+            return ""
+        if card == "minh":
+            return "RVN Leader Duong Van Minh" if not lead else ""
+        active = getattr(self, "leader_active", None)
+        if active is not None and active(card):
+            return f"RVN Leader {self.data.cards[int(card)].title}"
+        return ""
+
     def lasting_limit(self, limit: int, *effects: tuple[int, str | None, int]) -> tuple[int, str]:
         """FITL-5.3 / FITL-5.4: ``limit`` lowered (or raised) by the first of ``effects`` ((card, side, new
         limit)) in effect; returns (limit, words naming it, or "")."""

@@ -133,7 +133,7 @@ class SequenceRules:
             off.append({"kind": "event", "label": f"Event: {title}", "rule": "FITL-2.3.4", "reason": reason})
 
         def ops(limited: bool, sa_too: bool) -> None:
-            if limited and faction in (self.rules_opts.get("non_players") or []) \
+            if limited and self.plays_as_nonplayer(faction) \
                     and "easy" not in self.one_player_options():  # FITL-8.9 Easy Option: keep the Limited Op
                 limited, sa_too = False, True  # FITL-8.1: a Non-player offered a Limited Op takes a full Op and SA
             names = self.op_choices(faction, limited)

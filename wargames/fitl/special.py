@@ -501,8 +501,16 @@ class SpecialActivities(OpsCommon):
                               f"Support): {text}.", result={"space": s, "mode": m["mode"]}, places=[s],
                               inputs={"population": p, "arvn_cubes": arvn, "us_troops": us})
 
+        before = len(ctx.sa_spaces)
         yield from self._each_space(ctx, GOVERN, "Govern", lambda: self.govern_spaces(ctx), 2,
                                     lambda s: f"Govern in {self.sname(s)}", body)
+        turks = self.leader_effect(126)
+        if turks and len(ctx.sa_spaces) > before:  # FITL-2.4.1 Young Turks: each Govern adds +2 Patronage, once
+            p0 = self.board.tracks["patronage"]
+            self.track("patronage", 2)
+            yield self.oruling(GOVERN, "Young Turks: +2 Patronage", f"The ARVN Governed while {turks} leads: "
+                               f"Patronage +2 ({p0} -> {self.board.tracks['patronage']}).",
+                               result={"patronage": self.board.tracks["patronage"]})
 
     # ================================================================== Transport (4.3.2)
     def transport_reach(self, origin: str) -> list[str]:
@@ -510,6 +518,13 @@ class SpecialActivities(OpsCommon):
         optionally into any adjacent space (never North Vietnam)."""
         path: set[str] = set()
         frontier = [n for n in self.adjacent(origin) if self.is_loc(n)]
+        if self.leader_effect(125):  # FITL-2.4.1 Nguyen Khanh: through at most 1 LoC (decision F-173)
+            final: set[str] = set()
+            for loc in frontier:
+                final.add(loc)
+                if not self.insurgent_pieces(loc):
+                    final |= {n for n in self.adjacent(loc) if not self.is_loc(n)}
+            return sorted(d for d in final if d != origin and not self.in_nvn(d))
         while frontier:
             s = frontier.pop()
             if s in path:

@@ -119,6 +119,12 @@ def status_markdown() -> str:
             f"{rest}\n")
 
 
+def _board_only(board: Any) -> dict[str, Any]:
+    """The board's canonical form without the Event flags (marker aids and Momentum sides are not a change
+    to the board for the Non-players' "Event effective?" test, FITL-5.1.3, 8.1)."""
+    return {k: v for k, v in board.to_dict().items() if k != "event_flags"}
+
+
 class EventRules(EventVocabulary):
     """Mixin: FITL-5.0 Events, FITL-5.3 Capabilities, FITL-5.4 Momentum, FITL-5.1.4 Pivotal Events, RVN Leaders."""
 
@@ -179,15 +185,17 @@ class EventRules(EventVocabulary):
         importance, _, side = str(value).partition(" ")
         return importance, side
 
-    def event_effective(self, card: int, side: str, faction: str) -> tuple[bool, str]:
+    def event_effective(self, card: int, side: str, faction: str, board_only: bool = False) -> tuple[bool, str]:
         """Would ``faction`` executing ``side`` of ``card`` change anything now?  A dry run on a copy of the board
         (first option at every choice, dice fixed at 3, free Operations counted when one is possible but not run);
-        the game is left exactly as it was.  For the non-player "Event effective?" checks (FITL-8.4, 5.1.3)."""
+        the game is left exactly as it was.  For the non-player "Event effective?" checks (FITL-8.4, 5.1.3).
+        ``board_only``: count only changes to the board (pieces, Support, markers, tracks) and free actions, not the
+        lasting effect or Eligibility (FITL-8.1: a Momentum Event's immediate effect)."""
         entry = self.event_entry(card)
         if entry is None or side not in entry:
             return False, "no such Event side"
         steps = str(entry[side].get("steps"))
-        if "'capability'" in steps or "'momentum'" in steps:
+        if not board_only and ("'capability'" in steps or "'momentum'" in steps):
             return True, "it puts a lasting effect in play (FITL-5.3 / 5.4)"
         keys = ("board", "capabilities", "momentum", "eligibility_next", "dice", "played", "pivotal_held", "_ev_dry",
                 "_ev_dry_free")
@@ -200,7 +208,7 @@ class EventRules(EventVocabulary):
         for box in ("available", "casualties", "out_of_play"):
             setattr(shadow, box, Counter(getattr(b, box)))
         shadow.event_flags = dict(b.event_flags)
-        before = (shadow.to_dict(), dict(self.capabilities), list(self.momentum), dict(self.eligibility_next))
+        before = (_board_only(shadow), dict(self.capabilities), list(self.momentum), dict(self.eligibility_next))
         try:
             self.board = shadow
             self.capabilities = dict(self.capabilities)
@@ -221,13 +229,13 @@ class EventRules(EventVocabulary):
         except StopIteration:
             free = list(self._ev_dry_free)
         finally:
-            after = (self.board.to_dict(), dict(self.capabilities), list(self.momentum), dict(self.eligibility_next))
+            after = (_board_only(self.board), dict(self.capabilities), list(self.momentum), dict(self.eligibility_next))
             for k in keys:
                 if k in saved:
                     self.__dict__[k] = saved[k]
                 else:
                     self.__dict__.pop(k, None)
-        if after != before:
+        if (after[0] != before[0]) if board_only else (after != before):
             return True, "it changes the board, the tracks, the lasting effects or Eligibility"
         if free:
             return True, f"it grants {', '.join(free)}"

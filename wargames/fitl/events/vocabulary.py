@@ -768,6 +768,8 @@ class EventVocabulary:
         with self._free_op_flags(step):
             choices = [o for o in self.op_choices(f, limited, True) if ops is None or o in ops]
         if self.__dict__.get("_ev_dry"):  # a dry run (EventRules.event_effective): note it, run nothing
+            if "where" in step and not self.ev_spaces(ctx, step["where"]):
+                return  # FITL-8.1 (rules example: Attleboro with no Tunnel): the card names no space to act in
             if choices:
                 self.__dict__["_ev_dry_free"].append(f"a free {'/'.join(choices)} for {f}")
             return
@@ -804,13 +806,17 @@ class EventVocabulary:
     def _free_op_flags(self, step: dict[str, Any]) -> Iterator[None]:
         """While an Event's free Operation is chosen and run: its Sweep/March ignores Monsoon (FITL-5.1.1, F-115),
         and ``cubes_as_us`` counts ARVN cubes as US Troops (F-167)."""
+        before = {k: self.__dict__[k] for k in ("_ev_free_op", "_cubes_as_us") if k in self.__dict__}
         self.__dict__["_ev_free_op"] = True
         self.__dict__["_cubes_as_us"] = bool(step.get("cubes_as_us"))
         try:
             yield
-        finally:
-            self.__dict__["_ev_free_op"] = False
-            self.__dict__.pop("_cubes_as_us", None)
+        finally:  # restore what was there: a dry run (event_effective) may run inside a free Operation
+            self.__dict__["_ev_free_op"] = before.get("_ev_free_op", False)
+            if "_cubes_as_us" in before:
+                self.__dict__["_cubes_as_us"] = before["_cubes_as_us"]
+            else:
+                self.__dict__.pop("_cubes_as_us", None)
 
     def ev_free_sa(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-5.5: a free Special Activity on its own (FITL-5.1.1: the card allows it without an Operation)."""
@@ -833,6 +839,8 @@ class EventVocabulary:
         opctx.strike_any, opctx.no_degrade = bool(step.get("strike_any")), bool(step.get("no_degrade"))
         ok = [sa for sa in ok if getattr(self, f"can_{sa}")(opctx)]
         if self.__dict__.get("_ev_dry"):
+            if "where" in step and not opctx.sa_allowed:
+                return  # FITL-8.1: the card names no space for its Special Activity
             if ok:
                 self.__dict__["_ev_dry_free"].append(f"a free {'/'.join(ok)} for {f}")
             return

@@ -14,7 +14,6 @@ from typing import Any
 from ...core.actions import Action, Decision
 from .base import NonPlayerBase, Plan
 from .priorities import random_pick
-from .vc import event_wanted
 
 ARVN_KEYS = ("arvn_troops", "arvn_police", "arvn_rangers", "arvn_bases")
 
@@ -100,6 +99,43 @@ class ArvnNonPlayer(NonPlayerBase):
         last = 1 if removable + (bases if base_hit else 0) >= self.insurgents(game, s) else 0
         return (base_hit, ctl, last, removable)
 
+    def patronage_ok(self, game: Any, s: str, shift_ok: bool = False) -> bool:
+        """FITL-4.3.1 / FITL-8.7.2 GOVERN: Aid may go to Patronage in ``s`` (more ARVN cubes than US Troops) and,
+        unless ``shift_ok``, without shifting it to Neutral (Active Support, or unshaded Mandate of Heaven)."""
+        b = game.board
+        p = b.pieces[s]
+        if p["arvn_troops"] + p["arvn_police"] <= p["us_troops"] or not b.tracks["aid"]:
+            return False
+        return shift_ok or b.support[s] == 2 or self.cap(game, 86, "unshaded")
+
+    def assault_reason(self, game: Any) -> str:
+        """FITL-8.7.4 conditions, as written: ARVN Assault alone would change Control of a space (add COIN Control or
+        remove NVA Control, any Population), could remove an NVA Troop, or could remove enemy pieces in a space with
+        an NVA or VC Base and no Underground Guerrillas."""
+        b = game.board
+        for s in self.spaces(game):
+            g = self.assault_gain(game, s)
+            if not g:
+                continue
+            n, _ = game.assault_count("ARVN", s)
+            p = b.pieces[s]
+            troops, active = p["nva_troops"], p["nva_guerrillas:a"] + p["vc_guerrillas:a"]
+            removable = min(n, troops + active)
+            nva_removed = min(removable, troops + p["nva_guerrillas:a"])
+            coin = self.coin(game, s)
+            nva_after = b.count(s, "NVA") - nva_removed
+            vc_after = b.count(s, "VC") - (removable - nva_removed)
+            after = "coin" if coin > nva_after + vc_after else "nva" if nva_after > coin + vc_after else None
+            before = b.control(s)
+            if (after == "coin" and before != "coin") or (before == "nva" and after != "nva"):
+                return f"it would change Control of {game.sname(s)}"
+            if troops and n:
+                return f"it can remove an NVA Troop in {game.sname(s)}"
+            bases = p["nva_bases"] + p["vc_bases"] + p["nva_bases:t"] + p["vc_bases:t"]
+            if bases and not (p["nva_guerrillas:u"] + p["vc_guerrillas:u"]):
+                return f"it can remove enemy pieces in {game.sname(s)}, with a Base and no Underground Guerrilla"
+        return ""
+
     def train_reason(self, game: Any) -> str:
         b = game.board
         avail = sum(b.available[k] for k in ARVN_KEYS)
@@ -165,7 +201,11 @@ class ArvnNonPlayer(NonPlayerBase):
     def plan(self, game: Any, limited: bool) -> Plan:
         b = game.board
         res = b.tracks["arvn_resources"]
-        ev, evwhy = event_wanted(game, "ARVN")
+        evd, evwhy = self.event_decision(game)
+        if evd == "pass":
+            return Plan(None, reason=f"ARVN 8.7.1: Pass (+3 Resources): {evwhy}", cap_pass=True)
+        ev = evd == "play"
+        evwhy = f"ARVN 8.7.1: {'play the Event: ' if ev else 'no Event: '}{evwhy}"
         if res < 3:
             return Plan(None, event=ev, event_why=evwhy,
                         reason=f"ARVN 8.7.1: {res} ARVN Resources (less than 3): Pass (+3 Resources)")
@@ -178,10 +218,9 @@ class ArvnNonPlayer(NonPlayerBase):
             chain.append(("patrol", f"ARVN 8.7.3: Patrol because NVA/VC on {game.sname(hot[0])} threaten Saigon's "
                                     "roads to the Cities"))
         gains = [g for s in self.spaces(game) if (g := self.assault_gain(game, s))]
-        nva_troop = any(b.pieces[s]["nva_troops"] and self.assault_gain(game, s) for s in self.spaces(game))
-        if any(g[0] or g[1] for g in gains) or nva_troop:
-            chain.append(("assault", "ARVN 8.7.4: Assault because it can change Control, remove an NVA Troop or hit "
-                                     "an exposed Base"))
+        why = self.assault_reason(game)
+        if why:
+            chain.append(("assault", f"ARVN 8.7.4: Assault because {why}"))
         if not game.monsoon and self.sweep_useful(game):
             chain.append(("sweep", "ARVN 8.7.5: Sweep (no other Operation's condition applies)"))
         if gains:
@@ -202,6 +241,13 @@ class ArvnNonPlayer(NonPlayerBase):
             return self.raid_possible(game)
         if sa == "transport":
             return bool(self.transport_origin(game))
+        if sa == "govern":  # 8.7.2 GOVERN: Patronage where legal, or Aid only if Aid is at 0
+            b = game.board
+            us_wins = self.is_player_faction(game, "US") and b.victory()["US"] > 50
+            cands = [s for s in self.spaces(game) if game.is_pc(s) and s != "saigon" and b.control(s) == "coin"
+                     and b.support[s] > 0]
+            return any(self.patronage_ok(game, s, shift_ok=us_wins) for s in cands) or \
+                (b.tracks["aid"] == 0 and bool(cands))
         return True
 
     def on_sa(self, game: Any, decision: Decision) -> Action:
@@ -221,11 +267,19 @@ class ArvnNonPlayer(NonPlayerBase):
         b = game.board
         scored: list[tuple[Any, Action, str]] = []
         if step == "sa_space" and sa == "govern":
+            governed = self.counts()["govern"]
+            us_wins = self.is_player_faction(game, "US") and b.victory()["US"] > 50
             for a in spaces:
                 s = a["space"]
-                scored.append(((1 if b.support[s] == 2 else 0, self.pop(game, s)), a,
-                               "Govern: the most Patronage without a shift to Neutral (Active Support first), "
-                               "highest Population"))
+                if self.patronage_ok(game, s, shift_ok=us_wins):
+                    scored.append(((2, self.pop(game, s)), a,
+                                   "Govern: the most Patronage (ARVN cubes outnumber US Troops, 4.3.1) "
+                                   + ("while the US player is above 50" if us_wins else "without a shift to Neutral")))
+                elif governed == 1 or b.tracks["aid"] == 0:
+                    scored.append(((1, self.pop(game, s)), a, "Govern: Aid from the highest Population (Govern in "
+                                                              "exactly 1 space so far, or Aid at 0)"))
+            if scored:
+                self.counts()["govern"] += 1
         elif step == "sa_space" and sa == "transport":
             want = self.transport_origin(game)
             scored = [((1,), a, "Transport from Laos/Cambodia, else the most ARVN Troops above Control needs")
@@ -408,7 +462,8 @@ class ArvnNonPlayer(NonPlayerBase):
         modes = {a["mode"]: a for a in decision.options if a.kind == "mode"}
         if decision.context.get("sa") == "govern":
             s = decision.context.get("space")
-            if game.board.support[s] == 2 and "patronage" in modes:
+            us_wins = self.is_player_faction(game, "US") and game.board.victory()["US"] > 50
+            if "patronage" in modes and self.patronage_ok(game, s, shift_ok=us_wins):
                 self.why("8.7.2", "Govern: take Patronage at Active Support (no shift to Neutral)")
                 return modes["patronage"]
             a = modes.get("aid") or decision.options[0]
@@ -539,15 +594,18 @@ class ArvnNonPlayer(NonPlayerBase):
                 if s in done_t or dest not in game.patrol_reach(s):
                     continue
                 spare = self.patrol_spare(game, s, a["key"], game.is_loc(dest))
-                if spare > 0 and (best is None or spare > best[0]):
-                    best = (spare, a)
+                # 8.7.3: Police when possible, then Troops; within that from the space with the most that can go
+                k = (1 if a["key"] == "arvn_police" else 0, spare)
+                if spare > 0 and (best is None or k > best[0]):
+                    best = (k, a)
             if best:
-                m["patrol"] = (dest, min(need, best[0]))
+                spare = best[0][1]
+                m["patrol"] = (dest, min(need, spare))
                 if decision.context.get("limited"):
                     m["only"] = dest  # FITL-2.3.5: a Limited Patrol has a single destination
-                if best[0] >= need:
+                if spare >= need:
                     done_t.append(dest)
-                self.why("8.7.3", f"{best[1].label} to {game.sname(dest)}: {why}")
+                self.why("8.7.3", f"{best[1].label} to {game.sname(dest)}: {why} (Police first)")
                 return best[1]
             done_t.append(dest)
         self.why("8.7.3", "Patrol: no further move meets a priority")

@@ -4,12 +4,12 @@ A Non-player is a player (``choose(game, decision) -> Action``) that answers eve
 the faction's flowchart (``us.py``, ``arvn.py``, ``nva.py``, ``vc.py``) and says which step chose it in
 ``last_reason`` (e.g. "VC 8.5.3: Rally because ...").  It only ever picks among the offered legal actions.
 
-* FITL-8.1: the flowchart decides Event, Operation or Pass (``plan``); a Non-player takes a full Operation with a
-  Special Activity when the sequence of play offers it (the frame offers a Limited Operation to a 2nd Eligible
-  faction: then it executes that, decision F-73); Pivotal Events only while a player faction is 1st Eligible
-  (FITL-8.4.6: with four Non-players never).
-* FITL-8.1.1: Events are the card texts of a later issue: the Event option is taken only when the decision
-  offers it and the flowchart would play it (decision F-72).
+* FITL-8.1: the flowchart decides Event, Operation or Pass (``plan``); a Non-player never executes a Limited
+  Operation: the sequence of play offers a Non-player seat a full Operation with a Special Activity instead
+  (``FitlGame.plays_as_nonplayer``, decision F-73; only the 1-player Easy Option keeps the Limited Operation);
+  Pivotal Events only while a player faction is 1st Eligible (FITL-8.4.6: with four Non-players never).
+* FITL-8.1 Ineffective Events and the Capability bullets of 8.5.2 / 8.6.2 / 8.7.1 / 8.8.2: ``capability_step``
+  and ``event_step`` (the game's dry run of the side it would play, decision F-72).
 * FITL-8.1.2 / FITL-8.1.3: pieces and spaces by the priorities in ``priorities.py``.
 * FITL-8.4: the choices an Event leaves open by the defaults of 8.4.3-8.4.5 (``events.py``); FITL-8.4.7 the rest.
 """
@@ -17,7 +17,7 @@ the faction's flowchart (``us.py``, ``arvn.py``, ``nva.py``, ``vc.py``) and says
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...core.actions import Action, Decision
@@ -39,6 +39,7 @@ class Plan:
     reason: str = ""
     event: bool = False
     event_why: str = ""
+    cap_pass: bool = False  # a Pass for the next card's Capability (FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.2)
 
 
 class NonPlayerBase(EventChoices):
@@ -55,6 +56,7 @@ class NonPlayerBase(EventChoices):
         self.last_reason = ""
         self.plan_cache: tuple[str, Plan] | None = None
         self.op_memo: dict[str, Any] = {}
+        self.cap_memo: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return f"NonPlayer({self.faction!r})"
@@ -62,6 +64,8 @@ class NonPlayerBase(EventChoices):
     # ------------------------------------------------------------------ the protocol
     def choose(self, game: Any, decision: Decision) -> Action:
         handler = getattr(self, f"on_{decision.kind}", None)
+        full = decision
+        decision = self.available_only(game, decision)
         try:
             act = handler(game, decision) if handler else None
         except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration) as err:
@@ -71,7 +75,56 @@ class NonPlayerBase(EventChoices):
             return act
         if act is None or decision.find(act) is None:
             act = self.fallback(game, decision)
+        if full.context.get("sa") == "infiltrate" and full.context.get("step") == "troops":
+            self.memo()["infiltrate_troops"] = int(act.get("n") or 0)
         return act
+
+    # ------------------------------------------------------------------ 8.1.1: only what is Available
+    def available_only(self, game: Any, decision: Decision) -> Decision:
+        """FITL-8.1.1 ("only as long as needed pieces ... are available") with FITL-1.4.1: a Non-player places only
+        pieces from Available; it never takes the offered option of pulling its own pieces off the map to place
+        more (decision F-172).  The offered options are narrowed to those Available pieces can fill; a choice
+        they leave empty keeps the smallest placement offered, else the original options."""
+        c = decision.context
+        b = game.board
+        av = b.available
+        kind, step, op, sa = decision.kind, c.get("step"), c.get("op"), c.get("sa")
+        keep = None
+        g = {"NVA": "nva_guerrillas", "VC": "vc_guerrillas"}.get(self.faction, "")
+        base = {"NVA": "nva_bases", "VC": "vc_bases"}.get(self.faction, "")
+
+        def rally_ok(a: Any) -> bool:
+            if a.kind != "mode":
+                return True
+            if a.get("mode") == "place":
+                return int(a.get("n") or 0) <= av[g]
+            if a.get("mode") == "base":
+                return av[base] >= 1
+            return True
+
+        if kind == "mode" and op == "rally" and not sa and g:
+            keep = [a for a in decision.options if rally_ok(a)]
+        elif kind == "space" and op == "rally" and step == "space" and not sa and g and hasattr(game, "rally_modes"):
+            keep = [a for a in decision.options if a.kind != "space" or
+                    any(rally_ok(m) and m.get("mode") in ("place", "base") for m in game.rally_modes(self.faction,
+                                                                                                  a["space"]))]
+        elif kind == "count" and sa == "infiltrate" and step in ("troops", "replace"):
+            room = av["nva_troops"] - (self.memo().get("infiltrate_troops", 0) if step == "replace" else 0)
+            keep = [a for a in decision.options if a.kind != "count" or int(a["n"]) <= max(0, room)]
+        elif kind == "piece" and sa == "infiltrate" and step == "takeover":
+            keep = [a for a in decision.options if a.kind != "piece" or
+                    av[a["key"].split(":")[0].replace("vc_", "nva_")] >= 1]
+        elif kind == "mode" and sa == "subvert":
+            keep = [a for a in decision.options if a.get("mode") != "replace" or av["vc_guerrillas"] >= 1]
+        elif kind == "place":
+            keep = [a for a in decision.options if a.kind != "place" or (
+                int(a.get("irregulars") or 0) <= av["us_irregulars"] and int(a.get("rangers") or 0) <= av["arvn_rangers"]
+                and int(a.get("troops") or 0) <= av["arvn_troops"] and int(a.get("police") or 0) <= av["arvn_police"])]
+        if keep is None or len(keep) == len(decision.options):
+            return decision
+        if not keep:
+            return decision
+        return replace(decision, options=keep)
 
     #: the flowchart step (rule section) of each Operation and Special Activity, per faction
     STEPS: dict[str, str] = {}
@@ -118,6 +171,102 @@ class NonPlayerBase(EventChoices):
         self.why(rule, f"no priority covers '{decision.prompt}': equal-chance pick of {a.label} (decision F-74)")
         return a
 
+    # ------------------------------------------------------------------ Event or not (8.1, 8.4, 8.5.2-8.8.6)
+    def event_side(self, game: Any) -> str:
+        """FITL-8.4.2: Non-player NVA and VC take the shaded text, US and ARVN the unshaded one, unless the card's
+        own Non-player instruction names a side (FITL-8.4.1, decision F-113)."""
+        want = "unshaded" if self.faction in COIN else "shaded"
+        pref_fn = getattr(game, "event_preference", None)
+        pref = pref_fn(game.card, self.faction) if pref_fn is not None and game.card is not None else None
+        if pref and pref[1] in ("unshaded", "shaded"):
+            want = pref[1]
+        return want
+
+    def capability_step(self, game: Any) -> tuple[str | None, str]:
+        """The Capability bullets of FITL-8.5.2, FITL-8.6.2, FITL-8.7.1 and FITL-8.8.2: ("play", why) when the card in play is any
+        faction's Capability and a d6 beats the Coup cards in the RVN Leader box (or beat them on the previous card,
+        when this faction Passed for it); ("pass", why) when the next card is this faction's Capability, the card in
+        play is not a Capability and the d6 beats them; ("decline", why) for a Capability whose roll failed; None
+        when no Capability is involved (the card's Event is then judged by ``event_step``)."""
+        from .priorities import roll
+
+        cards = game.data.cards
+        cur = cards.get(game.card) if game.card is not None else None
+        coups = len(game.leader_box)
+        played = any(v == "event" for v in (getattr(game, "acted", {}) or {}).values())
+        if cur is not None and cur.kind == "capability" and not played:
+            pref_fn = getattr(game, "event_preference", None)
+            pref = pref_fn(game.card, self.faction) if pref_fn is not None else None
+            if pref and pref[0] == "ignored":
+                return "decline", "the card's Non-player symbol says decline the Event (FITL-8.4.1, decision F-113)"
+            if self.cap_memo.get("card") == game.card:
+                return "play", (f"Capability: the d6 rolled on the previous card beat the {coups} Coup card(s) in "
+                                "the RVN Leader box, so no new roll")
+            d = roll(game, self.faction, "capability")[0]
+            if d > coups:
+                return "play", f"Capability: d6 {d} > {coups} Coup card(s) in the RVN Leader box"
+            return "decline", f"Capability: d6 {d} <= {coups} Coup card(s) in the RVN Leader box: no Event"
+        nxt = cards.get(game.next_card) if getattr(game, "next_card", None) is not None else None
+        owner_fn = getattr(game, "capability_owner", None)
+        if nxt is not None and nxt.kind == "capability" and owner_fn is not None \
+                and owner_fn(game.next_card) == self.faction and (cur is None or cur.kind != "capability" or played):
+            d = roll(game, self.faction, "capability_next")[0]
+            if d > coups:
+                return "pass", (f"the next card, {nxt.title}, is a {self.faction} Capability and d6 {d} > {coups} "
+                                "Coup card(s) in the RVN Leader box: Pass now, play it next card without a roll")
+        return None, ""
+
+    def event_step(self, game: Any) -> tuple[bool, str]:
+        """FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.6 for a card that is not a Capability: play the Event unless the card's
+        Non-player symbol declines it (FITL-8.4.1, the rifle; decision F-113) or it is Ineffective (FITL-8.1: the
+        game's dry run of the side this faction would play finds no change, no lasting effect and no possible
+        free action; decision F-72)."""
+        if game.card is None:
+            return False, "no card in play"
+        pref_fn = getattr(game, "event_preference", None)
+        pref = pref_fn(game.card, self.faction) if pref_fn is not None else None
+        if pref and pref[0] == "ignored":
+            return False, "the card's Non-player symbol says decline the Event (FITL-8.4.1 rifle, decision F-113)"
+        side = self.event_side(game)
+        eff = getattr(game, "event_effective", None)
+        row = game.data.cards.get(game.card)
+        if eff is not None and row is not None and row.kind == "momentum" and game.monsoon:
+            # FITL-8.1: a Momentum Event with Coup! next only for an immediate or Coup Round effect
+            now, _ = eff(game.card, side, self.faction, board_only=True)
+            entry = (getattr(game, "event_entry", lambda c: None)(game.card) or {}).get(side) or {}
+            coup = [r for r in entry.get("modifies") or [] if str(r).partition("-")[2].startswith("6.")]
+            if not now and not coup:
+                return False, (f"the {side} Momentum Event would have no immediate or Coup Round effect with a Coup "
+                               "card next (FITL-8.1)")
+        if eff is not None:
+            ok, why = eff(game.card, side, self.faction)
+            if not ok:
+                return False, f"the {side} Event is Ineffective (FITL-8.1): {why}"
+            return True, f"the {side} Event is effective: {why}"
+        return True, "the Event is offered"
+
+    def event_decision(self, game: Any) -> tuple[str, str]:
+        """FITL-8.5.2 / 8.6.2 / 8.7.1 in order: ("pass", why) for the next card's Capability, ("play", why) or
+        ("no", why).  The third bullet plays the Event only if neither the next nor the current card is a
+        Capability (decision F-72)."""
+        cap, why = self.capability_step(game)
+        if cap == "pass":
+            return "pass", why
+        if cap == "play":
+            return "play", why
+        if cap == "decline":
+            return "no", why
+        nxt = game.data.cards.get(game.next_card) if getattr(game, "next_card", None) is not None else None
+        if nxt is not None and nxt.kind == "capability":
+            return "no", f"the next card, {nxt.title}, is a Capability: no Event this card (decision F-72)"
+        ok, why = self.event_step(game)
+        return ("play" if ok else "no"), why
+
+    def note_pass(self, game: Any, decision: str | None) -> None:
+        """Remember a Pass made for the next card's Capability (FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.2)."""
+        if decision == "pass" and getattr(game, "next_card", None) is not None:
+            self.cap_memo = {"card": game.next_card}
+
     # ------------------------------------------------------------------ the flowchart's top (8.1)
     def plan(self, game: Any, limited: bool) -> Plan:  # pragma: no cover - per faction
         raise NotImplementedError
@@ -143,26 +292,28 @@ class NonPlayerBase(EventChoices):
         """FITL-8.1: Event, Operation (+SA) or Pass by the flowchart."""
         ops = self.opts(decision, "op")
         limited = bool(ops) and all(a["limited"] for a in ops)
-        plan = self.current_plan(game, limited) if ops else \
-            Plan(None, reason=f"{self.faction} {self.section}: no Operation is offered (FITL-3.1): Pass")
+        plan = self.current_plan(game, limited)  # an offered Event counts even with no Operation offered
         self.op_memo = {}
         events = self.opts(decision, "event")
-        # FITL-8.4.2: Non-player NVA and VC take the shaded text, US and ARVN the unshaded one
-        want = "unshaded" if self.faction in COIN else "shaded"
-        pref_fn = getattr(game, "event_preference", None)  # a card's own Non-player side (FITL-8.4.1, F-113)
-        pref = pref_fn(game.card, self.faction) if pref_fn is not None and game.card is not None else None
-        if pref and pref[1] in ("unshaded", "shaded"):
-            want = pref[1]
+        want = self.event_side(game)
         ev = next((a for a in events if a.get("side") == want), events[0] if events else None)
         if plan.event and ev is not None:
-            self.last_reason = f"{self.faction} {self.section}: play the Event ({plan.event_why})"
+            why = plan.event_why
+            self.last_reason = why if why.startswith(f"{self.faction} ") else \
+                f"{self.faction} {self.section}: play the Event ({why})"
             return ev
         if plan.op is None or not ops:
             self.last_reason = plan.reason or f"{self.faction} 8.1: nothing to do, Pass"
+            if plan.op is not None:
+                self.last_reason = f"{self.faction} {self.section}: no Operation is offered (FITL-3.1): Pass" + \
+                    (f" ({plan.event_why or 'no Event'})" if not events else "")
+            if plan.cap_pass:
+                self.note_pass(game, "pass")
             return self.first(decision, "pass") or decision.options[-1]
         full = [a for a in ops if not a["limited"]]
         pref = [a for a in full if a["sa"]] or full or ops
-        self.last_reason = plan.reason + ("" if full else " (only a Limited Operation is offered, decision F-73)")
+        self.last_reason = plan.reason + ("" if full else " (only a Limited Operation is offered: the 1-player Easy "
+                                                          "Option, FITL-8.9, decision F-73)")
         return pref[0]
 
     def on_op(self, game: Any, decision: Decision) -> Action:
@@ -199,6 +350,18 @@ class NonPlayerBase(EventChoices):
         self.memo()["plan"] = (s,) + tuple(plan[1:])
         self.why("8.3", f"March to {game.sname(s)}: a Random LoC (decision F-79)")
         return a
+
+    def march_target(self, game: Any) -> Any:  # the VC and NVA name their March moves (8.5.4, 8.6.5)
+        return None
+
+    def march_move_exists(self, game: Any) -> bool:
+        """FITL-8.5.4 / FITL-8.6.5: a March priority names at least one move now (checked on a scratch memo)."""
+        saved = self.op_memo
+        self.op_memo = {}
+        try:
+            return self.march_target(game) is not None
+        finally:
+            self.op_memo = saved
 
     def memo(self) -> dict[str, Any]:
         return self.op_memo.setdefault("memo", {})
@@ -242,8 +405,9 @@ class NonPlayerBase(EventChoices):
             return self.first(decision, "stop", "none") or decision.options[0]
         step = decision.context.get("step")
         if step == "takeover":
-            a = self.pick(game, pieces, lambda a: target_priority(game, a["space"], a["key"]))
-            self.why("8.6.4", f"Infiltrate takes over VC {a['key']} (Bases first, 8.1.2)")
+            a = self.pick(game, pieces, lambda a: (a["key"].endswith("_bases:t"), a["key"].startswith("vc_bases"),
+                                                   target_priority(game, a["space"], a["key"])))
+            self.why("8.6.4", f"Infiltrate takes over VC {a['key']} (a VC Base, Tunneled first; 8.1.2)")
             return a
         a = self.pick(game, pieces, lambda a: self.piece_key(game, a))
         self.why("8.1.2", f"{a.label}: Bases, then Guerrillas or Special Forces, then Troops and Police evenly; "

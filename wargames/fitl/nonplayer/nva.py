@@ -14,7 +14,6 @@ from typing import Any
 from ...core.actions import Action, Decision
 from .base import NonPlayerBase, Plan
 from .priorities import random_pick, roll, target_priority
-from .vc import event_wanted
 
 
 class NvaNonPlayer(NonPlayerBase):
@@ -37,21 +36,24 @@ class NvaNonPlayer(NonPlayerBase):
                 and game.ambush_targets(s)]
 
     def attack_estimate(self, game: Any) -> tuple[int, bool]:
-        """Pieces Troop Attacks and Ambushes could remove (paid space by space) and whether a COIN Base falls."""
+        """FITL-8.6.1: pieces Troop Attacks and Ambushes could remove (1 Resource a space) and whether a COIN Base
+        falls.  An Ambush replaces the Attack in its space (FITL-4.4.3): a space counts its Troop Attack or its
+        Ambush, whichever removes more, never both; Ambushes go first where no Troop Attack would remove anything
+        (at most 2 of them)."""
         res = game.board.tracks["nva_resources"]
-        gains = []
+        troop: dict[str, int] = {}
         base = False
         for s in self.spaces(game):
             t = game.board.pieces[s]["nva_troops"]
             if t >= 2 and self.coin(game, s):
-                k = min(t // 2, self.coin(game, s))
-                gains.append(k)
+                troop[s] = min(t // 2, self.coin(game, s))
                 bases = game.board.count(s, "US", "bases") + game.board.count(s, "ARVN", "bases")
                 if bases and t // 2 > self.coin(game, s) - bases:
                     base = True
-        amb = self.ambush_spaces(game)[:2]
-        gains += [1] * len(amb)
-        gains.sort(reverse=True)
+        amb = sorted(self.ambush_spaces(game), key=lambda s: (troop.get(s, 0), s))[:2]
+        if any(k.endswith("_bases") for s in amb for _, k in game.ambush_targets(s)):
+            base = True
+        gains = sorted((max(troop.get(s, 0), 1 if s in amb else 0) for s in set(troop) | set(amb)), reverse=True)
         return sum(gains[:res]), base and res > 0
 
     # ------------------------------------------------------------------ the flowchart (8.6)
@@ -69,9 +71,14 @@ class NvaNonPlayer(NonPlayerBase):
                 when = "before" if sas[0] == "bombard" else "later"
                 why = "a COIN Base can be removed" if base else f"{n} enemy pieces can be removed, at least the d6 {d}"
                 return Plan("attack", sas, when, reason=f"NVA 8.6.1: Attack because {why}")
-        ev, evwhy = event_wanted(game, "NVA")
+        evd, evwhy = self.event_decision(game)
+        if evd == "pass":
+            return Plan(None, reason=f"NVA 8.6.2: Pass (+1 Resource): {evwhy}", cap_pass=True)
+        ev = evd == "play"
+        evwhy = f"NVA 8.6.2: {'play the Event: ' if ev else 'no Event: '}{evwhy}"
         if res == 0:
-            return Plan(None, event=ev, reason="NVA 8.6.2: 0 Resources and no Event played: Pass (+1 Resource)")
+            return Plan(None, event=ev, event_why=evwhy if ev else "",
+                        reason="NVA 8.6.2: 0 Resources and no Event played: Pass (+1 Resource)")
         chain: list[tuple[str, str]] = []
         if "terror" in ok:
             sup = [s for s in self.spaces(game) if b.support[s] > 0 and
@@ -84,16 +91,16 @@ class NvaNonPlayer(NonPlayerBase):
         why = self.rally_reason(game)
         if why:
             chain.append(("rally", f"NVA 8.6.4: Rally because {why}"))
-        if not game.monsoon:
+        if not game.monsoon and self.march_move_exists(game):
             chain.append(("march", "NVA 8.6.5: March (no other Operation's condition applies)"))
-        chain.append(("rally", "NVA 8.6.5 IF NONE: Rally"))
+        chain.append(("rally", "NVA 8.6.5 IF NONE: no March priority names a move: Rally"))
         got = self.first_possible(game, limited, chain)
         if got is None:
-            return Plan(None, event=ev, reason="NVA 8.6.5 IF NONE: no Operation possible, Pass")
+            return Plan(None, event=ev, event_why=evwhy if ev else "", reason="NVA 8.6.5 IF NONE: no Operation possible, Pass")
         op, reason = got
         sas = {"terror": ("bombard",), "rally": ("infiltrate", "bombard"),
                "march": ("ambush", "infiltrate", "bombard")}[op]
-        return Plan(op, sas, event=ev, event_why=evwhy, reason=reason)
+        return Plan(op, sas, event=ev, event_why=evwhy if ev else "", reason=reason + ("" if ev else f" ({evwhy})"))
 
     def rally_reason(self, game: Any) -> str:
         b = game.board
@@ -126,10 +133,12 @@ class NvaNonPlayer(NonPlayerBase):
             return any(k.endswith("_bases") for s in self.spaces(game) if game.board.pieces[s]["nva_guerrillas:u"]
                        for _, k in game.ambush_targets(s))
         if sa == "infiltrate":
+            # 8.6.4 INFILTRATE if and only if an NVA Base (a VC Base taken over) or at least 4 Troops would be
+            # placed, from Available (8.1.1): Trail + the Bases in a space, at most the Troops Available
             b = game.board
-            takeover = any(self.vc_takeover(game, s) for s in self.spaces(game))
-            troops = b.available["nva_troops"] >= 4 and any(self.nbases(game, s) for s in self.spaces(game)) and \
-                b.tracks["trail"] + 1 >= 4
+            takeover = b.available["nva_bases"] >= 1 and any(self.vc_takeover(game, s) for s in self.spaces(game))
+            troops = any(min(b.tracks["trail"] + self.nbases(game, s), b.available["nva_troops"]) >= 4
+                         for s in self.spaces(game) if self.nbases(game, s))
             return takeover or troops
         return True
 
@@ -341,7 +350,14 @@ class NvaNonPlayer(NonPlayerBase):
                             best = (k, s, d)
             if best:
                 m["loc_done"] = True
-                return best[1], best[2], 0, 1, 0, "1 Underground Guerrilla onto a LoC (Hue-Da Nang if possible)"
+                if best[0] == 0:  # 8.6.5 / 8.3: otherwise a random LoC among those reachable
+                    pairs = [(s, d) for s in origins if game.is_pc(s) and self.surplus(game, s)[1]
+                             for d in game.adjacent(s) if (not only or d == only) and game.is_loc(d)
+                             and not b.pieces[d]["nva_guerrillas:u"] and not b.pieces[d]["vc_guerrillas:u"]]
+                    d = random_pick(game, "NVA", sorted({d for _, d in pairs}), "march_loc")
+                    best = (0, next(s for s, x in pairs if x == d), d)
+                return best[1], best[2], 0, 1, 0, "1 Underground Guerrilla onto a LoC (Hue-Da Nang if possible, " \
+                                                  "else a Random LoC, 8.3)"
         if m.get("control", 0) < 3 and b.tracks["nva_resources"] >= 1:
             best = None
             for s in origins:
@@ -356,8 +372,30 @@ class NvaNonPlayer(NonPlayerBase):
                         k = (self.pop(game, d), -us_base, vc_only)
                         if best is None or k > best[0]:
                             best = (k, s, d, t, u, a)
+            if b.tracks["trail"] == 4 and not only:
+                # 8.6.5: at Trail 4 a group may go on through Laos/Cambodia (3.3.2) to a space 2 moves away
+                for s in origins:
+                    t, u, a = self.surplus(game, s)
+                    for mid in game.adjacent(s):
+                        if not game.in_laos_cambodia(mid) or mid in used_from:
+                            continue
+                        for d in game.adjacent(mid):
+                            if d == s or d in used_from or not game.is_pc(d) or b.control(d) == "nva" or \
+                                    d in game.adjacent(s):
+                                continue
+                            nva = b.count(d, "NVA") + t + u + a
+                            if nva > self.coin(game, d) + b.count(d, "VC"):
+                                us_base = 1 if b.count(d, "US", "bases") else 0
+                                vc_only = 1 if b.count(d, "VC", "bases") and not self.nbases(game, d) else 0
+                                k = (self.pop(game, d), -us_base, vc_only)
+                                if best is None or k > best[0]:
+                                    best = (k, s, mid, t, u, a, d)
             if best:
                 m["control"] = m.get("control", 0) + 1
+                if len(best) == 7:  # through Laos/Cambodia: the group goes on from the transit space at once
+                    m["cont"] = (best[2], best[6], best[3], best[4], best[5])
+                    return best[1], best[2], best[3], best[4], best[5], \
+                        f"add NVA Control of {game.sname(best[6])} (highest Population), via the Trail at 4"
                 return best[1], best[2], best[3], best[4], best[5], "add NVA Control (highest Population)"
         return None
 
@@ -365,6 +403,14 @@ class NvaNonPlayer(NonPlayerBase):
         if decision.context.get("op") != "march" or decision.context.get("sa"):
             return None  # type: ignore[return-value]
         offered = {a["space"]: a for a in self.opts(decision, "move_from")}
+        cont = self.memo().pop("cont", None)
+        if cont and cont[0] in offered:  # 8.6.5: no NVA piece stays in a transit space (Trail 4)
+            mid, d, tr, u, a = cont
+            self.memo()["plan"] = (d, tr, u, a)
+            self.memo()["to"].append(d)
+            self.why("8.6.5", f"March on from {game.sname(mid)} to {game.sname(d)} (the Trail at 4: no NVA piece "
+                              "stays in a transit space)")
+            return offered[mid]
         for _ in range(4):
             t = self.march_target(game)
             if t is None:

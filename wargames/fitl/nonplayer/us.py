@@ -19,9 +19,13 @@ from ...core.actions import Action, Decision
 from .arvn import control_after
 from .base import NonPlayerBase, Plan
 from .priorities import random_pick, roll
-from .vc import event_wanted
 
 POLICY_TARGET = {"JFK": 15, "LBJ": 5, "Nixon": 25}  # FITL-8.8.9: US Troops to keep Available
+
+
+def during_sas(decision: Decision) -> dict[str, Action]:
+    """The Special Activities offered during an Operation's space choice (FITL-4.1)."""
+    return {a["sa"]: a for a in decision.options if a.kind == "sa"}
 
 
 class UsNonPlayer(NonPlayerBase):
@@ -72,17 +76,27 @@ class UsNonPlayer(NonPlayerBase):
         return min(n, exposed) + (min(bases, n - exposed) if base else 0), exposed, base
 
     def air_strike_useful(self, game: Any) -> bool:
+        """FITL-8.8.3 AIR STRIKE conditions: a piece could be removed, or the Trail could be Degraded (above 0, above
+        2 with shaded AAA, and no Momentum forbidding it)."""
         b = game.board
-        if b.tracks["trail"] > 0:
+        floor = 2 if self.cap(game, 31, "shaded") else 0
+        mom = getattr(game, "momentum_active", None)
+        blocked = bool(mom and mom(39, "shaded"))
+        if b.tracks["trail"] > floor and not blocked:
             return True
-        return any(self.coin(game, s) and (b.pieces[s]["nva_troops"] + b.pieces[s]["nva_guerrillas:a"]
-                                           + b.pieces[s]["vc_guerrillas:a"]) for s in self.spaces(game))
+        return any(self.coin(game, s) and self.strikable(game, s) for s in self.spaces(game))
 
     def pacifiable(self, game: Any, s: str) -> bool:
         """FITL-3.2.1 / FITL-8.8.8: a US Train space where Pacify could shift Support or remove Terror."""
         b = game.board
         return b.control(s) == "coin" and self.pop(game, s) > 0 and (b.support[s] < 2 or b.terror[s] > 0) \
             and bool(b.count(s, "US"))
+
+    def pacify_value(self, game: Any, s: str) -> int:
+        """FITL-8.8.8: the Support a US Pacification in ``s`` could add (levels up to Active Support, times
+        Population), for choosing the extra Training space of 8.8.7."""
+        b = game.board
+        return max(0, min(2, 2 - b.support[s])) * self.pop(game, s)
 
     def train_useful(self, game: Any) -> bool:
         """FITL-8.8.7 IF NONE: Training places Irregulars, ARVN pieces at a US Base, or Pacifies somewhere."""
@@ -100,54 +114,97 @@ class UsNonPlayer(NonPlayerBase):
         return False
 
     # ------------------------------------------------------------------ the flowchart (8.8)
+    def assault_removes(self, game: Any) -> bool:
+        """FITL-8.8.3 IF NONE: some US Assault (alone) could remove an enemy piece."""
+        b = game.board
+        for s in self.spaces(game):
+            if not b.pieces[s]["us_troops"]:
+                continue
+            if self.removable(game, s)[0] > 0:
+                return True
+        return False
+
     def plan(self, game: Any, limited: bool) -> Plan:
+        """FITL-8.8.2 to FITL-8.8.7 in the flowchart's order: the Capability check; Assault; Patrol (Monsoon) or Sweep
+        (not Monsoon) on their conditions; then the Event unless declined or Ineffective; then Train; Train's
+        IF NONE Sweep (not in Monsoon) or Pass."""
+        cap, capwhy = self.capability_step(game)
+        if cap == "pass":
+            return Plan(None, reason=f"US 8.8.2: Pass (+3 ARVN Resources): {capwhy}", cap_pass=True)
+        rest = self.flow(game, limited, event_ok=cap is None)
+        if cap == "play":  # FITL-8.8.2 first, whatever Operation would follow; if not offered, the Operation
+            return Plan(rest.op, rest.sas, rest.when, rest.reason, True, f"US 8.8.2: play the Event: {capwhy}")
+        if cap == "decline" and rest.op is not None:
+            return Plan(rest.op, rest.sas, rest.when, rest.reason + f" (8.8.2 {capwhy})")
+        return rest
+
+    def op_sas(self, op: str, pol: str) -> tuple[str, ...]:
+        """The Special Activities after each Operation by US Policy (FITL-8.8.3 to FITL-8.8.7)."""
+        if op == "assault":
+            return ("air_lift", "air_strike")
+        if op == "sweep":
+            return ("air_strike",) if pol == "LBJ" else ("air_lift", "air_strike")
+        if op == "patrol":
+            return ("air_strike", "advise", "air_lift") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
+        return ("air_strike", "advise") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
+
+    def flow(self, game: Any, limited: bool, event_ok: bool) -> Plan:
         b = game.board
         pol = self.policy(game)
-        ev, evwhy = event_wanted(game, "US")
-        cap = game.data.cards[game.card].kind == "capability" if game.card in game.data.cards else False
-        chain: list[tuple[str, str]] = []
+
+        def made(got: tuple[str, str], event: bool = False, why: str = "") -> Plan:
+            op, reason = got
+            if op == "train":
+                reason += f" (US Policy {pol})"
+            return Plan(op, self.op_sas(op, pol), "later", reason, event, why)
+
         base = [s for s in self.spaces(game) if b.pieces[s]["us_troops"] and self.removable(game, s)[2]]
         nva_with_us = [s for s in self.spaces(game) if b.pieces[s]["nva_troops"] and
                        (b.pieces[s]["us_troops"] or b.count(s, "US", "bases"))]
-        if base:
-            chain.append(("assault", f"US 8.8.3: Assault because it can remove a Base in {game.sname(base[0])}"))
-        elif nva_with_us:
-            chain.append(("assault", f"US 8.8.3: Assault because NVA Troops share {game.sname(nva_with_us[0])} with "
-                                     "US forces"))
+        train = ("train", "US 8.8.7: Train (no other Operation's condition applies)")
+        sweep_if_none = ("sweep", "US 8.8.7 IF NONE: Training would place or Pacify nothing: Sweep")
+        # 8.8.3 Assault, whose IF NONE is the Sweep of 8.8.5 (the US tried to Assault), then Train (8.8.5 IF NONE)
+        if base or nva_with_us:
+            why = (f"US 8.8.3: Assault because it can remove a Base in {game.sname(base[0])}" if base else
+                   f"US 8.8.3: Assault because NVA Troops share {game.sname(nva_with_us[0])} with US forces")
+            chain = [("assault", why)] if self.assault_removes(game) else []
+            if not game.monsoon and self.sweep_useful(game):
+                chain.append(("sweep", "US 8.8.3 IF NONE: no US Assault can remove an enemy piece: Sweep (8.8.5)"))
+            if self.train_useful(game):
+                chain.append(("train", "US 8.8.5 IF NONE: no Sweep possible: Train (8.8.7)"))
+            got = self.first_possible(game, limited, chain)
+            if got is not None:
+                return made(got)
+            return Plan(None, reason="US 8.8.5 IF NONE: no Assault, Sweep or Train possible: Pass (+3 ARVN Resources)")
+        pre: list[tuple[str, str]] = []
         if game.monsoon:
             lc = [s for s in self.spaces(game) if game.in_laos_cambodia(s) and b.pieces[s]["us_troops"]]
             if lc:
-                chain.append(("patrol", "US 8.8.4: Monsoon: Patrol US Troops out of Laos/Cambodia"))
-            if self.train_useful(game):
-                chain.append(("train", "US 8.8.4: Monsoon and no US Troops in Laos/Cambodia: Train (8.8.7)"))
+                pre.append(("patrol", "US 8.8.4: Monsoon: Patrol US Troops out of Laos/Cambodia"))
         else:
             ug = [s for s in self.spaces(game) if b.support[s] > 0 and
                   (b.pieces[s]["nva_guerrillas:u"] or b.pieces[s]["vc_guerrillas:u"])]
             if ug:
-                chain.append(("sweep", f"US 8.8.5: Sweep because Underground Guerrillas sit in {len(ug)} space(s) "
-                                       "with Support"))
-            if self.train_useful(game):
-                chain.append(("train", "US 8.8.7: Train (no other Operation's condition applies)"))
-            chain.append(("sweep", "US 8.8.7 IF NONE: Training would place or Pacify nothing: Sweep"))
-        got = self.first_possible(game, limited, chain)
-        event = ev if cap else True  # 8.8.6: an effective Event is played before Train
-        if got is not None and got[0] == "sweep" and "8.8.5" not in got[1] and not self.sweep_useful(game):
-            got = None
+                pre.append(("sweep", f"US 8.8.5: Sweep because Underground Guerrillas sit in {len(ug)} space(s) "
+                                     "with Support"))
+        got = self.first_possible(game, limited, pre)
+        if got is not None:
+            return made(got)
+        # 8.8.6: the Event, unless declined (8.4.1) or Ineffective (8.1); its Operation if the Event is not offered
+        ev, evwhy = self.event_step(game) if event_ok else (False, "")
+        if event_ok and not ev:
+            evwhy = f"US 8.8.6: no Event: {evwhy}"
+        post = ([train] if self.train_useful(game) else []) + \
+            ([sweep_if_none] if not game.monsoon and self.sweep_useful(game) else [])
+        got = self.first_possible(game, limited, post)
         if got is None:
-            return Plan(None, event=event, event_why=evwhy,
-                        reason="US 8.8.7 IF NONE: no Operation possible, Pass (+3 ARVN Resources)")
-        op, reason = got
-        if op == "assault":
-            return Plan(op, ("air_lift", "air_strike"), "later", reason, ev, evwhy)
-        event = event and op == "train"  # the Event comes after Assault, Patrol and Sweep in the flowchart
-        if op == "sweep":
-            sas = ("air_strike",) if pol == "LBJ" else ("air_lift", "air_strike")
-            return Plan(op, sas, "later", reason, event, evwhy)
-        if op == "patrol":
-            sas = ("air_strike", "advise", "air_lift") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
-            return Plan(op, sas, "later", reason, event, evwhy)
-        sas = ("air_strike", "advise") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
-        return Plan(op, sas, "later", reason + f" (US Policy {pol})", event, evwhy)
+            return Plan(None, event=ev, event_why=f"US 8.8.6: play the Event: {evwhy}" if ev else "",
+                        reason="US 8.8.7 IF NONE: no Operation possible, Pass (+3 ARVN Resources)"
+                               + (f"; {evwhy}" if evwhy and not ev else ""))
+        p = made(got, ev, f"US 8.8.6: play the Event: {evwhy}" if ev else "")
+        if evwhy and not ev:
+            p.reason += f"; {evwhy}"
+        return p
 
     def sweep_useful(self, game: Any) -> bool:
         b = game.board
@@ -207,8 +264,47 @@ class UsNonPlayer(NonPlayerBase):
         p = game.board.pieces[s]
         return p["us_troops"] if p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"] else 0
 
+    def sweep_need(self, game: Any, d: str) -> int:
+        """US Troops to add in ``d`` so a Sweep there Activates every Underground Guerrilla (FITL-3.2.3)."""
+        p = game.board.pieces[d]
+        ug = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
+        have = game.sweep_activations("US", d)[0]
+        return max(0, ug * (2 if game.terrain(d) == "jungle" else 1) - have)
+
+    def sweep_lift_plan(self, game: Any) -> tuple[str, str, int] | None:
+        """FITL-8.8.5 / 8.8.3 AIR LIFT during a Sweep (JFK or Nixon): into the selected Sweep spaces with no more
+        than 2 NVA Troops, where the added Troops Activate all Underground Guerrillas first, Support, Bases and
+        Population first; from the 8.8.3 origins (up to 3, 1 in Monsoon)."""
+        pol = self.policy(game)
+        m = self.memo()
+        used = set(m.get("lift_used", []))
+        limit = 2 if game.monsoon else 4
+        best = None
+        for d in m.get("sweep_chosen", []):
+            if game.in_laos_cambodia(d) and (pol != "Nixon" or game.monsoon):
+                continue
+            if game.board.pieces[d]["nva_troops"] > 2:
+                continue
+            need = self.sweep_need(game, d)
+            if need <= 0:
+                continue
+            b = game.board
+            k = (1 if b.support[d] > 0 else 0, 1 if b.count(d, ptype="bases") else 0, self.pop(game, d), -need)
+            if best is None or k > best[0]:
+                best = (k, d, need)
+        if best is None:
+            return None
+        _, d, need = best
+        for o, spare in self.lift_origins(game, {d} | set(m.get("sweep_chosen", []))):
+            if len(used | {o, d}) <= limit:
+                return o, d, min(need, spare)
+        return None
+
     def lift_plan(self, game: Any) -> tuple[str, str, int] | None:
-        """(origin, destination, Troops): the next Air Lift toward an Assault that removes every Active enemy."""
+        """(origin, destination, Troops): the next Air Lift toward an Assault that removes every Active enemy (or,
+        during a Sweep, toward Activating every Underground Guerrilla)."""
+        if self.op_memo.get("op") == "sweep":
+            return self.sweep_lift_plan(game)
         pol = self.policy(game)
         m = self.memo()
         used = set(m.get("lift_used", []))
@@ -236,10 +332,125 @@ class UsNonPlayer(NonPlayerBase):
 
     def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
         if sa == "air_lift":
+            if decision.context.get("op") == "sweep":
+                return self.policy(game) != "LBJ" and not self.memo().get("sweep_done") and \
+                    self.sweep_lift_plan(game) is not None
             return decision.context.get("op") == "assault" and self.lift_plan(game) is not None
         if sa == "air_strike":
             return self.air_strike_useful(game)
         return True
+
+    # ------------------------------------------------------------------ Air Strike (8.8.3)
+    @staticmethod
+    def strikable(game: Any, s: str) -> int:
+        """Enemy pieces an Air Strike could remove in ``s`` (FITL-4.2.3: Active ones; Bases once no other)."""
+        p = game.board.pieces[s]
+        act = p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"]
+        under = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
+        return act + (p["nva_bases"] + p["vc_bases"] if not under else 0)
+
+    @staticmethod
+    def nva_ctl_need(game: Any, s: str) -> int:
+        """Removals of NVA pieces that end NVA Control of ``s`` (FITL-1.7); 0 if not NVA-Controlled."""
+        b = game.board
+        if b.control(s) != "nva":
+            return 0
+        return b.count(s, "NVA") - (b.count(s, "US") + b.count(s, "ARVN") + b.count(s, "VC"))
+
+    @staticmethod
+    def saigon_distance(game: Any, s: str) -> int:
+        """Spaces between Saigon and ``s`` along the map's adjacencies (FITL-8.8.3 'closest to Saigon')."""
+        seen, frontier, d = {"saigon"}, ["saigon"], 0
+        while frontier:
+            if s in frontier:
+                return d
+            nxt = []
+            for x in frontier:
+                for y in sorted(game.data.adjacent[x]):
+                    if y not in seen:
+                        seen.add(y)
+                        nxt.append(y)
+            frontier, d = nxt, d + 1
+        return 99
+
+    def strike_space_key(self, game: Any, s: str) -> tuple[int, ...] | None:
+        """FITL-8.8.3 AIR STRIKE priorities for a space (higher first), None where nothing could be removed:
+        3 NVA Control of the most Population (not 0); 2 LoCs with US or ARVN pieces, nearest Saigon first;
+        1 Bases, then 0 the most pieces, each first at Active Opposition, then the lowest Population."""
+        b = game.board
+        n = self.strikable(game, s)
+        if not n:
+            return None
+        need = self.nva_ctl_need(game, s)
+        pop = self.pop(game, s)
+        if need and pop and self.available_hits_ok(game, s, need):
+            return (3, pop, -need, 0)
+        if game.is_loc(s) and self.coin(game, s):
+            return (2, -self.saigon_distance(game, s), 0, 0)
+        p = b.pieces[s]
+        under = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
+        base = 1 if p["nva_bases"] + p["vc_bases"] and not under else 0
+        return (1 if base else 0, 1 if b.support[s] == -2 else 0, -pop, n)
+
+    def available_hits_ok(self, game: Any, s: str, need: int) -> bool:
+        """The Active NVA pieces in ``s`` are enough to end its NVA Control by Air Strike alone."""
+        p = game.board.pieces[s]
+        nva_act = p["nva_troops"] + p["nva_guerrillas:a"]
+        under = p["nva_guerrillas:u"] + p["vc_guerrillas:u"] + p["vc_guerrillas:a"] + p["vc_bases"]
+        removable = nva_act + (0 if under or p["nva_guerrillas:u"] else p["nva_bases"])
+        return removable >= need
+
+    def strike_piece(self, game: Any, decision: Decision) -> Action:
+        """FITL-8.8.3 AIR STRIKE removals with the hits left: end NVA Control of the most Population (the best set
+        of spaces the hits can free, and no more removals there once freed), then LoCs with US or ARVN pieces
+        nearest Saigon, then Bases, then the most pieces, each first at Active Opposition and lowest Population."""
+        import re
+
+        pieces = self.opts(decision, "piece")
+        m = re.search(r"\((\d+) of up to (\d+)\)", decision.prompt)
+        left = int(m.group(2)) - int(m.group(1)) + 1 if m else 1
+        spaces = sorted({a["space"] for a in pieces})
+        ctl = {s: self.nva_ctl_need(game, s) for s in spaces if self.nva_ctl_need(game, s) and self.pop(game, s)}
+        best: tuple[int, int, tuple[str, ...]] = (0, 0, ())
+        names = sorted(ctl)
+        for mask in range(1, 1 << len(names)):
+            sub = tuple(names[i] for i in range(len(names)) if mask >> i & 1)
+            cost = sum(ctl[x] for x in sub)
+            if cost > left or not all(self.available_hits_ok(game, x, ctl[x]) for x in sub):
+                continue
+            val = (sum(self.pop(game, x) for x in sub), -cost, sub)
+            if val[:2] > best[:2]:
+                best = val
+        target = best[2]
+
+        def key(a: Action) -> tuple[int, ...]:
+            s, k = a["space"], a["key"]
+            nva = k.startswith("nva_")
+            if s in target:
+                return (5 if nva else -1, self.pop(game, s), 0, 0)
+            if game.is_loc(s) and self.coin(game, s):
+                return (4, -self.saigon_distance(game, s), 0, 0)
+            base = 1 if "bases" in k else 0
+            return (2 + base, 1 if game.board.support[s] == -2 else 0, -self.pop(game, s), 0)
+
+        a = self.pick(game, pieces, key)
+        k = key(a)
+        if k[0] == 5:
+            why = "end NVA Control of the most Population the hits can free"
+        elif k[0] == 4:
+            why = "a LoC with US or ARVN pieces, nearest Saigon first"
+        elif k[0] == 3:
+            why = "remove a Base, Active Opposition and lowest Population first"
+        else:
+            why = "the most pieces, Active Opposition and lowest Population first"
+        self.why("8.8.3", f"Air Strike removes {a.label}: {why}")
+        return a
+
+    def on_piece(self, game: Any, decision: Decision) -> Action:
+        if decision.context.get("sa") == "air_strike" and decision.context.get("step") == "remove" \
+                and self.opts(decision, "piece"):
+            return self.strike_piece(game, decision)
+        return super().on_piece(game, decision)
 
     # ------------------------------------------------------------------ spaces
     def on_space(self, game: Any, decision: Decision) -> Action:
@@ -262,16 +473,11 @@ class UsNonPlayer(NonPlayerBase):
                       for a in spaces]
         elif step == "sa_space" and sa == "air_strike":
             for a in spaces:
-                s = a["space"]
-                p = b.pieces[s]
-                act = p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"]
-                if not act and not (p["nva_bases"] + p["vc_bases"]):
-                    continue
-                nva_ctl = self.pop(game, s) if b.control(s) == "nva" else 0
-                scored.append(((nva_ctl, 1 if game.is_loc(s) and self.coin(game, s) else 0,
-                                1 if p["nva_bases"] + p["vc_bases"] else 0, act), a,
-                               "Air Strike: remove NVA Control (most Population), then LoCs with COIN, then Bases "
-                               "and the most pieces"))
+                k = self.strike_space_key(game, a["space"])
+                if k is not None:
+                    scored.append((k, a, "Air Strike space: NVA Control (most Population), then LoCs with COIN "
+                                         "pieces nearest Saigon, then Bases and pieces in Active Opposition first, "
+                                         "lowest Population first"))
         elif step == "sa_space" and sa == "advise":
             for a in spaces:
                 s = a["space"]
@@ -336,11 +542,24 @@ class UsNonPlayer(NonPlayerBase):
                     scored.append(((2, gain, 1 if b.control(s) == "nva" else 0), a,
                                    "ARVN pieces at 1 US Base, where they add COIN Control first"))
             chosen = self.memo().setdefault("train_chosen", [])
-            if game.spendable("US") >= 3 and not any(self.pacifiable(game, x) for x in chosen):
+            extra = self.counts()["pacify_extra"]
+            wanted = 2 if self.cap(game, 19, "unshaded") else 1  # unshaded CORDS: a 2nd Pacify space
+            have = sorted((self.pacify_value(game, x) for x in chosen if self.pacifiable(game, x)), reverse=True)
+            if game.spendable("US") >= 3 and extra < wanted:
                 for a in spaces:
-                    if self.pacifiable(game, a["space"]) and not any(a is x for _, x, _ in scored):
-                        scored.append(((1, self.pop(game, a["space"])), a,
-                                       "Train (placing nothing) where it lets the US Pacify (8.8.8)"))
+                    v = self.pacify_value(game, a["space"])
+                    # 8.8.7: Train (placing nothing) beyond the above spaces where it lets the US Pacify more
+                    if self.pacifiable(game, a["space"]) and not any(a is x for _, x, _ in scored) and \
+                            (len(have) < wanted or v > have[wanted - 1]):
+                        scored.append(((1, v), a, "Train (placing nothing) where it lets the US Pacify to the "
+                                                  "maximum extent (8.8.7, 8.8.8)"))
+        if op == "sweep" and step == "space" and not scored:
+            self.memo()["sweep_done"] = True  # the Air Lift of 8.8.5 comes now or not at all
+        if op == "sweep" and step == "space" and not scored and "air_lift" in during_sas(decision) and \
+                pol != "LBJ" and self.sweep_lift_plan(game) is not None:
+            self.why("8.8.5", "Air Lift now (Policy " + pol + "), into the selected Sweep spaces that need Troops to "
+                              "Activate their Underground Guerrillas (decision F-78)")
+            return during_sas(decision)["air_lift"]
         if op == "assault" and step == "space" and not any(k[0] == 2 for k, _, _ in scored):
             for name in ("air_lift", "air_strike"):  # 8.8.3: after the first Assaults, Air Lift, else Air Strike
                 if name in during and self.sa_wanted(game, decision, name):
@@ -358,6 +577,7 @@ class UsNonPlayer(NonPlayerBase):
         s = random_pick(game, "US", [a["space"] for a, _ in tied])
         a, w = next((a, w) for a, w in tied if a["space"] == s)
         if op == "sweep" and step == "space":
+            self.memo().setdefault("sweep_chosen", []).append(s)
             self.counts()["sweep"] += 1
             if not b.count(s, "US"):
                 self.counts()["sweep_no_us"] += 1
@@ -366,6 +586,8 @@ class UsNonPlayer(NonPlayerBase):
         if op == "train" and step == "space" and top[0] == 2:
             self.counts()["cubes"] += 1
         if op == "train" and step == "space":
+            if top[0] == 1:
+                self.counts()["pacify_extra"] += 1
             self.memo().setdefault("train_chosen", []).append(s)
             self.memo()[f"train_tier:{s}"] = top[0]
         self.why(self.rule_for(decision), f"{a.label}: {w}")

@@ -15,23 +15,6 @@ from .base import NonPlayerBase, Plan
 from .priorities import random_pick, roll, target_priority
 
 
-def event_wanted(game: Any, faction: str) -> tuple[bool, str]:
-    """FITL-8.5.2 / FITL-8.6.2 / FITL-8.7.1 / FITL-8.8.2 (decision F-72): a Capability card is played if a d6 exceeds the Coup
-    cards in the RVN Leader box; any other Event is played (its effect cannot be judged until the card texts
-    exist, so an offered Event counts as effective).  The Pass-for-next-card's-Capability bullet needs the cards'
-    Capability owners (not in our data): skipped."""
-    row = game.data.cards.get(game.card) if game.card is not None else None
-    coups = len(game.leader_box)
-    pref_fn = getattr(game, "event_preference", None)  # the Events' reconstructed Non-player column (F-113)
-    pref = pref_fn(game.card, faction) if pref_fn is not None and game.card is not None else None
-    if pref and pref[0] == "ignored":
-        return False, "the card's Non-player symbol says decline the Event (FITL-8.4.1 rifle, decision F-113)"
-    if row is not None and row.kind == "capability":
-        d = roll(game, faction, "capability")[0]
-        return d > coups, f"Capability: d6 {d} {'>' if d > coups else '<='} {coups} Coup cards in the RVN Leader box"
-    return True, "neither card is a Capability: play the Event if it is offered"
-
-
 class VcNonPlayer(NonPlayerBase):
     faction = "VC"
     section = "8.5"
@@ -81,8 +64,11 @@ class VcNonPlayer(NonPlayerBase):
             if pops and sum(pops) >= sum(d):
                 return Plan("terror", after, reason=f"VC 8.5.1: Terror because it can shift {sum(pops)} Population, "
                                                     f"at least the roll {d[0]}+{d[1]}={sum(d)}")
-        want, why = event_wanted(game, "VC")
-        ev = want
+        evd, why = self.event_decision(game)
+        if evd == "pass":
+            return Plan(None, reason=f"VC 8.5.2: Pass (+1 Resource): {why}", cap_pass=True)
+        ev = evd == "play"
+        why = f"VC 8.5.2: {'play the Event: ' if ev else 'no Event: '}{why}"
         rally_bases = len(self.rally_base_spaces(game)) if res >= 1 else 0
         d3 = roll(game, "VC", "rally", 3)
         avail = b.available["vc_guerrillas"]
@@ -92,18 +78,26 @@ class VcNonPlayer(NonPlayerBase):
         elif sum(d3) < avail:
             chain.append(("rally", f"VC 8.5.3: Rally because the roll {sum(d3)} is less than the {avail} VC "
                                    "Guerrillas Available"))
-        if not game.monsoon:
+        march = not game.monsoon and self.march_move_exists(game)
+        if march:
             chain.append(("march", "VC 8.5.4: March (no Terror or Rally condition met)"))
+        elif not game.monsoon:  # 8.5.4 IF NONE: Attack, else Rally, else Pass (the rules' example)
+            if res >= 1:
+                chain.append(("attack", "VC 8.5.4 IF NONE: no March priority names a move: Attack (8.5.5)"))
+            chain.append(("rally", "VC 8.5.4 IF NONE: no March or Attack possible: Rally (8.5.3)"))
         if res >= 1:
             chain.append(("attack", "VC 8.5.5: Attack (no other Operation applies)"))
-        chain += [("rally", "VC 8.5.4/8.5.5 IF NONE: Rally"), ("march", "VC 8.5.3 IF NONE: March"),
-                  ("attack", "VC 8.5.3 IF NONE: Attack")]
+        chain += [("rally", "VC 8.5.4/8.5.5 IF NONE: Rally")]
+        if march:
+            chain.append(("march", "VC 8.5.3 IF NONE: March"))
+        chain.append(("attack", "VC 8.5.3 IF NONE: Attack"))
         got = self.first_possible(game, limited, chain)
         if got is None:
-            return Plan(None, event=ev, reason=f"VC 8.5.3 IF NONE: no Operation possible, Pass ({why})")
+            return Plan(None, event=ev, event_why=why if ev else "",
+                        reason=f"VC 8.5.3 IF NONE: no Operation possible, Pass ({why})")
         op, reason = got
         sas = {"rally": after, "march": ("ambush", "tax", "subvert"), "attack": ("ambush", "tax")}.get(op, after)
-        return Plan(op, sas, event=ev, event_why=why, reason=reason)
+        return Plan(op, sas, event=ev, event_why=why if ev else "", reason=reason + ("" if ev else f" ({why})"))
 
     def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
         if sa == "tax":
