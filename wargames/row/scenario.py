@@ -27,7 +27,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core.data import DataError, Row, game_dir, read_csv
+from ..core.data import DataError, Row, game_dir, read_csv, read_yaml
+from ..core.sequence import SequenceOfPlay
 from .hexmap import COLS, ROWS, RowMap, load_map
 from .units import UnitRow, load_units
 
@@ -588,3 +589,44 @@ def _entry_hex_ok(u: UnitRow, hid: str, turn: int, m: RowMap, extra: list[tuple[
         return True
     terminus = next((p.terminus for p in m.places_at(hid) if p.terminus), None)
     return terminus is not None and terminus <= trail_status
+
+
+# ------------------------------------------------------------------------------------------ the sequence of play
+SEQUENCE_PREDICATES = {"air_war_in_play": "air war (10.x)", "fleet_in_play": "7th Fleet (11.1)",
+                       "election_turn": "US election turns (14.5)"}
+
+
+def load_row_sequence(path: Path | None = None) -> SequenceOfPlay:
+    """ROW-3.0: ``data/row/sequence.yaml`` read in the core's shape and cross-checked (decision R-SCN-17).
+
+    Every step cites a rule of ``rules_index.csv``; ``when`` names one of the known predicates; a step left out
+    of A Year in I Corps (air war, fleet) says so in its summary; in each player turn (B3a, B3b) the reserve
+    movement step belongs to the other side (4.7, the reaction window); step ids are unique within a phase.
+    """
+    p = Path(path) if path is not None else game_dir("row") / "sequence.yaml"
+    seq = read_yaml(p, SequenceOfPlay)
+    known = _rule_ids()
+    for block in (seq.setup, seq.phases):
+        for ph in block:
+            if ph.rule not in known:
+                raise DataError(p, f"phase {ph.id}: unknown rule id {ph.rule!r}", column=f"{ph.id}.rule")
+            ids: set[str] = set()
+            for st in ph.steps:
+                where = f"{ph.id}.{st.id}"
+                if st.id in ids:
+                    raise DataError(p, f"step id {st.id!r} twice in phase {ph.id}", column=where)
+                ids.add(st.id)
+                if st.rule not in known:
+                    raise DataError(p, f"unknown rule id {st.rule!r}", column=f"{where}.rule")
+                if st.when is not None and st.when not in SEQUENCE_PREDICATES:
+                    raise DataError(p, f"unknown predicate {st.when!r}; known: {', '.join(SEQUENCE_PREDICATES)}",
+                                    column=f"{where}.when")
+                if st.when in ("air_war_in_play", "fleet_in_play") and "Not in this scenario" not in st.summary:
+                    raise DataError(p, "a step A Year in I Corps leaves out must say 'Not in this scenario'",
+                                    column=f"{where}.summary")
+                if ph.actor in SIDES and st.id == "reserve_movement":
+                    other = SIDES[1 - SIDES.index(ph.actor)]
+                    if st.actor != other:
+                        raise DataError(p, f"reserve movement in the {ph.actor} player turn is the {other}'s (4.7)",
+                                        column=f"{where}.actor")
+    return seq
