@@ -1,4 +1,4 @@
-"""Rumor of War scenarios and the turn track as data (ROW-3.0, ROW-13.1, ROW-13.1.1, ROW-14.6; scenario book absent).
+"""Rumor of War scenarios and the turn track as data (ROW-3.0, ROW-13.1, ROW-13.1.1, ROW-13.1.2, ROW-14.6; scenario book absent).
 
 ``data/row/scenarios/<name>.yaml`` holds a scenario: its turns on the calendar (``data/row/calendar.csv``,
 decision R-SCN-02), the map window, starting levels, the set-up of units, HQs and leaders, the VC cup (13.1.2),
