@@ -108,6 +108,17 @@ def test_row_14_6_every_unit_starts_on_a_legal_land_hex_in_the_window(sc, u, m):
     assert all(len(s) == 1 for s in sides.values())  # no hex holds both sides
 
 
+def test_row_13_1_every_unit_starts_within_hex_reach_of_an_hq_that_may_activate_it(sc, u, m):
+    """4.5, 9.1: an HQ activates units of its nationalities within 10 MP, so at least within 10 hexes
+    (Special Forces never move and need no activation, 14.1.5)."""
+    hqs = [p for p in sc.setup if u[p.unit].kind == "hq"]
+    for p in sc.setup:
+        x = u[p.unit]
+        if x.kind != "unit" or x.has("special_forces"):
+            continue
+        assert any(x.nationality in u[h.unit].activates_nations and m.distance(p.hex, h.hex) <= 10 for h in hqs), p
+
+
 def test_row_14_6_may_stand_applies_each_nationality_s_areas(u, m):
     laos, dmz, sea = m.place_hex("tchepone"), m.place_hex("vinh_linh"), "3751"
     assert "14.6.1" in may_stand(u["us_3mar"], laos, m)
@@ -277,8 +288,24 @@ def test_row_13_1_loader_refuses_an_unknown_hq(tmp_path):
     err = _refused(tmp_path, data, "unknown HQ")
     assert err.column == "leaders[0].hq"
     data = _data()
-    data["events"][1]["hq"] = "nowhere_hq"
-    assert _refused(tmp_path, data, "unknown HQ").column == "events[1].hq"
+    k = next(i for i, e in enumerate(data["events"]) if e["kind"] == "leader")
+    data["events"][k]["hq"] = "nowhere_hq"
+    assert _refused(tmp_path, data, "unknown HQ").column == f"events[{k}].hq"
+
+
+def test_row_13_1_loader_refuses_an_award_the_control_rule_makes_impossible(tmp_path, m):
+    """Glossary (control): hexes in or next to a Capitalist supply source are always Capitalist (Da Nang, Hue)."""
+    data = _data()
+    aw = next(a for a in data["victory"]["awards"] if a["id"] == "cities_held")
+    aw["hexes"].append(m.place_hex("hue"))
+    _refused(tmp_path, data, "always controls it")
+
+
+def test_row_13_1_loader_refuses_a_text_event_with_an_effect(tmp_path):
+    data = _data()
+    k = next(i for i, e in enumerate(data["events"]) if e["kind"] == "text")
+    data["events"][k]["units"] = ["arvn_1div"]
+    assert _refused(tmp_path, data, "no game effect").column == f"events[{k}].kind"
 
 
 def test_row_13_1_loader_refuses_a_leader_on_an_enemy_hq(tmp_path):

@@ -197,6 +197,7 @@ class Award(_Item):
     vp: int = Field(ge=1)
     per: Literal["hex", "condition", "event"]
     condition: str
+    controlled_by: Literal["Capitalist", "Communist"] | None = None
     hexes: list[str] = []
     radius: int | None = Field(default=None, ge=0)
 
@@ -546,6 +547,9 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
                 raise ck.fail(("events", i, "units"), "a marker event names the units it marks")
             for j, uid in enumerate(ev.units):
                 unit(("events", i, "units", j), uid, ("unit",))
+        elif ev.kind == "text":
+            if ev.marker or ev.units or ev.leader or ev.hq:
+                raise ck.fail(("events", i, "kind"), "a text event has no game effect: no marker, units, leader or HQ")
         elif ev.kind == "leader":
             ld = unit(("events", i, "leader"), ev.leader or "", ("leader",))
             h = hq(("events", i, "hq"), ev.hq or "")
@@ -569,6 +573,23 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
             check_hex(("victory", "awards", i, "hexes", j), hid)
         if aw.per == "hex" and not aw.hexes:
             raise ck.fail(("victory", "awards", i, "hexes"), "a per-hex award lists its hexes")
+        if aw.controlled_by == "Communist":
+            for j, hid in enumerate(aw.hexes):
+                src = _always_capitalist(hid, m, extra)
+                if src:
+                    raise ck.fail(("victory", "awards", i, "hexes", j),
+                                  f"hex {hid} is in or next to the Capitalist supply source {src}, so the Capitalist "
+                                  "always controls it (glossary: control) and the award could never be won")
+
+
+def _always_capitalist(hid: str, m: RowMap, extra: list[tuple[str, str, int]]) -> str | None:
+    """Glossary (control): the Capitalist controls every hex in or adjacent to a Capitalist supply source,
+    whoever stands there; the source's hex if ``hid`` is such a hex, else None."""
+    sources = set(m.supply_sources("capitalist")) | {h for h, nat, _ in extra if nat == "capitalist"}
+    for s in sorted(sources):
+        if hid == s or hid in m.neighbours(s):
+            return s
+    return None
 
 
 def _entry_hex_ok(u: UnitRow, hid: str, turn: int, m: RowMap, extra: list[tuple[str, str, int]],
