@@ -148,6 +148,20 @@ def test_row_14_2_2_leaders_sit_on_friendly_hqs(sc, u):
     assert sc.theater_commanders["Communist"].leader == "vo_nguyen_giap"
 
 
+def test_row_14_3_tunnels_and_objective_pool_at_the_start(sc, u, m):
+    """14.3: Hidden Tunnels set up by the scenario, in hexes without Capitalist units; 12.1.3: objectives 1/2/3."""
+    capitalist = {p.hex for p in sc.setup if u[p.unit].side == "Capitalist"}
+    assert [t.hex for t in sc.tunnels] == ["3450", "3856"] and all(t.state == "Hidden" for t in sc.tunnels)
+    assert all(t.hex not in capitalist and m.hex(t.hex).country == "SVN" for t in sc.tunnels)
+    assert sc.objective_pool.values == {1: 4, 2: 3, 3: 2}
+
+
+def test_row_14_3_loader_refuses_a_tunnel_under_capitalist_units(tmp_path):
+    data = _data()
+    data["tunnels"][0]["hex"] = "3448"  # Da Nang
+    assert _refused(tmp_path, data, "holds Capitalist units").column == "tunnels[0].hex"
+
+
 # --------------------------------------------------------------------------- reinforcements (13.1.1, R-SCN-10)
 def test_row_13_1_1_reinforcements_arrive_on_friendly_supply_sources(sc, u, m):
     extra = {s.hex for s in sc.supply_sources}

@@ -145,6 +145,15 @@ class Placement(_Item):
     markers: list[str] = []
 
 
+class Tunnel(_Item):
+    hex: str
+    state: Literal["Hidden", "Discovered"]
+
+
+class ObjectivePool(_Item):
+    values: dict[Literal[1, 2, 3], int]
+
+
 class LeaderPlacement(_Item):
     leader: str
     hq: str
@@ -227,6 +236,8 @@ class RowScenario(BaseModel):
     supply_sources: list[ExtraSource] = []
     attachments: list[Attachment] = []
     setup: list[Placement]
+    tunnels: list[Tunnel] = []
+    objective_pool: ObjectivePool
     leaders: list[LeaderPlacement] = []
     vc_cup: VcCup
     reinforcements: list[Reinforcement] = []
@@ -475,6 +486,23 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
                 raise ck.fail(("setup", i, "markers", j), f"unknown marker {mk!r}; markers are {', '.join(MARKERS)}")
         placed[pl.unit] = i
         occupant[pl.hex] = u.side
+
+    # tunnels (14.3): Communist locations inside a hex a VC unit could stand on, never under a Capitalist unit
+    vc_probe = next((x for x in units.values() if x.nationality == "VC" and x.kind == "unit"), None)
+    for i, tn in enumerate(sc.tunnels):
+        check_hex(("tunnels", i, "hex"), tn.hex)
+        why = may_stand(vc_probe, tn.hex, m) if vc_probe else None
+        if why:
+            raise ck.fail(("tunnels", i, "hex"), f"no tunnel here: {why}")
+        if occupant.get(tn.hex) == "Capitalist":
+            raise ck.fail(("tunnels", i, "hex"), f"hex {tn.hex} holds Capitalist units at set-up")
+        if [x.hex for x in sc.tunnels].index(tn.hex) != i:
+            raise ck.fail(("tunnels", i, "hex"), f"hex {tn.hex} already has a tunnel")
+    for v, n in sc.objective_pool.values.items():
+        if n < 0:
+            raise ck.fail(("objective_pool", "values", v), "a count cannot be negative")
+    if sum(sc.objective_pool.values.values()) == 0:
+        raise ck.fail(("objective_pool", "values"), "the objective pool is empty (12.1.3)")
 
     # leaders on HQs (14.2.2)
     on_map_hqs = {pl.unit for pl in sc.setup if units[pl.unit].kind == "hq"}
