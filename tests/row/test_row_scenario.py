@@ -344,6 +344,13 @@ def test_row_13_1_loader_refuses_us_units_outside_their_area(tmp_path, m):
     _refused(tmp_path, data, "14.6.1")
 
 
+def test_row_13_1_us_areas_come_from_the_scenario(tmp_path, m):
+    """14.6.1: with II Corps assigned instead of I Corps the Marines' start hexes become illegal."""
+    data = _data()
+    data["us_areas"] = ["II Corps"]
+    _refused(tmp_path, data, "14.6.1")
+
+
 def test_row_13_1_loader_refuses_a_created_battalion_at_set_up(tmp_path):
     data = _data()
     data["setup"].append({"unit": "us_2_4mar", "hex": "3752", "source": "reconstruction: test"})

@@ -231,6 +231,7 @@ class RowScenario(BaseModel):
     source: str
     map_window: Window
     theater_commanders: dict[Literal["Capitalist", "Communist"], Commander]
+    us_areas: list[Literal["I Corps", "II Corps", "III Corps", "IV Corps"]] = ["I Corps"]  # 14.6.1 assignment
     levels: list[Level]
     air_support: list[TurnLevel] = []
     supply_sources: list[ExtraSource] = []
@@ -467,7 +468,7 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
     # set-up
     placed: dict[str, int] = {}
     occupant: dict[str, str] = {}
-    us_areas = ("I Corps",)
+    us_areas = tuple(sc.us_areas)
     for i, pl in enumerate(sc.setup):
         u = unit(("setup", i, "unit"), pl.unit)
         if pl.unit in placed:
