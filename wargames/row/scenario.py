@@ -1,0 +1,682 @@
+"""Rumor of War scenarios and the turn track as data (ROW-3.0, ROW-13.1, ROW-13.1.1, ROW-13.1.2, ROW-14.6; scenario book absent).
+
+``data/row/scenarios/<name>.yaml`` holds a scenario: its turns on the calendar (``data/row/calendar.csv``,
+decision R-SCN-02), the map window, starting levels, the set-up of units, HQs and leaders, the VC cup (13.1.2),
+the reinforcement chart (13.1: units, level changes, events, withdrawals 13.1.3), special rules and the victory
+awards (12.1).  The scenario book of the published game is not in our source, so every scenario is a
+reconstruction whose every datum carries a ``source`` (decisions R-SCN-nn).
+
+``load_scenario`` validates the file against the counters (``wargames.row.units``), the map
+(``wargames.row.hexmap``) and the calendar, and refuses a bad file with a :class:`DataError` that names the
+file, the line of the offending YAML entry and its path (``setup[3].hex``):
+
+* a unit on an unknown hex, an all-sea hex, a hex outside the window, or in an area its nationality may not
+  enter (ROW-14.6, decision R-SCN-16);
+* a leader on an unknown HQ or on an HQ that is not on the map (ROW-14.2.2);
+* a reinforcement that is not on a friendly supply source of its nationality (ROW-13.1.1; PAVN may use an
+  active trail terminus, decision R-SCN-10) or is a VC unit (VC arrive only by recruitment, 13.1.2);
+* a counter used twice, a created battalion or regiment set up (14.1.1), an unknown track, rule id or turn.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..core.data import DataError, Row, game_dir, read_csv, read_yaml
+from ..core.sequence import SequenceOfPlay
+from .hexmap import COLS, ROWS, RowMap, load_map
+from .units import UnitRow, load_units
+
+SCENARIO_DIR = "scenarios"
+SV_AREAS = ("I Corps", "II Corps", "III Corps", "IV Corps", "CMD")
+
+# Track markers of rule 2.3 (victory, support level, replacements/infrastructure/supply, helicopter, trail)
+# and their ranges: infrastructure max 19 (7.0), support levels max 19 (8.2), trail status 0-6 (14.7.1),
+# victory tracks 0-31 (12.1), accumulators 0-9 (12.1.4).
+TRACK_MAX: dict[str, int] = {
+    "Capitalist Infrastructure": 19, "Communist Infrastructure": 19, "Capitalist Supply": 19,
+    "Communist Supply": 19, "Ho Chi Minh Trail Supply": 19, "Ho Chi Minh Trail Status": 6,
+    "Capitalist Replacements": 19, "Communist Replacements": 19, "Helicopter Available": 19, "Helicopter Used": 19,
+    "US Tank Support": 19, "US Artillery Support": 19, "US Air Support": 19, "US Navy Bombardment": 19,
+    "ARVN Tank Support": 19, "ARVN Artillery Support": 19, "PAVN Tank Support": 19, "PAVN Artillery Support": 19,
+    "VC Artillery Support": 19, "Communist Air Support": 19, "US Military Victory": 31, "US Public Unrest": 31,
+    "Body Count": 9, "US Casualties": 9, "POWs": 9, "Secret Ops": 9,
+}
+Track = Literal[tuple(TRACK_MAX)]  # type: ignore[valid-type]
+MARKERS = ("Low Morale", "Elite", "Poor", "Guards", "Penal", "Disrupted", "Routed", "OOC")
+SIDES = ("Capitalist", "Communist")
+
+
+# ------------------------------------------------------------------------------------------ the calendar
+class CalendarRow(Row):
+    """One turn of the reconstructed turn track (digest 4.Z.5, decision R-SCN-02)."""
+
+    turn: int = Field(ge=1)
+    season: Literal["Winter", "Spring", "Summer", "Fall"]
+    year: int = Field(ge=1965, le=1975)
+    months: str
+    monsoon: Literal["yes", "no"]
+    fixed_events: str | None = None
+    scenarios: str | None = None
+
+
+SEASONS = ("Winter", "Spring", "Summer", "Fall")
+
+
+@cache
+def load_calendar(path: Path | None = None) -> dict[int, CalendarRow]:
+    """``data/row/calendar.csv``: turns numbered 1.. without gaps, one season after another (rules 3.0: four
+    turns a year), the monsoon on Summer turns only (ROW-10.3.9)."""
+    p = Path(path) if path is not None else game_dir("row") / "calendar.csv"
+    out: dict[int, CalendarRow] = {}
+    prev: CalendarRow | None = None
+    for line, r in enumerate(read_csv(p, CalendarRow), start=2):
+        if r.turn != len(out) + 1:
+            raise DataError(p, f"turn {r.turn} out of order (expected {len(out) + 1})", row=line, column="turn")
+        if prev is not None:
+            i = SEASONS.index(prev.season)
+            want = (SEASONS[(i + 1) % 4], prev.year + (1 if i == 3 else 0))
+            if (r.season, r.year) != want:
+                raise DataError(p, f"after {prev.season} {prev.year} comes {want[0]} {want[1]} (four seasons a year)",
+                                row=line, column="season")
+        if (r.monsoon == "yes") != (r.season == "Summer"):
+            raise DataError(p, "the monsoon falls on Summer turns only (10.3.9)", row=line, column="monsoon")
+        out[r.turn] = r
+        prev = r
+    return out
+
+
+def turn_label(turn: int) -> str:
+    """'Summer 1965' for turn 1 (the calendar's season and year)."""
+    c = load_calendar()[turn]
+    return f"{c.season} {c.year}"
+
+
+# ------------------------------------------------------------------------------------------ the schema
+class _Item(Row):
+    """A scenario entry: no unknown keys, and a ``source`` of a known kind (rules:/external:/reconstruction:/decision:)."""
+
+
+class Window(_Item):
+    cols: tuple[int, int]
+    rows: tuple[int, int]
+
+    def contains(self, hid: str) -> bool:
+        c, r = int(hid[:2]), int(hid[2:])
+        return self.cols[0] <= c <= self.cols[1] and self.rows[0] <= r <= self.rows[1]
+
+
+class Commander(_Item):
+    leader: str
+
+
+class Level(_Item):
+    track: Track
+    value: int = Field(ge=0)
+
+
+class TurnLevel(_Item):
+    turn: int
+    track: Track
+    value: int = Field(ge=0)
+
+
+class ExtraSource(_Item):
+    hex: str = Field(pattern=r"^\d{4}$")
+    nationality: Literal["capitalist", "laotian", "cambodian", "pavn", "prc", "pathet_lao", "khmer_rouge"]
+    from_turn: int
+    place: str | None = None
+
+
+class Attachment(_Item):
+    unit: str
+    division: str
+    until_turn: int
+
+
+class Placement(_Item):
+    unit: str
+    hex: str
+    markers: list[str] = []
+
+
+class Tunnel(_Item):
+    hex: str
+    state: Literal["Hidden", "Discovered"]
+
+
+class ObjectivePool(_Item):
+    values: dict[Literal[1, 2, 3], int]
+
+
+class LeaderPlacement(_Item):
+    leader: str
+    hq: str
+
+
+class VcCup(_Item):
+    units: list[str]
+
+
+class Reinforcement(_Item):
+    turn: int
+    unit: str
+    at: str
+
+
+class Withdrawal(_Item):
+    turn: int
+    unit: str
+
+
+class LevelChange(_Item):
+    turn: int
+    track: Track
+    change: int
+
+
+class Event(_Item):
+    turn: int
+    id: str
+    kind: Literal["marker", "leader", "text"]
+    summary: str
+    marker: str | None = None
+    units: list[str] = []
+    leader: str | None = None
+    hq: str | None = None
+
+
+class SpecialRule(_Item):
+    id: str
+    rules: list[str]
+    summary: str
+    turns: list[int] = []
+    units: list[str] = []
+
+
+class Award(_Item):
+    id: str
+    side: Literal["Capitalist", "Communist"]
+    when: Literal["end_of_turn", "immediate", "scenario_end"]
+    vp: int = Field(ge=1)
+    per: Literal["hex", "condition", "event"]
+    condition: str
+    controlled_by: Literal["Capitalist", "Communist"] | None = None
+    hexes: list[str] = []
+    radius: int | None = Field(default=None, ge=0)
+
+
+class Victory(_Item):
+    win_at: int = Field(ge=1)
+    tie_goes_to: Literal["Capitalist", "Communist"]
+    awards: list[Award]
+
+
+class RowScenario(BaseModel):
+    """A validated Rumor of War scenario (see the module docstring); ``path`` is the file it came from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    title: str
+    rules_section: str
+    summary: str
+    classroom_note: str = ""
+    turns: list[int]
+    source: str
+    map_window: Window
+    theater_commanders: dict[Literal["Capitalist", "Communist"], Commander]
+    us_areas: list[Literal["I Corps", "II Corps", "III Corps", "IV Corps"]] = ["I Corps"]  # 14.6.1 assignment
+    levels: list[Level]
+    air_support: list[TurnLevel] = []
+    supply_sources: list[ExtraSource] = []
+    attachments: list[Attachment] = []
+    setup: list[Placement]
+    tunnels: list[Tunnel] = []
+    objective_pool: ObjectivePool
+    leaders: list[LeaderPlacement] = []
+    vc_cup: VcCup
+    reinforcements: list[Reinforcement] = []
+    withdrawals: list[Withdrawal] = []
+    level_changes: list[LevelChange] = []
+    events: list[Event] = []
+    special_rules: list[SpecialRule] = []
+    victory: Victory
+    path: str = ""
+
+    # -- queries the game object will use
+    def level(self, track: str) -> int:
+        """Starting value of a track (0 when the scenario does not set it)."""
+        return next((lv.value for lv in self.levels if lv.track == track), 0)
+
+    def placements(self, side: str | None = None) -> list[Placement]:
+        units = load_units()
+        return [p for p in self.setup if side is None or units[p.unit].side == side]
+
+    def arriving(self, turn: int, side: str | None = None) -> list[Reinforcement]:
+        """ROW-13.1.1: the reinforcements of one turn's Reinforcement Placement segment (B2a)."""
+        units = load_units()
+        return [r for r in self.reinforcements if r.turn == turn and (side is None or units[r.unit].side == side)]
+
+    def has_rule(self, rule_id: str) -> bool:
+        return any(s.id == rule_id for s in self.special_rules)
+
+    @property
+    def first_turn(self) -> int:
+        return self.turns[0]
+
+    @property
+    def last_turn(self) -> int:
+        return self.turns[-1]
+
+
+# ------------------------------------------------------------------------------------------ YAML lines
+def _line_of(root: yaml.Node | None, loc: tuple[Any, ...]) -> int | None:
+    """The 1-based line of the YAML node at ``loc`` (keys and list indexes), or of its nearest parent."""
+    node, line = root, (root.start_mark.line + 1 if root is not None else None)
+    for key in loc:
+        if isinstance(node, yaml.MappingNode):
+            nxt = next((v for k, v in node.value if getattr(k, "value", None) == str(key)), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+            nxt = node.value[key]
+        else:
+            nxt = None
+        if nxt is None:
+            break
+        node, line = nxt, nxt.start_mark.line + 1
+    return line
+
+
+def _loc_text(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for k in loc:
+        out += f"[{k}]" if isinstance(k, int) else (f".{k}" if out else str(k))
+    return out
+
+
+class _Checker:
+    def __init__(self, path: Path, root: yaml.Node | None):
+        self.path, self.root = path, root
+
+    def fail(self, loc: tuple[Any, ...], message: str) -> DataError:
+        return DataError(self.path, message, row=_line_of(self.root, loc), column=_loc_text(loc) or None)
+
+
+# ------------------------------------------------------------------------------------------ 14.6 at set-up
+def may_stand(unit: UnitRow, hid: str, m: RowMap, us_areas: tuple[str, ...] = ("I Corps",)) -> str | None:
+    """ROW-14.6: why ``unit`` may not stand on ``hid`` at set-up or arrival, or None if it may (decision R-SCN-16).
+
+    US: its assigned areas and the CMD (14.6.1), the DMZ counting as I Corps (14.6.4); ARVN: South Vietnam and
+    the DMZ (14.6.2, 14.6.4); Lao and Cambodian government: their own country (14.6.2); PAVN and VC: North and
+    South Vietnam, trail hexes and the Free Deployment Zone (14.6.3); PRC: North Vietnam and Laos; Pathet Lao:
+    Laos and trail hexes; Khmer Rouge: Cambodia and trail hexes (digest 9 decision 19).
+    """
+    h = m.hex(hid)
+    if h.kind == "sea":
+        return f"hex {hid} is all-sea"
+    area, nat = h.area, unit.nationality
+    if nat == "US":
+        allowed = set(us_areas) | {"CMD"} | ({"DMZ"} if "I Corps" in us_areas else set())
+        if area not in allowed:
+            return f"US units may enter only {', '.join(sorted(allowed))} here (14.6.1), not {area}"
+    elif nat in ("ARVN", "ROK", "Thai", "Aus"):
+        if area not in (*SV_AREAS, "DMZ"):
+            return f"{nat} units stay in South Vietnam (14.6.2), not {area}"
+    elif nat in ("Laos", "Cmb"):
+        own = "Laos" if nat == "Laos" else "Cambodia"
+        if area != own:
+            return f"{nat} units stay in {own} (14.6.2), not {area}"
+    elif nat in ("PAVN", "VC"):
+        if area not in ("North Vietnam", "DMZ", *SV_AREAS) and not h.trail and not h.fdz:
+            return f"PAVN and VC may enter North and South Vietnam, trail hexes and the Free Deployment Zone (14.6.3), not {area} hex {hid}"
+    elif nat == "PRC":
+        if area not in ("North Vietnam", "DMZ", "Laos"):
+            return f"PRC units stay in North Vietnam and Laos (R-SCN-16), not {area}"
+    elif nat == "PL":
+        if area != "Laos" and not h.trail:
+            return f"Pathet Lao units stay in Laos and on trail hexes (R-SCN-16), not {area}"
+    elif nat == "KhR":
+        if area != "Cambodia" and not h.trail:
+            return f"Khmer Rouge units stay in Cambodia and on trail hexes (R-SCN-16), not {area}"
+    return None
+
+
+def _rule_ids() -> set[str]:
+    import csv
+
+    with (game_dir("row") / "rules_index.csv").open(newline="", encoding="utf-8") as fh:
+        return {r["rule_id"] for r in csv.DictReader(fh)}
+
+
+# ------------------------------------------------------------------------------------------ the loader
+def scenario_names() -> list[str]:
+    return sorted(p.stem for p in (game_dir("row") / SCENARIO_DIR).glob("*.yaml"))
+
+
+def load_scenario(name: str = "year-in-i-corps", path: Path | str | None = None) -> RowScenario:
+    """Read and cross-check a scenario (see the module docstring); ``path`` overrides the data directory."""
+    p = Path(path) if path is not None else game_dir("row") / SCENARIO_DIR / f"{name}.yaml"
+    return _load(p.resolve())
+
+
+@cache
+def _load(p: Path) -> RowScenario:
+    if not p.exists():
+        known = ", ".join(scenario_names())
+        raise DataError(p, f"no such Rumor of War scenario (known: {known})")
+    text = p.read_text(encoding="utf-8")
+    try:
+        data = yaml.safe_load(text)
+        root = yaml.compose(text)
+    except yaml.YAMLError as err:
+        raise DataError(p, f"not valid YAML: {err}") from None
+    ck = _Checker(p, root)
+    if not isinstance(data, dict):
+        raise ck.fail((), "a scenario file is a YAML mapping")
+    try:
+        sc = RowScenario.model_validate({**data, "path": str(p)})
+    except ValidationError as err:
+        e = err.errors()[0]
+        loc = tuple(e.get("loc", ()))
+        got = e.get("input")
+        msg = e.get("msg", "invalid") + (f" (got {got!r})" if got is not None and not isinstance(got, dict | list)
+                                         else "")
+        raise ck.fail(loc, msg) from None
+    _cross_check(sc, ck)
+    return sc
+
+
+def _cross_check(sc: RowScenario, ck: _Checker) -> None:
+    units, m, cal = load_units(), load_map(), load_calendar()
+
+    # turns and the calendar (R-SCN-02)
+    if not sc.turns or sc.turns != list(range(sc.turns[0], sc.turns[0] + len(sc.turns))):
+        raise ck.fail(("turns",), "turns must be consecutive calendar turns")
+    for i, t in enumerate(sc.turns):
+        if t not in cal:
+            raise ck.fail(("turns", i), f"turn {t} is not on data/row/calendar.csv")
+        if sc.id not in (cal[t].scenarios or "").split(";"):
+            raise ck.fail(("turns", i), f"calendar.csv does not list {sc.id} on turn {t}")
+    turns = set(sc.turns)
+
+    def check_turn(loc: tuple[Any, ...], t: int) -> None:
+        if t not in turns:
+            raise ck.fail(loc, f"turn {t} is not a turn of this scenario ({sc.first_turn}-{sc.last_turn})")
+
+    w = sc.map_window
+    if not (1 <= w.cols[0] <= w.cols[1] <= COLS and 1 <= w.rows[0] <= w.rows[1] <= ROWS):
+        raise ck.fail(("map_window",), f"window must lie within columns 1-{COLS} and rows 1-{ROWS}")
+
+    def check_hex(loc: tuple[Any, ...], hid: str, land: bool = True) -> None:
+        if hid not in m:
+            raise ck.fail(loc, f"hex {hid!r} is not a hex of the map (data/row/map/hexes.csv)")
+        if land and m.is_sea(hid):
+            raise ck.fail(loc, f"hex {hid} is all-sea")
+        if not w.contains(hid):
+            raise ck.fail(loc, f"hex {hid} is outside the scenario's map window")
+
+    def unit(loc: tuple[Any, ...], uid: str, kinds: tuple[str, ...] = ("unit", "hq")) -> UnitRow:
+        u = units.get(uid)
+        if u is None:
+            raise ck.fail(loc, f"unknown counter {uid!r} (data/row/units.csv)")
+        if u.kind not in kinds:
+            raise ck.fail(loc, f"{uid} is a {u.kind}, expected {' or '.join(kinds)}")
+        return u
+
+    def hq(loc: tuple[Any, ...], hid: str) -> UnitRow:
+        u = units.get(hid)
+        if u is None or u.kind != "hq":
+            raise ck.fail(loc, f"unknown HQ {hid!r} (no HQ of that id in data/row/units.csv)")
+        return u
+
+    # theater commanders (14.2.1)
+    for side, c in sc.theater_commanders.items():
+        u = unit(("theater_commanders", side, "leader"), c.leader, ("leader",))
+        if u.unit_type != "theater_commander" or u.side != side:
+            raise ck.fail(("theater_commanders", side, "leader"), f"{c.leader} is not a {side} theater commander")
+
+    # levels
+    seen: set[str] = set()
+    for i, lv in enumerate(sc.levels):
+        if lv.track in seen:
+            raise ck.fail(("levels", i, "track"), f"track {lv.track!r} is set twice")
+        seen.add(lv.track)
+        if lv.value > TRACK_MAX[lv.track]:
+            raise ck.fail(("levels", i, "value"), f"{lv.track} is at most {TRACK_MAX[lv.track]}")
+    for i, tl in enumerate(sc.air_support):
+        check_turn(("air_support", i, "turn"), tl.turn)
+        if tl.value > TRACK_MAX[tl.track]:
+            raise ck.fail(("air_support", i, "value"), f"{tl.track} is at most {TRACK_MAX[tl.track]}")
+    if sc.has_rule("air_war_not_in_play"):
+        given = sorted(tl.turn for tl in sc.air_support if tl.track == "US Air Support")
+        if given != sorted(turns):
+            raise ck.fail(("air_support",), "with the air war out of play, US Air Support needs one value per turn "
+                                            f"(R-SCN-08); turns given {given}")
+
+    # extra supply sources
+    extra: list[tuple[str, str, int]] = []
+    for i, s in enumerate(sc.supply_sources):
+        check_hex(("supply_sources", i, "hex"), s.hex)
+        check_turn(("supply_sources", i, "from_turn"), s.from_turn)
+        extra.append((s.hex, s.nationality, s.from_turn))
+
+    # set-up
+    placed: dict[str, int] = {}
+    occupant: dict[str, str] = {}
+    us_areas = tuple(sc.us_areas)
+    for i, pl in enumerate(sc.setup):
+        u = unit(("setup", i, "unit"), pl.unit)
+        if pl.unit in placed:
+            raise ck.fail(("setup", i, "unit"), f"{pl.unit} is already set up (setup[{placed[pl.unit]}])")
+        if u.has("created"):
+            raise ck.fail(("setup", i, "unit"), f"{pl.unit} exists only inside an activation (14.1.1); set up its parent")
+        check_hex(("setup", i, "hex"), pl.hex)
+        why = may_stand(u, pl.hex, m, us_areas)
+        if why:
+            raise ck.fail(("setup", i, "hex"), f"{pl.unit} may not set up there: {why}")
+        other = occupant.get(pl.hex)
+        if other is not None and other != u.side:
+            raise ck.fail(("setup", i, "hex"), f"hex {pl.hex} already holds {other} counters")
+        for j, mk in enumerate(pl.markers):
+            if mk not in MARKERS:
+                raise ck.fail(("setup", i, "markers", j), f"unknown marker {mk!r}; markers are {', '.join(MARKERS)}")
+        placed[pl.unit] = i
+        occupant[pl.hex] = u.side
+
+    # tunnels (14.3): Communist locations inside a hex a VC unit could stand on, never under a Capitalist unit
+    vc_probe = next((x for x in units.values() if x.nationality == "VC" and x.kind == "unit"), None)
+    for i, tn in enumerate(sc.tunnels):
+        check_hex(("tunnels", i, "hex"), tn.hex)
+        why = may_stand(vc_probe, tn.hex, m) if vc_probe else None
+        if why:
+            raise ck.fail(("tunnels", i, "hex"), f"no tunnel here: {why}")
+        if occupant.get(tn.hex) == "Capitalist":
+            raise ck.fail(("tunnels", i, "hex"), f"hex {tn.hex} holds Capitalist units at set-up")
+        if [x.hex for x in sc.tunnels].index(tn.hex) != i:
+            raise ck.fail(("tunnels", i, "hex"), f"hex {tn.hex} already has a tunnel")
+    for v, n in sc.objective_pool.values.items():
+        if n < 0:
+            raise ck.fail(("objective_pool", "values", v), "a count cannot be negative")
+    if sum(sc.objective_pool.values.values()) == 0:
+        raise ck.fail(("objective_pool", "values"), "the objective pool is empty (12.1.3)")
+
+    # leaders on HQs (14.2.2)
+    on_map_hqs = {pl.unit for pl in sc.setup if units[pl.unit].kind == "hq"}
+    led: set[str] = set()
+    for i, lp in enumerate(sc.leaders):
+        ld = unit(("leaders", i, "leader"), lp.leader, ("leader",))
+        if ld.unit_type != "ground_leader":
+            raise ck.fail(("leaders", i, "leader"), f"{lp.leader} is not a ground commander (14.2.2)")
+        h = hq(("leaders", i, "hq"), lp.hq)
+        if h.side != ld.side:
+            raise ck.fail(("leaders", i, "hq"), f"{lp.leader} must go on a friendly HQ, not {lp.hq} (14.2.2)")
+        if lp.hq not in on_map_hqs:
+            raise ck.fail(("leaders", i, "hq"), f"HQ {lp.hq} is not set up in this scenario")
+        if lp.leader in led:
+            raise ck.fail(("leaders", i, "leader"), f"{lp.leader} is placed twice")
+        led.add(lp.leader)
+
+    # attachments (9.4)
+    for i, a in enumerate(sc.attachments):
+        u = unit(("attachments", i, "unit"), a.unit, ("unit",))
+        if u.nationality != "US" or not any(c.division == a.division and c.unit_type == "cadre"
+                                             for c in units.values()):
+            raise ck.fail(("attachments", i, "division"), f"{a.division!r} is not a US division with a cadre (9.4)")
+        check_turn(("attachments", i, "until_turn"), a.until_turn)
+
+    # reinforcements (13.1, 13.1.1)
+    arriving: dict[str, int] = {}
+    trail_status = sc.level("Ho Chi Minh Trail Status")
+    for i, r in enumerate(sc.reinforcements):
+        check_turn(("reinforcements", i, "turn"), r.turn)
+        u = unit(("reinforcements", i, "unit"), r.unit)
+        if r.unit in placed or r.unit in arriving:
+            raise ck.fail(("reinforcements", i, "unit"), f"{r.unit} is already set up or arriving")
+        if u.has("created"):
+            raise ck.fail(("reinforcements", i, "unit"), f"{r.unit} exists only inside an activation (14.1.1)")
+        if u.nationality == "VC":
+            raise ck.fail(("reinforcements", i, "unit"), "VC units arrive only by recruitment (13.1.1, 13.1.2)")
+        check_hex(("reinforcements", i, "at"), r.at)
+        why = may_stand(u, r.at, m, us_areas)
+        if why:
+            raise ck.fail(("reinforcements", i, "at"), f"{r.unit} may not arrive there: {why}")
+        if not _entry_hex_ok(u, r.at, r.turn, m, extra, trail_status):
+            raise ck.fail(("reinforcements", i, "at"),
+                          f"{r.unit} must arrive on a friendly supply source of its nationality (13.1.1"
+                          f"{'; or an active trail terminus, R-SCN-10' if u.side == 'Communist' else ''}), "
+                          f"not hex {r.at}")
+        arriving[r.unit] = i
+    for i, wd in enumerate(sc.withdrawals):
+        check_turn(("withdrawals", i, "turn"), wd.turn)
+        unit(("withdrawals", i, "unit"), wd.unit)
+
+    # the VC cup (13.1.2)
+    for i, uid in enumerate(sc.vc_cup.units):
+        u = unit(("vc_cup", "units", i), uid, ("unit",))
+        if u.nationality != "VC":
+            raise ck.fail(("vc_cup", "units", i), f"only VC units go into the VC cup (13.1.2), not {uid}")
+        if uid in placed or uid in arriving or sc.vc_cup.units.index(uid) != i:
+            raise ck.fail(("vc_cup", "units", i), f"{uid} is already set up, arriving or in the cup")
+
+    for i, lc in enumerate(sc.level_changes):
+        check_turn(("level_changes", i, "turn"), lc.turn)
+
+    # events
+    for i, ev in enumerate(sc.events):
+        check_turn(("events", i, "turn"), ev.turn)
+        if ev.kind == "marker":
+            if ev.marker not in MARKERS:
+                raise ck.fail(("events", i, "marker"), f"unknown marker {ev.marker!r}")
+            if not ev.units:
+                raise ck.fail(("events", i, "units"), "a marker event names the units it marks")
+            for j, uid in enumerate(ev.units):
+                unit(("events", i, "units", j), uid, ("unit",))
+        elif ev.kind == "text":
+            if ev.marker or ev.units or ev.leader or ev.hq:
+                raise ck.fail(("events", i, "kind"), "a text event has no game effect: no marker, units, leader or HQ")
+        elif ev.kind == "leader":
+            ld = unit(("events", i, "leader"), ev.leader or "", ("leader",))
+            h = hq(("events", i, "hq"), ev.hq or "")
+            if h.side != ld.side:
+                raise ck.fail(("events", i, "hq"), f"{ev.leader} must go on a friendly HQ (14.2.2)")
+            if ev.hq not in on_map_hqs and ev.hq not in arriving:
+                raise ck.fail(("events", i, "hq"), f"HQ {ev.hq} is not in this scenario")
+
+    # special rules and awards
+    known_rules = _rule_ids()
+    for i, s in enumerate(sc.special_rules):
+        for j, rid in enumerate(s.rules):
+            if rid not in known_rules:
+                raise ck.fail(("special_rules", i, "rules", j), f"unknown rule id {rid!r} (data/row/rules_index.csv)")
+        for j, t in enumerate(s.turns):
+            check_turn(("special_rules", i, "turns", j), t)
+        for j, uid in enumerate(s.units):
+            unit(("special_rules", i, "units", j), uid)
+    for i, aw in enumerate(sc.victory.awards):
+        for j, hid in enumerate(aw.hexes):
+            check_hex(("victory", "awards", i, "hexes", j), hid)
+        if aw.per == "hex" and not aw.hexes:
+            raise ck.fail(("victory", "awards", i, "hexes"), "a per-hex award lists its hexes")
+        if aw.controlled_by == "Communist":
+            for j, hid in enumerate(aw.hexes):
+                src = _always_capitalist(hid, m, extra)
+                if src:
+                    raise ck.fail(("victory", "awards", i, "hexes", j),
+                                  f"hex {hid} is in or next to the Capitalist supply source {src}, so the Capitalist "
+                                  "always controls it (glossary: control) and the award could never be won")
+
+
+def _always_capitalist(hid: str, m: RowMap, extra: list[tuple[str, str, int]]) -> str | None:
+    """Glossary (control): the Capitalist controls every hex in or adjacent to a Capitalist supply source,
+    whoever stands there; the source's hex if ``hid`` is such a hex, else None."""
+    sources = set(m.supply_sources("capitalist")) | {h for h, nat, _ in extra if nat == "capitalist"}
+    for s in sorted(sources):
+        if hid == s or hid in m.neighbours(s):
+            return s
+    return None
+
+
+def _entry_hex_ok(u: UnitRow, hid: str, turn: int, m: RowMap, extra: list[tuple[str, str, int]],
+                  trail_status: int) -> bool:
+    """ROW-13.1.1: US and ARVN on Capitalist supply sources in South Vietnam; Lao and Cambodian on their own;
+    PAVN/PRC/PL/KhR on PAVN or PRC sources, their own, or an active trail terminus (14.7.1, decision R-SCN-10)."""
+    kinds = {p.supply for p in m.places_at(hid) if p.supply}
+    kinds |= {nat for h, nat, t in extra if h == hid and t <= turn}
+    nat = u.nationality
+    if nat in ("US", "ARVN", "ROK", "Thai", "Aus"):
+        return "capitalist" in kinds and m.area(hid) in SV_AREAS
+    if nat == "Laos":
+        return "laotian" in kinds
+    if nat == "Cmb":
+        return "cambodian" in kinds
+    own = {"PL": "pathet_lao", "KhR": "khmer_rouge"}.get(nat)
+    if kinds & {"pavn", "prc"} or (own and own in kinds):
+        return True
+    terminus = next((p.terminus for p in m.places_at(hid) if p.terminus), None)
+    return terminus is not None and terminus <= trail_status
+
+
+# ------------------------------------------------------------------------------------------ the sequence of play
+SEQUENCE_PREDICATES = {"air_war_in_play": "air war (10.x)", "fleet_in_play": "7th Fleet (11.1)",
+                       "election_turn": "US election turns (14.5)"}
+
+
+def load_row_sequence(path: Path | None = None) -> SequenceOfPlay:
+    """ROW-3.0: ``data/row/sequence.yaml`` read in the core's shape and cross-checked (decision R-SCN-17).
+
+    Every step cites a rule of ``rules_index.csv``; ``when`` names one of the known predicates; a step left out
+    of A Year in I Corps (air war, fleet) says so in its summary; in each player turn (B3a, B3b) the reserve
+    movement step belongs to the other side (4.7, the reaction window); step ids are unique within a phase.
+    """
+    p = Path(path) if path is not None else game_dir("row") / "sequence.yaml"
+    seq = read_yaml(p, SequenceOfPlay)
+    known = _rule_ids()
+    for block in (seq.setup, seq.phases):
+        for ph in block:
+            if ph.rule not in known:
+                raise DataError(p, f"phase {ph.id}: unknown rule id {ph.rule!r}", column=f"{ph.id}.rule")
+            ids: set[str] = set()
+            for st in ph.steps:
+                where = f"{ph.id}.{st.id}"
+                if st.id in ids:
+                    raise DataError(p, f"step id {st.id!r} twice in phase {ph.id}", column=where)
+                ids.add(st.id)
+                if st.rule not in known:
+                    raise DataError(p, f"unknown rule id {st.rule!r}", column=f"{where}.rule")
+                if st.when is not None and st.when not in SEQUENCE_PREDICATES:
+                    raise DataError(p, f"unknown predicate {st.when!r}; known: {', '.join(SEQUENCE_PREDICATES)}",
+                                    column=f"{where}.when")
+                if st.when in ("air_war_in_play", "fleet_in_play") and "Not in this scenario" not in st.summary:
+                    raise DataError(p, "a step A Year in I Corps leaves out must say 'Not in this scenario'",
+                                    column=f"{where}.summary")
+                if ph.actor in SIDES and st.id == "reserve_movement":
+                    other = SIDES[1 - SIDES.index(ph.actor)]
+                    if st.actor != other:
+                        raise DataError(p, f"reserve movement in the {ph.actor} player turn is the {other}'s (4.7)",
+                                        column=f"{where}.actor")
+    return seq
