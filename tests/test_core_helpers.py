@@ -53,3 +53,28 @@ def test_core_advance_to_stops_at_a_persons_decision():
     g.set_players({"US": None})
     g.advance_to(10, "card")
     assert g.turn < 10 and g.decision is not None and g.decision.side == "US"
+
+
+def test_core_montecarlo_on_a_dask_local_cluster_gives_the_same_rows():
+    """Issue #20: the same seeds give the same rows on a Dask cluster as in this process."""
+    from dask.distributed import Client, LocalCluster
+
+    here = wargames.montecarlo("fitl", 3, seed=10).drop(columns="seconds")
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        there = wargames.montecarlo("fitl", 3, seed=10, client=client, progress=lambda done, total: None)
+        by_address = wargames.montecarlo("fitl", 2, seed=10, scheduler=cluster.scheduler_address)
+    assert there.drop(columns="seconds").equals(here)
+    assert by_address.drop(columns="seconds").equals(here.iloc[:2])
+
+
+def test_core_montecarlo_progress_callback_and_cli(capsys, tmp_path):
+    from wargames.cli import main
+
+    seen = []
+    wargames.montecarlo("tet", 2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (2, 2)
+    out = tmp_path / "mc.csv"
+    assert main(["montecarlo", "fitl", "--games", "2", "--quiet", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "fitl: 2 games" in text and "%" in text and out.read_text().startswith("seed,winner,level")

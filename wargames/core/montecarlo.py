@@ -1,8 +1,10 @@
-"""Monte Carlo over seeds, once for every game (issue #14 item 4; issue #20 adds Dask).
+"""Monte Carlo over seeds, once for every game (issue #14 item 4), on local processes or a Dask cluster
+(issue #20).
 
     import wargames
     frame = wargames.montecarlo("yotr", games=200, workers=2)          # one row per game
     frame.winner.value_counts(normalize=True)
+    wargames.montecarlo("tet", 1000, scheduler="tcp://10.0.0.5:8786")  # a Dask cluster beyond this machine
 
 Each game is loaded with its seed (``seed``, ``seed + 1``, ...), played to the end by the built-in players
 (or by players made by ``players``, a picklable function ``(game) -> {side: Player}``), and reduced to
@@ -39,16 +41,89 @@ def play_one(seed: int, game: str, scenario: str | None, options: Mapping[str, A
 def montecarlo(game: str, games: int = 100, *, scenario: str | None = None, seed: int = 0,
                options: Mapping[str, Any] | None = None, workers: int = 1,
                players: Callable[[Any], Mapping[str, Any]] | None = None,
-               seeds: Iterable[int] | None = None) -> pd.DataFrame:
+               seeds: Iterable[int] | None = None, client: Any = None, scheduler: str | None = None,
+               progress: bool | Callable[[int, int], None] = False) -> pd.DataFrame:
     """Play ``games`` games of ``game`` (seeds ``seed`` .. ``seed + games - 1``, or the given ``seeds``) and
-    return one row per game.  ``workers`` > 1 plays them in that many local processes."""
+    return one row per game, in seed order.
+
+    Where they run: in this process (``workers=1``), in ``workers`` local processes, or on a Dask cluster
+    given as a ``dask.distributed.Client`` (``client``) or a scheduler address (``scheduler``).  The rows
+    are the same whatever runs them.  ``progress``: True shows a bar (a widget in Jupyter, a line in a
+    terminal); a function is called with (done, total) after each game."""
     import pandas as pd
 
     todo = list(seeds) if seeds is not None else list(range(seed, seed + games))
     fn = partial(play_one, game=game, scenario=scenario, options=dict(options or {}), players=players)
-    if workers <= 1 or len(todo) <= 1:
-        rows = [fn(s) for s in todo]
+    report = _progress(progress, len(todo))
+    if client is not None or scheduler is not None:
+        rows = _on_dask(fn, todo, client, scheduler, report)
+    elif workers <= 1 or len(todo) <= 1:
+        rows = []
+        for s in todo:
+            rows.append(fn(s))
+            report(len(rows))
     else:
         with ProcessPoolExecutor(workers) as pool:
-            rows = list(pool.map(fn, todo, chunksize=max(1, len(todo) // (workers * 8))))
+            rows = []
+            for row in pool.map(fn, todo, chunksize=max(1, len(todo) // (workers * 8))):
+                rows.append(row)
+                report(len(rows))
+    report(len(todo), final=True)
     return pd.DataFrame(rows)
+
+
+def _on_dask(fn: Callable[[int], dict[str, Any]], seeds: list[int], client: Any, scheduler: str | None,
+             report: Callable[..., None]) -> list[dict[str, Any]]:
+    """One task per seed on a Dask cluster; results gathered back in seed order."""
+    from dask.distributed import Client, as_completed
+
+    own = client is None
+    if own:
+        client = Client(scheduler)
+    try:
+        futures = client.map(fn, seeds, pure=False)
+        done = 0
+        for _ in as_completed(futures):
+            done += 1
+            report(done)
+        return client.gather(futures)
+    finally:
+        if own:
+            client.close()
+
+
+def _progress(progress: bool | Callable[[int, int], None], total: int) -> Callable[..., None]:
+    """A progress reporter: a callback, an ipywidgets bar in a notebook, a line on a terminal, or nothing."""
+    if callable(progress):
+        return lambda done, final=False: progress(done, total)
+    if not progress:
+        return lambda done, final=False: None
+    try:
+        from IPython import get_ipython
+
+        in_notebook = get_ipython() is not None and "IPKernelApp" in get_ipython().config
+    except ImportError:
+        in_notebook = False
+    if in_notebook:
+        import ipywidgets as widgets
+        from IPython.display import display
+
+        bar = widgets.IntProgress(value=0, min=0, max=total, description="games")
+        display(bar)
+
+        def to_bar(done: int, final: bool = False) -> None:
+            bar.value = done
+            if final:
+                bar.bar_style = "success"
+        return to_bar
+    import sys
+
+    step = max(1, total // 20)
+
+    def to_line(done: int, final: bool = False) -> None:
+        if final or done % step == 0:
+            sys.stderr.write(f"\r{done}/{total} games")
+            if final:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+    return to_line
