@@ -407,10 +407,7 @@ class LocTracer:
         nationality, or an active trail terminus.  A VC HQ may also trace as a VC unit (decision R-SUP-03)."""
         if hq.uid in self._hq_loc:
             return self._hq_loc[hq.uid]
-        targets = set(self.m.supply_sources("pavn")) | set(self.m.supply_sources("prc")) | set(self.termini)
-        own = {"PL": "pathet_lao", "KhR": "khmer_rouge"}.get(hq.nationality)
-        if own:
-            targets |= set(self.m.supply_sources(own))
+        targets = self._sources(hq)
         rule = "ignore" if self.mission == "infiltrate" else "forbid"
         costs, _ = search(self.m, COMMUNIST, hq.hex, None, allowed=self.land, blocked=self.enemy_units[COMMUNIST],
                           zoc=self.zoc[COMMUNIST] - {hq.hex}, zoc_rule=rule)
@@ -420,6 +417,15 @@ class LocTracer:
             res = self._vc_targets(hq)
         self._hq_loc[hq.uid] = res
         return res
+
+    def _sources(self, piece: Piece) -> set[str]:
+        """ROW-14.4: PAVN and PRC sources serve every Communist piece, other sources their own nationality; active trail
+        termini count as sources (decision R-SUP-03)."""
+        targets = set(self.m.supply_sources("pavn")) | set(self.m.supply_sources("prc")) | set(self.termini)
+        own = {"PL": "pathet_lao", "KhR": "khmer_rouge"}.get(piece.nationality)
+        if own:
+            targets |= set(self.m.supply_sources(own))
+        return targets
 
     def _vc_targets(self, piece: Piece) -> LocResult:
         cap = self.cap_control
@@ -442,7 +448,7 @@ class LocTracer:
 
     def communist(self, piece: Piece) -> LocResult:
         """ROW-14.4.2: a non-VC unit traces at most 15 MP (Communist costs, not through Capitalist units or ZoC,
-        decision R-SUP-03) to a Communist HQ that has a LoC; a VC unit as well, or to a trail hex, a Communist-controlled
+        decision R-SUP-03) to a Communist HQ that has a LoC, or (glossary) to an eligible supply source; a VC unit as well, or to a trail hex, a Communist-controlled
         cultivated hex or a hex of War Zone C, War Zone D or the Iron Triangle (within the same 15 MP, R-SUP-03)."""
         costs = self._communist_costs(piece)
         best = None
@@ -451,6 +457,9 @@ class LocTracer:
                 c = costs[hq.hex]
                 if best is None or c < best[0]:
                     best = (c, f"HQ {hq.uid}")
+        for h in sorted(self._sources(piece)):
+            if h in costs and (best is None or costs[h] < best[0]):
+                best = (costs[h], f"supply source {h}")
         res = LocResult(True, False, best[1], Fraction(best[0], TICKS)) if best else LocResult(False)
         if piece.nationality == "VC":
             vc = self._vc_targets(piece)
