@@ -134,15 +134,17 @@ def award(state: VictoryState, side: str, amount: int, why: str, *, pass_breakpo
             notes.append(f"{-target} VP below 0 go to the {other(side)} doubled: +{to_opp}")
         else:
             after = target
-    new = replace(state, **{track: after})
     if side == COMMUNIST:
-        new = replace(new, unrest_floor=0 if pass_breakpoints and amount < 0 else state.unrest_floor)
-        new = replace(new, unrest_floor=_floor_for(new.us_unrest, new.unrest_floor))
+        floor = 0 if pass_breakpoints and amount < 0 else state.unrest_floor
+        new = replace(state, us_unrest=after, unrest_floor=_floor_for(after, floor))
+    else:
+        new = replace(state, **{track: after})
     if to_opp:
-        otrack = TRACK_OF[other(side)]
-        new = replace(new, **{otrack: getattr(new, otrack) + to_opp})
         if other(side) == COMMUNIST:
-            new = replace(new, unrest_floor=_floor_for(new.us_unrest, new.unrest_floor))
+            new = replace(new, us_unrest=new.us_unrest + to_opp,
+                          unrest_floor=_floor_for(new.us_unrest + to_opp, new.unrest_floor))
+        else:
+            new = replace(new, us_military_victory=new.us_military_victory + to_opp)
     new = _win_check(new)
     name = "US Military Victory" if side == CAPITALIST else "US Unrest"
     text = (f"{name} {before} -> {after} ({why})" + ("; " + "; ".join(notes) if notes else "")
