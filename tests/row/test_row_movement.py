@@ -43,6 +43,14 @@ def cost(side, a, b):
     return None if c is None else Fraction(c, movement.TICKS)
 
 
+# ------------------------------------------------------------------------------------------ 4.0 kinds of movement
+def test_row_4_0_each_kind_of_movement_has_its_rule_and_allowance():
+    want = {"initial": ("ROW-4.5", 5, True), "reserve": ("ROW-4.7", 5, True), "reserve_hq": ("ROW-4.7", 5, False),
+            "early_exploitation": ("ROW-4.8", 3, False), "exploitation": ("ROW-4.8", 0, False),
+            "strategic": ("ROW-4.4", 10, False), "hq": ("ROW-4.5", 10, False)}
+    assert {k: (m.rule_id, m.mp, m.one_hex_minimum) for k, m in movement.MODES.items()} == want
+
+
 # ------------------------------------------------------------------------------------------ 4.1 terrain costs
 @pytest.mark.parametrize("terrain,cap,com", [("clear", 1, 1), ("cultivated", 2, 1), ("jungle", 2, 1),
                                              ("mountain", 3, 2), ("swamp", 3, 2)])

@@ -93,7 +93,7 @@ def allowed_hexes(piece: Piece, invaded: frozenset[str] = frozenset(), m: RowMap
 
 
 def area_check(piece: Piece, hid: str, invaded: frozenset[str] = frozenset(), m: RowMap | None = None) -> Ruling:
-    """ROW-14.6.x: may ``piece`` enter ``hid``?  The ruling says which boundary rule decides (result True/False)."""
+    """ROW-14.6 / ROW-14.6.1 - ROW-14.6.4: may ``piece`` enter ``hid``?  The ruling says which boundary rule decides (result True/False)."""
     m = m or load_map()
     h = m.hex(hid)
     ok = hid in allowed_hexes(piece, invaded, m)

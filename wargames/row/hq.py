@@ -66,8 +66,9 @@ def mission(side: str, name: str) -> MissionVpRow:
 
 def mission_options(side: str, pools: Pools, *, commander: str | None = None, uprising_used: bool = False,
                     chinese: bool = False) -> list[Action]:
-    """ROW-9.5: the missions ``side`` may declare now, each with its cost (only those it can pay: declaring one is
-    compulsory, and Vietnamization and Evade cost nothing).  Chinese intervention: Offensive only, free (12.2)."""
+    """ROW-9.5 / ROW-14.2.1: the missions ``side`` may declare now, each with its cost (only those it can pay:
+    declaring one is compulsory, and Vietnamization and Evade cost nothing); Westmoreland never Vietnamization,
+    Weyand never the Capitalist Offensive.  Chinese intervention: Offensive only, free (12.2)."""
     if chinese:
         return [Action.make("declare_mission", f"{side} Offensive (Chinese intervention: compulsory, free)",
                             side=side, mission="offensive", cost=0)]

@@ -1,4 +1,4 @@
-"""Movement (ROW-4.1 - ROW-4.8 except 4.6): terrain costs, roads and trail, rivers, zones of control, the one-hex
+"""Movement (ROW-4.0: ROW-4.1 - ROW-4.8 except 4.6): terrain costs, roads and trail, rivers, zones of control, the one-hex
 minimum move, strategic, reserve and exploitation movement, HQ movement, and the stacking check of ROW-4.2.
 
 * ROW-4.1: a piece pays the Terrain Effects Chart cost of each hex it enters (``data/row/map/tec.csv``, a
