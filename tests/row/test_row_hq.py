@@ -285,3 +285,29 @@ def test_row_9_2_hq_movement_is_10_mp():
     act = hq.Activation("Capitalist", "us_hq", step="hq_move")
     moves = [o for o in hq.hq_end_options(act, s, POOLS, LocTracer(s)) if o.kind == "move"]
     assert moves and max(Fraction(o["mp"]) for o in moves) <= movement.HQ_MP
+
+
+def test_row_7_2_pavn_hq_outside_north_vietnam_may_pay_from_the_red_pool():
+    laos = sorted(M.hexes_where(area="Laos", trail=True))[0]
+    pavn = piece("nv", "PAVN", laos, kind="hq", fresh=False)
+    pl = piece("pl", "PL", laos, kind="hq", fresh=False)
+    s = Situation.of([pavn, pl])
+    t = LocTracer(s)
+    assert t.reaches_pavn_source(pavn)
+    assert [(o["pool"], o["amount"]) for o in hq.refresh_options(pavn, POOLS, t, "activation")] == [
+        ("trail", 3), ("communist", 3)]
+    assert [(o["pool"], o["amount"]) for o in hq.refresh_options(pl, POOLS, t, "activation")] == [("trail", 3)]
+    assert hq.refresh_options(pavn, POOLS.with_(Ho_Chi_Minh_Trail_Supply=0, Communist_Supply=2), t, "activation") == []
+
+
+def test_row_4_7_an_unmoved_reserve_hq_may_be_made_fresh_a_moved_one_not():
+    s = scene()
+    t = LocTracer(s)
+    act = hq.Activation("Capitalist", "us_hq", step="reserve")
+    s, act, _ = hq.reserve_activation(act, s, "vc_hq", [], t)
+    vc_hq = s.piece("vc_hq")
+    opts = hq.refresh_options(vc_hq, POOLS, t, "activation")
+    assert [(o["item"], o["pool"], o["amount"]) for o in opts] == [("refresh_trail", "trail", 3)]
+    assert hq.refresh_options(vc_hq, POOLS, t, "activation", moved=True) == []
+    s2, pools, r = hq.refresh_hq(s, POOLS, opts[0], t, "activation")
+    assert s2.piece("vc_hq").fresh and pools["Ho Chi Minh Trail Supply"] == 1

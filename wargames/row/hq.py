@@ -453,7 +453,7 @@ def refresh_options(hq: Piece, pools: Pools, tracer: LocTracer, phase: str, *, m
     loc = tracer.trace(hq).result if needs_loc else None
     if needs_loc and not loc.ok:
         return []
-    pavn_src = hq.nationality in ("PAVN", "PRC") and loc is not None and loc.ok and loc.via.startswith("supply source")
+    pavn_src = hq.nationality in ("PAVN", "PRC") and loc is not None and tracer.reaches_pavn_source(hq)
     sp = Spender.at(hq, m, has_loc=True, loc_to_pavn_source=pavn_src)
     out = []
     for a in payment_options(item, sp, tracer.s.invaded):

@@ -418,6 +418,26 @@ class LocTracer:
         self._hq_loc[hq.uid] = res
         return res
 
+    def reaches_pavn_source(self, piece: Piece) -> bool:
+        """ROW-7.2: does ``piece`` have a LoC to a PAVN or PRC supply source (the condition for a PAVN or PRC piece
+        outside North Vietnam to pay from the red Communist pool)?  An HQ by its own trace; a unit directly within 15
+        MP or through an HQ that has one."""
+        if piece.side != COMMUNIST:
+            return False
+        pavn = set(self.m.supply_sources("pavn")) | set(self.m.supply_sources("prc"))
+        if piece.is_hq:
+            key = "pavn:" + piece.uid
+            if key not in self._hq_loc:
+                rule = "ignore" if self.mission == "infiltrate" else "forbid"
+                costs, _ = search(self.m, COMMUNIST, piece.hex, None, allowed=self.land,
+                                  blocked=self.enemy_units[COMMUNIST], zoc=self.zoc[COMMUNIST] - {piece.hex},
+                                  zoc_rule=rule)
+                self._hq_loc[key] = LocResult(bool(pavn & set(costs)))
+            return self._hq_loc[key].ok
+        costs = self._communist_costs(piece)
+        return bool(pavn & set(costs)) or any(h.hex in costs and self.reaches_pavn_source(h)
+                                              for h in self.s.hqs(COMMUNIST))
+
     def _sources(self, piece: Piece) -> set[str]:
         """ROW-14.4: PAVN and PRC sources serve every Communist piece, other sources their own nationality; active trail
         termini count as sources (decision R-SUP-03)."""
