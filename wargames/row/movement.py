@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from ..core import Action, IllegalAction
 from ..core.rulings import Lookup, Ruling
-from .control import allowed_hexes, enemy_zoc, in_enemy_zoc
+from .control import allowed_hexes, enemy_zoc, in_enemy_zoc, zoc_hexes
 from .hexmap import RowMap, load_map
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
 
@@ -228,7 +228,6 @@ def _check_mode(piece: Piece, situation: Situation, mode: Mode, mission: str | N
     if not mode.may_start_in_zoc and zoc_rule != "ignore":
         if piece.is_hq:
             other = COMMUNIST if piece.side == CAPITALIST else CAPITALIST
-            from .control import zoc_hexes
             bad = piece.hex in zoc_hexes(situation, other, m) - situation.occupied(piece.side)
         else:
             bad = in_enemy_zoc(piece, situation, m)
