@@ -311,3 +311,29 @@ def test_row_4_7_an_unmoved_reserve_hq_may_be_made_fresh_a_moved_one_not():
     assert hq.refresh_options(vc_hq, POOLS, t, "activation", moved=True) == []
     s2, pools, r = hq.refresh_hq(s, POOLS, opts[0], t, "activation")
     assert s2.piece("vc_hq").fresh and pools["Ho Chi Minh Trail Supply"] == 1
+
+
+def test_row_9_5_end_of_phase_effects_of_infiltrate_recruit_vietnamization_and_the_uprising():
+    from wargames.core.dice import Dice
+    cult = sorted(h for h in M.hexes_where(terrain="cultivated", country="SVN") if not M.settlement(h))[:2]
+    town = next(h for h in sorted(M.hexes) if M.settlement(h) == "town" and M.country(h) == "SVN")
+    s = Situation.of([piece("v1", "VC", cult[0], unit_type="battalion"), piece("v2", "VC", cult[1]),
+                      piece("v3", "VC", town, unit_type="battalion"), piece("p1", "PAVN", town)])
+    d = Dice(0)
+    d.force([1, 4])
+    r, opts = hq.infiltrate_end_of_phase(s, d)
+    assert r.result["infrastructure"] == -1 and [x.value for x in r.dice] == [1, 4]
+    assert "v3" in r.result["airfield_strikes"] and r.result["strike_value"] == 4
+    assert [o["unit"] for o in opts if o.kind == "place_bunker"] == ["v1", "v2", "v3"]
+    opts = hq.recruit_bunker_options(s, {cult[0], town})
+    assert [o["unit"] for o in opts if o.kind == "place_bunker"] == ["v1", "v3", "p1"]
+    assert hq.recruit_bunker_options(s, {cult[0]}, placed=3) == []
+    arvn = Situation.of([piece("d1", "ARVN", DA_NANG, unit_type="division", markers={"Poor"}),
+                         piece("d2", "ARVN", DA_NANG, unit_type="division"),
+                         piece("d3", "ARVN", DA_NANG, unit_type="division", markers={"Elite"}),
+                         piece("r1", "ARVN", DA_NANG)])
+    assert [(o.kind, o.get("unit")) for o in hq.vietnamization_options(arvn)] == [
+        ("remove_poor", "d1"), ("add_elite", "d2"), ("stop", None)]
+    assert hq.vietnamization_options(arvn, done=2) == []
+    r = hq.uprising_victory_phase(s)
+    assert r.result == {"remove": ["v1", "v3"], "permanent_elimination": True}

@@ -150,3 +150,27 @@ def test_row_14_2_1_commander_and_chinese_vp_effects():
     assert victory.vp_value("body_count", commander={"Capitalist": "Westmoreland"}).result == 2
     assert victory.vp_value("body_count", {"Capitalist": "search_and_destroy"}, {"Capitalist": "Westmoreland"},
                             chinese=True).result == 5  # 1 x2 x2, then +1 (R-VIC-04)
+
+
+def test_row_12_1_3_objectives_are_drawn_from_the_pool_and_placed():
+    value, pool, r = victory.draw_objective(dice(1))
+    assert value == 1 and pool == {1: 4, 2: 5, 3: 5} and r.hidden_from == ("Capitalist",)
+    value, pool, r = victory.draw_objective(dice(14), pool, revealed=True)
+    assert value == 3 and pool == {1: 4, 2: 5, 3: 4} and r.hidden_from == ()
+    value, _, _ = victory.draw_objective(dice(5), pool)  # 4 ones, then the twos
+    assert value == 2
+    with pytest.raises(IllegalAction, match="empty"):
+        victory.draw_objective(dice(1), {1: 0, 2: 0, 3: 0})
+    from wargames.row.hexmap import load_map
+    m = load_map()
+    land = sorted(h for h in m.hexes if not m.is_sea(h))[:4]
+    cap = {land[0], land[1]}
+    assert victory.check_objective_placement("Communist", 2, land[:2], cap).result == land[:2]
+    with pytest.raises(IllegalAction, match="Capitalist-controlled"):
+        victory.check_objective_placement("Communist", 2, land[1:3], cap)
+    assert victory.check_objective_placement("Capitalist", 2, land[2:4], cap).rule_id == "ROW-9.5"
+    with pytest.raises(IllegalAction, match="different hexes"):
+        victory.check_objective_placement("Capitalist", 3, land[2:4], cap)
+    sea = next(h for h in sorted(m.hexes) if m.is_sea(h))
+    with pytest.raises(IllegalAction, match="land hexes"):
+        victory.check_objective_placement("Capitalist", 1, [sea], cap)

@@ -513,3 +513,67 @@ def flip_units_fresh(situation: Situation, side: str) -> tuple[Situation, Ruling
             + "; HQs are not flipped.")
     return new, _ruling("ROW-9.3", "Units turn fresh", text, {"flipped": flipped, "kept_spent": kept},
                         inputs={"side": side}, side=side, changes=tuple({"piece": u, "fresh": True} for u in flipped))
+
+
+# ------------------------------------------------------------------------------------------ 9.5 end-of-phase effects
+def infiltrate_end_of_phase(situation: Situation, dice, m: RowMap | None = None) -> tuple[Ruling, list[Action]]:
+    """ROW-9.5 Infiltrate, at the end of the Communist Activation phase: one D6 per VC unit in a cultivated hex, each 1
+    lowers the Capitalist Infrastructure by 1 (the caller applies it with ``supply.change_infrastructure``); the VC units
+    in or next to a town or city hex each owe an Airfield Strike of value 4 (10.3.3, listed for the air rules); and
+    the Communist may place one Bunker on one VC unit (the Actions returned, with declining)."""
+    m = m or load_map()
+    vc = [u for u in situation.units(COMMUNIST) if u.nationality == "VC" and not u.in_tunnel]
+    rolls, hits = [], 0
+    for u in vc:
+        if m.terrain(u.hex) == "cultivated" and not m.settlement(u.hex):
+            r = dice.roll(6, f"Infiltrate: {u.uid} in a cultivated hex")
+            rolls.append(r)
+            hits += r.value == 1
+    strikes = [u.uid for u in vc if m.settlement(u.hex) or any(m.settlement(n) for n in m.neighbours(u.hex))]
+    text = (f"Infiltrate: {len(rolls)} VC units in cultivated hexes roll a D6 "
+            f"({', '.join(str(r.value) for r in rolls) or 'none'}): Capitalist Infrastructure -{hits}; "
+            f"{len(strikes)} VC units in or next to a town or city each owe an Airfield Strike of value 4; the Communist "
+            "may place one Bunker on one VC unit.")
+    opts = [Action.make("place_bunker", f"Place a Bunker on {u}", [u.hex], unit=u.uid) for u in vc]
+    opts.append(Action.make("no_bunker", "Place no Bunker"))
+    return _ruling("ROW-9.5", "Infiltrate: end of the Communist Activation phase", text,
+                   {"infrastructure": -hits, "airfield_strikes": strikes, "strike_value": 4},
+                   dice=tuple(rolls), side=COMMUNIST), opts
+
+
+def recruit_bunker_options(situation: Situation, communist_controlled: Iterable[str], placed: int = 0) -> list[Action]:
+    """ROW-9.5 Recruit, at the end of the Communist Activation phase: up to three Bunkers on Communist units in hexes the
+    Communist controls (``placed`` so far; the Actions of the next one, with stopping)."""
+    if placed >= 3:
+        return []
+    ctl = set(communist_controlled)
+    opts = [Action.make("place_bunker", f"Place a Bunker on {u} ({placed + 1} of 3)", [u.hex], unit=u.uid)
+            for u in situation.units(COMMUNIST) if u.hex in ctl]
+    return [*opts, Action.make("no_bunker", "Place no more Bunkers")]
+
+
+def vietnamization_options(situation: Situation, done: int = 0) -> list[Action]:
+    """ROW-9.5 Vietnamization, at the end of each Capitalist Activation phase: twice, add an Elite marker to or remove a
+    Poor marker from an ARVN division (``done`` so far; the Actions of the next one, with stopping)."""
+    if done >= 2:
+        return []
+    opts = []
+    for u in situation.units(CAPITALIST):
+        if u.nationality != "ARVN" or u.unit_type != "division":
+            continue
+        if u.has("Poor"):
+            opts.append(Action.make("remove_poor", f"Remove the Poor marker of {u}", [u.hex], unit=u.uid))
+        elif not u.has("Elite"):
+            opts.append(Action.make("add_elite", f"Give {u} an Elite marker", [u.hex], unit=u.uid))
+    return [*opts, Action.make("stop", "No more Vietnamization improvements")]
+
+
+def uprising_victory_phase(situation: Situation) -> Ruling:
+    """ROW-9.5 General Uprising, in that turn's End Phase (digest decision 58): every VC battalion leaves the map; from
+    now on destroyed VC units and routed HQs are eliminated for good (and a leader on a routed HQ with them).  Result:
+    the VC battalions to remove and the flag the game object keeps."""
+    gone = [u.uid for u in situation.units(COMMUNIST) if u.nationality == "VC" and u.unit_type == "battalion"]
+    return _ruling("ROW-9.5", "General Uprising: Victory Phase",
+                   f"The General Uprising ends: {len(gone)} VC battalions leave the map; from now on destroyed VC units "
+                   "and routed HQs are eliminated for good.", {"remove": gone, "permanent_elimination": True},
+                   side=COMMUNIST, changes=tuple({"piece": u, "hex": None} for u in gone))

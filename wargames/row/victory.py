@@ -370,3 +370,62 @@ def result(state: VictoryState, final: bool = False) -> Ruling:
         text = f"No winner yet (US Military Victory {mv}, US Unrest {un}; {WIN_VP} wins)."
     return _ruling("ROW-12.1", "Victory check", text, w, inputs={"us_military_victory": mv, "us_unrest": un,
                                                                  "final": final})
+
+
+# ------------------------------------------------------------------------------------------ drawing and placing objectives
+class ObjectiveRow(Row):
+    value: int
+    count: int
+
+
+@cache
+def objective_pool() -> dict[int, int]:
+    """``data/row/tables/objective_markers.csv``: how many Objective markers of each value (a reconstruction, R-VIC-08)."""
+    p = game_dir("row") / "tables" / "objective_markers.csv"
+    out: dict[int, int] = {}
+    for line, r in enumerate(read_csv(p, ObjectiveRow), start=2):
+        if r.value not in (1, 2, 3) or r.value in out or r.count < 0:
+            raise DataError(p, "values are 1, 2 and 3, once each, with a count >= 0", row=line, column="value")
+        out[r.value] = r.count
+    return out
+
+
+def draw_objective(dice: Dice, pool: dict[int, int] | None = None, *, revealed: bool = False
+                   ) -> tuple[int, dict[int, int], Ruling]:
+    """ROW-12.1.3: draw one Objective marker at random from the pool (``value -> markers left``; the full pool by
+    default): a die over the markers in value order (as decision R-CBT-03 draws chits).  News reporters place it
+    revealed, missions hidden (the ruling hides the value from the Capitalist then).  Returns (value, pool left, ruling)."""
+    pool = dict(objective_pool() if pool is None else pool)
+    order = [v for v in sorted(pool) for _ in range(pool[v])]
+    if not order:
+        raise IllegalAction("ROW-12.1.3", "the objective pool is empty")
+    roll = dice.roll(len(order), "objective draw")
+    value = order[roll.value - 1]
+    pool[value] -= 1
+    text = f"An Objective marker of value {value} is drawn" + (" and placed face up." if revealed else " and placed face down.")
+    return value, pool, Ruling(rule_id="ROW-12.1.3", title="Objective drawn", explanation=text, result=value,
+                               rule_ref=RULE_REFS["ROW-12.1.3"], dice=(roll,),
+                               inputs={"markers": len(order), "revealed": revealed},
+                               hidden_from=() if revealed else (CAPITALIST,),
+                               public="" if revealed else "An Objective marker is drawn and placed face down.")
+
+
+def check_objective_placement(side: str, count: int, hexes: list[str], capitalist_controlled: frozenset[str] | set[str]
+                              ) -> Ruling:
+    """ROW-9.5 / ROW-12.1.3: the hexes chosen for a mission's Objective markers: exactly ``count`` different land hexes,
+    Capitalist-controlled ones for a Communist mission, ones the Capitalist does not control for his Offensive."""
+    if len(hexes) != count or len(set(hexes)) != count:
+        raise IllegalAction("ROW-9.5", f"{count} different hexes are needed, not {hexes}")
+    from .hexmap import load_map
+    m = load_map()
+    sea = [h for h in hexes if h not in m or m.is_sea(h)]
+    if sea:
+        raise IllegalAction("ROW-12.1.3", f"{sea}: Objective markers go on land hexes of the map")
+    cap = set(capitalist_controlled)
+    bad = [h for h in hexes if (h in cap) != (side == COMMUNIST)]
+    if bad:
+        where = "Capitalist-controlled hexes" if side == COMMUNIST else "hexes the Capitalist does not control"
+        raise IllegalAction("ROW-9.5", f"{bad}: the {side} places Objective markers on {where}")
+    return Ruling(rule_id="ROW-9.5", title="Objectives placed",
+                  explanation=f"The {side} places {count} Objective markers face down on {', '.join(hexes)}.",
+                  result=list(hexes), rule_ref=RULE_REFS["ROW-9.5"], places=tuple(hexes), side=side)
