@@ -337,3 +337,13 @@ def test_row_9_5_end_of_phase_effects_of_infiltrate_recruit_vietnamization_and_t
     assert hq.vietnamization_options(arvn, done=2) == []
     r = hq.uprising_victory_phase(s)
     assert r.result == {"remove": ["v1", "v3"], "permanent_elimination": True}
+
+
+def test_row_9_2_an_hq_whose_loc_costs_a_snafu_draw_is_offered_as_such():
+    road = sorted(h for h in M.road_hexes if M.area(h) == "II Corps" and M.terrain(h) == "mountain")[0]
+    lone = piece("h", "ARVN", road, kind="hq")
+    s = Situation.of([lone])
+    opts = hq.hq_activation_options(s, "Capitalist", LocTracer(s))
+    assert opts[0]["snafu_draw"] is True and "SNAFU" in opts[0].label
+    s = scene()
+    assert hq.hq_activation_options(s, "Capitalist", LocTracer(s))[0]["snafu_draw"] is False

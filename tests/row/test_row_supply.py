@@ -228,3 +228,26 @@ def test_row_6_2_ooc_markers_placed_and_removed_only_in_the_supply_segment():
     with pytest.raises(IllegalAction, match="ROW-6.2"):
         hq = piece("h", "PAVN", M.place_hex("hanoi"), kind="hq")
         supply.ooc_update(hq, t.trace(marked), "player_turn")
+
+
+def test_row_6_2_ooc_sweep_marks_every_cut_unit_of_a_side():
+    hanoi = M.place_hex("hanoi")
+    s = Situation.of([piece("h", "PAVN", hanoi, kind="hq"), piece("near", "PAVN", sorted(M.within(hanoi, 2))[0]),
+                      piece("far", "PAVN", M.place_hex("saigon")),
+                      piece("old", "PAVN", hanoi, markers={"OOC"})])
+    t = LocTracer(s)
+    new, rulings = supply.ooc_sweep(s, "Communist", t, "supply_determination")
+    assert new.piece("far").has("OOC") and not new.piece("old").has("OOC") and not new.piece("near").has("OOC")
+    assert sorted(r.inputs["piece"] for r in rulings) == ["far", "old"]
+    assert [r.result["snafu_for"] for r in rulings if r.result["placed"]] == ["Capitalist"]
+    new, _ = supply.ooc_sweep(s, "Communist", t, "player_turn")
+    assert new.piece("old").has("OOC")  # removed only in the supply segment (R-SUP-07)
+
+
+def test_row_14_4_special_forces_are_always_in_supply():
+    h = next(x for x in sorted(M.hexes_where(area="II Corps", terrain="mountain"))
+             if not any(M.has_road(y) for y in M.within(x, 3)))
+    sf = Piece("sf", "Capitalist", "US", h, unit_type="battalion", special_forces=True)
+    assert LocTracer(Situation.of([sf])).trace(sf).result.ok
+    with pytest.raises(ValueError, match="ROW-14.1.5"):
+        Piece("x", "Capitalist", "ARVN", h, special_forces=True)

@@ -165,9 +165,17 @@ class Activation:
 
 # ------------------------------------------------------------------------------------------ step 1: the HQ
 def hq_activation_options(situation: Situation, side: str, tracer: LocTracer) -> list[Action]:
-    """ROW-9.2 step 1 / ROW-4.5: the fresh HQs of ``side`` with a LoC (checked now), plus ending the activations."""
-    opts = [Action.make("activate_hq", f"Activate {hq} at {hq.hex}", [hq.hex], hq=hq.uid)
-            for hq in situation.hqs(side) if hq.fresh and tracer.trace(hq).result.ok]
+    """ROW-9.2 step 1 / ROW-4.5 / ROW-14.4.1: the fresh HQs of ``side`` with a LoC (checked now), plus ending the
+    activations.  A Capitalist HQ whose only trace crosses enemy-controlled hexes is offered with ``snafu_draw=True``:
+    choosing it accepts the SNAFU draw, not choosing it is declining the trace."""
+    opts = []
+    for hq in situation.hqs(side):
+        if not hq.fresh:
+            continue
+        loc = tracer.trace(hq).result
+        if loc.ok:
+            opts.append(Action.make("activate_hq", f"Activate {hq} at {hq.hex}" + (
+                " (its LoC costs one SNAFU draw)" if loc.snafu else ""), [hq.hex], hq=hq.uid, snafu_draw=loc.snafu))
     return [*opts, Action.make("end_activations", f"{side}: no more activations this turn", side=side)]
 
 

@@ -220,6 +220,8 @@ def _context(piece: Piece, situation: Situation, mode: Mode, mission: str | None
 def _check_mode(piece: Piece, situation: Situation, mode: Mode, mission: str | None, m: RowMap, zoc_rule: str) -> None:
     if mode.hq != piece.is_hq:
         raise IllegalAction(mode.rule_id, f"{piece}: {mode.name} movement is for {'HQs' if mode.hq else 'units'}")
+    if piece.special_forces:
+        raise IllegalAction("ROW-14.1.5", f"{piece} is a Special Forces battalion: it never leaves its hex")
     if mode.name == "strategic":
         if piece.side != COMMUNIST:
             raise IllegalAction("ROW-4.4", "in Vietnam only the Communist makes strategic movement")

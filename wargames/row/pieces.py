@@ -46,6 +46,7 @@ class Piece:
     hq_class: str = ""
     division: str = ""
     in_tunnel: bool = False
+    special_forces: bool = False
 
     def __post_init__(self) -> None:
         if self.side not in SIDES:
@@ -57,6 +58,8 @@ class Piece:
             raise ValueError(f"{self.uid}: kind must be 'unit' or 'hq' (ROW-1.0: an HQ is not a unit)")
         if self.kind == "unit" and self.unit_type not in UNIT_TYPES:
             raise ValueError(f"{self.uid}: unit type must be one of {UNIT_TYPES} (ROW-2.3)")
+        if self.special_forces and (self.nationality != "US" or self.unit_type != "battalion" or self.is_hq):
+            raise ValueError(f"{self.uid}: Special Forces are US battalions (ROW-14.1.5)")
         object.__setattr__(self, "markers", frozenset(self.markers))
         object.__setattr__(self, "areas", frozenset(self.areas))
         if not self.hq_class:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from typing import Literal
@@ -492,6 +492,8 @@ class LocTracer:
         :class:`LocResult`; for a Capitalist trace with ``snafu`` the caller offers :func:`capitalist_trace_options`."""
         if piece.side == COMMUNIST and piece.in_tunnel:
             res, rule = LocResult(True, False, "tunnel"), "ROW-14.4"
+        elif piece.special_forces:
+            res, rule = LocResult(True, False, "Special Forces (always in supply, 14.1.5)"), "ROW-14.4"
         elif piece.side == CAPITALIST:
             res, rule = self.capitalist(piece), "ROW-14.4.1"
         elif piece.is_hq:
@@ -518,6 +520,23 @@ def capitalist_trace_options(trace: Ruling) -> list[Action]:
     uid = trace.inputs["piece"]
     return [Action.make("trace_loc", f"Trace {uid}'s LoC and draw once from the Cup of SNAFU", unit=uid),
             Action.make("decline_loc", f"Do not trace {uid}'s LoC (the action is not performed)", unit=uid)]
+
+
+def ooc_sweep(situation: Situation, side: str, tracer: LocTracer,
+              segment: Literal["supply_determination", "player_turn"]) -> tuple[Situation, list[Ruling]]:
+    """ROW-6.2 case i / ROW-3.0 (A2d, B3a-ii, B3b-ii): trace every unit of ``side`` and place or remove OOC markers
+    (:func:`ooc_update`).  Returns the new situation and one ruling per unit whose marker changed; the opponent's
+    SNAFU draws are in each placing ruling (``snafu_for``).  A Capitalist trace that would cost a SNAFU draw counts as
+    a LoC here (the draw is owed only when a game function uses the trace, 14.4.1)."""
+    new = situation
+    out = []
+    for u in situation.units(side):
+        r = ooc_update(u, tracer.trace(u), segment)
+        if r.result["placed"] or r.result["removed"]:
+            marks = (u.markers | {"OOC"}) if r.result["ooc"] else (u.markers - {"OOC"})
+            new = new.replace(replace(u, markers=marks))
+            out.append(r)
+    return new, out
 
 
 def ooc_update(piece: Piece, trace: Ruling, segment: Literal["supply_determination", "player_turn"]) -> Ruling:
