@@ -251,3 +251,24 @@ def test_row_14_4_special_forces_are_always_in_supply():
     assert LocTracer(Situation.of([sf])).trace(sf).result.ok
     with pytest.raises(ValueError, match="ROW-14.1.5"):
         Piece("x", "Capitalist", "ARVN", h, special_forces=True)
+
+
+def test_row_7_1_a_bad_price_list_is_refused_naming_file_line_and_column(tmp_path, monkeypatch):
+    import shutil
+
+    from wargames.core.data import DataError, data_root
+    root = tmp_path / "data"
+    shutil.copytree(data_root() / "row" / "tables", root / "row" / "tables")
+    p = root / "row" / "tables" / "supply_costs.csv"
+    lines = p.read_text(encoding="utf-8").splitlines()
+    lines[3] = lines[3].replace(",1,communist,", ",one,communist,")
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setenv("WARGAMES_DATA", str(root))
+    supply.supply_tables.cache_clear()
+    try:
+        with pytest.raises(DataError, match=r"supply_costs.csv, line 4, column 'cost'"):
+            supply.supply_tables()
+    finally:
+        monkeypatch.delenv("WARGAMES_DATA")
+        supply.supply_tables.cache_clear()
+    assert supply.supply_tables().costs["hq_fresh_nvn"].cost == 1
