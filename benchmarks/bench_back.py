@@ -77,15 +77,37 @@ def measure(gid: str, scenario: str, seed: int, reps: int) -> list[dict]:
     return rows
 
 
+def sweep(gid: str, scenario: str, seed: int) -> dict:
+    """Back through a whole game one decision at a time, from the end to the start: the worst and median
+    undo, and where the worst was (a long step, whose decisions are replayed from the step's start)."""
+    save = played(gid, scenario, seed)
+    n = len([e for e in save["record"] if "act" in e])
+    game = at_decision(save, n - 1)
+    times, worst_where = [], ""
+    for _ in range(n - 1):
+        t = time.perf_counter()
+        game.undo()
+        dt = time.perf_counter() - t
+        if not times or dt > max(times):
+            worst_where = game.where()
+        times.append(dt)
+    return {"game": f"{gid} {scenario}", "undos": len(times), "median ms": ms(statistics.median(times)),
+            "95th percentile ms": ms(sorted(times)[int(0.95 * (len(times) - 1))]), "worst ms": ms(max(times)),
+            "worst at": worst_where}
+
+
 def main(argv=None) -> list[dict]:
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=7)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sweep", action="store_true", help="also undo through whole games, every decision")
     args = ap.parse_args(argv)
     rows = [r for gid, sc in GAMES for r in measure(gid, sc, args.seed, args.reps)]
     import pandas as pd
 
     print(pd.DataFrame(rows).to_string(index=False))
+    if args.sweep:
+        print(pd.DataFrame([sweep(gid, sc, args.seed) for gid, sc in GAMES]).to_string(index=False))
     return rows
 
 

@@ -383,19 +383,23 @@ class Game:
         """Objects reachable from the state that never change (rules data rows): a checkpoint shares them."""
         return ()
 
-    def _checkpoint(self, block: str, phase_i: int, step_i: int, round_k: int = 0,
-                    first_side: str | None = None) -> None:
+    def _shared_memo(self) -> dict[int, Any]:
+        """A copy memo that shares, never copies, the game itself, its static data and its shared rows."""
         memo: dict[int, Any] = {id(self): self}
         for name in self.static_attrs:
             value = self.__dict__.get(name)
             memo[id(value)] = value
         for obj in self.snapshot_shared():
             memo[id(obj)] = obj
+        return memo
+
+    def _checkpoint(self, block: str, phase_i: int, step_i: int, round_k: int = 0,
+                    first_side: str | None = None) -> None:
+        memo = self._shared_memo()
         state = {k: fast_copy(self.__dict__[k], memo) for k in self.state_attrs()}
         self._checkpoints.append(Checkpoint(
             (block, self.turn, phase_i, step_i, round_k, first_side), len(self.log), len(self.record), self.turn,
-            self.phase,
-            self.step, self._over, self._result, self.dice.snapshot(), state))
+            self.phase, self.step, self._over, self._result, self.dice.snapshot(), state))
 
     def _restore(self, i: int) -> None:
         """Put the game back to checkpoint ``i`` and resume the walker there (the checkpoint is taken again)."""
@@ -404,12 +408,7 @@ class Game:
         for name in self.state_attrs():
             if name not in cp.state:
                 delattr(self, name)  # made after the checkpoint (e.g. a lazily created field)
-        memo: dict[int, Any] = {id(self): self}
-        for name in self.static_attrs:
-            value = self.__dict__.get(name)
-            memo[id(value)] = value
-        for obj in self.snapshot_shared():
-            memo[id(obj)] = obj
+        memo = self._shared_memo()
         self.__dict__.update({k: fast_copy(v, memo) for k, v in cp.state.items()})
         for name in self.cache_attrs:
             cache = self.__dict__.get(name)
