@@ -258,3 +258,13 @@ def test_mapview_build_time(tet):
     t0 = time.perf_counter()
     MapView(tet)
     assert time.perf_counter() - t0 < 5
+
+
+def test_notebook_index_lists_every_game_notebook_with_its_title():
+    from wargames.notebook.kit import notebook_index, notebook_links
+
+    rows = notebook_index()
+    paths = {r["path"] for r in rows}
+    assert {"tet/01-map-and-forces.ipynb", "yotr/05-the-whole-offensive.ipynb", "fitl/02-one-card-of-play.ipynb"} <= paths
+    assert all(r["title"] and "#" not in r["title"] for r in rows)
+    assert 'href="fitl/06-the-war-in-130-cards.ipynb"' in notebook_links().data

@@ -86,3 +86,39 @@ def rules_used(rulings, index=None):
     if index is not None:
         frame["title"] = frame["rule"].map(index)
     return frame
+
+
+NOTEBOOK_FOLDERS = (("tet", "Tet Offensive 1968"), ("yotr", "Year of the Rat"), ("fitl", "Fire in the Lake"),
+                    ("row", "Vietnam: Rumor of War"), ("apps", "Class-mode apps (open with Voila)"))
+
+
+def notebook_index(root=None) -> list[dict[str, str]]:
+    """Every notebook under ``notebooks/`` by game folder, with the title of its first cell."""
+    import json
+    from pathlib import Path
+
+    root = Path(root) if root is not None else Path(__file__).resolve().parents[2] / "notebooks"
+    rows = []
+    for folder, game in NOTEBOOK_FOLDERS:
+        for nb in sorted((root / folder).glob("*.ipynb")):
+            cells = json.loads(nb.read_text(encoding="utf-8")).get("cells") or [{"source": ""}]
+            first = "".join(cells[0]["source"]).splitlines() or [nb.stem]
+            title = first[0].lstrip("# ").replace("&mdash;", "-").strip()
+            rows.append({"game": game, "path": f"{folder}/{nb.name}", "title": title})
+    return rows
+
+
+def notebook_links(root=None):
+    """The notebook index as HTML links, grouped by game (links relative to ``notebooks/``)."""
+    import html
+
+    from IPython.display import HTML
+
+    parts, current = [], None
+    for row in notebook_index(root):
+        if row["game"] != current:
+            parts.append(("</ul>" if current else "") + f"<h4>{html.escape(row['game'])}</h4><ul>")
+            current = row["game"]
+        parts.append(f'<li><a href="{row["path"]}" target="_blank">{html.escape(row["path"])}</a>: '
+                     f"{html.escape(row['title'])}</li>")
+    return HTML("".join(parts) + ("</ul>" if current else ""))
