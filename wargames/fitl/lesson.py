@@ -127,9 +127,10 @@ class LessonRules:
             for key, n in pieces.items():
                 diff = n - b.pieces[space][key]
                 need[piece_id(key)] += diff
-                out.append(Edit("pieces", f"{self.space_name(space)}: {n} {key}",
-                                f"{self.space_name(space)} is given {n} {key.replace('_', ' ')} (it had "
-                                f"{b.pieces[space][key]}; the difference comes from or goes back to Available).",
+                words = self._piece_words(key)
+                out.append(Edit("pieces", f"{self.space_name(space)}: {n} {words}",
+                                f"{self.space_name(space)} is given {n} {words} (it had {b.pieces[space][key]}; the "
+                                "difference comes from or goes back to Available).",
                                 {"space": space, "piece": key, "from": b.pieces[space][key], "to": n},
                                 lambda s=space, k=key, m=diff: self._lesson_move(s, k, m), (space,)))
         short = {pid: n - b.available[pid] for pid, n in need.items() if n > b.available[pid]}
@@ -149,6 +150,12 @@ class LessonRules:
                             {"track": track, "from": b.tracks[track], "to": value},
                             lambda t=track, v=value: b.tracks.__setitem__(t, v)))
         return out
+
+    def _piece_words(self, key: str) -> str:
+        """A piece key in words: ``vc_guerrillas:a`` -> "Active VC Guerrillas" (FITL-1.4.3 states)."""
+        pid, _, state = key.partition(":")
+        state_word = {"a": "Active ", "u": "Underground ", "t": "Tunneled "}.get(state, "")
+        return f"{state_word}{self.data.pieces[pid].name}"
 
     def _lesson_move(self, space: str, key: str, diff: int) -> None:
         b = self.board
