@@ -268,3 +268,13 @@ def test_notebook_index_lists_every_game_notebook_with_its_title():
     assert {"tet/01-map-and-forces.ipynb", "yotr/05-the-whole-offensive.ipynb", "fitl/02-one-card-of-play.ipynb"} <= paths
     assert all(r["title"] and "#" not in r["title"] for r in rows)
     assert 'href="fitl/06-the-war-in-130-cards.ipynb"' in notebook_links().data
+
+
+def test_notebook_progress_bar_fills_as_montecarlo_games_finish():
+    import wargames
+    from wargames.notebook.kit import progress_bar
+
+    report = progress_bar()
+    wargames.montecarlo("fitl", 2, progress=report)
+    bars = [c.cell_contents for c in report.__closure__ if type(c.cell_contents).__name__ == "IntProgress"]
+    assert bars and bars[0].value == 2 and bars[0].max == 2 and bars[0].bar_style == "success"

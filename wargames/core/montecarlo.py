@@ -48,8 +48,8 @@ def montecarlo(game: str, games: int = 100, *, scenario: str | None = None, seed
 
     Where they run: in this process (``workers=1``), in ``workers`` local processes, or on a Dask cluster
     given as a ``dask.distributed.Client`` (``client``) or a scheduler address (``scheduler``).  The rows
-    are the same whatever runs them.  ``progress``: True shows a bar (a widget in Jupyter, a line in a
-    terminal); a function is called with (done, total) after each game."""
+    are the same whatever runs them.  ``progress``: True writes a progress line on the terminal; a function
+    is called with (done, total) after each game (``wargames.notebook.progress_bar()`` in a notebook)."""
     import pandas as pd
 
     todo = list(seeds) if seeds is not None else list(range(seed, seed + games))
@@ -93,29 +93,12 @@ def _on_dask(fn: Callable[[int], dict[str, Any]], seeds: list[int], client: Any,
 
 
 def _progress(progress: bool | Callable[[int, int], None], total: int) -> Callable[..., None]:
-    """A progress reporter: a callback, an ipywidgets bar in a notebook, a line on a terminal, or nothing."""
+    """A progress reporter: a callback ``(done, total)`` (in a notebook, ``wargames.notebook.progress_bar()``
+    draws a bar; the core never imports widgets), a line on the terminal for True, or nothing."""
     if callable(progress):
         return lambda done, final=False: progress(done, total)
     if not progress:
         return lambda done, final=False: None
-    try:
-        from IPython import get_ipython
-
-        in_notebook = get_ipython() is not None and "IPKernelApp" in get_ipython().config
-    except ImportError:
-        in_notebook = False
-    if in_notebook:
-        import ipywidgets as widgets
-        from IPython.display import display
-
-        bar = widgets.IntProgress(value=0, min=0, max=total, description="games")
-        display(bar)
-
-        def to_bar(done: int, final: bool = False) -> None:
-            bar.value = done
-            if final:
-                bar.bar_style = "success"
-        return to_bar
     import sys
 
     step = max(1, total // 20)

@@ -122,3 +122,23 @@ def notebook_links(root=None):
         parts.append(f'<li><a href="{row["path"]}" target="_blank">{html.escape(row["path"])}</a>: '
                      f"{html.escape(row['title'])}</li>")
     return HTML("".join(parts) + ("</ul>" if current else ""))
+
+
+def progress_bar(description: str = "games"):
+    """A progress bar for ``wargames.montecarlo(..., progress=progress_bar())``: an ipywidgets bar shown on the
+    first report and filled as games finish."""
+    import ipywidgets as widgets
+    from IPython.display import display
+
+    bar = widgets.IntProgress(value=0, min=0, description=description)
+    shown = []
+
+    def report(done: int, total: int) -> None:
+        if not shown:
+            bar.max = max(1, total)
+            display(bar)
+            shown.append(True)
+        bar.value = done
+        if done >= total:
+            bar.bar_style = "success"
+    return report
