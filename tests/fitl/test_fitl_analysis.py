@@ -7,6 +7,7 @@ import pytest
 import wargames
 from wargames.fitl import analysis as A
 from wargames.fitl.victory import THRESHOLDS
+from wargames.notebook import charts
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +90,7 @@ def test_fitl_7_1_run_games_one_row_per_seed():
 
 def test_fitl_7_3_margins_figure_draws_four_lines(finished):
     _g, history = finished
-    fig = A.margins_figure(history)
+    fig = charts.margins_figure(history)
     assert len(fig.legend[0].items) == 4
 
 
@@ -128,7 +129,7 @@ def test_fitl_6_5_box_changes_shows_only_pieces_that_moved_between_boxes():
 def test_fitl_7_1_outcomes_figure_counts_winners():
     rows = [{"seed": 0, "winner": "US", "margin_US": -1, "margin_ARVN": -5, "margin_NVA": -8, "margin_VC": -6},
             {"seed": 1, "winner": "VC", "margin_US": -4, "margin_ARVN": -5, "margin_NVA": -8, "margin_VC": -2}]
-    layout = A.outcomes_figure(rows)
+    layout = charts.outcomes_figure(rows)
     bars = layout.children[0]
     assert list(bars.renderers[0].data_source.data["top"]) == [1, 0, 0, 1]
 

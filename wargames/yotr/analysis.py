@@ -31,7 +31,6 @@ STATE_NAMES = {"attack_supply": "Attack Supply", "general_supply": "General Supp
                "supplied": "Supplied", "unsupplied": "Unsupplied"}
 LEVEL_ORDER = ("Allied Substantive Victory", "Allied Marginal Victory", "Draw", "Communist Marginal Victory",
                "Communist Substantive Victory", "Communist Decisive Victory")
-LEVEL_COLOURS = ("#1565c0", "#64b5f6", "#bdbdbd", "#ef9a9a", "#e53935", "#8e0000")
 
 
 # ---------------------------------------------------------------------------------- victory points
@@ -65,25 +64,6 @@ def level_bands(game) -> pd.DataFrame:
     rows = pd.read_csv(game_dir("yotr") / "vp.csv")
     return pd.DataFrame({"level": rows["level"], "low": rows["vp_min"].fillna(0).astype(int),
                          "high": rows["vp_max"].fillna(60).astype(int), "winner": rows["winner"].fillna("none")})
-
-
-def vp_figure(frame: pd.DataFrame, game, *, title: str = "Communist victory points, end of each Game-Turn"):
-    """A Bokeh line of ``vp_by_turn`` over the coloured bands of the Level of Victory Table."""
-    from bokeh.models import BoxAnnotation, Label
-    from bokeh.plotting import figure
-
-    top = max(45, int(frame["vp"].max()) + 5)
-    p = figure(width=760, height=380, title=title, x_axis_label="Game-Turn", y_axis_label="victory points",
-               toolbar_location=None, x_range=(-0.3, 13.5), y_range=(0, top))
-    for (_, band), colour in zip(level_bands(game).iterrows(), LEVEL_COLOURS, strict=True):
-        low, high = band["low"] - (0 if band["low"] == 0 else 0.5), min(band["high"] + 0.5, top)
-        p.add_layout(BoxAnnotation(bottom=low, top=high, fill_color=colour, fill_alpha=0.35))
-        p.add_layout(Label(x=13.45, y=(low + high) / 2, text=band["level"], text_font_size="10px",
-                           text_align="right", text_baseline="middle", text_color="#333"))
-    p.line(frame["turn"], frame["vp"], line_width=3, color="#b71c1c")
-    p.scatter(frame["turn"], frame["vp"], size=8, color="#b71c1c")
-    p.xaxis.ticker = list(range(0, 14))
-    return p
 
 
 # ---------------------------------------------------------------------------------- phases and rulings
@@ -374,46 +354,12 @@ def towns_held(game) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["town", "hex", "Region", "held by", "VP"])
 
 
-def tracks_figure(games: pd.DataFrame, game, title: str):
-    """Every game's VP track (columns ``t1``..``t13`` of :func:`play_games`) as a thin line, the median thick,
-    over the bands of the Level of Victory Table (YOTR-VIC-LEVELS)."""
-    cols = [f"t{k}" for k in range(1, 14)]
-    median = pd.DataFrame({"turn": list(range(0, 14)), "vp": [0] + [float(games[c].median()) for c in cols]})
-    p = vp_figure(median, game, title=title)
-    for _, g in games.iterrows():
-        p.line(list(range(0, 14)), [0] + [int(g[c]) for c in cols], color="#555", alpha=0.35, line_width=1)
-    return p
-
-
 def level_counts(levels: Iterable[str]) -> pd.DataFrame:
     """How many games ended at each level of victory, in the table's order (every level listed)."""
     s = pd.Series(list(levels), dtype="object").value_counts()
     out = pd.DataFrame({"level": LEVEL_ORDER, "games": [int(s.get(lv, 0)) for lv in LEVEL_ORDER]})
     out["share"] = (out["games"] / max(1, out["games"].sum())).round(3)
     return out
-
-
-def level_figure(counts: pd.DataFrame, title: str):
-    """A Bokeh bar chart of :func:`level_counts`, coloured like the bands of :func:`vp_figure`."""
-    from bokeh.plotting import figure
-
-    labels = [lv.replace(" Victory", "").replace("Communist", "Comm.") for lv in counts["level"]]
-    p = figure(x_range=labels, width=760, height=300, title=title, y_axis_label="games", toolbar_location=None)
-    p.vbar(x=labels, top=list(counts["games"]), width=0.7, color=list(LEVEL_COLOURS))
-    p.y_range.start = 0
-    return p
-
-
-def vp_histogram(vps: Iterable[int], title: str):
-    """A Bokeh histogram of final victory points, one bar per VP value."""
-    from bokeh.plotting import figure
-
-    s = pd.Series(list(vps)).value_counts().sort_index()
-    p = figure(width=760, height=280, title=title, x_axis_label="final Communist VP", y_axis_label="games",
-               toolbar_location=None)
-    p.vbar(x=list(s.index), top=list(s.values), width=0.8, color="#b71c1c")
-    p.y_range.start = 0
-    return p
 
 
 def calibration_check(vps: Iterable[int], data) -> pd.DataFrame:
