@@ -30,3 +30,18 @@ def test_benchmarks_montecarlo_runs_for_every_game(tmp_path):
     for game_id in wargames.games():
         out = mod.main([game_id, "--games", "2", "--workers", "1", "--out", str(tmp_path / f"{game_id}.csv")])
         assert out["games"] == 2 and (tmp_path / f"{game_id}.csv").read_text().count("\n") == 3
+
+
+def _load(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.slow
+def test_benchmarks_back_and_montecarlo_scaling_run(capsys):
+    rows = _load("bench_back").measure("fitl", "short", 1, 2)
+    assert len(rows) == 3 and all(r["undo median ms"] >= 0 for r in rows)
+    scaling = _load("bench_montecarlo").main(["--game", "fitl", "--games", "4"])
+    assert [r["way"] for r in scaling][-1].startswith("Dask") and "same rows every way: True" in capsys.readouterr().out
