@@ -20,9 +20,10 @@ def quiet(game, police_in=CITIES):
         put(game, c, arvn_police=1)
 
 
-def coup(edit, top=(128, 1, 5), players=None, scenario="short"):
-    """The first card is a Coup card (Nguyen Van Thieu by default), the position made by ``edit``."""
-    return fitl_game(scenario, 0, edit, top=top, players=players)
+def coup(edit, top=(128, 1, 5), players=None, scenario="short", test_only=False):
+    """The first card is a Coup card (Nguyen Van Thieu by default), the position made by ``edit`` (a lesson
+    position; ``test_only``: one no lesson can make, see conftest.fitl_game)."""
+    return fitl_game(scenario, 0, edit, top=top, players=players, test_only=test_only)
 
 
 def ruling(game, rule_id, title_part=""):
@@ -337,7 +338,7 @@ def test_fitl_6_6_reset():
         g.eligible["US"] = False
         g.set_aside.remove(41)
         g.momentum.append(41)
-    g = coup(edit, players=BOTS)
+    g = coup(edit, players=BOTS, test_only=True)  # Momentum in play at the start: no lesson key for it
     finish_round(g)
     b = g.board
     assert b.tracks["trail"] == 3 and not b.terror and not b.sabotage
