@@ -81,11 +81,14 @@ def unstarted(game: str | type[Game], scenario: str | None = None, seed: int = 0
     return cls(scenario or cls.default_scenario, seed, dict(options or {}), _start=False)
 
 
-def replayed(game: Game, cls: type[Game] | None = None) -> Game:
-    """A fresh copy of ``game`` (same class, or ``cls``; same scenario, seed and options) with its record
-    replayed through the public API: each decision applied with ``apply`` by a person, each forced roll made
-    with ``force_dice`` at the same point; it rests where ``game`` rests.  A test compares digests."""
-    other = unstarted(cls or type(game), game.scenario_id, game.seed, game.options)
+def replayed(game: Game, fresh: Game | None = None) -> Game:
+    """A fresh copy of ``game`` with its record replayed through the public API: each decision applied with
+    ``apply`` by a person, each forced roll made with ``force_dice`` at the same point; it rests where ``game``
+    rests.  A test compares digests.  ``fresh``: the copy to replay on, with no decision made yet (default:
+    ``unstarted`` of the same class, scenario, seed and options; pass one for a class built another way).
+    Every decision is a person's in the copy: where the rules depend on who sits at a side (Fire in the Lake's
+    Non-players, FITL-8.1), replay a game whose bots are not those seats, or open its save instead."""
+    other = fresh if fresh is not None else unstarted(type(game), game.scenario_id, game.seed, game.options)
     other.set_players({s: None for s in other.sides})
 
     def reach(at: Any, what: str) -> None:

@@ -81,6 +81,17 @@ def position_of(edit: Callable[[FitlGame], None], scenario: str = "short", seed:
         if a["eligible"][f] != flag:
             pos.setdefault("eligible", {})[f] = flag
     a.pop("eligible")
+    caps_a, caps_b = a.pop("capabilities"), b.pop("capabilities")
+    for card in sorted(set(caps_a) | set(caps_b), key=int):
+        if caps_a.get(card) != caps_b.get(card):
+            pos.setdefault("capabilities", {})[card] = caps_b.get(card)
+    added = [c for c in b["momentum"] if c not in a["momentum"]]
+    if added and all(c in b["momentum"] for c in a["momentum"]):
+        for c in added:  # taken from the deck or the cards set aside, its side in the board's event flags
+            pos.setdefault("momentum", {})[str(c)] = bb["event_flags"].get(f"momentum_{c}", "unshaded")
+            bb["event_flags"].pop(f"momentum_{c}", None)
+        for key in ("momentum", "deck", "set_aside"):
+            a.pop(key), b.pop(key)
     other = sorted(k for k in a if a[k] != b[k]) + (["board.event_flags"] if ba["event_flags"] != bb["event_flags"]
                                                      else [])
     if other:
@@ -129,7 +140,7 @@ def fitl_game(scenario: str = "short", seed: int = 0, edit: Callable[[FitlGame],
     if start:
         at_first_phase(game)  # no decision comes before it, so this is what advance("decision") would do
         if edited is not None:
-            assert game.board.to_dict() == edited.board.to_dict(), "the position option made another board"
+            assert game.state_dict() == edited.state_dict(), "the position option made another position"
         game.advance("decision")
         if any(game.players.get(side) is None for side in game.sides):
             settle(game)

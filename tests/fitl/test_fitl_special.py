@@ -6,6 +6,7 @@ import pytest
 
 from wargames.core import Action, IllegalAction
 from wargames.fitl.ops_common import OpCtx
+from wargames.testing import replayed
 
 from .ops_helpers import OpsGame, last, options, pick
 from .test_fitl_ops_coin import _game, refused
@@ -311,8 +312,7 @@ def test_fitl_4_random_special_activities_keep_the_board_legal_and_replay(seed):
         g = OpsGame(plan, scenario=scenario, seed=seed, monsoon=seed % 4 == 0)
         while not g.is_over:
             assert g.checked_advance() == []
-        again = OpsGame(plan, scenario=scenario, seed=seed, monsoon=seed % 4 == 0, start=False)
-        again._replay(g.record, g.position)
+        again = replayed(g, OpsGame(plan, scenario=scenario, seed=seed, monsoon=seed % 4 == 0))  # one by one
         assert again.digest() == g.digest()
 
 

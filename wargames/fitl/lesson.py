@@ -6,7 +6,9 @@ deck in that order (the published tutorial's cards, or "what if this card came n
 edits the board after set-up: ``pieces`` (space -> piece key -> how many there), ``support`` (space -> level),
 ``tracks`` (track -> value), ``terror`` (Province or City -> Terror markers), ``sabotage`` (LoC -> marker or
 not), the boxes ``casualties`` (US piece -> how many) and ``out_of_play`` (US or ARVN piece -> how many), and
-``eligible`` (faction -> Eligible or not for the first card).  Pieces come from and go back to Available
+``eligible`` (faction -> Eligible or not for the first card), ``capabilities`` (Capability card -> the side in
+effect, or null: not in effect; FITL-5.3) and ``momentum`` (Momentum card -> side: put in play, taken from the
+deck or the cards set aside; FITL-5.4).  Pieces come from and go back to Available
 (FITL-1.4.1: never more than the force pool holds; only US pieces are Casualties, only US and ARVN pieces are
 Out of Play); never more than the 15 Terror/Sabotage markers (FITL-3.3.4).
 """
@@ -27,6 +29,14 @@ MARKERS = 15  # Terror/Sabotage markers in the game (FITL-3.3.4)
 BOX_FACTIONS = {"casualties": ("US",), "out_of_play": ("US", "ARVN")}  # who can be there (FITL-1.4.1)
 BOX_NAMES = {"casualties": "Casualties", "out_of_play": "Out of Play"}
 LEADERS = {"minh": None, "khanh": 125, "young_turks": 126, "ky": 127, "thieu": 128}
+
+
+def card_number(card: Any, where: str) -> int:
+    """A card number written as a number or as text ("33": a save's JSON keys are text)."""
+    try:
+        return int(card)
+    except (TypeError, ValueError):
+        raise PositionError(f"{where}: {card!r} is not a card number") from None
 
 
 def check_card_options(game, path) -> None:
@@ -105,7 +115,9 @@ class LessonRules:
                 "sabotage": "LoC -> true (a Sabotage marker there) or false (FITL-3.3.4)",
                 "casualties": "US piece (us_troops, us_bases, us_irregulars) -> how many in the Casualties box",
                 "out_of_play": "US or ARVN piece -> how many Out of Play (FITL-1.4.1)",
-                "eligible": "faction (US, ARVN, NVA, VC) -> true (Eligible) or false (Ineligible) (FITL-2.3.1)"}
+                "eligible": "faction (US, ARVN, NVA, VC) -> true (Eligible) or false (Ineligible) (FITL-2.3.1)",
+                "capabilities": "Capability card -> unshaded, shaded or null (not in effect) (FITL-5.3)",
+                "momentum": "Momentum card -> unshaded or shaded: in play until the next Reset (FITL-5.4)"}
 
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
@@ -145,6 +157,16 @@ class LessonRules:
                     raise PositionError(f"position.{box}.{pid}: only {' and '.join(factions)} pieces can be "
                                         f"{box.replace('_', ' ').title()} (FITL-1.4.1)")
                 whole(n, f"position.{box}.{pid}", 0, d.pieces[pid].count)
+        for key in ("capabilities", "momentum"):
+            kind = {"capabilities": "capability", "momentum": "momentum"}[key]
+            for card, side in mapping(edits.get(key, {}), key).items():
+                n = card_number(card, f"position.{key}")
+                if n not in d.cards or d.cards[n].kind != kind:
+                    raise PositionError(f"position.{key}.{card}: card {card} is not a {kind.title()} card "
+                                        f"(FITL-{'5.3' if kind == 'capability' else '5.4'})")
+                if side not in ("unshaded", "shaded") and not (key == "capabilities" and side is None):
+                    raise PositionError(f"position.{key}.{card}: write unshaded or shaded"
+                                        f"{' (or null)' if key == 'capabilities' else ''}, not {side!r}")
         for faction, flag in mapping(edits.get("eligible", {}), "eligible").items():
             known(faction, set(FACTIONS), "position.eligible", "faction")
             if not isinstance(flag, bool):
@@ -214,7 +236,35 @@ class LessonRules:
                             f"{'Eligible' if self.eligible[faction] else 'Ineligible'}); FITL-2.3.1.",
                             {"faction": faction, "from": self.eligible[faction], "to": flag},
                             lambda f=faction, v=flag: self.eligible.__setitem__(f, v)))
+        for card, side in edits.get("capabilities", {}).items():
+            n = card_number(card, "position.capabilities")
+            old = self.capabilities.get(str(n))
+            word = f"in effect, {side}" if side else "not in effect"
+            out.append(Edit("capabilities", f"Capability {self.card_name(n)}: {word}",
+                            f"The Capability {self.card_name(n)} is {word} (it was "
+                            f"{f'in effect, {old}' if old else 'not in effect'}); FITL-5.3.",
+                            {"card": n, "from": old, "to": side},
+                            lambda c=str(n), v=side: self.capabilities.__setitem__(c, v) if v
+                            else self.capabilities.pop(c, None)))
+        for card, side in edits.get("momentum", {}).items():
+            n = card_number(card, "position.momentum")
+            if n in self.momentum:
+                raise PositionError(f"position.momentum.{card}: {self.card_name(n)} is already in play")
+            if not any(n in pile for pile in (self.deck, self.set_aside)):
+                raise PositionError(f"position.momentum.{card}: {self.card_name(n)} is neither in the draw deck nor "
+                                    "set aside (a card already played cannot be put in play again)")
+            out.append(Edit("momentum", f"Momentum {self.card_name(n)} in play ({side})",
+                            f"The Momentum card {self.card_name(n)} is put in play, {side}, until the next Coup "
+                            "Round's Reset (FITL-5.4); it is taken from the draw deck or the cards set aside.",
+                            {"card": n, "side": side}, lambda c=n, v=side: self._lesson_momentum(c, v)))
         return out
+
+    def _lesson_momentum(self, card: int, side: str) -> None:
+        for pile in (self.deck, self.set_aside):
+            if card in pile:
+                pile.remove(card)
+        self.momentum.append(card)
+        self.board.event_flags[f"momentum_{card}"] = side
 
     def _lesson_box(self, box: str, pid: str, diff: int) -> None:
         held = getattr(self.board, box)
