@@ -11,6 +11,8 @@ the game's record: undo, save/open and the rollback after an illegal action rebu
 
 from __future__ import annotations
 
+import copy
+import json
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -41,6 +43,18 @@ class Unexpressible(AssertionError):
     """A test's edit changes something the lesson ``position`` option cannot set."""
 
 
+_SET_UPS: dict[str, tuple[FitlGame, dict[str, Any]]] = {}
+
+
+def _set_up(scenario: str, seed: int, options: dict[str, Any] | None) -> tuple[FitlGame, dict[str, Any]]:
+    """An unstarted game (never played: only copied) and its state, loaded once per scenario, seed and options."""
+    key = json.dumps([scenario, seed, options or {}], sort_keys=True, default=str)
+    if key not in _SET_UPS:
+        game = unstarted("fitl", scenario, seed, options)
+        _SET_UPS[key] = game, game.state_dict()
+    return _SET_UPS[key]
+
+
 def position_of(edit: Callable[[FitlGame], None], scenario: str = "short", seed: int = 0,
                 options: dict[str, Any] | None = None) -> tuple[dict[str, Any], FitlGame]:
     """The lesson ``position`` option (wargames.fitl.lesson) that makes the board ``edit(game)`` makes when
@@ -48,13 +62,17 @@ def position_of(edit: Callable[[FitlGame], None], scenario: str = "short", seed:
     played (``wargames.testing.unstarted``); only the difference it makes is kept, as data, so the position is
     part of the game's record: it saves, reopens and replays.  An edit of anything the option cannot set
     raises :class:`Unexpressible` naming it."""
-    plain = unstarted("fitl", scenario, seed, options)
-    edited = unstarted("fitl", scenario, seed, options)
+    plain, before = _set_up(scenario, seed, options)
+    edited = copy.copy(plain)  # a scratch copy: the set-up state copied as a checkpoint copies it
+    memo: dict[int, Any] = {id(v): v for v in (*(plain.__dict__.get(k) for k in plain.static_attrs),
+                                               *plain.snapshot_shared())}
+    for k in plain.state_attrs():
+        setattr(edited, k, copy.deepcopy(getattr(plain, k), memo))
     edit(edited)  # type: ignore[arg-type]
     broken = edited.invariants()
     if broken:
         raise Unexpressible(f"the edit breaks the rules of the board ({broken[:3]}); no lesson position can")
-    a, b = plain.state_dict(), edited.state_dict()
+    a, b = copy.deepcopy(before), edited.state_dict()
     pos: dict[str, Any] = {}
     ba, bb = a.pop("board"), b.pop("board")
     for s in sorted(set(ba["pieces"]) | set(bb["pieces"])):

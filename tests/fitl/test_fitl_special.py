@@ -395,9 +395,8 @@ def test_fitl_4_2_3_free_air_strike_from_an_event_needs_no_operation():
 
 def test_fitl_tournament_high_winds_monsoon_air_lift_moves_us_pieces_only():
     def lift_counts(high_winds: bool, monsoon: bool) -> list[str]:
-        g = _game([("US", False, True, False)], ("saigon", {"us_troops": 2, "arvn_troops": 3}), monsoon=monsoon)
-        if high_winds:
-            g.rules_opts["tournament"] = ["high_winds"]
+        g = _game([("US", False, True, False)], ("saigon", {"us_troops": 2, "arvn_troops": 3}), monsoon=monsoon,
+                  options={"tournament": ["high_winds"]} if high_winds else None)
         _sa_first(g, "patrol", "air_lift")
         pick(g, "move_from", space="saigon")
         pick(g, "move_to", space="hue")
