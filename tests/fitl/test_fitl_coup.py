@@ -337,8 +337,9 @@ def test_fitl_6_6_reset():
         put(g, "tay_ninh", vc_guerrillas__a=2, nva_guerrillas__a=1, us_irregulars__a=1)
         g.eligible["US"] = False
         g.set_aside.remove(41)
-        g.momentum.append(41)
-    g = coup(edit, players=BOTS, test_only=True)  # Momentum in play at the start: no lesson key for it
+        g.momentum.append(41)  # in play (the momentum lesson key: a card in play always has its side)
+        g.board.event_flags["momentum_41"] = "unshaded"
+    g = coup(edit, players=BOTS)
     finish_round(g)
     b = g.board
     assert b.tracks["trail"] == 3 and not b.terror and not b.sabotage

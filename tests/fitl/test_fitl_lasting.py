@@ -402,7 +402,7 @@ def coup_with(edit_more, *, caps=None, mom=None, players=None):
             add_momentum(g, card, side)
         edit_more(g)
     # Capabilities and Momentum in play at the start have no lesson key: a test-only edit (conftest.fitl_game)
-    return coup(edit, players=players, test_only=bool(caps or mom))
+    return coup(edit, players=players)
 
 
 def coup_ruling(g, rule_id, title_part=""):

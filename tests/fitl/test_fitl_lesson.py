@@ -124,3 +124,14 @@ def test_fitl_lesson_test_edit_becomes_a_recorded_position():
     assert g.options["position"] == pos and g.options["deck"] == [1, 2]
     g.advance_to(4)
     assert wargames.open_save(g.save()).digest() == g.digest()
+
+
+def test_fitl_lesson_unstarted_then_advance_is_what_loading_does():
+    """wargames.testing.unstarted: the set-up built, nothing run; advance("decision") then reaches the same
+    first decision, with the same digest, as wargames.load."""
+    from wargames.testing import unstarted
+
+    g = unstarted("fitl", "short", 3, {"deck": [1, 2]})
+    assert g.log == [] and g.decision is None and g.card is None
+    g.advance("decision")
+    assert g.digest() == wargames.load("fitl", "short", seed=3, deck=[1, 2]).digest()

@@ -766,7 +766,7 @@ def test_fitl_8_8_3_shaded_cobras_stops_the_assault_after_two_spaces():
             put(g, s, us_troops=2, vc_guerrillas__a=1)
         g.capabilities["13"] = "shaded"
 
-    game = position(edit, test_only=True)
+    game = position(edit)
     us = NonPlayer("US")
     opts = [Action.make("space", s, space=s) for s in ("hue", "da_nang", "qui_nhon")] + [Action.make("done", "d")]
     ctx = dict(op="assault", step="space", limited=False)
