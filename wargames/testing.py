@@ -4,6 +4,9 @@
     game = position("tet", turn=1, phase="p5", units={"vc_i_01": "11"}, dice=[6])
     refused(game, some_illegal_action, rule="TET-P5-2")
 
+``unstarted(...)`` is a game loaded but not yet run (to look at its set-up or choose its players first);
+``replayed(game)`` replays a game's record, decision by decision, on a fresh copy through ``apply``.
+
 A position made here is an ordinary game with the ``position`` (and ``dice``) load options: it saves,
 reopens and replays identically.  No private engine state is touched.
 """
@@ -68,14 +71,49 @@ def position(game_id: str, scenario: str | None = None, seed: int = 0, *, turn: 
     return game
 
 
+def unstarted(game: str | type[Game], scenario: str | None = None, seed: int = 0,
+              options: Mapping[str, Any] | None = None) -> Game:
+    """A game of ``game`` (a game id, or a Game class such as a test's subclass) loaded but not yet run: its
+    set-up state is built and nothing has happened (no ruling, no decision).  Look at it, choose the players
+    (``set_players``), then ``advance("decision")`` to run it to its first decision: exactly what loading does.
+    Load options (``position``, ``dice``, a game's own) go in ``options``."""
+    cls = game_class(game) if isinstance(game, str) else game
+    return cls(scenario or cls.default_scenario, seed, dict(options or {}), _start=False)
+
+
+def replayed(game: Game, fresh: Game | None = None) -> Game:
+    """A fresh copy of ``game`` with its record replayed through the public API: each decision applied with
+    ``apply`` by a person, each forced roll made with ``force_dice`` at the same point; it rests where ``game``
+    rests.  A test compares digests.  ``fresh``: the copy to replay on, with no decision made yet (default:
+    ``unstarted`` of the same class, scenario, seed and options; pass one for a class built another way).
+    Every decision is a person's in the copy: where the rules depend on who sits at a side (Fire in the Lake's
+    Non-players, FITL-8.1), replay a game whose bots are not those seats, or open its save instead."""
+    other = fresh if fresh is not None else unstarted(type(game), game.scenario_id, game.seed, game.options)
+    other.set_players({s: None for s in other.sides})
+
+    def reach(at: Any, what: str) -> None:
+        while tuple(other.position) != tuple(at):
+            if len(other.log) > at[0] or other.is_over or other.decision is not None:
+                raise AssertionError(f"{what}: the copy does not reach {list(at)} (it is at {list(other.position)})")
+            other.advance("ruling")
+
+    for i, entry in enumerate(game.record):
+        reach(entry["at"], f"record entry {i}")
+        if "act" in entry:
+            other.apply(entry["act"])
+        else:
+            other.force_dice(entry["force"])
+    reach(game.position, "the end of the record")
+    return other
+
+
 def stop_at(game_id: str, phase: str, turn: int = 1, seed: int = 0, scenario: str | None = None,
             options: Mapping[str, Any] | None = None) -> Game:
     """A game stopped just after the phase-start ruling of ``phase`` on ``turn``, before the phase's first
     step has begun (the sides played by :class:`Passive` until then).  A test may look at the board, edit
     it, fix dice, then call ``game.set_players(...)`` and ``game.advance("decision")`` to let the phase run.
     (Edits made by hand this way are not part of the record; a lesson uses the ``position`` option.)"""
-    cls = game_class(game_id)
-    game = cls(scenario or cls.default_scenario, seed, dict(options or {}), _start=False)
+    game = unstarted(game_id, scenario, seed, options)
     game.set_players({s: Passive() for s in game.sides})
     while not (game.turn == turn and game.phase is not None and game.phase.id == phase and game.log
                and game.log[-1].step == "phase"):

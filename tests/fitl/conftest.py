@@ -1,8 +1,9 @@
 """Helpers to build Fire in the Lake positions on the real game (``FitlGame``), for any FitL test.
 
-``fitl_game(scenario="short", seed=0, edit=callable, top=[cards], players=...)`` builds a game whose
-``new_state`` ends by stacking ``top`` on the draw deck and calling ``edit(game)``: the edited position is
-part of the game's construction, so undo, save/open and the rollback after an illegal action rebuild it too.
+``fitl_game(scenario="short", seed=0, edit=callable, top=[cards], players=...)`` loads a game with the lesson
+options (issue #13): ``deck=top`` and the ``position`` that makes the board ``edit(game)`` makes (found by
+running ``edit`` on a scratch copy of the set-up and keeping the difference as data), so the position is in
+the game's record: undo, save/open and the rollback after an illegal action rebuild it.
 ``empty_board(game)`` clears the map (pieces to Available, every box emptied, Support Neutral, no markers);
 ``put(game, space, vc_guerrillas__a=2, us_troops=3)`` places pieces from Available (``__`` for ``:``).
 ``Passer`` passes on every card and declines every optional step.
@@ -10,13 +11,19 @@ part of the game's construction, so undo, save/open and the rollback after an il
 
 from __future__ import annotations
 
+import copy
+import json
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from wargames.core import Action
+from wargames.fitl.data import LEVELS
 from wargames.fitl.game import FitlGame
 from wargames.fitl.state import BOXES, piece_id
+from wargames.testing import unstarted
+
+LEVEL_KEYS = {v: k for k, v in LEVELS.items()}
 
 
 class Passer:
@@ -32,45 +39,127 @@ class Passer:
         return decision.options[0]
 
 
-def stack_deck(game: FitlGame, top: Iterable[int]) -> None:
-    """Put ``top`` (card numbers, first = next to be turned up) on the draw deck, taking each card from the deck
-    or the cards set aside (card conservation is kept; a displaced deck card goes to the set-aside pile)."""
-    top = list(top)
-    for c in top:
-        if c in game.deck:
-            game.deck.remove(c)
-        elif c in game.set_aside:
-            game.set_aside.remove(c)
-        elif c in game.leader_box:
-            game.leader_box.remove(c)
-        else:
-            raise AssertionError(f"card {c} is neither in the deck nor set aside")
-    game.deck[:0] = top
+class Unexpressible(AssertionError):
+    """A test's edit changes something the lesson ``position`` option cannot set."""
+
+
+_SET_UPS: dict[str, tuple[FitlGame, dict[str, Any]]] = {}
+
+
+def _set_up(scenario: str, seed: int, options: dict[str, Any] | None) -> tuple[FitlGame, dict[str, Any]]:
+    """An unstarted game (never played: only copied) and its state, loaded once per scenario, seed and options."""
+    key = json.dumps([scenario, seed, options or {}], sort_keys=True, default=str)
+    if key not in _SET_UPS:
+        game = unstarted("fitl", scenario, seed, options)
+        _SET_UPS[key] = game, game.state_dict()
+    return _SET_UPS[key]
+
+
+def position_of(edit: Callable[[FitlGame], None], scenario: str = "short", seed: int = 0,
+                options: dict[str, Any] | None = None) -> tuple[dict[str, Any], FitlGame]:
+    """The lesson ``position`` option (wargames.fitl.lesson) that makes the board ``edit(game)`` makes when
+    set-up ends, and the edited set-up itself (to compare with).  ``edit`` runs on a scratch game that is never
+    played (``wargames.testing.unstarted``); only the difference it makes is kept, as data, so the position is
+    part of the game's record: it saves, reopens and replays.  An edit of anything the option cannot set
+    raises :class:`Unexpressible` naming it."""
+    plain, before = _set_up(scenario, seed, options)
+    edited = copy.copy(plain)  # a scratch copy: the set-up state copied as a checkpoint copies it
+    memo: dict[int, Any] = {id(v): v for v in (*(plain.__dict__.get(k) for k in plain.static_attrs),
+                                               *plain.snapshot_shared())}
+    for k in plain.state_attrs():
+        setattr(edited, k, copy.deepcopy(getattr(plain, k), memo))
+    edit(edited)  # type: ignore[arg-type]
+    broken = edited.invariants()
+    if broken:
+        raise Unexpressible(f"the edit breaks the rules of the board ({broken[:3]}); no lesson position can")
+    a, b = copy.deepcopy(before), edited.state_dict()
+    pos: dict[str, Any] = {}
+    ba, bb = a.pop("board"), b.pop("board")
+    for s in sorted(set(ba["pieces"]) | set(bb["pieces"])):
+        was, now = ba["pieces"].get(s, {}), bb["pieces"].get(s, {})
+        for key in sorted(set(was) | set(now)):
+            if was.get(key, 0) != now.get(key, 0):
+                pos.setdefault("pieces", {}).setdefault(s, {})[key] = now.get(key, 0)
+    for s in sorted(set(ba["support"]) | set(bb["support"])):
+        if ba["support"].get(s, 0) != bb["support"].get(s, 0):
+            pos.setdefault("support", {})[s] = LEVEL_KEYS[bb["support"].get(s, 0)]
+    for t, v in bb["tracks"].items():
+        if ba["tracks"][t] != v:
+            pos.setdefault("tracks", {})[t] = v
+    for s in sorted(set(ba["terror"]) | set(bb["terror"])):
+        if ba["terror"].get(s, 0) != bb["terror"].get(s, 0):
+            pos.setdefault("terror", {})[s] = bb["terror"].get(s, 0)
+    for s in sorted(set(ba["sabotage"]) ^ set(bb["sabotage"])):
+        pos.setdefault("sabotage", {})[s] = s in bb["sabotage"]
+    for box in ("casualties", "out_of_play"):
+        for pid in sorted(set(ba[box]) | set(bb[box])):
+            if ba[box].get(pid, 0) != bb[box].get(pid, 0):
+                pos.setdefault(box, {})[pid] = bb[box].get(pid, 0)
+    for f, flag in b.pop("eligible").items():
+        if a["eligible"][f] != flag:
+            pos.setdefault("eligible", {})[f] = flag
+    a.pop("eligible")
+    caps_a, caps_b = a.pop("capabilities"), b.pop("capabilities")
+    for card in sorted(set(caps_a) | set(caps_b), key=int):
+        if caps_a.get(card) != caps_b.get(card):
+            pos.setdefault("capabilities", {})[card] = caps_b.get(card)
+    added = [c for c in b["momentum"] if c not in a["momentum"]]
+    if added and all(c in b["momentum"] for c in a["momentum"]):
+        for c in added:  # taken from the deck or the cards set aside, its side in the board's event flags
+            pos.setdefault("momentum", {})[str(c)] = bb["event_flags"].get(f"momentum_{c}", "unshaded")
+            bb["event_flags"].pop(f"momentum_{c}", None)
+        for key in ("momentum", "deck", "set_aside"):
+            a.pop(key), b.pop(key)
+    other = sorted(k for k in a if a[k] != b[k]) + (["board.event_flags"] if ba["event_flags"] != bb["event_flags"]
+                                                     else [])
+    if other:
+        raise Unexpressible(f"the edit changes {other}, which the lesson position option cannot set")
+    return pos, edited
+
+
+def at_first_phase(game: FitlGame) -> None:
+    """Run (rulings only: no decision comes first) to the first phase ruling after set-up, past the lesson's."""
+    while not (game.turn >= 1 and game.log and game.log[-1].step == "phase"):
+        game.advance("ruling")
 
 
 def fitl_game(scenario: str = "short", seed: int = 0, edit: Callable[[FitlGame], None] | None = None, *,
               top: Iterable[int] = (), players: dict[str, Any] | None = None, options: dict[str, Any] | None = None,
-              start: bool = True, base: type[FitlGame] = FitlGame) -> FitlGame:
-    """A FitL game with ``top`` stacked on its deck and ``edit`` applied at the end of ``new_state``.
-    ``players``: sides not listed are decided by the test (None); pass ``{"US": Passer(), ...}`` for bots.
-    ``base``: a FitlGame subclass (e.g. one with stand-in Operations) to build on."""
-    top = list(top)
+              start: bool = True, base: type[FitlGame] = FitlGame, test_only: bool = False) -> FitlGame:
+    """A FitL game loaded with the lesson options: ``top`` stacked on its deck (``deck``) and the board
+    ``edit`` makes at the end of set-up (``position``, through :func:`position_of`; checked to be the same
+    board when the game has made it).  ``players``: sides not listed are decided by the test (None); pass
+    ``{"US": Passer(), ...}`` for bots.  ``base``: a FitlGame subclass (e.g. one with stand-in Operations).
 
-    class Edited(base):  # type: ignore[misc, valid-type]
-        def new_state(self) -> None:
-            super().new_state()
-            if top:
-                stack_deck(self, top)
-            if edit is not None:
+    ``test_only=True``: for the few rule tests whose position no lesson can make (Available counts set
+    outside the force pool, Capabilities or Momentum in play at the start), ``edit`` runs at the end of
+    ``new_state`` of a test subclass instead (the documented hook for a game's set-up state): replays of that
+    game rebuild it, but it is not a lesson and its saves do not reopen as a plain FitL game."""
+    opts = dict(options or {})
+    if top:
+        opts["deck"] = list(top)
+    edited = None
+    if edit is not None and test_only:
+        class TestOnly(base):  # type: ignore[misc, valid-type]
+            def new_state(self) -> None:
+                super().new_state()
                 edit(self)
 
-    Edited.__name__ = "FitlGame"
-    game = Edited(scenario, seed, options, _start=False)
+        TestOnly.__name__ = base.__name__
+        base = TestOnly
+    elif edit is not None:
+        pos, edited = position_of(edit, scenario, seed, opts)
+        if pos:
+            opts["position"] = pos
+    game = unstarted(base, scenario, seed, opts)
     game.set_players({s: None for s in game.sides})
     if players:
         game.set_players(players)
     if start:
-        game._run_to_rest()
+        at_first_phase(game)  # no decision comes before it, so this is what advance("decision") would do
+        if edited is not None:
+            assert game.state_dict() == edited.state_dict(), "the position option made another position"
+        game.advance("decision")
         if any(game.players.get(side) is None for side in game.sides):
             settle(game)
     return game

@@ -2,7 +2,9 @@
 
 ``OpsGame`` is FitlGame with a one-phase sequence whose single step runs the planned Operations (``plan``: a list of
 (faction, limited, with_sa, free) tuples) on the scenario board after ``prepare(board)`` has arranged a position.
-Replay (undo, rollback of an illegal action) rebuilds the same position because ``prepare`` runs in new_state.
+The position is a lesson position (issue #13): ``prepare`` runs on a scratch copy of the set-up and the board it
+makes is loaded with the ``position`` option (conftest.position_of), so replays (undo, the rollback of an illegal
+action, ``wargames.testing.replayed``) rebuild it from the record; ``dice`` fixes the first rolls the same way.
 """
 
 from __future__ import annotations
@@ -18,18 +20,33 @@ from wargames.core.sequence import PhaseSpec, SequenceOfPlay, StepSpec
 from wargames.fitl.game import FitlGame
 from wargames.fitl.state import BOXES, Board, piece_id
 
+from .conftest import position_of
+
 
 class OpsGame(FitlGame):
     """The real FitlGame with a one-step sequence running ``plan`` (Monsoon fixed by ``monsoon``)."""
 
+    static_attrs = FitlGame.static_attrs | {"plan", "prepare", "monsoon_flag", "test_only", "prepared_board"}
+
     def __init__(self, plan: list[tuple[str, bool, bool, bool]], prepare: Callable[[Board], None] | None = None,
-                 *, scenario: str = "short", seed: int = 1, monsoon: bool = False, start: bool = True):
+                 *, scenario: str = "short", seed: int = 1, monsoon: bool = False, dice: list[int] | None = None,
+                 players: dict[str, Any] | None = None, options: dict[str, Any] | None = None,
+                 test_only: bool = False):
+        """``test_only``: ``prepare`` makes a position no lesson can (e.g. pieces Out of Play that never can
+        be), so it runs at the end of ``new_state`` (the documented set-up hook) instead of as a position."""
         self.plan = plan
         self.prepare = prepare
         self.monsoon_flag = monsoon
-        super().__init__(scenario, seed, _start=False)
-        if start:
-            self._run_to_rest()
+        self.test_only = test_only
+        options = dict(options or {})
+        if prepare is not None and not test_only:
+            pos, edited = position_of(lambda g: prepare(g.board), scenario, seed)
+            self.prepared_board = edited.board.to_dict()
+            if pos:
+                options["position"] = pos
+        if dice:
+            options["dice"] = list(dice)
+        super().__init__(scenario, seed, options, players=players)  # loaded: run to the first decision
 
     @property
     def monsoon(self) -> bool:  # type: ignore[override]
@@ -43,7 +60,7 @@ class OpsGame(FitlGame):
     def new_state(self) -> None:
         super().new_state()
         self.outcomes: list[dict[str, Any]] = []
-        if self.prepare:
+        if self.test_only and self.prepare is not None:
             self.prepare(self.board)
 
     def default_player(self, side: str):
@@ -57,12 +74,19 @@ class OpsGame(FitlGame):
         return self.invariants() + self.transition_problems(before, self.log[n0:])
 
     def run_plan(self):
+        check_prepared(self)
         for faction, limited, with_sa, free in self.plan:
             if not self.op_choices(faction, limited, free):
                 yield self.ruling("FITL-3.1", "no Operation", f"{faction} has no legal Operation.")
                 continue
             out = yield from self.operation(faction, limited=limited, with_sa=with_sa, free=free)
             self.outcomes.append(out)
+
+
+def check_prepared(game: FitlGame) -> None:
+    """The lesson position made the board ``prepare`` made on the scratch copy (checked as the plan starts)."""
+    expected = getattr(game, "prepared_board", None)
+    assert expected is None or game.board.to_dict() == expected, "the position option made another board"
 
 
 def clear(board: Board, *spaces: str) -> None:

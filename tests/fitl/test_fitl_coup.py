@@ -20,9 +20,10 @@ def quiet(game, police_in=CITIES):
         put(game, c, arvn_police=1)
 
 
-def coup(edit, top=(128, 1, 5), players=None, scenario="short"):
-    """The first card is a Coup card (Nguyen Van Thieu by default), the position made by ``edit``."""
-    return fitl_game(scenario, 0, edit, top=top, players=players)
+def coup(edit, top=(128, 1, 5), players=None, scenario="short", test_only=False):
+    """The first card is a Coup card (Nguyen Van Thieu by default), the position made by ``edit`` (a lesson
+    position; ``test_only``: one no lesson can make, see conftest.fitl_game)."""
+    return fitl_game(scenario, 0, edit, top=top, players=players, test_only=test_only)
 
 
 def ruling(game, rule_id, title_part=""):
@@ -336,7 +337,8 @@ def test_fitl_6_6_reset():
         put(g, "tay_ninh", vc_guerrillas__a=2, nva_guerrillas__a=1, us_irregulars__a=1)
         g.eligible["US"] = False
         g.set_aside.remove(41)
-        g.momentum.append(41)
+        g.momentum.append(41)  # in play (the momentum lesson key: a card in play always has its side)
+        g.board.event_flags["momentum_41"] = "unshaded"
     g = coup(edit, players=BOTS)
     finish_round(g)
     b = g.board

@@ -35,11 +35,10 @@ def flat(d: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def play(card: int, side: str, faction: str = "US", prep=None, picks=(), dice=None, pivotal=False):
+def play(card: int, side: str, faction: str = "US", prep=None, picks=(), dice=None, pivotal=False, test_only=False):
     plan = [("card", card, faction, side) + (("pivotal",) if pivotal else ())]
-    g = EvGame(plan, prep, dice=dice, start=False)
-    before = flat(g.board.to_dict())
-    g._run_to_rest()
+    g = EvGame(plan, prep, dice=dice, test_only=test_only)
+    before = flat(g.before)  # the prepared board, before the Event
     drive(g, *picks)
     after = flat(g.board.to_dict())
     delta = {k: after.get(k, 0) - before.get(k, 0) for k in sorted(set(before) | set(after))
@@ -291,11 +290,9 @@ def test_fitl_5_1_every_encoded_card_runs_on_the_scenario_board(card):
             continue
 
         class Full(EvGame):
-            def new_state(self):
-                super(EvGame, self).new_state()
+            empty = False  # the scenario board as it is
 
-        g = Full([("card", card, "US" if side == "unshaded" else "VC", side, "pivotal")], start=False)
-        g._run_to_rest()
+        g = Full([("card", card, "US" if side == "unshaded" else "VC", side, "pivotal")])
         for _ in range(300):
             if g.is_over:
                 break

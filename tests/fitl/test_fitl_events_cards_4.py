@@ -335,7 +335,8 @@ def test_fitl_2_4_1_card_120_us_press_corps_counts_the_leader_box():
         g.board.out_of_play["us_troops"] += 5
         g.deck.remove(127)
         g.leader_box.append(127)  # 3 cards in the box (the short scenario starts with 2)
-    _, d = play(120, "unshaded", "US", prep, picks=[{"space": "hue"}] * 2)
+    _, d = play(120, "unshaded", "US", prep, picks=[{"space": "hue"}] * 2,
+                test_only=True)  # a 3rd card under the leader: no lesson key for the whole RVN Leader box
     assert d == {"out_of_play.us_troops": -2, "hue.us_troops": 2}
 
 
@@ -360,7 +361,7 @@ def test_fitl_5_1_4_pivotal_preconditions():
     assert ok
     assert not g.pivotal_check(122)[0] and not g.pivotal_check(124)[0]
     assert g.pivotal_precondition("VC")[0] is False
-    g2 = EvGame([], _no_leaders)
+    g2 = EvGame([], options={"rvn_leader": "minh"})  # the lesson option empties the box (= _no_leaders)
     assert not g2.pivotal_check(121)[0]  # no leader cards in the box
 
 
@@ -381,9 +382,8 @@ def test_fitl_5_4_peace_talks_lowers_linebacker_threshold():
 def test_fitl_5_1_4_pivotal_refused_when_precondition_fails():
     def prep(g):
         put(g.board, "saigon", us_troops=20)
-    g = EvGame([("card", 123, "ARVN", "unshaded")], prep, start=False)
     with pytest.raises(IllegalAction) as e:
-        g._run_to_rest()
+        EvGame([("card", 123, "ARVN", "unshaded")], prep)
     assert e.value.rule_id == "FITL-5.1.4"
 
 
@@ -432,10 +432,7 @@ def test_fitl_2_4_1_failed_attempt_deserts_arvn_cubes():
 
 
 def test_fitl_2_4_1_leader_lasting_effects_queryable():
-    def prep(g):
-        g.deck.remove(127)
-        g.leader_box.insert(0, 127)
-    g = drive(LeaderGame([127], prep))
+    g = drive(LeaderGame([127], options={"rvn_leader": "ky"}))  # card 127 from the deck to the box's top
     assert g.leader_active(127) and not g.leader_active(126)
     assert any("4 ARVN Resources" in r.explanation for r in g.log)
 
@@ -451,7 +448,7 @@ def test_fitl_2_3_8_card_96_apc_shaded_returns_tet_offensive():
     def prep(g):
         (g.set_aside if 124 in g.set_aside else g.deck).remove(124)
         g.played.append(124)
-    g, d = play(96, "shaded", "VC", prep)
+    g, d = play(96, "shaded", "VC", prep, test_only=True)  # a card in the played pile: no lesson key
     assert d == {} and g.pivotal_held == {"VC": 124} and 124 not in g.played
 
 

@@ -15,9 +15,8 @@ from .test_fitl_events_vocab import EvGame
 def run(card: int, side: str, faction: str, prep, picks: list[dict[str, Any]] = (), dice: list[int] | None = None):
     """Play one Event, answering with ``picks`` (matched by kind and fields, ``None``: the first option), then
     the first option; returns the game, the board change and every decision's (prompt, option labels)."""
-    g = EvGame([("card", card, faction, side)], prep, dice=dice, start=False)
-    before = flat(g.board.to_dict())
-    g._run_to_rest()
+    g = EvGame([("card", card, faction, side)], prep, dice=dice)
+    before = flat(g.before)  # the prepared board, before the Event
     queue, seen = list(picks), []
     for _ in range(300):
         if g.is_over:

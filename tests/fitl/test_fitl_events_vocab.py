@@ -17,22 +17,60 @@ from wargames.core import Action, IllegalAction
 from wargames.core.sequence import PhaseSpec, SequenceOfPlay, StepSpec
 from wargames.fitl.events import EvCtx, cards_by_status, expand_keys, load_events
 from wargames.fitl.game import FitlGame
+from wargames.testing import unstarted
 
+from .conftest import position_of
 from .ops_helpers import empty_board, put
 
 
 class EvGame(FitlGame):  # FitlGame has EventRules first among its bases
-    """FitlGame + EventRules running only ``plan`` (Monsoon off)."""
+    """FitlGame + EventRules running only ``plan`` (Monsoon off), loaded and run to its first decision.
+
+    The board is emptied (``empty``) and arranged by ``prepare(game)`` as a lesson position: ``prepare`` runs on
+    a scratch copy of the set-up and the difference is loaded with the ``position`` option (conftest.position_of),
+    so replays rebuild it from the record; ``before`` is that board (``board.to_dict()``), before the plan runs.
+    ``dice`` are the ``dice`` option; ``players`` who decides (default: the test, through apply)."""
+
+    empty = True
+    static_attrs = FitlGame.static_attrs | {"plan", "prepare", "before", "expected", "test_only"}  # test set-up
 
     def __init__(self, plan: list[tuple], prepare: Callable[[Any], None] | None = None, *, seed: int = 1,
-                 dice: list[int] | None = None, start: bool = True):
+                 dice: list[int] | None = None, players: dict[str, Any] | None = None, test_only: bool = False,
+                 options: dict[str, Any] | None = None):
+        """``test_only``: ``prepare`` makes a position no lesson can (pieces outside the force pool, cards moved
+        between piles), so it runs at the end of ``new_state`` (the documented set-up hook) instead."""
         self.plan = plan
         self.prepare = prepare
-        super().__init__("short", seed, _start=False)
+        self.test_only = test_only
+
+        def edit(g: FitlGame) -> None:
+            if self.empty:
+                empty_board(g.board)
+            if prepare is not None:
+                prepare(g)
+
+        options = dict(options or {})  # e.g. the rvn_leader lesson option
+        self.expected: dict[str, Any] | None = None
+        if test_only:
+            scratch = unstarted(FitlGame, "short", seed, options)
+            edit(scratch)
+            self.before = scratch.board.to_dict()
+        else:
+            pos, edited = position_of(edit, "short", seed, options)
+            self.before, self.expected = edited.board.to_dict(), edited.state_dict()
+            if pos:
+                options["position"] = pos
         if dice:
-            self.force_dice(dice)
-        if start:
-            self._run_to_rest()
+            options["dice"] = list(dice)
+        super().__init__("short", seed, options, players=players)
+
+    def new_state(self) -> None:
+        super().new_state()
+        if self.test_only:
+            if self.empty:
+                empty_board(self.board)
+            if self.prepare is not None:
+                self.prepare(self)
 
     @property
     def monsoon(self) -> bool:  # type: ignore[override]
@@ -43,13 +81,8 @@ class EvGame(FitlGame):  # FitlGame has EventRules first among its bases
             PhaseSpec(id="ev", number=1, name="Events", rule="FITL-5.0",
                       steps=[StepSpec(id="ev", name="Events", procedure="run_plan", rule="FITL-5.0")])])
 
-    def new_state(self) -> None:
-        super().new_state()
-        empty_board(self.board)
-        if self.prepare:
-            self.prepare(self)
-
     def run_plan(self):
+        assert self.expected is None or self.state_dict() == self.expected, "the position option made another"
         for item in self.plan:
             if item[0] == "card":
                 card, faction, side = item[1:4]
@@ -95,7 +128,8 @@ def test_fitl_5_1_1_place_only_available_pieces_respecting_stacking():
         put(g.board, "saigon", us_bases=2)
         g.board.available["us_troops"] = 1
     g = drive(steps_game([{"do": "place", "pieces": ["us_bases", "us_troops"], "n": 3,
-                           "where": {"spaces": ["saigon", "north_vietnam"]}}], prepare=prep))
+                           "where": {"spaces": ["saigon", "north_vietnam"]}}], prepare=prep,
+                         test_only=True))  # 1 Troop in the force pool: no lesson position
     # the third US Base cannot go to Saigon (2 Bases) nor anything to North Vietnam: only the 1 Available Troop
     assert pieces(g, "saigon") == {"us_bases": 2, "us_troops": 1}
     assert pieces(g, "north_vietnam") == {}
@@ -258,17 +292,15 @@ def test_fitl_5_5_free_operation_uses_the_operations_mixin():
 
 
 def test_fitl_5_2_event_status_and_unknown_side_refused():
-    g = EvGame([("card", 4, "US", "unshaded")], start=False)
-    g._run_to_rest()
+    g = EvGame([("card", 4, "US", "unshaded")])
     st = g.event_status(4, "US")
     assert st["unshaded"][0] and st["shaded"][0] and g.event_status(4, "US", "shaded") == st["shaded"]
     assert g.event_status(38, "US", "shaded") == (False, "card 38 has no shaded text (FITL-5.2)")
     todo = cards_by_status()["todo"]
     if todo:
         assert not g.event_status(todo[0], "US")["unshaded"][0]
-    bad = EvGame([("card", 4, "US", "sideways")], start=False)
     with pytest.raises(IllegalAction) as e:
-        bad._run_to_rest()
+        EvGame([("card", 4, "US", "sideways")])
     assert e.value.rule_id == "FITL-5.2"
 
 
@@ -285,7 +317,8 @@ def test_fitl_5_1_3_partial_execution_skips_what_cannot_be_done():
         g.board.out_of_play["vc_bases"] += 8
     g = drive(steps_game([{"do": "place", "pieces": "vc_bases", "n": 3, "where": {"spaces": ["tay_ninh"]}},
                           {"do": "remove", "pieces": "nva_troops", "n": 2},
-                          {"do": "track", "track": "aid", "delta": 1}], "VC", prep))
+                          {"do": "track", "track": "aid", "delta": 1}], "VC", prep,
+                         test_only=True))  # VC Bases Out of Play: no lesson position (FITL-1.4.1)
     assert pieces(g, "tay_ninh") == {"vc_bases": 1} and g.board.tracks["aid"] == 16
     assert [r.title.split(": ")[-1] for r in g.log if r.rule_id == "FITL-5.1.3"] == ["Nothing to remove"]
 
@@ -399,8 +432,7 @@ def test_fitl_5_1_3_event_effective_dry_run_leaves_the_game_unchanged():
 class ScenarioEvGame(EvGame):
     """EvGame on the untouched short-scenario board."""
 
-    def new_state(self) -> None:
-        FitlGame.new_state(self)
+    empty = False
 
 
 @pytest.mark.parametrize("card", range(1, 125))

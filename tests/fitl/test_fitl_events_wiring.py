@@ -9,6 +9,7 @@ from __future__ import annotations
 from wargames.core import RandomPlayer
 from wargames.fitl.events import EventRules
 from wargames.fitl.game import FitlGame
+from wargames.testing import unstarted
 
 from .conftest import Passer, fitl_game, play_until
 
@@ -41,9 +42,9 @@ def test_fitl_5_4_momentum_card_leaves_play_at_reset_only():
 
 def test_fitl_2_4_1_random_games_with_events_stay_consistent():
     for seed in (3, 4):
-        g = Wired("short", seed, _start=False)
+        g = unstarted(Wired, "short", seed)
         g.set_players({s: RandomPlayer(seed) for s in g.sides})
-        g._run_to_rest()
+        g.advance("decision")  # nothing is pending before the start: runs to the first decision
         for _ in range(3000):
             if g.is_over:
                 break
@@ -74,7 +75,7 @@ def test_fitl_5_1_1_event_free_sweep_ignores_monsoon():
         def next_card(self, value):
             pass
 
-    g = MonsoonWired("short", 1, _start=False)
+    g = unstarted(MonsoonWired, "short", 1)
     g.card = 23
     assert g.monsoon
     assert "sweep" not in g.op_choices("US", False, True)

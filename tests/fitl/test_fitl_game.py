@@ -11,6 +11,7 @@ from wargames.core import Action, IllegalAction, RandomPlayer
 from wargames.core.data import DataError
 from wargames.fitl.game import FitlGame
 from wargames.fitl.players import FitlBot
+from wargames.testing import unstarted
 
 from .conftest import Passer, fitl_game, pick
 
@@ -67,7 +68,7 @@ def test_fitl_2_1_unknown_option_rejected():
 @pytest.mark.parametrize("scenario", ["short", "full"])
 def test_fitl_tournament_political_rhythm_coup_among_the_bottom_4_events(scenario):
     for seed in range(5):
-        g = FitlGame(scenario, seed, {"tournament": ["political_rhythm"]}, _start=False)
+        g = unstarted(FitlGame, scenario, seed, {"tournament": ["political_rhythm"]})
         for pile in g.piles:
             coup = [i for i, c in enumerate(pile) if g.is_coup(c)]
             assert len(coup) == 1 and coup[0] >= len(pile) - 5

@@ -41,11 +41,7 @@ class LastingGame(OpsGame):
 
 
 def game(plan, *setups, caps=None, mom=None, tracks=None, support=None, dice=None):
-    g = LastingGame(plan, prepared(setups, tracks, support), caps=caps, mom=mom, start=False)
-    if dice:
-        g.force_dice(dice)
-    g._run_to_rest()
-    return g
+    return LastingGame(plan, prepared(setups, tracks, support), caps=caps, mom=mom, dice=dice)
 
 
 def names(g, words: str) -> bool:
@@ -405,6 +401,7 @@ def coup_with(edit_more, *, caps=None, mom=None, players=None):
         for card, side in (mom or {}).items():
             add_momentum(g, card, side)
         edit_more(g)
+    # Capabilities and Momentum in play at the start have no lesson key: a test-only edit (conftest.fitl_game)
     return coup(edit, players=players)
 
 
@@ -675,8 +672,7 @@ def test_fitl_5_1_3_event_operation_with_no_legal_space_in_scope_does_nothing():
 
 def _card(card, side, faction, prep, *picks):
     from .test_fitl_events_vocab import EvGame, drive
-    g = EvGame([("card", card, faction, side)], prep, start=False)
-    g._run_to_rest()
+    g = EvGame([("card", card, faction, side)], prep)
     drive(g, *picks)
     return g
 
@@ -818,8 +814,7 @@ def test_fitl_5_4_mom_7_adsid_event_trail_change_costs_nva_six():
     """ADSID charges every real Trail change, an Event's too (card 6 Aces, shaded: Trail +2)."""
     def prep(g):
         g.board.tracks.update(trail=1, nva_resources=10)
-        g.momentum.append(7)
-        g.event_flags["momentum_7"] = "unshaded"
+        add_momentum(g, 7, "unshaded")  # taken from the deck or the cards set aside (each card in one place)
     g, d = play(6, "shaded", "NVA", prep)
     assert d["trail"] == 2 and d["nva_resources"] == -6
     assert any("ADSID" in r.explanation for r in g.log if r.rule_id == "FITL-1.8")

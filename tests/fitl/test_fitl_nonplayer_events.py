@@ -18,13 +18,13 @@ from .test_fitl_events_cards_1 import flat
 from .test_fitl_events_vocab import EvGame
 
 
-def np_run(item: tuple, prep=None, humans: tuple[str, ...] = ()) -> tuple[EvGame, dict[str, int], list[str]]:
+def np_run(item: tuple, prep=None, humans: tuple[str, ...] = (),
+           test_only: bool = False) -> tuple[EvGame, dict[str, int], list[str]]:
     """Run one plan item (``("card", n, faction, side)`` or ``("steps", steps, faction)``) with every faction a
     Non-player (``humans``: persons); returns the game, the board change and the Non-players' reasons."""
-    g = EvGame([item], prep, start=False)
-    g.set_players({f: (None if f in humans else NonPlayer(f)) for f in FACTIONS})
-    before = flat(g.board.to_dict())
-    g._run_to_rest()
+    g = EvGame([item], prep, players={f: (None if f in humans else NonPlayer(f)) for f in FACTIONS},
+               test_only=test_only)
+    before = flat(g.before)  # the prepared board, before the plan
     g.advance("end")
     after = flat(g.board.to_dict())
     delta = {k: after.get(k, 0) - before.get(k, 0) for k in sorted(set(before) | set(after))
@@ -49,7 +49,7 @@ def test_fitl_8_4_3_coin_nonplayer_takes_from_out_of_play_then_casualties_then_a
         g.board.out_of_play["arvn_troops"] = 1
     steps = [{"do": "place", "pieces": "arvn_troops", "n": 3, "from": ["available", "casualties", "out_of_play"],
               "where": {"spaces": ["hue"]}}]
-    _, d, why = np_run(("steps", steps, "ARVN"), prep)
+    _, d, why = np_run(("steps", steps, "ARVN"), prep, test_only=True)  # ARVN Casualties: no lesson (1.4.1)
     assert d == {"hue.arvn_troops": 3, "out_of_play.arvn_troops": -1, "casualties.arvn_troops": -1,
                  "available.arvn_troops": -1}
     assert "from out of play first" in why[0] and "from casualties first" in why[1]
@@ -57,6 +57,7 @@ def test_fitl_8_4_3_coin_nonplayer_takes_from_out_of_play_then_casualties_then_a
 
 def test_fitl_8_4_3_a_person_chooses_the_box_when_the_card_allows_several():
     def prep(g):
+        g.board.available["arvn_troops"] -= 2  # (the force pool kept: 2 of the Available Troops Out of Play)
         g.board.out_of_play["arvn_troops"] = 2
     steps = [{"do": "place", "pieces": "arvn_troops", "n": 1, "from": ["available", "out_of_play"],
               "where": {"spaces": ["hue"]}}]

@@ -68,7 +68,7 @@ def test_fitl_1_4_1_rally_takes_guerrillas_from_the_map_when_none_available():
         b.out_of_play["nva_guerrillas"] += b.available["nva_guerrillas"]  # a test position: none Available
         b.available["nva_guerrillas"] = 0
 
-    g = _game([("NVA", False, False, False)], ("north_vietnam", {"nva_guerrillas__a": 1}), after=after)
+    g = _game([("NVA", False, False, False)], ("north_vietnam", {"nva_guerrillas__a": 1}), after=after, test_only=True)
     pick(g, "op", op="rally")
     pick(g, "space", space="central_laos")
     pick(g, "mode", mode="place", n=1)

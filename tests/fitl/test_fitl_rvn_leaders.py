@@ -7,13 +7,20 @@ from __future__ import annotations
 
 from .ops_helpers import OpsGame, last, pick, prepared
 
+LEADER_OPTION = {None: "minh", 125: "khanh", 126: "young_turks", 127: "ky", 128: "thieu"}
+
 
 def leader_game(box: list[int], plan, *setups, **kw) -> OpsGame:
-    """An Operations game (ops_helpers) whose RVN Leader box is ``box`` (top first; [] is Duong Van Minh)."""
-    g = OpsGame(plan, prepared(setups, **kw), start=False)
-    g.set_players({f: None for f in g.sides})
-    g._run_to_rest()
-    g.leader_box = list(box)
+    """An Operations game (ops_helpers) whose RVN Leader is the top card of ``box`` ([] is Duong Van Minh), put
+    there by the ``rvn_leader`` lesson option; card 129 (Failed Attempt, no leader option: it is never a
+    leader) is put on top of the box by hand once the game rests (a test-only edit, not in the record)."""
+    top = box[0] if box else None
+    options = {"rvn_leader": LEADER_OPTION[top]} if top in LEADER_OPTION else {}
+    g = OpsGame(plan, prepared(setups, **kw), players={f: None for f in ("US", "ARVN", "NVA", "VC")},
+                options=options)
+    if top not in LEADER_OPTION:
+        g.leader_box.insert(0, top)
+    assert g.rvn_leader == (top or "minh")
     return g
 
 

@@ -12,6 +12,7 @@ from wargames.core import Action, IllegalAction
 from wargames.fitl.data import COIN
 from wargames.fitl.game import FitlGame
 from wargames.fitl.sequence_of_play import SequenceRules
+from wargames.testing import unstarted
 
 from .conftest import Passer, fitl_game, pick
 
@@ -58,7 +59,7 @@ def op(game, limited=False, sa=False):
                                                        ("medium", 39, 3, {128, 129, 130}),
                                                        ("full", 78, 6, {125, 126, 127, 128, 129, 130})])
 def test_fitl_2_1_deck_built_by_scenario_instructions(scenario, cards, piles, coups):
-    g = FitlGame(scenario, 3, _start=False)
+    g = unstarted(FitlGame, scenario, 3)
     assert len(g.deck) == cards and len(g.piles) == piles
     for pile in g.piles:  # one Coup card shuffled into each pile, the piles stacked in order
         assert sum(1 for c in pile if c in coups) == 1
@@ -72,12 +73,12 @@ def test_fitl_2_1_deck_built_by_scenario_instructions(scenario, cards, piles, co
 
 
 def test_fitl_2_1_deck_shuffled_with_the_game_dice_and_period_events_option():
-    assert FitlGame("short", 1, _start=False).deck != FitlGame("short", 2, _start=False).deck
-    assert FitlGame("short", 1, _start=False).deck == FitlGame("short", 1, _start=False).deck
-    g = FitlGame("short", 1, {"period_events": True}, _start=False)
+    assert unstarted(FitlGame, "short", 1).deck != unstarted(FitlGame, "short", 2).deck
+    assert unstarted(FitlGame, "short", 1).deck == unstarted(FitlGame, "short", 1).deck
+    g = unstarted(FitlGame, "short", 1, {"period_events": True})
     assert {g.data.cards[c].period for c in g.deck if not g.is_coup(c)} == {"1965"}
     assert g.capabilities == {"31": "shaded"}  # AAA, shaded, in effect (FITL-SETUP-PERIOD)
-    full = FitlGame("full", 1, {"period_events": True}, _start=False)
+    full = unstarted(FitlGame, "full", 1, {"period_events": True})
     periods = [[full.data.cards[c].period for c in p if not full.is_coup(c)] for p in full.piles]
     assert [set(p) for p in periods] == [{"1964"}, {"1965"}, {"1965"}, {"1968"}, {"1968"}, {"1968"}]
 
@@ -113,14 +114,14 @@ def test_fitl_2_3_event_card_at_most_two_factions_execute():
 
 
 def test_fitl_setup_deck_coup_and_pivotal_cards_separated():
-    g = FitlGame("medium", 8, _start=False)
+    g = unstarted(FitlGame, "medium", 8)
     assert not set(g.deck) & {121, 122, 123, 124} and {127, 126, 125} == set(g.leader_box)
     assert len(g.set_aside) == 130 - 39 - 4 - 3  # the unused Event cards (and nothing else) set aside
     assert all(g.data.cards[c].kind not in ("coup", "pivotal") for c in g.set_aside)
 
 
 def test_fitl_setup_period_events_option_deals_by_period():
-    g = FitlGame("medium", 8, {"period_events": True}, _start=False)
+    g = unstarted(FitlGame, "medium", 8, {"period_events": True})
     assert {g.data.cards[c].period for c in g.deck if not g.is_coup(c)} == {"1968"}
     assert g.capabilities  # the scenario's listed Capabilities are in effect
 
@@ -373,7 +374,7 @@ def test_fitl_2_4_1_failed_attempt_goes_underneath_and_cancels_only_minh():
     assert g.leader_box == [126, 125, 129] and g.rvn_leader == 126  # Young Turks stays
     f = ops_game([129, 1], scenario="full", players={f: Passer() for f in ("US", "ARVN", "NVA", "VC")})
     assert f.leader_box == [129] and f.rvn_leader == 129  # Minh (empty box) is cancelled
-    assert FitlGame("full", 0, _start=False).rvn_leader == "minh"
+    assert unstarted(FitlGame, "full", 0).rvn_leader == "minh"
 
 
 def test_fitl_6_0_never_two_coup_rounds_in_a_row():

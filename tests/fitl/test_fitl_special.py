@@ -6,6 +6,7 @@ import pytest
 
 from wargames.core import Action, IllegalAction
 from wargames.fitl.ops_common import OpCtx
+from wargames.testing import replayed
 
 from .ops_helpers import OpsGame, last, options, pick
 from .test_fitl_ops_coin import _game, refused
@@ -311,8 +312,7 @@ def test_fitl_4_random_special_activities_keep_the_board_legal_and_replay(seed):
         g = OpsGame(plan, scenario=scenario, seed=seed, monsoon=seed % 4 == 0)
         while not g.is_over:
             assert g.checked_advance() == []
-        again = OpsGame(plan, scenario=scenario, seed=seed, monsoon=seed % 4 == 0, start=False)
-        again._replay(g.record, g.position)
+        again = replayed(g, OpsGame(plan, scenario=scenario, seed=seed, monsoon=seed % 4 == 0))  # one by one
         assert again.digest() == g.digest()
 
 
@@ -395,9 +395,8 @@ def test_fitl_4_2_3_free_air_strike_from_an_event_needs_no_operation():
 
 def test_fitl_tournament_high_winds_monsoon_air_lift_moves_us_pieces_only():
     def lift_counts(high_winds: bool, monsoon: bool) -> list[str]:
-        g = _game([("US", False, True, False)], ("saigon", {"us_troops": 2, "arvn_troops": 3}), monsoon=monsoon)
-        if high_winds:
-            g.rules_opts["tournament"] = ["high_winds"]
+        g = _game([("US", False, True, False)], ("saigon", {"us_troops": 2, "arvn_troops": 3}), monsoon=monsoon,
+                  options={"tournament": ["high_winds"]} if high_winds else None)
         _sa_first(g, "patrol", "air_lift")
         pick(g, "move_from", space="saigon")
         pick(g, "move_to", space="hue")

@@ -7,6 +7,7 @@ import pytest
 from wargames.core.data import DataError
 from wargames.fitl.game import FitlGame
 from wargames.fitl.victory import THRESHOLDS
+from wargames.testing import unstarted
 
 from .conftest import Passer, fitl_game
 
@@ -14,20 +15,20 @@ BOTS = {f: Passer() for f in ("US", "ARVN", "NVA", "VC")}
 
 
 def test_fitl_7_3_margins_are_marker_minus_threshold():
-    g = FitlGame("short", 0, _start=False)
+    g = unstarted(FitlGame, "short", 0)
     assert g.board.victory() == {"US": 38, "ARVN": 41, "NVA": 10, "VC": 23}  # the printed Short totals
     assert g.margins() == {"US": -12, "ARVN": -9, "NVA": -8, "VC": -12}
     assert THRESHOLDS == {"US": 50, "ARVN": 50, "NVA": 18, "VC": 35}
 
 
 def test_fitl_7_0_each_faction_its_own_marker():
-    g = FitlGame("short", 0, _start=False)
+    g = unstarted(FitlGame, "short", 0)
     g.board.tracks["patronage"] += 5  # Patronage counts for ARVN only
     assert g.board.victory() == {"US": 38, "ARVN": 46, "NVA": 10, "VC": 23}
 
 
 def test_fitl_7_1_ties_go_to_vc_then_arvn_then_nva():
-    g = FitlGame("short", 0, _start=False)
+    g = unstarted(FitlGame, "short", 0)
     assert g.ranking() == ["NVA", "ARVN", "VC", "US"]  # US and VC tie at -12: VC first
     g.margins = lambda: {"US": 0, "ARVN": 0, "NVA": 0, "VC": 0}
     assert g.ranking() == ["VC", "ARVN", "NVA", "US"]
@@ -79,12 +80,12 @@ def test_fitl_7_1_non_player_passing_a_check_means_all_players_lose():
 
 
 def test_fitl_7_1_ties_go_to_non_players_first():
-    g = FitlGame("short", 0, {"non_players": ["US"]}, _start=False)
+    g = unstarted(FitlGame, "short", 0, {"non_players": ["US"]})
     assert g.ranking() == ["NVA", "ARVN", "US", "VC"]  # US and VC tie at -12: the Non-player first
 
 
 def test_fitl_1_5_politburo_and_sovereignty_margins():
-    g = FitlGame("short", 0, {"combined": ["NVA+VC", "US+ARVN"]}, _start=False)
+    g = unstarted(FitlGame, "short", 0, {"combined": ["NVA+VC", "US+ARVN"]})
     assert g.contenders() == ["NVA+VC", "US+ARVN"]
     assert g.party_margin("NVA+VC", final=False) == -8 and g.party_margin("NVA+VC", final=True) == -12
     assert g.party_margin("US+ARVN", final=False) == -12 == g.party_margin("US+ARVN", final=True)
@@ -105,7 +106,7 @@ SOLO = {"non_players": ["ARVN", "NVA", "VC"], "one_player": "standard"}
 
 
 def _solo(margins: dict[str, int], final: bool, coups: int = 1, **options):
-    g = FitlGame("short", 0, {**SOLO, **options}, _start=False)
+    g = unstarted(FitlGame, "short", 0, {**SOLO, **options})
     g.margins = lambda: dict(margins)
     g.coups_held = coups
     return g, list(g.solo_check(final=final))
@@ -138,16 +139,16 @@ def test_fitl_8_9_final_player_needs_the_highest_margin_ties_to_non_players():
 
 
 def test_fitl_8_9_combined_lone_player_counts_the_lower_margin():
-    g = FitlGame("short", 0, {"non_players": ["US", "ARVN"], "combined": ["NVA+VC"], "one_player": "standard"},
-                 _start=False)
+    g = unstarted(FitlGame, "short", 0,
+                  {"non_players": ["US", "ARVN"], "combined": ["NVA+VC"], "one_player": "standard"})
     g.margins = lambda: {"US": -10, "ARVN": -10, "NVA": 3, "VC": -4}
     assert g.solo_party() == "NVA+VC" and g.party_margin("NVA+VC", final=False) == -4
 
 
 def test_fitl_8_9_difficulty_a_sets_up_the_medium_capabilities_against_the_player():
-    coin = FitlGame("short", 0, {**SOLO, "one_player": "A"}, _start=False)
+    coin = unstarted(FitlGame, "short", 0, {**SOLO, "one_player": "A"})
     assert coin.capabilities == {"31": "shaded", "104": "shaded", "34": "shaded", "28": "shaded"}
-    ins = FitlGame("short", 0, {"non_players": ["US", "ARVN", "NVA"], "one_player": "A"}, _start=False)
+    ins = unstarted(FitlGame, "short", 0, {"non_players": ["US", "ARVN", "NVA"], "one_player": "A"})
     assert ins.capabilities == {"8": "unshaded", "14": "unshaded"}
 
 

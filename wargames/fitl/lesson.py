@@ -3,9 +3,14 @@
 Two load options arrange the cards before play: ``deck=[107, 55, ...]`` puts those cards on top of the draw
 deck in that order (the published tutorial's cards, or "what if this card came next"), and
 ``rvn_leader="ky"`` puts that Coup card on top of the RVN Leader box (FITL-2.4.1).  The ``position`` option
-edits the board after set-up: ``pieces`` (space -> piece key -> how many there), ``support`` (space -> level)
-and ``tracks`` (track -> value).  Pieces come from and go back to Available (FITL-1.4.1: never more than
-the force pool holds).
+edits the board after set-up: ``pieces`` (space -> piece key -> how many there), ``support`` (space -> level),
+``tracks`` (track -> value), ``terror`` (Province or City -> Terror markers), ``sabotage`` (LoC -> marker or
+not), the boxes ``casualties`` (US piece -> how many) and ``out_of_play`` (US or ARVN piece -> how many), and
+``eligible`` (faction -> Eligible or not for the first card), ``capabilities`` (Capability card -> the side in
+effect, or null: not in effect; FITL-5.3) and ``momentum`` (Momentum card -> side: put in play, taken from the
+deck or the cards set aside; FITL-5.4).  Pieces come from and go back to Available
+(FITL-1.4.1: never more than the force pool holds; only US pieces are Casualties, only US and ARVN pieces are
+Out of Play); never more than the 15 Terror/Sabotage markers (FITL-3.3.4).
 """
 
 from __future__ import annotations
@@ -16,11 +21,22 @@ from typing import Any
 
 from ..core.data import DataError
 from ..core.position import Edit, PositionError, known, mapping, whole
-from .data import LEVEL_NAMES, LEVELS
+from .data import FACTIONS, LEVEL_NAMES, LEVELS
 from .deck import COUP_CARDS, PIVOTAL_CARDS
 from .state import FLIPPABLE, TUNNELABLE, piece_id
 
+MARKERS = 15  # Terror/Sabotage markers in the game (FITL-3.3.4)
+BOX_FACTIONS = {"casualties": ("US",), "out_of_play": ("US", "ARVN")}  # who can be there (FITL-1.4.1)
+BOX_NAMES = {"casualties": "Casualties", "out_of_play": "Out of Play"}
 LEADERS = {"minh": None, "khanh": 125, "young_turks": 126, "ky": 127, "thieu": 128}
+
+
+def card_number(card: Any, where: str) -> int:
+    """A card number written as a number or as text ("33": a save's JSON keys are text)."""
+    try:
+        return int(card)
+    except (TypeError, ValueError):
+        raise PositionError(f"{where}: {card!r} is not a card number") from None
 
 
 def check_card_options(game, path) -> None:
@@ -94,7 +110,14 @@ class LessonRules:
     def position_keys(self) -> dict[str, str]:
         return {"pieces": "space -> {piece key (e.g. us_troops, vc_guerrillas:a, nva_bases:t) -> how many there}",
                 "support": f"space -> level ({', '.join(LEVELS)})",
-                "tracks": "track (aid, patronage, econ, trail, arvn_resources, nva_resources, vc_resources) -> value"}
+                "tracks": "track (aid, patronage, econ, trail, arvn_resources, nva_resources, vc_resources) -> value",
+                "terror": "Province or City -> how many Terror markers there (FITL-3.3.4)",
+                "sabotage": "LoC -> true (a Sabotage marker there) or false (FITL-3.3.4)",
+                "casualties": "US piece (us_troops, us_bases, us_irregulars) -> how many in the Casualties box",
+                "out_of_play": "US or ARVN piece -> how many Out of Play (FITL-1.4.1)",
+                "eligible": "faction (US, ARVN, NVA, VC) -> true (Eligible) or false (Ineligible) (FITL-2.3.1)",
+                "capabilities": "Capability card -> unshaded, shaded or null (not in effect) (FITL-5.3)",
+                "momentum": "Momentum card -> unshaded or shaded: in play until the next Reset (FITL-5.4)"}
 
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
@@ -116,6 +139,38 @@ class LessonRules:
             known(track, d.tracks, "position.tracks", "track")
             row = d.tracks[track]
             whole(value, f"position.tracks.{track}", row.min, row.max)
+        for space, n in mapping(edits.get("terror", {}), "terror").items():
+            known(space, d.spaces, "position.terror", "space")
+            if d.spaces[space].kind == "loc":
+                raise PositionError(f"position.terror.{space}: a LoC takes a Sabotage marker, not Terror (FITL-3.3.4)")
+            whole(n, f"position.terror.{space}", 0, MARKERS)
+        for space, there in mapping(edits.get("sabotage", {}), "sabotage").items():
+            known(space, d.spaces, "position.sabotage", "space")
+            if d.spaces[space].kind != "loc":
+                raise PositionError(f"position.sabotage.{space}: only a LoC takes a Sabotage marker (FITL-3.3.4)")
+            if not isinstance(there, bool):
+                raise PositionError(f"position.sabotage.{space}: write true or false, not {there!r}")
+        for box, factions in BOX_FACTIONS.items():
+            for pid, n in mapping(edits.get(box, {}), box).items():
+                known(pid, {p for p, row in d.pieces.items() if row.type != "marker"}, f"position.{box}", "piece")
+                if d.pieces[pid].faction not in factions:
+                    raise PositionError(f"position.{box}.{pid}: only {' and '.join(factions)} pieces can be "
+                                        f"{box.replace('_', ' ').title()} (FITL-1.4.1)")
+                whole(n, f"position.{box}.{pid}", 0, d.pieces[pid].count)
+        for key in ("capabilities", "momentum"):
+            kind = {"capabilities": "capability", "momentum": "momentum"}[key]
+            for card, side in mapping(edits.get(key, {}), key).items():
+                n = card_number(card, f"position.{key}")
+                if n not in d.cards or d.cards[n].kind != kind:
+                    raise PositionError(f"position.{key}.{card}: card {card} is not a {kind.title()} card "
+                                        f"(FITL-{'5.3' if kind == 'capability' else '5.4'})")
+                if side not in ("unshaded", "shaded") and not (key == "capabilities" and side is None):
+                    raise PositionError(f"position.{key}.{card}: write unshaded or shaded"
+                                        f"{' (or null)' if key == 'capabilities' else ''}, not {side!r}")
+        for faction, flag in mapping(edits.get("eligible", {}), "eligible").items():
+            known(faction, set(FACTIONS), "position.eligible", "faction")
+            if not isinstance(flag, bool):
+                raise PositionError(f"position.eligible.{faction}: write true (Eligible) or false, not {flag!r}")
 
     def position_edits(self, edits: dict[str, Any]) -> list[Edit]:
         """Pieces set space by space from/to Available, Support levels and tracks set; each explained."""
@@ -133,6 +188,15 @@ class LessonRules:
                                 "difference comes from or goes back to Available).",
                                 {"space": space, "piece": key, "from": b.pieces[space][key], "to": n},
                                 lambda s=space, k=key, m=diff: self._lesson_move(s, k, m), (space,)))
+        for box in BOX_FACTIONS:
+            held = getattr(b, box)
+            for pid, n in edits.get(box, {}).items():
+                need[pid] += n - held[pid]
+                out.append(Edit(box, f"{BOX_NAMES[box]}: {n} {pid}",
+                                f"The {BOX_NAMES[box]} box is given {n} {pid.replace('_', ' ')} (it had {held[pid]}; "
+                                "the difference comes from or goes back to Available, FITL-1.4.1).",
+                                {"box": box, "piece": pid, "from": held[pid], "to": n},
+                                lambda x=box, k=pid, m=n - held[pid]: self._lesson_box(x, k, m)))
         short = {pid: n - b.available[pid] for pid, n in need.items() if n > b.available[pid]}
         if short:
             pid, n = sorted(short.items())[0]
@@ -149,6 +213,51 @@ class LessonRules:
                             f"{self.data.tracks[track].name} is set to {value} (it was {b.tracks[track]}).",
                             {"track": track, "from": b.tracks[track], "to": value},
                             lambda t=track, v=value: b.tracks.__setitem__(t, v)))
+        terror = {**b.terror, **edits.get("terror", {})}
+        sabotage = (b.sabotage | {s for s, v in edits.get("sabotage", {}).items() if v}) - \
+            {s for s, v in edits.get("sabotage", {}).items() if not v}
+        if sum(terror.values()) + len(sabotage) > MARKERS:
+            raise PositionError(f"position: {sum(terror.values())} Terror and {len(sabotage)} Sabotage markers; "
+                                f"there are only {MARKERS} (FITL-3.3.4)")
+        for space, n in edits.get("terror", {}).items():
+            out.append(Edit("terror", f"{self.space_name(space)}: {n} Terror",
+                            f"{self.space_name(space)} is given {n} Terror marker(s) (it had {b.terror[space]}).",
+                            {"space": space, "from": b.terror[space], "to": n},
+                            lambda s=space, v=n: self._lesson_terror(s, v), (space,)))
+        for space, there in edits.get("sabotage", {}).items():
+            was = space in b.sabotage
+            out.append(Edit("sabotage", f"{self.space_name(space)}: {'Sabotage' if there else 'no Sabotage'}",
+                            f"{self.space_name(space)} {'gets' if there else 'loses'} its Sabotage marker "
+                            f"(it {'had' if was else 'had none'}).", {"space": space, "from": was, "to": there},
+                            lambda s=space, v=there: b.sabotage.add(s) if v else b.sabotage.discard(s), (space,)))
+        for faction, flag in edits.get("eligible", {}).items():
+            word = "Eligible" if flag else "Ineligible"
+            out.append(Edit("eligible", f"{faction} {word}",
+                            f"The {faction} cylinder is put in the {word} box (it was "
+                            f"{'Eligible' if self.eligible[faction] else 'Ineligible'}); FITL-2.3.1.",
+                            {"faction": faction, "from": self.eligible[faction], "to": flag},
+                            lambda f=faction, v=flag: self.eligible.__setitem__(f, v)))
+        for card, side in edits.get("capabilities", {}).items():
+            n = card_number(card, "position.capabilities")
+            old = self.capabilities.get(str(n))
+            word = f"in effect, {side}" if side else "not in effect"
+            out.append(Edit("capabilities", f"Capability {self.card_name(n)}: {word}",
+                            f"The Capability {self.card_name(n)} is {word} (it was "
+                            f"{f'in effect, {old}' if old else 'not in effect'}); FITL-5.3.",
+                            {"card": n, "from": old, "to": side},
+                            lambda c=str(n), v=side: self.capabilities.__setitem__(c, v) if v
+                            else self.capabilities.pop(c, None)))
+        for card, side in edits.get("momentum", {}).items():
+            n = card_number(card, "position.momentum")
+            if n in self.momentum:
+                raise PositionError(f"position.momentum.{card}: {self.card_name(n)} is already in play")
+            if not any(n in pile for pile in (self.deck, self.set_aside)):
+                raise PositionError(f"position.momentum.{card}: {self.card_name(n)} is neither in the draw deck nor "
+                                    "set aside (a card already played cannot be put in play again)")
+            out.append(Edit("momentum", f"Momentum {self.card_name(n)} in play ({side})",
+                            f"The Momentum card {self.card_name(n)} is put in play, {side}, until the next Coup "
+                            "Round's Reset (FITL-5.4); it is taken from the draw deck or the cards set aside.",
+                            {"card": n, "side": side}, lambda c=n, v=side: self._lesson_momentum(c, v)))
         return out
 
     def _piece_words(self, key: str) -> str:
@@ -156,6 +265,23 @@ class LessonRules:
         pid, _, state = key.partition(":")
         state_word = {"a": "Active ", "u": "Underground ", "t": "Tunneled "}.get(state, "")
         return f"{state_word}{self.data.pieces[pid].name}"
+
+    def _lesson_momentum(self, card: int, side: str) -> None:
+        for pile in (self.deck, self.set_aside):
+            if card in pile:
+                pile.remove(card)
+        self.momentum.append(card)
+        self.board.event_flags[f"momentum_{card}"] = side
+
+    def _lesson_box(self, box: str, pid: str, diff: int) -> None:
+        held = getattr(self.board, box)
+        held[pid] += diff
+        self.board.available[pid] -= diff
+        held += Counter()  # drop zero entries (in place)
+
+    def _lesson_terror(self, space: str, n: int) -> None:
+        self.board.terror[space] = n
+        self.board.terror += Counter()
 
     def _lesson_move(self, space: str, key: str, diff: int) -> None:
         b = self.board

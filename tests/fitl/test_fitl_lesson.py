@@ -1,0 +1,137 @@
+"""FitL lesson positions (issue #13): the edit keys of wargames.fitl.lesson beyond pieces/support/tracks, each
+checked and explained, and a lesson position that saves, reopens and replays in the middle of a game."""
+
+from __future__ import annotations
+
+import pytest
+
+import wargames
+from wargames.core import PositionError
+from wargames.fitl.players import FitlBot
+from wargames.testing import replayed
+
+from .conftest import Passer, fitl_game, position_of, put
+
+MARKERS_AND_BOXES = {
+    "terror": {"quang_tin_quang_ngai": 2, "hue": 1},
+    "sabotage": {"loc_hue_khe_sanh": True},
+    "casualties": {"us_troops": 3, "us_bases": 1},
+    "out_of_play": {"arvn_rangers": 2},
+    "eligible": {"NVA": False},
+    "capabilities": {"13": "shaded", "4": "unshaded"},
+    "momentum": {"16": "unshaded"},
+}
+
+
+def lessons(game):
+    return [r for r in game.log if r.rule_id == "LESSON"]
+
+
+def test_fitl_lesson_markers_boxes_eligibility_and_lasting_effects_land_in_the_state():
+    plain = wargames.load("fitl", "short", seed=3)
+    g = wargames.load("fitl", "short", seed=3, position=MARKERS_AND_BOXES)
+    b, p = g.board, plain.board
+    assert b.terror["quang_tin_quang_ngai"] == 2 and b.terror["hue"] == 1  # FITL-3.3.4
+    assert "loc_hue_khe_sanh" in b.sabotage
+    assert b.casualties["us_troops"] == 3 and b.casualties["us_bases"] == 1  # FITL-1.4.1: from Available
+    assert b.available["us_troops"] == p.available["us_troops"] + p.casualties["us_troops"] - 3
+    assert b.out_of_play["arvn_rangers"] == 2
+    assert b.available["arvn_rangers"] == p.available["arvn_rangers"] + p.out_of_play["arvn_rangers"] - 2
+    assert g.capabilities["13"] == "shaded" and g.capability_active(4, "unshaded")  # FITL-5.3
+    assert g.momentum_active(16, "unshaded") and 16 in g.momentum  # FITL-5.4
+    assert 16 not in g.deck and 16 not in g.set_aside  # the card is in exactly one place
+    assert not g.invariants()
+    made = lessons(g)
+    assert all("not a rule of the game" in r.explanation for r in made)
+    assert {r.result.get("faction") for r in made if isinstance(r.result, dict)} >= {"NVA"}
+    assert wargames.open_save(g.save()).digest() == g.digest()
+
+
+def test_fitl_lesson_eligible_sets_who_may_act_on_the_first_card():
+    """FITL-2.3.1: an Ineligible faction is skipped when the first card is played."""
+    g = wargames.load("fitl", "short", seed=3, deck=[1, 2], position={"eligible": {"US": False, "NVA": False}})
+    assert not g.eligible["US"] and not g.eligible["NVA"] and g.eligible["ARVN"] and g.eligible["VC"]
+    assert g.decision.side in ("ARVN", "VC")
+
+
+@pytest.mark.parametrize("bad,says", [
+    ({"terror": {"loc_hue_khe_sanh": 1}}, "a LoC takes a Sabotage marker"),
+    ({"terror": {"hue": -1}}, "out of range"),
+    ({"sabotage": {"hue": True}}, "only a LoC takes a Sabotage marker"),
+    ({"sabotage": {"loc_hue_khe_sanh": 1}}, "write true or false"),
+    ({"terror": {"hue": 10, "saigon": 6}}, "there are only 15 (FITL-3.3.4)"),
+    ({"casualties": {"arvn_troops": 1}}, "only US pieces can be Casualties (FITL-1.4.1)"),
+    ({"out_of_play": {"nva_troops": 1}}, "only US and ARVN pieces"),
+    ({"out_of_play": {"us_bases": 7}}, "out of range"),
+    ({"casualties": {"us_troops": 40}}, "more us_troops than are Available"),
+    ({"eligible": {"Soviets": True}}, "unknown faction"),
+    ({"eligible": {"US": "yes"}}, "write true (Eligible) or false"),
+    ({"capabilities": {"1": "unshaded"}}, "is not a Capability card (FITL-5.3)"),
+    ({"capabilities": {"13": "sideways"}}, "write unshaded or shaded (or null)"),
+    ({"capabilities": {"top gun": "unshaded"}}, "is not a card number"),
+    ({"momentum": {"13": "unshaded"}}, "is not a Momentum card (FITL-5.4)"),
+    ({"momentum": {"16": None}}, "write unshaded or shaded"),
+])
+def test_fitl_lesson_bad_edit_is_refused_naming_the_entry(bad, says):
+    with pytest.raises(PositionError) as err:
+        wargames.load("fitl", "short", seed=3, position=bad)
+    assert says in str(err.value)
+
+
+def test_fitl_lesson_momentum_card_already_played_is_refused():
+    """FITL-5.4: a Momentum card played is out of the deck; a lesson cannot put it in play a second time."""
+    g = wargames.load("fitl", "short", seed=3, deck=[16, 1],  # card 16 is played on card 1
+                      position={"at": {"turn": 3, "phase": "card"}, "momentum": {"16": "unshaded"}})
+    g.set_players({s: Passer() for s in g.sides})
+    with pytest.raises(PositionError, match="neither in the draw deck nor set aside"):
+        g.advance_to(4)
+    assert 16 in g.played and g.turn == 3 and 16 not in g.momentum
+
+
+def test_fitl_lesson_position_mid_game_saves_reopens_and_replays():
+    """A lesson position made at the start of card 3 (pieces, markers, boxes, Eligibility, a Capability) by the
+    options, then played on by the bots: its save reopens to the same digest, its record replays decision by
+    decision to the same digest, and Back returns to the same digest."""
+    pos = {"at": {"turn": 3, "phase": "card"}, **{k: MARKERS_AND_BOXES[k] for k in
+                                                  ("terror", "casualties", "out_of_play", "capabilities")},
+           "pieces": {"tay_ninh": {"vc_guerrillas:u": 4, "us_troops": 2}}, "tracks": {"aid": 20}}
+    g = wargames.load("fitl", "short", seed=5, position=pos, dice=[3, 4])
+    g.set_players({f: FitlBot(f) for f in g.sides})  # not the Non-players: see wargames.testing.replayed
+    g.advance_to(6)
+    assert not g.is_over and g.turn == 6 and len([e for e in g.record if "act" in e]) > 5
+    assert len(lessons(g)) >= 8 and all(r.turn == 3 for r in lessons(g))
+    again = wargames.open_save(g.save())
+    assert again.digest() == g.digest()
+    g.set_players({s: None for s in g.sides})
+    g.advance("decision")  # to rest at a decision (apply runs the copy on to the next one)
+    assert replayed(g).digest() == g.digest()
+    here = g.digest()
+    g.apply(g.legal_actions()[0])
+    g.undo()
+    assert g.digest() == here
+
+
+def test_fitl_lesson_test_edit_becomes_a_recorded_position():
+    """conftest.fitl_game turns a test's board edit into the position option: the game's save reopens."""
+    def edit(game):
+        put(game, "hue", vc_guerrillas__a=2)
+        game.board.terror["hue"] = 1
+        game.eligible["VC"] = False
+
+    pos, _ = position_of(edit)
+    assert pos["terror"] == {"hue": 1} and pos["eligible"] == {"VC": False}
+    g = fitl_game(edit=edit, top=[1, 2], players={s: Passer() for s in ("US", "ARVN", "NVA", "VC")})
+    assert g.options["position"] == pos and g.options["deck"] == [1, 2]
+    g.advance_to(4)
+    assert wargames.open_save(g.save()).digest() == g.digest()
+
+
+def test_fitl_lesson_unstarted_then_advance_is_what_loading_does():
+    """wargames.testing.unstarted: the set-up built, nothing run; advance("decision") then reaches the same
+    first decision, with the same digest, as wargames.load."""
+    from wargames.testing import unstarted
+
+    g = unstarted("fitl", "short", 3, {"deck": [1, 2]})
+    assert g.log == [] and g.decision is None and g.card is None
+    g.advance("decision")
+    assert g.digest() == wargames.load("fitl", "short", seed=3, deck=[1, 2]).digest()
