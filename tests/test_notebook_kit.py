@@ -357,3 +357,32 @@ def test_ruling_panel_in_play_mode_shows_everything_since_my_last_decision(tet):
     assert [r.seq for r in wt.rulings.shown] == [r.seq for r in reversed(tet.log[at:])]
     assert "Since your last decision" in wt.rulings.html.value
     assert wt.rulings.html.layout.overflow == "auto"
+
+
+# ---------------------------------------------------------------------------------------------- class apps
+def test_app_launcher_uses_the_repository_config_and_the_classroom_template():
+    import json
+    from pathlib import Path
+
+    from wargames.notebook import app
+
+    cmd = app.voila_command("fitl", ["--port=9999"])
+    assert cmd[1:4] == ["-m", "voila", str(Path("notebooks/apps/fitl.ipynb"))] and "--template=classroom" in cmd
+    env = app.voila_env({"PATH": "/bin"})
+    assert env["BOKEH_RESOURCES"] == "inline" and env["PYTHONPATH"].split(":")[0] == str(app.ROOT)
+    template = Path(env["JUPYTER_PATH"].split(":")[0]) / "voila" / "templates" / "classroom"
+    page = (template / "index.html.j2").read_text()
+    body = page.split("-#}", 1)[1]  # after the provenance comment
+    assert "extends" in body and "https://" not in body
+    assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
+    cfg = json.loads((app.ROOT / "voila.json").read_text())
+    kernels = cfg["MappingKernelManager"]
+    assert kernels["cull_idle_timeout"] > 0 and kernels["cull_interval"] > 0 and kernels["cull_connected"] is True
+    assert cfg["VoilaConfiguration"]["strip_sources"] is True
+    for name in app.APPS:
+        nb = json.loads(app.notebook_path(name).read_text())
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        assert code and all("hide-input" in c["metadata"].get("tags", []) for c in code)
+        assert "PlayGame(" in "".join(code[0]["source"]) and "print(" not in "".join("".join(c["source"]) for c in code)
+    with pytest.raises(SystemExit, match="unknown app"):
+        app.notebook_path("chess")
