@@ -37,8 +37,8 @@ VARIANTS: dict[str, list[Variant]] = {
             Variant("Standard (4 players)", "standard", {"players": 4})],
     "yotr": [Variant("Historical", "historical"), Variant("Standard", "standard"),
              Variant("Order-of-battle options", "ob-options")],
-    "fitl": [Variant("Short: 1968-1972", "short"), Variant("Medium: 1968-1972", "medium"),
-             Variant("Full: 1964-1972", "full")],
+    "fitl": [Variant("Short: Westy's War", "short"), Variant("Medium: A Better War", "medium"),
+             Variant("Full: Nam", "full")],
 }
 
 #: The side a student plays when none is given.
