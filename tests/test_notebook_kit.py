@@ -325,6 +325,7 @@ def test_back_in_play_mode_takes_back_my_decision_and_the_replies(tet):
     st.back.click()  # back to our LAST decision, not to the bot's
     assert tet.decision.side == "Allied" and tet.digest() != second
     assert "Back: your decision" in st.message.value and "It is your decision again" in st.message.value
+    assert "built-in decision(s) after it" in st.message.value
     assert wt.chooser.message.value == ""  # the stale "Applied: ..." line is gone
     while st.person_decisions():
         st.back.click()
@@ -347,6 +348,7 @@ def test_ruling_panel_in_play_mode_shows_everything_since_my_last_decision(tet):
     wt = Walkthrough(tet, human="Allied", autoplay=True)
     wt.play_to_my_turn()
     assert len(wt.rulings.shown) == len(tet.log) > 6  # before the first decision: everything so far
+    assert "Since the start of the game" in wt.rulings.html.value
     advisor = tet.default_player("Allied")
     for _ in range(300):  # follow the built-in player's advice until a decision brings many rulings
         at = len(tet.log)

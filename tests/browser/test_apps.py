@@ -120,7 +120,12 @@ def test_new_game_then_apply_changes_the_panels(apps_server, browser):
         sync_api.expect(page.locator(".widget-html-content", has_text="Communist to decide (a person)").first
                         ).to_be_visible(timeout=30000)
         page.screenshot(path=str(ART / "app_tet_new_game.png"))
-        panel = page.locator(".widget-html-content", has_text="Since your last decision").first
+        panel = page.locator(".widget-html-content", has_text="newest first (scroll").first
+        sync_api.expect(panel).to_contain_text("Since the start of the game")
+        # the new game's panel, not the old one's (Allied, combat): it opens on the Communist movement phase
+        sync_api.expect(panel).to_contain_text("Turn 1: phase 1", timeout=30000)
+        sync_api.expect(page.locator(".widget-html-content", has_text=re.compile(r"^Communist: ")).first
+                        ).to_be_visible(timeout=30000)
         before = panel.inner_text()
         where_before = _where(page)
         page.locator("button.jupyter-button:has-text('Apply')").first.click()
@@ -137,6 +142,10 @@ def test_new_game_then_apply_changes_the_panels(apps_server, browser):
         sync_api.expect(page.locator(".widget-html-content", has_text="It is your decision again").first
                         ).to_be_visible(timeout=60000)
         assert _where(page) == where_before
+        deadline = time.time() + 30  # the panels follow the stepper's message (the map is redrawn first)
+        while panel.inner_text() != before and time.time() < deadline:
+            time.sleep(0.3)
+        assert panel.inner_text() == before, "Back: the rulings panel does not show the position before Apply"
         page.screenshot(path=str(ART / "app_tet_back.png"))
     finally:
         page.close(run_before_unload=True)

@@ -99,9 +99,10 @@ class Stepper:
         again = g.decision.find(act) if g.decision is not None else None
         label = (again.label if again is not None else "") or act.label or act.kind
         replies = len(acts) - 1
-        self.message.value = _msg(
-            f"Back: your decision \u201c{label}\u201d and the {replies} built-in decision(s) after it were "
-            f"taken back ({n - len(g.log)} ruling(s)). It is your decision again.")
+        what = (f"your decision \u201c{label}\u201d and the {replies} built-in decision(s) after it were"
+                if replies else f"your decision \u201c{label}\u201d was")
+        self.message.value = _msg(f"Back: {what} taken back ({n - len(g.log)} ruling(s)). "
+                                  "It is your decision again.")
         return []
 
     def jump(self, turn: int) -> list[Ruling]:
@@ -169,6 +170,7 @@ class Stepper:
             b = getattr(self, name)
             b.disabled = bool(why)
             b.tooltip = f"{self.TIPS[name]} (not now: {why})" if why else self.TIPS[name]
+        self.step.button_style = "" if why else "primary"  # a pale blue disabled button still looks pressable
         if self.person is not None:
             can_back = bool(self.person_decisions())
             self.back.tooltip = ("Take back your last decision and the built-in replies after it" if can_back
@@ -239,7 +241,8 @@ class RulingPanel:
         if not parts:
             parts.append("<i>No rulings yet.</i>")
         if self.since is not None:
-            title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">Since your last decision: '
+            since = "Since your last decision" if start else "Since the start of the game"
+            title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">{since}: '
                      f'{len(chosen)} ruling(s), newest first (scroll for more)</div>')
         else:
             title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">Latest rulings, newest first '
