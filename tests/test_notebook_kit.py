@@ -13,11 +13,21 @@ import time
 
 import pytest
 
+import wargames
+
 pytest.importorskip("bokeh")
 pytest.importorskip("ipywidgets")
 pytest.importorskip("jupyter_bokeh")
 
-from wargames.notebook import ActionChooser, MapView, RulingPanel, Stepper, Walkthrough, draw_hexgrid  # noqa: E402
+from wargames.notebook import (  # noqa: E402
+    ActionChooser,
+    MapView,
+    PlayGame,
+    RulingPanel,
+    Stepper,
+    Walkthrough,
+    draw_hexgrid,
+)
 
 
 def hidden_communists(game) -> list[str]:
@@ -278,3 +288,122 @@ def test_notebook_progress_bar_fills_as_montecarlo_games_finish():
     wargames.montecarlo("fitl", 2, progress=report)
     bars = [c.cell_contents for c in report.__closure__ if type(c.cell_contents).__name__ == "IntProgress"]
     assert bars and bars[0].value == 2 and bars[0].max == 2 and bars[0].bar_style == "success"
+
+# ---------------------------------------------------------------------------------------------- play mode
+def test_play_widget_owns_its_game_and_opens_on_the_first_decision():
+    play = PlayGame("tet", side="Allied", seed=11)
+    g = play.game
+    assert g.decision.side == "Allied" and g.decision.rule_id == "TET-P2-2"
+    assert not play.walk.stepper.person_decisions()
+    # another game of the same scenario and seed, played on in code, leaves the widget's game alone
+    other = wargames.load("tet", scenario="historical", seed=11)
+    Walkthrough(other, human="Allied", autoplay=True).play_to_my_turn()
+    assert other.digest() == g.digest()
+    other.play({"Allied": other.default_player("Allied")})
+    assert other.is_over and not g.is_over and g.decision.side == "Allied"
+    assert "You play <b>Allied</b>" in play.status.value and play.body.children == (play.walk.widget,)
+
+
+def test_play_widget_new_game_reads_scenario_side_and_seed():
+    play = PlayGame("tet", side="Allied", seed=11)
+    first = play.game
+    play.scenario_box.value = 1  # Historical, four players: the side list changes
+    assert tuple(play.side_box.options) == ("NVA", "VC", "USA", "SVN")
+    play.side_box.value = "SVN"
+    play.seed_box.value = 3
+    play.new_button.click()
+    g = play.game
+    assert g is not first and g.sides == ("NVA", "VC", "USA", "SVN") and g.seed == 3
+    assert g.decision.side == "SVN" and play.walk.chooser.enabled
+    assert play.body.children == (play.walk.widget,) and "SVN" in play.status.value
+
+
+def test_play_widget_offers_every_scenario_of_each_game():
+    for game_id, scenarios in (("yotr", {"historical", "standard", "ob-options"}),
+                               ("fitl", {"short", "medium", "full"})):
+        play = PlayGame(game_id, seed=1)
+        assert {v.scenario for v in play.variants} == scenarios
+        assert play.game.decision.side == play.side_box.value
+
+
+def test_back_in_play_mode_takes_back_my_decision_and_the_replies(tet):
+    wt = Walkthrough(tet, human="Allied", autoplay=True)
+    wt.play_to_my_turn()
+    st = wt.stepper
+    assert st.back.disabled and "no decision" in st.back.tooltip
+    mine = tet.digest()
+    n = len(tet.log)
+    wt.chooser.choose(0)
+    wt.chooser.apply_selected()
+    # play on until at least one built-in decision followed ours
+    while tet.record[-1].get("by") == "person" and not tet.is_over:
+        wt.chooser.choose(0)
+        wt.chooser.apply_selected()
+    assert "Applied" in wt.chooser.message.value
+    second = tet.digest()
+    st.back.click()  # back to our LAST decision, not to the bot's
+    assert tet.decision.side == "Allied" and tet.digest() != second
+    assert "Back: your decision" in st.message.value and "It is your decision again" in st.message.value
+    assert "built-in decision(s) after it" in st.message.value
+    assert wt.chooser.message.value == ""  # the stale "Applied: ..." line is gone
+    while st.person_decisions():
+        st.back.click()
+    assert tet.digest() == mine and len(tet.log) == n and st.back.disabled
+
+
+def test_stepper_buttons_that_cannot_act_are_disabled_with_a_reason(tet):
+    wt = Walkthrough(tet, human="Allied", autoplay=True)
+    wt.play_to_my_turn()
+    st = wt.stepper
+    for b in (st.step, st.next_phase, st.next_turn, st.play):
+        assert b.disabled and "waits for your decision" in b.tooltip
+    assert st.go.disabled and st.turn_box.disabled
+    # watching mode: the buttons act, and their tooltips carry no reason
+    watch = Stepper(wargames.load("tet", seed=7))
+    assert not watch.step.disabled and watch.step.tooltip == Stepper.TIPS["step"]
+
+
+def test_ruling_panel_in_play_mode_shows_everything_since_my_last_decision(tet):
+    wt = Walkthrough(tet, human="Allied", autoplay=True)
+    wt.play_to_my_turn()
+    assert len(wt.rulings.shown) == len(tet.log) > 6  # before the first decision: everything so far
+    assert "Since the start of the game" in wt.rulings.html.value
+    advisor = tet.default_player("Allied")
+    for _ in range(300):  # follow the built-in player's advice until a decision brings many rulings
+        at = len(tet.log)
+        wt.chooser.apply(advisor.choose(tet, tet.decision))
+        if len(tet.log) - at > 6 or tet.is_over:
+            break
+    assert len(tet.log) - at > 6
+    assert [r.seq for r in wt.rulings.shown] == [r.seq for r in reversed(tet.log[at:])]
+    assert "Since your last decision" in wt.rulings.html.value
+    assert wt.rulings.html.layout.overflow == "auto"
+
+
+# ---------------------------------------------------------------------------------------------- class apps
+def test_app_launcher_uses_the_repository_config_and_the_classroom_template():
+    import json
+    from pathlib import Path
+
+    from wargames.notebook import app
+
+    cmd = app.voila_command("fitl", ["--port=9999"])
+    assert cmd[1:4] == ["-m", "voila", str(Path("notebooks/apps/fitl.ipynb"))] and "--template=classroom" in cmd
+    env = app.voila_env({"PATH": "/bin"})
+    assert env["BOKEH_RESOURCES"] == "inline" and env["PYTHONPATH"].split(":")[0] == str(app.ROOT)
+    template = Path(env["JUPYTER_PATH"].split(":")[0]) / "voila" / "templates" / "classroom"
+    page = (template / "index.html.j2").read_text()
+    body = page.split("-#}", 1)[1]  # after the provenance comment
+    assert "extends" in body and "cdn." not in body and "<link rel=\"stylesheet\" href=\"http" not in body
+    assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
+    cfg = json.loads((app.ROOT / "voila.json").read_text())
+    kernels = cfg["MappingKernelManager"]
+    assert kernels["cull_idle_timeout"] > 0 and kernels["cull_interval"] > 0 and kernels["cull_connected"] is True
+    assert cfg["VoilaConfiguration"]["strip_sources"] is True
+    for name in app.APPS:
+        nb = json.loads(app.notebook_path(name).read_text())
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        assert code and all("hide-input" in c["metadata"].get("tags", []) for c in code)
+        assert "PlayGame(" in "".join(code[0]["source"]) and "print(" not in "".join("".join(c["source"]) for c in code)
+    with pytest.raises(SystemExit, match="unknown app"):
+        app.notebook_path("chess")

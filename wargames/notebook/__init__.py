@@ -12,8 +12,9 @@ from .fitlboard import FitlBoardView
 from .hexmap import draw_hexgrid, hexgrid_data
 from .kit import rules_used, ruling_cards, setup_notebook, table
 from .mapview import MapView
+from .play import PlayGame
 from .widgets import ActionChooser, RulingPanel, Stepper, Walkthrough, map_for
 from .yotrmap import YotrMapView
 
-__all__ = ["ActionChooser", "FitlBoardView", "MapView", "RulingPanel", "Stepper", "Walkthrough", "draw_hexgrid",
+__all__ = ["ActionChooser", "FitlBoardView", "MapView", "PlayGame", "RulingPanel", "Stepper", "Walkthrough", "draw_hexgrid",
            "hexgrid_data", "map_for", "rules_used", "ruling_cards", "setup_notebook", "table", "YotrMapView"]

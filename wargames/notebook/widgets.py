@@ -31,10 +31,20 @@ class Stepper:
     back), Jump to turn n, Play (to the end).  Built-in players (bots) make the decisions of sides whose
     player is not None; the game stops at decisions of sides played by a person.  Listeners registered
     with ``on_change`` get the list of new rulings after every button press.
+
+    ``person`` (play mode, set by a Walkthrough with a human side): Back takes back that person's last
+    decision together with the built-in players' replies after it, so the person is on their own decision
+    again; Jump to turn is off.  In any mode a button that cannot act (the game waits for a person, or is
+    over) is disabled and its tooltip says why.
     """
 
-    def __init__(self, game):
+    TIPS = {"step": "Next ruling", "next_phase": "Run to the start of the next phase",
+            "next_turn": "Run to the start of the next turn", "play": "Play to the end (stops at decisions of a person)",
+            "back": "Undo the last decision", "go": "Jump to the start of that turn"}
+
+    def __init__(self, game, person: str | None = None):
         self.game = game
+        self.person = person
         self._listeners: list[Listener] = []
         lay = W.Layout(width="auto")
         self.step = W.Button(description="Step", tooltip="Next ruling", button_style="primary", icon="step-forward",
@@ -68,10 +78,31 @@ class Stepper:
     def on_change(self, callback: Listener) -> None:
         self._listeners.append(callback)
 
+    def person_decisions(self) -> list[int]:
+        """Indexes in ``game.record`` of the decisions a person made (by the chooser or ``game.apply``)."""
+        return [i for i, e in enumerate(self.game.record) if "act" in e and e.get("by") == "person"]
+
     def _undo(self) -> list[Ruling]:
-        n = len(self.game.log)
-        self.game.undo()
-        self.message.value = _msg(f"Back one decision: {n - len(self.game.log)} ruling(s) taken back.")
+        g = self.game
+        n = len(g.log)
+        if self.person is None:
+            g.undo()
+            self.message.value = _msg(f"Back one decision: {n - len(g.log)} ruling(s) taken back.")
+            return []
+        mine = self.person_decisions()
+        if not mine:
+            raise WargamesError("you have not made a decision yet: there is nothing of yours to take back")
+        i = mine[-1]
+        acts = [j for j, e in enumerate(g.record) if "act" in e and j >= i]
+        act = Action.from_json(g.record[i]["act"])
+        g.undo(len(acts))
+        again = g.decision.find(act) if g.decision is not None else None
+        label = (again.label if again is not None else "") or act.label or act.kind
+        replies = len(acts) - 1
+        what = (f"your decision \u201c{label}\u201d and the {replies} built-in decision(s) after it were"
+                if replies else f"your decision \u201c{label}\u201d was")
+        self.message.value = _msg(f"Back: {what} taken back ({n - len(g.log)} ruling(s)). "
+                                  "It is your decision again.")
         return []
 
     def jump(self, turn: int) -> list[Ruling]:
@@ -126,10 +157,31 @@ class Stepper:
             status = "between rulings"
         self.where.value = (f'<div style="font-family:sans-serif;font-size:14px"><b>{html.escape(g.where())}</b>'
                             f' &mdash; {html.escape(status)}</div>')
-        self.back.disabled = not any("act" in e for e in g.record)
-        done = g.is_over
-        for b in (self.step, self.next_phase, self.next_turn, self.play):
-            b.disabled = done
+        d = g.decision
+        waiting = d is not None and g.player_for(d.side) is None
+        if g.is_over:
+            why = "the game is over"
+        elif waiting:
+            who = "your" if self.person is not None else f"the {d.side} player's"
+            why = f"the game waits for {who} decision: pick it in the action list and press Apply"
+        else:
+            why = ""
+        for name in ("step", "next_phase", "next_turn", "play"):
+            b = getattr(self, name)
+            b.disabled = bool(why)
+            b.tooltip = f"{self.TIPS[name]} (not now: {why})" if why else self.TIPS[name]
+        self.step.button_style = "" if why else "primary"  # a pale blue disabled button still looks pressable
+        if self.person is not None:
+            can_back = bool(self.person_decisions())
+            self.back.tooltip = ("Take back your last decision and the built-in replies after it" if can_back
+                                 else "Back: not yet, you have made no decision")
+            for w in (self.turn_box, self.go):
+                w.disabled = True
+            self.go.tooltip = "Jump to turn is for watching a game; here use Back, or New game"
+        else:
+            can_back = any("act" in e for e in g.record)
+            self.back.tooltip = self.TIPS["back"] if can_back else "Back: no decision has been made yet"
+        self.back.disabled = not can_back
         if g.turn >= 1:
             self.turn_box.value = min(max(g.turn, self.turn_box.min), self.turn_box.max)
 
@@ -142,13 +194,19 @@ class RulingPanel:
     """The latest rulings as cards, newest first (rule id, title, explanation, dice, table cell).
 
     ``side`` masks what that side may not know (``Ruling.for_side``).  A card that read a reconstructed
-    table gets a hint saying so.
+    table gets a hint saying so.  ``since`` (a callable giving a log index; play mode): show every ruling
+    from that index on (what happened since the person's last decision), in a scrolling box, instead of
+    the ``count`` newest.
     """
 
-    def __init__(self, game, side: str | None = None, *, count: int = 6, height: str = "320px"):
+    LIMIT = 400  # more cards than this are summarised (a whole FitL campaign between two decisions is rare)
+
+    def __init__(self, game, side: str | None = None, *, count: int = 6, height: str = "320px",
+                 since: Callable[[], int] | None = None):
         self.game = game
         self.side = side
         self.count = count
+        self.since = since
         self.html = W.HTML(layout=W.Layout(max_height=height, overflow="auto", border="1px solid #ddd",
                                            padding="2px 6px"))
         self.widget = self.html
@@ -158,7 +216,13 @@ class RulingPanel:
     def show(self, new: list[Ruling] | None = None) -> None:
         """Show the latest rulings; those in ``new`` (just made) are marked as new."""
         log = self.game.log
-        latest = [r.for_side(self.side) for r in reversed(log[-self.count:])]
+        if self.since is not None:
+            start = min(max(0, self.since()), len(log))
+            chosen = log[start:]
+        else:
+            chosen = log[-self.count:]
+        cut = max(0, len(chosen) - self.LIMIT)
+        latest = [r.for_side(self.side) for r in reversed(chosen[cut:])]
         fresh = {r.seq for r in (new or [])}
         self.shown = latest
         parts = []
@@ -171,10 +235,18 @@ class RulingPanel:
                 parts.append('<div style="font:12px sans-serif;color:#8a5a00;margin:-2px 0 6px 12px">&#9888; This '
                              f"ruling read a <b>reconstructed</b> table ({html.escape(r.lookup.source or r.lookup.table)})"
                              ": its cells are our invention, not the published game's.</div>")
+        if cut:
+            parts.append(f'<div style="font:12px sans-serif;color:#555">&hellip; and {cut} earlier ruling(s), '
+                         "not shown here.</div>")
         if not parts:
             parts.append("<i>No rulings yet.</i>")
-        title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">Latest rulings, newest first '
-                 f'({len(log)} so far)</div>')
+        if self.since is not None:
+            since = "Since your last decision" if start else "Since the start of the game"
+            title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">{since}: '
+                     f'{len(chosen)} ruling(s), newest first (scroll for more)</div>')
+        else:
+            title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">Latest rulings, newest first '
+                     f'({len(log)} so far)</div>')
         self.html.value = f'<div style="line-height:1.35">{title}{"".join(parts)}</div>'
 
     def _repr_mimebundle_(self, **kw):
@@ -325,11 +397,11 @@ class Walkthrough:
         if human is not None:
             game.set_players({human: None})
         self.map = map_for(game, human, height=map_height, insets=insets)
-        self.stepper = Stepper(game)
-        self.rulings = RulingPanel(game, side=human)
+        self.stepper = Stepper(game, person=human if self.autoplay else None)
+        self.rulings = RulingPanel(game, side=human, since=self._since_my_decision if self.autoplay else None)
         self.chooser = ActionChooser(game, side=human)
         self.scores = W.HTML()
-        self.stepper.on_change(self._changed)
+        self.stepper.on_change(self._after_stepper)
         self.chooser.on_change(self._after_person)
         if self.map is not None:
             self.map.on_pick(self.chooser.filter_area)
@@ -355,7 +427,17 @@ class Walkthrough:
         self._changed(new)
         return new
 
+    def _since_my_decision(self) -> int:
+        """The log index of the person's last decision (0 before the first: everything so far)."""
+        mine = self.stepper.person_decisions()
+        return int(self.game.record[mine[-1]]["at"][0]) if mine else 0
+
+    def _after_stepper(self, new: list[Ruling]) -> None:
+        self.chooser.message.value = ""  # an "Applied: ..." line is stale once the stepper has moved the game
+        self._changed(new)
+
     def _after_person(self, new: list[Ruling]) -> None:
+        self.stepper.message.value = ""
         if self.autoplay and not self.game.is_over:
             new = list(new) + self.game.advance("end")
         self._changed(new)

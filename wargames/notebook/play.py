@@ -1,0 +1,139 @@
+"""The play widget: a student plays one side of a game the widget owns, and may start a new one.
+
+``PlayGame("tet", side="Allied", seed=11)`` loads its own game, lets the built-in players move until the
+student must decide, and shows a :class:`~wargames.notebook.widgets.Walkthrough` in play mode under a
+"New game" bar (scenario, side, seed).  Nothing else in the notebook touches that game, so after "Run
+All" (and in Voila) the widget always opens on the student's first decision; analysis cells load their
+own game objects.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as W
+
+from ..core.actions import WargamesError
+from .widgets import Walkthrough, _msg
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One entry of the scenario selector: a scenario and the load options that go with it."""
+
+    label: str
+    scenario: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+#: The scenario selector of each game (first = default).  Tet's four-player game (TET rules: each faction a
+#: separate player, decision A-40) is offered as its own entry because it changes the list of sides.
+VARIANTS: dict[str, list[Variant]] = {
+    "tet": [Variant("Historical (2 players)", "historical"),
+            Variant("Historical (4 players: NVA, VC, USA, SVN)", "historical", {"players": 4}),
+            Variant("Standard (2 players)", "standard"),
+            Variant("Standard (4 players)", "standard", {"players": 4})],
+    "yotr": [Variant("Historical", "historical"), Variant("Standard", "standard"),
+             Variant("Order-of-battle options", "ob-options")],
+    "fitl": [Variant("Short: Westy's War", "short"), Variant("Medium: A Better War", "medium"),
+             Variant("Full: Nam", "full")],
+}
+
+#: The side a student plays when none is given.
+DEFAULT_SIDE = {"tet": "Allied", "yotr": "Allied", "fitl": "VC"}
+
+
+def variants_for(game_id: str) -> list[Variant]:
+    """The scenario selector's entries (every registered scenario if the game has no list here)."""
+    if game_id in VARIANTS:
+        return VARIANTS[game_id]
+    import wargames
+
+    return [Variant(s, s) for s in wargames.scenarios(game_id)]
+
+
+class PlayGame:
+    """A student's game: New game bar (scenario, side, seed) + the play-mode Walkthrough of its own game.
+
+    ``game`` is the current game (replaced by New game), ``walk`` its Walkthrough.  ``new_game()`` is what
+    the button does; it reads the selectors.
+    """
+
+    def __init__(self, game_id: str, *, side: str | None = None, seed: int = 1, scenario: str | None = None,
+                 map_height: int = 750, insets: bool = True, **options: Any):
+        self.game_id = game_id
+        self.variants = variants_for(game_id)
+        self.map_height = map_height
+        self.insets = insets
+        start = self._variant_index(scenario, options)
+        lay = W.Layout(width="auto")
+        style = {"description_width": "auto"}
+        self.scenario_box = W.Dropdown(options=[(v.label, i) for i, v in enumerate(self.variants)], value=start,
+                                       description="Scenario", style=style, layout=W.Layout(width="360px"))
+        self.side_box = W.Dropdown(options=[], description="Your side", style=style, layout=W.Layout(width="200px"))
+        self.seed_box = W.BoundedIntText(value=seed, min=0, max=10**9, description="Seed", style=style,
+                                         layout=W.Layout(width="150px"))
+        self.new_button = W.Button(description="New game", icon="refresh", button_style="warning", layout=lay,
+                                   tooltip="Start a new game with this scenario, side and seed")
+        self.status = W.HTML()
+        self.body = W.Box(layout=W.Layout(width="100%"))
+        self.scenario_box.observe(lambda _c: self._fill_sides(), names="value")
+        self.new_button.on_click(lambda _b: self.new_game())
+        bar_parts = [self.scenario_box] if len(self.variants) > 1 else []
+        bar = W.HBox([*bar_parts, self.side_box, self.seed_box, self.new_button],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center",
+                                     border="1px solid #c9c9c9", padding="4px", margin="0 0 6px 0"))
+        self.widget = W.VBox([bar, self.status, self.body])
+        self._fill_sides(side or DEFAULT_SIDE.get(game_id))
+        self.game = None
+        self.walk: Walkthrough | None = None
+        self.new_game()
+
+    def _variant_index(self, scenario: str | None, options: dict[str, Any]) -> int:
+        if scenario is None and not options:
+            return 0
+        for i, v in enumerate(self.variants):
+            if (scenario is None or v.scenario == scenario) and v.options == options:
+                return i
+        self.variants = [*self.variants, Variant(f"{scenario} {options or ''}".strip(), scenario or "", options)]
+        return len(self.variants) - 1
+
+    @property
+    def variant(self) -> Variant:
+        return self.variants[self.scenario_box.value]
+
+    def _load(self, seed: int):
+        import wargames
+
+        v = self.variant
+        return wargames.load(self.game_id, scenario=v.scenario, seed=seed, **v.options)
+
+    def _fill_sides(self, prefer: str | None = None) -> None:
+        sides = list(self._load(0).sides)
+        keep = prefer if prefer in sides else self.side_box.value if self.side_box.value in sides else None
+        self.side_box.options = sides
+        self.side_box.value = keep if keep is not None else sides[-1]
+
+    def new_game(self) -> None:
+        """Load a game with the selected scenario, side and seed; the built-in players move until the
+        student's first decision."""
+        side = self.side_box.value
+        try:
+            game = self._load(int(self.seed_box.value))
+            walk = Walkthrough(game, human=side, autoplay=True, map_height=self.map_height, insets=self.insets)
+            walk.play_to_my_turn()
+        except WargamesError as err:
+            self.status.value = _msg(f"Cannot start that game: {err}", "#b00020")
+            return
+        self.game, self.walk = game, walk
+        self.body.children = [walk.widget]
+        self.status.value = (
+            '<div style="font:13px sans-serif;margin:0 0 4px 0">You play <b>'
+            f"{html.escape(side)}</b> in <i>{html.escape(self.variant.label)}</i>, seed {game.seed}. "
+            "The other side(s) are played by the built-in players, who move at once after each of your "
+            "decisions.</div>")
+
+    def _repr_mimebundle_(self, **kw):
+        return self.widget._repr_mimebundle_(**kw)
