@@ -394,7 +394,8 @@ def test_app_launcher_uses_the_repository_config_and_the_classroom_template():
     template = Path(env["JUPYTER_PATH"].split(":")[0]) / "voila" / "templates" / "classroom"
     page = (template / "index.html.j2").read_text()
     body = page.split("-#}", 1)[1]  # after the provenance comment
-    assert "extends" in body and "cdn." not in body and "<link rel=\"stylesheet\" href=\"http" not in body
+    # our template extends Voila's page and removes its CDN stylesheet links (the browser test sees no request go out)
+    assert "extends" in body and "replace(" in body and "<link rel=\"stylesheet\" href=\"http" not in body
     assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
     cfg = json.loads((app.ROOT / "voila.json").read_text())
     kernels = cfg["MappingKernelManager"]
