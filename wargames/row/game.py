@@ -1,0 +1,1125 @@
+"""Vietnam: Rumor of War (Compass Games 2019) on the shared core: the game object of "A Year in I Corps".
+
+The sequence of play is ``data/row/sequence.yaml`` (ROW-3.0): each season a Strategic Phase (supply, HQ
+re-freshing, missions), a Turn Phase (reinforcements, routed HQs, VC recruitment), the Communist player turn, the
+Capitalist player turn (each a round-by-round alternating step of HQ activations, ROW-9.2, with the other side's
+reserve move as a reaction window, ROW-4.7) and the End Phase (victory points, ROW-12.1).  Every rule is one of the
+rules modules of this package (``movement``, ``control``, ``supply``, ``hq``, ``resolve``, ``victory``); this module
+keeps the state and asks the players.
+
+Simplifications of this first playable version are decisions R-GAME-01 .. R-GAME-12 of ``data/row/decisions.csv``;
+each step that a simplification touches says so in its ruling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from dataclasses import replace as dc_replace
+from fractions import Fraction
+from typing import Any
+
+from ..core import Action, Game, IllegalAction, Player
+from ..core.gametype import GameType
+from ..core.rulings import Ruling
+from . import hq as H
+from . import movement
+from . import victory as V
+from .chits import draw_chits
+from .combat import ATTACKER, CombatSides, CombatUnit, SupportSituation, support_levels
+from .control import capitalist_controlled, enemy_zoc
+from .hexmap import load_map
+from .losses import elimination_roll
+from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
+from .randomevents import SnafuCup
+from .resolve import CombatContext, resolve_combat
+from .scenario import load_scenario, turn_label
+from .supply import LocTracer, Pools, change, determine_supply, ooc_sweep, supply_tables
+from .tables import tables, terrain_factor
+from .units import load_units
+
+SIDES = (COMMUNIST, CAPITALIST)
+BOXES = ("reinforcements", "vc_cup", "replacements", "routed")
+COMMANDERS = {"westmoreland": "Westmoreland", "abrams": "Abrams", "weyand": "Weyand"}
+ACC_TRACK = {"Body Count": "body_count", "US Casualties": "casualties"}
+VP_FIELDS = ("us_military_victory", "us_unrest", "unrest_floor", "body_count", "casualties", "pow", "secret_ops",
+             "secret_ops_allowed", "winner")
+
+
+def other(side: str) -> str:
+    return COMMUNIST if side == CAPITALIST else CAPITALIST
+
+
+def _plain(actions: list[Action]) -> list[Action]:
+    """Actions whose parameters are all plain values (a path becomes "h1-h2-h3"), so the record saves as JSON."""
+    out = []
+    for a in actions:
+        if any(isinstance(v, (tuple, list)) for _, v in a.params):
+            params = {k: ("-".join(map(str, v)) if isinstance(v, (tuple, list)) else v) for k, v in a.params}
+            a = Action.make(a.kind, a.label, a.places, **params)
+        out.append(a)
+    return out
+
+
+class RowGame(Game):
+    """Vietnam: Rumor of War, "A Year in I Corps": four seasons, Communist against Capitalist."""
+
+    game_type = GameType(
+        id="row", title="Vietnam: Rumor of War", sides=SIDES, players=(2,), map_kind="hex",
+        hidden_information=True, rule_prefix="ROW", default_scenario="year-in-i-corps",
+        publisher="Compass Games 2019",
+        model="headquarters, supply and attrition: HQs with a line of communications activate a few units at a "
+              "time, the enemy answers with reserves, and losses feed Body Count and US Casualties towards 31 VP")
+    static_attrs = frozenset({"scenario", "map", "rows", "window", "start_hex", "all_ids"})
+    cache_attrs = frozenset({"_cache"})
+    derived_attrs = frozenset({"at_hex", "version"})
+
+    # ------------------------------------------------------------------ data and state
+    def load_scenario(self, scenario: str) -> None:
+        self.scenario = load_scenario(scenario)
+        self.map = load_map()
+        self.rows = load_units()
+        self.window = self.scenario.map_window
+        start = {p.unit: p.hex for p in self.scenario.setup}
+        start.update({r.unit: r.at for r in self.scenario.reinforcements})
+        self.start_hex = start
+        ids = [p.unit for p in self.scenario.setup] + [r.unit for r in self.scenario.reinforcements]
+        ids += list(self.scenario.vc_cup.units)
+        self.all_ids = tuple(ids)
+
+    def new_state(self) -> None:
+        self._cache: dict[str, Any] = {}
+        self.pos: dict[str, str] = {}
+        self.box: dict[str, str] = {uid: "reinforcements" for uid in self.all_ids}
+        self.fresh: dict[str, bool] = {uid: True for uid in self.all_ids}
+        self.markers: dict[str, list[str]] = {uid: [] for uid in self.all_ids}
+        self.pools: dict[str, int] = dict(Pools.start().values)
+        self.vp: dict[str, Any] = {k: getattr(V.VictoryState(), k) for k in VP_FIELDS}
+        self.missions: dict[str, str | None] = {CAPITALIST: None, COMMUNIST: None}
+        self.restricted: dict[str, str] = {CAPITALIST: "none", COMMUNIST: "none"}
+        self.passed: dict[str, bool] = {CAPITALIST: False, COMMUNIST: False}
+        self.snafu: list[str] = list(SnafuCup.full().counters)
+        self.trail_status = 0
+        self.tunnels: dict[str, str] = {}
+        self.chit_hexes: list[str] = []
+        self.act: H.Activation | None = None
+        self.at_hex: dict[str, list[str]] = {}
+        self.version = 0
+
+    def state_dict(self) -> dict[str, Any]:
+        act = None if self.act is None else {
+            "side": self.act.side, "hq": self.act.hq, "step": self.act.step, "units": list(self.act.units),
+            "declared": {u: list(v) for u, v in sorted(self.act.declared.items())}, "one_hex": sorted(self.act.one_hex),
+            "reserve_hq": self.act.reserve_hq, "hq_moved": self.act.hq_moved}
+        return {"pos": dict(sorted(self.pos.items())), "box": dict(sorted(self.box.items())),
+                "fresh": dict(sorted(self.fresh.items())), "markers": {k: sorted(v) for k, v in sorted(self.markers.items())},
+                "pools": dict(sorted(self.pools.items())), "vp": dict(self.vp), "missions": dict(self.missions),
+                "restricted": dict(self.restricted), "passed": dict(self.passed), "snafu": sorted(self.snafu),
+                "trail_status": self.trail_status, "tunnels": dict(sorted(self.tunnels.items())),
+                "chit_hexes": sorted(self.chit_hexes), "act": act}
+
+    def public_state(self, side: str | None) -> dict[str, Any]:
+        """ROW-14.3 / ROW-13.1.2: the Capitalist does not see Hidden tunnels nor which VC units wait in the cup."""
+        st = self.state_dict()
+        if side == CAPITALIST:
+            st["tunnels"] = {h: s for h, s in st["tunnels"].items() if s != "Hidden"}
+            st["box"] = {u: ("vc_cup" if b == "vc_cup" else b) for u, b in st["box"].items() if b != "vc_cup"}
+            st["vc_cup_size"] = sum(1 for b in self.box.values() if b == "vc_cup")
+        return st
+
+    def scores(self) -> dict[str, Any]:
+        return {"US Military Victory": self.vp["us_military_victory"], "US Unrest": self.vp["us_unrest"],
+                "Body Count": self.vp["body_count"], "US Casualties": self.vp["casualties"]}
+
+    def invariants(self) -> list[str]:
+        bad = []
+        placed = set(self.pos) | set(self.box)
+        if placed != set(self.all_ids) or set(self.pos) & set(self.box):
+            bad.append("ROW-2.3: every piece is on the map or in exactly one box")
+        if set(self.fresh) != set(self.all_ids):
+            bad.append("ROW-9.3: every piece is fresh or spent")
+        for k, v in self.pools.items():
+            row = supply_tables().tracks[k]
+            if v < row.minimum or (row.maximum is not None and v > row.maximum):
+                bad.append(f"ROW-7.1: {k} = {v} outside {row.minimum}-{row.maximum}")
+        for k in ("us_military_victory", "us_unrest", "body_count", "casualties"):
+            if self.vp[k] < 0:
+                bad.append(f"ROW-12.1: {k} negative")
+        if self.act is None:
+            for side in SIDES:
+                over = movement.stacking_check(self.situation(), side).result
+                if over:
+                    bad.append(f"ROW-4.2: {side} overstacked between activations: {over}")
+        index: dict[str, list[str]] = {}
+        for uid, h in self.pos.items():
+            index.setdefault(h, []).append(uid)
+        if {h: sorted(v) for h, v in index.items()} != self.at_hex:
+            bad.append("the reverse index at_hex disagrees with pos")
+        return bad
+
+    # ------------------------------------------------------------------ pieces and the map picture
+    def _touch(self) -> None:
+        self.version += 1
+
+    def place(self, uid: str, hid: str | None, box: str = "") -> None:
+        """Put a piece on a hex (``hid``) or in a box (``box``), keeping the reverse index."""
+        old = self.pos.pop(uid, None)
+        if old is not None:
+            self.at_hex[old].remove(uid)
+            if not self.at_hex[old]:
+                del self.at_hex[old]
+        self.box.pop(uid, None)
+        if hid is not None:
+            self.pos[uid] = hid
+            self.at_hex.setdefault(hid, []).append(uid)
+            self.at_hex[hid].sort()
+        else:
+            self.box[uid] = box
+        self._touch()
+
+    def side_of(self, uid: str) -> str:
+        return self.rows[uid].side
+
+    def piece(self, uid: str) -> Piece:
+        r = self.rows[uid]
+        kind = "hq" if r.kind == "hq" else "unit"
+        hq_class = ""
+        if kind == "hq":
+            acts = set(r.activates_nations)
+            hq_class = "Capitalist" if {"US", "ARVN"} <= acts else r.nationality
+        us_like = r.nationality in ("US", "ROK", "Thai", "Aus")
+        return Piece(uid, r.side, r.nationality, self.pos[uid], kind=kind,
+                     unit_type=r.unit_type if kind == "unit" else "regiment", fresh=self.fresh[uid],
+                     markers=frozenset(self.markers[uid]), areas=frozenset(self.scenario.us_areas) if us_like else
+                     frozenset(), hq_class=hq_class, division=r.division or "",
+                     special_forces=r.has("special_forces"))
+
+    def situation(self) -> Situation:
+        key = ("sit", self.version)
+        if self._cache.get("sit_key") != key:
+            self._cache.clear()
+            self._cache["sit_key"] = key
+            self._cache["sit"] = Situation.of(self.piece(u) for u in sorted(self.pos))
+        return self._cache["sit"]
+
+    def tracer(self, side: str | None = None) -> LocTracer:
+        self.situation()
+        mission = self.missions[COMMUNIST]
+        k = "tracer"
+        if k not in self._cache:
+            termini = frozenset(h for h, r in self.map.hexes.items() if r.trail and self.window.contains(h))
+            self._cache[k] = LocTracer(self.situation(), self.map, mission=mission,
+                                       active_termini=termini if self.trail_status else frozenset())
+        return self._cache[k]
+
+    def pools_obj(self) -> Pools:
+        return Pools(self.pools)
+
+    def set_pools(self, pools: Pools) -> None:
+        self.pools = dict(pools.values)
+
+    def vstate(self) -> V.VictoryState:
+        return V.VictoryState(**self.vp)
+
+    def set_vstate(self, s: V.VictoryState) -> None:
+        self.vp = {k: getattr(s, k) for k in VP_FIELDS}
+
+    def in_window(self, actions: list[Action]) -> list[Action]:
+        """Special rule map_window (R-SCN-01): no piece may end a move outside the scenario's window."""
+        return [a for a in actions if a.kind != "move" or self.window.contains(a["to"])]
+
+    def moves(self, uid: str, mode: str, **kw: Any) -> list[Action]:
+        """ROW-4.1 and the rule of ``mode``: the destinations of one movement (``movement.move_options``); the
+        last option is to stay.  [] when the piece may not make this movement at all (the reason is the rule's)."""
+        try:
+            opts = movement.move_options(self.situation().piece(uid), self.situation(), mode,
+                                         mission=self.missions[self.side_of(uid)], m=self.map, **kw)
+        except IllegalAction:
+            return []
+        opts = self.in_window(_plain(opts))
+        stay = [a for a in opts if a.kind == "stay"]
+        return [a for a in opts if a.kind != "stay"] + stay
+
+    def commander(self, side: str) -> str | None:
+        c = self.scenario.theater_commanders.get(side)
+        return COMMANDERS.get(c.leader) if c else None
+
+    def rule_ref(self, rule_id: str) -> str:
+        return H.RULE_REFS.get(rule_id, V.RULE_REFS.get(rule_id, ""))
+
+    def default_player(self, side: str) -> Player:
+        from .bots import RowBot
+
+        return RowBot(side, seed=self.seed)
+
+    # ------------------------------------------------------------------ helpers that yield
+    def _move(self, uid: str, act: Action, mode: str, mp: int | None = None):
+        """Make one chosen move: the path is checked again by ``movement.check_move``; enemy HQs in the hex it ends
+        in are routed (ROW-9.1)."""
+        if act.kind != "move":
+            yield self.ruling(movement.MODES[mode].rule_id, "No move", f"{self.piece(uid)} stays at {self.pos[uid]}.",
+                              result={"unit": uid, "mode": mode})
+            return None
+        path = act["path"].split("-")
+        r = movement.check_move(self.situation().piece(uid), self.situation(), path, mode,
+                                mp=mp, mission=self.missions[self.side_of(uid)], m=self.map)
+        self.place(uid, act["to"])
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, inputs=r.inputs, places=path)
+        yield from self._rout(act["to"], self.side_of(uid))
+        return r
+
+    def _rout(self, hid: str, side: str):
+        """ROW-9.1: enemy HQs in a hex a unit of ``side`` has entered are routed (to the Routed HQ box)."""
+        if not any(self.side_of(u) == side and self.rows[u].kind == "unit" for u in self.at_hex.get(hid, [])):
+            return
+        for u in list(self.at_hex.get(hid, [])):
+            if self.side_of(u) != side and self.rows[u].kind == "hq":
+                self.place(u, None, "routed")
+                self.fresh[u] = False
+                self._touch()
+                yield self.ruling("ROW-9.1", "HQ routed", f"{self.rows[u].name} is caught by the {side} at {hid} and "
+                                  "is routed: it goes to the Routed HQ box and returns in its side's next Turn Phase.",
+                                  result={"hq": u, "hex": hid}, places=[hid])
+
+    def _award(self, side: str, amount: int, why: str):
+        """ROW-12.1: VPs to ``side``; 31 ends the game at once (R-VIC-03)."""
+        s, r = V.award(self.vstate(), side, amount, why)
+        self.set_vstate(s)
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, inputs=r.inputs)
+        if s.winner:
+            yield self.end("ROW-12.1", f"The {s.winner} wins", V.result(s).explanation,
+                           result={"winner": s.winner, "level": "31 VP",
+                                   "margins": {CAPITALIST: s.us_military_victory - s.us_unrest,
+                                               COMMUNIST: s.us_unrest - s.us_military_victory}})
+
+    def _accumulate(self, track: str, points: int):
+        """ROW-12.1.4: points on Body Count or US Casualties; the entitled side may roll for a VP."""
+        if points <= 0 or self._over:
+            return
+        key = ACC_TRACK[track]
+        s, r, opts = V.add_points(self.vstate(), key, points)
+        self.set_vstate(s)
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, inputs=r.inputs)
+        if s.winner:
+            yield from self._award(V.ACCUMULATORS[key][0], 0, "accumulator")
+            return
+        if opts:
+            roller = V.ACCUMULATORS[key][1]
+            a = yield self.decide(roller, f"Roll a D10 on {track} ({getattr(s, key)})?", "ROW-12.1.4", opts)
+            if a.kind == "roll_accumulator":
+                s, rr = V.roll_accumulator(self.vstate(), key, self.dice, vp=self._vp_value(key))
+                self.set_vstate(s)
+                yield self.ruling(rr.rule_id, rr.title, rr.explanation, result=rr.result, dice=rr.dice)
+                if s.winner:
+                    yield from self._award(V.ACCUMULATORS[key][0], 0, "accumulator roll")
+
+    def _vp_value(self, key: str) -> int:
+        """ROW-9.5 / ROW-14.2.1: what a Body Count or Casualty VP is worth under the missions and commander."""
+        return V.vp_value("body_count" if key == "body_count" else "casualty", missions=dict(self.missions),
+                          commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None}).result
+
+    def _eliminate(self, uid: str, why: str):
+        """ROW-5.6 / ROW-4.2: a unit goes to the Replacements box with its loss roll (R-GAME-08)."""
+        cu = self._cu(uid)
+        hid = self.pos.get(uid)
+        self.place(uid, None, "replacements")
+        self.markers[uid] = []
+        self.fresh[uid] = False
+        self._touch()
+        er = elimination_roll(self.dice, cu)
+        yield self.ruling(er.rule_id, f"{self.rows[uid].name} eliminated", f"{why}. {er.explanation} It goes to the "
+                          "Replacements box.", result=er.result, dice=er.dice, places=[hid] if hid else [])
+        if er.result["track"]:
+            yield from self._accumulate(er.result["track"], er.result["amount"])
+
+    def _stamp(self, r: Ruling) -> Ruling:
+        """A ruling made by a rules module, stamped with the game's turn, phase, step and sequence number."""
+        return dc_replace(r, seq=len(self.log) + 1, turn=self.turn, phase=self.phase.name if self.phase else "",
+                          step=self.step.id if self.step else "")
+
+    def _relay(self, gen):
+        """Run a rules module's procedure (``resolve.resolve_combat``) inside the game: its rulings are stamped,
+        its decisions go to the players; returns what it returns."""
+        send = None
+        while True:
+            try:
+                item = gen.send(send)
+            except StopIteration as stop:
+                return stop.value
+            if isinstance(item, Ruling):
+                yield self._stamp(item)
+                send = None
+            else:
+                send = yield item
+
+    def _cu(self, uid: str, active: bool = False) -> CombatUnit:
+        r = self.rows[uid]
+        marks = set(self.markers[uid]) | ({r.quality} if r.quality else set())
+        return CombatUnit(uid, r.side, r.nationality, r.unit_type, fresh=self.fresh[uid], active=active,
+                          markers=frozenset(marks))
+
+    # ================================================================== set-up (ROW-2.3)
+    def setup_levels(self):
+        """ROW-8.1 / ROW-2.3: the tracks start at the scenario's levels."""
+        vals = dict(self.pools)
+        for lv in self.scenario.levels:
+            name = lv.track.removesuffix(" Support")
+            if name in vals:
+                vals[name] = lv.value
+            elif lv.track == "Ho Chi Minh Trail Status":
+                self.trail_status = lv.value
+            elif lv.track == "US Military Victory":
+                self.vp["us_military_victory"] = lv.value
+            elif lv.track == "US Public Unrest":
+                self.vp["us_unrest"] = lv.value
+            elif lv.track in ACC_TRACK:
+                self.vp[ACC_TRACK[lv.track]] = lv.value
+        self.set_pools(Pools(vals))
+        for t in self.scenario.tunnels:
+            self.tunnels[t.hex] = t.state
+        yield self.ruling("ROW-8.1", "Tracks and levels", f"The scenario sets the tracks: {self.pools}; trail status "
+                          f"{self.trail_status}; {len(self.tunnels)} Hidden tunnels.",
+                          result={"pools": dict(self.pools), "trail_status": self.trail_status})
+
+    def _setup_side(self, side: str):
+        placed = []
+        for p in self.scenario.placements(side):
+            self.place(p.unit, p.hex)
+            placed.append(p.unit)
+        yield self.ruling("ROW-2.3", f"{side} set-up", f"{len(placed)} {side} pieces go on their start hexes, fresh "
+                          "side up (the scenario fixes every hex, so there is no choice to make).",
+                          result={"placed": placed}, places=sorted({self.pos[u] for u in placed}))
+
+    def setup_capitalist(self):
+        yield from self._setup_side(CAPITALIST)
+
+    def setup_communist(self):
+        yield from self._setup_side(COMMUNIST)
+
+    def setup_vc_cup(self):
+        for u in self.scenario.vc_cup.units:
+            self.box[u] = "vc_cup"
+        yield self.ruling("ROW-13.1.2", "The VC cup", f"{len(self.scenario.vc_cup.units)} VC units go into the VC cup "
+                          "for recruitment.", result={"cup": len(self.scenario.vc_cup.units)})
+
+    # ================================================================== A) Strategic phase
+    def chinese_intervention_check(self):
+        """ROW-12.2: a roll only with Capitalist units in North Vietnam or Laos (none can be there in this scenario)."""
+        there = [u for u, h in self.pos.items() if self.side_of(u) == CAPITALIST and self.map.country(h) in
+                 ("NVN", "LAO")]
+        if there:
+            raise IllegalAction("ROW-12.2", f"Capitalist units {there} are in North Vietnam or Laos, which this "
+                                "scenario forbids (special rule chinese_intervention_moot)")
+        yield self.ruling("ROW-12.2", "Chinese intervention check", "No Capitalist unit is in North Vietnam or Laos, "
+                          "so China does not roll (special rule chinese_intervention_moot).", result={"roll": False})
+
+    def supply_determination(self):
+        """ROW-7.0 (A2a): Supply to Infrastructure, Helicopter Used to Available."""
+        new, r = determine_supply(self.pools_obj())
+        self.set_pools(new)
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, inputs=r.inputs)
+
+    def refresh_hqs(self):
+        """ROW-9.3 / ROW-7.1 (A2b): each side (the Capitalist first) may pay to flip spent HQs fresh."""
+        for side in (CAPITALIST, COMMUNIST):
+            while True:
+                opts = []
+                for uid in sorted(self.pos):
+                    if self.side_of(uid) == side and self.rows[uid].kind == "hq" and not self.fresh[uid]:
+                        opts += H.refresh_options(self.situation().piece(uid), self.pools_obj(), self.tracer(),
+                                                  "strategic", m=self.map)
+                if not opts:
+                    break
+                a = yield self.decide(side, "Flip a spent HQ fresh for supply?", "ROW-9.3",
+                                      [*opts, Action.make("done_refresh", f"{side}: no more HQs re-freshened")])
+                if a.kind == "done_refresh":
+                    break
+                sit, pools, r = H.refresh_hq(self.situation(), self.pools_obj(), a, self.tracer(), "strategic",
+                                             m=self.map)
+                self.fresh[a["hq"]] = True
+                self.set_pools(pools)
+                self._touch()
+                yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, lookup=r.lookup, side=side)
+
+    def spend_supply(self):
+        yield self.ruling("ROW-7.1", "Other supply spending (simplified)", "This version offers no other supply "
+                          "purchases (Ammo/Fuel removal, tunnels, fortifications, trail improvements): unspent supply "
+                          "stays in the pool for re-freshing HQs in the activations (decision R-GAME-04).",
+                          result={"offered": False})
+
+    def supply_status(self):
+        """ROW-14.4 / ROW-6.2 case i (A2d): OOC markers on and off; the opponent's SNAFU draws are not made
+        (R-GAME-05)."""
+        for side in (CAPITALIST, COMMUNIST):
+            sit, rulings = ooc_sweep(self.situation(), side, self.tracer(), "supply_determination")
+            for p in sit.units(side):
+                self.markers[p.uid] = sorted(p.markers)
+            self._touch()
+            for r in rulings:
+                yield self.ruling(r.rule_id, r.title, r.explanation + (" (The SNAFU draw for the new marker is not "
+                                  "made in this version, R-GAME-05.)" if r.result["placed"] else ""),
+                                  result=r.result, places=r.places)
+            yield self.ruling("ROW-14.4", f"{side} supply status", f"Every {side} unit's LoC is traced; "
+                              f"{len(rulings)} OOC markers change.", result={"changed": len(rulings)})
+
+    def _no_air(self, title: str, rule: str):
+        yield self.ruling(rule, f"{title}: not in this scenario", "A Year in I Corps leaves the air war out (special "
+                          "rule air_war_not_in_play, R-SCN-08): nothing happens in this step.",
+                          result={"in_play": False})
+
+    def air_war_in_play(self) -> bool:
+        return not self.scenario.has_rule("air_war_not_in_play")
+
+    def fleet_in_play(self) -> bool:
+        return not self.scenario.has_rule("navy_not_in_play")
+
+    def election_turn(self) -> bool:
+        return "election" in (self._calendar_row().fixed_events or "")
+
+    def _calendar_row(self):
+        from .scenario import load_calendar
+
+        return load_calendar()[self.turn]
+
+    def aircraft_reinforcement(self):
+        yield from self._no_air("Aircraft and airfields", "ROW-10.1")
+
+    def capitalist_air_commitment(self):
+        """ROW-10.2 replaced by R-SCN-08: the US Air Support level is set from the scenario for this turn."""
+        value = next((t.value for t in self.scenario.air_support if t.turn == self.turn), None)
+        if value is not None:
+            self.pools["US Air"] = value
+        yield self.ruling("ROW-10.2", "Capitalist air commitment: not in this scenario",
+                          f"No aircraft are committed (R-SCN-08); instead US Air Support is set to {value} for "
+                          f"{turn_label(self.turn)} from the scenario's air_support.", result={"US Air": value})
+
+    def communist_air_commitment(self):
+        yield from self._no_air("Communist air commitment", "ROW-10.2")
+
+    def aew_resolution(self):
+        yield from self._no_air("AEW resolution", "ROW-10.3.4")
+
+    def sam_resolution(self):
+        yield from self._no_air("SAM resolution", "ROW-10.3.5")
+
+    def downtown_resolution(self):
+        yield from self._no_air("Downtown resolution", "ROW-10.3.1")
+
+    def strategic_bombing(self):
+        yield from self._no_air("Strategic bombing", "ROW-10.3.2")
+
+    def declare_missions(self):
+        """ROW-9.5 (A7): the Capitalist, then the Communist, declares and pays a mission."""
+        for side in (CAPITALIST, COMMUNIST):
+            cmd = self.commander(side)
+            opts = H.mission_options(side, self.pools_obj(), commander=cmd)
+            if not opts:
+                self.missions[side] = None
+                self.restricted[side] = "none"
+                yield self.ruling("ROW-9.5", "No mission affordable", f"The {side} cannot pay for any mission it may "
+                                  f"declare ({self.pools[side + ' Supply']} supply left, commander {cmd}): it has no "
+                                  "mission this season, so no mission effect applies (decision R-GAME-13).",
+                                  result={"mission": None}, side=side)
+                continue
+            a = yield self.decide(side, f"{side}: declare the HQ mission for {turn_label(self.turn)}", "ROW-9.5", opts)
+            pools, r = H.declare_mission(self.pools_obj(), a, commander=cmd)
+            self.set_pools(pools)
+            self.missions[side] = a["mission"]
+            self.restricted[side] = r.result["restricted"]
+            self._touch()
+            extra = (f" The {r.result['objectives']} Objective markers are not placed in this version "
+                     "(R-GAME-05).") if r.result["objectives"] else ""
+            yield self.ruling(r.rule_id, r.title, r.explanation + extra, result=r.result, lookup=r.lookup, side=side)
+            if r.result["us_unrest"]:
+                yield from self._award(COMMUNIST, r.result["us_unrest"], f"the {side} mission")
+
+    # ================================================================== B) Turn phase
+    def fleet_redeployment(self):
+        yield self.ruling("ROW-11.1", "Fleet redeployment: not in this scenario", "The 7th Fleet stays at Yankee "
+                          f"Station (special rule navy_not_in_play, R-SCN-09); naval bombardment stays at "
+                          f"{self.pools['US Navy Bombardment']}.", result={"station": "Yankee"})
+
+    def _reinforce(self, side: str):
+        arrived, waiting = [], []
+        for uid in sorted(u for u, b in self.box.items() if b == "reinforcements" and self.side_of(u) == side
+                          and self._arrival_turn(u) <= self.turn):
+            hid = self.start_hex[uid]
+            if any(self.side_of(x) != side for x in self.at_hex.get(hid, [])):
+                waiting.append(uid)
+                continue
+            self.place(uid, hid)
+            self.fresh[uid] = True
+            self._touch()
+            arrived.append(uid)
+        yield self.ruling("ROW-13.1.1", f"{side} reinforcements", (f"{', '.join(arrived)} arrive fresh at their "
+                          "chart hexes" if arrived else "No reinforcement arrives") + (f"; {', '.join(waiting)} wait: "
+                          "an enemy unit holds the arrival hex (R-GAME-09)" if waiting else "") + ".",
+                          result={"arrived": arrived, "waiting": waiting},
+                          places=[self.pos[u] for u in arrived])
+
+    def _arrival_turn(self, uid: str) -> int:
+        return next((r.turn for r in self.scenario.reinforcements if r.unit == uid), 0)
+
+    def _levels(self, side: str):
+        for lc in self.scenario.level_changes:
+            name = lc.track.removesuffix(" Support")
+            if lc.turn != self.turn or supply_tables().tracks[name].side != side:
+                continue
+            new, r = change(self.pools_obj(), name, lc.change, "reinforcement chart", forced=True)
+            self.set_pools(new)
+            yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
+
+    def capitalist_reinforcements(self):
+        """ROW-13.1.1 / ROW-8.1: the chart's units, level changes and events (R-SCN-15)."""
+        yield from self._reinforce(CAPITALIST)
+        yield from self._levels(CAPITALIST)
+        for ev in self.scenario.events:
+            if ev.turn != self.turn:
+                continue
+            text = ev.summary
+            if ev.kind == "marker":
+                for u in ev.units:
+                    if u in self.pos and ev.marker not in self.markers[u]:
+                        self.markers[u] = sorted([*self.markers[u], ev.marker])
+                self._touch()
+                text += f" ({ev.marker} on {', '.join(ev.units)}.)"
+            elif ev.kind == "leader":
+                text += " (Ground commanders are not used in combat in this version, R-GAME-10.)"
+            yield self.ruling("ROW-13.1", f"Event: {ev.id.replace('_', ' ')}", text, result={"event": ev.id})
+
+    def capitalist_replacements(self):
+        yield from self._no_replacements(CAPITALIST)
+
+    def _no_replacements(self, side: str):
+        yield self.ruling("ROW-13.2", f"{side} replacements (simplified)", "This version does not offer the exchange "
+                          "of replacement points for units in the Replacements box (decision R-GAME-08); the points "
+                          "stay available to absorb combat losses (5.6).", result={"offered": False})
+
+    def _routed_return(self, side: str):
+        back = []
+        for uid in sorted(u for u, b in self.box.items() if b == "routed" and self.side_of(u) == side):
+            hid = self.start_hex[uid]
+            if any(self.side_of(x) != side for x in self.at_hex.get(hid, [])):
+                continue
+            self.place(uid, hid)
+            self.fresh[uid] = True
+            self._touch()
+            back.append(uid)
+        yield self.ruling("ROW-9.1", f"{side} routed HQs return", (f"{', '.join(back)} return fresh at their start "
+                          "hexes (R-GAME-09)" if back else "No routed HQ to return") + ".", result={"returned": back})
+
+    def capitalist_routed_hqs(self):
+        yield from self._routed_return(CAPITALIST)
+
+    def communist_reinforcements(self):
+        yield from self._reinforce(COMMUNIST)
+        yield from self._levels(COMMUNIST)
+
+    def communist_replacements(self):
+        yield from self._no_replacements(COMMUNIST)
+
+    def communist_routed_hqs(self):
+        yield from self._routed_return(COMMUNIST)
+
+    def vc_recruitment(self):
+        """ROW-13.1.2: each VC cadre in a cultivated hex or town draws one unit from the cup (two in a city; the
+        Recruit mission: every cadre in South Vietnam); the recruit is placed in the cadre's hex (R-GAME-11);
+        Hearts and Minds: an even Capitalist die cancels the draw; an empty cup when a draw is due: 2 VP."""
+        cadres = [u for u in sorted(self.pos) if self.rows[u].nationality == "VC" and self.rows[u].unit_type == "cadre"]
+        for c in cadres:
+            hid = self.pos[c]
+            terrain = self.map.terrain(hid)
+            kinds = {p.kind for p in self.map.places_at(hid)}
+            recruit = self.missions[COMMUNIST] == "recruit" and self.map.country(hid) == "SVN"
+            n = 2 if "city" in kinds else 1 if (terrain == "cultivated" or "town" in kinds or recruit) else 0
+            if not n or any(self.side_of(x) == CAPITALIST for x in self.at_hex.get(hid, [])):
+                continue
+            for _ in range(n):
+                cup = sorted(u for u, b in self.box.items() if b == "vc_cup")
+                if not cup:
+                    yield self.ruling("ROW-13.1.2", "The VC cup is empty", "A recruitment draw is due and the cup is "
+                                      "empty: the scenario gives the Communist 2 VP.", result={"empty": True})
+                    yield from self._award(COMMUNIST, 2, "empty VC cup (scenario award empty_vc_cup)")
+                    break
+                if self.missions[CAPITALIST] == "hearts_and_minds":
+                    d = self.dice.roll(6, "Hearts and Minds check")
+                    if d.value % 2 == 0:
+                        yield self.ruling("ROW-9.5", "Recruitment fails", f"Hearts and Minds: the Capitalist rolls "
+                                          f"{d.value} (even): the draw of {c} fails.", dice=[d], result={"failed": c})
+                        continue
+                roll = self.dice.roll(len(cup), "VC cup draw")
+                uid = cup[roll.value - 1]
+                self.place(uid, hid)
+                self.fresh[uid] = True
+                self._touch()
+                yield self.ruling("ROW-13.1.2", "VC recruit", f"The cadre {c} at {hid} ({terrain}) recruits "
+                                  f"{self.rows[uid].name}, placed fresh in its hex.", dice=[roll],
+                                  result={"cadre": c, "unit": uid, "hex": hid}, places=[hid])
+        yield self.ruling("ROW-13.1.2", "VC recruitment done", f"{len(cadres)} cadres on the map; "
+                          f"{sum(1 for b in self.box.values() if b == 'vc_cup')} units left in the cup.",
+                          result={"cadres": len(cadres)})
+
+    # ================================================================== B3) player turns
+    def _flip(self, side: str):
+        sit, r = H.flip_units_fresh(self.situation(), side)
+        for p in sit.units(side):
+            self.fresh[p.uid] = p.fresh
+        self.passed[other(side)] = False
+        self.chit_hexes = []
+        self._touch()
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
+
+    def flip_capitalist_units_fresh(self):
+        yield from self._flip(CAPITALIST)
+
+    def flip_communist_units_fresh(self):
+        yield from self._flip(COMMUNIST)
+
+    def _ooc(self, side: str):
+        sit, rulings = ooc_sweep(self.situation(), side, self.tracer(), "player_turn")
+        for p in sit.units(side):
+            self.markers[p.uid] = sorted(p.markers)
+        self._touch()
+        for r in rulings:
+            yield self.ruling(r.rule_id, r.title, r.explanation + " (The SNAFU draw is not made in this version, "
+                              "R-GAME-05.)", result=r.result, places=r.places)
+        yield self.ruling("ROW-6.2", f"{side} OOC check", f"{len(rulings)} {side} units are newly out of "
+                          "communications.", result={"placed": len(rulings)})
+
+    def mark_capitalist_ooc(self):
+        yield from self._ooc(CAPITALIST)
+
+    def mark_communist_ooc(self):
+        yield from self._ooc(COMMUNIST)
+
+    def communist_strategic_movement(self):
+        yield self.ruling("ROW-4.4", "Strategic movement (simplified)", "This version does not offer strategic "
+                          "movement (10 MP away from enemy ZoCs, units stay fresh): units move only when an HQ "
+                          "activates them (decision R-GAME-02).", result={"offered": False})
+
+    def _surprised(self, uid: str) -> bool:
+        """Special rule starlite_surprise (R-SCN-13): on turn 1 the 1st VC Regiment may not activate or move."""
+        for sr in self.scenario.special_rules:
+            if sr.id == "starlite_surprise" and self.turn in (sr.turns or []) and uid in (sr.units or []):
+                return True
+        return False
+
+    def _activations_over(self, side: str) -> bool:
+        if self.passed[side]:
+            return True
+        return not any(self.fresh[u] and self.side_of(u) == side and self.rows[u].kind == "hq" for u in self.pos)
+
+    def communist_activations_over(self) -> bool:
+        return self._activations_over(COMMUNIST)
+
+    def capitalist_activations_over(self) -> bool:
+        return self._activations_over(CAPITALIST)
+
+    def activation(self, side: str):
+        """ROW-9.2: one whole activation of ``side`` (steps 1-8), the other side's reserve move inside it."""
+        opts = _plain(H.hq_activation_options(self.situation(), side, self.tracer()))
+        a = yield self.decide(side, f"{side}: activate a fresh HQ, or end the activations", "ROW-9.2", opts)
+        if a.kind == "end_activations":
+            self.passed[side] = True
+            yield self.ruling("ROW-9.2", "Activations over", f"The {side} makes no more activations this turn.",
+                              result={"side": side})
+            return
+        mission = self.missions[side]
+        sit, act, r = H.activate_hq(self.situation(), a["hq"], self.tracer())
+        self.fresh[a["hq"]] = False
+        self.act = act
+        self._touch()
+        yield self.ruling(r.rule_id, r.title, r.explanation + (" Its trace would cost a SNAFU draw, not made in this "
+                          "version (R-GAME-05)." if a["snafu_draw"] else ""), result=r.result, places=r.places,
+                          side=side)
+        # step 2: units
+        chosen: list[str] = []
+        while len(chosen) < H.UNITS_PER_ACTIVATION:
+            uo = [o for o in H.unit_activation_options(self.act, self.situation(), mission=mission, m=self.map)
+                  if o.kind != "activate_unit" or (o["unit"] not in chosen and not self._surprised(o["unit"]))]
+            if len(uo) == 1:
+                break
+            u = yield self.decide(side, f"Activate a unit with {a['hq']} ({len(chosen)} of 4)", "ROW-4.5", uo)
+            if u.kind == "done_activating":
+                break
+            chosen.append(u["unit"])
+        sit, self.act, r = H.activate_units(self.act, self.situation(), chosen, mission=mission, m=self.map)
+        for u in chosen:
+            self.fresh[u] = False
+        self._touch()
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
+        # step 3: initial movement and declarations (R-GAME-07: in the order activated)
+        chits: dict[str, Any] = {}
+        resolved_me: list[str] = []
+        for uid in chosen:
+            if uid not in self.pos:
+                continue
+            mo = self.moves(uid, "initial")
+            spent = Fraction(0)
+            if mo:
+                m = yield self.decide(side, f"Initial movement of {self.rows[uid].name} (5 MP)", "ROW-4.5", mo,
+                                      unit=uid)
+                yield from self._move(uid, m, "initial")
+                if m.kind == "move":
+                    spent = Fraction(m["mp"])
+                    if m["one_hex_minimum"]:
+                        self.act = replace(self.act, one_hex=self.act.one_hex | {uid})
+            if uid not in self.pos:
+                continue
+            left = max(Fraction(movement.UNIT_MP) - spent, Fraction(0))
+            do = _plain(H.declaration_options(self.act, self.situation(), uid, left, spent,
+                                              chit_hexes=self.chit_hexes, mission=mission, m=self.map))
+            if not do:
+                continue
+            d = yield self.decide(side, f"Declare a combat with {self.rows[uid].name}?", "ROW-4.6",
+                                  [*do, Action.make("no_combat", f"{self.rows[uid].name} declares no combat",
+                                                    unit=uid)], unit=uid)
+            if d.kind == "no_combat":
+                continue
+            self.act, r = H.declare(self.act, self.situation(), d, left, spent, chit_hexes=self.chit_hexes,
+                                    mission=mission, m=self.map)
+            yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, places=r.places, side=side)
+            drawn = draw_chits(self.dice, d["combat_type"], 1, side)
+            yield self.ruling(drawn.rule_id, drawn.title, drawn.explanation, result=drawn.result, dice=drawn.dice,
+                              lookup=drawn.lookup, places=[d["hex"]])
+            from .chits import chit_by_id
+
+            chits[uid] = chit_by_id(drawn.result["chits"][0])
+            self.chit_hexes = sorted({*self.chit_hexes, d["hex"]})
+            if r.result["resolve_now"]:
+                yield from self._fight(uid, d["hex"], "meeting_engagement", chits[uid])
+                resolved_me.append(uid)
+                if self._over:
+                    return
+        self.act = H.end_initial_movement(self.act)
+        # step 4: the other side's reserve move (the reaction window, 4.7)
+        yield from self.react("reserve")
+        if self.act.step == "reserve":
+            self.act = H.end_reserve(self.act)
+        # step 5: early exploitation
+        for eo in H.early_exploitation_units(self.act, self.situation(), resolved_me=resolved_me, m=self.map):
+            mo = self.moves(eo["unit"], "early_exploitation")
+            if len(mo) > 1:
+                m = yield self.decide(side, f"Early exploitation of {self.rows[eo['unit']].name} (3 MP, no enemy "
+                                      "ZoC)", "ROW-4.8", mo, unit=eo["unit"])
+                yield from self._move(eo["unit"], m, "early_exploitation")
+        self.act = H.end_early_exploitation(self.act)
+        # step 6: combats in the phasing player's order
+        done = list(resolved_me)
+        while True:
+            co = H.combat_order_options(self.act, done)
+            if not co:
+                break
+            c = co[0] if len(co) == 1 else (yield self.decide(side, "Which declared combat is resolved next?",
+                                                              "ROW-9.2", co))
+            done.append(c["unit"])
+            ct = self.act.declared[c["unit"]][1]
+            yield from self._fight(c["unit"], c["hex"], ct, chits[c["unit"]])
+            if self._over:
+                return
+        self.act = H.end_combats(self.act)
+        # step 7: the HQ moves, stays, or stays and re-freshens
+        moved = False
+        if self.act.hq in self.pos:
+            ho = _plain(H.hq_end_options(self.act, self.situation(), self.pools_obj(), self.tracer(),
+                                         mission=mission, m=self.map))
+            ho = self.in_window([o for o in ho if o.kind != "hq_stays"]) + [o for o in ho if o.kind == "hq_stays"]
+            h = yield self.decide(side, f"{self.rows[self.act.hq].name}: move, stay, or stay and re-freshen",
+                                  "ROW-9.3", ho)
+            if h.kind == "move":
+                yield from self._move(self.act.hq, h, "hq")
+                moved = True
+            elif h.kind == "refresh_hq":
+                sit, pools, r = H.refresh_hq(self.situation(), self.pools_obj(), h, self.tracer(), "activation",
+                                             m=self.map)
+                self.fresh[h["hq"]] = True
+                self.set_pools(pools)
+                self._touch()
+                yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, lookup=r.lookup, side=side)
+            else:
+                yield self.ruling("ROW-9.3", "HQ stays", f"{self.rows[self.act.hq].name} stays spent at "
+                                  f"{self.pos[self.act.hq]}.", result={"hq": self.act.hq})
+        self.act = H.end_hq_step(self.act, moved)
+        # step 8: stacking (both sides' spent units, R-GAME-14)
+        for s in (side, other(side)):
+            while True:
+                so = movement.stacking_options(self.situation(), s)
+                if not so:
+                    break
+                yield self.ruling("ROW-4.2", "Stacking check", movement.stacking_check(self.situation(), s).explanation,
+                                  result={"side": s})
+                e = yield self.decide(s, "Overstacked: which spent unit is eliminated?", "ROW-4.2", so)
+                yield from self._eliminate(e["unit"], "Overstacked (4.2)")
+                if self._over:
+                    return
+        self.act = None
+        self._touch()
+        yield self.ruling("ROW-9.2", "Activation over", f"The {side} activation of {a['hq']} is over.",
+                          result={"hq": a["hq"]})
+
+    def may_reserve(self) -> bool:
+        """ROW-4.7 / ROW-5.2.2: a reserve move needs a fresh HQ with a LoC, not in an enemy ZoC."""
+        return any(o.kind == "reserve_hq" for o in H.reserve_hq_options(self.act, self.situation(), self.tracer()))
+
+    def reserve_movement(self, side: str):
+        """ROW-4.7 (the reaction window): the non-phasing side may move one fresh HQ and up to 4 fresh units."""
+        opts = [o for o in H.reserve_hq_options(self.act, self.situation(), self.tracer())]
+        a = yield self.decide(side, f"{side}: a reserve move against this activation?", "ROW-4.7", opts)
+        if a.kind == "no_reserve":
+            yield self.ruling("ROW-4.7", "No reserve move", f"The {side} makes no reserve move.", result={})
+            return
+        chosen: list[str] = []
+        while len(chosen) < H.UNITS_PER_ACTIVATION:
+            uo = [o for o in H.reserve_unit_options(self.act, self.situation(), a["hq"], mission=self.missions[side],
+                                                    m=self.map) if o["unit"] not in chosen and not self._surprised(o["unit"])]
+            if not uo:
+                break
+            u = yield self.decide(side, f"Reserve unit for {a['hq']} ({len(chosen)} of 4)", "ROW-4.7",
+                                  [*uo, Action.make("done_reserve", "No more reserve units")])
+            if u.kind == "done_reserve":
+                break
+            chosen.append(u["unit"])
+        sit, self.act, r = H.reserve_activation(self.act, self.situation(), a["hq"], chosen, self.tracer(),
+                                                mission=self.missions[side], m=self.map)
+        for u in (a["hq"], *chosen):
+            self.fresh[u] = False
+        self._touch()
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, side=side)
+        for uid in chosen:
+            mo = self.moves(uid, "reserve")
+            if len(mo) > 1:
+                m = yield self.decide(side, f"Reserve move of {self.rows[uid].name} (5 MP)", "ROW-4.7", mo, unit=uid)
+                yield from self._move(uid, m, "reserve")
+        mo = self.moves(a["hq"], "reserve_hq")
+        if len(mo) > 1:
+            m = yield self.decide(side, f"Reserve move of {self.rows[a['hq']].name} (5 MP, R-HQ-02)", "ROW-4.7", mo,
+                                  unit=a["hq"])
+            yield from self._move(a["hq"], m, "reserve_hq")
+
+    # ------------------------------------------------------------------ one combat (ROW-5.0)
+    def _fight(self, uid: str, hid: str, ct: str, chit):
+        """ROW-5.0: resolve one declared combat with ``resolve.resolve_combat`` and apply what it changed.  Only
+        the declaring unit attacks and only the hex's units defend: no adjacent supporters (R-GAME-03)."""
+        side = self.side_of(uid)
+        defenders = [u for u in self.at_hex.get(hid, []) if self.side_of(u) != side and self.rows[u].kind == "unit"]
+        if uid not in self.pos or not defenders:
+            yield self.ruling("ROW-5.1", "Combat lapses", f"No enemy unit is left at {hid} (or the attacker is gone): "
+                              "the declared combat is not fought (R-GAME-03).", result={"hex": hid}, places=[hid])
+            return
+        c = CombatSides(hid, ct, chit, self._cu(uid, active=True), (), tuple(self._cu(d) for d in defenders), ())
+        sit = self.situation()
+        terr = self.map.settlement(hid) or self.map.terrain(hid)  # a town or city replaces the terrain (TEC)
+        tec = self.map.tec.get(terr)
+        factor = terrain_factor(tec.support_factor) if tec else Fraction(1)
+        die_mod = int(tec.defender_die_mod) if tec else 0
+        across = next((f for f in ("river", "bridge") if self.map.side_has(self.pos[uid], hid, f)), None)
+        river_mod = int(self.map.tec[across].defender_die_mod) if across else 0
+        near_sea = any(self.map.is_sea(h) for h in self.map.within(hid, 2))
+
+        def sup(role: str, s: str) -> SupportSituation:
+            lv = support_levels(c, role, self.pools).result
+            loc_ok = not any("OOC" in self.markers[u.uid] for u in c.key_units(role))
+            return SupportSituation(lv, factor, trace=loc_ok, bombardment_in_range=near_sea,
+                                    restricted=self.restricted[s] != "none" and s == CAPITALIST,
+                                    no_support="out of communications (6.2 case i)" if not loc_ok else "")
+
+        zocs = {s: enemy_zoc(sit, s, self.map) for s in SIDES}
+        occ = {s: sit.occupied(other(s)) for s in SIDES}
+        ctx = CombatContext(
+            attack=sup(ATTACKER, side), defense=sup("defender", other(side)), terrain=terr, terrain_die_mod=die_mod,
+            river_mod=river_mod, every_attacker_across_river=bool(across),
+            replacements={CAPITALIST: self.pools["Capitalist Replacements"],
+                          COMMUNIST: self.pools["Communist Replacements"]},
+            westmoreland=self.commander(CAPITALIST) == "Westmoreland",
+            positions={u.uid: self.pos[u.uid] for u in c.all_units()},
+            neighbours=lambda h: [n for n in self.map.neighbours(h) if self.window.contains(n)
+                                  and not self.map.is_sea(n)],
+            distance=self.map.distance, enemy_occupied=lambda s, h: h in occ[s], enemy_zoc=lambda s, h: h in zocs[s])
+        t = tables()
+        track_of = {CAPITALIST: None, COMMUNIST: None}
+        for role, s in ((ATTACKER, side), ("defender", other(side))):
+            who = c.declarer if role == ATTACKER else sorted(c.defenders, key=lambda u: u.size_class)[0]
+            track_of[s] = t.support_tracks[who.nationality]
+        yield self.ruling("ROW-5.3.3", "Who fights (simplified)", f"{self.rows[uid].name} attacks alone and "
+                          f"{', '.join(self.rows[d].name for d in defenders)} defend {hid} ({terr}"
+                          + (f", across a {across}" if across else "") + "): this version offers no adjacent "
+                          "supporting units to either side (decision R-GAME-03).",
+                          result={"attacker": uid, "defenders": defenders, "terrain": terr, "river": across},
+                          places=[hid])
+        out = yield from self._relay(resolve_combat(self.dice, c, ctx, SnafuCup(tuple(sorted(self.snafu)))))
+        # apply the outcome
+        self.snafu = list(out.cup.counters) if out.cup else self.snafu
+        for u, cu in out.units.items():
+            if u in self.pos:
+                self.fresh[u] = cu.fresh
+                self.markers[u] = sorted(m for m in cu.markers if m != self.rows[u].quality)
+        for u, path in out.retreats.items():
+            if u in self.pos:
+                self.place(u, path[-1])
+        self._touch()
+        for s, kinds in out.support_levels.items():
+            for kind, n in kinds.items():
+                track = getattr(track_of[s], kind, None)
+                if track and n:
+                    new, r = change(self.pools_obj(), track, n, "support lost in the retreat (R-CBT-11)", forced=True)
+                    self.set_pools(new)
+                    yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
+        for s, n in out.replacements.items():
+            new, r = change(self.pools_obj(), f"{s} Replacements", n, "a replacement point absorbs a loss", forced=True)
+            self.set_pools(new)
+            yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
+        for u in out.eliminated:
+            if u in self.pos:
+                self.place(u, None, "replacements")
+                self.markers[u] = []
+                self.fresh[u] = False
+        self._touch()
+        if out.eliminated:
+            yield self.ruling("ROW-5.6", "Eliminated units", f"{', '.join(out.eliminated)} go to the Replacements box "
+                              "(their loss rolls are above).", result={"eliminated": list(out.eliminated)})
+        if out.objective:
+            yield self.ruling("ROW-12.1.3", "Objective event (simplified)", "The Random Event calls for an Objective "
+                              "marker; Objective markers are not used in this version (R-GAME-05).",
+                              result={"objective": False}, places=[hid])
+        for track, n in sorted(out.tracks.items()):
+            if track in ACC_TRACK:
+                yield from self._accumulate(track, n)
+            if self._over:
+                return
+        for u in out.advanced:
+            if u in self.pos:
+                self.place(u, hid)
+        if out.advanced:
+            yield from self._rout(hid, side)
+            for u in out.advanced:
+                if out.adv_mp and u in self.pos:
+                    mo = self.moves(u, "exploitation", mp=out.adv_mp)
+                    if len(mo) > 1:
+                        m = yield self.decide(side, f"Exploitation of {self.rows[u].name} ({out.adv_mp} MP)",
+                                              "ROW-4.8", mo, unit=u)
+                        yield from self._move(u, m, "exploitation", mp=out.adv_mp)
+
+    # ------------------------------------------------------------------ end of the player turns
+    def communist_mission_effects(self):
+        yield self.ruling("ROW-9.5", "End-of-phase mission effects (simplified)", f"The Communist mission "
+                          f"{self.missions[COMMUNIST]}'s end-of-phase effects (bunkers, the Infiltrate infrastructure "
+                          "rolls) are not applied in this version (decision R-GAME-12).", result={"applied": False})
+
+    def capitalist_mission_effects(self):
+        yield self.ruling("ROW-9.5", "End-of-phase mission effects (simplified)", f"The Capitalist mission "
+                          f"{self.missions[CAPITALIST]}'s end-of-phase effects (Vietnamization markers) are not applied "
+                          "in this version (decision R-GAME-12).", result={"applied": False})
+
+    def remove_fire_bases(self):
+        yield self.ruling("ROW-14.1.2", "Fire Bases", "No Fire Base is on the map: this version does not build them "
+                          "(decision R-GAME-06).", result={"removed": 0})
+
+    def discover_tunnels(self):
+        """ROW-14.3: a Hidden tunnel with a US or Capitalist Minor unit on it is Discovered (not by ARVN)."""
+        found = []
+        for h, st in sorted(self.tunnels.items()):
+            if st == "Hidden" and any(self.side_of(u) == CAPITALIST and self.rows[u].kind == "unit" and
+                                      self.rows[u].nationality in ("US", "ROK", "Thai", "Aus")
+                                      for u in self.at_hex.get(h, [])):
+                self.tunnels[h] = "Discovered"
+                found.append(h)
+        yield self.ruling("ROW-14.3", "Tunnels", (f"Tunnels discovered at {', '.join(found)}" if found else
+                                                  "No Hidden tunnel has a US or Minor unit on it") + ".",
+                          result={"discovered": found}, places=found)
+
+    # ================================================================== C) End phase
+    def _voluntary(self, side: str, rule: str):
+        while True:
+            own = [u for u in sorted(self.pos) if self.side_of(u) == side and self.rows[u].kind == "unit"]
+            opts = [Action.make("give_up", f"Remove {self.rows[u].name} to the Replacements box", [self.pos[u]],
+                                unit=u) for u in own]
+            a = yield self.decide(side, f"{side}: remove units voluntarily?", rule,
+                                  [*opts, Action.make("keep_all", f"{side} keeps every unit")])
+            if a.kind == "keep_all":
+                return
+            hid = self.pos[a["unit"]]
+            self.place(a["unit"], None, "replacements")
+            self.markers[a["unit"]] = []
+            self._touch()
+            yield self.ruling(rule, "Voluntary elimination", f"{self.rows[a['unit']].name} leaves {hid} for the "
+                              "Replacements box (no loss roll).", result={"unit": a["unit"]}, places=[hid])
+
+    def communist_voluntary_elimination(self):
+        yield from self._voluntary(COMMUNIST, "ROW-3.0")
+
+    def capitalist_voluntary_elimination(self):
+        yield from self._voluntary(CAPITALIST, "ROW-14.1.5")
+
+    def remove_hq_interdicted(self):
+        yield from self._no_air("HQ Interdicted markers", "ROW-10.4.1")
+
+    def us_election(self):
+        yield self.ruling("ROW-14.5", "US election", "No election falls in this scenario (special rule "
+                          "no_elections).", result={"election": False})
+
+    def victory_point_check(self):
+        """ROW-12.1 (C-e): the scenario's end-of-turn awards, the accumulator rolls, Westmoreland's +1 Unrest,
+        the accumulators reset; 31 VP wins at once."""
+        sit = self.situation()
+        cap = capitalist_controlled(sit, self.map)
+        com_units = sit.occupied(COMMUNIST)
+        for aw in self.scenario.victory.awards:
+            if aw.when != "end_of_turn":
+                continue
+            if aw.per == "hex":
+                held = [h for h in aw.hexes if h not in cap]
+                n = aw.vp * len(held)
+                text = f"{aw.id.replace('_', ' ')}: the {aw.side} controls {', '.join(held) or 'none of them'}"
+            else:
+                zone = {x for h in aw.hexes for x in ([h, *self.map.within(h, aw.radius)] if aw.radius else [h])}
+                ok = not (zone & com_units)
+                n = aw.vp if ok else 0
+                text = f"{aw.id.replace('_', ' ')}: {'met' if ok else 'not met'} ({aw.condition})"
+            if n:
+                val = V.vp_value("end_turn", missions=dict(self.missions),
+                                 commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None}, base=n)
+                text += f"; {val.explanation}"
+                n = val.result
+            yield self.ruling("ROW-12.1", f"Award: {aw.id.replace('_', ' ')}", text + f": {n} VP to the {aw.side}.",
+                              result={"award": aw.id, "vp": n}, places=list(aw.hexes))
+            if n:
+                yield from self._award(aw.side, n, f"scenario award {aw.id}")
+                if self._over:
+                    return
+        for track, key, side in (("Body Count", "body_count", CAPITALIST), ("US Casualties", "casualties", COMMUNIST)):
+            if self.vp[key] > 0:
+                a = yield self.decide(side, f"End Phase: roll on {track} ({self.vp[key]})?", "ROW-12.1.4",
+                                      [Action.make("roll_accumulator", f"Roll on {track}", track=key),
+                                       Action.make("no_roll", f"Do not roll on {track}", track=key)])
+                if a.kind == "roll_accumulator":
+                    s, r = V.roll_accumulator(self.vstate(), key, self.dice, vp=self._vp_value(key))
+                    self.set_vstate(s)
+                    yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, dice=r.dice)
+                    if s.winner:
+                        yield from self._award(side, 0, "accumulator roll")
+                        return
+        if self.commander(CAPITALIST) == "Westmoreland":
+            yield from self._award(COMMUNIST, 1, "Westmoreland in command (14.2.1)")
+            if self._over:
+                return
+        s, r = V.end_phase_reset(self.vstate())
+        self.set_vstate(s)
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
+
+    def advance_turn(self):
+        """ROW-3.0 / ROW-12.1: the next season, or the end of the scenario (the higher total wins, ties to the
+        Communist)."""
+        if self.turn >= self.scenario.last_turn:
+            yield from self.final_result()
+            return
+        self.missions = {CAPITALIST: None, COMMUNIST: None}
+        self.restricted = {CAPITALIST: "none", COMMUNIST: "none"}
+        yield self.ruling("ROW-3.0", "Next season", f"{turn_label(self.turn)} ends; {turn_label(self.turn + 1)} "
+                          "begins.", result={"next": self.turn + 1})
+
+    def final_result(self):
+        r = V.result(self.vstate(), final=True)
+        s = self.vstate()
+        yield self.end("ROW-12.1", f"End of the scenario: the {r.result} wins", r.explanation,
+                       result={"winner": r.result, "level": "end of scenario",
+                               "margins": {CAPITALIST: s.us_military_victory - s.us_unrest,
+                                           COMMUNIST: s.us_unrest - s.us_military_victory}})
