@@ -214,8 +214,17 @@ class RowBot:
             self.last_reason = "no enemy unit to mark: the counter goes back"
             return self._pick(opts, "return_snafu") or opts[-1]
         if "roll_accumulator" in kinds:
-            self.last_reason = "a VP roll costs nothing"
-            return self._pick(opts, "roll_accumulator")
+            key = self._pick(opts, "roll_accumulator")["track"]
+            value = game.vp[key]
+            if value >= 5 or d.prompt.startswith("End Phase"):
+                self.last_reason = f"rolls on {key.replace('_', ' ')} at {value}" + (
+                    " (the track is reset after the End Phase)" if value < 5 else " (a good chance)")
+                return self._pick(opts, "roll_accumulator")
+            self.last_reason = f"waits: {key.replace('_', ' ')} at {value} is a poor chance, more points may come"
+            return self._pick(opts, "no_roll")
+        if "recruit" in kinds:
+            self.last_reason = "every recruit strengthens the VC"
+            return self._pick(opts, "recruit")
         if "keep_all" in kinds:
             self.last_reason = "keeps every unit"
             return self._pick(opts, "keep_all")

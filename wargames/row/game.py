@@ -26,7 +26,7 @@ from . import movement
 from . import victory as V
 from .chits import draw_chits
 from .combat import ATTACKER, CombatSides, CombatUnit, SupportSituation, support_levels
-from .control import capitalist_controlled, enemy_zoc
+from .control import allowed_hexes, capitalist_controlled, enemy_zoc
 from .hexmap import load_map
 from .losses import elimination_roll
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
@@ -194,22 +194,30 @@ class RowGame(Game):
                      special_forces=r.has("special_forces"))
 
     def situation(self) -> Situation:
-        key = ("sit", self.version)
-        if self._cache.get("sit_key") != key:
-            self._cache.clear()
-            self._cache["sit_key"] = key
+        """The map picture the rules modules read (rebuilt when the state has changed)."""
+        if self._cache.get("sit_version") != self.version:
+            self._cache["sit_version"] = self.version
             self._cache["sit"] = Situation.of(self.piece(u) for u in sorted(self.pos))
         return self._cache["sit"]
 
-    def tracer(self, side: str | None = None) -> LocTracer:
-        self.situation()
-        mission = self.missions[COMMUNIST]
-        k = "tracer"
-        if k not in self._cache:
-            termini = frozenset(h for h, r in self.map.hexes.items() if r.trail and self.window.contains(h))
-            self._cache[k] = LocTracer(self.situation(), self.map, mission=mission,
-                                       active_termini=termini if self.trail_status else frozenset())
-        return self._cache[k]
+    def tracer(self) -> LocTracer:
+        """ROW-14.4: the LoC tracer of the present map picture.  LoCs depend on where pieces stand and on their
+        markers (a Routed unit has no ZoC), not on fresh or spent, so one tracer serves until a piece moves.  It
+        knows the map's supply sources only, not the scenario's Chu Lai source (decision R-GAME-15)."""
+        key = (tuple(sorted(self.pos.items())), tuple(sorted((u, tuple(m)) for u, m in self.markers.items()
+                                                             if m and u in self.pos)),
+               self.missions[COMMUNIST], self.trail_status)
+        tracers = self._cache.setdefault("tracers", {})
+        if key not in tracers:
+            if len(tracers) > 16:
+                tracers.clear()
+            # 14.7.1: trail termini 1..status are active (the Trail Status track)
+            termini = frozenset(self.map.terminus(n) for n in range(1, self.trail_status + 1))
+            tr = LocTracer(self.situation(), self.map, mission=self.missions[COMMUNIST], active_termini=termini)
+            # special rule map_window (R-SCN-01): only hexes inside the window are in play, LoC traces included
+            tr.land = frozenset(h for h in tr.land if self.window.contains(h))
+            tracers[key] = tr
+        return tracers[key]
 
     def pools_obj(self) -> Pools:
         return Pools(self.pools)
@@ -621,24 +629,39 @@ class RowGame(Game):
         yield from self._routed_return(COMMUNIST)
 
     def vc_recruitment(self):
-        """ROW-13.1.2: each VC cadre in a cultivated hex or town draws one unit from the cup (two in a city; the
+        """ROW-13.1.2: each VC cadre in a cultivated hex or town may draw one unit from the cup (two in a city; the
         Recruit mission: every cadre in South Vietnam); the recruit is placed in the cadre's hex (R-GAME-11);
-        Hearts and Minds: an even Capitalist die cancels the draw; an empty cup when a draw is due: 2 VP."""
+        Hearts and Minds: an even Capitalist die cancels a draw (9.5); a draw due from an empty cup gives the
+        scenario's 2 VP, once per segment (R-GAME-16)."""
         cadres = [u for u in sorted(self.pos) if self.rows[u].nationality == "VC" and self.rows[u].unit_type == "cadre"]
+        empty_paid = False
         for c in cadres:
             hid = self.pos[c]
             terrain = self.map.terrain(hid)
-            kinds = {p.kind for p in self.map.places_at(hid)}
+            place = self.map.settlement(hid)
             recruit = self.missions[COMMUNIST] == "recruit" and self.map.country(hid) == "SVN"
-            n = 2 if "city" in kinds else 1 if (terrain == "cultivated" or "town" in kinds or recruit) else 0
-            if not n or any(self.side_of(x) == CAPITALIST for x in self.at_hex.get(hid, [])):
+            n = 2 if place == "city" else 1 if (terrain == "cultivated" or place == "town" or recruit) else 0
+            if not n:
+                continue
+            a = yield self.decide(COMMUNIST, f"Cadre {c} at {hid} may recruit {n} unit(s) from the VC cup",
+                                  "ROW-13.1.2", [Action.make("recruit", f"{c} recruits", [hid], cadre=c),
+                                                 Action.make("no_recruit", f"{c} does not recruit", [hid], cadre=c)])
+            if a.kind == "no_recruit":
                 continue
             for _ in range(n):
                 cup = sorted(u for u, b in self.box.items() if b == "vc_cup")
                 if not cup:
+                    if empty_paid:
+                        yield self.ruling("ROW-13.1.2", "The VC cup is empty", "The cup is still empty; the award "
+                                          "was given once this segment (R-GAME-16).", result={"empty": True})
+                        break
+                    empty_paid = True
                     yield self.ruling("ROW-13.1.2", "The VC cup is empty", "A recruitment draw is due and the cup is "
-                                      "empty: the scenario gives the Communist 2 VP.", result={"empty": True})
+                                      "empty: the scenario gives the Communist 2 VP (once per segment, R-GAME-16).",
+                                      result={"empty": True})
                     yield from self._award(COMMUNIST, 2, "empty VC cup (scenario award empty_vc_cup)")
+                    if self._over:
+                        return
                     break
                 if self.missions[CAPITALIST] == "hearts_and_minds":
                     d = self.dice.roll(6, "Hearts and Minds check")
@@ -651,8 +674,8 @@ class RowGame(Game):
                 self.place(uid, hid)
                 self.fresh[uid] = True
                 self._touch()
-                yield self.ruling("ROW-13.1.2", "VC recruit", f"The cadre {c} at {hid} ({terrain}) recruits "
-                                  f"{self.rows[uid].name}, placed fresh in its hex.", dice=[roll],
+                yield self.ruling("ROW-13.1.2", "VC recruit", f"The cadre {c} at {hid} ({place or terrain}) recruits "
+                                  f"{self.rows[uid].name}, placed fresh in its hex (R-GAME-11).", dice=[roll],
                                   result={"cadre": c, "unit": uid, "hex": hid}, places=[hid])
         yield self.ruling("ROW-13.1.2", "VC recruitment done", f"{len(cadres)} cadres on the map; "
                           f"{sum(1 for b in self.box.values() if b == 'vc_cup')} units left in the cup.",
@@ -756,8 +779,8 @@ class RowGame(Game):
             mo = self.moves(uid, "initial")
             spent = Fraction(0)
             if mo:
-                m = yield self.decide(side, f"Initial movement of {self.rows[uid].name} (5 MP)", "ROW-4.5", mo,
-                                      unit=uid)
+                m = yield self.decide(side, f"Initial movement of {self.rows[uid].name} (5 MP; units move in the "
+                                      "order activated, R-GAME-07)", "ROW-4.5", mo, unit=uid)
                 yield from self._move(uid, m, "initial")
                 if m.kind == "move":
                     spent = Fraction(m["mp"])
@@ -797,6 +820,8 @@ class RowGame(Game):
             self.act = H.end_reserve(self.act)
         # step 5: early exploitation
         for eo in H.early_exploitation_units(self.act, self.situation(), resolved_me=resolved_me, m=self.map):
+            if eo["unit"] in self.act.declared:
+                continue  # ROW-4.6: declaring a combat ended the unit's movement
             mo = self.moves(eo["unit"], "early_exploitation")
             if len(mo) > 1:
                 m = yield self.decide(side, f"Early exploitation of {self.rows[eo['unit']].name} (3 MP, no enemy "
@@ -901,8 +926,9 @@ class RowGame(Game):
         the declaring unit attacks and only the hex's units defend: no adjacent supporters (R-GAME-03)."""
         side = self.side_of(uid)
         defenders = [u for u in self.at_hex.get(hid, []) if self.side_of(u) != side and self.rows[u].kind == "unit"]
-        if uid not in self.pos or not defenders:
-            yield self.ruling("ROW-5.1", "Combat lapses", f"No enemy unit is left at {hid} (or the attacker is gone): "
+        if uid not in self.pos or not defenders or hid not in self.map.neighbours(self.pos[uid]):
+            yield self.ruling("ROW-5.1", "Combat lapses", f"No enemy unit is left at {hid}, or the attacker is gone or no "
+                              "longer next to it: "
                               "the declared combat is not fought (R-GAME-03).", result={"hex": hid}, places=[hid])
             return
         c = CombatSides(hid, ct, chit, self._cu(uid, active=True), (), tuple(self._cu(d) for d in defenders), ())
@@ -924,6 +950,16 @@ class RowGame(Game):
 
         zocs = {s: enemy_zoc(sit, s, self.map) for s in SIDES}
         occ = {s: sit.occupied(other(s)) for s in SIDES}
+        # ROW-14.6: a retreat never enters a hex a retreating unit's operational limits forbid (nor leaves the
+        # scenario's window): such hexes are closed to the side like enemy-occupied ones
+        allowed = {}
+        for s in SIDES:
+            ok = None
+            for cu in c.all_units():
+                if cu.side == s:
+                    mine = allowed_hexes(sit.piece(cu.uid), sit.invaded, self.map)
+                    ok = mine if ok is None else ok & mine
+            allowed[s] = ok if ok is not None else frozenset()
         ctx = CombatContext(
             attack=sup(ATTACKER, side), defense=sup("defender", other(side)), terrain=terr, terrain_die_mod=die_mod,
             river_mod=river_mod, every_attacker_across_river=bool(across),
@@ -933,7 +969,8 @@ class RowGame(Game):
             positions={u.uid: self.pos[u.uid] for u in c.all_units()},
             neighbours=lambda h: [n for n in self.map.neighbours(h) if self.window.contains(n)
                                   and not self.map.is_sea(n)],
-            distance=self.map.distance, enemy_occupied=lambda s, h: h in occ[s], enemy_zoc=lambda s, h: h in zocs[s])
+            distance=self.map.distance, enemy_occupied=lambda s, h: h in occ[s] or h not in allowed[s],
+            enemy_zoc=lambda s, h: h in zocs[s])
         t = tables()
         track_of = {CAPITALIST: None, COMMUNIST: None}
         for role, s in ((ATTACKER, side), ("defender", other(side))):
@@ -1023,7 +1060,8 @@ class RowGame(Game):
                 self.tunnels[h] = "Discovered"
                 found.append(h)
         yield self.ruling("ROW-14.3", "Tunnels", (f"Tunnels discovered at {', '.join(found)}" if found else
-                                                  "No Hidden tunnel has a US or Minor unit on it") + ".",
+                                                  "No Hidden tunnel has a US or Minor unit on it") + ". (Units do not "
+                          "go into tunnels in this version, decision R-GAME-15.)",
                           result={"discovered": found}, places=found)
 
     # ================================================================== C) End phase
