@@ -189,6 +189,10 @@ class RowBot:
                 return self._pick(opts, "refresh_hq")
             self.last_reason = "supply is short: HQs stay spent"
             return opts[-1]
+        if "add_supporter" in kinds:
+            a = self._pick(opts, "add_supporter")
+            self.last_reason = f"{a['unit']} adds to the die roll (5.3.3): every adjacent unit supports"
+            return a
         if "support" in kinds:
             self.last_reason = "all available support is used"
             return max(opts, key=lambda a: a["amount"])

@@ -413,12 +413,13 @@ class RowGame(Game):
     def chinese_intervention_check(self):
         """ROW-12.2: a roll only with Capitalist units in North Vietnam or Laos (none can be there in this scenario)."""
         there = [u for u, h in self.pos.items() if self.side_of(u) == CAPITALIST and self.map.country(h) in
-                 ("NVN", "LAO")]
+                 ("NVN", "LAO") and self.map.area(h) != "DMZ"]  # 14.6.4: the DMZ is I Corps for the Capitalist
         if there:
             raise IllegalAction("ROW-12.2", f"Capitalist units {there} are in North Vietnam or Laos, which this "
                                 "scenario forbids (special rule chinese_intervention_moot)")
-        yield self.ruling("ROW-12.2", "Chinese intervention check", "No Capitalist unit is in North Vietnam or Laos, "
-                          "so China does not roll (special rule chinese_intervention_moot).", result={"roll": False})
+        yield self.ruling("ROW-12.2", "Chinese intervention check", "No Capitalist unit is in North Vietnam or Laos "
+                          "(the DMZ counts as I Corps, 14.6.4), so China does not roll (special rule "
+                          "chinese_intervention_moot).", result={"roll": False})
 
     def supply_determination(self):
         """ROW-7.0 (A2a): Supply to Infrastructure, Helicopter Used to Available."""
@@ -922,8 +923,9 @@ class RowGame(Game):
 
     # ------------------------------------------------------------------ one combat (ROW-5.0)
     def _fight(self, uid: str, hid: str, ct: str, chit):
-        """ROW-5.0: resolve one declared combat with ``resolve.resolve_combat`` and apply what it changed.  Only
-        the declaring unit attacks and only the hex's units defend: no adjacent supporters (R-GAME-03)."""
+        """ROW-5.0: resolve one declared combat with ``resolve.resolve_combat`` and apply what it changed.  The
+        attacker, then the defender, picks adjacent supporting units (5.3.3); every unit in the hex defends
+        (R-CBT-06); a combat with nobody left to fight lapses (R-GAME-03)."""
         side = self.side_of(uid)
         defenders = [u for u in self.at_hex.get(hid, []) if self.side_of(u) != side and self.rows[u].kind == "unit"]
         if uid not in self.pos or not defenders or hid not in self.map.neighbours(self.pos[uid]):
@@ -931,7 +933,33 @@ class RowGame(Game):
                               "longer next to it: "
                               "the declared combat is not fought (R-GAME-03).", result={"hex": hid}, places=[hid])
             return
-        c = CombatSides(hid, ct, chit, self._cu(uid, active=True), (), tuple(self._cu(d) for d in defenders), ())
+        supporters: dict[str, list[str]] = {}
+        row = H.mission_row(side, self.missions[side])
+        for who in (side, other(side)):  # ROW-5.3.3: the attacker chooses his supporters first
+            cands = sorted(u for h in self.map.neighbours(hid) for u in self.at_hex.get(h, [])
+                           if self.side_of(u) == who and self.rows[u].kind == "unit" and u != uid
+                           and "Routed" not in self.markers[u])
+            if who == side and row is not None and row.attacks == "arvn_only":  # ROW-9.5 Vietnamization
+                cands = [u for u in cands if self.rows[u].nationality == "ARVN"]
+            chosen: list[str] = []
+            while True:
+                opts = [Action.make("add_supporter", f"{self.rows[u].name} at {self.pos[u]} supports the "
+                                    + ("attack" if who == side else "defence"), [self.pos[u]], unit=u)
+                        for u in cands if u not in chosen]
+                if not opts:
+                    break
+                a = yield self.decide(who, f"Combat at {hid}: add an adjacent unit to the "
+                                      + ("attack" if who == side else "defence") + f"? ({len(chosen)} so far)",
+                                      "ROW-5.3.3", [*opts, Action.make("done_support", "No more supporting units")])
+                if a.kind == "done_support":
+                    break
+                chosen.append(a["unit"])
+            supporters[who] = chosen
+        active = set(self.act.units) if self.act is not None else set()
+        c = CombatSides(hid, ct, chit, self._cu(uid, active=True),
+                        tuple(self._cu(u, active=u in active) for u in supporters[side]),
+                        tuple(self._cu(d) for d in defenders),
+                        tuple(self._cu(u) for u in supporters[other(side)]))
         sit = self.situation()
         terr = self.map.settlement(hid) or self.map.terrain(hid)  # a town or city replaces the terrain (TEC)
         tec = self.map.tec.get(terr)
@@ -976,11 +1004,14 @@ class RowGame(Game):
         for role, s in ((ATTACKER, side), ("defender", other(side))):
             who = c.declarer if role == ATTACKER else sorted(c.defenders, key=lambda u: u.size_class)[0]
             track_of[s] = t.support_tracks[who.nationality]
-        yield self.ruling("ROW-5.3.3", "Who fights (simplified)", f"{self.rows[uid].name} attacks alone and "
-                          f"{', '.join(self.rows[d].name for d in defenders)} defend {hid} ({terr}"
-                          + (f", across a {across}" if across else "") + "): this version offers no adjacent "
-                          "supporting units to either side (decision R-GAME-03).",
-                          result={"attacker": uid, "defenders": defenders, "terrain": terr, "river": across},
+        yield self.ruling("ROW-5.3.3", "Who fights", f"{self.rows[uid].name} attacks {hid} ({terr}"
+                          + (f", across a {across}" if across else "") + ")"
+                          + (f" supported by {', '.join(supporters[side])}" if supporters[side] else "")
+                          + f"; {', '.join(self.rows[d].name for d in defenders)} defend"
+                          + (f", supported by {', '.join(supporters[other(side)])}" if supporters[other(side)]
+                             else "") + ".",
+                          result={"attacker": uid, "attack_supporters": supporters[side], "defenders": defenders,
+                                  "defense_supporters": supporters[other(side)], "terrain": terr, "river": across},
                           places=[hid])
         out = yield from self._relay(resolve_combat(self.dice, c, ctx, SnafuCup(tuple(sorted(self.snafu)))))
         # apply the outcome
