@@ -189,6 +189,16 @@ class RowBot:
                 return self._pick(opts, "refresh_hq")
             self.last_reason = "supply is short: HQs stay spent"
             return opts[-1]
+        if "strategic_unit" in kinds:
+            targets = self._targets(game, side)
+            far = sorted((a for a in opts if a.kind == "strategic_unit" and game.rows[a["unit"]].unit_type != "cadre"
+                          and self._dist(game, game.pos[a["unit"]], targets) > 2),
+                         key=lambda a: (-self._dist(game, game.pos[a["unit"]], targets), a["unit"]))
+            if far:
+                self.last_reason = f"{far[0]['unit']} is far from the fighting: it closes up without being spent"
+                return far[0]
+            self.last_reason = "every unit is already near its targets (cadres stay to recruit)"
+            return self._pick(opts, "done_strategic")
         if "add_supporter" in kinds:
             a = self._pick(opts, "add_supporter")
             self.last_reason = f"{a['unit']} adds to the die roll (5.3.3): every adjacent unit supports"

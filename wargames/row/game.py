@@ -26,7 +26,7 @@ from . import movement
 from . import victory as V
 from .chits import draw_chits
 from .combat import ATTACKER, CombatSides, CombatUnit, SupportSituation, support_levels
-from .control import allowed_hexes, capitalist_controlled, enemy_zoc
+from .control import allowed_hexes, capitalist_controlled, enemy_zoc, in_enemy_zoc
 from .hexmap import load_map
 from .losses import elimination_roll
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
@@ -122,7 +122,7 @@ class RowGame(Game):
         st = self.state_dict()
         if side == CAPITALIST:
             st["tunnels"] = {h: s for h, s in st["tunnels"].items() if s != "Hidden"}
-            st["box"] = {u: ("vc_cup" if b == "vc_cup" else b) for u, b in st["box"].items() if b != "vc_cup"}
+            st["box"] = {u: b for u, b in st["box"].items() if b != "vc_cup"}
             st["vc_cup_size"] = sum(1 for b in self.box.values() if b == "vc_cup")
         return st
 
@@ -716,9 +716,32 @@ class RowGame(Game):
         yield from self._ooc(COMMUNIST)
 
     def communist_strategic_movement(self):
-        yield self.ruling("ROW-4.4", "Strategic movement (simplified)", "This version does not offer strategic "
-                          "movement (10 MP away from enemy ZoCs, units stay fresh): units move only when an HQ "
-                          "activates them (decision R-GAME-02).", result={"offered": False})
+        """ROW-4.4: the Communist may move fresh units up to 10 MP, one after another in his order, never starting
+        in or entering an enemy ZoC; they stay fresh.  HQs do not move strategically in this version: the movement
+        module has no strategic mode for HQs (decision R-GAME-02)."""
+        moved: list[str] = []
+        while True:
+            sit = self.situation()
+            cands = [u for u in sorted(self.pos) if self.side_of(u) == COMMUNIST and self.rows[u].kind == "unit"
+                     and self.fresh[u] and u not in moved and not self._surprised(u)
+                     and not in_enemy_zoc(sit.piece(u), sit, self.map)]
+            opts = [Action.make("strategic_unit", f"Move {self.rows[u].name} strategically from {self.pos[u]}",
+                                [self.pos[u]], unit=u) for u in cands]
+            if not opts:
+                break
+            a = yield self.decide(COMMUNIST, "Strategic movement: which fresh unit moves next?", "ROW-4.4",
+                                  [*opts, Action.make("done_strategic", "No more strategic movement")])
+            if a.kind == "done_strategic":
+                break
+            moved.append(a["unit"])
+            mo = self.moves(a["unit"], "strategic")
+            if len(mo) > 1:
+                m = yield self.decide(COMMUNIST, f"Strategic move of {self.rows[a['unit']].name} (10 MP, no enemy "
+                                      "ZoC)", "ROW-4.4", mo, unit=a["unit"])
+                yield from self._move(a["unit"], m, "strategic")
+        yield self.ruling("ROW-4.4", "Strategic movement over", f"{len(moved)} Communist units moved strategically "
+                          "and stay fresh (HQs do not move strategically in this version, R-GAME-02).",
+                          result={"moved": moved})
 
     def _surprised(self, uid: str) -> bool:
         """Special rule starlite_surprise (R-SCN-13): on turn 1 the 1st VC Regiment may not activate or move."""
