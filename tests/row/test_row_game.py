@@ -50,12 +50,13 @@ def test_row_2_3_game_loads_with_its_facts_and_the_scenario_set_up():
     gt = g.facts()
     assert gt.id == "row" and gt.sides == ("Communist", "Capitalist") and gt.rule_prefix == "ROW"
     assert gt.map_kind == "hex" and gt.default_scenario == "year-in-i-corps" and gt.publisher == "Compass Games 2019"
-    assert g.decision.rule_id == "ROW-9.5" and g.decision.side == "Capitalist"  # A7: the Capitalist declares first
+    assert g.invariants() == []
+    d = _bots_until(g, lambda d: d.rule_id == "ROW-9.5")
+    assert d.side == "Capitalist" and g.step.id == "a7"  # A7: the Capitalist declares first
     assert g.pos["us_iii_maf"] == "3448" and g.pos["vc_1rgt"] == "3853"
     assert g.box["us_5mar"] == "reinforcements" and g.box["vc_lf_01"] == "vc_cup"
-    assert g.pools["Capitalist Infrastructure"] == 8 and g.pools["Capitalist Supply"] == 8  # A2a: supply = infra
+    assert g.pools["Capitalist Infrastructure"] == 8  # A2a set the Supply to it, A2b may have spent some
     assert g.pools["US Air"] == 4  # R-SCN-08: the air war replaced by the scenario's level
-    assert g.invariants() == []
     air = [r for r in g.log if r.rule_id.startswith("ROW-10.")]
     assert air and all("not in this scenario" in r.title for r in air)
 
@@ -97,7 +98,7 @@ def test_row_save_reopens_to_the_same_digest_and_undo_restores():
 
 def test_row_14_2_1_westmoreland_may_not_declare_vietnamization_and_the_game_is_unchanged():
     g = wargames.load("row", seed=1)
-    g.set_players({s: None for s in g.sides})
+    _bots_until(g, lambda d: d.rule_id == "ROW-9.5")
     bad = Action.make("declare_mission", side="Capitalist", mission="vietnamization", cost=0)
     err = refused(g, bad, rule="ROW-9.5")
     assert "2 legal choices" in str(err) or "vietnamization" in str(err).lower()
@@ -148,7 +149,11 @@ def test_row_5_0_a_combat_with_forced_dice():
     roll = next(r for r in reversed(g.log) if r.rule_id == "ROW-5.4.1" and r.title != "Attacker's roll"
                 and r.dice and r.dice[0].forced)
     assert roll.dice[0].value == 1
-    _bots_until(g, lambda d: any(r.title == "Combat spread" for r in g.log[g.log.index(roll):]))
+    bots = {s: RowBot(s, 1) for s in g.sides}
+    while not any(r.title == "Combat spread" for r in g.log[g.log.index(roll):]):
+        d = g.decision
+        no_reroll = next((o for o in d.options if o.kind == "pass_reroll"), None)
+        g.apply(no_reroll or bots[d.side].choose(g, d))  # no leader re-roll: the forced die stands
     spread = next(r for r in g.log[g.log.index(roll):] if r.title == "Combat spread")
     mods = [r for r in g.log[:g.log.index(spread)] if r.rule_id == "ROW-5.4.3" and r.title.startswith("Defender")]
     assert spread.inputs["defender_total"] == 1 + mods[-1].result

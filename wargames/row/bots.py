@@ -221,12 +221,27 @@ class RowBot:
             self.last_reason = "the winner advances into the combat hex"
             return self._pick(opts, "advance")
         if "place_snafu" in kinds:
+            bad = ("Ammo Out", "Fuel Out", "Incompetent Leader", "Ammo Shortage", "Fuel Shortage", "Ambush",
+                   "Friendly Fire", "Air Strike", "Key Officer Killed", "Radio Out")
+            good = ("Great Leader",)
+            best, rank = None, 99
             for a in opts:
-                if a.kind == "place_snafu" and a.get("unit") and game.side_of(a["unit"]) != side:
-                    self.last_reason = "the SNAFU marker goes on an enemy unit"
-                    return a
-            self.last_reason = "no enemy unit to mark: the counter goes back"
-            return self._pick(opts, "return_snafu") or opts[-1]
+                if a.kind != "place_snafu" or not a.get("unit"):
+                    continue
+                mine = game.side_of(a["unit"]) == side
+                order = good if mine else bad
+                if a["face"] in order and order.index(a["face"]) < rank:
+                    best, rank = a, order.index(a["face"])
+            if best is not None:
+                whose = "its own" if game.side_of(best["unit"]) == side else "an enemy"
+                self.last_reason = f"{best['face']} is placed on {whose} unit {best['unit']}"
+                return best
+            back = self._pick(opts, "return_snafu")
+            if back is not None:
+                self.last_reason = "no placement would hurt the enemy or help its own units: the counter goes back"
+                return back
+            self.last_reason = "the marker must be placed"
+            return opts[0]
         if "roll_accumulator" in kinds:
             key = self._pick(opts, "roll_accumulator")["track"]
             value = game.vp[key]

@@ -30,7 +30,15 @@ from .control import allowed_hexes, capitalist_controlled, enemy_zoc, in_enemy_z
 from .hexmap import load_map
 from .losses import elimination_roll
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
-from .randomevents import SnafuCup
+from .randomevents import (
+    SnafuCup,
+    counter_row,
+    draw_snafu,
+    faces,
+    key_officer,
+    place_snafu,
+    placement_options,
+)
 from .resolve import CombatContext, resolve_combat
 from .scenario import load_scenario, turn_label
 from .supply import LocTracer, Pools, change, determine_supply, ooc_sweep, supply_tables
@@ -144,6 +152,9 @@ class RowGame(Game):
         for k in ("us_military_victory", "us_unrest", "body_count", "casualties"):
             if self.vp[k] < 0:
                 bad.append(f"ROW-12.1: {k} negative")
+        full = set(SnafuCup.full().counters)
+        if len(set(self.snafu)) != len(self.snafu) or not set(self.snafu) <= full:
+            bad.append("ROW-6.1: the Cup of SNAFU holds an unknown or doubled counter")
         if self.act is None:
             for side in SIDES:
                 over = movement.stacking_check(self.situation(), side).result
@@ -293,7 +304,12 @@ class RowGame(Game):
         s, r = V.award(self.vstate(), side, amount, why)
         self.set_vstate(s)
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, inputs=r.inputs)
-        if s.winner:
+        yield from self._check_win()
+
+    def _check_win(self):
+        """ROW-12.1 (R-VIC-03): a side at 31 VP wins at once."""
+        s = self.vstate()
+        if s.winner and not self._over:
             yield self.end("ROW-12.1", f"The {s.winner} wins", V.result(s).explanation,
                            result={"winner": s.winner, "level": "31 VP",
                                    "margins": {CAPITALIST: s.us_military_victory - s.us_unrest,
@@ -308,7 +324,7 @@ class RowGame(Game):
         self.set_vstate(s)
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, inputs=r.inputs)
         if s.winner:
-            yield from self._award(V.ACCUMULATORS[key][0], 0, "accumulator")
+            yield from self._check_win()
             return
         if opts:
             roller = V.ACCUMULATORS[key][1]
@@ -318,7 +334,7 @@ class RowGame(Game):
                 self.set_vstate(s)
                 yield self.ruling(rr.rule_id, rr.title, rr.explanation, result=rr.result, dice=rr.dice)
                 if s.winner:
-                    yield from self._award(V.ACCUMULATORS[key][0], 0, "accumulator roll")
+                    yield from self._check_win()
 
     def _vp_value(self, key: str) -> int:
         """ROW-9.5 / ROW-14.2.1: what a Body Count or Casualty VP is worth under the missions and commander."""
@@ -330,7 +346,7 @@ class RowGame(Game):
         cu = self._cu(uid)
         hid = self.pos.get(uid)
         self.place(uid, None, "replacements")
-        self.markers[uid] = []
+        self._clear_markers(uid)
         self.fresh[uid] = False
         self._touch()
         er = elimination_roll(self.dice, cu)
@@ -356,8 +372,55 @@ class RowGame(Game):
             if isinstance(item, Ruling):
                 yield self._stamp(item)
                 send = None
-            else:
-                send = yield item
+            else:  # the record keeps plain values: a tuple parameter is offered as text, then mapped back
+                plain = _plain(item.options)
+                chosen = yield dc_replace(item, options=plain)
+                send = item.options[plain.index(chosen)]
+
+    def _clear_markers(self, uid: str) -> None:
+        """ROW-6.1: a unit leaving the map loses its markers; the Cup of SNAFU counters among them (Ammo, Fuel,
+        leaders: each counter is unique, so its side and face name it) go back to the cup."""
+        side = self.side_of(uid)
+        for m in self.markers[uid]:
+            for c in SnafuCup.full().counters:
+                if c not in self.snafu and counter_row(c).side == side and m in faces(c):
+                    self.snafu = sorted([*self.snafu, c])
+                    break
+        self.markers[uid] = []
+
+    def _snafu_for(self, placer: str, uid: str, why: str):
+        """ROW-6.2 case i / ROW-6.1: the opponent of a newly OOC unit draws one counter from the Cup of SNAFU and
+        may place it on that unit (his choice of face), or put it back."""
+        if not self.snafu:
+            yield self.ruling("ROW-6.1", "Cup of SNAFU empty", "The cup is empty: no counter is drawn.", result={})
+            return
+        cup, drawn = draw_snafu(self.dice, SnafuCup(tuple(sorted(self.snafu))), 1, why=why)
+        self.snafu = list(cup.counters)
+        yield self._stamp(drawn)
+        counter = drawn.result["drawn"][0]
+        cu = self._cu(uid)
+        opts = placement_options(counter, [cu], optional=True)
+        a = yield self.decide(placer, f"Place {counter} on {self.rows[uid].name}?", "ROW-6.1", opts, unit=uid)
+        if a.kind == "return_snafu":
+            self.snafu = sorted([*self.snafu, counter])
+            yield self.ruling("ROW-6.1", "SNAFU counter returned", f"{counter} goes back to the Cup of SNAFU.",
+                              result={"counter": counter})
+            return
+        o = place_snafu(self.dice, counter, a["face"], cu, [cu])
+        quality = self.rows[uid].quality
+        self.markers[uid] = sorted(m for m in o.unit.markers if m != quality)
+        self.snafu = sorted([*self.snafu, *o.returned])
+        self._touch()
+        yield self._stamp(o.ruling)
+        if o.key_officer_options:
+            k = yield self.decide(placer, "Key Officer Killed: which strike?", "ROW-6.1", list(o.key_officer_options))
+            new, r = key_officer(self._cu(uid), k["strike"])
+            self.markers[uid] = sorted(m for m in new.markers if m != quality)
+            self._touch()
+            yield self._stamp(r)
+        for track, n in sorted(o.losses.items()):
+            if track in ACC_TRACK:
+                yield from self._accumulate(track, n)
 
     def _cu(self, uid: str, active: bool = False) -> CombatUnit:
         r = self.rows[uid]
@@ -456,17 +519,19 @@ class RowGame(Game):
                           result={"offered": False})
 
     def supply_status(self):
-        """ROW-14.4 / ROW-6.2 case i (A2d): OOC markers on and off; the opponent's SNAFU draws are not made
-        (R-GAME-05)."""
+        """ROW-14.4 / ROW-6.2 case i (A2d): OOC markers on and off; the opponent draws from the Cup of SNAFU for
+        each new one and may place the counter on that unit."""
         for side in (CAPITALIST, COMMUNIST):
             sit, rulings = ooc_sweep(self.situation(), side, self.tracer(), "supply_determination")
             for p in sit.units(side):
                 self.markers[p.uid] = sorted(p.markers)
             self._touch()
             for r in rulings:
-                yield self.ruling(r.rule_id, r.title, r.explanation + (" (The SNAFU draw for the new marker is not "
-                                  "made in this version, R-GAME-05.)" if r.result["placed"] else ""),
-                                  result=r.result, places=r.places)
+                yield self._stamp(r)
+                if r.result["placed"]:
+                    yield from self._snafu_for(r.result["snafu_for"], r.inputs["piece"], f"OOC {r.inputs['piece']}")
+                    if self._over:
+                        return
             yield self.ruling("ROW-14.4", f"{side} supply status", f"Every {side} unit's LoC is traced; "
                               f"{len(rulings)} OOC markers change.", result={"changed": len(rulings)})
 
@@ -704,8 +769,11 @@ class RowGame(Game):
             self.markers[p.uid] = sorted(p.markers)
         self._touch()
         for r in rulings:
-            yield self.ruling(r.rule_id, r.title, r.explanation + " (The SNAFU draw is not made in this version, "
-                              "R-GAME-05.)", result=r.result, places=r.places)
+            yield self._stamp(r)
+            if r.result["placed"]:
+                yield from self._snafu_for(r.result["snafu_for"], r.inputs["piece"], f"OOC {r.inputs['piece']}")
+                if self._over:
+                    return
         yield self.ruling("ROW-6.2", f"{side} OOC check", f"{len(rulings)} {side} units are newly out of "
                           "communications.", result={"placed": len(rulings)})
 
@@ -1061,7 +1129,7 @@ class RowGame(Game):
         for u in out.eliminated:
             if u in self.pos:
                 self.place(u, None, "replacements")
-                self.markers[u] = []
+                self._clear_markers(u)
                 self.fresh[u] = False
         self._touch()
         if out.eliminated:
@@ -1130,7 +1198,7 @@ class RowGame(Game):
                 return
             hid = self.pos[a["unit"]]
             self.place(a["unit"], None, "replacements")
-            self.markers[a["unit"]] = []
+            self._clear_markers(a["unit"])
             self._touch()
             yield self.ruling(rule, "Voluntary elimination", f"{self.rows[a['unit']].name} leaves {hid} for the "
                               "Replacements box (no loss roll).", result={"unit": a["unit"]}, places=[hid])
@@ -1187,7 +1255,7 @@ class RowGame(Game):
                     self.set_vstate(s)
                     yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, dice=r.dice)
                     if s.winner:
-                        yield from self._award(side, 0, "accumulator roll")
+                        yield from self._check_win()
                         return
         if self.commander(CAPITALIST) == "Westmoreland":
             yield from self._award(COMMUNIST, 1, "Westmoreland in command (14.2.1)")
