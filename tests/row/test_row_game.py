@@ -166,3 +166,15 @@ def test_row_game_decisions_are_recorded():
     cited = {f"R-GAME-{n:02d}" for n in range(1, 17)}
     assert cited <= set(ids)
     assert all(c in game or c == "R-GAME-01" for c in cited)  # R-GAME-01 is in the sequence of play
+
+
+def test_row_12_1_3_mission_objectives_are_placed_face_down_and_hidden_from_the_capitalist():
+    g = wargames.load("row", seed=1)
+    _bots_until(g, lambda d: any(r.title == "Objectives placed" for r in g.log))
+    hidden = {h: o for h, o in g.objectives.items() if not o["revealed"]}
+    assert hidden and all(o["value"] in (1, 2, 3) for o in hidden.values())
+    cap = g.public_state("Capitalist")["objectives"]
+    assert all(cap[h]["value"] is None for h in hidden)
+    assert g.public_state("Communist")["objectives"] == {h: dict(o) for h, o in sorted(g.objectives.items())}
+    drawn = [r for r in g.view("Capitalist").log if r.rule_id == "ROW-12.1.3" and r.title == "Objective drawn"]
+    assert drawn and all(r.result is None and "face down" in r.explanation for r in drawn)

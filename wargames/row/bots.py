@@ -189,6 +189,16 @@ class RowBot:
                 return self._pick(opts, "refresh_hq")
             self.last_reason = "supply is short: HQs stay spent"
             return opts[-1]
+        if "place_objective" in kinds:
+            own = [h for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"]
+            enemy = list(self._enemy_hexes(game, side))
+            a = min(opts, key=lambda a: (self._dist(game, a["hex"], own) - self._dist(game, a["hex"], enemy),
+                                         a["hex"]))
+            self.last_reason = f"the objective goes on {a['hex']}, near its own units and away from the enemy's"
+            return a
+        if "claim_objective" in kinds:
+            self.last_reason = "an unfought objective in a hex it controls is claimed"
+            return self._pick(opts, "claim_objective")
         if "strategic_unit" in kinds:
             targets = self._targets(game, side)
             far = sorted((a for a in opts if a.kind == "strategic_unit" and game.rows[a["unit"]].unit_type != "cadre"

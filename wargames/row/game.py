@@ -109,6 +109,8 @@ class RowGame(Game):
         self.trail_status = 0
         self.tunnels: dict[str, str] = {}
         self.chit_hexes: list[str] = []
+        self.objectives: dict[str, dict[str, Any]] = {}
+        self.obj_pool: dict[int, int] = dict(self.scenario.objective_pool.values)
         self.act: H.Activation | None = None
         self.at_hex: dict[str, list[str]] = {}
         self.version = 0
@@ -123,7 +125,9 @@ class RowGame(Game):
                 "pools": dict(sorted(self.pools.items())), "vp": dict(self.vp), "missions": dict(self.missions),
                 "restricted": dict(self.restricted), "passed": dict(self.passed), "snafu": sorted(self.snafu),
                 "trail_status": self.trail_status, "tunnels": dict(sorted(self.tunnels.items())),
-                "chit_hexes": sorted(self.chit_hexes), "act": act}
+                "chit_hexes": sorted(self.chit_hexes),
+                "objectives": {h: dict(v) for h, v in sorted(self.objectives.items())},
+                "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())}, "act": act}
 
     def public_state(self, side: str | None) -> dict[str, Any]:
         """ROW-14.3 / ROW-13.1.2: the Capitalist does not see Hidden tunnels nor which VC units wait in the cup."""
@@ -132,6 +136,8 @@ class RowGame(Game):
             st["tunnels"] = {h: s for h, s in st["tunnels"].items() if s != "Hidden"}
             st["box"] = {u: b for u, b in st["box"].items() if b != "vc_cup"}
             st["vc_cup_size"] = sum(1 for b in self.box.values() if b == "vc_cup")
+            st["objectives"] = {h: (v if v["revealed"] else {**v, "value": None}) for h, v in st["objectives"].items()}
+            st["obj_pool"] = {"markers": sum(self.obj_pool.values())}
         return st
 
     def scores(self) -> dict[str, Any]:
@@ -600,11 +606,47 @@ class RowGame(Game):
             self.missions[side] = a["mission"]
             self.restricted[side] = r.result["restricted"]
             self._touch()
-            extra = (f" The {r.result['objectives']} Objective markers are not placed in this version "
-                     "(R-GAME-05).") if r.result["objectives"] else ""
-            yield self.ruling(r.rule_id, r.title, r.explanation + extra, result=r.result, lookup=r.lookup, side=side)
+            yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, lookup=r.lookup, side=side)
+            if r.result["objectives"]:
+                yield from self._place_objectives(side, r.result["objectives"])
             if r.result["us_unrest"]:
                 yield from self._award(COMMUNIST, r.result["us_unrest"], f"the {side} mission")
+
+    def _place_objectives(self, side: str, count: int):
+        """ROW-9.5 / ROW-12.1.3: the declarer places ``count`` Objective markers, drawn at random and face down:
+        a Communist mission on Capitalist-controlled hexes, a Capitalist one on hexes he does not control (inside
+        the scenario's window, on land, one marker a hex)."""
+        cap = capitalist_controlled(self.situation(), self.map)
+        placed: list[str] = []
+        for k in range(count):
+            if not sum(self.obj_pool.values()):
+                yield self.ruling("ROW-12.1.3", "No Objective marker left", "The objective pool is empty: no more "
+                                  "markers are placed.", result={"placed": placed})
+                return
+            hexes = [h for h, r in self.map.hexes.items() if r.kind != "sea" and self.window.contains(h)
+                     and (h in cap) == (side == COMMUNIST) and h not in self.objectives
+                     and self.map.country(h) in ("SVN",)]
+            opts = [Action.make("place_objective", f"Objective marker on {h}", [h], hex=h) for h in sorted(hexes)]
+            if not opts:
+                break
+            a = yield self.decide(side, f"Place Objective marker {k + 1} of {count}", "ROW-12.1.3", opts)
+            value, self.obj_pool, r = V.draw_objective(self.dice, self.obj_pool)
+            self.objectives[a["hex"]] = {"value": value, "revealed": False, "chit": False}
+            placed.append(a["hex"])
+            yield self._stamp(dc_replace(r, places=(a["hex"],)))
+        yield self.ruling("ROW-9.5", "Objectives placed", f"The {side} has placed Objective markers face down on "
+                          f"{', '.join(placed) or 'no hex'}.", result={"placed": placed}, places=placed)
+
+    def _objective_after_combat(self, hid: str, capitalist_won: bool):
+        """ROW-12.1.3 (R-VIC-07): the combat in an objective's hex is over: its value goes to or comes off US
+        Military Victory, and the marker is removed."""
+        o = self.objectives.pop(hid, None)
+        if o is None:
+            return
+        s, r = V.resolve_objective(self.vstate(), o["value"], capitalist_won, hid)
+        self.set_vstate(s)
+        yield self._stamp(r)
+        yield from self._check_win()
 
     # ================================================================== B) Turn phase
     def fleet_redeployment(self):
@@ -758,6 +800,8 @@ class RowGame(Game):
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
 
     def flip_capitalist_units_fresh(self):
+        for o in self.objectives.values():  # 12.1.3: chits are counted over one Activation Phase
+            o["chit"] = False
         yield from self._flip(CAPITALIST)
 
     def flip_communist_units_fresh(self):
@@ -900,6 +944,14 @@ class RowGame(Game):
 
             chits[uid] = chit_by_id(drawn.result["chits"][0])
             self.chit_hexes = sorted({*self.chit_hexes, d["hex"]})
+            o = self.objectives.get(d["hex"])
+            if o is not None:
+                o["chit"] = True
+                if not o["revealed"]:
+                    o["revealed"] = True
+                    yield self.ruling("ROW-12.1.3", "Objective revealed", f"A combat chit is placed on {d['hex']}: "
+                                      f"its Objective marker is revealed, value {o['value']}; the combat decides it.",
+                                      result={"hex": d["hex"], "value": o["value"]}, places=[d["hex"]])
             if r.result["resolve_now"]:
                 yield from self._fight(uid, d["hex"], "meeting_engagement", chits[uid])
                 resolved_me.append(uid)
@@ -1135,10 +1187,14 @@ class RowGame(Game):
         if out.eliminated:
             yield self.ruling("ROW-5.6", "Eliminated units", f"{', '.join(out.eliminated)} go to the Replacements box "
                               "(their loss rolls are above).", result={"eliminated": list(out.eliminated)})
-        if out.objective:
-            yield self.ruling("ROW-12.1.3", "Objective event (simplified)", "The Random Event calls for an Objective "
-                              "marker; Objective markers are not used in this version (R-GAME-05).",
-                              result={"objective": False}, places=[hid])
+        cap_won = (out.winner == ATTACKER) == (side == CAPITALIST)
+        if out.objective and hid not in self.objectives and sum(self.obj_pool.values()):
+            value, self.obj_pool, r = V.draw_objective(self.dice, self.obj_pool, revealed=True)
+            self.objectives[hid] = {"value": value, "revealed": True, "chit": True}
+            yield self._stamp(dc_replace(r, places=(hid,)))
+        yield from self._objective_after_combat(hid, cap_won)
+        if self._over:
+            return
         for track, n in sorted(out.tracks.items()):
             if track in ACC_TRACK:
                 yield from self._accumulate(track, n)
@@ -1222,6 +1278,22 @@ class RowGame(Game):
         sit = self.situation()
         cap = capitalist_controlled(sit, self.map)
         com_units = sit.occupied(COMMUNIST)
+        while True:  # 12.1.3: the Communist may claim unfought objectives in hexes he controls
+            opts = V.claim_options({h: (o["value"], o["chit"]) for h, o in self.objectives.items()},
+                                   frozenset(h for h in self.objectives if h not in cap))
+            if not opts:
+                break
+            a = yield self.decide(COMMUNIST, "Claim an Objective marker?", "ROW-12.1.3",
+                                  [*opts, Action.make("no_claim", "Claim no more objectives")])
+            if a.kind == "no_claim":
+                break
+            o = self.objectives.pop(a["hex"])
+            s, r = V.claim_objective(self.vstate(), a["hex"], o["value"], o["chit"], a["hex"] not in cap)
+            self.set_vstate(s)
+            yield self._stamp(r)
+            yield from self._check_win()
+            if self._over:
+                return
         for aw in self.scenario.victory.awards:
             if aw.when != "end_of_turn":
                 continue
