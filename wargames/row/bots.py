@@ -199,6 +199,16 @@ class RowBot:
         if "claim_objective" in kinds:
             self.last_reason = "an unfought objective in a hex it controls is claimed"
             return self._pick(opts, "claim_objective")
+        if "place_bunker" in kinds:
+            enemy = list(self._enemy_hexes(game, side))
+            a = min((o for o in opts if o.kind == "place_bunker"),
+                    key=lambda o: (self._dist(game, game.pos[o["unit"]], enemy), o["unit"]))
+            self.last_reason = f"the Bunker goes with {a['unit']}, the unit nearest the enemy"
+            return a
+        if "add_elite" in kinds or "remove_poor" in kinds:
+            a = self._pick(opts, "remove_poor") or self._pick(opts, "add_elite")
+            self.last_reason = "Vietnamization improves an ARVN division"
+            return a
         if "strategic_unit" in kinds:
             targets = self._targets(game, side)
             far = sorted((a for a in opts if a.kind == "strategic_unit" and game.rows[a["unit"]].unit_type != "cadre"

@@ -7,8 +7,8 @@ reserve move as a reaction window, ROW-4.7) and the End Phase (victory points, R
 rules modules of this package (``movement``, ``control``, ``supply``, ``hq``, ``resolve``, ``victory``); this module
 keeps the state and asks the players.
 
-Simplifications of this first playable version are decisions R-GAME-01 .. R-GAME-12 of ``data/row/decisions.csv``;
-each step that a simplification touches says so in its ruling.
+Simplifications and readings of this first playable version are decisions R-GAME-01 .. R-GAME-16 of
+``data/row/decisions.csv``; each step that a simplification touches says so in its ruling.
 """
 
 from __future__ import annotations
@@ -41,7 +41,15 @@ from .randomevents import (
 )
 from .resolve import CombatContext, resolve_combat
 from .scenario import load_scenario, turn_label
-from .supply import LocTracer, Pools, change, determine_supply, ooc_sweep, supply_tables
+from .supply import (
+    LocTracer,
+    Pools,
+    change,
+    change_infrastructure,
+    determine_supply,
+    ooc_sweep,
+    supply_tables,
+)
 from .tables import tables, terrain_factor
 from .units import load_units
 
@@ -108,6 +116,7 @@ class RowGame(Game):
         self.snafu: list[str] = list(SnafuCup.full().counters)
         self.trail_status = 0
         self.tunnels: dict[str, str] = {}
+        self.works: dict[str, str] = {}
         self.chit_hexes: list[str] = []
         self.objectives: dict[str, dict[str, Any]] = {}
         self.obj_pool: dict[int, int] = dict(self.scenario.objective_pool.values)
@@ -125,6 +134,7 @@ class RowGame(Game):
                 "pools": dict(sorted(self.pools.items())), "vp": dict(self.vp), "missions": dict(self.missions),
                 "restricted": dict(self.restricted), "passed": dict(self.passed), "snafu": sorted(self.snafu),
                 "trail_status": self.trail_status, "tunnels": dict(sorted(self.tunnels.items())),
+                "works": dict(sorted(self.works.items())),
                 "chit_hexes": sorted(self.chit_hexes),
                 "objectives": {h: dict(v) for h, v in sorted(self.objectives.items())},
                 "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())}, "act": act}
@@ -1022,6 +1032,7 @@ class RowGame(Game):
                     return
         self.act = None
         self._touch()
+        yield from self._prune_works()
         yield self.ruling("ROW-9.2", "Activation over", f"The {side} activation of {a['hq']} is over.",
                           result={"hq": a["hq"]})
 
@@ -1134,6 +1145,7 @@ class RowGame(Game):
         ctx = CombatContext(
             attack=sup(ATTACKER, side), defense=sup("defender", other(side)), terrain=terr, terrain_die_mod=die_mod,
             river_mod=river_mod, every_attacker_across_river=bool(across),
+            defence_works=self.works.get(hid) if side == CAPITALIST else None,
             replacements={CAPITALIST: self.pools["Capitalist Replacements"],
                           COMMUNIST: self.pools["Communist Replacements"]},
             westmoreland=self.commander(CAPITALIST) == "Westmoreland",
@@ -1214,15 +1226,81 @@ class RowGame(Game):
                         yield from self._move(u, m, "exploitation", mp=out.adv_mp)
 
     # ------------------------------------------------------------------ end of the player turns
+    def _prune_works(self):
+        """ROW-6.2 b, c: a Bunker or Fortification no Communist unit occupies is removed (at the end of each
+        activation, decision R-GAME-12)."""
+        for h in sorted(self.works):
+            if not any(self.side_of(u) == COMMUNIST and self.rows[u].kind == "unit" for u in self.at_hex.get(h, [])):
+                gone = self.works.pop(h)
+                yield self.ruling("ROW-6.2", f"{gone} removed", f"No Communist unit holds {h}: its {gone} is "
+                                  "removed.", result={"hex": h, "works": gone}, places=[h])
+
+    def _place_bunker(self, a: Action):
+        hid = self.pos[a["unit"]]
+        if self.works.get(hid) != "Fortification":
+            self.works[hid] = "Bunker"
+        yield self.ruling("ROW-9.5", "Bunker placed", f"A Bunker is placed with {self.rows[a['unit']].name} at "
+                          f"{hid}: a defender there takes 1 less from the final spread (6.2 c).",
+                          result={"hex": hid}, places=[hid])
+
     def communist_mission_effects(self):
-        yield self.ruling("ROW-9.5", "End-of-phase mission effects (simplified)", f"The Communist mission "
-                          f"{self.missions[COMMUNIST]}'s end-of-phase effects (bunkers, the Infiltrate infrastructure "
-                          "rolls) are not applied in this version (decision R-GAME-12).", result={"applied": False})
+        """ROW-9.5, end of the Communist Activation phase: Infiltrate (a D6 per VC unit in a cultivated hex, each 1
+        costs the Capitalist 1 Infrastructure; one Bunker on a VC unit; the Airfield Strikes are not in this
+        scenario) or Recruit (up to three Bunkers on units in Communist-controlled hexes)."""
+        mission = self.missions[COMMUNIST]
+        sit = self.situation()
+        if mission == "infiltrate":
+            r, opts = H.infiltrate_end_of_phase(sit, self.dice, self.map)
+            yield self._stamp(dc_replace(r, explanation=r.explanation + " (Airfield Strikes: not in this scenario, "
+                                         "no airfields, R-SCN-08.)"))
+            if r.result["infrastructure"]:
+                new, rr = change_infrastructure(self.pools_obj(), CAPITALIST, r.result["infrastructure"], "Infiltrate")
+                self.set_pools(new)
+                yield self._stamp(rr)
+            a = yield self.decide(COMMUNIST, "Infiltrate: place a Bunker on a VC unit?", "ROW-9.5", opts)
+            if a.kind == "place_bunker":
+                yield from self._place_bunker(a)
+        elif mission == "recruit":
+            cap = capitalist_controlled(sit, self.map)
+            placed = 0
+            while True:
+                ctl = frozenset(h for h in self.at_hex if h not in cap)
+                opts = H.recruit_bunker_options(self.situation(), ctl, placed)
+                if len(opts) <= 1:
+                    break
+                a = yield self.decide(COMMUNIST, f"Recruit: place Bunker {placed + 1} of 3?", "ROW-9.5", opts)
+                if a.kind == "no_bunker":
+                    break
+                placed += 1
+                yield from self._place_bunker(a)
+        else:
+            yield self.ruling("ROW-9.5", "End-of-phase mission effects", f"The Communist mission ({mission}) has no "
+                              "effect at the end of the Activation phase.", result={"mission": mission})
 
     def capitalist_mission_effects(self):
-        yield self.ruling("ROW-9.5", "End-of-phase mission effects (simplified)", f"The Capitalist mission "
-                          f"{self.missions[CAPITALIST]}'s end-of-phase effects (Vietnamization markers) are not applied "
-                          "in this version (decision R-GAME-12).", result={"applied": False})
+        """ROW-9.5 Vietnamization, end of the Capitalist Activation phase: twice, an Elite marker on an ARVN
+        division or a Poor marker off one."""
+        mission = self.missions[CAPITALIST]
+        if mission != "vietnamization":
+            yield self.ruling("ROW-9.5", "End-of-phase mission effects", f"The Capitalist mission ({mission}) has no "
+                              "effect at the end of the Activation phase.", result={"mission": mission})
+            return
+        done = 0
+        while True:
+            opts = H.vietnamization_options(self.situation(), done)
+            if len(opts) <= 1:
+                break
+            a = yield self.decide(CAPITALIST, f"Vietnamization: improvement {done + 1} of 2", "ROW-9.5", opts)
+            if a.kind == "stop":
+                break
+            done += 1
+            u = a["unit"]
+            marks = set(self.markers[u])
+            marks = (marks | {"Elite"}) if a.kind == "add_elite" else (marks - {"Poor"})
+            self.markers[u] = sorted(marks)
+            self._touch()
+            yield self.ruling("ROW-9.5", "Vietnamization", f"{a.label}.", result={"unit": u, "change": a.kind},
+                              places=[self.pos[u]])
 
     def remove_fire_bases(self):
         yield self.ruling("ROW-14.1.2", "Fire Bases", "No Fire Base is on the map: this version does not build them "
