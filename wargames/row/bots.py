@@ -199,6 +199,19 @@ class RowBot:
         if "claim_objective" in kinds:
             self.last_reason = "an unfought objective in a hex it controls is claimed"
             return self._pick(opts, "claim_objective")
+        if "replace_unit" in kinds:
+            pool = game.pools[f"{side} Replacements"]
+            if pool >= 2:
+                a = max((o for o in opts if o.kind == "replace_unit"),
+                        key=lambda o: (SIZE_RANK.get(game.rows[o["unit"]].size_class or "C", 1), o["unit"]))
+                self.last_reason = f"{a['unit']} is the biggest unit it can bring back; one point stays for losses"
+                return a
+            self.last_reason = "the last replacement point is kept to absorb combat losses"
+            return self._pick(opts, "no_replacement")
+        if "destroy_unit" in kinds:
+            a = min(opts, key=lambda o: (SIZE_RANK.get(game.rows[o["unit"]].size_class or "C", 1), o["unit"]))
+            self.last_reason = f"{a['unit']} is the smallest unit that may pay for it"
+            return a
         if "place_bunker" in kinds:
             enemy = list(self._enemy_hexes(game, side))
             a = min((o for o in opts if o.kind == "place_bunker"),

@@ -54,7 +54,7 @@ from .tables import tables, terrain_factor
 from .units import load_units
 
 SIDES = (COMMUNIST, CAPITALIST)
-BOXES = ("reinforcements", "vc_cup", "replacements", "routed")
+BOXES = ("reinforcements", "vc_cup", "replacements", "routed", "destroyed")
 COMMANDERS = {"westmoreland": "Westmoreland", "abrams": "Abrams", "weyand": "Weyand"}
 ACC_TRACK = {"Body Count": "body_count", "US Casualties": "casualties"}
 VP_FIELDS = ("us_military_victory", "us_unrest", "unrest_floor", "body_count", "casualties", "pow", "secret_ops",
@@ -713,12 +713,46 @@ class RowGame(Game):
             yield self.ruling("ROW-13.1", f"Event: {ev.id.replace('_', ' ')}", text, result={"event": ev.id})
 
     def capitalist_replacements(self):
-        yield from self._no_replacements(CAPITALIST)
+        yield from self._replacements(CAPITALIST)
 
-    def _no_replacements(self, side: str):
-        yield self.ruling("ROW-13.2", f"{side} replacements (simplified)", "This version does not offer the exchange "
-                          "of replacement points for units in the Replacements box (decision R-GAME-08); the points "
-                          "stay available to absorb combat losses (5.6).", result={"offered": False})
+    def _replacements(self, side: str):
+        """ROW-13.2 (B2b): for 1 replacement point a unit leaves the Replacements box while another, of the same
+        size class or larger, goes to the Destroyed box; the returning unit enters at the next Reinforcement
+        Placement at its start hex (a VC unit goes back into the VC cup, to return by recruitment; R-GAME-08)."""
+        track = f"{side} Replacements"
+        rank = {"A": 3, "B": 2, "C": 1}
+        while True:
+            box = sorted(u for u, b in self.box.items() if b == "replacements" and self.side_of(u) == side)
+            if self.pools[track] < 1 or len(box) < 2:
+                break
+            opts = [Action.make("replace_unit", f"Bring back {self.rows[u].name} (class {self.rows[u].size_class})",
+                                unit=u) for u in box
+                    if any(d != u and rank[self.rows[d].size_class or "C"] >= rank[self.rows[u].size_class or "C"]
+                           for d in box)]
+            if not opts:
+                break
+            a = yield self.decide(side, f"{side} replacements ({self.pools[track]} points): bring a unit back?",
+                                  "ROW-13.2", [*opts, Action.make("no_replacement", "No more replacements")])
+            if a.kind == "no_replacement":
+                break
+            back = a["unit"]
+            do = [Action.make("destroy_unit", f"{self.rows[d].name} (class {self.rows[d].size_class}) goes to the "
+                              "Destroyed box", unit=d) for d in box
+                  if d != back and rank[self.rows[d].size_class or "C"] >= rank[self.rows[back].size_class or "C"]]
+            d = yield self.decide(side, f"Which unit goes to the Destroyed box for {self.rows[back].name}?",
+                                  "ROW-13.2", do)
+            new, r = change(self.pools_obj(), track, -1, f"{self.rows[back].name} replaced")
+            self.set_pools(new)
+            self.place(d["unit"], None, "destroyed")
+            vc = back not in self.start_hex
+            self.place(back, None, "vc_cup" if vc else "reinforcements")
+            self.fresh[back] = True
+            self._touch()
+            yield self.ruling("ROW-13.2", "Replacement", f"{self.rows[back].name} leaves the Replacements box "
+                              + ("for the VC cup (it returns by recruitment)" if vc else
+                                 "and enters at the next Reinforcement Placement at its start hex")
+                              + f"; {self.rows[d['unit']].name} goes to the Destroyed box. {r.explanation}",
+                              result={"returned": back, "destroyed": d["unit"]})
 
     def _routed_return(self, side: str):
         back = []
@@ -741,7 +775,7 @@ class RowGame(Game):
         yield from self._levels(COMMUNIST)
 
     def communist_replacements(self):
-        yield from self._no_replacements(COMMUNIST)
+        yield from self._replacements(COMMUNIST)
 
     def communist_routed_hqs(self):
         yield from self._routed_return(COMMUNIST)
