@@ -85,7 +85,7 @@ class RowGame(Game):
         publisher="Compass Games 2019",
         model="headquarters, supply and attrition: HQs with a line of communications activate a few units at a "
               "time, the enemy answers with reserves, and losses feed Body Count and US Casualties towards 31 VP")
-    static_attrs = frozenset({"scenario", "map", "rows", "window", "start_hex", "all_ids"})
+    static_attrs = frozenset({"scenario", "map", "rows", "window", "window_land", "start_hex", "all_ids"})
     cache_attrs = frozenset({"_cache"})
     derived_attrs = frozenset({"at_hex", "version"})
 
@@ -95,6 +95,9 @@ class RowGame(Game):
         self.map = load_map()
         self.rows = load_units()
         self.window = self.scenario.map_window
+        #: the land hexes inside the scenario's window (special rule map_window, R-SCN-01)
+        self.window_land = frozenset(h for h, r in self.map.hexes.items()
+                                     if r.kind != "sea" and self.window.contains(h))
         start = {p.unit: p.hex for p in self.scenario.setup}
         start.update({r.unit: r.at for r in self.scenario.reinforcements})
         self.start_hex = start
@@ -242,7 +245,7 @@ class RowGame(Game):
             termini = frozenset(self.map.terminus(n) for n in range(1, self.trail_status + 1))
             tr = LocTracer(self.situation(), self.map, mission=self.missions[COMMUNIST], active_termini=termini)
             # special rule map_window (R-SCN-01): only hexes inside the window are in play, LoC traces included
-            tr.land = frozenset(h for h in tr.land if self.window.contains(h))
+            tr.land = tr.land & self.window_land
             tracers[key] = tr
         return tracers[key]
 
@@ -260,7 +263,7 @@ class RowGame(Game):
 
     def in_window(self, actions: list[Action]) -> list[Action]:
         """Special rule map_window (R-SCN-01): no piece may end a move outside the scenario's window."""
-        return [a for a in actions if a.kind != "move" or self.window.contains(a["to"])]
+        return [a for a in actions if a.kind != "move" or a["to"] in self.window_land]
 
     def moves(self, uid: str, mode: str, **kw: Any) -> list[Action]:
         """ROW-4.1 and the rule of ``mode``: the destinations of one movement (``movement.move_options``); the
@@ -633,8 +636,8 @@ class RowGame(Game):
                 yield self.ruling("ROW-12.1.3", "No Objective marker left", "The objective pool is empty: no more "
                                   "markers are placed.", result={"placed": placed})
                 return
-            hexes = [h for h, r in self.map.hexes.items() if r.kind != "sea" and self.window.contains(h)
-                     and (h in cap) == (side == COMMUNIST) and h not in self.objectives
+            hexes = [h for h in self.window_land
+                     if (h in cap) == (side == COMMUNIST) and h not in self.objectives
                      and self.map.country(h) in ("SVN",)]
             opts = [Action.make("place_objective", f"Objective marker on {h}", [h], hex=h) for h in sorted(hexes)]
             if not opts:
@@ -1184,8 +1187,7 @@ class RowGame(Game):
                           COMMUNIST: self.pools["Communist Replacements"]},
             westmoreland=self.commander(CAPITALIST) == "Westmoreland",
             positions={u.uid: self.pos[u.uid] for u in c.all_units()},
-            neighbours=lambda h: [n for n in self.map.neighbours(h) if self.window.contains(n)
-                                  and not self.map.is_sea(n)],
+            neighbours=lambda h: [n for n in self.map.neighbours(h) if n in self.window_land],
             distance=self.map.distance, enemy_occupied=lambda s, h: h in occ[s] or h not in allowed[s],
             enemy_zoc=lambda s, h: h in zocs[s])
         t = tables()
