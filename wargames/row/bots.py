@@ -199,6 +199,10 @@ class RowBot:
         if "claim_objective" in kinds:
             self.last_reason = "an unfought objective in a hex it controls is claimed"
             return self._pick(opts, "claim_objective")
+        if "defence_leader" in kinds:
+            a = min(opts, key=lambda o: (game.rows[o["leader"]].leader_value or 0, o["leader"]))
+            self.last_reason = f"the weakest enemy commander, {a['leader']}, counts for the defence"
+            return a
         if "replace_unit" in kinds:
             pool = game.pools[f"{side} Replacements"]
             if pool >= 2:

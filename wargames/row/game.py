@@ -120,6 +120,7 @@ class RowGame(Game):
         self.trail_status = 0
         self.tunnels: dict[str, str] = {}
         self.works: dict[str, str] = {}
+        self.leaders: dict[str, str] = {}  # ground commander -> the HQ he is with (14.2.2)
         self.chit_hexes: list[str] = []
         self.objectives: dict[str, dict[str, Any]] = {}
         self.obj_pool: dict[int, int] = dict(self.scenario.objective_pool.values)
@@ -137,7 +138,7 @@ class RowGame(Game):
                 "pools": dict(sorted(self.pools.items())), "vp": dict(self.vp), "missions": dict(self.missions),
                 "restricted": dict(self.restricted), "passed": dict(self.passed), "snafu": sorted(self.snafu),
                 "trail_status": self.trail_status, "tunnels": dict(sorted(self.tunnels.items())),
-                "works": dict(sorted(self.works.items())),
+                "works": dict(sorted(self.works.items())), "leaders": dict(sorted(self.leaders.items())),
                 "chit_hexes": sorted(self.chit_hexes),
                 "objectives": {h: dict(v) for h, v in sorted(self.objectives.items())},
                 "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())}, "act": act}
@@ -466,6 +467,8 @@ class RowGame(Game):
         self.set_pools(Pools(vals))
         for t in self.scenario.tunnels:
             self.tunnels[t.hex] = t.state
+        for lp in self.scenario.leaders:
+            self.leaders[lp.leader] = lp.hq
         yield self.ruling("ROW-8.1", "Tracks and levels", f"The scenario sets the tracks: {self.pools}; trail status "
                           f"{self.trail_status}; {len(self.tunnels)} Hidden tunnels.",
                           result={"pools": dict(self.pools), "trail_status": self.trail_status})
@@ -712,7 +715,12 @@ class RowGame(Game):
                 self._touch()
                 text += f" ({ev.marker} on {', '.join(ev.units)}.)"
             elif ev.kind == "leader":
-                text += " (Ground commanders are not used in combat in this version, R-GAME-10.)"
+                self.leaders[ev.leader] = ev.hq
+                text += (f" ({self.rows[ev.leader].name}, value {self.rows[ev.leader].leader_value:+d}, goes to "
+                         f"{self.rows[ev.hq].name}; a ground commander he replaces there is relieved, 14.2.2.)")
+                for other_leader, hq in list(self.leaders.items()):
+                    if hq == ev.hq and other_leader != ev.leader:
+                        del self.leaders[other_leader]
             yield self.ruling("ROW-13.1", f"Event: {ev.id.replace('_', ' ')}", text, result={"event": ev.id})
 
     def capitalist_replacements(self):
@@ -1167,6 +1175,31 @@ class RowGame(Game):
                                     restricted=self.restricted[s] != "none" and s == CAPITALIST,
                                     no_support="out of communications (6.2 case i)" if not loc_ok else "")
 
+        # 14.2.2: a ground commander on the activating HQ counts for the attack of a unit of his nationality; one on
+        # an HQ within whose command range the defenders stand counts for the defence (the attacker picks if
+        # several; decision R-GAME-10)
+        att_lead = 0
+        if self.act is not None:
+            for ld, hq in sorted(self.leaders.items()):
+                if hq == self.act.hq and self.rows[ld].nationality == self.rows[uid].nationality:
+                    att_lead = self.rows[ld].leader_value or 0
+        def_nats = {self.rows[d].nationality for d in defenders}
+        cands = [(ld, hq) for ld, hq in sorted(self.leaders.items()) if hq in self.pos
+                 and self.side_of(hq) == other(side) and self.rows[ld].nationality in def_nats
+                 and hid in H.command_range(sit.piece(hq), sit, m=self.map)]
+        def_lead = 0
+        if cands:
+            pick = cands[0]
+            if len(cands) > 1:
+                a = yield self.decide(side, "Which enemy ground commander counts for the defence?", "ROW-14.2.2",
+                                      [Action.make("defence_leader", f"{self.rows[ld].name} ({self.rows[ld].leader_value:+d})",
+                                                   leader=ld) for ld, _ in cands])
+                pick = next(c for c in cands if c[0] == a["leader"])
+            def_lead = self.rows[pick[0]].leader_value or 0
+        if att_lead or def_lead:
+            yield self.ruling("ROW-14.2.2", "Ground commanders", f"Ground commander values on the final spread: "
+                              f"attacker {att_lead:+d}, defender {def_lead:+d}.",
+                              result={"attacker": att_lead, "defender": def_lead}, places=[hid])
         zocs = {s: enemy_zoc(sit, s, self.map) for s in SIDES}
         occ = {s: sit.occupied(other(s)) for s in SIDES}
         # ROW-14.6: a retreat never enters a hex a retreating unit's operational limits forbid (nor leaves the
@@ -1183,6 +1216,7 @@ class RowGame(Game):
             attack=sup(ATTACKER, side), defense=sup("defender", other(side)), terrain=terr, terrain_die_mod=die_mod,
             river_mod=river_mod, every_attacker_across_river=bool(across),
             defence_works=self.works.get(hid) if side == CAPITALIST else None,
+            attacker_leader=att_lead, defender_leader=def_lead,
             replacements={CAPITALIST: self.pools["Capitalist Replacements"],
                           COMMUNIST: self.pools["Communist Replacements"]},
             westmoreland=self.commander(CAPITALIST) == "Westmoreland",
