@@ -27,7 +27,7 @@ from . import victory as V
 from .chits import draw_chits
 from .combat import ATTACKER, CombatSides, CombatUnit, SupportSituation, support_levels
 from .control import allowed_hexes, capitalist_controlled, enemy_zoc, in_enemy_zoc
-from .hexmap import load_map
+from .hexmap import PlaceRow, RowMap, hex_lonlat, load_map
 from .losses import elimination_roll
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
 from .randomevents import (
@@ -40,7 +40,7 @@ from .randomevents import (
     placement_options,
 )
 from .resolve import CombatContext, resolve_combat
-from .scenario import load_scenario, turn_label
+from .scenario import RowScenario, load_scenario, turn_label
 from .supply import (
     LocTracer,
     Pools,
@@ -76,6 +76,38 @@ def _plain(actions: list[Action]) -> list[Action]:
     return out
 
 
+_SCENARIO_MAPS: dict[str, RowMap] = {}
+
+
+def scenario_map(sc: RowScenario) -> RowMap:
+    """ROW-14.4 / R-SCN-11: the map with the scenario's own supply sources added (Chu Lai in A Year in I Corps),
+    so LoC traces and Capitalist control see them.  One map object per scenario, so the rules modules' caches
+    (keyed by the map) are shared by every game of it.  Sources that open on a later turn are not supported
+    (none in this scenario; the load refuses them, decision R-GAME-15)."""
+    if sc.id in _SCENARIO_MAPS:
+        return _SCENARIO_MAPS[sc.id]
+    m = load_map()
+    places = dict(m.places)
+    places_in = {h: tuple(v) for h, v in m.places_in.items()}
+    for src in sc.supply_sources:
+        if src.from_turn > sc.first_turn:
+            raise IllegalAction("ROW-14.4", f"scenario {sc.id}: a supply source opening on turn {src.from_turn} is "
+                                "not supported by this version (decision R-GAME-15)")
+        old = places.get(src.place or "")
+        if old is not None and old.hex == src.hex:
+            new = old.model_copy(update={"supply": src.nationality})
+        else:
+            lon, lat = hex_lonlat(src.hex)
+            new = PlaceRow(id=f"scenario_{src.hex}", name=f"scenario supply source {src.hex}", hex=src.hex, lat=lat,
+                           lon=lon, country=m.country(src.hex), area=m.area(src.hex), kind="site", recruit_draws=0,
+                           supply=src.nationality)
+        places[new.id] = new
+        places_in[src.hex] = tuple(p for p in places_in.get(src.hex, ()) if p.id != new.id) + (new,)
+    out = dc_replace(m, places=places, places_in=places_in) if sc.supply_sources else m
+    _SCENARIO_MAPS[sc.id] = out
+    return out
+
+
 class RowGame(Game):
     """Vietnam: Rumor of War, "A Year in I Corps": four seasons, Communist against Capitalist."""
 
@@ -92,7 +124,7 @@ class RowGame(Game):
     # ------------------------------------------------------------------ data and state
     def load_scenario(self, scenario: str) -> None:
         self.scenario = load_scenario(scenario)
-        self.map = load_map()
+        self.map = scenario_map(self.scenario)
         self.rows = load_units()
         self.window = self.scenario.map_window
         #: the land hexes inside the scenario's window (special rule map_window, R-SCN-01)
@@ -233,8 +265,8 @@ class RowGame(Game):
 
     def tracer(self) -> LocTracer:
         """ROW-14.4: the LoC tracer of the present map picture.  LoCs depend on where pieces stand and on their
-        markers (a Routed unit has no ZoC), not on fresh or spent, so one tracer serves until a piece moves.  It
-        knows the map's supply sources only, not the scenario's Chu Lai source (decision R-GAME-15)."""
+        markers (a Routed unit has no ZoC), not on fresh or spent, so one tracer serves until a piece moves.  The
+        map it reads carries the scenario's own supply sources (``scenario_map``)."""
         key = (tuple(sorted(self.pos.items())), tuple(sorted((u, tuple(m)) for u, m in self.markers.items()
                                                              if m and u in self.pos)),
                self.missions[COMMUNIST], self.trail_status)
