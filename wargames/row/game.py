@@ -219,6 +219,31 @@ class RowGame(Game):
             bad.append("the reverse index at_hex disagrees with pos")
         return bad
 
+    def transition_problems(self, before: dict[str, Any], rulings: list) -> list[str]:
+        """Changes no ruling accounts for: VP tracks move only by a ROW-12.1 ruling, resource pools only with
+        some ruling, and a piece enters or leaves the map only with a ruling naming its hex or itself."""
+        now = self.state_dict()
+        rules = {r.rule_id for r in rulings}
+        out = []
+        for k in ("us_military_victory", "us_unrest"):
+            if before["vp"][k] != now["vp"][k] and not any(x.startswith("ROW-12.1") for x in rules):
+                out.append(f"{k} changed with no victory ruling")
+        if before["pools"] != now["pools"] and not rulings:
+            out.append("a resource track changed with no ruling")
+        moved = {u for u in set(before["pos"]) | set(now["pos"]) if before["pos"].get(u) != now["pos"].get(u)}
+        told = set()
+        for r in rulings:
+            told |= set(r.places)
+            told |= {str(v) for v in (r.result.values() if isinstance(r.result, dict) else ())
+                     if isinstance(v, str)}
+            for v in (r.result.values() if isinstance(r.result, dict) else ()):
+                if isinstance(v, list):
+                    told |= {str(x) for x in v}
+        for u in sorted(moved):
+            if u not in told and now["pos"].get(u) not in told and before["pos"].get(u) not in told:
+                out.append(f"{u} moved ({before['pos'].get(u)} -> {now['pos'].get(u)}) with no ruling naming it")
+        return out
+
     # ------------------------------------------------------------------ pieces and the map picture
     def _touch(self) -> None:
         self.version += 1
@@ -1309,16 +1334,19 @@ class RowGame(Game):
         yield from self._objective_after_combat(hid, cap_won)
         if self._over:
             return
+        for u in out.advanced:
+            if u in self.pos:
+                self.place(u, hid)
+        if out.advanced:
+            yield self.ruling("ROW-5.7", "Advance", f"{', '.join(out.advanced)} enter {hid}.",
+                              result={"advanced": list(out.advanced), "hex": hid}, places=[hid])
+            yield from self._rout(hid, side)
         for track, n in sorted(out.tracks.items()):
             if track in ACC_TRACK:
                 yield from self._accumulate(track, n)
             if self._over:
                 return
-        for u in out.advanced:
-            if u in self.pos:
-                self.place(u, hid)
         if out.advanced:
-            yield from self._rout(hid, side)
             for u in out.advanced:
                 if out.adv_mp and u in self.pos:
                     mo = self.moves(u, "exploitation", mp=out.adv_mp)
