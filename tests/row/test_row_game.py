@@ -178,3 +178,18 @@ def test_row_12_1_3_mission_objectives_are_placed_face_down_and_hidden_from_the_
     assert g.public_state("Communist")["objectives"] == {h: dict(o) for h, o in sorted(g.objectives.items())}
     drawn = [r for r in g.view("Capitalist").log if r.rule_id == "ROW-12.1.3" and r.title == "Objective drawn"]
     assert drawn and all(r.result is None and "face down" in r.explanation for r in drawn)
+
+
+def test_row_14_1_1_a_created_battalion_fights_in_its_parents_place_and_leaves_after_the_activation():
+    g = wargames.load("row", seed=1)
+    d = _bots_until(g, lambda d: d.rule_id == "ROW-14.1.1" and any(o.kind == "create_unit" for o in d.options))
+    create = next(o for o in d.options if o.kind == "create_unit")
+    kid, parent = create["unit"], create["parent"]
+    assert g.box[kid] == "unformed" and g.rows[kid].parent == parent
+    g.apply(create)
+    _bots_until(g, lambda d: kid in g.pos)
+    assert g.pos[kid] == g.pos[parent] and kid in g.act.units
+    _bots_until(g, lambda d: kid not in g.pos)
+    left = next(r for r in reversed(g.log) if r.title == "Created unit leaves")
+    assert left.result["unit"] == kid and g.box[kid] == "unformed"
+    assert g.invariants() == []

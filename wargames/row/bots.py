@@ -77,7 +77,8 @@ class RowBot:
         side = d.side
         here = game.pos.get(uid, "")
         stay = self._pick(d.options, "stay") or d.options[-1]
-        if game.rows[uid].kind == "unit" and here in self._hold(game, side) and side == "Capitalist":
+        if game.rows[uid].kind == "unit" and here in self._hold(game, side) and side == "Capitalist" \
+                and not game.rows[uid].has("created"):
             self.last_reason = f"{uid} holds {here}, a hex its side scores for"
             return stay
         enemy = self._enemy_hexes(game, side)
@@ -199,6 +200,15 @@ class RowBot:
         if "claim_objective" in kinds:
             self.last_reason = "an unfought objective in a hex it controls is claimed"
             return self._pick(opts, "claim_objective")
+        if "create_unit" in kinds:
+            a = self._pick(opts, "create_unit")
+            parent = a["parent"]
+            if game.rows[parent].unit_type == "cadre" or game.pos.get(parent) in self._hold(game, side):
+                self.last_reason = (f"{parent} holds its ground (a base or a hex its side scores for) and sends "
+                                    f"{a['unit']} out instead")
+                return a
+            self.last_reason = f"{parent} moves and fights itself"
+            return self._pick(opts, "activate_normally")
         if "defence_leader" in kinds:
             a = min(opts, key=lambda o: (game.rows[o["leader"]].leader_value or 0, o["leader"]))
             self.last_reason = f"the weakest enemy commander, {a['leader']}, counts for the defence"

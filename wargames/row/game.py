@@ -54,7 +54,7 @@ from .tables import tables, terrain_factor
 from .units import load_units
 
 SIDES = (COMMUNIST, CAPITALIST)
-BOXES = ("reinforcements", "vc_cup", "replacements", "routed", "destroyed")
+BOXES = ("reinforcements", "vc_cup", "replacements", "routed", "destroyed", "unformed")
 COMMANDERS = {"westmoreland": "Westmoreland", "abrams": "Abrams", "weyand": "Weyand"}
 ACC_TRACK = {"Body Count": "body_count", "US Casualties": "casualties"}
 VP_FIELDS = ("us_military_victory", "us_unrest", "unrest_floor", "body_count", "casualties", "pow", "secret_ops",
@@ -135,12 +135,15 @@ class RowGame(Game):
         self.start_hex = start
         ids = [p.unit for p in self.scenario.setup] + [r.unit for r in self.scenario.reinforcements]
         ids += list(self.scenario.vc_cup.units)
+        # 14.1.1: the battalions (ARVN regiments) the scenario's regiments, brigades, cadres and divisions may create
+        ids += sorted(u for u, r in self.rows.items() if r.kind == "unit" and r.has("created") and r.parent in ids)
         self.all_ids = tuple(ids)
 
     def new_state(self) -> None:
         self._cache: dict[str, Any] = {}
         self.pos: dict[str, str] = {}
-        self.box: dict[str, str] = {uid: "reinforcements" for uid in self.all_ids}
+        self.box: dict[str, str] = {uid: "unformed" if self.rows[uid].has("created") else "reinforcements"
+                                    for uid in self.all_ids}
         self.fresh: dict[str, bool] = {uid: True for uid in self.all_ids}
         self.markers: dict[str, list[str]] = {uid: [] for uid in self.all_ids}
         self.pools: dict[str, int] = dict(Pools.start().values)
@@ -422,7 +425,7 @@ class RowGame(Game):
         """ROW-5.6 / ROW-4.2: a unit goes to the Replacements box with its loss roll (R-GAME-08)."""
         cu = self._cu(uid)
         hid = self.pos.get(uid)
-        self.place(uid, None, "replacements")
+        self.place(uid, None, "unformed" if self.rows[uid].has("created") else "replacements")  # 13.2
         self._clear_markers(uid)
         self.fresh[uid] = False
         self._touch()
@@ -1004,6 +1007,7 @@ class RowGame(Game):
                           side=side)
         # step 2: units
         chosen: list[str] = []
+        created: dict[str, str] = {}  # parent -> the battalion (ARVN regiment) it created (14.1.1)
         while len(chosen) < H.UNITS_PER_ACTIVATION:
             uo = [o for o in H.unit_activation_options(self.act, self.situation(), mission=mission, m=self.map)
                   if o.kind != "activate_unit" or (o["unit"] not in chosen and not self._surprised(o["unit"]))]
@@ -1013,15 +1017,37 @@ class RowGame(Game):
             if u.kind == "done_activating":
                 break
             chosen.append(u["unit"])
+            kids = self._creatable(u["unit"])
+            if kids:
+                c = yield self.decide(side, f"{self.rows[u['unit']].name}: activate it, or create a battalion on it?",
+                                      "ROW-14.1.1", [*(Action.make("create_unit", f"Create {self.rows[k].name} on "
+                                                                   f"{self.pos[u['unit']]}", [self.pos[u['unit']]],
+                                                                   unit=k, parent=u["unit"]) for k in kids[:1]),
+                                                     Action.make("activate_normally", "Activate it normally",
+                                                                 unit=u["unit"])])
+                if c.kind == "create_unit":
+                    created[u["unit"]] = c["unit"]
         sit, self.act, r = H.activate_units(self.act, self.situation(), chosen, mission=mission, m=self.map)
         for u in chosen:
             self.fresh[u] = False
         self._touch()
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
+        for parent, kid in created.items():  # 14.1.1: the new unit activates in its parent's place
+            self.place(kid, self.pos[parent])
+            self.fresh[kid] = False
+            self.markers[kid] = list(self.markers[parent])
+            self.act = replace(self.act, units=(*self.act.units, kid))
+            self._touch()
+            yield self.ruling("ROW-14.1.1", "Unit created", f"{self.rows[kid].name} is created on "
+                              f"{self.rows[parent].name} at {self.pos[parent]} with its markers; it moves and fights "
+                              "in this activation while its parent may not move, and it leaves the map at the end of "
+                              "the activation (helicopter and amphibious movement are not offered, R-GAME-06).",
+                              result={"unit": kid, "parent": parent}, places=[self.pos[parent]])
+        order = [created.get(u, u) for u in chosen]
         # step 3: initial movement and declarations (R-GAME-07: in the order activated)
         chits: dict[str, Any] = {}
         resolved_me: list[str] = []
-        for uid in chosen:
+        for uid in order:
             if uid not in self.pos:
                 continue
             mo = self.moves(uid, "initial")
@@ -1076,8 +1102,8 @@ class RowGame(Game):
             self.act = H.end_reserve(self.act)
         # step 5: early exploitation
         for eo in H.early_exploitation_units(self.act, self.situation(), resolved_me=resolved_me, m=self.map):
-            if eo["unit"] in self.act.declared:
-                continue  # ROW-4.6: declaring a combat ended the unit's movement
+            if eo["unit"] in self.act.declared or eo["unit"] in created:
+                continue  # ROW-4.6: declaring a combat ended the unit's movement; 14.1.1: a parent stays put
             mo = self.moves(eo["unit"], "early_exploitation")
             if len(mo) > 1:
                 m = yield self.decide(side, f"Early exploitation of {self.rows[eo['unit']].name} (3 MP, no enemy "
@@ -1120,6 +1146,11 @@ class RowGame(Game):
                 yield self.ruling("ROW-9.3", "HQ stays", f"{self.rows[self.act.hq].name} stays spent at "
                                   f"{self.pos[self.act.hq]}.", result={"hq": self.act.hq})
         self.act = H.end_hq_step(self.act, moved)
+        # 14.1.1: created units leave the map at the end of the activation (before the stacking check, R-GAME-06)
+        for parent, kid in sorted(created.items()):
+            yield from self._disband(kid, parent)
+            if self._over:
+                return
         # step 8: stacking (both sides' spent units, R-GAME-14)
         for s in (side, other(side)):
             while True:
@@ -1137,6 +1168,43 @@ class RowGame(Game):
         yield from self._prune_works()
         yield self.ruling("ROW-9.2", "Activation over", f"The {side} activation of {a['hq']} is over.",
                           result={"hq": a["hq"]})
+
+    def _creatable(self, uid: str) -> list[str]:
+        """ROW-14.1.1: the battalions (ARVN regiments) a US cadre, regiment or brigade, or an ARVN division, may
+        create now: its own, not on the map."""
+        r = self.rows[uid]
+        if not ((r.nationality == "US" and r.unit_type in ("cadre", "regiment", "brigade"))
+                or (r.nationality == "ARVN" and r.unit_type == "division")):
+            return []
+        return [k for k in self.all_ids if self.rows[k].parent == uid and self.box.get(k) == "unformed"]
+
+    def _disband(self, kid: str, parent: str):
+        """ROW-14.1.1: a created unit leaves the map at the end of its activation: free with a LoC, else a D6 of US
+        Casualties (US only); markers it gained pass to its parent if the parent is on the map (which never moved)."""
+        if kid not in self.pos:
+            return
+        hid = self.pos[kid]
+        loc = self.tracer().trace(self.situation().piece(kid))
+        gained = [m for m in self.markers[kid] if m not in self.markers.get(parent, [])]
+        roll = None
+        if not loc.result.ok and self.rows[kid].nationality == "US":
+            roll = self.dice.roll(6, f"{kid} leaves without a LoC")
+        if parent in self.pos and gained:
+            self.markers[parent] = sorted({*self.markers[parent], *gained})
+            self.markers[kid] = []
+        else:
+            self._clear_markers(kid)
+        self.place(kid, None, "unformed")
+        self.fresh[kid] = True
+        self._touch()
+        yield self.ruling("ROW-14.1.1", "Created unit leaves", f"{self.rows[kid].name} leaves the map at {hid}"
+                          + (f"; it cannot trace a LoC: D6 = {roll.value} US Casualties" if roll else
+                             " (it traces a LoC)" if loc.result.ok else " (no LoC; not a US unit, so no roll)")
+                          + (f"; its markers {', '.join(gained)} pass to {parent}" if gained and parent in self.pos
+                             else "") + ".", result={"unit": kid, "hex": hid, "casualties": roll.value if roll else 0},
+                          dice=[roll] if roll else [], places=[hid])
+        if roll:
+            yield from self._accumulate("US Casualties", roll.value)
 
     def may_reserve(self) -> bool:
         """ROW-4.7 / ROW-5.2.2: a reserve move needs a fresh HQ with a LoC, not in an enemy ZoC."""
@@ -1212,6 +1280,7 @@ class RowGame(Game):
                 chosen.append(a["unit"])
             supporters[who] = chosen
         active = set(self.act.units) if self.act is not None else set()
+        active -= {self.rows[k].parent for k in active if self.rows[k].has("created")}  # 14.1.1: parents stay put
         c = CombatSides(hid, ct, chit, self._cu(uid, active=True),
                         tuple(self._cu(u, active=u in active) for u in supporters[side]),
                         tuple(self._cu(d) for d in defenders),
@@ -1306,6 +1375,11 @@ class RowGame(Game):
             if u in self.pos:
                 self.place(u, path[-1])
         self._touch()
+        if out.retreats:
+            yield self.ruling("ROW-5.6", "Retreats", "; ".join(f"{u} retreats {' -> '.join(p)}"
+                                                               for u, p in sorted(out.retreats.items())) + ".",
+                              result={"retreated": sorted(out.retreats)},
+                              places=sorted({h for p in out.retreats.values() for h in p}))
         for s, kinds in out.support_levels.items():
             for kind, n in kinds.items():
                 track = getattr(track_of[s], kind, None)
@@ -1319,7 +1393,7 @@ class RowGame(Game):
             yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
         for u in out.eliminated:
             if u in self.pos:
-                self.place(u, None, "replacements")
+                self.place(u, None, "unformed" if self.rows[u].has("created") else "replacements")  # 13.2
                 self._clear_markers(u)
                 self.fresh[u] = False
         self._touch()
