@@ -193,3 +193,19 @@ def test_row_14_1_1_a_created_battalion_fights_in_its_parents_place_and_leaves_a
     left = next(r for r in reversed(g.log) if r.title == "Created unit leaves")
     assert left.result["unit"] == kid and g.box[kid] == "unformed"
     assert g.invariants() == []
+
+
+def test_row_14_1_2_a_created_battalion_flies_and_its_landing_zone_comes_off_after_the_activation():
+    g = wargames.load("row", seed=1)
+    d = _bots_until(g, lambda d: d.rule_id == "ROW-4.5" and any(o.kind == "fly" for o in d.options))
+    fly = max((o for o in d.options if o.kind == "fly"), key=lambda o: (o["mp"], o["to"]))
+    uid, used = fly["unit"], g.pools["Helicopter Used"]
+    g.apply(fly)
+    assert g.pos[uid] == fly["to"] and g.lz == [fly["to"]]
+    assert g.pools["Helicopter Used"] == used - fly["cost"]  # 14.1.2.1: Used counts down
+    from wargames.row.control import capitalist_controlled
+
+    assert fly["to"] in capitalist_controlled(g.situation(), g.map)  # a Landing Zone controls its hex
+    _bots_until(g, lambda d: uid not in g.pos)
+    _bots_until(g, lambda d: not g.lz)
+    assert g.box[uid] == "unformed" and g.invariants() == []

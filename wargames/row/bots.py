@@ -95,6 +95,12 @@ class RowBot:
                 continue
             if key < best_key:
                 best, best_key = a, key
+        if best_key[0] > 1 and weak:
+            fly = [a for a in d.options if a.kind == "fly" and self._dist(game, a["to"], weak) == 1]
+            if fly:
+                a = min(fly, key=lambda a: (a["cost"], a["to"]))
+                self.last_reason = f"{uid} flies to {a['to']}, next to a weak enemy no land move reaches"
+                return a
         if best.kind == "move":
             self.last_reason = f"{uid} moves to {best['to']}, {best_key[0]} hex(es) from its nearest target"
         else:

@@ -155,6 +155,7 @@ class RowGame(Game):
         self.trail_status = 0
         self.tunnels: dict[str, str] = {}
         self.works: dict[str, str] = {}
+        self.lz: list[str] = []  # Landing Zones (14.1.2), for the activation
         self.leaders: dict[str, str] = {}  # ground commander -> the HQ he is with (14.2.2)
         self.chit_hexes: list[str] = []
         self.objectives: dict[str, dict[str, Any]] = {}
@@ -173,7 +174,7 @@ class RowGame(Game):
                 "pools": dict(sorted(self.pools.items())), "vp": dict(self.vp), "missions": dict(self.missions),
                 "restricted": dict(self.restricted), "passed": dict(self.passed), "snafu": sorted(self.snafu),
                 "trail_status": self.trail_status, "tunnels": dict(sorted(self.tunnels.items())),
-                "works": dict(sorted(self.works.items())), "leaders": dict(sorted(self.leaders.items())),
+                "works": dict(sorted(self.works.items())), "lz": list(self.lz), "leaders": dict(sorted(self.leaders.items())),
                 "chit_hexes": sorted(self.chit_hexes),
                 "objectives": {h: dict(v) for h, v in sorted(self.objectives.items())},
                 "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())}, "act": act}
@@ -288,7 +289,7 @@ class RowGame(Game):
         """The map picture the rules modules read (rebuilt when the state has changed)."""
         if self._cache.get("sit_version") != self.version:
             self._cache["sit_version"] = self.version
-            self._cache["sit"] = Situation.of(self.piece(u) for u in sorted(self.pos))
+            self._cache["sit"] = Situation.of((self.piece(u) for u in sorted(self.pos)), fire_bases=frozenset(self.lz))
         return self._cache["sit"]
 
     def tracer(self) -> LocTracer:
@@ -297,7 +298,7 @@ class RowGame(Game):
         map it reads carries the scenario's own supply sources (``scenario_map``)."""
         key = (tuple(sorted(self.pos.items())), tuple(sorted((u, tuple(m)) for u, m in self.markers.items()
                                                              if m and u in self.pos)),
-               self.missions[COMMUNIST], self.trail_status)
+               self.missions[COMMUNIST], self.trail_status, tuple(self.lz))
         tracers = self._cache.setdefault("tracers", {})
         if key not in tracers:
             if len(tracers) > 16:
@@ -351,7 +352,7 @@ class RowGame(Game):
         return RowBot(side, seed=self.seed)
 
     # ------------------------------------------------------------------ helpers that yield
-    def _move(self, uid: str, act: Action, mode: str, mp: int | None = None):
+    def _move(self, uid: str, act: Action, mode: str, mp: int | None = None, mp_spent: Fraction = Fraction(0)):
         """Make one chosen move: the path is checked again by ``movement.check_move``; enemy HQs in the hex it ends
         in are routed (ROW-9.1)."""
         if act.kind != "move":
@@ -360,7 +361,7 @@ class RowGame(Game):
             return None
         path = act["path"].split("-")
         r = movement.check_move(self.situation().piece(uid), self.situation(), path, mode,
-                                mp=mp, mission=self.missions[self.side_of(uid)], m=self.map)
+                                mp=mp, mp_spent=mp_spent, mission=self.missions[self.side_of(uid)], m=self.map)
         self.place(uid, act["to"])
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, inputs=r.inputs, places=path)
         yield from self._rout(act["to"], self.side_of(uid))
@@ -1052,14 +1053,33 @@ class RowGame(Game):
                 continue
             mo = self.moves(uid, "initial")
             spent = Fraction(0)
+            flights = self._flights(uid)
+            if flights:
+                mo = flights + mo
             if mo:
                 m = yield self.decide(side, f"Initial movement of {self.rows[uid].name} (5 MP; units move in the "
                                       "order activated, R-GAME-07)", "ROW-4.5", mo, unit=uid)
-                yield from self._move(uid, m, "initial")
-                if m.kind == "move":
+                if m.kind == "fly":
+                    yield from self._fly(uid, m)
                     spent = Fraction(m["mp"])
-                    if m["one_hex_minimum"]:
-                        self.act = replace(self.act, one_hex=self.act.one_hex | {uid})
+                    lo = [o for o in self.moves(uid, "initial", mp_spent=spent) if o.kind == "move"]
+                    if lo:
+                        stay = Action.make("stay", f"{self.rows[uid].name} stays at its landing zone", unit=uid,
+                                           mode="initial")
+                        m = yield self.decide(side, f"{self.rows[uid].name} landed: land movement with the "
+                                              f"{float(movement.UNIT_MP - spent):g} MP left?", "ROW-14.1.2", [*lo, stay],
+                                              unit=uid)
+                    else:
+                        m = Action.make("stay", unit=uid, mode="initial")
+                    if m.kind == "move":
+                        yield from self._move(uid, m, "initial", mp_spent=spent)
+                        spent += Fraction(m["mp"])  # the land move's own cost, after the flight's
+                else:
+                    yield from self._move(uid, m, "initial")
+                    if m.kind == "move":
+                        spent = Fraction(m["mp"])
+                        if m["one_hex_minimum"]:
+                            self.act = replace(self.act, one_hex=self.act.one_hex | {uid})
             if uid not in self.pos:
                 continue
             left = max(Fraction(movement.UNIT_MP) - spent, Fraction(0))
@@ -1151,6 +1171,11 @@ class RowGame(Game):
             yield from self._disband(kid, parent)
             if self._over:
                 return
+        if self.lz:
+            yield self.ruling("ROW-14.1.2", "Landing Zones removed", f"The Landing Zones at {', '.join(self.lz)} "
+                              "come off the map.", result={"removed": list(self.lz)}, places=list(self.lz))
+            self.lz = []
+            self._touch()
         # step 8: stacking (both sides' spent units, R-GAME-14)
         for s in (side, other(side)):
             while True:
@@ -1168,6 +1193,47 @@ class RowGame(Game):
         yield from self._prune_works()
         yield self.ruling("ROW-9.2", "Activation over", f"The {side} activation of {a['hq']} is over.",
                           result={"hq": a["hq"]})
+
+    def _flights(self, uid: str) -> list[Action]:
+        """ROW-14.1.2: a created unit on the hex where it was created may fly: ½ MP a hex (up to 5 MP, so 10
+        hexes) ignoring terrain and enemy units, landing on a hex with no enemy piece inside its operational
+        limits, for its helicopter points (Helicopter Used counts down)."""
+        r = self.rows[uid]
+        cost = r.helicopter_cost
+        if not r.has("created") or cost is None or self.pools["Helicopter Used"] < cost or uid not in self.pos:
+            return []
+        here = self.pos[uid]
+        if self.rows[r.parent].kind != "unit" or self.pos.get(r.parent) != here:
+            return []
+        sit = self.situation()
+        ok = allowed_hexes(sit.piece(uid), sit.invaded, self.map) & self.window_land
+        enemy = {h for u, h in self.pos.items() if self.side_of(u) != r.side}
+        out = []
+        for h in sorted(ok):
+            d = self.map.distance(here, h)
+            if 0 < d <= 2 * movement.UNIT_MP and h not in enemy:
+                out.append(Action.make("fly", f"Fly {r.name} to {h} ({cost} helicopter points, {d / 2:g} MP)", [h],
+                                       unit=uid, to=h, cost=cost, mp=str(Fraction(d, 2))))
+        return out
+
+    def _fly(self, uid: str, a: Action):
+        """ROW-14.1.2.2: the flight, the Landing Zone (Capitalist control around it) and a Hot LZ if the landing hex
+        is in an enemy ZoC (Helicopter Available -1)."""
+        frm = self.pos[uid]
+        new, r = change(self.pools_obj(), "Helicopter Used", -a["cost"], f"{uid} flies")
+        self.set_pools(new)
+        self.place(uid, a["to"])
+        self.lz = sorted({*self.lz, a["to"]})
+        self._touch()
+        yield self.ruling("ROW-14.1.2", "Helicopter movement", f"{self.rows[uid].name} flies from {frm} to "
+                          f"{a['to']} ({a['mp']} MP) and a Landing Zone is placed there. {r.explanation}",
+                          result={"unit": uid, "to": a["to"], "cost": a["cost"]}, places=[frm, a["to"]])
+        sit = self.situation()
+        if a["to"] in enemy_zoc(sit, CAPITALIST, self.map):
+            new, r = change(self.pools_obj(), "Helicopter Available", -1, "Hot LZ", forced=True)
+            self.set_pools(new)
+            yield self.ruling("ROW-14.1.2", "Hot LZ", f"The Landing Zone at {a['to']} is in an enemy ZoC: it turns "
+                              f"Hot. {r.explanation}", result={"hex": a["to"]}, places=[a["to"]])
 
     def _creatable(self, uid: str) -> list[str]:
         """ROW-14.1.1: the battalions (ARVN regiments) a US cadre, regiment or brigade, or an ARVN division, may
@@ -1208,11 +1274,18 @@ class RowGame(Game):
 
     def may_reserve(self) -> bool:
         """ROW-4.7 / ROW-5.2.2: a reserve move needs a fresh HQ with a LoC, not in an enemy ZoC."""
-        return any(o.kind == "reserve_hq" for o in H.reserve_hq_options(self.act, self.situation(), self.tracer()))
+        return any(o.kind == "reserve_hq" for o in H.reserve_hq_options(self.act, self.situation(), self.tracer(),
+                                                                          no_reserve=self._giap_uprising()))
+
+    def _giap_uprising(self) -> bool:
+        """ROW-14.2.1: with Giap in command, no Capitalist reserve moves during a General Uprising."""
+        c = self.scenario.theater_commanders.get(COMMUNIST)
+        return (self.act is not None and self.act.side == COMMUNIST and c is not None
+                and c.leader == "vo_nguyen_giap" and self.missions[COMMUNIST] == "general_uprising")
 
     def reserve_movement(self, side: str):
         """ROW-4.7 (the reaction window): the non-phasing side may move one fresh HQ and up to 4 fresh units."""
-        opts = [o for o in H.reserve_hq_options(self.act, self.situation(), self.tracer())]
+        opts = H.reserve_hq_options(self.act, self.situation(), self.tracer(), no_reserve=self._giap_uprising())
         a = yield self.decide(side, f"{side}: a reserve move against this activation?", "ROW-4.7", opts)
         if a.kind == "no_reserve":
             yield self.ruling("ROW-4.7", "No reserve move", f"The {side} makes no reserve move.", result={})
