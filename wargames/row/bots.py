@@ -206,6 +206,14 @@ class RowBot:
         if "claim_objective" in kinds:
             self.last_reason = "an unfought objective in a hex it controls is claimed"
             return self._pick(opts, "claim_objective")
+        if "move_next" in kinds:
+            targets = self._targets(game, side)
+            a = min(opts, key=lambda o: (self._dist(game, game.pos[o["unit"]], targets), o["unit"]))
+            self.last_reason = f"{a['unit']} is nearest the enemy: it moves first"
+            return a
+        if "recruit_at" in kinds:
+            self.last_reason = f"the recruit stays with its cadre at {opts[0]['hex']}"
+            return opts[0]  # the cadre's own hex comes first
         if "create_unit" in kinds:
             a = self._pick(opts, "create_unit")
             parent = a["parent"]

@@ -854,7 +854,8 @@ class RowGame(Game):
 
     def vc_recruitment(self):
         """ROW-13.1.2: each VC cadre in a cultivated hex or town may draw one unit from the cup (two in a city; the
-        Recruit mission: every cadre in South Vietnam); the recruit is placed in the cadre's hex (R-GAME-11);
+        Recruit mission: every cadre in South Vietnam); the recruit appears in or next to the cadre's hex, not
+        with a Capitalist unit (R-GAME-11);
         Hearts and Minds: an even Capitalist die cancels a draw (9.5); a draw due from an empty cup gives the
         scenario's 2 VP, once per segment (R-GAME-16)."""
         cadres = [u for u in sorted(self.pos) if self.rows[u].nationality == "VC" and self.rows[u].unit_type == "cadre"]
@@ -895,12 +896,23 @@ class RowGame(Game):
                         continue
                 roll = self.dice.roll(len(cup), "VC cup draw")
                 uid = cup[roll.value - 1]
-                self.place(uid, hid)
+                yield self.ruling("ROW-13.1.2", "VC recruit drawn", f"The cadre {c} at {hid} ({place or terrain}) "
+                                  f"draws {self.rows[uid].name} from the VC cup.", dice=[roll],
+                                  result={"cadre": c, "unit": uid}, places=[hid])
+                cap_units = {h for u, h in self.pos.items() if self.side_of(u) == CAPITALIST}
+                ok = allowed_hexes(Piece(uid, COMMUNIST, "VC", hid, unit_type=self.rows[uid].unit_type),
+                                   frozenset(), self.map)  # 14.6.3: where VC units may be
+                spots = [hid] + [n for n in self.map.neighbours(hid) if n in self.window_land and n not in cap_units
+                                 and n in ok]
+                w = yield self.decide(COMMUNIST, f"Where does {self.rows[uid].name} appear?", "ROW-13.1.2",
+                                      [Action.make("recruit_at", f"{self.rows[uid].name} appears at {h}", [h],
+                                                   unit=uid, hex=h) for h in spots])
+                self.place(uid, w["hex"])
                 self.fresh[uid] = True
                 self._touch()
-                yield self.ruling("ROW-13.1.2", "VC recruit", f"The cadre {c} at {hid} ({place or terrain}) recruits "
-                                  f"{self.rows[uid].name}, placed fresh in its hex (R-GAME-11).", dice=[roll],
-                                  result={"cadre": c, "unit": uid, "hex": hid}, places=[hid])
+                yield self.ruling("ROW-13.1.2", "VC recruit", f"{self.rows[uid].name} appears fresh at {w['hex']}, "
+                                  f"in or next to the cadre {c}.", result={"cadre": c, "unit": uid, "hex": w["hex"]},
+                                  places=[w["hex"]])
         yield self.ruling("ROW-13.1.2", "VC recruitment done", f"{len(cadres)} cadres on the map; "
                           f"{sum(1 for b in self.box.values() if b == 'vc_cup')} units left in the cup.",
                           result={"cadres": len(cadres)})
@@ -1045,20 +1057,29 @@ class RowGame(Game):
                               "the activation (helicopter and amphibious movement are not offered, R-GAME-06).",
                               result={"unit": kid, "parent": parent}, places=[self.pos[parent]])
         order = [created.get(u, u) for u in chosen]
-        # step 3: initial movement and declarations (R-GAME-07: in the order activated)
+        # step 3: initial movement and declarations, one unit after another in the player's order
         chits: dict[str, Any] = {}
         resolved_me: list[str] = []
-        for uid in order:
-            if uid not in self.pos:
-                continue
+        waiting = list(order)
+        while waiting:
+            waiting = [u for u in waiting if u in self.pos]
+            if not waiting:
+                break
+            uid = waiting[0]
+            if len(waiting) > 1:  # 4.5: the units move one after another in the phasing player's order
+                nxt = yield self.decide(side, "Which active unit moves next?", "ROW-4.5",
+                                        [Action.make("move_next", f"{self.rows[u].name} at {self.pos[u]} moves next",
+                                                     [self.pos[u]], unit=u) for u in waiting])
+                uid = nxt["unit"]
+            waiting.remove(uid)
             mo = self.moves(uid, "initial")
             spent = Fraction(0)
             flights = self._flights(uid)
             if flights:
                 mo = flights + mo
             if mo:
-                m = yield self.decide(side, f"Initial movement of {self.rows[uid].name} (5 MP; units move in the "
-                                      "order activated, R-GAME-07)", "ROW-4.5", mo, unit=uid)
+                m = yield self.decide(side, f"Initial movement of {self.rows[uid].name} (5 MP, to a destination by "
+                                      "the cheapest path, R-GAME-07)", "ROW-4.5", mo, unit=uid)
                 if m.kind == "fly":
                     yield from self._fly(uid, m)
                     spent = Fraction(m["mp"])
