@@ -206,6 +206,11 @@ class RowBot:
         if "claim_objective" in kinds:
             self.last_reason = "an unfought objective in a hex it controls is claimed"
             return self._pick(opts, "claim_objective")
+        if "return_hq" in kinds:
+            own = [h for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"]
+            a = min(opts, key=lambda o: (self._dist(game, o["hex"], own), o["hex"]))
+            self.last_reason = f"the HQ returns at {a['hex']}, the source nearest its units"
+            return a
         if "move_next" in kinds:
             targets = self._targets(game, side)
             a = min(opts, key=lambda o: (self._dist(game, game.pos[o["unit"]], targets), o["unit"]))

@@ -827,17 +827,35 @@ class RowGame(Game):
                               result={"returned": back, "destroyed": d["unit"]})
 
     def _routed_return(self, side: str):
+        """ROW-9.1 (B2c): each routed HQ returns fresh on a friendly supply source of the owner's choice (the
+        Communist's include the active trail termini, R-SUP-03) inside the window and its limits, with no enemy
+        piece there; with none free it stays routed."""
         back = []
         for uid in sorted(u for u, b in self.box.items() if b == "routed" and self.side_of(u) == side):
-            hid = self.start_hex[uid]
-            if any(self.side_of(x) != side for x in self.at_hex.get(hid, [])):
+            srcs = set(self.map.supply_sources("capitalist")) if side == CAPITALIST else (
+                set(self.map.supply_sources("pavn")) | set(self.map.supply_sources("prc"))
+                | {self.map.terminus(n) for n in range(1, self.trail_status + 1)})
+            probe = Piece(uid, side, self.rows[uid].nationality, self.start_hex.get(uid, next(iter(srcs))), kind="hq",
+                          areas=frozenset(self.scenario.us_areas) if self.rows[uid].nationality == "US" else
+                          frozenset())
+            ok = allowed_hexes(probe, frozenset(), self.map)
+            enemy = {h for u, h in self.pos.items() if self.side_of(u) != side}
+            spots = sorted(h for h in srcs if h in self.window_land and h in ok and h not in enemy)
+            if not spots:
+                yield self.ruling("ROW-9.1", "Routed HQ waits", f"No friendly supply source is free for "
+                                  f"{self.rows[uid].name}: it stays routed.", result={"hq": uid})
                 continue
-            self.place(uid, hid)
+            a = yield self.decide(side, f"Where does {self.rows[uid].name} return?", "ROW-9.1",
+                                  [Action.make("return_hq", f"{self.rows[uid].name} returns at {h}", [h], hq=uid, hex=h)
+                                   for h in spots])
+            self.place(uid, a["hex"])
             self.fresh[uid] = True
             self._touch()
             back.append(uid)
-        yield self.ruling("ROW-9.1", f"{side} routed HQs return", (f"{', '.join(back)} return fresh at their start "
-                          "hexes (R-GAME-09)" if back else "No routed HQ to return") + ".", result={"returned": back})
+            yield self.ruling("ROW-9.1", "Routed HQ returns", f"{self.rows[uid].name} returns fresh at the supply "
+                              f"source {a['hex']}.", result={"hq": uid, "hex": a["hex"]}, places=[a["hex"]])
+        yield self.ruling("ROW-9.1", f"{side} routed HQs", (f"{', '.join(back)} returned" if back else
+                                                            "No routed HQ returned") + ".", result={"returned": back})
 
     def capitalist_routed_hqs(self):
         yield from self._routed_return(CAPITALIST)
