@@ -1072,7 +1072,7 @@ class RowGame(Game):
             yield self.ruling("ROW-14.1.1", "Unit created", f"{self.rows[kid].name} is created on "
                               f"{self.rows[parent].name} at {self.pos[parent]} with its markers; it moves and fights "
                               "in this activation while its parent may not move, and it leaves the map at the end of "
-                              "the activation (helicopter and amphibious movement are not offered, R-GAME-06).",
+                              "the activation; it may fly from here (14.1.2); amphibious landings are not offered (R-GAME-06).",
                               result={"unit": kid, "parent": parent}, places=[self.pos[parent]])
         order = [created.get(u, u) for u in chosen]
         # step 3: initial movement and declarations, one unit after another in the player's order
