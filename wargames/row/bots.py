@@ -206,6 +206,16 @@ class RowBot:
         if "claim_objective" in kinds:
             self.last_reason = "an unfought objective in a hex it controls is claimed"
             return self._pick(opts, "claim_objective")
+        if "buy" in kinds:
+            pool = game.pools["Capitalist Supply" if side == "Capitalist" else "Communist Supply"]
+            for item in ("remove_out", "remove_shortage", "bunker_to_fortification"):
+                for a in opts:
+                    if a.kind == "buy" and a["item"] == item and (a["pool"] != "capitalist" and a["pool"] !=
+                                                                  "communist" or pool - a["amount"] >= 4):
+                        self.last_reason = f"{a.label}: worth it, and enough supply stays for the mission"
+                        return a
+            self.last_reason = "supply is kept for the mission and the HQs"
+            return self._pick(opts, "done_spending")
         if "return_hq" in kinds:
             own = [h for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"]
             a = min(opts, key=lambda o: (self._dist(game, o["hex"], own), o["hex"]))

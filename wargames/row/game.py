@@ -44,10 +44,13 @@ from .scenario import RowScenario, load_scenario, turn_label
 from .supply import (
     LocTracer,
     Pools,
+    Spender,
     change,
     change_infrastructure,
     determine_supply,
     ooc_sweep,
+    pay,
+    payment_options,
     supply_tables,
 )
 from .tables import tables, terrain_factor
@@ -595,11 +598,92 @@ class RowGame(Game):
                 self._touch()
                 yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, lookup=r.lookup, side=side)
 
+    def _purchases(self, side: str, trail_raised: bool) -> list[Action]:
+        """ROW-7.1 / ROW-7.2 (A2c): what ``side`` may buy now, each with each way of paying it can afford:
+        removing Ammo/Fuel markers from its units (a LoC needed, R-SUP-06), a Bunker improved to a Fortification,
+        and for the Communist the trail's supply (+1) and status (+1, once a turn)."""
+        sit, tracer, pools = self.situation(), self.tracer(), self.pools_obj()
+        track = {"capitalist": "Capitalist Supply", "communist": "Communist Supply", "trail": "Ho Chi Minh Trail Supply"}
+        out: list[Action] = []
+
+        def offer(item: str, piece: Piece | None, label: str, **params: Any) -> None:
+            if piece is not None:
+                loc = tracer.trace(piece).result.ok
+                pavn = piece.nationality in ("PAVN", "PRC") and loc and tracer.reaches_pavn_source(piece)
+                sp = Spender.at(piece, self.map, has_loc=loc, loc_to_pavn_source=pavn)
+            else:
+                sp = Spender(side, "PAVN", "NVN")
+            try:
+                pays = payment_options(item, sp, sit.invaded)
+            except IllegalAction:
+                return  # no LoC: the purchase is not possible (7.0)
+            for p in pays:
+                if p["pool"] == "none" or pools[track[p["pool"]]] >= p["amount"]:
+                    out.append(Action.make("buy", f"{label}: {p.label}", [piece.hex] if piece else [], item=item,
+                                           pool=p["pool"], amount=p["amount"], **params))
+
+        for u in sorted(self.pos):
+            if self.side_of(u) != side or self.rows[u].kind != "unit":
+                continue
+            for mk in self.markers[u]:
+                if mk in ("Ammo Shortage", "Fuel Shortage", "Ammo Out", "Fuel Out"):
+                    item = "remove_out" if mk.endswith("Out") else "remove_shortage"
+                    offer(item, sit.piece(u), f"Remove {mk} from {self.rows[u].name}", unit=u, marker=mk)
+        if side == COMMUNIST:
+            for h, w in sorted(self.works.items()):
+                holder = next((u for u in self.at_hex.get(h, []) if self.side_of(u) == COMMUNIST
+                               and self.rows[u].kind == "unit"), None)
+                if w == "Bunker" and holder:
+                    offer("bunker_to_fortification", sit.piece(holder), f"Improve the Bunker at {h}", hex=h)
+            offer("trail_supply_plus_1", None, "Ho Chi Minh Trail supply +1")
+            if not trail_raised and self.trail_status < 6:
+                offer("trail_status_plus_1", None, f"Ho Chi Minh Trail status {self.trail_status} -> "
+                      f"{self.trail_status + 1}")
+        return out
+
     def spend_supply(self):
-        yield self.ruling("ROW-7.1", "Other supply spending (simplified)", "This version offers no other supply "
-                          "purchases (Ammo/Fuel removal, tunnels, fortifications, trail improvements): unspent supply "
-                          "stays in the pool for re-freshing HQs in the activations (decision R-GAME-04).",
-                          result={"offered": False})
+        """ROW-7.1 (A2c): the Capitalist, then the Communist, buys what he wants from :meth:`_purchases`, one
+        purchase at a time (airfields are not in this scenario; tunnels are not offered, decision R-GAME-04)."""
+        for side in (CAPITALIST, COMMUNIST):
+            raised = False
+            while True:
+                opts = self._purchases(side, raised)
+                if not opts:
+                    break
+                a = yield self.decide(side, f"{side}: spend supply on something else?", "ROW-7.1",
+                                      [*opts, Action.make("done_spending", f"{side} spends nothing more")])
+                if a.kind == "done_spending":
+                    break
+                new, paid = pay(self.pools_obj(), Action.make("pay", item=a["item"], pool=a["pool"],
+                                                              amount=a["amount"]))
+                self.set_pools(new)
+                item = a["item"]
+                if item in ("remove_shortage", "remove_out"):
+                    u, mk = a["unit"], a["marker"]
+                    self.markers[u] = [m for m in self.markers[u] if m != mk]
+                    for c in SnafuCup.full().counters:
+                        if c not in self.snafu and counter_row(c).side == side and mk in faces(c):
+                            self.snafu = sorted([*self.snafu, c])
+                            break
+                    what = f"{mk} comes off {self.rows[u].name}; its counter goes back to the Cup of SNAFU"
+                    places = [self.pos[u]]
+                elif item == "bunker_to_fortification":
+                    self.works[a["hex"]] = "Fortification"
+                    what, places = f"the Bunker at {a['hex']} becomes a Fortification", [a["hex"]]
+                elif item == "trail_supply_plus_1":
+                    new, r = change(self.pools_obj(), "Ho Chi Minh Trail Supply", 1, "bought in A2c")
+                    self.set_pools(new)
+                    what, places = r.explanation, []
+                else:
+                    raised = True
+                    self.trail_status += 1
+                    what, places = f"the Ho Chi Minh Trail status rises to {self.trail_status}", []
+                self._touch()
+                yield self.ruling("ROW-7.1", "Supply spent", f"{paid.explanation} {what[0].upper() + what[1:]}.",
+                                  result={"item": item, "paid": a["amount"]}, lookup=paid.lookup, places=places,
+                                  side=side)
+        yield self.ruling("ROW-7.1", "Other supply spending over", "Airfields are not in this scenario and "
+                          "tunnels are not built in this version (R-GAME-04).", result={})
 
     def supply_status(self):
         """ROW-14.4 / ROW-6.2 case i (A2d): OOC markers on and off; the opponent draws from the Cup of SNAFU for
