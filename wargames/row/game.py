@@ -40,7 +40,7 @@ from .randomevents import (
     placement_options,
 )
 from .resolve import CombatContext, resolve_combat
-from .scenario import RowScenario, load_scenario, turn_label
+from .scenario import RowScenario, load_row_sequence, load_scenario, turn_label
 from .supply import (
     LocTracer,
     Pools,
@@ -125,6 +125,11 @@ class RowGame(Game):
     derived_attrs = frozenset({"at_hex", "version"})
 
     # ------------------------------------------------------------------ data and state
+    def load_sequence(self):
+        """ROW-3.0: the sequence of play, cross-checked by ``scenario.load_row_sequence`` (rule ids, predicates,
+        who activates and who reacts)."""
+        return load_row_sequence()
+
     def load_scenario(self, scenario: str) -> None:
         self.scenario = load_scenario(scenario)
         self.map = scenario_map(self.scenario)
