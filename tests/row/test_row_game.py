@@ -209,3 +209,18 @@ def test_row_14_1_2_a_created_battalion_flies_and_its_landing_zone_comes_off_aft
     _bots_until(g, lambda d: uid not in g.pos)
     _bots_until(g, lambda d: not g.lz)
     assert g.box[uid] == "unformed" and g.invariants() == []
+
+
+def test_row_14_1_3_a_marine_battalion_lands_from_the_sea_once_an_activation():
+    g = wargames.load("row", seed=1)
+    d = _bots_until(g, lambda d: d.rule_id == "ROW-4.5" and any(o.kind == "amphibious" for o in d.options))
+    land = max((o for o in d.options if o.kind == "amphibious"), key=lambda o: (o["mp"], o["to"]))
+    uid = land["unit"]
+    assert g.rows[uid].has("marine") and g.map.is_coastal(g.pos[uid]) and g.map.is_coastal(land["to"])
+    g.apply(land)
+    assert g.pos[uid] == land["to"]
+    assert any(r.title == "Amphibious landing" and r.result["unit"] == uid for r in g.log)
+    while g.act is not None:  # no second amphibious move in this activation (14.1.3)
+        d = g.decision
+        assert not any(o.kind == "amphibious" for o in d.options)
+        g.apply(RowBot(d.side, 1).choose(g, d))

@@ -96,10 +96,11 @@ class RowBot:
             if key < best_key:
                 best, best_key = a, key
         if best_key[0] > 1 and weak:
-            fly = [a for a in d.options if a.kind == "fly" and self._dist(game, a["to"], weak) == 1]
+            fly = [a for a in d.options if a.kind in ("fly", "amphibious") and self._dist(game, a["to"], weak) == 1]
             if fly:
-                a = min(fly, key=lambda a: (a["cost"], a["to"]))
-                self.last_reason = f"{uid} flies to {a['to']}, next to a weak enemy no land move reaches"
+                a = min(fly, key=lambda a: (a.get("cost", 0), a["to"]))  # a landing from the sea costs nothing
+                how = "flies" if a.kind == "fly" else "lands from the sea"
+                self.last_reason = f"{uid} {how} to {a['to']}, next to a weak enemy no land move reaches"
                 return a
         if best.kind == "move":
             self.last_reason = f"{uid} moves to {best['to']}, {best_key[0]} hex(es) from its nearest target"

@@ -1161,13 +1161,14 @@ class RowGame(Game):
             yield self.ruling("ROW-14.1.1", "Unit created", f"{self.rows[kid].name} is created on "
                               f"{self.rows[parent].name} at {self.pos[parent]} with its markers; it moves and fights "
                               "in this activation while its parent may not move, and it leaves the map at the end of "
-                              "the activation; it may fly from here (14.1.2); amphibious landings are not offered (R-GAME-06).",
+                              "the activation; it may fly from here (14.1.2) (R-GAME-06).",
                               result={"unit": kid, "parent": parent}, places=[self.pos[parent]])
         order = [created.get(u, u) for u in chosen]
         # step 3: initial movement and declarations, one unit after another in the player's order
         chits: dict[str, Any] = {}
         resolved_me: list[str] = []
         waiting = list(order)
+        amphibious_used = False  # 14.1.3: one amphibious move an activation
         while waiting:
             waiting = [u for u in waiting if u in self.pos]
             if not waiting:
@@ -1181,21 +1182,26 @@ class RowGame(Game):
             waiting.remove(uid)
             mo = self.moves(uid, "initial")
             spent = Fraction(0)
-            flights = self._flights(uid)
+            flights = self._flights(uid) + ([] if amphibious_used else self._landings(uid))
             if flights:
                 mo = flights + mo
             if mo:
                 m = yield self.decide(side, f"Initial movement of {self.rows[uid].name} (5 MP, to a destination by "
                                       "the cheapest path, R-GAME-07)", "ROW-4.5", mo, unit=uid)
-                if m.kind == "fly":
-                    yield from self._fly(uid, m)
+                if m.kind in ("fly", "amphibious"):
+                    if m.kind == "fly":
+                        yield from self._fly(uid, m)
+                    else:
+                        amphibious_used = True
+                        yield from self._land(uid, m)
                     spent = Fraction(m["mp"])
                     lo = [o for o in self.moves(uid, "initial", mp_spent=spent) if o.kind == "move"]
                     if lo:
-                        stay = Action.make("stay", f"{self.rows[uid].name} stays at its landing zone", unit=uid,
+                        stay = Action.make("stay", f"{self.rows[uid].name} stays where it landed", unit=uid,
                                            mode="initial")
+                        rule = "ROW-14.1.2" if m.kind == "fly" else "ROW-14.1.3"
                         m = yield self.decide(side, f"{self.rows[uid].name} landed: land movement with the "
-                                              f"{float(movement.UNIT_MP - spent):g} MP left?", "ROW-14.1.2", [*lo, stay],
+                                              f"{float(movement.UNIT_MP - spent):g} MP left?", rule, [*lo, stay],
                                               unit=uid)
                     else:
                         m = Action.make("stay", unit=uid, mode="initial")
@@ -1343,6 +1349,46 @@ class RowGame(Game):
                 out.append(Action.make("fly", f"Fly {r.name} to {h} ({cost} helicopter points, {d / 2:g} MP)", [h],
                                        unit=uid, to=h, cost=cost, mp=str(Fraction(d, 2))))
         return out
+
+    def _landings(self, uid: str) -> list[Action]:
+        """ROW-14.1.3: a Marine battalion on a coastal hex may move by sea, coastal and all-sea hexes only, 1/3 MP
+        a hex (so 15 hexes) ignoring terrain, enemy units and ZoCs, and land on a coastal hex with no enemy piece
+        inside its limits and the window (then move on land with the MP left)."""
+        r = self.rows[uid]
+        if r.nationality != "US" or r.unit_type != "battalion" or not r.has("marine") or uid not in self.pos:
+            return []
+        here = self.pos[uid]
+        if not self.map.is_coastal(here):
+            return []
+        sit = self.situation()
+        ok = allowed_hexes(sit.piece(uid), sit.invaded, self.map) & self.window_land
+        enemy = {h for u, h in self.pos.items() if self.side_of(u) != r.side}
+        seen, frontier, out = {here: 0}, [here], []
+        while frontier:
+            nxt = []
+            for h in frontier:
+                for n in self.map.neighbours(h):
+                    if n in seen or not (self.map.is_sea(n) or self.map.is_coastal(n)) or not self.window.contains(n):
+                        continue
+                    seen[n] = seen[h] + 1
+                    if seen[n] < 3 * movement.UNIT_MP:
+                        nxt.append(n)
+            frontier = nxt
+        for h, d in sorted(seen.items()):
+            if d and self.map.is_coastal(h) and h in ok and h not in enemy and d <= 3 * movement.UNIT_MP:
+                out.append(Action.make("amphibious", f"Land {r.name} at {h} from the sea ({d} hexes, {d / 3:.2g} "
+                                       "MP)", [h], unit=uid, to=h, mp=str(Fraction(d, 3))))
+        return out
+
+    def _land(self, uid: str, a: Action):
+        """ROW-14.1.3: the amphibious move (its path by sea is not blocked by enemy units or ZoCs)."""
+        frm = self.pos[uid]
+        self.place(uid, a["to"])
+        self._touch()
+        yield self.ruling("ROW-14.1.3", "Amphibious landing", f"{self.rows[uid].name} moves by sea from {frm} and "
+                          f"lands at {a['to']} ({a['mp']} MP); only one such move is made in an activation.",
+                          result={"unit": uid, "to": a["to"]}, places=[frm, a["to"]])
+        yield from self._rout(a["to"], self.side_of(uid))
 
     def _fly(self, uid: str, a: Action):
         """ROW-14.1.2.2: the flight, the Landing Zone (Capitalist control around it) and a Hot LZ if the landing hex
