@@ -224,3 +224,15 @@ def test_row_14_1_3_a_marine_battalion_lands_from_the_sea_once_an_activation():
         d = g.decision
         assert not any(o.kind == "amphibious" for o in d.options)
         g.apply(RowBot(d.side, 1).choose(g, d))
+
+
+def test_row_14_1_2_a_fire_base_costs_two_helicopter_points_and_comes_off_after_the_capitalist_turn():
+    g = wargames.load("row", seed=2)
+    d = _bots_until(g, lambda d: any(o.kind == "fire_base" for o in d.options))
+    fb = next(o for o in d.options if o.kind == "fire_base")
+    used = g.pools["Helicopter Used"]
+    g.apply(fb)
+    assert g.fire_bases.get(fb["hex"]) in ("Fire Base", "Hot FB") and g.pools["Helicopter Used"] == used - 2
+    _bots_until(g, lambda d: not g.fire_bases)
+    assert any(r.title == "Fire Bases" and fb["hex"] in r.result["removed"] for r in g.log)
+    assert g.invariants() == []

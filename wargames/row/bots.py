@@ -217,6 +217,9 @@ class RowBot:
                         return a
             self.last_reason = "supply is kept for the mission and the HQs"
             return self._pick(opts, "done_spending")
+        if "fire_base" in kinds:
+            self.last_reason = "helicopter points are kept for flights"
+            return self._pick(opts, "no_fire_base")
         if "return_hq" in kinds:
             own = [h for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"]
             a = min(opts, key=lambda o: (self._dist(game, o["hex"], own), o["hex"]))

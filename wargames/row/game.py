@@ -164,6 +164,7 @@ class RowGame(Game):
         self.tunnels: dict[str, str] = {}
         self.works: dict[str, str] = {}
         self.lz: list[str] = []  # Landing Zones (14.1.2), for the activation
+        self.fire_bases: dict[str, str] = {}  # hex -> "Fire Base" or "Hot FB" (14.1.2)
         self.leaders: dict[str, str] = {}  # ground commander -> the HQ he is with (14.2.2)
         self.chit_hexes: list[str] = []
         self.objectives: dict[str, dict[str, Any]] = {}
@@ -182,7 +183,8 @@ class RowGame(Game):
                 "pools": dict(sorted(self.pools.items())), "vp": dict(self.vp), "missions": dict(self.missions),
                 "restricted": dict(self.restricted), "passed": dict(self.passed), "snafu": sorted(self.snafu),
                 "trail_status": self.trail_status, "tunnels": dict(sorted(self.tunnels.items())),
-                "works": dict(sorted(self.works.items())), "lz": list(self.lz), "leaders": dict(sorted(self.leaders.items())),
+                "works": dict(sorted(self.works.items())), "lz": list(self.lz),
+                "fire_bases": dict(sorted(self.fire_bases.items())), "leaders": dict(sorted(self.leaders.items())),
                 "chit_hexes": sorted(self.chit_hexes),
                 "objectives": {h: dict(v) for h, v in sorted(self.objectives.items())},
                 "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())}, "act": act}
@@ -297,7 +299,7 @@ class RowGame(Game):
         """The map picture the rules modules read (rebuilt when the state has changed)."""
         if self._cache.get("sit_version") != self.version:
             self._cache["sit_version"] = self.version
-            self._cache["sit"] = Situation.of((self.piece(u) for u in sorted(self.pos)), fire_bases=frozenset(self.lz))
+            self._cache["sit"] = Situation.of((self.piece(u) for u in sorted(self.pos)), fire_bases=frozenset(self.lz) | frozenset(self.fire_bases))
         return self._cache["sit"]
 
     def tracer(self) -> LocTracer:
@@ -306,7 +308,7 @@ class RowGame(Game):
         map it reads carries the scenario's own supply sources (``scenario_map``)."""
         key = (tuple(sorted(self.pos.items())), tuple(sorted((u, tuple(m)) for u, m in self.markers.items()
                                                              if m and u in self.pos)),
-               self.missions[COMMUNIST], self.trail_status, tuple(self.lz))
+               self.missions[COMMUNIST], self.trail_status, tuple(self.lz), tuple(sorted(self.fire_bases)))
         tracers = self._cache.setdefault("tracers", {})
         if key not in tracers:
             if len(tracers) > 16:
@@ -1164,6 +1166,8 @@ class RowGame(Game):
                               "the activation; it may fly from here (14.1.2) (R-GAME-06).",
                               result={"unit": kid, "parent": parent}, places=[self.pos[parent]])
         order = [created.get(u, u) for u in chosen]
+        if side == CAPITALIST:
+            yield from self._build_fire_base()
         # step 3: initial movement and declarations, one unit after another in the player's order
         chits: dict[str, Any] = {}
         resolved_me: list[str] = []
@@ -1324,6 +1328,7 @@ class RowGame(Game):
                     return
         self.act = None
         self._touch()
+        yield from self._hot_fire_bases()
         yield from self._prune_works()
         yield self.ruling("ROW-9.2", "Activation over", f"The {side} activation of {a['hq']} is over.",
                           result={"hq": a["hq"]})
@@ -1544,7 +1549,8 @@ class RowGame(Game):
         def sup(role: str, s: str) -> SupportSituation:
             lv = support_levels(c, role, self.pools).result
             loc_ok = not any("OOC" in self.markers[u.uid] for u in c.key_units(role))
-            return SupportSituation(lv, factor, trace=loc_ok, bombardment_in_range=near_sea,
+            fb = s == CAPITALIST and any(self.map.distance(h, hid) <= 2 for h in self.fire_bases)
+            return SupportSituation(lv, factor, trace=loc_ok, fire_base=fb, bombardment_in_range=near_sea,
                                     restricted=self.restricted[s] != "none" and s == CAPITALIST,
                                     no_support="out of communications (6.2 case i)" if not loc_ok else "")
 
@@ -1753,9 +1759,51 @@ class RowGame(Game):
             yield self.ruling("ROW-9.5", "Vietnamization", f"{a.label}.", result={"unit": u, "change": a.kind},
                               places=[self.pos[u]])
 
+    def _build_fire_base(self):
+        """ROW-14.1.2: the Capitalist may build a Fire Base on a Capitalist-controlled hex (2 helicopter points): it
+        controls its hex and the adjacent ones and gives artillery support within 2 hexes whatever the trace; in an
+        enemy ZoC it turns Hot (US Artillery -1)."""
+        if self.pools["Helicopter Used"] < 2:
+            return
+        cap = capitalist_controlled(self.situation(), self.map)
+        enemy = {h for u, h in self.pos.items() if self.side_of(u) != CAPITALIST}
+        spots = sorted(h for h in cap & self.window_land if h not in self.fire_bases and h not in enemy
+                       and self.map.country(h) == "SVN")
+        if not spots:
+            return
+        a = yield self.decide(CAPITALIST, "Build a Fire Base (2 helicopter points)?", "ROW-14.1.2",
+                              [*(Action.make("fire_base", f"Fire Base at {h}", [h], hex=h) for h in spots),
+                               Action.make("no_fire_base", "No Fire Base")])
+        if a.kind == "no_fire_base":
+            return
+        new, r = change(self.pools_obj(), "Helicopter Used", -2, "a Fire Base")
+        self.set_pools(new)
+        self.fire_bases[a["hex"]] = "Fire Base"
+        self._touch()
+        yield self.ruling("ROW-14.1.2", "Fire Base built", f"A Fire Base goes on {a['hex']}. {r.explanation}",
+                          result={"hex": a["hex"]}, places=[a["hex"]])
+        yield from self._hot_fire_bases()
+
+    def _hot_fire_bases(self):
+        """ROW-14.1.2: a Fire Base in an enemy ZoC turns Hot once: US Artillery -1."""
+        zoc = enemy_zoc(self.situation(), CAPITALIST, self.map)
+        for h, state in sorted(self.fire_bases.items()):
+            if state == "Fire Base" and h in zoc:
+                self.fire_bases[h] = "Hot FB"
+                new, r = change(self.pools_obj(), "US Artillery", -1, "Hot Fire Base", forced=True)
+                self.set_pools(new)
+                self._touch()
+                yield self.ruling("ROW-14.1.2", "Hot Fire Base", f"The Fire Base at {h} is in an enemy ZoC and "
+                                  f"turns Hot. {r.explanation}", result={"hex": h}, places=[h])
+
     def remove_fire_bases(self):
-        yield self.ruling("ROW-14.1.2", "Fire Bases", "No Fire Base is on the map: this version does not build them "
-                          "(decision R-GAME-06).", result={"removed": 0})
+        """ROW-14.1.2: the Fire Bases still on the map come off at the end of the Capitalist turn."""
+        gone = sorted(self.fire_bases)
+        self.fire_bases = {}
+        self._touch()
+        yield self.ruling("ROW-14.1.2", "Fire Bases", (f"The Fire Bases at {', '.join(gone)} come off"
+                                                        if gone else "No Fire Base is on the map") + ".",
+                          result={"removed": gone}, places=gone)
 
     def discover_tunnels(self):
         """ROW-14.3: a Hidden tunnel with a US or Capitalist Minor unit on it is Discovered (not by ARVN)."""
