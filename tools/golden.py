@@ -33,6 +33,7 @@ CASES: list[tuple[str, str, dict, tuple[int, ...]]] = [
     ("fitl", "short", {}, (0, 1, 2)),
     ("fitl", "medium", {}, (3,)),
     ("fitl", "full", {}, (4,)),
+    ("row", "year-in-i-corps", {}, (0,)),
 ]
 
 

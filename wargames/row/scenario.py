@@ -650,8 +650,9 @@ def load_row_sequence(path: Path | None = None) -> SequenceOfPlay:
     """ROW-3.0: ``data/row/sequence.yaml`` read in the core's shape and cross-checked (decision R-SCN-17).
 
     Every step cites a rule of ``rules_index.csv``; ``when`` names one of the known predicates; a step left out
-    of A Year in I Corps (air war, fleet) says so in its summary; in each player turn (B3a, B3b) the reserve
-    movement step belongs to the other side (4.7, the reaction window); step ids are unique within a phase.
+    of A Year in I Corps (air war, fleet) says so in its summary; in each player turn (B3a, B3b) only the phasing
+    side activates (the alternating step's sides) and the reserve movement reaction window belongs to the other
+    side (4.7); step ids are unique within a phase (decision R-GAME-01).
     """
     p = Path(path) if path is not None else game_dir("row") / "sequence.yaml"
     seq = read_yaml(p, SequenceOfPlay)
@@ -674,9 +675,13 @@ def load_row_sequence(path: Path | None = None) -> SequenceOfPlay:
                 if st.when in ("air_war_in_play", "fleet_in_play") and "Not in this scenario" not in st.summary:
                     raise DataError(p, "a step A Year in I Corps leaves out must say 'Not in this scenario'",
                                     column=f"{where}.summary")
-                if ph.actor in SIDES and st.id == "reserve_movement":
+                if ph.actor in SIDES and st.alternate is not None:
                     other = SIDES[1 - SIDES.index(ph.actor)]
-                    if st.actor != other:
-                        raise DataError(p, f"reserve movement in the {ph.actor} player turn is the {other}'s (4.7)",
-                                        column=f"{where}.actor")
+                    if st.alternate.sides != [ph.actor]:
+                        raise DataError(p, f"only the {ph.actor} activates HQs in his player turn (3.0 B3, 9.2)",
+                                        column=f"{where}.alternate.sides")
+                    for rx in st.reactions:
+                        if rx.rule == "ROW-4.7" and rx.who not in ("other", other):
+                            raise DataError(p, f"reserve movement in the {ph.actor} player turn is the {other}'s "
+                                            "(4.7)", column=f"{where}.{rx.id}.who")
     return seq
