@@ -18,7 +18,7 @@ import wargames
 from wargames.core import Action, IllegalAction
 from wargames.core.registry import game_class
 
-GAMES = [("tet", "historical"), ("yotr", "historical"), ("fitl", "short"), ("fitl", "full")]
+GAMES = [("tet", "historical"), ("yotr", "historical"), ("fitl", "short"), ("fitl", "full"), ("row", "year-in-i-corps")]
 
 
 def played(gid: str, scenario: str, seed: int) -> dict:

@@ -11,7 +11,7 @@ import pytest
 import wargames
 from wargames.core.registry import game_class
 
-GAMES = [("tet", "historical"), ("yotr", "historical"), ("fitl", "short")]
+GAMES = [("tet", "historical"), ("yotr", "historical"), ("fitl", "short"), ("row", "year-in-i-corps")]
 
 
 def from_scratch(game):
