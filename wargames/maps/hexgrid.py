@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 # cube direction vectors for flat-topped hexes, clockwise from north
 _CUBE_DIRS = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
@@ -23,6 +24,12 @@ def parse_hex(hid: str) -> tuple[int, int]:
     if len(hid) != 4 or not hid.isdigit():
         raise ValueError(f"hex numbers have four digits CCRR, got {hid!r}")
     return int(hid[:2]), int(hid[2:])
+
+
+@lru_cache(maxsize=65536)
+def _cube_of(hid: str) -> tuple[int, int, int]:
+    """Cube coordinates of a hex number (memoised: distances are asked for the same hexes again and again)."""
+    return _to_cube(*parse_hex(hid))
 
 
 def _to_cube(col: int, row: int) -> tuple[int, int, int]:
@@ -57,6 +64,8 @@ class HexGrid:
     hex_features: dict[str, set[str]] = field(default_factory=dict)
     side_features: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     size_km: float = 10.0
+    # memo of neighbours() and within(): they depend only on the grid's shape, which never changes
+    _near: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __contains__(self, hid: str) -> bool:
         try:
@@ -71,7 +80,13 @@ class HexGrid:
                 yield hex_id(c, r)
 
     def neighbours(self, hid: str) -> list[str]:
-        x, y, z = _to_cube(*parse_hex(hid))
+        got = self._near.get((hid, 1))
+        if got is None:
+            got = self._near[(hid, 1)] = tuple(self._neighbours(hid))
+        return list(got)
+
+    def _neighbours(self, hid: str) -> list[str]:
+        x, y, z = _cube_of(hid)
         out = []
         for dx, dy, dz in _CUBE_DIRS:
             c, r = _from_cube(x + dx, y + dy, z + dz)
@@ -82,12 +97,19 @@ class HexGrid:
         return out
 
     def distance(self, a: str, b: str) -> int:
-        ax, ay, az = _to_cube(*parse_hex(a))
-        bx, by, bz = _to_cube(*parse_hex(b))
+        ax, ay, az = _cube_of(a)
+        bx, by, bz = _cube_of(b)
         return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
     def within(self, hid: str, radius: int) -> list[str]:
         """Hexes at distance <= radius (breadth first; used for supply ranges and zones)."""
+        key = (hid, -radius)  # negative: not to be confused with the neighbours' entries
+        got = self._near.get(key)
+        if got is None:
+            got = self._near[key] = tuple(self._within(hid, radius))
+        return list(got)
+
+    def _within(self, hid: str, radius: int) -> list[str]:
         seen = {hid}
         frontier = [hid]
         for _ in range(radius):

@@ -148,7 +148,7 @@ class _Bot:
 
     def _weighted_distance(self, game, offset: dict[str, int]) -> dict[str, int]:
         """Distance over land from the nearest source, each source starting at its offset."""
-        d = game.data
+        land = game.data.land_adj
         dist: dict[str, int] = {}
         layers: dict[int, list[str]] = {}
         for h, o in sorted(offset.items()):
@@ -159,18 +159,18 @@ class _Bot:
             frontier = {h for h in frontier | set(layers.pop(level, [])) if h not in dist}
             for h in frontier:
                 dist[h] = level
-            frontier = {n for h in frontier for n in d.adj[h] if n not in dist and d.terrain(n) != "sea"}
+            frontier = {n for h in frontier for n in land[h] if n not in dist}
             level += 1
         return dist
 
     def _land_distance(self, game, sources: list[str]) -> dict[str, int]:
-        d = game.data
+        land = game.data.land_adj
         dist = {s: 0 for s in sources}
         q = deque(sorted(sources))
         while q:
             h = q.popleft()
-            for n in d.adj[h]:
-                if n not in dist and d.terrain(n) != "sea":
+            for n in land[h]:
+                if n not in dist:
                     dist[n] = dist[h] + 1
                     q.append(n)
         return dist
@@ -197,21 +197,19 @@ class CommunistBot(_Bot):
         """Static march cost in Movement Points from every land hex to ``town`` (clear 1, other terrain 2)."""
         cache = _MP_CACHE.setdefault(id(game.data), {})
         if town not in cache:
-            d = game.data
+            steps = game.data.march_steps
+            pop, push = heapq.heappop, heapq.heappush
             dist = {town: 0}
             heap = [(0, town)]
             while heap:
-                c, h = heapq.heappop(heap)
+                c, h = pop(heap)
                 if c > dist[h]:
                     continue
-                for n in d.adj[h]:
-                    t = d.terrain(n)
-                    if t == "sea":
-                        continue
-                    nc = c + (1 if t == "clear" else 2)
+                for n, mp in steps[h]:
+                    nc = c + mp
                     if nc < dist.get(n, 10 ** 6):
                         dist[n] = nc
-                        heapq.heappush(heap, (nc, n))
+                        push(heap, (nc, n))
             cache[town] = dist
         return cache[town]
 
