@@ -109,6 +109,15 @@ def _edge_costs(who: str, no_nvn: bool, communist_trail: int | None) -> dict[str
     return out
 
 
+@cache
+def _steps(who: str, no_nvn: bool, communist_trail: int | None, home: str | None) -> dict[str, tuple[tuple[str, int], ...]]:
+    """:func:`_edge_costs` as tuples of (neighbour, half points), in the map's neighbour order, without the hexes
+    outside ``home`` (YOTR-MOV-S: ROK and NLF stay in their Region); what the path searches walk."""
+    edges = _edge_costs(who, no_nvn, communist_trail)
+    outside = _outside(home) if home is not None else frozenset()
+    return {a: tuple((b, c) for b, c in row.items() if b not in outside) for a, row in edges.items()}
+
+
 class MovementRules:
     # ------------------------------------------------------------------ zones of control
     def zoc(self, side: str) -> frozenset[str]:
@@ -241,14 +250,16 @@ class MovementRules:
         ezoc = self.zoc(enemy)
         who = self.mover_class(uid)
         enter_z, leave_z, hop = _extra_costs(who)
-        edges = self.edge_costs(uid)
         home = self.home_region.get(uid)
         if self.opts.special_rule_f and self.counters[uid].nationality == "ROK":
             home = None
+        u = self.counters[uid]
+        edges = _steps(who, u.side == "Allied" and not self.opts.special_rule_f, self.opts.communist_trail_rate,
+                       home)  # the static costs, hexes outside the unit's Region left out (YOTR-MOV-S)
         start = self.loc[uid]
         ma = self.allowance2(uid)
         start_in_zoc = start in ezoc
-        airmobile = self.counters[uid].airmobile
+        airmobile = u.airmobile
         best: dict[str, int] = {start: 0}
         prev: dict[str, str] = {}
         heap: list[tuple[int, str]] = [(0, start)]
@@ -257,29 +268,31 @@ class MovementRules:
         air_ok = [t for t in sorted(d.towns) if self.friendly_town(t)
                   and not (t in ezoc and self.airlifts.get(t, 0) >= 1)] if airmobile else []
         air_set = set(air_ok)
-        bad = blocked | _outside(home) if home is not None else blocked
-        pop, push = heapq.heappop, heapq.heappush
+        pop, push, far = heapq.heappop, heapq.heappush, best.get
         while heap:
             cost, h = pop(heap)
             if cost > best[h]:
                 continue
-            at_start = h == start
-            if not at_start and h in ezoc:
-                continue  # YOTR-ZOC: stop on entering an enemy zone
-            steps = edges[h].items()
+            if h != start:
+                if h in ezoc:
+                    continue  # YOTR-ZOC: stop on entering an enemy zone
+                leaving = False
+            else:
+                leaving = start_in_zoc
+            steps = edges[h]
             if h in air_set and cost + hop <= ma:
-                steps = list(steps) + [(t, hop) for t in air_ok if t != h]  # D-24: no terrain cost
+                steps = steps + tuple((t, hop) for t in air_ok if t != h)  # D-24: no terrain cost
             for n, c in steps:
-                if n in bad:
+                if n in blocked:
                     continue
                 total = cost + c
-                if at_start and start_in_zoc:
+                if leaving:
                     if n in ezoc:
                         continue  # YOTR-ZOC-E
                     total += leave_z
                 if n in ezoc:
                     total += enter_z
-                if total <= ma and total < best.get(n, 999):
+                if total <= ma and total < far(n, 999):
                     best[n] = total
                     prev[n] = h
                     push(heap, (total, n))
