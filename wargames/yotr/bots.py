@@ -57,6 +57,7 @@ HIDDEN_GUESS = 4  # what the Allied bot assumes a face-down counter defends with
 
 
 _MP_CACHE: dict[int, dict[str, dict[str, int]]] = {}
+_TOWN_DIST_CACHE: dict[int, dict[tuple[str, ...], dict[str, int]]] = {}
 
 
 class _Bot:
@@ -287,8 +288,15 @@ class CommunistBot(_Bot):
                 assign[u] = best[1]
                 why[u] = f"feints towards {game.hex_name(best[1])}, away from the real attacks"
         self._maps = {"key": key, "assign": assign, "why": why, "garrison": garrison, "targets": targets, "defence": defence,
-                      "dist": self._weighted_distance(game, {h: 0 for h in targets})}
+                      "dist": self._town_distance(game, tuple(sorted(targets)))}
         return self._maps
+
+    def _town_distance(self, game, towns: tuple[str, ...]) -> dict[str, int]:
+        """Hexes over land from the nearest of ``towns``: static for a set of towns, so kept per map."""
+        cache = _TOWN_DIST_CACHE.setdefault(id(game.data), {})
+        if towns not in cache:
+            cache[towns] = self._weighted_distance(game, {h: 0 for h in towns})
+        return cache[towns]
 
     def _dist(self, game):
         return self._plan(game)
@@ -306,19 +314,21 @@ class CommunistBot(_Bot):
             if stay is not None:
                 self.last_reason = m["why"][uid]
                 return stay
+        next_to = frozenset(d.adj[target]) if target else frozenset()  # the hexes one hex from the target
+        stacks = {h: len(game.counters_at(h, "Communist")) for h in game.occupied("Communist")}
         scored = []
         for a in decision.options:
             h = a["to"] if a.kind == "move_to" else here
             gap = tdist.get(h, 99)
             score = -float(gap)
             why = m["why"].get(uid, "closer to the Allied towns") + f"; {gap} MP left"
-            if target and d.grid.distance(h, target) == 1:
+            if h in next_to:
                 score += 4
                 why = m["why"].get(uid, "") + "; next to it, ready to attack"
             if d.terrain(h) == "clear" and h not in d.towns:
                 score -= 1.5  # air strikes count double in the open (YOTR-TEC-5)
                 why += "; in the open"
-            crowd = len(game.counters_at(h, "Communist")) - (1 if h == here else 0)
+            crowd = stacks.get(h, 0) - (1 if h == here else 0)
             if crowd >= CROWD:
                 score -= crowd - CROWD + 1  # do not offer the bombers one big stack
             if h in d.towns and game.town[h] != "nlf":
@@ -332,7 +342,7 @@ class CommunistBot(_Bot):
                 score -= 4
                 why += ", though out of supply range"
             if a.kind == "stay":
-                score += 0.1 if target and d.grid.distance(h, target) == 1 else -0.5
+                score += 0.1 if h in next_to else -0.5
                 why = "stays put: " + why
             scored.append((score, a, why))
         return self._pick(scored)
