@@ -64,7 +64,7 @@ class HexGrid:
     hex_features: dict[str, set[str]] = field(default_factory=dict)
     side_features: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     size_km: float = 10.0
-    # memo of neighbours() and within(): they depend only on the grid's shape, which never changes
+    # memo of within(): it depends only on the grid's shape, which never changes
     _near: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __contains__(self, hid: str) -> bool:
@@ -80,12 +80,6 @@ class HexGrid:
                 yield hex_id(c, r)
 
     def neighbours(self, hid: str) -> list[str]:
-        got = self._near.get((hid, 1))
-        if got is None:
-            got = self._near[(hid, 1)] = tuple(self._neighbours(hid))
-        return list(got)
-
-    def _neighbours(self, hid: str) -> list[str]:
         x, y, z = _cube_of(hid)
         out = []
         for dx, dy, dz in _CUBE_DIRS:
@@ -103,7 +97,7 @@ class HexGrid:
 
     def within(self, hid: str, radius: int) -> list[str]:
         """Hexes at distance <= radius (breadth first; used for supply ranges and zones)."""
-        key = (hid, -radius)  # negative: not to be confused with the neighbours' entries
+        key = (hid, radius)
         got = self._near.get(key)
         if got is None:
             got = self._near[key] = tuple(self._within(hid, radius))

@@ -115,7 +115,8 @@ def _steps(who: str, no_nvn: bool, communist_trail: int | None, home: str | None
     outside ``home`` (YOTR-MOV-S: ROK and NLF stay in their Region); what the path searches walk."""
     edges = _edge_costs(who, no_nvn, communist_trail)
     outside = _outside(home) if home is not None else frozenset()
-    return {a: tuple((b, c) for b, c in row.items() if b not in outside) for a, row in edges.items()}
+    return {a: tuple((b, c) for b, c in row.items() if b not in outside) for a, row in edges.items()
+            if a not in outside}  # a unit kept in its Region never stands outside it
 
 
 class MovementRules:

@@ -69,7 +69,7 @@ def _allied_trace_edges(cls: str, region: str | None, no_nvn: bool) -> dict[str,
     return out
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _communist_reach(sources: tuple[str, ...], blocked: frozenset[str]) -> dict[str, int]:
     """Hexes within 8 steps of any source along Communist supply lines that avoid ``blocked`` -> the distance
     (YOTR-SUP-C, D-22).  A function of its arguments and the map only, so it is kept for the next time the same
@@ -89,7 +89,7 @@ def _communist_reach(sources: tuple[str, ...], blocked: frozenset[str]) -> dict[
     return dist
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)
 def _allied_reach(cls: str, region: str | None, no_nvn: bool, sources: tuple[str, ...],
                   blocked: frozenset[str]) -> frozenset[str]:
     """Hexes from which a line of any length along the Allied class's steps, avoiding ``blocked``, reaches one
