@@ -81,13 +81,12 @@ class HexGrid:
 
     def neighbours(self, hid: str) -> list[str]:
         x, y, z = _cube_of(hid)
+        lo, c_hi, r_hi = max(self.first, 0), min(self.first + self.cols, 100), min(self.first + self.rows, 100)
         out = []
         for dx, dy, dz in _CUBE_DIRS:
             c, r = _from_cube(x + dx, y + dy, z + dz)
-            if c >= 0 and r >= 0:
-                n = hex_id(c, r)
-                if n in self:
-                    out.append(n)
+            if lo <= c < c_hi and lo <= r < r_hi:  # on the grid, with a four-digit number (as ``in self`` checks)
+                out.append(hex_id(c, r))
         return out
 
     def distance(self, a: str, b: str) -> int:

@@ -206,11 +206,20 @@ class YotrData:
     decisions: dict[str, DecisionRow]
 
     # ------------------------------------------------------------------ map queries
+    @cached_property
+    def pair_features(self) -> dict[tuple[str, str], frozenset[str]]:
+        """``sides`` keyed by both orders of the two hexes, so a look-up needs no canonical key; built once."""
+        return {**self.sides, **{(b, a): f for (a, b), f in self.sides.items()}}
+
+    @cached_property
+    def _terrain(self) -> dict[str, str]:
+        return {h: r.terrain for h, r in self.hexes.items()}
+
     def side_has(self, a: str, b: str, feature: str) -> bool:
-        return feature in self.sides.get(hexside(a, b), ())
+        return feature in self.pair_features.get((a, b), ())
 
     def terrain(self, h: str) -> str:
-        return self.hexes[h].terrain
+        return self._terrain[h]
 
     def country(self, h: str) -> str:
         return self.hexes[h].country

@@ -41,7 +41,6 @@ from fractions import Fraction
 from functools import cache
 
 from ..core import Action, IllegalAction
-from ..maps.hexgrid import hexside
 from .data import load_data
 
 DONE_MOVING = "done"
@@ -83,6 +82,25 @@ def _edge_costs(who: str, no_nvn: bool, communist_trail: int | None) -> dict[str
         trail = Fraction(communist_trail)  # D-44 alternative
     river = d.tec_mp("river", who)
     terrain_mp = {t: d.tec_mp(t, tec) for t in ("clear", "rough", "swamp")}
+
+    def cost(terrain: str, feats: frozenset[str]) -> int | None:
+        options = []
+        if "road" in feats:
+            options.append(road)
+        if "trail" in feats and trail is not None:
+            options.append(trail)
+        if not (who == "arvn" and terrain in ("rough", "swamp")):
+            options.append(terrain_mp[terrain])
+        options = [o for o in options if o is not None]
+        if not options:
+            return None
+        best = min(options)
+        if "river" in feats and "bridge" not in feats:
+            best += river
+        return int(2 * best)
+
+    costs: dict[tuple[str, frozenset[str]], int | None] = {}  # a few terrain and hexside combinations
+    none: frozenset[str] = frozenset()
     out: dict[str, dict[str, int]] = {}
     for a, ns in d.adj.items():
         row: dict[str, int] = {}
@@ -90,21 +108,11 @@ def _edge_costs(who: str, no_nvn: bool, communist_trail: int | None) -> dict[str
             terrain = d.terrain(b)
             if terrain == "sea" or (no_nvn and d.country(b) == "NVN"):
                 continue
-            options = []
-            feats = d.sides.get(hexside(a, b), frozenset())
-            if "road" in feats:
-                options.append(road)
-            if "trail" in feats and trail is not None:
-                options.append(trail)
-            if not (who == "arvn" and terrain in ("rough", "swamp")):
-                options.append(terrain_mp[terrain])
-            options = [o for o in options if o is not None]
-            if not options:
-                continue
-            cost = min(options)
-            if "river" in feats and "bridge" not in feats:
-                cost += river
-            row[b] = int(2 * cost)
+            key = (terrain, d.pair_features.get((a, b), none))
+            if key not in costs:
+                costs[key] = cost(*key)
+            if costs[key] is not None:
+                row[b] = costs[key]
         out[a] = row
     return out
 
