@@ -37,7 +37,6 @@ Communist bot scattered its divisions over six objectives, let bombed stacks sit
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections import deque
 from fractions import Fraction
@@ -198,19 +197,23 @@ class CommunistBot(_Bot):
         """Static march cost in Movement Points from every land hex to ``town`` (clear 1, other terrain 2)."""
         cache = _MP_CACHE.setdefault(id(game.data), {})
         if town not in cache:
+            # a shortest-path search with one bucket per cost (the costs are 1 and 2, so buckets beat a heap)
             steps = game.data.march_steps
-            pop, push = heapq.heappop, heapq.heappush
             dist = {town: 0}
-            heap = [(0, town)]
-            while heap:
-                c, h = pop(heap)
-                if c > dist[h]:
-                    continue
-                for n, mp in steps[h]:
-                    nc = c + mp
-                    if nc < dist.get(n, 10 ** 6):
-                        dist[n] = nc
-                        push(heap, (nc, n))
+            buckets: list[list[str]] = [[town]]
+            c = 0
+            while c < len(buckets):
+                for h in buckets[c]:
+                    if dist[h] != c:
+                        continue  # reached more cheaply since it was put here
+                    for n, mp in steps[h]:
+                        nc = c + mp
+                        if nc < dist.get(n, 10 ** 6):
+                            dist[n] = nc
+                            while len(buckets) <= nc:
+                                buckets.append([])
+                            buckets[nc].append(n)
+                c += 1
             cache[town] = dist
         return cache[town]
 
