@@ -337,7 +337,8 @@ class CommunistBot(_Bot):
             if h in d.towns and game.town[h] != "nlf":
                 score += 20
                 why = f"takes the undefended town {game.hex_name(h)}"
-            passed = [t for t in (a.get("via") or "-").split("+") if t not in ("-", h)]
+            via = a.get("via")
+            passed = [t for t in via.split("+") if t not in ("-", h)] if via else []
             if passed:  # D-67: of the paths offered, the one taking empty towns on the way (YOTR-TWN-H)
                 score += 20 * len(passed)
                 why += f", taking {', '.join(game.hex_name(t) for t in passed)} on the way"
@@ -534,7 +535,8 @@ class AlliedBot(_Bot):
             elif h in near_nlf:
                 score = 3.0
                 why = f"{h} is next to a town the Communist holds: ready to counter-attack"
-            passed = [t for t in (a.get("via") or "-").split("+") if t not in ("-", h)] if a.kind == "move_to" else []
+            via = a.get("via") if a.kind == "move_to" else None
+            passed = [t for t in via.split("+") if t not in ("-", h)] if via else []
             if passed:  # D-67: retake Communist towns left without militia on the way (D-55)
                 score += 5 * len(passed)
                 why += f", retaking {', '.join(game.hex_name(t) for t in passed)} on the way"

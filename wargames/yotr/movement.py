@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import heapq
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from ..core import Action, IllegalAction
 from .data import load_data
@@ -125,6 +125,53 @@ def _steps(who: str, no_nvn: bool, communist_trail: int | None, home: str | None
     outside = _outside(home) if home is not None else frozenset()
     return {a: tuple((b, c) for b, c in row.items() if b not in outside) for a, row in edges.items()
             if a not in outside}  # a unit kept in its Region never stands outside it
+
+
+@lru_cache(maxsize=64)
+def _search(start: str, ma: int, who: str, no_nvn: bool, communist_trail: int | None, home: str | None,
+            ezoc: frozenset[str], blocked: frozenset[str], air_ok: tuple[str, ...]) -> tuple[dict[str, int],
+                                                                                      dict[str, str]]:
+    """The cheapest-path search of :meth:`MovementRules.reachable` (YOTR-MOV-A, YOTR-TEC, YOTR-ZOC, YOTR-MOV-T):
+    hex -> least half points from ``start`` within the allowance ``ma``, and each hex's previous hex on that
+    path.  A function of its arguments and the map only (the enemy zones ``ezoc``, the hexes ``blocked`` by the
+    enemy, the towns ``air_ok`` open to an air hop), so units of one stack that move alike share one search;
+    callers copy the result before changing it."""
+    enter_z, leave_z, hop = _extra_costs(who)
+    edges = _steps(who, no_nvn, communist_trail, home)  # hexes outside the unit's Region left out (YOTR-MOV-S)
+    start_in_zoc = start in ezoc
+    best: dict[str, int] = {start: 0}
+    prev: dict[str, str] = {}
+    heap: list[tuple[int, str]] = [(0, start)]
+    air_set = set(air_ok)
+    pop, push, far = heapq.heappop, heapq.heappush, best.get
+    while heap:
+        cost, h = pop(heap)
+        if cost > best[h]:
+            continue
+        if h != start:
+            if h in ezoc:
+                continue  # YOTR-ZOC: stop on entering an enemy zone
+            leaving = False
+        else:
+            leaving = start_in_zoc
+        steps = edges[h]
+        if h in air_set and cost + hop <= ma:
+            steps = steps + tuple((t, hop) for t in air_ok if t != h)  # D-24: no terrain cost
+        for n, c in steps:
+            if n in blocked:
+                continue
+            total = cost + c
+            if leaving:
+                if n in ezoc:
+                    continue  # YOTR-ZOC-E
+                total += leave_z
+            if n in ezoc:
+                total += enter_z
+            if total <= ma and total < far(n, 999):
+                best[n] = total
+                prev[n] = h
+                push(heap, (total, n))
+    return best, prev
 
 
 class MovementRules:
@@ -257,54 +304,19 @@ class MovementRules:
         side = self.side_of(uid)
         enemy = "Allied" if side == "Communist" else "Communist"
         ezoc = self.zoc(enemy)
-        who = self.mover_class(uid)
-        enter_z, leave_z, hop = _extra_costs(who)
         home = self.home_region.get(uid)
         if self.opts.special_rule_f and self.counters[uid].nationality == "ROK":
             home = None
         u = self.counters[uid]
-        edges = _steps(who, u.side == "Allied" and not self.opts.special_rule_f, self.opts.communist_trail_rate,
-                       home)  # the static costs, hexes outside the unit's Region left out (YOTR-MOV-S)
         start = self.loc[uid]
         ma = self.allowance2(uid)
         start_in_zoc = start in ezoc
-        airmobile = u.airmobile
-        best: dict[str, int] = {start: 0}
-        prev: dict[str, str] = {}
-        heap: list[tuple[int, str]] = [(0, start)]
-        blocked = self.blocked_for(side)
         # YOTR-MOV-T: friendly towns usable for a hop (a besieged one only if nobody used it this phase)
-        air_ok = [t for t in sorted(d.towns) if self.friendly_town(t)
-                  and not (t in ezoc and self.airlifts.get(t, 0) >= 1)] if airmobile else []
-        air_set = set(air_ok)
-        pop, push, far = heapq.heappop, heapq.heappush, best.get
-        while heap:
-            cost, h = pop(heap)
-            if cost > best[h]:
-                continue
-            if h != start:
-                if h in ezoc:
-                    continue  # YOTR-ZOC: stop on entering an enemy zone
-                leaving = False
-            else:
-                leaving = start_in_zoc
-            steps = edges[h]
-            if h in air_set and cost + hop <= ma:
-                steps = steps + tuple((t, hop) for t in air_ok if t != h)  # D-24: no terrain cost
-            for n, c in steps:
-                if n in blocked:
-                    continue
-                total = cost + c
-                if leaving:
-                    if n in ezoc:
-                        continue  # YOTR-ZOC-E
-                    total += leave_z
-                if n in ezoc:
-                    total += enter_z
-                if total <= ma and total < far(n, 999):
-                    best[n] = total
-                    prev[n] = h
-                    push(heap, (total, n))
+        air_ok = tuple(t for t in sorted(d.towns) if self.friendly_town(t)
+                       and not (t in ezoc and self.airlifts.get(t, 0) >= 1)) if u.airmobile else ()
+        found, came = _search(start, ma, self.mover_class(uid), u.side == "Allied" and not self.opts.special_rule_f,
+                              self.opts.communist_trail_rate, home, ezoc, self.blocked_for(side), air_ok)
+        best, prev = dict(found), dict(came)  # copies: the one-hex moves below are this unit's own
         best.pop(start)
         # YOTR-MOV-J: one hex is always possible, unless prohibited or from one enemy zone to another (D-45)
         for n in d.adj[start]:
