@@ -129,6 +129,7 @@ class CommunistBot(_Bot):
 
     def on_move(self, game, decision: Decision) -> Action:
         scored = []
+        guarded: dict[str, bool] = {}  # city -> Allied regulars there (asked once per city, not per move)
         for a in decision.options:
             if a.kind != "move":
                 scored.append((0.5, a, "nothing else is worth the risk of showing itself: end the phase"))
@@ -138,8 +139,9 @@ class CommunistBot(_Bot):
             area = game.data.areas[to]
             frm = game.data.areas[game.loc[uid]]
             if area.kind == "city":
-                guards = [x for x in game.allied_in(to) if game.unit(x).type != "ruff_puff"]
-                if u.faction == "VC" and not guards:
+                if to not in guarded:
+                    guarded[to] = any(game.unit(x).type != "ruff_puff" for x in game.allied_in(to))
+                if u.faction == "VC" and not guarded[to]:
                     scored.append((10 * area.pv, a, f"{u.name} infiltrates {area.name}: political value {area.pv}, "
                                                     "held only by militia, a chance to raise an insurrection"))
                 else:
