@@ -141,36 +141,39 @@ def _search(start: str, ma: int, who: str, no_nvn: bool, communist_trail: int | 
     start_in_zoc = start in ezoc
     best: dict[str, int] = {start: 0}
     prev: dict[str, str] = {}
-    heap: list[tuple[int, str]] = [(0, start)]
     air_set = set(air_ok)
-    pop, push, far = heapq.heappop, heapq.heappush, best.get
-    while heap:
-        cost, h = pop(heap)
-        if cost > best[h]:
-            continue
-        if h != start:
-            if h in ezoc:
-                continue  # YOTR-ZOC: stop on entering an enemy zone
-            leaving = False
-        else:
-            leaving = start_in_zoc
-        steps = edges[h]
-        if h in air_set and cost + hop <= ma:
-            steps = steps + tuple((t, hop) for t in air_ok if t != h)  # D-24: no terrain cost
-        for n, c in steps:
-            if n in blocked:
+    far = best.get
+    # Every step costs at least one half point, so the hexes can be taken cost by cost (one list per cost,
+    # each in hex order): the same order as a heap of (cost, hex) pairs, so the same paths on ties.
+    todo: list[list[str]] = [[] for _ in range(ma + 1)]
+    todo[0].append(start)
+    for cost in range(ma + 1):
+        for h in sorted(todo[cost]):
+            if cost > best[h]:
                 continue
-            total = cost + c
-            if leaving:
+            if h != start:
+                if h in ezoc:
+                    continue  # YOTR-ZOC: stop on entering an enemy zone
+                leaving = False
+            else:
+                leaving = start_in_zoc
+            steps = edges[h]
+            if h in air_set and cost + hop <= ma:
+                steps = steps + tuple((t, hop) for t in air_ok if t != h)  # D-24: no terrain cost
+            for n, c in steps:
+                if n in blocked:
+                    continue
+                total = cost + c
+                if leaving:
+                    if n in ezoc:
+                        continue  # YOTR-ZOC-E
+                    total += leave_z
                 if n in ezoc:
-                    continue  # YOTR-ZOC-E
-                total += leave_z
-            if n in ezoc:
-                total += enter_z
-            if total <= ma and total < far(n, 999):
-                best[n] = total
-                prev[n] = h
-                push(heap, (total, n))
+                    total += enter_z
+                if total <= ma and total < far(n, 999):
+                    best[n] = total
+                    prev[n] = h
+                    todo[total].append(n)
     return best, prev
 
 
