@@ -255,8 +255,8 @@ class CommunistBot(_Bot):
         units = [u for u in units if u not in garrison]
         sent: dict[str, float] = {h: 0.0 for h in targets}
         # nearest units choose first so the fronts fill from the closest divisions
-        order = sorted(units, key=lambda u: (min((self._mp_distance(game, t).get(game.loc[u], 999)
-                                                  for t in targets), default=999), u))
+        march = {t: self._mp_distance(game, t) for t in targets}  # static, kept per map
+        order = sorted(units, key=lambda u: (min((march[t].get(game.loc[u], 999) for t in targets), default=999), u))
         for u in order:
             h = game.loc[u]
             best = None
@@ -264,7 +264,7 @@ class CommunistBot(_Bot):
             for t in sorted(targets):
                 if home and d.region(t) != home:
                     continue  # NLF guerrillas stay in their own Region (YOTR-MOV-S)
-                mp = self._mp_distance(game, t).get(h, 999)
+                mp = march[t].get(h, 999)
                 if mp >= 999:
                     continue
                 need = NEED_RATIO * max(1, defence[t])
@@ -286,7 +286,7 @@ class CommunistBot(_Bot):
         feints = [t for t in targets if d.region(t) not in attacked]
         for u in sorted(u for u in game.on_map("Communist") if game.is_dummy(u)):
             h = game.loc[u]
-            best = min(((self._mp_distance(game, t).get(h, 999), t) for t in feints), default=None)
+            best = min(((march[t].get(h, 999), t) for t in feints), default=None)
             if best and best[0] < 999:
                 assign[u] = best[1]
                 why[u] = f"feints towards {game.hex_name(best[1])}, away from the real attacks"
