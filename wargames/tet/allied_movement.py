@@ -201,10 +201,14 @@ class AlliedMovementRules:
                 and u not in self.moved and self.loc[u] not in ("casualties", "eliminated")
                 and self.unit(u).type != "recce"]
 
-    def _mk(self, uid, to, how, rule, **extra):
-        u = self.unit(uid)
-        return Action.make("allied_move", label=f"{u.name}: {self.loc[uid]} -> {to} ({how})",
-                           places=(self.loc[uid], to), unit=uid, to=to, rule=rule, **extra)
+    def _mk(self, uid, to, how, rule, passenger: str | None = None) -> Action:
+        """One Allied move as an action (the same as ``Action.make`` with these parameters, built directly: the
+        helicopter phases offer thousands of them)."""
+        where = self.loc[uid]
+        params = (("rule", rule), ("to", to), ("unit", uid))  # in key order, as Action.make sorts them
+        if passenger is not None:
+            params = (("passenger", passenger), *params)
+        return Action("allied_move", params, f"{self.unit(uid).name}: {where} -> {to} ({how})", (where, to))
 
     def phase4_options(self, uid: str) -> list[Action]:
         u = self.unit(uid)
