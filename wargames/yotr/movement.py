@@ -67,8 +67,10 @@ def _zoc_reach(arvn: bool) -> dict[str, tuple[str, ...]]:
     never into rough or swamp (YOTR-ZOC-F3 limits ARVN zones by terrain type only, so a clear hex of North
     Vietnam next to an ARVN unit is in its zone although the unit may not move there, YOTR-MOV-S)."""
     d = load_data()
-    return {h: tuple(n for n in ns if not d.side_has(h, n, "river") and not (
-        arvn and d.terrain(n) in ("rough", "swamp"))) for h, ns in d.adj.items()}
+    sides, none = d.pair_features, frozenset()
+    closed = {h for h in d.hexes if d.terrain(h) in ("rough", "swamp")} if arvn else set()
+    return {h: tuple(n for n in ns if "river" not in sides.get((h, n), none) and n not in closed)
+            for h, ns in d.adj.items()}
 
 
 @cache
