@@ -6,6 +6,7 @@ writes them to ``benchmarks/results/speed.md``; not a timed test.
     python benchmarks/bench_speed.py --games yotr tet    # only these games
     python benchmarks/bench_speed.py --mc 500            # also a 500-game Monte Carlo on 2 workers per game
     python benchmarks/bench_speed.py --label before      # the section of speed.md to (re)write
+    python benchmarks/bench_speed.py --compare ../old --seeds 6 --games yotr   # alternate runs against a checkout
 
 For each case (game, scenario):
 
@@ -122,6 +123,39 @@ def bench_mc(game: str, scenario: str, games: int) -> dict[str, float]:
     return {"mc_games": games, "mc_wall_s": wall, "mc_cpu_s": cpu}
 
 
+def median_in(checkout: Path, game: str, scenario: str, seeds: int) -> dict:
+    """Median CPU seconds of ``play()`` over seeds 1..``seeds`` with the wargames of ``checkout``, in a fresh
+    interpreter (seed 0 first, untimed in the median: it pays for the process's static tables)."""
+    code = f"""
+import json, statistics, sys, time
+sys.path.insert(0, {str(checkout)!r})
+import wargames
+c = time.process_time(); g = wargames.load({game!r}, {scenario!r}, 0); g.play(); first = time.process_time() - c
+t = []
+for s in range(1, {seeds} + 1):
+    g = wargames.load({game!r}, {scenario!r}, s); c = time.process_time(); g.play(); t.append(time.process_time() - c)
+print(json.dumps({{"median": statistics.median(t), "first": first}}))
+"""
+    env = {**os.environ, "PYTHONPATH": str(checkout)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
+                         cwd=checkout)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def compare(other: Path, cases: list[tuple[str, str]], seeds: int, rounds: int) -> str:
+    """Interleaved runs of ``other`` (an older checkout) and this one, same seeds: the fair comparison on a
+    shared machine, where CPU time drifts with the load."""
+    lines = ["| game | scenario | round | other: median CPU s | this: median CPU s | other: first game s | "
+             "this: first game s |", "|---|---|---|---|---|---|---|"]
+    for game, scenario in cases:
+        for r in range(1, rounds + 1):
+            a, b = median_in(other, game, scenario, seeds), median_in(ROOT, game, scenario, seeds)
+            lines.append(f"| {game} | {scenario} | {r} | {a['median']:.3f} | {b['median']:.3f} | {a['first']:.2f} | "
+                         f"{b['first']:.2f} |")
+            print(lines[-1], flush=True)
+    return "\n".join(lines)
+
+
 def machine() -> str:
     return (f"{os.cpu_count()} cores (nproc), Python {platform.python_version()}, {platform.machine()}, "
             f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC; the machine shared with other jobs "
@@ -145,18 +179,23 @@ def table(rows: list[dict]) -> str:
 
 
 def write(label: str, rows: list[dict], commit: str, out: Path = OUT) -> None:
+    """(Re)write the section ``## <label>`` of ``out`` with the table of ``rows``."""
+    write_text(label, f"Commit `{commit}`; {machine()}.\n\n{table(rows)}\n", out)
+
+
+def write_text(label: str, body: str, out: Path = OUT) -> None:
     """(Re)write the section ``## <label>`` of ``out``, keeping the other sections."""
     text = out.read_text(encoding="utf-8") if out.exists() else (
         "# Speed of whole bot games (issue #21)\n\nMade by `python benchmarks/bench_speed.py`; CPU time is the "
         "figure to compare (the machine is shared, wall time is noisy). Targets: Tet <= 0.25 s, YotR <= 0.5 s, "
         "FitL Short <= 0.3 s, Full <= 1 s per bot game; first `load()` <= 150 ms; peak memory <= 150 MB.\n")
-    section = f"## {label}\n\nCommit `{commit}`; {machine()}.\n\n{table(rows)}\n"
+    section = f"## {label}\n\n{body}"
     pattern = re.compile(rf"^## {re.escape(label)}\n.*?(?=^## |\Z)", re.S | re.M)
     text = pattern.sub(lambda _m: section + "\n", text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
     out.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> list[dict]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=40, help="bot games per case (default 40)")
     ap.add_argument("--apply-seeds", type=int, default=3, help="games whose apply() calls are timed (default 3)")
@@ -164,13 +203,20 @@ def main() -> None:
     ap.add_argument("--mc", type=int, default=0, help="also a Monte Carlo of this many games on 2 workers")
     ap.add_argument("--label", default="latest", help="the section of speed.md to write (default 'latest')")
     ap.add_argument("--no-write", action="store_true", help="print only")
-    args = ap.parse_args()
+    ap.add_argument("--compare", type=Path, help="an older checkout to time against this one, alternately")
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of --compare (default 2)")
+    args = ap.parse_args(argv)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                             cwd=ROOT).stdout.strip()
+    cases = [(g, s) for g, s in CASES if not args.games or g in args.games]
+    if args.compare:
+        text = compare(args.compare.resolve(), cases, args.seeds, args.rounds)
+        if not args.no_write:
+            write_text(args.label, f"Commit `{commit}` against `{args.compare}`, seeds 1-{args.seeds}; {machine()}."
+                       f"\n\n{text}\n")
+        return []
     rows = []
-    for game, scenario in CASES:
-        if args.games and game not in args.games:
-            continue
+    for game, scenario in cases:
         row = {"game": game, "scenario": scenario, "seeds": args.seeds, "target": TARGETS_S[(game, scenario)]}
         row.update(bench_load(game, scenario))
         row.update(bench_memory(game, scenario))
@@ -183,6 +229,7 @@ def main() -> None:
     print(table(rows))
     if not args.no_write:
         write(args.label, rows, commit)
+    return rows
 
 
 if __name__ == "__main__":

@@ -30,3 +30,16 @@ def test_benchmarks_montecarlo_runs_for_every_game(tmp_path):
     for game_id in wargames.games():
         out = mod.main([game_id, "--games", "2", "--workers", "1", "--out", str(tmp_path / f"{game_id}.csv")])
         assert out["games"] == 2 and (tmp_path / f"{game_id}.csv").read_text().count("\n") == 3
+
+
+@pytest.mark.slow
+def test_bench_speed_runs(capsys):
+    spec = importlib.util.spec_from_file_location("bench_speed", ROOT / "benchmarks" / "bench_speed.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    rows = mod.main(["--seeds", "1", "--apply-seeds", "1", "--games", "tet", "--no-write"])
+    assert [r["game"] for r in rows] == ["tet"]
+    row = rows[0]
+    assert row["cpu_median"] > 0 and row["first_ms"] > 0 and row["tracemalloc_mb"] > 0 and row["apply_ms"] > 0
+    assert "| tet | historical |" in capsys.readouterr().out
+
