@@ -21,7 +21,7 @@ from functools import partial
 import wargames
 
 
-def one_game(seed: int, game_id: str, scenario: str) -> dict:
+def one_game(seed: int, game_id: str, scenario: str | None) -> dict:
     g = wargames.load(game_id, scenario=scenario, seed=seed)
     t = time.perf_counter()
     g.play()
@@ -37,7 +37,7 @@ def one_game(seed: int, game_id: str, scenario: str) -> dict:
     return row
 
 
-def run(game_id: str, games: int, workers: int = 2, scenario: str = "historical") -> list[dict]:
+def run(game_id: str, games: int, workers: int = 2, scenario: str | None = None) -> list[dict]:
     fn = partial(one_game, game_id=game_id, scenario=scenario)
     if workers <= 1:  # in-process (also what the smoke test uses: the script is not an importable module there)
         return [fn(seed) for seed in range(games)]
@@ -74,7 +74,7 @@ def main(argv=None) -> dict:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out")
     args = ap.parse_args(argv)
-    scenario = args.scenario or ("short" if args.game == "fitl" else "historical")
+    scenario = args.scenario  # None: the game's own default scenario
     t = time.perf_counter()
     rows = run(args.game, args.games, args.workers, scenario)
     if args.out:

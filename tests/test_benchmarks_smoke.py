@@ -45,3 +45,16 @@ def test_benchmarks_back_and_montecarlo_scaling_run(capsys):
     assert len(rows) == 3 and all(r["undo median ms"] >= 0 for r in rows)
     scaling = _load("bench_montecarlo").main(["--game", "fitl", "--games", "4"])
     assert [r["way"] for r in scaling][-1].startswith("Dask") and "same rows every way: True" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_bench_speed_runs(capsys):
+    spec = importlib.util.spec_from_file_location("bench_speed", ROOT / "benchmarks" / "bench_speed.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    rows = mod.main(["--seeds", "1", "--apply-seeds", "1", "--games", "tet", "--no-write"])
+    assert [r["game"] for r in rows] == ["tet"]
+    row = rows[0]
+    assert row["cpu_median"] > 0 and row["first_ms"] > 0 and row["tracemalloc_mb"] > 0 and row["apply_ms"] > 0
+    assert "| tet | historical |" in capsys.readouterr().out
+

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 # cube direction vectors for flat-topped hexes, clockwise from north
 _CUBE_DIRS = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
@@ -23,6 +24,12 @@ def parse_hex(hid: str) -> tuple[int, int]:
     if len(hid) != 4 or not hid.isdigit():
         raise ValueError(f"hex numbers have four digits CCRR, got {hid!r}")
     return int(hid[:2]), int(hid[2:])
+
+
+@lru_cache(maxsize=65536)
+def _cube_of(hid: str) -> tuple[int, int, int]:
+    """Cube coordinates of a hex number (memoised: distances are asked for the same hexes again and again)."""
+    return _to_cube(*parse_hex(hid))
 
 
 def _to_cube(col: int, row: int) -> tuple[int, int, int]:
@@ -57,6 +64,8 @@ class HexGrid:
     hex_features: dict[str, set[str]] = field(default_factory=dict)
     side_features: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     size_km: float = 10.0
+    # memo of within(): it depends only on the grid's shape, which never changes
+    _near: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __contains__(self, hid: str) -> bool:
         try:
@@ -71,23 +80,29 @@ class HexGrid:
                 yield hex_id(c, r)
 
     def neighbours(self, hid: str) -> list[str]:
-        x, y, z = _to_cube(*parse_hex(hid))
+        x, y, z = _cube_of(hid)
+        lo, c_hi, r_hi = max(self.first, 0), min(self.first + self.cols, 100), min(self.first + self.rows, 100)
         out = []
         for dx, dy, dz in _CUBE_DIRS:
             c, r = _from_cube(x + dx, y + dy, z + dz)
-            if c >= 0 and r >= 0:
-                n = hex_id(c, r)
-                if n in self:
-                    out.append(n)
+            if lo <= c < c_hi and lo <= r < r_hi:  # on the grid, with a four-digit number (as ``in self`` checks)
+                out.append(hex_id(c, r))
         return out
 
     def distance(self, a: str, b: str) -> int:
-        ax, ay, az = _to_cube(*parse_hex(a))
-        bx, by, bz = _to_cube(*parse_hex(b))
+        ax, ay, az = _cube_of(a)
+        bx, by, bz = _cube_of(b)
         return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
     def within(self, hid: str, radius: int) -> list[str]:
         """Hexes at distance <= radius (breadth first; used for supply ranges and zones)."""
+        key = (hid, radius)
+        got = self._near.get(key)
+        if got is None:
+            got = self._near[key] = tuple(self._within(hid, radius))
+        return list(got)
+
+    def _within(self, hid: str, radius: int) -> list[str]:
         seen = {hid}
         frontier = [hid]
         for _ in range(radius):

@@ -40,14 +40,22 @@ OFFSHORE = ("offshore_11", "offshore_12", "offshore_13")
 CORPS = ("I", "II", "III", "IV")
 NON_MECH_INF = frozenset({"infantry", "airborne", "marine", "ranger", "mike_force"})
 
+# Tables read from the map only (its areas never change in play), built once per map: (id(data), what) -> table
+_STATIC: dict[tuple[int, str], dict] = {}
+
 
 class AlliedMovementRules:
     # ------------------------------------------------------------------ where Allied units may be
+    def _static(self, what: str) -> dict:
+        return _STATIC.setdefault((id(self.data), what), {})
+
     def corps_of(self, area: str) -> str | None:
-        a = self.data.areas[area]
-        if a.kind == "city":
-            return self.data.areas[a.province].corps
-        return a.corps
+        """The Corps an area lies in (a city: its province's)."""
+        table = self._static("corps_of")
+        if area not in table:
+            a = self.data.areas[area]
+            table[area] = self.data.areas[a.province].corps if a.kind == "city" else a.corps
+        return table[area]
 
     def allied_may_enter(self, uid: str, area: str) -> bool:
         """TET-UNIT-3 / TET-UNIT-4 (decisions A-10, D-13): a sector unit only inside its own Corps (its
@@ -193,10 +201,14 @@ class AlliedMovementRules:
                 and u not in self.moved and self.loc[u] not in ("casualties", "eliminated")
                 and self.unit(u).type != "recce"]
 
-    def _mk(self, uid, to, how, rule, **extra):
-        u = self.unit(uid)
-        return Action.make("allied_move", label=f"{u.name}: {self.loc[uid]} -> {to} ({how})",
-                           places=(self.loc[uid], to), unit=uid, to=to, rule=rule, **extra)
+    def _mk(self, uid, to, how, rule, passenger: str | None = None) -> Action:
+        """One Allied move as an action (the same as ``Action.make`` with these parameters, built directly: the
+        helicopter phases offer thousands of them)."""
+        where = self.loc[uid]
+        params = (("rule", rule), ("to", to), ("unit", uid))  # in key order, as Action.make sorts them
+        if passenger is not None:
+            params = (("passenger", passenger), *params)
+        return Action("allied_move", params, f"{self.unit(uid).name}: {where} -> {to} ({how})", (where, to))
 
     def phase4_options(self, uid: str) -> list[Action]:
         u = self.unit(uid)
@@ -231,8 +243,12 @@ class AlliedMovementRules:
         return opts
 
     def airbases(self, corps: str | None = None) -> list[str]:
-        return sorted(a.id for a in self.data.areas.values() if a.kind == "city" and a.airbase
-                      and (corps is None or self.corps_of(a.id) == corps))
+        """The cities with an airbase (of one Corps, or all)."""
+        table = self._static("airbases")
+        if corps not in table:
+            table[corps] = tuple(sorted(a.id for a in self.data.areas.values() if a.kind == "city" and a.airbase
+                                        and (corps is None or self.corps_of(a.id) == corps)))
+        return list(table[corps])
 
     def heli_options(self, uid: str) -> list[Action]:
         """TET-P4-5: airmobile lift of one unit, or relocation from a contested airbase."""
@@ -272,8 +288,11 @@ class AlliedMovementRules:
     def areas_of_corps(self, corps: str) -> list[str]:
         """TET-P4-5: the areas of a Corps a sector helicopter serves: its provinces, their cities and the
         sanctuaries lying inside it (A Shau in I, the Iron Triangle in III, U Minh in IV)."""
-        return [a.id for a in self.data.areas.values() if a.kind in ("province", "city", "sanctuary")
-                and self.corps_of(a.id) == corps]
+        table = self._static("areas_of_corps")
+        if corps not in table:
+            table[corps] = tuple(a.id for a in self.data.areas.values() if a.kind in ("province", "city", "sanctuary")
+                                 and self.corps_of(a.id) == corps)
+        return list(table[corps])
 
     def strike_areas(self, uid: str) -> list[str]:
         """TET-P4-6: where a strike aircraft may fly: a sector Tac Air to any area of its Corps (its provinces,

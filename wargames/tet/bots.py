@@ -129,6 +129,7 @@ class CommunistBot(_Bot):
 
     def on_move(self, game, decision: Decision) -> Action:
         scored = []
+        guarded: dict[str, bool] = {}  # city -> Allied regulars there (asked once per city, not per move)
         for a in decision.options:
             if a.kind != "move":
                 scored.append((0.5, a, "nothing else is worth the risk of showing itself: end the phase"))
@@ -138,8 +139,9 @@ class CommunistBot(_Bot):
             area = game.data.areas[to]
             frm = game.data.areas[game.loc[uid]]
             if area.kind == "city":
-                guards = [x for x in game.allied_in(to) if game.unit(x).type != "ruff_puff"]
-                if u.faction == "VC" and not guards:
+                if to not in guarded:
+                    guarded[to] = any(game.unit(x).type != "ruff_puff" for x in game.allied_in(to))
+                if u.faction == "VC" and not guarded[to]:
                     scored.append((10 * area.pv, a, f"{u.name} infiltrates {area.name}: political value {area.pv}, "
                                                     "held only by militia, a chance to raise an insurrection"))
                 else:
@@ -212,27 +214,42 @@ class AlliedBot(_Bot):
                 needs[city] = (3 * pv, f"relieve {game.data.areas[city].name} (political value {pv})")
         return needs
 
-    def _score_move(self, game, a: Action, needs) -> tuple[float, str]:
+    def _score_move(self, game, a: Action, needs, memo: dict | None = None) -> tuple[float, str]:
+        """How useful a move is, and why.  ``memo`` (one per plan, while no unit moves) keeps what depends only
+        on the destination (an air strike's worth) or on the area left (a city left empty)."""
+        memo = {} if memo is None else memo
         uid, to = a["unit"], a["to"]
         u = game.unit(uid)
-        dest = game.data.areas[to]
-        value, why = needs.get(to, (-1.0, "no reason to move"))
         if u.type in ("tac_air", "arc_light"):
-            enemy = sum(game.unit(x).cf for x in game.communists_in(to) if game.face_up[x])
-            value, why = enemy / 3, f"strike {enemy} factors of NVA/VC in view at {dest.name}"
-            hidden = len(game.hidden_communists(to)) if dest.kind in ("province", "sanctuary") else 0
-            if not enemy and hidden and game.allied_ground_in(to):  # TET-P4-6: fly where the search will be
-                value, why = hidden / 4, (f"{hidden} hidden NVA/VC counter(s) at {dest.name}, where our ground "
-                                          "units search in phase 5: strike whatever they turn face up")
-            if dest.kind == "city":
-                value -= (dest.pv or 0) / 2  # bombing cities costs political value (TET-P6-4)
-            return value, why
+            key = ("air", to)
+            if key not in memo:
+                memo[key] = self._air_value(game, to)
+            return memo[key]
+        value, why = needs.get(to, (-1.0, "no reason to move"))
         mover = a.get("passenger") or uid
         if game.unit(mover).type in ("heli", "tac_air", "arc_light"):
             return -1.0, "no passenger to carry"
         src = game.loc[mover]
-        if value > 0 and game.data.areas[src].kind == "city" and len(game.allied_ground_in(src)) <= 1:
-            value -= 2 * (game.data.areas[src].pv or 0)  # do not leave a city empty
+        if value > 0:
+            key = ("left", src)
+            if key not in memo:
+                memo[key] = game.data.areas[src].kind == "city" and len(game.allied_ground_in(src)) <= 1
+            if memo[key]:
+                value -= 2 * (game.data.areas[src].pv or 0)  # do not leave a city empty
+        return value, why
+
+    def _air_value(self, game, to: str) -> tuple[float, str]:
+        """An air strike on ``to``: the NVA/VC factors in view there (or the hidden ones our search may turn up),
+        less half the political value of a city bombed (TET-P6-4)."""
+        dest = game.data.areas[to]
+        enemy = sum(game.unit(x).cf for x in game.communists_in(to) if game.face_up[x])
+        value, why = enemy / 3, f"strike {enemy} factors of NVA/VC in view at {dest.name}"
+        hidden = len(game.hidden_communists(to)) if dest.kind in ("province", "sanctuary") else 0
+        if not enemy and hidden and game.allied_ground_in(to):  # TET-P4-6: fly where the search will be
+            value, why = hidden / 4, (f"{hidden} hidden NVA/VC counter(s) at {dest.name}, where our ground "
+                                      "units search in phase 5: strike whatever they turn face up")
+        if dest.kind == "city":
+            value -= (dest.pv or 0) / 2  # bombing cities costs political value (TET-P6-4)
         return value, why
 
     def _plan(self, game, decision):
@@ -241,10 +258,11 @@ class AlliedBot(_Bot):
         options_for = game.phase7_options if game.phase.id == "p7" else game.phase4_options
         plan, sent = [], {}
         best = []
+        memo: dict = {}
         for pick in decision.options:
             if pick.kind != "select":
                 continue
-            scored = [(*self._score_move(game, m, needs), m) for m in options_for(pick["unit"])]
+            scored = [(*self._score_move(game, m, needs, memo), m) for m in options_for(pick["unit"])]
             if scored:
                 value, why, move = max(scored, key=lambda x: (x[0], x[2]["to"]))
                 if value > 0:

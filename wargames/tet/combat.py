@@ -60,7 +60,8 @@ class CombatRules:
     def battle_areas(self) -> list[str]:
         """Areas with face-up NVA/VC units and Allied ground units (decision A-17)."""
         out = []
-        for a in self.data.areas.values():
+        areas = self.data.areas
+        for a in (areas[x] for x, units in self.loc.by_area.items() if x in areas and units):  # areas with units
             if a.kind == "box":
                 continue
             here = self.units_in(a.id)

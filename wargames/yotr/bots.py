@@ -37,7 +37,6 @@ Communist bot scattered its divisions over six objectives, let bombed stacks sit
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections import deque
 from fractions import Fraction
@@ -57,6 +56,7 @@ HIDDEN_GUESS = 4  # what the Allied bot assumes a face-down counter defends with
 
 
 _MP_CACHE: dict[int, dict[str, dict[str, int]]] = {}
+_TOWN_DIST_CACHE: dict[int, dict[tuple[str, ...], dict[str, int]]] = {}
 
 
 class _Bot:
@@ -148,7 +148,7 @@ class _Bot:
 
     def _weighted_distance(self, game, offset: dict[str, int]) -> dict[str, int]:
         """Distance over land from the nearest source, each source starting at its offset."""
-        d = game.data
+        land = game.data.land_adj
         dist: dict[str, int] = {}
         layers: dict[int, list[str]] = {}
         for h, o in sorted(offset.items()):
@@ -159,18 +159,18 @@ class _Bot:
             frontier = {h for h in frontier | set(layers.pop(level, [])) if h not in dist}
             for h in frontier:
                 dist[h] = level
-            frontier = {n for h in frontier for n in d.adj[h] if n not in dist and d.terrain(n) != "sea"}
+            frontier = {n for h in frontier for n in land[h] if n not in dist}
             level += 1
         return dist
 
     def _land_distance(self, game, sources: list[str]) -> dict[str, int]:
-        d = game.data
+        land = game.data.land_adj
         dist = {s: 0 for s in sources}
         q = deque(sorted(sources))
         while q:
             h = q.popleft()
-            for n in d.adj[h]:
-                if n not in dist and d.terrain(n) != "sea":
+            for n in land[h]:
+                if n not in dist:
                     dist[n] = dist[h] + 1
                     q.append(n)
         return dist
@@ -197,21 +197,23 @@ class CommunistBot(_Bot):
         """Static march cost in Movement Points from every land hex to ``town`` (clear 1, other terrain 2)."""
         cache = _MP_CACHE.setdefault(id(game.data), {})
         if town not in cache:
-            d = game.data
+            # a shortest-path search with one bucket per cost (the costs are 1 and 2, so buckets beat a heap)
+            steps = game.data.march_steps
             dist = {town: 0}
-            heap = [(0, town)]
-            while heap:
-                c, h = heapq.heappop(heap)
-                if c > dist[h]:
-                    continue
-                for n in d.adj[h]:
-                    t = d.terrain(n)
-                    if t == "sea":
-                        continue
-                    nc = c + (1 if t == "clear" else 2)
-                    if nc < dist.get(n, 10 ** 6):
-                        dist[n] = nc
-                        heapq.heappush(heap, (nc, n))
+            buckets: list[list[str]] = [[town]]
+            c = 0
+            while c < len(buckets):
+                for h in buckets[c]:
+                    if dist[h] != c:
+                        continue  # reached more cheaply since it was put here
+                    for n, mp in steps[h]:
+                        nc = c + mp
+                        if nc < dist.get(n, 10 ** 6):
+                            dist[n] = nc
+                            while len(buckets) <= nc:
+                                buckets.append([])
+                            buckets[nc].append(n)
+                c += 1
             cache[town] = dist
         return cache[town]
 
@@ -253,8 +255,8 @@ class CommunistBot(_Bot):
         units = [u for u in units if u not in garrison]
         sent: dict[str, float] = {h: 0.0 for h in targets}
         # nearest units choose first so the fronts fill from the closest divisions
-        order = sorted(units, key=lambda u: (min((self._mp_distance(game, t).get(game.loc[u], 999)
-                                                  for t in targets), default=999), u))
+        march = {t: self._mp_distance(game, t) for t in targets}  # static, kept per map
+        order = sorted(units, key=lambda u: (min((march[t].get(game.loc[u], 999) for t in targets), default=999), u))
         for u in order:
             h = game.loc[u]
             best = None
@@ -262,7 +264,7 @@ class CommunistBot(_Bot):
             for t in sorted(targets):
                 if home and d.region(t) != home:
                     continue  # NLF guerrillas stay in their own Region (YOTR-MOV-S)
-                mp = self._mp_distance(game, t).get(h, 999)
+                mp = march[t].get(h, 999)
                 if mp >= 999:
                     continue
                 need = NEED_RATIO * max(1, defence[t])
@@ -284,13 +286,20 @@ class CommunistBot(_Bot):
         feints = [t for t in targets if d.region(t) not in attacked]
         for u in sorted(u for u in game.on_map("Communist") if game.is_dummy(u)):
             h = game.loc[u]
-            best = min(((self._mp_distance(game, t).get(h, 999), t) for t in feints), default=None)
+            best = min(((march[t].get(h, 999), t) for t in feints), default=None)
             if best and best[0] < 999:
                 assign[u] = best[1]
                 why[u] = f"feints towards {game.hex_name(best[1])}, away from the real attacks"
         self._maps = {"key": key, "assign": assign, "why": why, "garrison": garrison, "targets": targets, "defence": defence,
-                      "dist": self._weighted_distance(game, {h: 0 for h in targets})}
+                      "dist": self._town_distance(game, tuple(sorted(targets)))}
         return self._maps
+
+    def _town_distance(self, game, towns: tuple[str, ...]) -> dict[str, int]:
+        """Hexes over land from the nearest of ``towns``: static for a set of towns, so kept per map."""
+        cache = _TOWN_DIST_CACHE.setdefault(id(game.data), {})
+        if towns not in cache:
+            cache[towns] = self._weighted_distance(game, {h: 0 for h in towns})
+        return cache[towns]
 
     def _dist(self, game):
         return self._plan(game)
@@ -308,25 +317,28 @@ class CommunistBot(_Bot):
             if stay is not None:
                 self.last_reason = m["why"][uid]
                 return stay
+        next_to = frozenset(d.adj[target]) if target else frozenset()  # the hexes one hex from the target
+        stacks = {h: len(game.counters_at(h, "Communist")) for h in game.occupied("Communist")}
         scored = []
         for a in decision.options:
             h = a["to"] if a.kind == "move_to" else here
             gap = tdist.get(h, 99)
             score = -float(gap)
             why = m["why"].get(uid, "closer to the Allied towns") + f"; {gap} MP left"
-            if target and d.grid.distance(h, target) == 1:
+            if h in next_to:
                 score += 4
                 why = m["why"].get(uid, "") + "; next to it, ready to attack"
             if d.terrain(h) == "clear" and h not in d.towns:
                 score -= 1.5  # air strikes count double in the open (YOTR-TEC-5)
                 why += "; in the open"
-            crowd = len(game.counters_at(h, "Communist")) - (1 if h == here else 0)
+            crowd = stacks.get(h, 0) - (1 if h == here else 0)
             if crowd >= CROWD:
                 score -= crowd - CROWD + 1  # do not offer the bombers one big stack
             if h in d.towns and game.town[h] != "nlf":
                 score += 20
                 why = f"takes the undefended town {game.hex_name(h)}"
-            passed = [t for t in (a.get("via") or "-").split("+") if t not in ("-", h)]
+            via = a.get("via")
+            passed = [t for t in via.split("+") if t not in ("-", h)] if via else []
             if passed:  # D-67: of the paths offered, the one taking empty towns on the way (YOTR-TWN-H)
                 score += 20 * len(passed)
                 why += f", taking {', '.join(game.hex_name(t) for t in passed)} on the way"
@@ -334,7 +346,7 @@ class CommunistBot(_Bot):
                 score -= 4
                 why += ", though out of supply range"
             if a.kind == "stay":
-                score += 0.1 if target and d.grid.distance(h, target) == 1 else -0.5
+                score += 0.1 if h in next_to else -0.5
                 why = "stays put: " + why
             scored.append((score, a, why))
         return self._pick(scored)
@@ -523,7 +535,8 @@ class AlliedBot(_Bot):
             elif h in near_nlf:
                 score = 3.0
                 why = f"{h} is next to a town the Communist holds: ready to counter-attack"
-            passed = [t for t in (a.get("via") or "-").split("+") if t not in ("-", h)] if a.kind == "move_to" else []
+            via = a.get("via") if a.kind == "move_to" else None
+            passed = [t for t in via.split("+") if t not in ("-", h)] if via else []
             if passed:  # D-67: retake Communist towns left without militia on the way (D-55)
                 score += 5 * len(passed)
                 why += f", retaking {', '.join(game.hex_name(t) for t in passed)} on the way"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 from pydantic import ConfigDict, Field
@@ -206,17 +206,38 @@ class YotrData:
     decisions: dict[str, DecisionRow]
 
     # ------------------------------------------------------------------ map queries
+    @cached_property
+    def pair_features(self) -> dict[tuple[str, str], frozenset[str]]:
+        """``sides`` keyed by both orders of the two hexes, so a look-up needs no canonical key; built once."""
+        return {**self.sides, **{(b, a): f for (a, b), f in self.sides.items()}}
+
+    @cached_property
+    def _terrain(self) -> dict[str, str]:
+        return {h: r.terrain for h, r in self.hexes.items()}
+
     def side_has(self, a: str, b: str, feature: str) -> bool:
-        return feature in self.sides.get(hexside(a, b), ())
+        return feature in self.pair_features.get((a, b), ())
 
     def terrain(self, h: str) -> str:
-        return self.hexes[h].terrain
+        return self._terrain[h]
 
     def country(self, h: str) -> str:
         return self.hexes[h].country
 
     def region(self, h: str) -> str | None:
         return self.hexes[h].region
+
+    @cached_property
+    def land_adj(self) -> dict[str, tuple[str, ...]]:
+        """Each hex's neighbours that are not all-sea (YOTR-TEC: sea hexes are prohibited); built once."""
+        return {h: tuple(n for n in ns if self.hexes[n].terrain != "sea") for h, ns in self.adj.items()}
+
+    @cached_property
+    def march_steps(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """Each hex's land neighbours with the march cost of entering them, ignoring roads, rivers and zones
+        (clear 1, rough or swamp 2: the terrain rows of YOTR-TEC); the bots' static distances use it."""
+        return {h: tuple((n, 1 if self.hexes[n].terrain == "clear" else 2) for n in ns)
+                for h, ns in self.land_adj.items()}
 
     def has_road_or_trail(self, h: str) -> bool:
         return any(self.side_has(h, n, "road") or self.side_has(h, n, "trail") for n in self.adj[h])

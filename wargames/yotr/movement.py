@@ -38,10 +38,9 @@ from __future__ import annotations
 
 import heapq
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from ..core import Action, IllegalAction
-from ..maps.hexgrid import hexside
 from .data import load_data
 
 DONE_MOVING = "done"
@@ -68,8 +67,10 @@ def _zoc_reach(arvn: bool) -> dict[str, tuple[str, ...]]:
     never into rough or swamp (YOTR-ZOC-F3 limits ARVN zones by terrain type only, so a clear hex of North
     Vietnam next to an ARVN unit is in its zone although the unit may not move there, YOTR-MOV-S)."""
     d = load_data()
-    return {h: tuple(n for n in ns if not d.side_has(h, n, "river") and not (
-        arvn and d.terrain(n) in ("rough", "swamp"))) for h, ns in d.adj.items()}
+    sides, none = d.pair_features, frozenset()
+    closed = {h for h in d.hexes if d.terrain(h) in ("rough", "swamp")} if arvn else set()
+    return {h: tuple(n for n in ns if "river" not in sides.get((h, n), none) and n not in closed)
+            for h, ns in d.adj.items()}
 
 
 @cache
@@ -83,6 +84,25 @@ def _edge_costs(who: str, no_nvn: bool, communist_trail: int | None) -> dict[str
         trail = Fraction(communist_trail)  # D-44 alternative
     river = d.tec_mp("river", who)
     terrain_mp = {t: d.tec_mp(t, tec) for t in ("clear", "rough", "swamp")}
+
+    def cost(terrain: str, feats: frozenset[str]) -> int | None:
+        options = []
+        if "road" in feats:
+            options.append(road)
+        if "trail" in feats and trail is not None:
+            options.append(trail)
+        if not (who == "arvn" and terrain in ("rough", "swamp")):
+            options.append(terrain_mp[terrain])
+        options = [o for o in options if o is not None]
+        if not options:
+            return None
+        best = min(options)
+        if "river" in feats and "bridge" not in feats:
+            best += river
+        return int(2 * best)
+
+    costs: dict[tuple[str, frozenset[str]], int | None] = {}  # a few terrain and hexside combinations
+    none: frozenset[str] = frozenset()
     out: dict[str, dict[str, int]] = {}
     for a, ns in d.adj.items():
         row: dict[str, int] = {}
@@ -90,23 +110,73 @@ def _edge_costs(who: str, no_nvn: bool, communist_trail: int | None) -> dict[str
             terrain = d.terrain(b)
             if terrain == "sea" or (no_nvn and d.country(b) == "NVN"):
                 continue
-            options = []
-            feats = d.sides.get(hexside(a, b), frozenset())
-            if "road" in feats:
-                options.append(road)
-            if "trail" in feats and trail is not None:
-                options.append(trail)
-            if not (who == "arvn" and terrain in ("rough", "swamp")):
-                options.append(terrain_mp[terrain])
-            options = [o for o in options if o is not None]
-            if not options:
-                continue
-            cost = min(options)
-            if "river" in feats and "bridge" not in feats:
-                cost += river
-            row[b] = int(2 * cost)
+            key = (terrain, d.pair_features.get((a, b), none))
+            if key not in costs:
+                costs[key] = cost(*key)
+            if costs[key] is not None:
+                row[b] = costs[key]
         out[a] = row
     return out
+
+
+@cache
+def _steps(who: str, no_nvn: bool, communist_trail: int | None, home: str | None) -> dict[str, tuple[tuple[str, int], ...]]:
+    """:func:`_edge_costs` as tuples of (neighbour, half points), in the map's neighbour order, without the hexes
+    outside ``home`` (YOTR-MOV-S: ROK and NLF stay in their Region); what the path searches walk."""
+    edges = _edge_costs(who, no_nvn, communist_trail)
+    outside = _outside(home) if home is not None else frozenset()
+    return {a: tuple((b, c) for b, c in row.items() if b not in outside) for a, row in edges.items()
+            if a not in outside}  # a unit kept in its Region never stands outside it
+
+
+@lru_cache(maxsize=64)
+def _search(start: str, ma: int, who: str, no_nvn: bool, communist_trail: int | None, home: str | None,
+            ezoc: frozenset[str], blocked: frozenset[str], air_ok: tuple[str, ...]) -> tuple[dict[str, int],
+                                                                                      dict[str, str]]:
+    """The cheapest-path search of :meth:`MovementRules.reachable` (YOTR-MOV-A, YOTR-TEC, YOTR-ZOC, YOTR-MOV-T):
+    hex -> least half points from ``start`` within the allowance ``ma``, and each hex's previous hex on that
+    path.  A function of its arguments and the map only (the enemy zones ``ezoc``, the hexes ``blocked`` by the
+    enemy, the towns ``air_ok`` open to an air hop), so units of one stack that move alike share one search;
+    callers copy the result before changing it."""
+    enter_z, leave_z, hop = _extra_costs(who)
+    edges = _steps(who, no_nvn, communist_trail, home)  # hexes outside the unit's Region left out (YOTR-MOV-S)
+    start_in_zoc = start in ezoc
+    best: dict[str, int] = {start: 0}
+    prev: dict[str, str] = {}
+    air_set = set(air_ok)
+    far = best.get
+    # Every step costs at least one half point, so the hexes can be taken cost by cost (one list per cost,
+    # each in hex order): the same order as a heap of (cost, hex) pairs, so the same paths on ties.
+    todo: list[list[str]] = [[] for _ in range(ma + 1)]
+    todo[0].append(start)
+    for cost in range(ma + 1):
+        for h in sorted(todo[cost]):
+            if cost > best[h]:
+                continue
+            if h != start:
+                if h in ezoc:
+                    continue  # YOTR-ZOC: stop on entering an enemy zone
+                leaving = False
+            else:
+                leaving = start_in_zoc
+            steps = edges[h]
+            if h in air_set and cost + hop <= ma:
+                steps = steps + tuple((t, hop) for t in air_ok if t != h)  # D-24: no terrain cost
+            for n, c in steps:
+                if n in blocked:
+                    continue
+                total = cost + c
+                if leaving:
+                    if n in ezoc:
+                        continue  # YOTR-ZOC-E
+                    total += leave_z
+                if n in ezoc:
+                    total += enter_z
+                if total <= ma and total < far(n, 999):
+                    best[n] = total
+                    prev[n] = h
+                    todo[total].append(n)
+    return best, prev
 
 
 class MovementRules:
@@ -239,50 +309,19 @@ class MovementRules:
         side = self.side_of(uid)
         enemy = "Allied" if side == "Communist" else "Communist"
         ezoc = self.zoc(enemy)
-        who = self.mover_class(uid)
-        enter_z, leave_z, hop = _extra_costs(who)
-        edges = self.edge_costs(uid)
         home = self.home_region.get(uid)
         if self.opts.special_rule_f and self.counters[uid].nationality == "ROK":
             home = None
+        u = self.counters[uid]
         start = self.loc[uid]
         ma = self.allowance2(uid)
         start_in_zoc = start in ezoc
-        airmobile = self.counters[uid].airmobile
-        best: dict[str, int] = {start: 0}
-        prev: dict[str, str] = {}
-        heap: list[tuple[int, str]] = [(0, start)]
-        blocked = self.blocked_for(side)
         # YOTR-MOV-T: friendly towns usable for a hop (a besieged one only if nobody used it this phase)
-        air_ok = [t for t in sorted(d.towns) if self.friendly_town(t)
-                  and not (t in ezoc and self.airlifts.get(t, 0) >= 1)] if airmobile else []
-        air_set = set(air_ok)
-        bad = blocked | _outside(home) if home is not None else blocked
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            cost, h = pop(heap)
-            if cost > best[h]:
-                continue
-            at_start = h == start
-            if not at_start and h in ezoc:
-                continue  # YOTR-ZOC: stop on entering an enemy zone
-            steps = edges[h].items()
-            if h in air_set and cost + hop <= ma:
-                steps = list(steps) + [(t, hop) for t in air_ok if t != h]  # D-24: no terrain cost
-            for n, c in steps:
-                if n in bad:
-                    continue
-                total = cost + c
-                if at_start and start_in_zoc:
-                    if n in ezoc:
-                        continue  # YOTR-ZOC-E
-                    total += leave_z
-                if n in ezoc:
-                    total += enter_z
-                if total <= ma and total < best.get(n, 999):
-                    best[n] = total
-                    prev[n] = h
-                    push(heap, (total, n))
+        air_ok = tuple(t for t in sorted(d.towns) if self.friendly_town(t)
+                       and not (t in ezoc and self.airlifts.get(t, 0) >= 1)) if u.airmobile else ()
+        found, came = _search(start, ma, self.mover_class(uid), u.side == "Allied" and not self.opts.special_rule_f,
+                              self.opts.communist_trail_rate, home, ezoc, self.blocked_for(side), air_ok)
+        best, prev = dict(found), dict(came)  # copies: the one-hex moves below are this unit's own
         best.pop(start)
         # YOTR-MOV-J: one hex is always possible, unless prohibited or from one enemy zone to another (D-45)
         for n in d.adj[start]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from ..core import Action
 from .data import load_data
@@ -69,6 +69,43 @@ def _allied_trace_edges(cls: str, region: str | None, no_nvn: bool) -> dict[str,
     return out
 
 
+@lru_cache(maxsize=16)
+def _communist_reach(sources: tuple[str, ...], blocked: frozenset[str]) -> dict[str, int]:
+    """Hexes within 8 steps of any source along Communist supply lines that avoid ``blocked`` -> the distance
+    (YOTR-SUP-C, D-22).  A function of its arguments and the map only, so it is kept for the next time the same
+    sources meet the same obstacles (most moves leave them unchanged); callers must not change the result."""
+    edges = _communist_trace_edges()
+    dist = {s: 0 for s in sources}
+    q = deque(sorted(sources))
+    while q:
+        h = q.popleft()
+        nd = dist[h] + 1
+        if nd > RANGE:
+            continue
+        for n in edges[h]:
+            if n not in dist and n not in blocked:
+                dist[n] = nd
+                q.append(n)
+    return dist
+
+
+@lru_cache(maxsize=8)
+def _allied_reach(cls: str, region: str | None, no_nvn: bool, sources: tuple[str, ...],
+                  blocked: frozenset[str]) -> frozenset[str]:
+    """Hexes from which a line of any length along the Allied class's steps, avoiding ``blocked``, reaches one
+    of ``sources`` (YOTR-SUP, YOTR-SUP-C); kept like :func:`_communist_reach`."""
+    edges = _allied_trace_edges(cls, region, no_nvn)
+    seen = set(sources)
+    q = deque(sources)
+    while q:
+        h = q.popleft()
+        for n in edges[h]:
+            if n not in seen and n not in blocked:
+                seen.add(n)
+                q.append(n)
+    return frozenset(seen)
+
+
 class SupplyRules:
     # ------------------------------------------------------------------ tracing
     def _communist_passable(self, h: str) -> bool:
@@ -82,21 +119,9 @@ class SupplyRules:
         key = ("crange", sources)
         if key in self._cache:
             return self._cache[key]
-        edges = _communist_trace_edges()
         blocked = self.occupied("Allied") | self.zoc_for_tracing("Allied") | {
             h for h in self.data.towns if self.allied_militia(h) > 0}
-        dist = {s: 0 for s in sources}
-        q = deque(sorted(sources))
-        while q:
-            h = q.popleft()
-            nd = dist[h] + 1
-            if nd > RANGE:
-                continue
-            for n in edges[h]:
-                if n not in dist and n not in blocked:
-                    dist[n] = nd
-                    q.append(n)
-        self._cache[key] = dist
+        dist = self._cache[key] = _communist_reach(tuple(sources), frozenset(blocked))
         return dist
 
     def sc_hexes_intact(self) -> set[str]:
@@ -134,20 +159,12 @@ class SupplyRules:
             return self._cache[key]
         d = self.data
         region = cls.split(":", 1)[1] if cls.startswith("rok:") else None
-        edges = _allied_trace_edges(cls.split(":", 1)[0], region, not self.opts.special_rule_f)
         blocked = set(self.zoc_for_tracing("Communist")) | self.occupied("Communist") | self.sc_hexes_intact() | {
             h for h in self.town if self.communist_militia(h)}
-        sources = sorted(h for h in d.towns if self.town[h] != "nlf" and not self.besieged(h)
-                         and not self.occupied_by(h, "Communist") and (region is None or d.region(h) == region))
-        seen = set(sources)
-        q = deque(sources)
-        while q:
-            h = q.popleft()
-            for n in edges[h]:
-                if n not in seen and n not in blocked:
-                    seen.add(n)
-                    q.append(n)
-        res = self._cache[key] = frozenset(seen)
+        sources = tuple(sorted(h for h in d.towns if self.town[h] != "nlf" and not self.besieged(h)
+                               and not self.occupied_by(h, "Communist") and (region is None or d.region(h) == region)))
+        res = self._cache[key] = _allied_reach(cls.split(":", 1)[0], region, not self.opts.special_rule_f, sources,
+                                               frozenset(blocked))
         return res
 
     def allied_supply(self, uid: str) -> str:
