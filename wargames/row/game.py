@@ -696,18 +696,11 @@ class RowGame(Game):
         """ROW-14.4 / ROW-6.2 case i (A2d): OOC markers on and off; the opponent draws from the Cup of SNAFU for
         each new one and may place the counter on that unit."""
         for side in (CAPITALIST, COMMUNIST):
-            sit, rulings = ooc_sweep(self.situation(), side, self.tracer(), "supply_determination")
-            for p in sit.units(side):
-                self.markers[p.uid] = sorted(p.markers)
-            self._touch()
-            for r in rulings:
-                yield self._stamp(r)
-                if r.result["placed"]:
-                    yield from self._snafu_for(r.result["snafu_for"], r.inputs["piece"], f"OOC {r.inputs['piece']}")
-                    if self._over:
-                        return
+            changed = yield from self._ooc_markers(side, "supply_determination")
+            if self._over:
+                return
             yield self.ruling("ROW-14.4", f"{side} supply status", f"Every {side} unit's LoC is traced; "
-                              f"{len(rulings)} OOC markers change.", result={"changed": len(rulings)})
+                              f"{changed} OOC markers change.", result={"changed": changed})
 
     def _no_air(self, title: str, rule: str):
         yield self.ruling(rule, f"{title}: not in this scenario", "A Year in I Corps leaves the air war out (special "
@@ -1044,8 +1037,10 @@ class RowGame(Game):
     def flip_communist_units_fresh(self):
         yield from self._flip(COMMUNIST)
 
-    def _ooc(self, side: str):
-        sit, rulings = ooc_sweep(self.situation(), side, self.tracer(), "player_turn")
+    def _ooc_markers(self, side: str, when: str):
+        """ROW-14.4 / ROW-6.2 case i: trace every unit's LoC, put OOC markers on and off, and let the opponent
+        draw from the Cup of SNAFU for each new one.  Returns how many markers changed."""
+        sit, rulings = ooc_sweep(self.situation(), side, self.tracer(), when)
         for p in sit.units(side):
             self.markers[p.uid] = sorted(p.markers)
         self._touch()
@@ -1054,9 +1049,15 @@ class RowGame(Game):
             if r.result["placed"]:
                 yield from self._snafu_for(r.result["snafu_for"], r.inputs["piece"], f"OOC {r.inputs['piece']}")
                 if self._over:
-                    return
-        yield self.ruling("ROW-6.2", f"{side} OOC check", f"{len(rulings)} {side} units are newly out of "
-                          "communications.", result={"placed": len(rulings)})
+                    return len(rulings)
+        return len(rulings)
+
+    def _ooc(self, side: str):
+        placed = yield from self._ooc_markers(side, "player_turn")
+        if self._over:
+            return
+        yield self.ruling("ROW-6.2", f"{side} OOC check", f"{placed} {side} units are newly out of "
+                          "communications.", result={"placed": placed})
 
     def mark_capitalist_ooc(self):
         yield from self._ooc(CAPITALIST)
