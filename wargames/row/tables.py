@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import field_validator
+from pydantic import AfterValidator, field_validator
 
 from ..core.data import DataError, Row, game_dir, read_csv
 
@@ -33,6 +33,16 @@ CLASSES = ("A", "B", "C")
 COMBAT_TYPES = ("meeting_engagement", "hasty", "prepared", "deliberate")
 MUGS = ("ME_HASTY", "PREP_DELIB")
 SUPPORT_TYPES = ("tank", "artillery", "air", "bombardment")
+
+
+def _game_die(v: int) -> int:
+    """The game rolls only D6 and D10 (rules 2.0): a table naming another die is a data error."""
+    if v not in (6, 10):
+        raise ValueError("the game's dice are the D6 and the D10")
+    return v
+
+
+GameDie = Annotated[int, AfterValidator(_game_die)]
 RE_TABLES = ("A", "B", "C")
 
 YesNo = Literal["yes", "no"]
@@ -139,14 +149,7 @@ class EliminationRow(Row):
 
     size_class: Literal["A", "B", "C"]
     dice: int
-    die: int
-
-    @field_validator("die")
-    @classmethod
-    def _die(cls, v: int) -> int:
-        if v not in (6, 10):
-            raise ValueError("the game's dice are the D6 and the D10")
-        return v
+    die: GameDie
 
 
 class RetreatRow(Row):
@@ -205,15 +208,8 @@ class SnafuMarkerRow(Row):
                     "loss_roll", "radio_out", "key_officer"]
     stays_on_unit: YesNo
     dice: int
-    die: int | None = None
+    die: GameDie | None = None
     halve_up: YesNo
-
-    @field_validator("die")
-    @classmethod
-    def _die(cls, v: int | None) -> int | None:
-        if v is not None and v not in (6, 10):
-            raise ValueError("the game's dice are the D6 and the D10")
-        return v
     loss_track: Literal["marked_side", "body_count"] | None = None
 
 
@@ -224,16 +220,9 @@ class LossRollRow(Row):
     trigger: str
     rule: str
     dice: int
-    die: int
+    die: GameDie
     halve_up: YesNo
     track: Literal["owner", "Body Count", "US Casualties"]
-
-    @field_validator("die")
-    @classmethod
-    def _die(cls, v: int) -> int:
-        if v not in (6, 10):
-            raise ValueError("the game's dice are the D6 and the D10")
-        return v
 
 
 class SupportTrackRow(Row):
