@@ -476,6 +476,7 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
         seen.add(lv.track)
         if lv.value > TRACK_MAX[lv.track]:
             raise ck.fail(("levels", i, "value"), f"{lv.track} is at most {TRACK_MAX[lv.track]}")
+    _check_air(sc, ck, check_turn)
     for i, tl in enumerate(sc.air_support):
         check_turn(("air_support", i, "turn"), tl.turn)
         if tl.value > TRACK_MAX[tl.track]:
@@ -485,8 +486,6 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
         if given != sorted(turns):
             raise ck.fail(("air_support",), "with the air war out of play, US Air Support needs one value per turn "
                                             f"(R-SCN-08); turns given {given}")
-
-    _check_air(sc, ck, check_turn)
 
     # extra supply sources
     extra: list[tuple[str, str, int]] = []
