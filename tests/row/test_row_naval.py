@@ -65,7 +65,7 @@ def test_row_11_1_bot_keeps_the_fleet_where_the_enemy_is_and_says_why():
     assert a["station"] == "Yankee" and "Communist units" in bot.last_reason
 
 
-def test_row_11_1_the_fleet_moves_in_a_whole_game():
+def test_row_11_0_the_fleet_moves_in_a_whole_game():
     g = wargames.load("row", SCEN, seed=2)
     g.play()
     moves = [r for r in g.log if r.rule_id == "ROW-11.1" and r.title == "Fleet redeployment"]

@@ -20,7 +20,9 @@ every air step behaves as before: special rule ``air_war_not_in_play``, decision
   move or a combat's tank and artillery support.
 * C-c: HQ Interdicted markers come off.
 
-Every modifier of a mission value is in :func:`mission_value` (reduced -1, Summer monsoon -1, AEW +1, an ace's
+Rules: ROW-10.0, ROW-10.1, ROW-10.2, ROW-10.3, ROW-10.3.1, ROW-10.3.2, ROW-10.3.3, ROW-10.3.4, ROW-10.3.5,
+ROW-10.3.6, ROW-10.3.7, ROW-10.3.8, ROW-10.3.9, ROW-10.4, ROW-10.4.1, ROW-10.4.2, ROW-10.4.3; special operations
+(ROW-10.4.4) are 14.8's tables, not here.  Every modifier of a mission value is in :func:`mission_value` (reduced -1, Summer monsoon -1, AEW +1, an ace's
 value, restricted boxes halved).  POWs (10.3, 10.3.8, 10.3.6) go to the Hanoi Hilton track of 12.1.4.
 """
 

@@ -11,6 +11,7 @@ within 2 hexes of the sea, as before.  With it:
 * naval aircraft (11.4): the carriers are an improved airfield for any number of Navy aircraft; strategic missions
   only from Yankee Station (``air.AirMixin._fields_for``).
 
+Rules: ROW-11.0, ROW-11.1, ROW-11.2, ROW-11.3 (ROW-11.3.1 superseded), ROW-11.4; ROW-11.5 not modelled.
 Amphibious landings are the ground war's 14.1.3 move (``game._landings``; decision R-NAV-03); riverine units
 (11.5, 14.1.4) are not in any scenario yet (R-NAV-04).
 """
