@@ -191,6 +191,7 @@ def test_row_10_3_7_unrestricted_boxes_cost_unrest_and_one_may_be_secret():
     put(g, "usaf_355tfw", "sam_strike", airfield="takhli")
     put(g, "usaf_388tfw", "airfield_strike", airfield="korat")
     put(g, "cvw_16", "infrastructure", airfield="carriers", restricted=True)
+    put(g, "usaf_552aewcw", "aew", airfield="udorn")  # the AEW box has no restricted side: no cost (R-AIR-04)
     unrest = g.vp["us_unrest"]
     _, rs = run(g, g._unrestricted_cost(), pick(kind="secret_box", box="sam_strike"))
     main = next(r for r in rs if r.rule_id == "ROW-10.3.7")

@@ -473,11 +473,14 @@ class AirMixin:
                           side=side)
 
     def _unrestricted_cost(self: RowGame):
-        """ROW-10.3.7: each strategic box holding an unrestricted aircraft costs 1 US Unrest; the Capitalist may
+        """ROW-10.3.7: each strategic box holding an unrestricted aircraft costs 1 US Unrest (the AEW box, which has
+        no restricted side, costs nothing: decision R-AIR-04); the Capitalist may
         declare one of them the secret mission: +1 Secret Ops instead of the Unrest point (decision R-AIR-05); a free
         unrestricted declaration (Republican president, 14.5) pays for a box first."""
         boxes = sorted({self.airwar["aircraft"][a]["box"] for a in self._craft(CAPITALIST)
                         if self.airwar["aircraft"][a]["box"] in STRATEGIC
+                        and "yes" in (mission_boxes()[self.airwar["aircraft"][a]["box"]].restricted_box,
+                                      mission_boxes()[self.airwar["aircraft"][a]["box"]].always_unrestricted)
                         and not self.airwar["aircraft"][a]["restricted"]})
         if not boxes:
             return
