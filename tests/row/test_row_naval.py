@@ -93,3 +93,18 @@ def test_row_11_5_no_scenario_holds_a_riverine_unit_yet():
         sc = load_scenario(name)
         ids = [p.unit for p in sc.setup] + [r.unit for r in sc.reinforcements]
         assert not [u for u in ids if units[u].has("riverine")], name
+
+
+def test_row_11_4_navy_ground_support_counts_only_on_the_fleets_side_of_the_station_line():
+    from .test_row_air import clear_boxes, put
+
+    g = fresh()
+    clear_boxes(g)
+    put(g, "cvw_21", "ground_support", airfield="carriers")    # ground support 4 -1 monsoon = 3
+    put(g, "usmc_1maw", "ground_support", airfield="da_nang")  # 5 -1 = 4
+    g.pools["US Air"] = 7
+    assert g.fleet_zone(DA_NANG) == "Yankee" and g.fleet_zone(CAM_RANH) == "Dixie"
+    assert g.air_pools(DA_NANG)["US Air"] == 7
+    g.airwar["station"] = "Dixie"
+    assert g.air_pools(DA_NANG)["US Air"] == 4 and g.pools["US Air"] == 7
+    assert not g.navy_may_fly_at("cvw_21", DA_NANG) and g.navy_may_fly_at("usmc_1maw", DA_NANG)

@@ -744,7 +744,18 @@ class AirMixin:
                           result={"aircraft": uid, "stays": False, "air_level": self.pools[AIR_TRACK[side]]},
                           dice=[r], side=side)
 
-    def air_after_combat(self: RowGame, mark: int):
+    def air_pools(self: RowGame, hid: str) -> dict[str, int]:
+        """ROW-10.4.2 / ROW-11.4: the support levels a combat at ``hid`` reads: the tracks, less the ground
+        support of Navy aircraft when ``hid`` lies on the other side of the Station line from the fleet."""
+        if not self.air_on():
+            return self.pools
+        out = dict(self.pools)
+        for a in self._craft(CAPITALIST, "ground_support"):
+            if not self.navy_may_fly_at(a, hid):
+                out[AIR_TRACK[CAPITALIST]] = max(0, out[AIR_TRACK[CAPITALIST]] - self.air_value(a, "ground_support")[0])
+        return out
+
+    def air_after_combat(self: RowGame, mark: int, hid: str = ""):
         """ROW-10.4.2: the air support each side used in the combat just fought (its ROW-5.3.1 commitment) is
         flown by aircraft of its Ground Support box, chosen by the owner until the amount is covered (a larger
         value may give part of itself); each rolls to stay on station."""
@@ -758,7 +769,8 @@ class AirMixin:
             need = used.get(side, 0)
             flown: list[str] = []
             while need > 0 and not self._over:
-                box = [a for a in self._craft(side, "ground_support") if a not in flown]
+                box = [a for a in self._craft(side, "ground_support") if a not in flown
+                       and (not hid or self.navy_may_fly_at(a, hid))]
                 if not box:
                     break
                 a = box[0]
@@ -787,7 +799,7 @@ class AirMixin:
         if not self.air_on():
             return False
         me = other(target_side)
-        strikers = self._craft(me, "interdiction")
+        strikers = [a for a in self._craft(me, "interdiction") if self.navy_may_fly_at(a, hid)]  # 11.4
         recons = self._craft(me, "recon")
         if not strikers or not recons:
             return False

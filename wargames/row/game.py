@@ -1584,7 +1584,7 @@ class RowGame(AirMixin, NavalMixin, Game):
                 cut.add(s)
 
         def sup(role: str, s: str) -> SupportSituation:
-            lv = support_levels(c, role, self.pools).result
+            lv = support_levels(c, role, self.air_pools(hid)).result  # ROW-11.4: Navy air by station
             loc_ok = not any("OOC" in self.markers[u.uid] for u in c.key_units(role))
             fb = s == CAPITALIST and any(self.map.distance(h, hid) <= 2 for h in self.fire_bases)
             return SupportSituation(lv, factor, trace=loc_ok, fire_base=fb, bombardment_in_range=near_sea,
@@ -1691,7 +1691,7 @@ class RowGame(AirMixin, NavalMixin, Game):
         if out.eliminated:
             yield self.ruling("ROW-5.6", "Eliminated units", f"{', '.join(out.eliminated)} go to the Replacements box "
                               "(their loss rolls are above).", result={"eliminated": list(out.eliminated)})
-        yield from self.air_after_combat(mark)  # ROW-10.4.2: the aircraft that flew the air support
+        yield from self.air_after_combat(mark, hid)  # ROW-10.4.2: the aircraft that flew the air support
         cap_won = (out.winner == ATTACKER) == (side == CAPITALIST)
         if out.objective and hid not in self.objectives and sum(self.obj_pool.values()):
             value, self.obj_pool, r = V.draw_objective(self.dice, self.obj_pool, revealed=True)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 STATIONS = ("Yankee", "Dixie")
 RANGE = 2  # hexes from an all-sea hex of the fleet's zone (11.2, 5.3.1)
+STATION_LAT = 14.5  # the Station line (data/row/map/areas.csv station_line, R-MAP-12)
 
 
 class NavalMixin:
@@ -42,6 +43,17 @@ class NavalMixin:
         2 hexes)."""
         st = self.airwar["station"]
         return any(self.map.is_sea(h) and self.map.station(h) == st for h in self.map.within(hid, RANGE))
+
+    def fleet_zone(self: RowGame, hid: str) -> str:
+        """ROW-11.4: which side of the Station line ``hid`` lies on (Yankee: on or north of it)."""
+        st = self.map.station(hid)
+        return st if st else ("Yankee" if self.map.hex(hid).lat >= STATION_LAT else "Dixie")
+
+    def navy_may_fly_at(self: RowGame, aircraft: str, hid: str) -> bool:
+        """ROW-11.4: a Navy aircraft flies tactical missions only on its station's side of the Station line."""
+        if aircraft_counters()[aircraft].service != "Navy":
+            return True
+        return "station" in self.airwar and self.fleet_zone(hid) == self.airwar["station"]
 
     def fleet_move(self: RowGame):
         """ROW-11.1 (B1): the Capitalist puts the 7th Fleet in the Yankee or the Dixie Station box (free)."""
