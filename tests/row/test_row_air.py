@@ -568,3 +568,27 @@ def test_row_air_and_naval_decisions_each_have_a_test():
     cited = set(re.findall(r"R-(?:AIR|NAV)-\d\d", text)) | {f"R-{k.upper()}-{n}" for k, n in
                                                            re.findall(r"r_(air|nav)_(\d\d)", text)}
     assert ids and not set(ids) - cited, f"decisions without a test: {sorted(set(ids) - cited)}"
+
+
+def test_row_10_3_3_1_vc_airfield_strikes_under_infiltrate_r_air_15():
+    g = fresh()
+    clear_boxes(g)
+    vc = next(u for u in sorted(g.pos) if g.rows[u].nationality == "VC" and g.rows[u].kind == "unit"
+              and any(g.map.settlement(h) for h in (g.pos[u], *g.map.neighbours(g.pos[u]))))
+    g.force_dice([4] + [10] * 40)  # the first VC unit hits; the others miss
+    _, rs = run(g, g.air_vc_airfield_strikes(), pick(airfield="da_nang", aircraft="usmc_1maw"))
+    first = next(r for r in rs if r.title == "VC airfield strike")
+    assert first.result == {"unit": vc, "target": "da_nang", "success": True} and first.dice[0].value == 4
+    assert g.airwar["airfields"]["da_nang"]["damaged"]
+    assert g.airwar["aircraft"]["usmc_1maw"]["box"] == "eliminated"
+    assert all(r.result["target"] in ("chu_lai", "da_nang") for r in rs if r.title == "VC airfield strike")
+
+
+def test_row_10_1_china_airfields_fly_downtown_only_r_air_02():
+    g = fresh()
+    g.airwar["airfields"]["ningming"] = {"improved": True, "damaged": False}
+    put(g, "prc_fr", "available")
+    assert g._fields_for("prc_fr", "strategic") == ["ningming"]
+    assert g._fields_for("prc_fr", "tactical") == []
+    boxes = {a["box"] for a in g._box_options("Communist") if a["aircraft"] == "prc_fr"}
+    assert boxes == {"downtown"}

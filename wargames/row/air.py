@@ -152,6 +152,8 @@ class AirMixin:
         for f in sorted(self.airwar["airfields"]):
             row = airfields()[f]
             loc = locations()[row.location]
+            if c.service == "PRC" and row.location != "china":
+                continue  # R-AIR-02: Chinese regiments fly only from China's fields
             if row.side == c.side and getattr(loc, kind) == "yes" and self._room(f) > 0:
                 out.append(f)
         return out
@@ -709,6 +711,51 @@ class AirMixin:
                           side=CAPITALIST)
         if r.value >= 9:
             yield from self._air_damage(uid, True, f"a {r.value} on the SAM strike", "ROW-10.3.3.2")
+
+    def air_vc_airfield_strikes(self: RowGame):
+        """ROW-9.5 (Infiltrate) / ROW-10.3.3.1: at the end of the Communist Activation phase every VC unit in or next
+        to a town or city hex makes an Airfield Strike at value 4 (D10 <= 4): the Communist picks an undamaged
+        Capitalist airfield in South Vietnam, which is damaged, and one Capitalist aircraft in the Available or
+        Damaged box is destroyed (the Capitalist picks).  Only South Vietnamese fields are in reach of the VC, and a
+        10 has no further effect: there is no aircraft to damage (decision R-AIR-15)."""
+        vcs = [u for u in sorted(self.pos) if self.rows[u].nationality == "VC" and self.rows[u].kind == "unit"
+               and any(self.map.settlement(h) for h in (self.pos[u], *self.map.neighbours(self.pos[u])))]
+        for u in vcs:
+            targets = [f for f, st in sorted(self.airwar["airfields"].items()) if airfields()[f].side == CAPITALIST
+                       and airfields()[f].location == "svn" and not st["damaged"]]
+            if not targets or self._over:
+                break
+            t = yield self.decide(COMMUNIST, f"{self.rows[u].name}: strike which airfield?", "ROW-10.3.3.1",
+                                  [Action.make("strike_airfield", f"Strike {airfields()[f].name}", airfield=f)
+                                   for f in targets])
+            r, ok = self._roll(4, f"VC airfield strike by {u}")
+            yield self.ruling("ROW-10.3.3.1", "VC airfield strike", f"{self.rows[u].name} (Infiltrate, value 4) strikes "
+                              f"{airfields()[t['airfield']].name}: rolls {r.value}, "
+                              + ("the airfield is damaged" if ok else "no effect") + ".",
+                              result={"unit": u, "target": t["airfield"], "success": ok}, dice=[r],
+                              places=[self.pos[u]], side=COMMUNIST)
+            if not ok:
+                continue
+            self.airwar["airfields"][t["airfield"]]["damaged"] = True
+            self._touch()
+            victims = [a for a in self._craft(CAPITALIST) if self.airwar["aircraft"][a]["box"] in ("available",
+                                                                                                    "damaged")]
+            if victims:
+                d = yield self.decide(CAPITALIST, "VC airfield strike: which of your aircraft is destroyed on the "
+                                      "ground?", "ROW-10.3.3.1",
+                                      [Action.make("lose_aircraft", f"Lose {aircraft_counters()[a].name}", aircraft=a)
+                                       for a in victims])
+                rec = self.airwar["aircraft"][d["aircraft"]]
+                rec["box"], rec["airfield"] = "eliminated", ""
+                ace, rec["ace"] = rec["ace"], ""
+                if ace:
+                    self.airwar["aces"][ace] = "lost"
+                self._touch()
+                yield self.ruling("ROW-10.3.3.1", "Aircraft destroyed on the ground",
+                                  f"{aircraft_counters()[d['aircraft']].name} is removed from play.",
+                                  result={"aircraft": d["aircraft"], "box": "eliminated"}, side=CAPITALIST)
+                if ace:
+                    yield from self._air_points("pow", 2, f"the US ace {aces()[ace].name} is lost (10.3.6)")
 
     # ------------------------------------------------------------------ 10.4: tactical missions
     def _stay(self: RowGame, uid: str, rule: str):

@@ -1747,8 +1747,10 @@ class RowGame(AirMixin, NavalMixin, Game):
         sit = self.situation()
         if mission == "infiltrate":
             r, opts = H.infiltrate_end_of_phase(sit, self.dice, self.map)
-            yield self._stamp(dc_replace(r, explanation=r.explanation + " (Airfield Strikes: not in this scenario, "
-                                         "no airfields, R-SCN-08.)"))
+            yield self._stamp(dc_replace(r, explanation=r.explanation + ("" if self.air_on() else " (Airfield Strikes: "
+                                         "not in this scenario, no airfields, R-SCN-08.)")))
+            if self.air_on():  # ROW-10.3.3.1: the VC's airfield strikes under Infiltrate
+                yield from self.air_vc_airfield_strikes()
             if r.result["infrastructure"]:
                 new, rr = change_infrastructure(self.pools_obj(), CAPITALIST, r.result["infrastructure"], "Infiltrate")
                 self.set_pools(new)
