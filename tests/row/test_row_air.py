@@ -592,3 +592,15 @@ def test_row_10_1_china_airfields_fly_downtown_only_r_air_02():
     assert g._fields_for("prc_fr", "tactical") == []
     boxes = {a["box"] for a in g._box_options("Communist") if a["aircraft"] == "prc_fr"}
     assert boxes == {"downtown"}
+
+
+def test_row_10_3_2_a_strike_ruling_carries_its_inputs_and_air_display_lookup():
+    g = fresh()
+    clear_boxes(g)
+    put(g, "usaf_355tfw", "infrastructure", airfield="takhli")
+    g.force_dice([3])
+    _, rs = run(g, g._infra_strike("usaf_355tfw"), pick(kind="no_roll"))
+    r = rs[0]
+    assert r.inputs["value"] == 3 and "-1 monsoon" in r.inputs["modifiers"]
+    assert r.lookup.table.startswith("Air Display") and r.lookup.row == "f105" and r.lookup.cell == "4"
+    assert r.lookup.reconstructed

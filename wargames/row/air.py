@@ -259,6 +259,13 @@ class AirMixin:
         elif ace:
             yield from self._award(CAPITALIST, 1, f"the Communist ace {aces()[ace].name} is lost (10.3.6)")
 
+    def _air_lookup(self: RowGame, uid: str, column: str, v: int, how: str) -> dict[str, Any]:
+        """The inputs and Air Display lookup of a mission roll (for the ruling)."""
+        t = aircraft_counters()[uid].type
+        return {"inputs": {"aircraft": uid, "mission": column, "value": v, "modifiers": how},
+                "lookup": Lookup("Air Display (digest 4.Z.4)", t, column, str(aircraft_types()[t].value(column)),
+                                 reconstructed=True, source="data/row/air/aircraft_types.csv")}
+
     def _roll(self: RowGame, target: int, purpose: str):
         r = self.dice.roll(10, purpose)
         return r, r.value <= target
@@ -520,7 +527,7 @@ class AirMixin:
             ok_any = ok_any or ok
             yield self.ruling("ROW-10.3.4", "AEW", f"{aircraft_counters()[a].name} ({how}) rolls {r.value}: "
                               + ("success" if ok else "no warning") + ".", result={"aircraft": a, "success": ok},
-                              dice=[r])
+                              dice=[r], **self._air_lookup(a, "aew", v, how))
         self.airwar["aew"] = ok_any
         self._touch()
         yield self.ruling("ROW-10.3.4", "AEW result", ("Airborne early warning works: +1 to every Capitalist aircraft "
@@ -537,6 +544,7 @@ class AirMixin:
         yield self.ruling("ROW-10.3.1", "Air-to-air", f"{aircraft_counters()[shooter].name} ({how}) attacks "
                           f"{aircraft_counters()[target].name}{why}: rolls {r.value}, " + ("a hit" if hit else "a miss")
                           + ".", result={"shooter": shooter, "target": target, "hit": hit}, dice=[r],
+                          **self._air_lookup(shooter, "a2a", v, how),
                           side=aircraft_counters()[shooter].side)
         if hit:
             yield from self._air_damage(target, True, f"shot down by {aircraft_counters()[shooter].name}", "ROW-10.3.1")
@@ -604,7 +612,8 @@ class AirMixin:
         yield self.ruling("ROW-10.3.5", "SAM fire", f"{aw['sams']} SAMs - {n_aew} AEW aircraft = {sams}; the Communist "
                           f"rolls {r.value}" + (f" + {aw['arms']} ARMs = {roll}" if aw["arms"] else "")
                           + (f": {hits} hit(s)." if hits else ": no hit (the roll must be less than the SAMs)."),
-                          result={"sams": sams, "roll": roll, "hits": hits}, dice=[r], side=COMMUNIST)
+                          result={"sams": sams, "roll": roll, "hits": hits}, dice=[r], side=COMMUNIST,
+                          inputs={"sams": aw["sams"], "aew_aircraft": n_aew, "arms": aw["arms"]})
         for k in range(hits):
             targets = [a for a in self._craft(CAPITALIST) if aw["aircraft"][a]["box"] in STRATEGIC]
             if not targets or self._over:
@@ -652,7 +661,8 @@ class AirMixin:
         else:
             text += "no effect" + (" and the aircraft is damaged" if r.value == 10 else "") + "."
         yield self.ruling("ROW-10.3.2", "Infrastructure strike", text, result={"aircraft": uid, "loss": loss,
-                          "infrastructure": self.pools["Communist Infrastructure"]}, dice=[r], side=CAPITALIST)
+                          "infrastructure": self.pools["Communist Infrastructure"]}, dice=[r], side=CAPITALIST,
+                          **self._air_lookup(uid, "infrastructure", v, how))
         if r.value == 10:
             yield from self._air_damage(uid, False, "a 10 on the infrastructure strike", "ROW-10.3.2")
 
@@ -674,7 +684,7 @@ class AirMixin:
         yield self.ruling("ROW-10.3.3.1", "Airfield strike", f"{aircraft_counters()[uid].name} ({how}) strikes "
                           f"{airfields()[t['airfield']].name}: rolls {r.value}, " + ("the airfield is damaged" if ok else
                           "no effect") + ".", result={"aircraft": uid, "target": t["airfield"], "success": ok},
-                          dice=[r], side=CAPITALIST)
+                          dice=[r], side=CAPITALIST, **self._air_lookup(uid, "airfield", v, how))
         if ok:
             self.airwar["airfields"][t["airfield"]]["damaged"] = True
             self._touch()
@@ -708,6 +718,7 @@ class AirMixin:
         yield self.ruling("ROW-10.3.3.2", "SAM strike", f"{aircraft_counters()[uid].name} ({how}) rolls {r.value}: "
                           + (f"one SAM destroyed, {self.airwar['sams']} left" if ok else "no effect") + ".",
                           result={"aircraft": uid, "success": ok, "sams": self.airwar["sams"]}, dice=[r],
+                          **self._air_lookup(uid, "sam", v, how),
                           side=CAPITALIST)
         if r.value >= 9:
             yield from self._air_damage(uid, True, f"a {r.value} on the SAM strike", "ROW-10.3.3.2")
@@ -868,7 +879,8 @@ class AirMixin:
         ok = ok and r.value != 10
         yield self.ruling("ROW-10.4.3", "Reconnaissance", f"{aircraft_counters()[rc].name} ({how}) reconnoitres {hid}:"
                           f" rolls {r.value}, " + ("the target is found" if ok else "nothing found") + ".",
-                          result={"aircraft": rc, "success": ok}, dice=[r], places=[hid], side=me)
+                          result={"aircraft": rc, "success": ok}, dice=[r], places=[hid], side=me,
+                          **self._air_lookup(rc, "recon", v, how))
         if r.value == 10:
             yield from self._air_damage(rc, False, "a 10 on the reconnaissance", "ROW-10.4.3")
         else:
@@ -880,7 +892,8 @@ class AirMixin:
         r, hit = self._roll(v, f"interdiction at {hid}")
         yield self.ruling("ROW-10.4.1", "Interdiction", f"{aircraft_counters()[striker].name} ({how}) rolls {r.value} "
                           f"against {label}: " + ("the LoC is cut for this action" if hit else "no effect") + ".",
-                          result={"aircraft": striker, "what": what, "success": hit}, dice=[r], places=[hid], side=me)
+                          result={"aircraft": striker, "what": what, "success": hit}, dice=[r], places=[hid], side=me,
+                          **self._air_lookup(striker, "interdiction", v, how))
         if r.value == 10:
             yield from self._air_damage(striker, False, "a 10 on the interdiction", "ROW-10.4.1")
         elif not self._over:
