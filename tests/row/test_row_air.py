@@ -604,3 +604,30 @@ def test_row_10_3_2_a_strike_ruling_carries_its_inputs_and_air_display_lookup():
     assert r.inputs["value"] == 3 and "-1 monsoon" in r.inputs["modifiers"]
     assert r.lookup.table.startswith("Air Display") and r.lookup.row == "f105" and r.lookup.cell == "4"
     assert r.lookup.reconstructed
+
+
+def test_row_10_4_2_the_air_a_combat_used_is_flown_by_the_ground_support_box():
+    """After a combat the owner names the aircraft that flew its air support (R-AIR-11); each rolls to stay."""
+    g = fresh()
+    clear_boxes(g)
+    put(g, "usmc_1maw", "ground_support", airfield="da_nang")   # 4 this Summer
+    put(g, "cvw_21", "ground_support", airfield="carriers")      # 3
+    g.pools["US Air"] = 7
+    mark = len(g.log)
+    g.log.append(g.ruling("ROW-5.3.1", "Attacker commits support", "test", side="Capitalist",
+                          result={"support": {"tank": 0, "artillery": 0, "air": 5, "bombardment": 0}, "total": 5}))
+    g.force_dice([1, 9])  # the MAW stays (Station 7), the CVW leaves (Station 6)
+    _, rs = run(g, g.air_after_combat(mark, "3448"), pick(aircraft="usmc_1maw"))
+    flown = next(r for r in rs if r.title == "Air support flown")
+    assert flown.result == {"side": "Capitalist", "used": 5, "aircraft": ["usmc_1maw", "cvw_21"]}
+    assert g.airwar["aircraft"]["usmc_1maw"]["box"] == "ground_support"
+    assert g.airwar["aircraft"]["cvw_21"]["box"] == "available" and g.pools["US Air"] == 4
+
+
+def test_row_10_4_1_an_interdicted_hq_is_not_offered_for_activation():
+    g = fresh()
+    hq = next(u for u in sorted(g.pos) if g.rows[u].kind == "hq" and g.side_of(u) == "Communist" and g.fresh[u])
+    g.airwar["interdicted"] = [hq]
+    gen = g.activation("Communist")
+    d = next(gen)
+    assert d.rule_id == "ROW-9.2" and hq not in {a.get("hq") for a in d.options}
