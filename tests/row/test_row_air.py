@@ -631,3 +631,16 @@ def test_row_10_4_1_an_interdicted_hq_is_not_offered_for_activation():
     gen = g.activation("Communist")
     d = next(gen)
     assert d.rule_id == "ROW-9.2" and hq not in {a.get("hq") for a in d.options}
+
+
+def test_row_10_3_3_1_vc_sappers_cannot_reach_the_carriers_r_air_15():
+    g = fresh()
+    clear_boxes(g)
+    for a in list(g.airwar["aircraft"]):
+        if not a.startswith("cvw"):
+            g.airwar["aircraft"][a]["box"] = "downtown" if a.startswith("vpaf") else "infrastructure"
+    g.force_dice([1] * 40)
+    _, rs = run(g, g.air_vc_airfield_strikes())
+    assert any(r.title == "VC airfield strike" and r.result["success"] for r in rs)
+    assert not any(r.title == "Aircraft destroyed on the ground" for r in rs)
+    assert all(g.airwar["aircraft"][a]["box"] == "available" for a in ("cvw_16", "cvw_21"))

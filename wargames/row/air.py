@@ -727,8 +727,8 @@ class AirMixin:
         """ROW-9.5 (Infiltrate) / ROW-10.3.3.1: at the end of the Communist Activation phase every VC unit in or next
         to a town or city hex makes an Airfield Strike at value 4 (D10 <= 4): the Communist picks an undamaged
         Capitalist airfield in South Vietnam, which is damaged, and one Capitalist aircraft in the Available or
-        Damaged box is destroyed (the Capitalist picks).  Only South Vietnamese fields are in reach of the VC, and a
-        10 has no further effect: there is no aircraft to damage (decision R-AIR-15)."""
+        Damaged box is destroyed (the Capitalist picks; not a Navy wing).  Only South Vietnamese fields are in reach
+        of the VC, and a 10 has no further effect: there is no aircraft to damage (decision R-AIR-15)."""
         vcs = [u for u in sorted(self.pos) if self.rows[u].nationality == "VC" and self.rows[u].kind == "unit"
                and any(self.map.settlement(h) for h in (self.pos[u], *self.map.neighbours(self.pos[u])))]
         for u in vcs:
@@ -750,7 +750,8 @@ class AirMixin:
             self.airwar["airfields"][t["airfield"]]["damaged"] = True
             self._touch()
             victims = [a for a in self._craft(CAPITALIST) if self.airwar["aircraft"][a]["box"] in ("available",
-                                                                                                    "damaged")]
+                                                                                                    "damaged")
+                       and aircraft_counters()[a].service != "Navy"]  # R-AIR-15: the carriers are out of reach
             if victims:
                 d = yield self.decide(CAPITALIST, "VC airfield strike: which of your aircraft is destroyed on the "
                                       "ground?", "ROW-10.3.3.1",
@@ -942,7 +943,7 @@ AIR_KINDS = frozenset({"commit_aircraft", "done_commit", "use_airfield", "secret
 #: the Capitalist bot's wish for each plane type, best first (R-AIR-14)
 US_WISHES = {"ec121": ("aew",), "rf4": ("recon",), "f4": ("downtown", "sam_strike", "ground_support"),
              "f105": ("sam_strike", "infrastructure", "ground_support"), "b52": ("infrastructure", "ground_support"),
-             "cvw": ("infrastructure", "downtown", "ground_support"), "maw": ("ground_support", "interdiction"),
+             "maw": ("ground_support", "interdiction"), "cvw": ("infrastructure", "downtown", "ground_support"),
              "gunship": ("interdiction", "ground_support"), "a1": ("ground_support", "interdiction")}
 
 
@@ -961,7 +962,10 @@ def air_choice(game: RowGame, d: Any) -> tuple[Action, str] | None:
     pick = lambda k: next((a for a in opts if a.kind == k), None)  # noqa: E731
     if "commit_aircraft" in kinds:
         commits = [a for a in opts if a.kind == "commit_aircraft"]
-        first = commits[0]["aircraft"]
+        order = list(US_WISHES)  # support wings first (AEW, recon), then fighters, bombers, tactical wings
+        first = min((a["aircraft"] for a in commits),
+                    key=lambda u: (order.index(aircraft_counters()[u].type) if aircraft_counters()[u].type in order
+                                   else len(order), u))
         mine = [a for a in commits if a["aircraft"] == first]
         t = aircraft_counters()[first].type
         if side == COMMUNIST:
