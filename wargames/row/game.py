@@ -696,8 +696,9 @@ class RowGame(AirMixin, NavalMixin, Game):
                 yield self.ruling("ROW-7.1", "Supply spent", f"{paid.explanation} {what[0].upper() + what[1:]}.",
                                   result={"item": item, "paid": a["amount"]}, lookup=paid.lookup, places=places,
                                   side=side)
-        yield self.ruling("ROW-7.1", "Other supply spending over", "Airfields are not in this scenario and "
-                          "tunnels are not built in this version (R-GAME-04).", result={})
+        yield self.ruling("ROW-7.1", "Other supply spending over", ("Airfield repairs and improvements come in A3 "
+                          "(R-AIR-09); " if self.air_on() else "Airfields are not in this scenario and ")
+                          + "tunnels are not built in this version (R-GAME-04).", result={})
 
     def supply_status(self):
         """ROW-14.4 / ROW-6.2 case i (A2d): OOC markers on and off; the opponent draws from the Cup of SNAFU for
