@@ -277,7 +277,6 @@ class AirMixin:
         sc, fl = self.scenario.air, self.scenario.fleet
         if fl is not None:
             self.airwar["station"] = fl.station
-            self.airwar["invasions"] = 0
         if sc is None:
             if fl is not None:
                 yield self.ruling("ROW-11.1", "The 7th Fleet", f"The 7th Fleet starts in the {fl.station} Station box.",
