@@ -20,6 +20,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..core import Action, Decision
+from .air import AIR_KINDS, air_choice
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
@@ -113,6 +114,10 @@ class RowBot:
         opts = d.options
         kinds = {a.kind for a in opts}
         side = d.side
+        air = air_choice(game, d) if kinds & AIR_KINDS else None  # ROW-10.0, ROW-11.1 (air.py)
+        if air is not None:
+            self.last_reason = air[1]
+            return air[0]
         if "declare_mission" in kinds:
             for name in MISSION_PREFS[side]:
                 a = next((o for o in opts if o["mission"] == name), None)
