@@ -797,6 +797,33 @@ class Game:
         return pd.DataFrame(rows, columns=["seq", "turn", "phase", "step", "rule", "title", "dice", "table",
                                            "result", "explanation"])
 
+    def display_name(self, key: str) -> str:
+        """The name a student reads for an id (an area, hex, space or unit), e.g. Tet's ``"21"`` ->
+        ``"Quang Tin (21)"``.  The engine and the records keep ids; only what is shown uses names.  Default:
+        the id itself; games override it."""
+        return key
+
+    def display_label(self, action: Action) -> str:
+        """``action``'s label with the ids of its places and parameters replaced by ``display_name`` (each id
+        once, as a whole word; an id whose name the label already holds is left alone)."""
+        import re
+
+        label = action.label or action.kind
+        keys = {str(p) for p in action.places} | {v for _, v in action.params if isinstance(v, str)}
+        names = {}
+        for k in keys:
+            try:
+                n = self.display_name(k)
+            except (KeyError, LookupError, AttributeError, ValueError):
+                continue
+            if n and n != k and n not in label:
+                names[k] = n
+        if not names:
+            return label
+        pattern = re.compile(r"(?<![\w])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
+                             + r")(?![\w])")
+        return pattern.sub(lambda m: names[m.group(1)], label)
+
     def where(self) -> str:
         phase = f"phase {self.phase.number} ({self.phase.name})" if self.phase else "-"
         step = f", step {self.step.name}" if self.step else ""

@@ -97,7 +97,8 @@ class Stepper:
         act = Action.from_json(g.record[i]["act"])
         g.undo(len(acts))
         again = g.decision.find(act) if g.decision is not None else None
-        label = (again.label if again is not None else "") or act.label or act.kind
+        shown = again if again is not None else act
+        label = g.display_label(shown) if hasattr(g, "display_label") else (shown.label or shown.kind)
         replies = len(acts) - 1
         what = (f"your decision \u201c{label}\u201d and the {replies} built-in decision(s) after it were"
                 if replies else f"your decision \u201c{label}\u201d was")
@@ -190,31 +191,59 @@ class Stepper:
 
 
 # ---------------------------------------------------------------------------------------------- RulingPanel
+def _plain_card(r: Ruling) -> str:
+    """A ruling in plain words: its title and explanation (no rule id, inputs or dice: see "Details")."""
+    return ('<div class="wg-ruling" style="border-left:4px solid #8a6d3b;padding:2px 8px;margin:3px 0;'
+            f'background:#fbf8f1;font:13px sans-serif"><b>{html.escape(str(r.title))}</b>: '
+            f"{html.escape(str(r.explanation))}</div>")
+
+
+def _group_key(r: Ruling) -> tuple[int, str, str]:
+    return (r.turn, r.phase, r.side)
+
+
 class RulingPanel:
     """The latest rulings as cards, newest first (rule id, title, explanation, dice, table cell).
 
     ``side`` masks what that side may not know (``Ruling.for_side``).  A card that read a reconstructed
     table gets a hint saying so.  ``since`` (a callable giving a log index; play mode): show every ruling
-    from that index on (what happened since the person's last decision), in a scrolling box, instead of
-    the ``count`` newest.
+    from that index on (what happened since the person's last decision), in a scrolling box, grouped by
+    turn, phase and side (the newest group open, older ones folded), instead of the ``count`` newest.
+    The "Details" box switches between plain cards (title and explanation) and full ones (rule id,
+    inputs, dice, table cell); plain is the default in play mode.
     """
 
     LIMIT = 400  # more cards than this are summarised (a whole FitL campaign between two decisions is rare)
 
     def __init__(self, game, side: str | None = None, *, count: int = 6, height: str = "320px",
-                 since: Callable[[], int] | None = None):
+                 since: Callable[[], int] | None = None, details: bool | None = None):
         self.game = game
         self.side = side
         self.count = count
         self.since = since
         self.html = W.HTML(layout=W.Layout(max_height=height, overflow="auto", border="1px solid #ddd",
                                            padding="2px 6px"))
-        self.widget = self.html
+        self.details = W.Checkbox(value=since is None if details is None else details, indent=False,
+                                  description="Details (rule ids, inputs, dice)", layout=W.Layout(width="auto"))
+        self.details.observe(lambda _c: self.show(self._new), names="value")
+        self.widget = W.VBox([self.html, self.details]) if since is not None else self.html
         self.shown: list[Ruling] = []
+        self._new: list[Ruling] = []
         self.show()
+
+    def _card(self, r: Ruling, fresh: set[int]) -> str:
+        card = ruling_html(r) if self.details.value else _plain_card(r)
+        if r.seq in fresh:
+            card = f'<div style="box-shadow:-3px 0 0 #ff7f0e">{card}</div>'
+        if r.reconstructed and self.details.value:
+            card += ('<div style="font:12px sans-serif;color:#8a5a00;margin:-2px 0 6px 12px">&#9888; This '
+                     f"ruling read a <b>reconstructed</b> table ({html.escape(r.lookup.source or r.lookup.table)})"
+                     ": its cells are our invention, not the published game's.</div>")
+        return card
 
     def show(self, new: list[Ruling] | None = None) -> None:
         """Show the latest rulings; those in ``new`` (just made) are marked as new."""
+        self._new = list(new or [])
         log = self.game.log
         if self.since is not None:
             start = min(max(0, self.since()), len(log))
@@ -223,18 +252,25 @@ class RulingPanel:
             chosen = log[-self.count:]
         cut = max(0, len(chosen) - self.LIMIT)
         latest = [r.for_side(self.side) for r in reversed(chosen[cut:])]
-        fresh = {r.seq for r in (new or [])}
+        fresh = {r.seq for r in self._new}
         self.shown = latest
         parts = []
-        for r in latest:
-            card = ruling_html(r)
-            if r.seq in fresh:
-                card = f'<div style="box-shadow:-3px 0 0 #ff7f0e">{card}</div>'
-            parts.append(card)
-            if r.reconstructed:
-                parts.append('<div style="font:12px sans-serif;color:#8a5a00;margin:-2px 0 6px 12px">&#9888; This '
-                             f"ruling read a <b>reconstructed</b> table ({html.escape(r.lookup.source or r.lookup.table)})"
-                             ": its cells are our invention, not the published game's.</div>")
+        if self.since is not None:  # grouped: turn, phase and side, newest group first and open
+            groups: list[tuple[tuple[int, str, str], list[Ruling]]] = []
+            for r in latest:
+                if groups and groups[-1][0] == _group_key(r):
+                    groups[-1][1].append(r)
+                else:
+                    groups.append((_group_key(r), [r]))
+            for i, ((turn, phase, who), rs) in enumerate(groups):
+                head = (f"{self.game.sequence.turn_name} {turn}" if turn else "Set-up") + (f", {phase}" if phase else "")
+                head += f" \u2014 {who}" if who else ""
+                cards = "".join(self._card(r, fresh) for r in rs)
+                parts.append(f'<details{" open" if i == 0 else ""} style="margin:2px 0"><summary style="font:bold '
+                             f'12px sans-serif;color:#3d3d3d;cursor:pointer">{html.escape(head)}'
+                             f" ({len(rs)} ruling{'s' if len(rs) != 1 else ''})</summary>{cards}</details>")
+        else:
+            parts = [self._card(r, fresh) for r in latest]
         if cut:
             parts.append(f'<div style="font:12px sans-serif;color:#555">&hellip; and {cut} earlier ruling(s), '
                          "not shown here.</div>")
@@ -243,7 +279,7 @@ class RulingPanel:
         if self.since is not None:
             since = "Since your last decision" if start else "Since the start of the game"
             title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">{since}: '
-                     f'{len(chosen)} ruling(s), newest first (scroll for more)</div>')
+                     f'{len(chosen)} ruling(s), newest first (scroll for more; click a heading to open it)</div>')
         else:
             title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">Latest rulings, newest first '
                      f'({len(log)} so far)</div>')
@@ -301,11 +337,12 @@ class ActionChooser:
         else:
             everything = g.legal_actions()
             acts = [a for a in everything if self.area is None or self.area in a.places]
+            where = self._name(self.area) if self.area is not None else ""
             if self.area is not None and not acts:
-                note = f" None of them concerns {self.area}; showing all."
+                note = f" None of them concerns {where}; showing all."
                 acts = everything
             elif self.area is not None:
-                note = f" Showing the {len(acts)} that concern {self.area} (map click)."
+                note = f" Showing the {len(acts)} that concern {where} (map click)."
             else:
                 note = ""
             self.actions = acts
@@ -313,12 +350,21 @@ class ActionChooser:
             self.prompt.value = (f'<div style="font-family:sans-serif;font-size:13px;line-height:1.35"><b>{html.escape(d.side)}</b>: '
                                  f"{html.escape(d.prompt)} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
                                  f"actions.{html.escape(note)}{html.escape(mine)}</div>")
-        self.select.options = [(a.label or a.kind, i) for i, a in enumerate(self.actions)]
+        self.select.options = [(self.label(a), i) for i, a in enumerate(self.actions)]
         self.select.value = 0 if self.actions else None
         on = self.enabled and bool(self.actions)
         self.select.disabled = not on
         self.apply_button.disabled = not on
         self.clear_button.disabled = self.area is None
+
+    def _name(self, key: str) -> str:
+        fn = getattr(self.game, "display_name", None)
+        return fn(key) if fn is not None else key
+
+    def label(self, action: Action) -> str:
+        """What the list shows for ``action``: its label with names for ids (``game.display_label``)."""
+        fn = getattr(self.game, "display_label", None)
+        return fn(action) if fn is not None else (action.label or action.kind)
 
     def choose(self, label_or_index: str | int) -> None:
         """Select an action in the list by its label or position (as a click on the list would)."""
@@ -326,7 +372,7 @@ class ActionChooser:
             self.select.value = label_or_index
             return
         for i, a in enumerate(self.actions):
-            if a.label == label_or_index:
+            if label_or_index in (a.label, self.label(a)):
                 self.select.value = i
                 return
         raise KeyError(label_or_index)
@@ -348,7 +394,8 @@ class ActionChooser:
         except WargamesError as err:
             self.message.value = _msg(f"Illegal: {err}", "#b00020")
             return []
-        self.message.value = _msg(f"Applied: {getattr(action, 'label', action)}", "#1e6b2e")
+        shown = self.label(action) if isinstance(action, Action) else str(action)
+        self.message.value = _msg(f"Applied: {shown}", "#1e6b2e")
         self.area = None
         self.refresh()
         for cb in list(self._listeners):
@@ -370,6 +417,10 @@ def map_for(game, side: str | None = None, *, height: int = 750, insets: bool = 
         from .yotrmap import YotrMapView
 
         return YotrMapView(game, side, height=max(height, 800), insets=insets)
+    if getattr(game, "game_id", "") == "row":
+        from .rowmap import RowMapView
+
+        return RowMapView(game, side, width=max(1150, int(height * 1.5)))
     if hasattr(game, "map_static"):
         from .mapview import MapView
 

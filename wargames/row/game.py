@@ -353,6 +353,15 @@ class RowGame(Game):
         c = self.scenario.theater_commanders.get(side)
         return COMMANDERS.get(c.leader) if c else None
 
+    def display_name(self, key: str) -> str:
+        """Units and HQs by their names (``units.csv``), hexes with a town or city by its name and number."""
+        if key in self.rows:
+            return self.rows[key].name
+        if key in self.map.hexes:
+            names = [p.name for p in self.map.places_in.get(key, ()) if p.kind in ("city", "town", "base")]
+            return f"{' / '.join(names)} ({key})" if names else key
+        return key
+
     def rule_ref(self, rule_id: str) -> str:
         return H.RULE_REFS.get(rule_id, V.RULE_REFS.get(rule_id, ""))
 
