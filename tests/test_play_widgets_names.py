@@ -137,3 +137,50 @@ def test_row_back_returns_to_the_students_previous_decision():
     w.stepper.back.click()
     assert (g.position, g.digest(), g.decision.prompt) == before
     assert "It is your decision again" in w.stepper.message.value
+
+
+# ------------------------------------------------------------------------------------------- the advisor
+def test_advisor_completes_a_run_of_sub_choices_with_reasons_and_back_takes_it_back_whole():
+    pg = PlayGame("tet", side="Allied", seed=1)
+    g, w = pg.game, pg.walk
+    while g.decision.rule_id != "TET-P2-8":  # to the first fire group: add units one by one
+        w.advise()
+    before = (g.position, g.digest())
+    n = len(g.record)
+    w.advise()
+    run = g.record[n:]
+    mine = [e for e in run if e.get("side") == "Allied"]
+    assert len(mine) >= 2, "a fire group is several additions, made in one press"
+    assert all(e["by"] == "advisor" and e["why"] for e in mine)
+    assert "made" in w.chooser.message.value and html_text(mine[0]["why"]) in w.chooser.message.value
+    assert g.decision is None or g.decision.rule_id != "TET-P2-8" or g.decision.side != "Allied"
+    w.stepper.back.click()
+    assert (g.position, g.digest()) == before
+    assert "advisor" in w.stepper.message.value
+
+
+def test_advisor_is_off_when_the_game_is_not_waiting_for_the_student():
+    pg = PlayGame("row", side="Capitalist", seed=1)
+    assert not pg.walk.advisor.disabled
+    pg.game.set_players({"Capitalist": pg.game.default_player("Capitalist")})
+    pg.walk.play_to_my_turn()
+    assert pg.game.is_over and pg.walk.advisor.disabled
+
+
+def test_the_selected_choice_is_shown_in_full_under_the_list():
+    pg = PlayGame("fitl", side="VC", seed=1)
+    ch = pg.walk.chooser
+    ch.choose(len(ch.actions) - 1)
+    assert ch.label(ch.actions[-1]) in html_unescape(ch.full.value)
+
+
+def html_text(s: str) -> str:
+    import html
+
+    return html.escape(s)
+
+
+def html_unescape(s: str) -> str:
+    import html
+
+    return html.unescape(s)

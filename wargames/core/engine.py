@@ -533,10 +533,12 @@ class Game:
         except ValueError as err:
             raise IllegalAction("ENGINE", str(err)) from None
 
-    def apply(self, action: Action | Mapping[str, Any] | str) -> list[Ruling]:
+    def apply(self, action: Action | Mapping[str, Any] | str, *, by: str = "person", why: str = "") -> list[Ruling]:
         """Make the pending decision; run automatic steps to the next decision.  Returns the new rulings.
 
         An illegal action raises :class:`IllegalAction` naming the rule, and the game is left exactly as it was.
+        ``by``/``why`` go to the record (``decisions()``): a person's decision by default; the play widget's
+        advisor records ``by="advisor"`` with the bot's reason.
         """
         if self._pending is None:
             raise EngineError("no decision is pending: use advance() to run the automatic steps")
@@ -545,7 +547,7 @@ class Game:
         if chosen is None:
             raise self._pending.reject(act)
         n0 = len(self.log)
-        self._commit(chosen, by="person")
+        self._commit(chosen, by=by or "person", why=why)
         self._guarded(self._run_to_rest)
         return self.log[n0:]
 

@@ -79,8 +79,9 @@ class Stepper:
         self._listeners.append(callback)
 
     def person_decisions(self) -> list[int]:
-        """Indexes in ``game.record`` of the decisions a person made (by the chooser or ``game.apply``)."""
-        return [i for i, e in enumerate(self.game.record) if "act" in e and e.get("by") == "person"]
+        """Indexes in ``game.record`` of the decisions a person made (by the chooser or ``game.apply``), or
+        had the advisor make for them."""
+        return [i for i, e in enumerate(self.game.record) if "act" in e and e.get("by") in ("person", "advisor")]
 
     def _undo(self) -> list[Ruling]:
         g = self.game
@@ -93,6 +94,10 @@ class Stepper:
         if not mine:
             raise WargamesError("you have not made a decision yet: there is nothing of yours to take back")
         i = mine[-1]
+        run = g.record[i].get("advice")
+        while run is not None and len(mine) > 1 and g.record[mine[-2]].get("advice") == run:
+            mine.pop()  # the advisor's run of decisions (one press) goes back as one
+            i = mine[-1]
         acts = [j for j, e in enumerate(g.record) if "act" in e and j >= i]
         act = Action.from_json(g.record[i]["act"])
         g.undo(len(acts))
@@ -100,8 +105,10 @@ class Stepper:
         shown = again if again is not None else act
         label = g.display_label(shown) if hasattr(g, "display_label") else (shown.label or shown.kind)
         replies = len(acts) - 1
-        what = (f"your decision \u201c{label}\u201d and the {replies} built-in decision(s) after it were"
+        what = (f"your decision \u201c{label}\u201d and the {replies} decision(s) after it were"
                 if replies else f"your decision \u201c{label}\u201d was")
+        if run is not None:
+            what = f"the advisor's run from \u201c{label}\u201d ({len(acts)} decision(s) with the replies) was"
         self.message.value = _msg(f"Back: {what} taken back ({n - len(g.log)} ruling(s)). "
                                   "It is your decision again.")
         return []
@@ -312,8 +319,10 @@ class ActionChooser:
         self.message = W.HTML()
         self.apply_button.on_click(lambda _b: self.apply_selected())
         self.clear_button.on_click(lambda _b: self.filter_area(None))
-        self.widget = W.VBox([self.prompt, self.select, W.HBox([self.apply_button, self.clear_button]),
-                              self.message])
+        self.buttons = W.HBox([self.apply_button, self.clear_button])
+        self.full = W.HTML()  # the selected choice in full: long labels (FitL events) are cut off in the list
+        self.select.observe(lambda _c: self._show_full(), names="value")
+        self.widget = W.VBox([self.prompt, self.select, self.full, self.buttons, self.message])
         self.refresh()
 
     def on_change(self, callback: Listener) -> None:
@@ -352,10 +361,20 @@ class ActionChooser:
                                  f"actions.{html.escape(note)}{html.escape(mine)}</div>")
         self.select.options = [(self.label(a), i) for i, a in enumerate(self.actions)]
         self.select.value = 0 if self.actions else None
+        self._show_full()
         on = self.enabled and bool(self.actions)
         self.select.disabled = not on
         self.apply_button.disabled = not on
         self.clear_button.disabled = self.area is None
+
+    def _show_full(self) -> None:
+        i = self.select.value
+        if i is None or i >= len(self.actions):
+            self.full.value = ""
+            return
+        text = self.label(self.actions[i])
+        self.full.value = ('<div style="font:12px sans-serif;color:#333;margin:2px 0;white-space:normal">'
+                           f"<b>Selected:</b> {html.escape(text)}</div>")
 
     def _name(self, key: str) -> str:
         fn = getattr(self.game, "display_name", None)
@@ -456,6 +475,12 @@ class Walkthrough:
         self.chooser.on_change(self._after_person)
         if self.map is not None:
             self.map.on_pick(self.chooser.filter_area)
+        self.advisor = W.Button(description="Advisor completes this", icon="magic", layout=W.Layout(width="auto"),
+                                tooltip=self.ADVISOR_TIP)
+        self.advisor.on_click(lambda _b: self.advise())
+        self.advisor.disabled = not (self.autoplay and self.chooser.enabled)
+        if self.autoplay:
+            self.chooser.buttons.children = (*self.chooser.buttons.children, self.advisor)
         self.rulings.html.layout.max_height = "260px"
         self.rulings.widget.layout.width = "57%"
         self.chooser.widget.layout.width = "41%"
@@ -478,6 +503,53 @@ class Walkthrough:
         self._changed(new)
         return new
 
+    ADVISOR_TIP = ("Let the built-in player of your side make this decision and the ones like it that follow "
+                   "(building a group, choosing pieces), each with its reason")
+    ADVISOR_LIMIT = 200  # decisions one press may take (a runaway loop guard; a sub-choice run is far shorter)
+
+    def advise(self) -> list[Ruling]:
+        """The advisor: the built-in player of the person's side makes the pending decision and every following
+        decision of the same kind (same rule, same step of the sequence of play), e.g. each unit of a fire group
+        or each point of a loss, and the chooser's message lists each choice with the bot's reason.  They are
+        recorded ``by="advisor"``; Back takes them back like the person's own."""
+        g = self.game
+        d = g.decision
+        if not self.autoplay or d is None or d.side != self.human:
+            self.chooser.message.value = _msg("The advisor helps with your own decisions only.", "#b00020")
+            return []
+        rule, where = d.rule_id, (g.turn, g.phase.id if g.phase else None, g.step.id if g.step else None)
+        bot = g.default_player(self.human)
+        n0, run = len(g.log), len(g.record)
+        done: list[tuple[str, str]] = []
+        try:
+            while (len(done) < self.ADVISOR_LIMIT and g.decision is not None and g.decision.side == self.human
+                   and g.decision.rule_id == rule
+                   and (g.turn, g.phase.id if g.phase else None, g.step.id if g.step else None) == where):
+                act = bot.choose(g, g.decision)
+                why = str(getattr(bot, "last_reason", "") or "")
+                label = self.chooser.label(act)
+                k = len(g.record)
+                g.apply(act, by="advisor", why=why)
+                g.record[k]["advice"] = run  # one press = one run: Back takes the whole run back
+                done.append((label, why))
+                if not g.is_over:
+                    g.advance("end")
+        except WargamesError as err:
+            self.chooser.message.value = _msg(f"The advisor stopped: {err}", "#b00020")
+        new = g.log[n0:]
+        self.chooser.area = None
+        if done:
+            shown = "".join(f"<li>{html.escape(lbl)}{' &mdash; <i>' + html.escape(w) + '</i>' if w else ''}</li>"
+                            for lbl, w in done[:12])
+            more = f"<li>&hellip; and {len(done) - 12} more</li>" if len(done) > 12 else ""
+            self.chooser.message.value = (
+                '<div style="font:13px sans-serif;color:#1e4f7a">The advisor (the built-in '
+                f"{html.escape(self.human)} player) made {len(done)} decision(s) for you [{html.escape(rule)}]:"
+                f'<ul style="margin:2px 0 2px 18px;padding:0">{shown}{more}</ul>Back takes them back.</div>')
+        self.stepper.message.value = ""
+        self._changed(list(new))
+        return list(new)
+
     def _since_my_decision(self) -> int:
         """The log index of the person's last decision (0 before the first: everything so far)."""
         mine = self.stepper.person_decisions()
@@ -498,6 +570,10 @@ class Walkthrough:
             self.map.update()
         self.rulings.show(new)
         self.chooser.refresh()
+        mine = self.chooser.enabled and self.autoplay
+        self.advisor.disabled = not mine
+        self.advisor.tooltip = (self.ADVISOR_TIP if mine else "Advisor: not now (the game is over or waits for "
+                                "another player)")
         self.stepper.refresh()
         self._show_scores()
 
