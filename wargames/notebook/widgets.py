@@ -105,7 +105,7 @@ class Stepper:
         shown = again if again is not None else act
         label = g.display_label(shown) if hasattr(g, "display_label") else (shown.label or shown.kind)
         replies = len(acts) - 1
-        what = (f"your decision \u201c{label}\u201d and the {replies} decision(s) after it were"
+        what = (f"your decision \u201c{label}\u201d and the {replies} built-in decision(s) after it were"
                 if replies else f"your decision \u201c{label}\u201d was")
         if run is not None:
             what = f"the advisor's run from \u201c{label}\u201d ({len(acts)} decision(s) with the replies) was"
