@@ -188,7 +188,7 @@ def _pale(colour: str, k: float = 0.62) -> str:
 
 def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
     """The counters on the map as ``side`` sees them, drawn as chips: per hex one chip per nationality for its
-    HQs ("HQ"), its fresh units (their number, solid) and its spent units (their number, pale) (ROW-9.4 fresh and
+    HQs ("HQ"), its fresh units (their number, solid) and its spent units (their number, pale) (ROW-9.3 fresh and
     spent); a red border marks a stack with a marker on it (OOC, Routed, a random event).  Hex markers
     (objectives, fire bases, landing zones, tunnels, bunkers) are badges at the top of the hex.  Rings mark the
     hexes of the activation in progress (``active``) and of the pending decision's choices (``options``)."""
