@@ -115,8 +115,8 @@ def row_map_figure(window=None, *, width: int = 900, height: int | None = None, 
     p.toolbar.logo = None
     src = ColumnDataSource(hx, name="hexes")
     tiles = p.patches("xs", "ys", source=src, fill_color="colour", line_color="#ffffff",
-                      line_width=0.5 if window is None else 1, hatch_pattern="hatch", hatch_color="#b71c1c",
-                      hatch_alpha=0.5, hatch_scale=8)
+                      line_width=0.5 if window is None else 1)
+    _dmz_hatch(p, hx)
     p.add_tools(HoverTool(renderers=[tiles], tooltips=[("hex", "@hex"), ("terrain", "@terrain"),
                                                          ("area", "@area")]))
     p.multi_line("xs", "ys", source=ColumnDataSource(layers["border"]), line_color="#7b1fa2", line_width=2.5,
@@ -150,6 +150,17 @@ def row_map_figure(window=None, *, width: int = 900, height: int | None = None, 
     p.add_layout(legend, "right")
     legend.label_text_font_size = "11px"
     return p
+
+
+def _dmz_hatch(p, hx: dict[str, list[Any]]) -> None:
+    """The DMZ's hatching as its own glyph over its few hexes: a hatch pattern on every one of the 4,455 hex
+    patches (blank for all but the DMZ) made the theatre take 10 s to draw in Chromium instead of 1."""
+    from bokeh.models import ColumnDataSource
+
+    keep = [i for i, h in enumerate(hx["hatch"]) if h.strip()]
+    src = ColumnDataSource({"xs": [hx["xs"][i] for i in keep], "ys": [hx["ys"][i] for i in keep]})
+    p.patches("xs", "ys", source=src, fill_color=None, line_color=None, hatch_pattern="/", hatch_color="#b71c1c",
+              hatch_alpha=0.5, hatch_scale=8)
 
 
 def _place_labels(places: dict[str, list[Any]], px_per_unit: float, font_px: int) -> dict[str, list[int]]:
@@ -194,7 +205,7 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
     hexes of the activation in progress (``active``) and of the pending decision's choices (``options``)."""
     st = game.public_state(side)
     rows = game.rows
-    sx, sy = (-2.9, 2.9), (-0.4, 3.4)  # chip offsets in grid miles (two columns, two rows under the hex number)
+    sx, sy = (-3.0, 3.0), (-0.5, 3.6)  # chip offsets in grid miles (two columns, two rows under the hex number)
     groups: dict[str, dict[tuple[str, str], list[str]]] = {}
     for uid, hid in st["pos"].items():
         r = rows[uid]
@@ -321,17 +332,17 @@ class RowMapView(InteractiveMap):
         ys = [v for r in hx["ys"] for v in r]
         x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
         height = int(width * (y1 - y0) / (x1 - x0))
-        p = figure(width=width, height=height, match_aspect=True, x_range=(x0, x1), y_range=(y0, y1),
+        p = figure(frame_width=width, frame_height=height, x_range=(x0, x1), y_range=(y0, y1),
                    tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None, toolbar_location="above",
                    title=f"Rumor of War: {game.scenario.title if hasattr(game.scenario, 'title') else ''} "
                          "(10-mile hexes; click a hex to see the choices that concern it)",
-                   background_fill_color=TERRAIN_COLOURS["sea"], min_border=2)
+                   background_fill_color=TERRAIN_COLOURS["sea"], min_border=4)
         p.grid.visible = p.axis.visible = False
         p.toolbar.logo = None
         p.title.text_font_size = "13px"
         tiles = p.patches("xs", "ys", source=s["hexes"], fill_color="colour", line_color="#ffffff", line_width=1,
-                          hatch_pattern="hatch", hatch_color="#b71c1c", hatch_alpha=0.5, hatch_scale=8,
                           selection_line_color=PICK, selection_line_width=4)
+        _dmz_hatch(p, hx)
         for feat, colour, lw, dash in (("border", "#7b1fa2", 2.5, "dashed"), ("area", "#263238", 2, "dashdot"),
                                        ("river", "#1e73be", 2, "solid"), ("road", "#c62828", 2.5, "solid"),
                                        ("trail", "#ef6c00", 3, "dotted")):
@@ -344,7 +355,7 @@ class RowMapView(InteractiveMap):
         p.multi_line("xs", "ys", source=s["options"], line_color=PICK, line_width=2, line_dash=[4, 3])
         p.multi_line("xs", "ys", source=s["active"], line_color=ACTIVE, line_width=3.5)
         chips = p.text("x", "y", text="text", source=s["chips"], text_align="center", text_baseline="middle",
-                       text_color="text_color", text_font_size="11px", text_font_style="bold",
+                       text_color="text_color", text_font_size="12px", text_font_style="bold",
                        background_fill_color="fill", border_line_color="line_color", border_line_width=1.5,
                        padding=[3, 1], border_radius=2)
         badges = p.text("x", "y", text="text", source=s["badges"], text_align="center", text_baseline="middle",
