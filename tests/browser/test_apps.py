@@ -250,11 +250,12 @@ def test_row_app_apply_map_clicks_and_back(apps_server, browser):
                 break
             time.sleep(0.5)
         assert _changed(ART / "app_row_map_0.png", ART / "app_row_map_1.png") > 500, "Apply: the map did not change"
-        prompt = page.locator(".widget-html-content", has_text="legal actions").first
-        for _ in range(2):  # the same hex twice in a row: it filters each time
+        prompt = page.locator(".widget-html-content", has_text=re.compile(r"^Capitalist: ")).first
+        for k in range(2):  # the same hex twice in a row: it filters each time
             _click_row_hex(page, "2945")
+            time.sleep(0.5)
+            page.screenshot(path=str(ART / f"app_row_click_{k}.png"))
             sync_api.expect(prompt).to_contain_text("Showing the 1 that concern Hue / Phu Bai (2945)", timeout=30000)
-            page.screenshot(path=str(ART / "app_row_clicked.png"))
             page.locator("button.jupyter-button:has-text('Show all')").first.click()
             sync_api.expect(prompt).not_to_contain_text("Showing the", timeout=30000)
         _click_row_hex(page, "2945")
