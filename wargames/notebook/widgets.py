@@ -215,7 +215,7 @@ class RulingPanel:
     ``side`` masks what that side may not know (``Ruling.for_side``).  A card that read a reconstructed
     table gets a hint saying so.  ``since`` (a callable giving a log index; play mode): show every ruling
     from that index on (what happened since the person's last decision), in a scrolling box, grouped by
-    turn, phase and side (the newest group open, older ones folded), instead of the ``count`` newest.
+    turn, phase and side (each heading folds its group), instead of the ``count`` newest.
     The "Details" box switches between plain cards (title and explanation) and full ones (rule id,
     inputs, dice, table cell); plain is the default in play mode.
     """
@@ -262,18 +262,18 @@ class RulingPanel:
         fresh = {r.seq for r in self._new}
         self.shown = latest
         parts = []
-        if self.since is not None:  # grouped: turn, phase and side, newest group first and open
+        if self.since is not None:  # grouped: turn, phase and side, newest group first
             groups: list[tuple[tuple[int, str, str], list[Ruling]]] = []
             for r in latest:
                 if groups and groups[-1][0] == _group_key(r):
                     groups[-1][1].append(r)
                 else:
                     groups.append((_group_key(r), [r]))
-            for i, ((turn, phase, who), rs) in enumerate(groups):
+            for (turn, phase, who), rs in groups:
                 head = (f"{self.game.sequence.turn_name} {turn}" if turn else "Set-up") + (f", {phase}" if phase else "")
                 head += f" \u2014 {who}" if who else ""
                 cards = "".join(self._card(r, fresh) for r in rs)
-                parts.append(f'<details{" open" if i == 0 else ""} style="margin:2px 0"><summary style="font:bold '
+                parts.append(f'<details open style="margin:2px 0"><summary style="font:bold '
                              f'12px sans-serif;color:#3d3d3d;cursor:pointer">{html.escape(head)}'
                              f" ({len(rs)} ruling{'s' if len(rs) != 1 else ''})</summary>{cards}</details>")
         else:
@@ -286,7 +286,7 @@ class RulingPanel:
         if self.since is not None:
             since = "Since your last decision" if start else "Since the start of the game"
             title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">{since}: '
-                     f'{len(chosen)} ruling(s), newest first (scroll for more; click a heading to open it)</div>')
+                     f'{len(chosen)} ruling(s), newest first (scroll for more; click a heading to fold it)</div>')
         else:
             title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">Latest rulings, newest first '
                      f'({len(log)} so far)</div>')
