@@ -184,3 +184,13 @@ def html_unescape(s: str) -> str:
     import html
 
     return html.unescape(s)
+
+
+def test_row_prompts_and_plain_rulings_name_units_not_ids():
+    pg = PlayGame("row", side="Capitalist", seed=1)
+    w, g = pg.walk, pg.game
+    w.chooser.apply_selected()
+    assert "vc_" not in w.rulings.html.value  # plain cards: "802nd Battalion", not "vc_802"
+    assert g.display_text("Activate a unit with arvn_2div_hq (0 of 4)") == \
+        f"Activate a unit with {g.rows['arvn_2div_hq'].name} (0 of 4)"
+    assert g.display_text("drawn from the ME_HASTY mug") == "drawn from the ME_HASTY mug"  # not an id: unchanged

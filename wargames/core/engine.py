@@ -805,6 +805,11 @@ class Game:
         the id itself; games override it."""
         return key
 
+    def display_text(self, text: str) -> str:
+        """A prompt or a ruling's text as a student reads it: ids the game can name replaced by names.  Default:
+        unchanged (games whose texts carry raw ids override it)."""
+        return text
+
     def display_label(self, action: Action) -> str:
         """``action``'s label with the ids of its places and parameters replaced by ``display_name`` (each id
         once, as a whole word; an id whose name the label already holds is left alone)."""

@@ -160,7 +160,7 @@ class Stepper:
         elif g.decision is not None:
             d = g.decision
             who = "a person" if g.player_for(d.side) is None else "the built-in player"
-            status = f"{d.side} to decide ({who}): {d.prompt} [{d.rule_id}], {len(d.options)} legal actions"
+            status = f"{d.side} to decide ({who}): {_text(g)(d.prompt)} [{d.rule_id}], {len(d.options)} legal actions"
         else:
             status = "between rulings"
         self.where.value = (f'<div style="font-family:sans-serif;font-size:14px"><b>{html.escape(g.where())}</b>'
@@ -198,15 +198,21 @@ class Stepper:
 
 
 # ---------------------------------------------------------------------------------------------- RulingPanel
-def _plain_card(r: Ruling) -> str:
-    """A ruling in plain words: its title and explanation (no rule id, inputs or dice: see "Details")."""
+def _plain_card(r: Ruling, text: Callable[[str], str] = str) -> str:
+    """A ruling in plain words: its title and explanation (no rule id, inputs or dice: see "Details"), with
+    ``text`` (the game's ``display_text``) putting names for ids."""
     return ('<div class="wg-ruling" style="border-left:4px solid #8a6d3b;padding:2px 8px;margin:3px 0;'
-            f'background:#fbf8f1;font:13px sans-serif"><b>{html.escape(str(r.title))}</b>: '
-            f"{html.escape(str(r.explanation))}</div>")
+            f'background:#fbf8f1;font:13px sans-serif"><b>{html.escape(text(str(r.title)))}</b>: '
+            f"{html.escape(text(str(r.explanation)))}</div>")
 
 
-def _group_key(r: Ruling) -> tuple[int, str, str]:
-    return (r.turn, r.phase, r.side)
+def _text(game) -> Callable[[str], str]:
+    fn = getattr(game, "display_text", None)
+    return fn if fn is not None else str
+
+
+def _group_key(r: Ruling) -> tuple[int, str]:
+    return (r.turn, r.phase)
 
 
 class RulingPanel:
@@ -215,7 +221,8 @@ class RulingPanel:
     ``side`` masks what that side may not know (``Ruling.for_side``).  A card that read a reconstructed
     table gets a hint saying so.  ``since`` (a callable giving a log index; play mode): show every ruling
     from that index on (what happened since the person's last decision), in a scrolling box, grouped by
-    turn, phase and side (each heading folds its group), instead of the ``count`` newest.
+    turn and phase (the heading names the sides that acted; clicking it folds the group), instead of the
+    ``count`` newest.
     The "Details" box switches between plain cards (title and explanation) and full ones (rule id,
     inputs, dice, table cell); plain is the default in play mode.
     """
@@ -239,7 +246,7 @@ class RulingPanel:
         self.show()
 
     def _card(self, r: Ruling, fresh: set[int]) -> str:
-        card = ruling_html(r) if self.details.value else _plain_card(r)
+        card = ruling_html(r) if self.details.value else _plain_card(r, _text(self.game))
         if r.seq in fresh:
             card = f'<div style="box-shadow:-3px 0 0 #ff7f0e">{card}</div>'
         if r.reconstructed and self.details.value:
@@ -263,15 +270,16 @@ class RulingPanel:
         self.shown = latest
         parts = []
         if self.since is not None:  # grouped: turn, phase and side, newest group first
-            groups: list[tuple[tuple[int, str, str], list[Ruling]]] = []
+            groups: list[tuple[tuple[int, str], list[Ruling]]] = []
             for r in latest:
                 if groups and groups[-1][0] == _group_key(r):
                     groups[-1][1].append(r)
                 else:
                     groups.append((_group_key(r), [r]))
-            for (turn, phase, who), rs in groups:
+            for (turn, phase), rs in groups:
                 head = (f"{self.game.sequence.turn_name} {turn}" if turn else "Set-up") + (f", {phase}" if phase else "")
-                head += f" \u2014 {who}" if who else ""
+                sides = sorted({r.side for r in rs if r.side})
+                head += f" \u2014 {', '.join(sides)}" if sides else ""
                 cards = "".join(self._card(r, fresh) for r in rs)
                 parts.append(f'<details open style="margin:2px 0"><summary style="font:bold '
                              f'12px sans-serif;color:#3d3d3d;cursor:pointer">{html.escape(head)}'
@@ -357,7 +365,7 @@ class ActionChooser:
             self.actions = acts
             mine = "" if self.enabled else f" (not yours to decide: you play {self.side})"
             self.prompt.value = (f'<div style="font-family:sans-serif;font-size:13px;line-height:1.35"><b>{html.escape(d.side)}</b>: '
-                                 f"{html.escape(d.prompt)} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
+                                 f"{html.escape(_text(g)(d.prompt))} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
                                  f"actions.{html.escape(note)}{html.escape(mine)}</div>")
         self.select.options = [(self.label(a), i) for i, a in enumerate(self.actions)]
         self.select.value = 0 if self.actions else None

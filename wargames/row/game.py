@@ -362,6 +362,13 @@ class RowGame(Game):
             return f"{' / '.join(names)} ({key})" if names else key
         return key
 
+    def display_text(self, text: str) -> str:
+        """Unit and HQ ids in a prompt or a ruling's text (``vc_lf_09``) replaced by their names."""
+        import re
+
+        return re.sub(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b",
+                      lambda m: self.rows[m.group(0)].name if m.group(0) in self.rows else m.group(0), text)
+
     def rule_ref(self, rule_id: str) -> str:
         return H.RULE_REFS.get(rule_id, V.RULE_REFS.get(rule_id, ""))
 
