@@ -322,12 +322,14 @@ class ActionChooser:
         self.actions: list[Action] = []
         self.prompt = W.HTML()
         self.select = W.Select(options=[], rows=rows, layout=W.Layout(width="96%"))
-        self.apply_button = W.Button(description="Apply", button_style="success", icon="check")
-        self.clear_button = W.Button(description="Show all", tooltip="Forget the map filter")
+        self.apply_button = W.Button(description="Apply", button_style="success", icon="check",
+                                     layout=W.Layout(width="auto", min_width="110px"))
+        self.clear_button = W.Button(description="Show all", tooltip="Forget the map filter",
+                                     layout=W.Layout(width="auto"))
         self.message = W.HTML()
         self.apply_button.on_click(lambda _b: self.apply_selected())
         self.clear_button.on_click(lambda _b: self.filter_area(None))
-        self.buttons = W.HBox([self.apply_button, self.clear_button])
+        self.buttons = W.HBox([self.apply_button, self.clear_button], layout=W.Layout(flex_flow="row wrap"))
         self.full = W.HTML()  # the selected choice in full: long labels (FitL events) are cut off in the list
         self.select.observe(lambda _c: self._show_full(), names="value")
         self.widget = W.VBox([self.prompt, self.select, self.full, self.buttons, self.message])
