@@ -345,6 +345,7 @@ class ActionChooser:
 
     def filter_area(self, area: str | None) -> None:
         self.area = area
+        self.message.value = ""  # a new click: the last "Applied"/"Illegal" line is stale
         self.refresh()
 
     def refresh(self) -> None:
