@@ -194,3 +194,13 @@ def test_row_prompts_and_plain_rulings_name_units_not_ids():
     assert g.display_text("Activate a unit with arvn_2div_hq (0 of 4)") == \
         f"Activate a unit with {g.rows['arvn_2div_hq'].name} (0 of 4)"
     assert g.display_text("drawn from the ME_HASTY mug") == "drawn from the ME_HASTY mug"  # not an id: unchanged
+
+
+def test_the_last_decision_says_the_game_is_over_instead_of_a_stale_applied_line():
+    pg = PlayGame("row", side="Capitalist", seed=1)
+    g, w = pg.game, pg.walk
+    bot = g.default_player("Capitalist")
+    while not g.is_over:
+        w.chooser.apply(bot.choose(g, g.decision))
+    assert "The game is over" in w.chooser.message.value and "Applied" not in w.chooser.message.value
+    assert g.result.title in w.chooser.message.value

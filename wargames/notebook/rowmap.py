@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..row.hexmap import centre_xy, corners_xy, load_map, parse_hex
+from ..row.hexmap import RADIUS_MI, centre_xy, corners_xy, load_map, parse_hex
 from .bokehmap import InteractiveMap
 
 TERRAIN_COLOURS = {"cultivated": "#d9e8a6", "clear": "#efe8c8", "jungle": "#5f9e5a", "mountain": "#a88a62",
@@ -163,15 +163,17 @@ def _dmz_hatch(p, hx: dict[str, list[Any]]) -> None:
               hatch_alpha=0.5, hatch_scale=8)
 
 
-def _place_labels(places: dict[str, list[Any]], px_per_unit: float, font_px: int) -> dict[str, list[int]]:
+def _place_labels(places: dict[str, list[Any]], px_per_unit: float, font_px: int,
+                  gap: float = 7) -> dict[str, list[int]]:
     """Screen offsets for each place name so no two names overlap: right of the marker if free, else left,
-    above or below (greedy, cities first); the box of a name is estimated from its length."""
+    above or below (greedy, cities first); the box of a name is estimated from its length.  ``gap``: the
+    distance from the marker (the play map puts names past the hex's edge, clear of its counters)."""
     taken: list[tuple[float, float, float, float]] = []
     dx, dy = [], []
     for x, y, name in zip(places["x"], places["y"], places["name"], strict=True):
         w, h = 0.62 * font_px * len(name) + 6, font_px + 4
         cx, cy = x * px_per_unit, y * px_per_unit
-        for ox, oy in ((7, -5), (-7 - w, -5), (-w / 2, 8), (-w / 2, -8 - h), (7, 8), (7, -18)):
+        for ox, oy in ((gap, -5), (-gap - w, -5), (-w / 2, 8), (-w / 2, -8 - h), (7, 8), (7, -18)):
             box = (cx + ox, cy + oy, cx + ox + w, cy + oy + h)
             if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken):
                 break
@@ -362,12 +364,14 @@ class RowMapView(InteractiveMap):
                         text_font_size="9px", text_font_style="bold", text_color="#222222",
                         background_fill_color="fill", border_line_color="#555555", padding=[2, 0])
         scale = width / (x1 - x0)
-        s["places"].data.update(_place_labels(layers["places"], scale, 11))
+        s["places"].data.update(_place_labels(layers["places"], scale, 11, gap=0.9 * RADIUS_MI * scale))
         p.add_layout(LabelSet(x="x", y="y", text="name", source=s["places"], x_offset="dx", y_offset="dy",
                               text_font_size="11px", text_font_style="bold", background_fill_color="white",
                               background_fill_alpha=0.75))
         for r in p.renderers:
             r.nonselection_glyph = None  # a click picks a hex; it must not grey out the rest of the map
+        for r in (chips, badges):
+            r.level = "overlay"  # counters above the town names: a stack is never hidden by a label
         tip = '<div style="max-width:340px;font:12px sans-serif;line-height:1.3">@tip{safe}</div>'
         p.add_tools(HoverTool(renderers=[chips, badges], tooltips=tip),
                     HoverTool(renderers=[tiles], tooltips=[("hex", "@hex"), ("terrain", "@terrain"),

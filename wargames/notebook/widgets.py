@@ -574,6 +574,8 @@ class Walkthrough:
         self.stepper.message.value = ""
         if self.autoplay and not self.game.is_over:
             new = list(new) + self.game.advance("end")
+        if self.game.is_over and self.game.result is not None:  # say it once, in place of "Applied: ..."
+            self.chooser.message.value = _msg(f"The game is over: {self.game.result.title}.", "#1e4f7a")
         self._changed(new)
 
     def _changed(self, new: list[Ruling]) -> None:
