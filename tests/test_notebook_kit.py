@@ -211,7 +211,7 @@ def test_map_tap_filters_the_actions(tet):
     acts = wt.chooser.actions
     assert 0 < len(acts) < everything
     assert all("S4" in a.places for a in acts)
-    assert "S4" in wt.chooser.prompt.value
+    assert "Plei Trap-Chu Pong (Base Area 702)" in wt.chooser.prompt.value  # the name, not the id "S4"
     wt.chooser.clear_button.click()
     assert len(wt.chooser.actions) == everything
 

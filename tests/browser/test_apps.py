@@ -187,3 +187,92 @@ def test_idle_kernel_of_a_closed_page_is_culled(browser):
         assert re.search(r"Culling '\w+' kernel", text)
     finally:
         _finish(proc, log)
+
+
+def _click_row_hex(page, hid: str) -> None:
+    """Click the centre of Rumor of War hex ``hid`` on the app's map (the frame sits at the canvas's bottom-left,
+    4 px borders, no axes; ``RowMapView`` fixes the frame's size)."""
+    import wargames
+    from wargames.notebook.rowmap import RowMapView
+    from wargames.row.hexmap import centre_xy, parse_hex
+
+    f = RowMapView(wargames.load("row", seed=1)).figure
+    x, y = centre_xy(*parse_hex(hid))
+    sx = f.frame_width / (f.x_range.end - f.x_range.start)
+    sy = f.frame_height / (f.y_range.end - f.y_range.start)
+    canvases = page.locator("canvas")
+    for i in range(canvases.count()):
+        c = canvases.nth(i)
+        box = c.bounding_box()
+        if box and abs(box["width"] - (f.frame_width + 8)) < 3:
+            c.scroll_into_view_if_needed()
+            box = c.bounding_box()
+            page.mouse.click(box["x"] + 4 + (x - f.x_range.start) * sx,
+                             box["y"] + box["height"] - 4 - (-y - f.y_range.start) * sy)
+            return
+    raise AssertionError("no canvas of the Rumor of War map's size")
+
+
+def test_row_app_apply_map_clicks_and_back(apps_server, browser):
+    """Rumor of War (issue #15 item 4): the student's first decision is pending; Apply changes the map and the
+    panel; a click on a hex filters the list to that hex, twice in a row; Back returns to the student's previous
+    decision, twice."""
+    from .test_ui import _changed
+
+    page, outside = _open(browser, f"http://127.0.0.1:{apps_server}/voila/render/row.ipynb")
+    try:
+        first = page.locator(".widget-html-content", has_text="Capitalist to decide (a person)").first
+        sync_api.expect(first).to_be_visible(timeout=60000)
+        where_0 = _where(page)
+        assert "declare the HQ mission" in where_0
+        panel = page.locator(".widget-html-content", has_text="newest first (scroll").first
+        sync_api.expect(panel).to_contain_text("Since the start of the game")
+        before = panel.inner_text()
+        canvas = page.locator("canvas").first
+        canvas.scroll_into_view_if_needed()
+        time.sleep(1.0)
+        canvas.screenshot(path=str(ART / "app_row_map_0.png"))
+        page.evaluate("window.scrollTo(0, 0)")
+        page.locator("button.jupyter-button:has-text('Apply')").first.click()
+        sync_api.expect(page.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(timeout=60000)
+        sync_api.expect(page.locator(".widget-html-content", has_text="a reserve move against this activation").first
+                        ).to_be_visible(timeout=60000)
+        where_1 = _where(page)
+        deadline = time.time() + 30
+        while panel.inner_text() == before and time.time() < deadline:
+            time.sleep(0.3)
+        assert re.search(r"Since your last decision: \d+ ruling", panel.inner_text()), "Apply: panel unchanged"
+        assert "Communist Player Turn" in panel.inner_text()
+        deadline = time.time() + 20
+        while True:  # the map: the Communist activation moved counters and rings the HQs the question concerns
+            canvas.screenshot(path=str(ART / "app_row_map_1.png"))
+            if _changed(ART / "app_row_map_0.png", ART / "app_row_map_1.png") > 500 or time.time() > deadline:
+                break
+            time.sleep(0.5)
+        assert _changed(ART / "app_row_map_0.png", ART / "app_row_map_1.png") > 500, "Apply: the map did not change"
+        prompt = page.locator(".widget-html-content", has_text=re.compile(r"^Capitalist: ")).first
+        for k in range(2):  # the same hex twice in a row: it filters each time
+            _click_row_hex(page, "2945")
+            time.sleep(0.5)
+            page.screenshot(path=str(ART / f"app_row_click_{k}.png"))
+            sync_api.expect(prompt).to_contain_text("Showing the 1 that concern Hue / Phu Bai (2945)", timeout=30000)
+            page.locator("button.jupyter-button:has-text('Show all')").first.click()
+            sync_api.expect(prompt).not_to_contain_text("Showing the", timeout=30000)
+        _click_row_hex(page, "2945")
+        sync_api.expect(prompt).to_contain_text("Showing the 1 that concern Hue / Phu Bai (2945)", timeout=30000)
+        page.locator("button.jupyter-button:has-text('Apply')").first.click()
+        sync_api.expect(page.locator(".widget-html-content", has_text="Reserve unit for").first
+                        ).to_be_visible(timeout=60000)
+        back = page.locator("button.jupyter-button:has-text('Back')").first
+        for want in (where_1, where_0):
+            back.click()
+            sync_api.expect(page.locator(".widget-html-content", has_text="It is your decision again").first
+                            ).to_be_visible(timeout=60000)
+            deadline = time.time() + 30
+            while _where(page) != want and time.time() < deadline:
+                time.sleep(0.3)
+            assert _where(page) == want, "Back did not return to the student's previous decision"
+        page.screenshot(path=str(ART / "app_row_back.png"))
+        assert outside == [], f"requests leaving the machine (CDN?): {outside}"
+    finally:
+        page.close(run_before_unload=True)

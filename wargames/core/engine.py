@@ -533,10 +533,12 @@ class Game:
         except ValueError as err:
             raise IllegalAction("ENGINE", str(err)) from None
 
-    def apply(self, action: Action | Mapping[str, Any] | str) -> list[Ruling]:
+    def apply(self, action: Action | Mapping[str, Any] | str, *, by: str = "person", why: str = "") -> list[Ruling]:
         """Make the pending decision; run automatic steps to the next decision.  Returns the new rulings.
 
         An illegal action raises :class:`IllegalAction` naming the rule, and the game is left exactly as it was.
+        ``by``/``why`` go to the record (``decisions()``): a person's decision by default; the play widget's
+        advisor records ``by="advisor"`` with the bot's reason.
         """
         if self._pending is None:
             raise EngineError("no decision is pending: use advance() to run the automatic steps")
@@ -545,7 +547,7 @@ class Game:
         if chosen is None:
             raise self._pending.reject(act)
         n0 = len(self.log)
-        self._commit(chosen, by="person")
+        self._commit(chosen, by=by or "person", why=why)
         self._guarded(self._run_to_rest)
         return self.log[n0:]
 
@@ -796,6 +798,38 @@ class Game:
         } for r in self.log]
         return pd.DataFrame(rows, columns=["seq", "turn", "phase", "step", "rule", "title", "dice", "table",
                                            "result", "explanation"])
+
+    def display_name(self, key: str) -> str:
+        """The name a student reads for an id (an area, hex, space or unit), e.g. Tet's ``"21"`` ->
+        ``"Quang Tin (21)"``.  The engine and the records keep ids; only what is shown uses names.  Default:
+        the id itself; games override it."""
+        return key
+
+    def display_text(self, text: str) -> str:
+        """A prompt or a ruling's text as a student reads it: ids the game can name replaced by names.  Default:
+        unchanged (games whose texts carry raw ids override it)."""
+        return text
+
+    def display_label(self, action: Action) -> str:
+        """``action``'s label with the ids of its places and parameters replaced by ``display_name`` (each id
+        once, as a whole word; an id whose name the label already holds is left alone)."""
+        import re
+
+        label = action.label or action.kind
+        keys = {str(p) for p in action.places} | {v for _, v in action.params if isinstance(v, str)}
+        names = {}
+        for k in keys:
+            try:
+                n = self.display_name(k)
+            except (KeyError, LookupError, AttributeError, ValueError):
+                continue
+            if n and n != k and n not in label:
+                names[k] = n
+        if not names:
+            return label
+        pattern = re.compile(r"(?<![\w])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
+                             + r")(?![\w])")
+        return pattern.sub(lambda m: names[m.group(1)], label)
 
     def where(self) -> str:
         phase = f"phase {self.phase.number} ({self.phase.name})" if self.phase else "-"

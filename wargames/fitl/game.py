@@ -174,6 +174,10 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
     def space_name(self, space: str) -> str:
         return self.data.spaces[space].name
 
+    def display_name(self, key: str) -> str:
+        """Spaces by name (``space_name``), e.g. ``"pleiku_darlac"`` -> ``"Pleiku-Darlac"``."""
+        return self.space_name(key) if key in self.data.spaces else key
+
     def rule_ref(self, rule_id: str) -> str:
         """Where a rule is in the shared rules text: its section and first line (``rules_index.csv``)."""
         line = _rule_lines().get(rule_id, "")

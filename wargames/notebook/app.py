@@ -1,6 +1,6 @@
 """Open a classroom app (``notebooks/apps/<game>.ipynb``) in Voila, configured for a class.
 
-    .venv/bin/python -m wargames.notebook.app tet            # or yotr, fitl; then open the printed URL
+    .venv/bin/python -m wargames.notebook.app tet            # or yotr, fitl, row; then open the printed URL
     .venv/bin/python -m wargames.notebook.app fitl --port 8870 --Voila.ip=0.0.0.0   # extra args go to voila
 
 Voila then runs from the repository root, so it reads ``voila.json`` (idle kernels culled, code hidden, no
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("tet", "yotr", "fitl")
+APPS = ("tet", "yotr", "fitl", "row")
 TEMPLATE = "classroom"
 
 

@@ -39,10 +39,11 @@ VARIANTS: dict[str, list[Variant]] = {
              Variant("Order-of-battle options", "ob-options")],
     "fitl": [Variant("Short: Westy's War", "short"), Variant("Medium: A Better War", "medium"),
              Variant("Full: Nam", "full")],
+    "row": [Variant("A Year in I Corps (Summer 1965 - Spring 1966)", "year-in-i-corps")],
 }
 
 #: The side a student plays when none is given.
-DEFAULT_SIDE = {"tet": "Allied", "yotr": "Allied", "fitl": "VC"}
+DEFAULT_SIDE = {"tet": "Allied", "yotr": "Allied", "fitl": "VC", "row": "Capitalist"}
 
 
 def variants_for(game_id: str) -> list[Variant]:

@@ -79,8 +79,9 @@ class Stepper:
         self._listeners.append(callback)
 
     def person_decisions(self) -> list[int]:
-        """Indexes in ``game.record`` of the decisions a person made (by the chooser or ``game.apply``)."""
-        return [i for i, e in enumerate(self.game.record) if "act" in e and e.get("by") == "person"]
+        """Indexes in ``game.record`` of the decisions a person made (by the chooser or ``game.apply``), or
+        had the advisor make for them."""
+        return [i for i, e in enumerate(self.game.record) if "act" in e and e.get("by") in ("person", "advisor")]
 
     def _undo(self) -> list[Ruling]:
         g = self.game
@@ -93,14 +94,21 @@ class Stepper:
         if not mine:
             raise WargamesError("you have not made a decision yet: there is nothing of yours to take back")
         i = mine[-1]
+        run = g.record[i].get("advice")
+        while run is not None and len(mine) > 1 and g.record[mine[-2]].get("advice") == run:
+            mine.pop()  # the advisor's run of decisions (one press) goes back as one
+            i = mine[-1]
         acts = [j for j, e in enumerate(g.record) if "act" in e and j >= i]
         act = Action.from_json(g.record[i]["act"])
         g.undo(len(acts))
         again = g.decision.find(act) if g.decision is not None else None
-        label = (again.label if again is not None else "") or act.label or act.kind
+        shown = again if again is not None else act
+        label = g.display_label(shown) if hasattr(g, "display_label") else (shown.label or shown.kind)
         replies = len(acts) - 1
         what = (f"your decision \u201c{label}\u201d and the {replies} built-in decision(s) after it were"
                 if replies else f"your decision \u201c{label}\u201d was")
+        if run is not None:
+            what = f"the advisor's run from \u201c{label}\u201d ({len(acts)} decision(s) with the replies) was"
         self.message.value = _msg(f"Back: {what} taken back ({n - len(g.log)} ruling(s)). "
                                   "It is your decision again.")
         return []
@@ -152,7 +160,7 @@ class Stepper:
         elif g.decision is not None:
             d = g.decision
             who = "a person" if g.player_for(d.side) is None else "the built-in player"
-            status = f"{d.side} to decide ({who}): {d.prompt} [{d.rule_id}], {len(d.options)} legal actions"
+            status = f"{d.side} to decide ({who}): {_text(g)(d.prompt)} [{d.rule_id}], {len(d.options)} legal actions"
         else:
             status = "between rulings"
         self.where.value = (f'<div style="font-family:sans-serif;font-size:14px"><b>{html.escape(g.where())}</b>'
@@ -190,31 +198,66 @@ class Stepper:
 
 
 # ---------------------------------------------------------------------------------------------- RulingPanel
+def _plain_card(r: Ruling, text: Callable[[str], str] = str) -> str:
+    """A ruling in plain words: its title and explanation (no rule id, inputs or dice: see "Details"), with
+    ``text`` (the game's ``display_text``) putting names for ids."""
+    return ('<div class="wg-ruling" style="border-left:4px solid #8a6d3b;padding:2px 8px;margin:3px 0;'
+            f'background:#fbf8f1;font:13px sans-serif"><b>{html.escape(text(str(r.title)))}</b>: '
+            f"{html.escape(text(str(r.explanation)))}</div>")
+
+
+def _text(game) -> Callable[[str], str]:
+    fn = getattr(game, "display_text", None)
+    return fn if fn is not None else str
+
+
+def _group_key(r: Ruling) -> tuple[int, str]:
+    return (r.turn, r.phase)
+
+
 class RulingPanel:
     """The latest rulings as cards, newest first (rule id, title, explanation, dice, table cell).
 
     ``side`` masks what that side may not know (``Ruling.for_side``).  A card that read a reconstructed
     table gets a hint saying so.  ``since`` (a callable giving a log index; play mode): show every ruling
-    from that index on (what happened since the person's last decision), in a scrolling box, instead of
-    the ``count`` newest.
+    from that index on (what happened since the person's last decision), in a scrolling box, grouped by
+    turn and phase (the heading names the sides that acted; clicking it folds the group), instead of the
+    ``count`` newest.
+    The "Details" box switches between plain cards (title and explanation) and full ones (rule id,
+    inputs, dice, table cell); plain is the default in play mode.
     """
 
     LIMIT = 400  # more cards than this are summarised (a whole FitL campaign between two decisions is rare)
 
     def __init__(self, game, side: str | None = None, *, count: int = 6, height: str = "320px",
-                 since: Callable[[], int] | None = None):
+                 since: Callable[[], int] | None = None, details: bool | None = None):
         self.game = game
         self.side = side
         self.count = count
         self.since = since
         self.html = W.HTML(layout=W.Layout(max_height=height, overflow="auto", border="1px solid #ddd",
                                            padding="2px 6px"))
-        self.widget = self.html
+        self.details = W.Checkbox(value=since is None if details is None else details, indent=False,
+                                  description="Details (rule ids, inputs, dice)", layout=W.Layout(width="auto"))
+        self.details.observe(lambda _c: self.show(self._new), names="value")
+        self.widget = W.VBox([self.html, self.details]) if since is not None else self.html
         self.shown: list[Ruling] = []
+        self._new: list[Ruling] = []
         self.show()
+
+    def _card(self, r: Ruling, fresh: set[int]) -> str:
+        card = ruling_html(r) if self.details.value else _plain_card(r, _text(self.game))
+        if r.seq in fresh:
+            card = f'<div style="box-shadow:-3px 0 0 #ff7f0e">{card}</div>'
+        if r.reconstructed and self.details.value:
+            card += ('<div style="font:12px sans-serif;color:#8a5a00;margin:-2px 0 6px 12px">&#9888; This '
+                     f"ruling read a <b>reconstructed</b> table ({html.escape(r.lookup.source or r.lookup.table)})"
+                     ": its cells are our invention, not the published game's.</div>")
+        return card
 
     def show(self, new: list[Ruling] | None = None) -> None:
         """Show the latest rulings; those in ``new`` (just made) are marked as new."""
+        self._new = list(new or [])
         log = self.game.log
         if self.since is not None:
             start = min(max(0, self.since()), len(log))
@@ -223,18 +266,26 @@ class RulingPanel:
             chosen = log[-self.count:]
         cut = max(0, len(chosen) - self.LIMIT)
         latest = [r.for_side(self.side) for r in reversed(chosen[cut:])]
-        fresh = {r.seq for r in (new or [])}
+        fresh = {r.seq for r in self._new}
         self.shown = latest
         parts = []
-        for r in latest:
-            card = ruling_html(r)
-            if r.seq in fresh:
-                card = f'<div style="box-shadow:-3px 0 0 #ff7f0e">{card}</div>'
-            parts.append(card)
-            if r.reconstructed:
-                parts.append('<div style="font:12px sans-serif;color:#8a5a00;margin:-2px 0 6px 12px">&#9888; This '
-                             f"ruling read a <b>reconstructed</b> table ({html.escape(r.lookup.source or r.lookup.table)})"
-                             ": its cells are our invention, not the published game's.</div>")
+        if self.since is not None:  # grouped: turn, phase and side, newest group first
+            groups: list[tuple[tuple[int, str], list[Ruling]]] = []
+            for r in latest:
+                if groups and groups[-1][0] == _group_key(r):
+                    groups[-1][1].append(r)
+                else:
+                    groups.append((_group_key(r), [r]))
+            for (turn, phase), rs in groups:
+                head = (f"{self.game.sequence.turn_name} {turn}" if turn else "Set-up") + (f", {phase}" if phase else "")
+                sides = sorted({r.side for r in rs if r.side})
+                head += f" \u2014 {', '.join(sides)}" if sides else ""
+                cards = "".join(self._card(r, fresh) for r in rs)
+                parts.append(f'<details open style="margin:2px 0"><summary style="font:bold '
+                             f'12px sans-serif;color:#3d3d3d;cursor:pointer">{html.escape(head)}'
+                             f" ({len(rs)} ruling{'s' if len(rs) != 1 else ''})</summary>{cards}</details>")
+        else:
+            parts = [self._card(r, fresh) for r in latest]
         if cut:
             parts.append(f'<div style="font:12px sans-serif;color:#555">&hellip; and {cut} earlier ruling(s), '
                          "not shown here.</div>")
@@ -243,7 +294,7 @@ class RulingPanel:
         if self.since is not None:
             since = "Since your last decision" if start else "Since the start of the game"
             title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">{since}: '
-                     f'{len(chosen)} ruling(s), newest first (scroll for more)</div>')
+                     f'{len(chosen)} ruling(s), newest first (scroll for more; click a heading to fold it)</div>')
         else:
             title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">Latest rulings, newest first '
                      f'({len(log)} so far)</div>')
@@ -271,13 +322,17 @@ class ActionChooser:
         self.actions: list[Action] = []
         self.prompt = W.HTML()
         self.select = W.Select(options=[], rows=rows, layout=W.Layout(width="96%"))
-        self.apply_button = W.Button(description="Apply", button_style="success", icon="check")
-        self.clear_button = W.Button(description="Show all", tooltip="Forget the map filter")
+        self.apply_button = W.Button(description="Apply", button_style="success", icon="check",
+                                     layout=W.Layout(width="auto", min_width="110px"))
+        self.clear_button = W.Button(description="Show all", tooltip="Forget the map filter",
+                                     layout=W.Layout(width="auto"))
         self.message = W.HTML()
         self.apply_button.on_click(lambda _b: self.apply_selected())
         self.clear_button.on_click(lambda _b: self.filter_area(None))
-        self.widget = W.VBox([self.prompt, self.select, W.HBox([self.apply_button, self.clear_button]),
-                              self.message])
+        self.buttons = W.HBox([self.apply_button, self.clear_button], layout=W.Layout(flex_flow="row wrap"))
+        self.full = W.HTML()  # the selected choice in full: long labels (FitL events) are cut off in the list
+        self.select.observe(lambda _c: self._show_full(), names="value")
+        self.widget = W.VBox([self.prompt, self.select, self.full, self.buttons, self.message])
         self.refresh()
 
     def on_change(self, callback: Listener) -> None:
@@ -290,6 +345,7 @@ class ActionChooser:
 
     def filter_area(self, area: str | None) -> None:
         self.area = area
+        self.message.value = ""  # a new click: the last "Applied"/"Illegal" line is stale
         self.refresh()
 
     def refresh(self) -> None:
@@ -301,24 +357,44 @@ class ActionChooser:
         else:
             everything = g.legal_actions()
             acts = [a for a in everything if self.area is None or self.area in a.places]
+            where = self._name(self.area) if self.area is not None else ""
             if self.area is not None and not acts:
-                note = f" None of them concerns {self.area}; showing all."
+                note = f" None of them concerns {where}; showing all."
                 acts = everything
             elif self.area is not None:
-                note = f" Showing the {len(acts)} that concern {self.area} (map click)."
+                note = f" Showing the {len(acts)} that concern {where} (map click)."
             else:
                 note = ""
             self.actions = acts
             mine = "" if self.enabled else f" (not yours to decide: you play {self.side})"
             self.prompt.value = (f'<div style="font-family:sans-serif;font-size:13px;line-height:1.35"><b>{html.escape(d.side)}</b>: '
-                                 f"{html.escape(d.prompt)} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
+                                 f"{html.escape(_text(g)(d.prompt))} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
                                  f"actions.{html.escape(note)}{html.escape(mine)}</div>")
-        self.select.options = [(a.label or a.kind, i) for i, a in enumerate(self.actions)]
+        self.select.options = [(self.label(a), i) for i, a in enumerate(self.actions)]
         self.select.value = 0 if self.actions else None
+        self._show_full()
         on = self.enabled and bool(self.actions)
         self.select.disabled = not on
         self.apply_button.disabled = not on
         self.clear_button.disabled = self.area is None
+
+    def _show_full(self) -> None:
+        i = self.select.value
+        if i is None or i >= len(self.actions):
+            self.full.value = ""
+            return
+        text = self.label(self.actions[i])
+        self.full.value = ('<div style="font:12px sans-serif;color:#333;margin:2px 0;white-space:normal">'
+                           f"<b>Selected:</b> {html.escape(text)}</div>")
+
+    def _name(self, key: str) -> str:
+        fn = getattr(self.game, "display_name", None)
+        return fn(key) if fn is not None else key
+
+    def label(self, action: Action) -> str:
+        """What the list shows for ``action``: its label with names for ids (``game.display_label``)."""
+        fn = getattr(self.game, "display_label", None)
+        return fn(action) if fn is not None else (action.label or action.kind)
 
     def choose(self, label_or_index: str | int) -> None:
         """Select an action in the list by its label or position (as a click on the list would)."""
@@ -326,7 +402,7 @@ class ActionChooser:
             self.select.value = label_or_index
             return
         for i, a in enumerate(self.actions):
-            if a.label == label_or_index:
+            if label_or_index in (a.label, self.label(a)):
                 self.select.value = i
                 return
         raise KeyError(label_or_index)
@@ -348,7 +424,8 @@ class ActionChooser:
         except WargamesError as err:
             self.message.value = _msg(f"Illegal: {err}", "#b00020")
             return []
-        self.message.value = _msg(f"Applied: {getattr(action, 'label', action)}", "#1e6b2e")
+        shown = self.label(action) if isinstance(action, Action) else str(action)
+        self.message.value = _msg(f"Applied: {shown}", "#1e6b2e")
         self.area = None
         self.refresh()
         for cb in list(self._listeners):
@@ -370,6 +447,10 @@ def map_for(game, side: str | None = None, *, height: int = 750, insets: bool = 
         from .yotrmap import YotrMapView
 
         return YotrMapView(game, side, height=max(height, 800), insets=insets)
+    if getattr(game, "game_id", "") == "row":
+        from .rowmap import RowMapView
+
+        return RowMapView(game, side, width=max(1150, int(height * 1.5)))
     if hasattr(game, "map_static"):
         from .mapview import MapView
 
@@ -405,6 +486,12 @@ class Walkthrough:
         self.chooser.on_change(self._after_person)
         if self.map is not None:
             self.map.on_pick(self.chooser.filter_area)
+        self.advisor = W.Button(description="Advisor completes this", icon="magic", layout=W.Layout(width="auto"),
+                                tooltip=self.ADVISOR_TIP)
+        self.advisor.on_click(lambda _b: self.advise())
+        self.advisor.disabled = not (self.autoplay and self.chooser.enabled)
+        if self.autoplay:
+            self.chooser.buttons.children = (*self.chooser.buttons.children, self.advisor)
         self.rulings.html.layout.max_height = "260px"
         self.rulings.widget.layout.width = "57%"
         self.chooser.widget.layout.width = "41%"
@@ -427,6 +514,53 @@ class Walkthrough:
         self._changed(new)
         return new
 
+    ADVISOR_TIP = ("Let the built-in player of your side make this decision and the ones like it that follow "
+                   "(building a group, choosing pieces), each with its reason")
+    ADVISOR_LIMIT = 200  # decisions one press may take (a runaway loop guard; a sub-choice run is far shorter)
+
+    def advise(self) -> list[Ruling]:
+        """The advisor: the built-in player of the person's side makes the pending decision and every following
+        decision of the same kind (same rule, same step of the sequence of play), e.g. each unit of a fire group
+        or each point of a loss, and the chooser's message lists each choice with the bot's reason.  They are
+        recorded ``by="advisor"``; Back takes them back like the person's own."""
+        g = self.game
+        d = g.decision
+        if not self.autoplay or d is None or d.side != self.human:
+            self.chooser.message.value = _msg("The advisor helps with your own decisions only.", "#b00020")
+            return []
+        rule, where = d.rule_id, (g.turn, g.phase.id if g.phase else None, g.step.id if g.step else None)
+        bot = g.default_player(self.human)
+        n0, run = len(g.log), len(g.record)
+        done: list[tuple[str, str]] = []
+        try:
+            while (len(done) < self.ADVISOR_LIMIT and g.decision is not None and g.decision.side == self.human
+                   and g.decision.rule_id == rule
+                   and (g.turn, g.phase.id if g.phase else None, g.step.id if g.step else None) == where):
+                act = bot.choose(g, g.decision)
+                why = str(getattr(bot, "last_reason", "") or "")
+                label = self.chooser.label(act)
+                k = len(g.record)
+                g.apply(act, by="advisor", why=why)
+                g.record[k]["advice"] = run  # one press = one run: Back takes the whole run back
+                done.append((label, why))
+                if not g.is_over:
+                    g.advance("end")
+        except WargamesError as err:
+            self.chooser.message.value = _msg(f"The advisor stopped: {err}", "#b00020")
+        new = g.log[n0:]
+        self.chooser.area = None
+        if done:
+            shown = "".join(f"<li>{html.escape(lbl)}{' &mdash; <i>' + html.escape(w) + '</i>' if w else ''}</li>"
+                            for lbl, w in done[:12])
+            more = f"<li>&hellip; and {len(done) - 12} more</li>" if len(done) > 12 else ""
+            self.chooser.message.value = (
+                '<div style="font:13px sans-serif;color:#1e4f7a">The advisor (the built-in '
+                f"{html.escape(self.human)} player) made {len(done)} decision(s) for you [{html.escape(rule)}]:"
+                f'<ul style="margin:2px 0 2px 18px;padding:0">{shown}{more}</ul>Back takes them back.</div>')
+        self.stepper.message.value = ""
+        self._changed(list(new))
+        return list(new)
+
     def _since_my_decision(self) -> int:
         """The log index of the person's last decision (0 before the first: everything so far)."""
         mine = self.stepper.person_decisions()
@@ -440,6 +574,8 @@ class Walkthrough:
         self.stepper.message.value = ""
         if self.autoplay and not self.game.is_over:
             new = list(new) + self.game.advance("end")
+        if self.game.is_over and self.game.result is not None:  # say it once, in place of "Applied: ..."
+            self.chooser.message.value = _msg(f"The game is over: {self.game.result.title}.", "#1e4f7a")
         self._changed(new)
 
     def _changed(self, new: list[Ruling]) -> None:
@@ -447,6 +583,10 @@ class Walkthrough:
             self.map.update()
         self.rulings.show(new)
         self.chooser.refresh()
+        mine = self.chooser.enabled and self.autoplay
+        self.advisor.disabled = not mine
+        self.advisor.tooltip = (self.ADVISOR_TIP if mine else "Advisor: not now (the game is over or waits for "
+                                "another player)")
         self.stepper.refresh()
         self._show_scores()
 

@@ -359,6 +359,22 @@ class RowGame(AirMixin, NavalMixin, Game):
         c = self.scenario.theater_commanders.get(side)
         return COMMANDERS.get(c.leader) if c else None
 
+    def display_name(self, key: str) -> str:
+        """Units and HQs by their names (``units.csv``), hexes with a town or city by its name and number."""
+        if key in self.rows:
+            return self.rows[key].name
+        if key in self.map.hexes:
+            names = [p.name for p in self.map.places_in.get(key, ()) if p.kind in ("city", "town", "base")]
+            return f"{' / '.join(names)} ({key})" if names else key
+        return key
+
+    def display_text(self, text: str) -> str:
+        """Unit and HQ ids in a prompt or a ruling's text (``vc_lf_09``) replaced by their names."""
+        import re
+
+        return re.sub(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b",
+                      lambda m: self.rows[m.group(0)].name if m.group(0) in self.rows else m.group(0), text)
+
     def rule_ref(self, rule_id: str) -> str:
         return H.RULE_REFS.get(rule_id, V.RULE_REFS.get(rule_id, ""))
 

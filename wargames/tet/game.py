@@ -175,6 +175,10 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         a = self.data.areas[area]
         return a.name if a.kind != "province" else f"{a.name} ({a.id})"
 
+    def display_name(self, key: str) -> str:
+        """Areas by name (``area_name``), e.g. ``"S4"`` -> its sanctuary's name, ``"21"`` -> ``"Kontum (21)"``."""
+        return self.area_name(key) if key in self.data.areas else key
+
     def rule_ref(self, rule_id: str) -> str:
         row = self.data.rules.get(rule_id)
         return f"summary line {row.line}" if row and row.line else ""

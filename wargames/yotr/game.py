@@ -259,6 +259,11 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         p = self.data.towns.get(h) or self.data.supply_centers.get(h)
         return f"{p.name} ({h})" if p else h
 
+    def display_name(self, key: str) -> str:
+        """Hexes by their town or Supply Center and number (``hex_name``); unit ids stay (their labels name
+        them already)."""
+        return self.hex_name(key) if key in self.data.hexes else key
+
     def rule_ref(self, rule_id: str) -> str:
         row = self.data.rules.get(rule_id)
         return f"rules line {row.line}" if row and row.line else ""
