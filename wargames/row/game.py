@@ -353,9 +353,6 @@ class RowGame(Game):
         c = self.scenario.theater_commanders.get(side)
         return COMMANDERS.get(c.leader) if c else None
 
-    def rule_ref(self, rule_id: str) -> str:
-        return H.RULE_REFS.get(rule_id, V.RULE_REFS.get(rule_id, ""))
-
     def default_player(self, side: str) -> Player:
         from .bots import RowBot
 

@@ -175,10 +175,6 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         a = self.data.areas[area]
         return a.name if a.kind != "province" else f"{a.name} ({a.id})"
 
-    def rule_ref(self, rule_id: str) -> str:
-        row = self.data.rules.get(rule_id)
-        return f"summary line {row.line}" if row and row.line else ""
-
     # ------------------------------------------------------------------ two or four players (TET-COMP-5)
     def factions_acting(self, side: str) -> list[str | None]:
         """TET-COMP-5: with 4 players each faction of ``side`` acts in its own turn (NVA before VC, USA before

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from ..core.data import DataError, DecisionRow, Row, RuleRow, by_id, cached_csv, game_dir
+from ..core.data import DataError, DecisionRow, Row, RuleRow, by_id, cached_csv, game_dir, rules_index
 from ..maps.hexgrid import HexGrid, hexside
 
 Side = Literal["Communist", "Allied"]
@@ -301,7 +301,7 @@ def load_data() -> YotrData:
             raise DataError(base / "oob.csv", f"{u.id} starts on unknown hex {u.start_hex}", column="start_hex")
     variants = cached_csv("yotr", "ob_variants.csv", ObVariantRow)
     _check_variants(base / "ob_variants.csv", variants, oob)
-    rules = {r.rule_id: r for r in cached_csv("yotr", "rules_index.csv", RuleRow)}
+    rules = rules_index("yotr", "YOTR")
     decisions = by_id("yotr", "decisions.csv", DecisionRow)
     saigon = tuple(sorted(h for h, p in towns.items() if p.region == "saigon"))
     roads = tuple(sorted(p.hex for p in places.values() if p.kind == "saigon_road"))

@@ -259,10 +259,6 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         p = self.data.towns.get(h) or self.data.supply_centers.get(h)
         return f"{p.name} ({h})" if p else h
 
-    def rule_ref(self, rule_id: str) -> str:
-        row = self.data.rules.get(rule_id)
-        return f"rules line {row.line}" if row and row.line else ""
-
     # ------------------------------------------------------------------ the interface
     def scores(self) -> dict[str, Any]:
         """YOTR-VIC: the Communist victory points (the only score track)."""
