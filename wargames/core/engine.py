@@ -32,6 +32,7 @@ from .actions import Action, Decision, IllegalAction, WargamesError
 from .data import RuleRow, game_dir, rules_index
 from .dice import Dice
 from .gametype import GameType
+from .players import reason_of
 from .position import CORE_OPTIONS, RULE, Edit, Position, PositionError, parse_position
 from .rulings import Lookup, Roll, Ruling, rulings_html
 from .sequence import PhaseSpec, ReactionSpec, SequenceOfPlay, StepSpec, check_names, load_sequence
@@ -631,7 +632,7 @@ class Game:
                 chosen = self._pending.find(act)
                 if chosen is None:
                     raise self._pending.reject(act)
-                self._commit(chosen, by=type(player).__name__, why=getattr(player, "last_reason", ""))
+                self._commit(chosen, by=type(player).__name__, why=reason_of(player))
             else:
                 self._step()
             progressed = True

@@ -7,36 +7,21 @@ Recce where most units hide, fight the biggest battles first and mass fire for g
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
-from ..core import Action, Decision
+from ..core import Action, Bot, Decision
 from .odds import COLUMNS, odds_column
 
 GOOD = "3:1"
 
 
-class _Bot:
-    side = ""
+class _Bot(Bot):
+    """The shared sense of both Tet sides on the core :class:`~wargames.core.players.Bot`: every Tet decision
+    names its kind, answered by ``on_<kind>``; a decision with only its closing option left goes to the fallback."""
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(f"{type(self).__name__}:{seed}")
-        self.last_reason = ""
-
-    def _best(self, scored: list[tuple[float, Action, str]]) -> Action:
-        top = max(s for s, _, _ in scored)
-        best = [(a, why) for s, a, why in scored if s == top]
-        action, self.last_reason = best[self.rng.randrange(len(best))]
-        return action
-
-    def choose(self, game, decision: Decision) -> Action:
-        kinds = {a.kind for a in decision.options}
-        for kind in ("setup", "move", "recce", "reveal", "battle", "target", "add_firer", "retreat", "select", "allied_move",
-                     "replace", "air_target", "air_return"):
-            if kind in kinds:
-                return getattr(self, f"on_{kind}")(game, decision)
-        self.last_reason = "the only sensible choice"
-        return decision.options[-1]
+    fallback_reason = "the only sensible choice"
+    weighs_options = {}  # each handler weighs the options of its own kind
+    draw_on_single_best = True
 
     # ------------------------------------------------------------------ shared combat sense
     def _group_value(self, game, area, units) -> Fraction:
@@ -50,7 +35,7 @@ class _Bot:
             pv = game.data.areas[area].pv or 0
             scored.append((stake + 10 * pv, a, f"{game.area_name(area)} first: the most troops ({stake} factors) "
                                                 f"and political value {pv} at stake"))
-        return self._best(scored)
+        return self.best(scored)
 
     def on_target(self, game, decision):
         """Fire at the target we can beat at the best odds with what is ready to fire."""
@@ -73,7 +58,7 @@ class _Bot:
                 continue
             value = COLUMNS.index(col) + 1 + game.defense_strength(t) / 10
             scored.append((value, a, f"{game.describe(t, game.visibility_side(decision.side))} can be attacked at up to {col}"))
-        return self._best(scored)
+        return self.best(scored)
 
     def on_add_firer(self, game, decision):
         """Add the strongest firer until the odds reach 3:1; then fire."""
@@ -108,17 +93,17 @@ class _Bot:
             why = (f"bring back {u.name} (combat {u.cf}, defends at {game.defense_strength(a['unit'])}) to {to.name}, "
                    "close to what matters; among equal units the stronger defender first")
             scored.append((value, a, why))
-        return self._best(scored)
+        return self.best(scored)
 
     def on_air_return(self, game, decision):
         scored = [(1 + bool(a.get("passenger")), a, "fly home, bringing a unit along when possible")
                   for a in decision.options]
-        return self._best(scored)
+        return self.best(scored)
 
     def on_retreat(self, game, decision):
         scored = [(len(game.units_in(a["to"])), a, f"retreat to {a['to']}, where most friends are")
                   for a in decision.options]
-        return self._best(scored)
+        return self.best(scored)
 
 
 class CommunistBot(_Bot):
@@ -152,7 +137,7 @@ class CommunistBot(_Bot):
                                               f"{pv} political points"))
             else:
                 scored.append((0, a, "no gain in moving"))
-        return self._best(scored)
+        return self.best(scored)
 
     def on_setup(self, game, decision: Decision) -> Action:
         """TET-SETUP-3 .. 5 (decision D-23): set each unit up where the historical reconstruction has it (the
@@ -183,7 +168,7 @@ class CommunistBot(_Bot):
                                                           f"{min(theirs)}: {col} is worth a fight"))
             else:
                 scored.append((0, a, "too weak here to fight"))
-        return self._best(scored)
+        return self.best(scored)
 
 
 class AlliedBot(_Bot):
@@ -329,7 +314,7 @@ class AlliedBot(_Bot):
                 continue
             value = game.defense_strength(t) * (COLUMNS.index(col) + 1)
             scored.append((value, a, f"strike {game.describe(t)}: {col}"))
-        return self._best(scored)
+        return self.best(scored)
 
     def on_recce(self, game, decision: Decision) -> Action:
         scored = []
@@ -339,4 +324,4 @@ class AlliedBot(_Bot):
                 scored.append((n, a, f"{a['area']} hides {n} unit(s), the most of any province open to this team"))
             else:
                 scored.append((0, a, "no hidden units worth a Recce"))
-        return self._best(scored)
+        return self.best(scored)
