@@ -30,7 +30,7 @@ from .state import Board
 from .victory import COMBINED, ONE_PLAYER_OPTIONS, VictoryRules
 
 SCENARIO_ALIASES = {"historical": "short"}  # decision F-30: generic tools load a game's "historical" scenario
-TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special.py, Air Lift)
+TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special_coin.py, Air Lift)
 
 
 class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game):
