@@ -104,22 +104,13 @@ class InsurgentOps(OpsCommon):
                      and self.in_scope(ctx, s)]
             if not self.can_pay(f, 1, ctx.free):
                 cands = []
-            during = self.sa_during(ctx)
-            if not cands and not during:
+            s = yield from self.choose_op_space(ctx, RALLY_RULE, "Rally: choose a space (or done)", cands,
+                                                lambda s: f"Rally in {self.sname(s)}{'' if ctx.free else ' (1 Resource)'}",
+                                                may_end=trail_ok and self.can_pay("NVA", 2))
+            if s is None:
                 break
-            opts = [Action.make("space", f"Rally in {self.sname(s)}{'' if ctx.free else ' (1 Resource)'}", [s],
-                                space=s) for s in cands] + during
-            if ctx.spaces or trail_ok and self.can_pay("NVA", 2):
-                opts.append(DONE)
-            act = yield self.decide(f, "Rally: choose a space (or done)", RALLY_RULE, opts, kind="space",
-                                    check=lambda a: self.refuse_space(ctx, RALLY_RULE, a),
-                                    **ctx.context(step="space"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if not s:  # FITL-4.1: a Special Activity ran in the middle of the Op: look at the spaces again
                 continue
-            s = act["space"]
             m = yield self.decide(f, f"Rally in {self.sname(s)}: what?", RALLY_RULE, self.rally_modes(f, s),
                                   kind="mode", check=lambda a, s=s: self.refuse_base(RALLY_RULE, a, s),
                                   **ctx.context(step="mode", space=s))
@@ -406,23 +397,12 @@ class InsurgentOps(OpsCommon):
                      (s in self.attack_spaces(f) or self.ambush_ok(ctx, s))]
             if not self.can_pay(f, 1, ctx.free):
                 cands = []
-            during = self.sa_during(ctx)
-            if not cands and not during:
+            s = yield from self.choose_op_space(ctx, ATTACK_RULE, "Attack: choose a space (or done)", cands,
+                                                lambda s: f"Attack in {self.sname(s)}{'' if ctx.free else ' (1 Resource)'}")
+            if s is None:
                 break
-            opts = [Action.make("space", f"Attack in {self.sname(s)}{'' if ctx.free else ' (1 Resource)'}", [s],
-                                space=s) for s in cands]
-            opts += during
-            if ctx.spaces:
-                opts.append(DONE)
-            act = yield self.decide(f, "Attack: choose a space (or done)", ATTACK_RULE, opts, kind="space",
-                                    check=lambda a: self.refuse_space(ctx, ATTACK_RULE, a),
-                                    **ctx.context(step="space"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if not s:  # FITL-4.1: a Special Activity ran in the middle of the Op: look at the spaces again
                 continue
-            s = act["space"]
             modes = []
             n_g = self.n(s, f"{g}:u") + self.n(s, f"{g}:a")
             if n_g and self.coin_pieces(s):
@@ -556,23 +536,13 @@ class InsurgentOps(OpsCommon):
         while not (ctx.limited and ctx.spaces):
             cands = [s for s in self.terror_spaces(f) if s not in ctx.spaces and self.in_scope(ctx, s)
                      and self.can_pay(f, self.terror_cost(s), ctx.free)]
-            during = self.sa_during(ctx)
-            if not cands and not during:
+            s = yield from self.choose_op_space(ctx, TERROR_RULE, "Terror: choose a space (or done)", cands,
+                                                lambda s: (f"Terror in {self.sname(s)} ({'free' if ctx.free else self.terror_cost(s)}"
+                                                           f"{' Resource' if not ctx.free else ''})"))
+            if s is None:
                 break
-            opts = [Action.make("space", f"Terror in {self.sname(s)} ({'free' if ctx.free else self.terror_cost(s)}"
-                                         f"{' Resource' if not ctx.free else ''})", [s], space=s) for s in cands]
-            opts += during
-            if ctx.spaces:
-                opts.append(DONE)
-            act = yield self.decide(f, "Terror: choose a space (or done)", TERROR_RULE, opts, kind="space",
-                                    check=lambda a: self.refuse_space(ctx, TERROR_RULE, a),
-                                    **ctx.context(step="space"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if not s:  # FITL-4.1: a Special Activity ran in the middle of the Op: look at the spaces again
                 continue
-            s = act["space"]
             paid = self.pay(f, self.terror_cost(s), ctx.free, TERROR_RULE, f"Terror in {self.sname(s)}")
             ctx.spaces.append(s)
             bits = []

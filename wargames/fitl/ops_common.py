@@ -484,6 +484,29 @@ class OpsCommon:
         return keys
 
     # ------------------------------------------------------------------ the SA during the Op (4.1, F-56)
+    def choose_op_space(self, ctx: OpCtx, rule: str, prompt: str, cands: list[str], label: Callable[[str], str],
+                        may_end: bool = False) -> Generator[Any, Any, str | None]:
+        """One round of an Operation's space choice (FITL-3.1, the same for all eight Operations that pick their
+        spaces one at a time): the candidate spaces, the faction's Special Activity if it may be done now in the
+        middle of the Op (FITL-4.1, :meth:`sa_during`), and "done" once a space is chosen (or when ``may_end``).
+
+        Returns the chosen space; None when the faction is done or nothing is left to choose; "" after a
+        Special Activity ran mid-Op (the caller looks at its candidate spaces again)."""
+        during = self.sa_during(ctx)
+        if not cands and not during:
+            return None
+        opts = [Action.make("space", label(s), [s], space=s) for s in cands] + during
+        if ctx.spaces or may_end:
+            opts.append(DONE)
+        act = yield self.decide(ctx.faction, prompt, rule, opts, kind="space",  # type: ignore[attr-defined]
+                                check=lambda a: self.refuse_space(ctx, rule, a), **ctx.context(step="space"))
+        if act.kind == "done":
+            return None
+        if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
+            yield from self.special_activity(ctx, act["sa"])  # type: ignore[attr-defined]
+            return ""
+        return act["space"]
+
     def sa_during(self, ctx: OpCtx) -> list[Action]:
         """FITL-4.1: while the Op runs (the faction chose "Op first"), its SA may be done now, once; offered
         beside the Op's space or move choices (Ambush is part of the Attack or follows the March instead)."""
