@@ -340,16 +340,11 @@ class CoinOps(OpsCommon):
                     if reach:
                         opts.append(Action.make("move_from", f"Move {self.kname(key, 2)[2:]} from {self.sname(s)} "
                                                              f"({free_n} may move)", [s], space=s, key=key))
-            opts += self.sa_during(ctx)
-            if not opts:
+            act = yield from self.op_round(ctx, PATROL_RULE, "Patrol: move cubes from a space (or done moving)", opts,
+                                           "move_from", True)
+            if act is None:
                 break
-            opts.append(DONE)
-            act = yield self.decide(f, "Patrol: move cubes from a space (or done moving)", PATROL_RULE, opts,
-                                    kind="move_from", **ctx.context(step="move_from"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if act is False:  # FITL-4.1: a Special Activity ran in the middle of the Op: look again
                 continue
             s, key = act["space"], act["key"]
             reach = [d for d in self.patrol_reach(s) if self.in_scope(ctx, d)] if ctx.dest is None else [ctx.dest]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import Action, IllegalAction
-from .ops_common import DONE, GUERRILLAS, Flow, OpCtx, OpsCommon
+from .ops_common import GUERRILLAS, Flow, OpCtx, OpsCommon
 
 RALLY_RULE, MARCH_RULE, ATTACK_RULE, TERROR_RULE = "FITL-3.3.1", "FITL-3.3.2", "FITL-3.3.3", "FITL-3.3.4"
 
@@ -269,17 +269,11 @@ class InsurgentOps(OpsCommon):
                 if m > 0 and [d for d in self.march_destinations(f, s, paid, ctx.free, ctx.dest)
                               if (s, d) not in groups and self.in_scope(ctx, d)]:
                     opts.append(Action.make("move_from", f"March from {self.sname(s)} ({m} may move)", [s], space=s))
-            opts += self.sa_during(ctx)
-            if not opts:
+            act = yield from self.op_round(ctx, MARCH_RULE, "March: move a group from a space (or done)", opts,
+                                           "move_from", bool(ctx.spaces))
+            if act is None:
                 break
-            if ctx.spaces:
-                opts.append(DONE)
-            act = yield self.decide(f, "March: move a group from a space (or done)", MARCH_RULE, opts,
-                                    kind="move_from", **ctx.context(step="move_from"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if act is False:  # FITL-4.1: a Special Activity ran in the middle of the Op: look again
                 continue
             s = act["space"]
             dests = [d for d in self.march_destinations(f, s, paid, ctx.free, ctx.dest) if (s, d) not in groups

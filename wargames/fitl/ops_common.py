@@ -492,20 +492,31 @@ class OpsCommon:
 
         Returns the chosen space; None when the faction is done or nothing is left to choose; "" after a
         Special Activity ran mid-Op (the caller looks at its candidate spaces again)."""
-        during = self.sa_during(ctx)
-        if not cands and not during:
+        act = yield from self.op_round(ctx, rule, prompt, [Action.make("space", label(s), [s], space=s) for s in cands],
+                                       "space", bool(ctx.spaces) or may_end,
+                                       check=lambda a: self.refuse_space(ctx, rule, a))
+        return "" if act is False else None if act is None else act["space"]
+
+    def op_round(self, ctx: OpCtx, rule: str, prompt: str, opts: list[Action], kind: str, may_end: bool,
+                 check: Callable[[Action], IllegalAction | None] | None = None) -> Generator[Any, Any, Any]:
+        """One choice inside an Operation (FITL-3.1): ``opts`` (spaces, or groups to move), the faction's Special
+        Activity if it may be done now in the middle of the Op (FITL-4.1), and "done" when ``may_end``.
+
+        Returns the chosen action; None when the faction is done or there is nothing to choose; False after a
+        Special Activity ran mid-Op (the caller builds its options again)."""
+        opts = opts + self.sa_during(ctx)
+        if not opts:
             return None
-        opts = [Action.make("space", label(s), [s], space=s) for s in cands] + during
-        if ctx.spaces or may_end:
+        if may_end:
             opts.append(DONE)
-        act = yield self.decide(ctx.faction, prompt, rule, opts, kind="space",  # type: ignore[attr-defined]
-                                check=lambda a: self.refuse_space(ctx, rule, a), **ctx.context(step="space"))
+        act = yield self.decide(ctx.faction, prompt, rule, opts, kind=kind, check=check,  # type: ignore[attr-defined]
+                                **ctx.context(step=kind))
         if act.kind == "done":
             return None
         if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
             yield from self.special_activity(ctx, act["sa"])  # type: ignore[attr-defined]
-            return ""
-        return act["space"]
+            return False
+        return act
 
     def sa_during(self, ctx: OpCtx) -> list[Action]:
         """FITL-4.1: while the Op runs (the faction chose "Op first"), its SA may be done now, once; offered
