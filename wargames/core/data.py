@@ -86,6 +86,17 @@ class RuleRow(Row):
                                      f"line {self.line}" if self.line else "") if x)
 
 
+class ScenarioHead(BaseModel):
+    """The fields a scenario file (``data/<game>/scenarios/<id>.yaml``) starts with; a game's scenario schema
+    extends it with its turns, options and set-up.  Unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    title: str
+    summary: str
+
+
 class DecisionRow(Row):
     """One row of a game's ``decisions.csv``: a gap or ambiguity settled, with alternatives and reasoning."""
 
