@@ -83,6 +83,21 @@ class Bot:
         action, self.last_reason = pick
         return action
 
+    def weigh(self, decision: Decision, kind: str, score: Callable[[Action], tuple[Any, str] | None],
+              closing: tuple[Any, str]) -> Action:
+        """:meth:`best` over the decision's options in order: an option of ``kind`` scored by ``score(action)``
+        (a value and the reason; None leaves it out), any other option (the closing one: end, hold fire, skip)
+        scored ``closing`` (a value and the reason)."""
+        scored = []
+        for a in decision.options:
+            if a.kind != kind:
+                scored.append((closing[0], a, closing[1]))
+                continue
+            got = score(a)
+            if got is not None:
+                scored.append((got[0], a, got[1]))
+        return self.best(scored)
+
     def first(self, decision: Decision, *kinds: str) -> Action | None:
         """The first option of the first of ``kinds`` the decision offers (None if it offers none)."""
         for kind in kinds:

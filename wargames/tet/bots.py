@@ -80,11 +80,7 @@ class _Bot(Bot):
         return next(a for a in decision.options if a.kind == "drop_target")
 
     def on_replace(self, game, decision):
-        scored = []
-        for a in decision.options:
-            if a.kind != "replace":
-                scored.append((0, a, "nothing worth bringing back"))
-                continue
+        def score(a):
             u = game.unit(a["unit"])
             to = game.data.areas[a["to"]]
             near = sum(game.data.areas[c].pv for n in game.data.map.neighbours(to.id, ("land",))
@@ -92,8 +88,9 @@ class _Bot(Bot):
             value = u.cf + (to.pv or 0) * 2 + near / 10 + game.defense_strength(a["unit"]) / 100
             why = (f"bring back {u.name} (combat {u.cf}, defends at {game.defense_strength(a['unit'])}) to {to.name}, "
                    "close to what matters; among equal units the stronger defender first")
-            scored.append((value, a, why))
-        return self.best(scored)
+            return value, why
+
+        return self.weigh(decision, "replace", score, (0, "nothing worth bringing back"))
 
     def on_air_return(self, game, decision):
         scored = [(1 + bool(a.get("passenger")), a, "fly home, bringing a unit along when possible")
@@ -113,12 +110,9 @@ class CommunistBot(_Bot):
     side = "Communist"
 
     def on_move(self, game, decision: Decision) -> Action:
-        scored = []
         guarded: dict[str, bool] = {}  # city -> Allied regulars there (asked once per city, not per move)
-        for a in decision.options:
-            if a.kind != "move":
-                scored.append((0.5, a, "nothing else is worth the risk of showing itself: end the phase"))
-                continue
+
+        def score(a):
             uid, to = a["unit"], a["to"]
             u = game.unit(uid)
             area = game.data.areas[to]
@@ -127,17 +121,19 @@ class CommunistBot(_Bot):
                 if to not in guarded:
                     guarded[to] = any(game.unit(x).type != "ruff_puff" for x in game.allied_in(to))
                 if u.faction == "VC" and not guarded[to]:
-                    scored.append((10 * area.pv, a, f"{u.name} infiltrates {area.name}: political value {area.pv}, "
-                                                    "held only by militia, a chance to raise an insurrection"))
+                    return 10 * area.pv, (f"{u.name} infiltrates {area.name}: political value {area.pv}, "
+                                          "held only by militia, a chance to raise an insurrection")
                 else:
-                    scored.append((-1, a, "a city with Allied regulars: stay hidden"))
+                    return -1, "a city with Allied regulars: stay hidden"
             elif u.faction == "NVA" and frm.kind == "sanctuary" and area.kind == "province" and area.country == "SVN":
                 pv = sum(game.data.areas[c].pv for c in game.data.cities_of.get(to, ()))
-                scored.append((1 + pv / 4, a, f"{u.name} leaves its sanctuary for {area.name}, near cities worth "
-                                              f"{pv} political points"))
+                return 1 + pv / 4, (f"{u.name} leaves its sanctuary for {area.name}, near cities worth "
+                                    f"{pv} political points")
             else:
-                scored.append((0, a, "no gain in moving"))
-        return self.best(scored)
+                return 0, "no gain in moving"
+
+        return self.weigh(decision, "move", score,
+                          (0.5, "nothing else is worth the risk of showing itself: end the phase"))
 
     def on_setup(self, game, decision: Decision) -> Action:
         """TET-SETUP-3 .. 5 (decision D-23): set each unit up where the historical reconstruction has it (the
@@ -154,21 +150,19 @@ class CommunistBot(_Bot):
 
     def on_reveal(self, game, decision):
         """Reveal only where the hidden force could fire at 3:1 on the weakest Allied unit."""
-        scored = []
-        for a in decision.options:
-            if a.kind != "reveal":
-                scored.append((0.5, a, "stay hidden: no fight worth showing ourselves for"))
-                continue
+
+        def score(a):
             area = game.loc[a["unit"]]
             ours = sum(game.unit(u).cf for u in game.communists_in(area))
             theirs = [game.defense_strength(u) for u in game.allied_in(area) if game.can_be_target(u)]
             col = odds_column(ours, min(theirs)) if theirs else None
             if col and COLUMNS.index(col) >= COLUMNS.index(GOOD):
-                scored.append((1 + COLUMNS.index(col), a, f"{ours} factors here against a weakest defender of "
-                                                          f"{min(theirs)}: {col} is worth a fight"))
+                return 1 + COLUMNS.index(col), (f"{ours} factors here against a weakest defender of "
+                                                f"{min(theirs)}: {col} is worth a fight")
             else:
-                scored.append((0, a, "too weak here to fight"))
-        return self.best(scored)
+                return 0, "too weak here to fight"
+
+        return self.weigh(decision, "reveal", score, (0.5, "stay hidden: no fight worth showing ourselves for"))
 
 
 class AlliedBot(_Bot):
@@ -299,22 +293,19 @@ class AlliedBot(_Bot):
         """Strike where the odds are best; a Tac Air may open a group the next Tac Air must complete to 1:2
         (the engine offers only strikes that can reach 1:2: TET-P2-8 with TET-P6-2)."""
         plan = decision.context.get("plan", [])
-        scored = []
-        for a in decision.options:
-            if a.kind != "air_target":
-                scored.append((0, a, "no target worth the strike"))
-                continue
+
+        def score(a):
             t, p = a["target"], a["plane"]
             joined = sum(game.unit(q).cf for q, tt in plan if tt == t and game.unit(q).type == "tac_air"
                          and game.unit(p).type == "tac_air")
             col = odds_column(game.unit(p).cf + joined, game.defense_strength(t))
             if col is None:
-                scored.append((game.defense_strength(t) * 0.5, a, f"strike {game.describe(t)} together with the "
-                                                                   "Tac Air still to come, to reach 1:2"))
-                continue
+                return game.defense_strength(t) * 0.5, (f"strike {game.describe(t)} together with the "
+                                                        "Tac Air still to come, to reach 1:2")
             value = game.defense_strength(t) * (COLUMNS.index(col) + 1)
-            scored.append((value, a, f"strike {game.describe(t)}: {col}"))
-        return self.best(scored)
+            return value, f"strike {game.describe(t)}: {col}"
+
+        return self.weigh(decision, "air_target", score, (0, "no target worth the strike"))
 
     def on_recce(self, game, decision: Decision) -> Action:
         scored = []

@@ -343,24 +343,21 @@ class CommunistBot(_Bot):
         return self.best(scored)
 
     def on_target(self, game, decision):
-        scored = []
-        for a in decision.options:
-            if a.kind != "target":
-                scored.append((0, a, "no attack at good enough odds"))
-                continue
+        def score(a):
             h = a["hex"]
             atk = game.eligible_attackers("Communist", h, set())
             total = sum((game.attack_strength(u) for u in atk), Fraction(0))
             dfn, _ = game.defense_strength(h, atk)
             col = odds_column(total, dfn)
             if col is None:
-                continue
+                return None
             value = game.data.town_vp[game.data.towns[h].intrinsic_strength or 0].vp_on_seizure \
                 if h in game.data.towns else 1
             idx = column_index(col)
             if idx >= column_index("3-1") or (idx >= column_index(TOWN_ODDS) and h in game.data.towns):
-                scored.append((idx + value, a, f"{game.hex_name(h)} can be attacked at {col} (worth {value} VP)"))
-        return self.best(scored)
+                return idx + value, f"{game.hex_name(h)} can be attacked at {col} (worth {value} VP)"
+
+        return self.weigh(decision, "target", score, (0, "no attack at good enough odds"))
 
     def on_retreat(self, game, decision):
         enemy = game.occupied("Allied")
@@ -538,11 +535,8 @@ class AlliedBot(_Bot):
 
     def on_target(self, game, decision):
         d = game.data
-        scored = []
-        for a in decision.options:
-            if a.kind != "target":
-                scored.append((0, a, "no attack at good enough odds"))
-                continue
+
+        def score(a):
             h = a["hex"]
             atk = game.eligible_attackers("Allied", h, set())
             total = sum((game.attack_strength(u) for u in atk), Fraction(0))
@@ -550,13 +544,14 @@ class AlliedBot(_Bot):
                 2 if game.sc_intact(h) else 0)
             col = odds_column(total, Fraction(guess))
             if col is None:
-                continue
+                return None
             idx = column_index(col)
             town = h in d.towns and game.town[h] == "nlf"
             if idx >= column_index("3-1") or (town and idx >= column_index("2-1")):
-                scored.append((idx + (5 if town else 0), a, f"{game.hex_name(h)} looks beatable at {col}"
-                               + (": retake the town" if town else "")))
-        return self.best(scored)
+                return idx + (5 if town else 0), (f"{game.hex_name(h)} looks beatable at {col}"
+                                                  + (": retake the town" if town else ""))
+
+        return self.weigh(decision, "target", score, (0, "no attack at good enough odds"))
 
     def on_retreat(self, game, decision):
         d = game.data
