@@ -78,3 +78,57 @@ def test_core_montecarlo_progress_callback_and_cli(capsys, tmp_path):
     assert main(["montecarlo", "fitl", "--games", "2", "--quiet", "--out", str(out)]) == 0
     text = capsys.readouterr().out
     assert "fitl: 2 games" in text and "%" in text and out.read_text().startswith("seed,winner,level")
+
+
+# ------------------------------------------------------------------ one rules index, one rule_ref (item 1)
+@pytest.mark.parametrize("game_id,rule,ref", [
+    ("tet", "TET-COMP-2", "line 4"), ("yotr", "YOTR-SOP", "line 228"),
+    ("fitl", "FITL-1.1", "rules 1.1, line 26"), ("row", "ROW-1.0", "rules 1.0, line 34"),
+])
+def test_core_rules_index_one_loader_and_one_rule_ref_for_every_game(game_id, rule, ref):
+    from wargames.core.data import RuleRow
+    from wargames.core.registry import game_class
+
+    index = game_class(game_id).rules_index()
+    assert all(type(r) is RuleRow for r in index.values()) and index[rule].ref == ref
+    game = wargames.load(game_id, seed=0)
+    assert game.rule_ref(rule) == ref and game.rule_ref("NO-SUCH-RULE") == ""
+    assert game.ruling(rule, "t", "e").rule_ref == ref
+
+
+def _index_file(tmp_path, header, *rows):
+    p = tmp_path / "rules_index.csv"
+    p.write_text("\n".join([header, *rows]) + "\n", encoding="utf-8")
+    return p
+
+
+def test_core_rules_index_columns_may_be_left_out_and_are_derived(tmp_path):
+    from wargames.core.data import read_rules_index
+
+    p = _index_file(tmp_path, "rule_id,title,summary,status,decision,source",
+                    'X-3.2,Moves,"How units move.",not yet,D-1,"rules:3.2, L40"', "X-SOP,Turns,Order.,omitted,,rules:L7")
+    index = read_rules_index(p, "X")
+    assert index["X-3.2"].section == "3.2" and index["X-3.2"].line == "40" and index["X-3.2"].decisions == "D-1"
+    assert index["X-SOP"].section is None and index["X-SOP"].ref == "line 7"
+
+
+@pytest.mark.parametrize("header,row,problem", [
+    ("rule_id,title,summary,status,colour,source", "X-1,T,S,tested,red,rules:L1", "unexpected ['colour']"),
+    ("rule_id,title,summary,source", "X-1,T,S,rules:L1", "missing ['status']"),
+    ("rule_id,title,summary,status,source", "Y-1,T,S,tested,rules:L1", "must start with X-"),
+    ("rule_id,title,summary,status,source", "X-1,T,S,done,rules:L1", "column 'status'"),
+])
+def test_core_rules_index_bad_file_is_a_clear_error(tmp_path, header, row, problem):
+    from wargames.core.data import DataError, read_rules_index
+
+    with pytest.raises(DataError, match="rules_index.csv") as err:
+        read_rules_index(_index_file(tmp_path, header, row), "X")
+    assert problem in str(err.value)
+
+
+def test_core_rules_index_repeated_id_names_its_line(tmp_path):
+    from wargames.core.data import DataError, read_rules_index
+
+    p = _index_file(tmp_path, "rule_id,title,summary,status,source", "X-1,T,S,tested,rules:L1", "X-1,T,S,tested,rules:L2")
+    with pytest.raises(DataError, match="line 3.*duplicate rule id 'X-1'"):
+        read_rules_index(p, "X")

@@ -168,3 +168,20 @@ def test_fitl_scn_full_starts_with_the_printed_tracks_and_totals():
     board = Board(load_scenario("full"))
     assert board.tracks["aid"] == 15 and board.tracks["trail"] == 1 and board.tracks["vc_resources"] == 5
     assert board.victory() == {"US": 38, "ARVN": 35, "NVA": 4, "VC": 27}
+
+
+def test_fitl_2_1_options_merge_through_the_core_loader():
+    """FITL-2.1: the scenario's options (a FitlOptions) overridden by the caller's via core.data.merge_options;
+    an unknown option or a loosely typed one is a DataError naming the scenario file, and the game is not made."""
+    import wargames
+    from wargames.fitl.data import FitlOptions
+
+    g = wargames.load("fitl", scenario="medium", seed=1, period_events=True)
+    assert isinstance(g.scen.options, FitlOptions) and g.rules_opts["period_events"] is True
+    assert g.rules_opts["us_policy"] == g.scen.options.us_policy
+    with pytest.raises(DataError, match=r"medium\.yaml.*unknown option 'monsoon_rain'"):
+        wargames.load("fitl", scenario="medium", seed=1, monsoon_rain=True)
+    with pytest.raises(DataError, match=r"medium\.yaml.*period_events"):
+        wargames.load("fitl", scenario="medium", seed=1, period_events="yes")
+    with pytest.raises(DataError, match=r"no scenario 'long' for Fire in the Lake \(known: full, medium, short\)"):
+        wargames.load("fitl", scenario="long", seed=1)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from wargames.core.data import DataError, DecisionRow, read_csv
-from wargames.row.tables import load_rules_index, load_tables, tables, terrain_factor
+from wargames.core.data import DataError, DecisionRow, read_csv, rules_index
+from wargames.row.tables import load_tables, tables, terrain_factor
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = ROOT / "data" / "row" / "tables"
@@ -88,7 +88,7 @@ def test_row_tables_chit_mugs():
 
 
 def test_row_tables_rules_index_and_decisions_load():
-    index = load_rules_index()
+    index = rules_index("row", "ROW")
     assert "ROW-5.6" in index and "ROW-1.0" in index and "ROW-14.8" in index
     ids = [r.id for r in read_csv(ROOT / "data" / "row" / "decisions.csv", DecisionRow)]
     assert len(ids) == len(set(ids)) and "R-CBT-01" in ids

@@ -406,7 +406,7 @@ def test_yotr_tec_4_one_majority_terrain_per_hex_and_symbols_count_whole():
     assert {r.terrain for r in D.hexes.values()} <= {"clear", "rough", "swamp", "sea"}
     row = D.decisions["D-65"]
     assert "majority" in row.decision and row.alternatives and row.reasoning
-    assert "D-65" in D.rules["YOTR-TEC-4"].decision
+    assert "D-65" in D.rules["YOTR-TEC-4"].decisions
     assert all(h in D.town_symbols for h in D.towns) and D.places["svay_rieng"].hex in D.town_symbols
 
 

@@ -7,9 +7,9 @@ from .actions import Action, Decision, IllegalAction, WargamesError
 from .dice import Dice
 from .engine import EngineError, Game, View
 from .gametype import GameType
-from .players import Player, RandomPlayer, ScriptedPlayer
+from .players import Bot, Player, RandomPlayer, ScriptedPlayer
 from .position import Edit, PositionError
 from .rulings import Lookup, Roll, Ruling
 
-__all__ = ["Action", "Decision", "Dice", "Edit", "EngineError", "Game", "GameType", "IllegalAction", "Lookup", "Player", "PositionError",
+__all__ = ["Action", "Bot", "Decision", "Dice", "Edit", "EngineError", "Game", "GameType", "IllegalAction", "Lookup", "Player", "PositionError",
            "RandomPlayer", "Roll", "Ruling", "ScriptedPlayer", "View", "WargamesError"]

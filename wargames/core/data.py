@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -59,9 +60,16 @@ class Row(BaseModel):
 
 
 class RuleRow(Row):
-    """One row of a game's rules index (``data/<game>/rules_index.csv``): rule id, where, status, code, tests."""
+    """One row of a game's rules index (``data/<game>/rules_index.csv``), the same shape for every game.
+
+    ``section`` is the rulebook's section number where the game has numbered sections (Fire in the Lake,
+    Rumor of War), ``line`` the first line of the rule in the shared rules text; a file may leave either
+    column out (:func:`read_rules_index` then derives it from the rule id or the ``source``).  ``decisions``
+    names the ``decisions.csv`` ids the rule leans on (a file may spell the column ``decision``).
+    """
 
     rule_id: str
+    section: str | None = None
     line: str | None = None
     title: str
     summary: str
@@ -69,7 +77,24 @@ class RuleRow(Row):
     code: str | None = None
     tests: str | None = None
     notebook: str | None = None
-    decision: str | None = None
+    decisions: str | None = None
+
+    @property
+    def ref(self) -> str:
+        """Where the rule is in the shared rules text, e.g. ``rules 3.2.1, line 412`` or ``line 228``."""
+        return ", ".join(x for x in (f"rules {self.section}" if self.section else "",
+                                     f"line {self.line}" if self.line else "") if x)
+
+
+class ScenarioHead(BaseModel):
+    """The fields a scenario file (``data/<game>/scenarios/<id>.yaml``) starts with; a game's scenario schema
+    extends it with its turns, options and set-up.  Unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    title: str
+    summary: str
 
 
 class DecisionRow(Row):
@@ -216,6 +241,71 @@ def by_id(game: str, name: str, schema: type[M]) -> dict[str, M]:
             raise DataError(game_dir(game) / name, f"duplicate id {row.id!r}", row=line, column="id")
         out[row.id] = row
     return out
+
+
+_RULES_REQUIRED = ("rule_id", "title", "summary", "status", "source")
+_RULES_ALIASES = {"decision": "decisions"}
+_SECTION = re.compile(r"^\d+(?:\.\d+)*$")
+_LINE = re.compile(r"\bL(\d+)")
+
+
+def read_rules_index(path: Path | str, prefix: str = "") -> dict[str, RuleRow]:
+    """A rules index keyed by rule id (the one loader of every game's ``rules_index.csv``).
+
+    The header holds the :class:`RuleRow` columns; ``section``, ``line``, ``code``, ``tests``, ``notebook`` and
+    ``decisions`` may be left out.  A rule id not starting with ``<prefix>-``, a repeated id or an unknown column
+    is a DataError naming the file and line.  A missing ``section`` is read from a numbered rule id
+    (``FITL-3.2.1`` -> ``3.2.1``), a missing ``line`` from the ``L<n>`` of the ``source``.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise DataError(path, "file is missing")
+    known = list(RuleRow.model_fields)
+    out: dict[str, RuleRow] = {}
+    with path.open(newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        header = [_RULES_ALIASES.get(c, c) for c in reader.fieldnames or []]
+        missing = [c for c in _RULES_REQUIRED if c not in header]
+        extra = [c for c in header if c not in known]
+        if missing or extra or len(set(header)) != len(header):
+            raise DataError(path, f"header must name {','.join(_RULES_REQUIRED)} and only columns of "
+                                  f"{','.join(known)}; missing {missing}, unexpected {extra}", row=1)
+        for raw in reader:
+            line = reader.line_num
+            if None in raw:
+                raise DataError(path, f"row has more fields than the header ({len(header)})", row=line)
+            values = {_RULES_ALIASES.get(k, k): (None if v is None or v.strip() == "" else v.strip())
+                      for k, v in raw.items()}
+            try:
+                row = RuleRow.model_validate(values)
+            except ValidationError as err:
+                column, msg = _pydantic_problem(err)
+                raise DataError(path, msg, row=line, column=column) from None
+            if prefix and not row.rule_id.startswith(f"{prefix}-"):
+                raise DataError(path, f"rule id {row.rule_id!r} must start with {prefix}-", row=line,
+                                column="rule_id")
+            if row.rule_id in out:
+                raise DataError(path, f"duplicate rule id {row.rule_id!r}", row=line, column="rule_id")
+            fill: dict[str, str] = {}
+            tail = row.rule_id.split("-", 1)[1] if "-" in row.rule_id else ""
+            if row.section is None and _SECTION.match(tail):
+                fill["section"] = tail
+            if row.line is None and (m := _LINE.search(row.source)):
+                fill["line"] = m.group(1)
+            out[row.rule_id] = row.model_copy(update=fill) if fill else row
+    return out
+
+
+@cache
+def rules_index(game: str, prefix: str = "") -> dict[str, RuleRow]:
+    """``data/<game>/rules_index.csv``, read once per process (see :func:`read_rules_index`)."""
+    return read_rules_index(game_dir(game) / "rules_index.csv", prefix)
+
+
+def rule_ref(game: str, rule_id: str) -> str:
+    """Where ``rule_id`` is in ``game``'s rules text (:attr:`RuleRow.ref`); "" for an id the index lacks."""
+    row = rules_index(game).get(rule_id)
+    return row.ref if row else ""
 
 
 @cache

@@ -29,8 +29,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision, IllegalAction, WargamesError
+from .data import RuleRow, game_dir, rules_index
 from .dice import Dice
 from .gametype import GameType
+from .players import reason_of
 from .position import CORE_OPTIONS, RULE, Edit, Position, PositionError, parse_position
 from .rulings import Lookup, Roll, Ruling, rulings_html
 from .sequence import PhaseSpec, ReactionSpec, SequenceOfPlay, StepSpec, check_names, load_sequence
@@ -83,6 +85,9 @@ class View:
     side: str | None
     state: dict[str, Any]
     log: list[Ruling]
+
+
+_RULES_INDEXES: dict[tuple[str, str], dict[str, RuleRow]] = {}  # game id, rule prefix -> rules index
 
 
 class Game:
@@ -452,8 +457,21 @@ class Game:
             phase=self.phase.name if self.phase else "", step=kind or (self.step.id if self.step else ""),
         )
 
+    @classmethod
+    def rules_index(cls) -> dict[str, RuleRow]:
+        """The game's ``data/<id>/rules_index.csv`` (one loader for every game: :func:`.data.read_rules_index`);
+        empty for a game without one (the toy games of the tests)."""
+        facts = cls.facts()
+        key = (facts.id, facts.rule_prefix)
+        if key not in _RULES_INDEXES:
+            present = (game_dir(facts.id) / "rules_index.csv").exists()
+            _RULES_INDEXES[key] = rules_index(*key) if present else {}
+        return _RULES_INDEXES[key]
+
     def rule_ref(self, rule_id: str) -> str:
-        return ""
+        """Where a rule is in the rules text (``rules 3.2.1, line 412``; :attr:`.data.RuleRow.ref`)."""
+        row = self.rules_index().get(rule_id)
+        return row.ref if row else ""
 
     def decide(self, side: str, prompt: str, rule_id: str, options: list[Action], *,
                check: Callable[[Action], IllegalAction | None] | None = None, kind: str = "choose",
@@ -616,7 +634,7 @@ class Game:
                 chosen = self._pending.find(act)
                 if chosen is None:
                     raise self._pending.reject(act)
-                self._commit(chosen, by=type(player).__name__, why=getattr(player, "last_reason", ""))
+                self._commit(chosen, by=type(player).__name__, why=reason_of(player))
             else:
                 self._step()
             progressed = True

@@ -13,7 +13,7 @@ says the position was arranged).  A bad edit raises :class:`PositionError` namin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,6 +98,17 @@ def whole(value: Any, where: str, low: int | None = None, high: int | None = Non
     if (low is not None and value < low) or (high is not None and value > high):
         raise PositionError(f"{where}: {value} is out of range {low}-{high}")
     return value
+
+
+def check_unit_places(edits: Mapping[str, Any], units: Mapping[str, Any] | set[str],
+                      places: Mapping[str, Any] | set[str], boxes: Iterable[str], unit: str, place: str) -> None:
+    """The ``units`` edit of a lesson position (unit id -> where it stands): every unit known, every place a
+    known place of the map or one of the game's ``boxes`` (eliminated, ...); else a PositionError naming it."""
+    boxes = set(boxes)
+    for uid, where in mapping(edits.get("units", {}), "units").items():
+        known(uid, units, "position.units", unit)
+        if where not in boxes:
+            known(where, places, f"position.units.{uid}", place)
 
 
 def known(value: str, table: Mapping[str, Any] | set[str], where: str, what: str) -> str:

@@ -127,22 +127,12 @@ class CoinOps(OpsCommon):
         while not (ctx.limited and ctx.spaces):
             cands = [s for s in self.train_spaces(f) if s not in ctx.spaces and s not in ctx.sa_spaces_blocking()
                      and self.in_scope(ctx, s)]
-            during = self.sa_during(ctx)
-            if not cands and not during:
+            s = yield from self.choose_op_space(ctx, TRAIN_RULE, "Train: choose a space (or done)", cands,
+                                                lambda s: f"Train in {self.sname(s)}")
+            if s is None:
                 break
-            opts = [Action.make("space", f"Train in {self.sname(s)}", [s], space=s) for s in cands]
-            opts += during
-            if ctx.spaces:
-                opts.append(DONE)
-            act = yield self.decide(side, "Train: choose a space (or done)", TRAIN_RULE, opts, kind="space",
-                                    check=lambda a: self.refuse_space(ctx, TRAIN_RULE, a),
-                                    **ctx.context(step="space"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if not s:  # FITL-4.1: a Special Activity ran in the middle of the Op: look at the spaces again
                 continue
-            s = act["space"]
             ctx.spaces.append(s)
             pl = yield self.decide(side, f"Train in {self.sname(s)}: what to place?", TRAIN_RULE,
                                    self.train_placements(f, s, ctx.free), kind="place",
@@ -350,16 +340,11 @@ class CoinOps(OpsCommon):
                     if reach:
                         opts.append(Action.make("move_from", f"Move {self.kname(key, 2)[2:]} from {self.sname(s)} "
                                                              f"({free_n} may move)", [s], space=s, key=key))
-            opts += self.sa_during(ctx)
-            if not opts:
+            act = yield from self.op_round(ctx, PATROL_RULE, "Patrol: move cubes from a space (or done moving)", opts,
+                                           "move_from", True)
+            if act is None:
                 break
-            opts.append(DONE)
-            act = yield self.decide(f, "Patrol: move cubes from a space (or done moving)", PATROL_RULE, opts,
-                                    kind="move_from", **ctx.context(step="move_from"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if act is False:  # FITL-4.1: a Special Activity ran in the middle of the Op: look again
                 continue
             s, key = act["space"], act["key"]
             reach = [d for d in self.patrol_reach(s) if self.in_scope(ctx, d)] if ctx.dest is None else [ctx.dest]
@@ -501,23 +486,13 @@ class CoinOps(OpsCommon):
                      and self.in_scope(ctx, s)]
             if not self.can_pay(f, cost, ctx.free):
                 cands = []
-            during = self.sa_during(ctx)
-            if not cands and not during:
+            price = "" if ctx.free or not cost else " (3 ARVN Resources)"
+            s = yield from self.choose_op_space(ctx, SWEEP_RULE, "Sweep: choose a destination (or done)", cands,
+                                                lambda s, price=price: f"Sweep into {self.sname(s)}{price}")
+            if s is None:
                 break
-            label = "" if ctx.free or not cost else " (3 ARVN Resources)"
-            opts = [Action.make("space", f"Sweep into {self.sname(s)}{label}", [s], space=s) for s in cands]
-            opts += during
-            if ctx.spaces:
-                opts.append(DONE)
-            act = yield self.decide(f, "Sweep: choose a destination (or done)", SWEEP_RULE, opts, kind="space",
-                                    check=lambda a: self.refuse_space(ctx, SWEEP_RULE, a),
-                                    **ctx.context(step="space"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if not s:  # FITL-4.1: a Special Activity ran in the middle of the Op: look at the spaces again
                 continue
-            s = act["space"]
             paid = self.pay(f, cost, ctx.free, SWEEP_RULE, f"Sweep into {self.sname(s)}")
             ctx.spaces.append(s)
             yield self.oruling(SWEEP_RULE, f"Sweep into {self.sname(s)}", f"Sweep selects {self.sname(s)}: {paid}.",
@@ -739,27 +714,14 @@ class CoinOps(OpsCommon):
                      and self.in_scope(ctx, s) and (not ctx.nva_only or self.board.count(s, "NVA"))]
             if not self.can_pay(f, cost, ctx.free):
                 cands = []
-            during = self.sa_during(ctx)
-            if not cands and not during:
+            price = "" if ctx.free or not cost else ", 3 ARVN Resources"
+            s = yield from self.choose_op_space(ctx, ASSAULT_RULE, "Assault: choose a space (or done)", cands,
+                                                lambda s, price=price: (f"Assault in {self.sname(s)} (removes up to "
+                                                                        f"{self.assault_count(f, s)[0]}{price})"))
+            if s is None:
                 break
-            opts = []
-            for s in cands:
-                n, _ = self.assault_count(f, s)
-                price = "" if ctx.free or not cost else ", 3 ARVN Resources"
-                opts.append(Action.make("space", f"Assault in {self.sname(s)} (removes up to {n}{price})", [s],
-                                        space=s))
-            opts += during
-            if ctx.spaces:
-                opts.append(DONE)
-            act = yield self.decide(f, "Assault: choose a space (or done)", ASSAULT_RULE, opts, kind="space",
-                                    check=lambda a: self.refuse_space(ctx, ASSAULT_RULE, a),
-                                    **ctx.context(step="space"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if not s:  # FITL-4.1: a Special Activity ran in the middle of the Op: look at the spaces again
                 continue
-            s = act["space"]
             ctx.spaces.append(s)
             bonus = 2 if m48 and m48_used < 2 and self.terrain(s) != "lowland" else 0  # decision F-157
             m48_used += bool(bonus)

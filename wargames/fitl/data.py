@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..core.data import DataError, Row, by_id, cached_csv, game_dir, read_yaml
+from ..core.data import DataError, Row, by_id, cached_csv, game_dir, read_scenario
 
 Faction = Literal["US", "ARVN", "NVA", "VC"]
 FACTIONS: tuple[str, ...] = ("US", "ARVN", "NVA", "VC")
@@ -119,6 +119,27 @@ class ScenarioBoxes(BaseModel):
     available: dict[str, int] = {}
 
 
+class FitlOptions(BaseModel):
+    """The rule options a scenario sets and ``wargames.load`` may override (``core.data.merge_options``).
+
+    ``period_events`` is the Period Events option (FITL-SETUP-PERIOD, decision F-16), ``us_policy`` the US
+    Non-player's policy (FITL-8.8.1), ``tournament`` the tournament rules in play (FITL-TOURNAMENT),
+    ``non_players`` / ``combined`` who the Non-players are and which factions one person plays together
+    (FITL-1.5), ``one_player`` the one-player difficulty options (FITL-8.9); ``deck`` and ``rvn_leader`` are
+    the lesson options of ``lesson.py`` (checked there).  Types are strict: ``"yes"`` is not a bool.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    period_events: bool = False
+    us_policy: str = "LBJ"
+    tournament: list[str] = []
+    non_players: list[str] = []
+    combined: list[str] = []
+    one_player: str = ""
+    deck: list[Any] = []
+    rvn_leader: str | None = None
+
+
 class Scenario(BaseModel):
     """One scenario file ``data/fitl/scenarios/<id>.yaml`` (rules 2.1 and the set-up pages)."""
 
@@ -128,7 +149,7 @@ class Scenario(BaseModel):
     subtitle: str = ""
     years: str = ""
     source: str
-    options: dict[str, Any] = {}
+    options: FitlOptions = FitlOptions()
     deck: dict[str, Any]
     rvn_leader: dict[str, Any]
     tracks: ScenarioTracks
@@ -177,10 +198,8 @@ def load_data() -> FitlData:
 
 
 def load_scenario(scenario: str) -> Scenario:
-    path = game_dir("fitl") / "scenarios" / f"{scenario}.yaml"
-    if not path.exists():
-        raise DataError(path, f"no scenario {scenario!r} for Fire in the Lake (known: short, medium, full)")
-    sc = read_yaml(path, Scenario)
+    """FITL-2.1: ``scenarios/<scenario>.yaml`` (``core.data.read_scenario``), its spaces and pieces cross-checked."""
+    path, sc = read_scenario("fitl", scenario, Scenario, "Fire in the Lake")
     data = load_data()
     for i, s in enumerate(sc.spaces):
         if s.id not in data.spaces:

@@ -13,13 +13,11 @@ both return a change dict to put in the ruling's ``changes`` (decision F-41).
 
 from __future__ import annotations
 
-import csv
 from collections import Counter
-from functools import cache
 from typing import Any
 
 from ..core import Game, Player
-from ..core.data import DataError, game_dir
+from ..core.data import DataError, game_dir, merge_options
 from ..core.gametype import GameType
 from .coup import CoupRules
 from .data import FACTIONS, FitlData, Scenario, load_data, load_scenario
@@ -31,17 +29,8 @@ from .sequence_of_play import SequenceRules
 from .state import Board
 from .victory import COMBINED, ONE_PLAYER_OPTIONS, VictoryRules
 
-
-@cache
-def _rule_lines() -> dict[str, str]:
-    with (game_dir("fitl") / "rules_index.csv").open(newline="", encoding="utf-8") as fh:
-        return {r["rule_id"]: r["line"] for r in csv.DictReader(fh)}
-
-
 SCENARIO_ALIASES = {"historical": "short"}  # decision F-30: generic tools load a game's "historical" scenario
-KNOWN_OPTIONS = {"period_events": bool, "us_policy": str, "tournament": list, "non_players": list, "combined": list,
-                 "one_player": str, "deck": list, "rvn_leader": str}  # deck, rvn_leader: lesson.py
-TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special.py, Air Lift)
+TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special_coin.py, Air Lift)
 
 
 class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game):
@@ -63,13 +52,7 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         self.data: FitlData = load_data()
         self.scen: Scenario = load_scenario(SCENARIO_ALIASES.get(scenario, scenario))
         path = game_dir("fitl") / "scenarios" / f"{self.scen.id}.yaml"
-        merged = dict(self.scen.options)
-        for key, value in self.game_options.items():
-            if key not in KNOWN_OPTIONS:
-                raise DataError(path, f"unknown option {key!r}; options are {sorted(KNOWN_OPTIONS)}", column="options")
-            if not isinstance(value, KNOWN_OPTIONS[key]):
-                raise DataError(path, f"option {key!r} must be {KNOWN_OPTIONS[key].__name__}", column="options")
-            merged[key] = value
+        merged = merge_options(path, self.scen.options, self.game_options).model_dump()
         for t in merged.get("tournament") or []:
             if t not in TOURNAMENT:
                 raise DataError(path, f"tournament option {t!r} is not implemented (known: {list(TOURNAMENT)})",
@@ -177,12 +160,6 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
     def display_name(self, key: str) -> str:
         """Spaces by name (``space_name``), e.g. ``"pleiku_darlac"`` -> ``"Pleiku-Darlac"``."""
         return self.space_name(key) if key in self.data.spaces else key
-
-    def rule_ref(self, rule_id: str) -> str:
-        """Where a rule is in the shared rules text: its section and first line (``rules_index.csv``)."""
-        line = _rule_lines().get(rule_id, "")
-        section = f"rules {rule_id[5:]}" if rule_id.startswith("FITL-") and rule_id[5:6].isdigit() else ""
-        return ", ".join(x for x in (section, f"line {line}" if line else "") if x)
 
     # ------------------------------------------------------------------ the interface
     def scores(self) -> dict[str, Any]:

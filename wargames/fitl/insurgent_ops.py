@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import Action, IllegalAction
-from .ops_common import DONE, GUERRILLAS, Flow, OpCtx, OpsCommon
+from .ops_common import GUERRILLAS, Flow, OpCtx, OpsCommon
 
 RALLY_RULE, MARCH_RULE, ATTACK_RULE, TERROR_RULE = "FITL-3.3.1", "FITL-3.3.2", "FITL-3.3.3", "FITL-3.3.4"
 
@@ -104,22 +104,13 @@ class InsurgentOps(OpsCommon):
                      and self.in_scope(ctx, s)]
             if not self.can_pay(f, 1, ctx.free):
                 cands = []
-            during = self.sa_during(ctx)
-            if not cands and not during:
+            s = yield from self.choose_op_space(ctx, RALLY_RULE, "Rally: choose a space (or done)", cands,
+                                                lambda s: f"Rally in {self.sname(s)}{'' if ctx.free else ' (1 Resource)'}",
+                                                may_end=trail_ok and self.can_pay("NVA", 2))
+            if s is None:
                 break
-            opts = [Action.make("space", f"Rally in {self.sname(s)}{'' if ctx.free else ' (1 Resource)'}", [s],
-                                space=s) for s in cands] + during
-            if ctx.spaces or trail_ok and self.can_pay("NVA", 2):
-                opts.append(DONE)
-            act = yield self.decide(f, "Rally: choose a space (or done)", RALLY_RULE, opts, kind="space",
-                                    check=lambda a: self.refuse_space(ctx, RALLY_RULE, a),
-                                    **ctx.context(step="space"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if not s:  # FITL-4.1: a Special Activity ran in the middle of the Op: look at the spaces again
                 continue
-            s = act["space"]
             m = yield self.decide(f, f"Rally in {self.sname(s)}: what?", RALLY_RULE, self.rally_modes(f, s),
                                   kind="mode", check=lambda a, s=s: self.refuse_base(RALLY_RULE, a, s),
                                   **ctx.context(step="mode", space=s))
@@ -278,17 +269,11 @@ class InsurgentOps(OpsCommon):
                 if m > 0 and [d for d in self.march_destinations(f, s, paid, ctx.free, ctx.dest)
                               if (s, d) not in groups and self.in_scope(ctx, d)]:
                     opts.append(Action.make("move_from", f"March from {self.sname(s)} ({m} may move)", [s], space=s))
-            opts += self.sa_during(ctx)
-            if not opts:
+            act = yield from self.op_round(ctx, MARCH_RULE, "March: move a group from a space (or done)", opts,
+                                           "move_from", bool(ctx.spaces))
+            if act is None:
                 break
-            if ctx.spaces:
-                opts.append(DONE)
-            act = yield self.decide(f, "March: move a group from a space (or done)", MARCH_RULE, opts,
-                                    kind="move_from", **ctx.context(step="move_from"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if act is False:  # FITL-4.1: a Special Activity ran in the middle of the Op: look again
                 continue
             s = act["space"]
             dests = [d for d in self.march_destinations(f, s, paid, ctx.free, ctx.dest) if (s, d) not in groups
@@ -406,23 +391,12 @@ class InsurgentOps(OpsCommon):
                      (s in self.attack_spaces(f) or self.ambush_ok(ctx, s))]
             if not self.can_pay(f, 1, ctx.free):
                 cands = []
-            during = self.sa_during(ctx)
-            if not cands and not during:
+            s = yield from self.choose_op_space(ctx, ATTACK_RULE, "Attack: choose a space (or done)", cands,
+                                                lambda s: f"Attack in {self.sname(s)}{'' if ctx.free else ' (1 Resource)'}")
+            if s is None:
                 break
-            opts = [Action.make("space", f"Attack in {self.sname(s)}{'' if ctx.free else ' (1 Resource)'}", [s],
-                                space=s) for s in cands]
-            opts += during
-            if ctx.spaces:
-                opts.append(DONE)
-            act = yield self.decide(f, "Attack: choose a space (or done)", ATTACK_RULE, opts, kind="space",
-                                    check=lambda a: self.refuse_space(ctx, ATTACK_RULE, a),
-                                    **ctx.context(step="space"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if not s:  # FITL-4.1: a Special Activity ran in the middle of the Op: look at the spaces again
                 continue
-            s = act["space"]
             modes = []
             n_g = self.n(s, f"{g}:u") + self.n(s, f"{g}:a")
             if n_g and self.coin_pieces(s):
@@ -556,23 +530,13 @@ class InsurgentOps(OpsCommon):
         while not (ctx.limited and ctx.spaces):
             cands = [s for s in self.terror_spaces(f) if s not in ctx.spaces and self.in_scope(ctx, s)
                      and self.can_pay(f, self.terror_cost(s), ctx.free)]
-            during = self.sa_during(ctx)
-            if not cands and not during:
+            s = yield from self.choose_op_space(ctx, TERROR_RULE, "Terror: choose a space (or done)", cands,
+                                                lambda s: (f"Terror in {self.sname(s)} ({'free' if ctx.free else self.terror_cost(s)}"
+                                                           f"{' Resource' if not ctx.free else ''})"))
+            if s is None:
                 break
-            opts = [Action.make("space", f"Terror in {self.sname(s)} ({'free' if ctx.free else self.terror_cost(s)}"
-                                         f"{' Resource' if not ctx.free else ''})", [s], space=s) for s in cands]
-            opts += during
-            if ctx.spaces:
-                opts.append(DONE)
-            act = yield self.decide(f, "Terror: choose a space (or done)", TERROR_RULE, opts, kind="space",
-                                    check=lambda a: self.refuse_space(ctx, TERROR_RULE, a),
-                                    **ctx.context(step="space"))
-            if act.kind == "done":
-                break
-            if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
-                yield from self.special_activity(ctx, act["sa"])
+            if not s:  # FITL-4.1: a Special Activity ran in the middle of the Op: look at the spaces again
                 continue
-            s = act["space"]
             paid = self.pay(f, self.terror_cost(s), ctx.free, TERROR_RULE, f"Terror in {self.sname(s)}")
             ctx.spaces.append(s)
             bits = []

@@ -17,7 +17,7 @@ Rules: FITL-3.1 (one Op, each space once, pay space by space), FITL-3.1.2 (free 
 Operation: 1 space, no SA; for Patrol, Sweep and March one destination), FITL-4.1 (one SA type, at no cost,
 before, during or after the Op: decision F-56; Ambush is part of the Attack or March it accompanies), FITL-4.1.1 (which
 Ops each SA may accompany).  The Operations themselves live in ``coin_ops.py`` (rules 3.2.1-3.2.4), ``insurgent_ops.py``
-(rules 3.3.1-3.3.4) and ``special.py`` (rules 4.2.1-4.5.3); shared helpers in ``ops_common.py``.
+(rules 3.3.1-3.3.4) and ``special_coin.py`` (rules 4.2.1-4.3.3) and ``special_insurgent.py`` (rules 4.4.1-4.5.3, on ``special.py``); shared helpers in ``ops_common.py``.
 
 Decisions (for bots: the ``Decision.kind``, the Action kinds offered, and the ``context`` keys).  Every context
 holds ``faction``, ``op`` (the Operation), ``limited`` and ``step``; while a Special Activity runs it also holds
@@ -66,7 +66,8 @@ from ..core import Action, IllegalAction
 from .coin_ops import CoinOps
 from .insurgent_ops import InsurgentOps
 from .ops_common import OpCtx
-from .special import SpecialActivities
+from .special_coin import CoinSpecialActivities
+from .special_insurgent import InsurgentSpecialActivities
 
 OPS: dict[str, tuple[str, ...]] = {
     "US": ("train", "patrol", "sweep", "assault"), "ARVN": ("train", "patrol", "sweep", "assault"),
@@ -87,7 +88,7 @@ OP_RULES = {"train": "FITL-3.2.1", "patrol": "FITL-3.2.2", "sweep": "FITL-3.2.3"
             "rally": "FITL-3.3.1", "march": "FITL-3.3.2", "attack": "FITL-3.3.3", "terror": "FITL-3.3.4"}
 
 
-class OperationsRules(CoinOps, InsurgentOps, SpecialActivities):
+class OperationsRules(CoinOps, InsurgentOps, CoinSpecialActivities, InsurgentSpecialActivities):
     """Mixin: FITL-3.0 Operations and FITL-4.0 Special Activities."""
 
     # ------------------------------------------------------------------ which Ops are possible (3.1, 2.3.9)

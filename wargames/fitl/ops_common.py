@@ -484,6 +484,40 @@ class OpsCommon:
         return keys
 
     # ------------------------------------------------------------------ the SA during the Op (4.1, F-56)
+    def choose_op_space(self, ctx: OpCtx, rule: str, prompt: str, cands: list[str], label: Callable[[str], str],
+                        may_end: bool = False) -> Generator[Any, Any, str | None]:
+        """One round of an Operation's space choice (FITL-3.1, the same for all eight Operations that pick their
+        spaces one at a time): the candidate spaces, the faction's Special Activity if it may be done now in the
+        middle of the Op (FITL-4.1, :meth:`sa_during`), and "done" once a space is chosen (or when ``may_end``).
+
+        Returns the chosen space; None when the faction is done or nothing is left to choose; "" after a
+        Special Activity ran mid-Op (the caller looks at its candidate spaces again)."""
+        act = yield from self.op_round(ctx, rule, prompt, [Action.make("space", label(s), [s], space=s) for s in cands],
+                                       "space", bool(ctx.spaces) or may_end,
+                                       check=lambda a: self.refuse_space(ctx, rule, a))
+        return "" if act is False else None if act is None else act["space"]
+
+    def op_round(self, ctx: OpCtx, rule: str, prompt: str, opts: list[Action], kind: str, may_end: bool,
+                 check: Callable[[Action], IllegalAction | None] | None = None) -> Generator[Any, Any, Any]:
+        """One choice inside an Operation (FITL-3.1): ``opts`` (spaces, or groups to move), the faction's Special
+        Activity if it may be done now in the middle of the Op (FITL-4.1), and "done" when ``may_end``.
+
+        Returns the chosen action; None when the faction is done or there is nothing to choose; False after a
+        Special Activity ran mid-Op (the caller builds its options again)."""
+        opts = opts + self.sa_during(ctx)
+        if not opts:
+            return None
+        if may_end:
+            opts.append(DONE)
+        act = yield self.decide(ctx.faction, prompt, rule, opts, kind=kind, check=check,  # type: ignore[attr-defined]
+                                **ctx.context(step=kind))
+        if act.kind == "done":
+            return None
+        if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
+            yield from self.special_activity(ctx, act["sa"])  # type: ignore[attr-defined]
+            return False
+        return act
+
     def sa_during(self, ctx: OpCtx) -> list[Action]:
         """FITL-4.1: while the Op runs (the faction chose "Op first"), its SA may be done now, once; offered
         beside the Op's space or move choices (Ambush is part of the Attack or follows the March instead)."""

@@ -16,10 +16,9 @@ The bot reads the decision's rule and kind and the map through the game object:
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
-from ..core import Action, Decision
+from ..core import Action, Bot, Decision
 from .air import AIR_KINDS, air_choice
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,13 +31,12 @@ PASS_KINDS = ("end_activations", "done_activating", "no_combat", "no_reserve", "
               "done_refresh", "keep_all", "no_advance", "pass_reroll", "return_snafu")
 
 
-class RowBot:
+class RowBot(Bot):
     """A rule-following player for one side of Rumor of War that says why it chose (``last_reason``)."""
 
     def __init__(self, side: str, seed: int = 0):
+        super().__init__(seed, rng_key=f"row-bot:{side}:{seed}")
         self.side = side
-        self.rng = random.Random(f"row-bot:{side}:{seed}")
-        self.last_reason = ""
 
     def __repr__(self) -> str:
         return f"RowBot({self.side})"

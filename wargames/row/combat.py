@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..core import Action, IllegalAction
+from ..core.data import rule_ref
 from ..core.dice import Dice
 from ..core.rulings import Lookup, Roll, Ruling
 from .tables import COMBAT_TYPES, SIDES, SUPPORT_TYPES, Chit, CombatTables, tables
@@ -41,23 +42,13 @@ QUALITY_MARKERS = {CAPITALIST: {"elite": "Elite", "poor": "Poor"}, COMMUNIST: {"
 ALL_QUALITY = frozenset({"Elite", "Poor", "Guards", "Penal"})
 LEADER_MARKERS = frozenset({"Great Leader", "Incompetent Leader"})
 
-RULE_REFS = {
-    "ROW-4.6": "4.6 L879-904", "ROW-5.1": "5.1 L964-998", "ROW-5.2": "5.2 L999-1015",
-    "ROW-5.2.1": "5.2.1 L1017-1058", "ROW-5.2.2": "5.2.2 L1059-1087", "ROW-5.3.1": "5.3.1 L1099-1177",
-    "ROW-5.3.2": "5.3.2 L1090-1098", "ROW-5.3.3": "5.3.3 L1178-1193", "ROW-5.3.4": "5.3.4 L1194-1218",
-    "ROW-5.3.5": "5.3.5 L1219-1226", "ROW-5.4.1": "5.4.1 L1228-1234", "ROW-5.4.2": "5.4.2 L1235-1256",
-    "ROW-5.4.3": "5.4.3 L1257-1308", "ROW-5.5": "5.5 L1310-1432", "ROW-5.6": "5.6 L1433-1510, L1543-1547",
-    "ROW-5.7": "5.7 L1548-1562", "ROW-6.1": "6.1 L1516-1669", "ROW-6.2": "6.2 L1670-1806",
-    "ROW-8.0": "8.0 L1909-1937", "ROW-8.2": "8.2 L1958-1969, 8.0 L1909-1937", "ROW-9.5": "9.5 L2099-2206", "ROW-14.2.2": "14.2.2 L3115-3132", "ROW-14.3": "14.3 L3098-3145",
-}
-
 
 def ruling(rule_id: str, title: str, explanation: str, result=None, *, inputs: Mapping | None = None,
            dice: Sequence[Roll] = (), lookup: Lookup | None = None, changes: Sequence[dict] = (),
            side: str = "", places: Sequence[str] = ()) -> Ruling:
     """A Ruling of this game, its ``rule_ref`` filled from the section it cites."""
     return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result, inputs=dict(inputs or {}),
-                  dice=tuple(dice), lookup=lookup, changes=tuple(changes), rule_ref=RULE_REFS.get(rule_id, ""),
+                  dice=tuple(dice), lookup=lookup, changes=tuple(changes), rule_ref=rule_ref("row", rule_id),
                   side=side, places=tuple(places))
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.data import rule_ref
 from ..core.rulings import Ruling
 from .hexmap import RowMap, load_map
 from .pieces import CAPITALIST, COMMUNIST, MINORS, Piece, Situation
@@ -25,16 +26,10 @@ from .pieces import CAPITALIST, COMMUNIST, MINORS, Piece, Situation
 SV_AREAS = ("I Corps", "II Corps", "III Corps", "IV Corps", "CMD")
 INVADABLE = ("NVN", "LAO", "KHM")
 
-RULE_REFS = {
-    "ROW-1.0": "1.0 glossary L131-137 (control)", "ROW-4.3": "4.3 L812-820", "ROW-14.6": "14.6 L3220-3231",
-    "ROW-14.6.1": "14.6.1 L3232-3248", "ROW-14.6.2": "14.6.2 L3249-3254", "ROW-14.6.3": "14.6.3 L3255-3260",
-    "ROW-14.6.4": "14.6.4 L3261-3274",
-}
-
 
 def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
     return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=RULE_REFS.get(rule_id, ""), **kw)
+                  rule_ref=rule_ref("row", rule_id), **kw)
 
 
 # ------------------------------------------------------------------------------------------ operational areas

@@ -375,9 +375,6 @@ class RowGame(AirMixin, NavalMixin, Game):
         return re.sub(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b",
                       lambda m: self.rows[m.group(0)].name if m.group(0) in self.rows else m.group(0), text)
 
-    def rule_ref(self, rule_id: str) -> str:
-        return H.RULE_REFS.get(rule_id, V.RULE_REFS.get(rule_id, ""))
-
     def default_player(self, side: str) -> Player:
         from .bots import RowBot
 

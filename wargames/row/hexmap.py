@@ -29,6 +29,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..core.data import DataError, Row, game_dir, read_csv
+from ..maps.hexdata import HexMapData
 from ..maps.hexgrid import HexGrid, hex_id, hexside, parse_hex
 
 # --------------------------------------------------------------------------- the grid (decision R-MAP-01)
@@ -188,13 +189,11 @@ class CorrectionRow(Row):
 
 # --------------------------------------------------------------------------- the loaded map
 @dataclass(frozen=True)
-class RowMap:
-    """The whole reconstructed theatre, read from ``data/row/map/`` (see ``load_map``)."""
+class RowMap(HexMapData):
+    """The whole reconstructed theatre, read from ``data/row/map/`` (see ``load_map``; grid, hexes, adj, sides and
+    the basic queries: ``HexMapData``)."""
 
-    grid: HexGrid
     hexes: dict[str, HexRow]
-    adj: dict[str, tuple[str, ...]]
-    sides: dict[tuple[str, str], frozenset[str]]
     side_names: dict[tuple[tuple[str, str], str], str]
     places: dict[str, PlaceRow]
     places_in: dict[str, tuple[PlaceRow, ...]]
@@ -205,9 +204,6 @@ class RowMap:
     road_hexes: frozenset[str] = field(default_factory=frozenset)
 
     # -- hexes
-    def __contains__(self, hid: str) -> bool:
-        return hid in self.hexes
-
     def hex(self, hid: str) -> HexRow:
         try:
             return self.hexes[hid]
@@ -224,9 +220,6 @@ class RowMap:
         self.hex(a)
         self.hex(b)
         return self.grid.distance(a, b)
-
-    def within(self, hid: str, radius: int) -> list[str]:
-        return [h for h in self.grid.within(hid, radius) if h in self.hexes]
 
     def terrain(self, hid: str) -> str:
         """The hex's terrain class (the Terrain Effects Chart row, ``tec.csv``)."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..core import Action, IllegalAction
+from ..core.data import rule_ref
 from ..core.rulings import Lookup, Ruling
 from . import movement
 from .chits import declaration_cost
@@ -38,16 +39,12 @@ from .victory import MissionVpRow, missions_table
 UNITS_PER_ACTIVATION = 4  # ROW-4.5, ROW-4.7, ROW-9.2 (a theater commander may change it, digest decision 29)
 COMMAND_RANGE_MP = 10  # ROW-9.2 step 2
 GU_RANGE_HEXES = 10  # ROW-9.5 General Uprising
-RULE_REFS = {
-    "ROW-9.1": "9.1 L1970-2005", "ROW-9.2": "9.2 L2006-2061", "ROW-9.3": "9.3 L2062-2081", "ROW-9.5": "9.5 L2099-2263",
-    "ROW-4.5": "4.5 L835-878", "ROW-4.7": "4.7 L905-929", "ROW-4.8": "4.8 L930-955", "ROW-4.6": "4.6 L879-904",
-}
 STEPS = ("hq", "units", "initial", "reserve", "early_exploitation", "combat", "hq_move", "stacking", "done")
 
 
 def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
     return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=RULE_REFS.get(rule_id, ""), **kw)
+                  rule_ref=rule_ref("row", rule_id), **kw)
 
 
 def other(side: str) -> str:

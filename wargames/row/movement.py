@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core import Action, IllegalAction
+from ..core.data import rule_ref
 from ..core.rulings import Lookup, Ruling
 from .control import allowed_hexes, enemy_zoc, in_enemy_zoc, zoc_hexes
 from .hexmap import RowMap, load_map
@@ -40,15 +41,10 @@ HQ_MP = 10  # ROW-4.5
 STRATEGIC_MP = 10  # ROW-4.4
 EARLY_EXPLOITATION_MP = 3  # ROW-4.8
 
-RULE_REFS = {
-    "ROW-4.1": "4.1 L747-800", "ROW-4.2": "4.2 L801-811", "ROW-4.3": "4.3 L812-820", "ROW-4.4": "4.4 L821-834",
-    "ROW-4.5": "4.5 L835-878", "ROW-4.7": "4.7 L905-929", "ROW-4.8": "4.8 L930-955", "ROW-9.5": "9.5 L2099-2206",
-}
-
 
 def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
     return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=RULE_REFS.get(rule_id, ""), **kw)
+                  rule_ref=rule_ref("row", rule_id), **kw)
 
 
 @dataclass(frozen=True)

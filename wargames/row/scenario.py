@@ -27,7 +27,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core.data import DataError, Row, game_dir, read_csv, read_yaml
+from ..core.data import DataError, Row, game_dir, read_csv, read_yaml, rules_index
 from ..core.sequence import SequenceOfPlay
 from .airdata import AirBlock, FleetBlock, aircraft_counters
 from .hexmap import COLS, ROWS, RowMap, load_map
@@ -375,10 +375,7 @@ def may_stand(unit: UnitRow, hid: str, m: RowMap, us_areas: tuple[str, ...] = ("
 
 
 def _rule_ids() -> set[str]:
-    import csv
-
-    with (game_dir("row") / "rules_index.csv").open(newline="", encoding="utf-8") as fh:
-        return {r["rule_id"] for r in csv.DictReader(fh)}
+    return set(rules_index("row", "ROW"))
 
 
 # ------------------------------------------------------------------------------------------ the loader

@@ -28,19 +28,13 @@ from functools import cache
 from typing import Literal
 
 from ..core import Action, IllegalAction
-from ..core.data import DataError, Row, game_dir, read_csv
+from ..core.data import DataError, Row, game_dir, read_csv, rule_ref
 from ..core.rulings import Lookup, Ruling
 from .control import capitalist_controlled, enemy_zoc
 from .hexmap import RowMap, load_map
 from .movement import TICKS, search
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
 
-RULE_REFS = {
-    "ROW-6.2": "6.2 case i L1766-1784", "ROW-7.0": "7.0 L1807-1829", "ROW-7.1": "7.1 L1769-1876",
-    "ROW-7.2": "7.2 L1877-1908", "ROW-8.0": "8.0 L1909-1937", "ROW-8.1": "8.1 L1940-1957",
-    "ROW-8.2": "8.2 L1958-1969", "ROW-14.4": "14.4 L3146-3162", "ROW-14.4.1": "14.4.1 L3163-3185",
-    "ROW-14.4.2": "14.4.2 L3186-3194",
-}
 COMMUNIST_LOC_MP = 15  # ROW-14.4.2
 CAPITALIST_LOC_MP = 6  # ROW-14.4.1
 SUPPLY_TRACK = {CAPITALIST: "Capitalist Supply", COMMUNIST: "Communist Supply"}
@@ -51,7 +45,7 @@ POOL_TRACK = {"capitalist": "Capitalist Supply", "communist": "Communist Supply"
 
 def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
     return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=RULE_REFS.get(rule_id, ""), **kw)
+                  rule_ref=rule_ref("row", rule_id), **kw)
 
 
 # ------------------------------------------------------------------------------------------ tables

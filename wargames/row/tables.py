@@ -243,27 +243,6 @@ class SpreadReductionRow(Row):
     reduction: int
 
 
-class RowRulesIndexRow(Row):
-    """One row of ``data/row/rules_index.csv``: a section of the rules text, our summary and its status."""
-
-    rule_id: str
-    section: str
-    title: str
-    summary: str
-    status: Literal["tested", "implemented", "omitted", "not yet"]
-    code: str | None = None
-    tests: str | None = None
-    notebook: str | None = None
-    decisions: str | None = None
-
-    @field_validator("rule_id")
-    @classmethod
-    def _rule_id(cls, v: str) -> str:
-        if not v.startswith("ROW-"):
-            raise ValueError("a Rumor of War rule id starts with ROW-")
-        return v
-
-
 # ------------------------------------------------------------------------------------------ the tables
 @dataclass(frozen=True)
 class Chit:
@@ -462,12 +441,6 @@ def load_tables(base: Path | str | None = None) -> CombatTables:
 def tables() -> CombatTables:
     """The game's combat tables, read once per process."""
     return load_tables()
-
-
-def load_rules_index(path: Path | str | None = None) -> dict[str, RowRulesIndexRow]:
-    """``data/row/rules_index.csv`` keyed by rule id; a repeated id is a DataError naming its line."""
-    path = Path(path) if path is not None else game_dir("row") / "rules_index.csv"
-    return _unique(path, read_csv(path, RowRulesIndexRow), lambda r: r.rule_id, "rule_id")
 
 
 def terrain_factor(text: str) -> Fraction:

@@ -24,7 +24,7 @@ from functools import cache
 from typing import Literal
 
 from ..core import Action, IllegalAction
-from ..core.data import DataError, Row, game_dir, read_csv
+from ..core.data import DataError, Row, game_dir, read_csv, rule_ref
 from ..core.dice import Dice
 from ..core.rulings import Ruling
 from .pieces import CAPITALIST, COMMUNIST
@@ -32,11 +32,6 @@ from .pieces import CAPITALIST, COMMUNIST
 WIN_VP = 31
 BREAKPOINTS = (5, 10, 20)
 ACCUMULATOR_MAX = 9
-RULE_REFS = {
-    "ROW-12.1": "12.1 L2635-2650", "ROW-12.1.1": "12.1.1 L2651-2656", "ROW-12.1.2": "12.1.2 L2657-2666, L2690-2701",
-    "ROW-12.1.3": "12.1.3 L2667-2689", "ROW-12.1.4": "12.1.4 L2704-2725", "ROW-12.1.5": "12.1.5 L2726-2745",
-    "ROW-9.5": "9.5 L2099-2206", "ROW-14.2.1": "14.2.1 L2990-3053", "ROW-12.2": "12.2 L2746-2772",
-}
 TRACK_OF = {CAPITALIST: "us_military_victory", COMMUNIST: "us_unrest"}
 #: accumulator -> (side whose VP it makes, side who may roll, what it counts)
 ACCUMULATORS = {
@@ -50,7 +45,7 @@ AWARD_KINDS = ("body_count", "casualty", "end_turn", "territorial", "unrest_awar
 
 def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
     return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=RULE_REFS.get(rule_id, ""), **kw)
+                  rule_ref=rule_ref("row", rule_id), **kw)
 
 
 def other(side: str) -> str:
@@ -404,7 +399,7 @@ def draw_objective(dice: Dice, pool: dict[int, int] | None = None, *, revealed: 
     pool[value] -= 1
     text = f"An Objective marker of value {value} is drawn" + (" and placed face up." if revealed else " and placed face down.")
     return value, pool, Ruling(rule_id="ROW-12.1.3", title="Objective drawn", explanation=text, result=value,
-                               rule_ref=RULE_REFS["ROW-12.1.3"], dice=(roll,),
+                               rule_ref=rule_ref("row", "ROW-12.1.3"), dice=(roll,),
                                inputs={"markers": len(order), "revealed": revealed},
                                hidden_from=() if revealed else (CAPITALIST,),
                                public="" if revealed else "An Objective marker is drawn and placed face down.")
@@ -428,4 +423,4 @@ def check_objective_placement(side: str, count: int, hexes: list[str], capitalis
         raise IllegalAction("ROW-9.5", f"{bad}: the {side} places Objective markers on {where}")
     return Ruling(rule_id="ROW-9.5", title="Objectives placed",
                   explanation=f"The {side} places {count} Objective markers face down on {', '.join(hexes)}.",
-                  result=list(hexes), rule_ref=RULE_REFS["ROW-9.5"], places=tuple(hexes), side=side)
+                  result=list(hexes), rule_ref=rule_ref("row", "ROW-9.5"), places=tuple(hexes), side=side)

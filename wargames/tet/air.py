@@ -75,7 +75,7 @@ class AirRules:
             if hold_ok:
                 options.append(Action.make("air_hold", label=f"{u.name} holds this strike", plane=p, sortie=sortie))
             act = yield self.decide("Allied", f"Assign {u.name}'s strike in {self.area_name(area)}", "TET-P6-2",
-                                    options, plan=[list(x) for x in plan])
+                                    options, plan=[list(x) for x in plan], kind="air_target")
             if act.kind == "air_target":
                 plan.append((p, act["target"]))
         if not plan:

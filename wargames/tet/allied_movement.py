@@ -179,7 +179,7 @@ class AlliedMovementRules:
                 else:
                     prompt = "Pick a unit to move, or end the phase"
                     picks.append(Action.make("end_allied_move", label=f"End {faction or 'Allied'} movement"))
-                act = yield self.decide("Allied", prompt, "TET-P4-2" if owed else rule, picks)
+                act = yield self.decide("Allied", prompt, "TET-P4-2" if owed else rule, picks, kind="select")
                 if act.kind == "end_allied_move":
                     moved = sum(1 for u in self.moved if self.acts_for(faction, u))
                     yield self.ruling(rule, f"{faction or 'Allied'} movement ends",
@@ -189,7 +189,7 @@ class AlliedMovementRules:
                 uid = act["unit"]
                 moves = options_for(uid)
                 moves.append(Action.make("back", label="Choose another unit"))
-                act = yield self.decide("Allied", f"Where does {self.unit(uid).name} go?", rule, moves, unit=uid)
+                act = yield self.decide("Allied", f"Where does {self.unit(uid).name} go?", rule, moves, unit=uid, kind="allied_move")
                 if act.kind == "back":
                     continue
                 if phase == 7 and self.counts_for_slow_reaction(uid) and not self.out_of_sector(uid):
@@ -395,7 +395,7 @@ class AlliedMovementRules:
                                         f"{self.unit(p).name}", places=(b,), unit=uid, to=b, passenger=p)
                             for b in homes for p in riders if self.allied_may_enter(p, b)]
             act = options[0] if len(options) == 1 else (
-                yield self.decide("Allied", f"Where does {u.name} fly back to?", "TET-P7-3", options))
+                yield self.decide("Allied", f"Where does {u.name} fly back to?", "TET-P7-3", options, kind="air_return"))
             self.loc[uid] = act["to"]
             changes = [{"unit": uid, "from": where, "to": act["to"]}]
             text = f"{self.describe(uid)} flies back from {self.area_name(where)} to {self.area_name(act['to'])}"

@@ -7,36 +7,21 @@ Recce where most units hide, fight the biggest battles first and mass fire for g
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
-from ..core import Action, Decision
+from ..core import Action, Bot, Decision
 from .odds import COLUMNS, odds_column
 
 GOOD = "3:1"
 
 
-class _Bot:
-    side = ""
+class _Bot(Bot):
+    """The shared sense of both Tet sides on the core :class:`~wargames.core.players.Bot`: every Tet decision
+    names its kind, answered by ``on_<kind>``; a decision with only its closing option left goes to the fallback."""
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(f"{type(self).__name__}:{seed}")
-        self.last_reason = ""
-
-    def _best(self, scored: list[tuple[float, Action, str]]) -> Action:
-        top = max(s for s, _, _ in scored)
-        best = [(a, why) for s, a, why in scored if s == top]
-        action, self.last_reason = best[self.rng.randrange(len(best))]
-        return action
-
-    def choose(self, game, decision: Decision) -> Action:
-        kinds = {a.kind for a in decision.options}
-        for kind in ("setup", "move", "recce", "reveal", "battle", "target", "add_firer", "retreat", "select", "allied_move",
-                     "replace", "air_target", "air_return"):
-            if kind in kinds:
-                return getattr(self, f"on_{kind}")(game, decision)
-        self.last_reason = "the only sensible choice"
-        return decision.options[-1]
+    fallback_reason = "the only sensible choice"
+    weighs_options = {}  # each handler weighs the options of its own kind
+    draw_on_single_best = True
 
     # ------------------------------------------------------------------ shared combat sense
     def _group_value(self, game, area, units) -> Fraction:
@@ -50,7 +35,7 @@ class _Bot:
             pv = game.data.areas[area].pv or 0
             scored.append((stake + 10 * pv, a, f"{game.area_name(area)} first: the most troops ({stake} factors) "
                                                 f"and political value {pv} at stake"))
-        return self._best(scored)
+        return self.best(scored)
 
     def on_target(self, game, decision):
         """Fire at the target we can beat at the best odds with what is ready to fire."""
@@ -73,7 +58,7 @@ class _Bot:
                 continue
             value = COLUMNS.index(col) + 1 + game.defense_strength(t) / 10
             scored.append((value, a, f"{game.describe(t, game.visibility_side(decision.side))} can be attacked at up to {col}"))
-        return self._best(scored)
+        return self.best(scored)
 
     def on_add_firer(self, game, decision):
         """Add the strongest firer until the odds reach 3:1; then fire."""
@@ -95,11 +80,7 @@ class _Bot:
         return next(a for a in decision.options if a.kind == "drop_target")
 
     def on_replace(self, game, decision):
-        scored = []
-        for a in decision.options:
-            if a.kind != "replace":
-                scored.append((0, a, "nothing worth bringing back"))
-                continue
+        def score(a):
             u = game.unit(a["unit"])
             to = game.data.areas[a["to"]]
             near = sum(game.data.areas[c].pv for n in game.data.map.neighbours(to.id, ("land",))
@@ -107,18 +88,19 @@ class _Bot:
             value = u.cf + (to.pv or 0) * 2 + near / 10 + game.defense_strength(a["unit"]) / 100
             why = (f"bring back {u.name} (combat {u.cf}, defends at {game.defense_strength(a['unit'])}) to {to.name}, "
                    "close to what matters; among equal units the stronger defender first")
-            scored.append((value, a, why))
-        return self._best(scored)
+            return value, why
+
+        return self.weigh(decision, "replace", score, (0, "nothing worth bringing back"))
 
     def on_air_return(self, game, decision):
         scored = [(1 + bool(a.get("passenger")), a, "fly home, bringing a unit along when possible")
                   for a in decision.options]
-        return self._best(scored)
+        return self.best(scored)
 
     def on_retreat(self, game, decision):
         scored = [(len(game.units_in(a["to"])), a, f"retreat to {a['to']}, where most friends are")
                   for a in decision.options]
-        return self._best(scored)
+        return self.best(scored)
 
 
 class CommunistBot(_Bot):
@@ -128,12 +110,9 @@ class CommunistBot(_Bot):
     side = "Communist"
 
     def on_move(self, game, decision: Decision) -> Action:
-        scored = []
         guarded: dict[str, bool] = {}  # city -> Allied regulars there (asked once per city, not per move)
-        for a in decision.options:
-            if a.kind != "move":
-                scored.append((0.5, a, "nothing else is worth the risk of showing itself: end the phase"))
-                continue
+
+        def score(a):
             uid, to = a["unit"], a["to"]
             u = game.unit(uid)
             area = game.data.areas[to]
@@ -142,17 +121,19 @@ class CommunistBot(_Bot):
                 if to not in guarded:
                     guarded[to] = any(game.unit(x).type != "ruff_puff" for x in game.allied_in(to))
                 if u.faction == "VC" and not guarded[to]:
-                    scored.append((10 * area.pv, a, f"{u.name} infiltrates {area.name}: political value {area.pv}, "
-                                                    "held only by militia, a chance to raise an insurrection"))
+                    return 10 * area.pv, (f"{u.name} infiltrates {area.name}: political value {area.pv}, "
+                                          "held only by militia, a chance to raise an insurrection")
                 else:
-                    scored.append((-1, a, "a city with Allied regulars: stay hidden"))
+                    return -1, "a city with Allied regulars: stay hidden"
             elif u.faction == "NVA" and frm.kind == "sanctuary" and area.kind == "province" and area.country == "SVN":
                 pv = sum(game.data.areas[c].pv for c in game.data.cities_of.get(to, ()))
-                scored.append((1 + pv / 4, a, f"{u.name} leaves its sanctuary for {area.name}, near cities worth "
-                                              f"{pv} political points"))
+                return 1 + pv / 4, (f"{u.name} leaves its sanctuary for {area.name}, near cities worth "
+                                    f"{pv} political points")
             else:
-                scored.append((0, a, "no gain in moving"))
-        return self._best(scored)
+                return 0, "no gain in moving"
+
+        return self.weigh(decision, "move", score,
+                          (0.5, "nothing else is worth the risk of showing itself: end the phase"))
 
     def on_setup(self, game, decision: Decision) -> Action:
         """TET-SETUP-3 .. 5 (decision D-23): set each unit up where the historical reconstruction has it (the
@@ -169,21 +150,19 @@ class CommunistBot(_Bot):
 
     def on_reveal(self, game, decision):
         """Reveal only where the hidden force could fire at 3:1 on the weakest Allied unit."""
-        scored = []
-        for a in decision.options:
-            if a.kind != "reveal":
-                scored.append((0.5, a, "stay hidden: no fight worth showing ourselves for"))
-                continue
+
+        def score(a):
             area = game.loc[a["unit"]]
             ours = sum(game.unit(u).cf for u in game.communists_in(area))
             theirs = [game.defense_strength(u) for u in game.allied_in(area) if game.can_be_target(u)]
             col = odds_column(ours, min(theirs)) if theirs else None
             if col and COLUMNS.index(col) >= COLUMNS.index(GOOD):
-                scored.append((1 + COLUMNS.index(col), a, f"{ours} factors here against a weakest defender of "
-                                                          f"{min(theirs)}: {col} is worth a fight"))
+                return 1 + COLUMNS.index(col), (f"{ours} factors here against a weakest defender of "
+                                                f"{min(theirs)}: {col} is worth a fight")
             else:
-                scored.append((0, a, "too weak here to fight"))
-        return self._best(scored)
+                return 0, "too weak here to fight"
+
+        return self.weigh(decision, "reveal", score, (0.5, "stay hidden: no fight worth showing ourselves for"))
 
 
 class AlliedBot(_Bot):
@@ -314,22 +293,19 @@ class AlliedBot(_Bot):
         """Strike where the odds are best; a Tac Air may open a group the next Tac Air must complete to 1:2
         (the engine offers only strikes that can reach 1:2: TET-P2-8 with TET-P6-2)."""
         plan = decision.context.get("plan", [])
-        scored = []
-        for a in decision.options:
-            if a.kind != "air_target":
-                scored.append((0, a, "no target worth the strike"))
-                continue
+
+        def score(a):
             t, p = a["target"], a["plane"]
             joined = sum(game.unit(q).cf for q, tt in plan if tt == t and game.unit(q).type == "tac_air"
                          and game.unit(p).type == "tac_air")
             col = odds_column(game.unit(p).cf + joined, game.defense_strength(t))
             if col is None:
-                scored.append((game.defense_strength(t) * 0.5, a, f"strike {game.describe(t)} together with the "
-                                                                   "Tac Air still to come, to reach 1:2"))
-                continue
+                return game.defense_strength(t) * 0.5, (f"strike {game.describe(t)} together with the "
+                                                        "Tac Air still to come, to reach 1:2")
             value = game.defense_strength(t) * (COLUMNS.index(col) + 1)
-            scored.append((value, a, f"strike {game.describe(t)}: {col}"))
-        return self._best(scored)
+            return value, f"strike {game.describe(t)}: {col}"
+
+        return self.weigh(decision, "air_target", score, (0, "no target worth the strike"))
 
     def on_recce(self, game, decision: Decision) -> Action:
         scored = []
@@ -339,4 +315,4 @@ class AlliedBot(_Bot):
                 scored.append((n, a, f"{a['area']} hides {n} unit(s), the most of any province open to this team"))
             else:
                 scored.append((0, a, "no hidden units worth a Recce"))
-        return self._best(scored)
+        return self.best(scored)

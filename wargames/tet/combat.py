@@ -92,7 +92,7 @@ class CombatRules:
                 break
             options = [Action.make("battle", label=f"Fight the battle in {self.area_name(a)}", places=(a,), area=a)
                        for a in left]
-            act = yield self.decide("Allied", "Choose the next area battle", "TET-P2-2", options)
+            act = yield self.decide("Allied", "Choose the next area battle", "TET-P2-2", options, kind="battle")
             done.add(act["area"])
             yield from self.battle(act["area"])
         if not done:
@@ -115,7 +115,7 @@ class CombatRules:
                 options = [Action.make("reveal", label=f"Reveal {self.describe(u)} in {self.loc[u]} to fight",
                                        places=(self.loc[u],), unit=u) for u in cands]
                 options.append(Action.make("reveal_done", label="Reveal no more units"))
-                act = yield self.decide("Communist", "Turn face up the units that will fight", rule, options)
+                act = yield self.decide("Communist", "Turn face up the units that will fight", rule, options, kind="reveal")
                 if act.kind == "reveal_done":
                     break
                 u = act["unit"]
@@ -215,7 +215,7 @@ class CombatRules:
             options = [Action.make("target", label=f"Fire at {self.describe(t, side)} (defense {self.defense_strength(t)})",
                                    places=(area,), target=t) for t in targets]
             options.append(Action.make("hold_fire", label=f"{side}: no more fire in {area}"))
-            act = yield self.decide(side, f"Choose a target in {self.area_name(area)}", "TET-P2-3", options)
+            act = yield self.decide(side, f"Choose a target in {self.area_name(area)}", "TET-P2-3", options, kind="target")
             if act.kind == "hold_fire":
                 break
             target = act["target"]
@@ -229,7 +229,7 @@ class CombatRules:
                     opts.append(Action.make("fire", label=f"Fire at {column} ({ratio_text(info['attack'], info['defense'])})"))
                 opts.append(Action.make("drop_target", label="Give up on this target"))
                 act = yield self.decide(side, f"Build the fire group against {self.describe(target, side)}",
-                                        "TET-P2-8", opts, target=target)
+                                        "TET-P2-8", opts, target=target, kind="add_firer")
                 if act.kind == "add_firer":
                     group.append(act["unit"])
                 elif act.kind == "fire":
@@ -389,7 +389,7 @@ class CombatRules:
         if len(options) > 1:
             acts = [Action.make("retreat", label=f"Retreat {self.describe(uid)} to {self.area_name(o)}",
                                 places=(area, o), unit=uid, to=o) for o in options]
-            to = (yield self.decide(self.side_of(uid), f"Retreat {u.name}", rule, acts))["to"]
+            to = (yield self.decide(self.side_of(uid), f"Retreat {u.name}", rule, acts, kind="retreat"))["to"]
         self.loc[uid] = to
         changes = [{"unit": uid, "from": area, "to": to}]
         if u.faction in COMMUNIST:

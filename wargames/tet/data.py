@@ -21,6 +21,7 @@ from ..core.data import (
     game_dir,
     read_csv,
     read_geojson,
+    read_rules_index,
 )
 from ..maps import Area, AreaMap
 
@@ -195,7 +196,7 @@ def load_data() -> TetData:
             cities_of.setdefault(a.province, []).append(a.id)
     amap = AreaMap(map_areas, map_edges, shapes)
     crossings = frozenset(frozenset((e.a, e.b)) for e in edges if e.crosses_corps and e.kind != "road")
-    rules = {r.rule_id: r for r in read_csv(base / "rules_index.csv", RuleRow)}
+    rules = read_rules_index(base / "rules_index.csv", "TET")
     factions = {f.faction: f for f in read_csv(base / "factions.csv", FactionRow)}
     return TetData(amap, areas, units, crt, factions, rules, crossings,
                    {k: tuple(v) for k, v in cities_of.items()})

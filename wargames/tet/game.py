@@ -13,7 +13,7 @@ from typing import Any
 from ..core import Game, Player
 from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType
-from ..core.position import Edit, PositionError, known, mapping, whole
+from ..core.position import Edit, PositionError, check_unit_places, known, mapping, whole
 from .air import AirRules
 from .allied_movement import AlliedMovementRules
 from .combat import CombatRules
@@ -104,10 +104,7 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
 
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
-        for uid, where in mapping(edits.get("units", {}), "units").items():
-            known(uid, d.units, "position.units", "unit")
-            if where not in BOXES:
-                known(where, d.areas, f"position.units.{uid}", "area")
+        check_unit_places(edits, d.units, d.areas, BOXES, "unit", "area")
         for uid, up in mapping(edits.get("face_up", {}), "face_up").items():
             known(uid, d.units, "position.face_up", "unit")
             if not isinstance(up, bool):
@@ -178,10 +175,6 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
     def display_name(self, key: str) -> str:
         """Areas by name (``area_name``), e.g. ``"S4"`` -> its sanctuary's name, ``"21"`` -> ``"Kontum (21)"``."""
         return self.area_name(key) if key in self.data.areas else key
-
-    def rule_ref(self, rule_id: str) -> str:
-        row = self.data.rules.get(rule_id)
-        return f"summary line {row.line}" if row and row.line else ""
 
     # ------------------------------------------------------------------ two or four players (TET-COMP-5)
     def factions_acting(self, side: str) -> list[str | None]:

@@ -134,7 +134,7 @@ class MovementRules:
             who = faction or "NVA/VC"
             while True:
                 action = yield self.decide("Communist", f"Move an {who} unit, or end the movement phase",
-                                           "TET-P1-1", self._move_options(cache), check=self.why_not_move)
+                                           "TET-P1-1", self._move_options(cache), check=self.why_not_move, kind="move")
                 if action.kind == "end_movement":
                     moved = sum(1 for u in self.moved if self.acts_for(faction, u))
                     yield self.ruling("TET-P1-1", f"{who} movement ends",

@@ -58,7 +58,7 @@ class ReplacementRules:
         options = [Action.make("replace", label=f"{self.describe(u)} -> {self.area_name(a)}", places=(a,), unit=u, to=a)
                    for u, a in pairs]
         options.append(Action.make("replace_skip", label=skip))
-        return (yield self.decide(side, prompt, rule, options))
+        return (yield self.decide(side, prompt, rule, options, kind="replace"))
 
     def replacements(self):
         if self.turn == 1:

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core.data import ScenarioHead
+
 
 class TetOptions(BaseModel):
     """Rule options with their decision ids (see ``data/tet/decisions.csv``)."""
@@ -19,12 +21,9 @@ class TetOptions(BaseModel):
     historical_border_restriction: bool = False  # A-10, D-13: no Allied ground unit in NVN or Laos/Cambodia provinces
 
 
-class Scenario(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Scenario(ScenarioHead):
+    """A Tet scenario (TET-SETUP-0 to TET-SETUP-6): its length, player count, rule options and set-up."""
 
-    id: str
-    title: str
-    summary: str
     turns: int = Field(ge=1, le=5)
     players: Literal[2, 4] = 2
     options: TetOptions = TetOptions()

@@ -104,7 +104,7 @@ class SearchRules:
             options = [Action.make("recce", label=f"{self.unit(r).name} -> {t} ({len(self.hidden_communists(t))} "
                                                    "hidden)", places=(t,), recce=r, area=t) for t in targets]
             options.append(Action.make("recce_skip", label=f"Keep {self.unit(r).name} in reserve", recce=r))
-            act = yield self.decide("Allied", f"Send {self.unit(r).name} to a province", "TET-P5-4", options)
+            act = yield self.decide("Allied", f"Send {self.unit(r).name} to a province", "TET-P5-4", options, kind="recce")
             if act.kind == "recce_skip":
                 yield self.ruling("TET-P5-4", f"{self.unit(r).name} stays in reserve",
                                   "The Allied player does not use this Recce team this turn.", inputs={"recce": r})

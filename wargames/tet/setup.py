@@ -82,7 +82,7 @@ class SetupRules:
             options.append(Action.make("setup_historical", label=f"Set up this and the {len(rest) - 1} remaining "
                                        "NVA/VC units at their historical areas", unit=u.id))
             act = yield self.decide("Communist", f"Where does {self.describe(u.id)} set up?", self.setup_rule(u.id),
-                                    options, unit=u.id)
+                                    options, unit=u.id, kind="setup")
             if act.kind == "setup_historical":
                 yield from self.setup_communist_historical([x.id for x in rest])
                 return

@@ -95,7 +95,7 @@ def play_phase(game) -> list[Any]:
 
 def rules_index(game) -> dict[str, str]:
     """Rule id -> title, from ``data/yotr/rules_index.csv`` (for ``rules_used``)."""
-    return {k: v.title for k, v in game.data.rules.items()}
+    return {k: v.title for k, v in game.rules_index().items()}
 
 
 def as_read_by(rulings: Iterable[Any], side: str | None) -> pd.DataFrame:

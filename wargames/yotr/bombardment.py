@@ -92,7 +92,7 @@ class BombardmentRules:
                 break
             opts.append(Action.make("done", "Resolve the bombardment" if air or naval else "No bombardment"))
             act = yield self.decide("Allied", f"Allot air points ({left} of {self.air} left) and the naval marker",
-                                    "YOTR-BMB-E", opts)
+                                    "YOTR-BMB-E", opts, kind="bombard")
             if act.kind == "done":
                 break
             if act.kind == "air":

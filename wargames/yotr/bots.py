@@ -37,11 +37,10 @@ Communist bot scattered its divisions over six objectives, let bombed stacks sit
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from fractions import Fraction
 
-from ..core import Action, Decision
+from ..core import Bot
 from .combat import column_index, odds_column
 
 CROWD = 1  # counters in one hex before the Communist bot fears the bombers
@@ -59,31 +58,17 @@ _MP_CACHE: dict[int, dict[str, dict[str, int]]] = {}
 _TOWN_DIST_CACHE: dict[int, dict[tuple[str, ...], dict[str, int]]] = {}
 
 
-class _Bot:
-    side = ""
+class _Bot(Bot):
+    """The shared sense of both Year of the Rat sides on the core :class:`~wargames.core.players.Bot`: every
+    decision names its kind, answered by ``on_<kind>``; a decision left with only its closing option (no more
+    hexes, done) goes to the fallback."""
+
+    # the Allied bombardment weighs air points and the naval marker; choosing attackers weighs both ways in
+    weighs_options = {"bombard": ("air", "naval"), "attackers": ("all_attack", "attacker")}
 
     def __init__(self, seed: int = 0):
-        self.rng = random.Random(f"{type(self).__name__}:{seed}")
-        self.last_reason = ""
+        super().__init__(seed)
         self._maps: dict = {}
-
-    def choose(self, game, decision: Decision) -> Action:
-        kinds = [a.kind for a in decision.options]
-        for kind in ("resolve", "move_unit", "move_to", "target", "all_attack", "attacker", "retreat", "advance",
-                     "reveal_supply", "air", "naval", "remove_dummy", "enter", "deploy", "real_supply", "lsi_number"):
-            if kind in kinds:
-                return getattr(self, f"on_{kind}")(game, decision)
-        self.last_reason = "nothing to decide: the only sensible choice"
-        return decision.options[-1]
-
-    def _pick(self, scored: list[tuple[float, Action, str]]) -> Action:
-        top = max(s for s, _, _ in scored)
-        best = [(a, why) for s, a, why in scored if s == top]
-        action, self.last_reason = best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
-        return action
-
-    def _find(self, decision: Decision, kind: str) -> Action | None:
-        return next((a for a in decision.options if a.kind == kind), None)
 
     # ------------------------------------------------------------------ shared
     def on_lsi_number(self, game, decision):
@@ -100,25 +85,31 @@ class _Bot:
 
     def on_all_attack(self, game, decision):
         self.last_reason = "every adjacent unit joins the attack for the best odds"
-        return self._find(decision, "all_attack")
+        return self.first(decision, "all_attack")
+
+    def on_attackers(self, game, decision):
+        """YOTR-CBT-H: all adjacent units at once when offered, else one attacker at a time."""
+        if self.first(decision, "all_attack") is not None:
+            return self.on_all_attack(game, decision)
+        return self.on_attacker(game, decision)
 
     def on_attacker(self, game, decision):
-        commit = self._find(decision, "commit")
+        commit = self.first(decision, "commit")
         if commit is not None:
             self.last_reason = "no more units are needed"
             return commit
-        act = self._find(decision, "attacker")
+        act = self.first(decision, "attacker")
         self.last_reason = f"{act['unit']} is the only unit next to the target"
         return act
 
     def on_advance(self, game, decision):
-        act = self._find(decision, "advance")
+        act = self.first(decision, "advance")
         target = act.places[0] if act.places else ""
         if target in game.data.towns:
             self.last_reason = f"occupy the town {game.hex_name(target)} just cleared"
             return act
         self.last_reason = "no need to advance into open country"
-        return self._find(decision, "stop")
+        return self.first(decision, "stop")
 
     def on_resolve(self, game, decision):
         """YOTR-CBT-K: resolve next the declared attack with the best odds (first declared on a tie): a win there
@@ -313,7 +304,7 @@ class CommunistBot(_Bot):
         tdist = self._mp_distance(game, target) if target else m["dist"]
         here = game.loc[uid]
         if uid in m["garrison"]:
-            stay = self._find(decision, "stay")
+            stay = self.first(decision, "stay")
             if stay is not None:
                 self.last_reason = m["why"][uid]
                 return stay
@@ -349,27 +340,24 @@ class CommunistBot(_Bot):
                 score += 0.1 if h in next_to else -0.5
                 why = "stays put: " + why
             scored.append((score, a, why))
-        return self._pick(scored)
+        return self.best(scored)
 
     def on_target(self, game, decision):
-        scored = []
-        for a in decision.options:
-            if a.kind != "target":
-                scored.append((0, a, "no attack at good enough odds"))
-                continue
+        def score(a):
             h = a["hex"]
             atk = game.eligible_attackers("Communist", h, set())
             total = sum((game.attack_strength(u) for u in atk), Fraction(0))
             dfn, _ = game.defense_strength(h, atk)
             col = odds_column(total, dfn)
             if col is None:
-                continue
+                return None
             value = game.data.town_vp[game.data.towns[h].intrinsic_strength or 0].vp_on_seizure \
                 if h in game.data.towns else 1
             idx = column_index(col)
             if idx >= column_index("3-1") or (idx >= column_index(TOWN_ODDS) and h in game.data.towns):
-                scored.append((idx + value, a, f"{game.hex_name(h)} can be attacked at {col} (worth {value} VP)"))
-        return self._pick(scored)
+                return idx + value, f"{game.hex_name(h)} can be attacked at {col} (worth {value} VP)"
+
+        return self.weigh(decision, "target", score, (0, "no attack at good enough odds"))
 
     def on_retreat(self, game, decision):
         enemy = game.occupied("Allied")
@@ -378,7 +366,7 @@ class CommunistBot(_Bot):
             h = a["to"]
             near = sum(1 for n in game.data.adj[h] if n in enemy)
             scored.append((-near, a, f"retreat to {h}, next to {near} Allied hexes"))
-        return self._pick(scored)
+        return self.best(scored)
 
     @staticmethod
     def _p_out(game, col: str | None) -> float:
@@ -417,7 +405,7 @@ class CommunistBot(_Bot):
         likelier capture; on the last Game-Turn any gain will do, since unused units score nothing."""
         last = game.turn >= game.sequence.turns
         need = 0.01 if last else REVEAL_GAIN
-        scored = [(need, self._find(decision, "done"), "no supply unit would raise the odds enough against a town")]
+        scored = [(need, self.first(decision, "done"), "no supply unit would raise the odds enough against a town")]
         for a in decision.options:
             if a.kind != "reveal_supply":
                 continue
@@ -425,18 +413,18 @@ class CommunistBot(_Bot):
             if gain > need:
                 scored.append((gain, a, f"Attack Supply raises the expected capture of {', '.join(towns)} "
                                f"by {gain:.1f} VP"))
-        return self._pick(scored)
+        return self.best(scored)
 
     def on_remove_dummy(self, game, decision):
         dist = self._dist(game)["dist"]
         scored = [(dist.get(game.loc[a["unit"]], 99), a, f"the dummy at {game.loc[a['unit']]} is the farthest "
                    "from the fighting") for a in decision.options]
-        return self._pick(scored)
+        return self.best(scored)
 
     def on_deploy(self, game, decision):
         """Free deployment: dummies wait for the third step; NVA mass near the richest Allied towns within
         reach of a Supply Center; NLF sit a short march from a town of their Region."""
-        aside = self._find(decision, "set_aside")
+        aside = self.first(decision, "set_aside")
         uid = decision.options[0]["unit"]
         if aside is not None and game.is_dummy(uid):
             self.last_reason = "dummies are placed last, once the Allied set-up is known"
@@ -453,7 +441,7 @@ class CommunistBot(_Bot):
             score = -dist.get(h, 99) - (5 if near_sc > 6 and game.counters[uid].nationality == "NVA" else 0) - crowd
             scored.append((score, a, f"{h}: {dist.get(h, 99)} hexes from the nearest Allied town, {near_sc} from a "
                            f"Supply Center, {crowd} counters there already"))
-        return self._pick(scored)
+        return self.best(scored)
 
     def on_real_supply(self, game, decision):
         h = decision.options[0]["hex"]
@@ -466,7 +454,7 @@ class CommunistBot(_Bot):
     def on_air(self, game, decision):  # pragma: no cover - never offered to the Communist
         return decision.options[-1]
 
-    on_naval = on_air
+    on_bombard = on_air
 
 
 class AlliedBot(_Bot):
@@ -509,7 +497,7 @@ class AlliedBot(_Bot):
                 cands.append((2, a, f"{uid} is an idle airmobile reserve and a threatened town is thinly held"))
         if not cands:
             self.last_reason = "every garrison is in place: end movement"
-            return self._find(decision, "done")
+            return self.first(decision, "done")
         rank, act, why = min(cands, key=lambda c: c[0])
         self.last_reason = why
         return act
@@ -543,15 +531,12 @@ class AlliedBot(_Bot):
             if a.kind == "stay":
                 score += 0.1
             scored.append((score, a, why))
-        return self._pick(scored)
+        return self.best(scored)
 
     def on_target(self, game, decision):
         d = game.data
-        scored = []
-        for a in decision.options:
-            if a.kind != "target":
-                scored.append((0, a, "no attack at good enough odds"))
-                continue
+
+        def score(a):
             h = a["hex"]
             atk = game.eligible_attackers("Allied", h, set())
             total = sum((game.attack_strength(u) for u in atk), Fraction(0))
@@ -559,13 +544,14 @@ class AlliedBot(_Bot):
                 2 if game.sc_intact(h) else 0)
             col = odds_column(total, Fraction(guess))
             if col is None:
-                continue
+                return None
             idx = column_index(col)
             town = h in d.towns and game.town[h] == "nlf"
             if idx >= column_index("3-1") or (town and idx >= column_index("2-1")):
-                scored.append((idx + (5 if town else 0), a, f"{game.hex_name(h)} looks beatable at {col}"
-                               + (": retake the town" if town else "")))
-        return self._pick(scored)
+                return idx + (5 if town else 0), (f"{game.hex_name(h)} looks beatable at {col}"
+                                                  + (": retake the town" if town else ""))
+
+        return self.weigh(decision, "target", score, (0, "no attack at good enough odds"))
 
     def on_retreat(self, game, decision):
         d = game.data
@@ -574,7 +560,7 @@ class AlliedBot(_Bot):
             h = a["to"]
             score = 5 if h in d.towns else 0
             scored.append((score, a, f"fall back to {game.hex_name(h)}"))
-        return self._pick(scored)
+        return self.best(scored)
 
     def on_air(self, game, decision):
         naval = [a for a in decision.options if a.kind == "naval"]
@@ -591,7 +577,7 @@ class AlliedBot(_Bot):
         air = [a for a in decision.options if a.kind == "air"]
         if not air:
             self.last_reason = "no air points left"
-            return self._find(decision, "done")
+            return self.first(decision, "done")
         top = max(a["points"] for a in air)
         cands = [a for a in air if a["points"] == top]
         best = max(cands, key=lambda a: (value(a["hex"]), a["hex"]))
@@ -599,7 +585,7 @@ class AlliedBot(_Bot):
                             + (" in the open (doubled)" if game.bombardment_multiplier(best["hex"]) == 2 else ""))
         return best
 
-    on_naval = on_air
+    on_bombard = on_air
 
     def on_deploy(self, game, decision):
         """Free deployment: each ARVN unit garrisons the town where it adds most (value, threat, garrison)."""
@@ -618,7 +604,7 @@ class AlliedBot(_Bot):
         if not scored:
             self.last_reason = "no town is open: the first legal hex"
             return decision.options[0]
-        return self._pick(scored)
+        return self.best(scored)
 
     def on_reveal_supply(self, game, decision):  # pragma: no cover - never offered to the Allies
         return decision.options[-1]

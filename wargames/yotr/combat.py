@@ -148,7 +148,7 @@ class CombatRules:
                 break
             opts = [Action.make("target", f"Attack {self.hex_name(h)}", [h], hex=h) for h in targets]
             opts.append(Action.make("done", "Resolve the declared attacks" if attacks else "Make no attack"))
-            act = yield self.decide(side, "Declare an attack on a hex (or finish declaring)", "YOTR-CBT-A", opts)
+            act = yield self.decide(side, "Declare an attack on a hex (or finish declaring)", "YOTR-CBT-A", opts, kind="target")
             if act.kind == "done":
                 break
             target = act["hex"]
@@ -166,7 +166,7 @@ class CombatRules:
                 if group:
                     opts.append(Action.make("commit", f"Attack {target} with these {len(group)} unit(s)",
                                             [target]))
-                a = yield self.decide(side, f"Choose the units attacking {target}", "YOTR-CBT-H", opts)
+                a = yield self.decide(side, f"Choose the units attacking {target}", "YOTR-CBT-H", opts, kind="attackers")
                 if a.kind == "commit":
                     break
                 if a.kind == "all_attack":
@@ -181,7 +181,7 @@ class CombatRules:
                     break
                 opts = [Action.make("add_hex", f"Attack {h} in the same attack", [h], hex=h) for h in more]
                 opts.append(Action.make("no_more", "No more hexes in this attack"))
-                a = yield self.decide(side, f"Add another hex to the attack on {target}?", "YOTR-CBT-D", opts)
+                a = yield self.decide(side, f"Add another hex to the attack on {target}?", "YOTR-CBT-D", opts, kind="add_hex")
                 if a.kind == "no_more":
                     break
                 extra.append(a["hex"])
@@ -205,7 +205,7 @@ class CombatRules:
                 opts = [Action.make("resolve", f"Resolve the attack on {self.hex_name(t)} ({len(g)} unit(s)"
                                     + (f", with {', '.join(x)}" if x else "") + ")", [t, *x], hex=t)
                         for t, g, x in attacks]
-                act = yield self.decide(side, "Which declared attack is resolved next?", "YOTR-CBT-K", opts)
+                act = yield self.decide(side, "Which declared attack is resolved next?", "YOTR-CBT-K", opts, kind="resolve")
                 nxt = next(a for a in attacks if a[0] == act["hex"])
             attacks.remove(nxt)
             yield from self.resolve_attack(side, *nxt)
@@ -465,7 +465,7 @@ class CombatRules:
             to = opts[0]
         else:
             acts = [Action.make("retreat", f"Retreat {uid} to {self.hex_name(h)}", [h], unit=uid, to=h) for h in opts]
-            act = yield self.decide(side, f"Retreat {self.describe(uid)} {n} hex(es) from {h0}", "YOTR-ZOC-D", acts)
+            act = yield self.decide(side, f"Retreat {self.describe(uid)} {n} hex(es) from {h0}", "YOTR-ZOC-D", acts, kind="retreat")
             to = act["to"]
         self.place(uid, to)
         yield self.ruling("YOTR-ZOC-D", f"{uid} retreats", f"{self.describe(uid)} retreats from {h0} to "
@@ -491,7 +491,7 @@ class CombatRules:
                 return
             opts = [Action.make("advance", f"Advance {uid} into {target}", [target], unit=uid) for uid in cand]
             opts.append(Action.make("stop", "No (further) advance"))
-            act = yield self.decide(side, f"Advance after combat into {target}?", "YOTR-CBT-L", opts)
+            act = yield self.decide(side, f"Advance after combat into {target}?", "YOTR-CBT-L", opts, kind="advance")
             if act.kind == "stop":
                 return
             uid = act["unit"]

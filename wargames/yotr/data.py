@@ -14,7 +14,8 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from ..core.data import DataError, DecisionRow, Row, RuleRow, by_id, cached_csv, game_dir
+from ..core.data import DataError, DecisionRow, Row, RuleRow, by_id, cached_csv, game_dir, rules_index
+from ..maps.hexdata import HexMapData
 from ..maps.hexgrid import HexGrid, hexside
 
 Side = Literal["Communist", "Allied"]
@@ -178,13 +179,11 @@ def _mp(cell: str) -> Fraction | None:
 
 
 @dataclass(frozen=True)
-class YotrData:
-    """Everything static: the hex map, places, regions, charts, the order of battle and the rules index."""
+class YotrData(HexMapData):
+    """Everything static: the hex map (``HexMapData``: grid, hexes, adj, sides), places, regions, charts, the
+    order of battle and the rules index."""
 
-    grid: HexGrid
     hexes: dict[str, HexRow]
-    adj: dict[str, tuple[str, ...]]
-    sides: dict[tuple[str, str], frozenset[str]]
     places: dict[str, PlaceRow]
     towns: dict[str, PlaceRow]  # SVN town and base hexes (D-18; YOTR-TWN-B: only these count) -> place
     town_symbols: frozenset[str]  # every hex with a town or base symbol, Svay Rieng included (YOTR-TEC-5)
@@ -205,18 +204,10 @@ class YotrData:
     rules: dict[str, RuleRow]
     decisions: dict[str, DecisionRow]
 
-    # ------------------------------------------------------------------ map queries
-    @cached_property
-    def pair_features(self) -> dict[tuple[str, str], frozenset[str]]:
-        """``sides`` keyed by both orders of the two hexes, so a look-up needs no canonical key; built once."""
-        return {**self.sides, **{(b, a): f for (a, b), f in self.sides.items()}}
-
+    # ------------------------------------------------------------------ map queries (side_has: HexMapData)
     @cached_property
     def _terrain(self) -> dict[str, str]:
         return {h: r.terrain for h, r in self.hexes.items()}
-
-    def side_has(self, a: str, b: str, feature: str) -> bool:
-        return feature in self.pair_features.get((a, b), ())
 
     def terrain(self, h: str) -> str:
         return self._terrain[h]
@@ -301,7 +292,7 @@ def load_data() -> YotrData:
             raise DataError(base / "oob.csv", f"{u.id} starts on unknown hex {u.start_hex}", column="start_hex")
     variants = cached_csv("yotr", "ob_variants.csv", ObVariantRow)
     _check_variants(base / "ob_variants.csv", variants, oob)
-    rules = {r.rule_id: r for r in cached_csv("yotr", "rules_index.csv", RuleRow)}
+    rules = rules_index("yotr", "YOTR")
     decisions = by_id("yotr", "decisions.csv", DecisionRow)
     saigon = tuple(sorted(h for h, p in towns.items() if p.region == "saigon"))
     roads = tuple(sorted(p.hex for p in places.values() if p.kind == "saigon_road"))

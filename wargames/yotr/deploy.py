@@ -106,7 +106,7 @@ class DeployRules:
                 opts = [Action.make("lsi_number", f"Number {n} for OB {k}: {OB_TITLES[k]}", ob=k, number=n)
                         for k in letters if k not in numbers]
                 act = yield self.decide(side, f"Limited Strategic Intelligence: which OB gets number {n}?",
-                                        "YOTR-LSI", opts)
+                                        "YOTR-LSI", opts, kind="lsi_number")
                 numbers[act["ob"]] = n
             numbers[next(k for k in letters if k not in numbers)] = 6
             self.lsi_numbers[side] = numbers
@@ -147,7 +147,7 @@ class DeployRules:
             if len(aside) < len(nva) - 14:
                 opts.append(Action.make("set_aside", f"Set {uid} aside for the third step", unit=uid))
             act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 1: 14 of 21)", "YOTR-DEP", opts,
-                                    check=self._deploy_check(uid, opts, NVA_WHERE))
+                                    check=self._deploy_check(uid, opts, NVA_WHERE), kind="deploy")
             if act.kind == "set_aside":
                 aside.append(uid)
                 continue
@@ -158,7 +158,7 @@ class DeployRules:
             opts = self._deploy_options(uid, nlf_deploy_hexes(region))
             act = yield self.decide("Communist", f"Deploy {uid} in {self.data.regions[region].name}", "YOTR-DEP", opts,
                                     check=self._deploy_check(uid, opts, f"in the {self.data.regions[region].name} "
-                                                             "Region, never on a town, road or trail hex"))
+                                                             "Region, never on a town, road or trail hex"), kind="deploy")
             self.home_region[uid] = region
             yield from self._deployed(uid, act["to"])
         # step 2: the Allies
@@ -180,7 +180,7 @@ class DeployRules:
             where = ("first in every South Vietnamese town and base still without an Allied unit (Special Rule B)"
                      if rule == "YOTR-SR-B" else ARVN_WHERE)
             act = yield self.decide("Allied", f"Deploy {self.describe(uid)}", rule, opts,
-                                    check=self._deploy_check(uid, opts, where, rule))
+                                    check=self._deploy_check(uid, opts, where, rule), kind="deploy")
             yield from self._deployed(uid, act["to"])
         yield self.ruling("YOTR-SET-SEQ", "Air points available", f"{self.air} air points go to the Bombardment "
                           "Strength Available box.", result={"air": self.air}, side="Allied")
@@ -191,7 +191,7 @@ class DeployRules:
             where = NVA_WHERE + (", or under Special Rule J on a roadless rough or swamp hex of South Vietnam within "
                                  "four hexes of the border" if self.opts.special_rule_j else "")
             act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 3)", "YOTR-DEP", opts,
-                                    check=self._deploy_check(uid, opts, where))
+                                    check=self._deploy_check(uid, opts, where), kind="deploy")
             yield from self._deployed(uid, act["to"])
         yield from self._deploy_supply()
         yield from self.check_victory()
@@ -232,7 +232,7 @@ class DeployRules:
             if len(aside) < len(nva) - 14:
                 opts.append(Action.make("set_aside", f"Set {uid} aside for the third step", unit=uid))
             act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 1: 14 of 21)", "YOTR-DEP-COMM",
-                                    opts, check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"))
+                                    opts, check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"), kind="deploy")
             if act.kind == "set_aside":
                 aside.append(uid)
                 continue
@@ -243,7 +243,7 @@ class DeployRules:
             opts = self._deploy_options(uid, nlf_deploy_hexes(region))
             where = f"in the {d.regions[region].name} Region, never on a town, road or trail hex"
             act = yield self.decide("Communist", f"Deploy {uid} in {d.regions[region].name}", "YOTR-DEP-COMM", opts,
-                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"))
+                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"), kind="deploy")
             yield from self._deployed(uid, act["to"], rule="YOTR-DEP-COMM")
         for uid, r in sorted(self.counters.items()):  # step 2: the Allies
             if r.side != "Allied" or r.turn is not None:
@@ -257,7 +257,7 @@ class DeployRules:
             where = f"in the {d.regions[region].name} Region, on a hex ARVN may enter (decision D-38)"
             act = yield self.decide("Allied", f"Deploy {self.describe(uid)} in {d.regions[region].name}",
                                     "YOTR-DEP-ALLIED", opts,
-                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-ALLIED"))
+                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-ALLIED"), kind="deploy")
             yield from self._deployed(uid, act["to"], rule="YOTR-DEP-ALLIED")
         yield self.ruling("YOTR-DEP-ALLIED", "Air points available", f"{self.air} air points go to the "
                           "Bombardment Strength Available box.", result={"air": self.air}, side="Allied")
@@ -265,7 +265,7 @@ class DeployRules:
             hexes, where = nva_menu(uid)
             opts = self._deploy_options(uid, hexes)
             act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 3)", "YOTR-DEP-COMM", opts,
-                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"))
+                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"), kind="deploy")
             yield from self._deployed(uid, act["to"], rule="YOTR-DEP-COMM")
         yield from self._deploy_supply(rule="YOTR-DEP-COMM")
         yield from self.check_victory()
@@ -322,7 +322,7 @@ class DeployRules:
             opts = [Action.make("real_supply", f"{k} real and {q - k} dummy supply units at {p.name}", [h],
                                 hex=h, real=k) for k in range(lo, hi + 1)]
             act = yield self.decide("Communist", f"How many of the {q} supply units at {p.name} are real?",
-                                    rule, opts)
+                                    rule, opts, kind="real_supply")
             k = act["real"]
             for uid in real[:k] + dummy[:q - k]:
                 self.place(uid, h)

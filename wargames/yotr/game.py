@@ -15,7 +15,7 @@ from typing import Any
 from ..core import Game, Player
 from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType
-from ..core.position import Edit, PositionError, known, mapping
+from ..core.position import Edit, PositionError, check_unit_places, known, mapping
 from .bombardment import BombardmentRules
 from .combat import CombatRules
 from .data import OobRow, YotrData, load_data
@@ -119,10 +119,7 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
 
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
-        for uid, where in mapping(edits.get("units", {}), "units").items():
-            known(uid, self.counters, "position.units", "counter of this game's orders of battle")
-            if where not in BOXES:
-                known(where, d.hexes, f"position.units.{uid}", "hex")
+        check_unit_places(edits, self.counters, d.hexes, BOXES, "counter of this game's orders of battle", "hex")
         for h, owner in mapping(edits.get("towns", {}), "towns").items():
             known(h, d.towns, "position.towns", "South Vietnamese town hex")
             if owner not in ("allied", "nlf", "retaken"):
@@ -263,10 +260,6 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         """Hexes by their town or Supply Center and number (``hex_name``); unit ids stay (their labels name
         them already)."""
         return self.hex_name(key) if key in self.data.hexes else key
-
-    def rule_ref(self, rule_id: str) -> str:
-        row = self.data.rules.get(rule_id)
-        return f"rules line {row.line}" if row and row.line else ""
 
     # ------------------------------------------------------------------ the interface
     def scores(self) -> dict[str, Any]:

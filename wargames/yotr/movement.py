@@ -499,7 +499,7 @@ class MovementRules:
                                 [self.loc[u]], unit=u) for u in units]
             opts.append(Action.make(DONE_MOVING, f"End {side} movement"))
             act = yield self.decide(side, "Choose a unit to move (or end movement)", "YOTR-MOV-C", opts,
-                                    check=lambda a, s=side: self._check_unit_choice(a, s))
+                                    check=lambda a, s=side: self._check_unit_choice(a, s), kind="move_unit")
             if act.kind == DONE_MOVING:
                 return
             uid = act["unit"]
@@ -518,7 +518,7 @@ class MovementRules:
                                         (h, *via)))
             dests.append(Action.make("stay", f"{uid} stays in {self.loc[uid]}", [self.loc[uid]], unit=uid))
             dest = yield self.decide(side, f"Where does {self.describe(uid)} go?", "YOTR-MOV-A", dests,
-                                     check=lambda a, u=uid: self._check_destination(a, u))
+                                     check=lambda a, u=uid: self._check_destination(a, u), kind="move_to")
             self.moved.add(uid)
             if dest.kind == "stay":
                 continue

@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core.data import ScenarioHead
+
 
 class YotrOptions(BaseModel):
     """Rule options, each an implementer decision of ``data/yotr/decisions.csv`` (default first)."""
@@ -42,12 +44,9 @@ class YotrOptions(BaseModel):
     # real/dummy supply split (False: the players deploy within the stated Regions, YOTR-DEP-COMM/-ALLIED)
 
 
-class Scenario(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Scenario(ScenarioHead):
+    """A Year of the Rat scenario (YOTR-SET-SCEN): its length, sides and rule options."""
 
-    id: str
-    title: str
-    summary: str
     turns: int = Field(ge=1, le=13)
     players: Literal[2] = 2
     first_player: Literal["Communist"] = "Communist"

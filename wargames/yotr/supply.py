@@ -226,7 +226,7 @@ class SupplyRules:
             opts = [Action.make("reveal_supply", f"Reveal supply unit {u} at {self.hex_name(self.loc[u])}",
                                 [self.loc[u]], unit=u) for u in real]
             opts.append(Action.make("done", "Reveal no (more) supply units"))
-            act = yield self.decide("Communist", "Reveal a real supply unit for Attack Supply?", "YOTR-SUP-E", opts)
+            act = yield self.decide("Communist", "Reveal a real supply unit for Attack Supply?", "YOTR-SUP-E", opts, kind="reveal_supply")
             if act.kind == "done":
                 return
             uid = act["unit"]

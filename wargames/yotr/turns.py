@@ -80,7 +80,7 @@ class TurnRules:
                         for h in entries]
                 if delay:
                     opts.append(Action.make("delay", f"Hold {uid} back one Game-Turn", unit=uid))
-                act = yield self.decide("Communist", f"Where does reinforcement {uid} arrive?", "YOTR-REI-PLACE", opts)
+                act = yield self.decide("Communist", f"Where does reinforcement {uid} arrive?", "YOTR-REI-PLACE", opts, kind="enter")
                 if act.kind == "delay":
                     yield self.ruling("YOTR-REI", f"{uid} held back", "Outside the Historical Game a "
                                       "reinforcement may be delayed one Game-Turn at a time.",
@@ -120,7 +120,7 @@ class TurnRules:
             opts = [Action.make("enter", f"{uid} enters at {self.hex_name(h)}", [h], unit=uid, to=h) for h in entries]
             if self.scenario.reinforcements == "may_delay":
                 opts.append(Action.make("delay", f"Hold {uid} back one Game-Turn", unit=uid))
-            act = yield self.decide("Allied", f"Where does reinforcement {uid} arrive?", "YOTR-REI-PLACE", opts)
+            act = yield self.decide("Allied", f"Where does reinforcement {uid} arrive?", "YOTR-REI-PLACE", opts, kind="enter")
             if act.kind == "delay":
                 yield self.ruling("YOTR-REI", f"{uid} held back", "The unit is delayed one Game-Turn.")
                 continue
@@ -157,7 +157,7 @@ class TurnRules:
             return  # D-51
         opts = [Action.make("remove_dummy", f"Remove dummy {u} at {self.loc[u]}", [self.loc[u]], unit=u)
                 for u in dummies]
-        act = yield self.decide("Communist", "Remove one dummy (Dummy case D)", "YOTR-DUM-D", opts)
+        act = yield self.decide("Communist", "Remove one dummy (Dummy case D)", "YOTR-DUM-D", opts, kind="remove_dummy")
         uid = act["unit"]
         frm = self.loc[uid]
         self.place(uid, "removed")

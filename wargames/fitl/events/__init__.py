@@ -60,6 +60,7 @@ import yaml
 from ...core import Action, IllegalAction
 from ...core.actions import Decision
 from ...core.data import DataError, game_dir
+from .schema import check_card
 from .vocabulary import EvCtx, EventVocabulary, expand_keys, expand_pids
 
 __all__ = ["EventRules", "EvCtx", "load_events", "cards_by_status", "expand_keys", "expand_pids"]
@@ -75,7 +76,8 @@ def events_dir() -> Path:
 
 @cache
 def load_events() -> dict[int, dict[str, Any]]:
-    """Every card entry of ``data/fitl/events/*.yaml`` by number (checked: number, title, source, status)."""
+    """Every card entry of ``data/fitl/events/*.yaml`` by number (checked: number, title, source, status, and
+    every step against the vocabulary's schema, :func:`.schema.check_card`)."""
     out: dict[int, dict[str, Any]] = {}
     for path in sorted(events_dir().glob("cards-*.yaml")):
         rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
@@ -93,6 +95,7 @@ def load_events() -> dict[int, dict[str, Any]]:
                                 column="source")
             if n in out:
                 raise DataError(path, f"card {n} defined twice", column="number")
+            check_card(path, row)  # the vocabulary's schema: an unknown verb or key is refused (FITL-5.0-CARDS)
             out[n] = row
     return out
 

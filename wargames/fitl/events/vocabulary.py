@@ -50,7 +50,9 @@ raises IllegalAction naming the card and the rule; the engine rolls the game bac
 
 from __future__ import annotations
 
+import ast
 import inspect
+import operator
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -59,6 +61,7 @@ from typing import Any
 from ...core import Action, IllegalAction
 from ..data import COIN, LEVEL_NAMES
 from ..state import FLIPPABLE, default_key, piece_id, piece_state
+from .schema import check_where
 
 Flow = Generator[Any, Any, Any]
 
@@ -89,6 +92,46 @@ GROUPS: dict[str, tuple[str, ...]] = {
 GROUPS["COIN"] = GROUPS["US"] + GROUPS["ARVN"]
 GROUPS["insurgents"] = GROUPS["NVA"] + GROUPS["VC"]
 GROUPS["insurgent_non_base"] = ("nva_troops", "nva_guerrillas", "vc_guerrillas")
+
+
+_OPS: dict[type, Callable[[int, int], int]] = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+                                               ast.Div: operator.floordiv, ast.FloorDiv: operator.floordiv}
+_FUNCS: dict[str, Callable[..., int]] = {"min": min, "max": max}
+
+
+def arithmetic(text: str, names: dict[str, int], label: str = "") -> int:
+    """A card's small integer expression (``6-oop_n``, ``min(roll, p)``, ``4*N``, ``cas/2`` rounding down) over
+    the step variables ``names``: numbers, variables, + - * / (whole-number division), unary minus, parentheses,
+    ``min`` and ``max``.  Read as a syntax tree and computed node by node (Python never runs card text); anything else is a
+    ValueError naming the card (``label``) and the expression."""
+
+    def bad(why: str) -> ValueError:
+        return ValueError(f"{label}: bad expression {text!r}: {why}")
+
+    def value(node: ast.AST) -> int:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.Name):
+            if node.id not in names:
+                raise bad(f"no variable {node.id!r} (set so far: {sorted(names)})")
+            return int(names[node.id])
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            return _OPS[type(node.op)](value(node.left), value(node.right))
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            v = value(node.operand)
+            return -v if isinstance(node.op, ast.USub) else v
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FUNCS
+                and node.args and not node.keywords):
+            return _FUNCS[node.func.id](*(value(a) for a in node.args))
+        raise bad(f"{ast.dump(node)[:40]} is not allowed")
+
+    try:
+        tree = ast.parse(text.strip())
+    except SyntaxError:
+        raise bad("not an expression") from None
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+        raise bad("not one expression")
+    return int(value(tree.body[0].value))
 
 
 def expand_keys(spec: str | list[str]) -> list[str]:
@@ -181,19 +224,14 @@ class EventVocabulary:
         """A variable or a small arithmetic expression over variables (``6-placed_n``, ``casualties/2``: floor)."""
         if text in ctx.vars:
             return int(ctx.vars[text])
-        expr = text.replace("/", "//")
-        allowed = set("0123456789+-*/(), _abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        if not set(expr) <= allowed:
-            raise ValueError(f"{ctx.label}: bad expression {text!r}")
-        names: dict[str, Any] = {k: v for k, v in ctx.vars.items() if isinstance(v, int)}
-        names.update(min=min, max=max)
-        return int(eval(expr, {"__builtins__": {}}, names))  # noqa: S307 - card data is ours, checked above
+        names = {k: v for k, v in ctx.vars.items() if isinstance(v, int)}
+        return arithmetic(text, names, ctx.label)
 
     # ------------------------------------------------------------------ space filters
     def ev_spaces(self, ctx: EvCtx, where: dict[str, Any] | None) -> list[str]:
-        """Spaces matching a filter (keys: spaces, kind, country, south, outside_south, terrain, pop_min, support,
-        support_min, support_max, control, has, lacks, adjacent_to, coastal, econ_min, not_spaces, same_as)."""
+        """Spaces matching a filter (its keys: ``schema.WHERE_KEYS``; an unknown key is an error, never a match)."""
         where = where or {}
+        check_where(ctx.label, where)
         return [s for s in self.data.spaces if self.ev_match(ctx, s, where)]
 
     def ev_match(self, ctx: EvCtx, s: str, w: dict[str, Any]) -> bool:

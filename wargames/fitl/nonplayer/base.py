@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...core.actions import Action, Decision
+from ...core.players import Bot
 from ..data import COIN
 from .events import EventChoices
 from .priorities import best_action, card_key, random_pick, rng_for, target_priority
@@ -42,9 +43,11 @@ class Plan:
     cap_pass: bool = False  # a Pass for the next card's Capability (FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.2)
 
 
-class NonPlayerBase(EventChoices):
-    """FITL-8.0: a Non-player faction.  Subclasses implement ``plan`` (the flowchart's top) and the space choices;
-    the choices inside an Event come from :class:`EventChoices` (FITL-8.4)."""
+class NonPlayerBase(EventChoices, Bot):
+    """FITL-8.0: a Non-player faction on the core :class:`~wargames.core.players.Bot` (a decision is answered by
+    ``on_<kind>``, else :meth:`fallback`).  Subclasses implement ``plan`` (the flowchart's top) and the space
+    choices; the choices inside an Event come from :class:`EventChoices` (FITL-8.4).  Its random picks come
+    from the game's seed per decision (``priorities.rng_for``), never from the bot's own ``rng``."""
 
     faction = ""
     section = "8"
@@ -52,8 +55,8 @@ class NonPlayerBase(EventChoices):
     def __init__(self, faction: str | None = None, seed: int = 0):
         if faction:
             self.faction = faction
+        Bot.__init__(self, seed, rng_key=f"non-player:{self.faction}:{seed}")
         self.side = self.faction
-        self.last_reason = ""
         self.plan_cache: tuple[str, Plan] | None = None
         self.op_memo: dict[str, Any] = {}
         self.cap_memo: dict[str, Any] = {}
@@ -63,7 +66,8 @@ class NonPlayerBase(EventChoices):
 
     # ------------------------------------------------------------------ the protocol
     def choose(self, game: Any, decision: Decision) -> Action:
-        handler = getattr(self, f"on_{decision.kind}", None)
+        """Bot.choose narrowed to what is Available (FITL-8.1.1), with the F-74 fallback when a priority breaks."""
+        handler = self.handler(decision)
         full = decision
         decision = self.available_only(game, decision)
         try:
@@ -146,13 +150,6 @@ class NonPlayerBase(EventChoices):
 
     def opts(self, decision: Decision, kind: str) -> list[Action]:
         return [a for a in decision.options if a.kind == kind]
-
-    def first(self, decision: Decision, *kinds: str) -> Action | None:
-        for k in kinds:
-            for a in decision.options:
-                if a.kind == k:
-                    return a
-        return None
 
     def pick(self, game: Any, options: list[Action], key: Any) -> Action:
         return best_action(game, self.faction, options, key)
