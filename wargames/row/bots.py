@@ -20,6 +20,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..core import Action, Decision
+from .politics import bot_choice as specials_choice
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
@@ -113,6 +114,10 @@ class RowBot:
         opts = d.options
         kinds = {a.kind for a in opts}
         side = d.side
+        special = specials_choice(game, d)  # 12.2, 14.x special rules (politics.py, trail.py, sow.py)
+        if special is not None:
+            self.last_reason = special[1]
+            return special[0]
         if "declare_mission" in kinds:
             for name in MISSION_PREFS[side]:
                 a = next((o for o in opts if o["mission"] == name), None)

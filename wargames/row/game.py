@@ -30,6 +30,7 @@ from .control import allowed_hexes, capitalist_controlled, enemy_zoc, in_enemy_z
 from .hexmap import PlaceRow, RowMap, hex_lonlat, load_map
 from .losses import elimination_roll
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
+from .politics import PoliticsMixin
 from .randomevents import (
     SnafuCup,
     counter_row,
@@ -111,7 +112,7 @@ def scenario_map(sc: RowScenario) -> RowMap:
     return out
 
 
-class RowGame(Game):
+class RowGame(PoliticsMixin, Game):
     """Vietnam: Rumor of War, "A Year in I Corps": four seasons, Communist against Capitalist."""
 
     game_type = GameType(
@@ -132,6 +133,10 @@ class RowGame(Game):
 
     def load_scenario(self, scenario: str) -> None:
         self.scenario = load_scenario(scenario)
+        if self.options.get("extras"):  # a what-if: the optional blocks of scenario_extras (12.2, 14.x)
+            from .scenario_extras import with_extras
+
+            self.scenario = with_extras(self.scenario, self.options["extras"])
         self.map = scenario_map(self.scenario)
         self.rows = load_units()
         self.window = self.scenario.map_window
@@ -145,6 +150,9 @@ class RowGame(Game):
         ids += list(self.scenario.vc_cup.units)
         # 14.1.1: the battalions (ARVN regiments) the scenario's regiments, brigades, cadres and divisions may create
         ids += sorted(u for u, r in self.rows.items() if r.kind == "unit" and r.has("created") and r.parent in ids)
+        sc = self.scenario  # 12.2 PRC units and 14.8 ready Special Forces of the optional blocks (scenario_extras)
+        ids += list(sc.politics.china.prc_units) if sc.politics and sc.politics.china else []
+        ids += list(sc.sow.special_forces_ready) if sc.sow else []
         self.all_ids = tuple(ids)
 
     def new_state(self) -> None:
@@ -172,6 +180,13 @@ class RowGame(Game):
         self.act: H.Activation | None = None
         self.at_hex: dict[str, list[str]] = {}
         self.version = 0
+        #: the state of 12.2, 14.2.1, 14.5, 14.6.1, 14.7.2 and 14.8 (politics.py, trail.py, sow.py): {} without them
+        self.pol: dict[str, Any] = self._pol_start()
+        sc = self.scenario
+        for u in (sc.politics.china.prc_units if sc.politics and sc.politics.china else []):
+            self.box[u] = "china"
+        for u in (sc.sow.special_forces_ready if sc.sow else []):
+            self.box[u] = "sf_ready"
 
     def state_dict(self) -> dict[str, Any]:
         act = None if self.act is None else {
@@ -187,7 +202,8 @@ class RowGame(Game):
                 "fire_bases": dict(sorted(self.fire_bases.items())), "leaders": dict(sorted(self.leaders.items())),
                 "chit_hexes": sorted(self.chit_hexes),
                 "objectives": {h: dict(v) for h, v in sorted(self.objectives.items())},
-                "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())}, "act": act}
+                "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())}, "act": act,
+                **({"pol": self.pol} if self.pol else {})}
 
     def public_state(self, side: str | None) -> dict[str, Any]:
         """ROW-14.3 / ROW-13.1.2: the Capitalist does not see Hidden tunnels nor which VC units wait in the cup."""
@@ -299,7 +315,7 @@ class RowGame(Game):
         """The map picture the rules modules read (rebuilt when the state has changed)."""
         if self._cache.get("sit_version") != self.version:
             self._cache["sit_version"] = self.version
-            self._cache["sit"] = Situation.of((self.piece(u) for u in sorted(self.pos)), fire_bases=frozenset(self.lz) | frozenset(self.fire_bases))
+            self._cache["sit"] = Situation.of((self.piece(u) for u in sorted(self.pos)), fire_bases=frozenset(self.lz) | frozenset(self.fire_bases), invaded=self.invaded())
         return self._cache["sit"]
 
     def tracer(self) -> LocTracer:
@@ -350,8 +366,8 @@ class RowGame(Game):
         return [a for a in opts if a.kind != "stay"] + stay
 
     def commander(self, side: str) -> str | None:
-        c = self.scenario.theater_commanders.get(side)
-        return COMMANDERS.get(c.leader) if c else None
+        c = self.commander_id(side)  # 14.2.1: the scenario's, or the one a change put in command (politics.py)
+        return COMMANDERS.get(c) if c else None
 
     def rule_ref(self, rule_id: str) -> str:
         return H.RULE_REFS.get(rule_id, V.RULE_REFS.get(rule_id, ""))
@@ -430,7 +446,8 @@ class RowGame(Game):
     def _vp_value(self, key: str) -> int:
         """ROW-9.5 / ROW-14.2.1: what a Body Count or Casualty VP is worth under the missions and commander."""
         return V.vp_value("body_count" if key == "body_count" else "casualty", missions=dict(self.missions),
-                          commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None}).result
+                          commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None},
+                          chinese=self.china_in()).result
 
     def _eliminate(self, uid: str, why: str):
         """ROW-5.6 / ROW-4.2: a unit goes to the Replacements box with its loss roll (R-GAME-08)."""
@@ -568,6 +585,9 @@ class RowGame(Game):
     # ================================================================== A) Strategic phase
     def chinese_intervention_check(self):
         """ROW-12.2: a roll only with Capitalist units in North Vietnam or Laos (none can be there in this scenario)."""
+        if self.pol.get("china", {}).get("in_play"):
+            yield from self.china_step()  # politics.py: the scenario lets Capitalist units in
+            return
         there = [u for u, h in self.pos.items() if self.side_of(u) == CAPITALIST and self.map.country(h) in
                  ("NVN", "LAO") and self.map.area(h) != "DMZ"]  # 14.6.4: the DMZ is I Corps for the Capitalist
         if there:
@@ -750,6 +770,9 @@ class RowGame(Game):
 
     def declare_missions(self):
         """ROW-9.5 (A7): the Capitalist, then the Communist, declares and pays a mission."""
+        if self.china_in():
+            yield from self.china_missions()  # 12.2 (politics.py): both sides on a free Offensive
+            return
         for side in (CAPITALIST, COMMUNIST):
             cmd = self.commander(side)
             opts = H.mission_options(side, self.pools_obj(), commander=cmd)
@@ -947,6 +970,7 @@ class RowGame(Game):
     def communist_reinforcements(self):
         yield from self._reinforce(COMMUNIST)
         yield from self._levels(COMMUNIST)
+        yield from self.china_replacements()  # 12.2 (politics.py): nothing unless China is in
 
     def communist_replacements(self):
         yield from self._replacements(COMMUNIST)
@@ -1459,9 +1483,8 @@ class RowGame(Game):
 
     def _giap_uprising(self) -> bool:
         """ROW-14.2.1: with Giap in command, no Capitalist reserve moves during a General Uprising."""
-        c = self.scenario.theater_commanders.get(COMMUNIST)
-        return (self.act is not None and self.act.side == COMMUNIST and c is not None
-                and c.leader == "vo_nguyen_giap" and self.missions[COMMUNIST] == "general_uprising")
+        return (self.act is not None and self.act.side == COMMUNIST and self.commander_id(COMMUNIST) ==
+                "vo_nguyen_giap" and self.missions[COMMUNIST] == "general_uprising")
 
     def reserve_movement(self, side: str):
         """ROW-4.7 (the reaction window): the non-phasing side may move one fresh HQ and up to 4 fresh units."""
@@ -1847,6 +1870,9 @@ class RowGame(Game):
         yield from self._no_air("HQ Interdicted markers", "ROW-10.4.1")
 
     def us_election(self):
+        if self.pol.get("party"):
+            yield from self.election_step()  # politics.py (14.5)
+            return
         yield self.ruling("ROW-14.5", "US election", "No election falls in this scenario (special rule "
                           "no_elections).", result={"election": False})
 
@@ -1886,7 +1912,8 @@ class RowGame(Game):
                 text = f"{aw.id.replace('_', ' ')}: {'met' if ok else 'not met'} ({aw.condition})"
             if n:
                 val = V.vp_value("end_turn", missions=dict(self.missions),
-                                 commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None}, base=n)
+                                 commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None}, base=n,
+                                 chinese=self.china_in())
                 text += f"; {val.explanation}"
                 n = val.result
             yield self.ruling("ROW-12.1", f"Award: {aw.id.replace('_', ' ')}", text + f": {n} VP to the {aw.side}.",

@@ -1,0 +1,210 @@
+"""Rumor of War politics (wargames.row.politics): Chinese intervention (12.2), US elections (14.5), theater
+commanders and their changes (14.2.1), invasions (14.6.1); decisions R-POL-nn and R-LDR-nn.
+
+The pure rulings are tested directly; the game procedures run inside a game of A Year in I Corps given the
+optional ``politics`` block through the ``extras`` game option (a what-if), and random play with the blocks on
+keeps the invariants."""
+
+from __future__ import annotations
+
+import pytest
+
+import wargames
+from wargames.core import Action, IllegalAction
+from wargames.core.data import DataError
+from wargames.core.dice import Dice
+from wargames.core.registry import known_games, register
+from wargames.core.rulings import Ruling
+from wargames.testing import unstarted
+
+if "row" not in known_games():
+    register("row", "wargames.row.game:RowGame")
+
+from tests.row.specials_play import random_play_with  # noqa: E402
+from wargames.row import politics as P  # noqa: E402
+
+SRC = {"source": "reconstruction: test what-if"}
+POLITICS = {"china": {"in_play": True, **SRC}, "commander_changes": True, "may_invade": ["LAO"],
+            "invasion_unrest": {"LAO": 2}, "party": "Democrats", "elections": True, **SRC}
+
+
+def dice(*values: int) -> Dice:
+    d = Dice(0)
+    d.force(values)
+    return d
+
+
+def drive(game, gen, pick=lambda d: d.options[0]):
+    """Run one game procedure (a generator) to its end: rulings collected, decisions answered by ``pick``."""
+    out, send = [], None
+    while True:
+        try:
+            item = gen.send(send)
+        except StopIteration:
+            return out
+        if isinstance(item, Ruling):
+            game.log.append(item)
+            out.append(item)
+            send = None
+        else:
+            send = pick(item)
+
+
+def game_with(extras: dict | None = None, seed: int = 1):
+    g = unstarted("row", "year-in-i-corps", seed, {"extras": extras or {"politics": POLITICS}})
+    g.turn = 1
+    return g
+
+
+# ------------------------------------------------------------------------------------------ 12.2
+def test_row_12_2_no_capitalist_unit_outside_no_roll():
+    r = P.china_check(dice(1), 0, 0)
+    assert r.result == {"roll": False, "intervened": False} and not r.dice
+
+
+@pytest.mark.parametrize("roll,in_nvn,in_laos,yes", [(1, 1, 0, True), (2, 1, 0, True), (3, 1, 0, False),
+                                                      (1, 0, 2, True), (2, 0, 2, False), (10, 3, 3, False)])
+def test_row_12_2_thresholds_north_vietnam_1_2_laos_1(roll, in_nvn, in_laos, yes):
+    r = P.china_check(dice(roll), in_nvn, in_laos)
+    assert r.result == {"roll": True, "intervened": yes} and r.dice[0].value == roll
+    assert r.lookup["needed"] == ([1, 2] if in_nvn else [1])
+
+
+def test_row_12_2_no_second_roll_once_china_is_in_and_bad_counts_refused():
+    assert P.china_check(dice(1), 2, 0, already=True).result == {"roll": False, "intervened": True}
+    with pytest.raises(IllegalAction, match="ROW-12.2"):
+        P.china_check(dice(1), -1, 0)
+
+
+def test_row_12_2_intervention_in_the_game_r_pol_01_02():
+    g = game_with()
+    drive(g, g.setup_levels())
+    drive(g, g.setup_capitalist())
+    g.vp["us_unrest"], g.vp["unrest_floor"] = 12, 10
+    g.place("us_3mar", "2138")  # Dong Hoi, North Vietnam
+    infra = g.pools["Communist Infrastructure"]
+    g.dice.force([2])
+    rs = drive(g, g.chinese_intervention_check())
+    assert rs[0].result == {"roll": True, "intervened": True}
+    assert g.china_in() and g.commander_id("Communist") == "ye_jianying"
+    assert g.pools["Communist Infrastructure"] == min(19, infra + 10)
+    assert g.vp["us_unrest"] == 2  # -10 passes the breakpoint 10 (12.2)
+    # every VP award doubled, 3 replacement points a turn, forced free Offensive (R-POL-02)
+    assert g._vp_value("casualties") == 2
+    rep = g.pools["Communist Replacements"]
+    drive(g, g.china_replacements())
+    assert g.pools["Communist Replacements"] == rep + 3
+    sup = g.pools["Capitalist Supply"]
+    drive(g, g.declare_missions())
+    assert g.missions == {"Capitalist": "offensive", "Communist": "offensive"} and g.pools["Capitalist Supply"] == sup
+
+
+def test_row_12_2_scenario_without_politics_keeps_the_moot_check():
+    g = unstarted("row", "year-in-i-corps", 1)
+    g.turn = 1
+    assert g.pol == {} and "pol" not in g.state_dict()
+    rs = drive(g, g.chinese_intervention_check())
+    assert rs[0].result == {"roll": False}
+
+
+# ------------------------------------------------------------------------------------------ 14.5
+@pytest.mark.parametrize("year,mv,unrest,winner", [(1968, 8, 7, "Democrats"), (1968, 7, 7, "Republicans"),
+                                                   (1972, 3, 9, "Republicans"), (1972, 9, 9, "Republicans"),
+                                                   (1972, 10, 9, "Democrats")])
+def test_row_14_5_election_winner_ties_to_the_republicans_r_pol_03(year, mv, unrest, winner):
+    assert P.election(year, mv, unrest).result == {"winner": winner}
+
+
+def test_row_14_5_no_election_outside_1968_and_1972():
+    with pytest.raises(IllegalAction, match="ROW-14.5"):
+        P.election(1970, 1, 1)
+
+
+def test_row_14_5_a_republican_win_in_the_game():
+    g = game_with()
+    for proc in (g.setup_levels(), g.setup_capitalist(), g.setup_communist()):
+        drive(g, proc)
+    g.turn = 14  # Fall 1968 on the calendar
+    g.vp.update(us_unrest=12, unrest_floor=10, us_military_victory=4, secret_ops=3, secret_ops_allowed=False)
+    assert g.election_turn()
+    rs = drive(g, g.us_election())
+    assert rs[0].result == {"winner": "Republicans"} and g.pol["party"] == "Republicans"
+    assert g.vp["secret_ops"] == 0 and g.vp["secret_ops_allowed"] and g.pol["free_unrestricted"] == 3
+    assert sum("Low Morale" in m for m in g.markers.values()) == 3
+    assert g.vp["us_unrest"] == 10  # -3 stops at the breakpoint 10 (12.1.2, R-POL-03)
+
+
+# ------------------------------------------------------------------------------------------ 14.2.1
+def test_row_14_2_1_abrams_needs_unrest_10_and_lowers_it_by_up_to_10():
+    assert P.commander_change_options("westmoreland", 9, 1968) == []
+    opts = P.commander_change_options("westmoreland", 12, 1968)
+    assert [a["reduce"] for a in opts if a.kind == "change_commander"] == list(range(10, -1, -1))
+    assert opts[-1].kind == "keep_commander"
+
+
+def test_row_14_2_1_weyand_needs_15_not_in_1974_75_and_is_never_replaced():
+    assert P.commander_change_options("abrams", 14, 1972) == []
+    assert P.commander_change_options("abrams", 15, 1972)[0]["reduce"] == 5
+    assert P.commander_change_options("abrams", 20, 1974) == []
+    assert P.commander_change_options("weyand", 30, 1973) == []
+    with pytest.raises(IllegalAction, match="Weyand may not be replaced"):
+        P.check_commander_change("weyand", Action.make("change_commander", "x", leader="abrams", reduce=0), 30, 1973)
+    with pytest.raises(IllegalAction, match="ROW-14.2.1"):
+        P.check_commander_change("westmoreland", Action.make("change_commander", "x", leader="abrams", reduce=11),
+                                 12, 1968)
+
+
+def test_row_14_2_1_the_change_in_the_game_r_ldr_01():
+    g = game_with({"politics": {**POLITICS, "may_invade": []}})
+    drive(g, g.setup_levels())
+    g.vp.update(us_unrest=13, unrest_floor=10)
+    rs = drive(g, g.political_decisions())  # the first option: the largest reduction
+    assert g.commander_id("Capitalist") == "abrams" and g.commander("Capitalist") == "Abrams"
+    assert g.vp["us_unrest"] == 10  # 13 - 10 stops at the breakpoint 10
+    assert any(r.rule_id == "ROW-14.2.1" and r.result == {"leader": "abrams", "reduce": 10} for r in rs)
+    assert g._vp_value("casualties") == 2  # Abrams: a Casualty VP counts 2 (14.2.1)
+
+
+def test_row_14_2_1_an_replaces_giap_in_spring_1974_r_ldr_02():
+    g = game_with()
+    for proc in (g.setup_levels(), g.setup_capitalist()):
+        drive(g, proc)
+    g.turn = P.AN_TURN
+    tank = g.pools["PAVN Tank"]
+    drive(g, g.political_decisions(), pick=lambda d: d.options[-1] if d.rule_id == "ROW-14.6.1" else d.options[0])
+    assert g.commander_id("Communist") == "nguyen_huu_an" and g.pools["PAVN Tank"] == min(19, tank + 10)
+    assert sum("Poor" in g.markers[u] for u in g.pos if g.rows[u].nationality == "ARVN") == 2
+
+
+# ------------------------------------------------------------------------------------------ 14.6.1
+def test_row_14_6_1_invasion_lets_us_units_into_laos_and_costs_the_scenarios_unrest_r_pol_04():
+    g = game_with({"politics": {**POLITICS, "commander_changes": False}})
+    drive(g, g.setup_levels())
+    assert "LAO" not in g.situation().invaded
+    drive(g, g.political_decisions())
+    assert g.pol["invaded"] == ["LAO"] and "LAO" in g.situation().invaded and g.vp["us_unrest"] == 2
+
+
+def test_row_extras_bad_block_refused_naming_the_option():
+    with pytest.raises(DataError, match="options.extras"):
+        unstarted("row", "year-in-i-corps", 1, {"extras": {"politics": {"party": "Whigs", **SRC}}})
+    with pytest.raises(DataError, match="PRC counter"):
+        unstarted("row", "year-in-i-corps", 1,
+                  {"extras": {"politics": {"china": {"prc_units": ["us_3mar"], **SRC}, **SRC}}})
+    with pytest.raises(DataError, match="extras"):
+        unstarted("row", "year-in-i-corps", 1, {"extras": {"weather": {}}})
+
+
+def test_row_politics_whole_game_with_the_block_is_deterministic_and_explained():
+    g = wargames.load("row", seed=3, extras={"politics": POLITICS})
+    g.play()
+    again = wargames.load("row", seed=3, extras={"politics": POLITICS})
+    again.play()
+    assert g.is_over and again.digest() == g.digest() and g.pol["party"] == "Democrats"
+    assert g.pol["invaded"] == []  # the bot never invades (bots.py, politics.bot_choice)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_row_politics_random_play_keeps_the_invariants(seed):
+    g = random_play_with(seed, {"politics": POLITICS})
+    assert g.is_over and "pol" in g.state_dict()
