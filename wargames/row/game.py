@@ -31,6 +31,7 @@ from .hexmap import PlaceRow, RowMap, hex_lonlat, load_map
 from .losses import elimination_roll
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
 from .politics import PoliticsMixin
+from .trail import TrailMixin
 from .randomevents import (
     SnafuCup,
     counter_row,
@@ -112,7 +113,7 @@ def scenario_map(sc: RowScenario) -> RowMap:
     return out
 
 
-class RowGame(PoliticsMixin, Game):
+class RowGame(PoliticsMixin, TrailMixin, Game):
     """Vietnam: Rumor of War, "A Year in I Corps": four seasons, Communist against Capitalist."""
 
     game_type = GameType(
@@ -324,13 +325,14 @@ class RowGame(PoliticsMixin, Game):
         map it reads carries the scenario's own supply sources (``scenario_map``)."""
         key = (tuple(sorted(self.pos.items())), tuple(sorted((u, tuple(m)) for u, m in self.markers.items()
                                                              if m and u in self.pos)),
-               self.missions[COMMUNIST], self.trail_status, tuple(self.lz), tuple(sorted(self.fire_bases)))
+               self.missions[COMMUNIST], self.trail_status, tuple(self.lz), tuple(sorted(self.fire_bases)),
+               tuple(sorted(self.trail_markers())))
         tracers = self._cache.setdefault("tracers", {})
         if key not in tracers:
             if len(tracers) > 16:
                 tracers.clear()
-            # 14.7.1: trail termini 1..status are active (the Trail Status track)
-            termini = frozenset(self.map.terminus(n) for n in range(1, self.trail_status + 1))
+            # 14.7.1: trail termini 1..status less the Trail Interdicted markers are active (trail.py)
+            termini = frozenset(self.map.terminus(n) for n in self.active_terminus_numbers())
             tr = LocTracer(self.situation(), self.map, mission=self.missions[COMMUNIST], active_termini=termini)
             # special rule map_window (R-SCN-01): only hexes inside the window are in play, LoC traces included
             tr.land = tr.land & self.window_land
@@ -715,6 +717,7 @@ class RowGame(PoliticsMixin, Game):
     def supply_status(self):
         """ROW-14.4 / ROW-6.2 case i (A2d): OOC markers on and off; the opponent draws from the Cup of SNAFU for
         each new one and may place the counter on that unit."""
+        yield from self.trail_step()  # 14.7.2 (trail.py, R-TRL-01): nothing without the scenario's trail block
         for side in (CAPITALIST, COMMUNIST):
             changed = yield from self._ooc_markers(side, "supply_determination")
             if self._over:
@@ -941,7 +944,7 @@ class RowGame(PoliticsMixin, Game):
         for uid in sorted(u for u, b in self.box.items() if b == "routed" and self.side_of(u) == side):
             srcs = set(self.map.supply_sources("capitalist")) if side == CAPITALIST else (
                 set(self.map.supply_sources("pavn")) | set(self.map.supply_sources("prc"))
-                | {self.map.terminus(n) for n in range(1, self.trail_status + 1)})
+                | {self.map.terminus(n) for n in self.active_terminus_numbers()})
             probe = Piece(uid, side, self.rows[uid].nationality, self.start_hex.get(uid, next(iter(srcs))), kind="hq",
                           areas=frozenset(self.scenario.us_areas) if self.rows[uid].nationality == "US" else
                           frozenset())

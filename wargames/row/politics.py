@@ -140,7 +140,7 @@ class PoliticsMixin:
             self.vp["secret_ops_allowed"] = p.secret_ops
         t = getattr(sc, "trail", None)
         if t is not None:
-            pol["trail_interdicted"] = sorted(t.interdicted)
+            pol["trail_interdicted"] = {h: "scenario" for h in sorted(t.interdicted)}
         s = getattr(sc, "sow", None)
         if s is not None:
             pol["sow_done"] = []
@@ -344,6 +344,11 @@ class PoliticsMixin:
 def bot_choice(game: RowGame, d) -> tuple[Action, str] | None:
     """The built-in players' choices for the decisions of this module, with the reason; None: not ours."""
     kinds = {a.kind for a in d.options}
+    from . import trail
+
+    got = trail.bot_choice(game, d)
+    if got is not None:
+        return got
     if "change_commander" in kinds:
         best = max((a for a in d.options if a.kind == "change_commander"), key=lambda a: a["reduce"])
         return best, f"a new commander lowers US Unrest by {best['reduce']}, as much as 14.2.1 allows"
