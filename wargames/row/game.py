@@ -31,7 +31,6 @@ from .hexmap import PlaceRow, RowMap, hex_lonlat, load_map
 from .losses import elimination_roll
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
 from .politics import PoliticsMixin
-from .trail import TrailMixin
 from .randomevents import (
     SnafuCup,
     counter_row,
@@ -56,6 +55,7 @@ from .supply import (
     supply_tables,
 )
 from .tables import tables, terrain_factor
+from .trail import TrailMixin
 from .units import load_units
 
 SIDES = (COMMUNIST, CAPITALIST)
