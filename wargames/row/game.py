@@ -42,6 +42,7 @@ from .randomevents import (
 )
 from .resolve import CombatContext, resolve_combat
 from .scenario import RowScenario, load_row_sequence, load_scenario, turn_label
+from .sow import SowMixin
 from .supply import (
     LocTracer,
     Pools,
@@ -113,7 +114,7 @@ def scenario_map(sc: RowScenario) -> RowMap:
     return out
 
 
-class RowGame(PoliticsMixin, TrailMixin, Game):
+class RowGame(PoliticsMixin, TrailMixin, SowMixin, Game):
     """Vietnam: Rumor of War, "A Year in I Corps": four seasons, Communist against Capitalist."""
 
     game_type = GameType(
@@ -1857,7 +1858,8 @@ class RowGame(PoliticsMixin, TrailMixin, Game):
             if a.kind == "keep_all":
                 return
             hid = self.pos[a["unit"]]
-            self.place(a["unit"], None, "replacements")
+            sf = self.rows[a["unit"]].has("special_forces") and self.sow_in_play()  # 14.1.5: ready for SOW (sow.py)
+            self.place(a["unit"], None, "sf_ready" if sf else "replacements")
             self._clear_markers(a["unit"])
             self._touch()
             yield self.ruling(rule, "Voluntary elimination", f"{self.rows[a['unit']].name} leaves {hid} for the "

@@ -344,9 +344,9 @@ class PoliticsMixin:
 def bot_choice(game: RowGame, d) -> tuple[Action, str] | None:
     """The built-in players' choices for the decisions of this module, with the reason; None: not ours."""
     kinds = {a.kind for a in d.options}
-    from . import trail
+    from . import sow, trail
 
-    got = trail.bot_choice(game, d)
+    got = trail.bot_choice(game, d) or sow.bot_choice(game, d)
     if got is not None:
         return got
     if "change_commander" in kinds:

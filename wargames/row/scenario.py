@@ -673,7 +673,8 @@ def _entry_hex_ok(u: UnitRow, hid: str, turn: int, m: RowMap, extra: list[tuple[
 # ------------------------------------------------------------------------------------------ the sequence of play
 SEQUENCE_PREDICATES = {"air_war_in_play": "air war (10.x)", "fleet_in_play": "7th Fleet (11.1)",
                        "election_turn": "US election turns (14.5)",
-                       "politics_in_play": "a politics block (14.2.1, 14.6.1; wargames.row.politics)"}
+                       "politics_in_play": "a politics block (14.2.1, 14.6.1; wargames.row.politics)",
+                       "sow_in_play": "a sow block (14.8; wargames.row.sow)"}
 
 
 def load_row_sequence(path: Path | None = None) -> SequenceOfPlay:
