@@ -7,6 +7,8 @@ keeps the invariants."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import wargames
@@ -23,6 +25,7 @@ if "row" not in known_games():
 from tests.row.specials_play import random_play_with  # noqa: E402
 from wargames.row import politics as P  # noqa: E402
 
+ROOT = Path(__file__).resolve().parents[2]
 SRC = {"source": "reconstruction: test what-if"}
 POLITICS = {"china": {"in_play": True, **SRC}, "commander_changes": True, "may_invade": ["LAO"],
             "invasion_unrest": {"LAO": 2}, "party": "Democrats", "elections": True, **SRC}
@@ -208,3 +211,28 @@ def test_row_politics_whole_game_with_the_block_is_deterministic_and_explained()
 def test_row_politics_random_play_keeps_the_invariants(seed):
     g = random_play_with(seed, {"politics": POLITICS})
     assert g.is_over and "pol" in g.state_dict()
+
+
+def test_row_14_2_1_a_chart_event_changes_the_commander_without_unrest_r_ldr_03(tmp_path):
+    g = game_with()
+    g.vp["us_unrest"] = 12
+    text = g.chart_commander("abrams")
+    assert g.commander("Capitalist") == "Abrams" and g.vp["us_unrest"] == 12 and "R-LDR-03" in text
+    # the scenario file: a commander event needs the politics block and names a theater commander
+    from wargames.row.scenario import load_scenario
+    base = (ROOT / "data/row/scenarios/year-in-i-corps.yaml").read_text(encoding="utf-8")
+    ev = ('\n  - {turn: 3, id: abrams, kind: commander, leader: abrams, summary: "Abrams takes MACV.", '
+          'source: "reconstruction: test"}\n')
+    bad = base.replace("\nevents:                  # chart events (R-SCN-15); kind text: history for the narration, "
+                       "no game effect\n", "\nevents:\n" + ev.lstrip("\n"))
+    assert bad != base
+    p = tmp_path / "year-in-i-corps.yaml"
+    p.write_text(bad, encoding="utf-8")
+    with pytest.raises(DataError, match="politics block"):
+        load_scenario("year-in-i-corps", p)
+    p.write_text(bad.replace("leader: abrams,", "leader: hoang_xuan_lam,") + "\npolitics: {source: 'reconstruction: t'}\n",
+                 encoding="utf-8")
+    with pytest.raises(DataError, match="one theater commander"):
+        load_scenario("year-in-i-corps", p)
+    p.write_text(bad + "\npolitics: {commander_changes: true, source: 'reconstruction: t'}\n", encoding="utf-8")
+    assert any(e.kind == "commander" for e in load_scenario("year-in-i-corps", p).events)

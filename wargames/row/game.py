@@ -886,6 +886,8 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, Game):
                         self.markers[u] = sorted([*self.markers[u], ev.marker])
                 self._touch()
                 text += f" ({ev.marker} on {', '.join(ev.units)}.)"
+            elif ev.kind == "commander":  # 14.2.1: the chart's forced change of theater commander (politics.py)
+                text += " " + self.chart_commander(ev.leader)
             elif ev.kind == "leader":
                 self.leaders[ev.leader] = ev.hq
                 text += (f" ({self.rows[ev.leader].name}, value {self.rows[ev.leader].leader_value:+d}, goes to "

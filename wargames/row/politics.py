@@ -259,6 +259,16 @@ class PoliticsMixin:
                                   result={"leader": cur}, side=CAPITALIST)
         yield from self._invasions()
 
+    def chart_commander(self: RowGame, leader: str) -> str:
+        """ROW-14.2.1 / ROW-13.1 (decision R-LDR-03): a reinforcement-chart event puts ``leader`` in his side's
+        Theater Commander box, with none of the Unrest reduction a player's change brings; returns the text."""
+        side = self.rows[leader].side
+        before = self.pol["commanders"].get(side)
+        self.pol["commanders"][side] = leader
+        self._touch()
+        return (f"({COMMANDER_NAMES.get(leader, leader)} takes command from "
+                f"{COMMANDER_NAMES.get(before or '', before)} by the chart; US Unrest does not change, R-LDR-03.)")
+
     def _an_takes_command(self: RowGame):
         """ROW-14.2.1: Spring 1974, An replaces Giap: PAVN Tank +10 (the track stops at 19, 8.2) and the
         Communist puts Poor markers on two ARVN units of his choice (decision R-LDR-02: units on the map)."""

@@ -184,7 +184,7 @@ class LevelChange(_Item):
 class Event(_Item):
     turn: int
     id: str
-    kind: Literal["marker", "leader", "text"]
+    kind: Literal["marker", "leader", "text", "commander"]  # commander: 14.2.1 forced change (politics.py)
     summary: str
     marker: str | None = None
     units: list[str] = []
@@ -590,6 +590,13 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
                 raise ck.fail(("events", i, "hq"), f"{ev.leader} must go on a friendly HQ (14.2.2)")
             if ev.hq not in on_map_hqs and ev.hq not in arriving:
                 raise ck.fail(("events", i, "hq"), f"HQ {ev.hq} is not in this scenario")
+        elif ev.kind == "commander":
+            ld = unit(("events", i, "leader"), ev.leader or "", ("leader",))
+            if ld.unit_type != "theater_commander" or ev.hq or ev.units:
+                raise ck.fail(("events", i, "leader"), f"{ev.leader!r}: a commander event names one theater "
+                              "commander and nothing else (14.2.1)")
+            if sc.politics is None:
+                raise ck.fail(("events", i, "kind"), "a commander event needs the scenario's politics block")
 
     # special rules and awards
     known_rules = _rule_ids()
