@@ -40,6 +40,7 @@ from .randomevents import (
     place_snafu,
     placement_options,
 )
+from .reinforce import ReinforceMixin
 from .resolve import CombatContext, resolve_combat
 from .scenario import RowScenario, load_row_sequence, load_scenario, turn_label
 from .sow import SowMixin
@@ -114,7 +115,7 @@ def scenario_map(sc: RowScenario) -> RowMap:
     return out
 
 
-class RowGame(PoliticsMixin, TrailMixin, SowMixin, Game):
+class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, Game):
     """Vietnam: Rumor of War, "A Year in I Corps": four seasons, Communist against Capitalist."""
 
     game_type = GameType(
@@ -848,8 +849,10 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, Game):
                           and self._arrival_turn(u) <= self.turn):
             hid = self.start_hex[uid]
             if any(self.side_of(x) != side for x in self.at_hex.get(hid, [])):
-                waiting.append(uid)
-                continue
+                hid = yield from self.alternate_entry(uid, side)  # 13.1.1 (reinforce.py, R-REI-01)
+                if hid is None:
+                    waiting.append(uid)
+                    continue
             self.place(uid, hid)
             self.fresh[uid] = True
             self._touch()
@@ -873,7 +876,8 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, Game):
             yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
 
     def capitalist_reinforcements(self):
-        """ROW-13.1.1 / ROW-8.1: the chart's units, level changes and events (R-SCN-15)."""
+        """ROW-13.1.1 / ROW-8.1: the chart's units, level changes and events (R-SCN-15); withdrawals (13.1.3)."""
+        yield from self.withdrawals_step()
         yield from self._reinforce(CAPITALIST)
         yield from self._levels(CAPITALIST)
         for ev in self.scenario.events:
