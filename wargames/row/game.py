@@ -1491,6 +1491,33 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, Game):
         return any(o.kind == "reserve_hq" for o in H.reserve_hq_options(self.act, self.situation(), self.tracer(),
                                                                           no_reserve=self._giap_uprising()))
 
+    def division_of(self, uid: str) -> str:
+        """ROW-9.4 / R-SCN-12: a US unit's division, or the one the scenario attaches it to until a turn."""
+        for a in self.scenario.attachments:
+            if a.unit == uid and self.turn < a.until_turn:
+                return a.division
+        return self.rows[uid].division or ""
+
+    def cadre_trace(self, c: CombatSides, role: str, hid: str) -> Ruling | None:
+        """ROW-9.4 (cadres.py, R-CAD-01): None when no US division unit is a key unit of ``role``; else the trace
+        of the first such unit whose division has a cadre on the map (attacker: from every attacking unit;
+        defender: from the combat hex), passing when any of them passes."""
+        from .cadres import cadre_trace
+
+        out = None
+        for u in c.key_units(role):
+            div = self.division_of(u.uid) if self.rows[u.uid].nationality == "US" else ""
+            if not div or self.rows[u.uid].unit_type == "cadre":
+                continue
+            frm = [self.pos[x.uid] for x in c.attackers() if x.uid in self.pos] if role == ATTACKER else [hid]
+            cad = [h for x, h in self.pos.items() if self.rows[x].unit_type == "cadre" and self.division_of(x) == div
+                   and self.rows[x].nationality == "US"]
+            r = cadre_trace(self.map, div, frm, cad, self.fire_bases)
+            if r.result:
+                return r
+            out = r
+        return out
+
     def _giap_uprising(self) -> bool:
         """ROW-14.2.1: with Giap in command, no Capitalist reserve moves during a General Uprising."""
         return (self.act is not None and self.act.side == COMMUNIST and self.commander_id(COMMUNIST) ==
@@ -1584,9 +1611,11 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, Game):
             lv = support_levels(c, role, self.pools).result
             loc_ok = not any("OOC" in self.markers[u.uid] for u in c.key_units(role))
             fb = s == CAPITALIST and any(self.map.distance(h, hid) <= 2 for h in self.fire_bases)
+            cad = self.cadre_trace(c, role, hid) if loc_ok and s == CAPITALIST else None  # 9.4 (cadres.py)
             return SupportSituation(lv, factor, trace=loc_ok, fire_base=fb, bombardment_in_range=near_sea,
                                     restricted=self.restricted[s] != "none" and s == CAPITALIST,
-                                    no_support="out of communications (6.2 case i)" if not loc_ok else "")
+                                    no_support="out of communications (6.2 case i)" if not loc_ok else
+                                    (f"9.4: {cad.explanation}" if cad is not None and not cad.result else ""))
 
         # 14.2.2: a ground commander on the activating HQ counts for the attack of a unit of his nationality; one on
         # an HQ within whose command range the defenders stand counts for the defence (the attacker picks if
