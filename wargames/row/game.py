@@ -1917,7 +1917,7 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, Game):
                           "no_elections).", result={"election": False})
 
     def victory_point_check(self):
-        """ROW-12.1 (C-e): the scenario's end-of-turn awards, the accumulator rolls, Westmoreland's +1 Unrest,
+        """ROW-12.1 / ROW-12.1.1 (C-e): the scenario's end-of-turn awards (immediate ones are given at once), the accumulator rolls, Westmoreland's +1 Unrest,
         the accumulators reset; 31 VP wins at once."""
         sit = self.situation()
         cap = capitalist_controlled(sit, self.map)
