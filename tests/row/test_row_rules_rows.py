@@ -171,3 +171,28 @@ def test_row_14_1_2_2_flights_start_on_the_creation_hex_reach_5_mp_and_avoid_ene
     assert all(a["cost"] == g.rows[kid].helicopter_cost for a in opts)
     g.pools["Helicopter Used"] = 1
     assert g._flights(kid) == []  # not enough points
+
+
+# ------------------------------------------------------------------------------------------ 14.3
+def test_row_14_3_active_capitalist_units_on_a_hidden_tunnel_cost_a_d6_of_casualties_r_tun_01():
+    g = _game()
+    g.turn = 1
+    assert g.tunnels["3450"] == "Hidden"
+    g.place("us_9mar", "3450")
+    g.place("arvn_51rgt", "3450")
+    g.dice.force([4, 3])
+    rs = drive(g, g.tunnel_casualties(["us_9mar", "arvn_51rgt", "us_3mar"]),
+               lambda d: d.options[0] if d.rule_id == "ROW-14.3" else d.options[-1])
+    rolls = [r for r in rs if r.title == "Tunnel casualties"]
+    assert [(r.result["unit"], r.result["casualties"]) for r in rolls] == [("arvn_51rgt", 4), ("us_9mar", 3)]
+    assert g.vp["casualties"] == 7
+    g.tunnels["3450"] = "Discovered"
+    assert drive(g, g.tunnel_casualties(["us_9mar"])) == []  # only Hidden tunnels
+
+
+def test_row_14_3_the_communist_may_decline_the_roll():
+    g = _game()
+    g.place("us_9mar", "3450")
+    before = g.vp["casualties"]
+    drive(g, g.tunnel_casualties(["us_9mar"]), lambda d: d.options[-1])
+    assert g.vp["casualties"] == before

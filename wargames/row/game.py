@@ -58,6 +58,7 @@ from .supply import (
 )
 from .tables import tables, terrain_factor
 from .trail import TrailMixin
+from .tunnels import TunnelMixin
 from .units import load_units
 
 SIDES = (COMMUNIST, CAPITALIST)
@@ -115,7 +116,7 @@ def scenario_map(sc: RowScenario) -> RowMap:
     return out
 
 
-class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, Game):
+class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, Game):
     """Vietnam: Rumor of War, "A Year in I Corps": four seasons, Communist against Capitalist."""
 
     game_type = GameType(
@@ -1339,6 +1340,10 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, Game):
                 yield self.ruling("ROW-9.3", "HQ stays", f"{self.rows[self.act.hq].name} stays spent at "
                                   f"{self.pos[self.act.hq]}.", result={"hq": self.act.hq})
         self.act = H.end_hq_step(self.act, moved)
+        if side == CAPITALIST:  # 14.3 (tunnels.py, R-TUN-01): active units on Hidden tunnels
+            yield from self.tunnel_casualties(list(self.act.units))
+            if self._over:
+                return
         # 14.1.1: created units leave the map at the end of the activation (before the stacking check, R-GAME-06)
         for parent, kid in sorted(created.items()):
             yield from self._disband(kid, parent)

@@ -359,6 +359,8 @@ def bot_choice(game: RowGame, d) -> tuple[Action, str] | None:
     got = trail.bot_choice(game, d) or sow.bot_choice(game, d)
     if got is not None:
         return got
+    if "tunnel_roll" in kinds:
+        return d.options[0], "US Casualties feed US Unrest: always roll"
     if "change_commander" in kinds:
         best = max((a for a in d.options if a.kind == "change_commander"), key=lambda a: a["reduce"])
         return best, f"a new commander lowers US Unrest by {best['reduce']}, as much as 14.2.1 allows"
