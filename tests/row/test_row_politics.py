@@ -236,3 +236,29 @@ def test_row_14_2_1_a_chart_event_changes_the_commander_without_unrest_r_ldr_03(
         load_scenario("year-in-i-corps", p)
     p.write_text(bad + "\npolitics: {commander_changes: true, source: 'reconstruction: t'}\n", encoding="utf-8")
     assert any(e.kind == "commander" for e in load_scenario("year-in-i-corps", p).events)
+
+
+# ------------------------------------------------------------------------------------------ 14.2.1 combat effects
+def test_row_14_2_1_giap_and_an_planning_relief():
+    from wargames.row.leaders import planning_relief
+    assert planning_relief("vo_nguyen_giap", "VC") == {"artillery": 1} == planning_relief("vo_nguyen_giap", "PAVN")
+    assert planning_relief("nguyen_huu_an", "PAVN") == {"tank": 1} and planning_relief("nguyen_huu_an", "VC") == {}
+    assert planning_relief("ye_jianying", "PAVN") == {} and planning_relief("westmoreland", "ARVN") == {}
+
+
+def test_row_14_2_1_westmoreland_denies_arvn_support_without_a_us_unit_near_r_ldr_04():
+    from wargames.row.leaders import westmoreland_arvn
+    r = westmoreland_arvn("westmoreland", ["ARVN"], us_near=False)
+    assert r is not None and r.rule_id == "ROW-14.2.1"
+    assert westmoreland_arvn("westmoreland", ["ARVN"], us_near=True) is None
+    assert westmoreland_arvn("abrams", ["ARVN"], us_near=False) is None
+    assert westmoreland_arvn("westmoreland", ["ARVN", "US"], us_near=False) is None
+
+
+def test_row_14_2_1_ye_jianying_two_chits_general_uprising_three_r_ldr_05():
+    from wargames.row.leaders import chits_to_draw
+    assert chits_to_draw("Communist", "offensive", "ye_jianying") == 2
+    assert chits_to_draw("Communist", "general_uprising", "ye_jianying") == 3
+    assert chits_to_draw("Communist", "general_uprising", "vo_nguyen_giap") == 3
+    assert chits_to_draw("Communist", "infiltrate", "vo_nguyen_giap") == 1
+    assert chits_to_draw("Capitalist", "offensive", "ye_jianying") == 1

@@ -28,6 +28,7 @@ from .chits import draw_chits
 from .combat import ATTACKER, CombatSides, CombatUnit, SupportSituation, support_levels
 from .control import allowed_hexes, capitalist_controlled, enemy_zoc, in_enemy_zoc
 from .hexmap import PlaceRow, RowMap, hex_lonlat, load_map
+from .leaders import planning_relief, westmoreland_arvn
 from .losses import elimination_roll
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
 from .politics import PoliticsMixin
@@ -1269,12 +1270,19 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
             self.act, r = H.declare(self.act, self.situation(), d, left, spent, chit_hexes=self.chit_hexes,
                                     mission=mission, m=self.map)
             yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, places=r.places, side=side)
-            drawn = draw_chits(self.dice, d["combat_type"], 1, side)
+            from .chits import chit_by_id, chit_options, keep_chit, mug
+            from .leaders import chits_to_draw
+
+            n = min(chits_to_draw(side, self.missions[side], self.commander_id(side)), len(mug(d["combat_type"])))
+            drawn = draw_chits(self.dice, d["combat_type"], n, side)  # 9.5 / 14.2.1: 3 or 2 kept as 1 (R-LDR-05)
             yield self.ruling(drawn.rule_id, drawn.title, drawn.explanation, result=drawn.result, dice=drawn.dice,
                               lookup=drawn.lookup, places=[d["hex"]])
-            from .chits import chit_by_id
-
-            chits[uid] = chit_by_id(drawn.result["chits"][0])
+            if n > 1:
+                k = yield self.decide(side, "Which combat chit is kept?", "ROW-5.2.1", chit_options(drawn))
+                chits[uid], kr = keep_chit(drawn, k["chit"])
+                yield self._stamp(kr)
+            else:
+                chits[uid] = chit_by_id(drawn.result["chits"][0])
             self.chit_hexes = sorted({*self.chit_hexes, d["hex"]})
             o = self.objectives.get(d["hex"])
             if o is not None:
@@ -1617,10 +1625,17 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
             loc_ok = not any("OOC" in self.markers[u.uid] for u in c.key_units(role))
             fb = s == CAPITALIST and any(self.map.distance(h, hid) <= 2 for h in self.fire_bases)
             cad = self.cadre_trace(c, role, hid) if loc_ok and s == CAPITALIST else None  # 9.4 (cadres.py)
+            keys = c.key_units(role)
+            near = {hid, *self.map.neighbours(hid)}  # 14.2.1 (leaders.py, R-LDR-04): a US unit in or next to it
+            wm = westmoreland_arvn(self.commander_id(s), {self.rows[u.uid].nationality for u in keys},
+                                   any(self.rows[x].nationality == "US" and self.rows[x].kind == "unit"
+                                       for h in near for x in self.at_hex.get(h, ())))
+            relief = planning_relief(self.commander_id(s), self.rows[keys[0].uid].nationality) if keys else {}
             return SupportSituation(lv, factor, trace=loc_ok, fire_base=fb, bombardment_in_range=near_sea,
                                     restricted=self.restricted[s] != "none" and s == CAPITALIST,
                                     no_support="out of communications (6.2 case i)" if not loc_ok else
-                                    (f"9.4: {cad.explanation}" if cad is not None and not cad.result else ""))
+                                    (f"9.4: {cad.explanation}" if cad is not None and not cad.result else
+                                     (wm.explanation if wm is not None else "")), planning_relief=relief)
 
         # 14.2.2: a ground commander on the activating HQ counts for the attack of a unit of his nationality; one on
         # an HQ within whose command range the defenders stand counts for the defence (the attacker picks if

@@ -359,6 +359,12 @@ def bot_choice(game: RowGame, d) -> tuple[Action, str] | None:
     got = trail.bot_choice(game, d) or sow.bot_choice(game, d)
     if got is not None:
         return got
+    if "keep_chit" in kinds:
+        from .chits import chit_by_id
+
+        best = max(d.options, key=lambda a: (chit_by_id(a["chit"]).die + 2 * chit_by_id(a["chit"]).modifier,
+                                             a["chit"]))
+        return best, "keeps the chit with the biggest die and modifier"
     if "tunnel_roll" in kinds:
         return d.options[0], "US Casualties feed US Unrest: always roll"
     if "change_commander" in kinds:
