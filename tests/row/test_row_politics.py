@@ -262,3 +262,25 @@ def test_row_14_2_1_ye_jianying_two_chits_general_uprising_three_r_ldr_05():
     assert chits_to_draw("Communist", "general_uprising", "vo_nguyen_giap") == 3
     assert chits_to_draw("Communist", "infiltrate", "vo_nguyen_giap") == 1
     assert chits_to_draw("Capitalist", "offensive", "ye_jianying") == 1
+
+
+def test_row_12_2_e14_summer_1965_no_capitalist_unit_outside_no_roll_and_supply_reset():
+    """Digest example E14 (16.0 public excerpt): Summer 1965, no Capitalist unit in North Vietnam or Laos: A1 makes
+    no Chinese roll; A2a sets Supply to the Infrastructure 8 and Helicopter Used to Available 4."""
+    g = wargames.load("row", seed=1, extras={"politics": POLITICS})
+    g.play()
+    a1 = next(r for r in g.log if r.step == "a1")
+    assert a1.result == {"roll": False, "intervened": False}
+    a2a = next(r for r in g.log if r.step == "a2a")
+    assert a2a.result["Capitalist Supply"] == 8 and a2a.result["Helicopter Used"] == 4
+
+
+def test_row_14_6_1_an_invasion_the_scenario_does_not_allow_is_refused_and_the_game_unchanged():
+    from wargames.testing import refused
+    g = wargames.load("row", seed=1, extras={"politics": POLITICS})
+    g.set_players({s: None for s in g.sides})
+    while g.decision is None or g.decision.rule_id != "ROW-14.6.1":
+        g.apply(g.legal_actions()[-1]) if g.decision is not None else g.advance("decision")
+    refused(g, Action.make("invade", "Invade North Vietnam", country="NVN"))
+    g.apply(next(a for a in g.legal_actions() if a.kind == "invade"))
+    assert g.pol["invaded"] == ["LAO"]

@@ -140,3 +140,19 @@ def test_row_14_8_without_the_block_no_step():
 def test_row_14_8_random_play_with_special_operations():
     g = random_play_with(5, {**SOW, "politics": {"invaded": ["LAO"], **SRC}})
     assert g.is_over
+
+
+def test_row_12_1_5_westmoreland_takes_one_off_the_reveal_roll():
+    from wargames.row import victory as V
+    s = V.VictoryState(secret_ops=3)
+    won, r = V.roll_accumulator(s, "secret_ops", dice(4), modifier=-1)
+    assert r.result["vp"] == 1 and not won.secret_ops_allowed and "Westmoreland" in r.explanation
+    lost, r = V.roll_accumulator(s, "secret_ops", dice(4))
+    assert r.result["vp"] == 0 and lost.secret_ops_allowed
+    g = _sow_game()  # in the game: a secret raid's Unrest goes to Secret Ops and the reveal roll is modified
+    g.dice.force([8, 3])
+    drive(g, g.special_operations(), lambda d: next((a for a in d.options if a.get("country") == "NVN"),
+                                                    next((a for a in d.options if a.kind in ("sow_secret",
+                                                                                            "roll_accumulator")),
+                                                         d.options[-1])))
+    assert g.vp["secret_ops"] == 0 and not g.vp["secret_ops_allowed"] and g.vp["us_unrest"] == 1  # 3 - 1 <= 2 (3 alone would miss)

@@ -244,7 +244,7 @@ class SowMixin:
 
     def _accumulate_pow(self: RowGame, key: str, points: int):
         """ROW-12.1.4 / ROW-12.1.5: POWs or Secret Ops points; the Communist may roll (Westmoreland: -1 on the
-        secret-ops reveal roll is not modelled here; decision R-SOW-06)."""
+        secret-ops reveal roll, ROW-14.2.1)."""
         s, r, opts = V.add_points(self.vstate(), key, points)
         self.set_vstate(s)
         yield self._stamp(r)
@@ -255,7 +255,8 @@ class SowMixin:
             a = yield self.decide(COMMUNIST, f"Roll a D10 on {key.replace('_', ' ')} ({getattr(s, key)})?",
                                   r.rule_id, opts)
             if a.kind == "roll_accumulator":
-                s, rr = V.roll_accumulator(self.vstate(), key, self.dice)
+                mod = -1 if key == "secret_ops" and self.commander_id(CAPITALIST) == "westmoreland" else 0
+                s, rr = V.roll_accumulator(self.vstate(), key, self.dice, modifier=mod)  # 14.2.1
                 self.set_vstate(s)
                 yield self._stamp(rr)
                 if s.winner:
