@@ -777,12 +777,9 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
 
     def declare_missions(self):
         """ROW-9.5 (A7): the Capitalist, then the Communist, declares and pays a mission."""
-        if self.china_in():
-            yield from self.china_missions()  # 12.2 (politics.py): both sides on a free Offensive
-            return
         for side in (CAPITALIST, COMMUNIST):
             cmd = self.commander(side)
-            opts = H.mission_options(side, self.pools_obj(), commander=cmd)
+            opts = H.mission_options(side, self.pools_obj(), commander=cmd, chinese=self.china_in())  # 12.2
             if not opts:
                 self.missions[side] = None
                 self.restricted[side] = "none"
@@ -792,7 +789,7 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
                                   result={"mission": None}, side=side)
                 continue
             a = yield self.decide(side, f"{side}: declare the HQ mission for {turn_label(self.turn)}", "ROW-9.5", opts)
-            pools, r = H.declare_mission(self.pools_obj(), a, commander=cmd)
+            pools, r = H.declare_mission(self.pools_obj(), a, commander=cmd, chinese=self.china_in())
             self.set_pools(pools)
             self.missions[side] = a["mission"]
             self.restricted[side] = r.result["restricted"]

@@ -221,19 +221,6 @@ class PoliticsMixin:
         self.set_pools(new)
         yield self._stamp(r)
 
-    def china_missions(self: RowGame):
-        """ROW-12.2 (A7, decision R-POL-02): with China in, both sides fight the Offensive mission every season at
-        no supply cost; the Capitalist's operations are unrestricted and bring the Communist no VP; the forced
-        Offensive places no Objective markers (it is not a declaration)."""
-        for side in (CAPITALIST, COMMUNIST):
-            self.missions[side] = "offensive"
-            self.restricted[side] = "none"
-        self._touch()
-        yield self.ruling("ROW-12.2", "Offensive missions", "China is in the war: both sides are on the Offensive "
-                          "mission this season, free of supply cost; the Capitalist's operations are unrestricted and "
-                          "cost no US Unrest; no Objective markers are placed (R-POL-02).",
-                          result={"missions": dict(self.missions)})
-
     # -------------------------------------------------------------- A1b: commanders and invasions (14.2.1, 14.6.1)
     def political_decisions(self: RowGame):
         """ROW-14.2.1 / ROW-14.6.1 (step a1b, decision R-LDR-01): once a season, before the missions, An replaces
