@@ -156,3 +156,25 @@ def test_row_12_1_5_westmoreland_takes_one_off_the_reveal_roll():
                                                                                             "roll_accumulator")),
                                                          d.options[-1])))
     assert g.vp["secret_ops"] == 0 and not g.vp["secret_ops_allowed"] and g.vp["us_unrest"] == 1  # 3 - 1 <= 2 (3 alone would miss)
+
+
+def test_row_14_1_5_a_special_forces_battalion_given_up_is_ready_for_a_mission():
+    g = _sow_game()
+    picks = iter(["give_up", "keep_all"])
+
+    def pick(d):
+        want = next(picks)
+        return next(a for a in d.options if a.kind == want and (want != "give_up" or a["unit"] == "us_sf_khe_sanh"))
+    rs = drive(g, g.capitalist_voluntary_elimination(), pick)
+    assert g.box["us_sf_khe_sanh"] == "sf_ready" and "us_sf_khe_sanh" in g.sf_ready()
+    assert not any(r.dice for r in rs)  # no casualty roll (14.1.5)
+
+
+def test_row_14_8_bots_play_a_whole_game_with_every_block_and_explain_their_choices():
+    import wargames
+    from tests.row.test_row_politics import POLITICS
+    extras = {**SOW, "politics": POLITICS, "trail": {"interdiction": True, **SRC}}
+    g = wargames.load("row", seed=2, extras=extras)
+    g.play()
+    assert g.is_over and g.pol["sow_done"] is not None
+    assert any(r.rule_id == "ROW-14.8" and r.title == "Special operation" for r in g.log)
