@@ -194,15 +194,14 @@ class PoliticsMixin:
         self.set_vstate(s)
         yield self._stamp(r)
         prc = list(getattr(self.scenario.politics.china, "prc_units", []) or [])
-        srcs = [h for h in (*self.map.supply_sources("prc"), *self.map.supply_sources("pavn"))
-                if h in self.window_land]
+        srcs = [h for h in self.map.supply_sources("prc") if h in self.window_land]  # the north map edge (12.2)
         for u in prc:
             if self.box.get(u) != "china":
                 continue
             spots = sorted({h for h in srcs if not any(self.side_of(x) == CAPITALIST for x in self.at_hex.get(h, []))})
             if not spots:
-                yield self.ruling("ROW-12.2", "PRC unit waits", f"No Communist supply source is free for "
-                                  f"{self.rows[u].name}.", result={"unit": u})
+                yield self.ruling("ROW-12.2", "PRC unit waits", f"No PRC supply source on the north edge is free "
+                                  f"(or in play) for {self.rows[u].name}: it waits.", result={"unit": u})
                 continue
             a = yield self.decide(COMMUNIST, f"Where does {self.rows[u].name} enter?", "ROW-12.2",
                                   [Action.make("prc_enters", f"{self.rows[u].name} at {h}", [h], unit=u, hex=h)
