@@ -284,3 +284,23 @@ def test_row_14_6_1_an_invasion_the_scenario_does_not_allow_is_refused_and_the_g
     refused(g, Action.make("invade", "Invade North Vietnam", country="NVN"))
     g.apply(next(a for a in g.legal_actions() if a.kind == "invade"))
     assert g.pol["invaded"] == ["LAO"]
+
+
+def test_row_12_2_prc_units_enter_on_the_north_edge_sources_or_wait_r_pol_01():
+    prc = {"politics": {**POLITICS, "china": {"in_play": True, "prc_units": ["prc_1aaa_div", "prc_2eng_div"], **SRC}}}
+    g = game_with(prc)
+    drive(g, g.setup_levels())
+    assert g.box["prc_1aaa_div"] == "china"
+    g.window_land = frozenset(g.window_land | {"2207"})  # a what-if window reaching the PRC source at 2207
+    g.place("us_3mar", "2138")
+    g.dice.force([1])
+    rs = drive(g, g.chinese_intervention_check())
+    assert g.pos["prc_1aaa_div"] == "2207" and g.fresh["prc_1aaa_div"]
+    assert g.pos["prc_2eng_div"] == "2207"  # all PRC units enter; several may share a source hex
+    g2 = game_with(prc)  # in A Year in I Corps' own window no PRC source is in play: they wait
+    drive(g2, g2.setup_levels())
+    g2.place("us_3mar", "2138")
+    g2.dice.force([1])
+    rs2 = drive(g2, g2.chinese_intervention_check())
+    assert g2.box["prc_1aaa_div"] == "china" and any(r.title == "PRC unit waits" for r in rs2)
+    assert any(r.title == "PRC unit enters" for r in rs)
