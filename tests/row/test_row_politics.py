@@ -304,3 +304,11 @@ def test_row_12_2_prc_units_enter_on_the_north_edge_sources_or_wait_r_pol_01():
     rs2 = drive(g2, g2.chinese_intervention_check())
     assert g2.box["prc_1aaa_div"] == "china" and any(r.title == "PRC unit waits" for r in rs2)
     assert any(r.title == "PRC unit enters" for r in rs)
+
+
+def test_row_14_5_a_politics_block_without_elections_holds_none():
+    g = game_with({"politics": {**POLITICS, "elections": False}})
+    drive(g, g.setup_levels())
+    g.turn = 14
+    rs = drive(g, g.us_election())
+    assert rs[0].result == {"election": False} and g.pol["party"] == "Democrats"

@@ -1927,7 +1927,7 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
         yield from self._no_air("HQ Interdicted markers", "ROW-10.4.1")
 
     def us_election(self):
-        if self.pol.get("party"):
+        if self.pol.get("party") and self.scenario.politics.elections:
             yield from self.election_step()  # politics.py (14.5)
             return
         yield self.ruling("ROW-14.5", "US election", "No election falls in this scenario (special rule "
