@@ -196,3 +196,31 @@ def test_row_14_3_the_communist_may_decline_the_roll():
     before = g.vp["casualties"]
     drive(g, g.tunnel_casualties(["us_9mar"]), lambda d: d.options[-1])
     assert g.vp["casualties"] == before
+
+
+def test_row_14_3_tunnels_are_built_in_a2c_for_1_next_to_a_tunnel_or_3_and_stay_hidden_r_tun_02():
+    g = _game()
+    g.turn = 1
+    g.pools["Communist Supply"] = 6
+    sites = dict(g.tunnel_sites())
+    assert "3450" not in sites and all(not any(g.side_of(u) == "Capitalist" for u in g.at_hex[h]) for h in sites)
+    offered = []
+
+    def pick(d):
+        if d.side == "Capitalist":
+            return d.options[-1]
+        tun = [a for a in d.options if a.kind == "buy" and a["item"].startswith("tunnel_")]
+        offered.extend(tun)
+        if not any(r.title == "Supply spent" for r in g.log[-3:]):
+            return next(a for a in tun if a["item"] == "tunnel_adjacent")
+        return d.options[-1]
+    before = g.pools["Communist Supply"] + g.pools["Ho Chi Minh Trail Supply"]
+    rs = drive(g, g.spend_supply(), pick)
+    adj = next(a for a in offered if a["item"] == "tunnel_adjacent")
+    assert M.distance(adj["hex"], "3450") == 1 or any(M.distance(adj["hex"], t) == 1 for t in g.tunnels if t != adj["hex"])
+    total = g.pools["Communist Supply"] + g.pools["Ho Chi Minh Trail Supply"]
+    assert g.tunnels[adj["hex"]] == "Hidden" and total == before - 1  # outside the North: the trail's supply (7.2)
+    assert all(a["amount"] == 3 for a in offered if a["item"] == "tunnel_isolated")
+    spent = next(r for r in rs if r.title == "Supply spent")
+    assert adj["hex"] not in spent.explanation and not spent.places  # the Capitalist does not learn where
+    assert adj["hex"] not in g.public_state("Capitalist")["tunnels"]

@@ -668,6 +668,10 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
                                and self.rows[u].kind == "unit"), None)
                 if w == "Bunker" and holder:
                     offer("bunker_to_fortification", sit.piece(holder), f"Improve the Bunker at {h}", hex=h)
+            for h, holder in self.tunnel_sites():  # 14.3 (tunnels.py, R-TUN-02)
+                near = any(n in self.tunnels for n in self.map.neighbours(h))
+                offer("tunnel_adjacent" if near else "tunnel_isolated", sit.piece(holder),
+                      f"Build a Hidden tunnel at {h}" + (" (next to a tunnel)" if near else ""), hex=h)
             offer("trail_supply_plus_1", None, "Ho Chi Minh Trail supply +1")
             if not trail_raised and self.trail_status < 6:
                 offer("trail_status_plus_1", None, f"Ho Chi Minh Trail status {self.trail_status} -> "
@@ -676,7 +680,7 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
 
     def spend_supply(self):
         """ROW-7.1 (A2c): the Capitalist, then the Communist, buys what he wants from :meth:`_purchases`, one
-        purchase at a time (airfields are not in this scenario; tunnels are not offered, decision R-GAME-04)."""
+        purchase at a time (airfields are not in this scenario; Hidden tunnels for 1 or 3, 14.3, R-TUN-02)."""
         for side in (CAPITALIST, COMMUNIST):
             raised = False
             while True:
@@ -703,6 +707,9 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
                 elif item == "bunker_to_fortification":
                     self.works[a["hex"]] = "Fortification"
                     what, places = f"the Bunker at {a['hex']} becomes a Fortification", [a["hex"]]
+                elif item in ("tunnel_adjacent", "tunnel_isolated"):  # 14.3: the hex stays secret (R-TUN-02)
+                    self.tunnels[a["hex"]] = "Hidden"
+                    what, places = "a Hidden tunnel is built (where, the Capitalist does not learn)", []
                 elif item == "trail_supply_plus_1":
                     new, r = change(self.pools_obj(), "Ho Chi Minh Trail Supply", 1, "bought in A2c")
                     self.set_pools(new)
@@ -715,8 +722,8 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
                 yield self.ruling("ROW-7.1", "Supply spent", f"{paid.explanation} {what[0].upper() + what[1:]}.",
                                   result={"item": item, "paid": a["amount"]}, lookup=paid.lookup, places=places,
                                   side=side)
-        yield self.ruling("ROW-7.1", "Other supply spending over", "Airfields are not in this scenario and "
-                          "tunnels are not built in this version (R-GAME-04).", result={})
+        yield self.ruling("ROW-7.1", "Other supply spending over", "Airfields are not in this scenario; tunnels "
+                          "are built here (14.3, R-TUN-02).", result={})
 
     def supply_status(self):
         """ROW-14.4 / ROW-6.2 case i (A2d): OOC markers on and off; the opponent draws from the Cup of SNAFU for

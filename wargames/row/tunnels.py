@@ -3,9 +3,11 @@ against a discovered tunnel, discovery at the end of the Capitalist activations)
 
 * the casualty roll: at the end of a Capitalist activation, for each active Capitalist unit standing on a Hidden
   tunnel the Communist may roll a D6 of US Casualties (loss_rolls.csv row capitalist_unit_on_hidden_tunnel;
-  decision R-TUN-01).
+  decision R-TUN-01);
+* building (A2c, 7.1): a Hidden tunnel for 1 supply next to another tunnel, 3 elsewhere, in a hex holding a
+  Communist unit with a LoC and no Capitalist unit and no tunnel yet (``tunnel_sites``; decision R-TUN-02).
 
-Units inside tunnels and tunnel building stay out of this version (decisions R-GAME-15 and R-GAME-04).
+Units standing inside tunnels stay out of this version (decision R-GAME-15).
 """
 
 from __future__ import annotations
@@ -20,6 +22,19 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class TunnelMixin:
+    def tunnel_sites(self: RowGame) -> list[tuple[str, str]]:
+        """ROW-14.3 (R-TUN-02): (hex, a Communist unit there) where a tunnel may be built now, inside the window."""
+        out = []
+        for h, units in sorted(self.at_hex.items()):
+            if h in self.tunnels or h not in self.window_land:
+                continue
+            if any(self.side_of(u) == CAPITALIST for u in units):
+                continue
+            holder = next((u for u in units if self.side_of(u) == COMMUNIST and self.rows[u].kind == "unit"), None)
+            if holder is not None:
+                out.append((h, holder))
+        return out
+
     def tunnel_casualties(self: RowGame, active: list[str]):
         """ROW-14.3 (R-TUN-01): the Communist may roll a D6 of US Casualties for each active Capitalist unit on a
         Hidden tunnel at the end of a Capitalist activation."""
