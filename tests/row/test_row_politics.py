@@ -312,3 +312,12 @@ def test_row_14_5_a_politics_block_without_elections_holds_none():
     g.turn = 14
     rs = drive(g, g.us_election())
     assert rs[0].result == {"election": False} and g.pol["party"] == "Democrats"
+
+
+def test_row_12_2_a_scenario_keeping_china_out_never_rolls_r_pol_05():
+    g = game_with({"politics": {"invaded": ["LAO"], **SRC}})
+    drive(g, g.setup_levels())
+    drive(g, g.setup_capitalist())
+    g.place("us_9mar", "2446")  # Laos
+    rs = drive(g, g.chinese_intervention_check())
+    assert rs[0].result == {"roll": False, "intervened": False} and "R-POL-05" in rs[0].explanation

@@ -591,8 +591,8 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
     # ================================================================== A) Strategic phase
     def chinese_intervention_check(self):
         """ROW-12.2: a roll only with Capitalist units in North Vietnam or Laos (none can be there in this scenario)."""
-        if self.pol.get("china", {}).get("in_play"):
-            yield from self.china_step()  # politics.py: the scenario lets Capitalist units in
+        if "china" in self.pol:
+            yield from self.china_step()  # politics.py: a scenario with a politics block
             return
         there = [u for u, h in self.pos.items() if self.side_of(u) == CAPITALIST and self.map.country(h) in
                  ("NVN", "LAO") and self.map.area(h) != "DMZ"]  # 14.6.4: the DMZ is I Corps for the Capitalist
@@ -855,6 +855,10 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
                           and self._arrival_turn(u) <= self.turn):
             hid = self.start_hex[uid]
             if any(self.side_of(x) != side for x in self.at_hex.get(hid, [])):
+                if arrived and self.rows[uid].nationality in ("US", "PAVN"):  # named before a diversion is asked
+                    yield self.ruling("ROW-13.1.1", f"{side} reinforcements so far", f"{', '.join(arrived)} have "
+                                      "arrived at their chart hexes.", result={"arrived": list(arrived)},
+                                      places=[self.pos[u] for u in arrived])
                 hid = yield from self.alternate_entry(uid, side)  # 13.1.1 (reinforce.py, R-REI-01)
                 if hid is None:
                     waiting.append(uid)

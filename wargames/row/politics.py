@@ -171,6 +171,11 @@ class PoliticsMixin:
         units = [u for u in self.pos if self.side_of(u) == CAPITALIST and self.rows[u].kind == "unit"]
         nvn = sum(1 for u in units if self.map.country(self.pos[u]) == "NVN" and self.map.area(self.pos[u]) != "DMZ")
         lao = sum(1 for u in units if self.map.country(self.pos[u]) == "LAO")
+        if not self.pol["china"]["in_play"]:
+            yield self.ruling("ROW-12.2", "Chinese intervention check", f"The scenario keeps China out of the war "
+                              f"(politics.china.in_play false): no roll, whatever stands in North Vietnam ({nvn}) or "
+                              f"Laos ({lao}) (R-POL-05).", result={"roll": False, "intervened": False})
+            return
         r = china_check(self.dice, nvn, lao, already=self.china_in())
         yield self._stamp(r)
         if r.result["intervened"] and not self.china_in():
