@@ -34,6 +34,7 @@ CASES: list[tuple[str, str, dict, tuple[int, ...]]] = [
     ("fitl", "medium", {}, (3,)),
     ("fitl", "full", {}, (4,)),
     ("row", "year-in-i-corps", {}, (0,)),
+    ("row", "i-corps-air-war", {}, (0,)),
 ]
 
 

@@ -20,6 +20,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..core import Action, Decision
+from .air import AIR_KINDS, air_choice
 from .politics import bot_choice as specials_choice
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -114,6 +115,10 @@ class RowBot:
         opts = d.options
         kinds = {a.kind for a in opts}
         side = d.side
+        air = air_choice(game, d) if kinds & AIR_KINDS else None  # ROW-10.0, ROW-11.1 (air.py)
+        if air is not None:
+            self.last_reason = air[1]
+            return air[0]
         special = specials_choice(game, d)  # 12.2, 14.x special rules (politics.py, trail.py, sow.py)
         if special is not None:
             self.last_reason = special[1]

@@ -24,12 +24,14 @@ from ..core.rulings import Ruling
 from . import hq as H
 from . import movement
 from . import victory as V
+from .air import AirMixin
 from .chits import draw_chits
 from .combat import ATTACKER, CombatSides, CombatUnit, SupportSituation, support_levels
 from .control import allowed_hexes, capitalist_controlled, enemy_zoc, in_enemy_zoc
 from .hexmap import PlaceRow, RowMap, hex_lonlat, load_map
 from .leaders import planning_relief, westmoreland_arvn
 from .losses import elimination_roll
+from .naval import NavalMixin
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
 from .politics import PoliticsMixin
 from .randomevents import (
@@ -117,7 +119,7 @@ def scenario_map(sc: RowScenario) -> RowMap:
     return out
 
 
-class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, Game):
+class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, Game):
     """Vietnam: Rumor of War, "A Year in I Corps": four seasons, Communist against Capitalist."""
 
     game_type = GameType(
@@ -183,6 +185,7 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
         self.objectives: dict[str, dict[str, Any]] = {}
         self.obj_pool: dict[int, int] = dict(self.scenario.objective_pool.values)
         self.act: H.Activation | None = None
+        self.airwar: dict[str, Any] = {}  # the Air Display and the 7th Fleet (air.py, naval.py); empty without them
         self.at_hex: dict[str, list[str]] = {}
         self.version = 0
         #: the state of 12.2, 14.2.1, 14.5, 14.6.1, 14.7.2 and 14.8 (politics.py, trail.py, sow.py): {} without them
@@ -198,7 +201,7 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
             "side": self.act.side, "hq": self.act.hq, "step": self.act.step, "units": list(self.act.units),
             "declared": {u: list(v) for u, v in sorted(self.act.declared.items())}, "one_hex": sorted(self.act.one_hex),
             "reserve_hq": self.act.reserve_hq, "hq_moved": self.act.hq_moved}
-        return {"pos": dict(sorted(self.pos.items())), "box": dict(sorted(self.box.items())),
+        st = {"pos": dict(sorted(self.pos.items())), "box": dict(sorted(self.box.items())),
                 "fresh": dict(sorted(self.fresh.items())), "markers": {k: sorted(v) for k, v in sorted(self.markers.items())},
                 "pools": dict(sorted(self.pools.items())), "vp": dict(self.vp), "missions": dict(self.missions),
                 "restricted": dict(self.restricted), "passed": dict(self.passed), "snafu": sorted(self.snafu),
@@ -207,8 +210,12 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
                 "fire_bases": dict(sorted(self.fire_bases.items())), "leaders": dict(sorted(self.leaders.items())),
                 "chit_hexes": sorted(self.chit_hexes),
                 "objectives": {h: dict(v) for h, v in sorted(self.objectives.items())},
-                "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())}, "act": act,
-                **({"pol": self.pol} if self.pol else {})}
+                "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())}, "act": act}
+        if self.airwar:  # only with an air: or fleet: block, so A Year in I Corps keeps its digest
+            st["airwar"] = self.air_public()
+        if self.pol:  # only with a politics:, trail: or sow: block (politics.py), likewise
+            st["pol"] = self.pol
+        return st
 
     def public_state(self, side: str | None) -> dict[str, Any]:
         """ROW-14.3 / ROW-13.1.2: the Capitalist does not see Hidden tunnels nor which VC units wait in the cup."""
@@ -566,6 +573,7 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
         yield self.ruling("ROW-8.1", "Tracks and levels", f"The scenario sets the tracks: {self.pools}; trail status "
                           f"{self.trail_status}; {len(self.tunnels)} Hidden tunnels.",
                           result={"pools": dict(self.pools), "trail_status": self.trail_status})
+        yield from self.air_setup()  # ROW-10.1 / ROW-11.1: the Air Display and the fleet, when in the scenario
 
     def _setup_side(self, side: str):
         placed = []
@@ -680,7 +688,7 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
 
     def spend_supply(self):
         """ROW-7.1 (A2c): the Capitalist, then the Communist, buys what he wants from :meth:`_purchases`, one
-        purchase at a time (airfields are not in this scenario; Hidden tunnels for 1 or 3, 14.3, R-TUN-02)."""
+        purchase at a time (decision R-GAME-04; Hidden tunnels for 1 or 3, 14.3, R-TUN-02)."""
         for side in (CAPITALIST, COMMUNIST):
             raised = False
             while True:
@@ -722,8 +730,9 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
                 yield self.ruling("ROW-7.1", "Supply spent", f"{paid.explanation} {what[0].upper() + what[1:]}.",
                                   result={"item": item, "paid": a["amount"]}, lookup=paid.lookup, places=places,
                                   side=side)
-        yield self.ruling("ROW-7.1", "Other supply spending over", "Airfields are not in this scenario; tunnels "
-                          "are built here (14.3, R-TUN-02).", result={})
+        yield self.ruling("ROW-7.1", "Other supply spending over", ("Airfield repairs and improvements come in A3 "
+                          "(R-AIR-09); " if self.air_on() else "Airfields are not in this scenario; ")
+                          + "tunnels are built here (14.3, R-TUN-02).", result={})
 
     def supply_status(self):
         """ROW-14.4 / ROW-6.2 case i (A2d): OOC markers on and off; the opponent draws from the Cup of SNAFU for
@@ -756,10 +765,14 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
         return load_calendar()[self.turn]
 
     def aircraft_reinforcement(self):
+        if self.air_on():
+            return (yield from self.air_reinforcement())
         yield from self._no_air("Aircraft and airfields", "ROW-10.1")
 
     def capitalist_air_commitment(self):
         """ROW-10.2 replaced by R-SCN-08: the US Air Support level is set from the scenario for this turn."""
+        if self.air_on():
+            return (yield from self.air_commitment(CAPITALIST))
         value = next((t.value for t in self.scenario.air_support if t.turn == self.turn), None)
         if value is not None:
             self.pools["US Air"] = value
@@ -768,18 +781,28 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
                           f"{turn_label(self.turn)} from the scenario's air_support.", result={"US Air": value})
 
     def communist_air_commitment(self):
+        if self.air_on():
+            return (yield from self.air_commitment(COMMUNIST))
         yield from self._no_air("Communist air commitment", "ROW-10.2")
 
     def aew_resolution(self):
+        if self.air_on():
+            return (yield from self.air_aew())
         yield from self._no_air("AEW resolution", "ROW-10.3.4")
 
     def sam_resolution(self):
+        if self.air_on():
+            return (yield from self.air_sams())
         yield from self._no_air("SAM resolution", "ROW-10.3.5")
 
     def downtown_resolution(self):
+        if self.air_on():
+            return (yield from self.air_downtown())
         yield from self._no_air("Downtown resolution", "ROW-10.3.1")
 
     def strategic_bombing(self):
+        if self.air_on():
+            return (yield from self.air_strikes())
         yield from self._no_air("Strategic bombing", "ROW-10.3.2")
 
     def declare_missions(self):
@@ -845,6 +868,8 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
 
     # ================================================================== B) Turn phase
     def fleet_redeployment(self):
+        if self.fleet_on():
+            return (yield from self.fleet_move())
         yield self.ruling("ROW-11.1", "Fleet redeployment: not in this scenario", "The 7th Fleet stays at Yankee "
                           f"Station (special rule navy_not_in_play, R-SCN-09); naval bombardment stays at "
                           f"{self.pools['US Navy Bombardment']}.", result={"station": "Yankee"})
@@ -1128,6 +1153,9 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
             if a.kind == "done_strategic":
                 break
             moved.append(a["unit"])
+            if (yield from self.air_interdicts(COMMUNIST, "strategic_move", self.pos[a["unit"]],  # ROW-10.4.1
+                                               f"the strategic move of {self.rows[a['unit']].name}")):
+                continue
             mo = self.moves(a["unit"], "strategic")
             if len(mo) > 1:
                 m = yield self.decide(COMMUNIST, f"Strategic move of {self.rows[a['unit']].name} (10 MP, no enemy "
@@ -1158,7 +1186,11 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
     def activation(self, side: str):
         """ROW-9.2: one whole activation of ``side`` (steps 1-8), the other side's reserve move inside it."""
         opts = _plain(H.hq_activation_options(self.situation(), side, self.tracer()))
+        if self.airwar.get("interdicted"):  # ROW-10.4.1: an HQ Interdicted marker bars activation this season
+            opts = [o for o in opts if o.kind != "activate_hq" or not self.air_hq_interdicted(o["hq"])]
         a = yield self.decide(side, f"{side}: activate a fresh HQ, or end the activations", "ROW-9.2", opts)
+        if a.kind == "activate_hq" and (yield from self.air_interdict_hq(side, a["hq"])):
+            return
         if a.kind == "end_activations":
             self.passed[side] = True
             yield self.ruling("ROW-9.2", "Activations over", f"The {side} makes no more activations this turn.",
@@ -1627,9 +1659,15 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
         across = next((f for f in ("river", "bridge") if self.map.side_has(self.pos[uid], hid, f)), None)
         river_mod = int(self.map.tec[across].defender_die_mod) if across else 0
         near_sea = any(self.map.is_sea(h) for h in self.map.within(hid, 2))
+        if self.fleet_on():  # ROW-11.2: only the fleet's own zone of the Station line
+            near_sea = self.fleet_reaches(hid)
+        cut = set()  # ROW-10.4.1: sides whose tank and artillery support air interdiction cuts in this combat
+        for s in (side, other(side)):
+            if (yield from self.air_interdicts(s, "combat_support", hid, f"the {s} tank and artillery support at {hid}")):
+                cut.add(s)
 
         def sup(role: str, s: str) -> SupportSituation:
-            lv = support_levels(c, role, self.pools).result
+            lv = support_levels(c, role, self.air_pools(hid)).result  # ROW-11.4: Navy air by station
             loc_ok = not any("OOC" in self.markers[u.uid] for u in c.key_units(role))
             fb = s == CAPITALIST and any(self.map.distance(h, hid) <= 2 for h in self.fire_bases)
             cad = self.cadre_trace(c, role, hid) if loc_ok and s == CAPITALIST else None  # 9.4 (cadres.py)
@@ -1640,7 +1678,7 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
                                        for h in near for x in self.at_hex.get(h, ())))
             relief = planning_relief(self.commander_id(s), self.rows[keys[0].uid].nationality) if keys else {}
             return SupportSituation(lv, factor, trace=loc_ok, fire_base=fb, bombardment_in_range=near_sea,
-                                    restricted=self.restricted[s] != "none" and s == CAPITALIST,
+                                    restricted=self.restricted[s] != "none" and s == CAPITALIST, interdicted=s in cut,
                                     no_support="out of communications (6.2 case i)" if not loc_ok else
                                     (f"9.4: {cad.explanation}" if cad is not None and not cad.result else
                                      (wm.explanation if wm is not None else "")), planning_relief=relief)
@@ -1708,6 +1746,7 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
                           result={"attacker": uid, "attack_supporters": supporters[side], "defenders": defenders,
                                   "defense_supporters": supporters[other(side)], "terrain": terr, "river": across},
                           places=[hid])
+        mark = len(self.log)
         out = yield from self._relay(resolve_combat(self.dice, c, ctx, SnafuCup(tuple(sorted(self.snafu)))))
         # apply the outcome
         self.snafu = list(out.cup.counters) if out.cup else self.snafu
@@ -1744,6 +1783,7 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
         if out.eliminated:
             yield self.ruling("ROW-5.6", "Eliminated units", f"{', '.join(out.eliminated)} go to the Replacements box "
                               "(their loss rolls are above).", result={"eliminated": list(out.eliminated)})
+        yield from self.air_after_combat(mark, hid)  # ROW-10.4.2: the aircraft that flew the air support
         cap_won = (out.winner == ATTACKER) == (side == CAPITALIST)
         if out.objective and hid not in self.objectives and sum(self.obj_pool.values()):
             value, self.obj_pool, r = V.draw_objective(self.dice, self.obj_pool, revealed=True)
@@ -1799,8 +1839,10 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
         sit = self.situation()
         if mission == "infiltrate":
             r, opts = H.infiltrate_end_of_phase(sit, self.dice, self.map)
-            yield self._stamp(dc_replace(r, explanation=r.explanation + " (Airfield Strikes: not in this scenario, "
-                                         "no airfields, R-SCN-08.)"))
+            yield self._stamp(dc_replace(r, explanation=r.explanation + ("" if self.air_on() else " (Airfield Strikes: "
+                                         "not in this scenario, no airfields, R-SCN-08.)")))
+            if self.air_on():  # ROW-10.3.3.1: the VC's airfield strikes under Infiltrate
+                yield from self.air_vc_airfield_strikes()
             if r.result["infrastructure"]:
                 new, rr = change_infrastructure(self.pools_obj(), CAPITALIST, r.result["infrastructure"], "Infiltrate")
                 self.set_pools(new)
@@ -1935,6 +1977,8 @@ class RowGame(PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, 
         yield from self._voluntary(CAPITALIST, "ROW-14.1.5")
 
     def remove_hq_interdicted(self):
+        if self.air_on():
+            return (yield from self.air_remove_interdicted())
         yield from self._no_air("HQ Interdicted markers", "ROW-10.4.1")
 
     def us_election(self):

@@ -324,6 +324,8 @@ class PoliticsMixin:
         self.vp["secret_ops"] = 0
         self.vp["secret_ops_allowed"] = True
         self.pol["free_unrestricted"] = self.pol.get("free_unrestricted", 0) + 3
+        if getattr(self, "airwar", None):  # the air war (air.py) spends them when it declares unrestricted boxes
+            self.airwar["free_unrestricted"] = self.airwar.get("free_unrestricted", 0) + 3
         yield self.ruling("ROW-14.5", "Republican administration", "Secret Ops go back to 0 on the Secret Ops side; "
                           f"the Capitalist has {self.pol['free_unrestricted']} unrestricted declarations free of "
                           "US Unrest.", result={"free_unrestricted": self.pol["free_unrestricted"]})

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.data import DataError, Row, game_dir, read_csv, read_yaml
 from ..core.sequence import SequenceOfPlay
+from .airdata import AirBlock, FleetBlock, aircraft_counters
 from .hexmap import COLS, ROWS, RowMap, load_map
 from .scenario_extras import PoliticsSetup, SowSetup, TrailSetup
 from .units import UnitRow, load_units
@@ -248,6 +249,9 @@ class RowScenario(BaseModel):
     events: list[Event] = []
     special_rules: list[SpecialRule] = []
     victory: Victory
+    variant_of: str | None = None  # a lesson variant plays the turns of this scenario (decision R-AIR-13)
+    air: AirBlock | None = None  # ROW-10.0 (wargames.row.air; decision R-AIR-01)
+    fleet: FleetBlock | None = None  # ROW-11.0 (wargames.row.naval)
     politics: PoliticsSetup | None = None  # 12.2, 14.2.1, 14.5, 14.6.1 (wargames.row.politics)
     trail: TrailSetup | None = None  # 14.7 (wargames.row.trail)
     sow: SowSetup | None = None  # 14.8 (wargames.row.sow)
@@ -301,6 +305,30 @@ def _loc_text(loc: tuple[Any, ...]) -> str:
     for k in loc:
         out += f"[{k}]" if isinstance(k, int) else (f".{k}" if out else str(k))
     return out
+
+
+def _check_air(sc: RowScenario, ck: _Checker, check_turn: Any) -> None:
+    """ROW-10.0 / ROW-11.0: the ``air:`` and ``fleet:`` blocks (wargames.row.air): not together with the special
+    rules that leave them out; turns inside the scenario; Navy aircraft only with the 7th Fleet (11.4)."""
+    if sc.air is not None:
+        if sc.has_rule("air_war_not_in_play"):
+            raise ck.fail(("air",), "an air: block and the special rule air_war_not_in_play exclude each other")
+        if sc.air_support:
+            raise ck.fail(("air_support",), "with an air: block the air support level comes from the Ground Support "
+                                            "box (10.4.2), not from air_support")
+        for i, r in enumerate(sc.air.arrivals):
+            check_turn(("air", "arrivals", i, "turn"), r.turn)
+        for i, r in enumerate(sc.air.withdrawals):
+            check_turn(("air", "withdrawals", i, "turn"), r.turn)
+        for i, r in enumerate(sc.air.aces):
+            check_turn(("air", "aces", i, "turn"), r.turn)
+        navy = [p.id for p in sc.air.aircraft if aircraft_counters()[p.id].service == "Navy"]
+        navy += [a for r in sc.air.arrivals for a in r.aircraft if aircraft_counters()[a].service == "Navy"]
+        if navy and sc.fleet is None:
+            raise ck.fail(("air", "aircraft"), f"Navy aircraft {navy[0]} fly from the 7th Fleet carriers (11.4): the "
+                                               "scenario needs a fleet: block")
+    if sc.fleet is not None and sc.has_rule("navy_not_in_play"):
+        raise ck.fail(("fleet",), "a fleet: block and the special rule navy_not_in_play exclude each other")
 
 
 class _Checker:
@@ -404,7 +432,7 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
     for i, t in enumerate(sc.turns):
         if t not in cal:
             raise ck.fail(("turns", i), f"turn {t} is not on data/row/calendar.csv")
-        if sc.id not in (cal[t].scenarios or "").split(";"):
+        if (sc.variant_of or sc.id) not in (cal[t].scenarios or "").split(";"):
             raise ck.fail(("turns", i), f"calendar.csv does not list {sc.id} on turn {t}")
     turns = set(sc.turns)
 
@@ -452,6 +480,7 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
         seen.add(lv.track)
         if lv.value > TRACK_MAX[lv.track]:
             raise ck.fail(("levels", i, "value"), f"{lv.track} is at most {TRACK_MAX[lv.track]}")
+    _check_air(sc, ck, check_turn)
     for i, tl in enumerate(sc.air_support):
         check_turn(("air_support", i, "turn"), tl.turn)
         if tl.value > TRACK_MAX[tl.track]:
