@@ -228,7 +228,7 @@ def test_row_3_0_sequence_has_every_step_of_the_rule():
     seq = load_row_sequence()
     assert [p.number for p in seq.phases] == ["A", "B", "B3a", "B3b", "C"]
     steps = {p.number: [s.id for s in p.steps] for p in seq.phases}
-    assert steps["A"] == ["a1", "a2a", "a2b", "a2c", "a2d", "a3", "a4", "a5", "a6a", "a6b", "a6c", "a6d", "a7"]
+    assert steps["A"] == ["a1", "a1b", "a2a", "a2b", "a2c", "a2d", "a3", "a4", "a5", "a6a", "a6b", "a6c", "a6d", "a6e", "a7"]
     assert steps["B"] == ["b1", "b2a_cap", "b2b_cap", "b2c_cap", "b2a_com", "b2b_com", "b2c_com", "b2d"]
     assert steps["C"] == ["c_a", "c_b", "c_c", "c_d", "c_e", "c_f"]
     assert steps["B3a"] == ["flip_capitalist", "ooc_capitalist", "strategic_move", "activations", "mission_effects"]
@@ -246,7 +246,7 @@ def test_row_3_0_sequence_has_every_step_of_the_rule():
 def test_row_3_0_sequence_marks_the_steps_not_in_this_scenario():
     seq = load_row_sequence()
     out = [(p.number, s.id) for p in seq.phases for s in p.steps if "Not in this scenario" in s.summary]
-    assert out == [("A", "a3"), ("A", "a4"), ("A", "a5"), ("A", "a6a"), ("A", "a6b"), ("A", "a6c"), ("A", "a6d"),
+    assert out == [("A", "a1b"), ("A", "a3"), ("A", "a4"), ("A", "a5"), ("A", "a6a"), ("A", "a6b"), ("A", "a6c"), ("A", "a6d"), ("A", "a6e"),
                    ("B", "b1"), ("C", "c_c"), ("C", "c_d")]
     # the game runs them and says so in a ruling (no `when`: a skipped step would leave no ruling)
     assert not [s for p in seq.phases for s in p.steps if s.when in ("air_war_in_play", "fleet_in_play")]

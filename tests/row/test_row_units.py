@@ -62,7 +62,7 @@ def test_row_2_3_units_csv_counts_by_side_and_kind(u):
     kinds = Counter((x.side, x.kind) for x in u.values())
     assert kinds[("Capitalist", "hq")] == 6 and kinds[("Communist", "hq")] == 6
     assert kinds[("Capitalist", "leader")] == 14 and kinds[("Communist", "leader")] == 14
-    assert kinds[("Capitalist", "unit")] == 47 and kinds[("Communist", "unit")] == 30
+    assert kinds[("Capitalist", "unit")] == 51 and kinds[("Communist", "unit")] == 32
     assert all(x.source.startswith(("rules:", "reconstruction:", "decision:", "external:")) for x in u.values())
 
 

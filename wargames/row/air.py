@@ -227,7 +227,8 @@ class AirMixin:
             a = yield self.decide(roller, f"Roll a D10 on {key.replace('_', ' ')} ({getattr(s, key)})?",
                                   r.rule_id, opts)
             if a.kind == "roll_accumulator":
-                s, rr = V.roll_accumulator(self.vstate(), key, self.dice)
+                mod = -1 if key == "secret_ops" and self.commander_id(CAPITALIST) == "westmoreland" else 0
+                s, rr = V.roll_accumulator(self.vstate(), key, self.dice, modifier=mod)  # 14.2.1 (politics.py)
                 self.set_vstate(s)
                 yield self.ruling(rr.rule_id, rr.title, rr.explanation, result=rr.result, dice=rr.dice)
                 if s.winner:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..core import Action, Bot, Decision
 from .air import AIR_KINDS, air_choice
+from .politics import bot_choice as specials_choice
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
@@ -116,6 +117,10 @@ class RowBot(Bot):
         if air is not None:
             self.last_reason = air[1]
             return air[0]
+        special = specials_choice(game, d)  # 12.2, 14.x special rules (politics.py, trail.py, sow.py)
+        if special is not None:
+            self.last_reason = special[1]
+            return special[0]
         if "declare_mission" in kinds:
             for name in MISSION_PREFS[side]:
                 a = next((o for o in opts if o["mission"] == name), None)

@@ -29,9 +29,11 @@ from .chits import draw_chits
 from .combat import ATTACKER, CombatSides, CombatUnit, SupportSituation, support_levels
 from .control import allowed_hexes, capitalist_controlled, enemy_zoc, in_enemy_zoc
 from .hexmap import PlaceRow, RowMap, hex_lonlat, load_map
+from .leaders import planning_relief, westmoreland_arvn
 from .losses import elimination_roll
 from .naval import NavalMixin
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
+from .politics import PoliticsMixin
 from .randomevents import (
     SnafuCup,
     counter_row,
@@ -41,8 +43,10 @@ from .randomevents import (
     place_snafu,
     placement_options,
 )
+from .reinforce import ReinforceMixin
 from .resolve import CombatContext, resolve_combat
 from .scenario import RowScenario, load_row_sequence, load_scenario, turn_label
+from .sow import SowMixin
 from .supply import (
     LocTracer,
     Pools,
@@ -56,6 +60,8 @@ from .supply import (
     supply_tables,
 )
 from .tables import tables, terrain_factor
+from .trail import TrailMixin
+from .tunnels import TunnelMixin
 from .units import load_units
 
 SIDES = (COMMUNIST, CAPITALIST)
@@ -113,7 +119,7 @@ def scenario_map(sc: RowScenario) -> RowMap:
     return out
 
 
-class RowGame(AirMixin, NavalMixin, Game):
+class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, ReinforceMixin, TunnelMixin, Game):
     """Vietnam: Rumor of War, "A Year in I Corps": four seasons, Communist against Capitalist."""
 
     game_type = GameType(
@@ -134,6 +140,10 @@ class RowGame(AirMixin, NavalMixin, Game):
 
     def load_scenario(self, scenario: str) -> None:
         self.scenario = load_scenario(scenario)
+        if self.options.get("extras"):  # a what-if: the optional blocks of scenario_extras (12.2, 14.x)
+            from .scenario_extras import with_extras
+
+            self.scenario = with_extras(self.scenario, self.options["extras"])
         self.map = scenario_map(self.scenario)
         self.rows = load_units()
         self.window = self.scenario.map_window
@@ -147,6 +157,9 @@ class RowGame(AirMixin, NavalMixin, Game):
         ids += list(self.scenario.vc_cup.units)
         # 14.1.1: the battalions (ARVN regiments) the scenario's regiments, brigades, cadres and divisions may create
         ids += sorted(u for u, r in self.rows.items() if r.kind == "unit" and r.has("created") and r.parent in ids)
+        sc = self.scenario  # 12.2 PRC units and 14.8 ready Special Forces of the optional blocks (scenario_extras)
+        ids += list(sc.politics.china.prc_units) if sc.politics and sc.politics.china else []
+        ids += list(sc.sow.special_forces_ready) if sc.sow else []
         self.all_ids = tuple(ids)
 
     def new_state(self) -> None:
@@ -175,6 +188,13 @@ class RowGame(AirMixin, NavalMixin, Game):
         self.airwar: dict[str, Any] = {}  # the Air Display and the 7th Fleet (air.py, naval.py); empty without them
         self.at_hex: dict[str, list[str]] = {}
         self.version = 0
+        #: the state of 12.2, 14.2.1, 14.5, 14.6.1, 14.7.2 and 14.8 (politics.py, trail.py, sow.py): {} without them
+        self.pol: dict[str, Any] = self._pol_start()
+        sc = self.scenario
+        for u in (sc.politics.china.prc_units if sc.politics and sc.politics.china else []):
+            self.box[u] = "china"
+        for u in (sc.sow.special_forces_ready if sc.sow else []):
+            self.box[u] = "sf_ready"
 
     def state_dict(self) -> dict[str, Any]:
         act = None if self.act is None else {
@@ -193,6 +213,8 @@ class RowGame(AirMixin, NavalMixin, Game):
                 "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())}, "act": act}
         if self.airwar:  # only with an air: or fleet: block, so A Year in I Corps keeps its digest
             st["airwar"] = self.air_public()
+        if self.pol:  # only with a politics:, trail: or sow: block (politics.py), likewise
+            st["pol"] = self.pol
         return st
 
     def public_state(self, side: str | None) -> dict[str, Any]:
@@ -305,7 +327,7 @@ class RowGame(AirMixin, NavalMixin, Game):
         """The map picture the rules modules read (rebuilt when the state has changed)."""
         if self._cache.get("sit_version") != self.version:
             self._cache["sit_version"] = self.version
-            self._cache["sit"] = Situation.of((self.piece(u) for u in sorted(self.pos)), fire_bases=frozenset(self.lz) | frozenset(self.fire_bases))
+            self._cache["sit"] = Situation.of((self.piece(u) for u in sorted(self.pos)), fire_bases=frozenset(self.lz) | frozenset(self.fire_bases), invaded=self.invaded())
         return self._cache["sit"]
 
     def tracer(self) -> LocTracer:
@@ -314,13 +336,14 @@ class RowGame(AirMixin, NavalMixin, Game):
         map it reads carries the scenario's own supply sources (``scenario_map``)."""
         key = (tuple(sorted(self.pos.items())), tuple(sorted((u, tuple(m)) for u, m in self.markers.items()
                                                              if m and u in self.pos)),
-               self.missions[COMMUNIST], self.trail_status, tuple(self.lz), tuple(sorted(self.fire_bases)))
+               self.missions[COMMUNIST], self.trail_status, tuple(self.lz), tuple(sorted(self.fire_bases)),
+               tuple(sorted(self.trail_markers())))
         tracers = self._cache.setdefault("tracers", {})
         if key not in tracers:
             if len(tracers) > 16:
                 tracers.clear()
-            # 14.7.1: trail termini 1..status are active (the Trail Status track)
-            termini = frozenset(self.map.terminus(n) for n in range(1, self.trail_status + 1))
+            # 14.7.1: trail termini 1..status less the Trail Interdicted markers are active (trail.py)
+            termini = frozenset(self.map.terminus(n) for n in self.active_terminus_numbers())
             tr = LocTracer(self.situation(), self.map, mission=self.missions[COMMUNIST], active_termini=termini)
             # special rule map_window (R-SCN-01): only hexes inside the window are in play, LoC traces included
             tr.land = tr.land & self.window_land
@@ -356,8 +379,8 @@ class RowGame(AirMixin, NavalMixin, Game):
         return [a for a in opts if a.kind != "stay"] + stay
 
     def commander(self, side: str) -> str | None:
-        c = self.scenario.theater_commanders.get(side)
-        return COMMANDERS.get(c.leader) if c else None
+        c = self.commander_id(side)  # 14.2.1: the scenario's, or the one a change put in command (politics.py)
+        return COMMANDERS.get(c) if c else None
 
     def display_name(self, key: str) -> str:
         """Units and HQs by their names (``units.csv``), hexes with a town or city by its name and number."""
@@ -449,7 +472,8 @@ class RowGame(AirMixin, NavalMixin, Game):
     def _vp_value(self, key: str) -> int:
         """ROW-9.5 / ROW-14.2.1: what a Body Count or Casualty VP is worth under the missions and commander."""
         return V.vp_value("body_count" if key == "body_count" else "casualty", missions=dict(self.missions),
-                          commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None}).result
+                          commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None},
+                          chinese=self.china_in()).result
 
     def _eliminate(self, uid: str, why: str):
         """ROW-5.6 / ROW-4.2: a unit goes to the Replacements box with its loss roll (R-GAME-08)."""
@@ -588,6 +612,9 @@ class RowGame(AirMixin, NavalMixin, Game):
     # ================================================================== A) Strategic phase
     def chinese_intervention_check(self):
         """ROW-12.2: a roll only with Capitalist units in North Vietnam or Laos (none can be there in this scenario)."""
+        if "china" in self.pol:
+            yield from self.china_step()  # politics.py: a scenario with a politics block
+            return
         there = [u for u, h in self.pos.items() if self.side_of(u) == CAPITALIST and self.map.country(h) in
                  ("NVN", "LAO") and self.map.area(h) != "DMZ"]  # 14.6.4: the DMZ is I Corps for the Capitalist
         if there:
@@ -662,6 +689,10 @@ class RowGame(AirMixin, NavalMixin, Game):
                                and self.rows[u].kind == "unit"), None)
                 if w == "Bunker" and holder:
                     offer("bunker_to_fortification", sit.piece(holder), f"Improve the Bunker at {h}", hex=h)
+            for h, holder in self.tunnel_sites():  # 14.3 (tunnels.py, R-TUN-02)
+                near = any(n in self.tunnels for n in self.map.neighbours(h))
+                offer("tunnel_adjacent" if near else "tunnel_isolated", sit.piece(holder),
+                      f"Build a Hidden tunnel at {h}" + (" (next to a tunnel)" if near else ""), hex=h)
             offer("trail_supply_plus_1", None, "Ho Chi Minh Trail supply +1")
             if not trail_raised and self.trail_status < 6:
                 offer("trail_status_plus_1", None, f"Ho Chi Minh Trail status {self.trail_status} -> "
@@ -670,7 +701,7 @@ class RowGame(AirMixin, NavalMixin, Game):
 
     def spend_supply(self):
         """ROW-7.1 (A2c): the Capitalist, then the Communist, buys what he wants from :meth:`_purchases`, one
-        purchase at a time (airfields are not in this scenario; tunnels are not offered, decision R-GAME-04)."""
+        purchase at a time (decision R-GAME-04; Hidden tunnels for 1 or 3, 14.3, R-TUN-02)."""
         for side in (CAPITALIST, COMMUNIST):
             raised = False
             while True:
@@ -697,6 +728,9 @@ class RowGame(AirMixin, NavalMixin, Game):
                 elif item == "bunker_to_fortification":
                     self.works[a["hex"]] = "Fortification"
                     what, places = f"the Bunker at {a['hex']} becomes a Fortification", [a["hex"]]
+                elif item in ("tunnel_adjacent", "tunnel_isolated"):  # 14.3: the hex stays secret (R-TUN-02)
+                    self.tunnels[a["hex"]] = "Hidden"
+                    what, places = "a Hidden tunnel is built (where, the Capitalist does not learn)", []
                 elif item == "trail_supply_plus_1":
                     new, r = change(self.pools_obj(), "Ho Chi Minh Trail Supply", 1, "bought in A2c")
                     self.set_pools(new)
@@ -710,12 +744,13 @@ class RowGame(AirMixin, NavalMixin, Game):
                                   result={"item": item, "paid": a["amount"]}, lookup=paid.lookup, places=places,
                                   side=side)
         yield self.ruling("ROW-7.1", "Other supply spending over", ("Airfield repairs and improvements come in A3 "
-                          "(R-AIR-09); " if self.air_on() else "Airfields are not in this scenario and ")
-                          + "tunnels are not built in this version (R-GAME-04).", result={})
+                          "(R-AIR-09); " if self.air_on() else "Airfields are not in this scenario; ")
+                          + "tunnels are built here (14.3, R-TUN-02).", result={})
 
     def supply_status(self):
         """ROW-14.4 / ROW-6.2 case i (A2d): OOC markers on and off; the opponent draws from the Cup of SNAFU for
         each new one and may place the counter on that unit."""
+        yield from self.trail_step()  # 14.7.2 (trail.py, R-TRL-01): nothing without the scenario's trail block
         for side in (CAPITALIST, COMMUNIST):
             changed = yield from self._ooc_markers(side, "supply_determination")
             if self._over:
@@ -787,7 +822,7 @@ class RowGame(AirMixin, NavalMixin, Game):
         """ROW-9.5 (A7): the Capitalist, then the Communist, declares and pays a mission."""
         for side in (CAPITALIST, COMMUNIST):
             cmd = self.commander(side)
-            opts = H.mission_options(side, self.pools_obj(), commander=cmd)
+            opts = H.mission_options(side, self.pools_obj(), commander=cmd, chinese=self.china_in())  # 12.2
             if not opts:
                 self.missions[side] = None
                 self.restricted[side] = "none"
@@ -797,7 +832,7 @@ class RowGame(AirMixin, NavalMixin, Game):
                                   result={"mission": None}, side=side)
                 continue
             a = yield self.decide(side, f"{side}: declare the HQ mission for {turn_label(self.turn)}", "ROW-9.5", opts)
-            pools, r = H.declare_mission(self.pools_obj(), a, commander=cmd)
+            pools, r = H.declare_mission(self.pools_obj(), a, commander=cmd, chinese=self.china_in())
             self.set_pools(pools)
             self.missions[side] = a["mission"]
             self.restricted[side] = r.result["restricted"]
@@ -858,8 +893,14 @@ class RowGame(AirMixin, NavalMixin, Game):
                           and self._arrival_turn(u) <= self.turn):
             hid = self.start_hex[uid]
             if any(self.side_of(x) != side for x in self.at_hex.get(hid, [])):
-                waiting.append(uid)
-                continue
+                if arrived and self.rows[uid].nationality in ("US", "PAVN"):  # named before a diversion is asked
+                    yield self.ruling("ROW-13.1.1", f"{side} reinforcements so far", f"{', '.join(arrived)} have "
+                                      "arrived at their chart hexes.", result={"arrived": list(arrived)},
+                                      places=[self.pos[u] for u in arrived])
+                hid = yield from self.alternate_entry(uid, side)  # 13.1.1 (reinforce.py, R-REI-01)
+                if hid is None:
+                    waiting.append(uid)
+                    continue
             self.place(uid, hid)
             self.fresh[uid] = True
             self._touch()
@@ -883,7 +924,8 @@ class RowGame(AirMixin, NavalMixin, Game):
             yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
 
     def capitalist_reinforcements(self):
-        """ROW-13.1.1 / ROW-8.1: the chart's units, level changes and events (R-SCN-15)."""
+        """ROW-13.1.1 / ROW-8.1: the chart's units, level changes and events (R-SCN-15); withdrawals (13.1.3)."""
+        yield from self.withdrawals_step()
         yield from self._reinforce(CAPITALIST)
         yield from self._levels(CAPITALIST)
         for ev in self.scenario.events:
@@ -896,6 +938,8 @@ class RowGame(AirMixin, NavalMixin, Game):
                         self.markers[u] = sorted([*self.markers[u], ev.marker])
                 self._touch()
                 text += f" ({ev.marker} on {', '.join(ev.units)}.)"
+            elif ev.kind == "commander":  # 14.2.1: the chart's forced change of theater commander (politics.py)
+                text += " " + self.chart_commander(ev.leader)
             elif ev.kind == "leader":
                 self.leaders[ev.leader] = ev.hq
                 text += (f" ({self.rows[ev.leader].name}, value {self.rows[ev.leader].leader_value:+d}, goes to "
@@ -955,7 +999,7 @@ class RowGame(AirMixin, NavalMixin, Game):
         for uid in sorted(u for u, b in self.box.items() if b == "routed" and self.side_of(u) == side):
             srcs = set(self.map.supply_sources("capitalist")) if side == CAPITALIST else (
                 set(self.map.supply_sources("pavn")) | set(self.map.supply_sources("prc"))
-                | {self.map.terminus(n) for n in range(1, self.trail_status + 1)})
+                | {self.map.terminus(n) for n in self.active_terminus_numbers()})
             probe = Piece(uid, side, self.rows[uid].nationality, self.start_hex.get(uid, next(iter(srcs))), kind="hq",
                           areas=frozenset(self.scenario.us_areas) if self.rows[uid].nationality == "US" else
                           frozenset())
@@ -984,6 +1028,7 @@ class RowGame(AirMixin, NavalMixin, Game):
     def communist_reinforcements(self):
         yield from self._reinforce(COMMUNIST)
         yield from self._levels(COMMUNIST)
+        yield from self.china_replacements()  # 12.2 (politics.py): nothing unless China is in
 
     def communist_replacements(self):
         yield from self._replacements(COMMUNIST)
@@ -1278,12 +1323,19 @@ class RowGame(AirMixin, NavalMixin, Game):
             self.act, r = H.declare(self.act, self.situation(), d, left, spent, chit_hexes=self.chit_hexes,
                                     mission=mission, m=self.map)
             yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, places=r.places, side=side)
-            drawn = draw_chits(self.dice, d["combat_type"], 1, side)
+            from .chits import chit_by_id, chit_options, keep_chit, mug
+            from .leaders import chits_to_draw
+
+            n = min(chits_to_draw(side, self.missions[side], self.commander_id(side)), len(mug(d["combat_type"])))
+            drawn = draw_chits(self.dice, d["combat_type"], n, side)  # 9.5 / 14.2.1: 3 or 2 kept as 1 (R-LDR-05)
             yield self.ruling(drawn.rule_id, drawn.title, drawn.explanation, result=drawn.result, dice=drawn.dice,
                               lookup=drawn.lookup, places=[d["hex"]])
-            from .chits import chit_by_id
-
-            chits[uid] = chit_by_id(drawn.result["chits"][0])
+            if n > 1:
+                k = yield self.decide(side, "Which combat chit is kept?", "ROW-5.2.1", chit_options(drawn))
+                chits[uid], kr = keep_chit(drawn, k["chit"])
+                yield self._stamp(kr)
+            else:
+                chits[uid] = chit_by_id(drawn.result["chits"][0])
             self.chit_hexes = sorted({*self.chit_hexes, d["hex"]})
             o = self.objectives.get(d["hex"])
             if o is not None:
@@ -1349,6 +1401,10 @@ class RowGame(AirMixin, NavalMixin, Game):
                 yield self.ruling("ROW-9.3", "HQ stays", f"{self.rows[self.act.hq].name} stays spent at "
                                   f"{self.pos[self.act.hq]}.", result={"hq": self.act.hq})
         self.act = H.end_hq_step(self.act, moved)
+        if side == CAPITALIST:  # 14.3 (tunnels.py, R-TUN-01): active units on Hidden tunnels
+            yield from self.tunnel_casualties(list(self.act.units))
+            if self._over:
+                return
         # 14.1.1: created units leave the map at the end of the activation (before the stacking check, R-GAME-06)
         for parent, kid in sorted(created.items()):
             yield from self._disband(kid, parent)
@@ -1501,11 +1557,37 @@ class RowGame(AirMixin, NavalMixin, Game):
         return any(o.kind == "reserve_hq" for o in H.reserve_hq_options(self.act, self.situation(), self.tracer(),
                                                                           no_reserve=self._giap_uprising()))
 
+    def division_of(self, uid: str) -> str:
+        """ROW-9.4 / R-SCN-12: a US unit's division, or the one the scenario attaches it to until a turn."""
+        for a in self.scenario.attachments:
+            if a.unit == uid and self.turn < a.until_turn:
+                return a.division
+        return self.rows[uid].division or ""
+
+    def cadre_trace(self, c: CombatSides, role: str, hid: str) -> Ruling | None:
+        """ROW-9.4 (cadres.py, R-CAD-01): None when no US division unit is a key unit of ``role``; else the trace
+        of the first such unit whose division has a cadre on the map (attacker: from every attacking unit;
+        defender: from the combat hex), passing when any of them passes."""
+        from .cadres import cadre_trace
+
+        out = None
+        for u in c.key_units(role):
+            div = self.division_of(u.uid) if self.rows[u.uid].nationality == "US" else ""
+            if not div or self.rows[u.uid].unit_type == "cadre":
+                continue
+            frm = [self.pos[x.uid] for x in c.attackers() if x.uid in self.pos] if role == ATTACKER else [hid]
+            cad = [h for x, h in self.pos.items() if self.rows[x].unit_type == "cadre" and self.division_of(x) == div
+                   and self.rows[x].nationality == "US"]
+            r = cadre_trace(self.map, div, frm, cad, self.fire_bases)
+            if r.result:
+                return r
+            out = r
+        return out
+
     def _giap_uprising(self) -> bool:
         """ROW-14.2.1: with Giap in command, no Capitalist reserve moves during a General Uprising."""
-        c = self.scenario.theater_commanders.get(COMMUNIST)
-        return (self.act is not None and self.act.side == COMMUNIST and c is not None
-                and c.leader == "vo_nguyen_giap" and self.missions[COMMUNIST] == "general_uprising")
+        return (self.act is not None and self.act.side == COMMUNIST and self.commander_id(COMMUNIST) ==
+                "vo_nguyen_giap" and self.missions[COMMUNIST] == "general_uprising")
 
     def reserve_movement(self, side: str):
         """ROW-4.7 (the reaction window): the non-phasing side may move one fresh HQ and up to 4 fresh units."""
@@ -1601,9 +1683,18 @@ class RowGame(AirMixin, NavalMixin, Game):
             lv = support_levels(c, role, self.air_pools(hid)).result  # ROW-11.4: Navy air by station
             loc_ok = not any("OOC" in self.markers[u.uid] for u in c.key_units(role))
             fb = s == CAPITALIST and any(self.map.distance(h, hid) <= 2 for h in self.fire_bases)
+            cad = self.cadre_trace(c, role, hid) if loc_ok and s == CAPITALIST else None  # 9.4 (cadres.py)
+            keys = c.key_units(role)
+            near = {hid, *self.map.neighbours(hid)}  # 14.2.1 (leaders.py, R-LDR-04): a US unit in or next to it
+            wm = westmoreland_arvn(self.commander_id(s), {self.rows[u.uid].nationality for u in keys},
+                                   any(self.rows[x].nationality == "US" and self.rows[x].kind == "unit"
+                                       for h in near for x in self.at_hex.get(h, ())))
+            relief = planning_relief(self.commander_id(s), self.rows[keys[0].uid].nationality) if keys else {}
             return SupportSituation(lv, factor, trace=loc_ok, fire_base=fb, bombardment_in_range=near_sea,
                                     restricted=self.restricted[s] != "none" and s == CAPITALIST, interdicted=s in cut,
-                                    no_support="out of communications (6.2 case i)" if not loc_ok else "")
+                                    no_support="out of communications (6.2 case i)" if not loc_ok else
+                                    (f"9.4: {cad.explanation}" if cad is not None and not cad.result else
+                                     (wm.explanation if wm is not None else "")), planning_relief=relief)
 
         # 14.2.2: a ground commander on the activating HQ counts for the attack of a unit of his nationality; one on
         # an HQ within whose command range the defenders stand counts for the defence (the attacker picks if
@@ -1885,7 +1976,8 @@ class RowGame(AirMixin, NavalMixin, Game):
             if a.kind == "keep_all":
                 return
             hid = self.pos[a["unit"]]
-            self.place(a["unit"], None, "replacements")
+            sf = self.rows[a["unit"]].has("special_forces") and self.sow_in_play()  # 14.1.5: ready for SOW (sow.py)
+            self.place(a["unit"], None, "sf_ready" if sf else "replacements")
             self._clear_markers(a["unit"])
             self._touch()
             yield self.ruling(rule, "Voluntary elimination", f"{self.rows[a['unit']].name} leaves {hid} for the "
@@ -1903,11 +1995,14 @@ class RowGame(AirMixin, NavalMixin, Game):
         yield from self._no_air("HQ Interdicted markers", "ROW-10.4.1")
 
     def us_election(self):
+        if self.pol.get("party") and self.scenario.politics.elections:
+            yield from self.election_step()  # politics.py (14.5)
+            return
         yield self.ruling("ROW-14.5", "US election", "No election falls in this scenario (special rule "
                           "no_elections).", result={"election": False})
 
     def victory_point_check(self):
-        """ROW-12.1 (C-e): the scenario's end-of-turn awards, the accumulator rolls, Westmoreland's +1 Unrest,
+        """ROW-12.1 / ROW-12.1.1 (C-e): the scenario's end-of-turn awards (immediate ones are given at once), the accumulator rolls, Westmoreland's +1 Unrest,
         the accumulators reset; 31 VP wins at once."""
         sit = self.situation()
         cap = capitalist_controlled(sit, self.map)
@@ -1942,7 +2037,8 @@ class RowGame(AirMixin, NavalMixin, Game):
                 text = f"{aw.id.replace('_', ' ')}: {'met' if ok else 'not met'} ({aw.condition})"
             if n:
                 val = V.vp_value("end_turn", missions=dict(self.missions),
-                                 commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None}, base=n)
+                                 commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None}, base=n,
+                                 chinese=self.china_in())
                 text += f"; {val.explanation}"
                 n = val.result
             yield self.ruling("ROW-12.1", f"Award: {aw.id.replace('_', ' ')}", text + f": {n} VP to the {aw.side}.",

@@ -31,6 +31,7 @@ from ..core.data import DataError, Row, game_dir, read_csv, read_yaml, rules_ind
 from ..core.sequence import SequenceOfPlay
 from .airdata import AirBlock, FleetBlock, aircraft_counters
 from .hexmap import COLS, ROWS, RowMap, load_map
+from .scenario_extras import PoliticsSetup, SowSetup, TrailSetup
 from .units import UnitRow, load_units
 
 SCENARIO_DIR = "scenarios"
@@ -184,7 +185,7 @@ class LevelChange(_Item):
 class Event(_Item):
     turn: int
     id: str
-    kind: Literal["marker", "leader", "text"]
+    kind: Literal["marker", "leader", "text", "commander"]  # commander: 14.2.1 forced change (politics.py)
     summary: str
     marker: str | None = None
     units: list[str] = []
@@ -251,6 +252,9 @@ class RowScenario(BaseModel):
     variant_of: str | None = None  # a lesson variant plays the turns of this scenario (decision R-AIR-13)
     air: AirBlock | None = None  # ROW-10.0 (wargames.row.air; decision R-AIR-01)
     fleet: FleetBlock | None = None  # ROW-11.0 (wargames.row.naval)
+    politics: PoliticsSetup | None = None  # 12.2, 14.2.1, 14.5, 14.6.1 (wargames.row.politics)
+    trail: TrailSetup | None = None  # 14.7 (wargames.row.trail)
+    sow: SowSetup | None = None  # 14.8 (wargames.row.sow)
     path: str = ""
 
     # -- queries the game object will use
@@ -612,6 +616,13 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
                 raise ck.fail(("events", i, "hq"), f"{ev.leader} must go on a friendly HQ (14.2.2)")
             if ev.hq not in on_map_hqs and ev.hq not in arriving:
                 raise ck.fail(("events", i, "hq"), f"HQ {ev.hq} is not in this scenario")
+        elif ev.kind == "commander":
+            ld = unit(("events", i, "leader"), ev.leader or "", ("leader",))
+            if ld.unit_type != "theater_commander" or ev.hq or ev.units:
+                raise ck.fail(("events", i, "leader"), f"{ev.leader!r}: a commander event names one theater "
+                              "commander and nothing else (14.2.1)")
+            if sc.politics is None:
+                raise ck.fail(("events", i, "kind"), "a commander event needs the scenario's politics block")
 
     # special rules and awards
     known_rules = _rule_ids()
@@ -635,6 +646,31 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
                     raise ck.fail(("victory", "awards", i, "hexes", j),
                                   f"hex {hid} is in or next to the Capitalist supply source {src}, so the Capitalist "
                                   "always controls it (glossary: control) and the award could never be won")
+    _check_extras(sc, ck, units, m, check_turn)
+
+
+def _check_extras(sc: RowScenario, ck: _Checker, units: dict[str, UnitRow], m: RowMap, check_turn: Any) -> None:
+    """The optional politics, trail and sow blocks (scenario_extras): PRC units are PRC counters not set up;
+    ready Special Forces are Special Forces counters not set up; interdicted hexes are trail hexes."""
+    used = {p.unit for p in sc.setup} | {r.unit for r in sc.reinforcements}
+    if sc.politics and sc.politics.china:
+        for j, uid in enumerate(sc.politics.china.prc_units):
+            if uid not in units or units[uid].nationality != "PRC":
+                raise ck.fail(("politics", "china", "prc_units", j), f"{uid!r} is not a PRC counter (12.2)")
+            if uid in used:
+                raise ck.fail(("politics", "china", "prc_units", j), f"{uid} is set up or a reinforcement already")
+    if sc.trail:
+        for j, hid in enumerate(sc.trail.interdicted):
+            if hid not in m or not m.is_trail(hid):
+                raise ck.fail(("trail", "interdicted", j), f"hex {hid!r} is not a Ho Chi Minh Trail hex (14.7.2)")
+        if len(sc.trail.interdicted) > sc.trail.markers:
+            raise ck.fail(("trail", "interdicted"), "more Trail Interdicted markers than the countermix holds")
+    if sc.sow:
+        for j, uid in enumerate(sc.sow.special_forces_ready):
+            if uid not in units or not units[uid].has("special_forces"):
+                raise ck.fail(("sow", "special_forces_ready", j), f"{uid!r} is not a Special Forces counter (14.1.5)")
+            if uid in used:
+                raise ck.fail(("sow", "special_forces_ready", j), f"{uid} is set up or a reinforcement already")
 
 
 def _always_capitalist(hid: str, m: RowMap, extra: list[tuple[str, str, int]]) -> str | None:
@@ -669,7 +705,9 @@ def _entry_hex_ok(u: UnitRow, hid: str, turn: int, m: RowMap, extra: list[tuple[
 
 # ------------------------------------------------------------------------------------------ the sequence of play
 SEQUENCE_PREDICATES = {"air_war_in_play": "air war (10.x)", "fleet_in_play": "7th Fleet (11.1)",
-                       "election_turn": "US election turns (14.5)"}
+                       "election_turn": "US election turns (14.5)",
+                       "politics_in_play": "a politics block (14.2.1, 14.6.1; wargames.row.politics)",
+                       "sow_in_play": "a sow block (14.8; wargames.row.sow)"}
 
 
 def load_row_sequence(path: Path | None = None) -> SequenceOfPlay:

@@ -1,4 +1,4 @@
-"""The combat tables of Vietnam: Rumor of War as validated data (``data/row/tables/``).
+"""The combat tables of Vietnam: Rumor of War as validated data (``data/row/tables/``; ROW-2.2 charts, ROW-2.0 dice).
 
 Every table of the combat rules is a CSV file whose every row has a ``source``; this module reads them through
 the core's schema reader (a bad cell is a :class:`~wargames.core.data.DataError` naming file, line and column)

@@ -270,10 +270,12 @@ def add_points(state: VictoryState, track: str, points: int) -> tuple[VictorySta
                         inputs={"before": before, "points": points}, side=roller), opts
 
 
-def roll_accumulator(state: VictoryState, track: str, dice: Dice, *, vp: int = 1) -> tuple[VictoryState, Ruling]:
+def roll_accumulator(state: VictoryState, track: str, dice: Dice, *, vp: int = 1, modifier: int = 0
+                     ) -> tuple[VictoryState, Ruling]:
     """ROW-12.1.4 / ROW-12.1.5: the D10 roll: at most the track's value earns ``vp`` VP (see :func:`vp_value`; 1 for
     POWs and Secret Ops), more earns nothing; the marker returns to 0 either way.  A Secret Ops reveal flips the
-    marker to No Secret Ops."""
+    marker to No Secret Ops.  ``modifier`` is added to the die (Westmoreland: -1 on the secret-ops reveal roll,
+    ROW-14.2.1)."""
     if track not in ACCUMULATORS:
         raise IllegalAction("ROW-12.1.4", f"unknown track {track!r}")
     value = getattr(state, track)
@@ -284,21 +286,23 @@ def roll_accumulator(state: VictoryState, track: str, dice: Dice, *, vp: int = 1
     roll = dice.roll(10, f"{track} VP roll")
     new = replace(state, **{track: 0})
     changes: tuple = ()
-    if roll.value <= value:
+    if roll.value + modifier <= value:
         if track == "secret_ops":
             new = replace(new, secret_ops_allowed=False)
         new, r = award(new, vp_side, vp, f"{track.replace('_', ' ')} roll")
-        text = (f"The {roller} rolls {roll.value} against {track.replace('_', ' ')} {value}: {vp} VP to the {vp_side}"
+        text = (f"The {roller} rolls {roll.value}" + (f" {modifier:+d} (Westmoreland, 14.2.1)" if modifier else "")
+                + f" against {track.replace('_', ' ')} {value}: {vp} VP to the {vp_side}"
                 + ("; the secret operations are revealed (No Secret Ops)" if track == "secret_ops" else "")
                 + f". The marker returns to 0. {r.explanation}")
         changes = r.changes
         won = vp
     else:
-        text = (f"The {roller} rolls {roll.value} against {track.replace('_', ' ')} {value}: no VP; the marker "
-                "returns to 0.")
+        text = (f"The {roller} rolls {roll.value}" + (f" {modifier:+d} (Westmoreland, 14.2.1)" if modifier else "")
+                + f" against {track.replace('_', ' ')} {value}: no VP; the marker returns to 0.")
         won = 0
     return new, _ruling(rule, "Accumulator roll", text, {"track": track, "vp": won, "winner": new.winner},
-                        inputs={"value": value, "vp_if_won": vp}, dice=(roll,), side=roller, changes=changes)
+                        inputs={"value": value, "vp_if_won": vp, "modifier": modifier}, dice=(roll,), side=roller,
+                        changes=changes)
 
 
 def end_phase_reset(state: VictoryState) -> tuple[VictoryState, Ruling]:

@@ -1,0 +1,278 @@
+"""SOW special operations (14.8; Special Forces 14.1.5; POWs 12.1.4; secret operations 12.1.5).
+
+The three tables are data (``data/row/sow/pow_rescue.csv``, ``sf_insertion.csv``, ``raid.csv``; the text's missing
+rows filled by decisions R-SOW-02 and R-SOW-03).  ``resolve_sow`` is the ruling of one mission: the D10 with its
+modifiers (+1 after a successful reconnaissance; Special Forces Insertion -1 when the target hex is in no enemy ZoC),
+the row read, and the rule that a success row counts only when the roll is also at most the wing's Special Ops
+rating (otherwise the mission simply fails and the aircraft returns to Available).  A mission needs a Special
+Forces battalion ready off the map (box ``sf_ready``).  A mission declared secret sends its US Unrest to the
+Secret Ops track instead (12.1.5; decision R-SOW-06).
+
+:class:`SowMixin` flies them in the game at step a6e ``special_operations`` (decision R-SOW-01) for a scenario with
+a ``sow`` block (its SOW wings and their ratings); the air war may call :meth:`SowMixin.fly_sow` for its own
+wings.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Literal
+
+from ..core import Action, IllegalAction
+from ..core.data import Row, game_dir, read_csv
+from ..core.dice import Dice
+from ..core.rulings import Ruling
+from . import victory as V
+from .control import enemy_zoc
+from .pieces import CAPITALIST, COMMUNIST
+from .supply import change
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import RowGame
+
+RULE_REFS = {"ROW-14.8": "rules:14.8 L3292-3424", "ROW-14.1.5": "rules:14.1.5 L2963-2979"}
+MISSIONS = ("pow_rescue", "sf_insertion", "raid")
+MISSION_NAMES = {"pow_rescue": "POW Rescue", "sf_insertion": "Special Forces Insertion", "raid": "Raid"}
+SUCCESS = ("success", "decisive_success", "smashing_success")
+COUNTRY_NAMES = {"NVN": "North Vietnam", "LAO": "Laos", "KHM": "Cambodia"}
+
+
+class SowRow(Row):
+    d10: int
+    country: Literal["NVN", "LAO", "KHM"] | None = None
+    outcome: Literal["failure", "success", "decisive_success", "smashing_success", "disaster", "complete_disaster"]
+    pow: str
+    us_unrest: int
+    pavn_supply: int = 0
+    hcm_supply: int = 0
+    aircraft: Literal["damaged", "reduced_damaged"] | None = None
+    special_forces: Literal["placed", "not_placed", "removed"] | None = None
+
+
+@cache
+def sow_tables() -> dict[tuple[str, int, str | None], SowRow]:
+    """The three tables keyed by (mission, d10, country); every roll 1-10 present (raids: per country)."""
+    out: dict[tuple[str, int, str | None], SowRow] = {}
+    for m in MISSIONS:
+        for r in read_csv(game_dir("row") / "sow" / f"{m}.csv", SowRow):
+            out[(m, r.d10, r.country)] = r
+    return out
+
+
+def _r(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
+    return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
+                  rule_ref=RULE_REFS.get(rule_id, ""), **kw)
+
+
+def resolve_sow(dice: Dice, mission: str, special_ops: int, *, country: str | None = None,
+                in_enemy_zoc: bool = True, recon: bool = False, secret: bool = False) -> Ruling:
+    """ROW-14.8: one special operation.  ``mission``: pow_rescue, sf_insertion or raid (``country`` NVN, LAO or
+    KHM); ``special_ops``: the wing's rating (1-10); ``in_enemy_zoc``: the insertion hex is in an enemy ZoC;
+    ``recon``: a reconnaissance succeeded first (+1); ``secret``: US Unrest goes to Secret Ops.
+
+    Result: ``{"roll", "outcome", "applies", "pow", "us_unrest", "secret_ops", "pavn_supply", "hcm_supply",
+    "aircraft", "special_forces"}`` where ``pow`` is "reset" or a number to add, and ``aircraft`` is
+    damaged / reduced_damaged / available (a failed success) / done."""
+    if mission not in MISSIONS:
+        raise IllegalAction("ROW-14.8", f"unknown special operation {mission!r}; missions are {MISSIONS}")
+    if not 1 <= special_ops <= 10:
+        raise IllegalAction("ROW-14.8", f"a Special Ops rating runs from 1 to 10, not {special_ops}")
+    if (mission == "raid") != (country in COUNTRY_NAMES):
+        raise IllegalAction("ROW-14.8", "a raid names North Vietnam, Laos or Cambodia (NVN, LAO, KHM); other "
+                            "missions name no country")
+    d = dice.roll(10, f"SOW {MISSION_NAMES[mission]}")
+    mods = []
+    if recon:
+        mods.append((+1, "a reconnaissance succeeded first"))
+    if mission == "sf_insertion" and not in_enemy_zoc:
+        mods.append((-1, "the hex is in no enemy ZoC"))
+    roll = min(10, max(1, d.value + sum(m for m, _ in mods)))
+    row = sow_tables()[(mission, roll, country if mission == "raid" else None)]
+    applies = row.outcome not in SUCCESS or roll <= special_ops
+    name = MISSION_NAMES[mission] + (f" in {COUNTRY_NAMES[country]}" if country else "")
+    text = (f"{name}: the D10 shows {d.value}" + "".join(f", {m:+d} ({w})" for m, w in mods)
+            + (f" = {roll}" if mods else "") + f": {row.outcome.replace('_', ' ')}")
+    res = {"roll": roll, "outcome": row.outcome, "applies": applies, "pow": 0, "us_unrest": 0, "secret_ops": 0,
+           "pavn_supply": 0, "hcm_supply": 0, "aircraft": "done", "special_forces": "ready"}
+    if not applies:
+        res.update(outcome="failure", aircraft="available")
+        text += (f", but {roll} is above the wing's Special Ops rating {special_ops}: the mission fails and the "
+                 "aircraft returns to Available.")
+        return _r("ROW-14.8", "Special operation", text, res, dice=(d,),
+                  inputs={"mission": mission, "special_ops": special_ops, "country": country,
+                          "in_enemy_zoc": in_enemy_zoc, "recon": recon, "secret": secret},
+                  lookup={"row": roll, "table": mission})
+    res["pow"] = "reset" if row.pow == "reset" else int(row.pow)
+    if secret and row.us_unrest > 0:
+        res["secret_ops"] = row.us_unrest
+    else:
+        res["us_unrest"] = row.us_unrest
+    res.update(pavn_supply=row.pavn_supply, hcm_supply=row.hcm_supply, aircraft=row.aircraft or "done")
+    if row.special_forces:
+        res["special_forces"] = "ready" if row.special_forces == "not_placed" else row.special_forces
+    eff = []
+    if res["pow"] == "reset":
+        eff.append("the Hanoi Hilton track goes to 0")
+    elif res["pow"]:
+        eff.append(f"POWs +{res['pow']}")
+    if res["us_unrest"]:
+        eff.append(f"US Unrest {res['us_unrest']:+d}")
+    if res["secret_ops"]:
+        eff.append(f"Secret Ops +{res['secret_ops']} instead of US Unrest (a secret mission)")
+    if res["pavn_supply"]:
+        eff.append(f"Communist (PAVN) Supply {res['pavn_supply']}")
+    if res["hcm_supply"]:
+        eff.append(f"Ho Chi Minh Trail Supply {res['hcm_supply']}")
+    if res["aircraft"] != "done":
+        eff.append("the SOW aircraft is " + res["aircraft"].replace("_", " and "))
+    if res["special_forces"] == "placed":
+        eff.append("the Special Forces battalion is placed")
+    elif res["special_forces"] == "removed":
+        eff.append("the Special Forces battalion is removed from the game")
+    text += (" (within the wing's rating " + str(special_ops) + ")" if row.outcome in SUCCESS else "")
+    text += ": " + ("; ".join(eff) if eff else "no other effect") + "."
+    return _r("ROW-14.8", "Special operation", text, res, dice=(d,),
+              inputs={"mission": mission, "special_ops": special_ops, "country": country,
+                      "in_enemy_zoc": in_enemy_zoc, "recon": recon, "secret": secret},
+              lookup={"row": roll, "table": mission})
+
+
+class SowMixin:
+    """Special operations in the game (``pol['sow_done']``, ``pol['sow_damaged']``)."""
+
+    def sow_in_play(self: RowGame) -> bool:
+        """Sequence predicate of step a6e: the scenario has a sow block."""
+        return getattr(self.scenario, "sow", None) is not None
+
+    def sf_ready(self: RowGame) -> list[str]:
+        return sorted(u for u, b in self.box.items() if b == "sf_ready")
+
+    def _insertion_hexes(self: RowGame) -> list[str]:
+        """14.1.5 / R-SOW-05: land hexes of South Vietnam or an invaded country inside the window with no enemy."""
+        inv = self.invaded()
+        com = {h for u, h in self.pos.items() if self.side_of(u) == COMMUNIST}
+        return sorted(h for h in self.window_land if (self.map.country(h) == "SVN" or self.map.country(h) in inv)
+                      and h not in com and self.map.area(h) != "DMZ")
+
+    def special_operations(self: RowGame):
+        """ROW-14.8 (step a6e, decision R-SOW-01): each SOW wing not damaged may fly one special operation a season
+        while a Special Forces battalion is ready; wings damaged last season are back (R-SOW-07)."""
+        if self.pol.get("sow_damaged"):
+            yield self.ruling("ROW-14.8", "SOW wings repaired", f"{', '.join(self.pol['sow_damaged'])} are back "
+                              "from the Damaged box after one season (R-SOW-07).",
+                              result={"repaired": list(self.pol["sow_damaged"])})
+            self.pol["sow_damaged"] = []
+        self.pol["sow_done"] = []
+        self._touch()
+        for w in self.scenario.sow.aircraft:
+            if self._over:
+                return
+            yield from self.fly_sow(w.id, w.special_ops)
+
+    def fly_sow(self: RowGame, wing: str, special_ops: int, recon: bool = False):
+        """ROW-14.8: offer wing ``wing`` a special operation and resolve it (the air war may call this)."""
+        if wing in self.pol.get("sow_done", []) or wing in self.pol.get("sow_damaged", []):
+            return
+        if not self.sf_ready():
+            yield self.ruling("ROW-14.8", "No Special Forces ready", f"{wing} flies no special operation: no Special "
+                              "Forces battalion is off the map and ready (14.8).", result={"wing": wing})
+            return
+        opts = [Action.make("sow_mission", f"{wing}: {MISSION_NAMES['sf_insertion']}", wing=wing,
+                            mission="sf_insertion")]
+        if self.vp["pow"] > 0:
+            opts.append(Action.make("sow_mission", f"{wing}: POW Rescue ({self.vp['pow']} POWs)", wing=wing,
+                                    mission="pow_rescue"))
+        opts += [Action.make("sow_mission", f"{wing}: raid into {COUNTRY_NAMES[c]}", wing=wing, mission="raid",
+                             country=c) for c in COUNTRY_NAMES]
+        a = yield self.decide(CAPITALIST, f"Special operation for {wing} (Special Ops {special_ops})?", "ROW-14.8",
+                              [*opts, Action.make("no_sow", f"{wing} flies no special operation", wing=wing)])
+        if a.kind == "no_sow":
+            return
+        mission, country = a["mission"], a.get("country")
+        target, zoc = None, True
+        if mission == "sf_insertion":
+            spots = self._insertion_hexes()
+            if not spots:
+                yield self.ruling("ROW-14.8", "No hex for an insertion", "No free hex of South Vietnam or an invaded "
+                                  "country is in play.", result={"wing": wing})
+                return
+            t = yield self.decide(CAPITALIST, "Insert the Special Forces where?", "ROW-14.8",
+                                  [Action.make("sow_target", f"Insert at {h}", [h], hex=h) for h in spots])
+            target = t["hex"]
+            zoc = target in enemy_zoc(self.situation(), CAPITALIST, self.map)
+        secret = False
+        if self.vp["secret_ops_allowed"]:
+            s = yield self.decide(CAPITALIST, "Declare the mission secret (US Unrest goes to Secret Ops)?", "ROW-12.1.5",
+                                  [Action.make("sow_secret", "Secret mission"), Action.make("sow_open", "Open mission")])
+            secret = s.kind == "sow_secret"
+        r = resolve_sow(self.dice, mission, special_ops, country=country, in_enemy_zoc=zoc, recon=recon,
+                        secret=secret)
+        yield self._stamp(r)
+        self.pol["sow_done"] = [*self.pol.get("sow_done", []), wing]
+        self._touch()
+        yield from self._sow_effects(wing, r.result, target)
+
+    def _sow_effects(self: RowGame, wing: str, res: dict, target: str | None):
+        sf = self.sf_ready()[0]
+        if res["aircraft"] in ("damaged", "reduced_damaged"):
+            self.pol["sow_damaged"] = sorted({*self.pol.get("sow_damaged", []), wing})
+        if res["special_forces"] == "placed" and target:
+            self.place(sf, target)
+            self.fresh[sf] = True
+            yield self.ruling("ROW-14.1.5", "Special Forces inserted", f"{self.rows[sf].name} is placed at {target}; "
+                              "it never moves and always has a LoC (14.1.5).", result={"unit": sf, "hex": target},
+                              places=[target])
+        elif res["special_forces"] == "removed":
+            self.place(sf, None, "removed")
+            yield self.ruling("ROW-14.1.5", "Special Forces lost", f"{self.rows[sf].name} is removed from the game.",
+                              result={"unit": sf})
+        self._touch()
+        for track, d in (("Communist Supply", res["pavn_supply"]), ("Ho Chi Minh Trail Supply", res["hcm_supply"])):
+            if d:
+                new, rr = change(self.pools_obj(), track, d, "SOW raid (14.8)", forced=True)
+                self.set_pools(new)
+                yield self._stamp(rr)
+        if res["pow"] == "reset" and self.vp["pow"]:
+            self.vp["pow"] = 0
+            yield self.ruling("ROW-12.1.4", "POWs rescued", "The Hanoi Hilton track returns to 0.", result={"pow": 0})
+        elif isinstance(res["pow"], int) and res["pow"] > 0:
+            yield from self._accumulate_pow("pow", res["pow"])
+        if res["us_unrest"]:
+            yield from self._award(COMMUNIST, res["us_unrest"], "special operation (14.8)")
+        if res["secret_ops"] and not self._over:
+            yield from self._accumulate_pow("secret_ops", res["secret_ops"])
+
+    def _accumulate_pow(self: RowGame, key: str, points: int):
+        """ROW-12.1.4 / ROW-12.1.5: POWs or Secret Ops points; the Communist may roll (Westmoreland: -1 on the
+        secret-ops reveal roll, ROW-14.2.1)."""
+        s, r, opts = V.add_points(self.vstate(), key, points)
+        self.set_vstate(s)
+        yield self._stamp(r)
+        if s.winner:
+            yield from self._check_win()
+            return
+        if opts:
+            a = yield self.decide(COMMUNIST, f"Roll a D10 on {key.replace('_', ' ')} ({getattr(s, key)})?",
+                                  r.rule_id, opts)
+            if a.kind == "roll_accumulator":
+                mod = -1 if key == "secret_ops" and self.commander_id(CAPITALIST) == "westmoreland" else 0
+                s, rr = V.roll_accumulator(self.vstate(), key, self.dice, modifier=mod)  # 14.2.1
+                self.set_vstate(s)
+                yield self._stamp(rr)
+                if s.winner:
+                    yield from self._check_win()
+
+
+def bot_choice(game: RowGame, d) -> tuple[Action, str] | None:
+    kinds = {a.kind for a in d.options}
+    if "sow_mission" in kinds:
+        pick = next((a for a in d.options if a.kind == "sow_mission" and a["mission"] == "pow_rescue"), None)
+        if pick is not None and game.vp["pow"] >= 3:
+            return pick, f"{game.vp['pow']} POWs in the Hanoi Hilton are worth a rescue"
+        pick = next(a for a in d.options if a.kind == "sow_mission" and a["mission"] == "raid" and a["country"] == "LAO")
+        return pick, "a raid into Laos cuts the trail's supply and risks least US Unrest"
+    if "sow_secret" in kinds:
+        return next(a for a in d.options if a.kind == "sow_secret"), "secret: any Unrest goes to Secret Ops first"
+    if "sow_target" in kinds:
+        return d.options[0], "the first free hex"
+    return None

@@ -1,0 +1,57 @@
+"""Tunnels (14.3) in the game, beyond what combat already does with them (retreat into a tunnel, no support
+against a discovered tunnel, discovery at the end of the Capitalist activations):
+
+* the casualty roll: at the end of a Capitalist activation, for each active Capitalist unit standing on a Hidden
+  tunnel the Communist may roll a D6 of US Casualties (loss_rolls.csv row capitalist_unit_on_hidden_tunnel;
+  decision R-TUN-01);
+* building (A2c, 7.1): a Hidden tunnel for 1 supply next to another tunnel, 3 elsewhere, in a hex holding a
+  Communist unit with a LoC and no Capitalist unit and no tunnel yet (``tunnel_sites``; decision R-TUN-02).
+
+Units standing inside tunnels stay out of this version (decision R-GAME-15).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import Action
+from .pieces import CAPITALIST, COMMUNIST
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import RowGame
+
+
+class TunnelMixin:
+    def tunnel_sites(self: RowGame) -> list[tuple[str, str]]:
+        """ROW-14.3 (R-TUN-02): (hex, a Communist unit there) where a tunnel may be built now, inside the window."""
+        out = []
+        for h, units in sorted(self.at_hex.items()):
+            if h in self.tunnels or h not in self.window_land:
+                continue
+            if any(self.side_of(u) == CAPITALIST for u in units):
+                continue
+            holder = next((u for u in units if self.side_of(u) == COMMUNIST and self.rows[u].kind == "unit"), None)
+            if holder is not None:
+                out.append((h, holder))
+        return out
+
+    def tunnel_casualties(self: RowGame, active: list[str]):
+        """ROW-14.3 (R-TUN-01): the Communist may roll a D6 of US Casualties for each active Capitalist unit on a
+        Hidden tunnel at the end of a Capitalist activation."""
+        on = [u for u in sorted(active) if u in self.pos and self.side_of(u) == CAPITALIST
+              and self.tunnels.get(self.pos[u]) == "Hidden"]
+        for u in on:
+            hid = self.pos[u]
+            a = yield self.decide(COMMUNIST, f"{self.rows[u].name} stands on the Hidden tunnel at {hid}: roll a D6 "
+                                  "of US Casualties?", "ROW-14.3",
+                                  [Action.make("tunnel_roll", f"Roll for {self.rows[u].name}", [hid], unit=u),
+                                   Action.make("no_tunnel_roll", "Do not roll", [hid], unit=u)])
+            if a.kind != "tunnel_roll":
+                continue
+            d = self.dice.roll(6, "tunnel casualties")
+            yield self.ruling("ROW-14.3", "Tunnel casualties", f"{self.rows[u].name} ended the activation on the "
+                              f"Hidden tunnel at {hid}: the Communist rolls {d.value} US Casualties (R-TUN-01).",
+                              result={"unit": u, "casualties": d.value}, dice=[d], places=[hid])
+            yield from self._accumulate("US Casualties", d.value)
+            if self._over:
+                return
