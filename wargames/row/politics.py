@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action, IllegalAction
+from ..core.data import rule_ref
 from ..core.dice import Dice
 from ..core.rulings import Ruling
 from . import victory as V
@@ -24,8 +25,6 @@ from .supply import change
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
 
-RULE_REFS = {"ROW-12.2": "rules:12.2 L2746-2772", "ROW-14.5": "rules:14.5 L3195-3219",
-             "ROW-14.2.1": "rules:14.2.1 L2996-3053", "ROW-14.6.1": "rules:14.6.1 L3235-3252"}
 #: leader ids of data/row/units.csv -> the names the rules modules use (victory.vp_value, combat hooks)
 COMMANDER_NAMES = {"westmoreland": "Westmoreland", "abrams": "Abrams", "weyand": "Weyand",
                    "vo_nguyen_giap": "Giap", "nguyen_huu_an": "An", "ye_jianying": "Ye Jianying"}
@@ -39,7 +38,7 @@ COUNTRY_NAMES = {"NVN": "North Vietnam", "LAO": "Laos", "KHM": "Cambodia"}
 
 def _r(rule_id: str, title: str, explanation: str, result: Any = None, **kw: Any) -> Ruling:
     return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=RULE_REFS.get(rule_id, ""), **kw)
+                  rule_ref=rule_ref("row", rule_id), **kw)
 
 
 # ------------------------------------------------------------------------------------------ 12.2 China

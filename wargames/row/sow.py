@@ -19,7 +19,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal
 
 from ..core import Action, IllegalAction
-from ..core.data import Row, game_dir, read_csv
+from ..core.data import Row, game_dir, read_csv, rule_ref
 from ..core.dice import Dice
 from ..core.rulings import Ruling
 from . import victory as V
@@ -30,7 +30,6 @@ from .supply import change
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
 
-RULE_REFS = {"ROW-14.8": "rules:14.8 L3292-3424", "ROW-14.1.5": "rules:14.1.5 L2963-2979"}
 MISSIONS = ("pow_rescue", "sf_insertion", "raid")
 MISSION_NAMES = {"pow_rescue": "POW Rescue", "sf_insertion": "Special Forces Insertion", "raid": "Raid"}
 SUCCESS = ("success", "decisive_success", "smashing_success")
@@ -61,7 +60,7 @@ def sow_tables() -> dict[tuple[str, int, str | None], SowRow]:
 
 def _r(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
     return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=RULE_REFS.get(rule_id, ""), **kw)
+                  rule_ref=rule_ref("row", rule_id), **kw)
 
 
 def resolve_sow(dice: Dice, mission: str, special_ops: int, *, country: str | None = None,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import Action, IllegalAction
+from ..core.data import rule_ref
 from ..core.rulings import Ruling
 from .control import zoc_of
 from .pieces import CAPITALIST, COMMUNIST, Situation
@@ -25,14 +26,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
     from .hexmap import RowMap
 
-RULE_REFS = {"ROW-14.7": "rules:14.7 L3275-3290", "ROW-14.7.1": "rules:14.7.1 L3291-3307",
-             "ROW-14.7.2": "rules:14.7.2 L3326-3333"}
 MAX_STATUS = 6
 
 
 def _r(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
     return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=RULE_REFS.get(rule_id, ""), **kw)
+                  rule_ref=rule_ref("row", rule_id), **kw)
 
 
 def active_termini(status: int, markers: int = 0) -> Ruling:
