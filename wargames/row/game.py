@@ -1112,14 +1112,29 @@ class RowGame(Game):
         return self._activations_over(CAPITALIST)
 
     def activation(self, side: str):
-        """ROW-9.2: one whole activation of ``side`` (steps 1-8), the other side's reserve move inside it."""
+        """ROW-9.2: one whole activation of ``side`` (steps 1-8), the other side's reserve move inside it.  It is
+        restartable (issue #13): Back resumes it between units in step 3 and between combats in step 6, from the
+        checkpoint "activation" whose data (``ctx``) holds its place; everything else is in the state."""
+        ctx = self.resumed("activation")
+        if ctx is None:
+            ctx = yield from self._activation_start(side)
+            if ctx is None:
+                return
+        if ctx["stage"] == "move":
+            yield from self._activation_moves(side, ctx)
+            if self._over:
+                return
+        yield from self._activation_combats(side, ctx)
+
+    def _activation_start(self, side: str):
+        """ROW-9.2 steps 1-2: the HQ, then its units; returns the activation's place (None: no activation)."""
         opts = _plain(H.hq_activation_options(self.situation(), side, self.tracer()))
         a = yield self.decide(side, f"{side}: activate a fresh HQ, or end the activations", "ROW-9.2", opts)
         if a.kind == "end_activations":
             self.passed[side] = True
             yield self.ruling("ROW-9.2", "Activations over", f"The {side} makes no more activations this turn.",
                               result={"side": side})
-            return
+            return None
         mission = self.missions[side]
         sit, act, r = H.activate_hq(self.situation(), a["hq"], self.tracer())
         self.fresh[a["hq"]] = False
@@ -1169,15 +1184,21 @@ class RowGame(Game):
         order = [created.get(u, u) for u in chosen]
         if side == CAPITALIST:
             yield from self._build_fire_base()
+        # amphibious_used, 14.1.3: one amphibious move an activation
+        return {"stage": "move", "hq": a["hq"], "created": created, "waiting": list(order), "chits": {}, "resolved_me": [],
+                "amphibious_used": False}
+
+    def _activation_moves(self, side: str, ctx: dict[str, Any]):
+        """ROW-9.2 steps 3-5: initial movement and declarations unit by unit (a restartable loop), the reserve
+        move, early exploitation."""
+        mission = self.missions[side]
+        created, chits, resolved_me, waiting = ctx["created"], ctx["chits"], ctx["resolved_me"], ctx["waiting"]
         # step 3: initial movement and declarations, one unit after another in the player's order
-        chits: dict[str, Any] = {}
-        resolved_me: list[str] = []
-        waiting = list(order)
-        amphibious_used = False  # 14.1.3: one amphibious move an activation
         while waiting:
-            waiting = [u for u in waiting if u in self.pos]
+            ctx["waiting"] = waiting = [u for u in waiting if u in self.pos]
             if not waiting:
                 break
+            self.checkpoint("activation", **ctx)
             uid = waiting[0]
             if len(waiting) > 1:  # 4.5: the units move one after another in the phasing player's order
                 nxt = yield self.decide(side, "Which active unit moves next?", "ROW-4.5",
@@ -1187,7 +1208,7 @@ class RowGame(Game):
             waiting.remove(uid)
             mo = self.moves(uid, "initial")
             spent = Fraction(0)
-            flights = self._flights(uid) + ([] if amphibious_used else self._landings(uid))
+            flights = self._flights(uid) + ([] if ctx["amphibious_used"] else self._landings(uid))
             if flights:
                 mo = flights + mo
             if mo:
@@ -1197,7 +1218,7 @@ class RowGame(Game):
                     if m.kind == "fly":
                         yield from self._fly(uid, m)
                     else:
-                        amphibious_used = True
+                        ctx["amphibious_used"] = True
                         yield from self._land(uid, m)
                     spent = Fraction(m["mp"])
                     lo = [o for o in self.moves(uid, "initial", mp_spent=spent) if o.kind == "move"]
@@ -1269,9 +1290,15 @@ class RowGame(Game):
                                       "ZoC)", "ROW-4.8", mo, unit=eo["unit"])
                 yield from self._move(eo["unit"], m, "early_exploitation")
         self.act = H.end_early_exploitation(self.act)
+        ctx["stage"], ctx["done"] = "combat", list(resolved_me)
+
+    def _activation_combats(self, side: str, ctx: dict[str, Any]):
+        """ROW-9.2 steps 6-8: the declared combats in the player's order (a restartable loop), the HQ, stacking."""
+        mission = self.missions[side]
+        created, chits, done = ctx["created"], ctx["chits"], ctx["done"]
         # step 6: combats in the phasing player's order
-        done = list(resolved_me)
         while True:
+            self.checkpoint("activation", **ctx)
             co = H.combat_order_options(self.act, done)
             if not co:
                 break
@@ -1331,8 +1358,8 @@ class RowGame(Game):
         self._touch()
         yield from self._hot_fire_bases()
         yield from self._prune_works()
-        yield self.ruling("ROW-9.2", "Activation over", f"The {side} activation of {a['hq']} is over.",
-                          result={"hq": a["hq"]})
+        yield self.ruling("ROW-9.2", "Activation over", f"The {side} activation of {ctx['hq']} is over.",
+                          result={"hq": ctx["hq"]})
 
     def _flights(self, uid: str) -> list[Action]:
         """ROW-14.1.2: a created unit on the hex where it was created may fly: ½ MP a hex (up to 5 MP, so 10
