@@ -37,6 +37,7 @@ from .position import CORE_OPTIONS, RULE, Edit, Position, PositionError, parse_p
 from .rulings import Lookup, Roll, Ruling, rulings_html
 from .sequence import PhaseSpec, ReactionSpec, SequenceOfPlay, StepSpec, check_names, load_sequence
 from .snapshot import fast_copy
+from .transitions import Explained, transition_problems
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -117,6 +118,9 @@ class Game:
     #: made since the last checkpoint: Back replays at most about this many, and normal play copies the state
     #: rarely
     checkpoint_every: ClassVar[int] = 12
+    #: how each part of the state is explained when it changes (see :mod:`wargames.core.transitions`); a part
+    #: not declared needs some ruling in the same transition
+    explained: ClassVar[tuple[Explained, ...]] = ()
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -266,11 +270,11 @@ class Game:
         return RandomPlayer(seed=self.seed)
 
     def transition_problems(self, before: dict[str, Any], rulings: list[Ruling]) -> list[str]:
-        """Changes between ``before`` (a ``state_dict()``) and now that no ruling in ``rulings`` accounts for.
-
-        Games override this so the random-play tests prove that hidden facts are revealed and tracks move only
-        through rulings."""
-        return []
+        """Changes between ``before`` (a ``state_dict()``) and now that no ruling in ``rulings`` accounts for:
+        the one generic check of :mod:`wargames.core.transitions`, read with the game's :attr:`explained`
+        declarations (games do not override it).  The random-play tests call it after every decision, so units
+        move, hidden facts are revealed and tracks move only through rulings."""
+        return transition_problems(self.explained, before, self.state_dict(), rulings)
 
     def invariants(self) -> list[str]:
         """Broken invariants (empty when the state is legal); checked by the random-play tests."""

@@ -18,7 +18,7 @@ from dataclasses import replace as dc_replace
 from fractions import Fraction
 from typing import Any
 
-from ..core import Action, Game, IllegalAction, Player
+from ..core import Action, Explained, Game, IllegalAction, Player
 from ..core.gametype import GameType
 from ..core.rulings import Ruling
 from . import hq as H
@@ -123,6 +123,11 @@ class RowGame(Game):
     static_attrs = frozenset({"scenario", "map", "rows", "window", "window_land", "start_hex", "all_ids"})
     cache_attrs = frozenset({"_cache"})
     derived_attrs = frozenset({"at_hex", "version"})
+    #: VP tracks move only by a ROW-12.1 ruling; a piece enters, leaves or moves on the map only with a ruling
+    #: naming it or its hex; anything else (the resource pools) with some ruling (issue #13)
+    explained = (Explained("vp.us_military_victory", "rule", rule="ROW-12.1"),
+                 Explained("vp.us_unrest", "rule", rule="ROW-12.1"), Explained("pos.*", "told"),
+                 Explained("act", "bookkeeping"))
 
     # ------------------------------------------------------------------ data and state
     def load_sequence(self):
@@ -232,31 +237,6 @@ class RowGame(Game):
         if {h: sorted(v) for h, v in index.items()} != self.at_hex:
             bad.append("the reverse index at_hex disagrees with pos")
         return bad
-
-    def transition_problems(self, before: dict[str, Any], rulings: list) -> list[str]:
-        """Changes no ruling accounts for: VP tracks move only by a ROW-12.1 ruling, resource pools only with
-        some ruling, and a piece enters or leaves the map only with a ruling naming its hex or itself."""
-        now = self.state_dict()
-        rules = {r.rule_id for r in rulings}
-        out = []
-        for k in ("us_military_victory", "us_unrest"):
-            if before["vp"][k] != now["vp"][k] and not any(x.startswith("ROW-12.1") for x in rules):
-                out.append(f"{k} changed with no victory ruling")
-        if before["pools"] != now["pools"] and not rulings:
-            out.append("a resource track changed with no ruling")
-        moved = {u for u in set(before["pos"]) | set(now["pos"]) if before["pos"].get(u) != now["pos"].get(u)}
-        told = set()
-        for r in rulings:
-            told |= set(r.places)
-            told |= {str(v) for v in (r.result.values() if isinstance(r.result, dict) else ())
-                     if isinstance(v, str)}
-            for v in (r.result.values() if isinstance(r.result, dict) else ()):
-                if isinstance(v, list):
-                    told |= {str(x) for x in v}
-        for u in sorted(moved):
-            if u not in told and now["pos"].get(u) not in told and before["pos"].get(u) not in told:
-                out.append(f"{u} moved ({before['pos'].get(u)} -> {now['pos'].get(u)}) with no ruling naming it")
-        return out
 
     # ------------------------------------------------------------------ pieces and the map picture
     def _touch(self) -> None:
