@@ -11,17 +11,15 @@ import pytest
 import wargames
 from wargames.core import Action, Game, RandomPlayer
 from wargames.core.engine import EngineError
-from wargames.core.registry import game_class
 from wargames.core.sequence import PhaseSpec, SequenceOfPlay, StepSpec
 
 GAMES = [("tet", "historical"), ("yotr", "historical"), ("fitl", "short"), ("row", "year-in-i-corps")]
 
 
 def from_scratch(game):
-    """The same record replayed into a new game with no checkpoints (the slow, obviously right path)."""
-    fresh = game_class(game.game_id)(game.scenario_id, game.seed, game.options, _start=False)
-    fresh._replay(list(game.record), game.position)
-    return fresh
+    """The same record replayed into a new game with no checkpoints (the slow, obviously right path): the game's
+    save, reopened."""
+    return wargames.open_save(game.save())
 
 
 def same(a, b) -> None:

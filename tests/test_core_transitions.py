@@ -97,3 +97,10 @@ def test_core_a_unit_moved_behind_the_rules_back_is_caught(game_id, scenario, fi
         where[uid] = other
     problems = g.transition_problems(before, [])
     assert any(p.startswith(f"{field}.{uid} ") for p in problems), problems
+
+
+def test_core_an_absent_leaf_may_stand_for_a_value():
+    """Year of the Rat (YOTR-LSI): a counter of an OB just picked appears on the track, where it already was."""
+    rules = (Explained("loc.*", "moved", "unit", absent="track"),)
+    assert transition_problems(rules, {"loc": {}}, {"loc": {"u": "track"}}, []) == []
+    assert transition_problems(rules, {"loc": {}}, {"loc": {"u": "0101"}}, [])

@@ -38,12 +38,14 @@ _ABSENT = object()
 
 @dataclass(frozen=True)
 class Explained:
-    """How a change at the state leaves matching ``pattern`` must be explained (see the module docstring)."""
+    """How a change at the state leaves matching ``pattern`` must be explained (see the module docstring).
+    ``absent``: the value a leaf that is not there stands for (e.g. a counter not yet listed is on the track)."""
 
     pattern: str
     how: str
     field: str = ""
     rule: str = ""
+    absent: Any = None
 
     def __post_init__(self) -> None:
         if self.how not in HOW:
@@ -164,6 +166,10 @@ def transition_problems(explained: Iterable[Explained], before: Mapping[str, Any
             continue
         if path not in matched:
             matched[path] = next((r for r in rules if r.matches(path)), None)
+        if matched[path] is not None and matched[path].absent is not None:
+            a, b = (matched[path].absent if v is _ABSENT else v for v in (a, b))
+            if a == b:
+                continue
         why = _why_not(matched[path], path, a, b, said)
         if why:
             shown = ".".join(path)

@@ -42,7 +42,7 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
     cache_attrs = frozenset({"_cache"})
     #: every counter moved (from the track too, YOTR-LSI) and every VP change appears in a ruling; the units moved
     #: and the attacks declared but not yet resolved are the phase's bookkeeping (issue #13)
-    explained = (Explained("loc.*", "moved", "unit"), Explained("vp", "track", "track"), Explained("moved", "bookkeeping"),
+    explained = (Explained("loc.*", "moved", "unit", absent="track"), Explained("vp", "track", "track"), Explained("moved", "bookkeeping"),
                  Explained("pending_attacks", "bookkeeping"))
     # set_obs() computes these from ``obs`` (YOTR-OB); ``at`` indexes ``loc``; ``_ver`` counts changes for caches
     derived_attrs = frozenset({"opts", "forces", "counters", "home_region", "at", "_ver"})
