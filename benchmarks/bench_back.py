@@ -7,8 +7,12 @@ it times ``undo()`` (Back one decision, then the decision is made again, ``reps`
 to that decision's turn, and a refused illegal action (the state is checked unchanged).  Targets: undo
 median <= 20 ms and worst <= 50 ms; rewind <= 50 ms; refusal <= 20 ms.  ``--sweep`` also undoes through whole
 games, every decision, and reports how much of the worst undo was Python's cyclic garbage collector (a full
-collection walks every object of the process, whatever the engine does); ``--out`` appends the tables to a
-Markdown file with a label.
+collection walks every object of the process, whatever the engine does) and the processor time of the undos
+(on a machine shared with other work the wall-clock worst case mostly measures waiting for a core); ``--out``
+appends the tables to a
+Markdown file with a label.  ``--freeze`` first loads every game once and moves everything then alive (modules,
+rules data) out of the collector's reach (``gc.freeze()``), as an interactive front-end could do after start-up:
+it shows how much of the worst case the collector's full passes over static data cost.
 """
 
 from __future__ import annotations
@@ -96,12 +100,13 @@ def sweep(gid: str, scenario: str, seed: int) -> dict:
 
     gc.callbacks.append(on_gc)
     try:
-        no_gc = []
+        no_gc, cpu = [], []
         for _ in range(n - 1):
             collected.clear()
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             game.undo()
             dt = time.perf_counter() - t
+            cpu.append(time.process_time() - c)
             if not times or dt > max(times):
                 worst_where = game.where()
             times.append(dt)
@@ -110,7 +115,8 @@ def sweep(gid: str, scenario: str, seed: int) -> dict:
         gc.callbacks.remove(on_gc)
     return {"game": f"{gid} {scenario}", "undos": len(times), "median ms": ms(statistics.median(times)),
             "95th percentile ms": ms(sorted(times)[int(0.95 * (len(times) - 1))]), "worst ms": ms(max(times)),
-            "worst without gc ms": ms(max(no_gc)), "worst at": worst_where}
+            "worst without gc ms": ms(max(no_gc)), "median cpu ms": ms(statistics.median(cpu)),
+            "worst cpu ms": ms(max(cpu)), "worst at": worst_where}
 
 
 def markdown(frame) -> str:
@@ -128,8 +134,14 @@ def main(argv=None) -> list[dict]:
     ap.add_argument("--games", nargs="*", help="only these game ids (default: all)")
     ap.add_argument("--out", help="append the tables to this Markdown file")
     ap.add_argument("--label", default="", help="a label for the --out section (e.g. the commit measured)")
+    ap.add_argument("--freeze", action="store_true", help="gc.freeze() after loading every game once")
     args = ap.parse_args(argv)
     games = [(gid, sc) for gid, sc in GAMES if not args.games or gid in args.games]
+    if args.freeze:
+        for gid, sc in games:
+            wargames.load(gid, sc, args.seed)
+        gc.collect()
+        gc.freeze()
     rows = [r for gid, sc in games for r in measure(gid, sc, args.seed, args.reps)]
     import pandas as pd
 
@@ -140,7 +152,8 @@ def main(argv=None) -> list[dict]:
         print(tables[1].to_string(index=False))
     if args.out:
         stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-        text = f"\n## {args.label or 'run'} ({stamp}, seed {args.seed}, {args.reps} reps)\n\n"
+        text = (f"\n## {args.label or 'run'} ({stamp}, seed {args.seed}, {args.reps} reps"
+                f"{', gc.freeze() after loading' if args.freeze else ''})\n\n")
         text += "\n\n".join(markdown(t) for t in tables) + "\n"
         with Path(args.out).open("a", encoding="utf-8") as f:
             f.write(text)
