@@ -58,6 +58,9 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
     #: every unit moved, every counter turned face up and every track change appears in a ruling (issue #13)
     explained = (Explained("loc.*", "moved", "unit"), Explained("face_up.*", "revealed", "unit"),
                  Explained("score.*", "track", "track"), Explained("battleship_used", "bookkeeping"))
+    #: a Tet decision replays fast (a few tenths of a millisecond): fewer checkpoints inside steps keep bot games
+    #: as fast as before while Back stays far under 50 ms (benchmarks/results/back.md)
+    checkpoint_every = 20
 
     # ------------------------------------------------------------------ data and state
     def load_scenario(self, scenario: str) -> None:
