@@ -1,18 +1,28 @@
 """Back, jump and refusal timings for every game (issue #13 targets).
 
-    python benchmarks/bench_back.py [--reps 7]
+    python benchmarks/bench_back.py [--reps 7] [--sweep] [--games tet row] [--out benchmarks/results/back.md]
 
 For each game a whole bot game is played; then, at a decision near the start, in the middle and at the end,
 it times ``undo()`` (Back one decision, then the decision is made again, ``reps`` times), ``rewind(turn)``
 to that decision's turn, and a refused illegal action (the state is checked unchanged).  Targets: undo
-median <= 20 ms and worst <= 50 ms; rewind <= 50 ms; refusal <= 20 ms.
+median <= 20 ms and worst <= 50 ms; rewind <= 50 ms; refusal <= 20 ms.  ``--sweep`` also undoes through whole
+games, every decision, and reports how much of the worst undo was Python's cyclic garbage collector (a full
+collection walks every object of the process, whatever the engine does) and the processor time of the undos
+(on a machine shared with other work the wall-clock worst case mostly measures waiting for a core); ``--out``
+appends the tables to a
+Markdown file with a label.  ``--freeze`` first loads every game once and moves everything then alive (modules,
+rules data) out of the collector's reach (``gc.freeze()``), as an interactive front-end could do after start-up:
+it shows how much of the worst case the collector's full passes over static data cost.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import gc
 import statistics
 import time
+from pathlib import Path
 
 import wargames
 from wargames.core import Action, IllegalAction
@@ -83,17 +93,37 @@ def sweep(gid: str, scenario: str, seed: int) -> dict:
     save = played(gid, scenario, seed)
     n = len([e for e in save["record"] if "act" in e])
     game = at_decision(save, n - 1)
-    times, worst_where = [], ""
-    for _ in range(n - 1):
-        t = time.perf_counter()
-        game.undo()
-        dt = time.perf_counter() - t
-        if not times or dt > max(times):
-            worst_where = game.where()
-        times.append(dt)
+    times, worst_where, collected = [], "", []
+
+    def on_gc(phase: str, info: dict) -> None:  # time spent in the cyclic collector during one undo
+        collected.append(time.perf_counter() if phase == "start" else -time.perf_counter())
+
+    gc.callbacks.append(on_gc)
+    try:
+        no_gc, cpu = [], []
+        for _ in range(n - 1):
+            collected.clear()
+            t, c = time.perf_counter(), time.process_time()
+            game.undo()
+            dt = time.perf_counter() - t
+            cpu.append(time.process_time() - c)
+            if not times or dt > max(times):
+                worst_where = game.where()
+            times.append(dt)
+            no_gc.append(dt + sum(collected) if len(collected) % 2 == 0 else dt)
+    finally:
+        gc.callbacks.remove(on_gc)
     return {"game": f"{gid} {scenario}", "undos": len(times), "median ms": ms(statistics.median(times)),
             "95th percentile ms": ms(sorted(times)[int(0.95 * (len(times) - 1))]), "worst ms": ms(max(times)),
-            "worst at": worst_where}
+            "worst without gc ms": ms(max(no_gc)), "median cpu ms": ms(statistics.median(cpu)),
+            "worst cpu ms": ms(max(cpu)), "worst at": worst_where}
+
+
+def markdown(frame) -> str:
+    """A DataFrame as a Markdown table (no extra dependency)."""
+    lines = ["| " + " | ".join(map(str, frame.columns)) + " |", "|" + "---|" * len(frame.columns)]
+    lines += ["| " + " | ".join(map(str, row)) + " |" for row in frame.itertuples(index=False)]
+    return "\n".join(lines)
 
 
 def main(argv=None) -> list[dict]:
@@ -101,13 +131,32 @@ def main(argv=None) -> list[dict]:
     ap.add_argument("--reps", type=int, default=7)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sweep", action="store_true", help="also undo through whole games, every decision")
+    ap.add_argument("--games", nargs="*", help="only these game ids (default: all)")
+    ap.add_argument("--out", help="append the tables to this Markdown file")
+    ap.add_argument("--label", default="", help="a label for the --out section (e.g. the commit measured)")
+    ap.add_argument("--freeze", action="store_true", help="gc.freeze() after loading every game once")
     args = ap.parse_args(argv)
-    rows = [r for gid, sc in GAMES for r in measure(gid, sc, args.seed, args.reps)]
+    games = [(gid, sc) for gid, sc in GAMES if not args.games or gid in args.games]
+    if args.freeze:
+        for gid, sc in games:
+            wargames.load(gid, sc, args.seed)
+        gc.collect()
+        gc.freeze()
+    rows = [r for gid, sc in games for r in measure(gid, sc, args.seed, args.reps)]
     import pandas as pd
 
-    print(pd.DataFrame(rows).to_string(index=False))
+    tables = [pd.DataFrame(rows)]
+    print(tables[0].to_string(index=False))
     if args.sweep:
-        print(pd.DataFrame([sweep(gid, sc, args.seed) for gid, sc in GAMES]).to_string(index=False))
+        tables.append(pd.DataFrame([sweep(gid, sc, args.seed) for gid, sc in games]))
+        print(tables[1].to_string(index=False))
+    if args.out:
+        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        text = (f"\n## {args.label or 'run'} ({stamp}, seed {args.seed}, {args.reps} reps"
+                f"{', gc.freeze() after loading' if args.freeze else ''})\n\n")
+        text += "\n\n".join(markdown(t) for t in tables) + "\n"
+        with Path(args.out).open("a", encoding="utf-8") as f:
+            f.write(text)
     return rows
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from wargames.core import Action, Game, RandomPlayer
 from wargames.core.sequence import AlternateSpec, PhaseSpec, ReactionSpec, SequenceOfPlay, StepSpec
+from wargames.testing import replayed
 
 
 def _seq(game, turns, phases):
@@ -142,8 +143,7 @@ def test_core_sequence_reactions_inside_activations_replay_exactly(seed):
     g.advance("end")
     sides = [e["act"]["kind"] for e in g.record]
     assert sides.count("activate") == 4 and len(g.record) == 8
-    again = Activations(seed=seed, _start=False)
-    again._replay(g.record, g.position)
+    again = replayed(g)  # the record applied decision by decision on a fresh game (wargames.testing)
     assert again.digest() == g.digest()
 
 
@@ -233,8 +233,7 @@ def test_core_sequence_alternation_checkpoints_resume_mid_alternation():
     assert any(cp.where[4] > 0 for cp in g._checkpoints)  # checkpoints inside the alternation
     for steps in (1, 3, 6):
         g.undo(steps)
-        fresh = Alternating(seed=2, _start=False)
-        fresh._replay(list(g.record), g.position)
+        fresh = replayed(g)
         assert fresh.digest() == g.digest() and fresh.acting == g.acting
 
 

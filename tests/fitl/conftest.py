@@ -69,6 +69,13 @@ def position_of(edit: Callable[[FitlGame], None], scenario: str = "short", seed:
     for k in plain.state_attrs():
         setattr(edited, k, copy.deepcopy(getattr(plain, k), memo))
     edit(edited)  # type: ignore[arg-type]
+    board = edited.board
+    for pid, row in board.data.pieces.items():  # pieces the edit took away (Available lowered): out of the game
+        if row.type != "marker":
+            held = sum(n for c in board.pieces.values() for k, n in c.items() if piece_id(k) == pid) + \
+                board.available[pid] + board.casualties[pid] + board.out_of_play[pid]
+            board.removed[pid] = max(0, row.count - held)
+    board.removed += Counter()
     broken = edited.invariants()
     if broken:
         raise Unexpressible(f"the edit breaks the rules of the board ({broken[:3]}); no lesson position can")
@@ -91,10 +98,10 @@ def position_of(edit: Callable[[FitlGame], None], scenario: str = "short", seed:
             pos.setdefault("terror", {})[s] = bb["terror"].get(s, 0)
     for s in sorted(set(ba["sabotage"]) ^ set(bb["sabotage"])):
         pos.setdefault("sabotage", {})[s] = s in bb["sabotage"]
-    for box in ("casualties", "out_of_play"):
-        for pid in sorted(set(ba[box]) | set(bb[box])):
-            if ba[box].get(pid, 0) != bb[box].get(pid, 0):
-                pos.setdefault(box, {})[pid] = bb[box].get(pid, 0)
+    for box in ("casualties", "out_of_play", "removed"):
+        for pid in sorted(set(ba.get(box, {})) | set(bb.get(box, {}))):
+            if ba.get(box, {}).get(pid, 0) != bb.get(box, {}).get(pid, 0):
+                pos.setdefault(box, {})[pid] = bb.get(box, {}).get(pid, 0)
     for f, flag in b.pop("eligible").items():
         if a["eligible"][f] != flag:
             pos.setdefault("eligible", {})[f] = flag
@@ -125,29 +132,17 @@ def at_first_phase(game: FitlGame) -> None:
 
 def fitl_game(scenario: str = "short", seed: int = 0, edit: Callable[[FitlGame], None] | None = None, *,
               top: Iterable[int] = (), players: dict[str, Any] | None = None, options: dict[str, Any] | None = None,
-              start: bool = True, base: type[FitlGame] = FitlGame, test_only: bool = False) -> FitlGame:
+              start: bool = True, base: type[FitlGame] = FitlGame) -> FitlGame:
     """A FitL game loaded with the lesson options: ``top`` stacked on its deck (``deck``) and the board
     ``edit`` makes at the end of set-up (``position``, through :func:`position_of`; checked to be the same
     board when the game has made it).  ``players``: sides not listed are decided by the test (None); pass
     ``{"US": Passer(), ...}`` for bots.  ``base``: a FitlGame subclass (e.g. one with stand-in Operations).
-
-    ``test_only=True``: for the few rule tests whose position no lesson can make (Available counts set
-    outside the force pool, Capabilities or Momentum in play at the start), ``edit`` runs at the end of
-    ``new_state`` of a test subclass instead (the documented hook for a game's set-up state): replays of that
-    game rebuild it, but it is not a lesson and its saves do not reopen as a plain FitL game."""
+    Available counts set lower than the force pool allows take pieces out of the game (``position.removed``)."""
     opts = dict(options or {})
     if top:
         opts["deck"] = list(top)
     edited = None
-    if edit is not None and test_only:
-        class TestOnly(base):  # type: ignore[misc, valid-type]
-            def new_state(self) -> None:
-                super().new_state()
-                edit(self)
-
-        TestOnly.__name__ = base.__name__
-        base = TestOnly
-    elif edit is not None:
+    if edit is not None:
         pos, edited = position_of(edit, scenario, seed, opts)
         if pos:
             opts["position"] = pos

@@ -26,20 +26,16 @@ from .conftest import position_of
 class OpsGame(FitlGame):
     """The real FitlGame with a one-step sequence running ``plan`` (Monsoon fixed by ``monsoon``)."""
 
-    static_attrs = FitlGame.static_attrs | {"plan", "prepare", "monsoon_flag", "test_only", "prepared_board"}
+    static_attrs = FitlGame.static_attrs | {"plan", "prepare", "monsoon_flag", "prepared_board"}
 
     def __init__(self, plan: list[tuple[str, bool, bool, bool]], prepare: Callable[[Board], None] | None = None,
                  *, scenario: str = "short", seed: int = 1, monsoon: bool = False, dice: list[int] | None = None,
-                 players: dict[str, Any] | None = None, options: dict[str, Any] | None = None,
-                 test_only: bool = False):
-        """``test_only``: ``prepare`` makes a position no lesson can (e.g. pieces Out of Play that never can
-        be), so it runs at the end of ``new_state`` (the documented set-up hook) instead of as a position."""
+                 players: dict[str, Any] | None = None, options: dict[str, Any] | None = None):
         self.plan = plan
         self.prepare = prepare
         self.monsoon_flag = monsoon
-        self.test_only = test_only
         options = dict(options or {})
-        if prepare is not None and not test_only:
+        if prepare is not None:
             pos, edited = position_of(lambda g: prepare(g.board), scenario, seed)
             self.prepared_board = edited.board.to_dict()
             if pos:
@@ -60,15 +56,13 @@ class OpsGame(FitlGame):
     def new_state(self) -> None:
         super().new_state()
         self.outcomes: list[dict[str, Any]] = []
-        if self.test_only and self.prepare is not None:
-            self.prepare(self.board)
 
     def default_player(self, side: str):
         return RandomPlayer(self.seed)
 
     def checked_advance(self) -> list[str]:
         """One decision by the random players; the invariants and unexplained changes (decision F-41)."""
-        before = {**self.state_dict(), "victory": self.board.victory()}
+        before = self.state_dict()
         n0 = len(self.log)
         self.advance("decision")
         return self.invariants() + self.transition_problems(before, self.log[n0:])

@@ -20,10 +20,10 @@ def quiet(game, police_in=CITIES):
         put(game, c, arvn_police=1)
 
 
-def coup(edit, top=(128, 1, 5), players=None, scenario="short", test_only=False):
+def coup(edit, top=(128, 1, 5), players=None, scenario="short"):
     """The first card is a Coup card (Nguyen Van Thieu by default), the position made by ``edit`` (a lesson
-    position; ``test_only``: one no lesson can make, see conftest.fitl_game)."""
-    return fitl_game(scenario, 0, edit, top=top, players=players, test_only=test_only)
+    position, see conftest.fitl_game)."""
+    return fitl_game(scenario, 0, edit, top=top, players=players)
 
 
 def ruling(game, rule_id, title_part=""):

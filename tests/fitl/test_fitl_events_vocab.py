@@ -126,10 +126,9 @@ def pieces(game: EvGame, space: str) -> dict[str, int]:
 def test_fitl_5_1_1_place_only_available_pieces_respecting_stacking():
     def prep(g):
         put(g.board, "saigon", us_bases=2)
-        g.board.available["us_troops"] = 1
+        g.board.available["us_troops"] = 1  # the other US Troops out of the game (position.removed)
     g = drive(steps_game([{"do": "place", "pieces": ["us_bases", "us_troops"], "n": 3,
-                           "where": {"spaces": ["saigon", "north_vietnam"]}}], prepare=prep,
-                         test_only=True))  # 1 Troop in the force pool: no lesson position
+                           "where": {"spaces": ["saigon", "north_vietnam"]}}], prepare=prep))
     # the third US Base cannot go to Saigon (2 Bases) nor anything to North Vietnam: only the 1 Available Troop
     assert pieces(g, "saigon") == {"us_bases": 2, "us_troops": 1}
     assert pieces(g, "north_vietnam") == {}
@@ -313,12 +312,10 @@ def test_fitl_5_0_card_data_loads_with_sources():
 
 def test_fitl_5_1_3_partial_execution_skips_what_cannot_be_done():
     def prep(g):
-        g.board.available["vc_bases"] = 1
-        g.board.out_of_play["vc_bases"] += 8
+        g.board.available["vc_bases"] = 1  # the other VC Bases out of the game (position.removed)
     g = drive(steps_game([{"do": "place", "pieces": "vc_bases", "n": 3, "where": {"spaces": ["tay_ninh"]}},
                           {"do": "remove", "pieces": "nva_troops", "n": 2},
-                          {"do": "track", "track": "aid", "delta": 1}], "VC", prep,
-                         test_only=True))  # VC Bases Out of Play: no lesson position (FITL-1.4.1)
+                          {"do": "track", "track": "aid", "delta": 1}], "VC", prep))
     assert pieces(g, "tay_ninh") == {"vc_bases": 1} and g.board.tracks["aid"] == 16
     assert [r.title.split(": ")[-1] for r in g.log if r.rule_id == "FITL-5.1.3"] == ["Nothing to remove"]
 

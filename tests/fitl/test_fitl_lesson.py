@@ -64,6 +64,9 @@ def test_fitl_lesson_eligible_sets_who_may_act_on_the_first_card():
     ({"out_of_play": {"nva_troops": 1}}, "only US and ARVN pieces"),
     ({"out_of_play": {"us_bases": 7}}, "out of range"),
     ({"casualties": {"us_troops": 40}}, "more us_troops than are Available"),
+    ({"removed": {"us_troops": 40}}, "more us_troops than are Available"),
+    ({"removed": {"nva_troops": -1}}, "out of range"),
+    ({"removed": {"tanks": 1}}, "unknown piece"),
     ({"eligible": {"Soviets": True}}, "unknown faction"),
     ({"eligible": {"US": "yes"}}, "write true (Eligible) or false"),
     ({"capabilities": {"1": "unshaded"}}, "is not a Capability card (FITL-5.3)"),
@@ -76,6 +79,22 @@ def test_fitl_lesson_bad_edit_is_refused_naming_the_entry(bad, says):
     with pytest.raises(PositionError) as err:
         wargames.load("fitl", "short", seed=3, position=bad)
     assert says in str(err.value)
+
+
+def test_fitl_lesson_removed_pieces_make_a_smaller_force_pool_that_saves_and_replays():
+    """position.removed: pieces taken out of the game from Available (a lesson where the US has one Troop
+    left); the board rules (FITL-1.4.1) count them, they never come back into play, and the state shows them."""
+    plain = wargames.load("fitl", "short", seed=3)
+    left = plain.board.available["us_troops"]
+    g = wargames.load("fitl", "short", seed=3, position={"removed": {"us_troops": left - 1, "vc_bases": 2}})
+    assert g.board.available["us_troops"] == 1 and g.board.removed["us_troops"] == left - 1
+    assert g.board.available["vc_bases"] == plain.board.available["vc_bases"] - 2
+    assert not g.invariants() and g.state_dict()["board"]["removed"] == {"us_troops": left - 1, "vc_bases": 2}
+    assert "removed" not in plain.state_dict()["board"]  # a game with none keeps its digest
+    assert any("out of the game" in r.explanation for r in lessons(g))
+    assert wargames.open_save(g.save()).digest() == g.digest()
+    g.board.removed["us_troops"] -= 1  # a piece lost from the count breaks the board rules
+    assert any("FITL-1.4.1" in p for p in g.invariants())
 
 
 def test_fitl_lesson_momentum_card_already_played_is_refused():

@@ -24,10 +24,10 @@ CALM = (1, 2)  # two Event cards: no Monsoon
 MONSOON = (1, 127)  # an Event card with a Coup card next (FITL-2.3.9)
 
 
-def position(edit, top=CALM, seed: int = 0, test_only: bool = False) -> FitlGame:
+def position(edit, top=CALM, seed: int = 0) -> FitlGame:
     """A Short-scenario game on an emptied board arranged by ``edit(game)`` (a lesson position, see
-    conftest.fitl_game; ``test_only``: an edit no lesson can make, e.g. Available counts set outside the force
-    pool), resting at its first decision."""
+    conftest.fitl_game; Available counts set lower take pieces out of the game, ``position.removed``), resting
+    at its first decision."""
 
     def full(game: FitlGame) -> None:
         empty_board(game)
@@ -35,7 +35,7 @@ def position(edit, top=CALM, seed: int = 0, test_only: bool = False) -> FitlGame
             game.board.tracks[t] = 10
         edit(game)
 
-    return fitl_game("short", seed, full, top=top, test_only=test_only)
+    return fitl_game("short", seed, full, top=top)
 
 
 def fixed(monkeypatch, module, *values: int) -> None:
@@ -171,7 +171,7 @@ def test_fitl_8_5_4_march_when_no_terror_or_rally(monkeypatch):
         g.board.available["vc_guerrillas"] = 5
 
     fixed(monkeypatch, vc_mod, 6, 6, 6)
-    plan = NonPlayer("VC").plan(position(edit, test_only=True), False)
+    plan = NonPlayer("VC").plan(position(edit), False)
     assert plan.op == "march" and plan.reason.startswith("VC 8.5.4") and plan.sas[0] == "ambush"
 
 
@@ -191,7 +191,7 @@ def test_fitl_8_5_5_attack_in_monsoon_with_a_large_active_group(monkeypatch):
         g.board.available["vc_guerrillas"] = 0
 
     fixed(monkeypatch, vc_mod, 6, 6, 6)
-    game = position(edit, top=MONSOON, test_only=True)
+    game = position(edit, top=MONSOON)
     assert game.monsoon
     plan = NonPlayer("VC").plan(game, False)
     assert plan.op == "attack" and plan.reason.startswith("VC 8.5.5")
@@ -268,7 +268,7 @@ def test_fitl_8_6_5_march_adds_nva_control(monkeypatch):
         g.board.available["nva_guerrillas"] = 20
 
     fixed(monkeypatch, nva_mod, 1, 1)
-    game = position(edit, test_only=True)
+    game = position(edit)
     nva = NonPlayer("NVA")
     plan = nva.plan(game, False)
     assert plan.op == "march"
@@ -319,7 +319,7 @@ def test_fitl_8_7_3_patrol_when_guerrillas_sit_next_to_saigon():
             g.board.available[k] = 0
         put(g, "loc_saigon_can_tho", vc_guerrillas__u=1)
 
-    plan = NonPlayer("ARVN").plan(position(edit, test_only=True), False)
+    plan = NonPlayer("ARVN").plan(position(edit), False)
     assert plan.op == "patrol" and plan.reason.startswith("ARVN 8.7.3")
 
 
@@ -329,7 +329,7 @@ def test_fitl_8_7_4_assault_when_it_removes_an_nva_troop():
         for k in ("arvn_troops", "arvn_police", "arvn_rangers", "arvn_bases"):
             g.board.available[k] = 0
 
-    plan = NonPlayer("ARVN").plan(position(edit, test_only=True), False)
+    plan = NonPlayer("ARVN").plan(position(edit), False)
     assert plan.op == "assault" and plan.when == "before" and plan.sas[0] == "raid"
 
 
@@ -339,7 +339,7 @@ def test_fitl_8_7_5_sweep_otherwise():
         for k in ("arvn_troops", "arvn_police", "arvn_rangers", "arvn_bases"):
             g.board.available[k] = 0
 
-    plan = NonPlayer("ARVN").plan(position(edit, test_only=True), False)
+    plan = NonPlayer("ARVN").plan(position(edit), False)
     assert plan.op == "sweep" and plan.reason.startswith("ARVN 8.7.5")
 
 
@@ -701,7 +701,7 @@ def test_fitl_8_8_7_train_adds_a_space_only_to_pacify():
         g.board.tracks["arvn_resources"] = 30
         g.board.available["us_irregulars"] = 0
 
-    game = position(edit, test_only=True)
+    game = position(edit)
     us = NonPlayer("US")
     opts = [Action.make("space", "Hue", space="hue")]
     a = us.choose(game, decision("space", opts, "US", op="train", step="space", limited=False))
@@ -892,7 +892,7 @@ def test_fitl_8_8_6_event_before_the_if_none_sweep_when_training_is_impossible()
         g.board.available["us_irregulars"] = 0  # Training places nothing and cannot Pacify (no ARVN Resources)
         g.board.tracks["arvn_resources"] = 0
 
-    game = position(edit, test_only=True)
+    game = position(edit)
     us = NonPlayer("US")
     assert not us.train_useful(game) and us.sweep_useful(game)
     plan = us.plan(game, False)
@@ -1198,7 +1198,7 @@ def test_fitl_8_5_4_rules_example_no_march_no_attack_at_zero_resources_rally_beg
         g.board.available["vc_guerrillas"] = 0
         g.eligible["US"] = g.eligible["NVA"] = g.eligible["ARVN"] = False
 
-    game = position(edit, top=(24, 2), test_only=True)
+    game = position(edit, top=(24, 2))
     vc = NonPlayer("VC")
     monkeypatch.setattr(game, "event_preference", lambda c, f: ("ignored", "shaded"), raising=False)
     assert vc.event_decision(game)[0] == "no"  # the Event aside (8.4.1), as in the example
@@ -1223,7 +1223,7 @@ def test_fitl_8_5_4_march_only_when_a_priority_move_exists_else_attack_then_rall
         g.board.support["tay_ninh"] = -2
         g.board.available["vc_guerrillas"] = 0  # no Rally condition (3 dice against 0 Available)
 
-    game = position(edit, test_only=True)
+    game = position(edit)
     vc = NonPlayer("VC")
     assert not vc.march_move_exists(game)
     plan = vc.plan(game, False)

@@ -65,10 +65,9 @@ def test_fitl_3_3_1_trail_improvement_costs_2_even_when_free_and_with_no_space()
 
 def test_fitl_1_4_1_rally_takes_guerrillas_from_the_map_when_none_available():
     def after(b):
-        b.out_of_play["nva_guerrillas"] += b.available["nva_guerrillas"]  # a test position: none Available
-        b.available["nva_guerrillas"] = 0
+        b.available["nva_guerrillas"] = 0  # none Available: out of the game for the lesson (position.removed)
 
-    g = _game([("NVA", False, False, False)], ("north_vietnam", {"nva_guerrillas__a": 1}), after=after, test_only=True)
+    g = _game([("NVA", False, False, False)], ("north_vietnam", {"nva_guerrillas__a": 1}), after=after)
     pick(g, "op", op="rally")
     pick(g, "space", space="central_laos")
     pick(g, "mode", mode="place", n=1)

@@ -8,7 +8,6 @@ from collections import Counter
 import pytest
 
 import wargames
-from wargames.tet import TetGame
 from wargames.tet.data import load_data
 
 
@@ -181,9 +180,10 @@ def _inside(x: float, y: float, ring: list) -> bool:
 def test_tet_map_8_the_border_separates_vietnam_from_laos_and_cambodia():
     """The red border line is the real one (data/geo), and every area sits on its own side of it."""
     from wargames.core.data import data_root
+    from wargames.testing import unstarted
     from wargames.tet.mapdata import static_layers
 
-    layers = static_layers(TetGame("historical", 0, _start=False))
+    layers = static_layers(unstarted("tet"))
     assert {"Laos / South Vietnam (Republic of Vietnam)", "Cambodia / South Vietnam (Republic of Vietnam)"} <= \
         set(layers["borders"]["name"])
     countries = json.loads((data_root() / "geo" / "countries.geojson").read_text(encoding="utf-8"))

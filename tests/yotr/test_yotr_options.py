@@ -6,6 +6,7 @@ import pytest
 
 from wargames.core import Action, IllegalAction
 from wargames.core.data import DataError
+from wargames.testing import unstarted
 from wargames.yotr.data import load_data
 from wargames.yotr.deploy import infiltration_hexes
 from wargames.yotr.game import YotrGame
@@ -111,7 +112,7 @@ def test_yotr_ifc_ob_c_has_no_arvn_1_6_and_the_variants_differ_as_recorded():
 def test_yotr_ob_letters_switch_on_their_special_rules():
     # YOTR-OB (rules L1883-1937): B -> Rule B; C -> Modification P; F -> Rule F and P; H -> H; J -> J; K -> J and H
     def on(a, c):
-        g = YotrGame("ob-options", 0, {"allied_ob": a, "communist_ob": c}, _start=False)
+        g = unstarted("yotr", "ob-options", 0, {"allied_ob": a, "communist_ob": c})
         return {k for k in ("special_rule_b", "special_rule_f", "special_rule_h", "special_rule_j",
                             "victory_modification_p") if getattr(g.opts, k)}
     assert on("A", "G") == set()

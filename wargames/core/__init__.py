@@ -10,6 +10,7 @@ from .gametype import GameType
 from .players import Bot, Player, RandomPlayer, ScriptedPlayer
 from .position import Edit, PositionError
 from .rulings import Lookup, Roll, Ruling
+from .transitions import Explained
 
-__all__ = ["Action", "Bot", "Decision", "Dice", "Edit", "EngineError", "Game", "GameType", "IllegalAction", "Lookup", "Player", "PositionError",
+__all__ = ["Action", "Bot", "Decision", "Dice", "Edit", "EngineError", "Explained", "Game", "GameType", "IllegalAction", "Lookup", "Player", "PositionError",
            "RandomPlayer", "Roll", "Ruling", "ScriptedPlayer", "View", "WargamesError"]

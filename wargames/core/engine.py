@@ -16,6 +16,8 @@ Checkpoints make Back, jump and refusal instant (issue #13).  At the start of ev
 procedure is suspended, so the walker copies the game's state there (:class:`Checkpoint`: every attribute
 that is not static data, an engine field or a cache, plus the dice).  Undo and rewind restore the last
 checkpoint on the way to the target and replay only the decisions after it; the record stays the authority.
+A long step may also be checkpointed inside, at safe points of a restartable loop (:meth:`Game.checkpoint`,
+:meth:`Game.resumed`): the loop's position is data, so the step's procedure can be started again from there.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from .position import CORE_OPTIONS, RULE, Edit, Position, PositionError, parse_p
 from .rulings import Lookup, Roll, Ruling, rulings_html
 from .sequence import PhaseSpec, ReactionSpec, SequenceOfPlay, StepSpec, check_names, load_sequence
 from .snapshot import fast_copy
+from .transitions import Explained, transition_problems
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -54,19 +57,25 @@ class EngineError(WargamesError):
 # Attributes the engine itself keeps (never part of a game's state snapshot).
 ENGINE_ATTRS = frozenset({
     "scenario_id", "seed", "options", "sequence", "players", "dice", "log", "record", "turn", "phase", "step",
-    "_pending", "_over", "_result", "_flow", "_checkpoints", "lesson", "acting",
+    "_pending", "_over", "_result", "_flow", "_checkpoints", "lesson", "acting", "_at", "_resume",
 })
+
+#: where a checkpoint resumes the walker: (block, turn, phase index, step index, round, side that started the
+#: round, mark).  ``mark`` is None at a phase, step or round start, else (name, data) of :meth:`Game.checkpoint`.
+Where = tuple[str, int, int, int, int, "str | None", "tuple[str, dict[str, Any]] | None"]
 
 
 @dataclass
 class Checkpoint:
-    """The whole game at the start of a phase or step, where no procedure is suspended.
+    """The whole game at the start of a phase or step, where no procedure is suspended, or at a safe point
+    inside a step (a mark of :meth:`Game.checkpoint`, from which the step's procedure can be started again).
 
-    ``where`` is (block, turn, phase index, step index; -1 for the phase itself); ``n_log`` and ``n_record``
-    the lengths of the log and the record when it was taken; ``state`` the copied game attributes.  Inside an
-    alternating step ``where`` also holds the round and the side that started (else 0 and None)."""
+    ``where`` is (block, turn, phase index, step index; -1 for the phase itself, ...); ``n_log`` and
+    ``n_record`` the lengths of the log and the record when it was taken; ``state`` the copied game attributes.
+    Inside an alternating step ``where`` also holds the round and the side that started (else 0 and None), and
+    inside a step the mark and its data (else None)."""
 
-    where: tuple[str, int, int, int, int, str | None]
+    where: Where
     n_log: int
     n_record: int
     turn: int
@@ -110,6 +119,13 @@ class Game:
     #: state fields computed from other state fields (a reverse index, a version counter): copied by
     #: checkpoints, not needed in the digest
     derived_attrs: ClassVar[frozenset[str]] = frozenset()
+    #: a checkpoint inside a step (:meth:`checkpoint`) is taken only when at least this many decisions were
+    #: made since the last checkpoint: Back replays at most about this many, and normal play copies the state
+    #: rarely
+    checkpoint_every: ClassVar[int] = 12
+    #: how each part of the state is explained when it changes (see :mod:`wargames.core.transitions`); a part
+    #: not declared needs some ruling in the same transition
+    explained: ClassVar[tuple[Explained, ...]] = ()
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -170,6 +186,8 @@ class Game:
         self._over = False
         self._result: Ruling | None = None
         self._checkpoints: list[Checkpoint] = []
+        self._at: Where = ("setup", 0, 0, -1, 0, None, None)  # where the walker is (for checkpoint())
+        self._resume: tuple[str, dict[str, Any]] | None = None  # the mark a resumed step restarts from
         self.new_state()  # subclass: mutable state from scenario data
         self._flow: Flow = self._walk()
 
@@ -257,11 +275,11 @@ class Game:
         return RandomPlayer(seed=self.seed)
 
     def transition_problems(self, before: dict[str, Any], rulings: list[Ruling]) -> list[str]:
-        """Changes between ``before`` (a ``state_dict()``) and now that no ruling in ``rulings`` accounts for.
-
-        Games override this so the random-play tests prove that hidden facts are revealed and tracks move only
-        through rulings."""
-        return []
+        """Changes between ``before`` (a ``state_dict()``) and now that no ruling in ``rulings`` accounts for:
+        the one generic check of :mod:`wargames.core.transitions`, read with the game's :attr:`explained`
+        declarations (games do not override it).  The random-play tests call it after every decision, so units
+        move, hidden facts are revealed and tracks move only through rulings."""
+        return transition_problems(self.explained, before, self.state_dict(), rulings)
 
     def invariants(self) -> list[str]:
         """Broken invariants (empty when the state is legal); checked by the random-play tests."""
@@ -275,20 +293,21 @@ class Game:
             return False
         return True
 
-    def _walk(self, start: tuple[str, int, int, int, int, str | None] = ("setup", 0, 0, -1, 0, None)) -> Flow:
+    def _walk(self, start: Where = ("setup", 0, 0, -1, 0, None, None)) -> Flow:
         """Walk the sequence of play from ``start`` (block, turn, phase index, step index, round of an
-        alternating step, the side that started it): the beginning of the game, or a checkpoint resumed."""
-        block, turn, phase_i, step_i, round_k, first_side = start
+        alternating step, the side that started it, a mark inside the step): the beginning of the game, or a
+        checkpoint resumed."""
+        block, turn, phase_i, step_i, round_k, first_side, mark = start
         if block == "setup":
-            yield from self._run_phases(self.sequence.setup, "setup", phase_i, step_i, round_k, first_side)
-            turn, phase_i, step_i, round_k, first_side = 1, 0, -1, 0, None
+            yield from self._run_phases(self.sequence.setup, "setup", phase_i, step_i, round_k, first_side, mark)
+            turn, phase_i, step_i, round_k, first_side, mark = 1, 0, -1, 0, None, None
             if self.lesson is not None and self.lesson.turn is None and not self._over:
                 self.turn, self.phase, self.step = 1, None, None  # set-up is over; turn 1 has not begun
                 yield from self._make_position()
         while not self._over and (self.sequence.turns is None or turn <= self.sequence.turns):
             self.turn = turn
-            yield from self._run_phases(self.sequence.phases, "turn", phase_i, step_i, round_k, first_side)
-            phase_i, step_i, round_k, first_side = 0, -1, 0, None
+            yield from self._run_phases(self.sequence.phases, "turn", phase_i, step_i, round_k, first_side, mark)
+            phase_i, step_i, round_k, first_side, mark = 0, -1, 0, None, None
             turn += 1
         if not self._over:
             self.phase = self.step = None
@@ -296,7 +315,8 @@ class Game:
         self._over = True
 
     def _run_phases(self, phases: list[PhaseSpec], block: str = "turn", first: int = 0,
-                    first_step: int = -1, first_round: int = 0, first_side: str | None = None) -> Flow:
+                    first_step: int = -1, first_round: int = 0, first_side: str | None = None,
+                    mark: tuple[str, dict[str, Any]] | None = None) -> Flow:
         for i in range(first, len(phases)):
             phase = phases[i]
             if self._over:
@@ -318,20 +338,25 @@ class Game:
                 step = phase.steps[j]
                 if self._over:
                     return
-                resuming = i == first and j == first_step and first_round > 0
+                resuming = i == first and j == first_step and (first_round > 0 or mark is not None)
                 if not resuming:
                     self._checkpoint(block, i, j)
                     if not self._applies(step):
                         continue
                 self.step = step
                 if step.alternate is None:
+                    self._at = (block, self.turn, i, j, 0, None, None)
+                    self._resume = mark if resuming else None
                     yield from getattr(self, step.procedure)()
                 else:
                     yield from self._alternate(step, block, i, j, first_round if resuming else 0,
-                                               first_side if resuming else None)
+                                               first_side if resuming else None, mark if resuming else None)
+                self._at = (block, self.turn, i, -1, 0, None, None)
 
-    def _alternate(self, step: StepSpec, block: str, i: int, j: int, k: int, first_side: str | None) -> Flow:
-        """An alternating step: the sides take turns running its procedure until its condition holds."""
+    def _alternate(self, step: StepSpec, block: str, i: int, j: int, k: int, first_side: str | None,
+                   mark: tuple[str, dict[str, Any]] | None = None) -> Flow:
+        """An alternating step: the sides take turns running its procedure until its condition holds (resumed
+        inside round ``k`` when ``mark`` is given)."""
         alt = step.alternate
         assert alt is not None
         order = list(alt.sides or self.sides)
@@ -342,13 +367,16 @@ class Game:
         start = order.index(first_side)
         order = order[start:] + order[:start]
         while not self._over:
-            if k > 0:
-                self._checkpoint(block, i, j, k, first_side)
-            if getattr(self, alt.until)():
-                break
-            if k >= alt.max_rounds:
-                raise EngineError(f"step {step.id}: {alt.until} still false after {alt.max_rounds} rounds")
+            if mark is None:
+                if k > 0:
+                    self._checkpoint(block, i, j, k, first_side)
+                if getattr(self, alt.until)():
+                    break
+                if k >= alt.max_rounds:
+                    raise EngineError(f"step {step.id}: {alt.until} still false after {alt.max_rounds} rounds")
             self.acting = order[k % len(order)]
+            self._at = (block, self.turn, i, j, k, first_side, None)
+            self._resume, mark = mark, None
             yield from getattr(self, step.procedure)(self.acting)
             k += 1
         self.acting = None
@@ -399,12 +427,40 @@ class Game:
         return memo
 
     def _checkpoint(self, block: str, phase_i: int, step_i: int, round_k: int = 0,
-                    first_side: str | None = None) -> None:
+                    first_side: str | None = None, mark: tuple[str, dict[str, Any]] | None = None) -> None:
         memo = self._shared_memo()
         state = {k: fast_copy(self.__dict__[k], memo) for k in self.state_attrs()}
         self._checkpoints.append(Checkpoint(
-            (block, self.turn, phase_i, step_i, round_k, first_side), len(self.log), len(self.record), self.turn,
-            self.phase, self.step, self._over, self._result, self.dice.snapshot(), state))
+            (block, self.turn, phase_i, step_i, round_k, first_side, mark), len(self.log), len(self.record),
+            self.turn, self.phase, self.step, self._over, self._result, self.dice.snapshot(), state))
+
+    def checkpoint(self, mark: str, **data: Any) -> None:
+        """A safe point inside a long step, for instant Back (issue #13): called by a procedure at the top of a
+        restartable loop (between battles, units, activations), where everything the rest of the step needs
+        is in the game state or in ``data`` (plain values: the loop's position, e.g. the areas already
+        fought).  A checkpoint is taken there if :attr:`checkpoint_every` decisions were made since the last
+        one.  To resume from it, the engine starts the step's procedure again with the mark pending: the
+        procedure (and every procedure it calls on the way to the loop) must first ask :meth:`resumed` and,
+        given the data, skip what it had done before the loop.  Never changes the game."""
+        if self._resume is not None:
+            raise EngineError(f"checkpoint {mark!r}: the mark {self._resume[0]!r} of the resumed step was not "
+                              "taken up by resumed()")
+        block, _turn, i, j, k, first_side, _ = self._at
+        if j < 0 or self.step is None:
+            raise EngineError(f"checkpoint {mark!r} outside a step: only a step's procedure may checkpoint")
+        last = self._checkpoints[-1] if self._checkpoints else None
+        if last is not None and len(self.record) - last.n_record < self.checkpoint_every:
+            return
+        self._checkpoint(block, i, j, k, first_side, (mark, fast_copy(data, {})))
+
+    def resumed(self, mark: str) -> dict[str, Any] | None:
+        """The data of :meth:`checkpoint` ``mark`` when the step is being started again from it (taken up: the
+        next call returns None), else None.  A restartable procedure asks first, before it does anything."""
+        if self._resume is None or self._resume[0] != mark:
+            return None
+        data = self._resume[1]
+        self._resume = None
+        return fast_copy(data, {})
 
     def _restore(self, i: int) -> None:
         """Put the game back to checkpoint ``i`` and resume the walker there (the checkpoint is taken again)."""
@@ -423,6 +479,7 @@ class Game:
         self.dice.restore(cp.dice)
         self.turn, self.phase, self.step = cp.turn, cp.phase, cp.step
         self._over, self._result, self._pending = cp.over, cp.result, None
+        self._resume = None
         del self.log[cp.n_log:]
         del self.record[cp.n_record:]
         if self._flow is not None:
@@ -497,6 +554,9 @@ class Game:
             self._over = True
             self._pending = None
             return None
+        if self._resume is not None:
+            raise EngineError(f"step {self.step.id if self.step else '-'} was resumed at its mark "
+                              f"{self._resume[0]!r} but its procedure did not take it up (resumed())")
         if isinstance(item, Ruling):
             self._pending = None
             self.log.append(item)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..core import Game, Player
+from ..core import Explained, Game, Player
 from ..core.data import DataError, game_dir, merge_options
 from ..core.gametype import GameType
 from .coup import CoupRules
@@ -43,6 +43,12 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         model="insurgency and political support: four factions, each with its own idea of winning")
     static_attrs = frozenset({"data", "scen", "rules_opts"})
     cache_attrs = frozenset({"_op_changes"})  # an Operation's changes until its ruling names them (F-41)
+    #: a track (FITL-1.8) or a space's Support (FITL-1.6) changes only if a ruling's changes names it (the amounts
+    #: add up); pieces move (Control and the victory markers follow, FITL-1.9) only with a ruling listing changes
+    #: or places (issue #13)
+    explained = (Explained("board.tracks.*", "track", "track"), Explained("board.support.*", "named", "support"),
+                 Explained("board.pieces", "listed"), Explained("acted", "bookkeeping"),
+                 Explained("support_moved", "bookkeeping"))
     # the set-up piles and the lesson card notes, reported once by the set-up ruling; the deck holds the cards
     derived_attrs = frozenset({"piles", "_card_notes"})
 
@@ -213,41 +219,3 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         if self.card is not None and self.is_coup(self.card) and self.card not in self.leader_box:
             bad.append("FITL-2.4.1: a played Coup card is not in the RVN Leader box")
         return bad
-
-    def transition_problems(self, before: dict[str, Any], rulings: list) -> list[str]:
-        """A track (FITL-1.8) or a space's Support (FITL-1.6) may change only if a ruling's ``changes`` names it
-        (with ``from``/``to`` the amounts must add up); pieces may move (changing Control and the victory
-        markers, FITL-1.9) only if some ruling lists changes or places."""
-        named: set[str] = set()
-        moved: dict[str, int] = {}
-        exact: set[str] = set()
-        support: set[str] = set()
-        explained = False
-        for r in rulings:
-            explained = explained or bool(r.changes) or bool(r.places)
-            for c in r.changes:
-                if "track" in c:
-                    named.add(c["track"])
-                    if "from" in c and "to" in c:
-                        moved[c["track"]] = moved.get(c["track"], 0) + c["to"] - c["from"]
-                    else:
-                        exact.discard(c["track"])
-                        named.add("~" + c["track"])
-                if "support" in c:
-                    support.add(c["support"])
-        problems = []
-        old_tracks = before["board"]["tracks"]
-        for t, v in self.board.tracks.items():
-            delta = v - old_tracks[t]
-            if delta and t not in named:
-                problems.append(f"track {t} moved {delta:+d} and no ruling names it")
-            elif t in named and "~" + t not in named and delta != moved.get(t, 0):
-                problems.append(f"track {t} moved {delta:+d}, rulings account for {moved.get(t, 0):+d}")
-        old_support = before["board"]["support"]
-        for s, lvl in self.board.support.items():
-            if lvl != old_support.get(s, 0) and s not in support:
-                problems.append(f"support in {s} changed {old_support.get(s, 0)} -> {lvl} without a ruling naming it")
-        if not explained and before["board"]["pieces"] != self.board.to_dict()["pieces"]:
-            problems.append("pieces moved (Control and the victory markers may change, FITL-1.9) but no ruling "
-                            "lists changes or places")
-        return problems

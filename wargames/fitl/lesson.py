@@ -6,7 +6,8 @@ deck in that order (the published tutorial's cards, or "what if this card came n
 edits the board after set-up: ``pieces`` (space -> piece key -> how many there), ``support`` (space -> level),
 ``tracks`` (track -> value), ``terror`` (Province or City -> Terror markers), ``sabotage`` (LoC -> marker or
 not), the boxes ``casualties`` (US piece -> how many) and ``out_of_play`` (US or ARVN piece -> how many), and
-``eligible`` (faction -> Eligible or not for the first card), ``capabilities`` (Capability card -> the side in
+``removed`` (piece -> how many are taken out of the game, from Available: a lesson with a smaller force pool,
+e.g. "the US has one Troop left"), ``eligible`` (faction -> Eligible or not for the first card), ``capabilities`` (Capability card -> the side in
 effect, or null: not in effect; FITL-5.3) and ``momentum`` (Momentum card -> side: put in play, taken from the
 deck or the cards set aside; FITL-5.4).  Pieces come from and go back to Available
 (FITL-1.4.1: never more than the force pool holds; only US pieces are Casualties, only US and ARVN pieces are
@@ -26,8 +27,9 @@ from .deck import COUP_CARDS, PIVOTAL_CARDS
 from .state import FLIPPABLE, TUNNELABLE, piece_id
 
 MARKERS = 15  # Terror/Sabotage markers in the game (FITL-3.3.4)
-BOX_FACTIONS = {"casualties": ("US",), "out_of_play": ("US", "ARVN")}  # who can be there (FITL-1.4.1)
-BOX_NAMES = {"casualties": "Casualties", "out_of_play": "Out of Play"}
+BOX_FACTIONS = {"casualties": ("US",), "out_of_play": ("US", "ARVN"),  # who can be there (FITL-1.4.1)
+                "removed": ("US", "ARVN", "NVA", "VC")}  # a lesson's smaller force pool: any faction
+BOX_NAMES = {"casualties": "Casualties", "out_of_play": "Out of Play", "removed": "out of the game"}
 LEADERS = {"minh": None, "khanh": 125, "young_turks": 126, "ky": 127, "thieu": 128}
 
 
@@ -115,6 +117,8 @@ class LessonRules:
                 "sabotage": "LoC -> true (a Sabotage marker there) or false (FITL-3.3.4)",
                 "casualties": "US piece (us_troops, us_bases, us_irregulars) -> how many in the Casualties box",
                 "out_of_play": "US or ARVN piece -> how many Out of Play (FITL-1.4.1)",
+                "removed": "piece -> how many are out of the game for the lesson, taken from Available (a smaller "
+                           "force pool than FITL-1.4.1's)",
                 "eligible": "faction (US, ARVN, NVA, VC) -> true (Eligible) or false (Ineligible) (FITL-2.3.1)",
                 "capabilities": "Capability card -> unshaded, shaded or null (not in effect) (FITL-5.3)",
                 "momentum": "Momentum card -> unshaded or shaded: in play until the next Reset (FITL-5.4)"}
@@ -193,8 +197,10 @@ class LessonRules:
             for pid, n in edits.get(box, {}).items():
                 need[pid] += n - held[pid]
                 out.append(Edit(box, f"{BOX_NAMES[box]}: {n} {pid}",
-                                f"The {BOX_NAMES[box]} box is given {n} {pid.replace('_', ' ')} (it had {held[pid]}; "
-                                "the difference comes from or goes back to Available, FITL-1.4.1).",
+                                f"{n} {pid.replace('_', ' ')} are taken out of the game for this lesson (it had "
+                                f"{held[pid]}; the difference comes from or goes back to Available)." if box == "removed"
+                                else f"The {BOX_NAMES[box]} box is given {n} {pid.replace('_', ' ')} (it had "
+                                f"{held[pid]}; the difference comes from or goes back to Available, FITL-1.4.1).",
                                 {"box": box, "piece": pid, "from": held[pid], "to": n},
                                 lambda x=box, k=pid, m=n - held[pid]: self._lesson_box(x, k, m)))
         short = {pid: n - b.available[pid] for pid, n in need.items() if n > b.available[pid]}

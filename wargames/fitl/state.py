@@ -64,6 +64,8 @@ class Board:
             self.support[s.id] = LEVELS[s.support]
         self.out_of_play: Counter[str] = Counter(scenario.boxes.out_of_play)
         self.casualties: Counter[str] = Counter(scenario.boxes.casualties)
+        # pieces a lesson position takes out of the game (a smaller force pool, ``position.removed``); never in play
+        self.removed: Counter[str] = Counter()
         on_map = Counter()
         for c in self.pieces.values():
             for key, n in c.items():
@@ -186,6 +188,7 @@ class Board:
             **{b: dict(sorted((k, v) for k, v in getattr(self, b).items() if v)) for b in BOXES},
             "tracks": dict(sorted(self.tracks.items())),
             "event_flags": {k: self.event_flags[k] for k in sorted(self.event_flags)},
+            **({"removed": dict(sorted((k, v) for k, v in self.removed.items() if v))} if +self.removed else {}),
         }
 
     def invariants(self) -> list[str]:
@@ -201,8 +204,9 @@ class Board:
             if row.type == "marker":
                 continue
             total = on_map[pid] + sum(getattr(self, b)[pid] for b in BOXES)
-            if total != row.count:
-                bad.append(f"FITL-1.4.1: {pid} total {total}, force pool {row.count}")
+            if total + self.removed[pid] != row.count:
+                bad.append(f"FITL-1.4.1: {pid} total {total}, force pool {row.count}"
+                           + (f" less {self.removed[pid]} out of the game for a lesson" if self.removed[pid] else ""))
             for b in BOXES:
                 if getattr(self, b)[pid] < 0:
                     bad.append(f"{b} holds {getattr(self, b)[pid]} {pid}")

@@ -18,7 +18,7 @@ from dataclasses import replace as dc_replace
 from fractions import Fraction
 from typing import Any
 
-from ..core import Action, Game, IllegalAction, Player
+from ..core import Action, Explained, Game, IllegalAction, Player
 from ..core.gametype import GameType
 from ..core.rulings import Ruling
 from . import hq as H
@@ -131,6 +131,11 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     static_attrs = frozenset({"scenario", "map", "rows", "window", "window_land", "start_hex", "all_ids"})
     cache_attrs = frozenset({"_cache"})
     derived_attrs = frozenset({"at_hex", "version"})
+    #: VP tracks move only by a ROW-12.1 ruling; a piece enters, leaves or moves on the map only with a ruling
+    #: naming it or its hex; anything else (the resource pools) with some ruling (issue #13)
+    explained = (Explained("vp.us_military_victory", "rule", rule="ROW-12.1"),
+                 Explained("vp.us_unrest", "rule", rule="ROW-12.1"), Explained("pos.*", "told"),
+                 Explained("act", "bookkeeping"))
 
     # ------------------------------------------------------------------ data and state
     def load_sequence(self):
@@ -260,31 +265,6 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         if {h: sorted(v) for h, v in index.items()} != self.at_hex:
             bad.append("the reverse index at_hex disagrees with pos")
         return bad
-
-    def transition_problems(self, before: dict[str, Any], rulings: list) -> list[str]:
-        """Changes no ruling accounts for: VP tracks move only by a ROW-12.1 ruling, resource pools only with
-        some ruling, and a piece enters or leaves the map only with a ruling naming its hex or itself."""
-        now = self.state_dict()
-        rules = {r.rule_id for r in rulings}
-        out = []
-        for k in ("us_military_victory", "us_unrest"):
-            if before["vp"][k] != now["vp"][k] and not any(x.startswith("ROW-12.1") for x in rules):
-                out.append(f"{k} changed with no victory ruling")
-        if before["pools"] != now["pools"] and not rulings:
-            out.append("a resource track changed with no ruling")
-        moved = {u for u in set(before["pos"]) | set(now["pos"]) if before["pos"].get(u) != now["pos"].get(u)}
-        told = set()
-        for r in rulings:
-            told |= set(r.places)
-            told |= {str(v) for v in (r.result.values() if isinstance(r.result, dict) else ())
-                     if isinstance(v, str)}
-            for v in (r.result.values() if isinstance(r.result, dict) else ()):
-                if isinstance(v, list):
-                    told |= {str(x) for x in v}
-        for u in sorted(moved):
-            if u not in told and now["pos"].get(u) not in told and before["pos"].get(u) not in told:
-                out.append(f"{u} moved ({before['pos'].get(u)} -> {now['pos'].get(u)}) with no ruling naming it")
-        return out
 
     # ------------------------------------------------------------------ pieces and the map picture
     def _touch(self) -> None:
@@ -1197,7 +1177,22 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         return self._activations_over(CAPITALIST)
 
     def activation(self, side: str):
-        """ROW-9.2: one whole activation of ``side`` (steps 1-8), the other side's reserve move inside it."""
+        """ROW-9.2: one whole activation of ``side`` (steps 1-8), the other side's reserve move inside it.  It is
+        restartable (issue #13): Back resumes it between units in step 3 and between combats in step 6, from the
+        checkpoint "activation" whose data (``ctx``) holds its place; everything else is in the state."""
+        ctx = self.resumed("activation")
+        if ctx is None:
+            ctx = yield from self._activation_start(side)
+            if ctx is None:
+                return
+        if ctx["stage"] == "move":
+            yield from self._activation_moves(side, ctx)
+            if self._over:
+                return
+        yield from self._activation_combats(side, ctx)
+
+    def _activation_start(self, side: str):
+        """ROW-9.2 steps 1-2: the HQ, then its units; returns the activation's place (None: no activation)."""
         opts = _plain(H.hq_activation_options(self.situation(), side, self.tracer()))
         if self.airwar.get("interdicted"):  # ROW-10.4.1: an HQ Interdicted marker bars activation this season
             opts = [o for o in opts if o.kind != "activate_hq" or not self.air_hq_interdicted(o["hq"])]
@@ -1208,7 +1203,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             self.passed[side] = True
             yield self.ruling("ROW-9.2", "Activations over", f"The {side} makes no more activations this turn.",
                               result={"side": side})
-            return
+            return None
         mission = self.missions[side]
         sit, act, r = H.activate_hq(self.situation(), a["hq"], self.tracer())
         self.fresh[a["hq"]] = False
@@ -1258,15 +1253,21 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         order = [created.get(u, u) for u in chosen]
         if side == CAPITALIST:
             yield from self._build_fire_base()
+        # amphibious_used, 14.1.3: one amphibious move an activation
+        return {"stage": "move", "hq": a["hq"], "created": created, "waiting": list(order), "chits": {}, "resolved_me": [],
+                "amphibious_used": False}
+
+    def _activation_moves(self, side: str, ctx: dict[str, Any]):
+        """ROW-9.2 steps 3-5: initial movement and declarations unit by unit (a restartable loop), the reserve
+        move, early exploitation."""
+        mission = self.missions[side]
+        created, chits, resolved_me, waiting = ctx["created"], ctx["chits"], ctx["resolved_me"], ctx["waiting"]
         # step 3: initial movement and declarations, one unit after another in the player's order
-        chits: dict[str, Any] = {}
-        resolved_me: list[str] = []
-        waiting = list(order)
-        amphibious_used = False  # 14.1.3: one amphibious move an activation
         while waiting:
-            waiting = [u for u in waiting if u in self.pos]
+            ctx["waiting"] = waiting = [u for u in waiting if u in self.pos]
             if not waiting:
                 break
+            self.checkpoint("activation", **ctx)
             uid = waiting[0]
             if len(waiting) > 1:  # 4.5: the units move one after another in the phasing player's order
                 nxt = yield self.decide(side, "Which active unit moves next?", "ROW-4.5",
@@ -1276,7 +1277,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             waiting.remove(uid)
             mo = self.moves(uid, "initial")
             spent = Fraction(0)
-            flights = self._flights(uid) + ([] if amphibious_used else self._landings(uid))
+            flights = self._flights(uid) + ([] if ctx["amphibious_used"] else self._landings(uid))
             if flights:
                 mo = flights + mo
             if mo:
@@ -1286,7 +1287,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                     if m.kind == "fly":
                         yield from self._fly(uid, m)
                     else:
-                        amphibious_used = True
+                        ctx["amphibious_used"] = True
                         yield from self._land(uid, m)
                     spent = Fraction(m["mp"])
                     lo = [o for o in self.moves(uid, "initial", mp_spent=spent) if o.kind == "move"]
@@ -1365,9 +1366,15 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                                       "ZoC)", "ROW-4.8", mo, unit=eo["unit"])
                 yield from self._move(eo["unit"], m, "early_exploitation")
         self.act = H.end_early_exploitation(self.act)
+        ctx["stage"], ctx["done"] = "combat", list(resolved_me)
+
+    def _activation_combats(self, side: str, ctx: dict[str, Any]):
+        """ROW-9.2 steps 6-8: the declared combats in the player's order (a restartable loop), the HQ, stacking."""
+        mission = self.missions[side]
+        created, chits, done = ctx["created"], ctx["chits"], ctx["done"]
         # step 6: combats in the phasing player's order
-        done = list(resolved_me)
         while True:
+            self.checkpoint("activation", **ctx)
             co = H.combat_order_options(self.act, done)
             if not co:
                 break
@@ -1431,8 +1438,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         self._touch()
         yield from self._hot_fire_bases()
         yield from self._prune_works()
-        yield self.ruling("ROW-9.2", "Activation over", f"The {side} activation of {a['hq']} is over.",
-                          result={"hq": a["hq"]})
+        yield self.ruling("ROW-9.2", "Activation over", f"The {side} activation of {ctx['hq']} is over.",
+                          result={"hq": ctx["hq"]})
 
     def _flights(self, uid: str) -> list[Action]:
         """ROW-14.1.2: a created unit on the hex where it was created may fly: ½ MP a hex (up to 5 MP, so 10

@@ -157,15 +157,21 @@ class AlliedMovementRules:
     # ------------------------------------------------------------------ phase 4
     def large_unit_movement(self):
         """Phase 4: mech/cav, riverine, battleship, helicopters, strike aircraft (TET-P4-1 .. TET-P4-6)."""
-        self.moved = set()
-        self.heli_lifted = {}
-        yield from self.pick_and_move(4, "TET-P4-1", self.phase4_movers, self.phase4_options)
+        again = self.resumed("moves")  # a restartable loop: Back resumes between moves (issue #13)
+        if again is None:
+            self.moved = set()
+            self.heli_lifted = {}
+        yield from self.pick_and_move(4, "TET-P4-1", self.phase4_movers, self.phase4_options, again)
 
-    def pick_and_move(self, phase: int, rule: str, movers, options_for):
+    def pick_and_move(self, phase: int, rule: str, movers, options_for, again: dict | None = None):
         """Two steps per move, as on a map: pick a unit, then one of its destinations (or go back).  With 4
-        players the USA moves, then the SVN (TET-COMP-5)."""
-        for faction in self.factions_acting("Allied"):
+        players the USA moves, then the SVN (TET-COMP-5).  ``again``: the data of the checkpoint "moves" the
+        step is resumed from (the loop's place is the acting faction; everything else is in the state)."""
+        factions = self.factions_acting("Allied")
+        for fi in range(again["faction"] if again else 0, len(factions)):
+            faction = factions[fi]
             while True:
+                self.checkpoint("moves", faction=fi)
                 units = [u for u in movers() if self.acts_for(faction, u)]
                 if faction is not None and not units:
                     break
@@ -411,11 +417,13 @@ class AlliedMovementRules:
     def allied_movement(self):
         """Phase 7 (TET-P7-1): every Allied unit but the Ruff Puffs may move once; of the large units (TET-UNIT-7,
         decision D-20) mech/cav and riverine move again, the battleship re-stations, the aircraft fly home."""
-        self.moved = set()
-        self.used = {c: 0 for c in CORPS}
-        yield from self.slow_reaction()
-        yield from self.air_return()
-        yield from self.pick_and_move(7, "TET-P7-1", self.phase7_movers, self.phase7_options)
+        again = self.resumed("moves")  # a restartable loop: Back resumes between moves (issue #13)
+        if again is None:
+            self.moved = set()
+            self.used = {c: 0 for c in CORPS}
+            yield from self.slow_reaction()
+            yield from self.air_return()
+        yield from self.pick_and_move(7, "TET-P7-1", self.phase7_movers, self.phase7_options, again)
 
     def phase7_movers(self) -> list[str]:
         out = []

@@ -83,10 +83,13 @@ class CombatRules:
         yield from self.insurrection_removal()
 
     def combat_phase(self, reveal_rule: str):
-        self.battleship_used = False
-        yield from self.reveal_for_combat(reveal_rule)
-        done: set[str] = set()
+        again = self.resumed("battles")  # a restartable loop: Back resumes between battles (issue #13)
+        done: set[str] = set(again["done"]) if again else set()
+        if again is None:
+            self.battleship_used = False
+            yield from self.reveal_for_combat(reveal_rule)
         while True:
+            self.checkpoint("battles", done=sorted(done))
             left = [a for a in self.battle_areas() if a not in done]
             if not left:
                 break

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Game, Player
+from ..core import Explained, Game, Player
 from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType
 from ..core.position import Edit, PositionError, check_unit_places, known, mapping, whole
@@ -55,6 +55,12 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         players=(2, 4), map_kind="area", hidden_information=True, rule_prefix="TET", publisher="GDW 1991",
         model="attrition and hidden forces: the offensive breaks whichever side's will gives way first")
     static_attrs = frozenset({"data", "scenario", "four_players", "sides", "rules_opts"})
+    #: every unit moved, every counter turned face up and every track change appears in a ruling (issue #13)
+    explained = (Explained("loc.*", "moved", "unit"), Explained("face_up.*", "revealed", "unit"),
+                 Explained("score.*", "track", "track"), Explained("battleship_used", "bookkeeping"))
+    #: a Tet decision replays fast (a few tenths of a millisecond): fewer checkpoints inside steps keep bot games
+    #: as fast as before while Back stays far under 50 ms (benchmarks/results/back.md)
+    checkpoint_every = 20
 
     # ------------------------------------------------------------------ data and state
     def load_scenario(self, scenario: str) -> None:
@@ -271,30 +277,6 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         from .mapdata import dynamic_layers
 
         return dynamic_layers(self, side)
-
-    def transition_problems(self, before: dict[str, Any], rulings: list) -> list[str]:
-        """Every unit moved, every counter turned face up and every track change must appear in a ruling."""
-        moved, revealed, tracks = set(), set(), {f: 0 for f in self.score}
-        for r in rulings:
-            for c in r.changes:
-                if "unit" in c and "to" in c:
-                    moved.add((c["unit"], c["to"]))
-                if c.get("face_up") is True:
-                    revealed.add(c["unit"])
-                if "track" in c:
-                    tracks[c["track"]] += c["to"] - c["from"]
-        problems = []
-        for u, where in self.loc.items():
-            if before["loc"][u] != where and (u, where) not in moved:
-                problems.append(f"{u} moved {before['loc'][u]} -> {where} without a ruling")
-        up_before = set(before["face_up"])
-        for u, up in self.face_up.items():
-            if up and u not in up_before and u not in revealed:
-                problems.append(f"{u} was turned face up without a ruling")
-        for f, v in self.score.items():
-            if v - before["score"][f] != tracks[f]:
-                problems.append(f"the {f} track moved {v - before['score'][f]:+d}, rulings account for {tracks[f]:+d}")
-        return problems
 
     # ------------------------------------------------------------------ the end
     def final_result(self):

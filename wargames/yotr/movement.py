@@ -488,10 +488,12 @@ class MovementRules:
         return [u for u in self.on_map(side) if self.why_cannot_move(u) is None]
 
     def _movement(self, side: str):
-        self.moved = set()
-        self.airlifts = {}
-        self.touch()  # supply states and airlift counts feed the cached reachable sets
+        if self.resumed("moves") is None:  # a restartable loop: Back resumes between moves (issue #13)
+            self.moved = set()
+            self.airlifts = {}
+            self.touch()  # supply states and airlift counts feed the cached reachable sets
         while True:
+            self.checkpoint("moves")
             units = self.movable(side)
             if not units:
                 return
