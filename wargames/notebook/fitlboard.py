@@ -16,13 +16,21 @@ from bokeh.models import ColumnDataSource, Div, HoverTool, Range1d, TapTool
 from bokeh.plotting import figure
 
 from .bokehmap import InteractiveMap
+from .palette import darker, palette, text_on
 
+COLOURS = palette("fitl")  # the one palette of the game: the board, its panel and the margins charts
+COUNTRY_FILL = {"NVN": "#e9e2d4", "SVN": "#f4f1e6", "LAO": "#e4e4de", "KHM": "#e4e4de", "THA": "#efeee9"}
+SUPPORT_FILL = {2: "#5aae61", 1: "#b8e0b0", 0: "#f3f1e7", -1: "#f6c6a5", -2: "#e0795b"}
+LOC_COLOUR = {"highway": "#5b4a3a", "mekong": "#3b7fbf", "highway_mekong": "#5b4a3a"}
+MARKER = {"cube": "square", "disc": "circle", "cylinder": "hex"}
+# Control labels: a chip in the controlling faction's colour with black or white text, legible on any space
+CONTROL_FILL = {"coin": COLOURS["ARVN"], "nva": COLOURS["NVA"]}
 TOOLTIP = '<div style="max-width:320px;font-size:12px;line-height:1.25">@tip{safe}</div>'
 DYNAMIC = ("cities", "pieces", "control", "markers")  # provinces: only fill and tip change (_after_update)
 
 
 def _panel_html(dyn: dict[str, Any]) -> str:
-    from wargames.fitl.mapdata import FACTION_COLOURS, GLYPHS, SUPPORT_FILL, SUPPORT_NAME
+    from wargames.fitl.mapdata import SUPPORT_NAME
 
     def rows(items):
         return "".join(f"<tr><td>{html.escape(str(k))}</td><td style='text-align:right'><b>{v}</b></td></tr>"
@@ -42,17 +50,46 @@ def _panel_html(dyn: dict[str, Any]) -> str:
     shapes = {"square": "&#9632; cube (Troops, Police)", "circle": "&#9679; disc (Base, T = Tunneled)",
               "hex": "&#11042; cylinder (Guerrillas, Irregulars, Rangers); hollow = Underground, solid = Active"}
     out.append("<br>" + "<br>".join(shapes.values()))
-    out.append("<br>" + " ".join(f'<span style="color:{c};font-weight:bold">{f}</span>' for f, c in FACTION_COLOURS.items())
-               + f' <span style="color:{GLYPHS["arvn_police"][1]};font-weight:bold">Police</span>')
+    out.append("<br>" + " ".join(f'<span style="background:{c};color:{text_on(c)};font-weight:bold;padding:0 3px">'
+                                 f"{f}</span>" for f, c in COLOURS.items()))
     out.append("<br>Numbers by a piece count identical pieces; COIN/NVA above a name = Control (FITL-1.7).</div>")
     return "".join(out)
+
+
+def _styled(dyn: dict[str, Any]) -> dict[str, Any]:
+    """The board's plain layers (``wargames.fitl.mapdata``) with this view's colours added."""
+    out = dict(dyn)
+    prov = dict(dyn["provinces"])
+    prov["fill"] = [SUPPORT_FILL[s] if s is not None else COUNTRY_FILL.get(c, "#eee")
+                    for s, c in zip(prov["support"], prov["country"], strict=True)]
+    out["provinces"] = prov
+    cities = dict(dyn["cities"])
+    cities["fill"] = [SUPPORT_FILL[s] for s in cities["support"]]
+    cities["line"] = [CONTROL_FILL.get(c, "#555") if c else "#555" for c in cities["control"]]
+    out["cities"] = cities
+    pieces = dict(dyn["pieces"])
+    pieces["marker"] = [MARKER[s] for s in pieces["shape"]]
+    pieces["colour"] = [COLOURS[f] for f in pieces["faction"]]
+    pieces["alpha"] = [0.12 if st == "u" else 1.0 for st in pieces["state"]]
+    out["pieces"] = pieces
+    control = dict(dyn["control"])
+    control["fill"] = [CONTROL_FILL[c] for c in control["control"]]
+    control["colour"] = [text_on(f) for f in control["fill"]]
+    out["control"] = control
+    return out
 
 
 class FitlBoardView(InteractiveMap):
     """The board of a FitL game (``game.board``) or of a bare :class:`~wargames.fitl.state.Board`."""
 
-    TAP_PRIORITY = {"pieces": 0, "cities": 1, "provinces": 2}
+    TAP_PRIORITY = {"pieces": 0, "cities": 1, "names": 2, "provinces": 3}
     PLACE_COLUMN = {"pieces": "space"}
+
+    @classmethod
+    def draws(cls, game) -> bool:
+        """This view draws games of the "board" kind that keep a FitL-style ``board`` of spaces."""
+        kind = game.facts().map_kind if hasattr(game, "facts") else ""
+        return kind == "board" and hasattr(getattr(game, "board", None), "support")
     DYNAMIC_LAYERS = DYNAMIC
 
     def __init__(self, game_or_board, side: str | None = None, *, height: int = 900):
@@ -61,7 +98,20 @@ class FitlBoardView(InteractiveMap):
         self.game = game_or_board
         self.side = side
         self._init_state()
-        static = static_layers()
+        static = dict(static_layers())
+        countries = dict(static["countries"])
+        countries["fill"] = [COUNTRY_FILL.get(c, "#efeee9") for c in countries["id"]]
+        static["countries"] = countries
+        locs = dict(static["locs"])
+        locs["colour"] = [LOC_COLOUR.get(t, "#5b4a3a") for t in locs["terrain"]]
+        locs["width"] = [2.5 + 1.5 * e for e in locs["econ"]]
+        static["locs"] = locs
+        names = dict(static["names"])
+        city = [k == "city" for k in names["kind"]]
+        names["size"] = ["11px" if c else "10px" for c in city]
+        names["align"] = ["left" if c else "center" for c in city]  # a City's name to its east, clear of
+        names["xoff"] = [12 if c else 0 for c in city]  # the Province name under it
+        static["names"] = names
         self.static = static
         dyn = self._dynamic()
         self.dynamic = dyn
@@ -81,7 +131,7 @@ class FitlBoardView(InteractiveMap):
         dy = EXTENT["y"][1] - EXTENT["y"][0]
         width = int(height * dx / dy)
         f = figure(width=width, height=height, x_range=Range1d(*EXTENT["x"]), y_range=Range1d(*EXTENT["y"]),
-                   tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll="wheel_zoom", match_aspect=True,
+                   tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None, match_aspect=True,
                    background_fill_color="#cfe2ee", toolbar_location="above")
         f.axis.visible = False
         f.grid.visible = False
@@ -94,19 +144,22 @@ class FitlBoardView(InteractiveMap):
         f.scatter("x", "y", source=src["towns"], size=5, marker="square", fill_color="#333", line_color="#333")
         cities = f.scatter("x", "y", source=src["cities"], size=22, marker="circle", fill_color="fill",
                            line_color="line", line_width=3)
-        f.text("x", "y", text="text", source=src["names"], text_font_size="size", text_align="align",
-               x_offset="xoff", text_baseline="bottom", y_offset=-4, text_color="#222", text_font_style="bold",
-               background_fill_color="white", background_fill_alpha=0.55)
+        names = f.text("x", "y", text="text", source=src["names"], text_font_size="size", text_align="align",
+                       x_offset="xoff", text_baseline="bottom", y_offset=-4, text_color="#222", text_font_style="bold",
+                       background_fill_color="white", background_fill_alpha=0.55)
         f.text("x", "y", text="text", source=src["control"], text_font_size="9px", text_align="center",
-               text_color="colour", text_font_style="bold", text_baseline="bottom", y_offset=-14)
+               text_color="colour", text_font_style="bold", text_baseline="bottom", y_offset=-18,
+               background_fill_color="fill", border_line_color=darker(COLOURS["ARVN"], 0.5), border_line_width=0.5,
+               padding=[2, 0])
         f.text("x", "y", text="text", source=src["markers"], text_font_size="9px", text_align="center",
                text_color="#6a1b9a", text_font_style="bold italic")
         pieces = f.scatter("x", "y", source=src["pieces"], marker="marker", size=12, fill_color="colour",
                            fill_alpha="alpha", line_color="colour", line_width=2)
         f.text("x", "y", text="label", source=src["pieces"], text_font_size="9px", x_offset=7, y_offset=2,
                text_baseline="middle", text_color="#111", text_font_style="bold")
+        self._add_highlight(f, width=3)
         f.add_tools(HoverTool(renderers=[pieces, cities, prov], tooltips=TOOLTIP))
-        f.add_tools(TapTool(renderers=[pieces, cities, prov]))
+        f.add_tools(TapTool(renderers=[pieces, cities, names, prov]))
         self.figure = f
         self.panel = Div(text=_panel_html(dyn), width=260)
         self.layout = row(f, self.panel)
@@ -119,7 +172,23 @@ class FitlBoardView(InteractiveMap):
     def _dynamic(self) -> dict[str, Any]:
         from wargames.fitl.mapdata import dynamic_layers
 
-        return dynamic_layers(self.board)
+        return _styled(dynamic_layers(self.board))
+
+    def _place_shape(self, place: str):
+        st = self.static
+        if place in st["provinces"]["id"]:
+            i = st["provinces"]["id"].index(place)
+            return "area", (st["provinces"]["xs"][i], st["provinces"]["ys"][i])
+        c = self.sources["cities"].data
+        if place in c["id"]:
+            i = list(c["id"]).index(place)
+            return "point", (c["x"][i], c["y"][i], 30)
+        from wargames.fitl.mapdata import anchors
+
+        if place in anchors():  # a LoC: a ring at its middle
+            x, y = anchors()[place]
+            return "point", (x, y, 24)
+        return None
 
     def _after_update(self, dyn: dict[str, Any]) -> None:
         src = self.sources["provinces"]
