@@ -79,6 +79,11 @@ class MapView(InteractiveMap):
 
     TAP_PRIORITY = TAP_PRIORITY
     PLACE_COLUMN = {"units": "area"}
+
+    @classmethod
+    def draws(cls, game) -> bool:
+        """This view draws "area" games that offer the detailed theatre layers (``map_static``/``map_dynamic``)."""
+        return game.facts().map_kind == "area" and hasattr(game, "map_static") and hasattr(game, "map_dynamic")
     DYNAMIC_LAYERS = DYNAMIC_LAYERS
 
     def __init__(self, game, side: str | None = None, *, height: int = 750, insets: bool = True):
