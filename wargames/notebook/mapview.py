@@ -1,7 +1,7 @@
 """MapView: one Bokeh map of an area game, built once and updated by assigning ColumnDataSource data.
 
-The layers come from the game as plain data (``game.map_static()``, ``game.map_dynamic(side)``); this
-module only decides how they look.  Updates and clicks are shared with every map (``bokehmap.py``).
+The drawing layers come from ``tetmap.py`` (built from the game's data and ``game.view(side)``, with the
+game's one palette); this module only decides how they look.  Updates and clicks are shared with every map (``bokehmap.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from bokeh.models import (
 )
 from bokeh.plotting import figure
 
+from . import tetmap
 from .bokehmap import InteractiveMap
 
 TOOLTIP = '<div style="max-width:330px;font-size:12px;line-height:1.25">@tip{safe}</div>'
@@ -82,8 +83,11 @@ class MapView(InteractiveMap):
 
     @classmethod
     def draws(cls, game) -> bool:
-        """This view draws "area" games that offer the detailed theatre layers (``map_static``/``map_dynamic``)."""
-        return game.facts().map_kind == "area" and hasattr(game, "map_static") and hasattr(game, "map_dynamic")
+        """This view draws "area" games whose areas are provinces, sanctuaries, cities and sea boxes on a real
+        lon/lat theatre (the Tet shape, ``tetmap.py``)."""
+        from .tetmap import draws
+
+        return game.facts().map_kind == "area" and draws(game)
     DYNAMIC_LAYERS = DYNAMIC_LAYERS
 
     def __init__(self, game, side: str | None = None, *, height: int = 750, insets: bool = True):
@@ -91,7 +95,7 @@ class MapView(InteractiveMap):
         self.side = side
         self._init_state()
 
-        static = game.map_static()
+        static = tetmap.static_layers(game)
         self.static = static
         self.sources: dict[str, ColumnDataSource] = {
             n: ColumnDataSource(dict(static[n]), name=n) for n in STATIC_LAYERS if n in static}
@@ -101,7 +105,7 @@ class MapView(InteractiveMap):
                 labels[k] += list(static[layer][k])
             labels["kind"] += [layer] * len(static[layer]["id"])
         self.sources["labels"] = ColumnDataSource(labels, name="labels")
-        dyn = game.map_dynamic(side)
+        dyn = tetmap.dynamic_layers(game, side)
         for n in DYNAMIC_LAYERS:
             self.sources[n] = ColumnDataSource(dict(dyn[n]), name=n)
         self.units = self.sources["units"]
@@ -223,4 +227,4 @@ class MapView(InteractiveMap):
 
     # ------------------------------------------------------------------ updating
     def _dynamic(self) -> dict[str, Any]:
-        return self.game.map_dynamic(self.side)
+        return tetmap.dynamic_layers(self.game, self.side)
