@@ -27,8 +27,8 @@ from wargames.notebook import (  # noqa: E402
     Stepper,
     Walkthrough,
     draw_hexgrid,
+    tetmap,  # noqa: E402
 )
-from wargames.notebook import tetmap  # noqa: E402
 
 
 def hidden_communists(game) -> list[str]:
