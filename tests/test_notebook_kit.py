@@ -451,3 +451,33 @@ def test_app_launcher_uses_the_repository_config_and_the_classroom_template():
         assert "PlayGame(" in "".join(code[0]["source"]) and "print(" not in "".join("".join(c["source"]) for c in code)
     with pytest.raises(SystemExit, match="unknown app"):
         app.notebook_path("chess")
+
+
+def test_tet_views_draw_nothing_cut_by_the_frame_and_no_chits_on_each_other(tet):
+    """Issue #19 item 6: every sea box lies whole inside the theatre map (the "Battleship off 13" box was cut);
+    a chit, an area label or a city name is drawn in a view only where it is whole inside that view's frame;
+    drawn chits do not overlap each other and city names do not overlap each other (estimated text boxes)."""
+    st = tetmap.static_layers(tet)
+    dyn = tetmap.dynamic_layers(tet, "Allied")
+    ext = st["views"][0]
+    b = st["boxes"]
+    for x, y, w, h in zip(b["x"], b["y"], b["w"], b["h"], strict=True):
+        assert ext["x"][0] <= x - w / 2 and x + w / 2 <= ext["x"][1] and ext["y"][0] <= y - h / 2 <= y + h / 2 <= ext["y"][1]
+        assert len(b["name"][b["x"].index(x)]) * 9 * 0.56 < w * tetmap.view_frame(ext)[2]  # the name fits its box
+    for v in st["views"]:
+        vid = v["id"]
+        fw, fh, scale = tetmap.view_frame(v)
+        key = "short" if v.get("short") else "text"
+        u = dyn["units"]
+        boxes = []
+        for k, shown in enumerate(u[f"in_{vid}"]):
+            if shown != "y":
+                continue
+            px = (u["x"][k] - v["x"][0]) * scale + u[f"dx_{vid}"][k]
+            py = (v["y"][1] - u["y"][k]) * scale + u[f"dy_{vid}"][k]
+            tw, th = tetmap._text_box(u[key][k], v["font"])
+            assert 0 <= px and px + tw <= fw and 0 <= py - th / 2 and py + th / 2 <= fh
+            boxes.append((px + 1, py - th / 2 + 1, px + tw - 1, py + th / 2 - 1))
+        overlaps = [(i, j) for i in range(len(boxes)) for j in range(i) if tetmap._area(boxes[i], boxes[j]) > 0]
+        assert not overlaps, (vid, overlaps[:5])
+        assert {"y", "n"} >= set(st["cities"][f"in_{vid}"]) and {"y", "n"} >= set(st["provinces"][f"in_{vid}"])

@@ -11,9 +11,12 @@ from typing import Any
 from bokeh.layouts import column, row
 from bokeh.models import (
     BoxZoomTool,
+    CDSView,
     ColumnDataSource,
     Div,
+    GroupFilter,
     HoverTool,
+    IndexFilter,
     PanTool,
     Range1d,
     ResetTool,
@@ -100,8 +103,10 @@ class MapView(InteractiveMap):
         self.sources: dict[str, ColumnDataSource] = {
             n: ColumnDataSource(dict(static[n]), name=n) for n in STATIC_LAYERS if n in static}
         labels: dict[str, list] = {"id": [], "lx": [], "ly": [], "label": [], "kind": [], "tip": []}
+        views_ids = [v["id"] for v in static["views"]]
         for layer in ("provinces", "sanctuaries"):
-            for k in ("id", "lx", "ly", "label", "tip"):
+            for k in ("id", "lx", "ly", "label", "tip") + tuple(f"in_{vid}" for vid in views_ids):
+                labels.setdefault(k, [])
                 labels[k] += list(static[layer][k])
             labels["kind"] += [layer] * len(static[layer]["id"])
         self.sources["labels"] = ColumnDataSource(labels, name="labels")
@@ -162,17 +167,23 @@ class MapView(InteractiveMap):
                      line_alpha=0.9)
         p.multi_line("xs", "ys", source=s["roads"], line_color="#111111", line_width=4 * k)
         p.multi_line("xs", "ys", source=s["roads"], line_color="white", line_width=1.8 * k, line_dash=[6, 6])
+        # in view ``vid``: only what lies whole inside the frame (in_<vid> == "y"); the sea boxes only on the theatre
+        def inside(name: str) -> CDSView:
+            return CDSView(filter=GroupFilter(column_name=f"in_{vid}", group="y"))
+
+        shown_boxes = CDSView() if main else CDSView(filter=IndexFilter(indices=[]))
         boxes = p.rect("x", "y", "w", "h", source=s["boxes"], fill_color="white", fill_alpha=0.75,
-                       line_color="#6a7f90", line_width=1.2)
+                       line_color="#6a7f90", line_width=1.2, view=shown_boxes)
         box_names = p.text("tx", "ty", text="name", source=s["boxes"], text_font_size="9px", text_color="#33475b",
-                           anchor="top_left")
+                           anchor="top_left", view=CDSView() if main else CDSView(filter=IndexFilter(indices=[])))
         if main and len(self.views) > 1:
             p.multi_line("xs", "ys", source=s["inset_frames"], line_color="#34495e", line_width=1.2,
                          line_dash=[2, 3], line_alpha=0.8)
         p.text("x", "y", text="text", source=s["corps_labels"], text_font_size="13px" if main else "18px",
                text_color="#8a6d00", text_font_style="bold", text_alpha=0.85, anchor="anchor")
         labels = p.text("lx", "ly", text="label", source=s["labels"], text_font_size="10px" if main else "12px",
-                        text_color="#3d3d3d", text_font_style="bold italic", anchor="center", text_alpha=0.9)
+                        text_color="#3d3d3d", text_font_style="bold italic", anchor="center", text_alpha=0.9,
+                        view=inside("labels"))
         # the latest ruling's areas, insurrections and Ruff Puff rings go under the city circles
         p.multi_polygons("xs", "ys", source=s["focus_areas"], fill_color="#ff7f0e", fill_alpha=0.18,
                          line_color="#ff7f0e", line_width=4)
@@ -193,12 +204,13 @@ class MapView(InteractiveMap):
                x_offset="dx", anchor="center_right", text_color="#202020")
         city_names = p.text("x", "y", text="label_main" if main else "label", source=s["cities"],
                text_font_size="9px" if main else "11px", x_offset=f"name_dx_{vid}", y_offset=f"name_dy_{vid}",
-               anchor=f"name_anchor_{vid}",
+               anchor=f"name_anchor_{vid}", view=inside("cities"),
                text_color="#111111", background_fill_color="white", background_fill_alpha=0.6, padding=[1, 0])
         chits = p.text("x", "y", text="short" if short else "text", source=s["units"], x_offset=f"dx_{vid}",
                        y_offset=f"dy_{vid}", anchor="center_left", text_color="text_color",
                        text_font_size=f"{font}px", text_font_style="bold", background_fill_color="fill",
-                       border_line_color="line_color", border_line_width=1, padding=[3, 1], border_radius=2)
+                       border_line_color="line_color", border_line_width=1, padding=[3, 1], border_radius=2,
+                       view=inside("units"))
         self._add_highlight(p, width=3 if main else 4)
         hover = HoverTool(renderers=[chits, militia, cities, ins, boxes, sanc, prov], tooltips=TOOLTIP,
                           point_policy="follow_mouse")

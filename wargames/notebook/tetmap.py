@@ -270,7 +270,9 @@ def _build_static(game) -> dict[str, Any]:
         cities["pv_text"].append(str(a.pv))
         cities["name_dy"].append(-(size / 2 + 1))
         in_inset = any(v["x"][0] < a.lon < v["x"][1] and v["y"][0] < a.lat < v["y"][1] for v in VIEWS[1:])
-        cities["label_main"].append(a.name if (a.pv or 0) >= 3 or not in_inset else "")
+        # on the theatre map a city inside a close-up is named only if it is a major one (the close-up names
+        # it): around Saigon and in the delta the names would otherwise cover each other and the counters
+        cities["label_main"].append(a.name if (a.pv or 0) >= 5 or not in_inset else "")
         cities["tip"].append(f"<b>{_esc(a.name)}</b> (city, political value {a.pv})<br>in province "
                              f"{_esc(a.province)}, {a.corps} Corps{'<br>airbase' if a.airbase else ''}"
                              f"{'<br>on the Highway' if a.on_road else ''}")
@@ -319,7 +321,8 @@ def _build_static(game) -> dict[str, Any]:
         boxes["h"].append(h)
         boxes["tx"].append(x - w / 2 + 0.03)
         boxes["ty"].append(y + h / 2 - 0.03)
-        short = a.name.replace("Battleship station off province", "Battleship off").replace("Box", "").strip()
+        short = (a.name.replace("Battleship station off province", "Battleship off").replace("Box", "")
+                 .replace("Theater air box", "Air box").strip())  # whole inside its box (the tooltip has the full name)
         boxes["name"][-1] = short
         boxes["tip"].append(f"<b>{_esc(a.name)}</b><br>an off-map holding box (drawn at sea)")
     out["boxes"] = boxes
@@ -376,7 +379,8 @@ def _candidates(kind: str, r: float, w: float, h: float) -> list[tuple[float, fl
     diag = [(d, d), (d, -d - h), (-d - w, d), (-d - w, -d - h)]
     near = [right, left] + diag + [below, above] if kind == "city" else [below, above, right, left] + diag
     far = [(x * 1.8 if x > 0 else x - r * 0.8, y * 1.8 if y > 0 else y - r * 0.8) for x, y in near]
-    return near + far
+    farther = [(x * 2.8 if x > 0 else x - r * 1.8, y * 2.8 if y > 0 else y - r * 1.8) for x, y in near]
+    return near + far + farther
 
 
 NAME_SPOTS = (  # (text anchor, dx, dy) as multiples of the circle radius r (+ pixels), in order of preference
@@ -410,11 +414,17 @@ def _static_obstacles(view: dict[str, Any], static: dict[str, Any]) -> list[Box]
     pts = [((cities["x"][i] - x0) * scale, (y1 - cities["y"][i]) * scale) for i in range(n)]
     circles = [(x - s / 2, y - s / 2, x + s / 2, y + s / 2) for (x, y), s in zip(pts, cities["size"], strict=True)]
     soft: list[Box] = []
+    lfont = 10 if short else 12
     for layer in ("provinces", "sanctuaries"):
         st = static[layer]
+        inside = []
         for i in range(len(st["id"])):
             lx, ly = (st["lx"][i] - x0) * scale, (y1 - st["ly"][i]) * scale
-            soft.append((lx - 9, ly - 7, lx + 9, ly + 7))
+            half_w = len(str(st["label"][i])) * lfont * 0.34 + 2
+            box = (lx - half_w - 2, ly - lfont / 2 - 3, lx + half_w + 2, ly + lfont / 2 + 3)
+            soft.append(box)
+            inside.append("y" if box[0] >= 0 and box[1] >= 0 and box[2] <= fw and box[3] <= fh else "n")
+        st[f"in_{view['id']}"] = inside  # a label cut by the frame is not drawn in this view
     if short:
         cl = static["corps_labels"]
         for x, y, text, anchor in zip(cl["x"], cl["y"], cl["text"], cl["anchor"], strict=True):
@@ -422,6 +432,7 @@ def _static_obstacles(view: dict[str, Any], static: dict[str, Any]) -> list[Box]
             soft.append(_anchored_box(anchor, (x - x0) * scale, (y1 - y) * scale, w, 16))
     names: list[Box] = []
     dxs, dys, anchors = [0.0] * n, [0.0] * n, ["bottom_center"] * n
+    shown = ["n"] * n
     order = sorted(range(n), key=lambda i: (-(cities["pv"][i] or 0), cities["id"][i]))
     for i in order:
         text = cities["label_main"][i] if short else cities["label"][i]
@@ -430,16 +441,29 @@ def _static_obstacles(view: dict[str, Any], static: dict[str, Any]) -> list[Box]
         best = None
         for k, (anchor, fx, fy) in enumerate(NAME_SPOTS):
             dx, dy = fx * r + (1 if fx > 0 else -1 if fx < 0 else 0), fy * r
-            box = _anchored_box(anchor, x + dx, y + dy, len(text) * font * 0.56 + 2, font + 2)
-            score = 3 * k + sum(_area(box, o) for o in circles + names) + 0.3 * sum(_area(box, o) for o in soft)
+            box = _anchored_box(anchor, x + dx, y + dy, len(text) * font * 0.6 + 4, font + 3)
+            score = 3 * k + sum(_area(box, o) for o in circles + names) + 0.6 * sum(_area(box, o) for o in soft)
+            score += (max(0, -box[0]) + max(0, box[2] - fw) + max(0, -box[1]) + max(0, box[3] - fh)) * (font + 3) * 4
             if best is None or score < best[0]:
                 best = (score, dx, dy, anchor, box)
         _, dxs[i], dys[i], anchors[i], box = best
         if text:
             names.append(box)
+        whole = box[0] >= 0 and box[1] >= 0 and box[2] <= fw and box[3] <= fh
+        shown[i] = "y" if text and whole else "n"
     cities[f"name_dx_{view['id']}"] = [round(v, 1) for v in dxs]
     cities[f"name_dy_{view['id']}"] = [round(v, 1) for v in dys]
     cities[f"name_anchor_{view['id']}"] = anchors
+    cities[f"in_{view['id']}"] = shown  # a name cut by the frame is not drawn in this view
+    if short:  # theatre map: an area label under a city or its name is left out (the close-ups show it)
+        k = 0
+        for layer in ("provinces", "sanctuaries"):
+            st = static[layer]
+            flags = st[f"in_{view['id']}"]
+            for i in range(len(st["id"])):
+                if flags[i] == "y" and any(_area(soft[k], o) > 4 for o in circles + names):
+                    flags[i] = "n"
+                k += 1
     margin = 80
     return [b for b in circles + names + soft
             if b[2] > -margin and b[0] < fw + margin and b[3] > -margin and b[1] < fh + margin]
@@ -485,7 +509,7 @@ def _place(view: dict[str, Any], static: dict[str, Any], blocks: dict[str, list[
         pos, w, h = _block(widths, pitch)
         ax, ay = px(*anchors[area])
         kind = kinds[area]
-        r = city_size[area] / 2 + 3 if kind == "city" else 9
+        r = city_size[area] / 2 + 3 if kind == "city" else 13  # an area label is about 12 px high
         if kind == "box":
             bi = boxes[area]
             bx = (static["boxes"]["x"][bi] - static["boxes"]["w"][bi] / 2 - x0) * scale + 4
@@ -499,7 +523,11 @@ def _place(view: dict[str, Any], static: dict[str, Any], blocks: dict[str, list[
             obs = np.vstack([obstacles, np.array(extra, dtype=float)]) if extra else obstacles
             ow = np.minimum(c[:, None, 2], obs[None, :, 2]) - np.maximum(c[:, None, 0], obs[None, :, 0])
             oh = np.minimum(c[:, None, 3], obs[None, :, 3]) - np.maximum(c[:, None, 1], obs[None, :, 1])
-            score = (np.clip(ow, 0, None) * np.clip(oh, 0, None)).sum(axis=1) + 0.5 * np.arange(len(c))
+            hit = np.clip(ow, 0, None) * np.clip(oh, 0, None)
+            # a chit on another chit hides it: ten times worse than a chit on a name or a label
+            weight = np.ones(obs.shape[0])
+            weight[len(obstacles):] = 10.0
+            score = (hit * weight[None, :]).sum(axis=1) + 0.5 * np.arange(len(c))
             off = (np.clip(-c[:, 0], 0, None) + np.clip(c[:, 2] - fw, 0, None) + np.clip(-c[:, 1], 0, None)
                    + np.clip(c[:, 3] - fh, 0, None))
             score += off * h * 2
@@ -632,6 +660,20 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
                 dy[start[a] + j] = round(oy, 1)
         chits[f"dx_{v['id']}"] = dx
         chits[f"dy_{v['id']}"] = dy
+        # a chit is drawn in a view only where it is whole inside the frame; the off-map boxes only on the theatre
+        fw, fh, _ = view_frame(v)
+        vx0, vy1 = v["x"][0], v["y"][1]
+        inside = []
+        for k, area in enumerate(chits["area"]):
+            if kinds.get(area) == "box" and not v.get("short"):
+                inside.append("n")
+                continue
+            ax, ay = anchors[area]
+            px, py = (ax - vx0) * scale + dx[k], (vy1 - ay) * scale + dy[k]
+            tw, th = _text_box(chits[key][k], v["font"])
+            ok = px >= 0 and py - th / 2 >= 0 and px + tw <= fw and py + th / 2 <= fh
+            inside.append("y" if ok else "n")
+        chits[f"in_{v['id']}"] = inside
 
     # -- face-down Ruff Puffs: a ring around their city
     militia = {"area": [], "x": [], "y": [], "size": [], "count": [], "tip": []}

@@ -22,10 +22,10 @@ EXTENT = {"x": (104.0, 110.0), "y": (8.35, 17.65)}
 BOX_PLACES = {
     "offmap_box_1": (108.45, 10.05), "offmap_box_2": (109.45, 10.05), "recce_pool": (108.45, 9.35),
     "casualties": (109.45, 9.35), "eliminated": (108.95, 8.7),
-    "offshore_11": (108.45, 17.35), "offshore_12": (109.2, 16.75), "offshore_13": (109.6, 16.2),
+    "offshore_11": (108.6, 17.35), "offshore_12": (109.25, 16.85), "offshore_13": (109.3, 16.3),
 }
-BOX_SIZE = (0.9, 0.55)        # degrees (w, h) of a sea box
-OFFSHORE_SIZE = (0.62, 0.32)  # the battleship stations are smaller
+BOX_SIZE = (0.94, 0.55)       # degrees (w, h) of a sea box
+OFFSHORE_SIZE = (1.22, 0.34)  # the battleship stations: wide enough for "Battleship off 13", inside the map's frame
 
 
 def area_shapes(game) -> tuple[dict[str, dict], dict[str, tuple[float, float]], str]:
