@@ -116,3 +116,30 @@ def test_fitl_map_layers_follow_the_one_contract():
     assert layers["kind"] == "board" and len(layers["places"]["id"]) == 47
     on_map = sum(n for c in g.board.pieces.values() for n in c.values())
     assert sum(layers["pieces"]["count"]) == on_map
+
+
+def test_fitl_board_names_and_piece_blocks_do_not_overlap(board):
+    """Issue #19 item 6: at the board's drawing size no space's name (with its Control chip) covers another name,
+    and no two spaces' piece blocks cover each other (the delta was unreadable)."""
+    from wargames.notebook.fitlboard import CELL_H, CELL_W
+
+    view = FitlBoardView(board, height=820)
+    boxes = [tuple(v[2:]) for v in view._names_at.values()]
+
+    def hit(a, b):
+        return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
+
+    assert not [(i, j) for i in range(len(boxes)) for j in range(i) if hit(boxes[i], boxes[j]) > 0]
+    from wargames.fitl.mapdata import EXTENT
+
+    sc = 820 / (EXTENT["y"][1] - EXTENT["y"][0])
+    pc = view.sources["pieces"].data
+    blocks: dict[str, list] = {}
+    for sid, x, y in zip(pc["space"], pc["x"], pc["y"], strict=True):
+        px, py = (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
+        b = blocks.setdefault(sid, [px - 7, py - CELL_H / 2, px - 7 + CELL_W, py + CELL_H / 2])
+        b[0], b[1], b[2], b[3] = min(b[0], px - 7), min(b[1], py - CELL_H / 2), max(b[2], px - 7 + CELL_W), \
+            max(b[3], py + CELL_H / 2)
+    bl = list(blocks.values())
+    # cells are 22 x 15 px around 12 px glyphs: a sliver of overlap between two cells never touches a glyph
+    assert not [(i, j) for i in range(len(bl)) for j in range(i) if hit(bl[i], bl[j]) > 10]

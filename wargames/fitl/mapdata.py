@@ -200,7 +200,7 @@ def dynamic_layers(board: Board) -> dict[str, Any]:
         if c and d.spaces[sid].kind != "loc":
             control["id"].append(sid)
             control["x"].append(x0)
-            control["y"].append(y0 + 0.13)
+            control["y"].append(y0)
             control["text"].append("COIN" if c == "coin" else "NVA")
             control["control"].append(c)
         extra = (["Terror" + (f" x{board.terror[sid]}" if board.terror[sid] > 1 else "")] if board.terror[sid] else []) \

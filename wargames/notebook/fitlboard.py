@@ -56,7 +56,128 @@ def _panel_html(dyn: dict[str, Any]) -> str:
     return "".join(out)
 
 
-def _styled(dyn: dict[str, Any]) -> dict[str, Any]:
+CHIP_W = 30  # pixels kept left of every name for its Control chip (COIN / NVA)
+
+
+def _place_names(names: dict[str, list], kinds: dict[str, str], height: int) -> dict[str, tuple[float, ...]]:
+    """Where each space's name goes, in screen pixels from its anchor (x offset of the box's left edge, y offset
+    of its bottom), so that no name covers another name, a City circle or the pieces of another space, and none
+    is cut by the frame (issue #19 item 6: the delta's names overlapped).  A greedy choice among nearby spots,
+    Cities and populous spaces first.  The Control chip goes in the first ``CHIP_W`` pixels of the box."""
+    from wargames.fitl.mapdata import EXTENT, PITCH
+
+    sc = height / (EXTENT["y"][1] - EXTENT["y"][0])
+    fw = (EXTENT["x"][1] - EXTENT["x"][0]) * sc
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
+
+    obstacles: list[tuple[float, float, float, float]] = []
+    for sid, x, y in zip(names["id"], names["x"], names["y"], strict=True):
+        ax, ay = px(x, y)
+        if kinds[sid] == "city":
+            obstacles.append((ax - 12, ay - 12, ax + 12, ay + 12))
+            obstacles.append((ax + 0.2 * sc - 8, ay + 0.13 * sc - 8, ax + (0.2 + 2 * PITCH) * sc + 14,
+                              ay + (0.13 + PITCH) * sc + 8))
+        else:
+            obstacles.append((ax - PITCH * sc - 8, ay + 0.16 * sc - 8, ax + PITCH * sc + 14, ay + (0.16 + PITCH) * sc + 8))
+
+    def hit(a, b) -> float:
+        w = min(a[2], b[2]) - max(a[0], b[0])
+        h = min(a[3], b[3]) - max(a[1], b[1])
+        return w * h if w > 0 and h > 0 else 0.0
+
+    placed: list[tuple[float, float, float, float]] = []
+    out: dict[str, tuple[float, float]] = {}
+    order = sorted(range(len(names["id"])), key=lambda i: (kinds[names["id"][i]] != "city", -len(names["text"][i])))
+    shifts = [(0, 0), (0, -9), (0, 9), (-18, 0), (18, 0), (-30, -8), (30, -8), (0, -18), (-40, 4), (40, 4),
+              (0, 20), (-24, -18), (24, -18), (-50, -6), (50, -6), (0, -28), (0, 30), (-30, 20), (30, 20),
+              (-60, 0), (60, 0), (-40, -26), (40, -26)]
+    for i in order:
+        sid = names["id"][i]
+        ax, ay = px(names["x"][i], names["y"][i])
+        font = 11 if kinds[sid] == "city" else 10
+        w = CHIP_W + len(names["text"][i]) * font * 0.6 + 4
+        h = font + 4
+        left0 = 10.0 if kinds[sid] == "city" else -w / 2  # a City's name to its east, a Province's centred
+        bottom0 = -4.0
+        best = None
+        for k, (dx, dy) in enumerate(shifts):
+            box = (ax + left0 + dx, ay + bottom0 + dy - h, ax + left0 + dx + w, ay + bottom0 + dy)
+            score = sum(hit(box, o) for o in obstacles) + 20 * sum(hit(box, o) for o in placed) + 2 * k
+            score += (max(0, -box[0]) + max(0, box[2] - fw) + max(0, -box[1])) * h * 10
+            if best is None or score < best[0]:
+                best = (score, left0 + dx, bottom0 + dy, box)
+        placed.append(best[3])
+        out[sid] = (best[1], best[2], *best[3])
+    return out
+
+
+CELL_W, CELL_H = 22, 15  # pixels per piece glyph and its count
+
+
+def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...]], height: int) -> None:
+    """Move each space's pieces (a block of up to three glyphs a row) to the spot near the space that covers no
+    name, City circle or other block (greedy in screen pixels, Cities and big blocks first), and write the
+    glyph positions back in map degrees.  Issue #19 item 6: in the delta the blocks covered each other."""
+    from wargames.fitl.data import load_data
+    from wargames.fitl.mapdata import COLUMNS, EXTENT, anchors
+
+    spaces = load_data().spaces
+    anchor = anchors()
+    sc = height / (EXTENT["y"][1] - EXTENT["y"][0])
+    fw = (EXTENT["x"][1] - EXTENT["x"][0]) * sc
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
+
+    def hit(a, b) -> float:
+        w = min(a[2], b[2]) - max(a[0], b[0])
+        h = min(a[3], b[3]) - max(a[1], b[1])
+        return w * h if w > 0 and h > 0 else 0.0
+
+    obstacles = [tuple(v[2:]) for v in names_at.values()]
+    for sid, sp in spaces.items():
+        if sp.kind == "city":
+            ax, ay = px(*anchor[sid])
+            obstacles.append((ax - 12, ay - 12, ax + 12, ay + 12))
+    rows_of: dict[str, list[int]] = {}
+    for i, sid in enumerate(pieces["space"]):
+        rows_of.setdefault(sid, []).append(i)
+    order = sorted(rows_of, key=lambda sid: (spaces[sid].kind != "city", -len(rows_of[sid])))
+    placed: list[tuple[float, float, float, float]] = []
+    for sid in order:
+        idx = rows_of[sid]
+        n = len(idx)
+        cols = min(n, COLUMNS)
+        w, h = cols * CELL_W, -(-n // COLUMNS) * CELL_H
+        ax, ay = px(*anchor[sid])
+        if spaces[sid].kind == "city":
+            spots = [(12, 6), (14, -h / 2), (-w / 2, 14), (-w - 12, 6), (12, -h - 6), (-w - 12, -h / 2),
+                     (-w / 2, 30), (26, 16), (-w - 26, 16)]
+        elif spaces[sid].kind == "loc":
+            spots = [(-w / 2, 4), (-w / 2, -h - 4), (6, -h / 2), (-w - 6, -h / 2)]
+        else:
+            spots = [(-w / 2, 6), (-w / 2, 20), (8, 4), (-w - 8, 4), (-w / 2, 34), (22, 14), (-w - 22, 14),
+                     (-w / 2, -h - 22), (30, -4), (-w - 30, -4)]
+        best = None
+        for k, (dx, dy) in enumerate(spots):
+            box = (ax + dx, ay + dy, ax + dx + w, ay + dy + h)
+            score = sum(hit(box, o) for o in obstacles) + 20 * sum(hit(box, o) for o in placed) + 3 * k
+            score += (max(0, -box[0]) + max(0, box[2] - fw) + max(0, -box[1])) * h * 10
+            if best is None or score < best[0]:
+                best = (score, box)
+        box = best[1]
+        placed.append(box)
+        for j, i in enumerate(idx):
+            cx = box[0] + (j % COLUMNS) * CELL_W + 7
+            cy = box[1] + (j // COLUMNS) * CELL_H + CELL_H / 2
+            pieces["x"][i] = round(EXTENT["x"][0] + cx / sc, 4)
+            pieces["y"][i] = round(EXTENT["y"][1] - cy / sc, 4)
+
+
+def _styled(dyn: dict[str, Any], names_at: dict[str, tuple[float, ...]] | None = None,
+            height: int | None = None) -> dict[str, Any]:
     """The board's plain layers (``wargames.fitl.mapdata``) with this view's colours added."""
     out = dict(dyn)
     prov = dict(dyn["provinces"])
@@ -67,7 +188,9 @@ def _styled(dyn: dict[str, Any]) -> dict[str, Any]:
     cities["fill"] = [SUPPORT_FILL[s] for s in cities["support"]]
     cities["line"] = [CONTROL_FILL.get(c, "#555") if c else "#555" for c in cities["control"]]
     out["cities"] = cities
-    pieces = dict(dyn["pieces"])
+    pieces = {k: list(v) for k, v in dyn["pieces"].items()}
+    if names_at is not None and height:
+        _layout_pieces(pieces, names_at, height)
     pieces["marker"] = [MARKER[s] for s in pieces["shape"]]
     pieces["colour"] = [COLOURS[f] for f in pieces["faction"]]
     pieces["alpha"] = [0.12 if st == "u" else 1.0 for st in pieces["state"]]
@@ -75,6 +198,9 @@ def _styled(dyn: dict[str, Any]) -> dict[str, Any]:
     control = dict(dyn["control"])
     control["fill"] = [CONTROL_FILL[c] for c in control["control"]]
     control["colour"] = [text_on(f) for f in control["fill"]]
+    at = names_at or {}
+    control["xoff"] = [at.get(i, (0, 0))[0] + 2 for i in control["id"]]  # in the name's box, left of the name
+    control["yoff"] = [at.get(i, (0, 0))[1] - 1 for i in control["id"]]
     out["control"] = control
     return out
 
@@ -109,8 +235,11 @@ class FitlBoardView(InteractiveMap):
         names = dict(static["names"])
         city = [k == "city" for k in names["kind"]]
         names["size"] = ["11px" if c else "10px" for c in city]
-        names["align"] = ["left" if c else "center" for c in city]  # a City's name to its east, clear of
-        names["xoff"] = [12 if c else 0 for c in city]  # the Province name under it
+        self._height = height
+        self._names_at = _place_names(names, dict(zip(names["id"], names["kind"], strict=True)), height)
+        names["align"] = ["left"] * len(city)
+        names["xoff"] = [self._names_at[i][0] + CHIP_W for i in names["id"]]
+        names["yoff"] = [self._names_at[i][1] for i in names["id"]]
         static["names"] = names
         self.static = static
         dyn = self._dynamic()
@@ -130,7 +259,7 @@ class FitlBoardView(InteractiveMap):
         dx = EXTENT["x"][1] - EXTENT["x"][0]
         dy = EXTENT["y"][1] - EXTENT["y"][0]
         width = int(height * dx / dy)
-        f = figure(width=width, height=height, x_range=Range1d(*EXTENT["x"]), y_range=Range1d(*EXTENT["y"]),
+        f = figure(frame_width=width, frame_height=height, x_range=Range1d(*EXTENT["x"]), y_range=Range1d(*EXTENT["y"]),
                    tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None, match_aspect=True,
                    background_fill_color="#cfe2ee", toolbar_location="above")
         f.axis.visible = False
@@ -145,10 +274,10 @@ class FitlBoardView(InteractiveMap):
         cities = f.scatter("x", "y", source=src["cities"], size=22, marker="circle", fill_color="fill",
                            line_color="line", line_width=3)
         names = f.text("x", "y", text="text", source=src["names"], text_font_size="size", text_align="align",
-                       x_offset="xoff", text_baseline="bottom", y_offset=-4, text_color="#222", text_font_style="bold",
+                       x_offset="xoff", text_baseline="bottom", y_offset="yoff", text_color="#222", text_font_style="bold",
                        background_fill_color="white", background_fill_alpha=0.55)
-        f.text("x", "y", text="text", source=src["control"], text_font_size="9px", text_align="center",
-               text_color="colour", text_font_style="bold", text_baseline="bottom", y_offset=-18,
+        f.text("x", "y", text="text", source=src["control"], text_font_size="9px", text_align="left",
+               text_color="colour", text_font_style="bold", text_baseline="bottom", x_offset="xoff", y_offset="yoff",
                background_fill_color="fill", border_line_color=darker(COLOURS["ARVN"], 0.5), border_line_width=0.5,
                padding=[2, 0])
         f.text("x", "y", text="text", source=src["markers"], text_font_size="9px", text_align="center",
@@ -172,7 +301,7 @@ class FitlBoardView(InteractiveMap):
     def _dynamic(self) -> dict[str, Any]:
         from wargames.fitl.mapdata import dynamic_layers
 
-        return _styled(dynamic_layers(self.board))
+        return _styled(dynamic_layers(self.board), getattr(self, "_names_at", None), getattr(self, "_height", None))
 
     def _place_shape(self, place: str):
         st = self.static
