@@ -148,3 +148,13 @@ def test_fifth_game_draws_its_map_with_no_notebook_kit_edit(skirmish):
     assert w.map.highlighted == [] and len(w.chooser.actions) > 1
     w.map.pick("ford")  # the same village again: filtered again
     assert w.chooser.area == "ford" and all("ford" in a.places for a in w.chooser.actions)
+
+
+def test_every_game_answers_the_one_map_contract():
+    """Issue #14 item 2: the four games' map_layers pass the contract check (no colours, pixels or HTML)."""
+    from wargames.maps.layers import check_layers
+
+    for gid, side in (("tet", "Allied"), ("yotr", "Allied"), ("fitl", "VC"), ("row", "Capitalist")):
+        game = wargames.load(gid, seed=1)
+        layers = check_layers(game.map_layers(side))
+        assert layers["kind"] == game.facts().map_kind and layers["places"]["id"], gid

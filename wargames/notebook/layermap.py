@@ -74,14 +74,24 @@ class LayerMapView(InteractiveMap):
                 labels["x"].append(pl["x"][i])
                 labels["y"].append(pl["y"][i])
                 labels["text"].append(pl["name"][i])
+        ex = layers["extent"]
+        dx, dy = ex["x"][1] - ex["x"][0], ex["y"][1] - ex["y"][0]
+        width = max(300, int(height * dx / dy))
+        self.scale = height / dy  # pixels per map unit (the frame is sized so both axes agree)
+        self.frame = (width, height)
+        if width / self.scale > dx:  # a narrow map in a wider frame: widen the x range around the map, same scale
+            cx, half = (ex["x"][0] + ex["x"][1]) / 2, width / self.scale / 2
+            ex = layers["extent"] = {"x": (cx - half, cx + half), "y": ex["y"]}
+        # a dense map (many small places, e.g. a whole theatre of hexes): pieces as small squares, no text
+        step = min((abs(pl["x"][i] - pl["x"][0]) for i in range(1, min(len(pl["x"]), 400)) if pl["x"][i] != pl["x"][0]),
+                   default=dx)
+        self.dense = step * self.scale < 24
+        labels.update(self._declutter(labels, layers))
         self.sources = {"areas": ColumnDataSource(areas, name="areas"), "points": ColumnDataSource(points, name="points"),
                         "labels": ColumnDataSource(labels, name="labels"),
                         "lines": ColumnDataSource({k: list(v) for k, v in layers["lines"].items()}, name="lines")}
         self.sources["chips"] = ColumnDataSource(self._chips(layers), name="chips")
-        ex = layers["extent"]
-        dx, dy = ex["x"][1] - ex["x"][0], ex["y"][1] - ex["y"][0]
-        width = max(300, int(height * dx / dy))
-        f = figure(width=width, height=height, x_range=Range1d(*ex["x"]), y_range=Range1d(*ex["y"]),
+        f = figure(frame_width=width, frame_height=height, x_range=Range1d(*ex["x"]), y_range=Range1d(*ex["y"]),
                    match_aspect=True, tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None,
                    toolbar_location="above", background_fill_color="#dfeaf1",
                    title=getattr(game.facts(), "title", "") + (f" (as {side} sees it)" if side else ""))
@@ -93,19 +103,65 @@ class LayerMapView(InteractiveMap):
         f.multi_line("xs", "ys", source=self.sources["lines"], line_color="#555555", line_width=2, line_dash="dashed")
         p = f.scatter("x", "y", source=self.sources["points"], size=14, fill_color="white", line_color="black",
                       line_width=2)
-        lab = f.text("x", "y", text="text", source=self.sources["labels"], text_font_size="12px",
-                     text_font_style="bold", text_align="center", text_baseline="bottom", y_offset=-12,
+        lab = f.text("x", "y", text="shown", source=self.sources["labels"], text_font_size=f"{self.FONT}px",
+                     text_font_style="bold", text_align="center", text_baseline="middle", x_offset="ox", y_offset="oy",
                      background_fill_color="white", background_fill_alpha=0.7)
-        chips = f.text("x", "y", text="text", source=self.sources["chips"], x_offset="ox", y_offset=8,
-                       text_font_size="11px", text_font_style="bold", text_color="text_colour", text_align="center",
-                       text_baseline="top", background_fill_color="fill", padding=[3, 1], border_radius=2)
+        if self.dense:
+            chips = f.scatter("x", "y", source=self.sources["chips"], marker="square", size=8, fill_color="fill",
+                              line_color="white", line_width=0.5)
+        else:
+            chips = f.text("x", "y", text="text", source=self.sources["chips"], x_offset="ox", y_offset=8,
+                           text_font_size="11px", text_font_style="bold", text_color="text_colour",
+                           text_align="center", text_baseline="top", background_fill_color="fill", padding=[3, 1],
+                           border_radius=2)
         self._add_highlight(f)
         f.add_tools(HoverTool(renderers=[a, p], tooltips=[("", "@tip")]))
+        f.add_tools(HoverTool(renderers=[chips], tooltips=[("", "@text")]))
         f.add_tools(TapTool(renderers=[chips, lab, p, a]))
         self.figure = f
         self.insets = []
         self.layout = f
         self._connect()
+
+    FONT = 11
+
+    def _declutter(self, labels: dict[str, list], layers: dict[str, Any]) -> dict[str, list]:
+        """Screen offsets for the place names, and which are shown: each name goes above, below, right or left of
+        its place where it covers no name already placed and the places holding pieces, inside the frame; a name
+        with no such spot is left out (hover still names every place).  Places with pieces, then cities and
+        towns are named first."""
+        sc, (fw, fh) = self.scale, self.frame
+        ex = layers["extent"]
+        occupied = set(layers["pieces"]["place"])
+        where = dict(zip(layers["places"]["id"], zip(layers["places"]["x"], layers["places"]["y"], strict=True),
+                         strict=True))
+        boxes = []
+        for pid in occupied:  # the pieces' spots at the start (they move little)
+            x, y = where[pid]
+            px, py = (x - ex["x"][0]) * sc, (ex["y"][1] - y) * sc
+            n = layers["pieces"]["place"].count(pid)
+            boxes.append((px - 6, py - 6, px + 2 + 8 * n, py + 6) if self.dense else (px - 50, py + 6, px + 50, py + 26))
+        rank = {"city": 0, "town": 1, "base": 2}
+        kinds = dict(zip(layers["places"]["id"], layers["places"]["kind"], strict=True))
+        order = sorted(range(len(labels["id"])),
+                       key=lambda i: (labels["id"][i] not in occupied, rank.get(kinds[labels["id"][i]], 3),
+                                      labels["text"][i]))
+        ox, oy, shown = [0.0] * len(order), [0.0] * len(order), [""] * len(order)
+        h = self.FONT + 4
+        for i in order:
+            x, y = labels["x"][i], labels["y"][i]
+            px, py = (x - ex["x"][0]) * sc, (ex["y"][1] - y) * sc
+            w = len(labels["text"][i]) * self.FONT * 0.62 + 6
+            for dx, dy in ((0, -14), (0, 14), (w / 2 + 8, 0), (-w / 2 - 8, 0), (0, -28)):
+                box = (px + dx - w / 2, py + dy - h / 2, px + dx + w / 2, py + dy + h / 2)
+                if box[0] < 0 or box[1] < 0 or box[2] > fw or box[3] > fh:
+                    continue
+                if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in boxes):
+                    continue
+                boxes.append(box)
+                ox[i], oy[i], shown[i] = dx, dy, labels["text"][i]
+                break
+        return {"ox": ox, "oy": oy, "shown": shown}
 
     def _chips(self, layers: dict[str, Any]) -> dict[str, list]:
         pc = layers["pieces"]
@@ -118,9 +174,11 @@ class LayerMapView(InteractiveMap):
             x, y = where[place]
             fill = HIDDEN if faction is None else colour(self.game, faction)
             out["place"].append(place)
-            out["x"].append(x)
             out["y"].append(y)
             out["ox"].append(-22 + 44 * ((k - 1) % 2) if k > 0 else 0)
+            if getattr(self, "dense", False):  # small squares side by side, in map units
+                x += (k - 1) * 8 / self.scale
+            out["x"].append(x)
             out["text"].append(f"? {n}" if faction is None else f"{faction} {n}" + ("?" if hidden else ""))
             out["fill"].append(fill)
             out["text_colour"].append(text_on(fill))
