@@ -6,7 +6,7 @@ share the same sources.  Counters are drawn as small chips per hex and side: a n
 number of counters; Communist counters hidden from the Allies are grey ``?`` chips (YOTR-MOV-M).  The
 counters come from ``game.map_layers(side)`` (the one map contract); hex geometry from
 ``wargames.maps.hexgrid``; colours from the game's one palette (``palette.py``).  The victory Regions
-(YOTR-VIC) are outlined and named on every view; the close-ups show hex numbers, since moves name hexes.
+(YOTR-VIC-REGION) are outlined and named on every view; the close-ups show hex numbers, since moves name hexes.
 """
 
 from __future__ import annotations
@@ -342,7 +342,11 @@ class YotrMapView(InteractiveMap):
         return ('<div style="font:12px sans-serif;line-height:1.8"><b>Counters</b> (one chip per nationality and hex, '
                 "number = counters): " + "".join(parts) + "<br><b>Terrain</b>: " + terr
                 + " (Laos, Cambodia, North Vietnam greyed)<br><b>Hexsides</b>: " + lines
-                + "<br>&#9675; town, base or Supply Center (bigger = stronger); hover for VP and strength</div>")
+                + f'<br><span style="display:inline-block;width:22px;border-top:3px dashed {REGION_LINE};margin:0 4px 3px 0">'
+                "</span><i>Region (VP)</i>: the victory Regions (YOTR-VIC-REGION) and what each is worth; "
+                "&#9675; town, base or Supply Center (bigger = stronger); small grey numbers in the close-ups are the hex "
+                "numbers that moves and rulings name; hover for VP and strength; "
+                '<span style="color:#c2185b;font-weight:bold">crimson</span> = your click</div>')
 
     def _dynamic(self) -> dict[str, Any]:
         return dynamic_layers(self.game, self.side)
