@@ -217,7 +217,7 @@ class YotrMapView(InteractiveMap):
         vps = self._vps
         sx, sy = w / (xr[1] - xr[0]), h / (yr[1] - yr[0])
         font = 9 if only_major else 10
-        char_w, line_h, gap = 0.6 * font + 0.4, font + 3, 7 if only_major else 9
+        char_w, line_h, gap = 0.6 * font + 0.4, font + 3, 7 if only_major else 13
         boxes: list[tuple[float, float, float, float]] = []
         rn = self.sources["region_names"].data
         # Region names first: each at the hex nearest its Region's middle where the whole name is inside the
@@ -248,10 +248,10 @@ class YotrMapView(InteractiveMap):
             rt_.append(text)
             boxes.append(chosen[2])
         self.sources["region_names"].data.update({f"x_{tag}": rx_, f"y_{tag}": ry_, f"text_{tag}": rt_})
-        r = 4 if only_major else 8
         for x, y in zip(xs, ys, strict=True):  # the towns themselves (and the counters standing on them)
             px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
-            boxes.append((px - r, py - r, px + r, py + r))
+            # close-ups: the chips of a hex sit left of its centre (dynamic_layers), 16 px squares
+            boxes.append((px - 4, py - 4, px + 4, py + 4) if only_major else (px - 16, py - 10, px + 11, py + 11))
         keep = [i for i in range(len(names))
                 if not only_major or kinds[i] == "supply_center" or (vps[i] or 0) >= self.MAJOR_VP]
         order = sorted(keep, key=lambda i: (-(vps[i] or 0), -ys[i], xs[i]))
