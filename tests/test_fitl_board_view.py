@@ -143,3 +143,14 @@ def test_fitl_board_names_and_piece_blocks_do_not_overlap(board):
     bl = list(blocks.values())
     # cells are 22 x 15 px around 12 px glyphs: a sliver of overlap between two cells never touches a glyph
     assert not [(i, j) for i in range(len(bl)) for j in range(i) if hit(bl[i], bl[j]) > 10]
+
+
+def test_fitl_game_package_holds_no_colours_or_html():
+    """Issue #14 item 2: the FitL map module gives facts; colours and hover HTML are the notebook kit's."""
+    import re
+    from pathlib import Path
+
+    import wargames.fitl.mapdata as md
+
+    src = Path(md.__file__).read_text(encoding="utf-8")
+    assert not re.search(r"#[0-9a-fA-F]{6}\b", src) and "<b>" not in src and "<br>" not in src

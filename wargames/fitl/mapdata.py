@@ -11,7 +11,6 @@ Rangers) drawn hollow when Underground and solid when Active (FITL-1.4.3).
 
 from __future__ import annotations
 
-import html
 from functools import cache
 from typing import Any
 
@@ -42,10 +41,6 @@ ORDER = list(GLYPHS)
 STATE_WORD = {"u": "Underground", "a": "Active", "t": "Tunneled", "": ""}
 PITCH = 0.17   # degrees between piece glyphs
 COLUMNS = 3    # glyphs per row under a space's name
-
-
-def _esc(x: Any) -> str:
-    return html.escape(str(x))
 
 
 @cache
@@ -121,26 +116,6 @@ def static_layers() -> dict[str, Any]:
     return out
 
 
-def _space_tip(board: Board, sid: str) -> str:
-    sp = board.data.spaces[sid]
-    bits = [f"<b>{_esc(sp.name)}</b> ({_esc(sp.kind)}"
-            + (f", {sp.terrain}" if sp.terrain else "") + (f", Pop {sp.population}" if sp.population else "")
-            + (f", Econ {sp.econ}" if sp.kind == "loc" else "") + ")"]
-    if sp.kind != "loc" and sp.population:
-        bits.append(f"{SUPPORT_NAME[board.support[sid]]} (FITL-1.6)")
-    control = board.control(sid)
-    bits.append({"coin": "COIN Control", "nva": "NVA Control", None: "no Control"}[control] + " (FITL-1.7)")
-    pieces = [f"{n} {GLYPHS[piece_id(k)][2]}" + (f" ({STATE_WORD[piece_state(k)]})" if piece_state(k) else "")
-              for k, n in sorted(board.pieces[sid].items(), key=lambda kv: (ORDER.index(piece_id(kv[0])), kv[0]))
-              if n]
-    bits.append(", ".join(pieces) if pieces else "no pieces")
-    if board.terror[sid]:
-        bits.append(f"{board.terror[sid]} Terror marker(s)")
-    if sid in board.sabotage:
-        bits.append("Sabotaged")
-    return "<br>".join(bits)
-
-
 def dynamic_layers(board: Board) -> dict[str, Any]:
     """Support/Control per space and one glyph per piece kind and state, with its count.
 
@@ -148,29 +123,25 @@ def dynamic_layers(board: Board) -> dict[str, Any]:
     Population, which has no Support or Opposition); ``control`` is "coin", "nva" or None (FITL-1.7)."""
     d = board.data
     anchor = anchors()
-    fills: dict[str, list] = {"id": [], "support": [], "country": [], "tip": []}
-    cities: dict[str, list] = {"id": [], "x": [], "y": [], "support": [], "control": [], "tip": []}
+    fills: dict[str, list] = {"id": [], "support": [], "country": []}
+    cities: dict[str, list] = {"id": [], "x": [], "y": [], "support": [], "control": []}
     for sid, sp in d.spaces.items():
-        tip = _space_tip(board, sid)
         if sp.kind == "province":
             fills["id"].append(sid)
             fills["support"].append(board.support[sid] if sp.population else None)
             fills["country"].append(sp.country)
-            fills["tip"].append(tip)
         elif sp.kind == "city":
             cities["id"].append(sid)
             cities["x"].append(sp.lon)
             cities["y"].append(sp.lat)
             cities["support"].append(board.support[sid])
             cities["control"].append(board.control(sid))
-            cities["tip"].append(tip)
     pieces: dict[str, list] = {"space": [], "key": [], "x": [], "y": [], "shape": [], "faction": [], "state": [],
-                               "count": [], "label": [], "tip": []}
+                               "count": [], "label": []}
     control: dict[str, list] = {"id": [], "x": [], "y": [], "text": [], "control": []}
     markers: dict[str, list] = {"x": [], "y": [], "text": []}
     for sid in d.spaces:
         x0, y0 = anchor[sid]
-        tip = _space_tip(board, sid)
         keys = sorted((k for k, n in board.pieces[sid].items() if n),
                       key=lambda k: (ORDER.index(piece_id(k)), piece_state(k)))
         city = d.spaces[sid].kind == "city"
@@ -195,7 +166,6 @@ def dynamic_layers(board: Board) -> dict[str, Any]:
             pieces["state"].append(st)
             pieces["count"].append(n)
             pieces["label"].append(("T" if st == "t" else "") + (str(n) if n > 1 or st == "t" else ""))
-            pieces["tip"].append(tip)
         c = board.control(sid)
         if c and d.spaces[sid].kind != "loc":
             control["id"].append(sid)

@@ -176,19 +176,51 @@ def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...
             pieces["y"][i] = round(EXTENT["y"][1] - cy / sc, 4)
 
 
+def _space_tip(board, sid: str) -> str:
+    """The hover text of a space (HTML lives in the kit, the facts in ``wargames.fitl``)."""
+    from wargames.fitl.mapdata import GLYPHS, ORDER, STATE_WORD, SUPPORT_NAME
+    from wargames.fitl.state import piece_id, piece_state
+
+    sp = board.data.spaces[sid]
+    bits = [f"<b>{_esc(sp.name)}</b> ({_esc(sp.kind)}"
+            + (f", {sp.terrain}" if sp.terrain else "") + (f", Pop {sp.population}" if sp.population else "")
+            + (f", Econ {sp.econ}" if sp.kind == "loc" else "") + ")"]
+    if sp.kind != "loc" and sp.population:
+        bits.append(f"{SUPPORT_NAME[board.support[sid]]} (FITL-1.6)")
+    control = board.control(sid)
+    bits.append({"coin": "COIN Control", "nva": "NVA Control", None: "no Control"}[control] + " (FITL-1.7)")
+    pieces = [f"{n} {GLYPHS[piece_id(k)][2]}" + (f" ({STATE_WORD[piece_state(k)]})" if piece_state(k) else "")
+              for k, n in sorted(board.pieces[sid].items(), key=lambda kv: (ORDER.index(piece_id(kv[0])), kv[0]))
+              if n]
+    bits.append(", ".join(pieces) if pieces else "no pieces")
+    if board.terror[sid]:
+        bits.append(f"{board.terror[sid]} Terror marker(s)")
+    if sid in board.sabotage:
+        bits.append("Sabotaged")
+    return "<br>".join(bits)
+
+
+def _esc(x: Any) -> str:
+    return html.escape(str(x))
+
+
 def _styled(dyn: dict[str, Any], names_at: dict[str, tuple[float, ...]] | None = None,
-            height: int | None = None) -> dict[str, Any]:
-    """The board's plain layers (``wargames.fitl.mapdata``) with this view's colours added."""
+            height: int | None = None, board=None) -> dict[str, Any]:
+    """The board's plain layers (``wargames.fitl.mapdata``) with this view's colours and hover texts added."""
     out = dict(dyn)
-    prov = dict(dyn["provinces"])
+    tips = {sid: _space_tip(board, sid) for sid in board.data.spaces} if board is not None else {}
+    for layer, col in (("provinces", "id"), ("cities", "id"), ("pieces", "space")):
+        out[layer] = dict(dyn[layer])
+        out[layer]["tip"] = [tips.get(i, "") for i in dyn[layer][col]]
+    prov = dict(out["provinces"])
     prov["fill"] = [SUPPORT_FILL[s] if s is not None else COUNTRY_FILL.get(c, "#eee")
                     for s, c in zip(prov["support"], prov["country"], strict=True)]
     out["provinces"] = prov
-    cities = dict(dyn["cities"])
+    cities = dict(out["cities"])
     cities["fill"] = [SUPPORT_FILL[s] for s in cities["support"]]
     cities["line"] = [CONTROL_FILL.get(c, "#555") if c else "#555" for c in cities["control"]]
     out["cities"] = cities
-    pieces = {k: list(v) for k, v in dyn["pieces"].items()}
+    pieces = {k: list(v) for k, v in out["pieces"].items()}
     if names_at is not None and height:
         _layout_pieces(pieces, names_at, height)
     pieces["marker"] = [MARKER[s] for s in pieces["shape"]]
@@ -301,7 +333,8 @@ class FitlBoardView(InteractiveMap):
     def _dynamic(self) -> dict[str, Any]:
         from wargames.fitl.mapdata import dynamic_layers
 
-        return _styled(dynamic_layers(self.board), getattr(self, "_names_at", None), getattr(self, "_height", None))
+        return _styled(dynamic_layers(self.board), getattr(self, "_names_at", None), getattr(self, "_height", None),
+                       self.board)
 
     def _place_shape(self, place: str):
         st = self.static
