@@ -174,7 +174,7 @@ def test_tet_map_layers_follow_the_contract_and_hide_what_the_allies_may_not_see
     assert allied["kind"] == "area"
     on_map = sum(1 for where in tet.loc.values() if where is not None)
     assert sum(allied["pieces"]["count"]) == on_map
-    shown = {(f["id"], f["name"]) for facts in allied["pieces"]["facts"] for f in facts}
+    shown = {(f.get("id"), f.get("name")) for facts in allied["pieces"]["facts"] for f in facts}
     for uid in hidden_communists(tet):
         assert (uid, tet.data.units[uid].name) not in shown and f"'{uid}'" not in repr(allied)
     assert None in allied["pieces"]["faction"] and not {"NVA", "VC"} & set(allied["pieces"]["faction"])

@@ -17,7 +17,8 @@ Layers (each a ``{column: list}`` dict, one row per item):
 ``lines``   roads, rivers, borders, trails: ``kind``, ``xs``, ``ys``, ``name``.
 ``pieces``  one row per place and faction as ``side`` sees them: ``place``, ``faction`` (None: a piece the
             viewer may not identify), ``count``, ``hidden`` (face down / Underground / unknown to the
-            viewer), ``facts`` (a list of dicts, one per piece shown, empty where hidden).
+            viewer), ``facts`` (a list of dicts, one per piece, with only what the viewer may know of
+            it: for a piece of unknown faction at most its side).
 ``markers`` facts on a place that are not pieces (Control, Terror, insurrection ...): ``place``, ``kind``,
             ``text``.
 

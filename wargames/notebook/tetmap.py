@@ -554,19 +554,20 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
     view = game.view(side)
     city_size = dict(zip(static["cities"]["id"], static["cities"]["size"], strict=True))
 
+    # what ``side`` sees comes from the one map contract (game.map_layers): a piece of unknown faction carries
+    # only its side; its units are shown here as "hidden@" stand-ins with no name or strength
     groups: dict[tuple[str, str, bool], list[dict[str, Any]]] = defaultdict(list)
     militia_units: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for u in view.state["units"]:
-        area = u["area"]
-        faction = u["faction"]
-        masked = u["id"].startswith("hidden@")
-        is_rp = (masked and faction == "Allied") or (not masked and u.get("type") == "ruff_puff")
-        if is_rp and (masked or not u["face_up"]) and d.areas[area].kind == "city":
-            militia_units[area].append(u)
+    pcs = game.map_layers(side)["pieces"]
+    for area, faction, down, facts in zip(pcs["place"], pcs["faction"], pcs["hidden"], pcs["facts"], strict=True):
+        masked = faction is None
+        units = [{"id": "hidden@", **f} for f in facts] if masked else list(facts)
+        seen_as = facts[0]["side"] if masked else faction
+        is_rp = (masked and seen_as == "Allied") or faction == "RP"
+        if is_rp and down and d.areas[area].kind == "city":
+            militia_units[area].extend(units)
             continue
-        if is_rp:
-            faction = "RP"
-        groups[(area, faction, masked or not u["face_up"])].append(u)
+        groups[(area, "RP" if is_rp else seen_as, down)].extend(units)
 
     by_area: dict[str, list[tuple[str, bool]]] = defaultdict(list)
     for area, faction, down in groups:

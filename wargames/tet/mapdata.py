@@ -86,16 +86,18 @@ def map_layers(game, side: str | None = None) -> dict[str, Any]:
             add_row(out["lines"], kind="highway" if kind == "road" else "trail", xs=[anchors[a][0], anchors[b][0]],
                     ys=[anchors[a][1], anchors[b][1]], name=f"{a}-{b}")
     view = game.view(side)
-    groups: dict[tuple[str, str | None, bool], list[dict[str, Any]]] = defaultdict(list)
+    groups: dict[tuple[str, str | None, bool, str], list[dict[str, Any]]] = defaultdict(list)
     for u in view.state["units"]:
         masked = u["id"].startswith("hidden@")
         faction = None if masked else u["faction"]
         if not masked and u.get("type") == "ruff_puff":
             faction = "RP"
-        groups[(u["area"], faction, masked or not u["face_up"])].append(u)
-    for (area, faction, down), units in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1] or "", kv[0][2])):
-        facts = [] if faction is None else [{"id": u["id"], "name": u["name"], "type": u.get("type", ""),
-                                             "cf": u.get("cf")} for u in units]
+        # a masked unit: the viewer knows only its side ("Allied" or "NVA/VC"), not its faction, name or strength
+        groups[(u["area"], faction, masked or not u["face_up"], u["faction"] if masked else "")].append(u)
+    for (area, faction, down, known_side), units in sorted(
+            groups.items(), key=lambda kv: (kv[0][0], kv[0][1] or "", kv[0][2], kv[0][3])):
+        facts = ([{"side": known_side} for _ in units] if faction is None else
+                 [{"id": u["id"], "name": u["name"], "type": u.get("type", ""), "cf": u.get("cf")} for u in units])
         add_row(out["pieces"], place=area, faction=faction, count=len(units), hidden=down, facts=facts)
     for city in sorted(view.state["insurrection"]):
         add_row(out["markers"], place=city, kind="insurrection", text="Insurrection")
