@@ -52,7 +52,7 @@ def _panel_html(dyn: dict[str, Any]) -> str:
     out.append("<br>" + "<br>".join(shapes.values()))
     out.append("<br>" + " ".join(f'<span style="background:{c};color:{text_on(c)};font-weight:bold;padding:0 3px">'
                                  f"{f}</span>" for f, c in COLOURS.items()))
-    out.append("<br>Numbers by a piece count identical pieces; COIN/NVA above a name = Control (FITL-1.7).</div>")
+    out.append("<br>Numbers by a piece count identical pieces; a COIN or NVA chip before a name = who Controls the space (FITL-1.7).</div>")
     return "".join(out)
 
 
