@@ -40,90 +40,85 @@ SQ3 = math.sqrt(3)
 _xy = hex_centre  # map coordinates of a hex centre (wargames.maps.hexgrid, size 1)
 
 
-def static_layers(data) -> dict[str, Any]:
-    """Plain columns for the hexes, hexside features, towns and Supply Centers."""
+def static_layers(layers: dict[str, Any]) -> dict[str, Any]:
+    """Drawing columns for the hexes, hexside features, towns and Supply Centers, victory Regions and hex numbers,
+    from the game's semantic map layers (``game.map_layers``: hexes with their terrain, country, Region and
+    places; hexside lines)."""
     from wargames.maps.hexgrid import HexGrid
 
+    pl = layers["places"]
+    facts_of = dict(zip(pl["id"], pl["facts"], strict=True))
     hexes: dict[str, list] = {"hex": [], "q": [], "r": [], "colour": [], "tip": []}
-    for hid, h in sorted(data.hexes.items()):
+    for hid in sorted(pl["id"]):
+        f = facts_of[hid]
         q, r = HexGrid.axial(hid)
         hexes["hex"].append(hid)
         hexes["q"].append(q)
         hexes["r"].append(r)
-        palette = TERRAIN if h.country == "SVN" else FOREIGN
-        hexes["colour"].append(palette[h.terrain])
-        region = data.regions[h.region].name if h.region in data.regions else "-"
-        hexes["tip"].append(f"hex {hid}: {h.terrain}, {h.country}, Region {region}")
+        palette = TERRAIN if f["country"] == "SVN" else FOREIGN
+        hexes["colour"].append(palette[f["terrain"]])
+        hexes["tip"].append(f"hex {hid}: {f['terrain']}, {f['country']}, Region {f['region_name'] or '-'}")
     sides: dict[str, list] = {"xs": [], "ys": [], "colour": [], "width": [], "dash": []}
-    for (a, b), feats in sorted(data.sides.items()):
-        (xa, ya), (xb, yb) = _xy(a), _xy(b)
-        for f in sorted(feats):
-            if f not in SIDE_LINE or (f == "river" and "bridge" in feats and False):
-                continue
-            colour, width, dash = SIDE_LINE[f]
-            if f in ("road", "trail"):  # centre to centre: the route crosses the hexside
-                xs, ys = [xa, xb], [ya, yb]
-            else:  # along the shared edge
-                xs, ys = hexside_segment(a, b)
-            sides["xs"].append(xs)
-            sides["ys"].append(ys)
-            sides["colour"].append(colour)
-            sides["width"].append(width)
-            sides["dash"].append(dash)
-    places: dict[str, list] = {"id": [], "x": [], "y": [], "name": [], "kind": [], "tip": [], "size": [], "vp": []}
-    for p in data.places.values():
-        if p.kind not in ("town", "base", "supply_center", "foreign_town"):
+    for kind, xs, ys in zip(layers["lines"]["kind"], layers["lines"]["xs"], layers["lines"]["ys"], strict=True):
+        if kind not in SIDE_LINE:
             continue
-        x, y = _xy(p.hex)
-        places["id"].append(p.hex)
-        places["x"].append(x)
-        places["y"].append(y)
-        places["name"].append(p.name)
-        places["kind"].append(p.kind)
-        vp = f", VP {p.vp_communist}/{p.vp_allied}" if p.vp_communist is not None else ""
-        quota = f", supply quota {p.quota}" if p.quota else ""
-        strength = f", intrinsic strength {p.intrinsic_strength}" if p.intrinsic_strength is not None else ""
-        places["tip"].append(f"{p.name} ({p.kind.replace('_', ' ')}, hex {p.hex}{strength}{vp}{quota})")
-        places["size"].append(10 + 3 * (p.intrinsic_strength or 0))
-        places["vp"].append(p.vp_communist)
-    # victory Regions (YOTR-VIC): their boundaries (hexsides between two Regions, or a Region and the rest) and
-    # their names with the VP they are worth, at the hex nearest the middle of each Region
+        colour, width, dash = SIDE_LINE[kind]
+        sides["xs"].append(xs)
+        sides["ys"].append(ys)
+        sides["colour"].append(colour)
+        sides["width"].append(width)
+        sides["dash"].append(dash)
+    places: dict[str, list] = {"id": [], "x": [], "y": [], "name": [], "kind": [], "tip": [], "size": [], "vp": []}
+    for hid in pl["id"]:
+        for p in facts_of[hid]["places"]:
+            x, y = _xy(hid)
+            places["id"].append(hid)
+            places["x"].append(x)
+            places["y"].append(y)
+            places["name"].append(p["name"])
+            places["kind"].append(p["kind"])
+            vp = f", VP {p['vp_communist']}/{p['vp_allied']}" if p["vp_communist"] is not None else ""
+            quota = f", supply quota {p['quota']}" if p["quota"] else ""
+            strength = f", intrinsic strength {p['strength']}" if p["strength"] is not None else ""
+            places["tip"].append(f"{p['name']} ({p['kind'].replace('_', ' ')}, hex {hid}{strength}{vp}{quota})")
+            places["size"].append(10 + 3 * (p["strength"] or 0))
+            places["vp"].append(p["vp_communist"])
+    # victory Regions (YOTR-VIC-REGION): their boundaries (hexsides between two Regions, or a Region and the rest)
+    # and their names with the VP they are worth, at the hex nearest the middle of each Region
+    region_of = {hid: f["region"] if f["region_name"] else None for hid, f in facts_of.items()}
     regions: dict[str, list] = {"xs": [], "ys": []}
-    from wargames.maps.hexgrid import HexGrid
-
     grid = HexGrid(cols=99, rows=99, first=0)
-    for hid, h in data.hexes.items():
-        if h.region not in data.regions:
+    for hid, reg in region_of.items():
+        if reg is None:
             continue
         for n in grid.neighbours(hid):
-            other = data.hexes.get(n)
-            if other is None or (other.region != h.region and (other.region not in data.regions or n > hid)):
+            other = region_of.get(n, "off the map")
+            if n not in region_of or (other != reg and (other is None or n > hid)):
                 rx, ry = hexside_segment(hid, n)
                 regions["xs"].append(rx)
                 regions["ys"].append(ry)
     region_names: dict[str, list] = {"x": [], "y": [], "text": [], "id": [], "spots": []}
-    for rid, reg in data.regions.items():
-        members = [hid for hid, h in data.hexes.items() if h.region == rid]
-        if not members:
-            continue
+    seen: dict[str, tuple[str, int]] = {}
+    for hid in pl["id"]:
+        f = facts_of[hid]
+        if f["region_name"] and f["region"] not in seen:
+            seen[f["region"]] = (f["region_name"], f["region_vp"])
+    for rid, (name, vp) in sorted(seen.items(), key=lambda kv: (-kv[1][1], kv[1][0])):  # richest Region named first
+        members = [hid for hid, reg in region_of.items() if reg == rid]
         pts = [_xy(m) for m in members]
         mx, my = sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
         spots = sorted(members, key=lambda m: (_xy(m)[0] - mx) ** 2 + (_xy(m)[1] - my) ** 2)
         bx, by = _xy(spots[0])
         region_names["x"].append(bx)
         region_names["y"].append(by)
-        region_names["text"].append(f"{reg.name} ({reg.vp} VP)")
+        region_names["text"].append(f"{name} ({vp} VP)")
         region_names["id"].append(spots[0])
         region_names["spots"].append(spots)  # candidate hexes for the name, nearest the middle first
-    numbers = {"x": [], "y": [], "hex": [h if t != "sea" else "" for h, t in
-                                        zip(hexes["hex"], [data.hexes[h].terrain for h in hexes["hex"]], strict=True)]}
-    numbers["x"] = [_xy(h)[0] for h in hexes["hex"]]
-    numbers["y"] = [_xy(h)[1] + SQ3 / 2 * 0.62 for h in hexes["hex"]]
-    xs = [1.5 * h.col for h in data.hexes.values()]
-    ys = [_xy(h)[1] for h in data.hexes]
+    numbers = {"hex": [h if facts_of[h]["terrain"] != "sea" else "" for h in hexes["hex"]],
+               "x": [_xy(h)[0] for h in hexes["hex"]],
+               "y": [_xy(h)[1] + SQ3 / 2 * 0.62 for h in hexes["hex"]]}
     return {"hexes": hexes, "sides": sides, "places": places, "regions": regions, "region_names": region_names,
-            "numbers": numbers,
-            "extent": {"x": (min(xs) - 1, max(xs) + 1), "y": (min(ys) - 1, max(ys) + 1)}}
+            "numbers": numbers, "extent": dict(layers["extent"])}
 
 
 def dynamic_layers(game, side: str | None) -> dict[str, Any]:
@@ -170,7 +165,7 @@ class YotrMapView(InteractiveMap):
         self.game = game
         self.side = side
         self._init_state()
-        static = static_layers(game.data)
+        static = static_layers(game.map_layers(None))
         self.static = static
         dyn = self._dynamic()
         self.dynamic = dyn
@@ -219,6 +214,17 @@ class YotrMapView(InteractiveMap):
         font = 9 if only_major else 10
         char_w, line_h, gap = 0.6 * font + 0.4, font + 3, 7 if only_major else 13
         boxes: list[tuple[float, float, float, float]] = []
+        keep = [i for i in range(len(names))
+                if not only_major or kinds[i] == "supply_center" or (vps[i] or 0) >= self.MAJOR_VP]
+        towns: list[tuple[float, float, float, float]] = []
+        for x, y in zip(xs, ys, strict=True):  # the towns themselves (and the counters standing on them)
+            px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
+            # close-ups: the chips of a hex sit left of its centre (dynamic_layers), 16 px squares
+            towns.append((px - 4, py - 4, px + 4, py + 4) if only_major else (px - 16, py - 10, px + 11, py + 11))
+        if only_major:  # Region names keep clear of the major places' names (their first choice, to the right)
+            for i in keep:
+                px, py = (xs[i] - xr[0]) * sx, (yr[1] - ys[i]) * sy
+                towns.append((px, py - line_h, px + gap + char_w * len(names[i]), py + line_h))
         rn = self.sources["region_names"].data
         # Region names first: each at the hex nearest its Region's middle where the whole name is inside the
         # frame and clear of the Region names already placed (left out if no such hex: the Region is off view)
@@ -228,16 +234,20 @@ class YotrMapView(InteractiveMap):
         for text, spots in zip(rn["text"], rn["spots"], strict=True):
             tw = rchar * len(text)
             chosen = None
-            for hid in spots[:80]:
-                x, y = _xy(hid)
-                px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
-                box = (px - tw / 2, py - rline / 2, px + tw / 2, py + rline / 2)
-                if box[0] < 2 or box[1] < 2 or box[2] > w - 2 or box[3] > h - 2:
-                    continue
-                if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in boxes):
-                    continue
-                chosen = (x, y, box)
-                break
+            # first clear of the towns and the major names; else clear of the town circles only (the names yield)
+            for avoid in (boxes + towns, boxes + towns[:len(xs)]):
+                for hid in spots[:120]:
+                    x, y = _xy(hid)
+                    px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
+                    box = (px - tw / 2, py - rline / 2, px + tw / 2, py + rline / 2)
+                    if box[0] < 2 or box[1] < 2 or box[2] > w - 2 or box[3] > h - 2:
+                        continue
+                    if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in avoid):
+                        continue
+                    chosen = (x, y, box)
+                    break
+                if chosen is not None:
+                    break
             if chosen is None:
                 rx_.append(rn["x"][len(rx_)])
                 ry_.append(rn["y"][len(ry_)])
@@ -248,12 +258,7 @@ class YotrMapView(InteractiveMap):
             rt_.append(text)
             boxes.append(chosen[2])
         self.sources["region_names"].data.update({f"x_{tag}": rx_, f"y_{tag}": ry_, f"text_{tag}": rt_})
-        for x, y in zip(xs, ys, strict=True):  # the towns themselves (and the counters standing on them)
-            px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
-            # close-ups: the chips of a hex sit left of its centre (dynamic_layers), 16 px squares
-            boxes.append((px - 4, py - 4, px + 4, py + 4) if only_major else (px - 16, py - 10, px + 11, py + 11))
-        keep = [i for i in range(len(names))
-                if not only_major or kinds[i] == "supply_center" or (vps[i] or 0) >= self.MAJOR_VP]
+        boxes += towns[:len(xs)]
         order = sorted(keep, key=lambda i: (-(vps[i] or 0), -ys[i], xs[i]))
         placed: dict[int, tuple[float, float, str]] = {}
         shown: dict[int, bool] = {}
