@@ -167,7 +167,7 @@ def test_map_tap_same_area_twice_filters_twice_and_labels_pick_their_area(tet):
 
 
 def test_tet_map_layers_follow_the_contract_and_hide_what_the_allies_may_not_see(tet):
-    """Issue #14 item 2: plain semantic layers; TET-UNIT-3: face-down Communist units have no faction or name."""
+    """Issue #14 item 2: plain semantic layers; TET-P5-1: hidden Communist units have no faction or name."""
     from wargames.maps.layers import check_layers
 
     allied = check_layers(tet.map_layers("Allied"))

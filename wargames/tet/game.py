@@ -264,8 +264,8 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
 
     # ------------------------------------------------------------------ map layers (plain data, no Bokeh)
     def map_layers(self, side: str | None = None) -> dict[str, Any]:
-        """The theatre as semantic map layers, units as ``side`` may see them (issue #14 item 2; TET-MAP,
-        TET-UNIT-3: a face-down enemy unit is a piece of unknown faction and strength)."""
+        """The theatre as semantic map layers, units as ``side`` may see them (issue #14 item 2; TET-P5-1: a
+        hidden enemy unit is a piece of unknown faction and strength)."""
         from .mapdata import map_layers
 
         return map_layers(self, side)

@@ -4,7 +4,9 @@ Ids, geometry in longitude/latitude and facts only: no colours, pixels or HTML (
 it).  Provinces and sanctuaries are polygons (``data/tet/areas.geojson``; circles where a polygon is
 missing), cities points, the off-map boxes rectangles drawn in the empty South China Sea.  Units are pieces
 per area, faction and facing, as ``side`` may see them: an enemy unit face down is a piece of unknown
-faction whose name and strength are not given (TET-UNIT-3), exactly as ``game.view(side)`` masks it.
+faction whose name and strength are not given (TET-P5-1: hidden until detected; TET-P1-3), exactly as
+``game.view(side)`` masks it.  The international border (TET-MAP-8) separates the areas by their ``country``
+fact; it is drawn from the real geography (``data/geo``) by the notebook kit.
 """
 
 from __future__ import annotations
