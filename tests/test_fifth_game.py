@@ -52,7 +52,7 @@ class Skirmish(Game):
         return done
 
     def raid(self, side: str):
-        options = [Action.make("raid", village=v) for v, o in self.owner.items() if o != side]
+        options = [Action.make("raid", places=(v,), village=v) for v, o in self.owner.items() if o != side]
         act = yield self.decide(side, "raid a village or stand", "SK-1", options + [Action.make("stand")])
         if act.kind == "stand":
             self.stood[side] = True
@@ -66,6 +66,22 @@ class Skirmish(Game):
                           dice=[roll], result={"village": act.get("village"), "taken": roll.value >= 4})
         if self.scores()[side] == 3:
             yield self.end("SK-2", f"{side} holds the valley", "All three villages.", result={"winner": side})
+
+    VILLAGES = {"north": (0.0, 2.0), "ford": (1.0, 1.0), "south": (0.0, 0.0)}
+
+    def map_layers(self, side=None):
+        """The valley as the one map contract asks (wargames.maps.layers): three square villages, a track."""
+        from wargames.maps.layers import add_row, empty_layers
+
+        out = empty_layers("skirmish", "area", side, {"x": (-1.0, 2.0), "y": (-1.0, 3.0)})
+        for v, (x, y) in self.VILLAGES.items():
+            ring_x, ring_y = [x - 0.4, x + 0.4, x + 0.4, x - 0.4], [y - 0.4, y - 0.4, y + 0.4, y + 0.4]
+            add_row(out["places"], id=v, name=v.title(), kind="village", shape="polygon", xs=[[ring_x]],
+                    ys=[[ring_y]], x=x, y=y, facts={"terrain": "clear", "held_by": self.owner[v]})
+            if self.owner[v]:
+                add_row(out["pieces"], place=v, faction=self.owner[v], count=1, hidden=False, facts=[])
+        add_row(out["lines"], kind="track", xs=[0.0, 1.0, 0.0], ys=[2.0, 1.0, 0.0], name="valley track")
+        return out
 
     def final_result(self):
         s = self.scores()
@@ -95,3 +111,50 @@ def test_fifth_game_saves_reopens_plays_by_monte_carlo_and_lists_in_the_cli(skir
     assert list(frame.seed) == [0, 1, 2] and "score_Red" in frame.columns
     assert main(["list"]) == 0 and "Valley Skirmish" in capsys.readouterr().out
     assert Skirmish.facts().map_kind == "area" and Skirmish.sides == ("Red", "Blue")
+
+
+def test_fifth_game_draws_its_map_with_no_notebook_kit_edit(skirmish):
+    """Issue #14 item 2: the toy game answers map_layers and the kit draws it by its map kind ("area"), with a
+    generated palette (one colour per side), clicks that pick a village every time, and patched updates."""
+    pytest.importorskip("jupyter_bokeh")
+    from wargames.maps.layers import check_layers
+    from wargames.notebook import LayerMapView, Walkthrough, map_for
+    from wargames.notebook.palette import palette
+
+    game = wargames.load("skirmish", seed=3)
+    check_layers(game.map_layers("Red"))
+    view = map_for(game, "Red")
+    assert isinstance(view, LayerMapView)
+    assert set(view.sources["areas"].data["id"]) == {"north", "ford", "south"}
+    pal = palette(game)
+    assert pal["Red"] != pal["Blue"]
+    game.owner["ford"] = "Blue"
+    chips = view.sources["chips"]
+    view.update()
+    assert chips.data["place"] == ["ford"] and chips.data["fill"] == [pal["Blue"]]
+    picked = []
+    view.on_pick(picked.append)
+    labels = view.sources["labels"]
+    i = labels.data["id"].index("north")
+    labels.selected.indices = [i]
+    labels.selected.indices = [i]
+    assert picked == ["north", "north"] and view.highlighted == ["north"]
+    w = Walkthrough(wargames.load("skirmish", seed=3), human="Red")
+    assert isinstance(w.map, LayerMapView)
+    w.play_to_my_turn()
+    w.map.pick("ford")
+    assert w.chooser.actions and all("ford" in a.places for a in w.chooser.actions)
+    w.chooser.clear_button.click()
+    assert w.map.highlighted == [] and len(w.chooser.actions) > 1
+    w.map.pick("ford")  # the same village again: filtered again
+    assert w.chooser.area == "ford" and all("ford" in a.places for a in w.chooser.actions)
+
+
+def test_every_game_answers_the_one_map_contract():
+    """Issue #14 item 2: the four games' map_layers pass the contract check (no colours, pixels or HTML)."""
+    from wargames.maps.layers import check_layers
+
+    for gid, side in (("tet", "Allied"), ("yotr", "Allied"), ("fitl", "VC"), ("row", "Capitalist")):
+        game = wargames.load(gid, seed=1)
+        layers = check_layers(game.map_layers(side))
+        assert layers["kind"] == game.facts().map_kind and layers["places"]["id"], gid

@@ -11,6 +11,7 @@ from wargames.fitl.data import load_scenario  # noqa: E402
 from wargames.fitl.mapdata import dynamic_layers, static_layers  # noqa: E402
 from wargames.fitl.state import Board  # noqa: E402
 from wargames.notebook import FitlBoardView  # noqa: E402
+from wargames.notebook.fitlboard import _styled  # noqa: E402
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ def test_fitl_board_draws_every_piece_on_the_map(board):
 
 
 def test_fitl_board_underground_pieces_are_hollow_and_tunnels_marked(board):
-    dyn = dynamic_layers(board)
+    dyn = _styled(dynamic_layers(board))
     for key, alpha, label in zip(dyn["pieces"]["key"], dyn["pieces"]["alpha"], dyn["pieces"]["label"], strict=True):
         assert (alpha < 1) == key.endswith(":u")
         assert label.startswith("T") == key.endswith(":t")
@@ -58,3 +59,98 @@ def test_fitl_board_view_updates_by_patching_and_reports_clicks(board):
     i = view.sources["pieces"].data["space"].index("hue")
     view.sources["pieces"].selected.indices = [i]
     assert picked == ["hue"]
+
+
+def test_fitl_one_colour_per_faction_on_the_board_its_panel_and_the_margins_chart(board):
+    """Issue #14 item 2: US and VC (and every faction) have the same colour in every FitL picture."""
+    from wargames.notebook.charts import FACTION_COLOURS as CHART
+    from wargames.notebook.palette import palette
+
+    pal = palette("fitl")
+    dyn = _styled(dynamic_layers(board))
+    for faction, colour in zip(dyn["pieces"]["faction"], dyn["pieces"]["colour"], strict=True):
+        assert colour == pal[faction]
+    assert CHART == {f: pal[f] for f in ("US", "ARVN", "NVA", "VC")}
+    view = FitlBoardView(board)
+    for f in ("US", "ARVN", "NVA", "VC"):
+        assert pal[f] in view.panel.text
+
+
+def test_fitl_board_layers_carry_no_colours():
+    from wargames.fitl.mapdata import static_layers as st
+
+    s = st()
+    for layer in ("provinces", "locs", "names"):
+        assert not {"fill", "colour", "size", "align"} & set(s[layer])
+
+
+def test_fitl_board_click_twice_filters_twice_and_fades_nothing(board):
+    """Issue #19 item 3: a second click on the same space is reported again; no space fades on a click; the
+    wheel scrolls the page (no active scroll tool); a click on a space's name picks that space."""
+    view = FitlBoardView(board)
+    picked = []
+    view.on_pick(picked.append)
+    prov = view.sources["provinces"]
+    i = prov.data["id"].index("binh_tuy_binh_thuan") if "binh_tuy_binh_thuan" in prov.data["id"] else 0
+    place = prov.data["id"][i]
+    prov.selected.indices = [i]
+    assert picked == [place] and prov.selected.indices == []  # cleared: the next click is a new selection
+    prov.selected.indices = [i]
+    assert picked == [place, place]
+    assert view.highlighted == [place] and view.sources_hl["hl_areas"].data["id"] == [place]
+    names = view.sources["names"]
+    names.selected.indices = [names.data["id"].index("hue")]
+    assert picked[-1] == "hue"
+    from bokeh.models import GlyphRenderer
+
+    assert all(r.nonselection_glyph is None for r in view.layout.select({"type": GlyphRenderer}))
+    assert view.figure.toolbar.active_scroll is None
+
+
+def test_fitl_map_layers_follow_the_one_contract():
+    import wargames
+    from wargames.maps.layers import check_layers
+
+    g = wargames.load("fitl", seed=1)
+    layers = check_layers(g.map_layers("VC"))
+    assert layers["kind"] == "board" and len(layers["places"]["id"]) == 47
+    on_map = sum(n for c in g.board.pieces.values() for n in c.values())
+    assert sum(layers["pieces"]["count"]) == on_map
+
+
+def test_fitl_board_names_and_piece_blocks_do_not_overlap(board):
+    """Issue #19 item 6: at the board's drawing size no space's name (with its Control chip) covers another name,
+    and no two spaces' piece blocks cover each other (the delta was unreadable)."""
+    from wargames.notebook.fitlboard import CELL_H, CELL_W
+
+    view = FitlBoardView(board, height=820)
+    boxes = [tuple(v[2:]) for v in view._names_at.values()]
+
+    def hit(a, b):
+        return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
+
+    assert not [(i, j) for i in range(len(boxes)) for j in range(i) if hit(boxes[i], boxes[j]) > 0]
+    from wargames.fitl.mapdata import EXTENT
+
+    sc = 820 / (EXTENT["y"][1] - EXTENT["y"][0])
+    pc = view.sources["pieces"].data
+    blocks: dict[str, list] = {}
+    for sid, x, y in zip(pc["space"], pc["x"], pc["y"], strict=True):
+        px, py = (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
+        b = blocks.setdefault(sid, [px - 7, py - CELL_H / 2, px - 7 + CELL_W, py + CELL_H / 2])
+        b[0], b[1], b[2], b[3] = min(b[0], px - 7), min(b[1], py - CELL_H / 2), max(b[2], px - 7 + CELL_W), \
+            max(b[3], py + CELL_H / 2)
+    bl = list(blocks.values())
+    # cells are 22 x 15 px around 12 px glyphs: a sliver of overlap between two cells never touches a glyph
+    assert not [(i, j) for i in range(len(bl)) for j in range(i) if hit(bl[i], bl[j]) > 10]
+
+
+def test_fitl_game_package_holds_no_colours_or_html():
+    """Issue #14 item 2: the FitL map module gives facts; colours and hover HTML are the notebook kit's."""
+    import re
+    from pathlib import Path
+
+    import wargames.fitl.mapdata as md
+
+    src = Path(md.__file__).read_text(encoding="utf-8")
+    assert not re.search(r"#[0-9a-fA-F]{6}\b", src) and "<b>" not in src and "<br>" not in src

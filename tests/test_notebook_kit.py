@@ -27,6 +27,7 @@ from wargames.notebook import (  # noqa: E402
     Stepper,
     Walkthrough,
     draw_hexgrid,
+    tetmap,  # noqa: E402
 )
 
 
@@ -37,7 +38,7 @@ def hidden_communists(game) -> list[str]:
 
 # ---------------------------------------------------------------------------------------------- imports
 def test_import_wargames_and_tet_stay_free_of_bokeh_and_ipywidgets():
-    code = ("import sys, wargames, wargames.tet; wargames.load('tet', seed=1).map_dynamic('Allied'); "
+    code = ("import sys, wargames, wargames.tet; wargames.load('tet', seed=1).map_layers('Allied'); "
             "bad = [m for m in ('bokeh', 'ipywidgets', 'jupyter_bokeh') if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
@@ -45,7 +46,7 @@ def test_import_wargames_and_tet_stay_free_of_bokeh_and_ipywidgets():
 
 # ---------------------------------------------------------------------------------------------- map data
 def test_map_static_has_every_area_and_real_geography(tet):
-    s = tet.map_static()
+    s = tetmap.static_layers(tet)
     provinces = [a.id for a in tet.data.areas.values() if a.kind == "province"]
     sanctuaries = [a.id for a in tet.data.areas.values() if a.kind == "sanctuary"]
     cities = [a.id for a in tet.data.areas.values() if a.kind == "city"]
@@ -65,7 +66,7 @@ def test_map_static_has_every_area_and_real_geography(tet):
 
 def test_units_drawn_equal_units_on_the_map(tet):
     for side in (None, "Allied", "Communist"):
-        dyn = tet.map_dynamic(side)
+        dyn = tetmap.dynamic_layers(tet, side)
         on_map = sum(1 for where in tet.loc.values() if where is not None)
         assert dyn["units_drawn"] == on_map == dyn["units_placed"], side
         assert not dyn["unplaced_areas"]
@@ -74,7 +75,7 @@ def test_units_drawn_equal_units_on_the_map(tet):
 def test_hidden_units_are_masked_in_the_allied_view(tet):
     hidden = hidden_communists(tet)
     assert len(hidden) > 40
-    dyn = tet.map_dynamic("Allied")
+    dyn = tetmap.dynamic_layers(tet, "Allied")
     blob = repr(dyn)
     for uid in hidden:
         u = tet.data.units[uid]
@@ -84,7 +85,7 @@ def test_hidden_units_are_masked_in_the_allied_view(tet):
     assert masked and all(t.startswith("? ") for t in masked)
     assert not any(f in ("NVA", "VC") for f in dyn["units"]["faction"])
     # the umpire sees them, drawn as face down
-    umpire = tet.map_dynamic(None)
+    umpire = tetmap.dynamic_layers(tet, None)
     assert any(t.startswith("VC? ") for t in umpire["units"]["text"])
 
 
@@ -92,7 +93,7 @@ def test_latest_ruling_places_are_highlighted(tet):
     tet.advance("ruling")
     while not tet.log[-1].places:
         tet.advance("ruling")
-    dyn = tet.map_dynamic(None)
+    dyn = tetmap.dynamic_layers(tet, None)
     focus = set(dyn["focus_areas"]["id"]) | set(dyn["focus_points"]["id"])
     assert focus == set(tet.log[-1].places)
 
@@ -137,6 +138,48 @@ def test_map_tap_reports_the_area(tet):
     units = mv.units
     units.selected.indices = [units.data["area"].index("saigon")]
     assert picks[-1] == "saigon"
+
+
+def test_map_tap_same_area_twice_filters_twice_and_labels_pick_their_area(tet):
+    """Issue #19 item 3: the selection is cleared after each click, so clicking the same area again (after Show
+    all or Apply) is reported again; a click on a province's number label picks that province even where the
+    label lies over a sanctuary (labels beat sanctuaries and provinces); the pick is outlined, nothing fades."""
+    from bokeh.models import GlyphRenderer
+
+    w = Walkthrough(tet, human="Communist")
+    mv = w.map
+    prov = mv.sources["provinces"]
+    i = prov.data["id"].index("33")
+    prov.selected.indices = [i]
+    assert w.chooser.area == "33" and prov.selected.indices == [] and mv.highlighted == ["33"]
+    w.chooser.clear_button.click()
+    assert w.chooser.area is None and mv.highlighted == []
+    prov.selected.indices = [i]
+    assert w.chooser.area == "33"
+    labels = mv.sources["labels"]
+    sanc = mv.sources["sanctuaries"]
+    j = labels.data["id"].index("21")
+    labels.selected.indices = [j]
+    sanc.selected.indices = [0]  # the same click also hit a sanctuary under the label: the label wins
+    assert w.chooser.area == "21"
+    assert all(r.nonselection_glyph is None for r in mv.layout.select({"type": GlyphRenderer}))
+    assert all(f.toolbar.active_scroll is None for f in mv.figures)
+
+
+def test_tet_map_layers_follow_the_contract_and_hide_what_the_allies_may_not_see(tet):
+    """Issue #14 item 2: plain semantic layers; TET-P5-1: hidden Communist units have no faction or name."""
+    from wargames.maps.layers import check_layers
+
+    allied = check_layers(tet.map_layers("Allied"))
+    assert allied["kind"] == "area"
+    on_map = sum(1 for where in tet.loc.values() if where is not None)
+    assert sum(allied["pieces"]["count"]) == on_map
+    shown = {(f.get("id"), f.get("name")) for facts in allied["pieces"]["facts"] for f in facts}
+    for uid in hidden_communists(tet):
+        assert (uid, tet.data.units[uid].name) not in shown and f"'{uid}'" not in repr(allied)
+    assert None in allied["pieces"]["faction"] and not {"NVA", "VC"} & set(allied["pieces"]["faction"])
+    umpire = tet.map_layers(None)
+    assert {"NVA", "VC"} <= set(umpire["pieces"]["faction"])
 
 
 # ---------------------------------------------------------------------------------------------- Stepper
@@ -408,3 +451,33 @@ def test_app_launcher_uses_the_repository_config_and_the_classroom_template():
         assert "PlayGame(" in "".join(code[0]["source"]) and "print(" not in "".join("".join(c["source"]) for c in code)
     with pytest.raises(SystemExit, match="unknown app"):
         app.notebook_path("chess")
+
+
+def test_tet_views_draw_nothing_cut_by_the_frame_and_no_chits_on_each_other(tet):
+    """Issue #19 item 6: every sea box lies whole inside the theatre map (the "Battleship off 13" box was cut);
+    a chit, an area label or a city name is drawn in a view only where it is whole inside that view's frame;
+    drawn chits do not overlap each other and city names do not overlap each other (estimated text boxes)."""
+    st = tetmap.static_layers(tet)
+    dyn = tetmap.dynamic_layers(tet, "Allied")
+    ext = st["views"][0]
+    b = st["boxes"]
+    for x, y, w, h in zip(b["x"], b["y"], b["w"], b["h"], strict=True):
+        assert ext["x"][0] <= x - w / 2 and x + w / 2 <= ext["x"][1] and ext["y"][0] <= y - h / 2 <= y + h / 2 <= ext["y"][1]
+        assert len(b["name"][b["x"].index(x)]) * 9 * 0.56 < w * tetmap.view_frame(ext)[2]  # the name fits its box
+    for v in st["views"]:
+        vid = v["id"]
+        fw, fh, scale = tetmap.view_frame(v)
+        key = "short" if v.get("short") else "text"
+        u = dyn["units"]
+        boxes = []
+        for k, shown in enumerate(u[f"in_{vid}"]):
+            if shown != "y":
+                continue
+            px = (u["x"][k] - v["x"][0]) * scale + u[f"dx_{vid}"][k]
+            py = (v["y"][1] - u["y"][k]) * scale + u[f"dy_{vid}"][k]
+            tw, th = tetmap._text_box(u[key][k], v["font"])
+            assert 0 <= px and px + tw <= fw and 0 <= py - th / 2 and py + th / 2 <= fh
+            boxes.append((px + 1, py - th / 2 + 1, px + tw - 1, py + th / 2 - 1))
+        overlaps = [(i, j) for i in range(len(boxes)) for j in range(i) if tetmap._area(boxes[i], boxes[j]) > 0]
+        assert not overlaps, (vid, overlaps[:5])
+        assert {"y", "n"} >= set(st["cities"][f"in_{vid}"]) and {"y", "n"} >= set(st["provinces"][f"in_{vid}"])

@@ -165,6 +165,13 @@ def _check_walkthrough(page, out, prefix: str) -> None:
 
     # a click on Hue in the I Corps close-up reaches Python and filters the legal actions to Hue's
     _click_lonlat(out, HUE_VIEW, 107.583, 16.467)
+    filtered = out.locator(".widget-html-content", has_text="concern hue").first
+    filtered.wait_for(timeout=20000)
+    # issue #19 item 3: after Show all, a second click on the same place filters again (the selection is
+    # cleared after each click, so the browser reports the same glyph again)
+    out.locator("button.jupyter-button:has-text('Show all')").first.click()
+    filtered.wait_for(state="detached", timeout=20000)
+    _click_lonlat(out, HUE_VIEW, 107.583, 16.467)
     out.locator(".widget-html-content", has_text="concern hue").first.wait_for(timeout=20000)
 
     step.click()

@@ -180,8 +180,9 @@ def _inside(x: float, y: float, ring: list) -> bool:
 def test_tet_map_8_the_border_separates_vietnam_from_laos_and_cambodia():
     """The red border line is the real one (data/geo), and every area sits on its own side of it."""
     from wargames.core.data import data_root
+    pytest.importorskip("bokeh")
+    from wargames.notebook.tetmap import static_layers
     from wargames.testing import unstarted
-    from wargames.tet.mapdata import static_layers
 
     layers = static_layers(unstarted("tet"))
     assert {"Laos / South Vietnam (Republic of Vietnam)", "Cambodia / South Vietnam (Republic of Vietnam)"} <= \

@@ -248,6 +248,12 @@ class Game:
     def scores(self) -> dict[str, Any]:
         return {}
 
+    def map_layers(self, side: str | None = None) -> dict[str, Any] | None:
+        """The map as ``side`` sees it, as plain semantic layers (``wargames.maps.layers``: ids, geometry in
+        map coordinates, facts; no colours, pixels or HTML).  The notebook kit draws it by the declared
+        ``map_kind``.  None: the game has no map to draw."""
+        return None
+
     def outcome(self) -> dict[str, Any]:
         """The result in one shape for every game (Monte Carlo rows, comparisons): winner, level (the
         result's title unless the game names a level), the deciding rule, the last turn, and the final

@@ -134,6 +134,12 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
             "withdrawn": self.withdrawn,
         }
 
+    def map_layers(self, side: str | None = None) -> dict[str, Any]:
+        """The board as semantic map layers (issue #14 item 2; ``wargames.fitl.mapdata.map_layers``)."""
+        from .mapdata import map_layers
+
+        return map_layers(self.board, side)
+
     def public_state(self, side: str | None) -> dict[str, Any]:
         """FITL-2.2: everything is open except the order of the draw deck (its size is public) and the cards
         set aside; the played card and the next card are shown."""

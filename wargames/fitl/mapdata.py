@@ -1,4 +1,5 @@
-"""Fire in the Lake board as plain map layers (no Bokeh here; ``wargames.notebook.fitlboard`` draws them).
+"""Fire in the Lake board as plain map layers (no Bokeh, no colours: ``wargames.notebook.fitlboard`` draws
+them with the game's one palette, ``wargames.notebook.palette``).
 
 Static layers: real geography (``data/geo``), the 47 spaces of ``data/fitl/spaces.geojson`` (a stylised redraw
 of the board on the real coastline, reconstruction: see that file's sources), cities, towns and LoCs.
@@ -10,7 +11,6 @@ Rangers) drawn hollow when Underground and solid when Active (FITL-1.4.3).
 
 from __future__ import annotations
 
-import html
 from functools import cache
 from typing import Any
 
@@ -20,35 +20,27 @@ from .data import LEVELS, load_data
 from .state import Board, piece_id, piece_state
 
 EXTENT = {"x": (102.9, 110.7), "y": (8.3, 18.3)}
-COUNTRY_FILL = {"NVN": "#e9e2d4", "SVN": "#f4f1e6", "LAO": "#e4e4de", "KHM": "#e4e4de", "THA": "#efeee9"}
-FACTION_COLOURS = {"US": "#5b6f1e", "ARVN": "#e3b800", "NVA": "#c0392b", "VC": "#2e6fd0"}
-POLICE = "#f07f1a"
-SUPPORT_FILL = {2: "#5aae61", 1: "#b8e0b0", 0: "#f3f1e7", -1: "#f6c6a5", -2: "#e0795b"}
 SUPPORT_NAME = {v: k.replace("_", " ").title() for k, v in LEVELS.items()}
-LOC_COLOUR = {"highway": "#5b4a3a", "mekong": "#3b7fbf", "highway_mekong": "#5b4a3a"}
-# piece key -> (marker, colour, label, order on the board)
+# piece key -> (shape of the wooden piece, faction, label); the order is the order on the board.  Police are
+# ARVN cubes of their own colour on the physical board: the faction "Police" lets the palette say so.
 GLYPHS: dict[str, tuple[str, str, str]] = {
-    "us_troops": ("square", FACTION_COLOURS["US"], "US Troops"),
-    "us_bases": ("circle", FACTION_COLOURS["US"], "US Base"),
-    "us_irregulars": ("hex", FACTION_COLOURS["US"], "US Irregulars"),
-    "arvn_troops": ("square", FACTION_COLOURS["ARVN"], "ARVN Troops"),
-    "arvn_police": ("square", POLICE, "ARVN Police"),
-    "arvn_rangers": ("hex", FACTION_COLOURS["ARVN"], "ARVN Rangers"),
-    "arvn_bases": ("circle", FACTION_COLOURS["ARVN"], "ARVN Base"),
-    "nva_troops": ("square", FACTION_COLOURS["NVA"], "NVA Troops"),
-    "nva_guerrillas": ("hex", FACTION_COLOURS["NVA"], "NVA Guerrillas"),
-    "nva_bases": ("circle", FACTION_COLOURS["NVA"], "NVA Base"),
-    "vc_guerrillas": ("hex", FACTION_COLOURS["VC"], "VC Guerrillas"),
-    "vc_bases": ("circle", FACTION_COLOURS["VC"], "VC Base"),
+    "us_troops": ("cube", "US", "US Troops"),
+    "us_bases": ("disc", "US", "US Base"),
+    "us_irregulars": ("cylinder", "US", "US Irregulars"),
+    "arvn_troops": ("cube", "ARVN", "ARVN Troops"),
+    "arvn_police": ("cube", "Police", "ARVN Police"),
+    "arvn_rangers": ("cylinder", "ARVN", "ARVN Rangers"),
+    "arvn_bases": ("disc", "ARVN", "ARVN Base"),
+    "nva_troops": ("cube", "NVA", "NVA Troops"),
+    "nva_guerrillas": ("cylinder", "NVA", "NVA Guerrillas"),
+    "nva_bases": ("disc", "NVA", "NVA Base"),
+    "vc_guerrillas": ("cylinder", "VC", "VC Guerrillas"),
+    "vc_bases": ("disc", "VC", "VC Base"),
 }
 ORDER = list(GLYPHS)
 STATE_WORD = {"u": "Underground", "a": "Active", "t": "Tunneled", "": ""}
 PITCH = 0.17   # degrees between piece glyphs
 COLUMNS = 3    # glyphs per row under a space's name
-
-
-def _esc(x: Any) -> str:
-    return html.escape(str(x))
 
 
 @cache
@@ -83,17 +75,18 @@ def static_layers() -> dict[str, Any]:
     d = load_data()
     shapes = _shapes()
     box = (EXTENT["x"][0] - 1, EXTENT["y"][0] - 1, EXTENT["x"][1] + 1, EXTENT["y"][1] + 1)
-    out: dict[str, Any] = {"extent": dict(EXTENT), **background_layers(box, COUNTRY_FILL)}
-    prov: dict[str, list] = {"id": [], "name": [], "xs": [], "ys": []}
+    out: dict[str, Any] = {"extent": dict(EXTENT), **background_layers(box, {})}
+    prov: dict[str, list] = {"id": [], "name": [], "country": [], "xs": [], "ys": []}
     for sid, sp in d.spaces.items():
         if sp.kind == "province" and sid in shapes:
             xs, ys = geom_to_multi(shapes[sid]["geometry"])
             prov["id"].append(sid)
             prov["name"].append(sp.name)
+            prov["country"].append(sp.country)
             prov["xs"].append(xs)
             prov["ys"].append(ys)
     out["provinces"] = prov
-    locs: dict[str, list] = {"id": [], "name": [], "xs": [], "ys": [], "colour": [], "width": []}
+    locs: dict[str, list] = {"id": [], "name": [], "xs": [], "ys": [], "terrain": [], "econ": []}
     for sid, sp in d.spaces.items():
         if sp.kind == "loc" and sid in shapes:
             for xs, ys in lines(shapes[sid]["geometry"]):
@@ -101,14 +94,14 @@ def static_layers() -> dict[str, Any]:
                 locs["name"].append(sp.name)
                 locs["xs"].append(xs)
                 locs["ys"].append(ys)
-                locs["colour"].append(LOC_COLOUR[sp.terrain or "highway"])
-                locs["width"].append(2.5 + 1.5 * sp.econ)
+                locs["terrain"].append(sp.terrain or "highway")
+                locs["econ"].append(sp.econ)
     out["locs"] = locs
     towns = {"name": [t.name for t in d.towns.values()], "x": [t.lon for t in d.towns.values()],
              "y": [t.lat for t in d.towns.values()]}
     out["towns"] = towns
     anchor = anchors()
-    names: dict[str, list] = {"id": [], "x": [], "y": [], "text": [], "size": [], "align": [], "xoff": []}
+    names: dict[str, list] = {"id": [], "x": [], "y": [], "text": [], "kind": []}
     for sid, sp in d.spaces.items():
         if sp.kind == "loc":
             continue
@@ -118,65 +111,42 @@ def static_layers() -> dict[str, Any]:
         names["y"].append(y)
         pop = f" ({sp.population})" if sp.population else ""
         names["text"].append(f"{sp.name}{pop}")
-        names["size"].append("11px" if sp.kind == "city" else "10px")
-        names["align"].append("left" if sp.kind == "city" else "center")  # a City's name to its east, clear of
-        names["xoff"].append(12 if sp.kind == "city" else 0)  # the Province name under it
+        names["kind"].append(sp.kind)
     out["names"] = names
     return out
 
 
-def _space_tip(board: Board, sid: str) -> str:
-    sp = board.data.spaces[sid]
-    bits = [f"<b>{_esc(sp.name)}</b> ({_esc(sp.kind)}"
-            + (f", {sp.terrain}" if sp.terrain else "") + (f", Pop {sp.population}" if sp.population else "")
-            + (f", Econ {sp.econ}" if sp.kind == "loc" else "") + ")"]
-    if sp.kind != "loc" and sp.population:
-        bits.append(f"{SUPPORT_NAME[board.support[sid]]} (FITL-1.6)")
-    control = board.control(sid)
-    bits.append({"coin": "COIN Control", "nva": "NVA Control", None: "no Control"}[control] + " (FITL-1.7)")
-    pieces = [f"{n} {GLYPHS[piece_id(k)][2]}" + (f" ({STATE_WORD[piece_state(k)]})" if piece_state(k) else "")
-              for k, n in sorted(board.pieces[sid].items(), key=lambda kv: (ORDER.index(piece_id(kv[0])), kv[0]))
-              if n]
-    bits.append(", ".join(pieces) if pieces else "no pieces")
-    if board.terror[sid]:
-        bits.append(f"{board.terror[sid]} Terror marker(s)")
-    if sid in board.sabotage:
-        bits.append("Sabotaged")
-    return "<br>".join(bits)
-
-
 def dynamic_layers(board: Board) -> dict[str, Any]:
-    """Support/Control per space and one glyph per piece kind and state, with its count."""
+    """Support/Control per space and one glyph per piece kind and state, with its count.
+
+    ``support`` is the FITL-1.6 level (2 Active Support ... -2 Active Opposition; None for a space without
+    Population, which has no Support or Opposition); ``control`` is "coin", "nva" or None (FITL-1.7)."""
     d = board.data
     anchor = anchors()
-    fills: dict[str, list] = {"id": [], "fill": [], "tip": []}
-    cities: dict[str, list] = {"id": [], "x": [], "y": [], "fill": [], "line": [], "tip": []}
+    fills: dict[str, list] = {"id": [], "support": [], "country": []}
+    cities: dict[str, list] = {"id": [], "x": [], "y": [], "support": [], "control": []}
     for sid, sp in d.spaces.items():
-        tip = _space_tip(board, sid)
         if sp.kind == "province":
             fills["id"].append(sid)
-            fills["fill"].append(SUPPORT_FILL[board.support[sid]] if sp.population else COUNTRY_FILL.get(sp.country, "#eee"))
-            fills["tip"].append(tip)
+            fills["support"].append(board.support[sid] if sp.population else None)
+            fills["country"].append(sp.country)
         elif sp.kind == "city":
             cities["id"].append(sid)
             cities["x"].append(sp.lon)
             cities["y"].append(sp.lat)
-            cities["fill"].append(SUPPORT_FILL[board.support[sid]])
-            control = board.control(sid)
-            cities["line"].append({"coin": FACTION_COLOURS["ARVN"], "nva": FACTION_COLOURS["NVA"]}.get(control, "#555"))
-            cities["tip"].append(tip)
-    pieces: dict[str, list] = {"space": [], "key": [], "x": [], "y": [], "marker": [], "colour": [], "alpha": [],
-                               "count": [], "label": [], "tip": []}
-    control: dict[str, list] = {"x": [], "y": [], "text": [], "colour": []}
+            cities["support"].append(board.support[sid])
+            cities["control"].append(board.control(sid))
+    pieces: dict[str, list] = {"space": [], "key": [], "x": [], "y": [], "shape": [], "faction": [], "state": [],
+                               "count": [], "label": []}
+    control: dict[str, list] = {"id": [], "x": [], "y": [], "text": [], "control": []}
     markers: dict[str, list] = {"x": [], "y": [], "text": []}
     for sid in d.spaces:
         x0, y0 = anchor[sid]
-        tip = _space_tip(board, sid)
         keys = sorted((k for k, n in board.pieces[sid].items() if n),
                       key=lambda k: (ORDER.index(piece_id(k)), piece_state(k)))
         city = d.spaces[sid].kind == "city"
         for i, key in enumerate(keys):
-            marker, colour, _name = GLYPHS[piece_id(key)]
+            shape, faction, _name = GLYPHS[piece_id(key)]
             col, rowno = i % COLUMNS, i // COLUMNS
             width = min(len(keys), COLUMNS)
             if city:  # a City's pieces stand south-east of it (often over the sea), under its name
@@ -191,18 +161,18 @@ def dynamic_layers(board: Board) -> dict[str, Any]:
             pieces["key"].append(key)
             pieces["x"].append(round(x, 4))
             pieces["y"].append(round(y, 4))
-            pieces["marker"].append(marker)
-            pieces["colour"].append(colour)
-            pieces["alpha"].append(0.12 if st == "u" else 1.0)
+            pieces["shape"].append(shape)
+            pieces["faction"].append(faction)
+            pieces["state"].append(st)
             pieces["count"].append(n)
             pieces["label"].append(("T" if st == "t" else "") + (str(n) if n > 1 or st == "t" else ""))
-            pieces["tip"].append(tip)
         c = board.control(sid)
         if c and d.spaces[sid].kind != "loc":
+            control["id"].append(sid)
             control["x"].append(x0)
-            control["y"].append(y0 + 0.13)
+            control["y"].append(y0)
             control["text"].append("COIN" if c == "coin" else "NVA")
-            control["colour"].append(FACTION_COLOURS["ARVN"] if c == "coin" else FACTION_COLOURS["NVA"])
+            control["control"].append(c)
         extra = (["Terror" + (f" x{board.terror[sid]}" if board.terror[sid] > 1 else "")] if board.terror[sid] else []) \
             + (["Sabotage"] if sid in board.sabotage else [])
         if extra:
@@ -221,3 +191,56 @@ def dynamic_layers(board: Board) -> dict[str, Any]:
              for b in ("available", "casualties", "out_of_play")}
     return {"provinces": fills, "cities": cities, "pieces": pieces, "control": control, "markers": markers,
             "tracks": tracks, "boxes": boxes}
+
+
+def map_layers(board: Board, side: str | None = None) -> dict[str, Any]:
+    """The board as semantic layers (``wargames.maps.layers``): the 47 spaces with their Support (FITL-1.6),
+    Control (FITL-1.7), Terror and Sabotage (FITL-3.3.4), and the pieces per space and faction.  Pieces on the
+    map are public in FitL (Underground is a state everyone sees, FITL-1.4.3), so ``side`` changes nothing."""
+    from ..maps.layers import add_row, empty_layers
+
+    d = board.data
+    shapes = _shapes()
+    anchor = anchors()
+    out = empty_layers("fitl", "board", side, EXTENT)
+    for sid, sp in d.spaces.items():
+        x, y = anchor[sid]
+        facts = {"population": sp.population, "country": sp.country, "terrain": sp.terrain,
+                 "control": board.control(sid), "terror": board.terror[sid], "sabotage": sid in board.sabotage}
+        if sp.kind != "loc":
+            facts["support"] = board.support[sid] if sp.population or sp.kind == "city" else None
+            facts["support_name"] = SUPPORT_NAME[board.support[sid]] if sp.population else None
+        else:
+            facts["econ"] = sp.econ
+        if sp.kind == "province" and sid in shapes:
+            xs, ys = geom_to_multi(shapes[sid]["geometry"])
+            shape = "polygon"
+        elif sp.kind == "loc" and sid in shapes:
+            parts = lines(shapes[sid]["geometry"])
+            xs, ys = [p[0] for p in parts], [p[1] for p in parts]
+            shape = "line"
+        else:
+            xs, ys, shape = [], [], "point"
+        add_row(out["places"], id=sid, name=sp.name, kind=sp.kind, shape=shape, xs=xs, ys=ys, x=x, y=y, facts=facts)
+        by_faction: dict[str, list[dict[str, Any]]] = {}
+        for key, n in sorted(board.pieces[sid].items(), key=lambda kv: (ORDER.index(piece_id(kv[0])), kv[0])):
+            if not n:
+                continue
+            shape_name, faction, label = GLYPHS[piece_id(key)]
+            faction = "ARVN" if faction == "Police" else faction
+            by_faction.setdefault(faction, []).append({"piece": piece_id(key), "name": label, "shape": shape_name,
+                                                       "state": STATE_WORD[piece_state(key)], "count": n})
+        for faction, items in by_faction.items():
+            add_row(out["pieces"], place=sid, faction=faction, count=sum(i["count"] for i in items), hidden=False,
+                    facts=items)
+        if facts["control"] and sp.kind != "loc":
+            add_row(out["markers"], place=sid, kind="control", text="COIN" if facts["control"] == "coin" else "NVA")
+        if board.terror[sid]:
+            add_row(out["markers"], place=sid, kind="terror", text=f"Terror x{board.terror[sid]}")
+        if sid in board.sabotage:
+            add_row(out["markers"], place=sid, kind="sabotage", text="Sabotage")
+    for sid, sp in d.spaces.items():
+        if sp.kind == "loc" and sid in shapes:
+            for xs, ys in lines(shapes[sid]["geometry"]):
+                add_row(out["lines"], kind=sp.terrain or "highway", xs=xs, ys=ys, name=sp.name)
+    return out

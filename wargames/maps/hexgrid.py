@@ -139,3 +139,25 @@ class HexGrid:
 
     def path_cost(self, path: Iterable[str], cost: dict[str, float]) -> float:
         return sum(cost[self.terrain.get(h, "clear")] for h in list(path)[1:])
+
+
+def hex_centre(hid: str, size: float = 1.0) -> tuple[float, float]:
+    """Map coordinates (x right, y up) of the centre of hex ``hid`` (flat-topped, circumradius ``size``)."""
+    return HexGrid.centre(hid, size)
+
+
+def hex_corners(hid: str, size: float = 1.0) -> tuple[list[float], list[float]]:
+    """The six corners (xs, ys) of hex ``hid``, counter-clockwise from the east corner."""
+    x, y = HexGrid.centre(hid, size)
+    angles = [math.pi / 3 * k for k in range(6)]
+    return ([round(x + size * math.cos(a), 6) for a in angles], [round(y + size * math.sin(a), 6) for a in angles])
+
+
+def hexside_segment(a: str, b: str, size: float = 1.0) -> tuple[list[float], list[float]]:
+    """The hexside shared by adjacent hexes ``a`` and ``b`` as a segment (xs, ys): where rivers and borders run."""
+    (xa, ya), (xb, yb) = HexGrid.centre(a, size), HexGrid.centre(b, size)
+    mx, my = (xa + xb) / 2, (ya + yb) / 2
+    dx, dy = xb - xa, yb - ya
+    n = math.hypot(dx, dy)
+    px, py = -dy / n * size / 2, dx / n * size / 2
+    return [mx - px, mx + px], [my - py, my + py]

@@ -1,4 +1,4 @@
-"""What every game's Bokeh map shares: patched updates that reach the browser, and clicks on places.
+"""What every game's Bokeh map shares: patched updates that reach the browser, clicks on places, highlights.
 
 Rules that keep the browser in step (``research/stack-probe.md``):
 
@@ -7,6 +7,13 @@ Rules that keep the browser in step (``research/stack-probe.md``):
   with ``BokehModel.update_from_model`` once the cell has finished, so Voila (which runs every cell
   before the page connects) shows the final state;
 * pitfall 6: sources get ``{column: list}`` dicts, never DataFrames.
+
+Clicks (issue #19 item 3): a click selects a glyph in the browser; Python reads the selection, reports the
+place and clears every selection at once, so a second click on the same place is a new selection that
+reaches Python again (a selection left standing would not change, and the browser would send nothing).
+The place picked is shown by :meth:`InteractiveMap.highlight` (a crimson outline layer), never by Bokeh's
+selection styles, so no other space fades.  No scroll tool is active: the mouse wheel scrolls the page
+until the student picks the wheel-zoom tool in the toolbar.
 """
 
 from __future__ import annotations
@@ -16,12 +23,13 @@ import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from bokeh.models import ColumnDataSource
+from bokeh.models import ColumnDataSource, GlyphRenderer, Plot
 from jupyter_bokeh import BokehModel
 
 from .kit import in_cell_execution, on_cell_finished
 
 TAP_WINDOW = 0.4  # seconds within which simultaneous hits of one click are merged
+PICK = "#c2185b"  # crimson: the outline of the place a click picked (orange is the latest ruling)
 
 
 class InteractiveMap:
@@ -43,12 +51,65 @@ class InteractiveMap:
         self._seen: dict[str, tuple[int, ...]] = {}
         self._dirty = False
         self.picked: str | None = None
+        self.highlighted: list[str] = []
         self.update_times: list[float] = []
+        self.sources_hl = {"hl_areas": ColumnDataSource({"id": [], "xs": [], "ys": []}, name="hl_areas"),
+                           "hl_points": ColumnDataSource({"id": [], "x": [], "y": [], "size": []}, name="hl_points")}
+
+    def _add_highlight(self, fig, *, width: float = 4.0) -> None:
+        """Draw the highlight layers (see :meth:`highlight`) on ``fig``: call once per figure, last."""
+        fig.multi_polygons("xs", "ys", source=self.sources_hl["hl_areas"], fill_color=PICK, fill_alpha=0.12,
+                           line_color=PICK, line_width=width, name="highlight_areas")
+        fig.scatter("x", "y", size="size", source=self.sources_hl["hl_points"], fill_color=None, line_color=PICK,
+                    line_width=width, name="highlight_points")
+
+    def _place_shape(self, place: str) -> tuple[str, Any] | None:
+        """Where ``place`` is drawn: ("area", (xs, ys)) as multi-polygon lists, ("point", (x, y, size)), or None."""
+        return None
+
+    def highlight(self, places) -> None:
+        """Outline ``places`` (ids) in crimson on every figure (empty: clear).  One patch of two small sources."""
+        places = [p for p in (places or ()) if p is not None]
+        areas: dict[str, list] = {"id": [], "xs": [], "ys": []}
+        points: dict[str, list] = {"id": [], "x": [], "y": [], "size": []}
+        for p in places:
+            shape = self._place_shape(p)
+            if shape is None:
+                continue
+            kind, geo = shape
+            if kind == "area":
+                areas["id"].append(p)
+                areas["xs"].append(geo[0])
+                areas["ys"].append(geo[1])
+            else:
+                points["id"].append(p)
+                points["x"].append(geo[0])
+                points["y"].append(geo[1])
+                points["size"].append(geo[2])
+        self.highlighted = places
+        doc = getattr(self, "doc", None)
+        if doc is not None:
+            doc.hold("combine")
+        try:
+            for name, new in (("hl_areas", areas), ("hl_points", points)):
+                src = self.sources_hl[name]
+                if dict(src.data) != new:
+                    src.data = new
+        finally:
+            if doc is not None:
+                doc.unhold()
+        if in_cell_execution():
+            self._dirty = True
 
     def _connect(self) -> None:
         """Wire clicks, wrap the layout in a notebook widget, and re-send it after each cell."""
         for name in self.TAP_PRIORITY:
             self.sources[name].selected.on_change("indices", self._selection_callback(name))
+        for r in self.layout.select({"type": GlyphRenderer}):
+            r.nonselection_glyph = None  # a click must never fade the rest of the map
+            r.selection_glyph = None
+        for fig in self.layout.select({"type": Plot}):
+            fig.toolbar.active_scroll = None  # the wheel scrolls the page until the student picks wheel zoom
         self.widget = BokehModel(self.layout)
         self.doc = self.layout.document
         ref = weakref.ref(self)
@@ -125,9 +186,8 @@ class InteractiveMap:
             self._clear_selection(name)  # the same click also hit something more specific on top
             return
         self._last_tap = (now, rank)
-        for other in self.TAP_PRIORITY:
-            if other != name:
-                self._clear_selection(other)
+        for other in self.TAP_PRIORITY:  # this one too: the next click on the same place must change it again
+            self._clear_selection(other)
         self.pick(place)
 
     def _clear_selection(self, name: str) -> None:
@@ -137,8 +197,9 @@ class InteractiveMap:
             sel.indices = []
 
     def pick(self, place: str) -> None:
-        """Report ``place`` to the listeners, as a click on the map would."""
+        """Report ``place`` to the listeners and outline it, as a click on the map would."""
         self.picked = place
+        self.highlight([place])
         for cb in list(self._listeners):
             cb(place)
 

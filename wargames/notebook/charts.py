@@ -15,11 +15,12 @@ import pandas as pd
 
 from ..fitl.data import FACTIONS
 from ..yotr.analysis import level_bands
+from .palette import palette
 
 # Year of the Rat: one colour per band of the Level of Victory Table, Allied blue to Communist red
 LEVEL_COLOURS = ("#1565c0", "#64b5f6", "#bdbdbd", "#ef9a9a", "#e53935", "#8e0000")
-# Fire in the Lake: one colour per faction
-FACTION_COLOURS: dict[str, str] = {"US": "#1f5fa8", "ARVN": "#d4a017", "NVA": "#b22222", "VC": "#2e7d32"}
+# Fire in the Lake: one colour per faction, the board's (the game's one palette, ``palette.py``)
+FACTION_COLOURS: dict[str, str] = {f: c for f, c in palette("fitl").items() if f in FACTIONS}
 
 
 # ---------------------------------------------------------------------------------- Year of the Rat

@@ -16,13 +16,21 @@ from bokeh.models import ColumnDataSource, Div, HoverTool, Range1d, TapTool
 from bokeh.plotting import figure
 
 from .bokehmap import InteractiveMap
+from .palette import darker, palette, text_on
 
+COLOURS = palette("fitl")  # the one palette of the game: the board, its panel and the margins charts
+COUNTRY_FILL = {"NVN": "#e9e2d4", "SVN": "#f4f1e6", "LAO": "#e4e4de", "KHM": "#e4e4de", "THA": "#efeee9"}
+SUPPORT_FILL = {2: "#5aae61", 1: "#b8e0b0", 0: "#f3f1e7", -1: "#f6c6a5", -2: "#e0795b"}
+LOC_COLOUR = {"highway": "#5b4a3a", "mekong": "#3b7fbf", "highway_mekong": "#5b4a3a"}
+MARKER = {"cube": "square", "disc": "circle", "cylinder": "hex"}
+# Control labels: a chip in the controlling faction's colour with black or white text, legible on any space
+CONTROL_FILL = {"coin": COLOURS["ARVN"], "nva": COLOURS["NVA"]}
 TOOLTIP = '<div style="max-width:320px;font-size:12px;line-height:1.25">@tip{safe}</div>'
 DYNAMIC = ("cities", "pieces", "control", "markers")  # provinces: only fill and tip change (_after_update)
 
 
 def _panel_html(dyn: dict[str, Any]) -> str:
-    from wargames.fitl.mapdata import FACTION_COLOURS, GLYPHS, SUPPORT_FILL, SUPPORT_NAME
+    from wargames.fitl.mapdata import SUPPORT_NAME
 
     def rows(items):
         return "".join(f"<tr><td>{html.escape(str(k))}</td><td style='text-align:right'><b>{v}</b></td></tr>"
@@ -42,17 +50,204 @@ def _panel_html(dyn: dict[str, Any]) -> str:
     shapes = {"square": "&#9632; cube (Troops, Police)", "circle": "&#9679; disc (Base, T = Tunneled)",
               "hex": "&#11042; cylinder (Guerrillas, Irregulars, Rangers); hollow = Underground, solid = Active"}
     out.append("<br>" + "<br>".join(shapes.values()))
-    out.append("<br>" + " ".join(f'<span style="color:{c};font-weight:bold">{f}</span>' for f, c in FACTION_COLOURS.items())
-               + f' <span style="color:{GLYPHS["arvn_police"][1]};font-weight:bold">Police</span>')
-    out.append("<br>Numbers by a piece count identical pieces; COIN/NVA above a name = Control (FITL-1.7).</div>")
+    out.append("<br>" + " ".join(f'<span style="background:{c};color:{text_on(c)};font-weight:bold;padding:0 3px">'
+                                 f"{f}</span>" for f, c in COLOURS.items()))
+    out.append("<br>Numbers by a piece count identical pieces; a COIN or NVA chip before a name = who Controls the space (FITL-1.7).</div>")
     return "".join(out)
+
+
+CHIP_W = 30  # pixels kept left of every name for its Control chip (COIN / NVA)
+
+
+def _place_names(names: dict[str, list], kinds: dict[str, str], height: int) -> dict[str, tuple[float, ...]]:
+    """Where each space's name goes, in screen pixels from its anchor (x offset of the box's left edge, y offset
+    of its bottom), so that no name covers another name, a City circle or the pieces of another space, and none
+    is cut by the frame (issue #19 item 6: the delta's names overlapped).  A greedy choice among nearby spots,
+    Cities and populous spaces first.  The Control chip goes in the first ``CHIP_W`` pixels of the box."""
+    from wargames.fitl.mapdata import EXTENT, PITCH
+
+    sc = height / (EXTENT["y"][1] - EXTENT["y"][0])
+    fw = (EXTENT["x"][1] - EXTENT["x"][0]) * sc
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
+
+    obstacles: list[tuple[float, float, float, float]] = []
+    for sid, x, y in zip(names["id"], names["x"], names["y"], strict=True):
+        ax, ay = px(x, y)
+        if kinds[sid] == "city":
+            obstacles.append((ax - 12, ay - 12, ax + 12, ay + 12))
+            obstacles.append((ax + 0.2 * sc - 8, ay + 0.13 * sc - 8, ax + (0.2 + 2 * PITCH) * sc + 14,
+                              ay + (0.13 + PITCH) * sc + 8))
+        else:
+            obstacles.append((ax - PITCH * sc - 8, ay + 0.16 * sc - 8, ax + PITCH * sc + 14, ay + (0.16 + PITCH) * sc + 8))
+
+    def hit(a, b) -> float:
+        w = min(a[2], b[2]) - max(a[0], b[0])
+        h = min(a[3], b[3]) - max(a[1], b[1])
+        return w * h if w > 0 and h > 0 else 0.0
+
+    placed: list[tuple[float, float, float, float]] = []
+    out: dict[str, tuple[float, float]] = {}
+    order = sorted(range(len(names["id"])), key=lambda i: (kinds[names["id"][i]] != "city", -len(names["text"][i])))
+    shifts = [(0, 0), (0, -9), (0, 9), (-18, 0), (18, 0), (-30, -8), (30, -8), (0, -18), (-40, 4), (40, 4),
+              (0, 20), (-24, -18), (24, -18), (-50, -6), (50, -6), (0, -28), (0, 30), (-30, 20), (30, 20),
+              (-60, 0), (60, 0), (-40, -26), (40, -26)]
+    for i in order:
+        sid = names["id"][i]
+        ax, ay = px(names["x"][i], names["y"][i])
+        font = 11 if kinds[sid] == "city" else 10
+        w = CHIP_W + len(names["text"][i]) * font * 0.6 + 4
+        h = font + 4
+        left0 = 10.0 if kinds[sid] == "city" else -w / 2  # a City's name to its east, a Province's centred
+        bottom0 = -4.0
+        best = None
+        for k, (dx, dy) in enumerate(shifts):
+            box = (ax + left0 + dx, ay + bottom0 + dy - h, ax + left0 + dx + w, ay + bottom0 + dy)
+            score = sum(hit(box, o) for o in obstacles) + 20 * sum(hit(box, o) for o in placed) + 2 * k
+            score += (max(0, -box[0]) + max(0, box[2] - fw) + max(0, -box[1])) * h * 10
+            if best is None or score < best[0]:
+                best = (score, left0 + dx, bottom0 + dy, box)
+        placed.append(best[3])
+        out[sid] = (best[1], best[2], *best[3])
+    return out
+
+
+CELL_W, CELL_H = 22, 15  # pixels per piece glyph and its count
+
+
+def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...]], height: int) -> None:
+    """Move each space's pieces (a block of up to three glyphs a row) to the spot near the space that covers no
+    name, City circle or other block (greedy in screen pixels, Cities and big blocks first), and write the
+    glyph positions back in map degrees.  Issue #19 item 6: in the delta the blocks covered each other."""
+    from wargames.fitl.data import load_data
+    from wargames.fitl.mapdata import COLUMNS, EXTENT, anchors
+
+    spaces = load_data().spaces
+    anchor = anchors()
+    sc = height / (EXTENT["y"][1] - EXTENT["y"][0])
+    fw = (EXTENT["x"][1] - EXTENT["x"][0]) * sc
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
+
+    def hit(a, b) -> float:
+        w = min(a[2], b[2]) - max(a[0], b[0])
+        h = min(a[3], b[3]) - max(a[1], b[1])
+        return w * h if w > 0 and h > 0 else 0.0
+
+    obstacles = [tuple(v[2:]) for v in names_at.values()]
+    for sid, sp in spaces.items():
+        if sp.kind == "city":
+            ax, ay = px(*anchor[sid])
+            obstacles.append((ax - 12, ay - 12, ax + 12, ay + 12))
+    rows_of: dict[str, list[int]] = {}
+    for i, sid in enumerate(pieces["space"]):
+        rows_of.setdefault(sid, []).append(i)
+    order = sorted(rows_of, key=lambda sid: (spaces[sid].kind != "city", -len(rows_of[sid])))
+    placed: list[tuple[float, float, float, float]] = []
+    for sid in order:
+        idx = rows_of[sid]
+        n = len(idx)
+        cols = min(n, COLUMNS)
+        w, h = cols * CELL_W, -(-n // COLUMNS) * CELL_H
+        ax, ay = px(*anchor[sid])
+        if spaces[sid].kind == "city":
+            spots = [(12, 6), (14, -h / 2), (-w / 2, 14), (-w - 12, 6), (12, -h - 6), (-w - 12, -h / 2),
+                     (-w / 2, 30), (26, 16), (-w - 26, 16)]
+        elif spaces[sid].kind == "loc":
+            spots = [(-w / 2, 4), (-w / 2, -h - 4), (6, -h / 2), (-w - 6, -h / 2)]
+        else:
+            spots = [(-w / 2, 6), (-w / 2, 20), (8, 4), (-w - 8, 4), (-w / 2, 34), (22, 14), (-w - 22, 14),
+                     (-w / 2, -h - 22), (30, -4), (-w - 30, -4)]
+        best = None
+        for k, (dx, dy) in enumerate(spots):
+            box = (ax + dx, ay + dy, ax + dx + w, ay + dy + h)
+            score = sum(hit(box, o) for o in obstacles) + 20 * sum(hit(box, o) for o in placed) + 3 * k
+            score += (max(0, -box[0]) + max(0, box[2] - fw) + max(0, -box[1])) * h * 10
+            if best is None or score < best[0]:
+                best = (score, box)
+        box = best[1]
+        placed.append(box)
+        for j, i in enumerate(idx):
+            cx = box[0] + (j % COLUMNS) * CELL_W + 7
+            cy = box[1] + (j // COLUMNS) * CELL_H + CELL_H / 2
+            pieces["x"][i] = round(EXTENT["x"][0] + cx / sc, 4)
+            pieces["y"][i] = round(EXTENT["y"][1] - cy / sc, 4)
+
+
+def _space_tip(board, sid: str) -> str:
+    """The hover text of a space (HTML lives in the kit, the facts in ``wargames.fitl``)."""
+    from wargames.fitl.mapdata import GLYPHS, ORDER, STATE_WORD, SUPPORT_NAME
+    from wargames.fitl.state import piece_id, piece_state
+
+    sp = board.data.spaces[sid]
+    bits = [f"<b>{_esc(sp.name)}</b> ({_esc(sp.kind)}"
+            + (f", {sp.terrain}" if sp.terrain else "") + (f", Pop {sp.population}" if sp.population else "")
+            + (f", Econ {sp.econ}" if sp.kind == "loc" else "") + ")"]
+    if sp.kind != "loc" and sp.population:
+        bits.append(f"{SUPPORT_NAME[board.support[sid]]} (FITL-1.6)")
+    control = board.control(sid)
+    bits.append({"coin": "COIN Control", "nva": "NVA Control", None: "no Control"}[control] + " (FITL-1.7)")
+    pieces = [f"{n} {GLYPHS[piece_id(k)][2]}" + (f" ({STATE_WORD[piece_state(k)]})" if piece_state(k) else "")
+              for k, n in sorted(board.pieces[sid].items(), key=lambda kv: (ORDER.index(piece_id(kv[0])), kv[0]))
+              if n]
+    bits.append(", ".join(pieces) if pieces else "no pieces")
+    if board.terror[sid]:
+        bits.append(f"{board.terror[sid]} Terror marker(s)")
+    if sid in board.sabotage:
+        bits.append("Sabotaged")
+    return "<br>".join(bits)
+
+
+def _esc(x: Any) -> str:
+    return html.escape(str(x))
+
+
+def _styled(dyn: dict[str, Any], names_at: dict[str, tuple[float, ...]] | None = None,
+            height: int | None = None, board=None) -> dict[str, Any]:
+    """The board's plain layers (``wargames.fitl.mapdata``) with this view's colours and hover texts added."""
+    out = dict(dyn)
+    tips = {sid: _space_tip(board, sid) for sid in board.data.spaces} if board is not None else {}
+    for layer, col in (("provinces", "id"), ("cities", "id"), ("pieces", "space")):
+        out[layer] = dict(dyn[layer])
+        out[layer]["tip"] = [tips.get(i, "") for i in dyn[layer][col]]
+    prov = dict(out["provinces"])
+    prov["fill"] = [SUPPORT_FILL[s] if s is not None else COUNTRY_FILL.get(c, "#eee")
+                    for s, c in zip(prov["support"], prov["country"], strict=True)]
+    out["provinces"] = prov
+    cities = dict(out["cities"])
+    cities["fill"] = [SUPPORT_FILL[s] for s in cities["support"]]
+    cities["line"] = [CONTROL_FILL.get(c, "#555") if c else "#555" for c in cities["control"]]
+    out["cities"] = cities
+    pieces = {k: list(v) for k, v in out["pieces"].items()}
+    if names_at is not None and height:
+        _layout_pieces(pieces, names_at, height)
+    pieces["marker"] = [MARKER[s] for s in pieces["shape"]]
+    pieces["colour"] = [COLOURS[f] for f in pieces["faction"]]
+    pieces["alpha"] = [0.12 if st == "u" else 1.0 for st in pieces["state"]]
+    out["pieces"] = pieces
+    control = dict(dyn["control"])
+    control["fill"] = [CONTROL_FILL[c] for c in control["control"]]
+    control["colour"] = [text_on(f) for f in control["fill"]]
+    at = names_at or {}
+    control["xoff"] = [at.get(i, (0, 0))[0] + 2 for i in control["id"]]  # in the name's box, left of the name
+    control["yoff"] = [at.get(i, (0, 0))[1] - 1 for i in control["id"]]
+    out["control"] = control
+    return out
 
 
 class FitlBoardView(InteractiveMap):
     """The board of a FitL game (``game.board``) or of a bare :class:`~wargames.fitl.state.Board`."""
 
-    TAP_PRIORITY = {"pieces": 0, "cities": 1, "provinces": 2}
+    TAP_PRIORITY = {"pieces": 0, "cities": 1, "names": 2, "provinces": 3}
     PLACE_COLUMN = {"pieces": "space"}
+
+    @classmethod
+    def draws(cls, game) -> bool:
+        """This view draws games of the "board" kind that keep a FitL-style ``board`` of spaces."""
+        kind = game.facts().map_kind if hasattr(game, "facts") else ""
+        return kind == "board" and hasattr(getattr(game, "board", None), "support")
     DYNAMIC_LAYERS = DYNAMIC
 
     def __init__(self, game_or_board, side: str | None = None, *, height: int = 900):
@@ -61,7 +256,23 @@ class FitlBoardView(InteractiveMap):
         self.game = game_or_board
         self.side = side
         self._init_state()
-        static = static_layers()
+        static = dict(static_layers())
+        countries = dict(static["countries"])
+        countries["fill"] = [COUNTRY_FILL.get(c, "#efeee9") for c in countries["id"]]
+        static["countries"] = countries
+        locs = dict(static["locs"])
+        locs["colour"] = [LOC_COLOUR.get(t, "#5b4a3a") for t in locs["terrain"]]
+        locs["width"] = [2.5 + 1.5 * e for e in locs["econ"]]
+        static["locs"] = locs
+        names = dict(static["names"])
+        city = [k == "city" for k in names["kind"]]
+        names["size"] = ["11px" if c else "10px" for c in city]
+        self._height = height
+        self._names_at = _place_names(names, dict(zip(names["id"], names["kind"], strict=True)), height)
+        names["align"] = ["left"] * len(city)
+        names["xoff"] = [self._names_at[i][0] + CHIP_W for i in names["id"]]
+        names["yoff"] = [self._names_at[i][1] for i in names["id"]]
+        static["names"] = names
         self.static = static
         dyn = self._dynamic()
         self.dynamic = dyn
@@ -80,8 +291,8 @@ class FitlBoardView(InteractiveMap):
         dx = EXTENT["x"][1] - EXTENT["x"][0]
         dy = EXTENT["y"][1] - EXTENT["y"][0]
         width = int(height * dx / dy)
-        f = figure(width=width, height=height, x_range=Range1d(*EXTENT["x"]), y_range=Range1d(*EXTENT["y"]),
-                   tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll="wheel_zoom", match_aspect=True,
+        f = figure(frame_width=width, frame_height=height, x_range=Range1d(*EXTENT["x"]), y_range=Range1d(*EXTENT["y"]),
+                   tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None, match_aspect=True,
                    background_fill_color="#cfe2ee", toolbar_location="above")
         f.axis.visible = False
         f.grid.visible = False
@@ -94,19 +305,22 @@ class FitlBoardView(InteractiveMap):
         f.scatter("x", "y", source=src["towns"], size=5, marker="square", fill_color="#333", line_color="#333")
         cities = f.scatter("x", "y", source=src["cities"], size=22, marker="circle", fill_color="fill",
                            line_color="line", line_width=3)
-        f.text("x", "y", text="text", source=src["names"], text_font_size="size", text_align="align",
-               x_offset="xoff", text_baseline="bottom", y_offset=-4, text_color="#222", text_font_style="bold",
-               background_fill_color="white", background_fill_alpha=0.55)
-        f.text("x", "y", text="text", source=src["control"], text_font_size="9px", text_align="center",
-               text_color="colour", text_font_style="bold", text_baseline="bottom", y_offset=-14)
+        names = f.text("x", "y", text="text", source=src["names"], text_font_size="size", text_align="align",
+                       x_offset="xoff", text_baseline="bottom", y_offset="yoff", text_color="#222", text_font_style="bold",
+                       background_fill_color="white", background_fill_alpha=0.55)
+        f.text("x", "y", text="text", source=src["control"], text_font_size="9px", text_align="left",
+               text_color="colour", text_font_style="bold", text_baseline="bottom", x_offset="xoff", y_offset="yoff",
+               background_fill_color="fill", border_line_color=darker(COLOURS["ARVN"], 0.5), border_line_width=0.5,
+               padding=[2, 0])
         f.text("x", "y", text="text", source=src["markers"], text_font_size="9px", text_align="center",
                text_color="#6a1b9a", text_font_style="bold italic")
         pieces = f.scatter("x", "y", source=src["pieces"], marker="marker", size=12, fill_color="colour",
                            fill_alpha="alpha", line_color="colour", line_width=2)
         f.text("x", "y", text="label", source=src["pieces"], text_font_size="9px", x_offset=7, y_offset=2,
                text_baseline="middle", text_color="#111", text_font_style="bold")
+        self._add_highlight(f, width=3)
         f.add_tools(HoverTool(renderers=[pieces, cities, prov], tooltips=TOOLTIP))
-        f.add_tools(TapTool(renderers=[pieces, cities, prov]))
+        f.add_tools(TapTool(renderers=[pieces, cities, names, prov]))
         self.figure = f
         self.panel = Div(text=_panel_html(dyn), width=260)
         self.layout = row(f, self.panel)
@@ -119,7 +333,24 @@ class FitlBoardView(InteractiveMap):
     def _dynamic(self) -> dict[str, Any]:
         from wargames.fitl.mapdata import dynamic_layers
 
-        return dynamic_layers(self.board)
+        return _styled(dynamic_layers(self.board), getattr(self, "_names_at", None), getattr(self, "_height", None),
+                       self.board)
+
+    def _place_shape(self, place: str):
+        st = self.static
+        if place in st["provinces"]["id"]:
+            i = st["provinces"]["id"].index(place)
+            return "area", (st["provinces"]["xs"][i], st["provinces"]["ys"][i])
+        c = self.sources["cities"].data
+        if place in c["id"]:
+            i = list(c["id"]).index(place)
+            return "point", (c["x"][i], c["y"][i], 30)
+        from wargames.fitl.mapdata import anchors
+
+        if place in anchors():  # a LoC: a ring at its middle
+            x, y = anchors()[place]
+            return "point", (x, y, 24)
+        return None
 
     def _after_update(self, dyn: dict[str, Any]) -> None:
         src = self.sources["provinces"]

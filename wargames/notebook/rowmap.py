@@ -308,6 +308,14 @@ class RowMapView(InteractiveMap):
     (``row_unit_chips``); clicks on a hex, a town or a chip report the hex id (the ``places`` of the actions)."""
 
     TAP_PRIORITY = {"chips": 0, "places": 1, "hexes": 2}
+
+    @classmethod
+    def draws(cls, game) -> bool:
+        """This view draws "hex" games with a Rumor of War map (10-mile hexes, ``map.window``) and a scenario
+        window."""
+        m = getattr(game, "map", None)
+        return (game.facts().map_kind == "hex" and hasattr(m, "places_in") and hasattr(m, "hexes")
+                and hasattr(getattr(game, "scenario", None), "map_window"))
     PLACE_COLUMN = {"chips": "hex", "places": "hex", "hexes": "hex"}
     DYNAMIC_LAYERS = ("chips", "badges", "active", "options")
 

@@ -438,23 +438,26 @@ class ActionChooser:
 
 # ---------------------------------------------------------------------------------------------- Walkthrough
 def map_for(game, side: str | None = None, *, height: int = 750, insets: bool = True):
-    """The map view that fits ``game`` (None for a game without one yet)."""
-    if getattr(game, "game_id", "") == "fitl" and hasattr(game, "board"):
-        from .fitlboard import FitlBoardView
+    """The map view that fits ``game`` (None for a game without a map), chosen by what the game declares and
+    offers, never by its id: the detailed views of a map kind first (each says whether it ``draws`` the game),
+    else :class:`~wargames.notebook.layermap.LayerMapView`, which draws any ``game.map_layers(side)``."""
+    from .fitlboard import FitlBoardView
+    from .layermap import LayerMapView
+    from .mapview import MapView
+    from .yotrmap import YotrMapView
 
+    if FitlBoardView.draws(game):
         return FitlBoardView(game, side, height=max(height, 800))
-    if getattr(game, "game_id", "") == "yotr":
-        from .yotrmap import YotrMapView
-
+    if YotrMapView.draws(game):
         return YotrMapView(game, side, height=max(height, 800), insets=insets)
-    if getattr(game, "game_id", "") == "row":
-        from .rowmap import RowMapView
+    from .rowmap import RowMapView
 
+    if RowMapView.draws(game):
         return RowMapView(game, side, width=max(1150, int(height * 1.5)))
-    if hasattr(game, "map_static"):
-        from .mapview import MapView
-
+    if MapView.draws(game):
         return MapView(game, side=side, height=height, insets=insets)
+    if LayerMapView.draws(game):
+        return LayerMapView(game, side, height=min(height, 650))
     return None
 
 
@@ -492,6 +495,8 @@ class Walkthrough:
         self.advisor.disabled = not (self.autoplay and self.chooser.enabled)
         if self.autoplay:
             self.chooser.buttons.children = (*self.chooser.buttons.children, self.advisor)
+        if self.map is not None:
+            self.chooser.clear_button.on_click(lambda _b: self.map.highlight([]))
         self.rulings.html.layout.max_height = "260px"
         self.rulings.widget.layout.width = "57%"
         self.chooser.widget.layout.width = "41%"
@@ -581,6 +586,8 @@ class Walkthrough:
     def _changed(self, new: list[Ruling]) -> None:
         if self.map is not None:
             self.map.update()
+            if self.chooser.area is None and self.map.highlighted:
+                self.map.highlight([])  # the click's outline goes with its filter
         self.rulings.show(new)
         self.chooser.refresh()
         mine = self.chooser.enabled and self.autoplay

@@ -3,7 +3,10 @@ towns and Supply Centers, and the counters as the viewing side may see them.
 
 A theatre map and three close-ups of the 1972 battles (Quang Tri and Hue, Kontum, An Loc and Saigon)
 share the same sources.  Counters are drawn as small chips per hex and side: a nationality colour with the
-number of counters; Communist counters hidden from the Allies are grey ``?`` chips (YOTR-MOV-M).
+number of counters; Communist counters hidden from the Allies are grey ``?`` chips (YOTR-MOV-M).  The
+counters come from ``game.map_layers(side)`` (the one map contract); hex geometry from
+``wargames.maps.hexgrid``; colours from the game's one palette (``palette.py``).  The victory Regions
+(YOTR-VIC-REGION) are outlined and named on every view; the close-ups show hex numbers, since moves name hexes.
 """
 
 from __future__ import annotations
@@ -16,12 +19,14 @@ from bokeh.layouts import column, row
 from bokeh.models import ColumnDataSource, Div, HoverTool, Range1d, TapTool
 from bokeh.plotting import figure
 
+from ..maps.hexgrid import hex_centre, hex_corners, hexside_segment
 from .bokehmap import InteractiveMap
+from .palette import HIDDEN, palette
 
 TERRAIN = {"clear": "#e9e6cf", "rough": "#c7a77a", "swamp": "#9ccbb8", "sea": "#cfe2ee"}
 FOREIGN = {"clear": "#dcdcd4", "rough": "#c2bcb0", "swamp": "#b8cfc6", "sea": "#cfe2ee"}
-NATION = {"NVA": "#c0392b", "NLF": "#111111", "USA": "#1e6b2e", "ARVN": "#1f4fbf", "ROK": "#7b3fa0"}
-HIDDEN = "#6b6b6b"
+NATION = {n: c for n, c in palette("yotr").items() if n in ("NVA", "NLF", "USA", "ARVN", "ROK")}
+REGION_LINE = "#6a1b9a"
 SIDE_LINE = {"road": ("#222222", 2.2, "solid"), "trail": ("#8b5a2b", 2.0, "dashed"),
              "river": ("#3b7fbf", 2.2, "solid"), "border": ("#c0392b", 1.6, "dashed"), "dmz": ("#e0a000", 3.0, "solid")}
 CLOSEUPS = (  # (title, places framed, half width in hex columns, half height in hex rows)
@@ -32,114 +37,148 @@ CLOSEUPS = (  # (title, places framed, half width in hex columns, half height in
 SQ3 = math.sqrt(3)
 
 
-def _xy(hid: str) -> tuple[float, float]:
-    c, r = int(hid[:2]), int(hid[2:])
-    return 1.5 * c, -SQ3 * (r + 0.5 * (c & 1))
+_xy = hex_centre  # map coordinates of a hex centre (wargames.maps.hexgrid, size 1)
 
 
-def static_layers(data) -> dict[str, Any]:
-    """Plain columns for the hexes, hexside features, towns and Supply Centers."""
+def static_layers(layers: dict[str, Any]) -> dict[str, Any]:
+    """Drawing columns for the hexes, hexside features, towns and Supply Centers, victory Regions and hex numbers,
+    from the game's semantic map layers (``game.map_layers``: hexes with their terrain, country, Region and
+    places; hexside lines)."""
     from wargames.maps.hexgrid import HexGrid
 
+    pl = layers["places"]
+    facts_of = dict(zip(pl["id"], pl["facts"], strict=True))
     hexes: dict[str, list] = {"hex": [], "q": [], "r": [], "colour": [], "tip": []}
-    for hid, h in sorted(data.hexes.items()):
+    for hid in sorted(pl["id"]):
+        f = facts_of[hid]
         q, r = HexGrid.axial(hid)
         hexes["hex"].append(hid)
         hexes["q"].append(q)
         hexes["r"].append(r)
-        palette = TERRAIN if h.country == "SVN" else FOREIGN
-        hexes["colour"].append(palette[h.terrain])
-        region = data.regions[h.region].name if h.region in data.regions else "-"
-        hexes["tip"].append(f"hex {hid}: {h.terrain}, {h.country}, Region {region}")
+        palette = TERRAIN if f["country"] == "SVN" else FOREIGN
+        hexes["colour"].append(palette[f["terrain"]])
+        hexes["tip"].append(f"hex {hid}: {f['terrain']}, {f['country']}, Region {f['region_name'] or '-'}")
     sides: dict[str, list] = {"xs": [], "ys": [], "colour": [], "width": [], "dash": []}
-    for (a, b), feats in sorted(data.sides.items()):
-        (xa, ya), (xb, yb) = _xy(a), _xy(b)
-        for f in sorted(feats):
-            if f not in SIDE_LINE or (f == "river" and "bridge" in feats and False):
-                continue
-            colour, width, dash = SIDE_LINE[f]
-            if f in ("road", "trail"):  # centre to centre: the route crosses the hexside
-                xs, ys = [xa, xb], [ya, yb]
-            else:  # along the shared edge
-                mx, my = (xa + xb) / 2, (ya + yb) / 2
-                dx, dy = xb - xa, yb - ya
-                n = math.hypot(dx, dy)
-                px, py = -dy / n * 0.5, dx / n * 0.5
-                xs, ys = [mx - px, mx + px], [my - py, my + py]
-            sides["xs"].append(xs)
-            sides["ys"].append(ys)
-            sides["colour"].append(colour)
-            sides["width"].append(width)
-            sides["dash"].append(dash)
-    places: dict[str, list] = {"id": [], "x": [], "y": [], "name": [], "kind": [], "tip": [], "size": []}
-    for p in data.places.values():
-        if p.kind not in ("town", "base", "supply_center", "foreign_town"):
+    for kind, xs, ys in zip(layers["lines"]["kind"], layers["lines"]["xs"], layers["lines"]["ys"], strict=True):
+        if kind not in SIDE_LINE:
             continue
-        x, y = _xy(p.hex)
-        places["id"].append(p.hex)
-        places["x"].append(x)
-        places["y"].append(y)
-        places["name"].append(p.name)
-        places["kind"].append(p.kind)
-        vp = f", VP {p.vp_communist}/{p.vp_allied}" if p.vp_communist is not None else ""
-        quota = f", supply quota {p.quota}" if p.quota else ""
-        strength = f", intrinsic strength {p.intrinsic_strength}" if p.intrinsic_strength is not None else ""
-        places["tip"].append(f"{p.name} ({p.kind.replace('_', ' ')}, hex {p.hex}{strength}{vp}{quota})")
-        places["size"].append(10 + 3 * (p.intrinsic_strength or 0))
-    xs = [1.5 * h.col for h in data.hexes.values()]
-    ys = [_xy(h)[1] for h in data.hexes]
-    return {"hexes": hexes, "sides": sides, "places": places,
-            "extent": {"x": (min(xs) - 1, max(xs) + 1), "y": (min(ys) - 1, max(ys) + 1)}}
+        colour, width, dash = SIDE_LINE[kind]
+        sides["xs"].append(xs)
+        sides["ys"].append(ys)
+        sides["colour"].append(colour)
+        sides["width"].append(width)
+        sides["dash"].append(dash)
+    places: dict[str, list] = {"id": [], "x": [], "y": [], "name": [], "kind": [], "tip": [], "size": [], "vp": []}
+    for hid in pl["id"]:
+        for p in facts_of[hid]["places"]:
+            x, y = _xy(hid)
+            places["id"].append(hid)
+            places["x"].append(x)
+            places["y"].append(y)
+            places["name"].append(p["name"])
+            places["kind"].append(p["kind"])
+            vp = f", VP {p['vp_communist']}/{p['vp_allied']}" if p["vp_communist"] is not None else ""
+            quota = f", supply quota {p['quota']}" if p["quota"] else ""
+            strength = f", intrinsic strength {p['strength']}" if p["strength"] is not None else ""
+            places["tip"].append(f"{p['name']} ({p['kind'].replace('_', ' ')}, hex {hid}{strength}{vp}{quota})")
+            places["size"].append(10 + 3 * (p["strength"] or 0))
+            places["vp"].append(p["vp_communist"])
+    # victory Regions (YOTR-VIC-REGION): their boundaries (hexsides between two Regions, or a Region and the rest)
+    # and their names with the VP they are worth, at the hex nearest the middle of each Region
+    region_of = {hid: f["region"] if f["region_name"] else None for hid, f in facts_of.items()}
+    regions: dict[str, list] = {"xs": [], "ys": []}
+    grid = HexGrid(cols=99, rows=99, first=0)
+    for hid, reg in region_of.items():
+        if reg is None:
+            continue
+        for n in grid.neighbours(hid):
+            other = region_of.get(n, "off the map")
+            if n not in region_of or (other != reg and (other is None or n > hid)):
+                rx, ry = hexside_segment(hid, n)
+                regions["xs"].append(rx)
+                regions["ys"].append(ry)
+    region_names: dict[str, list] = {"x": [], "y": [], "text": [], "id": [], "spots": []}
+    seen: dict[str, tuple[str, int]] = {}
+    for hid in pl["id"]:
+        f = facts_of[hid]
+        if f["region_name"] and f["region"] not in seen:
+            seen[f["region"]] = (f["region_name"], f["region_vp"])
+    for rid, (name, vp) in sorted(seen.items(), key=lambda kv: (-kv[1][1], kv[1][0])):  # richest Region named first
+        members = [hid for hid, reg in region_of.items() if reg == rid]
+        pts = [_xy(m) for m in members]
+        mx, my = sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
+        spots = sorted(members, key=lambda m: (_xy(m)[0] - mx) ** 2 + (_xy(m)[1] - my) ** 2)
+        bx, by = _xy(spots[0])
+        region_names["x"].append(bx)
+        region_names["y"].append(by)
+        region_names["text"].append(f"{name} ({vp} VP)")
+        region_names["id"].append(spots[0])
+        region_names["spots"].append(spots)  # candidate hexes for the name, nearest the middle first
+    numbers = {"hex": [h if facts_of[h]["terrain"] != "sea" else "" for h in hexes["hex"]],
+               "x": [_xy(h)[0] for h in hexes["hex"]],
+               "y": [_xy(h)[1] + SQ3 / 2 * 0.62 for h in hexes["hex"]]}
+    return {"hexes": hexes, "sides": sides, "places": places, "regions": regions, "region_names": region_names,
+            "numbers": numbers, "extent": dict(layers["extent"])}
 
 
 def dynamic_layers(game, side: str | None) -> dict[str, Any]:
-    """Counter chips per hex and nationality as ``side`` sees them (None: the umpire)."""
-    state = game.public_state(side)
-    stacks: dict[tuple[str, str], list[dict]] = {}
-    for u in state["units"]:
-        key = u.get("nationality", "?") if u["face_up"] else "?"
-        stacks.setdefault((u["hex"], key), []).append(u)
+    """Counter chips per hex and nationality as ``side`` sees them (None: the umpire), from ``game.map_layers``."""
+    layers = game.map_layers(side)
+    pcs = layers["pieces"]
     chips: dict[str, list] = {"hex": [], "x": [], "y": [], "colour": [], "text": [], "tip": []}
     per_hex: dict[str, int] = {}
-    for (hid, nat), units in sorted(stacks.items()):
+    order = sorted(range(len(pcs["place"])), key=lambda i: (pcs["place"][i], pcs["faction"][i] or "?"))
+    for i in order:
+        hid, nat, n, facts = pcs["place"][i], pcs["faction"][i], pcs["count"][i], pcs["facts"][i]
         k = per_hex[hid] = per_hex.get(hid, 0) + 1
         x, y = _xy(hid)
         chips["hex"].append(hid)
         chips["x"].append(x - 0.45 + 0.55 * ((k - 1) % 2))
-        chips["y"].append(y + 0.35 - 0.6 * ((k - 1) // 2))
-        chips["colour"].append(NATION.get(nat, HIDDEN))
-        chips["text"].append(f"?{len(units)}" if nat == "?" else str(len(units)))
-        if nat == "?":
-            chips["tip"].append(f"hex {hid}: {len(units)} face-down Communist counter(s)")
+        chips["y"].append(y - 0.12 - 0.6 * ((k - 1) // 2))  # under the hex number, at the top of the hex
+        chips["colour"].append(HIDDEN if nat is None else NATION.get(nat, HIDDEN))
+        chips["text"].append(f"?{n}" if nat is None else str(n))
+        if nat is None:
+            chips["tip"].append(f"hex {hid}: {n} face-down Communist counter(s)")
         else:
             chips["tip"].append(f"hex {hid}: " + ", ".join(
-                f"{u['id']} {u.get('type', '')} {u.get('values') or ''}{' ' + ''.join(u['markers']) if u['markers'] else ''}"
-                for u in units))
+                f"{u['id']} {u['type']} {u['values']}{' ' + ''.join(u['markers']) if u['markers'] else ''}"
+                for u in facts))
+    state = game.public_state(side)
     return {"chips": chips, "vp": state.get("vp"), "turn": state.get("turn")}
 
 
 class YotrMapView(InteractiveMap):
     """The hex map of a Year of the Rat game as ``side`` sees it (None: the umpire)."""
 
-    TAP_PRIORITY = {"chips": 0, "places": 1, "hexes": 2}
-    PLACE_COLUMN = {"chips": "hex", "places": "id", "hexes": "hex"}
+    TAP_PRIORITY = {"chips": 0, "places": 1, "numbers": 2, "hexes": 3}
+    PLACE_COLUMN = {"chips": "hex", "places": "id", "numbers": "hex", "hexes": "hex"}
     DYNAMIC_LAYERS = ("chips",)
+
+    @classmethod
+    def draws(cls, game) -> bool:
+        """This view draws "hex" games whose data has SPI hexes with terrain, Regions and places (YotR's shape)."""
+        d = getattr(game, "data", None)
+        return (game.facts().map_kind == "hex" and all(hasattr(d, a) for a in ("hexes", "sides", "places", "regions"))
+                and hasattr(game, "map_layers"))
 
     def __init__(self, game, side: str | None = None, *, height: int = 820, insets: bool = True):
         self.game = game
         self.side = side
         self._init_state()
-        static = static_layers(game.data)
+        static = static_layers(game.map_layers(None))
         self.static = static
         dyn = self._dynamic()
         self.dynamic = dyn
-        self.sources = {n: ColumnDataSource(dict(static[n]), name=n) for n in ("hexes", "sides", "places")}
+        self.sources = {n: ColumnDataSource(dict(static[n]), name=n)
+                        for n in ("hexes", "sides", "places", "regions", "region_names", "numbers")}
         self.sources["chips"] = ColumnDataSource(dict(dyn["chips"]), name="chips")
         ex = static["extent"]
         w = int(height * (ex["x"][1] - ex["x"][0]) / (ex["y"][1] - ex["y"][0]))
-        self.figure = self._figure("Year of the Rat: South Vietnam, 1972 (10 km hexes)", ex["x"], ex["y"], w, height,
-                                   small=True)
+        self._vps = list(static["places"]["vp"])
         self.insets = []
+        self._place_labels("m", ex["x"], ex["y"], w, height, only_major=True)
+        self.figure = self._figure("Year of the Rat: South Vietnam, 1972 (10 km hexes; dotted: victory Regions)",
+                                   ex["x"], ex["y"], w, height, small=True, tag="m")
         if insets:
             for title, framed, hw, hh in CLOSEUPS:
                 pts = [_xy(game.data.places[p].hex) for p in framed if p in game.data.places]
@@ -148,57 +187,115 @@ class YotrMapView(InteractiveMap):
                 cx, cy = sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
                 xr = (cx - 1.5 * hw, cx + 1.5 * hw)
                 yr = (cy - SQ3 * hh, cy + SQ3 * hh)
-                ih = height // 3 - 30
+                ih = height // 2 - 40
                 iw = int(ih * (xr[1] - xr[0]) / (yr[1] - yr[0]))
                 tag = f"i{len(self.insets)}"
                 self._place_labels(tag, xr, yr, iw, ih)
                 self.insets.append(self._figure(f"Close-up: {title}", xr, yr, iw, ih, small=False, tag=tag))
-        self.legend = Div(text=self._legend(), width=w + 40)
-        top = row(self.figure, column(*self.insets)) if self.insets else self.figure
-        self.layout = column(top, self.legend)
+        self.legend = Div(text=self._legend(), width=max(w, 480))
+        if len(self.insets) >= 3:
+            top = row(self.figure, column(*self.insets[:2]))
+            self.layout = column(top, row(self.insets[2], self.legend))
+        else:
+            top = row(self.figure, column(*self.insets)) if self.insets else self.figure
+            self.layout = column(top, self.legend)
         self._connect()
 
-    def _place_labels(self, tag: str, xr, yr, w: int, h: int) -> None:
-        """Put each town's name beside it where it overlaps no name already placed in this close-up (a greedy
-        choice among right, left, below and above, in screen pixels), so crowded fronts stay readable."""
+    MAJOR_VP = 5  # on the theatre map only towns worth this many VP (and Supply Centers) are named
+
+    def _place_labels(self, tag: str, xr, yr, w: int, h: int, *, only_major: bool = False) -> None:
+        """Put each town's name beside it where it overlaps no name, Region name or town already placed and stays
+        inside the frame (a greedy choice among right, left, below and above, in screen pixels).  On the theatre
+        map (``only_major``) only the major places are named, and a name that cannot be placed clear is left out."""
         src = self.sources["places"]
-        xs, ys, names = src.data["x"], src.data["y"], src.data["name"]
+        xs, ys, names, kinds = src.data["x"], src.data["y"], src.data["name"], src.data["kind"]
+        vps = self._vps
         sx, sy = w / (xr[1] - xr[0]), h / (yr[1] - yr[0])
-        char_w, line_h, gap = 6.5, 13, 9
+        font = 9 if only_major else 10
+        char_w, line_h, gap = 0.6 * font + 0.4, font + 3, 7 if only_major else 13
         boxes: list[tuple[float, float, float, float]] = []
-        # counters sit on their hex: keep names off the neighbouring chips too
-        for x, y in zip(xs, ys, strict=True):
+        keep = [i for i in range(len(names))
+                if not only_major or kinds[i] == "supply_center" or (vps[i] or 0) >= self.MAJOR_VP]
+        towns: list[tuple[float, float, float, float]] = []
+        for x, y in zip(xs, ys, strict=True):  # the towns themselves (and the counters standing on them)
             px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
-            boxes.append((px - 8, py - 8, px + 8, py + 8))
-        ox, oy, align = [], [], []
-        order = sorted(range(len(names)), key=lambda i: (-ys[i], xs[i]))
+            # close-ups: the chips of a hex sit left of its centre (dynamic_layers), 16 px squares
+            towns.append((px - 4, py - 4, px + 4, py + 4) if only_major else (px - 16, py - 10, px + 11, py + 11))
+        if only_major:  # Region names keep clear of the major places' names (their first choice, to the right)
+            for i in keep:
+                px, py = (xs[i] - xr[0]) * sx, (yr[1] - ys[i]) * sy
+                towns.append((px, py - line_h, px + gap + char_w * len(names[i]), py + line_h))
+        rn = self.sources["region_names"].data
+        # Region names first: each at the hex nearest its Region's middle where the whole name is inside the
+        # frame and clear of the Region names already placed (left out if no such hex: the Region is off view)
+        rfont = 10 if only_major else 12
+        rchar, rline = 0.6 * rfont + 0.6, rfont + 4
+        rx_, ry_, rt_ = [], [], []
+        for text, spots in zip(rn["text"], rn["spots"], strict=True):
+            tw = rchar * len(text)
+            chosen = None
+            # first clear of the towns and the major names; else clear of the town circles only (the names yield)
+            for avoid in (boxes + towns, boxes + towns[:len(xs)]):
+                for hid in spots[:120]:
+                    x, y = _xy(hid)
+                    px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
+                    box = (px - tw / 2, py - rline / 2, px + tw / 2, py + rline / 2)
+                    if box[0] < 2 or box[1] < 2 or box[2] > w - 2 or box[3] > h - 2:
+                        continue
+                    if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in avoid):
+                        continue
+                    chosen = (x, y, box)
+                    break
+                if chosen is not None:
+                    break
+            if chosen is None:
+                rx_.append(rn["x"][len(rx_)])
+                ry_.append(rn["y"][len(ry_)])
+                rt_.append("")
+                continue
+            rx_.append(chosen[0])
+            ry_.append(chosen[1])
+            rt_.append(text)
+            boxes.append(chosen[2])
+        self.sources["region_names"].data.update({f"x_{tag}": rx_, f"y_{tag}": ry_, f"text_{tag}": rt_})
+        boxes += towns[:len(xs)]
+        order = sorted(keep, key=lambda i: (-(vps[i] or 0), -ys[i], xs[i]))
         placed: dict[int, tuple[float, float, str]] = {}
+        shown: dict[int, bool] = {}
         for i in order:
             px, py = (xs[i] - xr[0]) * sx, (yr[1] - ys[i]) * sy
             tw = char_w * len(names[i])
             options = [(gap, -line_h / 2, "left"), (-gap, -line_h / 2, "right"), (0, gap, "center"),
-                       (0, -gap - line_h, "center")]
-            best, best_cost = options[0], None
-            for dx, dy, al in options:
+                       (0, -gap - line_h, "center"), (gap, gap - 2, "left"), (-gap, gap - 2, "right"),
+                       (gap, -gap - line_h + 2, "left"), (-gap, -gap - line_h + 2, "right")]
+            best, best_cost, best_box = options[0], None, None
+            for k, (dx, dy, al) in enumerate(options):
                 x0 = px + dx - (tw if al == "right" else tw / 2 if al == "center" else 0)
                 box = (x0, py + dy, x0 + tw, py + dy + line_h)
                 cost = sum(max(0, min(box[2], b[2]) - max(box[0], b[0])) * max(0, min(box[3], b[3]) - max(box[1], b[1]))
                            for b in boxes)
+                outside = (max(0, -box[0]) + max(0, box[2] - w) + max(0, -box[1]) + max(0, box[3] - h)) * line_h * 4
+                cost += outside + 0.1 * k
                 if best_cost is None or cost < best_cost:
                     best, best_cost, best_box = (dx, dy, al), cost, box
-            boxes.append(best_box)
+            inside = 0 <= px <= w and 0 <= py <= h
+            shown[i] = inside and (not only_major or best_cost < 1)  # a town off the frame: no stray name
+            if shown[i] and inside:
+                boxes.append(best_box)
             placed[i] = best
+        ox, oy, align, text = [], [], [], []
         for i in range(len(names)):
-            dx, dy, al = placed[i]
+            dx, dy, al = placed.get(i, (0, 0, "left"))
             ox.append(dx)
             oy.append(dy)
             align.append(al)
-        src.data.update({f"lx_{tag}": ox, f"ly_{tag}": oy, f"la_{tag}": align})
+            text.append(names[i] if shown.get(i) else "")
+        src.data.update({f"lx_{tag}": ox, f"ly_{tag}": oy, f"la_{tag}": align, f"name_{tag}": text})
 
     def _figure(self, title, xr, yr, w, h, *, small: bool, tag: str = ""):
         s = self.sources
         f = figure(title=title, width=w, height=h, x_range=Range1d(*xr), y_range=Range1d(*yr), match_aspect=True,
-                   tools="pan,wheel_zoom,reset,save", active_scroll="wheel_zoom", toolbar_location="above",
+                   tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None, toolbar_location="above",
                    background_fill_color=TERRAIN["sea"])
         f.axis.visible = False
         f.grid.visible = False
@@ -206,21 +303,38 @@ class YotrMapView(InteractiveMap):
         hexes = f.hex_tile(q="q", r="r", size=1, orientation="flattop", source=s["hexes"], fill_color="colour",
                            line_color="white" if not small else None, line_width=0.5)
         f.multi_line("xs", "ys", source=s["sides"], line_color="colour", line_width="width", line_dash="dash")
-        places = f.scatter("x", "y", source=s["places"], marker="circle", size="size" if not small else 7,
-                           fill_color="white", line_color="black", line_width=2)
-        chips = f.scatter("x", "y", source=s["chips"], marker="square", size=9 if small else 16, fill_color="colour",
+        f.multi_line("xs", "ys", source=s["regions"], line_color=REGION_LINE, line_width=1.5 if small else 2.5,
+                     line_alpha=0.7, line_dash="dotted" if small else "dashed")
+        numbers = None
+        if not small:  # hex numbers: moves and rulings name hexes (issue #19 item 3)
+            numbers = f.text("x", "y", text="hex", source=s["numbers"], text_font_size="7px", text_color="#555555",
+                             text_align="center", text_baseline="middle", text_alpha=0.9)
+        places = f.scatter("x", "y", source=s["places"], marker="circle", size="size" if not small else 6,
+                           fill_color="white", line_color="black", line_width=2 if not small else 1.5)
+        chips = f.scatter("x", "y", source=s["chips"], marker="square", size=8 if small else 16, fill_color="colour",
                           line_color="white")
+        f.text(f"x_{tag}", f"y_{tag}", text=f"text_{tag}", source=s["region_names"],
+               text_font_size="10px" if small else "12px",
+               text_color=REGION_LINE, text_font_style="bold italic", text_align="center", text_baseline="middle",
+               background_fill_color="white", background_fill_alpha=0.6)
         if not small:
             f.text("x", "y", text="text", source=s["chips"], text_font_size="9px", text_color="white",
                    text_align="center", text_baseline="middle", text_font_style="bold")
-            # names last, on a light background, beside the town where they overlap nothing (_place_labels)
-            f.text("x", "y", text="name", source=s["places"], text_font_size="10px", text_font_style="bold",
-                   x_offset=field(f"lx_{tag}") if tag else 0, y_offset=field(f"ly_{tag}") if tag else -9,
-                   text_align=field(f"la_{tag}") if tag else "center", text_baseline="top",
-                   background_fill_color="white", background_fill_alpha=0.75, padding=1)
+        # names last, on a light background, beside the town where they overlap nothing (_place_labels)
+        names = f.text("x", "y", text=f"name_{tag}", source=s["places"], text_font_size="9px" if small else "10px",
+                       text_font_style="bold", x_offset=field(f"lx_{tag}"), y_offset=field(f"ly_{tag}"),
+                       text_align=field(f"la_{tag}"), text_baseline="top",
+                       background_fill_color="white", background_fill_alpha=0.8, padding=1)
+        self._add_highlight(f, width=3)
         f.add_tools(HoverTool(renderers=[chips, places, hexes], tooltips=[("", "@tip")]))
-        f.add_tools(TapTool(renderers=[chips, places, hexes]))
+        f.add_tools(TapTool(renderers=[chips, names, places, hexes] + ([numbers] if numbers is not None else [])))
         return f
+
+    def _place_shape(self, place: str):
+        if place in self.game.data.hexes:
+            xs, ys = hex_corners(place)
+            return "area", ([[xs]], [[ys]])
+        return None
 
     def _legend(self) -> str:
         chip = ('<span style="display:inline-block;padding:0 4px;margin:0 3px;color:white;background:{c};'
@@ -233,7 +347,11 @@ class YotrMapView(InteractiveMap):
         return ('<div style="font:12px sans-serif;line-height:1.8"><b>Counters</b> (one chip per nationality and hex, '
                 "number = counters): " + "".join(parts) + "<br><b>Terrain</b>: " + terr
                 + " (Laos, Cambodia, North Vietnam greyed)<br><b>Hexsides</b>: " + lines
-                + "<br>&#9675; town, base or Supply Center (bigger = stronger); hover for VP and strength</div>")
+                + f'<br><span style="display:inline-block;width:22px;border-top:3px dashed {REGION_LINE};margin:0 4px 3px 0">'
+                "</span><i>Region (VP)</i>: the victory Regions (YOTR-VIC-REGION) and what each is worth; "
+                "&#9675; town, base or Supply Center (bigger = stronger); small grey numbers in the close-ups are the hex "
+                "numbers that moves and rulings name; hover for VP and strength; "
+                '<span style="color:#c2185b;font-weight:bold">crimson</span> = your click</div>')
 
     def _dynamic(self) -> dict[str, Any]:
         return dynamic_layers(self.game, self.side)

@@ -222,6 +222,12 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             st["pol"] = self.pol
         return st
 
+    def map_layers(self, side: str | None = None) -> dict[str, Any]:
+        """The map as semantic layers, units and HQs as ``side`` may see them (issue #14 item 2)."""
+        from .mapdata import map_layers
+
+        return map_layers(self, side)
+
     def public_state(self, side: str | None) -> dict[str, Any]:
         """ROW-14.3 / ROW-13.1.2: the Capitalist does not see Hidden tunnels nor which VC units wait in the cup."""
         st = self.state_dict()

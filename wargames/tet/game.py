@@ -266,17 +266,12 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         return problems if self.turn > 0 else []
 
     # ------------------------------------------------------------------ map layers (plain data, no Bokeh)
-    def map_static(self) -> dict[str, Any]:
-        """Layers that never change: land, borders, areas, cities, roads, the Trail (see ``mapdata.py``)."""
-        from .mapdata import static_layers
+    def map_layers(self, side: str | None = None) -> dict[str, Any]:
+        """The theatre as semantic map layers, units as ``side`` may see them (issue #14 item 2; TET-P5-1: a
+        hidden enemy unit is a piece of unknown faction and strength)."""
+        from .mapdata import map_layers
 
-        return static_layers(self)
-
-    def map_dynamic(self, side: str | None = None) -> dict[str, Any]:
-        """Layers that change with play: unit markers, area fills (insurrection), as ``side`` sees them."""
-        from .mapdata import dynamic_layers
-
-        return dynamic_layers(self, side)
+        return map_layers(self, side)
 
     # ------------------------------------------------------------------ the end
     def final_result(self):

@@ -1,156 +1,36 @@
-"""The Tet map as plain data: what to draw, where, in which colour (no Bokeh here).
+"""The Tet theatre as plain semantic map layers (issue #14 item 2; ``wargames.maps.layers``).
 
-``static_layers(game)`` returns the layers that never change (land, countries, borders, provinces,
-sanctuaries, Corps boundaries, the Highway, the Ho Chi Minh Trail, cities, off-map boxes);
-``dynamic_layers(game, side)`` the layers that change with play (unit markers, insurrection markers,
-the areas the latest ruling concerns).  Every layer is a ``{column: list}`` dict, ready to become a
-Bokeh ``ColumnDataSource`` in ``wargames.notebook`` and easy to test without Bokeh.
-
-Conventions
-* Coordinates are longitude (x) and latitude (y) in degrees.  Polygons use Bokeh's ``multi_polygons``
-  nesting: ``xs[i]`` is a list of polygons, each a list of rings (outer ring first, then holes).
-* Units are drawn as "chits", one per faction per area (``VC 3``), grouped as ``side`` may see them: a
-  side never learns the name, faction or strength of an enemy unit that is face down (it is drawn as a
-  grey ``? n`` chit), exactly as ``game.view(side)`` masks it.  ``side=None`` is the umpire's view.
-* Chit positions are an anchor in degrees plus an offset in screen pixels (``dx``, ``dy``; y grows
-  downwards), so stacks stay legible at every zoom level.
-* Areas without a polygon in ``data/tet/areas.geojson`` (or when that file is missing) are drawn as
-  circles around their position: ``static_layers(game)["geometry"]`` says which was used.
+Ids, geometry in longitude/latitude and facts only: no colours, pixels or HTML (the notebook kit draws
+it).  Provinces and sanctuaries are polygons (``data/tet/areas.geojson``; circles where a polygon is
+missing), cities points, the off-map boxes rectangles drawn in the empty South China Sea.  Units are pieces
+per area, faction and facing, as ``side`` may see them: an enemy unit face down is a piece of unknown
+faction whose name and strength are not given (TET-P5-1: hidden until detected; TET-P1-3), exactly as
+``game.view(side)`` masks it.  The international border (TET-MAP-8) separates the areas by their ``country``
+fact; it is drawn from the real geography (``data/geo``) by the notebook kit.
 """
 
 from __future__ import annotations
 
-import html
 import math
 from collections import defaultdict
 from typing import Any
 
-import numpy as np
-
 from ..core.data import game_dir, read_geojson
-from ..maps.geo import background_layers, geom_to_multi
+from ..maps.geo import geom_to_multi
+from ..maps.layers import add_row, empty_layers
 
-# ---------------------------------------------------------------------------------------------- styling
-FACTION_COLOURS = {"NVA": "#c0392b", "VC": "#111111", "USA": "#1e6b2e", "SVN": "#1f4fbf"}
-RUFF_PUFF = "#7f9fe0"      # the SVN militia: a lighter blue
-HIDDEN = "#6b6b6b"         # a face-down enemy unit: grey with "?"
-TERRAIN_FILL = {"lowland": "#bcd99a", "highland": "#c9a97c", "marsh": "#93c9b9"}
-FOREIGN_FILL = {"lowland": "#d8d8d2", "highland": "#cdcbc5", "marsh": "#d8d8d2", None: "#d3d3cd"}
-COUNTRY_FILL = {"NVN": "#e7e0d2", "SVN": "#f4f1e6", "LAO": "#e2e2dc", "KHM": "#e2e2dc", "THA": "#efeee9"}
-SANCTUARY = "#c81e1e"
-CORPS_LINE = "#f2c200"
-TRAIL = "#8b5a2b"
-FOCUS = "#ff7f0e"
-SEA = "#cfe2ee"
-
-# The views a MapView draws: the whole theatre, and two close-ups a class needs to read (lon/lat ranges,
-# frame size in pixels).  Chit positions are optimised for these scales; "short" chits show counts only.
-VIEWS = (
-    {"id": "main", "title": "Tet Offensive 1968: the theatre (lon/lat degrees)", "x": (104.0, 110.0),
-     "y": (8.35, 17.65), "height": 720, "short": True, "font": 9},
-    {"id": "hue", "title": "Close-up, I Corps: the DMZ, Khe Sanh, Hue and Da Nang", "x": (106.35, 108.55),
-     "y": (15.75, 17.25), "width": 440, "short": False, "font": 10},
-    {"id": "saigon", "title": "Close-up, III/IV Corps: Saigon and the Mekong delta", "x": (105.6, 107.4),
-     "y": (9.92, 11.47), "width": 440, "short": False, "font": 10},
-)
-EXTENT = {"x": VIEWS[0]["x"], "y": VIEWS[0]["y"]}
-
-
-def view_frame(view: dict[str, Any]) -> tuple[int, int, float]:
-    """(frame width, frame height, pixels per degree) of a view: equal scale on both axes."""
-    dx = view["x"][1] - view["x"][0]
-    dy = view["y"][1] - view["y"][0]
-    if "height" in view:
-        scale = view["height"] / dy
-    else:
-        scale = view["width"] / dx
-    return int(round(dx * scale)), int(round(dy * scale)), scale
-
-
-# Off-map holding boxes, drawn in the empty South China Sea (centre lon, lat; they hold chits).
+EXTENT = {"x": (104.0, 110.0), "y": (8.35, 17.65)}
+# Off-map holding boxes, placed in the empty South China Sea (centre lon, lat) so that they can hold pieces
 BOX_PLACES = {
     "offmap_box_1": (108.45, 10.05), "offmap_box_2": (109.45, 10.05), "recce_pool": (108.45, 9.35),
     "casualties": (109.45, 9.35), "eliminated": (108.95, 8.7),
-    "offshore_11": (108.45, 17.35), "offshore_12": (109.2, 16.75), "offshore_13": (109.6, 16.2),
+    "offshore_11": (108.6, 17.35), "offshore_12": (109.25, 16.85), "offshore_13": (109.3, 16.3),
 }
-BOX_SIZE = (0.9, 0.55)                           # degrees (w, h) of a sea box
-# Corps names, drawn in the sea (right-aligned at these points, except IV, left-aligned)
-CORPS_LABELS = {"I": (109.97, 14.8), "II": (109.97, 11.75), "III": (109.97, 10.75), "IV": (104.08, 9.2)}
-
-FACTION_ORDER = {"NVA": 0, "VC": 1, "NVA/VC": 2, "USA": 3, "SVN": 4, "RP": 5, "Allied": 6}
-
-_STATIC_CACHE: dict[tuple, dict[str, Any]] = {}
-_PLACE_CACHE: dict[tuple, dict[str, list[tuple[float, float]]]] = {}
+BOX_SIZE = (0.94, 0.55)       # degrees (w, h) of a sea box
+OFFSHORE_SIZE = (1.22, 0.34)  # the battleship stations: wide enough for "Battleship off 13", inside the map's frame
 
 
-# ---------------------------------------------------------------------------------------------- geometry helpers
-def _circle(lon: float, lat: float, r: float, n: int = 28) -> list[list[list[float]]]:
-    """One polygon (a list with one ring) approximating a circle of radius r degrees."""
-    xs = [round(lon + r * math.cos(2 * math.pi * k / n), 4) for k in range(n)]
-    ys = [round(lat + r * math.sin(2 * math.pi * k / n), 4) for k in range(n)]
-    return [xs, ys]
-
-
-def _rect(cx: float, cy: float, w: float, h: float) -> tuple[list[float], list[float]]:
-    return [cx - w / 2, cx + w / 2, cx + w / 2, cx - w / 2], [cy - h / 2, cy - h / 2, cy + h / 2, cy + h / 2]
-
-
-def _corps_boundaries(rings: dict[str, list[list[tuple[float, float]]]], corps: dict[str, str]) -> tuple[list, list]:
-    """Edges shared by two SVN areas of different Corps (polygons from one tessellation share vertices)."""
-    owner: dict[tuple, set[str]] = defaultdict(set)
-    for aid, area_rings in rings.items():
-        for ring in area_rings:
-            for p, q in zip(ring, ring[1:], strict=False):
-                a = (round(p[0], 3), round(p[1], 3))
-                b = (round(q[0], 3), round(q[1], 3))
-                if a != b:
-                    owner[(a, b) if a <= b else (b, a)].add(corps[aid])
-    xs, ys = [], []
-    for (a, b), owners in owner.items():
-        if len(owners) > 1:
-            xs.append([a[0], b[0]])
-            ys.append([a[1], b[1]])
-    return _join_segments(xs, ys)
-
-
-def _join_segments(xs: list, ys: list) -> tuple[list, list]:
-    """Chain 2-point segments sharing end points into longer polylines (fewer glyphs, nicer joins)."""
-    segs = [((x[0], y[0]), (x[1], y[1])) for x, y in zip(xs, ys, strict=True)]
-    ends: dict[tuple, list[int]] = defaultdict(list)
-    for i, (a, b) in enumerate(segs):
-        ends[a].append(i)
-        ends[b].append(i)
-    used = [False] * len(segs)
-    out_x, out_y = [], []
-    for i in range(len(segs)):
-        if used[i]:
-            continue
-        used[i] = True
-        line = list(segs[i])
-        for forward in (True, False):
-            while True:
-                tip = line[-1] if forward else line[0]
-                nxt = next((j for j in ends[tip] if not used[j]), None)
-                if nxt is None:
-                    break
-                used[nxt] = True
-                a, b = segs[nxt]
-                other = b if a == tip else a
-                if forward:
-                    line.append(other)
-                else:
-                    line.insert(0, other)
-        out_x.append([p[0] for p in line])
-        out_y.append([p[1] for p in line])
-    return out_x, out_y
-
-
-def _esc(x: Any) -> str:
-    return html.escape(str(x))
-
-
-# ---------------------------------------------------------------------------------------------- static layers
-def _area_shapes(game) -> tuple[dict[str, dict], dict[str, tuple[float, float]], str]:
+def area_shapes(game) -> tuple[dict[str, dict], dict[str, tuple[float, float]], str]:
     """Polygons and label points of the areas: from the game's AreaMap shapes, else areas.geojson, else none."""
     shapes = dict(getattr(game.data.map, "shapes", {}) or {})
     path = game_dir("tet") / "areas.geojson"
@@ -165,544 +45,62 @@ def _area_shapes(game) -> tuple[dict[str, dict], dict[str, tuple[float, float]],
     return polys, labels, ("areas.geojson" if polys else "circles (data/tet/areas.geojson not available)")
 
 
-def static_layers(game) -> dict[str, Any]:
-    """Everything on the map that never changes during play, as plain lists (cached per data and files)."""
-    path = game_dir("tet") / "areas.geojson"
-    key = (id(game.data), path.stat().st_mtime if path.exists() else None)
-    if key not in _STATIC_CACHE:
-        _STATIC_CACHE.clear()
-        _STATIC_CACHE[key] = _build_static(game)
-    return _STATIC_CACHE[key]
+def box_rect(aid: str) -> tuple[float, float, float, float]:
+    """(centre lon, centre lat, width, height) of an off-map box as drawn at sea."""
+    x, y = BOX_PLACES[aid]
+    w, h = OFFSHORE_SIZE if aid.startswith("offshore") else BOX_SIZE
+    return x, y, w, h
 
 
-def _build_static(game) -> dict[str, Any]:
+def _circle(lon: float, lat: float, r: float, n: int = 28) -> tuple[list, list]:
+    return ([[[round(lon + r * math.cos(2 * math.pi * k / n), 4) for k in range(n)]]],
+            [[[round(lat + r * math.sin(2 * math.pi * k / n), 4) for k in range(n)]]])
+
+
+def map_layers(game, side: str | None = None) -> dict[str, Any]:
+    """Areas, the Highway and the Trail, insurrection markers and the units as ``side`` sees them."""
     d = game.data
-    view_box = (EXTENT["x"][0] - 1, EXTENT["y"][0] - 1, EXTENT["x"][1] + 1, EXTENT["y"][1] + 1)
-    out: dict[str, Any] = {"extent": dict(EXTENT), "views": [dict(v) for v in VIEWS]}
-    out["style"] = {"factions": dict(FACTION_COLOURS), "RP": RUFF_PUFF, "HIDDEN": HIDDEN, "SANCTUARY": SANCTUARY,
-                    "CORPS": CORPS_LINE, "TRAIL": TRAIL, "FOCUS": FOCUS, "SEA": SEA,
-                    "foreign": FOREIGN_FILL["highland"], **TERRAIN_FILL}
-
-    # -- land, countries, borders (TET-MAP-8: the red international border), rivers (real geography, data/geo)
-    out.update(background_layers(view_box, COUNTRY_FILL))
-
-    # -- provinces and sanctuaries
-    polys, label_pts, geometry = _area_shapes(game)
-    out["geometry"] = geometry
-    provinces = {k: [] for k in ("id", "name", "kind", "country", "corps", "terrain", "fill", "hatch", "xs", "ys",
-                                 "lx", "ly", "label", "tip")}
-    sanctuaries = {k: [] for k in ("id", "name", "country", "corps", "xs", "ys", "lx", "ly", "label", "tip")}
+    polys, label_pts, _ = area_shapes(game)
+    out = empty_layers("tet", "area", side, EXTENT)
     anchors: dict[str, tuple[float, float]] = {}
-    rings: dict[str, list] = {}
     for a in d.areas.values():
-        if a.kind not in ("province", "sanctuary") or a.lat is None:
-            continue
-        lx, ly = label_pts.get(a.id, (a.lon, a.lat))
-        anchors[a.id] = (lx, ly)
-        if a.id in polys:
-            xs, ys = geom_to_multi(polys[a.id])
-            if a.kind == "province" and a.country == "SVN":
-                rings[a.id] = [list(zip(rx, ry, strict=True)) for px, py in zip(xs, ys, strict=True)
-                               for rx, ry in zip(px, py, strict=True)]
+        facts: dict[str, Any] = {"country": a.country, "corps": a.corps}
+        if a.kind in ("province", "sanctuary") and a.lat is not None:
+            x, y = label_pts.get(a.id, (a.lon, a.lat))
+            xs, ys = geom_to_multi(polys[a.id]) if a.id in polys else _circle(a.lon, a.lat, 0.2)
+            facts.update(terrain=a.terrain, coastal=bool(a.coastal), mekong=bool(a.mekong),
+                         on_trail=bool(getattr(a, "on_trail", False)), cities=list(d.cities_of.get(a.id, ())))
+            shape = "polygon"
+        elif a.kind == "city":
+            x, y, xs, ys, shape = a.lon, a.lat, [], [], "point"
+            facts.update(political_value=a.pv, airbase=bool(a.airbase), province=a.province, on_road=bool(a.on_road))
+        elif a.id in BOX_PLACES:
+            x, y, w, h = box_rect(a.id)
+            xs = [[[x - w / 2, x + w / 2, x + w / 2, x - w / 2]]]
+            ys = [[[y - h / 2, y - h / 2, y + h / 2, y + h / 2]]]
+            shape = "polygon"
         else:
-            r = 0.2 if a.kind == "province" else 0.13
-            ring = _circle(a.lon, a.lat, r)
-            xs, ys = [[ring[0]]], [[ring[1]]]
-        corps = f"{a.corps} Corps" if a.corps else "-"
-        where = {"SVN": "South Vietnam", "LAO": "Laos", "KHM": "Cambodia", "NVN": "North Vietnam"}[a.country]
-        if a.kind == "province":
-            tip = (f"<b>{_esc(a.name)}</b> (province {_esc(a.id)})<br>{where}, {corps}<br>"
-                   f"terrain: {_esc(a.terrain or '-')}{', coastal' if a.coastal else ''}"
-                   f"{', on the Mekong' if a.mekong else ''}")
-            cities = d.cities_of.get(a.id, ())
-            if cities:
-                tip += "<br>cities: " + ", ".join(_esc(d.areas[c].name) for c in cities)
-            provinces["id"].append(a.id)
-            provinces["name"].append(a.name)
-            provinces["kind"].append(a.kind)
-            provinces["country"].append(a.country)
-            provinces["corps"].append(corps)
-            provinces["terrain"].append(a.terrain or "")
-            fill = TERRAIN_FILL.get(a.terrain, "#cccccc") if a.country == "SVN" else FOREIGN_FILL[a.terrain]
-            provinces["fill"].append(fill)
-            provinces["hatch"].append("horizontal_wave" if a.terrain == "marsh" and a.country == "SVN" else " ")
-            provinces["xs"].append(xs)
-            provinces["ys"].append(ys)
-            provinces["lx"].append(lx)
-            provinces["ly"].append(ly)
-            provinces["label"].append(a.id)
-            provinces["tip"].append(tip)
-        else:
-            tip = (f"<b>{_esc(a.name)}</b> (sanctuary {_esc(a.id)})<br>{where}{', ' + corps if a.corps else ''}"
-                   f"{'<br>on the Ho Chi Minh Trail' if a.on_trail else ''}")
-            sanctuaries["id"].append(a.id)
-            sanctuaries["name"].append(a.name)
-            sanctuaries["country"].append(a.country)
-            sanctuaries["corps"].append(corps)
-            sanctuaries["xs"].append(xs)
-            sanctuaries["ys"].append(ys)
-            sanctuaries["lx"].append(lx)
-            sanctuaries["ly"].append(ly)
-            sanctuaries["label"].append(a.id)
-            sanctuaries["tip"].append(tip)
-    out["provinces"] = provinces
-    out["sanctuaries"] = sanctuaries
-
-    # -- Corps boundaries (only derivable from real polygons) and Corps names
-    cx, cy = _corps_boundaries(rings, {a: d.areas[a].corps for a in rings}) if rings else ([], [])
-    out["corps_lines"] = {"xs": cx, "ys": cy}
-    out["corps_labels"] = {"x": [p[0] for p in CORPS_LABELS.values()], "y": [p[1] for p in CORPS_LABELS.values()],
-                           "text": [f"{c} CORPS" for c in CORPS_LABELS],
-                           "anchor": ["center_left" if c == "IV" else "center_right" for c in CORPS_LABELS]}
-
-    # -- cities
-    cities = {k: [] for k in ("id", "name", "x", "y", "pv", "size", "airbase", "province", "corps", "label",
-                              "pv_text", "name_dy", "label_main", "tip")}
-    for a in d.areas.values():
-        if a.kind != "city":
             continue
-        anchors[a.id] = (a.lon, a.lat)
-        size = 9 + 2 * (a.pv or 1)
-        cities["id"].append(a.id)
-        cities["name"].append(a.name)
-        cities["x"].append(a.lon)
-        cities["y"].append(a.lat)
-        cities["pv"].append(a.pv)
-        cities["size"].append(size)
-        cities["airbase"].append(bool(a.airbase))
-        cities["province"].append(a.province)
-        cities["corps"].append(f"{a.corps} Corps" if a.corps else "-")
-        cities["label"].append(a.name)
-        cities["pv_text"].append(str(a.pv))
-        cities["name_dy"].append(-(size / 2 + 1))
-        in_inset = any(v["x"][0] < a.lon < v["x"][1] and v["y"][0] < a.lat < v["y"][1] for v in VIEWS[1:])
-        cities["label_main"].append(a.name if (a.pv or 0) >= 3 or not in_inset else "")
-        cities["tip"].append(f"<b>{_esc(a.name)}</b> (city, political value {a.pv})<br>in province "
-                             f"{_esc(a.province)}, {a.corps} Corps{'<br>airbase' if a.airbase else ''}"
-                             f"{'<br>on the Highway' if a.on_road else ''}")
-    out["cities"] = cities
-    ab = [i for i, flag in enumerate(cities["airbase"]) if flag]
-    out["airbases"] = {"id": [cities["id"][i] for i in ab], "x": [cities["x"][i] for i in ab],
-                       "y": [cities["y"][i] for i in ab], "size": [cities["size"][i] for i in ab],
-                       "dx": [-(cities["size"][i] / 2 + 1) for i in ab],
-                       "tip": [cities["tip"][i] for i in ab]}
-
-    # -- the Highway (roads between cities) and the Ho Chi Minh Trail (between sanctuaries)
-    roads = {"xs": [], "ys": [], "route": [], "a": [], "b": []}
-    trail = {"xs": [], "ys": [], "a": [], "b": []}
+        anchors[a.id] = (x, y)
+        add_row(out["places"], id=a.id, name=a.name, kind=a.kind, shape=shape, xs=xs, ys=ys, x=x, y=y, facts=facts)
     for a, b, kind in d.map.edges:
-        if kind == "road":
-            layer = roads
-        elif kind == "trail":
-            layer = trail
-        else:
-            continue
-        pa, pb = anchors.get(a), anchors.get(b)
-        if pa is None or pb is None:
-            continue
-        layer["xs"].append([pa[0], pb[0]])
-        layer["ys"].append([pa[1], pb[1]])
-        layer["a"].append(a)
-        layer["b"].append(b)
-        if layer is roads:
-            roads["route"].append(next((e.route or "" for e in _edge_rows() if {e.a, e.b} == {a, b}), ""))
-    out["roads"] = roads
-    out["trail"] = trail
-
-    # -- off-map boxes drawn at sea
-    boxes = {k: [] for k in ("id", "name", "x", "y", "w", "h", "tx", "ty", "tip")}
-    for aid, (x, y) in BOX_PLACES.items():
-        if aid not in d.areas:
-            continue
-        a = d.areas[aid]
-        w, h = BOX_SIZE if not aid.startswith("offshore") else (0.62, 0.32)
-        anchors[aid] = (x, y)
-        boxes["id"].append(aid)
-        boxes["name"].append(a.name)
-        boxes["x"].append(x)
-        boxes["y"].append(y)
-        boxes["w"].append(w)
-        boxes["h"].append(h)
-        boxes["tx"].append(x - w / 2 + 0.03)
-        boxes["ty"].append(y + h / 2 - 0.03)
-        short = a.name.replace("Battleship station off province", "Battleship off").replace("Box", "").strip()
-        boxes["name"][-1] = short
-        boxes["tip"].append(f"<b>{_esc(a.name)}</b><br>an off-map holding box (drawn at sea)")
-    out["boxes"] = boxes
-    out["anchors"] = {k: list(v) for k, v in anchors.items()}
-    frames = {"xs": [], "ys": [], "title": []}
-    for v in VIEWS[1:]:
-        bx, by = _rect((v["x"][0] + v["x"][1]) / 2, (v["y"][0] + v["y"][1]) / 2, v["x"][1] - v["x"][0],
-                       v["y"][1] - v["y"][0])
-        frames["xs"].append(bx + bx[:1])
-        frames["ys"].append(by + by[:1])
-        frames["title"].append(v["title"])
-    out["inset_frames"] = frames
-    out["obstacles"] = {v["id"]: _static_obstacles(v, out) for v in out["views"]}
-    return out
-
-
-def _edge_rows():
-    from ..core.data import cached_csv
-    from .data import EdgeRow
-
-    return cached_csv("tet", "edges.csv", EdgeRow)
-
-
-# ---------------------------------------------------------------------------------------------- chit placement
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in screen pixels (y down)
-
-
-def _text_box(text: str, font: float) -> tuple[float, float]:
-    """Estimated (width, height) in pixels of a bold chit label with its padding."""
-    return len(text) * font * 0.66 + 8, font + 5
-
-
-def _block(widths: list[float], pitch: float) -> tuple[list[tuple[float, float]], float, float]:
-    """Arrange chits (their widths) as one column, or two columns from four chits on.
-
-    Returns each chit's (left, centre y) inside the block, and the block's width and height.
-    """
-    n = len(widths)
-    cols = 1 if n <= 3 else 2
-    rows = -(-n // cols)
-    col_w = [max(widths[c * rows:(c + 1) * rows], default=0) for c in range(cols)]
-    pos = []
-    for k in range(n):
-        c, r = divmod(k, rows)
-        pos.append((sum(col_w[:c]) + 2 * c, (r + 0.5) * pitch))
-    return pos, sum(col_w) + 2 * (cols - 1), rows * pitch
-
-
-def _candidates(kind: str, r: float, w: float, h: float) -> list[tuple[float, float]]:
-    """Top-left corners of a block around an anchor at (0, 0), in order of preference."""
-    right, left = (r, -h / 2), (-r - w, -h / 2)
-    below, above = (-w / 2, r), (-w / 2, -r - h)
-    d = r * 0.75
-    diag = [(d, d), (d, -d - h), (-d - w, d), (-d - w, -d - h)]
-    near = [right, left] + diag + [below, above] if kind == "city" else [below, above, right, left] + diag
-    far = [(x * 1.8 if x > 0 else x - r * 0.8, y * 1.8 if y > 0 else y - r * 0.8) for x, y in near]
-    return near + far
-
-
-NAME_SPOTS = (  # (text anchor, dx, dy) as multiples of the circle radius r (+ pixels), in order of preference
-    ("bottom_center", 0, -1), ("center_left", 1, 0), ("center_right", -1, 0), ("top_center", 0, 1),
-    ("bottom_left", 0.6, -0.6), ("bottom_right", -0.6, -0.6), ("top_left", 0.6, 0.6), ("top_right", -0.6, 0.6),
-)
-
-
-def _anchored_box(anchor: str, x: float, y: float, w: float, h: float) -> Box:
-    """The box of a w x h text drawn at (x, y) with a Bokeh text anchor."""
-    vert, _, horiz = anchor.partition("_")
-    if anchor == "center":
-        vert, horiz = "center", "center"
-    x0 = x - w / 2 if horiz == "center" else (x if horiz == "left" else x - w)
-    y0 = y - h / 2 if vert == "center" else (y if vert == "top" else y - h)
-    return (x0, y0, x0 + w, y0 + h)
-
-
-def _static_obstacles(view: dict[str, Any], static: dict[str, Any]) -> list[Box]:
-    """City circles, city names (placed here, greedily, per view), area and Corps labels, in view pixels.
-
-    Writes the chosen name offsets into the cities layer as ``name_dx_<view>``, ``name_dy_<view>``,
-    ``name_anchor_<view>``.
-    """
-    fw, fh, scale = view_frame(view)
-    x0, y1 = view["x"][0], view["y"][1]
-    short = bool(view.get("short"))
-    font = 9 if short else 11
-    cities = static["cities"]
-    n = len(cities["id"])
-    pts = [((cities["x"][i] - x0) * scale, (y1 - cities["y"][i]) * scale) for i in range(n)]
-    circles = [(x - s / 2, y - s / 2, x + s / 2, y + s / 2) for (x, y), s in zip(pts, cities["size"], strict=True)]
-    soft: list[Box] = []
-    for layer in ("provinces", "sanctuaries"):
-        st = static[layer]
-        for i in range(len(st["id"])):
-            lx, ly = (st["lx"][i] - x0) * scale, (y1 - st["ly"][i]) * scale
-            soft.append((lx - 9, ly - 7, lx + 9, ly + 7))
-    if short:
-        cl = static["corps_labels"]
-        for x, y, text, anchor in zip(cl["x"], cl["y"], cl["text"], cl["anchor"], strict=True):
-            w = len(text) * 13 * 0.7
-            soft.append(_anchored_box(anchor, (x - x0) * scale, (y1 - y) * scale, w, 16))
-    names: list[Box] = []
-    dxs, dys, anchors = [0.0] * n, [0.0] * n, ["bottom_center"] * n
-    order = sorted(range(n), key=lambda i: (-(cities["pv"][i] or 0), cities["id"][i]))
-    for i in order:
-        text = cities["label_main"][i] if short else cities["label"][i]
-        r = cities["size"][i] / 2 + 1
-        x, y = pts[i]
-        best = None
-        for k, (anchor, fx, fy) in enumerate(NAME_SPOTS):
-            dx, dy = fx * r + (1 if fx > 0 else -1 if fx < 0 else 0), fy * r
-            box = _anchored_box(anchor, x + dx, y + dy, len(text) * font * 0.56 + 2, font + 2)
-            score = 3 * k + sum(_area(box, o) for o in circles + names) + 0.3 * sum(_area(box, o) for o in soft)
-            if best is None or score < best[0]:
-                best = (score, dx, dy, anchor, box)
-        _, dxs[i], dys[i], anchors[i], box = best
-        if text:
-            names.append(box)
-    cities[f"name_dx_{view['id']}"] = [round(v, 1) for v in dxs]
-    cities[f"name_dy_{view['id']}"] = [round(v, 1) for v in dys]
-    cities[f"name_anchor_{view['id']}"] = anchors
-    margin = 80
-    return [b for b in circles + names + soft
-            if b[2] > -margin and b[0] < fw + margin and b[3] > -margin and b[1] < fh + margin]
-
-
-def _area(a: Box, b: Box) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def _place(view: dict[str, Any], static: dict[str, Any], blocks: dict[str, list[str]], kinds: dict[str, str],
-           order: list[str]) -> tuple[dict[str, list[tuple[float, float]]], dict[str, tuple[float, ...]]]:
-    """Greedy placement of each area's chit block in one view: pixel offsets (dx, dy) per chit.
-
-    Also returns each block's rectangle relative to its anchor (x0, y0, x1, y1, anchor radius).
-
-    Obstacles are the city circles, city names and area labels; each block goes to the first candidate
-    spot (right of a city, below a province label, ...) that overlaps least with what is already placed.
-    """
-    _, _, scale = view_frame(view)
-    x0, y1 = view["x"][0], view["y"][1]
-    fw, fh, _ = view_frame(view)
-    font = view["font"]
-    pitch = font + 6
-
-    def px(lon: float, lat: float) -> tuple[float, float]:
-        return (lon - x0) * scale, (y1 - lat) * scale
-
-    placed = static["obstacles"][view["id"]]
-    cities = static["cities"]
-    boxes = {bid: i for i, bid in enumerate(static["boxes"]["id"])}
-    city_size = dict(zip(cities["id"], cities["size"], strict=True))
-    anchors = static["anchors"]
-    margin = 80
-    obstacles = np.array(placed or [(0.0, 0.0, 0.0, 0.0)], dtype=float)
-    extra: list[Box] = []
-    out: dict[str, list[tuple[float, float]]] = {}
-    rects: dict[str, tuple[float, ...]] = {}
-    for area in order:
-        texts = blocks[area]
-        widths = [_text_box(t, font)[0] for t in texts]
-        pos, w, h = _block(widths, pitch)
-        ax, ay = px(*anchors[area])
-        kind = kinds[area]
-        r = city_size[area] / 2 + 3 if kind == "city" else 9
-        if kind == "box":
-            bi = boxes[area]
-            bx = (static["boxes"]["x"][bi] - static["boxes"]["w"][bi] / 2 - x0) * scale + 4
-            by = (y1 - static["boxes"]["y"][bi] - static["boxes"]["h"][bi] / 2) * scale + font + 6
-            corner = (bx - ax, by - ay)
-        elif not (-margin < ax < fw + margin and -margin < ay < fh + margin):
-            corner = _candidates(kind, r, w, h)[0]  # off this view: any spot will do
-        else:
-            cand = np.array(_candidates(kind, r, w, h), dtype=float)
-            c = np.column_stack([ax + cand[:, 0], ay + cand[:, 1], ax + cand[:, 0] + w, ay + cand[:, 1] + h])
-            obs = np.vstack([obstacles, np.array(extra, dtype=float)]) if extra else obstacles
-            ow = np.minimum(c[:, None, 2], obs[None, :, 2]) - np.maximum(c[:, None, 0], obs[None, :, 0])
-            oh = np.minimum(c[:, None, 3], obs[None, :, 3]) - np.maximum(c[:, None, 1], obs[None, :, 1])
-            score = (np.clip(ow, 0, None) * np.clip(oh, 0, None)).sum(axis=1) + 0.5 * np.arange(len(c))
-            off = (np.clip(-c[:, 0], 0, None) + np.clip(c[:, 2] - fw, 0, None) + np.clip(-c[:, 1], 0, None)
-                   + np.clip(c[:, 3] - fh, 0, None))
-            score += off * h * 2
-            corner = tuple(cand[int(np.argmin(score))])
-        extra.append((ax + corner[0], ay + corner[1], ax + corner[0] + w, ay + corner[1] + h))
-        out[area] = [(float(corner[0] + lx), float(corner[1] + cy)) for lx, cy in pos]
-        rects[area] = (float(corner[0]), float(corner[1]), float(corner[0] + w), float(corner[1] + h), r)
-    return out, rects
-
-
-# ---------------------------------------------------------------------------------------------- dynamic layers
-def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
-    """Unit chits, Ruff Puff rings, insurrection markers and the focus of the latest ruling, as ``side`` sees them.
-
-    ``units``: one chit per (area, faction, face up/down) with columns ``text`` (inset label, e.g. "VC 3"),
-    ``short`` (main-map label: the count), ``count``, colours, ``tip`` (hover HTML) and per view
-    ``dx_<view>``/``dy_<view>`` pixel offsets (text anchor ``center_left``).  ``militia``: the face-down
-    Ruff Puff in each city, drawn as a ring around the city.  Nothing in a side's layers names, counts
-    by faction, or gives the strength of a unit that side may not see.
-    """
-    static = static_layers(game)
-    anchors = static["anchors"]
-    d = game.data
+        if kind in ("road", "trail") and a in anchors and b in anchors:
+            add_row(out["lines"], kind="highway" if kind == "road" else "trail", xs=[anchors[a][0], anchors[b][0]],
+                    ys=[anchors[a][1], anchors[b][1]], name=f"{a}-{b}")
     view = game.view(side)
-    city_size = dict(zip(static["cities"]["id"], static["cities"]["size"], strict=True))
-
-    groups: dict[tuple[str, str, bool], list[dict[str, Any]]] = defaultdict(list)
-    militia_units: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    groups: dict[tuple[str, str | None, bool, str], list[dict[str, Any]]] = defaultdict(list)
     for u in view.state["units"]:
-        area = u["area"]
-        faction = u["faction"]
         masked = u["id"].startswith("hidden@")
-        is_rp = (masked and faction == "Allied") or (not masked and u.get("type") == "ruff_puff")
-        if is_rp and (masked or not u["face_up"]) and d.areas[area].kind == "city":
-            militia_units[area].append(u)
-            continue
-        if is_rp:
+        faction = None if masked else u["faction"]
+        if not masked and u.get("type") == "ruff_puff":
             faction = "RP"
-        groups[(area, faction, masked or not u["face_up"])].append(u)
-
-    by_area: dict[str, list[tuple[str, bool]]] = defaultdict(list)
-    for area, faction, down in groups:
-        by_area[area].append((faction, down))
-    cols = ["area", "x", "y", "text", "short", "fill", "text_color", "line_color", "count", "hidden", "faction",
-            "tip"]
-    chits: dict[str, list] = {c: [] for c in cols}
-    unplaced = []
-    kinds: dict[str, str] = {}
-    order_keys = []
-    for area, keys in sorted(by_area.items()):
-        if area not in anchors:
-            unplaced.append(area)
-            continue
-        keys.sort(key=lambda k: (FACTION_ORDER.get(k[0], 9), k[1]))
-        kinds[area] = d.areas[area].kind
-        for faction, down in keys:
-            units = groups[(area, faction, down)]
-            masked = any(u["id"].startswith("hidden@") for u in units)
-            n = len(units)
-            if masked:
-                text, short = f"? {n}", f"?{n}"
-                fill, tcol, line = HIDDEN, "white", "black"
-                tip = (f"<b>{n} face-down NVA/VC unit{'s' if n > 1 else ''}</b><br>in {_esc(game.area_name(area))}"
-                       f"<br>hidden from the {_esc(side)} side: which units they are is not known")
-            else:
-                colour = RUFF_PUFF if faction == "RP" else FACTION_COLOURS.get(faction, "#444444")
-                if down:
-                    text, short = f"{faction}? {n}", f"{n}?"
-                    fill, tcol, line = "#eeeeee", colour, colour
-                else:
-                    text, short = f"{faction} {n}", f"{n}"
-                    fill, tcol, line = colour, "white", "white"
-                lines = []
-                for u in sorted(units, key=lambda u: (-u.get("cf", 0), u["name"])):
-                    kind_txt = str(u.get("type", "")).replace("_", " ")
-                    lines.append(f"{_esc(u['name'])} &middot; CF {u.get('cf', '?')} &middot; {_esc(kind_txt)}")
-                state = "face down (hidden from the enemy)" if down else "face up"
-                name = "Ruff Puff" if faction == "RP" else faction
-                tip = (f"<b>{name}: {n} unit{'s' if n > 1 else ''}, {state}</b><br>in {_esc(game.area_name(area))}"
-                       "<br>" + "<br>".join(lines))
-            x, y = anchors[area]
-            for col, val in (("area", area), ("x", x), ("y", y), ("text", text), ("short", short), ("fill", fill),
-                             ("text_color", tcol), ("line_color", line), ("count", n),
-                             ("hidden", bool(masked or down)), ("faction", faction), ("tip", tip)):
-                chits[col].append(val)
-        order_keys.append(area)
-
-    # -- where each chit goes, per view (cities by political value first, then areas by stack size)
-    def rank(area: str) -> tuple:
-        kind = kinds[area]
-        return (kind != "city", -(d.areas[area].pv or 0), -len(by_area[area]), area)
-
-    order = sorted(order_keys, key=rank)
-    leaders: dict[str, list] = {"area": list(order)}
-    start: dict[str, int] = {}
-    for i, area in enumerate(chits["area"]):
-        start.setdefault(area, i)
-    for v in static["views"]:
-        key = "short" if v.get("short") else "text"
-        blocks = {a: chits[key][start[a]:start[a] + len(by_area[a])] for a in order}
-        memo = (v["id"], id(static), tuple((a, tuple(blocks[a])) for a in order))
-        placed = _PLACE_CACHE.get(memo)
-        if placed is None:
-            placed = _place(v, static, blocks, kinds, order)
-            if len(_PLACE_CACHE) > 64:
-                _PLACE_CACHE.clear()
-            _PLACE_CACHE[memo] = placed
-        offsets, rects = placed
-        _, _, scale = view_frame(v)
-        xs, ys = [], []
-        for a in order:
-            ax, ay = anchors[a]
-            x0, y0, x1, y1, r = rects[a]
-            nx, ny = min(max(0.0, x0), x1), min(max(0.0, y0), y1)  # nearest point of the block
-            dist = math.hypot(nx, ny)
-            if v.get("short") or kinds[a] == "box" or dist < r + 5:
-                xs.append([ax, ax])
-                ys.append([ay, ay])
-                continue
-            sx, sy = nx * r / dist, ny * r / dist
-            xs.append([round(ax + sx / scale, 5), round(ax + nx / scale, 5)])
-            ys.append([round(ay - sy / scale, 5), round(ay - ny / scale, 5)])
-        leaders[f"xs_{v['id']}"] = xs
-        leaders[f"ys_{v['id']}"] = ys
-        dx = [0.0] * len(chits["area"])
-        dy = [0.0] * len(chits["area"])
-        for a in order:
-            for j, (ox, oy) in enumerate(offsets[a]):
-                dx[start[a] + j] = round(ox, 1)
-                dy[start[a] + j] = round(oy, 1)
-        chits[f"dx_{v['id']}"] = dx
-        chits[f"dy_{v['id']}"] = dy
-
-    # -- face-down Ruff Puffs: a ring around their city
-    militia = {"area": [], "x": [], "y": [], "size": [], "count": [], "tip": []}
-    for city, units in sorted(militia_units.items()):
-        x, y = anchors[city]
-        if side is None:
-            cf = ", ".join(str(d.units[u["id"]].cf) for u in units)
-            what = f"strength {cf}, known only to the umpire until NVA/VC units enter the city"
-        else:
-            what = "strength unknown (0 to 8) until NVA/VC units enter the city"
-        militia["area"].append(city)
-        militia["x"].append(x)
-        militia["y"].append(y)
-        militia["size"].append(city_size.get(city, 12) + 7)
-        militia["count"].append(len(units))
-        militia["tip"].append(f"<b>Ruff Puff militia, face down</b><br>in {_esc(d.areas[city].name)}: {what}")
-
-    # -- insurrection markers (public: markers are on the map for both sides)
-    ins = {"id": [], "x": [], "y": [], "size": [], "tip": []}
+        # a masked unit: the viewer knows only its side ("Allied" or "NVA/VC"), not its faction, name or strength
+        groups[(u["area"], faction, masked or not u["face_up"], u["faction"] if masked else "")].append(u)
+    for (area, faction, down, known_side), units in sorted(
+            groups.items(), key=lambda kv: (kv[0][0], kv[0][1] or "", kv[0][2], kv[0][3])):
+        facts = ([{"side": known_side} for _ in units] if faction is None else
+                 [{"id": u["id"], "name": u["name"], "type": u.get("type", ""), "cf": u.get("cf")} for u in units])
+        add_row(out["pieces"], place=area, faction=faction, count=len(units), hidden=down, facts=facts)
     for city in sorted(view.state["insurrection"]):
-        x, y = anchors[city]
-        ins["id"].append(city)
-        ins["x"].append(x)
-        ins["y"].append(y)
-        ins["size"].append(city_size.get(city, 12) + 18)
-        ins["tip"].append(f"<b>Insurrection in {_esc(d.areas[city].name)}</b><br>the city has risen for the VC")
-
-    # -- the areas the latest ruling concerns
-    latest = view.log[-1] if view.log else None
-    places = [p for p in (latest.places if latest else ()) if p in anchors]
-    focus_areas = {"id": [], "xs": [], "ys": []}
-    focus_points = {"id": [], "x": [], "y": [], "size": []}
-    for p in places:
-        kind = d.areas[p].kind
-        if kind == "city":
-            x, y = anchors[p]
-            focus_points["id"].append(p)
-            focus_points["x"].append(x)
-            focus_points["y"].append(y)
-            focus_points["size"].append(city_size.get(p, 12) + 12)
-            continue
-        if kind == "box":
-            bi = static["boxes"]["id"].index(p)
-            bx, by = _rect(static["boxes"]["x"][bi], static["boxes"]["y"][bi], static["boxes"]["w"][bi],
-                           static["boxes"]["h"][bi])
-            xs, ys = [[bx]], [[by]]
-        else:
-            layer = static["provinces" if kind == "province" else "sanctuaries"]
-            i = layer["id"].index(p)
-            xs, ys = layer["xs"][i], layer["ys"][i]
-        focus_areas["id"].append(p)
-        focus_areas["xs"].append(xs)
-        focus_areas["ys"].append(ys)
-
-    return {
-        "side": side,
-        "units": chits,
-        "leaders": leaders,
-        "militia": militia,
-        "insurrection": ins,
-        "focus_areas": focus_areas,
-        "focus_points": focus_points,
-        "latest": None if latest is None else {"seq": latest.seq, "rule_id": latest.rule_id, "title": latest.title,
-                                               "places": list(latest.places)},
-        "units_drawn": sum(chits["count"]) + sum(militia["count"]),
-        "units_placed": len(view.state["units"]),
-        "unplaced_areas": unplaced,
-    }
+        add_row(out["markers"], place=city, kind="insurrection", text="Insurrection")
+    return out

@@ -270,6 +270,12 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         """YOTR-VIC: the Communist victory points (the only score track)."""
         return {"VP": self.vp}
 
+    def map_layers(self, side: str | None = None) -> dict[str, Any]:
+        """The hex map as semantic layers, counters as ``side`` sees them (issue #14 item 2; YOTR-MOV-M)."""
+        from .mapdata import map_layers
+
+        return map_layers(self, side)
+
     def public_state(self, side: str | None) -> dict[str, Any]:
         """YOTR-MOV-M / D-39: the Allied view shows Communist counters only as face-down counters in hexes."""
         units = []
