@@ -9,6 +9,7 @@ own game objects.
 
 from __future__ import annotations
 
+import gc
 import html
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +54,15 @@ def variants_for(game_id: str) -> list[Variant]:
     import wargames
 
     return [Variant(s, s) for s in wargames.scenarios(game_id)]
+
+
+def _settle_memory() -> None:
+    """Move everything alive after a game is set up (modules, the rules data, the map) out of the garbage
+    collector's reach, so that a full collection never lands on a student's click: Back then stays under 50 ms
+    at worst (issue #13, ``benchmarks/results/back.md``: 59-143 ms with these pauses, 14-36 ms without).  Games
+    made later are still collected normally; only objects alive now are frozen."""
+    gc.collect()
+    gc.freeze()
 
 
 class PlayGame:
@@ -129,6 +139,7 @@ class PlayGame:
             self.status.value = _msg(f"Cannot start that game: {err}", "#b00020")
             return
         self.game, self.walk = game, walk
+        _settle_memory()
         self.body.children = [walk.widget]
         self.status.value = (
             '<div style="font:13px sans-serif;margin:0 0 4px 0">You play <b>'
