@@ -138,13 +138,15 @@ def refused(game: Game, action: Action | Mapping[str, Any] | str, rule: str | No
     raise AssertionError(f"{action!r} was not refused")
 
 
-def random_play(game_id: str, seed: int, scenario: str | None = None, *, max_decisions: int = 20_000) -> Game:
+def random_play(game_id: str, seed: int, scenario: str | None = None, *, max_decisions: int = 20_000,
+                **options: Any) -> Game:
     """Random play (DESIGN.md test layer 4): random players on every side; after every decision the game's
     invariants hold and every change is explained by a ruling; at three random points a save reopens to the
-    same digest and Back returns to the same digest.  Returns the finished game; AssertionError otherwise."""
+    same digest and Back returns to the same digest.  ``options`` are the game's load options (e.g. Rumor of
+    War's ``extras``).  Returns the finished game; AssertionError otherwise."""
     from . import load, open_save
 
-    game = load(game_id, scenario, seed)
+    game = load(game_id, scenario, seed, **options)
     game.set_players({side: None for side in game.sides})
     players = {side: RandomPlayer(seed * 31 + i) for i, side in enumerate(game.sides)}
     rng = random.Random(seed)
