@@ -159,7 +159,8 @@ def compare(other: Path, cases: list[tuple[str, str]], seeds: int, rounds: int) 
 def machine() -> str:
     return (f"{os.cpu_count()} cores (nproc), Python {platform.python_version()}, {platform.machine()}, "
             f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC; the machine shared with other jobs "
-            f"(load average {os.getloadavg()[0]:.1f})")
+            f"(load average {os.getloadavg()[0]:.1f}); bytecode cache "
+            f"{'off (PYTHONDONTWRITEBYTECODE: every fresh interpreter compiles the modules)' if sys.flags.dont_write_bytecode else 'on'}")
 
 
 def table(rows: list[dict]) -> str:

@@ -24,6 +24,14 @@ SOURCE_KINDS = ("rules:", "external:", "reconstruction:", "decision:")
 
 M = TypeVar("M", bound=BaseModel)
 
+# libyaml's parser when PyYAML was built with it (same data, about 20 times faster than the pure-Python one).
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def yaml_load(text: str) -> Any:
+    """``yaml.safe_load`` with libyaml's C parser when it is available (the same safe subset of YAML)."""
+    return yaml.load(text, Loader=_YAML_LOADER)  # noqa: S506 - a safe loader, C or Python
+
 
 class DataError(WargamesError):
     """A data file breaks its schema.  The message names file, row, column and the expectation."""
@@ -169,7 +177,7 @@ def read_yaml(path: Path, schema: type[M]) -> M:
     if not path.exists():
         raise DataError(path, "file is missing")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as err:
         raise DataError(path, f"not valid YAML: {err}") from None
     try:

@@ -17,6 +17,7 @@ never stored, so they cannot drift.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from .data import COIN, LEVELS, FitlData, Scenario, load_data
@@ -27,11 +28,13 @@ TRACK_IDS = ("aid", "patronage", "econ", "trail", "arvn_resources", "nva_resourc
 BOXES = ("available", "casualties", "out_of_play")
 
 
+@cache  # a few dozen distinct keys, asked about a million times a game
 def piece_id(key: str) -> str:
     """The force-pool id of a piece key (``vc_guerrillas:a`` -> ``vc_guerrillas``)."""
     return key.split(":", 1)[0]
 
 
+@cache
 def piece_state(key: str) -> str:
     """``u`` (Underground), ``a`` (Active), ``t`` (Tunneled) or ``""`` for single-state pieces."""
     return key.split(":", 1)[1] if ":" in key else ""

@@ -44,6 +44,19 @@ def _from_cube(x: int, y: int, z: int) -> tuple[int, int]:
     return col, row
 
 
+def _steps(parity: int) -> tuple[tuple[int, int], ...]:
+    """The six ``_CUBE_DIRS`` as (column, row) steps from a hex whose column has this parity."""
+    x, y, z = _to_cube(parity, 2)
+    out = []
+    for dx, dy, dz in _CUBE_DIRS:
+        c, r = _from_cube(x + dx, y + dy, z + dz)
+        out.append((c - parity, r - 2))
+    return tuple(out)
+
+
+_STEPS = (_steps(0), _steps(1))
+
+
 def hexside(a: str, b: str) -> tuple[str, str]:
     """The canonical key of the hexside between two adjacent hexes."""
     return (a, b) if a <= b else (b, a)
@@ -80,13 +93,14 @@ class HexGrid:
                 yield hex_id(c, r)
 
     def neighbours(self, hid: str) -> list[str]:
-        x, y, z = _cube_of(hid)
+        """The adjacent hexes on the grid, clockwise from north (the order of ``_CUBE_DIRS``)."""
+        col, row = parse_hex(hid)
         lo, c_hi, r_hi = max(self.first, 0), min(self.first + self.cols, 100), min(self.first + self.rows, 100)
         out = []
-        for dx, dy, dz in _CUBE_DIRS:
-            c, r = _from_cube(x + dx, y + dy, z + dz)
+        for dc, dr in _STEPS[col & 1]:  # the cube directions as column/row steps, by column parity
+            c, r = col + dc, row + dr
             if lo <= c < c_hi and lo <= r < r_hi:  # on the grid, with a four-digit number (as ``in self`` checks)
-                out.append(hex_id(c, r))
+                out.append(f"{c:02d}{r:02d}")
         return out
 
     def distance(self, a: str, b: str) -> int:

@@ -425,13 +425,21 @@ class AlliedMovementRules:
             yield from self.air_return()
         yield from self.pick_and_move(7, "TET-P7-1", self.phase7_movers, self.phase7_options, again)
 
+    def _phase7_pool(self) -> tuple[str, ...]:
+        """The Allied units whose type may move in phase 7 (no Ruff Puffs, Recce or air units), sorted: unit
+        data never changes in play, so the table is built once per map."""
+        table = self._static("phase7_pool")
+        if not table:
+            table["units"] = tuple(sorted(uid for uid, u in self.data.units.items() if self.side_of(uid) == "Allied"
+                                          and u.type not in ("ruff_puff", "recce") and u.type not in AIR_TYPES))
+        return table["units"]
+
     def phase7_movers(self) -> list[str]:
         out = []
-        for uid in sorted(self.loc):
+        for uid in self._phase7_pool():
             u = self.unit(uid)
-            where = self.loc[uid]
-            if self.side_of(uid) != "Allied" or uid in self.moved or u.type in ("ruff_puff", "recce") \
-                    or u.type in AIR_TYPES or where in ("casualties", "eliminated"):
+            where = self.loc.get(uid, "eliminated")  # a unit not in play (not in ``loc``) does not move
+            if uid in self.moved or where in ("casualties", "eliminated"):
                 continue
             if self.counts_for_slow_reaction(uid) and not self.out_of_sector(uid):  # heli-lifted units count
                 # if they move again (Joslyn); a unit owing its move home is outside the allowance (A-25)

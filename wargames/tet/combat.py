@@ -20,6 +20,7 @@ Procedure of one combat phase:
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from ..core import Action, Lookup
 from .air import BATTLESHIP, STRIKE_TYPES
@@ -27,6 +28,12 @@ from .data import AIR_TYPES, COMMUNIST, NOT_GROUND
 from .odds import odds_column, ratio_text, shift
 
 MARKER = "insurrection_marker"
+
+
+@cache
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """The same few exact strengths again and again (Fractions are immutable, so one object serves all)."""
+    return Fraction(numerator, denominator)
 
 
 class CombatRules:
@@ -50,8 +57,8 @@ class CombatRules:
         u = self.unit(uid)
         a = self.data.areas[area]
         if u.type == "mech_cav" and a.kind == "province" and a.terrain in ("highland", "marsh"):
-            return Fraction(u.cf, 2)
-        return Fraction(u.cf)
+            return _fraction(u.cf, 2)
+        return _fraction(u.cf, 1)
 
     def defense_strength(self, uid: str) -> int:
         u = self.unit(uid)
@@ -64,11 +71,11 @@ class CombatRules:
         for a in (areas[x] for x, units in self.loc.by_area.items() if x in areas and units):  # areas with units
             if a.kind == "box":
                 continue
-            here = self.units_in(a.id)
-            red = [u for u in here if self.unit(u).faction in COMMUNIST and self.face_up[u]]
-            blue = [u for u in here if self.side_of(u) == "Allied" and (
-                self.can_be_target(u) or self.phase.id == "p6" and self.unit(u).type in STRIKE_TYPES)]
-            if red and blue:
+            here = self.loc.by_area[a.id]
+            red = any(self.unit(u).faction in COMMUNIST and self.face_up[u] for u in here)
+            blue = red and any(self.side_of(u) == "Allied" and (
+                self.can_be_target(u) or self.phase.id == "p6" and self.unit(u).type in STRIKE_TYPES) for u in here)
+            if blue:
                 out.append(a.id)
         return sorted(out)
 

@@ -13,15 +13,14 @@ COLUMNS = ("1:2", "1:1", "2:1", "3:1", "4:1", "5:1")
 def odds_column(attack: float | Fraction, defense: float | Fraction) -> str | None:
     """TET-P2-8: the ratio rounded in the defender's favour to a listed column; None below 1:2 (not allowed);
     anything above 5:1 counts as 5:1.  Halves (mech/cav) are kept exactly before rounding (decision A-16)."""
-    attack, defense = Fraction(attack), Fraction(defense)
+    # exact comparisons of attack against multiples of defense (ints and Fractions as they are: no rounding)
     if defense <= 0:
         return COLUMNS[-1]
-    ratio = attack / defense
-    if ratio < Fraction(1, 2):
+    if 2 * attack < defense:  # below 1:2
         return None
-    if ratio < 1:
+    if attack < defense:
         return "1:2"
-    return f"{min(5, int(ratio))}:1"
+    return f"{min(5, int(attack // defense))}:1"  # whole multiples, rounded down (the defender's favour)
 
 
 def shift(column: str, steps: int) -> str:

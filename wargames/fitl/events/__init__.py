@@ -55,11 +55,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ...core import Action, IllegalAction
 from ...core.actions import Decision
-from ...core.data import DataError, game_dir
+from ...core.data import DataError, game_dir, yaml_load
 from .schema import check_card
 from .vocabulary import EvCtx, EventVocabulary, expand_keys, expand_pids
 
@@ -80,7 +78,7 @@ def load_events() -> dict[int, dict[str, Any]]:
     every step against the vocabulary's schema, :func:`.schema.check_card`)."""
     out: dict[int, dict[str, Any]] = {}
     for path in sorted(events_dir().glob("cards-*.yaml")):
-        rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        rows = yaml_load(path.read_text(encoding="utf-8")) or []
         for row in rows:
             n = row.get("number")
             if not isinstance(n, int) or not 1 <= n <= 130:
