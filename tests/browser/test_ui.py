@@ -150,6 +150,7 @@ def _check_walkthrough(page, out, prefix: str) -> None:
     """The Walkthrough in ``out``: map drawn, Step highlights the ruling's area, Next phase moves on."""
     step = out.locator("button.jupyter-button:has-text('Step')").first
     next_phase = out.locator("button.jupyter-button:has-text('Next phase')").first
+    step.wait_for(timeout=120000)  # widgets render late on a loaded machine (CI runs two test workers)
     step.scroll_into_view_if_needed()
     out.locator("canvas").first.wait_for(state="attached", timeout=60000)
     assert page.locator(".jupyter-widgets-error-widget").count() == 0, "a widget view failed (BokehJS not loaded?)"
