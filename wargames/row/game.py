@@ -349,6 +349,12 @@ class RowGame(Game):
         stay = [a for a in opts if a.kind == "stay"]
         return [a for a in opts if a.kind != "stay"] + stay
 
+    @property
+    def season(self) -> int:
+        """ROW-3.0: the calendar turn (data/row/calendar.csv) of the engine's game turn; a scenario's first game turn
+        is its first calendar turn (Winter 1968 = 11 for the Tet Offensive, decision R-SCN-29)."""
+        return self.turn + self.scenario.first_turn - 1
+
     def commander(self, side: str) -> str | None:
         c = self.scenario.theater_commanders.get(side)
         return COMMANDERS.get(c.leader) if c else None
@@ -703,7 +709,7 @@ class RowGame(Game):
                               f"{changed} OOC markers change.", result={"changed": changed})
 
     def _no_air(self, title: str, rule: str):
-        yield self.ruling(rule, f"{title}: not in this scenario", "A Year in I Corps leaves the air war out (special "
+        yield self.ruling(rule, f"{title}: not in this scenario", "This scenario leaves the air war out (special "
                           "rule air_war_not_in_play, R-SCN-08): nothing happens in this step.",
                           result={"in_play": False})
 
@@ -719,19 +725,19 @@ class RowGame(Game):
     def _calendar_row(self):
         from .scenario import load_calendar
 
-        return load_calendar()[self.turn]
+        return load_calendar()[self.season]
 
     def aircraft_reinforcement(self):
         yield from self._no_air("Aircraft and airfields", "ROW-10.1")
 
     def capitalist_air_commitment(self):
         """ROW-10.2 replaced by R-SCN-08: the US Air Support level is set from the scenario for this turn."""
-        value = next((t.value for t in self.scenario.air_support if t.turn == self.turn), None)
+        value = next((t.value for t in self.scenario.air_support if t.turn == self.season), None)
         if value is not None:
             self.pools["US Air"] = value
         yield self.ruling("ROW-10.2", "Capitalist air commitment: not in this scenario",
                           f"No aircraft are committed (R-SCN-08); instead US Air Support is set to {value} for "
-                          f"{turn_label(self.turn)} from the scenario's air_support.", result={"US Air": value})
+                          f"{turn_label(self.season)} from the scenario's air_support.", result={"US Air": value})
 
     def communist_air_commitment(self):
         yield from self._no_air("Communist air commitment", "ROW-10.2")
@@ -761,7 +767,7 @@ class RowGame(Game):
                                   "mission this season, so no mission effect applies (decision R-GAME-13).",
                                   result={"mission": None}, side=side)
                 continue
-            a = yield self.decide(side, f"{side}: declare the HQ mission for {turn_label(self.turn)}", "ROW-9.5", opts)
+            a = yield self.decide(side, f"{side}: declare the HQ mission for {turn_label(self.season)}", "ROW-9.5", opts)
             pools, r = H.declare_mission(self.pools_obj(), a, commander=cmd)
             self.set_pools(pools)
             self.missions[side] = a["mission"]
@@ -818,7 +824,7 @@ class RowGame(Game):
     def _reinforce(self, side: str):
         arrived, waiting = [], []
         for uid in sorted(u for u, b in self.box.items() if b == "reinforcements" and self.side_of(u) == side
-                          and self._arrival_turn(u) <= self.turn):
+                          and self._arrival_turn(u) <= self.season):
             hid = self.start_hex[uid]
             if any(self.side_of(x) != side for x in self.at_hex.get(hid, [])):
                 waiting.append(uid)
@@ -839,7 +845,7 @@ class RowGame(Game):
     def _levels(self, side: str):
         for lc in self.scenario.level_changes:
             name = lc.track.removesuffix(" Support")
-            if lc.turn != self.turn or supply_tables().tracks[name].side != side:
+            if lc.turn != self.season or supply_tables().tracks[name].side != side:
                 continue
             new, r = change(self.pools_obj(), name, lc.change, "reinforcement chart", forced=True)
             self.set_pools(new)
@@ -850,7 +856,7 @@ class RowGame(Game):
         yield from self._reinforce(CAPITALIST)
         yield from self._levels(CAPITALIST)
         for ev in self.scenario.events:
-            if ev.turn != self.turn:
+            if ev.turn != self.season:
                 continue
             text = ev.summary
             if ev.kind == "marker":
@@ -1094,9 +1100,10 @@ class RowGame(Game):
                           result={"moved": moved})
 
     def _surprised(self, uid: str) -> bool:
-        """Special rule starlite_surprise (R-SCN-13): on turn 1 the 1st VC Regiment may not activate or move."""
+        """Special rules with ``effect: pinned`` (R-SCN-13 starlite_surprise, R-SCN-28): the listed units may not
+        activate or move on the listed turns."""
         for sr in self.scenario.special_rules:
-            if sr.id == "starlite_surprise" and self.turn in (sr.turns or []) and uid in (sr.units or []):
+            if sr.effect == "pinned" and self.season in (sr.turns or []) and uid in (sr.units or []):
                 return True
         return False
 
@@ -1918,13 +1925,13 @@ class RowGame(Game):
     def advance_turn(self):
         """ROW-3.0 / ROW-12.1: the next season, or the end of the scenario (the higher total wins, ties to the
         Communist)."""
-        if self.turn >= self.scenario.last_turn:
+        if self.season >= self.scenario.last_turn:
             yield from self.final_result()
             return
         self.missions = {CAPITALIST: None, COMMUNIST: None}
         self.restricted = {CAPITALIST: "none", COMMUNIST: "none"}
-        yield self.ruling("ROW-3.0", "Next season", f"{turn_label(self.turn)} ends; {turn_label(self.turn + 1)} "
-                          "begins.", result={"next": self.turn + 1})
+        yield self.ruling("ROW-3.0", "Next season", f"{turn_label(self.season)} ends; {turn_label(self.season + 1)} "
+                          "begins.", result={"next": self.season + 1})
 
     def final_result(self):
         r = V.result(self.vstate(), final=True)
