@@ -410,7 +410,7 @@ class LocTracer:
         targets = self._sources(hq)
         rule = "ignore" if self.mission == "infiltrate" else "forbid"
         costs, _ = search(self.m, COMMUNIST, hq.hex, None, allowed=self.land, blocked=self.enemy_units[COMMUNIST],
-                          zoc=self.zoc[COMMUNIST] - {hq.hex}, zoc_rule=rule)
+                          zoc=self.zoc[COMMUNIST] - {hq.hex}, zoc_rule=rule, stop_at=targets)
         hits = sorted((c, h) for h, c in costs.items() if h in targets)
         res = LocResult(True, False, f"supply source {hits[0][1]}", Fraction(hits[0][0], TICKS)) if hits else LocResult(False)
         if not res.ok and hq.nationality == "VC":
@@ -431,7 +431,7 @@ class LocTracer:
                 rule = "ignore" if self.mission == "infiltrate" else "forbid"
                 costs, _ = search(self.m, COMMUNIST, piece.hex, None, allowed=self.land,
                                   blocked=self.enemy_units[COMMUNIST], zoc=self.zoc[COMMUNIST] - {piece.hex},
-                                  zoc_rule=rule)
+                                  zoc_rule=rule, stop_at=pavn)
                 self._hq_loc[key] = LocResult(bool(pavn & set(costs)))
             return self._hq_loc[key].ok
         costs = self._communist_costs(piece)
