@@ -1886,6 +1886,15 @@ class RowGame(Game):
                 held = [h for h in aw.hexes if h not in cap]
                 n = aw.vp * len(held)
                 text = f"{aw.id.replace('_', ' ')}: the {aw.side} controls {', '.join(held) or 'none of them'}"
+            elif aw.per == "season" and aw.vp < 0:  # R-SCN-41: a loss every season, never below 0
+                have = self.vp["us_military_victory" if aw.side == CAPITALIST else "us_unrest"]
+                n = max(aw.vp, -have)
+                text = f"{aw.id.replace('_', ' ')}: {aw.condition} ({aw.vp} VP, never below 0)"
+                yield self.ruling("ROW-12.1.2", f"Award: {aw.id.replace('_', ' ')}", text + f": {n} VP to the "
+                                  f"{aw.side}.", result={"award": aw.id, "vp": n})
+                if n:
+                    yield from self._award(aw.side, n, f"scenario award {aw.id}")
+                continue
             else:
                 zone = {x for h in aw.hexes for x in ([h, *self.map.within(h, aw.radius)] if aw.radius else [h])}
                 ok = not (zone & com_units)

@@ -210,11 +210,15 @@ class SpecialRule(_Item):
 
 
 class Award(_Item):
+    """A scenario VP award (12.1.1, 12.1.2: scenarios list what is gained and lost).  ``per: season`` (decision
+    R-SCN-41) is given every End Phase without a condition; its ``vp`` may be negative (a loss), and such a loss
+    never takes the track below 0, so it never passes VPs to the opponent by the zero rule."""
+
     id: str
     side: Literal["Capitalist", "Communist"]
     when: Literal["end_of_turn", "immediate", "scenario_end"]
-    vp: int = Field(ge=1)
-    per: Literal["hex", "condition", "event"]
+    vp: int
+    per: Literal["hex", "condition", "event", "season"]
     condition: str
     controlled_by: Literal["Capitalist", "Communist"] | None = None
     hexes: list[str] = []
@@ -616,6 +620,12 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
     for i, aw in enumerate(sc.victory.awards):
         for j, hid in enumerate(aw.hexes):
             check_hex(("victory", "awards", i, "hexes", j), hid)
+        if aw.vp == 0 or (aw.vp < 0 and aw.per != "season"):
+            raise ck.fail(("victory", "awards", i, "vp"), "an award gives at least 1 VP; only a per-season award "
+                                                          "may take VPs away (R-SCN-41)")
+        if aw.per == "season" and (aw.hexes or aw.when != "end_of_turn"):
+            raise ck.fail(("victory", "awards", i, "per"), "a per-season award has no hexes and is given at the "
+                                                           "end of each turn (R-SCN-41)")
         if aw.per == "hex" and not aw.hexes:
             raise ck.fail(("victory", "awards", i, "hexes"), "a per-hex award lists its hexes")
         if aw.controlled_by == "Communist":
