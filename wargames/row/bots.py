@@ -38,6 +38,7 @@ class RowBot:
         self.side = side
         self.rng = random.Random(f"row-bot:{side}:{seed}")
         self.last_reason = ""
+        self._dists: dict[tuple[str, str], int] = {}  # hex distances already measured (a speed-up only)
 
     def __repr__(self) -> str:
         return f"RowBot({self.side})"
@@ -67,7 +68,17 @@ class RowBot:
         return out
 
     def _dist(self, game: RowGame, h: str, targets: list[str]) -> int:
-        return min((game.map.distance(h, t) for t in targets), default=99)
+        memo = self._dists
+        if len(memo) > 200_000:
+            memo.clear()
+        best = 99
+        for t in targets:
+            d = memo.get((h, t))
+            if d is None:
+                d = memo[(h, t)] = game.map.distance(h, t)
+            if d < best:
+                best = d
+        return best
 
     def _pick(self, options: list[Action], kind: str) -> Action | None:
         return next((a for a in options if a.kind == kind), None)

@@ -78,9 +78,15 @@ MISSIONS_AFFECTING_MOVES = ("hearts_and_minds", "infiltrate", "evade")
 
 
 # ------------------------------------------------------------------------------------------ terrain costs
+_TICKS: dict[tuple[int, str, str], int | None] = {}
+
+
 def _tec_ticks(m: RowMap, feature: str, side: str) -> int | None:
-    v = m.tec_mp(feature, side)  # type: ignore[arg-type]
-    return None if v is None else int(v * TICKS)
+    key = (id(m.tec), feature, side)
+    if key not in _TICKS:
+        v = m.tec_mp(feature, side)  # type: ignore[arg-type]
+        _TICKS[key] = None if v is None else int(v * TICKS)
+    return _TICKS[key]
 
 
 def step_cost(m: RowMap, side: str, frm: str, to: str) -> tuple[int | None, str]:

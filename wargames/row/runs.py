@@ -87,3 +87,57 @@ def write_csv(rows: list[dict[str, Any]], path: str | Path) -> Path:
 def read_csv(path: str | Path) -> list[dict[str, Any]]:
     with Path(path).open(newline="", encoding="utf-8") as fh:
         return list(csv.DictReader(fh))
+
+
+#: how the chart counts forces: the US, the ARVN, the other Capitalist allies, the PAVN and the VC
+FORCES = {"US": "US", "ARVN": "ARVN", "ROK": "Allies", "Thai": "Allies", "Aus": "Allies", "PAVN": "PAVN",
+          "PRC": "PAVN", "VC": "VC", "PL": "PAVN", "KhR": "PAVN"}
+
+
+def chart_by_season(scenario: str) -> list[dict[str, Any]]:
+    """ROW-13.1 / ROW-13.1.3: the formations (units, not HQs) each force has in play season by season by the
+    scenario's chart alone, before any loss: the set-up, plus the reinforcements of the seasons so far, minus the
+    withdrawals; and the US Air Support level of the season.  VC recruits from the cup are not counted (they come
+    by recruitment, 13.1.2, not by the chart)."""
+    from .scenario import load_scenario
+    from .units import load_units
+
+    sc, units = load_scenario(scenario), load_units()
+    present = {p.unit for p in sc.setup if units[p.unit].kind == "unit"}
+    air = {t.turn: t.value for t in sc.air_support}
+    out = []
+    for season in sc.turns:
+        present |= {r.unit for r in sc.reinforcements if r.turn == season and units[r.unit].kind == "unit"}
+        present -= {w.unit for w in sc.withdrawals if w.turn == season}
+        counts = Counter(FORCES[units[u].nationality] for u in present)
+        out.append({"season": season, "label": turn_label(season),
+                    **{f: counts.get(f, 0) for f in ("US", "ARVN", "Allies", "PAVN", "VC")},
+                    "US Air Support": air.get(season)})
+    return out
+
+
+def vp_sources(game: Any) -> list[dict[str, Any]]:
+    """ROW-12.1 / 12.1.2 / 12.1.3 / 12.1.4: every change of the two victory tracks in a played game, with its
+    cause and season: scenario awards and Westmoreland's point (12.1, 14.2.1), the Body Count and Casualties rolls
+    (12.1.4), objectives fought for or claimed (12.1.3); VPs passed by the zero rule (12.1.2) are a cause of their
+    own.  One row per change: season, label, side, cause, vp (negative for a loss)."""
+    out: list[dict[str, Any]] = []
+    first = game.scenario.first_turn - 1
+
+    def add(r: Any, side: str, cause: str, vp: int) -> None:
+        if vp:
+            out.append({"season": r.turn + first, "label": turn_label(r.turn + first), "side": side, "cause": cause,
+                        "vp": vp})
+
+    other = {"Capitalist": "Communist", "Communist": "Capitalist"}
+    for r in game.log:
+        res = r.result if isinstance(r.result, dict) else {}
+        if r.title == "Accumulator roll":
+            side = "Capitalist" if res.get("track") == "body_count" else "Communist"
+            add(r, side, "Body Count roll" if side == "Capitalist" else "US Casualties roll", res.get("vp", 0))
+        elif r.title in ("Victory points", "Objective resolved", "Objective claimed") and "before" in res:
+            cause = {"Objective resolved": "objective fought for", "Objective claimed": "objective claimed"}.get(
+                r.title, str((r.inputs or {}).get("why", "award")).removeprefix("scenario award ").split(" (")[0])
+            add(r, res["side"], cause, res["after"] - res["before"])
+            add(r, other[res["side"]], f"{cause} (zero rule)", res.get("to_opponent", 0))
+    return out
