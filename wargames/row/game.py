@@ -80,6 +80,7 @@ def _plain(actions: list[Action]) -> list[Action]:
 
 
 _SCENARIO_MAPS: dict[str, RowMap] = {}
+_PIECES: dict[tuple, Piece] = {}
 
 
 def scenario_map(sc: RowScenario) -> RowMap:
@@ -282,6 +283,15 @@ class RowGame(Game):
         return self.rows[uid].side
 
     def piece(self, uid: str) -> Piece:
+        key = (self.scenario.id, uid, self.pos[uid], self.fresh[uid], tuple(self.markers[uid]))
+        got = _PIECES.get(key)  # a Piece is immutable: the same facts give the same Piece (a speed-up only)
+        if got is None:
+            if len(_PIECES) > 50000:
+                _PIECES.clear()
+            got = _PIECES[key] = self._make_piece(uid)
+        return got
+
+    def _make_piece(self, uid: str) -> Piece:
         r = self.rows[uid]
         kind = "hq" if r.kind == "hq" else "unit"
         hq_class = ""

@@ -321,6 +321,10 @@ class LocResult:
     mp: Fraction = Fraction(0)
 
 
+#: Communist HQ traces (14.4) by map, hex, enemy units, enemy ZoC, rule, targets and land (see communist_hq)
+_HQ_TRACES: dict[tuple, tuple] = {}
+
+
 class LocTracer:
     """ROW-14.4: traces LoCs for every piece of one situation, with the per-situation structures built once
     (enemy ZoCs, Capitalist control, the road network's clean and dirty reach from each kind of source)."""
@@ -407,12 +411,20 @@ class LocTracer:
         nationality, or an active trail terminus.  A VC HQ may also trace as a VC unit (decision R-SUP-03)."""
         if hq.uid in self._hq_loc:
             return self._hq_loc[hq.uid]
-        targets = self._sources(hq)
+        targets = frozenset(self._sources(hq))
         rule = "ignore" if self.mission == "infiltrate" else "forbid"
-        costs, _ = search(self.m, COMMUNIST, hq.hex, None, allowed=self.land, blocked=self.enemy_units[COMMUNIST],
-                          zoc=self.zoc[COMMUNIST] - {hq.hex}, zoc_rule=rule, stop_at=targets)
-        hits = sorted((c, h) for h, c in costs.items() if h in targets)
-        res = LocResult(True, False, f"supply source {hits[0][1]}", Fraction(hits[0][0], TICKS)) if hits else LocResult(False)
+        zoc = self.zoc[COMMUNIST] - {hq.hex}
+        key = (id(self.m), hq.hex, self.enemy_units[COMMUNIST], zoc, rule, targets, self.land)
+        hit = _HQ_TRACES.get(key)  # the same trace on the same map picture gives the same answer (a speed-up only)
+        if hit is None:
+            costs, _ = search(self.m, COMMUNIST, hq.hex, None, allowed=self.land, blocked=self.enemy_units[COMMUNIST],
+                              zoc=zoc, zoc_rule=rule, stop_at=targets)
+            hits = sorted((c, h) for h, c in costs.items() if h in targets)
+            hit = hits[0] if hits else ()
+            if len(_HQ_TRACES) > 4096:
+                _HQ_TRACES.clear()
+            _HQ_TRACES[key] = hit
+        res = LocResult(True, False, f"supply source {hit[1]}", Fraction(hit[0], TICKS)) if hit else LocResult(False)
         if not res.ok and hq.nationality == "VC":
             res = self._vc_targets(hq)
         self._hq_loc[hq.uid] = res
