@@ -126,6 +126,9 @@ def test_row_decisions_of_the_larger_scenarios_are_recorded():
     with open(ROOT / "data" / "row" / "decisions.csv", encoding="utf-8") as f:
         ids = {r["id"] for r in csv.DictReader(f)}
     assert {f"R-SCN-{n:02d}" for n in range(21, 44)} <= ids
+    # each decision is applied somewhere: cited by a scenario file's sources or by the code that implements it
+    cited = "".join(p.read_text(encoding="utf-8") for p in [*SCEN.glob("*.yaml"), *(ROOT / "wargames" / "row").glob("*.py")])
+    assert all(f"R-SCN-{n:02d}" in cited for n in range(21, 44))
 
 
 # --------------------------------------------------------------------------- bad files
