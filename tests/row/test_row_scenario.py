@@ -409,7 +409,7 @@ def test_row_13_1_loader_refuses_bad_turns_tracks_and_rules(tmp_path):
 
 
 def test_row_13_1_loader_refuses_an_unknown_scenario_and_a_missing_source(tmp_path):
-    with pytest.raises(DataError, match="known: eastertide, tet-offensive, vietnam-war, year-in-i-corps"):
+    with pytest.raises(DataError, match="known: .*year-in-i-corps"):
         load_scenario("tet-1968")
     data = _data()
     data["setup"][0]["source"] = "we think so"
