@@ -133,18 +133,21 @@ class RowBot:
             self.last_reason = "the only missions it can pay"
             return opts[-1]
         if "activate_hq" in kinds:
-            best, score = None, 0
-            for a in opts:
-                if a.kind != "activate_hq":
-                    continue
-                hq_hex = game.pos[a["hq"]]
-                n = sum(1 for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"
-                        and game.fresh[u] and game.map.distance(h, hq_hex) <= 4)
-                if n > score:
-                    best, score = a, n
-            if best is not None:
-                self.last_reason = f"activates {best['hq']}: {score} fresh units of its side within 4 hexes"
-                return best
+            # fresh units within 4 hexes of the HQ; on the whole map, where HQs sit in their Corps capitals, a
+            # second look reaches 8 hexes (about the 10-MP command range, 4.5) before the activations end
+            for radius in (4, 8):
+                best, score = None, 0
+                for a in opts:
+                    if a.kind != "activate_hq":
+                        continue
+                    hq_hex = game.pos[a["hq"]]
+                    n = sum(1 for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"
+                            and game.fresh[u] and game.map.distance(h, hq_hex) <= radius)
+                    if n > score:
+                        best, score = a, n
+                if best is not None:
+                    self.last_reason = f"activates {best['hq']}: {score} fresh units of its side within {radius} hexes"
+                    return best
             self.last_reason = "no fresh HQ has fresh units near it: the activations end"
             return self._pick(opts, "end_activations") or opts[-1]
         if "activate_unit" in kinds or "reserve_unit" in kinds:
