@@ -81,6 +81,7 @@ def _plain(actions: list[Action]) -> list[Action]:
 
 _SCENARIO_MAPS: dict[str, RowMap] = {}
 _PIECES: dict[tuple, Piece] = {}
+_WINDOW_LAND: dict[tuple[int, str], frozenset[str]] = {}  # land hexes of a scenario's window (static)
 
 
 def scenario_map(sc: RowScenario) -> RowMap:
@@ -327,7 +328,10 @@ class RowGame(Game):
             termini = frozenset(self.map.terminus(n) for n in range(1, self.trail_status + 1))
             tr = LocTracer(self.situation(), self.map, mission=self.missions[COMMUNIST], active_termini=termini)
             # special rule map_window (R-SCN-01): only hexes inside the window are in play, LoC traces included
-            tr.land = tr.land & self.window_land
+            key_land = (id(self.map), self.scenario.id)
+            if key_land not in _WINDOW_LAND:
+                _WINDOW_LAND[key_land] = tr.land & self.window_land
+            tr.land = _WINDOW_LAND[key_land]
             tracers[key] = tr
         return tracers[key]
 

@@ -323,6 +323,8 @@ class LocResult:
 
 #: Communist HQ traces (14.4) by map, hex, enemy units, enemy ZoC, rule, targets and land (see communist_hq)
 _HQ_TRACES: dict[tuple, tuple] = {}
+#: the land hexes of each map (static)
+_LAND: dict[int, frozenset[str]] = {}
 
 
 class LocTracer:
@@ -335,7 +337,10 @@ class LocTracer:
         self.m = m or load_map()
         self.mission = mission  # the Communist mission in force (Infiltrate ignores ZoC for LoC, 9.5)
         self.termini = frozenset(active_termini)
-        self.land = frozenset(h for h, r in self.m.hexes.items() if r.kind != "sea")
+        land = _LAND.get(id(self.m))
+        if land is None:
+            land = _LAND[id(self.m)] = frozenset(h for h, r in self.m.hexes.items() if r.kind != "sea")
+        self.land = land
         self.cap_control = capitalist_controlled(situation, self.m)
         self.zoc = {CAPITALIST: enemy_zoc(situation, CAPITALIST, self.m),
                     COMMUNIST: enemy_zoc(situation, COMMUNIST, self.m)}
