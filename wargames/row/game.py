@@ -81,7 +81,7 @@ def _plain(actions: list[Action]) -> list[Action]:
 
 _SCENARIO_MAPS: dict[str, RowMap] = {}
 _PIECES: dict[tuple, Piece] = {}
-_WINDOW_LAND: dict[tuple[int, str], frozenset[str]] = {}  # land hexes of a scenario's window (static)
+_WINDOW_LAND: dict[tuple[int, int], frozenset[str]] = {}  # land hexes of a scenario's window (static)
 
 
 def scenario_map(sc: RowScenario) -> RowMap:
@@ -284,7 +284,7 @@ class RowGame(Game):
         return self.rows[uid].side
 
     def piece(self, uid: str) -> Piece:
-        key = (self.scenario.id, uid, self.pos[uid], self.fresh[uid], tuple(self.markers[uid]))
+        key = (id(self.scenario), uid, self.pos[uid], self.fresh[uid], tuple(self.markers[uid]))
         got = _PIECES.get(key)  # a Piece is immutable: the same facts give the same Piece (a speed-up only)
         if got is None:
             if len(_PIECES) > 50000:
@@ -328,7 +328,7 @@ class RowGame(Game):
             termini = frozenset(self.map.terminus(n) for n in range(1, self.trail_status + 1))
             tr = LocTracer(self.situation(), self.map, mission=self.missions[COMMUNIST], active_termini=termini)
             # special rule map_window (R-SCN-01): only hexes inside the window are in play, LoC traces included
-            key_land = (id(self.map), self.scenario.id)
+            key_land = (id(self.map), id(self.scenario))
             if key_land not in _WINDOW_LAND:
                 _WINDOW_LAND[key_land] = tr.land & self.window_land
             tr.land = _WINDOW_LAND[key_land]
