@@ -269,3 +269,34 @@ def test_row_3_0_a_student_may_play_either_side_of_eastertide():
             d = g.decision
             assert d is not None and d.side == side and d.options
             g.apply(d.options[0])
+
+
+# --------------------------------------------------------------------------- the numbers the notebooks show
+def test_row_12_1_vp_sources_add_up_to_the_tracks():
+    """ROW-12.1: every change of the two victory tracks is a ruling with its cause (wargames.row.runs.vp_sources):
+    the starting levels plus the changes give the final tracks; the season rows follow the calendar."""
+    from wargames.row.runs import play_with_tracks, vp_sources
+
+    g, seasons = play_with_tracks("eastertide", seed=4)
+    sc = g.scenario
+    gains = {"Capitalist": 0, "Communist": 0}
+    for row in vp_sources(g):
+        gains[row["side"]] += row["vp"]
+        assert sc.first_turn <= row["season"] <= sc.last_turn
+    assert sc.level("US Military Victory") + gains["Capitalist"] == g.vp["us_military_victory"]
+    assert sc.level("US Public Unrest") + gains["Communist"] == g.vp["us_unrest"]
+    assert [r["season"] for r in seasons] == list(range(28, g.season + 1))
+    assert (seasons[-1]["us_military_victory"], seasons[-1]["us_unrest"]) == (g.vp["us_military_victory"],
+                                                                            g.vp["us_unrest"])
+
+
+def test_row_13_1_chart_by_season_counts_the_chart():
+    """ROW-13.1 / 13.1.3: the formations by the chart alone, season by season (set-up + arrivals - withdrawals)."""
+    from wargames.row.runs import chart_by_season
+
+    chart = chart_by_season("vietnam-war")
+    assert len(chart) == 40 and chart[0]["label"] == "Summer 1965" and chart[-1]["label"] == "Spring 1975"
+    us = [r["US"] for r in chart]
+    top = max(us)  # the peak from Fall 1967 (season 10) to Spring 1969 (16), then the withdrawals; none after 1973
+    assert us.index(top) == 9 and us[15] == top and us[16] < top and us[-1] == 0
+    assert chart[0]["US"] == 11 and chart[1]["US"] == 11 + 6  # Summer 1965 arrivals are counted in their season
