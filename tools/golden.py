@@ -35,6 +35,9 @@ CASES: list[tuple[str, str, dict, tuple[int, ...]]] = [
     ("fitl", "full", {}, (4,)),
     ("row", "year-in-i-corps", {}, (0,)),
     ("row", "i-corps-air-war", {}, (0,)),
+    ("row", "tet-offensive", {}, (0,)),
+    ("row", "eastertide", {}, (0,)),
+    ("row", "vietnam-war", {}, (0,)),
 ]
 
 

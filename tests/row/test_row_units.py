@@ -60,9 +60,10 @@ def _refused(tmp_path: Path, uid: str, **change: str) -> DataError:
 # --------------------------------------------------------------------------- the inventory
 def test_row_2_3_units_csv_counts_by_side_and_kind(u):
     kinds = Counter((x.side, x.kind) for x in u.values())
-    assert kinds[("Capitalist", "hq")] == 6 and kinds[("Communist", "hq")] == 6
+    # A Year in I Corps' counters plus those of the larger scenarios (R-SCN-21): 6 + 7 and 6 + 5 HQs
+    assert kinds[("Capitalist", "hq")] == 13 and kinds[("Communist", "hq")] == 11
     assert kinds[("Capitalist", "leader")] == 14 and kinds[("Communist", "leader")] == 14
-    assert kinds[("Capitalist", "unit")] == 51 and kinds[("Communist", "unit")] == 32
+    assert kinds[("Capitalist", "unit")] == 102 and kinds[("Communist", "unit")] == 98  # + 4 Special Forces (14.1.5), 2 PRC (12.2)
     assert all(x.source.startswith(("rules:", "reconstruction:", "decision:", "external:")) for x in u.values())
 
 
@@ -146,7 +147,7 @@ def test_row_2_3_us_division_units_have_their_cadre(u):
 
 def test_row_2_3_units_of_filters_side_and_kind():
     assert all(x.side == "Communist" and x.kind == "hq" for x in units_of("Communist", "hq"))
-    assert len(units_of("Capitalist", "hq")) == 6
+    assert len(units_of("Capitalist", "hq")) == 13
 
 
 # --------------------------------------------------------------------------- refused files

@@ -133,3 +133,45 @@ def outcomes_figure(rows: list[dict[str, Any]], *, title: str = "Many games"):
     dots.add_tools(HoverTool(renderers=[rend], tooltips=[("seed", "@seed"), ("margin", "@y")]))
     dots.add_layout(Span(location=0, dimension="width", line_color="#444", line_dash="dashed"))
     return bokeh_row(bars, dots)
+
+
+# ---------------------------------------------------------------------------------- Vietnam: Rumor of War
+ROW_COLOURS: dict[str, str] = {"US Military Victory": "#1f5fa8", "US Unrest": "#b22222", "US": "#1f5fa8",
+                               "ARVN": "#d4a017", "Allies": "#7e57c2", "PAVN": "#b22222", "VC": "#2e7d32"}
+
+
+def row_tracks_figure(rows: list[dict[str, Any]], *, title: str = "The two victory tracks, end of each season"):
+    """The two victory tracks of Rumor of War (ROW-12.1) season by season (rows of
+    ``wargames.row.runs.play_with_tracks``), with the 31-VP line that ends the game."""
+    from bokeh.models import Span
+    from bokeh.plotting import figure
+
+    labels = [r["label"] for r in rows]
+    p = figure(x_range=labels, width=820, height=360, title=title, y_axis_label="victory points",
+               toolbar_location=None, y_range=(0, 36))
+    for key in ("US Military Victory", "US Unrest"):
+        col = "us_military_victory" if key == "US Military Victory" else "us_unrest"
+        ys = [r[col] for r in rows]
+        p.line(labels, ys, line_width=3, color=ROW_COLOURS[key], legend_label=key)
+        p.scatter(labels, ys, size=7, color=ROW_COLOURS[key])
+    p.add_layout(Span(location=31, dimension="width", line_color="#333", line_dash="dashed"))
+    p.xaxis.major_label_orientation = 0.9
+    p.legend.location = "top_left"
+    return p
+
+
+def row_chart_figure(chart: list[dict[str, Any]], *, title: str = "Formations in play by the chart"):
+    """The reinforcement and withdrawal chart of a Rumor of War scenario (ROW-13.1, 13.1.3), as the formations
+    each force has by the chart alone (rows of ``wargames.row.runs.chart_by_season``)."""
+    from bokeh.plotting import figure
+
+    labels = [r["label"] for r in chart]
+    p = figure(x_range=labels, width=820, height=360, title=title, y_axis_label="formations",
+               toolbar_location=None)
+    for force in ("US", "ARVN", "Allies", "PAVN"):
+        p.line(labels, [r[force] for r in chart], line_width=3, color=ROW_COLOURS[force], legend_label=force)
+    p.xaxis.major_label_orientation = 0.9
+    p.xaxis.major_label_text_font_size = "8px"
+    p.legend.location = "top_right"
+    p.y_range.start = 0
+    return p

@@ -314,7 +314,7 @@ class AirMixin:
                           "Available Aircraft box; the air support levels go to 0 until the new commitment (10.4.2).",
                           result={"returned": back})
         for arr in sc.arrivals:
-            if arr.turn != self.turn:
+            if arr.turn != self.season:
                 continue
             for a in arr.aircraft:
                 aw["aircraft"][a] = {"box": "available", "reduced": False, "airfield": "", "restricted": False,
@@ -330,7 +330,7 @@ class AirMixin:
                               result={"aircraft": list(arr.aircraft), "airfields": list(arr.airfields),
                                       "sams": aw["sams"], "arms": aw["arms"]})
         for w in sc.withdrawals:
-            if w.turn == self.turn:
+            if w.turn == self.season:
                 for a in w.aircraft:
                     if a in aw["aircraft"] and aw["aircraft"][a]["box"] != "eliminated":
                         aw["aircraft"][a].update(box="withdrawn", airfield="")
@@ -338,7 +338,7 @@ class AirMixin:
                 yield self.ruling("ROW-10.1", "Air withdrawals", f"{', '.join(w.aircraft)} leave the theatre.",
                                   result={"withdrawn": list(w.aircraft)})
         for ace in sc.aces:
-            if ace.turn == self.turn and ace.id not in aw["aces"]:
+            if ace.turn == self.season and ace.id not in aw["aces"]:
                 yield from self._place_ace(ace.id)
         yield from self._airfield_overrun()
         for side in (CAPITALIST, COMMUNIST):

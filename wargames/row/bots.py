@@ -38,6 +38,7 @@ class RowBot(Bot):
     def __init__(self, side: str, seed: int = 0):
         super().__init__(seed, rng_key=f"row-bot:{side}:{seed}")
         self.side = side
+        self._dists: dict[tuple[str, str], int] = {}  # hex distances already measured (a speed-up only)
 
     def __repr__(self) -> str:
         return f"RowBot({self.side})"
@@ -67,7 +68,17 @@ class RowBot(Bot):
         return out
 
     def _dist(self, game: RowGame, h: str, targets: list[str]) -> int:
-        return min((game.map.distance(h, t) for t in targets), default=99)
+        memo = self._dists
+        if len(memo) > 200_000:
+            memo.clear()
+        best = 99
+        for t in targets:
+            d = memo.get((h, t))
+            if d is None:
+                d = memo[(h, t)] = game.map.distance(h, t)
+            if d < best:
+                best = d
+        return best
 
     def _pick(self, options: list[Action], kind: str) -> Action | None:
         return next((a for a in options if a.kind == kind), None)
@@ -130,18 +141,21 @@ class RowBot(Bot):
             self.last_reason = "the only missions it can pay"
             return opts[-1]
         if "activate_hq" in kinds:
-            best, score = None, 0
-            for a in opts:
-                if a.kind != "activate_hq":
-                    continue
-                hq_hex = game.pos[a["hq"]]
-                n = sum(1 for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"
-                        and game.fresh[u] and game.map.distance(h, hq_hex) <= 4)
-                if n > score:
-                    best, score = a, n
-            if best is not None:
-                self.last_reason = f"activates {best['hq']}: {score} fresh units of its side within 4 hexes"
-                return best
+            # fresh units within 4 hexes of the HQ; on the whole map, where HQs sit in their Corps capitals, a
+            # second look reaches 8 hexes (about the 10-MP command range, 4.5) before the activations end
+            for radius in (4, 8):
+                best, score = None, 0
+                for a in opts:
+                    if a.kind != "activate_hq":
+                        continue
+                    hq_hex = game.pos[a["hq"]]
+                    n = sum(1 for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"
+                            and game.fresh[u] and game.map.distance(h, hq_hex) <= radius)
+                    if n > score:
+                        best, score = a, n
+                if best is not None:
+                    self.last_reason = f"activates {best['hq']}: {score} fresh units of its side within {radius} hexes"
+                    return best
             self.last_reason = "no fresh HQ has fresh units near it: the activations end"
             return self._pick(opts, "end_activations") or opts[-1]
         if "activate_unit" in kinds or "reserve_unit" in kinds:

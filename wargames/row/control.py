@@ -139,17 +139,37 @@ def zoc_of(piece: Piece, situation: Situation, m: RowMap | None = None) -> froze
     if not piece.has_zoc:
         return frozenset()
     m = m or load_map()
-    ok = allowed_hexes(piece, situation.invaded, m)
-    return frozenset(n for n in m.neighbours(piece.hex) if n in ok)
+    _MAPS[id(m)] = m
+    return _zoc_at(permission_key(piece, situation.invaded), piece.hex, id(m))
+
+
+@lru_cache(maxsize=65536)
+def _zoc_at(key: tuple, hid: str, map_id: int) -> frozenset[str]:
+    """The neighbours of ``hid`` a piece of permission class ``key`` may enter (its ZoC there), cached."""
+    m = _MAPS[map_id]
+    ok = _allowed(key, map_id)
+    return frozenset(n for n in m.neighbours(hid) if n in ok)
+
+
+_ZOCS: dict[tuple[int, str, int], tuple[Situation, frozenset[str]]] = {}
 
 
 def zoc_hexes(situation: Situation, side: str, m: RowMap | None = None) -> frozenset[str]:
-    """ROW-4.3: every hex in the ZoC of at least one ``side`` unit (several ZoCs on a hex add nothing)."""
+    """ROW-4.3: every hex in the ZoC of at least one ``side`` unit (several ZoCs on a hex add nothing).  Kept for
+    the last few situations (a situation is immutable, so its ZoCs never change)."""
     m = m or load_map()
+    key = (id(situation), side, id(m))
+    hit = _ZOCS.get(key)
+    if hit is not None and hit[0] is situation:
+        return hit[1]
     out: set[str] = set()
     for p in situation.units(side):
         out |= zoc_of(p, situation, m)
-    return frozenset(out)
+    res = frozenset(out)
+    if len(_ZOCS) > 32:
+        _ZOCS.clear()
+    _ZOCS[key] = (situation, res)
+    return res
 
 
 def enemy_zoc(situation: Situation, side: str, m: RowMap | None = None) -> frozenset[str]:

@@ -88,6 +88,8 @@ def _plain(actions: list[Action]) -> list[Action]:
 
 
 _SCENARIO_MAPS: dict[str, RowMap] = {}
+_PIECES: dict[tuple, Piece] = {}
+_WINDOW_LAND: dict[tuple[int, int], frozenset[str]] = {}  # land hexes of a scenario's window (static)
 
 
 def scenario_map(sc: RowScenario) -> RowMap:
@@ -296,6 +298,15 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         return self.rows[uid].side
 
     def piece(self, uid: str) -> Piece:
+        key = (id(self.scenario), uid, self.pos[uid], self.fresh[uid], tuple(self.markers[uid]))
+        got = _PIECES.get(key)  # a Piece is immutable: the same facts give the same Piece (a speed-up only)
+        if got is None:
+            if len(_PIECES) > 50000:
+                _PIECES.clear()
+            got = _PIECES[key] = self._make_piece(uid)
+        return got
+
+    def _make_piece(self, uid: str) -> Piece:
         r = self.rows[uid]
         kind = "hq" if r.kind == "hq" else "unit"
         hq_class = ""
@@ -332,7 +343,10 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             termini = frozenset(self.map.terminus(n) for n in self.active_terminus_numbers())
             tr = LocTracer(self.situation(), self.map, mission=self.missions[COMMUNIST], active_termini=termini)
             # special rule map_window (R-SCN-01): only hexes inside the window are in play, LoC traces included
-            tr.land = tr.land & self.window_land
+            key_land = (id(self.map), id(self.scenario))
+            if key_land not in _WINDOW_LAND:
+                _WINDOW_LAND[key_land] = tr.land & self.window_land
+            tr.land = _WINDOW_LAND[key_land]
             tracers[key] = tr
         return tracers[key]
 
@@ -363,6 +377,12 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         opts = self.in_window(_plain(opts))
         stay = [a for a in opts if a.kind == "stay"]
         return [a for a in opts if a.kind != "stay"] + stay
+
+    @property
+    def season(self) -> int:
+        """ROW-3.0: the calendar turn (data/row/calendar.csv) of the engine's game turn; a scenario's first game turn
+        is its first calendar turn (Winter 1968 = 11 for the Tet Offensive, decision R-SCN-29)."""
+        return self.turn + self.scenario.first_turn - 1
 
     def commander(self, side: str) -> str | None:
         c = self.commander_id(side)  # 14.2.1: the scenario's, or the one a change put in command (politics.py)
@@ -745,7 +765,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                               f"{changed} OOC markers change.", result={"changed": changed})
 
     def _no_air(self, title: str, rule: str):
-        yield self.ruling(rule, f"{title}: not in this scenario", "A Year in I Corps leaves the air war out (special "
+        yield self.ruling(rule, f"{title}: not in this scenario", "This scenario leaves the air war out (special "
                           "rule air_war_not_in_play, R-SCN-08): nothing happens in this step.",
                           result={"in_play": False})
 
@@ -761,7 +781,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     def _calendar_row(self):
         from .scenario import load_calendar
 
-        return load_calendar()[self.turn]
+        return load_calendar()[self.season]
 
     def aircraft_reinforcement(self):
         if self.air_on():
@@ -772,12 +792,12 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         """ROW-10.2 replaced by R-SCN-08: the US Air Support level is set from the scenario for this turn."""
         if self.air_on():
             return (yield from self.air_commitment(CAPITALIST))
-        value = next((t.value for t in self.scenario.air_support if t.turn == self.turn), None)
+        value = next((t.value for t in self.scenario.air_support if t.turn == self.season), None)
         if value is not None:
             self.pools["US Air"] = value
         yield self.ruling("ROW-10.2", "Capitalist air commitment: not in this scenario",
                           f"No aircraft are committed (R-SCN-08); instead US Air Support is set to {value} for "
-                          f"{turn_label(self.turn)} from the scenario's air_support.", result={"US Air": value})
+                          f"{turn_label(self.season)} from the scenario's air_support.", result={"US Air": value})
 
     def communist_air_commitment(self):
         if self.air_on():
@@ -817,7 +837,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                                   "mission this season, so no mission effect applies (decision R-GAME-13).",
                                   result={"mission": None}, side=side)
                 continue
-            a = yield self.decide(side, f"{side}: declare the HQ mission for {turn_label(self.turn)}", "ROW-9.5", opts)
+            a = yield self.decide(side, f"{side}: declare the HQ mission for {turn_label(self.season)}", "ROW-9.5", opts)
             pools, r = H.declare_mission(self.pools_obj(), a, commander=cmd, chinese=self.china_in())
             self.set_pools(pools)
             self.missions[side] = a["mission"]
@@ -876,7 +896,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     def _reinforce(self, side: str):
         arrived, waiting = [], []
         for uid in sorted(u for u, b in self.box.items() if b == "reinforcements" and self.side_of(u) == side
-                          and self._arrival_turn(u) <= self.turn):
+                          and self._arrival_turn(u) <= self.season):
             hid = self.start_hex[uid]
             if any(self.side_of(x) != side for x in self.at_hex.get(hid, [])):
                 if arrived and self.rows[uid].nationality in ("US", "PAVN"):  # named before a diversion is asked
@@ -903,7 +923,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     def _levels(self, side: str):
         for lc in self.scenario.level_changes:
             name = lc.track.removesuffix(" Support")
-            if lc.turn != self.turn or supply_tables().tracks[name].side != side:
+            if lc.turn != self.season or supply_tables().tracks[name].side != side:
                 continue
             new, r = change(self.pools_obj(), name, lc.change, "reinforcement chart", forced=True)
             self.set_pools(new)
@@ -915,7 +935,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         yield from self._reinforce(CAPITALIST)
         yield from self._levels(CAPITALIST)
         for ev in self.scenario.events:
-            if ev.turn != self.turn:
+            if ev.turn != self.season:
                 continue
             text = ev.summary
             if ev.kind == "marker":
@@ -1165,9 +1185,10 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                           result={"moved": moved})
 
     def _surprised(self, uid: str) -> bool:
-        """Special rule starlite_surprise (R-SCN-13): on turn 1 the 1st VC Regiment may not activate or move."""
+        """Special rules with ``effect: pinned`` (R-SCN-13 starlite_surprise, R-SCN-28): the listed units may not
+        activate or move on the listed turns."""
         for sr in self.scenario.special_rules:
-            if sr.id == "starlite_surprise" and self.turn in (sr.turns or []) and uid in (sr.units or []):
+            if sr.effect == "pinned" and self.season in (sr.turns or []) and uid in (sr.units or []):
                 return True
         return False
 
@@ -1573,7 +1594,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     def division_of(self, uid: str) -> str:
         """ROW-9.4 / R-SCN-12: a US unit's division, or the one the scenario attaches it to until a turn."""
         for a in self.scenario.attachments:
-            if a.unit == uid and self.turn < a.until_turn:
+            if a.unit == uid and self.season < a.until_turn:
                 return a.division
         return self.rows[uid].division or ""
 
@@ -2043,6 +2064,15 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 held = [h for h in aw.hexes if h not in cap]
                 n = aw.vp * len(held)
                 text = f"{aw.id.replace('_', ' ')}: the {aw.side} controls {', '.join(held) or 'none of them'}"
+            elif aw.per == "season" and aw.vp < 0:  # R-SCN-41: a loss every season, never below 0
+                have = self.vp["us_military_victory" if aw.side == CAPITALIST else "us_unrest"]
+                n = max(aw.vp, -have)
+                text = f"{aw.id.replace('_', ' ')}: {aw.condition} ({aw.vp} VP, never below 0)"
+                yield self.ruling("ROW-12.1.2", f"Award: {aw.id.replace('_', ' ')}", text + f": {n} VP to the "
+                                  f"{aw.side}.", result={"award": aw.id, "vp": n})
+                if n:
+                    yield from self._award(aw.side, n, f"scenario award {aw.id}")
+                continue
             else:
                 zone = {x for h in aw.hexes for x in ([h, *self.map.within(h, aw.radius)] if aw.radius else [h])}
                 ok = not (zone & com_units)
@@ -2083,13 +2113,13 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     def advance_turn(self):
         """ROW-3.0 / ROW-12.1: the next season, or the end of the scenario (the higher total wins, ties to the
         Communist)."""
-        if self.turn >= self.scenario.last_turn:
+        if self.season >= self.scenario.last_turn:
             yield from self.final_result()
             return
         self.missions = {CAPITALIST: None, COMMUNIST: None}
         self.restricted = {CAPITALIST: "none", COMMUNIST: "none"}
-        yield self.ruling("ROW-3.0", "Next season", f"{turn_label(self.turn)} ends; {turn_label(self.turn + 1)} "
-                          "begins.", result={"next": self.turn + 1})
+        yield self.ruling("ROW-3.0", "Next season", f"{turn_label(self.season)} ends; {turn_label(self.season + 1)} "
+                          "begins.", result={"next": self.season + 1})
 
     def final_result(self):
         r = V.result(self.vstate(), final=True)

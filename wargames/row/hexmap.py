@@ -188,6 +188,10 @@ class CorrectionRow(Row):
 
 
 # --------------------------------------------------------------------------- the loaded map
+#: road neighbours per map and hex (static map data, built on first use)
+_ROAD_NEIGHBOURS: dict[tuple[int, str], tuple[str, ...]] = {}
+
+
 @dataclass(frozen=True)
 class RowMap(HexMapData):
     """The whole reconstructed theatre, read from ``data/row/map/`` (see ``load_map``; grid, hexes, adj, sides and
@@ -276,7 +280,12 @@ class RowMap(HexMapData):
         return hid in self.road_hexes
 
     def road_neighbours(self, hid: str) -> tuple[str, ...]:
-        return tuple(n for n in self.neighbours(hid) if "road" in self.sides.get(hexside(hid, n), ()))
+        key = (id(self), hid)
+        got = _ROAD_NEIGHBOURS.get(key)
+        if got is None:
+            got = _ROAD_NEIGHBOURS[key] = tuple(n for n in self.neighbours(hid)
+                                                if "road" in self.sides.get(hexside(hid, n), ()))
+        return got
 
     def trail_neighbours(self, hid: str) -> tuple[str, ...]:
         return tuple(n for n in self.neighbours(hid) if "trail" in self.sides.get(hexside(hid, n), ()))

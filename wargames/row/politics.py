@@ -230,7 +230,7 @@ class PoliticsMixin:
         Giap on Spring 1974; the Capitalist may change his theater commander; he may declare an invasion."""
         p = self.scenario.politics
         year = self._calendar_row().year
-        if p.commander_changes and self.turn >= AN_TURN and self.pol["commanders"].get(COMMUNIST) == "vo_nguyen_giap":
+        if p.commander_changes and self.season >= AN_TURN and self.pol["commanders"].get(COMMUNIST) == "vo_nguyen_giap":
             yield from self._an_takes_command()
         cur = self.pol["commanders"].get(CAPITALIST)
         opts = commander_change_options(cur or "", self.vp["us_unrest"], year) if p.commander_changes else []

@@ -48,7 +48,7 @@ class ReinforceMixin:
         """ROW-13.1.3: this turn's withdrawals leave the game (no ruling when there are none)."""
         gone = []
         for w in self.scenario.withdrawals:
-            if w.turn != self.turn or self.box.get(w.unit) == "withdrawn":
+            if w.turn != self.season or self.box.get(w.unit) == "withdrawn":
                 continue
             where = self.pos.get(w.unit) or self.box.get(w.unit)
             if w.unit in self.pos:

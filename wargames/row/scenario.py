@@ -27,7 +27,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core.data import DataError, Row, game_dir, read_csv, read_yaml, rules_index
+from ..core.data import SOURCE_KINDS, DataError, Row, game_dir, read_csv, read_yaml, rules_index
 from ..core.sequence import SequenceOfPlay
 from .airdata import AirBlock, FleetBlock, aircraft_counters
 from .hexmap import COLS, ROWS, RowMap, load_map
@@ -35,6 +35,11 @@ from .scenario_extras import PoliticsSetup, SowSetup, TrailSetup
 from .units import UnitRow, load_units
 
 SCENARIO_DIR = "scenarios"
+#: Scenario blocks whose schemas other parts of the rules define (notes/row-air-schema.md: ``air``, ``fleet``;
+#: notes/row-politics-schema.md: ``politics``, ``trail``, ``sow``).  While the code that reads a block is not in
+#: this package (RowScenario has no field for it) the loader sets the block aside, checking only that it is a
+#: mapping with a ``source`` (decision R-SCN-22); any other unknown key is refused.
+PENDING_BLOCKS = ("air", "fleet", "politics", "trail", "sow")
 SV_AREAS = ("I Corps", "II Corps", "III Corps", "IV Corps", "CMD")
 
 # Track markers of rule 2.3 (victory, support level, replacements/infrastructure/supply, helicopter, trail)
@@ -194,19 +199,28 @@ class Event(_Item):
 
 
 class SpecialRule(_Item):
+    """A scenario's special rule.  ``effect: pinned`` (decision R-SCN-28): the listed ``units`` may not be activated,
+    move strategically or make a reserve move on the listed ``turns`` (A Year in I Corps' starlite_surprise,
+    the Tet Offensive's khe_sanh_held); other special rules are read by their ``id``."""
+
     id: str
     rules: list[str]
     summary: str
+    effect: Literal["pinned"] | None = None
     turns: list[int] = []
     units: list[str] = []
 
 
 class Award(_Item):
+    """A scenario VP award (12.1.1, 12.1.2: scenarios list what is gained and lost).  ``per: season`` (decision
+    R-SCN-41) is given every End Phase without a condition; its ``vp`` may be negative (a loss), and such a loss
+    never takes the track below 0, so it never passes VPs to the opponent by the zero rule."""
+
     id: str
     side: Literal["Capitalist", "Communist"]
     when: Literal["end_of_turn", "immediate", "scenario_end"]
-    vp: int = Field(ge=1)
-    per: Literal["hex", "condition", "event"]
+    vp: int
+    per: Literal["hex", "condition", "event", "season"]
     condition: str
     controlled_by: Literal["Capitalist", "Communist"] | None = None
     hexes: list[str] = []
@@ -407,6 +421,12 @@ def _load(p: Path) -> RowScenario:
     ck = _Checker(p, root)
     if not isinstance(data, dict):
         raise ck.fail((), "a scenario file is a YAML mapping")
+    for key in PENDING_BLOCKS:
+        if key in data and key not in RowScenario.model_fields:
+            block = data.pop(key)
+            if not isinstance(block, dict) or not str(block.get("source", "")).strip().startswith(SOURCE_KINDS):
+                raise ck.fail((key,), f"the {key} block is a mapping with a source (rules:/external:/reconstruction:/"
+                                      "decision:), decision R-SCN-22")
     try:
         sc = RowScenario.model_validate({**data, "path": str(p)})
     except ValidationError as err:
@@ -637,6 +657,12 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
     for i, aw in enumerate(sc.victory.awards):
         for j, hid in enumerate(aw.hexes):
             check_hex(("victory", "awards", i, "hexes", j), hid)
+        if aw.vp == 0 or (aw.vp < 0 and aw.per != "season"):
+            raise ck.fail(("victory", "awards", i, "vp"), "an award gives at least 1 VP; only a per-season award "
+                                                          "may take VPs away (R-SCN-41)")
+        if aw.per == "season" and (aw.hexes or aw.when != "end_of_turn"):
+            raise ck.fail(("victory", "awards", i, "per"), "a per-season award has no hexes and is given at the "
+                                                           "end of each turn (R-SCN-41)")
         if aw.per == "hex" and not aw.hexes:
             raise ck.fail(("victory", "awards", i, "hexes"), "a per-hex award lists its hexes")
         if aw.controlled_by == "Communist":

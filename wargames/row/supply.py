@@ -315,6 +315,12 @@ class LocResult:
     mp: Fraction = Fraction(0)
 
 
+#: Communist HQ traces (14.4) by map, hex, enemy units, enemy ZoC, rule, targets and land (see communist_hq)
+_HQ_TRACES: dict[tuple, tuple] = {}
+#: the land hexes of each map (static)
+_LAND: dict[int, frozenset[str]] = {}
+
+
 class LocTracer:
     """ROW-14.4: traces LoCs for every piece of one situation, with the per-situation structures built once
     (enemy ZoCs, Capitalist control, the road network's clean and dirty reach from each kind of source)."""
@@ -325,7 +331,10 @@ class LocTracer:
         self.m = m or load_map()
         self.mission = mission  # the Communist mission in force (Infiltrate ignores ZoC for LoC, 9.5)
         self.termini = frozenset(active_termini)
-        self.land = frozenset(h for h, r in self.m.hexes.items() if r.kind != "sea")
+        land = _LAND.get(id(self.m))
+        if land is None:
+            land = _LAND[id(self.m)] = frozenset(h for h, r in self.m.hexes.items() if r.kind != "sea")
+        self.land = land
         self.cap_control = capitalist_controlled(situation, self.m)
         self.zoc = {CAPITALIST: enemy_zoc(situation, CAPITALIST, self.m),
                     COMMUNIST: enemy_zoc(situation, COMMUNIST, self.m)}
@@ -401,12 +410,20 @@ class LocTracer:
         nationality, or an active trail terminus.  A VC HQ may also trace as a VC unit (decision R-SUP-03)."""
         if hq.uid in self._hq_loc:
             return self._hq_loc[hq.uid]
-        targets = self._sources(hq)
+        targets = frozenset(self._sources(hq))
         rule = "ignore" if self.mission == "infiltrate" else "forbid"
-        costs, _ = search(self.m, COMMUNIST, hq.hex, None, allowed=self.land, blocked=self.enemy_units[COMMUNIST],
-                          zoc=self.zoc[COMMUNIST] - {hq.hex}, zoc_rule=rule)
-        hits = sorted((c, h) for h, c in costs.items() if h in targets)
-        res = LocResult(True, False, f"supply source {hits[0][1]}", Fraction(hits[0][0], TICKS)) if hits else LocResult(False)
+        zoc = self.zoc[COMMUNIST] - {hq.hex}
+        key = (id(self.m), hq.hex, self.enemy_units[COMMUNIST], zoc, rule, targets, self.land)
+        hit = _HQ_TRACES.get(key)  # the same trace on the same map picture gives the same answer (a speed-up only)
+        if hit is None:
+            costs, _ = search(self.m, COMMUNIST, hq.hex, None, allowed=self.land, blocked=self.enemy_units[COMMUNIST],
+                              zoc=zoc, zoc_rule=rule, stop_at=targets)
+            hits = sorted((c, h) for h, c in costs.items() if h in targets)
+            hit = hits[0] if hits else ()
+            if len(_HQ_TRACES) > 4096:
+                _HQ_TRACES.clear()
+            _HQ_TRACES[key] = hit
+        res = LocResult(True, False, f"supply source {hit[1]}", Fraction(hit[0], TICKS)) if hit else LocResult(False)
         if not res.ok and hq.nationality == "VC":
             res = self._vc_targets(hq)
         self._hq_loc[hq.uid] = res
@@ -425,7 +442,7 @@ class LocTracer:
                 rule = "ignore" if self.mission == "infiltrate" else "forbid"
                 costs, _ = search(self.m, COMMUNIST, piece.hex, None, allowed=self.land,
                                   blocked=self.enemy_units[COMMUNIST], zoc=self.zoc[COMMUNIST] - {piece.hex},
-                                  zoc_rule=rule)
+                                  zoc_rule=rule, stop_at=pavn)
                 self._hq_loc[key] = LocResult(bool(pavn & set(costs)))
             return self._hq_loc[key].ok
         costs = self._communist_costs(piece)
