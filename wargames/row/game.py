@@ -1071,10 +1071,11 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                                           "was given once this segment (R-GAME-16).", result={"empty": True})
                         break
                     empty_paid = True
+                    vp = next((a.vp for a in self.scenario.victory.awards if a.id == "empty_vc_cup"), 2)
                     yield self.ruling("ROW-13.1.2", "The VC cup is empty", "A recruitment draw is due and the cup is "
-                                      "empty: the scenario gives the Communist 2 VP (once per segment, R-GAME-16).",
-                                      result={"empty": True})
-                    yield from self._award(COMMUNIST, 2, "empty VC cup (scenario award empty_vc_cup)")
+                                      f"empty: the scenario gives the Communist {vp} VP (once per segment, R-GAME-16).",
+                                      result={"empty": True, "vp": vp})
+                    yield from self._award(COMMUNIST, vp, "empty VC cup (scenario award empty_vc_cup)")
                     if self._over:
                         return
                     break

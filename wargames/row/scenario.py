@@ -27,7 +27,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core.data import SOURCE_KINDS, DataError, Row, game_dir, read_csv, read_yaml, rules_index
+from ..core.data import DataError, Row, game_dir, read_csv, read_yaml, rules_index
 from ..core.sequence import SequenceOfPlay
 from .airdata import AirBlock, FleetBlock, aircraft_counters
 from .hexmap import COLS, ROWS, RowMap, load_map
@@ -35,11 +35,6 @@ from .scenario_extras import PoliticsSetup, SowSetup, TrailSetup
 from .units import UnitRow, load_units
 
 SCENARIO_DIR = "scenarios"
-#: Scenario blocks whose schemas other parts of the rules define (notes/row-air-schema.md: ``air``, ``fleet``;
-#: notes/row-politics-schema.md: ``politics``, ``trail``, ``sow``).  While the code that reads a block is not in
-#: this package (RowScenario has no field for it) the loader sets the block aside, checking only that it is a
-#: mapping with a ``source`` (decision R-SCN-22); any other unknown key is refused.
-PENDING_BLOCKS = ("air", "fleet", "politics", "trail", "sow")
 SV_AREAS = ("I Corps", "II Corps", "III Corps", "IV Corps", "CMD")
 
 # Track markers of rule 2.3 (victory, support level, replacements/infrastructure/supply, helicopter, trail)
@@ -421,12 +416,6 @@ def _load(p: Path) -> RowScenario:
     ck = _Checker(p, root)
     if not isinstance(data, dict):
         raise ck.fail((), "a scenario file is a YAML mapping")
-    for key in PENDING_BLOCKS:
-        if key in data and key not in RowScenario.model_fields:
-            block = data.pop(key)
-            if not isinstance(block, dict) or not str(block.get("source", "")).strip().startswith(SOURCE_KINDS):
-                raise ck.fail((key,), f"the {key} block is a mapping with a source (rules:/external:/reconstruction:/"
-                                      "decision:), decision R-SCN-22")
     try:
         sc = RowScenario.model_validate({**data, "path": str(p)})
     except ValidationError as err:
