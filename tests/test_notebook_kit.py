@@ -505,3 +505,17 @@ def test_compare_fitl_tet_card_and_charts():
     tracks = compare.tracks_by_turn(wargames.load("row", seed=0))
     assert list(tracks["turn"]) == list(range(1, len(tracks) + 1))
     assert tracks_by_turn_figure(tracks, title="t", levels={"US Unrest": 31}).y_range.end > 31
+
+
+def test_compare_event_games_prefer_a_stored_run_of_that_scenario(tmp_path, monkeypatch):
+    from wargames.notebook import compare
+
+    (tmp_path / "row_200.csv").write_text("seed,winner,rule,turn\n0,Capitalist,ROW-12.1,4\n")
+    (tmp_path / "row_tet-offensive_2.csv").write_text("seed,winner,rule,turn\n0,Communist,ROW-12.1,3\n1,,ROW-12.1,3\n")
+    monkeypatch.setattr(compare, "results_dir", lambda: tmp_path)
+    frame, source = compare.event_games("row", "tet-offensive")
+    assert source == "the stored run benchmarks/results/row_tet-offensive_2.csv"
+    assert list(frame["winner"]) == ["Communist", "none"]
+    monkeypatch.setattr(compare, "event_run", lambda g, s, n: ("live", g, s, n))
+    assert compare.event_games("row", "eastertide") == (("live", "row", "eastertide", 3),
+                                                        "3 games played live (seeds 0-2)")

@@ -372,6 +372,15 @@ def event_run(game: str, scenario: str, games: int = 4, seed: int = 0) -> pd.Dat
     return normalise(montecarlo(game, games, scenario=scenario, seed=seed))
 
 
+def event_games(game: str, scenario: str, games: int = 3) -> tuple[pd.DataFrame, str]:
+    """The games of an event's scenario: a stored run in ``benchmarks/results/`` whose name holds the scenario id
+    (``row_<scenario>_200.csv``) when there is one, else ``games`` games played live; and where they come from."""
+    for path in sorted(results_dir().glob(f"{game}_*.csv")):
+        if scenario in path.stem:
+            return normalise(pd.read_csv(path)), f"the stored run benchmarks/results/{path.name}"
+    return event_run(game, scenario, games), f"{games} games played live (seeds 0-{games - 1})"
+
+
 def fitl_cards_about(word: str) -> pd.DataFrame:
     """Fire in the Lake's cards whose history (``data/fitl/card_history.csv``, our own sentences) names ``word``."""
     from ..fitl.cards import deck_rows
