@@ -282,7 +282,7 @@ def test_notebook_index_lists_every_game_notebook_with_its_title():
 
 def test_notebook_progress_bar_fills_as_montecarlo_games_finish():
     import wargames
-    from wargames.notebook.kit import progress_bar
+    from wargames.notebook import progress_bar  # the name the montecarlo docstring gives
 
     report = progress_bar()
     wargames.montecarlo("fitl", 2, progress=report)
