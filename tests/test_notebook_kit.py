@@ -519,3 +519,21 @@ def test_compare_event_games_prefer_a_stored_run_of_that_scenario(tmp_path, monk
     monkeypatch.setattr(compare, "event_run", lambda g, s, n: ("live", g, s, n))
     assert compare.event_games("row", "eastertide") == (("live", "row", "eastertide", 3),
                                                         "3 games played live (seeds 0-2)")
+
+
+def test_compare_event_table_says_each_models_result_in_words():
+    import pandas as pd
+
+    from wargames.notebook import compare
+
+    runs = {"tet": pd.DataFrame({"winner": ["Allied", "Allied", "none", "Communist"]}),
+            "yotr": pd.DataFrame({"winner": ["none"]})}
+    markers = pd.DataFrame({"change": {"US": -11, "ARVN": -4, "NVA": 0, "VC": 8}})
+    t = compare.event_table("tet", runs, markers, None, None)
+    assert list(t["result"]) == ["Allied 50%, draw 25%, Communist 25% of 4 stored games",
+                                 "US -11, ARVN -4, NVA +0, VC +8 on the victory markers", "not played"]
+    assert t["how it appears"].iloc[2] == "(no scenario for it registered yet)"
+    e = compare.event_table("easter", runs, markers, "year-in-i-corps", pd.DataFrame({"winner": ["Communist"]}))
+    assert e["result"].iloc[0] == "draw 100% of 1 stored games" and e["result"].iloc[2] == "Communist 100% of 1 games"
+    with pytest.raises(KeyError):
+        compare.event_table("hue", runs, markers, None, None)

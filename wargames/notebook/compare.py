@@ -417,3 +417,43 @@ def load_at_turn(game: str, turn: int, seed: int = 0, scenario: str | None = Non
     g = load(game, scenario, seed)
     g.advance_to(turn=turn)
     return g
+
+
+def shares_text(frame: pd.DataFrame, label: str = "games") -> str:
+    """"Allied 40%, Communist 20%, draw 40% of 1000 games": who won how often in a run, in words."""
+    shares = frame["winner"].value_counts(normalize=True)
+    parts = [f"{'draw' if w == 'none' else w} {p:.0%}" for w, p in shares.items()]
+    return f"{', '.join(parts)} of {len(frame)} {label}"
+
+
+def markers_text(markers: pd.DataFrame) -> str:
+    """The change of Fire in the Lake's four victory markers (:func:`fitl_event`), in words."""
+    return ", ".join(f"{f} {int(c):+d}" for f, c in markers["change"].items()) + " on the victory markers"
+
+
+def event_table(event: str, runs: Mapping[str, pd.DataFrame], fitl_markers: pd.DataFrame,
+                row_scenario: str | None, row_games: pd.DataFrame | None) -> pd.DataFrame:
+    """One event ("tet" or "easter") as each model has it: how it appears, what it moves, and the result measured
+    in this notebook (the stored run of the model that is the event, the Fire in the Lake card's effect, and Rumor
+    of War's scenario for the event when it is registered)."""
+    row_how = scenario_title("row", row_scenario) if row_scenario else "(no scenario for it registered yet)"
+    row_result = shares_text(row_games) if row_games is not None else "not played"
+    if event == "tet":
+        first = {"model": game_type("tet").title, "how it appears": scenario_title("tet", "historical"),
+                 "what moves": "four demoralization tracks (TET-COMP-2)",
+                 "result": shares_text(runs["tet"], "stored games")}
+        card = {"model": game_type("fitl").title, "how it appears": "card 124, the VC's Pivotal Event",
+                "what moves": "support and opposition, US and ARVN pieces (FITL-3.3.4)",
+                "result": markers_text(fitl_markers)}
+    elif event == "easter":
+        first = {"model": game_type("yotr").title, "how it appears": scenario_title("yotr", "historical"),
+                 "what moves": "Communist victory points for towns, Regions and Saigon (YOTR-VIC)",
+                 "result": shares_text(runs["yotr"], "stored games")}
+        card = {"model": game_type("fitl").title, "how it appears": "card 122, the NVA's Pivotal Event (a what-if from 1968)",
+                "what moves": "NVA pieces on the map, then the four victory markers (FITL-7.2)",
+                "result": markers_text(fitl_markers)}
+    else:
+        raise KeyError(event)
+    row = {"model": game_type("row").title, "how it appears": row_how,
+           "what moves": "US Military Victory against US Unrest (ROW-12.1)", "result": row_result}
+    return pd.DataFrame([first, card, row])
