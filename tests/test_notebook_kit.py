@@ -495,7 +495,7 @@ def test_compare_fitl_tet_card_and_charts():
     )
 
     ev = compare.fitl_event(124, "VC")
-    assert ev["run"].done and list(ev["markers"].index) == ["US", "ARVN", "NVA", "VC"]
+    assert ev["terror"] > 0 and "change" not in ev["pieces"] and ev["run"].done and list(ev["markers"].index) == ["US", "ARVN", "NVA", "VC"]
     assert (ev["markers"]["after"] - ev["markers"]["before"] == ev["markers"]["change"]).all()
     runs = compare.stored_runs()
     assert winner_shares_figure(compare.winner_shares(runs)) is not None

@@ -393,7 +393,9 @@ def fitl_cards_about(word: str) -> pd.DataFrame:
 
 def fitl_event(card: int, faction: str, scenario: str = "medium", seed: int = 0) -> dict[str, Any]:
     """One Fire in the Lake Event played by ``faction`` from ``scenario``'s set-up, every question answered by the
-    Non-players (FITL-8.4): the run, its changes, and the four victory markers before and after (FITL-7.2)."""
+    Non-players (FITL-8.4): the run, its changes (``pieces``: the spaces whose pieces or support changed; ``terror``:
+    how many spaces got a Terror marker, FITL-3.3.4), and the four victory markers before and after
+    (FITL-7.2)."""
     from ..fitl.cards import EventRun
     from ..fitl.victory import THRESHOLDS
 
@@ -403,7 +405,14 @@ def fitl_event(card: int, faction: str, scenario: str = "medium", seed: int = 0)
     after = run.game.board.victory()
     markers = pd.DataFrame({"threshold": THRESHOLDS, "before": before, "after": after})
     markers["change"] = markers["after"] - markers["before"]
-    return {"run": run, "changes": pd.DataFrame(run.changes()).fillna(""), "markers": markers.rename_axis("faction")}
+    changes = pd.DataFrame(run.changes()).fillna("")
+    for col in ("pieces", "change"):
+        if col not in changes:
+            changes[col] = ""
+    pieces = changes[changes["pieces"] != ""].drop(columns="change").reset_index(drop=True)
+    terror = int(changes["change"].str.startswith("terror").sum())
+    return {"run": run, "changes": changes, "pieces": pieces, "terror": terror,
+            "markers": markers.rename_axis("faction")}
 
 
 def _fitl_markers(scenario: str, seed: int) -> dict[str, int]:
