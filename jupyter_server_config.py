@@ -1,7 +1,7 @@
 """Jupyter server configuration for JupyterLab and its Voila extension (``/voila/render/...``, Binder).
 
 ``tools/lab`` points ``JUPYTER_CONFIG_PATH`` here; ``binder/postBuild`` links this file into
-``~/.jupyter``.  The standalone ``voila`` command reads ``voila.py`` instead (same settings, except
+``~/.jupyter``.  The standalone ``voila`` command reads ``voila.json`` instead (same settings, except
 that here a kernel with an open notebook is never culled: a teacher's notebook may sit idle a long time).
 """
 

@@ -40,11 +40,15 @@ def _load(name):
 
 
 @pytest.mark.slow
-def test_benchmarks_back_and_montecarlo_scaling_run(capsys):
+def test_benchmarks_back_and_montecarlo_scaling_run(capsys, tmp_path):
     rows = _load("bench_back").measure("fitl", "short", 1, 2)
     assert len(rows) == 3 and all(r["undo median ms"] >= 0 for r in rows)
-    scaling = _load("bench_montecarlo").main(["--game", "fitl", "--games", "4"])
+    out = tmp_path / "scaling.md"
+    scaling = _load("bench_montecarlo").main(["--game", "fitl", "--games", "4", "--out", str(out)])
     assert [r["way"] for r in scaling][-1].startswith("Dask") and "same rows every way: True" in capsys.readouterr().out
+    written = out.read_text()
+    assert written.startswith("## fitl: 4 games, ") and "Load average (1/5/15 min) before: " in written
+    assert "cores, Python " in written and written.count("| Dask LocalCluster, 2 workers | 2 |") == 1
 
 
 @pytest.mark.slow

@@ -1,10 +1,12 @@
-"""The command line (``wargames list`` / ``wargames play``)."""
+"""The command line (``wargames list`` / ``wargames play`` / ``wargames montecarlo``)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+
+import pytest
 
 import wargames
 from wargames.cli import main
@@ -53,3 +55,35 @@ def test_cli_play_refuses_an_unknown_side(capsys):
     assert main(["play", "tet", "--seed", "3", "--side", "Martians"]) == 2
     err = capsys.readouterr().err
     assert "Martians" in err and "Communist" in err and "USA" in err
+
+
+def test_cli_montecarlo_prints_shares_and_writes_one_row_per_seed(tmp_path, capsys):
+    import pandas as pd
+
+    out = tmp_path / "mc.csv"
+    assert main(["montecarlo", "fitl", "--games", "2", "--seed", "4", "--quiet", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "fitl: 2 games (seeds 4-5)" in text and "median game" in text and "rows written" in text
+    rows = pd.read_csv(out)
+    assert list(rows["seed"]) == [4, 5]
+    same = wargames.montecarlo("fitl", 2, seed=4).drop(columns="seconds")
+    assert rows.drop(columns="seconds").astype(str).equals(same.astype(str))
+
+
+def test_cli_montecarlo_on_a_dask_scheduler_gives_the_same_rows(tmp_path, capsys):
+    import pandas as pd
+
+    distributed = pytest.importorskip("dask.distributed")
+    out = tmp_path / "dask.csv"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        assert main(["montecarlo", "fitl", "--games", "3", "--seed", "10", "--scheduler", cluster.scheduler_address,
+                     "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "3/3 games" in captured.err  # the progress line
+    here = wargames.montecarlo("fitl", 3, seed=10).drop(columns="seconds")
+    assert pd.read_csv(out).drop(columns="seconds").astype(str).equals(here.astype(str))
+
+
+def test_cli_montecarlo_refuses_an_unknown_scenario_without_a_traceback(capsys):
+    assert main(["montecarlo", "fitl", "--games", "1", "--scenario", "nosuch", "--quiet"]) == 2
+    assert capsys.readouterr().err.startswith("error: ")

@@ -325,7 +325,7 @@ def test_notebook_index_lists_every_game_notebook_with_its_title():
 
 def test_notebook_progress_bar_fills_as_montecarlo_games_finish():
     import wargames
-    from wargames.notebook.kit import progress_bar
+    from wargames.notebook import progress_bar  # the name the montecarlo docstring gives
 
     report = progress_bar()
     wargames.montecarlo("fitl", 2, progress=report)
@@ -481,3 +481,132 @@ def test_tet_views_draw_nothing_cut_by_the_frame_and_no_chits_on_each_other(tet)
         overlaps = [(i, j) for i in range(len(boxes)) for j in range(i) if tetmap._area(boxes[i], boxes[j]) > 0]
         assert not overlaps, (vid, overlaps[:5])
         assert {"y", "n"} >= set(st["cities"][f"in_{vid}"]) and {"y", "n"} >= set(st["provinces"][f"in_{vid}"])
+
+
+# ---------------------------------------------------------------------------------------------- four models compared
+def test_compare_stored_runs_are_normalised_to_the_outcome_shape():
+    from wargames.notebook import compare
+
+    runs = compare.stored_runs()
+    assert list(runs) == list(compare.MODELS)
+    for g, frame in runs.items():
+        assert {"seed", "winner", "rule", "turn"} <= set(frame.columns), g
+        assert frame["winner"].notna().all() and frame["seed"].is_unique
+    assert {"margin_US", "margin_VC"} <= set(runs["fitl"].columns)  # the older files' margins_ renamed
+    assert not any(c.startswith("party_margins_") for c in runs["fitl"].columns)
+
+
+def test_compare_check_stored_replays_a_seed_and_finds_a_changed_row(monkeypatch):
+    from wargames.notebook import compare
+
+    assert compare.check_stored("fitl", seeds=(0,))["same"].all()
+    real = compare.stored_run
+    changed = real("fitl").copy()
+    changed.loc[changed.seed == 0, "score_VC"] += 1
+    monkeypatch.setattr(compare, "stored_run", lambda g: changed if g == "fitl" else real(g))
+    row = compare.check_stored("fitl", seeds=(0,)).iloc[0]
+    assert not row["same"] and row["differ"] == "score_VC"
+
+
+def test_compare_deciding_rules_and_shares_add_up():
+    from wargames.notebook import compare
+
+    runs = compare.stored_runs()
+    decided = compare.deciding_rules(runs)
+    for title, part in decided.groupby("model"):
+        assert round(part["share %"].sum()) == 100, title
+    assert (compare.winner_shares(runs).sum(axis=1).round() == 100).all()
+    tracks = compare.tracks_table(runs)
+    assert set(tracks[tracks.model == "Fire in the Lake"]["value"]) == {51, 19, 36}  # FITL-7.2: above 50/18/35
+
+
+def test_compare_deciding_number_matches_each_winner_rule():
+    from wargames.notebook import compare
+
+    runs = compare.stored_runs()
+    tet = runs["tet"]
+    x = compare.deciding_number("tet", tet)
+    assert ((x > 0) == (tet["winner"] == "Allied")).all() and ((x < 0) == (tet["winner"] == "Communist")).all()
+    row = runs["row"]
+    lead = compare.deciding_number("row", row)
+    assert ((lead > 0) == (row["winner"] == "Capitalist")).all()  # ROW-12.1: a tie goes to the Communist
+    assert (compare.deciding_number("fitl", runs["fitl"]) >= 0).all()
+    assert compare.result_edges("yotr") == [8.5, 14.5]
+    assert compare.margin_of_error(0.5, 100) == pytest.approx(0.098, abs=1e-3)
+
+
+def test_compare_hidden_facts_count_what_each_view_masks():
+    from wargames.notebook import compare
+
+    yotr = compare.load_at_turn("yotr", 2)
+    facts = compare.hidden_facts(yotr)
+    by_side = facts.groupby("side")["count"].sum()
+    assert by_side["Communist"] == 0 and by_side["Allied"] > 0  # YOTR-MOV-M: only the Allies are in the dark
+    face_down = sum(1 for u in yotr.view("Allied").state["units"] if not u["face_up"])
+    assert facts[(facts.side == "Allied") & (facts["state entry"] == "units")]["count"].iloc[0] == face_down
+    assert compare.masked([1, 2, 3], 3) == 3 and compare.masked({"a": 1, "b": 2}, {"a": 1}) == 1
+
+
+def test_compare_find_scenario_by_a_word_of_its_id_or_title(monkeypatch):
+    from wargames.notebook import compare
+
+    assert compare.find_scenario("yotr", "easter") == "historical"  # the title names the Easter Offensive
+    assert compare.find_scenario("row", "corps") == "year-in-i-corps"
+    assert compare.find_scenario("row", "zzz") is None
+    monkeypatch.setattr(compare, "scenarios", lambda g: ["year-in-i-corps", "tet-offensive"])
+    monkeypatch.setattr(compare, "scenario_title", lambda g, s: s)
+    assert compare.find_scenario("row", "tet") == "tet-offensive"  # not "year-in-i-corps" (no word starts with tet)
+
+
+def test_compare_fitl_tet_card_and_charts():
+    from wargames.notebook import compare
+    from wargames.notebook.charts import (
+        hidden_figure,
+        spread_figure,
+        tracks_by_turn_figure,
+        winner_shares_figure,
+    )
+
+    ev = compare.fitl_event(124, "VC")
+    assert ev["terror"] > 0 and "change" not in ev["pieces"] and ev["run"].done and list(ev["markers"].index) == ["US", "ARVN", "NVA", "VC"]
+    assert (ev["markers"]["after"] - ev["markers"]["before"] == ev["markers"]["change"]).all()
+    runs = compare.stored_runs()
+    assert winner_shares_figure(compare.winner_shares(runs)) is not None
+    assert len(spread_figure(compare.spread_panels(runs)).children) == 4
+    hidden = [compare.hidden_facts(compare.load_at_turn("tet", 2))]
+    assert hidden_figure(compare.hidden_totals(hidden)) is not None
+    tracks = compare.tracks_by_turn(wargames.load("row", seed=0))
+    assert list(tracks["turn"]) == list(range(1, len(tracks) + 1))
+    assert tracks_by_turn_figure(tracks, title="t", levels={"US Unrest": 31}).y_range.end > 31
+
+
+def test_compare_event_games_prefer_a_stored_run_of_that_scenario(tmp_path, monkeypatch):
+    from wargames.notebook import compare
+
+    (tmp_path / "row_200.csv").write_text("seed,winner,rule,turn\n0,Capitalist,ROW-12.1,4\n")
+    (tmp_path / "row_tet-offensive_2.csv").write_text("seed,winner,rule,turn\n0,Communist,ROW-12.1,3\n1,,ROW-12.1,3\n")
+    monkeypatch.setattr(compare, "results_dir", lambda: tmp_path)
+    frame, source = compare.event_games("row", "tet-offensive")
+    assert source == "the stored run benchmarks/results/row_tet-offensive_2.csv"
+    assert list(frame["winner"]) == ["Communist", "none"]
+    monkeypatch.setattr(compare, "event_run", lambda g, s, n: ("live", g, s, n))
+    assert compare.event_games("row", "eastertide") == (("live", "row", "eastertide", 3),
+                                                        "3 games played live (seeds 0-2)")
+
+
+def test_compare_event_table_says_each_models_result_in_words():
+    import pandas as pd
+
+    from wargames.notebook import compare
+
+    runs = {"tet": pd.DataFrame({"winner": ["Allied", "Allied", "none", "Communist"]}),
+            "yotr": pd.DataFrame({"winner": ["none"]})}
+    markers = pd.DataFrame({"change": {"US": -11, "ARVN": -4, "NVA": 0, "VC": 8}})
+    t = compare.event_table("tet", runs, markers, None, None)
+    assert list(t["result"]) == ["Allied 50%, draw 25%, Communist 25% of 4 stored games",
+                                 "US -11, ARVN -4, NVA +0, VC +8 on the victory markers", "not played"]
+    assert t["how it appears"].iloc[2] == "(no scenario for it registered yet)"
+    e = compare.event_table("easter", runs, markers, "year-in-i-corps", pd.DataFrame({"winner": ["Communist"]}))
+    assert e["result"].iloc[0] == "draw 100% of 1 stored games" and e["result"].iloc[2] == "Communist 100% of 1 games"
+    with pytest.raises(KeyError):
+        compare.event_table("hue", runs, markers, None, None)

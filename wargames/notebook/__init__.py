@@ -10,12 +10,13 @@ of them).  Start every notebook with ``setup_notebook()`` (BokehJS loaded INLINE
 
 from .fitlboard import FitlBoardView
 from .hexmap import draw_hexgrid, hexgrid_data
-from .kit import rules_used, ruling_cards, setup_notebook, table
+from .kit import progress_bar, rules_used, ruling_cards, setup_notebook, table
 from .layermap import LayerMapView
 from .mapview import MapView
 from .play import PlayGame
 from .widgets import ActionChooser, RulingPanel, Stepper, Walkthrough, map_for
 from .yotrmap import YotrMapView
 
-__all__ = ["ActionChooser", "FitlBoardView", "LayerMapView", "MapView", "PlayGame", "RulingPanel", "Stepper", "Walkthrough", "draw_hexgrid",
-           "hexgrid_data", "map_for", "rules_used", "ruling_cards", "setup_notebook", "table", "YotrMapView"]
+__all__ = ["ActionChooser", "FitlBoardView", "LayerMapView", "MapView", "PlayGame", "RulingPanel", "Stepper",
+           "Walkthrough", "draw_hexgrid", "hexgrid_data", "map_for", "progress_bar", "rules_used", "ruling_cards",
+           "setup_notebook", "table", "YotrMapView"]

@@ -89,11 +89,13 @@ def rules_used(rulings, index=None):
 
 
 NOTEBOOK_FOLDERS = (("tet", "Tet Offensive 1968"), ("yotr", "Year of the Rat"), ("fitl", "Fire in the Lake"),
-                    ("row", "Vietnam: Rumor of War"), ("apps", "Class-mode apps (open with Voila)"))
+                    ("row", "Vietnam: Rumor of War"), ("", "The four models compared"),
+                    ("apps", "Class-mode apps (open with Voila)"))
 
 
 def notebook_index(root=None) -> list[dict[str, str]]:
-    """Every notebook under ``notebooks/`` by game folder, with the title of its first cell."""
+    """Every notebook under ``notebooks/`` by game folder (the comparison notebooks at the top level, the front door
+    ``00-start-here`` left out), with the title of its first cell."""
     import json
     from pathlib import Path
 
@@ -101,10 +103,12 @@ def notebook_index(root=None) -> list[dict[str, str]]:
     rows = []
     for folder, game in NOTEBOOK_FOLDERS:
         for nb in sorted((root / folder).glob("*.ipynb")):
+            if not folder and nb.name.startswith("00-"):  # the front door itself
+                continue
             cells = json.loads(nb.read_text(encoding="utf-8")).get("cells") or [{"source": ""}]
             first = "".join(cells[0]["source"]).splitlines() or [nb.stem]
             title = first[0].lstrip("# ").replace("&mdash;", "-").strip()
-            rows.append({"game": game, "path": f"{folder}/{nb.name}", "title": title})
+            rows.append({"game": game, "path": f"{folder}/{nb.name}" if folder else nb.name, "title": title})
     return rows
 
 
