@@ -182,10 +182,11 @@ def test_core_a_procedure_that_ignores_its_mark_is_an_engine_error_naming_it():
 
 
 @pytest.mark.parametrize("game_id,scenario,n", [("tet", "historical", 700), ("yotr", "historical", 250),
-                                                ("row", "year-in-i-corps", 250)])
+                                                ("row", "year-in-i-corps", 250), ("row", "tet-offensive", 300)])
 def test_core_back_inside_long_steps_resumes_their_restartable_loops_exactly(game_id, scenario, n):
-    """Tet's battles and moves, Year of the Rat's movement, Rumor of War's activations checkpoint between
-    battles, units and combats: Back through every decision gives the state seen in straight play."""
+    """Tet's battles and moves, Year of the Rat's movement, Rumor of War's activations and Communist strategic
+    movement checkpoint between battles, units and combats: Back through every decision gives the state seen in
+    straight play."""
     g = wargames.load(game_id, scenario, seed=1)
     bots = {s: g.default_player(s) for s in g.sides}
     g.set_players({s: None for s in g.sides})

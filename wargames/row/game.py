@@ -1157,9 +1157,12 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     def communist_strategic_movement(self):
         """ROW-4.4: the Communist may move fresh units up to 10 MP, one after another in his order, never starting
         in or entering an enemy ZoC; they stay fresh.  HQs do not move strategically in this version: the movement
-        module has no strategic mode for HQs (decision R-GAME-02)."""
-        moved: list[str] = []
+        module has no strategic mode for HQs (decision R-GAME-02).  A restartable loop: Back resumes between
+        units (issue #13)."""
+        again = self.resumed("strategic")
+        moved: list[str] = list(again["moved"]) if again else []
         while True:
+            self.checkpoint("strategic", moved=list(moved))
             sit = self.situation()
             cands = [u for u in sorted(self.pos) if self.side_of(u) == COMMUNIST and self.rows[u].kind == "unit"
                      and self.fresh[u] and u not in moved and not self._surprised(u)
