@@ -5,7 +5,8 @@
 For The Tet Offensive, Eastertide and The Vietnam War campaign: the median and worst wall time of ``--games`` bot
 games (targets: Tet and Eastertide <= 5 s, the campaign <= 30 s median), the peak resident memory of this process
 after them (target <= 500 MB), and Back (``game.undo()``) at the start, middle and end of a game (target <= 50 ms;
-``--sweep`` undoes through a whole game, every decision, and reports the worst).
+``--sweep`` undoes through a whole game, every decision, and reports the worst; ``--freeze`` first moves the
+rules data out of the garbage collector's reach, as the play widget does).
 """
 
 from __future__ import annotations
@@ -37,7 +38,16 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--sweep", action="store_true")
+    ap.add_argument("--freeze", action="store_true", help="gc.freeze() after loading each scenario once, as the "
+                    "play widget does (wargames.notebook.play)")
     args = ap.parse_args(argv)
+    if args.freeze:
+        import gc
+
+        for s in SCENARIOS:
+            wargames.load("row", s, 0)
+        gc.collect()
+        gc.freeze()
     import pandas as pd
 
     print(pd.DataFrame([timings(s, args.games) for s in SCENARIOS]).to_string(index=False))
