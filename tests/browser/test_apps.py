@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_ui import ART, CHROMIUM, FLAGS, _free_port, _pixels, _serve, _stop, sync_api
+from .test_ui import ART, CHROMIUM, _free_port, _pixels, _serve, _stop, sync_api
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed")]
@@ -25,14 +25,6 @@ pytest.importorskip("voila")
 from wargames.notebook.app import APPS, ROOT, voila_command, voila_env  # noqa: E402
 
 LOCAL = ("http://127.0.0.1", "data:", "blob:", "about:")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
 
 
 def _start(target: str, log_name: str, extra: list[str] = ()):

@@ -16,7 +16,6 @@ import pytest
 from .test_ui import (
     ART,
     CHROMIUM,
-    FLAGS,
     ROOT,
     _accept_kernel_dialog,
     _changed,
@@ -29,14 +28,6 @@ from .test_ui import (
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed")]
 NOTEBOOK = "04-play-a-side.ipynb"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
 
 
 def test_jupyterlab_row_play_notebook_apply_and_back(tmp_path, browser):

@@ -127,14 +127,6 @@ def workdir(tmp_path_factory):
     return work
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
-
-
 def _accept_kernel_dialog(page) -> None:
     """JupyterLab sometimes asks which kernel to start (a race with loading the kernelspecs): accept."""
     dialog = page.locator(".jp-Dialog:has-text('Select Kernel')")
