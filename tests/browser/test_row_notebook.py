@@ -20,6 +20,7 @@ from .test_ui import (
     _accept_kernel_dialog,
     _changed,
     _free_port,
+    _lab_settings,
     _serve,
     _stop,
     sync_api,
@@ -35,12 +36,7 @@ def test_jupyterlab_row_play_notebook_apply_and_back(tmp_path, browser):
     work.mkdir()
     shutil.copy(ROOT / "notebooks" / "row" / NOTEBOOK, work / NOTEBOOK)
     shutil.copy(ROOT / "notebooks" / "GLOSSARY.md", tmp_path / "GLOSSARY.md")
-    s = work / ".lab-settings" / "@jupyterlab" / "apputils-extension"
-    s.mkdir(parents=True)
-    (s / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
-    n = work / ".lab-settings" / "@jupyterlab" / "notebook-extension"
-    n.mkdir(parents=True)
-    (n / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    _lab_settings(work)
     ART.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ServerApp.port_retries=0",

@@ -112,17 +112,22 @@ def _shot_until(locator, path, ok, timeout=20) -> bool:
         time.sleep(0.5)
 
 
+def _lab_settings(work) -> None:
+    """JupyterLab user settings for a test server rooted at ``work``: no news pop-up, and every cell rendered
+    (with windowing, off-screen outputs are detached and locators miss them)."""
+    s = work / ".lab-settings" / "@jupyterlab" / "apputils-extension"
+    s.mkdir(parents=True)
+    (s / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
+    n = work / ".lab-settings" / "@jupyterlab" / "notebook-extension"
+    n.mkdir(parents=True)
+    (n / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+
+
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory):
     work = tmp_path_factory.mktemp("nb")
     shutil.copy(SOURCE, work / NOTEBOOK)
-    s = work / ".lab-settings" / "@jupyterlab" / "apputils-extension"
-    s.mkdir(parents=True)
-    (s / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
-    # render every cell: with windowing, off-screen outputs are detached and locators miss them
-    n = work / ".lab-settings" / "@jupyterlab" / "notebook-extension"
-    n.mkdir(parents=True)
-    (n / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    _lab_settings(work)
     ART.mkdir(parents=True, exist_ok=True)
     return work
 
