@@ -12,6 +12,7 @@ from typing import Any
 
 from ..row.hexmap import RADIUS_MI, centre_xy, corners_xy, load_map, parse_hex
 from .bokehmap import InteractiveMap
+from .labels import Box, place, text_size
 
 TERRAIN_COLOURS = {"cultivated": "#d9e8a6", "clear": "#efe8c8", "jungle": "#5f9e5a", "mountain": "#a88a62",
                    "swamp": "#8fc7b8", "sea": "#a9cde8"}
@@ -191,6 +192,14 @@ NATION = {"US": "#1e6b2e", "ARVN": "#1f4fbf", "ROK": "#7b3fa0", "Thai": "#7b3fa0
 PICK = "#c2185b"  # the hex a click picked, and the hexes the pending decision concerns
 ACTIVE = "#ff7f0e"  # the activating HQ and its units (ROW-9.2)
 MAX_CHIPS = 4  # chips per hex (2 x 2); a fifth kind of counter is folded into the last chip
+NAME_FONT, NAME_LINE = 11, 1.1  # place names on the play map: bold 11 px, lines 1.1 em apart
+
+
+def _two_lines(name: str) -> str:
+    """A long shared name ("Khe Sanh Combat Base / Lang Vei") on two lines, so it spans fewer hexes."""
+    if len(name) > 16 and " / " in name:
+        return name.replace(" / ", " /\n", 1)
+    return name
 
 
 def _pale(colour: str, k: float = 0.62) -> str:
@@ -371,11 +380,11 @@ class RowMapView(InteractiveMap):
         badges = p.text("x", "y", text="text", source=s["badges"], text_align="center", text_baseline="middle",
                         text_font_size="9px", text_font_style="bold", text_color="#222222",
                         background_fill_color="fill", border_line_color="#555555", padding=[2, 0])
-        scale = width / (x1 - x0)
-        s["places"].data.update(_place_labels(layers["places"], scale, 11, gap=0.9 * RADIUS_MI * scale))
-        p.add_layout(LabelSet(x="x", y="y", text="name", source=s["places"], x_offset="dx", y_offset="dy",
-                              text_font_size="11px", text_font_style="bold", background_fill_color="white",
-                              background_fill_alpha=0.75))
+        self._frame = (x0, y1, width / (x1 - x0), width, height)
+        s["places"].data.update(self._name_offsets(dyn))
+        p.add_layout(LabelSet(x="x", y="y", text="label", source=s["places"], x_offset="dx", y_offset="dy",
+                              text_font_size=f"{NAME_FONT}px", text_font_style="bold", background_fill_color="white",
+                              background_fill_alpha=0.8, text_line_height=NAME_LINE))
         for r in p.renderers:
             r.nonselection_glyph = None  # a click picks a hex; it must not grey out the rest of the map
         for r in (chips, badges):
@@ -392,6 +401,91 @@ class RowMapView(InteractiveMap):
 
     def _dynamic(self) -> dict[str, Any]:
         return row_unit_chips(self.game, self.side)
+
+    # ------------------------------------------------------------------ place names clear of the counters
+    def _px(self, x: float, y: float) -> tuple[float, float]:
+        """Screen pixels (y down, origin at the frame's top left) of a map point (grid miles, north up)."""
+        x0, y1, scale, _, _ = self._frame
+        return (x - x0) * scale, (y1 - y) * scale
+
+    def counter_boxes(self, dyn: dict[str, Any] | None = None) -> list[Box]:
+        """The screen boxes of the unit chips and hex-marker badges (as drawn: bold 12 px and 9 px text with
+        their padding and border) and of the town squares."""
+        dyn = self.dynamic if dyn is None else dyn
+        boxes = []
+        for layer, font, pad in (("chips", 12, (4.5, 2.5)), ("badges", 9, (3, 1))):
+            d = dyn[layer]
+            for x, y, t in zip(d["x"], d["y"], d["text"], strict=True):
+                w, h = text_size(t, font, pad_x=pad[0], pad_y=pad[1])
+                cx, cy = self._px(x, y)
+                boxes.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+        pl = self.static["places"]
+        for x, y, size in zip(pl["x"], pl["y"], pl["size"], strict=True):
+            cx, cy = self._px(x, y)
+            boxes.append((cx - size / 2 - 1, cy - size / 2 - 1, cx + size / 2 + 1, cy + size / 2 + 1))
+        return boxes
+
+    def name_boxes(self) -> list[Box]:
+        """The screen boxes of the place names as drawn now (LabelSet: bottom-left at the offset, y up)."""
+        d = self.sources["places"].data
+        return [self._name_box(x, y, t, dx, dy)
+                for x, y, t, dx, dy in zip(d["x"], d["y"], d["label"], d["dx"], d["dy"], strict=True)]
+
+    def _name_box(self, x: float, y: float, text: str, dx: float, dy: float) -> Box:
+        lines = text.split("\n")
+        w = max(text_size(t, NAME_FONT)[0] for t in lines) + 2
+        h = NAME_FONT * NAME_LINE * (len(lines) - 1) + NAME_FONT * 1.2
+        cx, cy = self._px(x, y)
+        return (cx + dx, cy - dy - h, cx + dx + w, cy - dy)
+
+    def _name_offsets(self, dyn: dict[str, Any]) -> dict[str, list[Any]]:
+        """Where each place name goes (pixel offsets for the LabelSet) so that it covers no chip, badge, town
+        or other name, stays inside the frame, and covers as few hex numbers as it can: beside its town first,
+        then above, below, or a little further off (``labels.place``, towns by rank: cities first)."""
+        pl = self.static["places"]
+        _, _, scale, width, height = self._frame
+        r = RADIUS_MI * scale
+        texts = [_two_lines(n) for n in pl["name"]]
+        cands, offsets, prefs = [], [], []
+        for x, y, text in zip(pl["x"], pl["y"], texts, strict=True):
+            w, h = (b := self._name_box(x, y, text, 0, 0))[2] - b[0], b[3] - b[1]
+            near = []  # (dx, dy, preference): beside the town, then above or below, then diagonally
+            for dx in (6, 0.5 * r, 0.9 * r, 1.3 * r):
+                near += [(dx, -h / 2, dx), (-dx - w, -h / 2, dx + 3)]
+            for dy in (7, 0.45 * r, 0.9 * r):
+                near += [(-w / 2, dy, dy + 8), (-w / 2, -dy - h, dy + 8)]
+            for dx in (6, 0.9 * r):
+                for dy in (0.35 * r, 0.7 * r, 1.1 * r):
+                    near += [(dx, dy - h / 2, dx + dy + 10), (dx, -dy - h / 2, dx + dy + 10),
+                             (-dx - w, dy - h / 2, dx + dy + 13), (-dx - w, -dy - h / 2, dx + dy + 13)]
+            near.sort(key=lambda o: o[2])
+            offsets.append([(round(dx), round(dy)) for dx, dy, _ in near])
+            cands.append([self._name_box(x, y, text, round(dx), round(dy)) for dx, dy, _ in near])
+            prefs.append([pref for _, _, pref in near])
+        chosen = place(cands, self.counter_boxes(dyn), self._number_boxes(), (0, 0, width, height), prefs=prefs,
+                       soft_weight=0.08)
+        return {"label": texts, "dx": [offsets[i][k][0] for i, k in enumerate(chosen)],
+                "dy": [offsets[i][k][1] for i, k in enumerate(chosen)]}
+
+    def _number_boxes(self) -> list[Box]:
+        """The hex numbers' screen boxes (9 px text just above each hex's centre), computed once."""
+        if not hasattr(self, "_numbers"):
+            self._numbers = []
+            hx = self.static["hexes"]
+            for x, y, num in zip(hx["x"], hx["y"], hx["hex"], strict=True):
+                cx, cy = self._px(x, y)
+                w = text_size(num, 9, bold=False)[0]
+                self._numbers.append((cx - w / 2, cy - 9 - 11, cx + w / 2, cy - 9))
+        return self._numbers
+
+    def _after_update(self, dyn: dict[str, Any]) -> None:
+        """Move the names that the counters now cover: a patch of the offsets that changed."""
+        new = self._name_offsets(dyn)
+        src = self.sources["places"]
+        patch = {c: [(i, v) for i, (v, old) in enumerate(zip(new[c], src.data[c], strict=True)) if v != old]
+                 for c in ("dx", "dy")}
+        if any(patch.values()):
+            src.patch({c: p for c, p in patch.items() if p})
 
     @staticmethod
     def _legend() -> str:

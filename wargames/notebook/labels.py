@@ -1,0 +1,107 @@
+"""Label boxes in screen pixels: how big a text is drawn, where a name goes so it covers nothing, and which
+boxes overlap (issue #19 item 6: no label may touch another label or a unit chip at the default size).
+
+The maps estimate a text's box from its length and font size (Bokeh measures the text only in the browser);
+the estimate is generous (bold glyphs are about 0.62 em wide on average in DejaVu Sans Bold, Chromium's sans).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in screen pixels
+
+
+def text_size(text: str, font_px: float, *, bold: bool = True, pad_x: float = 0.0,
+              pad_y: float = 0.0) -> tuple[float, float]:
+    """Estimated (width, height) of a one-line text with its padding (pixels)."""
+    return len(text) * font_px * (0.64 if bold else 0.58) + 2 * pad_x, font_px * 1.2 + 2 * pad_y
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The area two boxes share (0 if they only touch)."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def outside(box: Box, frame: Box) -> float:
+    """How far (pixels, summed over the four sides) ``box`` sticks out of ``frame``."""
+    return (max(0.0, frame[0] - box[0]) + max(0.0, box[2] - frame[2]) + max(0.0, frame[1] - box[1])
+            + max(0.0, box[3] - frame[3]))
+
+
+def overlapping(boxes: Sequence[Box], others: Sequence[Box] | None = None, *,
+                min_area: float = 1.0) -> list[tuple[int, int]]:
+    """Pairs (i, j) of boxes sharing more than ``min_area`` square pixels: within ``boxes`` (i < j) when
+    ``others`` is None, else between ``boxes[i]`` and ``others[j]``."""
+    pairs = []
+    for i, a in enumerate(boxes):
+        rest = enumerate(others) if others is not None else ((j, boxes[j]) for j in range(i + 1, len(boxes)))
+        pairs += [(i, j) for j, b in rest if overlap(a, b) > min_area]
+    return pairs
+
+
+def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterable[Box] = (),
+          frame: Box | None = None, *, order: Sequence[int] | None = None,
+          step_cost: float = 2.0, soft_weight: float = 1.0,
+          prefs: Sequence[Sequence[float]] | None = None) -> list[int]:
+    """Greedy placement: for each label (in ``order``), the index of the candidate box that covers the least.
+
+    ``candidates[i]``: label i's possible boxes, in order of preference (each step down costs ``step_cost``,
+    or ``prefs[i][k]`` for box k when given);
+    ``hard``: what a label must not cover (chips, markers; weight 50 per square pixel); ``soft``: what it
+    should rather not cover (hex numbers; ``soft_weight`` per square pixel); ``frame``: boxes sticking out cost 400 per pixel.  The
+    labels placed already are hard obstacles for the next ones."""
+    hard_grid, soft_grid = _Grid(hard), _Grid(soft)
+    sorted_prefs = [all(a <= b for a, b in zip(p, p[1:], strict=False)) for p in prefs] if prefs is not None else []
+    chosen = [0] * len(candidates)
+    for i in order if order is not None else range(len(candidates)):
+        boxes = candidates[i]
+        if not boxes:
+            continue
+        reach = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                 max(b[3] for b in boxes))
+        near_hard = hard_grid.near(reach)  # only what some candidate could cover
+        near_soft = soft_grid.near(reach)
+        best, best_cost = 0, None
+        for k, box in enumerate(boxes):
+            cost = prefs[i][k] if prefs is not None else k * step_cost
+            if best_cost is not None and cost >= best_cost and (prefs is None or sorted_prefs[i]):
+                break  # the rest cost more than the best already, whatever they cover
+            cost += 50 * sum(overlap(box, h) for h in near_hard)
+            cost += soft_weight * sum(overlap(box, s) for s in near_soft)
+            if frame is not None:
+                cost += 400 * outside(box, frame)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = k, cost
+        chosen[i] = best
+        hard_grid.add(boxes[best])
+    return chosen
+
+
+class _Grid:
+    """Boxes bucketed by 64-pixel cells, to find quickly those that may overlap a given box."""
+
+    CELL = 64
+
+    def __init__(self, boxes: Iterable[Box]) -> None:
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+        for b in boxes:
+            self.add(b)
+
+    def _keys(self, b: Box):
+        c = self.CELL
+        for i in range(int(b[0] // c), int(b[2] // c) + 1):
+            for j in range(int(b[1] // c), int(b[3] // c) + 1):
+                yield i, j
+
+    def add(self, b: Box) -> None:
+        for k in self._keys(b):
+            self.cells.setdefault(k, []).append(b)
+
+    def near(self, b: Box) -> list[Box]:
+        seen: dict[Box, None] = {}
+        for k in self._keys(b):
+            for o in self.cells.get(k, ()):
+                if o[0] < b[2] and b[0] < o[2] and o[1] < b[3] and b[1] < o[3]:
+                    seen[o] = None
+        return list(seen)
