@@ -51,7 +51,7 @@ def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterab
     ``hard``: what a label must not cover (chips, markers; weight 50 per square pixel); ``soft``: what it
     should rather not cover (hex numbers; ``soft_weight`` per square pixel); ``frame``: boxes sticking out cost 400 per pixel.  The
     labels placed already are hard obstacles for the next ones."""
-    hard_grid, soft_grid = _Grid(hard), _Grid(soft)
+    hard_grid, soft_grid = Grid(hard), Grid(soft)
     sorted_prefs = [all(a <= b for a, b in zip(p, p[1:], strict=False)) for p in prefs] if prefs is not None else []
     chosen = [0] * len(candidates)
     for i in order if order is not None else range(len(candidates)):
@@ -78,7 +78,7 @@ def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterab
     return chosen
 
 
-class _Grid:
+class Grid:
     """Boxes bucketed by 64-pixel cells, to find quickly those that may overlap a given box."""
 
     CELL = 64

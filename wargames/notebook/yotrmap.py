@@ -11,6 +11,7 @@ counters come from ``game.map_layers(side)`` (the one map contract); hex geometr
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -21,6 +22,7 @@ from bokeh.plotting import figure
 
 from ..maps.hexgrid import hex_centre, hex_corners, hexside_segment
 from .bokehmap import InteractiveMap
+from .labels import Grid, outside, overlap
 from .palette import HIDDEN, palette
 
 TERRAIN = {"clear": "#e9e6cf", "rough": "#c7a77a", "swamp": "#9ccbb8", "sea": "#cfe2ee"}
@@ -38,6 +40,12 @@ SQ3 = math.sqrt(3)
 
 
 _xy = hex_centre  # map coordinates of a hex centre (wargames.maps.hexgrid, size 1)
+
+
+@functools.cache
+def _centre(hid: str) -> tuple[float, float]:
+    """``_xy`` remembered (the name placement asks for the same hexes after every update)."""
+    return _xy(hid)
 
 
 def static_layers(layers: dict[str, Any]) -> dict[str, Any]:
@@ -176,6 +184,7 @@ class YotrMapView(InteractiveMap):
         w = int(height * (ex["x"][1] - ex["x"][0]) / (ex["y"][1] - ex["y"][0]))
         self._vps = list(static["places"]["vp"])
         self.insets = []
+        self._views: list[tuple[str, tuple, tuple, int, int, bool]] = [("m", ex["x"], ex["y"], w, height, True)]
         self._place_labels("m", ex["x"], ex["y"], w, height, only_major=True)
         self.figure = self._figure("Year of the Rat: South Vietnam, 1972 (10 km hexes; dotted: victory Regions)",
                                    ex["x"], ex["y"], w, height, small=True, tag="m")
@@ -190,6 +199,7 @@ class YotrMapView(InteractiveMap):
                 ih = height // 2 - 40
                 iw = int(ih * (xr[1] - xr[0]) / (yr[1] - yr[0]))
                 tag = f"i{len(self.insets)}"
+                self._views.append((tag, xr, yr, iw, ih, False))
                 self._place_labels(tag, xr, yr, iw, ih)
                 self.insets.append(self._figure(f"Close-up: {title}", xr, yr, iw, ih, small=False, tag=tag))
         self.legend = Div(text=self._legend(), width=max(w, 480))
@@ -203,11 +213,38 @@ class YotrMapView(InteractiveMap):
 
     MAJOR_VP = 5  # on the theatre map only towns worth this many VP (and Supply Centers) are named
 
-    def _place_labels(self, tag: str, xr, yr, w: int, h: int, *, only_major: bool = False) -> None:
-        """Put each town's name beside it where it overlaps no name, Region name or town already placed and stays
-        inside the frame (a greedy choice among right, left, below and above, in screen pixels).  On the theatre
-        map (``only_major``) only the major places are named, and a name that cannot be placed clear is left out."""
+    def chip_boxes(self, tag: str, xr, yr, w: int, h: int, small: bool) -> list[tuple[float, float, float, float]]:
+        """The counter chips' squares in a view's screen pixels (8 px on the theatre map, 16 px in close-ups)."""
+        sx, sy = w / (xr[1] - xr[0]), h / (yr[1] - yr[0])
+        half = (8 if small else 16) / 2 + 1
+        ch = self.dynamic["chips"]
+        return [((x - xr[0]) * sx - half, (yr[1] - y) * sy - half, (x - xr[0]) * sx + half, (yr[1] - y) * sy + half)
+                for x, y in zip(ch["x"], ch["y"], strict=True)]
+
+    def _after_update(self, dyn: dict[str, Any]) -> None:
+        """The counters moved: place the names again, clear of them, and patch the offsets that changed."""
+        before = {n: {k: list(v) for k, v in self.sources[n].data.items()} for n in ("places", "region_names")}
+        new: dict[str, dict[str, list]] = {"places": {}, "region_names": {}}
+        for tag, xr, yr, w, h, major in self._views:
+            out = self._place_labels(tag, xr, yr, w, h, only_major=major, write=False)
+            for n in new:
+                new[n].update(out[n])
+        for n, cols in new.items():
+            patch = {c: [(i, v) for i, (v, old) in enumerate(zip(vals, before[n][c], strict=True)) if v != old]
+                     for c, vals in cols.items()}
+            if any(patch.values()):
+                self.sources[n].patch({c: p for c, p in patch.items() if p})
+
+    def _place_labels(self, tag: str, xr, yr, w: int, h: int, *, only_major: bool = False,
+                      write: bool = True) -> dict[str, dict[str, list]]:
+        """Put each town's name beside it where it overlaps no name, Region name, town or counter chip already
+        placed and stays inside the frame (a greedy choice among right, left, below and above, then a little
+        further off, in screen pixels).  On the theatre map (``only_major``) only the major places are named, and
+        a name that cannot be placed clear is left out.  ``write``: store the columns in the sources (else only
+        return them, for a patch)."""
         src = self.sources["places"]
+        view = (-60, -60, w + 60, h + 60)
+        chips = [b for b in self.chip_boxes(tag, xr, yr, w, h, only_major) if overlap(b, view)]
         xs, ys, names, kinds = src.data["x"], src.data["y"], src.data["name"], src.data["kind"]
         vps = self._vps
         sx, sy = w / (xr[1] - xr[0]), h / (yr[1] - yr[0])
@@ -231,18 +268,21 @@ class YotrMapView(InteractiveMap):
         rfont = 10 if only_major else 12
         rchar, rline = 0.6 * rfont + 0.6, rfont + 4
         rx_, ry_, rt_ = [], [], []
+        here = [b for b in towns if overlap(b, view)]
+        circles = [b for b in towns[:len(xs)] if overlap(b, view)]
+        # first clear of the towns and the major names; else clear of the town circles only (the names yield)
+        grids = (Grid(here + chips), Grid(circles + chips), Grid(circles))
         for text, spots in zip(rn["text"], rn["spots"], strict=True):
             tw = rchar * len(text)
             chosen = None
-            # first clear of the towns and the major names; else clear of the town circles only (the names yield)
-            for avoid in (boxes + towns, boxes + towns[:len(xs)]):
+            for avoid in grids:
                 for hid in spots[:120]:
-                    x, y = _xy(hid)
+                    x, y = _centre(hid)
                     px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
                     box = (px - tw / 2, py - rline / 2, px + tw / 2, py + rline / 2)
                     if box[0] < 2 or box[1] < 2 or box[2] > w - 2 or box[3] > h - 2:
                         continue
-                    if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in avoid):
+                    if avoid.near(box):
                         continue
                     chosen = (x, y, box)
                     break
@@ -257,31 +297,38 @@ class YotrMapView(InteractiveMap):
             ry_.append(chosen[1])
             rt_.append(text)
             boxes.append(chosen[2])
-        self.sources["region_names"].data.update({f"x_{tag}": rx_, f"y_{tag}": ry_, f"text_{tag}": rt_})
-        boxes += towns[:len(xs)]
+            for g in grids:
+                g.add(chosen[2])
+        region_cols = {f"x_{tag}": rx_, f"y_{tag}": ry_, f"text_{tag}": rt_}
+        if write:
+            self.sources["region_names"].data.update(region_cols)
+        taken = Grid(boxes + circles + chips)
         order = sorted(keep, key=lambda i: (-(vps[i] or 0), -ys[i], xs[i]))
         placed: dict[int, tuple[float, float, str]] = {}
         shown: dict[int, bool] = {}
         for i in order:
             px, py = (xs[i] - xr[0]) * sx, (yr[1] - ys[i]) * sy
+            if not (0 <= px <= w and 0 <= py <= h):  # a town off the frame: no stray name
+                placed[i], shown[i] = (gap, -line_h / 2, "left"), False
+                continue
             tw = char_w * len(names[i])
-            options = [(gap, -line_h / 2, "left"), (-gap, -line_h / 2, "right"), (0, gap, "center"),
-                       (0, -gap - line_h, "center"), (gap, gap - 2, "left"), (-gap, gap - 2, "right"),
-                       (gap, -gap - line_h + 2, "left"), (-gap, -gap - line_h + 2, "right")]
-            best, best_cost, best_box = options[0], None, None
+            near = [(gap, -line_h / 2, "left"), (-gap, -line_h / 2, "right"), (0, gap, "center"),
+                    (0, -gap - line_h, "center"), (gap, gap - 2, "left"), (-gap, gap - 2, "right"),
+                    (gap, -gap - line_h + 2, "left"), (-gap, -gap - line_h + 2, "right")]
+            options = near + [(dx * 1.8, dy * 1.6 if dy else dy, al) for dx, dy, al in near]
+            best, best_cost, best_box, best_clash = options[0], None, None, 0.0
             for k, (dx, dy, al) in enumerate(options):
                 x0 = px + dx - (tw if al == "right" else tw / 2 if al == "center" else 0)
                 box = (x0, py + dy, x0 + tw, py + dy + line_h)
-                cost = sum(max(0, min(box[2], b[2]) - max(box[0], b[0])) * max(0, min(box[3], b[3]) - max(box[1], b[1]))
-                           for b in boxes)
-                outside = (max(0, -box[0]) + max(0, box[2] - w) + max(0, -box[1]) + max(0, box[3] - h)) * line_h * 4
-                cost += outside + 0.1 * k
+                clash = sum(overlap(box, b) for b in taken.near(box)) + outside(box, (0, 0, w, h)) * line_h * 4
+                cost = clash + 0.1 * k
                 if best_cost is None or cost < best_cost:
-                    best, best_cost, best_box = (dx, dy, al), cost, box
+                    best, best_cost, best_box, best_clash = (dx, dy, al), cost, box, clash
             inside = 0 <= px <= w and 0 <= py <= h
-            shown[i] = inside and (not only_major or best_cost < 1)  # a town off the frame: no stray name
-            if shown[i] and inside:
-                boxes.append(best_box)
+            # a town off the frame, or a name the frame would cut: no name; on the theatre map, none that covers
+            shown[i] = inside and outside(best_box, (0, 0, w, h)) == 0 and (not only_major or best_clash < 1)
+            if shown[i]:
+                taken.add(best_box)
             placed[i] = best
         ox, oy, align, text = [], [], [], []
         for i in range(len(names)):
@@ -290,11 +337,17 @@ class YotrMapView(InteractiveMap):
             oy.append(dy)
             align.append(al)
             text.append(names[i] if shown.get(i) else "")
-        src.data.update({f"lx_{tag}": ox, f"ly_{tag}": oy, f"la_{tag}": align, f"name_{tag}": text})
+        place_cols = {f"lx_{tag}": ox, f"ly_{tag}": oy, f"la_{tag}": align, f"name_{tag}": text}
+        if write:
+            src.data.update(place_cols)
+        return {"places": place_cols, "region_names": region_cols}
 
     def _figure(self, title, xr, yr, w, h, *, small: bool, tag: str = ""):
         s = self.sources
-        f = figure(title=title, width=w, height=h, x_range=Range1d(*xr), y_range=Range1d(*yr), match_aspect=True,
+        # frame_width/height: the plotting area itself is w x h (width/height would include the title and the
+        # toolbar, shrink the frame, stretch one axis and push names placed for w x h out of the frame)
+        f = figure(title=title, frame_width=w, frame_height=h, x_range=Range1d(*xr), y_range=Range1d(*yr),
+                   min_border=4,
                    tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None, toolbar_location="above",
                    background_fill_color=TERRAIN["sea"])
         f.axis.visible = False
