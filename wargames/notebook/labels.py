@@ -40,7 +40,7 @@ def overlapping(boxes: Sequence[Box], others: Sequence[Box] | None = None, *,
     return pairs
 
 
-def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterable[Box] = (),
+def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterable[Box] | Grid = (),
           frame: Box | None = None, *, order: Sequence[int] | None = None,
           step_cost: float = 2.0, soft_weight: float = 1.0,
           prefs: Sequence[Sequence[float]] | None = None) -> list[int]:
@@ -51,31 +51,37 @@ def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterab
     ``hard``: what a label must not cover (chips, markers; weight 50 per square pixel); ``soft``: what it
     should rather not cover (hex numbers; ``soft_weight`` per square pixel); ``frame``: boxes sticking out cost 400 per pixel.  The
     labels placed already are hard obstacles for the next ones."""
-    hard_grid, soft_grid = Grid(hard), Grid(soft)
-    sorted_prefs = [all(a <= b for a, b in zip(p, p[1:], strict=False)) for p in prefs] if prefs is not None else []
+    import numpy as np
+
+    hard_grid = Grid(hard)
+    soft_grid = soft if isinstance(soft, Grid) else Grid(soft)  # a Grid: built once by the caller, read only
     chosen = [0] * len(candidates)
     for i in order if order is not None else range(len(candidates)):
         boxes = candidates[i]
         if not boxes:
             continue
-        reach = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-                 max(b[3] for b in boxes))
-        near_hard = hard_grid.near(reach)  # only what some candidate could cover
-        near_soft = soft_grid.near(reach)
-        best, best_cost = 0, None
-        for k, box in enumerate(boxes):
-            cost = prefs[i][k] if prefs is not None else k * step_cost
-            if best_cost is not None and cost >= best_cost and (prefs is None or sorted_prefs[i]):
-                break  # the rest cost more than the best already, whatever they cover
-            cost += 50 * sum(overlap(box, h) for h in near_hard)
-            cost += soft_weight * sum(overlap(box, s) for s in near_soft)
-            if frame is not None:
-                cost += 400 * outside(box, frame)
-            if best_cost is None or cost < best_cost:
-                best, best_cost = k, cost
-        chosen[i] = best
+        c = np.asarray(boxes, dtype=float)
+        reach = (c[:, 0].min(), c[:, 1].min(), c[:, 2].max(), c[:, 3].max())
+        cost = np.asarray(prefs[i], dtype=float) if prefs is not None else np.arange(len(boxes)) * step_cost
+        cost = cost + 50 * _covered(c, hard_grid.near(reach)) + soft_weight * _covered(c, soft_grid.near(reach))
+        if frame is not None:
+            cost += 400 * (np.clip(frame[0] - c[:, 0], 0, None) + np.clip(c[:, 2] - frame[2], 0, None)
+                           + np.clip(frame[1] - c[:, 1], 0, None) + np.clip(c[:, 3] - frame[3], 0, None))
+        chosen[i] = best = int(np.argmin(cost))  # the first of equal costs: the preferred one
         hard_grid.add(boxes[best])
     return chosen
+
+
+def _covered(c, others: list[Box]):
+    """For each candidate box (rows of ``c``), the area it shares with ``others`` in all."""
+    import numpy as np
+
+    if not others:
+        return np.zeros(len(c))
+    o = np.asarray(others, dtype=float)
+    w = np.clip(np.minimum(c[:, None, 2], o[None, :, 2]) - np.maximum(c[:, None, 0], o[None, :, 0]), 0, None)
+    h = np.clip(np.minimum(c[:, None, 3], o[None, :, 3]) - np.maximum(c[:, None, 1], o[None, :, 1]), 0, None)
+    return (w * h).sum(axis=1)
 
 
 class Grid:

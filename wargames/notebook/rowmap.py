@@ -12,7 +12,7 @@ from typing import Any
 
 from ..row.hexmap import RADIUS_MI, centre_xy, corners_xy, load_map, parse_hex
 from .bokehmap import InteractiveMap
-from .labels import Box, place, text_size
+from .labels import Box, Grid, place, text_size
 
 TERRAIN_COLOURS = {"cultivated": "#d9e8a6", "clear": "#efe8c8", "jungle": "#5f9e5a", "mountain": "#a88a62",
                    "swamp": "#8fc7b8", "sea": "#a9cde8"}
@@ -328,7 +328,7 @@ class RowMapView(InteractiveMap):
     PLACE_COLUMN = {"chips": "hex", "places": "hex", "hexes": "hex"}
     DYNAMIC_LAYERS = ("chips", "badges", "active", "options")
 
-    def __init__(self, game, side: str | None = None, *, width: int = 1150, window=None):
+    def __init__(self, game, side: str | None = None, *, width: int = 960, window=None):
         from bokeh.layouts import column
         from bokeh.models import ColumnDataSource, Div, HoverTool, LabelSet, TapTool
         from bokeh.plotting import figure
@@ -353,8 +353,9 @@ class RowMapView(InteractiveMap):
         height = int(width * (y1 - y0) / (x1 - x0))
         p = figure(frame_width=width, frame_height=height, x_range=(x0, x1), y_range=(y0, y1),
                    tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None, toolbar_location="above",
+                   # short enough to clear the toolbar at this width (the legend says what a click does)
                    title=f"Rumor of War: {game.scenario.title if hasattr(game.scenario, 'title') else ''} "
-                         "(10-mile hexes; click a hex to see the choices that concern it)",
+                         "(10-mile hexes)",
                    background_fill_color=TERRAIN_COLOURS["sea"], min_border=4)
         p.grid.visible = p.axis.visible = False
         p.toolbar.logo = None
@@ -450,8 +451,9 @@ class RowMapView(InteractiveMap):
         for x, y, text in zip(pl["x"], pl["y"], texts, strict=True):
             w, h = (b := self._name_box(x, y, text, 0, 0))[2] - b[0], b[3] - b[1]
             near = []  # (dx, dy, preference): beside the town, then above or below, then diagonally
-            for dx in (6, 0.5 * r, 0.9 * r, 1.3 * r):
-                near += [(dx, -h / 2, dx), (-dx - w, -h / 2, dx + 3)]
+            for dx in (6, 0.5 * r, 0.9 * r, 1.3 * r, 1.7 * r):
+                for shift in (0, 4, -4, 8, -8):
+                    near += [(dx, shift - h / 2, dx + abs(shift)), (-dx - w, shift - h / 2, dx + abs(shift) + 3)]
             for dy in (7, 0.45 * r, 0.9 * r):
                 near += [(-w / 2, dy, dy + 8), (-w / 2, -dy - h, dy + 8)]
             for dx in (6, 0.9 * r):
@@ -460,22 +462,25 @@ class RowMapView(InteractiveMap):
                              (-dx - w, dy - h / 2, dx + dy + 13), (-dx - w, -dy - h / 2, dx + dy + 13)]
             near.sort(key=lambda o: o[2])
             offsets.append([(round(dx), round(dy)) for dx, dy, _ in near])
-            cands.append([self._name_box(x, y, text, round(dx), round(dy)) for dx, dy, _ in near])
+            cx, cy = self._px(x, y)
+            cands.append([(cx + round(dx), cy - round(dy) - h, cx + round(dx) + w, cy - round(dy))
+                          for dx, dy, _ in near])  # as _name_box draws it
             prefs.append([pref for _, _, pref in near])
         chosen = place(cands, self.counter_boxes(dyn), self._number_boxes(), (0, 0, width, height), prefs=prefs,
                        soft_weight=0.08)
         return {"label": texts, "dx": [offsets[i][k][0] for i, k in enumerate(chosen)],
                 "dy": [offsets[i][k][1] for i, k in enumerate(chosen)]}
 
-    def _number_boxes(self) -> list[Box]:
+    def _number_boxes(self) -> Grid:
         """The hex numbers' screen boxes (9 px text just above each hex's centre), computed once."""
         if not hasattr(self, "_numbers"):
-            self._numbers = []
+            numbers = []
             hx = self.static["hexes"]
             for x, y, num in zip(hx["x"], hx["y"], hx["hex"], strict=True):
                 cx, cy = self._px(x, y)
                 w = text_size(num, 9, bold=False)[0]
-                self._numbers.append((cx - w / 2, cy - 9 - 11, cx + w / 2, cy - 9))
+                numbers.append((cx - w / 2, cy - 9 - 11, cx + w / 2, cy - 9))
+            self._numbers = Grid(numbers)
         return self._numbers
 
     def _after_update(self, dyn: dict[str, Any]) -> None:

@@ -453,7 +453,7 @@ def map_for(game, side: str | None = None, *, height: int = 750, insets: bool = 
     from .rowmap import RowMapView
 
     if RowMapView.draws(game):
-        return RowMapView(game, side, width=max(1150, int(height * 1.5)))
+        return RowMapView(game, side)  # its own width: the whole window fits a 1024 px projector page
     if MapView.draws(game):
         return MapView(game, side=side, height=height, insets=insets)
     if LayerMapView.draws(game):
