@@ -64,3 +64,64 @@ def test_yotr_view_click_twice_and_hex_number_click(yotr):
     nums.selected.indices = [nums.data["hex"].index("3909")]
     assert picked == ["4413", "4413", "3909"] and view.highlighted == ["3909"]
     assert all(f.toolbar.active_scroll is None for f in [view.figure, *view.insets])
+
+
+# ------------------------------------------------------------------------------ labels at the default size
+# Issue #19 item 6: in every drawn view no label covers another label or a counter chip, and none is cut by
+# the frame.  The boxes are computed in screen pixels from what the sources hold (offsets, texts) and the
+# sizes the views draw them at (wargames.notebook.labels.text_size), so a change of placement, font or map
+# size that makes labels collide fails here without a browser.
+from wargames.notebook.labels import outside, overlapping  # noqa: E402
+
+
+def _names(boxes, names, pairs, other_names=None):
+    return [(names[i], (other_names or names)[j]) for i, j in pairs]
+
+
+def test_yotr_names_cover_no_chip_no_name_and_stay_in_the_frame(yotr):
+    view = map_for(yotr, "Allied")
+    for tag in ("m", "i0", "i1", "i2"):
+        b = view.label_boxes(tag)
+        labels = b["names"] + b["regions"]
+        assert not overlapping(labels), (tag, overlapping(labels))
+        assert not overlapping(labels, b["chips"]), (tag, overlapping(labels, b["chips"]))
+        assert all(outside(x, b["frame"][0]) == 0 for x in labels), tag
+
+
+def test_yotr_names_move_clear_of_the_counters_after_play():
+    game = wargames.load("yotr", seed=3)
+    view = map_for(game, "Communist")
+    for _ in range(40):
+        if game.is_over:
+            break
+        game.apply(game.legal_actions()[0])
+    view.update()
+    for tag in ("m", "i0", "i1", "i2"):
+        b = view.label_boxes(tag)
+        labels = b["names"] + b["regions"]
+        assert not overlapping(labels) and not overlapping(labels, b["chips"]), tag
+
+
+@pytest.mark.parametrize("scenario", [None, "eastertide"])
+def test_row_place_names_cover_no_chip_badge_town_or_name(scenario):
+    """Rumor of War (Khe Sanh and the DMZ are the crowded hexes): names clear of every counter and town square,
+    of each other, and inside the frame, at the start and after the built-in players have moved."""
+    from wargames.notebook.rowmap import RowMapView
+
+    game = wargames.load("row", seed=1, **({"scenario": scenario} if scenario else {}))
+    view = map_for(game, "Capitalist")
+    assert isinstance(view, RowMapView)
+    for step in range(2):
+        names, counters = view.name_boxes(), view.counter_boxes()
+        text = view.sources["places"].data["name"]
+        assert not overlapping(names), _names(names, text, overlapping(names))
+        own = overlapping(names, counters)
+        assert not own, [(text[i], counters[j]) for i, j in own]
+        frame = (0, 0, view.figure.frame_width, view.figure.frame_height)
+        assert all(outside(b, frame) == 0 for b in names)
+        if step == 0:
+            for _ in range(60):
+                if game.is_over:
+                    break
+                game.apply(game.legal_actions()[0])
+            view.update()

@@ -43,32 +43,54 @@ def overlapping(boxes: Sequence[Box], others: Sequence[Box] | None = None, *,
 def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterable[Box] | Grid = (),
           frame: Box | None = None, *, order: Sequence[int] | None = None,
           step_cost: float = 2.0, soft_weight: float = 1.0,
-          prefs: Sequence[Sequence[float]] | None = None) -> list[int]:
+          prefs: Sequence[Sequence[float]] | None = None, repairs: int = 4) -> list[int]:
     """Greedy placement: for each label (in ``order``), the index of the candidate box that covers the least.
 
     ``candidates[i]``: label i's possible boxes, in order of preference (each step down costs ``step_cost``,
-    or ``prefs[i][k]`` for box k when given);
-    ``hard``: what a label must not cover (chips, markers; weight 50 per square pixel); ``soft``: what it
-    should rather not cover (hex numbers; ``soft_weight`` per square pixel); ``frame``: boxes sticking out cost 400 per pixel.  The
-    labels placed already are hard obstacles for the next ones."""
+    or ``prefs[i][k]`` for box k when given); ``hard``: what a label must not cover (chips, markers; weight 50
+    per square pixel); ``soft``: what it should rather not cover (hex numbers; ``soft_weight`` per square
+    pixel); ``frame``: boxes sticking out cost 400 per pixel.  The labels placed already are hard obstacles for
+    the next ones; then, ``repairs`` times, each label still covering something hard is placed again among all
+    the others (a name placed early may move aside for one placed later)."""
     import numpy as np
 
-    hard_grid = Grid(hard)
+    base = Grid(hard)
     soft_grid = soft if isinstance(soft, Grid) else Grid(soft)  # a Grid: built once by the caller, read only
-    chosen = [0] * len(candidates)
-    for i in order if order is not None else range(len(candidates)):
-        boxes = candidates[i]
-        if not boxes:
-            continue
-        c = np.asarray(boxes, dtype=float)
+    arrays = [np.asarray(b, dtype=float) if b else None for b in candidates]
+
+    def costs(i: int, others: list[Box]):
+        c = arrays[i]
         reach = (c[:, 0].min(), c[:, 1].min(), c[:, 2].max(), c[:, 3].max())
-        cost = np.asarray(prefs[i], dtype=float) if prefs is not None else np.arange(len(boxes)) * step_cost
-        cost = cost + 50 * _covered(c, hard_grid.near(reach)) + soft_weight * _covered(c, soft_grid.near(reach))
+        pref = np.asarray(prefs[i], dtype=float) if prefs is not None else np.arange(len(c)) * step_cost
+        clash = _covered(c, base.near(reach) + [o for o in others if overlap(reach, o) > 0])
+        cost = pref + 50 * clash + soft_weight * _covered(c, soft_grid.near(reach))
         if frame is not None:
             cost += 400 * (np.clip(frame[0] - c[:, 0], 0, None) + np.clip(c[:, 2] - frame[2], 0, None)
                            + np.clip(frame[1] - c[:, 1], 0, None) + np.clip(c[:, 3] - frame[3], 0, None))
-        chosen[i] = best = int(np.argmin(cost))  # the first of equal costs: the preferred one
-        hard_grid.add(boxes[best])
+        return cost, clash
+
+    chosen = [0] * len(candidates)
+    placed: dict[int, Box] = {}
+    for i in order if order is not None else range(len(candidates)):
+        if arrays[i] is None:
+            continue
+        cost, _ = costs(i, list(placed.values()))
+        chosen[i] = int(np.argmin(cost))  # the first of equal costs: the preferred one
+        placed[i] = candidates[i][chosen[i]]
+    for _ in range(repairs):
+        moved = False
+        for i in list(placed):
+            box = placed[i]
+            others = [b for j, b in placed.items() if j != i]
+            if not any(overlap(box, o) > 0 for o in base.near(box)) and not any(overlap(box, o) > 0 for o in others):
+                continue  # clear: stays
+            cost, clash = costs(i, others)
+            if clash[chosen[i]] > 0:
+                best = int(np.argmin(cost))
+                if best != chosen[i]:
+                    chosen[i], placed[i], moved = best, candidates[i][best], True
+        if not moved:
+            break
     return chosen
 
 

@@ -192,7 +192,19 @@ NATION = {"US": "#1e6b2e", "ARVN": "#1f4fbf", "ROK": "#7b3fa0", "Thai": "#7b3fa0
 PICK = "#c2185b"  # the hex a click picked, and the hexes the pending decision concerns
 ACTIVE = "#ff7f0e"  # the activating HQ and its units (ROW-9.2)
 MAX_CHIPS = 4  # chips per hex (2 x 2); a fifth kind of counter is folded into the last chip
-NAME_FONT, NAME_LINE = 11, 1.1  # place names on the play map: bold 11 px, lines 1.1 em apart
+NAME_LINE = 1.1  # a place name's two lines, 1.1 em apart
+FONTS = {"chip": 12, "badge": 9, "name": 11, "number": 9}  # pixels, on a map of FULL_SCALE pixels per mile or more
+FULL_SCALE = 3.6  # the classroom window at 960 px; a whole-theatre window (2.4 px a mile) gets smaller fonts
+
+
+def map_fonts(scale: float) -> dict[str, int]:
+    """Font sizes for a play map drawn at ``scale`` pixels per mile: full size on the classroom window, smaller
+    where the hexes are smaller (chips, badges and hex numbers never under 7 px, names never under 9 px), so
+    that they still fit their hexes."""
+    k = min(1.0, scale / FULL_SCALE)
+    if k >= 0.95:
+        return dict(FONTS)
+    return {n: max(9 if n == "name" else 7, round(f * k)) for n, f in FONTS.items()}
 
 
 def _two_lines(name: str) -> str:
@@ -351,6 +363,7 @@ class RowMapView(InteractiveMap):
         ys = [v for r in hx["ys"] for v in r]
         x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
         height = int(width * (y1 - y0) / (x1 - x0))
+        self.fonts = map_fonts(width / (x1 - x0))
         p = figure(frame_width=width, frame_height=height, x_range=(x0, x1), y_range=(y0, y1),
                    tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None, toolbar_location="above",
                    # short enough to clear the toolbar at this width (the legend says what a click does)
@@ -368,23 +381,24 @@ class RowMapView(InteractiveMap):
                                        ("trail", "#ef6c00", 3, "dotted")):
             p.multi_line("xs", "ys", source=ColumnDataSource(layers[feat]), line_color=colour, line_width=lw,
                          line_dash=dash)
-        p.text("x", "y", text="hex", source=s["hexes"], text_font_size="9px", text_color="#3a3a3a",
-               text_align="center", text_baseline="bottom", y_offset=-9)
+        p.text("x", "y", text="hex", source=s["hexes"], text_font_size=f"{self.fonts['number']}px",
+               text_color="#3a3a3a", text_align="center", text_baseline="bottom", y_offset=-self.fonts["number"])
         places = p.scatter("x", "y", source=s["places"], size="size", marker="square", fill_color="#212121",
                            line_color="white", selection_line_color=PICK, selection_line_width=3)
         p.multi_line("xs", "ys", source=s["options"], line_color=PICK, line_width=2, line_dash=[4, 3])
         p.multi_line("xs", "ys", source=s["active"], line_color=ACTIVE, line_width=3.5)
         chips = p.text("x", "y", text="text", source=s["chips"], text_align="center", text_baseline="middle",
-                       text_color="text_color", text_font_size="12px", text_font_style="bold",
+                       text_color="text_color", text_font_size=f"{self.fonts['chip']}px", text_font_style="bold",
                        background_fill_color="fill", border_line_color="line_color", border_line_width=1.5,
                        padding=[3, 1], border_radius=2)
         badges = p.text("x", "y", text="text", source=s["badges"], text_align="center", text_baseline="middle",
-                        text_font_size="9px", text_font_style="bold", text_color="#222222",
+                        text_font_size=f"{self.fonts['badge']}px", text_font_style="bold", text_color="#222222",
                         background_fill_color="fill", border_line_color="#555555", padding=[2, 0])
         self._frame = (x0, y1, width / (x1 - x0), width, height)
         s["places"].data.update(self._name_offsets(dyn))
         p.add_layout(LabelSet(x="x", y="y", text="label", source=s["places"], x_offset="dx", y_offset="dy",
-                              text_font_size=f"{NAME_FONT}px", text_font_style="bold", background_fill_color="white",
+                              text_font_size=f"{self.fonts['name']}px", text_font_style="bold",
+                              background_fill_color="white",
                               background_fill_alpha=0.8, text_line_height=NAME_LINE))
         for r in p.renderers:
             r.nonselection_glyph = None  # a click picks a hex; it must not grey out the rest of the map
@@ -414,7 +428,7 @@ class RowMapView(InteractiveMap):
         their padding and border) and of the town squares."""
         dyn = self.dynamic if dyn is None else dyn
         boxes = []
-        for layer, font, pad in (("chips", 12, (4.5, 2.5)), ("badges", 9, (3, 1))):
+        for layer, font, pad in (("chips", self.fonts["chip"], (4.5, 2.5)), ("badges", self.fonts["badge"], (3, 1))):
             d = dyn[layer]
             for x, y, t in zip(d["x"], d["y"], d["text"], strict=True):
                 w, h = text_size(t, font, pad_x=pad[0], pad_y=pad[1])
@@ -434,8 +448,9 @@ class RowMapView(InteractiveMap):
 
     def _name_box(self, x: float, y: float, text: str, dx: float, dy: float) -> Box:
         lines = text.split("\n")
-        w = max(text_size(t, NAME_FONT)[0] for t in lines) + 2
-        h = NAME_FONT * NAME_LINE * (len(lines) - 1) + NAME_FONT * 1.2
+        font = self.fonts["name"]
+        w = max(text_size(t, font)[0] for t in lines) + 2
+        h = font * NAME_LINE * (len(lines) - 1) + font * 1.2
         cx, cy = self._px(x, y)
         return (cx + dx, cy - dy - h, cx + dx + w, cy - dy)
 
@@ -443,6 +458,21 @@ class RowMapView(InteractiveMap):
         """Where each place name goes (pixel offsets for the LabelSet) so that it covers no chip, badge, town
         or other name, stays inside the frame, and covers as few hex numbers as it can: beside its town first,
         then above, below, or a little further off (``labels.place``, towns by rank: cities first)."""
+        texts, cands, offsets, prefs = self._name_candidates()
+        _, _, _, width, height = self._frame
+        chosen = place(cands, self.counter_boxes(dyn), self._number_boxes(), (0, 0, width, height), prefs=prefs,
+                       soft_weight=0.08)
+        return {"label": texts, "dx": [offsets[i][k][0] for i, k in enumerate(chosen)],
+                "dy": [offsets[i][k][1] for i, k in enumerate(chosen)]}
+
+    def _name_candidates(self) -> tuple[list[str], list[list[Box]], list[list[tuple[int, int]]], list[list[float]]]:
+        """Each place name's text and its candidate spots: boxes, LabelSet offsets and preferences (lower is
+        better: beside the town, then above or below, then diagonally, then further off); computed once."""
+        if getattr(self, "_candidates", None) is None:
+            self._candidates = self._make_candidates()
+        return self._candidates
+
+    def _make_candidates(self):
         pl = self.static["places"]
         _, _, scale, width, height = self._frame
         r = RADIUS_MI * scale
@@ -454,22 +484,24 @@ class RowMapView(InteractiveMap):
             for dx in (6, 0.5 * r, 0.9 * r, 1.3 * r, 1.7 * r):
                 for shift in (0, 4, -4, 8, -8):
                     near += [(dx, shift - h / 2, dx + abs(shift)), (-dx - w, shift - h / 2, dx + abs(shift) + 3)]
-            for dy in (7, 0.45 * r, 0.9 * r):
+            for dy in (7, 0.45 * r, 0.9 * r, 1.4 * r):
                 near += [(-w / 2, dy, dy + 8), (-w / 2, -dy - h, dy + 8)]
-            for dx in (6, 0.9 * r):
-                for dy in (0.35 * r, 0.7 * r, 1.1 * r):
+            for dx in (6, 0.9 * r, 1.6 * r):
+                for dy in (0.35 * r, 0.7 * r, 1.1 * r, 1.5 * r):
                     near += [(dx, dy - h / 2, dx + dy + 10), (dx, -dy - h / 2, dx + dy + 10),
                              (-dx - w, dy - h / 2, dx + dy + 13), (-dx - w, -dy - h / 2, dx + dy + 13)]
+            for dx in (2.2 * r, 3 * r):  # last resorts, in a crowded corner: further off
+                for dy in (-1.5 * r, -0.75 * r, 0, 0.75 * r, 1.5 * r):
+                    near += [(dx, dy - h / 2, 2 * dx + abs(dy) + 20), (-dx - w, dy - h / 2, 2 * dx + abs(dy) + 23)]
+            for dy in (2 * r, 2.8 * r):
+                near += [(-w / 2, dy, 2 * dy + 20), (-w / 2, -dy - h, 2 * dy + 20)]
             near.sort(key=lambda o: o[2])
             offsets.append([(round(dx), round(dy)) for dx, dy, _ in near])
             cx, cy = self._px(x, y)
             cands.append([(cx + round(dx), cy - round(dy) - h, cx + round(dx) + w, cy - round(dy))
                           for dx, dy, _ in near])  # as _name_box draws it
             prefs.append([pref for _, _, pref in near])
-        chosen = place(cands, self.counter_boxes(dyn), self._number_boxes(), (0, 0, width, height), prefs=prefs,
-                       soft_weight=0.08)
-        return {"label": texts, "dx": [offsets[i][k][0] for i, k in enumerate(chosen)],
-                "dy": [offsets[i][k][1] for i, k in enumerate(chosen)]}
+        return texts, cands, offsets, prefs
 
     def _number_boxes(self) -> Grid:
         """The hex numbers' screen boxes (9 px text just above each hex's centre), computed once."""
@@ -478,8 +510,9 @@ class RowMapView(InteractiveMap):
             hx = self.static["hexes"]
             for x, y, num in zip(hx["x"], hx["y"], hx["hex"], strict=True):
                 cx, cy = self._px(x, y)
-                w = text_size(num, 9, bold=False)[0]
-                numbers.append((cx - w / 2, cy - 9 - 11, cx + w / 2, cy - 9))
+                f = self.fonts["number"]
+                w = text_size(num, f, bold=False)[0]
+                numbers.append((cx - w / 2, cy - 2 * f - 2, cx + w / 2, cy - f))
             self._numbers = Grid(numbers)
         return self._numbers
 

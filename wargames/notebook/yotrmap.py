@@ -22,7 +22,7 @@ from bokeh.plotting import figure
 
 from ..maps.hexgrid import hex_centre, hex_corners, hexside_segment
 from .bokehmap import InteractiveMap
-from .labels import Grid, outside, overlap
+from .labels import Grid, outside, overlap, text_size
 from .palette import HIDDEN, palette
 
 TERRAIN = {"clear": "#e9e6cf", "rough": "#c7a77a", "swamp": "#9ccbb8", "sea": "#cfe2ee"}
@@ -220,6 +220,34 @@ class YotrMapView(InteractiveMap):
         ch = self.dynamic["chips"]
         return [((x - xr[0]) * sx - half, (yr[1] - y) * sy - half, (x - xr[0]) * sx + half, (yr[1] - y) * sy + half)
                 for x, y in zip(ch["x"], ch["y"], strict=True)]
+
+    def label_boxes(self, tag: str) -> dict[str, list[tuple[float, float, float, float]]]:
+        """Screen boxes (pixels, y down) in view ``tag`` ("m", "i0", ...) of what is drawn now: the town names
+        and Region names shown (from the sources' columns, at the sizes drawn) and the counter chips; with the
+        view's ``frame`` (0, 0, w, h).  For the overlap tests (issue #19 item 6)."""
+        _, xr, yr, w, h, small = next(v for v in self._views if v[0] == tag)
+        sx, sy = w / (xr[1] - xr[0]), h / (yr[1] - yr[0])
+        pl = self.sources["places"].data
+        font = 9 if small else 10
+        names = []
+        for x, y, t, dx, dy, al in zip(pl["x"], pl["y"], pl[f"name_{tag}"], pl[f"lx_{tag}"], pl[f"ly_{tag}"],
+                                       pl[f"la_{tag}"], strict=True):
+            if t:
+                tw, th = text_size(t, font)
+                x0 = (x - xr[0]) * sx + dx - (tw if al == "right" else tw / 2 if al == "center" else 0)
+                y0 = (yr[1] - y) * sy + dy
+                names.append((x0, y0, x0 + tw, y0 + th))
+        rn = self.sources["region_names"].data
+        rfont = 10 if small else 12
+        regions = []
+        for x, y, t in zip(rn[f"x_{tag}"], rn[f"y_{tag}"], rn[f"text_{tag}"], strict=True):
+            if t:
+                tw, th = text_size(t, rfont)
+                px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
+                regions.append((px - tw / 2, py - th / 2, px + tw / 2, py + th / 2))
+        view = (0, 0, w, h)
+        return {"names": names, "regions": regions, "frame": [view],
+                "chips": [b for b in self.chip_boxes(tag, xr, yr, w, h, small) if overlap(b, view)]}
 
     def _after_update(self, dyn: dict[str, Any]) -> None:
         """The counters moved: place the names again, clear of them, and patch the offsets that changed."""
