@@ -125,3 +125,53 @@ def test_row_place_names_cover_no_chip_badge_town_or_name(scenario):
                     break
                 game.apply(game.legal_actions()[0])
             view.update()
+
+
+def _tet_boxes(view, vid):
+    """Tet (MapView): the chits and the city names drawn in view ``vid``, in its screen pixels (y down), as the
+    figure draws them (chits: anchor center_left at the pixel offsets; names: their anchor and offsets)."""
+    from wargames.notebook import tetmap
+
+    v = next(v for v in view.views if v["id"] == vid)
+    fw, fh, scale = tetmap.view_frame(v)
+    short = bool(v.get("short"))
+    font = v.get("font", 10)
+
+    def px(x, y):
+        return (x - v["x"][0]) * scale, (v["y"][1] - y) * scale
+
+    u = view.sources["units"].data
+    chips = []
+    for x, y, t, dx, dy, inside in zip(u["x"], u["y"], u["short" if short else "text"], u[f"dx_{vid}"],
+                                       u[f"dy_{vid}"], u[f"in_{vid}"], strict=True):
+        if inside == "y":
+            w, h = tetmap._text_box(t, font)
+            sx, sy = px(x, y)
+            chips.append((sx + dx, sy + dy - h / 2, sx + dx + w, sy + dy + h / 2))
+    c = view.sources["cities"].data
+    nfont = 9 if short else 11
+    names = []
+    for x, y, t, dx, dy, anchor, inside in zip(c["x"], c["y"], c["label_main" if short else "label"],
+                                               c[f"name_dx_{vid}"], c[f"name_dy_{vid}"], c[f"name_anchor_{vid}"],
+                                               c[f"in_{vid}"], strict=True):
+        if inside == "y" and t:
+            sx, sy = px(x, y)
+            names.append(tetmap._anchored_box(anchor, sx + dx, sy + dy, len(t) * nfont * 0.6 + 4, nfont + 3))
+    return chips, names, (0, 0, fw, fh)
+
+
+@pytest.mark.parametrize("side", ["Allied", "Communist", None])
+def test_tet_city_names_and_chits_do_not_overlap_in_any_view(side):
+    """Tet (the theatre around Saigon and the delta, the two close-ups): no chit on a chit or a city name, no
+    name on a name, all inside the frame."""
+    from wargames.notebook import MapView
+
+    game = wargames.load("tet", seed=1)
+    view = map_for(game, side)
+    assert isinstance(view, MapView)
+    for v in view.views:
+        chips, names, frame = _tet_boxes(view, v["id"])
+        assert not overlapping(chips), (v["id"], overlapping(chips))
+        assert not overlapping(names), (v["id"], overlapping(names))
+        assert not overlapping(names, chips), (v["id"], overlapping(names, chips))
+        assert all(outside(b, frame) == 0 for b in chips + names), v["id"]

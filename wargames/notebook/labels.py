@@ -30,9 +30,10 @@ def outside(box: Box, frame: Box) -> float:
 
 
 def overlapping(boxes: Sequence[Box], others: Sequence[Box] | None = None, *,
-                min_area: float = 1.0) -> list[tuple[int, int]]:
+                min_area: float = 4.0) -> list[tuple[int, int]]:
     """Pairs (i, j) of boxes sharing more than ``min_area`` square pixels: within ``boxes`` (i < j) when
-    ``others`` is None, else between ``boxes[i]`` and ``others[j]``."""
+    ``others`` is None, else between ``boxes[i]`` and ``others[j]``.  The boxes are estimates of a text's extent
+    with its padding, so two that touch over a pixel or two (under 4 px^2) do not count."""
     pairs = []
     for i, a in enumerate(boxes):
         rest = enumerate(others) if others is not None else ((j, boxes[j]) for j in range(i + 1, len(boxes)))

@@ -380,13 +380,15 @@ def _candidates(kind: str, r: float, w: float, h: float) -> list[tuple[float, fl
     near = [right, left] + diag + [below, above] if kind == "city" else [below, above, right, left] + diag
     far = [(x * 1.8 if x > 0 else x - r * 0.8, y * 1.8 if y > 0 else y - r * 0.8) for x, y in near]
     farther = [(x * 2.8 if x > 0 else x - r * 1.8, y * 2.8 if y > 0 else y - r * 1.8) for x, y in near]
-    return near + far + farther
+    shifted = [(x, y + dy) for x, y in near + far for dy in (-h, h)]  # half a row up or down: crowded corners
+    return near + far + farther + shifted
 
 
 NAME_SPOTS = (  # (text anchor, dx, dy) as multiples of the circle radius r (+ pixels), in order of preference
     ("bottom_center", 0, -1), ("center_left", 1, 0), ("center_right", -1, 0), ("top_center", 0, 1),
     ("bottom_left", 0.6, -0.6), ("bottom_right", -0.6, -0.6), ("top_left", 0.6, 0.6), ("top_right", -0.6, 0.6),
 )
+NAME_SPOTS += tuple((a, 2 * fx, 2 * fy) for a, fx, fy in NAME_SPOTS)  # crowded: a circle's width further off
 
 
 def _anchored_box(anchor: str, x: float, y: float, w: float, h: float) -> Box:
@@ -442,7 +444,7 @@ def _static_obstacles(view: dict[str, Any], static: dict[str, Any]) -> list[Box]
         for k, (anchor, fx, fy) in enumerate(NAME_SPOTS):
             dx, dy = fx * r + (1 if fx > 0 else -1 if fx < 0 else 0), fy * r
             box = _anchored_box(anchor, x + dx, y + dy, len(text) * font * 0.6 + 4, font + 3)
-            score = 3 * k + sum(_area(box, o) for o in circles + names) + 0.6 * sum(_area(box, o) for o in soft)
+            score = 3 * k + 10 * sum(_area(box, o) for o in circles + names) + 0.6 * sum(_area(box, o) for o in soft)
             score += (max(0, -box[0]) + max(0, box[2] - fw) + max(0, -box[1]) + max(0, box[3] - fh)) * (font + 3) * 4
             if best is None or score < best[0]:
                 best = (score, dx, dy, anchor, box)
@@ -465,8 +467,13 @@ def _static_obstacles(view: dict[str, Any], static: dict[str, Any]) -> list[Box]
                     flags[i] = "n"
                 k += 1
     margin = 80
-    return [b for b in circles + names + soft
-            if b[2] > -margin and b[0] < fw + margin and b[3] > -margin and b[1] < fh + margin]
+
+    def near(boxes: list[Box]) -> list[Box]:
+        return [b for b in boxes if b[2] > -margin and b[0] < fw + margin and b[3] > -margin and b[1] < fh + margin]
+
+    hard = near(circles + names)  # a chit must not cover these (issue #19: "5?" lay on "Saigon")
+    static.setdefault("hard_obstacles", {})[view["id"]] = len(hard)
+    return hard + near(soft)
 
 
 def _area(a: Box, b: Box) -> float:
@@ -524,9 +531,10 @@ def _place(view: dict[str, Any], static: dict[str, Any], blocks: dict[str, list[
             ow = np.minimum(c[:, None, 2], obs[None, :, 2]) - np.maximum(c[:, None, 0], obs[None, :, 0])
             oh = np.minimum(c[:, None, 3], obs[None, :, 3]) - np.maximum(c[:, None, 1], obs[None, :, 1])
             hit = np.clip(ow, 0, None) * np.clip(oh, 0, None)
-            # a chit on another chit hides it: ten times worse than a chit on a name or a label
+            # a chit on another chit, a city or a city's name hides it: ten times worse than on an area label
             weight = np.ones(obs.shape[0])
-            weight[len(obstacles):] = 10.0
+            weight[:static.get("hard_obstacles", {}).get(view["id"], 0)] = 10.0
+            weight[len(obstacles):] = 20.0
             score = (hit * weight[None, :]).sum(axis=1) + 0.5 * np.arange(len(c))
             off = (np.clip(-c[:, 0], 0, None) + np.clip(c[:, 2] - fw, 0, None) + np.clip(-c[:, 1], 0, None)
                    + np.clip(c[:, 3] - fh, 0, None))
