@@ -175,3 +175,51 @@ def test_tet_city_names_and_chits_do_not_overlap_in_any_view(side):
         assert not overlapping(names), (v["id"], overlapping(names))
         assert not overlapping(names, chips), (v["id"], overlapping(names, chips))
         assert all(outside(b, frame) == 0 for b in chips + names), v["id"]
+
+
+@pytest.mark.parametrize("plays", [0, 30])
+def test_fitl_space_names_cover_no_name_piece_or_city(plays):
+    """Fire in the Lake, the short scenario of the app (the delta's names overlapped): each space's name box (its
+    Control chip and its name) covers no other name, no piece and its count, no City circle, and stays inside
+    the board; at the start and after 30 decisions."""
+    from wargames.fitl.mapdata import EXTENT
+    from wargames.notebook import FitlBoardView
+    from wargames.notebook.fitlboard import CHIP_W
+
+    game = wargames.load("fitl", seed=1)
+    view = map_for(game, "VC")
+    assert isinstance(view, FitlBoardView)
+    for _ in range(plays):
+        if game.is_over:
+            break
+        game.apply(game.legal_actions()[0])
+    if plays:
+        view.update()
+    f = view.figure
+    sc = f.frame_height / (EXTENT["y"][1] - EXTENT["y"][0])
+
+    def px(x, y):
+        return (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
+
+    n = view.sources["names"].data
+    names = []
+    for x, y, t, dx, dy, size in zip(n["x"], n["y"], n["text"], n["xoff"], n["yoff"], n["size"], strict=True):
+        font = int(size.removesuffix("px"))
+        ax, ay = px(x, y)
+        w = len(t) * font * 0.6 + 4
+        names.append((ax + dx - CHIP_W, ay + dy - font - 4, ax + dx + w, ay + dy))  # chip, then the name
+    p = view.sources["pieces"].data
+    pieces = []
+    for x, y, label in zip(p["x"], p["y"], p["label"], strict=True):
+        ax, ay = px(x, y)
+        pieces.append((ax - 6, ay - 6, ax + 7 + len(str(label)) * 6, ay + 6))
+    c = view.sources["cities"].data
+    circles = [(px(x, y)[0] - 11, px(x, y)[1] - 11, px(x, y)[0] + 11, px(x, y)[1] + 11)
+               for x, y in zip(c["x"], c["y"], strict=True)]
+    text = n["text"]
+    assert not overlapping(names), [(text[i], text[j]) for i, j in overlapping(names)]
+    assert not overlapping(names, pieces), [text[i] for i, _ in overlapping(names, pieces)]
+    assert not overlapping(names, circles), [text[i] for i, _ in overlapping(names, circles)]
+    frame = (0, 0, f.frame_width, f.frame_height)
+    assert all(outside(b, frame) == 0 for b in names), [t for t, b in zip(text, names, strict=True)
+                                                       if outside(b, frame)]

@@ -67,33 +67,30 @@ def _place_names(names: dict[str, list], kinds: dict[str, str], height: int) -> 
     from wargames.fitl.mapdata import EXTENT, PITCH
 
     sc = height / (EXTENT["y"][1] - EXTENT["y"][0])
-    fw = (EXTENT["x"][1] - EXTENT["x"][0]) * sc
+    fw = int((EXTENT["x"][1] - EXTENT["x"][0]) * sc)  # the frame is this many whole pixels wide
 
     def px(x: float, y: float) -> tuple[float, float]:
         return (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
 
     obstacles: list[tuple[float, float, float, float]] = []
+    circles: list[tuple[float, float, float, float]] = []  # a name on a City circle hides the City: never
     for sid, x, y in zip(names["id"], names["x"], names["y"], strict=True):
         ax, ay = px(x, y)
         if kinds[sid] == "city":
-            obstacles.append((ax - 12, ay - 12, ax + 12, ay + 12))
+            circles.append((ax - 12, ay - 12, ax + 12, ay + 12))
             obstacles.append((ax + 0.2 * sc - 8, ay + 0.13 * sc - 8, ax + (0.2 + 2 * PITCH) * sc + 14,
                               ay + (0.13 + PITCH) * sc + 8))
         else:
             obstacles.append((ax - PITCH * sc - 8, ay + 0.16 * sc - 8, ax + PITCH * sc + 14, ay + (0.16 + PITCH) * sc + 8))
 
-    def hit(a, b) -> float:
-        w = min(a[2], b[2]) - max(a[0], b[0])
-        h = min(a[3], b[3]) - max(a[1], b[1])
-        return w * h if w > 0 and h > 0 else 0.0
+    from .labels import place
 
-    placed: list[tuple[float, float, float, float]] = []
-    out: dict[str, tuple[float, float]] = {}
     order = sorted(range(len(names["id"])), key=lambda i: (kinds[names["id"][i]] != "city", -len(names["text"][i])))
     shifts = [(0, 0), (0, -9), (0, 9), (-18, 0), (18, 0), (-30, -8), (30, -8), (0, -18), (-40, 4), (40, 4),
               (0, 20), (-24, -18), (24, -18), (-50, -6), (50, -6), (0, -28), (0, 30), (-30, 20), (30, 20),
               (-60, 0), (60, 0), (-40, -26), (40, -26)]
-    for i in order:
+    offsets, cands = [], []
+    for i in range(len(names["id"])):
         sid = names["id"][i]
         ax, ay = px(names["x"][i], names["y"][i])
         font = 11 if kinds[sid] == "city" else 10
@@ -101,15 +98,15 @@ def _place_names(names: dict[str, list], kinds: dict[str, str], height: int) -> 
         h = font + 4
         left0 = 10.0 if kinds[sid] == "city" else -w / 2  # a City's name to its east, a Province's centred
         bottom0 = -4.0
-        best = None
-        for k, (dx, dy) in enumerate(shifts):
-            box = (ax + left0 + dx, ay + bottom0 + dy - h, ax + left0 + dx + w, ay + bottom0 + dy)
-            score = sum(hit(box, o) for o in obstacles) + 20 * sum(hit(box, o) for o in placed) + 2 * k
-            score += (max(0, -box[0]) + max(0, box[2] - fw) + max(0, -box[1])) * h * 10
-            if best is None or score < best[0]:
-                best = (score, left0 + dx, bottom0 + dy, box)
-        placed.append(best[3])
-        out[sid] = (best[1], best[2], *best[3])
+        offsets.append([(left0 + dx, bottom0 + dy) for dx, dy in shifts])
+        cands.append([(ax + left0 + dx, ay + bottom0 + dy - h, ax + left0 + dx + w, ay + bottom0 + dy)
+                      for dx, dy in shifts])
+    # never on a City circle or another name (then a second look at those still covering one); rather not on
+    # where a space's pieces usually go; never cut by the left, right or top edge
+    chosen = place(cands, circles, obstacles, (0, 0, fw, 1e6), order=order, step_cost=5, soft_weight=2.5)
+    out: dict[str, tuple[float, ...]] = {}
+    for i, k in enumerate(chosen):
+        out[names["id"][i]] = (*offsets[i][k], *cands[i][k])
     return out
 
 
@@ -123,18 +120,15 @@ def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...
     from wargames.fitl.data import load_data
     from wargames.fitl.mapdata import COLUMNS, EXTENT, anchors
 
+    from .labels import place
+
     spaces = load_data().spaces
     anchor = anchors()
     sc = height / (EXTENT["y"][1] - EXTENT["y"][0])
-    fw = (EXTENT["x"][1] - EXTENT["x"][0]) * sc
+    fw = int((EXTENT["x"][1] - EXTENT["x"][0]) * sc)  # the frame is this many whole pixels wide
 
     def px(x: float, y: float) -> tuple[float, float]:
         return (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
-
-    def hit(a, b) -> float:
-        w = min(a[2], b[2]) - max(a[0], b[0])
-        h = min(a[3], b[3]) - max(a[1], b[1])
-        return w * h if w > 0 and h > 0 else 0.0
 
     obstacles = [tuple(v[2:]) for v in names_at.values()]
     for sid, sp in spaces.items():
@@ -145,10 +139,9 @@ def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...
     for i, sid in enumerate(pieces["space"]):
         rows_of.setdefault(sid, []).append(i)
     order = sorted(rows_of, key=lambda sid: (spaces[sid].kind != "city", -len(rows_of[sid])))
-    placed: list[tuple[float, float, float, float]] = []
+    cands = []
     for sid in order:
-        idx = rows_of[sid]
-        n = len(idx)
+        n = len(rows_of[sid])
         cols = min(n, COLUMNS)
         w, h = cols * CELL_W, -(-n // COLUMNS) * CELL_H
         ax, ay = px(*anchor[sid])
@@ -159,17 +152,16 @@ def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...
             spots = [(-w / 2, 4), (-w / 2, -h - 4), (6, -h / 2), (-w - 6, -h / 2)]
         else:
             spots = [(-w / 2, 6), (-w / 2, 20), (8, 4), (-w - 8, 4), (-w / 2, 34), (22, 14), (-w - 22, 14),
-                     (-w / 2, -h - 22), (30, -4), (-w - 30, -4)]
-        best = None
-        for k, (dx, dy) in enumerate(spots):
-            box = (ax + dx, ay + dy, ax + dx + w, ay + dy + h)
-            score = sum(hit(box, o) for o in obstacles) + 20 * sum(hit(box, o) for o in placed) + 3 * k
-            score += (max(0, -box[0]) + max(0, box[2] - fw) + max(0, -box[1])) * h * 10
-            if best is None or score < best[0]:
-                best = (score, box)
-        box = best[1]
-        placed.append(box)
-        for j, i in enumerate(idx):
+                     (-w / 2, -h - 22), (30, -4), (-w - 30, -4), (-w / 2, 48), (36, 24), (-w - 36, 24),
+                     (-w / 2, -h - 36), (44, -14), (-w - 44, -14), (-w / 2, 62), (-w / 2, -h - 50), (58, 8),
+                     (-w - 58, 8), (50, 34), (-w - 50, 34), (50, -30), (-w - 50, -30)]
+        cands.append([(ax + dx, ay + dy, ax + dx + w, ay + dy + h) for dx, dy in spots])
+    # no block on a name, a City or another block (then a second look at those still covering one), none
+    # sticking out left, right or above (issue #19: names were covered in the delta)
+    chosen = place(cands, obstacles, frame=(0, 0, fw, 1e6), step_cost=3)
+    for sid, boxes, k in zip(order, cands, chosen, strict=True):
+        box = boxes[k]
+        for j, i in enumerate(rows_of[sid]):
             cx = box[0] + (j % COLUMNS) * CELL_W + 7
             cy = box[1] + (j // COLUMNS) * CELL_H + CELL_H / 2
             pieces["x"][i] = round(EXTENT["x"][0] + cx / sc, 4)

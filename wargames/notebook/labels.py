@@ -50,7 +50,7 @@ def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterab
     ``candidates[i]``: label i's possible boxes, in order of preference (each step down costs ``step_cost``,
     or ``prefs[i][k]`` for box k when given); ``hard``: what a label must not cover (chips, markers; weight 50
     per square pixel); ``soft``: what it should rather not cover (hex numbers; ``soft_weight`` per square
-    pixel); ``frame``: boxes sticking out cost 400 per pixel.  The labels placed already are hard obstacles for
+    pixel); ``frame``: boxes sticking out cost 2000 per pixel.  The labels placed already are hard obstacles for
     the next ones; then, ``repairs`` times, each label still covering something hard is placed again among all
     the others (a name placed early may move aside for one placed later)."""
     import numpy as np
@@ -66,7 +66,7 @@ def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterab
         clash = _covered(c, base.near(reach) + [o for o in others if overlap(reach, o) > 0])
         cost = pref + 50 * clash + soft_weight * _covered(c, soft_grid.near(reach))
         if frame is not None:
-            cost += 400 * (np.clip(frame[0] - c[:, 0], 0, None) + np.clip(c[:, 2] - frame[2], 0, None)
+            cost += 2000 * (np.clip(frame[0] - c[:, 0], 0, None) + np.clip(c[:, 2] - frame[2], 0, None)
                            + np.clip(frame[1] - c[:, 1], 0, None) + np.clip(c[:, 3] - frame[3], 0, None))
         return cost, clash
 
