@@ -136,6 +136,7 @@ def row_map_figure(window=None, *, width: int = 900, height: int | None = None, 
         named = {k: [v[i] for i in keep] for k, v in layers["places"].items()}
     else:
         named = layers["places"]
+    named = {**named, "name": [_two_lines(n) for n in named["name"]]}  # long shared names on two lines
     named_src = ColumnDataSource(named)
     p.scatter("x", "y", source=pl, size="size", marker="square", fill_color="#212121", line_color="white")
     show_numbers = (window is not None) if hex_numbers is None else hex_numbers
@@ -172,7 +173,8 @@ def _place_labels(places: dict[str, list[Any]], px_per_unit: float, font_px: int
     taken: list[tuple[float, float, float, float]] = []
     dx, dy = [], []
     for x, y, name in zip(places["x"], places["y"], places["name"], strict=True):
-        w, h = 0.62 * font_px * len(name) + 6, font_px + 4
+        lines = name.split("\n")  # a two-line name grows upwards from its baseline
+        w, h = 0.62 * font_px * max(len(t) for t in lines) + 6, (font_px + 4) * len(lines)
         cx, cy = x * px_per_unit, y * px_per_unit
         for ox, oy in ((gap, -5), (-gap - w, -5), (-w / 2, 8), (-w / 2, -8 - h), (7, 8), (7, -18)):
             box = (cx + ox, cy + oy, cx + ox + w, cy + oy + h)
