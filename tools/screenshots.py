@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -141,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     args.outdir.mkdir(parents=True, exist_ok=True)
     chosen = [n for n in NOTEBOOKS if not args.only or any(s in n for s in args.only)]
     proc, port = start_voila(args.outdir / "voila.log")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: still stop the Voila server (finally)
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
