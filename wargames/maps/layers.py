@@ -22,6 +22,9 @@ Layers (each a ``{column: list}`` dict, one row per item):
 ``markers`` facts on a place that are not pieces (Control, Terror, insurrection ...): ``place``, ``kind``,
             ``text``.
 
+A layer may carry more columns of facts than these (Tet's lines name the two places they join, ``ends``, and a
+road's ``route``); the same rules hold for them.
+
 Besides the layers: ``game`` (id), ``kind`` (the map kind), ``side``, ``extent`` (``{"x": (x0, x1), "y":
 (y0, y1)}`` in map coordinates), ``coords`` (what the map coordinates are: "lonlat" or "hexgrid", the
 latter being :func:`wargames.maps.hexgrid.hex_centre` with size 1).
