@@ -67,6 +67,15 @@ def add_row(layer: dict[str, list], **row: Any) -> None:
         layer[k].append(v)
 
 
+def places_by_id(layers: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The layers' places as one dict per place id, in their order: ``kind``, ``name``, ``shape``, ``xs``, ``ys``,
+    ``x``, ``y`` and ``facts`` (a dict, never None)."""
+    pl = layers["places"]
+    return {pid: {"kind": pl["kind"][i], "name": pl["name"][i], "shape": pl["shape"][i], "xs": pl["xs"][i],
+                  "ys": pl["ys"][i], "x": pl["x"][i], "y": pl["y"][i], "facts": pl["facts"][i] or {}}
+            for i, pid in enumerate(pl["id"])}
+
+
 def _walk_strings(value: Any):
     if isinstance(value, str):
         yield value

@@ -17,6 +17,7 @@ from bokeh.layouts import row
 from bokeh.models import ColumnDataSource, Div, HoverTool, Range1d, TapTool
 from bokeh.plotting import figure
 
+from ..maps.layers import places_by_id
 from .bokehmap import InteractiveMap
 from .palette import darker, palette, text_on
 
@@ -38,12 +39,7 @@ PITCH = 0.17   # degrees between piece glyphs (before the placer moves each bloc
 COLUMNS = 3    # glyphs per row under a space's name
 
 
-def _places(layers: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The layers' places by id: kind, name, anchor and facts (one dict per place)."""
-    pl = layers["places"]
-    return {pid: {"kind": pl["kind"][i], "name": pl["name"][i], "shape": pl["shape"][i], "xs": pl["xs"][i],
-                  "ys": pl["ys"][i], "x": pl["x"][i], "y": pl["y"][i], "facts": pl["facts"][i] or {}}
-            for i, pid in enumerate(pl["id"])}
+_places = places_by_id  # the layers' places by id (wargames.maps.layers)
 
 
 def static_layers(layers: dict[str, Any]) -> dict[str, Any]:

@@ -35,6 +35,7 @@ import numpy as np
 
 from ..core.data import game_dir
 from ..maps.geo import background_layers
+from ..maps.layers import places_by_id
 from .palette import HIDDEN, palette
 
 # ---------------------------------------------------------------------------------------------- styling
@@ -150,12 +151,7 @@ def _esc(x: Any) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- static layers
-def _places(layers: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The layers' places by id, in their order: kind, name, shape, geometry, anchor and facts."""
-    pl = layers["places"]
-    return {pid: {"kind": pl["kind"][i], "name": pl["name"][i], "shape": pl["shape"][i], "xs": pl["xs"][i],
-                  "ys": pl["ys"][i], "x": pl["x"][i], "y": pl["y"][i], "facts": pl["facts"][i] or {}}
-            for i, pid in enumerate(pl["id"])}
+_places = places_by_id  # the layers' places by id (wargames.maps.layers)
 
 
 def draws(game) -> bool:
