@@ -210,6 +210,15 @@ class RowBot(Bot):
     def _has(self, d: Decision, *kinds: str) -> bool:
         return any(a.kind in kinds for a in d.options)
 
+    def _take(self, game: RowGame, d: Decision, kinds: tuple[str, ...], why: str | Callable[[Action], str]) -> Action:
+        """The first option of the first of ``kinds`` offered, with the reason ``why`` (a text, or made from the
+        option); none offered: :meth:`fallback`."""
+        a = self.first(d, *kinds)
+        if a is None:
+            return self.fallback(game, d)
+        self.last_reason = why(a) if callable(why) else why
+        return a
+
     def _supply(self, game: RowGame, side: str) -> int:
         return game.pools["Capitalist Supply" if side == "Capitalist" else "Communist Supply"]
 
@@ -284,11 +293,7 @@ class RowBot(Bot):
 
     def on_vietnamization(self, game: RowGame, d: Decision) -> Action:
         """ROW-9.5: a Poor marker comes off first, else an Elite one goes on."""
-        a = self._pick(d.options, "remove_poor") or self._pick(d.options, "add_elite")
-        if a is None:
-            return self.fallback(game, d)
-        self.last_reason = "Vietnamization improves an ARVN division"
-        return a
+        return self._take(game, d, ("remove_poor", "add_elite"), "Vietnamization improves an ARVN division")
 
     # activations (ROW-4, 9.2)
     def on_hq_activation(self, game: RowGame, d: Decision) -> Action:
@@ -444,17 +449,13 @@ class RowBot(Bot):
 
     def on_fire_base(self, game: RowGame, d: Decision) -> Action:
         """ROW-14.1.2: helicopter points are kept for flights."""
-        self.last_reason = "helicopter points are kept for flights"
-        return self._pick(d.options, "no_fire_base")
+        return self._take(game, d, ("no_fire_base",), "helicopter points are kept for flights")
 
     # combat (ROW-5, 6)
     def on_combat_supporter(self, game: RowGame, d: Decision) -> Action:
         """ROW-5.3.3: every adjacent unit supports."""
-        a = self._pick(d.options, "add_supporter")
-        if a is None:
-            return self.fallback(game, d)
-        self.last_reason = f"{a['unit']} adds to the die roll (5.3.3): every adjacent unit supports"
-        return a
+        return self._take(game, d, ("add_supporter",),
+                          lambda a: f"{a['unit']} adds to the die roll (5.3.3): every adjacent unit supports")
 
     def on_combat_support(self, game: RowGame, d: Decision) -> Action:
         """ROW-5.3.1: all available support is used."""
@@ -474,11 +475,7 @@ class RowBot(Bot):
 
     def on_reroll(self, game: RowGame, d: Decision) -> Action:
         """ROW-6.1: a side that may re-roll its own die does."""
-        a = self._pick(d.options, "reroll")
-        if a is None:
-            return self.fallback(game, d)
-        self.last_reason = "re-rolls its own die"
-        return a
+        return self._take(game, d, ("reroll",), "re-rolls its own die")
 
     def on_quality_marker(self, game: RowGame, d: Decision) -> Action:
         """ROW-5.4.2, 6.1: a good marker on its own unit, a bad one on the enemy's."""
@@ -513,11 +510,7 @@ class RowBot(Bot):
 
     def on_advance(self, game: RowGame, d: Decision) -> Action:
         """ROW-5.7: the winner advances into the combat hex."""
-        a = self._pick(d.options, "advance")
-        if a is None:
-            return self.fallback(game, d)
-        self.last_reason = "the winner advances into the combat hex"
-        return a
+        return self._take(game, d, ("advance",), "the winner advances into the combat hex")
 
     def on_snafu_placement(self, game: RowGame, d: Decision) -> Action:
         """ROW-6.1, 6.2: a harmful counter on an enemy unit, a Great Leader on its own; else back to the cup."""
@@ -567,8 +560,7 @@ class RowBot(Bot):
 
     def on_recruit(self, game: RowGame, d: Decision) -> Action:
         """ROW-13.1.2: every recruit strengthens the VC."""
-        self.last_reason = "every recruit strengthens the VC"
-        return self._pick(d.options, "recruit")
+        return self._take(game, d, ("recruit",), "every recruit strengthens the VC")
 
     def on_recruit_hex(self, game: RowGame, d: Decision) -> Action:
         """ROW-13.1.2: the recruit stays with its cadre."""
@@ -577,8 +569,7 @@ class RowBot(Bot):
 
     def on_voluntary_removal(self, game: RowGame, d: Decision) -> Action:
         """Every unit is kept."""
-        self.last_reason = "keeps every unit"
-        return self._pick(d.options, "keep_all")
+        return self._take(game, d, ("keep_all",), "keeps every unit")
 
     # victory (ROW-12)
     def on_objective_placement(self, game: RowGame, d: Decision) -> Action:
@@ -593,8 +584,7 @@ class RowBot(Bot):
 
     def on_objective_claim(self, game: RowGame, d: Decision) -> Action:
         """ROW-12.1.3: an unfought objective in a hex it controls is claimed."""
-        self.last_reason = "an unfought objective in a hex it controls is claimed"
-        return self._pick(d.options, "claim_objective")
+        return self._take(game, d, ("claim_objective",), "an unfought objective in a hex it controls is claimed")
 
     def on_accumulator_roll(self, game: RowGame, d: Decision) -> Action:
         """ROW-12.1.4: roll at 5 or more (or in the End Phase, before the track is reset), else wait."""
