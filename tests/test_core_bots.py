@@ -34,6 +34,14 @@ def test_core_bot_dispatches_by_decision_kind_and_explains():
     assert bot.choose(None, _decision("pair", "end")).kind == "end" and "nothing to decide" in bot.last_reason
 
 
+def test_core_bot_knows_the_kinds_it_answers_or_leaves_to_its_fallback_on_purpose():
+    class Declines(_Toy):
+        fallback_kinds = frozenset({"widen"})
+
+    assert _Toy().knows("pick") and _Toy().knows("pair") and not _Toy().knows("widen")
+    assert Declines().knows("widen") and not Declines().knows("other")
+
+
 def test_core_bot_ties_broken_by_its_own_seeded_generator():
     picks = {_Toy(seed=s).best([(1, Action.make("a", "a"), "x"), (1, Action.make("b", "b"), "y")]).kind
              for s in range(12)}
