@@ -451,14 +451,10 @@ class AirMixin:
             uid, box = a["aircraft"], a["box"]
             kind = mission_boxes()[box].kind
             fields = self._fields_for(uid, kind)
-            if len(fields) == 1:
-                field = fields[0]
-            else:
-                f = yield self.decide(side, f"From which airfield does {aircraft_counters()[uid].name} fly?",
-                                      "ROW-10.1", [Action.make("use_airfield", f"{airfields()[x].name} (room for "
-                                                               f"{self._room(x)})", airfield=x) for x in fields],
-                                      check=self._field_check(uid, kind), kind="airfield")
-                field = f["airfield"]
+            field = yield from self.choose_one(
+                side, f"From which airfield does {aircraft_counters()[uid].name} fly?", "ROW-10.1", fields,
+                kind="airfield", option="use_airfield", key="airfield",
+                label=lambda x: f"{airfields()[x].name} (room for {self._room(x)})", check=self._field_check(uid, kind))
             rec = self.airwar["aircraft"][uid]
             rec.update(box=box, airfield=field, restricted=bool(a["restricted"]))
             self._touch()
@@ -633,12 +629,9 @@ class AirMixin:
             left = [b for b in STRIKES if b not in done and self._craft(CAPITALIST, b)]
             if not left:
                 break
-            b = left[0]
-            if len(left) > 1:
-                a = yield self.decide(CAPITALIST, "Which strike missions are flown next?", "ROW-10.3",
-                                      [Action.make("strike_type", f"{mission_boxes()[x].name} next", box=x)
-                                       for x in left], kind="strike_order")
-                b = a["box"]
+            b = yield from self.choose_one(CAPITALIST, "Which strike missions are flown next?", "ROW-10.3", left,
+                                           kind="strike_order", option="strike_type", key="box",
+                                           label=lambda x: f"{mission_boxes()[x].name} next")
             done.append(b)
             for uid in self._craft(CAPITALIST, b):
                 if self._over or self.airwar["aircraft"][uid]["box"] != b:
@@ -833,13 +826,11 @@ class AirMixin:
                        and (not hid or self.navy_may_fly_at(a, hid))]
                 if not box:
                     break
-                a = box[0]
-                if len(box) > 1:
-                    d = yield self.decide(side, f"Which aircraft flew the air support ({need} still to cover)?",
-                                          "ROW-10.4.2", [Action.make("fly_support", f"{aircraft_counters()[x].name} "
-                                                                     f"(ground support {self.air_value(x, 'ground_support')[0]})",
-                                                                     aircraft=x) for x in box], kind="air_support")
-                    a = d["aircraft"]
+                a = yield from self.choose_one(
+                    side, f"Which aircraft flew the air support ({need} still to cover)?", "ROW-10.4.2", box,
+                    kind="air_support", option="fly_support", key="aircraft",
+                    label=lambda x: f"{aircraft_counters()[x].name} (ground support "
+                                    f"{self.air_value(x, 'ground_support')[0]})")
                 flown.append(a)
                 need -= self.air_value(a, "ground_support")[0]
             if flown:
@@ -871,12 +862,9 @@ class AirMixin:
         if a.kind == "no_interdiction":
             return False
         striker = a["aircraft"]
-        rc = recons[0]
-        if len(recons) > 1:
-            d = yield self.decide(me, "Which aircraft flies the reconnaissance?", "ROW-10.4.3",
-                                  [Action.make("recon_with", f"{aircraft_counters()[x].name}", aircraft=x)
-                                   for x in recons], kind="recon_aircraft")
-            rc = d["aircraft"]
+        rc = yield from self.choose_one(me, "Which aircraft flies the reconnaissance?", "ROW-10.4.3", recons,
+                                        kind="recon_aircraft", option="recon_with", key="aircraft",
+                                        label=lambda x: aircraft_counters()[x].name)
         v, how = self.air_value(rc, "recon")
         r, ok = self._roll(v, f"recon of {hid}")
         ok = ok and r.value != 10

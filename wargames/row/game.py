@@ -13,6 +13,7 @@ Simplifications and readings of this first playable version are decisions R-GAME
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from dataclasses import replace as dc_replace
 from fractions import Fraction
@@ -376,6 +377,17 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         self._touch()
         yield self.ruling(rule_id, title, f"{name} {text} {a['hex']}.", result={key: uid, "hex": a["hex"]},
                           places=[a["hex"]])
+
+    def choose_one(self, side: str, prompt: str, rule_id: str, items: list[str], *, kind: str, option: str, key: str,
+                   label: Callable[[str], str], places: Callable[[str], list[str]] | None = None,
+                   check: Callable[[Action], IllegalAction | None] | None = None):
+        """One of ``items``: the only one without asking, else ``side`` chooses (a decision of ``kind`` whose options
+        are ``option`` actions naming the item as ``key``, with ``label`` and ``places`` for each).  Returns it."""
+        if len(items) == 1:
+            return items[0]
+        a = yield self.decide(side, prompt, rule_id, [Action.make(option, label(x), places(x) if places else (),
+                                                                  **{key: x}) for x in items], check=check, kind=kind)
+        return a[key]
 
     def in_window(self, actions: list[Action]) -> list[Action]:
         """Special rule map_window (R-SCN-01): no piece may end a move outside the scenario's window."""
@@ -1321,12 +1333,11 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             if not waiting:
                 break
             self.checkpoint("activation", **ctx)
-            uid = waiting[0]
-            if len(waiting) > 1:  # 4.5: the units move one after another in the phasing player's order
-                nxt = yield self.decide(side, "Which active unit moves next?", "ROW-4.5",
-                                        [Action.make("move_next", f"{self.rows[u].name} at {self.pos[u]} moves next",
-                                                     [self.pos[u]], unit=u) for u in waiting], kind="move_order")
-                uid = nxt["unit"]
+            # 4.5: the units move one after another in the phasing player's order
+            uid = yield from self.choose_one(side, "Which active unit moves next?", "ROW-4.5", waiting,
+                                             kind="move_order", option="move_next", key="unit",
+                                             label=lambda u: f"{self.rows[u].name} at {self.pos[u]} moves next",
+                                             places=lambda u: [self.pos[u]])
             waiting.remove(uid)
             mo = self.moves(uid, "initial")
             spent = Fraction(0)
