@@ -182,7 +182,6 @@ def test_fitl_space_names_cover_no_name_piece_or_city(plays):
     """Fire in the Lake, the short scenario of the app (the delta's names overlapped): each space's name box (its
     Control chip and its name) covers no other name, no piece and its count, no City circle, and stays inside
     the board; at the start and after 30 decisions."""
-    from wargames.fitl.mapdata import EXTENT
     from wargames.notebook import FitlBoardView
     from wargames.notebook.fitlboard import CHIP_W
 
@@ -196,10 +195,10 @@ def test_fitl_space_names_cover_no_name_piece_or_city(plays):
     if plays:
         view.update()
     f = view.figure
-    sc = f.frame_height / (EXTENT["y"][1] - EXTENT["y"][0])
+    sc = f.frame_height / (f.y_range.end - f.y_range.start)
 
     def px(x, y):
-        return (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
+        return (x - f.x_range.start) * sc, (f.y_range.end - y) * sc
 
     n = view.sources["names"].data
     names = []
