@@ -44,7 +44,7 @@ def overlapping(boxes: Sequence[Box], others: Sequence[Box] | None = None, *,
 def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterable[Box] | Grid = (),
           frame: Box | None = None, *, order: Sequence[int] | None = None,
           step_cost: float = 2.0, soft_weight: float = 1.0,
-          prefs: Sequence[Sequence[float]] | None = None, repairs: int = 4) -> list[int]:
+          prefs: Sequence[Sequence[float]] | None = None, repairs: int = 4, gap: float = 0.0) -> list[int]:
     """Greedy placement: for each label (in ``order``), the index of the candidate box that covers the least.
 
     ``candidates[i]``: label i's possible boxes, in order of preference (each step down costs ``step_cost``,
@@ -52,7 +52,8 @@ def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterab
     per square pixel); ``soft``: what it should rather not cover (hex numbers; ``soft_weight`` per square
     pixel); ``frame``: boxes sticking out cost 2000 per pixel.  The labels placed already are hard obstacles for
     the next ones; then, ``repairs`` times, each label still covering something hard is placed again among all
-    the others (a name placed early may move aside for one placed later)."""
+    the others (a name placed early may move aside for one placed later).  ``gap``: pixels kept between two
+    labels (two names that touch read as one)."""
     import numpy as np
 
     base = Grid(hard)
@@ -77,7 +78,7 @@ def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterab
             continue
         cost, _ = costs(i, list(placed.values()))
         chosen[i] = int(np.argmin(cost))  # the first of equal costs: the preferred one
-        placed[i] = candidates[i][chosen[i]]
+        placed[i] = _grown(candidates[i][chosen[i]], gap)
     for _ in range(repairs):
         moved = False
         for i in list(placed):
@@ -89,10 +90,14 @@ def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterab
             if clash[chosen[i]] > 0:
                 best = int(np.argmin(cost))
                 if best != chosen[i]:
-                    chosen[i], placed[i], moved = best, candidates[i][best], True
+                    chosen[i], placed[i], moved = best, _grown(candidates[i][best], gap), True
         if not moved:
             break
     return chosen
+
+
+def _grown(b: Box, by: float) -> Box:
+    return (b[0] - by, b[1] - by, b[2] + by, b[3] + by)
 
 
 def _covered(c, others: list[Box]):

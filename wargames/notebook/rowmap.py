@@ -174,7 +174,9 @@ def _place_labels(places: dict[str, list[Any]], px_per_unit: float, font_px: int
         cx, cy = x * px_per_unit, y * px_per_unit
         for ox, oy in ((gap, -5), (-gap - w, -5), (-w / 2, 8), (-w / 2, -8 - h), (7, 8), (7, -18)):
             box = (cx + ox, cy + oy, cx + ox + w, cy + oy + h)
-            if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken):
+            m = 4  # names at least this far apart, or two read as one ("Tchepone (Sepon) Lang Vei")
+            if not any(box[0] - m < b[2] and b[0] < box[2] + m and box[1] - m < b[3] and b[1] < box[3] + m
+                       for b in taken):
                 break
         taken.append(box)
         dx.append(int(ox))
@@ -457,7 +459,7 @@ class RowMapView(InteractiveMap):
         texts, cands, offsets, prefs = self._name_candidates()
         _, _, _, width, height = self._frame
         chosen = place(cands, self.counter_boxes(dyn), self._number_boxes(), (0, 0, width, height), prefs=prefs,
-                       soft_weight=0.08)
+                       soft_weight=0.08, gap=3)
         return {"label": texts, "dx": [offsets[i][k][0] for i, k in enumerate(chosen)],
                 "dy": [offsets[i][k][1] for i, k in enumerate(chosen)]}
 
