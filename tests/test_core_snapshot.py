@@ -88,9 +88,12 @@ def test_core_checkpoints_are_bytes_and_restore_to_the_same_digest():
     assert g.data is data and g.board.data is data  # static data shared by the restored state, not copied
 
 
-def test_core_static_data_is_settled_once_per_game_before_play(monkeypatch):
-    """The first load of each game in a process collects the garbage and freezes what is alive (its rules data):
-    once per game, and not at all when switched off."""
+def test_core_static_data_is_settled_once_per_game_and_after_many_imports(monkeypatch):
+    """The first load of each game in a process collects the garbage and freezes what is alive (its rules data);
+    a later load only if many modules were imported since (a library imported after the first game); never when
+    switched off."""
+    import sys
+
     from wargames.core import snapshot
 
     calls: list[str] = []
@@ -100,9 +103,12 @@ def test_core_static_data_is_settled_once_per_game_before_play(monkeypatch):
     wargames.load("tet", seed=1)
     wargames.load("tet", seed=2)
     assert calls == ["collect", "freeze"]
+    monkeypatch.setattr(snapshot, "_modules_settled", len(sys.modules) - snapshot.SETTLE_AFTER_MODULES)
+    wargames.load("tet", seed=3)  # as if a large library had been imported since
+    assert calls == ["collect", "freeze"] * 2
     monkeypatch.setattr(snapshot, "SETTLE_STATIC_DATA", False)
     wargames.load("yotr", seed=1)
-    assert calls == ["collect", "freeze"]
+    assert calls == ["collect", "freeze"] * 2
 
 
 def test_core_snapshot_keeps_a_state_pickle_cannot_write_as_a_copy():

@@ -14,6 +14,7 @@ import gc
 import io
 import pickle
 import struct
+import sys
 import types
 from collections import Counter, defaultdict
 from typing import Any
@@ -153,22 +154,31 @@ def restore(kept: bytes | Any, shared: list[Any]) -> Any:
 # ---------------------------------------------------------------------------- static data out of the collector's way
 #: set False before loading a game to keep the collector as it is (see :func:`settle_static_data`)
 SETTLE_STATIC_DATA = True
+#: modules imported since the last settling that make a load settle again (a library such as pandas: hundreds)
+SETTLE_AFTER_MODULES = 50
 _SETTLED: set[str] = set()
+_modules_settled = 0  # len(sys.modules) when the static data was last settled
 
 
 def settle_static_data(key: str) -> bool:
-    """Once per process for each game (``key``), when its rules data, maps and scenario tables have just been
-    loaded and cached: collect the garbage, then move every object then alive out of the reach of Python's
-    cyclic garbage collector (``gc.freeze()``).  Returns whether it did.
+    """When a game (``key``) is loaded for the first time in the process, or after many modules were imported
+    since the last time (:data:`SETTLE_AFTER_MODULES`, e.g. pandas imported after the first game): collect the
+    garbage, then move every object then alive (the rules data, maps and scenario tables just loaded and cached,
+    the modules) out of the reach of Python's cyclic garbage collector (``gc.freeze()``).  Returns whether it did.
 
-    Why: a full pass of the collector walks every tracked object of the process, and the static data of the games
-    is most of them; without this an occasional Back took 60-140 ms of which 50-110 ms were one full pass.
-    Frozen objects are still freed when nothing refers to them; only a reference cycle alive at that moment
-    and dropped later is never reclaimed (called before the game's procedures start, so the game loaded is not
-    yet in such a cycle).  Set :data:`SETTLE_STATIC_DATA` to False to opt out."""
-    if not SETTLE_STATIC_DATA or key in _SETTLED:
+    Why: a full pass of the collector walks every tracked object of the process, and the games' static data and
+    the libraries are most of them; without this an occasional Back took 60-140 ms of which 50-110 ms were one
+    full pass (``benchmarks/results/back.md``).  Frozen objects are still freed when nothing refers to them; only
+    a reference cycle alive at that moment and dropped later (e.g. a game held then, and dropped) is never
+    reclaimed.  It is called before the loaded game's procedures start, so that game is not yet in such a cycle.
+    Set :data:`SETTLE_STATIC_DATA` to False to opt out."""
+    global _modules_settled
+    if not SETTLE_STATIC_DATA:
+        return False
+    if key in _SETTLED and len(sys.modules) - _modules_settled < SETTLE_AFTER_MODULES:
         return False
     _SETTLED.add(key)
     gc.collect()
     gc.freeze()
+    _modules_settled = len(sys.modules)
     return True
