@@ -97,10 +97,12 @@ def sweep(gid: str, scenario: str, seed: int) -> dict:
     game = wargames.open_save(played(gid, scenario, seed))
     n = len(game.decisions())
     game.undo()  # at the last decision, pending
-    times, worst_where, collected = [], "", []
+    times, worst_where, collected, full = [], "", [], []
 
     def on_gc(phase: str, info: dict) -> None:  # time spent in the cyclic collector during one undo
         collected.append(time.perf_counter() if phase == "start" else -time.perf_counter())
+        if info["generation"] == 2:  # a full pass: its processor time
+            full.append(time.process_time() if phase == "start" else time.process_time() - full.pop())
 
     gc.callbacks.append(on_gc)
     try:
@@ -120,7 +122,8 @@ def sweep(gid: str, scenario: str, seed: int) -> dict:
     return {"game": f"{gid} {scenario}", "undos": len(times), "median ms": ms(statistics.median(times)),
             "95th percentile ms": ms(sorted(times)[int(0.95 * (len(times) - 1))]), "worst ms": ms(max(times)),
             "worst without gc ms": ms(max(no_gc)), "median cpu ms": ms(statistics.median(cpu)),
-            "worst cpu ms": ms(max(cpu)), "worst at": worst_where}
+            "worst cpu ms": ms(max(cpu)), "full gc passes": len(full),
+            "longest full gc cpu ms": ms(max(full, default=0)), "worst at": worst_where}
 
 
 def markdown(frame) -> str:
