@@ -43,6 +43,28 @@ class JournalledSet(set):
         super().add(item)
 
 
+class SlottedDict(dict):
+    """A dict subclass whose journal is a slot (no ``__dict__``), journalling its own writes."""
+
+    __slots__ = ("journal",)
+
+    def __init__(self, journal: Journal, *args) -> None:
+        super().__init__(*args)
+        self.journal = journal
+
+    def __setitem__(self, key, value) -> None:
+        self.journal.writes.append(("set", key, value))
+        super().__setitem__(key, value)
+
+
+def test_core_snapshot_copies_a_slotted_dict_subclass_without_journalling():
+    journal = Journal()
+    d = SlottedDict(journal, {"hue": 2})
+    out = unpack(pack({"d": d}, [journal]), [journal])["d"]
+    assert type(out) is SlottedDict and out == {"hue": 2} and out is not d and out.journal is journal
+    assert journal.writes == []
+
+
 def test_core_snapshot_copies_containers_deeply_and_keeps_aliasing():
     inner = [1, 2]
     state = {"a": inner, "b": inner, "c": {"x": {3, 4}}, "n": Counter(hue=2), "d": defaultdict(list, k=[5]),

@@ -79,26 +79,44 @@ def fast_copy(obj: Any, memo: dict[int, Any]) -> Any:
 def _set_dict_subclass(obj: dict, state: tuple[dict, dict]) -> None:
     items, attrs = state
     dict.update(obj, items)
-    obj.__dict__.update(attrs)
+    for name, value in attrs.items():
+        object.__setattr__(obj, name, value)
 
 
 def _set_set_subclass(obj: set, state: tuple[set, dict]) -> None:
     items, attrs = state
     set.update(obj, items)
-    obj.__dict__.update(attrs)
+    for name, value in attrs.items():
+        object.__setattr__(obj, name, value)
+
+
+def _attributes(obj: Any) -> dict[str, Any]:
+    """An object's attributes: its ``__dict__`` and its slots that are set."""
+    attrs = dict(vars(obj)) if hasattr(obj, "__dict__") else {}
+    for name in copyreg._slotnames(type(obj)):  # type: ignore[attr-defined]
+        if name not in ("__dict__", "__weakref__") and hasattr(obj, name):
+            attrs[name] = getattr(obj, name)
+    return attrs
+
+
+def _plain_pickling(cls: type, base: type) -> bool:
+    """``cls``, a subclass of ``base``, does not define how it is pickled (``__reduce__``, ``__reduce_ex__`` and
+    ``__getstate__`` are those of ``base``)."""
+    return (cls.__reduce_ex__ is base.__reduce_ex__ and cls.__reduce__ is base.__reduce__
+            and getattr(cls, "__getstate__", None) is getattr(base, "__getstate__", None))
 
 
 class _Pickler(pickle.Pickler):
-    """Pickles dict and set subclasses with attributes (a placement with its reverse index, a journalled
-    container) as their items plus their attributes, set without calling the subclass's own ``__setitem__``/
-    ``add`` (which may journal or index)."""
+    """Pickles dict and set subclasses (a placement with its reverse index, a journalled container) as their items
+    plus their attributes (``__dict__`` or slots), set back without calling the subclass's own ``__setitem__``,
+    ``add`` or ``__setattr__`` (which may journal or index).  A subclass that defines its own pickling keeps it."""
 
     def reducer_override(self, obj: Any) -> Any:
         cls = type(obj)
-        if isinstance(obj, dict) and cls not in (dict, Counter, defaultdict) and hasattr(obj, "__dict__"):
-            return copyreg.__newobj__, (cls,), (dict(obj), dict(vars(obj))), None, None, _set_dict_subclass
-        if isinstance(obj, set) and cls is not set and hasattr(obj, "__dict__"):
-            return copyreg.__newobj__, (cls,), (set(obj), dict(vars(obj))), None, None, _set_set_subclass
+        if isinstance(obj, dict) and cls is not dict and _plain_pickling(cls, dict):
+            return copyreg.__newobj__, (cls,), (dict(obj), _attributes(obj)), None, None, _set_dict_subclass
+        if isinstance(obj, set) and cls is not set and _plain_pickling(cls, set):
+            return copyreg.__newobj__, (cls,), (set(obj), _attributes(obj)), None, None, _set_set_subclass
         return NotImplemented
 
 
