@@ -76,16 +76,10 @@ def fast_copy(obj: Any, memo: dict[int, Any]) -> Any:
 
 
 # ---------------------------------------------------------------------------- compact checkpoints (pickle)
-def _set_dict_subclass(obj: dict, state: tuple[dict, dict]) -> None:
+def _set_container(obj: dict | set, state: tuple[dict | set, dict[str, Any]]) -> None:
+    """Fill a dict or set subclass made by ``__new__``: items through the base class, attributes directly."""
     items, attrs = state
-    dict.update(obj, items)
-    for name, value in attrs.items():
-        object.__setattr__(obj, name, value)
-
-
-def _set_set_subclass(obj: set, state: tuple[set, dict]) -> None:
-    items, attrs = state
-    set.update(obj, items)
+    (dict.update if isinstance(obj, dict) else set.update)(obj, items)
     for name, value in attrs.items():
         object.__setattr__(obj, name, value)
 
@@ -114,9 +108,9 @@ class _Pickler(pickle.Pickler):
     def reducer_override(self, obj: Any) -> Any:
         cls = type(obj)
         if isinstance(obj, dict) and cls is not dict and _plain_pickling(cls, dict):
-            return copyreg.__newobj__, (cls,), (dict(obj), _attributes(obj)), None, None, _set_dict_subclass
+            return copyreg.__newobj__, (cls,), (dict(obj), _attributes(obj)), None, None, _set_container
         if isinstance(obj, set) and cls is not set and _plain_pickling(cls, set):
-            return copyreg.__newobj__, (cls,), (set(obj), _attributes(obj)), None, None, _set_set_subclass
+            return copyreg.__newobj__, (cls,), (set(obj), _attributes(obj)), None, None, _set_container
         return NotImplemented
 
 
