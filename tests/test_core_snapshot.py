@@ -23,12 +23,12 @@ class JournalledDict(dict):
     """A dict subclass with an attribute, whose own ``__setitem__`` records every write in its journal."""
 
     def __init__(self, journal: Journal, *args) -> None:
-        super().__init__(*args)
+        dict.__init__(self, *args)
         self.journal = journal
 
     def __setitem__(self, key, value) -> None:
         self.journal.writes.append(("set", key, value))
-        super().__setitem__(key, value)
+        dict.__setitem__(self, key, value)
 
 
 class JournalledSet(set):
@@ -47,14 +47,8 @@ class SlottedDict(dict):
     """A dict subclass whose journal is a slot (no ``__dict__``), journalling its own writes."""
 
     __slots__ = ("journal",)
-
-    def __init__(self, journal: Journal, *args) -> None:
-        super().__init__(*args)
-        self.journal = journal
-
-    def __setitem__(self, key, value) -> None:
-        self.journal.writes.append(("set", key, value))
-        super().__setitem__(key, value)
+    __init__ = JournalledDict.__init__
+    __setitem__ = JournalledDict.__setitem__
 
 
 def test_core_snapshot_copies_a_slotted_dict_subclass_without_journalling():
