@@ -2,17 +2,21 @@
 
     python benchmarks/bench_back.py [--reps 7] [--sweep] [--games tet row] [--out benchmarks/results/back.md]
 
-For each game a whole bot game is played; then, at a decision near the start, in the middle and at the end,
+For each game a whole bot game is played and its save opened (public API only: ``wargames.load``, ``play``,
+``save``, ``open_save``, ``branch``, ``undo``); then, at a decision near the start, in the middle and at the end,
 it times ``undo()`` (Back one decision, then the decision is made again, ``reps`` times), ``rewind(turn)``
 to that decision's turn, and a refused illegal action (the state is checked unchanged).  Targets: undo
 median <= 20 ms and worst <= 50 ms; rewind <= 50 ms; refusal <= 20 ms.  ``--sweep`` also undoes through whole
 games, every decision, and reports how much of the worst undo was Python's cyclic garbage collector (a full
-collection walks every object of the process, whatever the engine does) and the processor time of the undos
+collection walks every object of the process, whatever the engine does; the sweep counts the full passes that
+landed on an undo and times one full pass at its end, what any Back may meet) and the processor time of the undos
 (on a machine shared with other work the wall-clock worst case mostly measures waiting for a core); ``--out``
 appends the tables to a
 Markdown file with a label.  ``--freeze`` first loads every game once and moves everything then alive (modules,
 rules data) out of the collector's reach (``gc.freeze()``), as an interactive front-end could do after start-up:
-it shows how much of the worst case the collector's full passes over static data cost.
+it shows how much of the worst case the collector's full passes over static data cost.  (Since the core settles
+each game's static data itself at its first load, ``wargames.core.snapshot.settle_static_data``, ``--freeze`` adds
+little; ``--no-settle`` switches that off, to measure the collector as it was.)
 """
 
 from __future__ import annotations
@@ -26,7 +30,6 @@ from pathlib import Path
 
 import wargames
 from wargames.core import Action, IllegalAction
-from wargames.core.registry import game_class
 
 GAMES = [("tet", "historical"), ("yotr", "historical"), ("fitl", "short"), ("fitl", "full"), ("row", "year-in-i-corps")]
 
@@ -38,13 +41,12 @@ def played(gid: str, scenario: str, seed: int) -> dict:
     return g.save()
 
 
-def at_decision(save: dict, k: int):
-    """The saved game at its k-th decision, pending (opened from a shortened save, so no bot runs)."""
-    acts = [i for i, e in enumerate(save["record"]) if "act" in e]
-    i = acts[max(0, min(k, len(acts) - 1))]
-    cls = game_class(save["game"])
-    game = cls(save["scenario"], save["seed"], save["options"], _start=False)
-    game._replay(save["record"][:i], save["record"][i]["at"])
+def at_decision(whole, k: int):
+    """The game ``whole`` (a finished game opened from its save) back at its k-th decision, pending, on a branch
+    (public API only: ``branch`` and ``undo``; no player is seated, so no bot runs)."""
+    n = len(whole.decisions())
+    game = whole.branch()
+    game.undo(n - max(0, min(k, n - 1)))
     return game
 
 
@@ -57,46 +59,51 @@ def last_act(game) -> dict:
 
 
 def measure(gid: str, scenario: str, seed: int, reps: int) -> list[dict]:
-    save = played(gid, scenario, seed)
-    n = len([e for e in save["record"] if "act" in e])
+    whole = wargames.open_save(played(gid, scenario, seed))
+    n = len(whole.decisions())
     rows = []
     for where, k in (("start", 5), ("middle", n // 2), ("end", n - 1)):
-        game = at_decision(save, k)
-        undo_t = []
+        game = at_decision(whole, k)
+        undo_t, undo_cpu = [], []
         for _ in range(reps):  # Back one decision, then make it again
             act = last_act(game)
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             game.undo()
             undo_t.append(time.perf_counter() - t)
+            undo_cpu.append(time.process_time() - c)
             game.apply(act)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         game.rewind(game.turn)
-        rewind_t = time.perf_counter() - t
-        game = at_decision(save, k)
+        rewind_t, rewind_cpu = time.perf_counter() - t, time.process_time() - c
+        game = at_decision(whole, k)
         before = game.digest()
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         try:
             game.apply(Action("no_such_action", {}))
         except IllegalAction:
             pass
-        refuse_t = time.perf_counter() - t
+        refuse_t, refuse_cpu = time.perf_counter() - t, time.process_time() - c
         assert game.digest() == before
         rows.append({"game": f"{gid} {scenario}", "where": where, "decision": f"{k}/{n}", "turn": game.turn,
                      "undo median ms": ms(statistics.median(undo_t)), "undo worst ms": ms(max(undo_t)),
-                     "rewind ms": ms(rewind_t), "refusal ms": ms(refuse_t)})
+                     "rewind ms": ms(rewind_t), "refusal ms": ms(refuse_t),
+                     "undo median cpu ms": ms(statistics.median(undo_cpu)), "undo worst cpu ms": ms(max(undo_cpu)),
+                     "rewind cpu ms": ms(rewind_cpu), "refusal cpu ms": ms(refuse_cpu)})
     return rows
 
 
 def sweep(gid: str, scenario: str, seed: int) -> dict:
     """Back through a whole game one decision at a time, from the end to the start: the worst and median
     undo, and where the worst was (a long step, whose decisions are replayed from the step's start)."""
-    save = played(gid, scenario, seed)
-    n = len([e for e in save["record"] if "act" in e])
-    game = at_decision(save, n - 1)
-    times, worst_where, collected = [], "", []
+    game = wargames.open_save(played(gid, scenario, seed))
+    n = len(game.decisions())
+    game.undo()  # at the last decision, pending
+    times, worst_where, collected, full = [], "", [], []
 
     def on_gc(phase: str, info: dict) -> None:  # time spent in the cyclic collector during one undo
         collected.append(time.perf_counter() if phase == "start" else -time.perf_counter())
+        if info["generation"] == 2:  # a full pass: its processor time
+            full.append(time.process_time() if phase == "start" else time.process_time() - full.pop())
 
     gc.callbacks.append(on_gc)
     try:
@@ -113,10 +120,15 @@ def sweep(gid: str, scenario: str, seed: int) -> dict:
             no_gc.append(dt + sum(collected) if len(collected) % 2 == 0 else dt)
     finally:
         gc.callbacks.remove(on_gc)
+    c = time.process_time()
+    gc.collect()  # what one full pass costs now, were it to land on a Back: the game and everything else alive
+    full_now = time.process_time() - c
     return {"game": f"{gid} {scenario}", "undos": len(times), "median ms": ms(statistics.median(times)),
             "95th percentile ms": ms(sorted(times)[int(0.95 * (len(times) - 1))]), "worst ms": ms(max(times)),
             "worst without gc ms": ms(max(no_gc)), "median cpu ms": ms(statistics.median(cpu)),
-            "worst cpu ms": ms(max(cpu)), "worst at": worst_where}
+            "worst cpu ms": ms(max(cpu)), "full gc passes": len(full),
+            "longest full gc cpu ms": ms(max(full, default=0)), "a full gc pass now cpu ms": ms(full_now),
+            "worst at": worst_where}
 
 
 def markdown(frame) -> str:
@@ -135,7 +147,12 @@ def main(argv=None) -> list[dict]:
     ap.add_argument("--out", help="append the tables to this Markdown file")
     ap.add_argument("--label", default="", help="a label for the --out section (e.g. the commit measured)")
     ap.add_argument("--freeze", action="store_true", help="gc.freeze() after loading every game once")
+    ap.add_argument("--no-settle", action="store_true", help="do not let the core freeze the static data at load")
     args = ap.parse_args(argv)
+    if args.no_settle:
+        from wargames.core import snapshot
+
+        snapshot.SETTLE_STATIC_DATA = False
     games = [(gid, sc) for gid, sc in GAMES if not args.games or gid in args.games]
     if args.freeze:
         for gid, sc in games:
@@ -153,7 +170,8 @@ def main(argv=None) -> list[dict]:
     if args.out:
         stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
         text = (f"\n## {args.label or 'run'} ({stamp}, seed {args.seed}, {args.reps} reps"
-                f"{', gc.freeze() after loading' if args.freeze else ''})\n\n")
+                f"{', gc.freeze() after loading' if args.freeze else ''}"
+                f"{', static data not settled' if args.no_settle else ''})\n\n")
         text += "\n\n".join(markdown(t) for t in tables) + "\n"
         with Path(args.out).open("a", encoding="utf-8") as f:
             f.write(text)

@@ -110,12 +110,17 @@ def position_of(edit: Callable[[FitlGame], None], scenario: str = "short", seed:
     for card in sorted(set(caps_a) | set(caps_b), key=int):
         if caps_a.get(card) != caps_b.get(card):
             pos.setdefault("capabilities", {})[card] = caps_b.get(card)
+    piles = [k for k in ("leader_box", "played") if a[k] != b[k]]
+    for key in piles:  # the whole pile, in order; the cards come from the deck or set aside (wargames.fitl.lesson)
+        pos[key] = list(b[key])
     added = [c for c in b["momentum"] if c not in a["momentum"]]
     if added and all(c in b["momentum"] for c in a["momentum"]):
         for c in added:  # taken from the deck or the cards set aside, its side in the board's event flags
             pos.setdefault("momentum", {})[str(c)] = bb["event_flags"].get(f"momentum_{c}", "unshaded")
             bb["event_flags"].pop(f"momentum_{c}", None)
-        for key in ("momentum", "deck", "set_aside"):
+        piles.append("momentum")
+    if piles:
+        for key in (*piles, "deck", "set_aside", "pivotal_held"):
             a.pop(key), b.pop(key)
     other = sorted(k for k in a if a[k] != b[k]) + (["board.event_flags"] if ba["event_flags"] != bb["event_flags"]
                                                      else [])

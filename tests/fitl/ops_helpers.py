@@ -39,7 +39,7 @@ class OpsGame(FitlGame):
             pos, edited = position_of(lambda g: prepare(g.board), scenario, seed)
             self.prepared_board = edited.board.to_dict()
             if pos:
-                options["position"] = pos
+                options["position"] = {**options.get("position", {}), **pos}
         if dice:
             options["dice"] = list(dice)
         super().__init__(scenario, seed, options, players=players)  # loaded: run to the first decision

@@ -35,9 +35,9 @@ def flat(d: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def play(card: int, side: str, faction: str = "US", prep=None, picks=(), dice=None, pivotal=False, test_only=False):
+def play(card: int, side: str, faction: str = "US", prep=None, picks=(), dice=None, pivotal=False):
     plan = [("card", card, faction, side) + (("pivotal",) if pivotal else ())]
-    g = EvGame(plan, prep, dice=dice, test_only=test_only)
+    g = EvGame(plan, prep, dice=dice)
     before = flat(g.before)  # the prepared board, before the Event
     drive(g, *picks)
     after = flat(g.board.to_dict())

@@ -335,8 +335,7 @@ def test_fitl_2_4_1_card_120_us_press_corps_counts_the_leader_box():
         g.board.out_of_play["us_troops"] += 5
         g.deck.remove(127)
         g.leader_box.append(127)  # 3 cards in the box (the short scenario starts with 2)
-    _, d = play(120, "unshaded", "US", prep, picks=[{"space": "hue"}] * 2,
-                test_only=True)  # a 3rd card under the leader: no lesson key for the whole RVN Leader box
+    _, d = play(120, "unshaded", "US", prep, picks=[{"space": "hue"}] * 2)  # the box: position.leader_box
     assert d == {"out_of_play.us_troops": -2, "hue.us_troops": 2}
 
 
@@ -448,7 +447,7 @@ def test_fitl_2_3_8_card_96_apc_shaded_returns_tet_offensive():
     def prep(g):
         (g.set_aside if 124 in g.set_aside else g.deck).remove(124)
         g.played.append(124)
-    g, d = play(96, "shaded", "VC", prep, test_only=True)  # a card in the played pile: no lesson key
+    g, d = play(96, "shaded", "VC", prep)  # the played pile: position.played
     assert d == {} and g.pivotal_held == {"VC": 124} and 124 not in g.played
 
 

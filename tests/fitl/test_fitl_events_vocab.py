@@ -17,7 +17,6 @@ from wargames.core import Action, IllegalAction
 from wargames.core.sequence import PhaseSpec, SequenceOfPlay, StepSpec
 from wargames.fitl.events import EvCtx, cards_by_status, expand_keys, load_events
 from wargames.fitl.game import FitlGame
-from wargames.testing import unstarted
 
 from .conftest import position_of
 from .ops_helpers import empty_board, put
@@ -32,16 +31,13 @@ class EvGame(FitlGame):  # FitlGame has EventRules first among its bases
     ``dice`` are the ``dice`` option; ``players`` who decides (default: the test, through apply)."""
 
     empty = True
-    static_attrs = FitlGame.static_attrs | {"plan", "prepare", "before", "expected", "test_only"}  # test set-up
+    static_attrs = FitlGame.static_attrs | {"plan", "prepare", "before", "expected"}  # test set-up
 
     def __init__(self, plan: list[tuple], prepare: Callable[[Any], None] | None = None, *, seed: int = 1,
-                 dice: list[int] | None = None, players: dict[str, Any] | None = None, test_only: bool = False,
+                 dice: list[int] | None = None, players: dict[str, Any] | None = None,
                  options: dict[str, Any] | None = None):
-        """``test_only``: ``prepare`` makes a position no lesson can (pieces outside the force pool, cards moved
-        between piles), so it runs at the end of ``new_state`` (the documented set-up hook) instead."""
         self.plan = plan
         self.prepare = prepare
-        self.test_only = test_only
 
         def edit(g: FitlGame) -> None:
             if self.empty:
@@ -50,27 +46,13 @@ class EvGame(FitlGame):  # FitlGame has EventRules first among its bases
                 prepare(g)
 
         options = dict(options or {})  # e.g. the rvn_leader lesson option
-        self.expected: dict[str, Any] | None = None
-        if test_only:
-            scratch = unstarted(FitlGame, "short", seed, options)
-            edit(scratch)
-            self.before = scratch.board.to_dict()
-        else:
-            pos, edited = position_of(edit, "short", seed, options)
-            self.before, self.expected = edited.board.to_dict(), edited.state_dict()
-            if pos:
-                options["position"] = pos
+        pos, edited = position_of(edit, "short", seed, options)
+        self.before, self.expected = edited.board.to_dict(), edited.state_dict()
+        if pos:
+            options["position"] = pos
         if dice:
             options["dice"] = list(dice)
         super().__init__("short", seed, options, players=players)
-
-    def new_state(self) -> None:
-        super().new_state()
-        if self.test_only:
-            if self.empty:
-                empty_board(self.board)
-            if self.prepare is not None:
-                self.prepare(self)
 
     @property
     def monsoon(self) -> bool:  # type: ignore[override]
@@ -82,7 +64,7 @@ class EvGame(FitlGame):  # FitlGame has EventRules first among its bases
                       steps=[StepSpec(id="ev", name="Events", procedure="run_plan", rule="FITL-5.0")])])
 
     def run_plan(self):
-        assert self.expected is None or self.state_dict() == self.expected, "the position option made another"
+        assert self.state_dict() == self.expected, "the position option made another"
         for item in self.plan:
             if item[0] == "card":
                 card, faction, side = item[1:4]

@@ -74,6 +74,15 @@ def test_fitl_lesson_eligible_sets_who_may_act_on_the_first_card():
     ({"capabilities": {"top gun": "unshaded"}}, "is not a card number"),
     ({"momentum": {"13": "unshaded"}}, "is not a Momentum card (FITL-5.4)"),
     ({"momentum": {"16": None}}, "write unshaded or shaded"),
+    ({"leader_box": "ky"}, "position.leader_box must be a list of card numbers"),
+    ({"leader_box": [127, 1]}, "position.leader_box: #1 Gulf of Tonkin is not a Coup card"),
+    ({"leader_box": [129, 126]}, "#129 Failed Attempt (Coup!) cannot lie above #126 Young Turks (Coup!): a Failed "
+                                 "Attempt goes underneath the other Coup cards (FITL-2.4.1)"),
+    ({"leader_box": [127, 127]}, "position.leader_box: card 127 is listed twice"),
+    ({"leader_box": [131]}, "position.leader_box: 131 is not a card number 1-130"),
+    ({"played": [1, 125]}, "position.played: #125 Nguyen Khanh (Coup!) is a Coup card"),
+    ({"played": ["one"]}, "position.played: 'one' is not a card number"),
+    ({"played": [16], "momentum": {"16": "unshaded"}}, "card 16 cannot be both played and a Momentum card"),
 ])
 def test_fitl_lesson_bad_edit_is_refused_naming_the_entry(bad, says):
     with pytest.raises(PositionError) as err:
@@ -154,3 +163,41 @@ def test_fitl_lesson_unstarted_then_advance_is_what_loading_does():
     assert g.log == [] and g.decision is None and g.card is None
     g.advance("decision")
     assert g.digest() == wargames.load("fitl", "short", seed=3, deck=[1, 2]).digest()
+
+
+def test_fitl_lesson_leader_box_and_played_pile_arrange_the_cards_and_save_reopen_replay():
+    """position.leader_box (FITL-2.4.1: top first; a Failed Attempt under the leaders) and position.played (oldest
+    first): cards added come from the draw deck or set aside, cards left out are set aside; every card stays in one
+    place; the position saves, reopens and replays decision by decision to the same digest."""
+    plain = wargames.load("fitl", "short", seed=3)
+    pos = {"leader_box": [127, 126, 129], "played": [124, 1, 2]}
+    g = wargames.load("fitl", "short", seed=3, position=pos)
+    assert g.leader_box == [127, 126, 129] and g.rvn_leader == 127 and g.played == [124, 1, 2]
+    assert 125 in g.set_aside and plain.leader_box == [126, 125]  # Khanh, left out of the box, is set aside
+    assert not {127, 129, 124, 1, 2} & (set(g.deck) | set(g.set_aside)) and not g.invariants()
+    made = {r.result["to"][0] if r.result["to"] else None: r.explanation for r in lessons(g) if "to" in r.result}
+    assert "top first (FITL-2.4.1)" in made[127] and "oldest first" in made[124]
+    assert g.state_dict()["leader_box"] == [127, 126, 129] and g.digest() != plain.digest()
+    assert wargames.open_save(g.save()).digest() == g.digest()
+    g.set_players({f: FitlBot(f) for f in g.sides})
+    g.advance_to(3)
+    g.set_players({s: None for s in g.sides})
+    g.advance("decision")
+    assert wargames.open_save(g.save()).digest() == g.digest()
+    assert replayed(g).digest() == g.digest()
+
+
+def test_fitl_lesson_empty_leader_box_is_duong_van_minh():
+    g = wargames.load("fitl", "short", seed=3, position={"leader_box": []})
+    assert g.leader_box == [] and g.rvn_leader == "minh" and {125, 126} <= set(g.set_aside)
+
+
+def test_fitl_lesson_played_pile_takes_only_cards_in_the_deck_or_set_aside():
+    """Mid-game, a card already in play (the card being played, the next card, a card in the RVN Leader box) cannot
+    be put in the played pile: the edit is refused naming the card and where it is (FITL-2.1)."""
+    g = wargames.load("fitl", "short", seed=3, deck=[1, 2, 3], position={"at": {"turn": 2, "phase": "card"},
+                                                                          "played": [2]})
+    g.set_players({s: Passer() for s in g.sides})
+    with pytest.raises(PositionError, match=r"position.played: #2 .* is the (card being played|next card), neither "
+                                            r"in the draw deck nor set aside"):
+        g.advance_to(3)

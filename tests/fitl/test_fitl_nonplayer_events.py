@@ -18,12 +18,10 @@ from .test_fitl_events_cards_1 import flat
 from .test_fitl_events_vocab import EvGame
 
 
-def np_run(item: tuple, prep=None, humans: tuple[str, ...] = (),
-           test_only: bool = False) -> tuple[EvGame, dict[str, int], list[str]]:
+def np_run(item: tuple, prep=None, humans: tuple[str, ...] = ()) -> tuple[EvGame, dict[str, int], list[str]]:
     """Run one plan item (``("card", n, faction, side)`` or ``("steps", steps, faction)``) with every faction a
     Non-player (``humans``: persons); returns the game, the board change and the Non-players' reasons."""
-    g = EvGame([item], prep, players={f: (None if f in humans else NonPlayer(f)) for f in FACTIONS},
-               test_only=test_only)
+    g = EvGame([item], prep, players={f: (None if f in humans else NonPlayer(f)) for f in FACTIONS})
     before = flat(g.before)  # the prepared board, before the plan
     g.advance("end")
     after = flat(g.board.to_dict())
@@ -43,16 +41,30 @@ def test_fitl_8_4_3_nonplayer_places_as_many_as_allowed_never_stopping_early():
 
 
 def test_fitl_8_4_3_coin_nonplayer_takes_from_out_of_play_then_casualties_then_available():
+    """The US Non-player: only US pieces ever become Casualties (FITL-1.4.1), so the
+    order Out of Play, Casualties, Available is shown with US Troops (a legal position: position.casualties)."""
     def prep(g):
-        g.board.available["arvn_troops"] -= 2
-        g.board.casualties["arvn_troops"] = 1
-        g.board.out_of_play["arvn_troops"] = 1
-    steps = [{"do": "place", "pieces": "arvn_troops", "n": 3, "from": ["available", "casualties", "out_of_play"],
+        g.board.available["us_troops"] -= 2 + g.board.casualties["us_troops"] + g.board.out_of_play["us_troops"]
+        g.board.casualties["us_troops"] = 1
+        g.board.out_of_play["us_troops"] = 1
+    steps = [{"do": "place", "pieces": "us_troops", "n": 3, "from": ["available", "casualties", "out_of_play"],
               "where": {"spaces": ["hue"]}}]
-    _, d, why = np_run(("steps", steps, "ARVN"), prep, test_only=True)  # ARVN Casualties: no lesson (1.4.1)
-    assert d == {"hue.arvn_troops": 3, "out_of_play.arvn_troops": -1, "casualties.arvn_troops": -1,
-                 "available.arvn_troops": -1}
+    _, d, why = np_run(("steps", steps, "US"), prep)
+    assert d == {"hue.us_troops": 3, "out_of_play.us_troops": -1, "casualties.us_troops": -1,
+                 "available.us_troops": -1}
     assert "from out of play first" in why[0] and "from casualties first" in why[1]
+
+
+def test_fitl_8_4_3_arvn_nonplayer_takes_from_out_of_play_then_available():
+    """The ARVN Non-player: Out of Play first, then Available (ARVN pieces are never Casualties, FITL-1.4.1)."""
+    def prep(g):
+        g.board.available["arvn_troops"] -= 1 + g.board.out_of_play["arvn_troops"]
+        g.board.out_of_play["arvn_troops"] = 1
+    steps = [{"do": "place", "pieces": "arvn_troops", "n": 3, "from": ["available", "out_of_play"],
+              "where": {"spaces": ["hue"]}}]
+    _, d, why = np_run(("steps", steps, "ARVN"), prep)
+    assert d == {"hue.arvn_troops": 3, "out_of_play.arvn_troops": -1, "available.arvn_troops": -2}
+    assert "from out of play first" in why[0]
 
 
 def test_fitl_8_4_3_a_person_chooses_the_box_when_the_card_allows_several():

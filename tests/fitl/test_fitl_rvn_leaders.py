@@ -7,20 +7,13 @@ from __future__ import annotations
 
 from .ops_helpers import OpsGame, last, pick, prepared
 
-LEADER_OPTION = {None: "minh", 125: "khanh", 126: "young_turks", 127: "ky", 128: "thieu"}
-
 
 def leader_game(box: list[int], plan, *setups, **kw) -> OpsGame:
-    """An Operations game (ops_helpers) whose RVN Leader is the top card of ``box`` ([] is Duong Van Minh), put
-    there by the ``rvn_leader`` lesson option; card 129 (Failed Attempt, no leader option: it is never a
-    leader) is put on top of the box by hand once the game rests (a test-only edit, not in the record)."""
-    top = box[0] if box else None
-    options = {"rvn_leader": LEADER_OPTION[top]} if top in LEADER_OPTION else {}
+    """An Operations game (ops_helpers) whose RVN Leader box is ``box``, top first ([] is Duong Van Minh), put
+    there by the ``leader_box`` lesson position (a Failed Attempt, 129, on top only of an otherwise empty box)."""
     g = OpsGame(plan, prepared(setups, **kw), players={f: None for f in ("US", "ARVN", "NVA", "VC")},
-                options=options)
-    if top not in LEADER_OPTION:
-        g.leader_box.insert(0, top)
-    assert g.rvn_leader == (top or "minh")
+                options={"position": {"leader_box": box}})
+    assert g.leader_box == box and g.rvn_leader == (box[0] if box else "minh")
     return g
 
 
@@ -69,7 +62,7 @@ def test_fitl_2_4_1_khanh_transport_through_one_loc_at_most():
     reach = g.transport_reach("saigon")
     assert "loc_saigon_can_tho" in reach and "can_tho" in reach  # 1 LoC, then the City at its end
     assert "loc_can_tho_chau_doc" not in reach  # a 2nd LoC
-    g.leader_box = [128]
+    g = leader_game([128], [("ARVN", False, True, False)], ("saigon", {"arvn_troops": 4}))
     assert "loc_can_tho_chau_doc" in g.transport_reach("saigon")
 
 

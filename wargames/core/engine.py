@@ -38,7 +38,7 @@ from .players import reason_of
 from .position import CORE_OPTIONS, RULE, Edit, Position, PositionError, parse_position
 from .rulings import Lookup, Roll, Ruling, rulings_html
 from .sequence import PhaseSpec, ReactionSpec, SequenceOfPlay, StepSpec, check_names, load_sequence
-from .snapshot import fast_copy
+from .snapshot import fast_copy, keep, restore, settle_static_data
 from .transitions import Explained, transition_problems
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,7 +71,9 @@ class Checkpoint:
     inside a step (a mark of :meth:`Game.checkpoint`, from which the step's procedure can be started again).
 
     ``where`` is (block, turn, phase index, step index; -1 for the phase itself, ...); ``n_log`` and
-    ``n_record`` the lengths of the log and the record when it was taken; ``state`` the copied game attributes.
+    ``n_record`` the lengths of the log and the record when it was taken; ``state`` the game attributes packed in
+    one bytes blob (:func:`.snapshot.keep`: the collector never walks it; the game's static data is referred to,
+    never copied; a copy of the attributes if something in them cannot be pickled).
     Inside an alternating step ``where`` also holds the round and the side that started (else 0 and None), and
     inside a step the mark and its data (else None)."""
 
@@ -84,7 +86,7 @@ class Checkpoint:
     over: bool
     result: Ruling | None
     dice: tuple
-    state: dict[str, Any] = field(repr=False)
+    state: bytes | dict[str, Any] = field(repr=False)
 
 
 @dataclass
@@ -154,6 +156,7 @@ class Game:
         self.lesson: Position | None = parse_position(
             self.options, self.position_keys(), {p.id for p in self.sequence.phases}, self.title)
         self.load_scenario(scenario)  # subclass: static data, validates options
+        settle_static_data(self.game_id)  # the static data out of the collector's way (instant Back)
         if self.lesson is not None:
             self.check_position(self.lesson.edits)
         self._reset()
@@ -434,8 +437,7 @@ class Game:
 
     def _checkpoint(self, block: str, phase_i: int, step_i: int, round_k: int = 0,
                     first_side: str | None = None, mark: tuple[str, dict[str, Any]] | None = None) -> None:
-        memo = self._shared_memo()
-        state = {k: fast_copy(self.__dict__[k], memo) for k in self.state_attrs()}
+        state = keep({k: self.__dict__[k] for k in self.state_attrs()}, list(self._shared_memo().values()))
         self._checkpoints.append(Checkpoint(
             (block, self.turn, phase_i, step_i, round_k, first_side, mark), len(self.log), len(self.record),
             self.turn, self.phase, self.step, self._over, self._result, self.dice.snapshot(), state))
@@ -472,11 +474,11 @@ class Game:
         """Put the game back to checkpoint ``i`` and resume the walker there (the checkpoint is taken again)."""
         cp = self._checkpoints[i]
         del self._checkpoints[i:]
+        state = restore(cp.state, list(self._shared_memo().values()))
         for name in self.state_attrs():
-            if name not in cp.state:
+            if name not in state:
                 delattr(self, name)  # made after the checkpoint (e.g. a lazily created field)
-        memo = self._shared_memo()
-        self.__dict__.update({k: fast_copy(v, memo) for k, v in cp.state.items()})
+        self.__dict__.update(state)
         for name in self.cache_attrs:
             cache = self.__dict__.get(name)
             if hasattr(cache, "clear"):

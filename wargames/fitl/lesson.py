@@ -23,7 +23,7 @@ from typing import Any
 from ..core.data import DataError
 from ..core.position import Edit, PositionError, entries, known, mapping, whole
 from .data import FACTIONS, LEVEL_NAMES, LEVELS
-from .deck import COUP_CARDS, PIVOTAL_CARDS
+from .deck import COUP_CARDS, FAILED_ATTEMPT, PIVOTAL_CARDS
 from .state import FLIPPABLE, TUNNELABLE, piece_id
 
 MARKERS = 15  # Terror/Sabotage markers in the game (FITL-3.3.4)
@@ -39,6 +39,20 @@ def card_number(card: Any, where: str) -> int:
         return int(card)
     except (TypeError, ValueError):
         raise PositionError(f"{where}: {card!r} is not a card number") from None
+
+
+def card_list(value: Any, key: str) -> list[int]:
+    """An edit's value that must be a list of distinct card numbers 1-130 (``position.<key>``)."""
+    if isinstance(value, str | bytes) or not isinstance(value, list | tuple):
+        raise PositionError(f"position.{key} must be a list of card numbers, not {value!r}")
+    cards = [card_number(c, f"position.{key}") for c in value]
+    for c in cards:
+        if not 1 <= c <= 130:
+            raise PositionError(f"position.{key}: {c} is not a card number 1-130")
+    twice = sorted({c for c in cards if cards.count(c) > 1})
+    if twice:
+        raise PositionError(f"position.{key}: card {twice[0]} is listed twice (every card is in one place, FITL-2.1)")
+    return cards
 
 
 def check_card_options(game, path) -> None:
@@ -121,7 +135,11 @@ class LessonRules:
                            "force pool than FITL-1.4.1's)",
                 "eligible": "faction (US, ARVN, NVA, VC) -> true (Eligible) or false (Ineligible) (FITL-2.3.1)",
                 "capabilities": "Capability card -> unshaded, shaded or null (not in effect) (FITL-5.3)",
-                "momentum": "Momentum card -> unshaded or shaded: in play until the next Reset (FITL-5.4)"}
+                "momentum": "Momentum card -> unshaded or shaded: in play until the next Reset (FITL-5.4)",
+                "leader_box": "the Coup cards (125-130) in the RVN Leader box, top (the leader in effect) first; [] is "
+                              "Duong Van Minh; no Failed Attempt (129, 130) above a leader (FITL-2.4.1)",
+                "played": "the played pile, oldest first: card numbers, no Coup card (a played Coup card is in the RVN "
+                          "Leader box, FITL-2.4.1)"}
 
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
@@ -169,6 +187,35 @@ class LessonRules:
         for faction, flag in entries(edits, "eligible", set(FACTIONS), "faction"):
             if not isinstance(flag, bool):
                 raise PositionError(f"position.eligible.{faction}: write true (Eligible) or false, not {flag!r}")
+
+        self._check_card_piles(edits)
+
+    def _check_card_piles(self, edits: dict[str, Any]) -> None:
+        """``leader_box`` and ``played``: card lists that FITL-2.4.1 allows (ids and order; where each card is
+        now is checked when the edit is made)."""
+        if "leader_box" in edits:
+            box = card_list(edits["leader_box"], "leader_box")
+            for c in box:
+                if c not in COUP_CARDS:
+                    raise PositionError(f"position.leader_box: {self.card_name(c)} is not a Coup card; only Coup "
+                                        f"cards {COUP_CARDS[0]}-{COUP_CARDS[-1]} go in the RVN Leader box (FITL-2.4.1)")
+            for i, c in enumerate(box):
+                under = [x for x in box[i + 1:] if x not in FAILED_ATTEMPT]
+                if c in FAILED_ATTEMPT and under:
+                    raise PositionError(f"position.leader_box: {self.card_name(c)} cannot lie above "
+                                        f"{self.card_name(under[0])}: a Failed Attempt goes underneath the other Coup "
+                                        "cards (FITL-2.4.1)")
+        if "played" in edits:
+            played = card_list(edits["played"], "played")
+            for c in played:
+                if c in COUP_CARDS:
+                    raise PositionError(f"position.played: {self.card_name(c)} is a Coup card; a played Coup card "
+                                        "goes to the RVN Leader box, never the played pile (FITL-2.4.1)")
+            both = sorted(set(played) & {card_number(c, "position.momentum") for c in
+                                         mapping(edits.get("momentum", {}), "momentum")})
+            if both:
+                raise PositionError(f"position.played: card {both[0]} cannot be both played and a Momentum card in "
+                                    "play (every card is in one place, FITL-2.1)")
 
     def position_edits(self, edits: dict[str, Any]) -> list[Edit]:
         """Pieces set space by space from/to Available, Support levels and tracks set; each explained."""
@@ -258,7 +305,65 @@ class LessonRules:
                             f"The Momentum card {self.card_name(n)} is put in play, {side}, until the next Coup "
                             "Round's Reset (FITL-5.4); it is taken from the draw deck or the cards set aside.",
                             {"card": n, "side": side}, lambda c=n, v=side: self._lesson_momentum(c, v)))
+        out += self._card_pile_edits(edits)
         return out
+
+    def _card_pile_edits(self, edits: dict[str, Any]) -> list[Edit]:
+        """The ``leader_box`` and ``played`` edits: each card added must be in the draw deck or set aside (a played
+        Pivotal Event may also come from its faction's hand, FITL-2.3.8); a card left out is set aside."""
+        out: list[Edit] = []
+        held = {c: f for f, c in self.pivotal_held.items()}
+        for key, pile in (("leader_box", self.leader_box), ("played", self.played)):
+            if key not in edits:
+                continue
+            new = card_list(edits[key], key)
+            sources = [(self.deck, "the draw deck"), (self.set_aside, "the cards set aside")]
+            came: list[str] = []
+            for c in new:
+                if c in pile:
+                    continue
+                where = next((name for p, name in sources if c in p), None)
+                if where is None and key == "played" and c in held:
+                    where = f"the {held[c]} hand (a Pivotal Event held)"
+                if where is None:
+                    now = ("the card being played" if c == self.card else "the next card" if c == self.next_card
+                           else "a Momentum card in play" if c in self.momentum
+                           else "in the RVN Leader box" if c in self.leader_box
+                           else "in the played pile" if c in self.played else "elsewhere")
+                    raise PositionError(f"position.{key}: {self.card_name(c)} is {now}, neither in the draw deck nor "
+                                        "set aside; a lesson takes cards only from there (FITL-2.1)")
+                fewer = " (the draw deck holds one Coup card fewer)" if where == "the draw deck" and c in COUP_CARDS else ""
+                came.append(f"{self.card_name(c)} from {where}{fewer}")
+            left = [c for c in pile if c not in new]
+            text = ", ".join(self.card_name(c) for c in new) or "no card"
+            if key == "leader_box":
+                title = f"RVN Leader box: {self.card_name(new[0]) if new else 'empty (Duong Van Minh)'} leads"
+                what = f"The RVN Leader box holds {text}, top first (FITL-2.4.1)"
+            else:
+                title = f"Played pile: {len(new)} card(s)"
+                what = f"The played pile holds {text}, oldest first"
+            moves = (f"; taken: {', '.join(came)}" if came else "") + \
+                (f"; set aside: {', '.join(self.card_name(c) for c in left)}" if left else "")
+            out.append(Edit(key, title, f"{what}; it held {', '.join(self.card_name(c) for c in pile) or 'none'}"
+                            f"{moves}.", {key: key, "from": list(pile), "to": new},
+                            lambda k=key, v=new: self._lesson_pile(k, v)))
+        return out
+
+    def _lesson_pile(self, key: str, cards: list[int]) -> None:
+        """Make ``leader_box`` or ``played`` hold ``cards``: added ones taken from where they are, others set aside."""
+        pile: list[int] = getattr(self, key)
+        for c in cards:
+            if c in pile:
+                continue
+            for source in (self.deck, self.set_aside):
+                if c in source:
+                    source.remove(c)
+            for f, held in list(self.pivotal_held.items()):
+                if held == c:
+                    del self.pivotal_held[f]
+        self.set_aside.extend(c for c in pile if c not in cards)
+        self.set_aside.sort()
+        pile[:] = cards
 
     def _piece_words(self, key: str) -> str:
         """A piece key in words: ``vc_guerrillas:a`` -> "Active VC Guerrillas" (FITL-1.4.3 states)."""
