@@ -3,89 +3,80 @@ borders, roads, the Ho Chi Minh Trail with its termini, rivers, the DMZ, towns a
 
 ``row_map_figure()`` draws the whole theatre (4,455 hexes); ``row_map_figure(window=CLASSROOM)`` the
 classroom window of "A Year in I Corps" (I Corps, the DMZ and the Laotian panhandle) at projector size,
-with hex numbers.  The data is ``wargames.row.hexmap`` (every datum sourced in ``data/row/map/``).
+with hex numbers; ``RowMapView`` a game's scenario window with its counters.  What is drawn comes from the one
+map contract, Rumor of War's map layers (``game.map_layers(side)``; ``wargames.row.mapdata.theatre_layers()`` for
+the theatre with no game): hexes and their facts, lines, named places, the scenario's window.  Every datum is
+sourced in ``data/row/map/``; colours, sizes and labels are this module's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..maps.hexgrid import hex_centre, hex_corners, hexside_segment, parse_hex
-from ..row.hexmap import RADIUS_MI, load_map
+from ..maps.hexgrid import hex_centre, hex_corners, parse_hex
+from ..row.hexmap import RADIUS_MI
+from ..row.mapdata import theatre_layers
 from .bokehmap import InteractiveMap
 
 TERRAIN_COLOURS = {"cultivated": "#d9e8a6", "clear": "#efe8c8", "jungle": "#5f9e5a", "mountain": "#a88a62",
                    "swamp": "#8fc7b8", "sea": "#a9cde8"}
 # columns and rows of the classroom window (the scenario's map window, R-SCN rows)
 CLASSROOM = ((12, 41), (28, 59))
+RANK = {"city": 0, "town": 1, "base": 2}  # which places are named first (and drawn larger)
+#: the drawing's line layers by the kind of the map layers' lines
+LINE_LAYERS = {"road": "road", "trail": "trail", "river": "river", "border": "border", "corps": "area"}
 
 
 def _in(window, col: int, row: int) -> bool:
     return window is None or (window[0][0] <= col <= window[0][1] and window[1][0] <= row <= window[1][1])
 
 
-def row_map_layers(window=None) -> dict[str, dict[str, list[Any]]]:
-    """Plain columns for each layer (no colours but the terrain's): hexes, roads, trail, rivers, places."""
-    m = load_map()
+def row_map_layers(window=None, layers: dict[str, Any] | None = None) -> dict[str, dict[str, list[Any]]]:
+    """The drawing columns of each layer (no colours but the terrain's): hexes, roads, trail, rivers, borders,
+    Corps boundaries, places; from Rumor of War's map layers (``game.map_layers(side)``, or the whole theatre's
+    ``wargames.row.mapdata.theatre_layers()`` when ``layers`` is None) clipped to ``window`` (((col_min, col_max),
+    (row_min, row_max)); None: the whole theatre)."""
+    if layers is None:
+        layers = theatre_layers()
+    pl = layers["places"]
     hexes: dict[str, list[Any]] = {"hex": [], "xs": [], "ys": [], "x": [], "y": [], "terrain": [], "colour": [],
                                    "country": [], "area": [], "hatch": []}
-    for hid, h in m.hexes.items():
-        if not _in(window, h.col, h.row):
+    named: list[tuple[int, int, int]] = []  # (rank of its first place, gazetteer row, index) of named hexes
+    for i, hid in enumerate(pl["id"]):
+        if pl["shape"][i] != "hex" or not _in(window, *parse_hex(hid)):
             continue
-        cx, cy = hex_corners(hid, RADIUS_MI)  # map coordinates, north up (wargames.maps.hexgrid)
-        x, y = hex_centre(hid, RADIUS_MI)
-        terrain = "sea" if h.kind == "sea" else h.terrain
+        f = pl["facts"][i]
         hexes["hex"].append(hid)
-        hexes["xs"].append(cx)
-        hexes["ys"].append(cy)
-        hexes["x"].append(x)
-        hexes["y"].append(y)
-        hexes["terrain"].append(terrain + (" (DMZ)" if h.area == "DMZ" else ""))
-        hexes["colour"].append(TERRAIN_COLOURS[terrain])
-        hexes["country"].append(h.country)
-        hexes["area"].append(h.area)
-        hexes["hatch"].append("/" if h.area == "DMZ" else " ")
-    lines: dict[str, dict[str, list[Any]]] = {f: {"xs": [], "ys": [], "name": []}
-                                              for f in ("road", "trail", "river", "border", "area")}
-    for hid, h in m.hexes.items():  # Corps and CMD boundaries inside South Vietnam (rule 14.6)
-        if h.country != "SVN" or not _in(window, h.col, h.row):
-            continue
-        for other in m.adj[hid]:
-            o = m.hexes[other]
-            if o.country == "SVN" and o.area != h.area and other > hid:
-                sx, sy = hexside_segment(hid, other, RADIUS_MI)
-                lines["area"]["xs"].append(sx)
-                lines["area"]["ys"].append(sy)
-                lines["area"]["name"].append(f"{h.area} / {o.area}")
-    for (a, b), feats in m.sides.items():
-        ca, cb = parse_hex(a), parse_hex(b)
-        if not (_in(window, *ca) or _in(window, *cb)):
-            continue
-        (xa, ya), (xb, yb) = hex_centre(a, RADIUS_MI), hex_centre(b, RADIUS_MI)
-        for f in feats & {"road", "trail"}:
-            lines[f]["xs"].append([xa, xb])
-            lines[f]["ys"].append([ya, yb])
-            lines[f]["name"].append(m.side_names.get(((a, b), f), ""))
-        for f in feats & {"river", "border"}:  # drawn on the shared side of the two hexes
-            sx, sy = hexside_segment(a, b, RADIUS_MI)
-            lines[f]["xs"].append(sx)
-            lines[f]["ys"].append(sy)
-            lines[f]["name"].append(m.side_names.get(((a, b), f), ""))
-    rank = {"city": 0, "town": 1, "base": 2}
-    by_hex: dict[str, list[Any]] = {}
-    for p in m.places.values():
-        if p.hex and p.kind in rank and _in(window, *parse_hex(p.hex)):
-            by_hex.setdefault(p.hex, []).append(p)
+        hexes["xs"].append(pl["xs"][i])
+        hexes["ys"].append(pl["ys"][i])
+        hexes["x"].append(pl["x"][i])
+        hexes["y"].append(pl["y"][i])
+        hexes["terrain"].append(f["terrain"] + (" (DMZ)" if f["area"] == "DMZ" else ""))
+        hexes["colour"].append(TERRAIN_COLOURS[f["terrain"]])
+        hexes["country"].append(f["country"])
+        hexes["area"].append(f["area"])
+        hexes["hatch"].append("/" if f["area"] == "DMZ" else " ")
+        if f.get("places"):
+            named.append((min(RANK[p["kind"]] for p in f["places"]), min(p["row"] for p in f["places"]), i))
+    lines: dict[str, dict[str, list[Any]]] = {f: {"xs": [], "ys": [], "name": []} for f in LINE_LAYERS.values()}
+    ln = layers["lines"]
+    for kind, xs, ys, name, (a, b) in zip(ln["kind"], ln["xs"], ln["ys"], ln["name"], ln["ends"], strict=True):
+        # a Corps boundary belongs to its lower-numbered hex; a road, trail, river or border to either hex
+        inside = _in(window, *parse_hex(a)) or (kind != "corps" and _in(window, *parse_hex(b)))
+        if kind in LINE_LAYERS and inside:
+            out = lines[LINE_LAYERS[kind]]
+            out["xs"].append(xs)
+            out["ys"].append(ys)
+            out["name"].append(name)
     places: dict[str, list[Any]] = {"x": [], "y": [], "name": [], "kind": [], "hex": [], "size": []}
-    for hid, group in sorted(by_hex.items(), key=lambda kv: min(rank[p.kind] for p in kv[1])):
-        group.sort(key=lambda p: (rank[p.kind], p.name))
-        x, y = hex_centre(hid, RADIUS_MI)
-        places["x"].append(x)
-        places["y"].append(y)
-        places["name"].append(" / ".join(p.name for p in group))  # places sharing a hex share a label
-        places["kind"].append(group[0].kind)
-        places["hex"].append(hid)
-        places["size"].append({"city": 11, "town": 8, "base": 7}[group[0].kind])
+    for _, _, i in sorted(named):  # cities first, then towns, then bases; in the gazetteer's order
+        kind = pl["facts"][i]["places"][0]["kind"]
+        places["x"].append(pl["x"][i])
+        places["y"].append(pl["y"][i])
+        places["name"].append(pl["name"][i])  # places sharing a hex share a label
+        places["kind"].append(kind)
+        places["hex"].append(pl["id"][i])
+        places["size"].append({"city": 11, "town": 8, "base": 7}[kind])
     return {"hexes": hexes, **lines, "places": places}
 
 
@@ -321,9 +312,10 @@ class RowMapView(InteractiveMap):
         self.game = game
         self.side = side
         self._init_state()
-        w = game.window
-        window = window or ((w.cols[0], w.cols[1]), (w.rows[0], w.rows[1]))
-        layers = row_map_layers(window)
+        contract = game.map_layers(side)
+        w = contract["window"]
+        window = window or (tuple(w["cols"]), tuple(w["rows"]))
+        layers = row_map_layers(window, contract)
         self.static = layers
         dyn = self._dynamic()
         self.dynamic = dyn

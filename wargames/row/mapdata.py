@@ -1,8 +1,14 @@
 """Vietnam: Rumor of War's map as plain semantic layers (issue #14 item 2; ``wargames.maps.layers``).
 
 Hexes are places (id = the four-digit hex number; geometry from ``wargames.maps.hexgrid`` at the map's 10-mile
-hexes, y up), hexside roads, trails, rivers and borders are lines, units and HQs are pieces per hex and side as
-``side`` may see them (``game.public_state(side)``: ROW-14.3, ROW-13.1.2).  No colours: the notebook kit draws it.
+hexes, y up) with their facts: terrain (sea hexes "sea"), country, area (the Corps or CMD of South Vietnam, the
+DMZ, ...), zone, and the cities, towns and bases in them (``places``: id, name, kind and ``row``, the place's row
+in the gazetteer ``data/row/map/places.csv``).  Lines: hexside roads, trails, rivers and borders (``name``: the
+river's or road's name where the map names it; ``ends``: the two hexes), and the Corps and CMD boundaries inside
+South Vietnam (kind ``corps``, rule 14.6; ``ends``: the hex of lower number first).  Units and HQs are pieces per
+hex and side as ``side`` may see them (``game.public_state(side)``: ROW-14.3, ROW-13.1.2).  ``window``: the
+scenario's map window (special rule map_window, R-SCN-01: ``{"cols": (c0, c1), "rows": (r0, r1)}``), None for
+the whole theatre.  No colours: the notebook kit draws it.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from .hexmap import RADIUS_MI, load_map
 
 _CACHE: dict[int, tuple[Any, dict[str, Any]]] = {}
 PLACE_KINDS = ("city", "town", "base")
+SIDE_LINES = ("road", "trail", "river", "border")
 
 
 def _static(m) -> dict[str, Any]:
@@ -22,10 +29,14 @@ def _static(m) -> dict[str, Any]:
     if got is not None and got[0] is m:
         return got[1]
     named: dict[str, list] = {}
-    for p in m.places.values():
+    gazetteer: dict[str, int] = {}
+    for i, p in enumerate(m.places.values()):
+        gazetteer[p.id] = i
         if p.hex and p.kind in PLACE_KINDS:
             named.setdefault(p.hex, []).append(p)
     out = empty_layers("row", "hex", None, {"x": (0, 1), "y": (0, 1)}, coords="hexgrid")
+    out["lines"]["ends"] = []
+    out["window"] = None
     xs_all, ys_all = [], []
     for hid, h in sorted(m.hexes.items()):
         x, y = hex_centre(hid, RADIUS_MI)
@@ -34,28 +45,45 @@ def _static(m) -> dict[str, Any]:
         ys_all += cy
         here = sorted(named.get(hid, []), key=lambda p: (PLACE_KINDS.index(p.kind), p.name))
         facts = {"terrain": "sea" if h.kind == "sea" else h.terrain, "country": h.country, "area": h.area,
-                 "zone": h.zone, "places": [{"id": p.id, "name": p.name, "kind": p.kind} for p in here]}
+                 "zone": h.zone, "places": [{"id": p.id, "name": p.name, "kind": p.kind, "row": gazetteer[p.id]}
+                                            for p in here]}
         add_row(out["places"], id=hid, name=" / ".join(p.name for p in here) or f"hex {hid}",
                 kind=here[0].kind if here else "hex", shape="hex", xs=cx, ys=cy, x=x, y=y, facts=facts)
-    for (a, b), feats in sorted(m.sides.items()):
-        for f in sorted(feats & {"road", "trail", "river", "border"}):
-            if f in ("road", "trail"):
+    for hid, h in sorted(m.hexes.items()):  # Corps and CMD boundaries inside South Vietnam (rule 14.6)
+        if h.country != "SVN":
+            continue
+        for other in m.adj[hid]:
+            o = m.hexes[other]
+            if o.country == "SVN" and o.area != h.area and other > hid:
+                xs, ys = hexside_segment(hid, other, RADIUS_MI)
+                add_row(out["lines"], kind="corps", xs=xs, ys=ys, name=f"{h.area} / {o.area}", ends=(hid, other))
+    for (a, b), feats in m.sides.items():  # in the map's order of hexsides
+        for f in (f for f in SIDE_LINES if f in feats):
+            if f in ("road", "trail"):  # from hex centre to hex centre
                 (xa, ya), (xb, yb) = hex_centre(a, RADIUS_MI), hex_centre(b, RADIUS_MI)
                 xs, ys = [xa, xb], [ya, yb]
-            else:
+            else:  # on the side the two hexes share
                 xs, ys = hexside_segment(a, b, RADIUS_MI)
-            add_row(out["lines"], kind=f, xs=xs, ys=ys, name=f"{a}-{b}")
+            add_row(out["lines"], kind=f, xs=xs, ys=ys, name=m.side_names.get(((a, b), f), ""), ends=(a, b))
     out["extent"] = {"x": (min(xs_all), max(xs_all)), "y": (min(ys_all), max(ys_all))}
     _CACHE.clear()
     _CACHE[id(m)] = (m, out)
     return out
 
 
+def theatre_layers() -> dict[str, Any]:
+    """The whole theatre with no game: every hex, line and named place, no pieces (``window`` None)."""
+    return _static(load_map())
+
+
 def map_layers(game, side: str | None = None) -> dict[str, Any]:
-    """The theatre with the units and HQs on the map as ``side`` may see them (None: the umpire)."""
+    """The theatre with the units and HQs on the map as ``side`` may see them (None: the umpire), and the
+    scenario's map window (R-SCN-01)."""
     static = _static(load_map())
     out = dict(static)
     out["side"] = side
+    w = game.window
+    out["window"] = {"cols": (w.cols[0], w.cols[1]), "rows": (w.rows[0], w.rows[1])}
     out["pieces"] = {"place": [], "faction": [], "count": [], "hidden": [], "facts": []}
     out["markers"] = {"place": [], "kind": [], "text": []}
     st = game.public_state(side)
