@@ -86,6 +86,11 @@ def test_row_play_view_draws_what_the_map_layers_say():
         ln = layers["lines"]
         keep = [j for j, k in enumerate(ln["kind"]) if k != "river"]
         layers["lines"] = {c: [v[j] for j in keep] for c, v in ln.items()}
+        layers["markers"]["place"].append(hue)
+        layers["markers"]["kind"].append("objective")
+        layers["markers"]["text"].append("Objective")
+        layers["markers"]["facts"].append({"value": 7, "rule": "ROW-12.1.3"})
+        layers["pieces"]["facts"][0][0]["name"] = "Renamed Battalion"
         return layers
 
     g.map_layers = changed
@@ -95,6 +100,28 @@ def test_row_play_view_draws_what_the_map_layers_say():
     assert hexes["colour"][hexes["hex"].index(hue)] == TERRAIN_COLOURS["mountain"]
     assert "Renamed Hue" in view.sources["places"].data["name"]
     assert not view.static["river"]["xs"] and view.static["road"]["xs"]
+    badges = view.sources["badges"].data
+    assert "\u2605" + "7" in [t for h, t in zip(badges["hex"], badges["text"], strict=True) if h == hue]
+    assert any("Renamed Battalion" in t for t in view.sources["chips"].data["tip"])
     chips = view.sources["chips"]
     view.update()
     assert view.sources["chips"] is chips  # patched, not replaced
+
+
+def test_row_map_layers_hide_hidden_tunnels_from_the_capitalist():
+    """ROW-14.3: a Hidden tunnel is a marker for the umpire and the Communist, not for the Capitalist; the
+    counters are pieces per hex and side with their nationality, type and freshness (ROW-9.3)."""
+    import wargames
+
+    g = wargames.load("row", seed=1)
+    hidden = {h for h, s in g.tunnels.items() if s == "Hidden"}
+    assert hidden
+    for side, sees in ((None, True), ("Communist", True), ("Capitalist", False)):
+        layers = g.map_layers(side)
+        tunnels = {p for p, k in zip(layers["markers"]["place"], layers["markers"]["kind"], strict=True)
+                   if k == "tunnel"}
+        assert (hidden <= tunnels) == sees
+    pc = g.map_layers(None)["pieces"]
+    assert sum(pc["count"]) == len(g.pos)
+    f = pc["facts"][0][0]
+    assert {"id", "name", "nationality", "kind", "type", "fresh", "markers"} <= set(f)

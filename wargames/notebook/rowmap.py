@@ -187,53 +187,53 @@ def _pale(colour: str, k: float = 0.62) -> str:
 
 
 def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
-    """The counters on the map as ``side`` sees them, drawn as chips: per hex one chip per nationality for its
-    HQs ("HQ"), its fresh units (their number, solid) and its spent units (their number, pale) (ROW-9.3 fresh and
-    spent); a red border marks a stack with a marker on it (OOC, Routed, a random event).  Hex markers
-    (objectives, fire bases, landing zones, tunnels, bunkers) are badges at the top of the hex.  Rings mark the
-    hexes of the activation in progress (``active``) and of the pending decision's choices (``options``)."""
-    st = game.public_state(side)
-    rows = game.rows
+    """The counters on the map as ``side`` sees them (``game.map_layers(side)``: its pieces and markers), drawn as
+    chips: per hex one chip per nationality for its HQs ("HQ"), its fresh units (their number, solid) and its
+    spent units (their number, pale) (ROW-9.3 fresh and spent); a red border marks a stack with a marker on it
+    (OOC, Routed, a random event).  Hex markers (objectives, fire bases, landing zones, tunnels, bunkers) are
+    badges at the top of the hex.  Rings mark the hexes of the activation in progress (``active``) and of the
+    pending decision's choices (``options``)."""
+    layers = game.map_layers(side)
+    suffix, hexes = _place_index(layers)
     sx, sy = (-3.0, 3.0), (-0.5, 3.6)  # chip offsets in grid miles (two columns, two rows under the hex number)
-    groups: dict[str, dict[tuple[str, str], list[str]]] = {}
-    for uid, hid in st["pos"].items():
-        r = rows[uid]
-        status = "HQ" if r.kind == "hq" else ("fresh" if st["fresh"].get(uid, True) else "spent")
-        groups.setdefault(hid, {}).setdefault((r.nationality, status), []).append(uid)
+    groups: dict[str, dict[tuple[str, str], list[dict[str, Any]]]] = {}
+    pc = layers["pieces"]
+    for hid, faction, facts in zip(pc["place"], pc["faction"], pc["facts"], strict=True):
+        g = groups.setdefault(hid, {})
+        for f in facts:
+            status = "HQ" if f["kind"] == "hq" else ("fresh" if f["fresh"] else "spent")
+            g.setdefault((f["nationality"], status), []).append({**f, "side": faction})
     order = {"HQ": 0, "fresh": 1, "spent": 2}
     chips: dict[str, list[Any]] = {k: [] for k in ("hex", "x", "y", "text", "fill", "text_color", "line_color",
                                                    "tip")}
     for hid, g in groups.items():
         cx, cy = hex_centre(hid, RADIUS_MI)  # y up (north up on the page)
-        keys = sorted(g, key=lambda k: (rows[g[k][0]].side != (side or rows[g[k][0]].side), order[k[1]], k[0]))
+        keys = sorted(g, key=lambda k: (g[k][0]["side"] != (side or g[k][0]["side"]), order[k[1]], k[0]))
         if len(keys) > MAX_CHIPS:  # fold the rest into the last chip
             keys = keys[:MAX_CHIPS - 1] + [("+", "more")]
             g = {**g, ("+", "more"): [u for k in sorted(g, key=lambda k: (order[k[1]], k[0]))[MAX_CHIPS - 1:]
                                       for u in g[k]]}
         for i, (nat, status) in enumerate(keys):
-            uids = g[(nat, status)]
+            units = g[(nat, status)]
             colour = NATION.get(nat, "#5d6d7e")
             chips["hex"].append(hid)
             chips["x"].append(cx + sx[i % 2])
             chips["y"].append(cy - sy[i // 2])
             if status == "HQ":
-                text = "HQ" if len(uids) == 1 else f"HQ{len(uids)}"
+                text = "HQ" if len(units) == 1 else f"HQ{len(units)}"
             else:
-                text = str(len(uids))
+                text = str(len(units))
             chips["text"].append(text)
             chips["fill"].append(_pale(colour) if status == "spent" else colour)
             chips["text_color"].append(colour if status == "spent" else "white")
-            marked = any(st["markers"].get(u) for u in uids)
-            chips["line_color"].append("#e00000" if marked else "white")
+            chips["line_color"].append("#e00000" if any(u["markers"] for u in units) else "white")
             lines = []
-            for u in sorted(uids):
-                r = rows[u]
-                what = "HQ" if r.kind == "hq" else r.unit_type
-                state = "" if r.kind == "hq" else (" fresh" if st["fresh"].get(u, True) else " spent")
-                marks = st["markers"].get(u) or []
-                extra = f" [{', '.join(marks)}]" if marks else ""
-                lines.append(f"{html_escape(r.name)} ({r.nationality} {what}{state}){html_escape(extra)}")
-            chips["tip"].append(f"<b>hex {hid}{_place_suffix(game, hid)}</b><br>" + "<br>".join(lines))
+            for u in sorted(units, key=lambda u: u["id"]):
+                what = "HQ" if u["kind"] == "hq" else u["type"]
+                state = "" if u["kind"] == "hq" else (" fresh" if u["fresh"] else " spent")
+                extra = f" [{', '.join(u['markers'])}]" if u["markers"] else ""
+                lines.append(f"{html_escape(u['name'])} ({u['nationality']} {what}{state}){html_escape(extra)}")
+            chips["tip"].append(f"<b>hex {hid}{suffix.get(hid, '')}</b><br>" + "<br>".join(lines))
     badges: dict[str, list[Any]] = {k: [] for k in ("hex", "x", "y", "text", "fill", "tip")}
 
     def badge(hid: str, text: str, fill: str, tip: str) -> None:
@@ -244,20 +244,27 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
         badges["y"].append(cy + 2.6)
         badges["text"].append(text)
         badges["fill"].append(fill)
-        badges["tip"].append(f"<b>hex {hid}{_place_suffix(game, hid)}</b><br>{tip}")
+        badges["tip"].append(f"<b>hex {hid}{suffix.get(hid, '')}</b><br>{tip}")
 
-    for hid, o in st["objectives"].items():
-        value = o.get("value")
-        badge(hid, f"\u2605{value if value is not None else '?'}", "#f2c200",
-              f"Objective marker ({'value ' + str(value) if value is not None else 'value hidden'}, ROW-12.1.3)")
-    for hid, kind in st["fire_bases"].items():
-        badge(hid, "FB", "#9ad0ff" if kind == "Fire Base" else "#ff9a9a", f"{kind} (ROW-14.1.2)")
-    for hid in st["lz"]:
-        badge(hid, "LZ", "#9ad0ff", "Landing Zone (ROW-14.1.2)")
-    for hid, state in st["tunnels"].items():
-        badge(hid, "T", "#d7c19a", f"Tunnel ({state}, ROW-14.3)")
-    for hid, kind in st["works"].items():
-        badge(hid, "B", "#d7c19a", f"{kind} (ROW-14.3)")
+    active = set()
+    mk = layers["markers"]
+    for hid, kind, facts in zip(mk["place"], mk["kind"], mk["facts"], strict=True):
+        rule = facts.get("rule", "")
+        if kind == "objective":
+            value = facts.get("value")
+            badge(hid, f"\u2605{value if value is not None else '?'}", "#f2c200",
+                  f"Objective marker ({'value ' + str(value) if value is not None else 'value hidden'}, {rule})")
+        elif kind == "fire base":
+            badge(hid, "FB", "#9ad0ff" if facts["type"] == "Fire Base" else "#ff9a9a", f"{facts['type']} ({rule})")
+        elif kind == "landing zone":
+            badge(hid, "LZ", "#9ad0ff", f"Landing Zone ({rule})")
+        elif kind == "tunnel":
+            badge(hid, "T", "#d7c19a", f"Tunnel ({facts['state']}, {rule})")
+        elif kind == "works":
+            badge(hid, "B", "#d7c19a", f"{facts['type']} ({rule})")
+        elif kind == "activation":
+            active.add(hid)
+
     def rings(hexes) -> dict[str, list[Any]]:
         out: dict[str, list[Any]] = {"hex": [], "xs": [], "ys": []}
         for hid in sorted(hexes):
@@ -267,12 +274,10 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
             out["ys"].append(cy + cy[:1])
         return out
 
-    act = st.get("act")
-    active = {st["pos"][u] for u in ([act["hq"], *act["units"]] if act else []) if u in st["pos"]}
     d = game.decision
     options = set()
     if d is not None and (side is None or d.side == side):
-        options = {p for a in d.options for p in a.places if p in game.map.hexes}
+        options = {p for a in d.options for p in a.places if p in hexes}
     return {"chips": chips, "badges": badges, "active": rings(active), "options": rings(options)}
 
 
@@ -282,9 +287,22 @@ def html_escape(s: str) -> str:
     return html.escape(s)
 
 
-def _place_suffix(game, hid: str) -> str:
-    names = [p.name for p in game.map.places_in.get(hid, ()) if p.kind in ("city", "town", "base")]
-    return f" ({html_escape(' / '.join(names))})" if names else ""
+_PLACE_INDEX: dict[int, tuple[Any, dict[str, str], frozenset[str]]] = {}
+
+
+def _place_index(layers: dict[str, Any]) -> tuple[dict[str, str], frozenset[str]]:
+    """From the map layers' places: per hex the " (names)" of its cities, towns and bases (for the tips), and
+    the ids of every hex (cached while the layers' places are the same value)."""
+    pl = layers["places"]
+    got = _PLACE_INDEX.get(id(pl))
+    if got is None or got[0] is not pl:
+        names = {pid: " / ".join(p["name"] for p in (f or {}).get("places", ()))
+                 for pid, f in zip(pl["id"], pl["facts"], strict=True)}
+        hexes = frozenset(pid for pid, shape in zip(pl["id"], pl["shape"], strict=True) if shape == "hex")
+        got = (pl, {pid: f" ({html_escape(n)})" for pid, n in names.items() if n}, hexes)
+        _PLACE_INDEX.clear()
+        _PLACE_INDEX[id(pl)] = got
+    return got[1], got[2]
 
 
 class RowMapView(InteractiveMap):

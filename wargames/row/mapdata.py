@@ -6,7 +6,8 @@ DMZ, ...), zone, and the cities, towns and bases in them (``places``: id, name, 
 in the gazetteer ``data/row/map/places.csv``).  Lines: hexside roads, trails, rivers and borders (``name``: the
 river's or road's name where the map names it; ``ends``: the two hexes), and the Corps and CMD boundaries inside
 South Vietnam (kind ``corps``, rule 14.6; ``ends``: the hex of lower number first).  Units and HQs are pieces per
-hex and side as ``side`` may see them (``game.public_state(side)``: ROW-14.3, ROW-13.1.2).  ``window``: the
+hex and side, hex markers and the activation under way are markers, as ``side`` may see them
+(``game.public_state(side)``: ROW-14.3, ROW-13.1.2; see :func:`map_layers`).  ``window``: the
 scenario's map window (special rule map_window, R-SCN-01: ``{"cols": (c0, c1), "rows": (r0, r1)}``), None for
 the whole theatre.  No colours: the notebook kit draws it.
 """
@@ -77,26 +78,55 @@ def theatre_layers() -> dict[str, Any]:
 
 
 def map_layers(game, side: str | None = None) -> dict[str, Any]:
-    """The theatre with the units and HQs on the map as ``side`` may see them (None: the umpire), and the
-    scenario's map window (R-SCN-01)."""
-    static = _static(load_map())
+    """The theatre with the units and HQs on the map as ``side`` may see them (None: the umpire), the hex
+    markers and the activation under way, and the scenario's map window (R-SCN-01).
+
+    ``pieces``: one row per hex and side, in the order the state lists their first unit; each unit's facts are
+    its id, name, nationality, kind ("hq" or "unit"), type, whether it is fresh (ROW-9.3) and its markers (OOC,
+    Routed, a random event).  ``markers``: objectives (``value``, None while the Capitalist may not see it,
+    ROW-12.1.3), fire bases and landing zones (ROW-14.1.2), tunnels (ROW-14.3: a Hidden one only to the
+    Communist and the umpire), bunkers and other works (ROW-14.3), each with its ``facts`` and ``rule``; and
+    ``activation`` on the hexes of the HQ activating and its units (ROW-9.2)."""
+    m = load_map()
+    static = _static(m)
     out = dict(static)
     out["side"] = side
     w = game.window
     out["window"] = {"cols": (w.cols[0], w.cols[1]), "rows": (w.rows[0], w.rows[1])}
     out["pieces"] = {"place": [], "faction": [], "count": [], "hidden": [], "facts": []}
-    out["markers"] = {"place": [], "kind": [], "text": []}
+    out["markers"] = {"place": [], "kind": [], "text": [], "facts": []}
     st = game.public_state(side)
-    known = set(static["places"]["id"])
+    known = m.hexes
     stacks: dict[tuple[str, str], list[str]] = {}
-    for uid, hid in sorted(st["pos"].items()):
+    for uid, hid in st["pos"].items():
         if hid in known:
             stacks.setdefault((hid, game.side_of(uid)), []).append(uid)
-    for (hid, s), uids in sorted(stacks.items()):
-        facts = [{"id": u, "nationality": game.rows[u].nationality, "kind": game.rows[u].kind,
-                  "fresh": bool(st["fresh"].get(u, True)) if isinstance(st.get("fresh"), dict) else True} for u in uids]
+    fresh = st["fresh"] if isinstance(st.get("fresh"), dict) else {}
+    marks = st.get("markers") or {}
+    for (hid, s), uids in stacks.items():
+        facts = []
+        for u in uids:
+            r = game.rows[u]
+            facts.append({"id": u, "name": r.name, "nationality": r.nationality, "kind": r.kind,
+                          "type": r.unit_type, "fresh": bool(fresh.get(u, True)), "markers": list(marks.get(u) or ())})
         add_row(out["pieces"], place=hid, faction=s, count=len(uids), hidden=False, facts=facts)
-    for hid, status in sorted((st.get("tunnels") or {}).items()):
+
+    def marker(hid: str, kind: str, text: str, rule: str, **facts: Any) -> None:
         if hid in known:
-            add_row(out["markers"], place=hid, kind="tunnel", text=f"Tunnel ({status})")
+            add_row(out["markers"], place=hid, kind=kind, text=text, facts={**facts, "rule": rule})
+
+    for hid, o in st["objectives"].items():
+        marker(hid, "objective", "Objective", "ROW-12.1.3", value=o.get("value"))
+    for hid, kind in st["fire_bases"].items():
+        marker(hid, "fire base", kind, "ROW-14.1.2", type=kind)
+    for hid in st["lz"]:
+        marker(hid, "landing zone", "Landing Zone", "ROW-14.1.2")
+    for hid, status in st["tunnels"].items():
+        marker(hid, "tunnel", f"Tunnel ({status})", "ROW-14.3", state=status)
+    for hid, kind in st["works"].items():
+        marker(hid, "works", kind, "ROW-14.3", type=kind)
+    act = st.get("act")
+    if act:
+        for hid in sorted({st["pos"][u] for u in [act["hq"], *act["units"]] if u in st["pos"]}):
+            marker(hid, "activation", "Activation under way", "ROW-9.2", hq=act["hq"])
     return out
