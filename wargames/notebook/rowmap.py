@@ -314,11 +314,17 @@ class RowMapView(InteractiveMap):
 
     @classmethod
     def draws(cls, game) -> bool:
-        """This view draws "hex" games with a Rumor of War map (10-mile hexes, ``map.window``) and a scenario
-        window."""
-        m = getattr(game, "map", None)
-        return (game.facts().map_kind == "hex" and hasattr(m, "places_in") and hasattr(m, "hexes")
-                and hasattr(getattr(game, "scenario", None), "map_window"))
+        """This view draws "hex" games whose map layers are laid out like Rumor of War's: a scenario window
+        (``window``: cols and rows, R-SCN-01) and hexside lines with the two hexes they join (``ends``)."""
+        if game.facts().map_kind != "hex" or not hasattr(game, "map_layers"):
+            return False
+        try:
+            layers = game.map_layers(None)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return False
+        w = (layers or {}).get("window")
+        return isinstance(w, dict) and {"cols", "rows"} <= set(w) and "ends" in layers["lines"]
+
     PLACE_COLUMN = {"chips": "hex", "places": "hex", "hexes": "hex"}
     DYNAMIC_LAYERS = ("chips", "badges", "active", "options")
 
