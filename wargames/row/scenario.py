@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Field, ValidationError
 
-from ..core.data import DataError, Row, game_dir, read_csv, read_yaml, rules_index
+from ..core.data import DataError, Row, ScenarioHead, game_dir, read_csv, read_yaml, rules_index
 from ..core.sequence import SequenceOfPlay
 from .airdata import AirBlock, FleetBlock, aircraft_counters
 from .hexmap import COLS, ROWS, RowMap, load_map
@@ -228,15 +228,14 @@ class Victory(_Item):
     awards: list[Award]
 
 
-class RowScenario(BaseModel):
-    """A validated Rumor of War scenario (see the module docstring); ``path`` is the file it came from."""
+class RowScenario(ScenarioHead):
+    """A validated Rumor of War scenario (see the module docstring): the head every game's scenario starts with
+    (id, title, summary: :class:`~wargames.core.data.ScenarioHead`), then its own fields; ``path`` is the file it
+    came from."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str
-    title: str
     rules_section: str
-    summary: str
     classroom_note: str = ""
     turns: list[int]
     source: str
