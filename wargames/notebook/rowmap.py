@@ -3,15 +3,19 @@ borders, roads, the Ho Chi Minh Trail with its termini, rivers, the DMZ, towns a
 
 ``row_map_figure()`` draws the whole theatre (4,455 hexes); ``row_map_figure(window=CLASSROOM)`` the
 classroom window of "A Year in I Corps" (I Corps, the DMZ and the Laotian panhandle) at projector size,
-with hex numbers.  The data is ``wargames.row.hexmap`` (every datum sourced in ``data/row/map/``).
+with hex numbers; ``RowMapView`` a game's scenario window with its counters.  What is drawn comes from the one
+map contract, Rumor of War's map layers (``game.map_layers(side)``; ``wargames.row.mapdata.theatre_layers()`` for
+the theatre with no game): hexes and their facts, lines, named places, the scenario's window.  Every datum is
+sourced in ``data/row/map/``; colours, sizes and labels are this module's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..maps.hexgrid import hex_centre, hex_corners, hexside_segment, parse_hex
-from ..row.hexmap import RADIUS_MI, load_map
+from ..maps.hexgrid import hex_centre, hex_corners, parse_hex
+from ..row.hexmap import RADIUS_MI
+from ..row.mapdata import theatre_layers
 from .bokehmap import InteractiveMap
 from .labels import Box, Grid, place, text_size
 
@@ -19,74 +23,61 @@ TERRAIN_COLOURS = {"cultivated": "#d9e8a6", "clear": "#efe8c8", "jungle": "#5f9e
                    "swamp": "#8fc7b8", "sea": "#a9cde8"}
 # columns and rows of the classroom window (the scenario's map window, R-SCN rows)
 CLASSROOM = ((12, 41), (28, 59))
+RANK = {"city": 0, "town": 1, "base": 2}  # which places are named first (and drawn larger)
+#: the drawing's line layers by the kind of the map layers' lines
+LINE_LAYERS = {"road": "road", "trail": "trail", "river": "river", "border": "border", "corps": "area"}
 
 
 def _in(window, col: int, row: int) -> bool:
     return window is None or (window[0][0] <= col <= window[0][1] and window[1][0] <= row <= window[1][1])
 
 
-def row_map_layers(window=None) -> dict[str, dict[str, list[Any]]]:
-    """Plain columns for each layer (no colours but the terrain's): hexes, roads, trail, rivers, places."""
-    m = load_map()
+def row_map_layers(window=None, layers: dict[str, Any] | None = None) -> dict[str, dict[str, list[Any]]]:
+    """The drawing columns of each layer (no colours but the terrain's): hexes, roads, trail, rivers, borders,
+    Corps boundaries, places; from Rumor of War's map layers (``game.map_layers(side)``, or the whole theatre's
+    ``wargames.row.mapdata.theatre_layers()`` when ``layers`` is None) clipped to ``window`` (((col_min, col_max),
+    (row_min, row_max)); None: the whole theatre)."""
+    if layers is None:
+        layers = theatre_layers()
+    pl = layers["places"]
     hexes: dict[str, list[Any]] = {"hex": [], "xs": [], "ys": [], "x": [], "y": [], "terrain": [], "colour": [],
                                    "country": [], "area": [], "hatch": []}
-    for hid, h in m.hexes.items():
-        if not _in(window, h.col, h.row):
+    named: list[tuple[int, int, int]] = []  # (rank of its first place, gazetteer row, index) of named hexes
+    for i, hid in enumerate(pl["id"]):
+        if pl["shape"][i] != "hex" or not _in(window, *parse_hex(hid)):
             continue
-        cx, cy = hex_corners(hid, RADIUS_MI)  # map coordinates, north up (wargames.maps.hexgrid)
-        x, y = hex_centre(hid, RADIUS_MI)
-        terrain = "sea" if h.kind == "sea" else h.terrain
+        f = pl["facts"][i]
         hexes["hex"].append(hid)
-        hexes["xs"].append(cx)
-        hexes["ys"].append(cy)
-        hexes["x"].append(x)
-        hexes["y"].append(y)
-        hexes["terrain"].append(terrain + (" (DMZ)" if h.area == "DMZ" else ""))
-        hexes["colour"].append(TERRAIN_COLOURS[terrain])
-        hexes["country"].append(h.country)
-        hexes["area"].append(h.area)
-        hexes["hatch"].append("/" if h.area == "DMZ" else " ")
-    lines: dict[str, dict[str, list[Any]]] = {f: {"xs": [], "ys": [], "name": []}
-                                              for f in ("road", "trail", "river", "border", "area")}
-    for hid, h in m.hexes.items():  # Corps and CMD boundaries inside South Vietnam (rule 14.6)
-        if h.country != "SVN" or not _in(window, h.col, h.row):
-            continue
-        for other in m.adj[hid]:
-            o = m.hexes[other]
-            if o.country == "SVN" and o.area != h.area and other > hid:
-                sx, sy = hexside_segment(hid, other, RADIUS_MI)
-                lines["area"]["xs"].append(sx)
-                lines["area"]["ys"].append(sy)
-                lines["area"]["name"].append(f"{h.area} / {o.area}")
-    for (a, b), feats in m.sides.items():
-        ca, cb = parse_hex(a), parse_hex(b)
-        if not (_in(window, *ca) or _in(window, *cb)):
-            continue
-        (xa, ya), (xb, yb) = hex_centre(a, RADIUS_MI), hex_centre(b, RADIUS_MI)
-        for f in feats & {"road", "trail"}:
-            lines[f]["xs"].append([xa, xb])
-            lines[f]["ys"].append([ya, yb])
-            lines[f]["name"].append(m.side_names.get(((a, b), f), ""))
-        for f in feats & {"river", "border"}:  # drawn on the shared side of the two hexes
-            sx, sy = hexside_segment(a, b, RADIUS_MI)
-            lines[f]["xs"].append(sx)
-            lines[f]["ys"].append(sy)
-            lines[f]["name"].append(m.side_names.get(((a, b), f), ""))
-    rank = {"city": 0, "town": 1, "base": 2}
-    by_hex: dict[str, list[Any]] = {}
-    for p in m.places.values():
-        if p.hex and p.kind in rank and _in(window, *parse_hex(p.hex)):
-            by_hex.setdefault(p.hex, []).append(p)
+        hexes["xs"].append(pl["xs"][i])
+        hexes["ys"].append(pl["ys"][i])
+        hexes["x"].append(pl["x"][i])
+        hexes["y"].append(pl["y"][i])
+        hexes["terrain"].append(f["terrain"] + (" (DMZ)" if f["area"] == "DMZ" else ""))
+        hexes["colour"].append(TERRAIN_COLOURS[f["terrain"]])
+        hexes["country"].append(f["country"])
+        hexes["area"].append(f["area"])
+        hexes["hatch"].append("/" if f["area"] == "DMZ" else " ")
+        if f.get("places"):
+            named.append((min(RANK[p["kind"]] for p in f["places"]), min(p["row"] for p in f["places"]), i))
+    lines: dict[str, dict[str, list[Any]]] = {f: {"xs": [], "ys": [], "name": []} for f in LINE_LAYERS.values()}
+    ln = layers["lines"]
+    for kind, xs, ys, name, (a, b) in zip(ln["kind"], ln["xs"], ln["ys"], ln["name"], ln["ends"], strict=True):
+        # a Corps boundary belongs to its lower-numbered hex; a road, trail, river or border to either hex
+        inside = _in(window, *parse_hex(a)) or (kind != "corps" and _in(window, *parse_hex(b)))
+        if kind in LINE_LAYERS and inside:
+            out = lines[LINE_LAYERS[kind]]
+            out["xs"].append(xs)
+            out["ys"].append(ys)
+            out["name"].append(name)
     places: dict[str, list[Any]] = {"x": [], "y": [], "name": [], "kind": [], "hex": [], "size": []}
-    for hid, group in sorted(by_hex.items(), key=lambda kv: min(rank[p.kind] for p in kv[1])):
-        group.sort(key=lambda p: (rank[p.kind], p.name))
-        x, y = hex_centre(hid, RADIUS_MI)
-        places["x"].append(x)
-        places["y"].append(y)
-        places["name"].append(" / ".join(p.name for p in group))  # places sharing a hex share a label
-        places["kind"].append(group[0].kind)
-        places["hex"].append(hid)
-        places["size"].append({"city": 11, "town": 8, "base": 7}[group[0].kind])
+    for _, _, i in sorted(named):  # cities first, then towns, then bases; in the gazetteer's order
+        kind = pl["facts"][i]["places"][0]["kind"]
+        places["x"].append(pl["x"][i])
+        places["y"].append(pl["y"][i])
+        places["name"].append(pl["name"][i])  # places sharing a hex share a label
+        places["kind"].append(kind)
+        places["hex"].append(pl["id"][i])
+        places["size"].append({"city": 11, "town": 8, "base": 7}[kind])
     return {"hexes": hexes, **lines, "places": places}
 
 
@@ -221,53 +212,53 @@ def _pale(colour: str, k: float = 0.62) -> str:
 
 
 def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
-    """The counters on the map as ``side`` sees them, drawn as chips: per hex one chip per nationality for its
-    HQs ("HQ"), its fresh units (their number, solid) and its spent units (their number, pale) (ROW-9.3 fresh and
-    spent); a red border marks a stack with a marker on it (OOC, Routed, a random event).  Hex markers
-    (objectives, fire bases, landing zones, tunnels, bunkers) are badges at the top of the hex.  Rings mark the
-    hexes of the activation in progress (``active``) and of the pending decision's choices (``options``)."""
-    st = game.public_state(side)
-    rows = game.rows
+    """The counters on the map as ``side`` sees them (``game.map_layers(side)``: its pieces and markers), drawn as
+    chips: per hex one chip per nationality for its HQs ("HQ"), its fresh units (their number, solid) and its
+    spent units (their number, pale) (ROW-9.3 fresh and spent); a red border marks a stack with a marker on it
+    (OOC, Routed, a random event).  Hex markers (objectives, fire bases, landing zones, tunnels, bunkers) are
+    badges at the top of the hex.  Rings mark the hexes of the activation in progress (``active``) and of the
+    pending decision's choices (``options``)."""
+    layers = game.map_layers(side)
+    suffix, hexes = _place_index(layers)
     sx, sy = (-3.0, 3.0), (-0.5, 3.6)  # chip offsets in grid miles (two columns, two rows under the hex number)
-    groups: dict[str, dict[tuple[str, str], list[str]]] = {}
-    for uid, hid in st["pos"].items():
-        r = rows[uid]
-        status = "HQ" if r.kind == "hq" else ("fresh" if st["fresh"].get(uid, True) else "spent")
-        groups.setdefault(hid, {}).setdefault((r.nationality, status), []).append(uid)
+    groups: dict[str, dict[tuple[str, str], list[dict[str, Any]]]] = {}
+    pc = layers["pieces"]
+    for hid, faction, facts in zip(pc["place"], pc["faction"], pc["facts"], strict=True):
+        g = groups.setdefault(hid, {})
+        for f in facts:
+            status = "HQ" if f["kind"] == "hq" else ("fresh" if f["fresh"] else "spent")
+            g.setdefault((f["nationality"], status), []).append({**f, "side": faction})
     order = {"HQ": 0, "fresh": 1, "spent": 2}
     chips: dict[str, list[Any]] = {k: [] for k in ("hex", "x", "y", "text", "fill", "text_color", "line_color",
                                                    "tip")}
     for hid, g in groups.items():
         cx, cy = hex_centre(hid, RADIUS_MI)  # y up (north up on the page)
-        keys = sorted(g, key=lambda k: (rows[g[k][0]].side != (side or rows[g[k][0]].side), order[k[1]], k[0]))
+        keys = sorted(g, key=lambda k: (g[k][0]["side"] != (side or g[k][0]["side"]), order[k[1]], k[0]))
         if len(keys) > MAX_CHIPS:  # fold the rest into the last chip
             keys = keys[:MAX_CHIPS - 1] + [("+", "more")]
             g = {**g, ("+", "more"): [u for k in sorted(g, key=lambda k: (order[k[1]], k[0]))[MAX_CHIPS - 1:]
                                       for u in g[k]]}
         for i, (nat, status) in enumerate(keys):
-            uids = g[(nat, status)]
+            units = g[(nat, status)]
             colour = NATION.get(nat, "#5d6d7e")
             chips["hex"].append(hid)
             chips["x"].append(cx + sx[i % 2])
             chips["y"].append(cy - sy[i // 2])
             if status == "HQ":
-                text = "HQ" if len(uids) == 1 else f"HQ{len(uids)}"
+                text = "HQ" if len(units) == 1 else f"HQ{len(units)}"
             else:
-                text = str(len(uids))
+                text = str(len(units))
             chips["text"].append(text)
             chips["fill"].append(_pale(colour) if status == "spent" else colour)
             chips["text_color"].append(colour if status == "spent" else "white")
-            marked = any(st["markers"].get(u) for u in uids)
-            chips["line_color"].append("#e00000" if marked else "white")
+            chips["line_color"].append("#e00000" if any(u["markers"] for u in units) else "white")
             lines = []
-            for u in sorted(uids):
-                r = rows[u]
-                what = "HQ" if r.kind == "hq" else r.unit_type
-                state = "" if r.kind == "hq" else (" fresh" if st["fresh"].get(u, True) else " spent")
-                marks = st["markers"].get(u) or []
-                extra = f" [{', '.join(marks)}]" if marks else ""
-                lines.append(f"{html_escape(r.name)} ({r.nationality} {what}{state}){html_escape(extra)}")
-            chips["tip"].append(f"<b>hex {hid}{_place_suffix(game, hid)}</b><br>" + "<br>".join(lines))
+            for u in sorted(units, key=lambda u: u["id"]):
+                what = "HQ" if u["kind"] == "hq" else u["type"]
+                state = "" if u["kind"] == "hq" else (" fresh" if u["fresh"] else " spent")
+                extra = f" [{', '.join(u['markers'])}]" if u["markers"] else ""
+                lines.append(f"{html_escape(u['name'])} ({u['nationality']} {what}{state}){html_escape(extra)}")
+            chips["tip"].append(f"<b>hex {hid}{suffix.get(hid, '')}</b><br>" + "<br>".join(lines))
     badges: dict[str, list[Any]] = {k: [] for k in ("hex", "x", "y", "text", "fill", "tip")}
 
     def badge(hid: str, text: str, fill: str, tip: str) -> None:
@@ -278,20 +269,27 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
         badges["y"].append(cy + 2.6)
         badges["text"].append(text)
         badges["fill"].append(fill)
-        badges["tip"].append(f"<b>hex {hid}{_place_suffix(game, hid)}</b><br>{tip}")
+        badges["tip"].append(f"<b>hex {hid}{suffix.get(hid, '')}</b><br>{tip}")
 
-    for hid, o in st["objectives"].items():
-        value = o.get("value")
-        badge(hid, f"\u2605{value if value is not None else '?'}", "#f2c200",
-              f"Objective marker ({'value ' + str(value) if value is not None else 'value hidden'}, ROW-12.1.3)")
-    for hid, kind in st["fire_bases"].items():
-        badge(hid, "FB", "#9ad0ff" if kind == "Fire Base" else "#ff9a9a", f"{kind} (ROW-14.1.2)")
-    for hid in st["lz"]:
-        badge(hid, "LZ", "#9ad0ff", "Landing Zone (ROW-14.1.2)")
-    for hid, state in st["tunnels"].items():
-        badge(hid, "T", "#d7c19a", f"Tunnel ({state}, ROW-14.3)")
-    for hid, kind in st["works"].items():
-        badge(hid, "B", "#d7c19a", f"{kind} (ROW-14.3)")
+    active = set()
+    mk = layers["markers"]
+    for hid, kind, facts in zip(mk["place"], mk["kind"], mk["facts"], strict=True):
+        rule = facts.get("rule", "")
+        if kind == "objective":
+            value = facts.get("value")
+            badge(hid, f"\u2605{value if value is not None else '?'}", "#f2c200",
+                  f"Objective marker ({'value ' + str(value) if value is not None else 'value hidden'}, {rule})")
+        elif kind == "fire base":
+            badge(hid, "FB", "#9ad0ff" if facts["type"] == "Fire Base" else "#ff9a9a", f"{facts['type']} ({rule})")
+        elif kind == "landing zone":
+            badge(hid, "LZ", "#9ad0ff", f"Landing Zone ({rule})")
+        elif kind == "tunnel":
+            badge(hid, "T", "#d7c19a", f"Tunnel ({facts['state']}, {rule})")
+        elif kind == "works":
+            badge(hid, "B", "#d7c19a", f"{facts['type']} ({rule})")
+        elif kind == "activation":
+            active.add(hid)
+
     def rings(hexes) -> dict[str, list[Any]]:
         out: dict[str, list[Any]] = {"hex": [], "xs": [], "ys": []}
         for hid in sorted(hexes):
@@ -301,12 +299,10 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
             out["ys"].append(cy + cy[:1])
         return out
 
-    act = st.get("act")
-    active = {st["pos"][u] for u in ([act["hq"], *act["units"]] if act else []) if u in st["pos"]}
     d = game.decision
     options = set()
     if d is not None and (side is None or d.side == side):
-        options = {p for a in d.options for p in a.places if p in game.map.hexes}
+        options = {p for a in d.options for p in a.places if p in hexes}
     return {"chips": chips, "badges": badges, "active": rings(active), "options": rings(options)}
 
 
@@ -316,9 +312,22 @@ def html_escape(s: str) -> str:
     return html.escape(s)
 
 
-def _place_suffix(game, hid: str) -> str:
-    names = [p.name for p in game.map.places_in.get(hid, ()) if p.kind in ("city", "town", "base")]
-    return f" ({html_escape(' / '.join(names))})" if names else ""
+_PLACE_INDEX: dict[int, tuple[Any, dict[str, str], frozenset[str]]] = {}
+
+
+def _place_index(layers: dict[str, Any]) -> tuple[dict[str, str], frozenset[str]]:
+    """From the map layers' places: per hex the " (names)" of its cities, towns and bases (for the tips), and
+    the ids of every hex (cached while the layers' places are the same value)."""
+    pl = layers["places"]
+    got = _PLACE_INDEX.get(id(pl))
+    if got is None or got[0] is not pl:
+        names = {pid: " / ".join(p["name"] for p in (f or {}).get("places", ()))
+                 for pid, f in zip(pl["id"], pl["facts"], strict=True)}
+        hexes = frozenset(pid for pid, shape in zip(pl["id"], pl["shape"], strict=True) if shape == "hex")
+        got = (pl, {pid: f" ({html_escape(n)})" for pid, n in names.items() if n}, hexes)
+        _PLACE_INDEX.clear()
+        _PLACE_INDEX[id(pl)] = got
+    return got[1], got[2]
 
 
 class RowMapView(InteractiveMap):
@@ -330,11 +339,17 @@ class RowMapView(InteractiveMap):
 
     @classmethod
     def draws(cls, game) -> bool:
-        """This view draws "hex" games with a Rumor of War map (10-mile hexes, ``map.window``) and a scenario
-        window."""
-        m = getattr(game, "map", None)
-        return (game.facts().map_kind == "hex" and hasattr(m, "places_in") and hasattr(m, "hexes")
-                and hasattr(getattr(game, "scenario", None), "map_window"))
+        """This view draws "hex" games whose map layers are laid out like Rumor of War's: a scenario window
+        (``window``: cols and rows, R-SCN-01) and hexside lines with the two hexes they join (``ends``)."""
+        if game.facts().map_kind != "hex" or not hasattr(game, "map_layers"):
+            return False
+        try:
+            layers = game.map_layers(None)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return False
+        w = (layers or {}).get("window")
+        return isinstance(w, dict) and {"cols", "rows"} <= set(w) and "ends" in layers["lines"]
+
     PLACE_COLUMN = {"chips": "hex", "places": "hex", "hexes": "hex"}
     DYNAMIC_LAYERS = ("chips", "badges", "active", "options")
 
@@ -346,9 +361,10 @@ class RowMapView(InteractiveMap):
         self.game = game
         self.side = side
         self._init_state()
-        w = game.window
-        window = window or ((w.cols[0], w.cols[1]), (w.rows[0], w.rows[1]))
-        layers = row_map_layers(window)
+        contract = game.map_layers(side)
+        w = contract["window"]
+        window = window or (tuple(w["cols"]), tuple(w["rows"]))
+        layers = row_map_layers(window, contract)
         self.static = layers
         dyn = self._dynamic()
         self.dynamic = dyn

@@ -1,8 +1,15 @@
 """Vietnam: Rumor of War's map as plain semantic layers (issue #14 item 2; ``wargames.maps.layers``).
 
 Hexes are places (id = the four-digit hex number; geometry from ``wargames.maps.hexgrid`` at the map's 10-mile
-hexes, y up), hexside roads, trails, rivers and borders are lines, units and HQs are pieces per hex and side as
-``side`` may see them (``game.public_state(side)``: ROW-14.3, ROW-13.1.2).  No colours: the notebook kit draws it.
+hexes, y up) with their facts: terrain (sea hexes "sea"), country, area (the Corps or CMD of South Vietnam, the
+DMZ, ...), zone, and the cities, towns and bases in them (``places``: id, name, kind and ``row``, the place's row
+in the gazetteer ``data/row/map/places.csv``).  Lines: hexside roads, trails, rivers and borders (``name``: the
+river's or road's name where the map names it; ``ends``: the two hexes), and the Corps and CMD boundaries inside
+South Vietnam (kind ``corps``, rule 14.6; ``ends``: the hex of lower number first).  Units and HQs are pieces per
+hex and side, hex markers and the activation under way are markers, as ``side`` may see them
+(``game.public_state(side)``: ROW-14.3, ROW-13.1.2; see :func:`map_layers`).  ``window``: the
+scenario's map window (special rule map_window, R-SCN-01: ``{"cols": (c0, c1), "rows": (r0, r1)}``), None for
+the whole theatre.  No colours: the notebook kit draws it.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from .hexmap import RADIUS_MI, load_map
 
 _CACHE: dict[int, tuple[Any, dict[str, Any]]] = {}
 PLACE_KINDS = ("city", "town", "base")
+SIDE_LINES = ("road", "trail", "river", "border")
 
 
 def _static(m) -> dict[str, Any]:
@@ -22,10 +30,14 @@ def _static(m) -> dict[str, Any]:
     if got is not None and got[0] is m:
         return got[1]
     named: dict[str, list] = {}
-    for p in m.places.values():
+    gazetteer: dict[str, int] = {}
+    for i, p in enumerate(m.places.values()):
+        gazetteer[p.id] = i
         if p.hex and p.kind in PLACE_KINDS:
             named.setdefault(p.hex, []).append(p)
     out = empty_layers("row", "hex", None, {"x": (0, 1), "y": (0, 1)}, coords="hexgrid")
+    out["lines"]["ends"] = []
+    out["window"] = None
     xs_all, ys_all = [], []
     for hid, h in sorted(m.hexes.items()):
         x, y = hex_centre(hid, RADIUS_MI)
@@ -34,41 +46,87 @@ def _static(m) -> dict[str, Any]:
         ys_all += cy
         here = sorted(named.get(hid, []), key=lambda p: (PLACE_KINDS.index(p.kind), p.name))
         facts = {"terrain": "sea" if h.kind == "sea" else h.terrain, "country": h.country, "area": h.area,
-                 "zone": h.zone, "places": [{"id": p.id, "name": p.name, "kind": p.kind} for p in here]}
+                 "zone": h.zone, "places": [{"id": p.id, "name": p.name, "kind": p.kind, "row": gazetteer[p.id]}
+                                            for p in here]}
         add_row(out["places"], id=hid, name=" / ".join(p.name for p in here) or f"hex {hid}",
                 kind=here[0].kind if here else "hex", shape="hex", xs=cx, ys=cy, x=x, y=y, facts=facts)
-    for (a, b), feats in sorted(m.sides.items()):
-        for f in sorted(feats & {"road", "trail", "river", "border"}):
-            if f in ("road", "trail"):
+    for hid, h in sorted(m.hexes.items()):  # Corps and CMD boundaries inside South Vietnam (rule 14.6)
+        if h.country != "SVN":
+            continue
+        for other in m.adj[hid]:
+            o = m.hexes[other]
+            if o.country == "SVN" and o.area != h.area and other > hid:
+                xs, ys = hexside_segment(hid, other, RADIUS_MI)
+                add_row(out["lines"], kind="corps", xs=xs, ys=ys, name=f"{h.area} / {o.area}", ends=(hid, other))
+    for (a, b), feats in m.sides.items():  # in the map's order of hexsides
+        for f in (f for f in SIDE_LINES if f in feats):
+            if f in ("road", "trail"):  # from hex centre to hex centre
                 (xa, ya), (xb, yb) = hex_centre(a, RADIUS_MI), hex_centre(b, RADIUS_MI)
                 xs, ys = [xa, xb], [ya, yb]
-            else:
+            else:  # on the side the two hexes share
                 xs, ys = hexside_segment(a, b, RADIUS_MI)
-            add_row(out["lines"], kind=f, xs=xs, ys=ys, name=f"{a}-{b}")
+            add_row(out["lines"], kind=f, xs=xs, ys=ys, name=m.side_names.get(((a, b), f), ""), ends=(a, b))
     out["extent"] = {"x": (min(xs_all), max(xs_all)), "y": (min(ys_all), max(ys_all))}
     _CACHE.clear()
     _CACHE[id(m)] = (m, out)
     return out
 
 
+def theatre_layers() -> dict[str, Any]:
+    """The whole theatre with no game: every hex, line and named place, no pieces (``window`` None)."""
+    return _static(load_map())
+
+
 def map_layers(game, side: str | None = None) -> dict[str, Any]:
-    """The theatre with the units and HQs on the map as ``side`` may see them (None: the umpire)."""
-    static = _static(load_map())
+    """The theatre with the units and HQs on the map as ``side`` may see them (None: the umpire), the hex
+    markers and the activation under way, and the scenario's map window (R-SCN-01).
+
+    ``pieces``: one row per hex and side, in the order the state lists their first unit; each unit's facts are
+    its id, name, nationality, kind ("hq" or "unit"), type, whether it is fresh (ROW-9.3) and its markers (OOC,
+    Routed, a random event).  ``markers``: objectives (``value``, None while the Capitalist may not see it,
+    ROW-12.1.3), fire bases and landing zones (ROW-14.1.2), tunnels (ROW-14.3: a Hidden one only to the
+    Communist and the umpire), bunkers and other works (ROW-14.3), each with its ``facts`` and ``rule``; and
+    ``activation`` on the hexes of the HQ activating and its units (ROW-9.2)."""
+    m = load_map()
+    static = _static(m)
     out = dict(static)
     out["side"] = side
+    w = game.window
+    out["window"] = {"cols": (w.cols[0], w.cols[1]), "rows": (w.rows[0], w.rows[1])}
     out["pieces"] = {"place": [], "faction": [], "count": [], "hidden": [], "facts": []}
-    out["markers"] = {"place": [], "kind": [], "text": []}
+    out["markers"] = {"place": [], "kind": [], "text": [], "facts": []}
     st = game.public_state(side)
-    known = set(static["places"]["id"])
+    known = m.hexes
     stacks: dict[tuple[str, str], list[str]] = {}
-    for uid, hid in sorted(st["pos"].items()):
+    for uid, hid in st["pos"].items():
         if hid in known:
             stacks.setdefault((hid, game.side_of(uid)), []).append(uid)
-    for (hid, s), uids in sorted(stacks.items()):
-        facts = [{"id": u, "nationality": game.rows[u].nationality, "kind": game.rows[u].kind,
-                  "fresh": bool(st["fresh"].get(u, True)) if isinstance(st.get("fresh"), dict) else True} for u in uids]
+    fresh = st["fresh"] if isinstance(st.get("fresh"), dict) else {}
+    marks = st.get("markers") or {}
+    for (hid, s), uids in stacks.items():
+        facts = []
+        for u in uids:
+            r = game.rows[u]
+            facts.append({"id": u, "name": r.name, "nationality": r.nationality, "kind": r.kind,
+                          "type": r.unit_type, "fresh": bool(fresh.get(u, True)), "markers": list(marks.get(u) or ())})
         add_row(out["pieces"], place=hid, faction=s, count=len(uids), hidden=False, facts=facts)
-    for hid, status in sorted((st.get("tunnels") or {}).items()):
+
+    def marker(hid: str, kind: str, text: str, rule: str, **facts: Any) -> None:
         if hid in known:
-            add_row(out["markers"], place=hid, kind="tunnel", text=f"Tunnel ({status})")
+            add_row(out["markers"], place=hid, kind=kind, text=text, facts={**facts, "rule": rule})
+
+    for hid, o in st["objectives"].items():
+        marker(hid, "objective", "Objective", "ROW-12.1.3", value=o.get("value"))
+    for hid, kind in st["fire_bases"].items():
+        marker(hid, "fire base", kind, "ROW-14.1.2", type=kind)
+    for hid in st["lz"]:
+        marker(hid, "landing zone", "Landing Zone", "ROW-14.1.2")
+    for hid, status in st["tunnels"].items():
+        marker(hid, "tunnel", f"Tunnel ({status})", "ROW-14.3", state=status)
+    for hid, kind in st["works"].items():
+        marker(hid, "works", kind, "ROW-14.3", type=kind)
+    act = st.get("act")
+    if act:
+        for hid in sorted({st["pos"][u] for u in [act["hq"], *act["units"]] if u in st["pos"]}):
+            marker(hid, "activation", "Activation under way", "ROW-9.2", hq=act["hq"])
     return out
