@@ -9,6 +9,7 @@ BokehJS.  Debian's Chromium via Playwright; skipped when either is missing.  Scr
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import time
@@ -41,11 +42,18 @@ def _finish(proc, log) -> None:
     log.close()
 
 
+#: the culler's clock for the apps server: an open page is never idle this long while a test drives it, and
+#: the last test of this file waits for the kernels of the pages closed without a goodbye to go
+CULL_IDLE, CULL_EVERY = 40, 3
+
+
 @pytest.fixture(scope="module")
 def apps_server():
-    """One Voila server for the folder of apps (pages at /voila/render/<app>.ipynb)."""
-    proc, port, log = _start("notebooks/apps", "voila_apps.log")
-    yield port
+    """One Voila server for the folder of apps (pages at /voila/render/<app>.ipynb): voila.json's settings with
+    the culler's clock shortened (the command line beats the file).  Yields (port, server process)."""
+    proc, port, log = _start("notebooks/apps", "voila_apps.log", [
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}", f"--MappingKernelManager.cull_interval={CULL_EVERY}"])
+    yield port, proc
     _finish(proc, log)
 
 
@@ -69,36 +77,200 @@ def _where(page) -> str:
     return page.locator(".widget-html-content", has_text="to decide").first.inner_text()
 
 
+#: Bokeh's views in the page: the screen point of data point (x, y) on the figure that shows it largest
+_SCREEN_POINT = """([x, y]) => {
+  let best = null;
+  for (const v of Bokeh.index.query(v => v.frame != null && v.model.type == "Figure")) {
+    const xr = v.model.x_range, yr = v.model.y_range;
+    if (x < Math.min(xr.start, xr.end) || x > Math.max(xr.start, xr.end)) continue;
+    if (y < Math.min(yr.start, yr.end) || y > Math.max(yr.start, yr.end)) continue;
+    const scale = Math.abs(v.frame.x_scale.compute(x + 1) - v.frame.x_scale.compute(x));
+    if (best == null || scale > best[1]) best = [v, scale];
+  }
+  if (best == null) return null;
+  const v = best[0];
+  v.el.scrollIntoView({block: "center"});
+  const r = v.canvas_view.el.getBoundingClientRect();
+  return [r.left + v.frame.x_scale.compute(x), r.top + v.frame.y_scale.compute(y)];
+}"""
+
+
+def _inside(xs: list[float], ys: list[float], x: float, y: float) -> bool:
+    """Point in polygon (even-odd rule)."""
+    hit = False
+    for i in range(len(xs)):
+        x1, y1, x2, y2 = xs[i - 1], ys[i - 1], xs[i], ys[i]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def _point_of(shape) -> tuple[float, float] | None:
+    """A data point inside a place's drawn shape (``InteractiveMap._place_shape``): a point's centre, or the
+    point of the area's outer ring nearest its vertex mean that lies inside it."""
+    kind, geo = shape
+    if kind == "point":
+        return float(geo[0]), float(geo[1])
+    xs, ys = geo[0][0][0], geo[1][0][0]
+    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+    if _inside(xs, ys, cx, cy):
+        return cx, cy
+    w, h = max(xs) - min(xs), max(ys) - min(ys)
+    grid = [(min(xs) + w * i / 20, min(ys) + h * j / 20) for i in range(1, 20) for j in range(1, 20)]
+    inside = [p for p in grid if _inside(xs, ys, *p)]
+    return min(inside, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2) if inside else None
+
+
+def _replica(app: str):
+    """The app's game in this process, as the page opens it (``PlayGame(app, side=<default>, seed=1)``, the call
+    in ``notebooks/apps/<app>.ipynb``): same scenario, seed and players, so the same decisions."""
+    import gc
+
+    from wargames.notebook.play import DEFAULT_SIDE, PlayGame
+
+    play = PlayGame(app, side=DEFAULT_SIDE[app], seed=1)
+    gc.unfreeze()  # PlayGame freezes what is alive for the class's kernels; not wanted in a test worker
+    return play
+
+
+def _map_target(play) -> tuple[str, tuple[float, float], str]:
+    """A place of the pending decision to click: one that some but not all legal actions concern, drawn on the
+    map; with the data point to click and the filter line the chooser then shows ("Showing the 3 that concern
+    Hue (map click)")."""
+    from collections import Counter
+
+    walk = play.walk
+    acts = walk.game.legal_actions()
+    if walk.game.game_id == "row":  # the Rumor of War map draws hexes without a highlight shape: the centre
+        from wargames.row.hexmap import centre_xy, parse_hex
+
+        def shape_of(hid: str):
+            x, y = centre_xy(*parse_hex(hid))
+            return "point", (x, -y, 0)  # the map's y axis points down
+    else:
+        shape_of = walk.map._place_shape
+    counts = Counter(str(p) for a in acts for p in dict.fromkeys(a.places))
+    for place, _n in sorted(counts.items(), key=lambda kv: (kv[1] == len(acts), kv[1], kv[0])):
+        shape = shape_of(place)
+        point = _point_of(shape) if shape is not None else None
+        if point is None:
+            continue
+        walk.chooser.filter_area(place)
+        line = html.unescape(re.search(r"Showing the \d+ that concern [^<]*", walk.chooser.prompt.value).group(0))
+        walk.chooser.filter_area(None)
+        return place, point, line
+    raise AssertionError(f"no place of the pending decision is drawn on the map: {sorted(counts)}")
+
+
+def _click_data_point(page, point: tuple[float, float]) -> None:
+    xy = page.evaluate(_SCREEN_POINT, list(point))
+    assert xy is not None, f"no figure shows the data point {point}"
+    time.sleep(0.3)  # the scroll settles
+    xy = page.evaluate(_SCREEN_POINT, list(point))
+    page.mouse.click(*xy)
+
+
+def _panel_lists_every_ruling_since(panel) -> int:
+    """The rulings panel says how many rulings came since the student's last decision and shows a card for each
+    (plain cards, under the panel's limit of 400)."""
+    m = re.search(r"Since (?:your last decision|the start of the game): (\d+) ruling", panel.inner_text())
+    assert m, panel.inner_text()[:300]
+    n = int(m.group(1))
+    assert panel.locator(".wg-ruling").count() == min(n, 400), "the panel does not show every ruling since"
+    return n
+
+
+def _map_shot(page, app: str, tag: str) -> Path:
+    """A screenshot of the largest map figure."""
+    path = ART / f"app_{app}_map_{tag}.png"
+    canvases = page.locator("canvas")
+    sizes = [(c.bounding_box() or {"width": 0, "height": 0}) for c in canvases.all()]
+    i = max(range(len(sizes)), key=lambda k: sizes[k]["width"] * sizes[k]["height"])
+    canvases.nth(i).scroll_into_view_if_needed()
+    canvases.nth(i).screenshot(path=str(path))
+    return path
+
+
+def _wait(cond, timeout: float = 30) -> bool:
+    deadline = time.time() + timeout
+    while not cond():
+        if time.time() > deadline:
+            return False
+        time.sleep(0.3)
+    return True
+
+
 @pytest.mark.parametrize("app", APPS)
-def test_app_opens_on_the_students_first_decision_with_a_map(apps_server, browser, app):
-    page, outside = _open(browser, f"http://127.0.0.1:{apps_server}/voila/render/{app}.ipynb")
+def test_app_first_decision_map_clicks_twice_apply_and_back(apps_server, browser, app):
+    """Issue #19 for each app: it opens on the student's first decision with the map drawn, the code hidden and
+    nothing asked of a CDN; the panel lists every ruling since the student's last decision; Apply changes the
+    map, the panel and the decision; a click on a place filters the list to it, twice in a row (click, Show all,
+    click); Apply of a filtered choice, then Back twice, returns to each of the student's previous decisions.
+    The page closes without a goodbye: the last test sees its kernel culled."""
+    from .test_ui import _changed
+
+    port, _server = apps_server
+    play = _replica(app)
+    page, outside = _open(browser, f"http://127.0.0.1:{port}/voila/render/{app}.ipynb")
     try:
         assert page.locator(".jupyter-widgets-error-widget").count() == 0, "a widget view failed"
-        sync_api.expect(page.locator(".widget-html-content", has_text="(a person)").first).to_be_visible(timeout=30000)
         side = page.locator(".widget-dropdown", has_text="Your side").locator("select").input_value()
-        assert f"{side} to decide (a person)" in _where(page)
-        assert page.locator("button.jupyter-button:has-text('Apply')").first.is_enabled()
+        first = page.locator(".widget-html-content", has_text=f"{side} to decide (a person)").first
+        sync_api.expect(first).to_be_visible(timeout=60000)
+        where_0 = _where(page)
+        apply = page.locator("button.jupyter-button:has-text('Apply')").first
+        back = page.locator("button.jupyter-button:has-text('Back')").first
+        assert apply.is_enabled() and back.is_disabled()
         assert page.locator("button.jupyter-button:has-text('Step')").first.is_disabled()
-        assert page.locator("button.jupyter-button:has-text('Back')").first.is_disabled()
-        canvas = page.locator("canvas").first
-        canvas.scroll_into_view_if_needed()
-        deadline = time.time() + 20
-        while True:
-            canvas.screenshot(path=str(ART / f"app_{app}_map.png"))
-            if _drawn(ART / f"app_{app}_map.png") > 20000 or time.time() > deadline:
-                break
-            time.sleep(0.5)
-        assert _drawn(ART / f"app_{app}_map.png") > 20000, "the map is not drawn"
+        assert not page.locator("pre:has-text('PlayGame(')").count(), "the app shows its code"
+        panel = page.locator(".widget-html-content", has_text="newest first (scroll").first
+        sync_api.expect(panel).to_contain_text("Since the start of the game")
+        _panel_lists_every_ruling_since(panel)
+        before = panel.inner_text()
+        assert _wait(lambda: _drawn(_map_shot(page, app, "0")) > 20000, 20), "the map is not drawn"
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(ART / f"app_{app}_page.png"))
-        assert not page.locator("pre:has-text('PlayGame(')").count(), "the app shows its code"
+
+        apply.click()  # the top choice, as the replica's
+        play.walk.chooser.apply_selected()
+        sync_api.expect(page.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(timeout=60000)
+        assert _wait(lambda: _where(page) != where_0 and panel.inner_text() != before), "Apply: nothing changed"
+        where_1 = _where(page)
+        assert re.search(r"Since your last decision: \d+ ruling", panel.inner_text()), "Apply: panel unchanged"
+        _panel_lists_every_ruling_since(panel)
+
+        place, point, line = _map_target(play)
+        prompt = page.locator(".widget-html-content", has_text=re.compile(rf"^{side}: ")).first
+        show_all = page.locator("button.jupyter-button:has-text('Show all')").first
+        for k in range(2):  # the same place twice in a row: it filters each time
+            _click_data_point(page, point)
+            sync_api.expect(prompt).to_contain_text(line, timeout=30000)
+            page.screenshot(path=str(ART / f"app_{app}_click_{k}.png"))
+            show_all.click()
+            sync_api.expect(prompt).not_to_contain_text("Showing the", timeout=30000)
+        _click_data_point(page, point)
+        sync_api.expect(prompt).to_contain_text(line, timeout=30000)
+        apply.click()  # a choice concerning the place clicked
+        sync_api.expect(page.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(timeout=60000)
+        assert _wait(lambda: _where(page) != where_1), "Apply of the filtered choice: the decision did not change"
+        # the map after the two choices (a Fire in the Lake Event changes it only with its first sub-choice)
+        assert _wait(lambda: _changed(ART / f"app_{app}_map_0.png", _map_shot(page, app, "2")) > 80, 20), \
+            "Apply: the map did not change"
+
+        for want in (where_1, where_0):
+            back.click()
+            sync_api.expect(page.locator(".widget-html-content", has_text="It is your decision again").first
+                            ).to_be_visible(timeout=60000)
+            assert _wait(lambda w=want: _where(page) == w), "Back did not return to the student's previous decision"
+        _panel_lists_every_ruling_since(panel)
+        page.screenshot(path=str(ART / f"app_{app}_back.png"))
         assert outside == [], f"requests leaving the machine (CDN?): {outside}"
     finally:
-        page.close(run_before_unload=True)
+        page.close()  # like a lost network or a killed tab: no beforeunload, so no shutdown request
 
 
 def test_new_game_then_apply_changes_the_panels(apps_server, browser):
-    page, _ = _open(browser, f"http://127.0.0.1:{apps_server}/voila/render/tet.ipynb")
+    page, _ = _open(browser, f"http://127.0.0.1:{apps_server[0]}/voila/render/tet.ipynb")
     try:
         status = page.locator(".widget-html-content", has_text="You play").first
         sync_api.expect(status).to_contain_text("You play Allied")
@@ -160,111 +332,13 @@ def _kernels(server_pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the kernel processes")
-def test_idle_kernel_of_a_closed_page_is_culled(browser):
-    # voila.json's settings, with the culler's clock shortened for the test (command line beats the file)
-    proc, port, log = _start("tet", "voila_cull.log", ["--MappingKernelManager.cull_idle_timeout=6",
-                                                       "--MappingKernelManager.cull_interval=2"])
-    try:
-        page, _ = _open(browser, f"http://127.0.0.1:{port}/")
-        kernels = _kernels(proc.pid)
-        assert len(kernels) == 1, kernels
-        page.close()  # like a lost network or a killed tab: no beforeunload, so no shutdown request
-        deadline = time.time() + 40
-        while _kernels(proc.pid) and time.time() < deadline:
-            time.sleep(0.5)
-        assert _kernels(proc.pid) == [], "the idle kernel of the closed page was not culled"
-        text = (ART / "voila_cull.log").read_text()
-        assert "Culling kernels with idle durations > 6 seconds at 2 second intervals" in text
-        assert "Culling kernels even with connected clients" in text  # cull_connected, from voila.json
-        assert re.search(r"Culling '\w+' kernel", text)
-    finally:
-        _finish(proc, log)
-
-
-def _click_row_hex(page, hid: str) -> None:
-    """Click the centre of Rumor of War hex ``hid`` on the app's map (the frame sits at the canvas's bottom-left,
-    4 px borders, no axes; ``RowMapView`` fixes the frame's size)."""
-    import wargames
-    from wargames.notebook.rowmap import RowMapView
-    from wargames.row.hexmap import centre_xy, parse_hex
-
-    f = RowMapView(wargames.load("row", seed=1)).figure
-    x, y = centre_xy(*parse_hex(hid))
-    sx = f.frame_width / (f.x_range.end - f.x_range.start)
-    sy = f.frame_height / (f.y_range.end - f.y_range.start)
-    canvases = page.locator("canvas")
-    for i in range(canvases.count()):
-        c = canvases.nth(i)
-        box = c.bounding_box()
-        if box and abs(box["width"] - (f.frame_width + 8)) < 3:
-            c.scroll_into_view_if_needed()
-            box = c.bounding_box()
-            page.mouse.click(box["x"] + 4 + (x - f.x_range.start) * sx,
-                             box["y"] + box["height"] - 4 - (-y - f.y_range.start) * sy)
-            return
-    raise AssertionError("no canvas of the Rumor of War map's size")
-
-
-def test_row_app_apply_map_clicks_and_back(apps_server, browser):
-    """Rumor of War (issue #15 item 4): the student's first decision is pending; Apply changes the map and the
-    panel; a click on a hex filters the list to that hex, twice in a row; Back returns to the student's previous
-    decision, twice."""
-    from .test_ui import _changed
-
-    page, outside = _open(browser, f"http://127.0.0.1:{apps_server}/voila/render/row.ipynb")
-    try:
-        first = page.locator(".widget-html-content", has_text="Capitalist to decide (a person)").first
-        sync_api.expect(first).to_be_visible(timeout=60000)
-        where_0 = _where(page)
-        assert "declare the HQ mission" in where_0
-        panel = page.locator(".widget-html-content", has_text="newest first (scroll").first
-        sync_api.expect(panel).to_contain_text("Since the start of the game")
-        before = panel.inner_text()
-        canvas = page.locator("canvas").first
-        canvas.scroll_into_view_if_needed()
-        time.sleep(1.0)
-        canvas.screenshot(path=str(ART / "app_row_map_0.png"))
-        page.evaluate("window.scrollTo(0, 0)")
-        page.locator("button.jupyter-button:has-text('Apply')").first.click()
-        sync_api.expect(page.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(timeout=60000)
-        sync_api.expect(page.locator(".widget-html-content", has_text="a reserve move against this activation").first
-                        ).to_be_visible(timeout=60000)
-        where_1 = _where(page)
-        deadline = time.time() + 30
-        while panel.inner_text() == before and time.time() < deadline:
-            time.sleep(0.3)
-        assert re.search(r"Since your last decision: \d+ ruling", panel.inner_text()), "Apply: panel unchanged"
-        assert "Communist Player Turn" in panel.inner_text()
-        deadline = time.time() + 20
-        while True:  # the map: the Communist activation moved counters and rings the HQs the question concerns
-            canvas.screenshot(path=str(ART / "app_row_map_1.png"))
-            if _changed(ART / "app_row_map_0.png", ART / "app_row_map_1.png") > 500 or time.time() > deadline:
-                break
-            time.sleep(0.5)
-        assert _changed(ART / "app_row_map_0.png", ART / "app_row_map_1.png") > 500, "Apply: the map did not change"
-        prompt = page.locator(".widget-html-content", has_text=re.compile(r"^Capitalist: ")).first
-        for k in range(2):  # the same hex twice in a row: it filters each time
-            _click_row_hex(page, "2945")
-            time.sleep(0.5)
-            page.screenshot(path=str(ART / f"app_row_click_{k}.png"))
-            sync_api.expect(prompt).to_contain_text("Showing the 1 that concern Hue / Phu Bai (2945)", timeout=30000)
-            page.locator("button.jupyter-button:has-text('Show all')").first.click()
-            sync_api.expect(prompt).not_to_contain_text("Showing the", timeout=30000)
-        _click_row_hex(page, "2945")
-        sync_api.expect(prompt).to_contain_text("Showing the 1 that concern Hue / Phu Bai (2945)", timeout=30000)
-        page.locator("button.jupyter-button:has-text('Apply')").first.click()
-        sync_api.expect(page.locator(".widget-html-content", has_text="Reserve unit for").first
-                        ).to_be_visible(timeout=60000)
-        back = page.locator("button.jupyter-button:has-text('Back')").first
-        for want in (where_1, where_0):
-            back.click()
-            sync_api.expect(page.locator(".widget-html-content", has_text="It is your decision again").first
-                            ).to_be_visible(timeout=60000)
-            deadline = time.time() + 30
-            while _where(page) != want and time.time() < deadline:
-                time.sleep(0.3)
-            assert _where(page) == want, "Back did not return to the student's previous decision"
-        page.screenshot(path=str(ART / "app_row_back.png"))
-        assert outside == [], f"requests leaving the machine (CDN?): {outside}"
-    finally:
-        page.close(run_before_unload=True)
+def test_no_kernel_is_left_after_the_pages_close(apps_server):
+    """Last in this file: the pages the tests above closed without a goodbye (one per app) left idle kernels,
+    which the culler shuts down (voila.json's culling, clock shortened by the fixture)."""
+    _port, server = apps_server
+    assert _wait(lambda: not _kernels(server.pid), CULL_IDLE + 4 * CULL_EVERY + 20), \
+        f"kernels left after their pages closed: {_kernels(server.pid)}"
+    text = (ART / "voila_apps.log").read_text()
+    assert f"Culling kernels with idle durations > {CULL_IDLE} seconds at {CULL_EVERY} second intervals" in text
+    assert "Culling kernels even with connected clients" in text  # cull_connected, from voila.json
+    assert len(re.findall(r"Culling '\w+' kernel", text)) >= len(APPS)
