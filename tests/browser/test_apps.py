@@ -9,7 +9,6 @@ BokehJS.  Debian's Chromium via Playwright; skipped when either is missing.  Scr
 
 from __future__ import annotations
 
-import html
 import os
 import re
 import time
@@ -17,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from .test_ui import ART, CHROMIUM, _free_port, _pixels, _serve, _stop, sync_api
+from .playdrive import drive_play_widget, replica, wait, where
+from .test_ui import ART, CHROMIUM, _free_port, _serve, _stop, sync_api
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed")]
@@ -67,137 +67,8 @@ def _open(browser, url: str):
     return page, outside
 
 
-def _drawn(png) -> int:
-    """Pixels that are neither white nor near-white: a drawn map has many."""
-    a = _pixels(png)
-    return int((a.min(axis=-1) < 200).sum())
-
-
 def _where(page) -> str:
-    return page.locator(".widget-html-content", has_text="to decide").first.inner_text()
-
-
-#: Bokeh's views in the page: the screen point of data point (x, y) on the figure that shows it largest
-_SCREEN_POINT = """([x, y]) => {
-  let best = null;
-  for (const v of Bokeh.index.query(v => v.frame != null && v.model.type == "Figure")) {
-    const xr = v.model.x_range, yr = v.model.y_range;
-    if (x < Math.min(xr.start, xr.end) || x > Math.max(xr.start, xr.end)) continue;
-    if (y < Math.min(yr.start, yr.end) || y > Math.max(yr.start, yr.end)) continue;
-    const scale = Math.abs(v.frame.x_scale.compute(x + 1) - v.frame.x_scale.compute(x));
-    if (best == null || scale > best[1]) best = [v, scale];
-  }
-  if (best == null) return null;
-  const v = best[0];
-  v.el.scrollIntoView({block: "center"});
-  const r = v.canvas_view.el.getBoundingClientRect();
-  return [r.left + v.frame.x_scale.compute(x), r.top + v.frame.y_scale.compute(y)];
-}"""
-
-
-def _inside(xs: list[float], ys: list[float], x: float, y: float) -> bool:
-    """Point in polygon (even-odd rule)."""
-    hit = False
-    for i in range(len(xs)):
-        x1, y1, x2, y2 = xs[i - 1], ys[i - 1], xs[i], ys[i]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
-
-
-def _point_of(shape) -> tuple[float, float] | None:
-    """A data point inside a place's drawn shape (``InteractiveMap._place_shape``): a point's centre, or the
-    point of the area's outer ring nearest its vertex mean that lies inside it."""
-    kind, geo = shape
-    if kind == "point":
-        return float(geo[0]), float(geo[1])
-    xs, ys = geo[0][0][0], geo[1][0][0]
-    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-    if _inside(xs, ys, cx, cy):
-        return cx, cy
-    w, h = max(xs) - min(xs), max(ys) - min(ys)
-    grid = [(min(xs) + w * i / 20, min(ys) + h * j / 20) for i in range(1, 20) for j in range(1, 20)]
-    inside = [p for p in grid if _inside(xs, ys, *p)]
-    return min(inside, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2) if inside else None
-
-
-def _replica(app: str):
-    """The app's game in this process, as the page opens it (``PlayGame(app, side=<default>, seed=1)``, the call
-    in ``notebooks/apps/<app>.ipynb``): same scenario, seed and players, so the same decisions."""
-    import gc
-
-    from wargames.notebook.play import DEFAULT_SIDE, PlayGame
-
-    play = PlayGame(app, side=DEFAULT_SIDE[app], seed=1)
-    gc.unfreeze()  # PlayGame freezes what is alive for the class's kernels; not wanted in a test worker
-    return play
-
-
-def _map_target(play) -> tuple[str, tuple[float, float], str]:
-    """A place of the pending decision to click: one that some but not all legal actions concern, drawn on the
-    map; with the data point to click and the filter line the chooser then shows ("Showing the 3 that concern
-    Hue (map click)")."""
-    from collections import Counter
-
-    walk = play.walk
-    acts = walk.game.legal_actions()
-    if walk.game.game_id == "row":  # the Rumor of War map draws hexes without a highlight shape: the centre
-        from wargames.row.hexmap import centre_xy, parse_hex
-
-        def shape_of(hid: str):
-            x, y = centre_xy(*parse_hex(hid))
-            return "point", (x, -y, 0)  # the map's y axis points down
-    else:
-        shape_of = walk.map._place_shape
-    counts = Counter(str(p) for a in acts for p in dict.fromkeys(a.places))
-    for place, _n in sorted(counts.items(), key=lambda kv: (kv[1] == len(acts), kv[1], kv[0])):
-        shape = shape_of(place)
-        point = _point_of(shape) if shape is not None else None
-        if point is None:
-            continue
-        walk.chooser.filter_area(place)
-        line = html.unescape(re.search(r"Showing the \d+ that concern [^<]*", walk.chooser.prompt.value).group(0))
-        walk.chooser.filter_area(None)
-        return place, point, line
-    raise AssertionError(f"no place of the pending decision is drawn on the map: {sorted(counts)}")
-
-
-def _click_data_point(page, point: tuple[float, float]) -> None:
-    xy = page.evaluate(_SCREEN_POINT, list(point))
-    assert xy is not None, f"no figure shows the data point {point}"
-    time.sleep(0.3)  # the scroll settles
-    xy = page.evaluate(_SCREEN_POINT, list(point))
-    page.mouse.click(*xy)
-
-
-def _panel_lists_every_ruling_since(panel) -> int:
-    """The rulings panel says how many rulings came since the student's last decision and shows a card for each
-    (plain cards, under the panel's limit of 400)."""
-    m = re.search(r"Since (?:your last decision|the start of the game): (\d+) ruling", panel.inner_text())
-    assert m, panel.inner_text()[:300]
-    n = int(m.group(1))
-    assert panel.locator(".wg-ruling").count() == min(n, 400), "the panel does not show every ruling since"
-    return n
-
-
-def _map_shot(page, app: str, tag: str) -> Path:
-    """A screenshot of the largest map figure."""
-    path = ART / f"app_{app}_map_{tag}.png"
-    canvases = page.locator("canvas")
-    sizes = [(c.bounding_box() or {"width": 0, "height": 0}) for c in canvases.all()]
-    i = max(range(len(sizes)), key=lambda k: sizes[k]["width"] * sizes[k]["height"])
-    canvases.nth(i).scroll_into_view_if_needed()
-    canvases.nth(i).screenshot(path=str(path))
-    return path
-
-
-def _wait(cond, timeout: float = 30) -> bool:
-    deadline = time.time() + timeout
-    while not cond():
-        if time.time() > deadline:
-            return False
-        time.sleep(0.3)
-    return True
+    return where(page)
 
 
 @pytest.mark.parametrize("app", APPS)
@@ -207,63 +78,12 @@ def test_app_first_decision_map_clicks_twice_apply_and_back(apps_server, browser
     map, the panel and the decision; a click on a place filters the list to it, twice in a row (click, Show all,
     click); Apply of a filtered choice, then Back twice, returns to each of the student's previous decisions.
     The page closes without a goodbye: the last test sees its kernel culled."""
-    from .test_ui import _changed
-
     port, _server = apps_server
-    play = _replica(app)
+    play = replica(app)
     page, outside = _open(browser, f"http://127.0.0.1:{port}/voila/render/{app}.ipynb")
     try:
-        assert page.locator(".jupyter-widgets-error-widget").count() == 0, "a widget view failed"
-        side = page.locator(".widget-dropdown", has_text="Your side").locator("select").input_value()
-        first = page.locator(".widget-html-content", has_text=f"{side} to decide (a person)").first
-        sync_api.expect(first).to_be_visible(timeout=60000)
-        where_0 = _where(page)
-        apply = page.locator("button.jupyter-button:has-text('Apply')").first
-        back = page.locator("button.jupyter-button:has-text('Back')").first
-        assert apply.is_enabled() and back.is_disabled()
-        assert page.locator("button.jupyter-button:has-text('Step')").first.is_disabled()
         assert not page.locator("pre:has-text('PlayGame(')").count(), "the app shows its code"
-        panel = page.locator(".widget-html-content", has_text="newest first (scroll").first
-        sync_api.expect(panel).to_contain_text("Since the start of the game")
-        _panel_lists_every_ruling_since(panel)
-        before = panel.inner_text()
-        assert _wait(lambda: _drawn(_map_shot(page, app, "0")) > 20000, 20), "the map is not drawn"
-        page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(ART / f"app_{app}_page.png"))
-
-        apply.click()  # the top choice, as the replica's
-        play.walk.chooser.apply_selected()
-        sync_api.expect(page.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(timeout=60000)
-        assert _wait(lambda: _where(page) != where_0 and panel.inner_text() != before), "Apply: nothing changed"
-        where_1 = _where(page)
-        assert re.search(r"Since your last decision: \d+ ruling", panel.inner_text()), "Apply: panel unchanged"
-        _panel_lists_every_ruling_since(panel)
-
-        place, point, line = _map_target(play)
-        prompt = page.locator(".widget-html-content", has_text=re.compile(rf"^{side}: ")).first
-        show_all = page.locator("button.jupyter-button:has-text('Show all')").first
-        for k in range(2):  # the same place twice in a row: it filters each time
-            _click_data_point(page, point)
-            sync_api.expect(prompt).to_contain_text(line, timeout=30000)
-            page.screenshot(path=str(ART / f"app_{app}_click_{k}.png"))
-            show_all.click()
-            sync_api.expect(prompt).not_to_contain_text("Showing the", timeout=30000)
-        _click_data_point(page, point)
-        sync_api.expect(prompt).to_contain_text(line, timeout=30000)
-        apply.click()  # a choice concerning the place clicked
-        sync_api.expect(page.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(timeout=60000)
-        assert _wait(lambda: _where(page) != where_1), "Apply of the filtered choice: the decision did not change"
-        # the map after the two choices (a Fire in the Lake Event changes it only with its first sub-choice)
-        assert _wait(lambda: _changed(ART / f"app_{app}_map_0.png", _map_shot(page, app, "2")) > 80, 20), \
-            "Apply: the map did not change"
-
-        for want in (where_1, where_0):
-            back.click()
-            sync_api.expect(page.locator(".widget-html-content", has_text="It is your decision again").first
-                            ).to_be_visible(timeout=60000)
-            assert _wait(lambda w=want: _where(page) == w), "Back did not return to the student's previous decision"
-        _panel_lists_every_ruling_since(panel)
-        page.screenshot(path=str(ART / f"app_{app}_back.png"))
+        drive_play_widget(page, page.locator("body"), play, f"app_{app}")
         assert outside == [], f"requests leaving the machine (CDN?): {outside}"
     finally:
         page.close()  # like a lost network or a killed tab: no beforeunload, so no shutdown request
@@ -336,7 +156,7 @@ def test_no_kernel_is_left_after_the_pages_close(apps_server):
     """Last in this file: the pages the tests above closed without a goodbye (one per app) left idle kernels,
     which the culler shuts down (voila.json's culling, clock shortened by the fixture)."""
     _port, server = apps_server
-    assert _wait(lambda: not _kernels(server.pid), CULL_IDLE + 4 * CULL_EVERY + 20), \
+    assert wait(lambda: not _kernels(server.pid), CULL_IDLE + 4 * CULL_EVERY + 20), \
         f"kernels left after their pages closed: {_kernels(server.pid)}"
     text = (ART / "voila_apps.log").read_text()
     assert f"Culling kernels with idle durations > {CULL_IDLE} seconds at {CULL_EVERY} second intervals" in text
