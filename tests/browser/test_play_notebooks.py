@@ -36,32 +36,49 @@ NOTEBOOKS = {
 }
 
 
-@pytest.mark.parametrize("game", list(NOTEBOOKS))
-def test_jupyterlab_play_notebook_after_run_all(tmp_path, browser, game):
-    path, call = NOTEBOOKS[game]
-    work = tmp_path / "nb"
-    (work / game).mkdir(parents=True)
-    shutil.copy(ROOT / "notebooks" / path, work / path)
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """One JupyterLab server for the four notebooks (each in its game's folder, the glossary beside them, as in
+    ``notebooks/``).  Yields its port."""
+    work = tmp_path_factory.mktemp("nb")
+    for path, _call in NOTEBOOKS.values():
+        (work / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "notebooks" / path, work / path)
     shutil.copy(ROOT / "notebooks" / "GLOSSARY.md", work / "GLOSSARY.md")
     _lab_settings(work)
     ART.mkdir(parents=True, exist_ok=True)
     port = _free_port()
-    cmd = _lab_command(work, port)
     env = dict(os.environ, BOKEH_RESOURCES="inline",
                PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p))
+    with open(ART / "jupyterlab_play.log", "w") as log:
+        proc = _serve(_lab_command(work, port), f"http://127.0.0.1:{port}/api/status", work, log, env=env)
+        yield port
+        _stop(proc)
+
+
+def _shut_kernels(page, port: int) -> None:
+    """Shut down the server's kernels (a closed Lab tab leaves its kernel running), as the page would: with its
+    XSRF cookie."""
+    base = f"http://127.0.0.1:{port}/api/kernels"
+    xsrf = {c["name"]: c["value"] for c in page.context.cookies()}.get("_xsrf", "")
+    for k in page.request.get(base).json():
+        page.request.delete(f"{base}/{k['id']}", headers={"X-XSRFToken": xsrf})
+
+
+@pytest.mark.parametrize("game", list(NOTEBOOKS))
+def test_jupyterlab_play_notebook_after_run_all(lab, browser, game):
+    path, call = NOTEBOOKS[game]
     play = replica(game, **call)
-    with open(ART / f"jupyterlab_{game}.log", "w") as log:
-        proc = _serve(cmd, f"http://127.0.0.1:{port}/api/status", work, log, env=env)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        try:
-            _lab_run_all(page, port, path, timeout=400000)
-            # the first play widget of the notebook (later cells may show others)
-            out = page.locator(".jp-OutputArea-output:has(button.jupyter-button:has-text('New game'))").first
-            out.scroll_into_view_if_needed()
-            drive_play_widget(page, out, play, f"lab_{game}")
-        except Exception:
-            page.screenshot(path=str(ART / f"lab_{game}_FAILED_page.png"))
-            raise
-        finally:
-            page.close()
-            _stop(proc)
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        _lab_run_all(page, lab, path, timeout=400000)
+        # the first play widget of the notebook (later cells may show others)
+        out = page.locator(".jp-OutputArea-output:has(button.jupyter-button:has-text('New game'))").first
+        out.scroll_into_view_if_needed()
+        drive_play_widget(page, out, play, f"lab_{game}")
+    except Exception:
+        page.screenshot(path=str(ART / f"lab_{game}_FAILED_page.png"))
+        raise
+    finally:
+        _shut_kernels(page, lab)
+        page.close()
