@@ -155,3 +155,14 @@ def test_the_panel_shows_the_reasons_the_student_may_read_with_names(game_id, st
         assert cards, "Fire in the Lake: the Non-players' reasons appear in the panel"
     walk.advise()  # the advisor's reasons (the student's own side) with names
     assert not raw.search(walk.chooser.message.value)
+
+
+def test_yotr_limited_strategic_intelligence_names_no_communist_counter_to_the_allies():
+    """D-64: the Communist OB stays hidden from the Allies, and a variant counter's name says its OB, so a counter
+    face up to them reads by its face only."""
+    g = wargames.load("yotr", scenario="ob-options", seed=1, lsi=True)
+    while len(g.lsi_numbers) < 2:
+        g.advance("ruling")
+    g.face_up.add("nva_1")  # as a battle reveals it
+    assert g.display_name("nva_1", "Allied") == "NVA 6-6"
+    assert g.display_name("nva_1", "Communist") == "NVA 1st (6-6)"

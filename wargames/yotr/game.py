@@ -272,11 +272,14 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
     def unit_name(self, uid: str, side: str | None = None) -> str:
         """A counter as ``side`` may see it: its name (D-69) and values, "ARVN 4th Quang Tri (1-6)", a Battlegroup
         with its reduced values; a Communist counter face down to the Allied player is "a Communist unit", which
-        tells nothing of it (YOTR-MOV-M)."""
+        tells nothing of it (YOTR-MOV-M); one face up only by its face ("NVA 5-6") while Limited Strategic
+        Intelligence hides the Communist OB from the Allies (a variant counter's name says its OB, D-64)."""
         u = self.forces[uid]
         if self.hidden_from(uid, side):
             return HIDDEN_UNIT
         values = self.bg_values() if uid in self.bg else u.values
+        if side == "Allied" and u.side == "Communist" and self.lsi_numbers and not self.is_over:
+            return f"{u.nationality} {'Battlegroup ' if uid in self.bg else ''}{values or ''}".strip()
         if uid in self.bg:
             return f"{u.name} Battlegroup ({values})"
         return f"{u.name} ({values})" if values and u.is_combat else u.name
