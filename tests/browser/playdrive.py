@@ -19,12 +19,13 @@ from .test_ui import ART, _changed, _pixels, sync_api
 
 #: the screen point of data point (x, y) on the Bokeh figure inside element ``el`` that shows it largest
 _SCREEN_POINT = """(el, [x, y]) => {
-  const box = el.getBoundingClientRect();
+  const within = (node) => {  // across Bokeh's shadow roots
+    for (; node != null; node = node.parentNode || node.host) if (node === el) return true;
+    return false;
+  };
   let best = null;
   for (const v of Bokeh.index.query(v => v.frame != null && v.model.type == "Figure")) {
-    const r = v.canvas_view.el.getBoundingClientRect();
-    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
-    if (r.width == 0 || cx < box.left || cx > box.right || cy < box.top || cy > box.bottom) continue;
+    if (!within(v.canvas_view.el)) continue;
     const xr = v.model.x_range, yr = v.model.y_range;
     if (x < Math.min(xr.start, xr.end) || x > Math.max(xr.start, xr.end)) continue;
     if (y < Math.min(yr.start, yr.end) || y > Math.max(yr.start, yr.end)) continue;
@@ -119,12 +120,14 @@ def where(scope) -> str:
 
 def panel_lists_every_ruling_since(panel) -> int:
     """The rulings panel says how many rulings came since the student's last decision and shows a card for each
-    (plain cards, under the panel's limit of 400)."""
-    m = re.search(r"Since (?:your last decision|the start of the game): (\d+) ruling", panel.inner_text())
-    assert m, panel.inner_text()[:300]
-    n = int(m.group(1))
-    assert panel.locator(".wg-ruling").count() == min(n, 400), "the panel does not show every ruling since"
-    return n
+    (plain cards, under the panel's limit of 400); read until the two agree (the panel follows the stepper)."""
+    def counts() -> tuple[int, int]:
+        m = re.search(r"Since (?:your last decision|the start of the game): (\d+) ruling", panel.inner_text())
+        assert m, panel.inner_text()[:300]
+        return min(int(m.group(1)), 400), panel.locator(".wg-ruling").count()
+
+    assert wait(lambda: len(set(counts())) == 1, 15), f"the panel does not show every ruling since: {counts()}"
+    return counts()[0]
 
 
 def drawn(png) -> int:
