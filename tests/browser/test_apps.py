@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from .test_ui import ART, CHROMIUM, _free_port, _pixels, _serve, _stop, sync_api
+from .playdrive import drive_play_widget, replica, wait, where
+from .test_ui import ART, CHROMIUM, _free_port, _serve, _stop, sync_api
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed")]
@@ -41,11 +42,18 @@ def _finish(proc, log) -> None:
     log.close()
 
 
+#: the culler's clock for the apps server: an open page is never idle this long while a test drives it, and
+#: the last test of this file waits for the kernels of the pages closed without a goodbye to go
+CULL_IDLE, CULL_EVERY = 40, 3
+
+
 @pytest.fixture(scope="module")
 def apps_server():
-    """One Voila server for the folder of apps (pages at /voila/render/<app>.ipynb)."""
-    proc, port, log = _start("notebooks/apps", "voila_apps.log")
-    yield port
+    """One Voila server for the folder of apps (pages at /voila/render/<app>.ipynb): voila.json's settings with
+    the culler's clock shortened (the command line beats the file).  Yields (port, server process)."""
+    proc, port, log = _start("notebooks/apps", "voila_apps.log", [
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}", f"--MappingKernelManager.cull_interval={CULL_EVERY}"])
+    yield port, proc
     _finish(proc, log)
 
 
@@ -59,46 +67,30 @@ def _open(browser, url: str):
     return page, outside
 
 
-def _drawn(png) -> int:
-    """Pixels that are neither white nor near-white: a drawn map has many."""
-    a = _pixels(png)
-    return int((a.min(axis=-1) < 200).sum())
-
-
 def _where(page) -> str:
-    return page.locator(".widget-html-content", has_text="to decide").first.inner_text()
+    return where(page)
 
 
 @pytest.mark.parametrize("app", APPS)
-def test_app_opens_on_the_students_first_decision_with_a_map(apps_server, browser, app):
-    page, outside = _open(browser, f"http://127.0.0.1:{apps_server}/voila/render/{app}.ipynb")
+def test_app_first_decision_map_clicks_twice_apply_and_back(apps_server, browser, app):
+    """Issue #19 for each app: it opens on the student's first decision with the map drawn, the code hidden and
+    nothing asked of a CDN; the panel lists every ruling since the student's last decision; Apply changes the
+    map, the panel and the decision; a click on a place filters the list to it, twice in a row (click, Show all,
+    click); Apply of a filtered choice, then Back twice, returns to each of the student's previous decisions.
+    The page closes without a goodbye: the last test sees its kernel culled."""
+    port, _server = apps_server
+    play = replica(app)
+    page, outside = _open(browser, f"http://127.0.0.1:{port}/voila/render/{app}.ipynb")
     try:
-        assert page.locator(".jupyter-widgets-error-widget").count() == 0, "a widget view failed"
-        sync_api.expect(page.locator(".widget-html-content", has_text="(a person)").first).to_be_visible(timeout=30000)
-        side = page.locator(".widget-dropdown", has_text="Your side").locator("select").input_value()
-        assert f"{side} to decide (a person)" in _where(page)
-        assert page.locator("button.jupyter-button:has-text('Apply')").first.is_enabled()
-        assert page.locator("button.jupyter-button:has-text('Step')").first.is_disabled()
-        assert page.locator("button.jupyter-button:has-text('Back')").first.is_disabled()
-        canvas = page.locator("canvas").first
-        canvas.scroll_into_view_if_needed()
-        deadline = time.time() + 20
-        while True:
-            canvas.screenshot(path=str(ART / f"app_{app}_map.png"))
-            if _drawn(ART / f"app_{app}_map.png") > 20000 or time.time() > deadline:
-                break
-            time.sleep(0.5)
-        assert _drawn(ART / f"app_{app}_map.png") > 20000, "the map is not drawn"
-        page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(ART / f"app_{app}_page.png"))
         assert not page.locator("pre:has-text('PlayGame(')").count(), "the app shows its code"
+        drive_play_widget(page, page.locator("body"), play, f"app_{app}")
         assert outside == [], f"requests leaving the machine (CDN?): {outside}"
     finally:
-        page.close(run_before_unload=True)
+        page.close()  # like a lost network or a killed tab: no beforeunload, so no shutdown request
 
 
 def test_new_game_then_apply_changes_the_panels(apps_server, browser):
-    page, _ = _open(browser, f"http://127.0.0.1:{apps_server}/voila/render/tet.ipynb")
+    page, _ = _open(browser, f"http://127.0.0.1:{apps_server[0]}/voila/render/tet.ipynb")
     try:
         status = page.locator(".widget-html-content", has_text="You play").first
         sync_api.expect(status).to_contain_text("You play Allied")
@@ -160,111 +152,13 @@ def _kernels(server_pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the kernel processes")
-def test_idle_kernel_of_a_closed_page_is_culled(browser):
-    # voila.json's settings, with the culler's clock shortened for the test (command line beats the file)
-    proc, port, log = _start("tet", "voila_cull.log", ["--MappingKernelManager.cull_idle_timeout=6",
-                                                       "--MappingKernelManager.cull_interval=2"])
-    try:
-        page, _ = _open(browser, f"http://127.0.0.1:{port}/")
-        kernels = _kernels(proc.pid)
-        assert len(kernels) == 1, kernels
-        page.close()  # like a lost network or a killed tab: no beforeunload, so no shutdown request
-        deadline = time.time() + 40
-        while _kernels(proc.pid) and time.time() < deadline:
-            time.sleep(0.5)
-        assert _kernels(proc.pid) == [], "the idle kernel of the closed page was not culled"
-        text = (ART / "voila_cull.log").read_text()
-        assert "Culling kernels with idle durations > 6 seconds at 2 second intervals" in text
-        assert "Culling kernels even with connected clients" in text  # cull_connected, from voila.json
-        assert re.search(r"Culling '\w+' kernel", text)
-    finally:
-        _finish(proc, log)
-
-
-def _click_row_hex(page, hid: str) -> None:
-    """Click the centre of Rumor of War hex ``hid`` on the app's map (the frame sits at the canvas's bottom-left,
-    4 px borders, no axes; ``RowMapView`` fixes the frame's size)."""
-    import wargames
-    from wargames.notebook.rowmap import RowMapView
-    from wargames.row.hexmap import centre_xy, parse_hex
-
-    f = RowMapView(wargames.load("row", seed=1)).figure
-    x, y = centre_xy(*parse_hex(hid))
-    sx = f.frame_width / (f.x_range.end - f.x_range.start)
-    sy = f.frame_height / (f.y_range.end - f.y_range.start)
-    canvases = page.locator("canvas")
-    for i in range(canvases.count()):
-        c = canvases.nth(i)
-        box = c.bounding_box()
-        if box and abs(box["width"] - (f.frame_width + 8)) < 3:
-            c.scroll_into_view_if_needed()
-            box = c.bounding_box()
-            page.mouse.click(box["x"] + 4 + (x - f.x_range.start) * sx,
-                             box["y"] + box["height"] - 4 - (-y - f.y_range.start) * sy)
-            return
-    raise AssertionError("no canvas of the Rumor of War map's size")
-
-
-def test_row_app_apply_map_clicks_and_back(apps_server, browser):
-    """Rumor of War (issue #15 item 4): the student's first decision is pending; Apply changes the map and the
-    panel; a click on a hex filters the list to that hex, twice in a row; Back returns to the student's previous
-    decision, twice."""
-    from .test_ui import _changed
-
-    page, outside = _open(browser, f"http://127.0.0.1:{apps_server}/voila/render/row.ipynb")
-    try:
-        first = page.locator(".widget-html-content", has_text="Capitalist to decide (a person)").first
-        sync_api.expect(first).to_be_visible(timeout=60000)
-        where_0 = _where(page)
-        assert "declare the HQ mission" in where_0
-        panel = page.locator(".widget-html-content", has_text="newest first (scroll").first
-        sync_api.expect(panel).to_contain_text("Since the start of the game")
-        before = panel.inner_text()
-        canvas = page.locator("canvas").first
-        canvas.scroll_into_view_if_needed()
-        time.sleep(1.0)
-        canvas.screenshot(path=str(ART / "app_row_map_0.png"))
-        page.evaluate("window.scrollTo(0, 0)")
-        page.locator("button.jupyter-button:has-text('Apply')").first.click()
-        sync_api.expect(page.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(timeout=60000)
-        sync_api.expect(page.locator(".widget-html-content", has_text="a reserve move against this activation").first
-                        ).to_be_visible(timeout=60000)
-        where_1 = _where(page)
-        deadline = time.time() + 30
-        while panel.inner_text() == before and time.time() < deadline:
-            time.sleep(0.3)
-        assert re.search(r"Since your last decision: \d+ ruling", panel.inner_text()), "Apply: panel unchanged"
-        assert "Communist Player Turn" in panel.inner_text()
-        deadline = time.time() + 20
-        while True:  # the map: the Communist activation moved counters and rings the HQs the question concerns
-            canvas.screenshot(path=str(ART / "app_row_map_1.png"))
-            if _changed(ART / "app_row_map_0.png", ART / "app_row_map_1.png") > 500 or time.time() > deadline:
-                break
-            time.sleep(0.5)
-        assert _changed(ART / "app_row_map_0.png", ART / "app_row_map_1.png") > 500, "Apply: the map did not change"
-        prompt = page.locator(".widget-html-content", has_text=re.compile(r"^Capitalist: ")).first
-        for k in range(2):  # the same hex twice in a row: it filters each time
-            _click_row_hex(page, "2945")
-            time.sleep(0.5)
-            page.screenshot(path=str(ART / f"app_row_click_{k}.png"))
-            sync_api.expect(prompt).to_contain_text("Showing the 1 that concern Hue / Phu Bai (2945)", timeout=30000)
-            page.locator("button.jupyter-button:has-text('Show all')").first.click()
-            sync_api.expect(prompt).not_to_contain_text("Showing the", timeout=30000)
-        _click_row_hex(page, "2945")
-        sync_api.expect(prompt).to_contain_text("Showing the 1 that concern Hue / Phu Bai (2945)", timeout=30000)
-        page.locator("button.jupyter-button:has-text('Apply')").first.click()
-        sync_api.expect(page.locator(".widget-html-content", has_text="Reserve unit for").first
-                        ).to_be_visible(timeout=60000)
-        back = page.locator("button.jupyter-button:has-text('Back')").first
-        for want in (where_1, where_0):
-            back.click()
-            sync_api.expect(page.locator(".widget-html-content", has_text="It is your decision again").first
-                            ).to_be_visible(timeout=60000)
-            deadline = time.time() + 30
-            while _where(page) != want and time.time() < deadline:
-                time.sleep(0.3)
-            assert _where(page) == want, "Back did not return to the student's previous decision"
-        page.screenshot(path=str(ART / "app_row_back.png"))
-        assert outside == [], f"requests leaving the machine (CDN?): {outside}"
-    finally:
-        page.close(run_before_unload=True)
+def test_no_kernel_is_left_after_the_pages_close(apps_server):
+    """Last in this file: the pages the tests above closed without a goodbye (one per app) left idle kernels,
+    which the culler shuts down (voila.json's culling, clock shortened by the fixture)."""
+    _port, server = apps_server
+    assert wait(lambda: not _kernels(server.pid), CULL_IDLE + 4 * CULL_EVERY + 20), \
+        f"kernels left after their pages closed: {_kernels(server.pid)}"
+    text = (ART / "voila_apps.log").read_text()
+    assert f"Culling kernels with idle durations > {CULL_IDLE} seconds at {CULL_EVERY} second intervals" in text
+    assert "Culling kernels even with connected clients" in text  # cull_connected, from voila.json
+    assert len(re.findall(r"Culling '\w+' kernel", text)) >= len(APPS)

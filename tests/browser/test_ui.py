@@ -123,6 +123,36 @@ def _lab_settings(work) -> None:
     (n / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
 
 
+def _lab_command(work, port: int) -> list[str]:
+    """A JupyterLab server for the tests: rooted at ``work``, no token, the test settings (``_lab_settings``)."""
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ServerApp.port_retries=0",
+           "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
+           f"--ServerApp.root_dir={work}", f"--LabApp.user_settings_dir={work / '.lab-settings'}",
+           f"--LabApp.workspaces_dir={work / '.lab-ws'}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    return cmd
+
+
+def _lab_run_all(page, port: int, notebook: str, timeout: float = 120000) -> None:
+    """Open ``notebook`` in JupyterLab, Run All Cells, and wait for its closing checks ("notebook OK", printed by
+    the last cell: an output, not the cell's source text); no traceback."""
+    page.goto(f"http://127.0.0.1:{port}/lab/tree/{notebook}")
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(timeout=90000)
+    for _attempt in range(3):  # a click can land before the kernel session is connected
+        _accept_kernel_dialog(page)
+        page.click("div.lm-MenuBar-itemLabel:text-is('Run')")
+        page.click("li.lm-Menu-item:has-text('Run All Cells')")
+        try:
+            page.locator(".jp-InputArea-prompt:has-text('[1]')").first.wait_for(timeout=20000)
+            break
+        except sync_api.TimeoutError:
+            continue  # run again (after accepting the kernel dialog, if it is what blocked us)
+    page.locator(".jp-OutputArea-output:has-text('notebook OK')").first.wait_for(timeout=timeout)
+    assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+                        ":has-text('Traceback')").count() == 0
+
+
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory):
     work = tmp_path_factory.mktemp("nb")
@@ -187,31 +217,12 @@ def _check_walkthrough(page, out, prefix: str) -> None:
 
 def test_jupyterlab_runs_the_notebook_and_the_walkthrough_clicks(workdir, browser):
     port = _free_port()
-    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ServerApp.port_retries=0",
-           "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
-           f"--ServerApp.root_dir={workdir}", f"--LabApp.user_settings_dir={workdir / '.lab-settings'}",
-           f"--LabApp.workspaces_dir={workdir / '.lab-ws'}"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
+    cmd = _lab_command(workdir, port)
     with open(ART / "jupyterlab.log", "w") as log:
         proc = _serve(cmd, f"http://127.0.0.1:{port}/api/status", workdir, log)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         try:
-            page.goto(f"http://127.0.0.1:{port}/lab/tree/{NOTEBOOK}")
-            page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(timeout=90000)
-            for _attempt in range(3):  # a click can land before the kernel session is connected
-                _accept_kernel_dialog(page)
-                page.click("div.lm-MenuBar-itemLabel:text-is('Run')")
-                page.click("li.lm-Menu-item:has-text('Run All Cells')")
-                try:
-                    page.locator(".jp-InputArea-prompt:has-text('[1]')").first.wait_for(timeout=20000)
-                    break
-                except sync_api.TimeoutError:
-                    continue  # run again (after accepting the kernel dialog, if it is what blocked us)
-            # printed by the notebook's last cell (an output, not the cell's source text)
-            page.locator(".jp-OutputArea-output:has-text('notebook OK')").first.wait_for(timeout=120000)
-            assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-                                ":has-text('Traceback')").count() == 0
+            _lab_run_all(page, port, NOTEBOOK)
             out = page.locator(".jp-OutputArea-output:has(button.jupyter-button:has-text('Next phase'))").first
             _check_walkthrough(page, out, "lab")
             # the first map of the notebook, for a look at it

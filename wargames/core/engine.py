@@ -863,50 +863,80 @@ class Game:
         """The side whose knowledge ``side`` shares (games where several players form one side override it)."""
         return side
 
-    def decisions(self) -> list[dict[str, Any]]:
-        """Every decision so far: side, who decided (a bot's class or "person"), the action and, for bots, why."""
+    #: Whether a side may read the reasons of another side's built-in player (issue #19).  False (the default)
+    #: in a game with hidden information, where a bot's reasons tell what the other side may not see (its
+    #: face-down units, its feints); a game where everything is open (Fire in the Lake) sets it True.
+    open_reasons: ClassVar[bool] = False
+
+    def reason_shown(self, decided_for: str, why: str, side: str | None) -> str | None:
+        """A built-in player's reason for a decision of ``decided_for`` as ``side`` may read it, with names for ids
+        (``display_text``); None when it is hidden from ``side`` (another side's reason in a game with hidden
+        information).  ``side`` None is the umpire, who reads everything.  The stored reason is unchanged."""
+        if side is not None and not self.open_reasons and \
+                self.visibility_side(side) != self.visibility_side(decided_for):
+            return None
+        return self.display_text(why, side) if why else why
+
+    def decisions(self, side: str | None = None) -> list[dict[str, Any]]:
+        """Every decision so far: side, who decided (a bot's class or "person"), the action and, for bots, why.
+
+        ``side`` given: as that side may read them (issue #19): parameters by ``display_name``, the reason through
+        ``reason_shown``; a decision whose reason is hidden from ``side`` shows only its side, who and kind of
+        action (no parameters, no reason), so nothing it names can give a hidden counter away."""
         out = []
         for e in self.record:
             if "act" in e:
                 act = Action.from_json(e["act"])
-                out.append({"ruling": e["at"][0], "side": e.get("side", ""), "by": e.get("by", ""),
-                            "action": act.kind, "params": dict(act.params), "why": e.get("why", "")})
+                row = {"ruling": e["at"][0], "side": e.get("side", ""), "by": e.get("by", ""),
+                       "action": act.kind, "params": dict(act.params), "why": e.get("why", "")}
+                if side is not None:
+                    why = self.reason_shown(row["side"], row["why"], side)
+                    shown = {} if why is None else {
+                        k: self.display_name(v, side) if isinstance(v, str) else v for k, v in row["params"].items()}
+                    row.update(params=shown, why=why or "")
+                out.append(row)
         return out
 
-    def log_frame(self) -> pd.DataFrame:
+    def log_frame(self, side: str | None = None) -> pd.DataFrame:
+        """The log as a table.  ``side`` given: each ruling as that side may read it (``Ruling.for_side``), its
+        title and explanation with names for ids (``display_text``)."""
         import pandas as pd
 
+        log = self.log if side is None else [r.for_side(side) for r in self.log]
+        text = (lambda t: t) if side is None else (lambda t: self.display_text(str(t), side))
         rows = [{
-            "seq": r.seq, "turn": r.turn, "phase": r.phase, "step": r.step, "rule": r.rule_id, "title": r.title,
+            "seq": r.seq, "turn": r.turn, "phase": r.phase, "step": r.step, "rule": r.rule_id, "title": text(r.title),
             "dice": " ".join(str(d.value) + ("*" if d.forced else "") for d in r.dice),
             "table": f"{r.lookup.table} {r.lookup.row}/{r.lookup.column}={r.lookup.cell}" if r.lookup else "",
-            "result": r.result, "explanation": r.explanation,
-        } for r in self.log]
+            "result": r.result, "explanation": text(r.explanation),
+        } for r in log]
         return pd.DataFrame(rows, columns=["seq", "turn", "phase", "step", "rule", "title", "dice", "table",
                                            "result", "explanation"])
 
-    def display_name(self, key: str) -> str:
+    def display_name(self, key: str, side: str | None = None) -> str:
         """The name a student reads for an id (an area, hex, space or unit), e.g. Tet's ``"21"`` ->
-        ``"Quang Tin (21)"``.  The engine and the records keep ids; only what is shown uses names.  Default:
-        the id itself; games override it."""
+        ``"Quang Tin (21)"``, as ``side`` may see it (None: the umpire, who sees everything; a game with hidden
+        counters names one the viewer may not see neutrally).  The engine and the records keep ids; only what is
+        shown uses names.  Default: the id itself; games override it."""
         return key
 
-    def display_text(self, text: str) -> str:
-        """A prompt or a ruling's text as a student reads it: ids the game can name replaced by names.  Default:
-        unchanged (games whose texts carry raw ids override it)."""
+    def display_text(self, text: str, side: str | None = None) -> str:
+        """A prompt, a ruling's text or a bot's reason as ``side`` reads it: ids the game can name replaced by names
+        (``display_name``).  Default: unchanged (games whose texts carry raw ids override it)."""
         return text
 
-    def display_label(self, action: Action) -> str:
-        """``action``'s label with the ids of its places and parameters replaced by ``display_name`` (each id
-        once, as a whole word; an id whose name the label already holds is left alone)."""
+    def display_label(self, action: Action, side: str | None = None) -> str:
+        """``action``'s label as ``side`` reads it: ``display_text`` of the label, then the ids of its places and
+        parameters replaced by ``display_name`` (each id once, as a whole word; an id whose name the label already
+        holds is left alone)."""
         import re
 
-        label = action.label or action.kind
+        label = self.display_text(action.label or action.kind, side)
         keys = {str(p) for p in action.places} | {v for _, v in action.params if isinstance(v, str)}
         names = {}
         for k in keys:
             try:
-                n = self.display_name(k)
+                n = self.display_name(k, side)
             except (KeyError, LookupError, AttributeError, ValueError):
                 continue
             if n and n != k and n not in label:

@@ -41,6 +41,9 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         map_kind="board", hidden_information=True, rule_prefix="FITL", default_scenario="short",
         publisher="GMT Games (COIN series, 2nd edition)",
         model="insurgency and political support: four factions, each with its own idea of winning")
+    #: FITL-2.2: all is open but the deck's order, which the Non-players do not know either, so a faction may read
+    #: every other faction's Non-player reasons (issue #19)
+    open_reasons = True
     static_attrs = frozenset({"data", "scen", "rules_opts"})
     cache_attrs = frozenset({"_op_changes"})  # an Operation's changes until its ruling names them (F-41)
     #: a track (FITL-1.8) or a space's Support (FITL-1.6) changes only if a ruling's changes names it (the amounts
@@ -169,7 +172,7 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
     def space_name(self, space: str) -> str:
         return self.data.spaces[space].name
 
-    def display_name(self, key: str) -> str:
+    def display_name(self, key: str, side: str | None = None) -> str:
         """Spaces by name (``space_name``), e.g. ``"pleiku_darlac"`` -> ``"Pleiku-Darlac"``."""
         return self.space_name(key) if key in self.data.spaces else key
 

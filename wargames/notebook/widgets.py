@@ -7,6 +7,7 @@ the start) and shows them in the widget instead of raising, so a class never see
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections.abc import Callable
 from typing import Any
@@ -42,9 +43,10 @@ class Stepper:
             "next_turn": "Run to the start of the next turn", "play": "Play to the end (stops at decisions of a person)",
             "back": "Undo the last decision", "go": "Jump to the start of that turn"}
 
-    def __init__(self, game, person: str | None = None):
+    def __init__(self, game, person: str | None = None, *, side: str | None = None):
         self.game = game
         self.person = person
+        self.side = side if side is not None else person  # whose eyes read the prompts (names, hidden counters)
         self._listeners: list[Listener] = []
         lay = W.Layout(width="auto")
         self.step = W.Button(description="Step", tooltip="Next ruling", button_style="primary", icon="step-forward",
@@ -103,7 +105,7 @@ class Stepper:
         g.undo(len(acts))
         again = g.decision.find(act) if g.decision is not None else None
         shown = again if again is not None else act
-        label = g.display_label(shown) if hasattr(g, "display_label") else (shown.label or shown.kind)
+        label = g.display_label(shown, self.side) if hasattr(g, "display_label") else (shown.label or shown.kind)
         replies = len(acts) - 1
         what = (f"your decision \u201c{label}\u201d and the {replies} built-in decision(s) after it were"
                 if replies else f"your decision \u201c{label}\u201d was")
@@ -160,7 +162,8 @@ class Stepper:
         elif g.decision is not None:
             d = g.decision
             who = "a person" if g.player_for(d.side) is None else "the built-in player"
-            status = f"{d.side} to decide ({who}): {_text(g)(d.prompt)} [{d.rule_id}], {len(d.options)} legal actions"
+            prompt = _text(g, self.side)(d.prompt)
+            status = f"{d.side} to decide ({who}): {prompt} [{d.rule_id}], {len(d.options)} legal actions"
         else:
             status = "between rulings"
         self.where.value = (f'<div style="font-family:sans-serif;font-size:14px"><b>{html.escape(g.where())}</b>'
@@ -206,9 +209,18 @@ def _plain_card(r: Ruling, text: Callable[[str], str] = str) -> str:
             f"{html.escape(text(str(r.explanation)))}</div>")
 
 
-def _text(game) -> Callable[[str], str]:
+def _text(game, side: str | None = None) -> Callable[[str], str]:
+    """The game's ``display_text`` as ``side`` reads it (names for ids; counters hidden from ``side`` stay hidden)."""
     fn = getattr(game, "display_text", None)
-    return fn if fn is not None else str
+    return (lambda t: fn(t, side)) if fn is not None else str
+
+
+def _reason_card(side: str, by: str, why: str) -> str:
+    """A built-in player's reason, in the rulings panel between the rulings its decision led to."""
+    who = "the advisor" if by == "advisor" else "the built-in player"
+    return ('<div class="wg-reason" style="border-left:4px solid #6b8fb5;padding:1px 8px;margin:3px 0;'
+            f'background:#f2f6fa;font:italic 12px sans-serif;color:#2f4a66">{html.escape(side)} '
+            f"({who}) chose: {html.escape(why)}</div>")
 
 
 def _group_key(r: Ruling) -> tuple[int, str]:
@@ -225,6 +237,9 @@ class RulingPanel:
     ``count`` newest.
     The "Details" box switches between plain cards (title and explanation) and full ones (rule id,
     inputs, dice, table cell); plain is the default in play mode.
+    In play mode the built-in players' reasons appear between the rulings their decisions led to, as far as
+    ``side`` may read them (``game.reason_shown``); every text goes through ``game.display_text`` for ``side``
+    (names, not ids; a counter hidden from ``side`` stays hidden).
     """
 
     LIMIT = 400  # more cards than this are summarised (a whole FitL campaign between two decisions is rare)
@@ -246,7 +261,11 @@ class RulingPanel:
         self.show()
 
     def _card(self, r: Ruling, fresh: set[int]) -> str:
-        card = ruling_html(r) if self.details.value else _plain_card(r, _text(self.game))
+        text = _text(self.game, self.side)
+        if self.details.value:
+            card = ruling_html(dataclasses.replace(r, title=text(str(r.title)), explanation=text(str(r.explanation))))
+        else:
+            card = _plain_card(r, text)
         if r.seq in fresh:
             card = f'<div style="box-shadow:-3px 0 0 #ff7f0e">{card}</div>'
         if r.reconstructed and self.details.value:
@@ -254,6 +273,25 @@ class RulingPanel:
                      f"ruling read a <b>reconstructed</b> table ({html.escape(r.lookup.source or r.lookup.table)})"
                      ": its cells are our invention, not the published game's.</div>")
         return card
+
+    def _reasons(self, first: int) -> dict[int, list[str]]:
+        """The built-in players' reasons for the decisions made since log index ``first``, as cards (in the order
+        made) by the log length when each was made, as far as ``side`` may read them (``game.reason_shown``: in a
+        game with hidden information the other side's reasons stay hidden; issue #19)."""
+        g = self.game
+        shown = getattr(g, "reason_shown", None)
+        out: dict[int, list[str]] = {}
+        for e in reversed(g.record):
+            at = int(e["at"][0]) if "at" in e else -1
+            if at < first:
+                break
+            why = e.get("why")
+            if "act" not in e or not why or e.get("by") == "person":
+                continue
+            text = shown(e.get("side", ""), why, self.side) if shown is not None else why
+            if text:
+                out.setdefault(at, []).insert(0, _reason_card(e.get("side", ""), e.get("by", ""), text))
+        return out
 
     def show(self, new: list[Ruling] | None = None) -> None:
         """Show the latest rulings; those in ``new`` (just made) are marked as new."""
@@ -270,20 +308,25 @@ class RulingPanel:
         self.shown = latest
         parts = []
         if self.since is not None:  # grouped: turn, phase and side, newest group first
-            groups: list[tuple[tuple[int, str], list[Ruling]]] = []
-            for r in latest:
+            n = len(log)
+            reasons = self._reasons(n - len(latest))  # newest first: a decision made at log length i sits
+            groups: list[tuple[tuple[int, str], list[Ruling | str]]] = []  # between rulings i (above) and i - 1
+            for k, r in enumerate(latest):
+                items: list[Ruling | str] = [*reversed(reasons.get(n, []))] if k == 0 else []
+                items += [r, *reversed(reasons.get(n - 1 - k, []))]
                 if groups and groups[-1][0] == _group_key(r):
-                    groups[-1][1].append(r)
+                    groups[-1][1].extend(items)
                 else:
-                    groups.append((_group_key(r), [r]))
+                    groups.append((_group_key(r), items))
             for (turn, phase), rs in groups:
                 head = (f"{self.game.sequence.turn_name} {turn}" if turn else "Set-up") + (f", {phase}" if phase else "")
-                sides = sorted({r.side for r in rs if r.side})
+                rulings = [r for r in rs if isinstance(r, Ruling)]
+                sides = sorted({r.side for r in rulings if r.side})
                 head += f" \u2014 {', '.join(sides)}" if sides else ""
-                cards = "".join(self._card(r, fresh) for r in rs)
+                cards = "".join(self._card(r, fresh) if isinstance(r, Ruling) else r for r in rs)
                 parts.append(f'<details open style="margin:2px 0"><summary style="font:bold '
                              f'12px sans-serif;color:#3d3d3d;cursor:pointer">{html.escape(head)}'
-                             f" ({len(rs)} ruling{'s' if len(rs) != 1 else ''})</summary>{cards}</details>")
+                             f" ({len(rulings)} ruling{'s' if len(rulings) != 1 else ''})</summary>{cards}</details>")
         else:
             parts = [self._card(r, fresh) for r in latest]
         if cut:
@@ -368,7 +411,7 @@ class ActionChooser:
             self.actions = acts
             mine = "" if self.enabled else f" (not yours to decide: you play {self.side})"
             self.prompt.value = (f'<div style="font-family:sans-serif;font-size:13px;line-height:1.35"><b>{html.escape(d.side)}</b>: '
-                                 f"{html.escape(_text(g)(d.prompt))} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
+                                 f"{html.escape(_text(g, self.side)(d.prompt))} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
                                  f"actions.{html.escape(note)}{html.escape(mine)}</div>")
         self.select.options = [(self.label(a), i) for i, a in enumerate(self.actions)]
         self.select.value = 0 if self.actions else None
@@ -389,12 +432,13 @@ class ActionChooser:
 
     def _name(self, key: str) -> str:
         fn = getattr(self.game, "display_name", None)
-        return fn(key) if fn is not None else key
+        return fn(key, self.side) if fn is not None else key
 
     def label(self, action: Action) -> str:
-        """What the list shows for ``action``: its label with names for ids (``game.display_label``)."""
+        """What the list shows for ``action``: its label with names for ids as the chooser's side reads them
+        (``game.display_label``: a counter hidden from that side is never named)."""
         fn = getattr(self.game, "display_label", None)
-        return fn(action) if fn is not None else (action.label or action.kind)
+        return fn(action, self.side) if fn is not None else (action.label or action.kind)
 
     def choose(self, label_or_index: str | int) -> None:
         """Select an action in the list by its label or position (as a click on the list would)."""
@@ -481,7 +525,7 @@ class Walkthrough:
         if human is not None:
             game.set_players({human: None})
         self.map = map_for(game, human, height=map_height, insets=insets)
-        self.stepper = Stepper(game, person=human if self.autoplay else None)
+        self.stepper = Stepper(game, person=human if self.autoplay else None, side=human)
         self.rulings = RulingPanel(game, side=human, since=self._since_my_decision if self.autoplay else None)
         self.chooser = ActionChooser(game, side=human)
         self.scores = W.HTML()
@@ -545,9 +589,9 @@ class Walkthrough:
                 why = str(getattr(bot, "last_reason", "") or "")
                 label = self.chooser.label(act)
                 k = len(g.record)
-                g.apply(act, by="advisor", why=why)
+                g.apply(act, by="advisor", why=why)  # the reason as the bot gave it; shown with names below
                 g.record[k]["advice"] = run  # one press = one run: Back takes the whole run back
-                done.append((label, why))
+                done.append((label, _text(g, self.human)(why)))
                 if not g.is_over:
                     g.advance("end")
         except WargamesError as err:

@@ -415,7 +415,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         c = self.commander_id(side)  # 14.2.1: the scenario's, or the one a change put in command (politics.py)
         return COMMANDERS.get(c) if c else None
 
-    def display_name(self, key: str) -> str:
+    def display_name(self, key: str, side: str | None = None) -> str:
         """Units and HQs by their names (``units.csv``), hexes with a town or city by its name and number."""
         if key in self.rows:
             return self.rows[key].name
@@ -424,7 +424,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             return f"{' / '.join(names)} ({key})" if names else key
         return key
 
-    def display_text(self, text: str) -> str:
+    def display_text(self, text: str, side: str | None = None) -> str:
         """Unit and HQ ids in a prompt or a ruling's text (``vc_lf_09``) replaced by their names."""
         import re
 

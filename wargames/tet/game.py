@@ -8,6 +8,7 @@ Rule ids are those of ``data/tet/rules_index.csv``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..core import Explained, Game, Player
@@ -176,9 +177,26 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         a = self.data.areas[area]
         return a.name if a.kind != "province" else f"{a.name} ({a.id})"
 
-    def display_name(self, key: str) -> str:
-        """Areas by name (``area_name``), e.g. ``"S4"`` -> its sanctuary's name, ``"21"`` -> ``"Kontum (21)"``."""
-        return self.area_name(key) if key in self.data.areas else key
+    def display_name(self, key: str, side: str | None = None) -> str:
+        """Areas by name (``area_name``), e.g. ``"S4"`` -> its sanctuary's name, ``"21"`` -> ``"Kontum (21)"``;
+        units as ``side`` may see them (``describe``: a face-down NVA/VC unit is not named to the Allies)."""
+        if key in self.data.areas:
+            return self.area_name(key)
+        return self.describe(key, self.visibility_side(side)) if key in self.data.units else key
+
+    def display_text(self, text: str, side: str | None = None) -> str:
+        """Ids written out in a label, a ruling or a bot's reason ("retreat to S8", "no more fire in ben_tre",
+        "air units us_tac_t, ...") replaced by ``display_name`` as ``side`` may see them; numbered provinces ("21")
+        only through an action's places (a bare number in a text may be a strength), the boxes' ids are words
+        ("casualties"), and an id already in brackets after its name ("... (KH1)") is left alone."""
+        ids = _text_ids(self.data)
+
+        def name(m: re.Match[str]) -> str:
+            if m.group(2) not in ids or m.group(1) and m.group(3):
+                return m.group(0)
+            return m.group(1) + self.display_name(m.group(2), side) + m.group(3)
+
+        return _WORD.sub(name, text)
 
     # ------------------------------------------------------------------ two or four players (TET-COMP-5)
     def factions_acting(self, side: str) -> list[str | None]:
@@ -287,3 +305,19 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
                        result={"winner": winner, "allied_demoralized": allied_wins,
                                "communist_demoralized": communist_wins},
                        inputs=dict(self.score))
+
+
+#: a word that may be an area or unit id, with the brackets around it (if any)
+_WORD = re.compile(r"(?<![\w])(\(?)([A-Za-z][A-Za-z0-9_]*)(?![\w])(\)?)")
+
+
+_IDS: dict[int, tuple[TetData, frozenset[str]]] = {}
+
+
+def _text_ids(data: TetData) -> frozenset[str]:
+    """The ids ``display_text`` names: lettered areas but the boxes (their ids are words) and every unit."""
+    hit = _IDS.get(id(data))
+    if hit is None or hit[0] is not data:
+        ids = frozenset(a for a, row in data.areas.items() if not a.isdigit() and row.kind != "box") | set(data.units)
+        hit = _IDS[id(data)] = (data, ids)
+    return hit[1]

@@ -243,7 +243,8 @@ def table_sources(name: str) -> pd.DataFrame:
 
 # ---------------------------------------------------------------------------------- bots and games
 def bot_advice(game, side: str | None = None) -> dict[str, Any]:
-    """What the built-in bot of ``side`` (default: the side to decide) would choose now, and its reason.
+    """What the built-in bot of ``side`` (default: the side to decide) would choose now, and its reason, both as
+    ``side`` reads them (names, not ids: ``display_label``, ``display_text``; issue #19).
 
     A fresh bot is asked, so the game and its own players are not touched."""
     decision = game.decision
@@ -252,7 +253,8 @@ def bot_advice(game, side: str | None = None) -> dict[str, Any]:
     side = side or decision.side
     bot = game.default_player(side)
     act = bot.choose(game, decision)
-    return {"side": side, "action": act, "label": act.label, "why": bot.last_reason}
+    return {"side": side, "action": act, "label": game.display_label(act, side),
+            "why": game.display_text(bot.last_reason, side)}
 
 
 def declared_attacks(game) -> list[dict[str, Any]]:

@@ -130,6 +130,8 @@ class TownVpRow(Row):
 
 class OobRow(Row):
     id: str
+    #: the name a student reads (issue #19): our own, as the counters print no unit designation (decision D-69)
+    name: str = Field(min_length=1)
     side: Side
     nationality: Literal["USA", "ROK", "ARVN", "NVA", "NLF", "AIR", "NAVAL"]
     unit_type: str
@@ -156,6 +158,7 @@ class ObVariantRow(Row):
     ob: Literal["B", "C", "D", "E", "F", "H", "J", "K", "L", "M"]
     change: Literal["remove", "add"]
     id: str
+    name: str | None = None  # an added counter's display name (decision D-69); empty for a removal
     side: Side | None = None
     nationality: Literal["USA", "ROK", "ARVN", "NVA", "NLF", "AIR", "NAVAL"] | None = None
     unit_type: str | None = None
@@ -322,6 +325,6 @@ def _check_variants(path, variants: tuple[ObVariantRow, ...], oob: dict[str, Oob
             continue
         if v.id in oob:
             raise DataError(path, f"OB {v.ob} adds {v.id}, an id oob.csv already uses", row=line, column="id")
-        if v.side != side or v.nationality is None or not v.unit_type:
-            raise DataError(path, f"an added {v.ob} counter needs side {side}, a nationality and a unit type",
+        if v.side != side or v.nationality is None or not v.unit_type or not v.name:
+            raise DataError(path, f"an added {v.ob} counter needs side {side}, a name, a nationality and a unit type",
                             row=line, column="side")

@@ -10,6 +10,7 @@ The sequence of play is ``data/yotr/sequence.yaml`` (YOTR-SOP): each Game-Turn a
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..core import Explained, Game, Player
@@ -28,6 +29,8 @@ from .turns import TurnRules
 from .victory import VictoryRules
 
 BOXES = ("track", "eliminated", "removed")
+#: what a side reads of an enemy counter it may not see (YOTR-MOV-M; issue #19)
+HIDDEN_UNIT = "a Communist unit"
 NOT_COUNTERS = ("air_points", "naval_marker")
 
 
@@ -259,10 +262,48 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         p = self.data.towns.get(h) or self.data.supply_centers.get(h)
         return f"{p.name} ({h})" if p else h
 
-    def display_name(self, key: str) -> str:
-        """Hexes by their town or Supply Center and number (``hex_name``); unit ids stay (their labels name
-        them already)."""
-        return self.hex_name(key) if key in self.data.hexes else key
+    def hidden_from(self, uid: str, side: str | None) -> bool:
+        """YOTR-MOV-M: whether counter ``uid`` is face down to ``side`` (a Communist counter not revealed at this
+        instant, seen by the Allied player); the umpire (None) and the owner see every counter."""
+        u = self.forces.get(uid)
+        return side == "Allied" and u is not None and u.side == "Communist" and uid not in self.face_up
+
+    def unit_name(self, uid: str, side: str | None = None) -> str:
+        """A counter as ``side`` may see it: its name (D-69) and values, "ARVN 4th Quang Tri (1-6)", a Battlegroup
+        with its reduced values; a Communist counter face down to the Allied player is "a Communist unit", which
+        tells nothing of it (YOTR-MOV-M); one face up only by its face ("NVA 5-6") while Limited Strategic
+        Intelligence hides the Communist OB from the Allies (a variant counter's name says its OB, D-64)."""
+        u = self.forces[uid]
+        if self.hidden_from(uid, side):
+            return HIDDEN_UNIT
+        values = self.bg_values() if uid in self.bg else u.values
+        if side == "Allied" and u.side == "Communist" and self.lsi_numbers and not self.is_over:
+            return f"{u.nationality} {'Battlegroup ' if uid in self.bg else ''}{values or ''}".strip()
+        if uid in self.bg:
+            return f"{u.name} Battlegroup ({values})"
+        return f"{u.name} ({values})" if values and u.is_combat else u.name
+
+    def display_name(self, key: str, side: str | None = None) -> str:
+        """Hexes by their town or Supply Center and number (``hex_name``), counters by ``unit_name`` as ``side`` may
+        see them."""
+        if key in self.data.hexes:
+            return self.hex_name(key)
+        return self.unit_name(key, side) if key in self.forces else key
+
+    def display_text(self, text: str, side: str | None = None) -> str:
+        """Counter ids in a prompt, a label, a ruling or a bot's reason replaced by ``unit_name`` as ``side`` may
+        see the counter: "ARVN 1-6 (arvn_qt_4)" (``describe``) and a bare "arvn_qt_4" both read "ARVN 4th Quang
+        Tri (1-6)"; the face a text already shows of a counter now face down to ``side`` stays, without its id
+        (the ruling was public when made); a bare id of a face-down counter reads "a Communist unit"."""
+        def name(m: re.Match[str]) -> str:
+            uid = m.group("did") or m.group("uid") or m.group("bare")
+            if uid not in self.forces:
+                return m.group(0)
+            if m.group("bare") is None and self.hidden_from(uid, side):
+                return HIDDEN_UNIT if m.group("did") else m.group("face")
+            return self.unit_name(uid, side)
+
+        return _UNIT.sub(name, text)
 
     # ------------------------------------------------------------------ the interface
     def scores(self) -> dict[str, Any]:
@@ -342,3 +383,9 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         if vp != self.vp:
             problems.append(f"VP track {self.vp} differs from the state function {vp} (YOTR-VIC-SCORE)")
         return problems
+
+
+#: a counter id in a text: ``describe``'s forms ("NVA 5-6 (nva_3)", "NVA Battlegroup 2-1-6 (nva_3)", "dummy
+#: dummy_1") and a bare id ("arvn_qt_4", not "hidden@3609#1"); ``display_text`` keeps the words that are not ids
+_UNIT = re.compile(r"(?P<face>\b(?:USA|ROK|ARVN|NVA|NLF) (?:Battlegroup )?[^\s()]+) \((?P<uid>[a-z][a-z0-9_]*)\)"
+                   r"|\bdummy (?P<did>[a-z][a-z0-9_]*)(?![\w])|(?<![\w@])(?P<bare>[a-z][a-z0-9_]*)(?![\w])")

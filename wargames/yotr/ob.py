@@ -67,7 +67,7 @@ def forces(data: YotrData, allied_ob: str, communist_ob: str) -> dict[str, OobRo
         if v.change == "remove":
             del out[v.id]
         else:
-            out[v.id] = OobRow(id=v.id, side=v.side, nationality=v.nationality, unit_type=v.unit_type,
+            out[v.id] = OobRow(id=v.id, name=v.name or v.id, side=v.side, nationality=v.nationality, unit_type=v.unit_type,
                                values=v.values, attack=v.attack, defense=v.defense, movement=v.movement,
                                airmobile=v.airmobile, ob=v.ob, deploy_area="free deployment", turn=v.turn,
                                note=v.note, source=v.source)
