@@ -63,6 +63,7 @@ def montecarlo(game: str, games: int = 100, *, scenario: str | None = None, seed
             rows.append(fn(s))
             report(len(rows))
     else:
+        _warm(game, scenario, options or {})
         with ProcessPoolExecutor(workers) as pool:
             rows = []
             for row in pool.map(fn, todo, chunksize=max(1, len(todo) // (workers * 8))):
@@ -70,6 +71,19 @@ def montecarlo(game: str, games: int = 100, *, scenario: str | None = None, seed
                 report(len(rows))
     report(len(todo), final=True)
     return pd.DataFrame(rows)
+
+
+def _warm(game: str, scenario: str | None, options: Mapping[str, Any]) -> None:
+    """Import the game and read its data here once when the workers are forked copies of this process (the
+    ``fork`` start method, Linux's default): each worker then starts with them instead of paying a first
+    ``load()`` of its own (issue #21, the fixed cost of a Monte Carlo run)."""
+    import multiprocessing
+
+    method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+    if method == "fork":
+        from .registry import load
+
+        load(game, scenario, 0, **dict(options))
 
 
 def _on_dask(fn: Callable[[int], dict[str, Any]], seeds: list[int], client: Any, scheduler: str | None,

@@ -27,7 +27,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core.data import DataError, Row, game_dir, read_csv, read_yaml, rules_index
+from ..core.data import DataError, Row, cached_build, game_dir, read_csv, read_yaml, rules_index, yaml_load
 from ..core.sequence import SequenceOfPlay
 from .airdata import AirBlock, FleetBlock, aircraft_counters
 from .hexmap import COLS, ROWS, RowMap, load_map
@@ -231,7 +231,7 @@ class Victory(_Item):
 class RowScenario(BaseModel):
     """A validated Rumor of War scenario (see the module docstring); ``path`` is the file it came from."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     id: str
     title: str
@@ -341,11 +341,15 @@ def _check_air(sc: RowScenario, ck: _Checker, check_turn: Any) -> None:
 
 
 class _Checker:
-    def __init__(self, path: Path, root: yaml.Node | None):
-        self.path, self.root = path, root
+    """Makes the DataError of a bad scenario file; the YAML node tree that gives its line is composed only
+    then (issue #21: the pure-Python composer took longer than the rest of the load)."""
+
+    def __init__(self, path: Path, text: str | None):
+        self.path, self.text = path, text
 
     def fail(self, loc: tuple[Any, ...], message: str) -> DataError:
-        return DataError(self.path, message, row=_line_of(self.root, loc), column=_loc_text(loc) or None)
+        root = yaml.compose(self.text) if self.text is not None else None
+        return DataError(self.path, message, row=_line_of(root, loc), column=_loc_text(loc) or None)
 
 
 # ------------------------------------------------------------------------------------------ 14.6 at set-up
@@ -407,17 +411,23 @@ def _load(p: Path) -> RowScenario:
     if not p.exists():
         known = ", ".join(scenario_names())
         raise DataError(p, f"no such Rumor of War scenario (known: {known})")
+    sc = cached_build(p, "row-scenario", RowScenario, lambda: _validated(p))
+    _cross_check(sc, _Checker(p, p.read_text(encoding="utf-8")))
+    return sc
+
+
+def _validated(p: Path) -> RowScenario:
+    """The scenario file read into :class:`RowScenario` (before the cross-checks against the other tables)."""
     text = p.read_text(encoding="utf-8")
     try:
-        data = yaml.safe_load(text)
-        root = yaml.compose(text)
+        data = yaml_load(text)
     except yaml.YAMLError as err:
         raise DataError(p, f"not valid YAML: {err}") from None
-    ck = _Checker(p, root)
+    ck = _Checker(p, text)
     if not isinstance(data, dict):
         raise ck.fail((), "a scenario file is a YAML mapping")
     try:
-        sc = RowScenario.model_validate({**data, "path": str(p)})
+        return RowScenario.model_validate({**data, "path": str(p)})
     except ValidationError as err:
         e = err.errors()[0]
         loc = tuple(e.get("loc", ()))
@@ -425,8 +435,7 @@ def _load(p: Path) -> RowScenario:
         msg = e.get("msg", "invalid") + (f" (got {got!r})" if got is not None and not isinstance(got, dict | list)
                                          else "")
         raise ck.fail(loc, msg) from None
-    _cross_check(sc, ck)
-    return sc
+
 
 
 def _cross_check(sc: RowScenario, ck: _Checker) -> None:

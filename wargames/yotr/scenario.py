@@ -18,7 +18,7 @@ from ..core.data import ScenarioHead
 class YotrOptions(BaseModel):
     """Rule options, each an implementer decision of ``data/yotr/decisions.csv`` (default first)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     rough_swamp_defence: Literal[1, 2] = 1  # D-01
     bridge_cancels_river_doubling: bool = True  # D-02
