@@ -31,7 +31,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from .actions import WargamesError
@@ -41,13 +40,13 @@ SOURCE_KINDS = ("rules:", "external:", "reconstruction:", "decision:")
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
 
-# libyaml's parser when PyYAML was built with it (same data, about 20 times faster than the pure-Python one).
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def yaml_load(text: str) -> Any:
-    """``yaml.safe_load`` with libyaml's C parser when it is available (the same safe subset of YAML)."""
-    return yaml.load(text, Loader=_YAML_LOADER)  # noqa: S506 - a safe loader, C or Python
+    """``yaml.safe_load`` with libyaml's C parser when PyYAML was built with it (the same safe subset of YAML,
+    about 20 times faster than the pure-Python parser).  PyYAML is imported here, not with this module: a game
+    whose data files all come from the cache never needs it (issue #21)."""
+    import yaml
+
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - a safe loader
 
 
 class DataError(WargamesError):
@@ -323,6 +322,8 @@ def read_yaml(path: Path, schema: type[M]) -> M:
 
 
 def _read_yaml(path: Path, schema: type[M]) -> M:
+    import yaml
+
     if not path.exists():
         raise DataError(path, "file is missing")
     try:

@@ -22,9 +22,8 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..core.data import DataError, Row, cached_build, game_dir, read_csv, read_yaml, rules_index, yaml_load
@@ -33,6 +32,9 @@ from .airdata import AirBlock, FleetBlock, aircraft_counters
 from .hexmap import COLS, ROWS, RowMap, load_map
 from .scenario_extras import PoliticsSetup, SowSetup, TrailSetup
 from .units import UnitRow, load_units
+
+if TYPE_CHECKING:  # pragma: no cover
+    import yaml
 
 SCENARIO_DIR = "scenarios"
 SV_AREAS = ("I Corps", "II Corps", "III Corps", "IV Corps", "CMD")
@@ -295,6 +297,8 @@ class RowScenario(BaseModel):
 # ------------------------------------------------------------------------------------------ YAML lines
 def _line_of(root: yaml.Node | None, loc: tuple[Any, ...]) -> int | None:
     """The 1-based line of the YAML node at ``loc`` (keys and list indexes), or of its nearest parent."""
+    import yaml
+
     node, line = root, (root.start_mark.line + 1 if root is not None else None)
     for key in loc:
         if isinstance(node, yaml.MappingNode):
@@ -348,6 +352,8 @@ class _Checker:
         self.path, self.text = path, text
 
     def fail(self, loc: tuple[Any, ...], message: str) -> DataError:
+        import yaml
+
         root = yaml.compose(self.text) if self.text is not None else None
         return DataError(self.path, message, row=_line_of(root, loc), column=_loc_text(loc) or None)
 
@@ -418,6 +424,8 @@ def _load(p: Path) -> RowScenario:
 
 def _validated(p: Path) -> RowScenario:
     """The scenario file read into :class:`RowScenario` (before the cross-checks against the other tables)."""
+    import yaml
+
     text = p.read_text(encoding="utf-8")
     try:
         data = yaml_load(text)
