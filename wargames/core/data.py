@@ -174,23 +174,19 @@ def cache_dir() -> Path | None:
 
 @cache
 def _source_hash(package: str) -> str:
-    """The hash of every ``.py`` file of a ``wargames`` package (once per process)."""
-    mod = sys.modules.get(package)
-    files = getattr(mod, "__path__", None) if mod is not None else None
-    if not files:
-        return "?"
+    """The hash of every ``.py`` file of a ``wargames`` package, e.g. ``wargames.yotr`` (once per process)."""
+    root = Path(__file__).resolve().parents[1] / package.split(".", 1)[1]
     h = hashlib.blake2b(digest_size=16)
-    for root in files:
-        for src in sorted(Path(root).rglob("*.py")):
-            h.update(str(src.relative_to(root)).encode())
-            h.update(src.read_bytes())
+    for src in sorted(root.rglob("*.py")):
+        h.update(str(src.relative_to(root)).encode())
+        h.update(src.read_bytes())
     return h.hexdigest()
 
 
 def _code_stamp(owner: type | str) -> str:
-    """The source hash of the packages whose code builds the cached value: ``wargames.core`` and the package of
-    ``owner`` (a class, with its bases, or a module name)."""
-    packages = {"wargames.core"}
+    """The source hash of the packages whose code builds the cached value: ``wargames.core``, ``wargames.maps``
+    (the hex grids inside cached maps) and the package of ``owner`` (a class, with its bases, or a module name)."""
+    packages = {"wargames.core", "wargames.maps"}
     modules = [owner] if isinstance(owner, str) else [cls.__module__ for cls in owner.__mro__]
     for module in modules:
         parts = module.split(".")
