@@ -367,6 +367,8 @@ def read_scenario(game: str, scenario: str, schema: type[M], title: str) -> tupl
 def merge_options(path: Path, defaults: M, given: dict[str, Any], skip: tuple[str, ...] = ()) -> M:
     """A scenario's rule options (``defaults``) overridden by the caller's; an unknown or invalid option is a
     DataError naming the scenario file.  Keys in ``skip`` are handled by the game itself."""
+    if not any(key not in skip for key in given):
+        return defaults.model_copy(deep=True)  # nothing to merge: no validation (issue #21, the first load)
     merged = dict(defaults.model_dump())
     for key, value in given.items():
         if key in skip:

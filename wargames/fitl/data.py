@@ -149,7 +149,7 @@ class Scenario(BaseModel):
     subtitle: str = ""
     years: str = ""
     source: str
-    options: FitlOptions = FitlOptions()
+    options: FitlOptions = Field(default_factory=FitlOptions)  # built when needed, not at import (issue #21)
     deck: dict[str, Any]
     rvn_leader: dict[str, Any]
     tracks: ScenarioTracks

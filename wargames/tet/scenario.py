@@ -26,6 +26,6 @@ class Scenario(ScenarioHead):
 
     turns: int = Field(ge=1, le=5)
     players: Literal[2, 4] = 2
-    options: TetOptions = TetOptions()
+    options: TetOptions = Field(default_factory=TetOptions)  # built when needed, not at import (issue #21)
     turn_dates: dict[int, str] = {}
     source: str

@@ -58,7 +58,7 @@ class Scenario(ScenarioHead):
     victory: str
     special_rules: list[str] = []
     restrictions: list[str] = []
-    options: YotrOptions = YotrOptions()
+    options: YotrOptions = Field(default_factory=YotrOptions)  # built when needed, not at import (issue #21)
     turn_dates: dict[int, str] = {}
     variable_ob: dict[str, Any] = {}
     source: str
