@@ -34,6 +34,14 @@ def test_core_bot_dispatches_by_decision_kind_and_explains():
     assert bot.choose(None, _decision("pair", "end")).kind == "end" and "nothing to decide" in bot.last_reason
 
 
+def test_core_bot_knows_the_kinds_it_answers_or_leaves_to_its_fallback_on_purpose():
+    class Declines(_Toy):
+        fallback_kinds = frozenset({"widen"})
+
+    assert _Toy().knows("pick") and _Toy().knows("pair") and not _Toy().knows("widen")
+    assert Declines().knows("widen") and not Declines().knows("other")
+
+
 def test_core_bot_ties_broken_by_its_own_seeded_generator():
     picks = {_Toy(seed=s).best([(1, Action.make("a", "a"), "x"), (1, Action.make("b", "b"), "y")]).kind
              for s in range(12)}
@@ -56,22 +64,44 @@ def test_core_bots_every_game_bot_is_a_core_bot_and_every_choice_has_a_reason(ga
     assert made and all(e.get("why") for e in made)
 
 
-@pytest.mark.parametrize("game_id", ["tet", "yotr"])
-def test_core_bots_tet_and_yotr_decisions_name_their_kind(game_id):
-    """Every decision of a Tet or Year of the Rat game names its kind (no bot guesses it from the options),
-    and the game's bot has an answer for each kind it meets (or falls back on purpose)."""
-    seen = set()
+class _Watch:
+    """Plays ``player`` and notes the kind of every decision it is offered."""
 
-    class Watch(RandomPlayer):
-        def choose(self, game, decision):
-            seen.add(decision.kind)
-            return super().choose(game, decision)
+    def __init__(self, player, seen):
+        self.player, self.seen, self.last_reason = player, seen, ""
 
-    game = wargames.load(game_id, seed=4)
+    def choose(self, game, decision):
+        self.seen.append((decision.side, decision.kind))
+        act = self.player.choose(game, decision)
+        self.last_reason = reason_of(self.player)
+        return act
+
+
+def _kinds_met(game_id, scenario, seed, player):
+    game = wargames.load(game_id, scenario, seed)
+    seen: list[tuple[str, str]] = []
     for s in game.sides:
-        game.players[s] = Watch(4)
+        game.players[s] = _Watch(player(game, s), seen)
     game.play()
-    assert seen and "choose" not in seen
+    return game, seen
+
+
+@pytest.mark.parametrize("game_id,scenario", [("tet", None), ("yotr", None), ("fitl", "short"),
+                                              ("row", "year-in-i-corps"), ("row", "tet-offensive")])
+def test_core_bots_every_decision_of_a_bot_game_names_a_kind_its_bot_knows(game_id, scenario):
+    """Issue #14: every decision a bot game offers names its kind (never the default "choose"), and the bot of
+    the deciding side knows that kind: it has an ``on_<kind>`` answer, or leaves it to its fallback on purpose."""
+    game, seen = _kinds_met(game_id, scenario, 4, lambda g, s: g.default_player(s))
+    assert seen and all(k and k != "choose" for _, k in seen)
+    bots = {s: game.default_player(s) for s in game.sides}
+    unknown = {(s, k) for s, k in seen if not bots[s].knows(k)}
+    assert not unknown, f"{game_id}: decision kinds its bot does not know: {sorted(unknown)}"
+
+
+@pytest.mark.parametrize("game_id", ["tet", "yotr", "row"])
+def test_core_bots_random_games_meet_only_kinds_the_bots_know(game_id):
+    """Random players wander where bots never go; still every decision names a kind some bot of the game knows."""
+    game, seen = _kinds_met(game_id, None, 4, lambda g, s: RandomPlayer(4))
+    assert seen and all(k and k != "choose" for _, k in seen)
     bots = [game.default_player(s) for s in game.sides]
-    unanswered = {k for k in seen if not any(hasattr(b, f"on_{k}") for b in bots)}
-    assert unanswered <= {"add_hex"}  # YOTR-CBT-D: the bot never widens an attack (the fallback declines)
+    assert {k for _, k in seen if not any(b.knows(k) for b in bots)} == set()

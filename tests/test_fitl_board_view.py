@@ -8,10 +8,10 @@ pytest.importorskip("bokeh")
 pytest.importorskip("jupyter_bokeh")
 
 from wargames.fitl.data import load_scenario  # noqa: E402
-from wargames.fitl.mapdata import dynamic_layers, static_layers  # noqa: E402
+from wargames.fitl.mapdata import map_layers  # noqa: E402
 from wargames.fitl.state import Board  # noqa: E402
 from wargames.notebook import FitlBoardView  # noqa: E402
-from wargames.notebook.fitlboard import _styled  # noqa: E402
+from wargames.notebook.fitlboard import _styled, dynamic_layers, static_layers  # noqa: E402
 
 
 @pytest.fixture
@@ -20,7 +20,7 @@ def board():
 
 
 def test_fitl_board_draws_every_piece_on_the_map(board):
-    dyn = dynamic_layers(board)
+    dyn = dynamic_layers(map_layers(board))
     drawn = {}
     for space, key, n in zip(dyn["pieces"]["space"], dyn["pieces"]["key"], dyn["pieces"]["count"], strict=True):
         drawn[(space, key)] = n
@@ -30,14 +30,14 @@ def test_fitl_board_draws_every_piece_on_the_map(board):
 
 
 def test_fitl_board_underground_pieces_are_hollow_and_tunnels_marked(board):
-    dyn = _styled(dynamic_layers(board))
+    dyn = _styled(dynamic_layers(map_layers(board)))
     for key, alpha, label in zip(dyn["pieces"]["key"], dyn["pieces"]["alpha"], dyn["pieces"]["label"], strict=True):
         assert (alpha < 1) == key.endswith(":u")
         assert label.startswith("T") == key.endswith(":t")
 
 
-def test_fitl_board_static_layers_hold_all_47_spaces():
-    s = static_layers()
+def test_fitl_board_static_layers_hold_all_47_spaces(board):
+    s = static_layers(map_layers(board))
     assert len(s["provinces"]["id"]) == 22 and len(set(s["locs"]["id"])) == 17
     assert len(s["names"]["id"]) == 30  # 22 Provinces + 8 Cities are named on the board
     assert s["countries"]["id"] and s["borders"]["xs"]
@@ -67,7 +67,7 @@ def test_fitl_one_colour_per_faction_on_the_board_its_panel_and_the_margins_char
     from wargames.notebook.palette import palette
 
     pal = palette("fitl")
-    dyn = _styled(dynamic_layers(board))
+    dyn = _styled(dynamic_layers(map_layers(board)))
     for faction, colour in zip(dyn["pieces"]["faction"], dyn["pieces"]["colour"], strict=True):
         assert colour == pal[faction]
     assert CHART == {f: pal[f] for f in ("US", "ARVN", "NVA", "VC")}
@@ -76,10 +76,11 @@ def test_fitl_one_colour_per_faction_on_the_board_its_panel_and_the_margins_char
         assert pal[f] in view.panel.text
 
 
-def test_fitl_board_layers_carry_no_colours():
-    from wargames.fitl.mapdata import static_layers as st
+def test_fitl_board_layers_carry_no_colours(board):
+    from wargames.maps.layers import check_layers
 
-    s = st()
+    check_layers(map_layers(board))  # no colour, pixel or HTML column or value anywhere in the layers
+    s = static_layers(map_layers(board))
     for layer in ("provinces", "locs", "names"):
         assert not {"fill", "colour", "size", "align"} & set(s[layer])
 
@@ -113,7 +114,9 @@ def test_fitl_map_layers_follow_the_one_contract():
 
     g = wargames.load("fitl", seed=1)
     layers = check_layers(g.map_layers("VC"))
-    assert layers["kind"] == "board" and len(layers["places"]["id"]) == 47
+    spaces = [k for k in layers["places"]["kind"] if k != "town"]  # the towns printed on the board are no spaces
+    assert layers["kind"] == "board" and len(spaces) == 47
+    assert len(layers["places"]["id"]) == 47 + len(g.board.data.towns)
     on_map = sum(n for c in g.board.pieces.values() for n in c.values())
     assert sum(layers["pieces"]["count"]) == on_map
 
@@ -130,7 +133,7 @@ def test_fitl_board_names_and_piece_blocks_do_not_overlap(board):
         return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
 
     assert not [(i, j) for i in range(len(boxes)) for j in range(i) if hit(boxes[i], boxes[j]) > 0]
-    from wargames.fitl.mapdata import EXTENT
+    EXTENT = map_layers(board)["extent"]  # noqa: N806
 
     sc = 820 / (EXTENT["y"][1] - EXTENT["y"][0])
     pc = view.sources["pieces"].data
@@ -154,3 +157,53 @@ def test_fitl_game_package_holds_no_colours_or_html():
 
     src = Path(md.__file__).read_text(encoding="utf-8")
     assert not re.search(r"#[0-9a-fA-F]{6}\b", src) and "<b>" not in src and "<br>" not in src
+
+
+def test_fitl_board_view_draws_only_what_map_layers_say():
+    """Issue #14 item 2: the board view takes every space, fact and piece from ``game.map_layers(side)``: a game
+    whose layers say something else is drawn saying that (a renamed space, another Support level, a piece
+    moved), and an update patches the sources from the layers again."""
+    import copy
+
+    import wargames
+
+    g = wargames.load("fitl", seed=1)
+    real = g.map_layers
+    edits = {"name": "Renamed Hue", "support": -2, "extra": True}
+
+    def changed(side=None):
+        layers = copy.deepcopy(real(side))
+        pl = layers["places"]
+        i = pl["id"].index("hue")
+        pl["name"][i] = edits["name"]
+        pl["facts"][i]["support"] = edits["support"]
+        j = pl["id"].index("quang_tri_thua_thien")
+        pl["facts"][j].update(population=2, support=edits["support"])
+        if edits["extra"]:
+            layers["pieces"]["place"].append("hue")
+            layers["pieces"]["faction"].append("VC")
+            layers["pieces"]["count"].append(5)
+            layers["pieces"]["hidden"].append(False)
+            layers["pieces"]["facts"].append([{"key": "vc_bases", "piece": "vc_bases", "name": "VC Base",
+                                               "shape": "disc", "state": "", "count": 5}])
+        return layers
+
+    g.map_layers = changed
+    view = FitlBoardView(g, height=600)
+    names = view.sources["names"].data
+    assert "Renamed Hue" in names["text"][names["id"].index("hue")]
+    from wargames.notebook.fitlboard import SUPPORT_FILL
+
+    cities = view.sources["cities"].data
+    assert cities["fill"][cities["id"].index("hue")] == SUPPORT_FILL[-2]
+    prov = view.sources["provinces"].data
+    assert prov["fill"][prov["id"].index("quang_tri_thua_thien")] == SUPPORT_FILL[-2]
+    pc = view.sources["pieces"].data
+    assert ("hue", "vc_bases", 5) in zip(pc["space"], pc["key"], pc["count"], strict=True)
+    src = view.sources["pieces"]
+    edits.update(extra=False, support=2)
+    view.update()
+    assert view.sources["pieces"] is src  # patched, not replaced
+    assert ("hue", "vc_bases", 5) not in zip(src.data["space"], src.data["key"], src.data["count"], strict=True)
+    assert view.sources["cities"].data["fill"][cities["id"].index("hue")] == SUPPORT_FILL[2]
+    assert view.sources["provinces"].data["fill"][prov["id"].index("quang_tri_thua_thien")] == SUPPORT_FILL[2]

@@ -85,3 +85,97 @@ def test_areamap_rejects_unknown_areas_and_duplicates():
         AreaMap([Area("a", "A", "x")], [("a", "z", "land")])
     with pytest.raises(ValueError, match="twice"):
         AreaMap([Area("a", "A", "x"), Area("a", "A", "x")])
+
+
+# --------------------------------------------------------------------- Rumor of War's grid on wargames.maps.hexgrid
+# The formulas Rumor of War had of its own before its hex maths moved to ``wargames.maps.hexgrid`` (issue #14
+# item 2), kept here verbatim as the reference: the new functions must give the SAME floats and hexes, since
+# hexes found from points and neighbour orders feed the rules (map building, adjacency, golden replays).
+def _old_row_centre(col: int, row: int) -> tuple[float, float]:
+    from wargames.row.hexmap import COL_MI, HEX_MI
+
+    return col * COL_MI, row * HEX_MI + (HEX_MI / 2 if col & 1 else 0.0)
+
+
+def _old_row_hex_at_xy(x: float, y: float) -> tuple[int, int]:
+    import math
+
+    from wargames.row.hexmap import RADIUS_MI
+
+    q = (2 / 3 * x) / RADIUS_MI
+    r = (-1 / 3 * x + math.sqrt(3) / 3 * y) / RADIUS_MI
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return rq, rr + (rq - (rq & 1)) // 2
+
+
+_OLD_EVEN_COL = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
+_OLD_ODD_COL = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+
+def test_row_hex_centres_are_hexgrid_centres_to_the_last_bit():
+    from wargames.maps.hexgrid import hex_centre
+    from wargames.row import hexmap
+
+    for c in range(1, hexmap.COLS + 1):
+        for r in range(1, hexmap.ROWS + 1):
+            old = _old_row_centre(c, r)
+            assert hexmap.centre_xy(c, r) == old
+            x, y = hex_centre(f"{c:02d}{r:02d}", hexmap.RADIUS_MI)
+            assert (x, -y) == old  # the map layers' coordinates are the rules' grid miles, y up
+
+
+def test_row_hex_at_point_is_the_old_cube_rounding_everywhere():
+    """Every point of a fine lattice over the theatre (and its hexsides and corners, where rounding ties) finds
+    the hex it found before."""
+    import math
+
+    from wargames.row import hexmap
+
+    pts = []
+    for i in range(0, 46 * 8):
+        for j in range(0, 100 * 6):
+            pts.append((i * hexmap.COL_MI / 8, j * hexmap.HEX_MI / 6))
+    for c in range(1, hexmap.COLS + 1, 3):
+        for r in range(1, hexmap.ROWS + 1, 3):
+            for cx, cy in hexmap.corners_xy(c, r):
+                pts.append((cx, cy))
+            x, y = hexmap.centre_xy(c, r)
+            pts.append((x + hexmap.RADIUS_MI * math.sqrt(3) / 2, y))
+    for x, y in pts:
+        assert hexmap.hex_at_xy(x, y) == _old_row_hex_at_xy(x, y), (x, y)
+
+
+def test_row_adjacency_order_is_the_old_odd_q_order():
+    """The neighbour order (clockwise from north) decides the order the rules try hexes in."""
+    from wargames.maps.hexgrid import neighbour_steps
+    from wargames.row import hexmap
+
+    assert neighbour_steps(2) == _OLD_EVEN_COL and neighbour_steps(3) == _OLD_ODD_COL
+    m = hexmap.load_map()
+    for hid, row in m.hexes.items():
+        offs = _OLD_ODD_COL if row.col & 1 else _OLD_EVEN_COL
+        old = [(row.col + dc, row.row + dr) for dc, dr in offs
+               if 1 <= row.col + dc <= hexmap.COLS and 1 <= row.row + dr <= hexmap.ROWS]
+        assert hexmap.adjacent(row.col, row.row) == old
+        assert list(m.adj[hid]) == [f"{c:02d}{r:02d}" for c, r in old]
+        assert m.grid.neighbours(hid) == list(m.adj[hid])
+
+
+def test_row_hex_corners_are_within_a_millionth_of_a_mile():
+    import math
+
+    from wargames.row import hexmap
+
+    for c in range(1, hexmap.COLS + 1, 4):
+        for r in range(1, hexmap.ROWS + 1, 4):
+            x, y = _old_row_centre(c, r)
+            old = [(x + hexmap.RADIUS_MI * math.cos(math.radians(a)), y + hexmap.RADIUS_MI * math.sin(math.radians(a)))
+                   for a in range(0, 360, 60)]
+            for (ax, ay), (bx, by) in zip(hexmap.corners_xy(c, r), old, strict=True):
+                assert abs(ax - bx) < 1e-6 and abs(ay - by) < 1e-6

@@ -610,3 +610,43 @@ def test_compare_event_table_says_each_models_result_in_words():
     assert e["result"].iloc[0] == "draw 100% of 1 stored games" and e["result"].iloc[2] == "Communist 100% of 1 games"
     with pytest.raises(KeyError):
         compare.event_table("hue", runs, markers, None, None)
+
+
+def test_tet_map_draws_only_what_map_layers_say():
+    """Issue #14 item 2: the Tet map's fixed layers and its counters come from ``game.map_layers(side)``: a game
+    whose layers say something else (a renamed city, another terrain, an insurrection, a unit moved) is drawn
+    saying that, and a MapView update patches its sources from the layers again."""
+    import copy
+
+    import wargames
+
+    g = wargames.load("tet", seed=1)
+    real = g.map_layers
+    edits = {"insurrection": True}
+
+    def changed(side=None):
+        layers = copy.deepcopy(real(side))
+        pl = layers["places"]
+        pl["name"][pl["id"].index("hue")] = "Renamed Hue"
+        i = pl["id"].index("12")
+        pl["facts"][i]["terrain"] = "marsh"
+        if edits["insurrection"]:
+            layers["markers"]["place"].append("hue")
+            layers["markers"]["kind"].append("insurrection")
+            layers["markers"]["text"].append("Insurrection")
+        return layers
+
+    g.map_layers = changed
+    s = tetmap.static_layers(g)
+    assert "Renamed Hue" in s["cities"]["name"] and "Renamed Hue" in s["cities"]["tip"][s["cities"]["id"].index("hue")]
+    j = s["provinces"]["id"].index("12")
+    assert s["provinces"]["fill"][j] == tetmap.TERRAIN_FILL["marsh"] and s["provinces"]["hatch"][j] != " "
+    dyn = tetmap.dynamic_layers(g, "Allied")
+    assert "hue" in dyn["insurrection"]["id"]
+    assert "Renamed Hue" in dyn["insurrection"]["tip"][dyn["insurrection"]["id"].index("hue")]
+    view = MapView(g, "Allied")
+    src = view.sources["insurrection"]
+    assert "hue" in src.data["id"]
+    edits["insurrection"] = False
+    view.update()
+    assert view.sources["insurrection"] is src and "hue" not in src.data["id"]  # patched, not replaced

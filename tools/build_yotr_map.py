@@ -51,6 +51,10 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon, shape
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from wargames.maps.hexgrid import HexGrid, hex_at_point, offset_centre, offset_corners  # noqa: E402
+
 GEO = ROOT / "data" / "geo"
 OUT = ROOT / "data" / "yotr"
 
@@ -96,27 +100,21 @@ def parse(h: str) -> tuple[int, int]:
 
 
 def centre(c: int, r: int) -> tuple[float, float]:
-    return c * DX, r * HEX_KM + (HEX_KM / 2 if c & 1 else 0.0)
+    """Centre of hex (c, r) in km, y to the south (``wargames.maps.hexgrid``, y up: negated, which is exact)."""
+    x, y = offset_centre(c, r, R)
+    return x, -y
 
 
 def corners(c: int, r: int):
-    x, y = centre(c, r)
-    return [(x + R * math.cos(math.radians(a)), y + R * math.sin(math.radians(a)))
-            for a in range(0, 360, 60)]
+    """The six corners in km, y to the south, in the order of the angles 0, 60 ... 300 degrees (y south)."""
+    xs, ys = offset_corners(c, r, R)
+    pts = [(x, -y) for x, y in zip(xs, ys, strict=True)]
+    return pts[:1] + pts[:0:-1]
 
 
 def hex_at_xy(x: float, y: float) -> tuple[int, int]:
-    """The hex whose centre is nearest to (x, y) km (cube rounding, flat-top, odd-q)."""
-    q = (2 / 3 * x) / R
-    rr = (-1 / 3 * x + math.sqrt(3) / 3 * y) / R
-    s = -q - rr
-    rq, rr_, rs = round(q), round(rr), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr_ - rr), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr_ - rs
-    elif dr > ds:
-        rr_ = -rq - rs
-    return rq, rr_ + (rq - (rq & 1)) // 2
+    """The hex whose centre is nearest to (x, y) km (``wargames.maps.hexgrid.hex_at_point``)."""
+    return hex_at_point(x, -y, R)
 
 
 def hex_at(lon: float, lat: float) -> str:
@@ -125,30 +123,16 @@ def hex_at(lon: float, lat: float) -> str:
     return hid(c, r)
 
 
-_DIRS = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
-
-
-def _cube(c, r):
-    z = r - (c - (c & 1)) // 2
-    return c, -c - z, z
+_SHEET = HexGrid(COLS, ROWS, first=0)
 
 
 def neighbours(h: str) -> list[str]:
-    """Odd-q neighbours, the same rule as wargames.maps.HexGrid (inside the sheet only)."""
-    x, y, z = _cube(*parse(h))
-    out = []
-    for dx, _dy, dz in _DIRS:
-        c = x + dx
-        r = (z + dz) + (c - (c & 1)) // 2
-        if 0 <= c < COLS and 0 <= r < ROWS:
-            out.append(hid(c, r))
-    return out
+    """Odd-q neighbours inside the sheet (``wargames.maps.HexGrid``)."""
+    return _SHEET.neighbours(h)
 
 
 def distance(a: str, b: str) -> int:
-    ax, ay, az = _cube(*parse(a))
-    bx, by, bz = _cube(*parse(b))
-    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+    return _SHEET.distance(a, b)
 
 
 def side(a: str, b: str) -> tuple[str, str]:

@@ -15,7 +15,7 @@ import wargames
 from wargames.core import Action
 from wargames.core.data import DataError, data_root
 from wargames.core.rulings import Ruling
-from wargames.row.air import AIR_KINDS, mission_value
+from wargames.row.air import mission_value
 from wargames.row.airdata import aircraft_types, mission_boxes
 from wargames.row.bots import RowBot
 from wargames.row.scenario import load_scenario
@@ -493,6 +493,13 @@ def test_row_10_4_1_no_interdiction_without_a_recon_aircraft():
 
 
 # ------------------------------------------------------------------ whole games
+#: the option kinds of the air war's and the fleet's decisions (how the record names an air action)
+AIR_KINDS = frozenset({"commit_aircraft", "done_commit", "use_airfield", "secret_box", "no_secret", "place_ace",
+                       "repair_airfield", "improve_airfield", "no_airfield_work", "air_target", "sam_target",
+                       "strike_type", "strike_airfield", "lose_aircraft", "fly_support", "interdict",
+                       "no_interdiction", "recon_with", "fleet_station"})
+
+
 def test_row_10_0_bots_play_the_air_war_and_explain_every_air_choice():
     """Decisions R-AIR-14 (bot policy with reasons) and R-AIR-01 (Downtown before SAMs)."""
     g = wargames.load("row", SCEN, seed=3)

@@ -86,3 +86,19 @@ def test_row_14_7_2_without_the_block_nothing_is_placed():
 def test_row_14_7_random_play_with_the_trail_in_play():
     g = random_play_with(4, TRAIL)
     assert g.is_over
+
+
+def test_row_14_7_2_the_bot_answers_the_trail_marker_by_its_own_rule_not_the_air_wars():
+    """The Trail Interdicted marker decision names its kind (``trail_marker``), so the built-in player answers it
+    with the trail's rule (the first trail hex in reach) and never with the air interdiction answer, whose options
+    share the action kind ``interdict``."""
+    from wargames.core import Decision
+    from wargames.row.bots import RowBot
+
+    g = _trail_game()
+    g.place("us_9mar", "2446")
+    d = next(x for x in g.trail_step() if isinstance(x, Decision))
+    bot = RowBot("Capitalist", 0)
+    a = bot.choose(g, d)
+    assert d.kind == "trail_marker" and a.kind == "interdict" and a["hex"] == "2346"
+    assert "trail hex" in bot.last_reason

@@ -53,6 +53,8 @@ class Bot:
     weighs_options: ClassVar[Mapping[str, tuple[str, ...]] | None] = None
     #: draw from ``rng`` even when one option scores best (Tet's bots always have; kept so games replay)
     draw_on_single_best: ClassVar[bool] = False
+    #: decision kinds the bot answers with :meth:`fallback` on purpose (it has no ``on_<kind>`` for them)
+    fallback_kinds: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, seed: int = 0, *, rng_key: str | None = None):
         self.rng = random.Random(rng_key if rng_key is not None else f"{type(self).__name__}:{seed}")
@@ -61,6 +63,11 @@ class Bot:
     def choose(self, game: Game, decision: Decision) -> Action:
         handler = self.handler(decision)
         return handler(game, decision) if handler is not None else self.fallback(game, decision)
+
+    def knows(self, kind: str) -> bool:
+        """Whether decisions of ``kind`` are ones this bot was written for: it has ``on_<kind>``, or leaves them
+        to :meth:`fallback` on purpose (``fallback_kinds``)."""
+        return kind in self.fallback_kinds or callable(getattr(self, f"on_{kind}", None))
 
     def handler(self, decision: Decision) -> Callable[[Game, Decision], Action] | None:
         """The method answering ``decision`` (``on_<kind>``), or None: :meth:`fallback` answers it."""

@@ -100,13 +100,18 @@ def whole(value: Any, where: str, low: int | None = None, high: int | None = Non
     return value
 
 
+def entries(edits: Mapping[str, Any], key: str, ids: Mapping[str, Any] | set[str], what: str) -> list[tuple[str, Any]]:
+    """The ``key`` edit of a lesson position as (id, new value) pairs, every id a key of ``ids`` (else a
+    PositionError naming the id and the ``what`` it should be); an absent edit gives no pairs."""
+    return [(known(k, ids, f"position.{key}", what), v) for k, v in mapping(edits.get(key, {}), key).items()]
+
+
 def check_unit_places(edits: Mapping[str, Any], units: Mapping[str, Any] | set[str],
                       places: Mapping[str, Any] | set[str], boxes: Iterable[str], unit: str, place: str) -> None:
     """The ``units`` edit of a lesson position (unit id -> where it stands): every unit known, every place a
     known place of the map or one of the game's ``boxes`` (eliminated, ...); else a PositionError naming it."""
     boxes = set(boxes)
-    for uid, where in mapping(edits.get("units", {}), "units").items():
-        known(uid, units, "position.units", unit)
+    for uid, where in entries(edits, "units", units, unit):
         if where not in boxes:
             known(where, places, f"position.units.{uid}", place)
 

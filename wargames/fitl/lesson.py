@@ -21,7 +21,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..core.data import DataError
-from ..core.position import Edit, PositionError, known, mapping, whole
+from ..core.position import Edit, PositionError, entries, known, mapping, whole
 from .data import FACTIONS, LEVEL_NAMES, LEVELS
 from .deck import COUP_CARDS, PIVOTAL_CARDS
 from .state import FLIPPABLE, TUNNELABLE, piece_id
@@ -125,8 +125,7 @@ class LessonRules:
 
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
-        for space, pieces in mapping(edits.get("pieces", {}), "pieces").items():
-            known(space, d.spaces, "position.pieces", "space")
+        for space, pieces in entries(edits, "pieces", d.spaces, "space"):
             for key, n in mapping(pieces, f"pieces.{space}").items():
                 pid, _, state = str(key).partition(":")
                 known(pid, {p for p, row in d.pieces.items() if row.type != "marker"}, f"position.pieces.{space}",
@@ -136,20 +135,16 @@ class LessonRules:
                     raise PositionError(f"position.pieces.{space}.{key}: write {pid} as "
                                         f"{' or '.join(pid + (':' + s if s else '') for s in sorted(allowed))}")
                 whole(n, f"position.pieces.{space}.{key}", 0, d.pieces[pid].count)
-        for space, level in mapping(edits.get("support", {}), "support").items():
-            known(space, d.spaces, "position.support", "space")
+        for space, level in entries(edits, "support", d.spaces, "space"):
             known(level, LEVELS, f"position.support.{space}", "level")
-        for track, value in mapping(edits.get("tracks", {}), "tracks").items():
-            known(track, d.tracks, "position.tracks", "track")
+        for track, value in entries(edits, "tracks", d.tracks, "track"):
             row = d.tracks[track]
             whole(value, f"position.tracks.{track}", row.min, row.max)
-        for space, n in mapping(edits.get("terror", {}), "terror").items():
-            known(space, d.spaces, "position.terror", "space")
+        for space, n in entries(edits, "terror", d.spaces, "space"):
             if d.spaces[space].kind == "loc":
                 raise PositionError(f"position.terror.{space}: a LoC takes a Sabotage marker, not Terror (FITL-3.3.4)")
             whole(n, f"position.terror.{space}", 0, MARKERS)
-        for space, there in mapping(edits.get("sabotage", {}), "sabotage").items():
-            known(space, d.spaces, "position.sabotage", "space")
+        for space, there in entries(edits, "sabotage", d.spaces, "space"):
             if d.spaces[space].kind != "loc":
                 raise PositionError(f"position.sabotage.{space}: only a LoC takes a Sabotage marker (FITL-3.3.4)")
             if not isinstance(there, bool):
@@ -171,8 +166,7 @@ class LessonRules:
                 if side not in ("unshaded", "shaded") and not (key == "capabilities" and side is None):
                     raise PositionError(f"position.{key}.{card}: write unshaded or shaded"
                                         f"{' (or null)' if key == 'capabilities' else ''}, not {side!r}")
-        for faction, flag in mapping(edits.get("eligible", {}), "eligible").items():
-            known(faction, set(FACTIONS), "position.eligible", "faction")
+        for faction, flag in entries(edits, "eligible", set(FACTIONS), "faction"):
             if not isinstance(flag, bool):
                 raise PositionError(f"position.eligible.{faction}: write true (Eligible) or false, not {flag!r}")
 

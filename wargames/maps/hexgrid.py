@@ -3,6 +3,10 @@
 Neighbours and distances go through cube coordinates; hexside features (rivers, bridges, borders, roads,
 trails) are keyed by the unordered pair of hexes they separate.  ``axial`` gives Bokeh ``hex_tile``
 coordinates (``orientation="flattop"``).
+
+This module is the only place with hex maths (issue #14 item 2): centres, corners, hexsides, the hex under a
+point and the neighbour steps.  Map coordinates have x to the east and y to the north; a game whose own
+coordinates run y to the south (Rumor of War's grid miles, ``wargames.row.hexmap``) negates y, which is exact.
 """
 
 from __future__ import annotations
@@ -42,6 +46,12 @@ def _from_cube(x: int, y: int, z: int) -> tuple[int, int]:
     col = x
     row = z + (x - (x & 1)) // 2
     return col, row
+
+
+def neighbour_steps(col: int) -> tuple[tuple[int, int], ...]:
+    """The six (column, row) steps to the neighbours of a hex in column ``col``, clockwise from north (the order
+    of :meth:`HexGrid.neighbours`): the odd-q offset convention, odd columns half a hex lower."""
+    return _STEPS[col & 1]
 
 
 def _steps(parity: int) -> tuple[tuple[int, int], ...]:
@@ -146,13 +156,34 @@ class HexGrid:
     @staticmethod
     def centre(hid: str, size: float = 1.0) -> tuple[float, float]:
         """Cartesian centre (x right, y up) of a hex of circumradius ``size``."""
-        c, r = parse_hex(hid)
-        x = 1.5 * size * c
-        y = -math.sqrt(3) * size * (r + 0.5 * (c & 1))
-        return x, y
+        return offset_centre(*parse_hex(hid), size)
 
     def path_cost(self, path: Iterable[str], cost: dict[str, float]) -> float:
         return sum(cost[self.terrain.get(h, "clear")] for h in list(path)[1:])
+
+
+def offset_centre(col: int, row: int, size: float = 1.0) -> tuple[float, float]:
+    """Map coordinates (x right, y up) of the centre of the hex in column ``col`` and row ``row`` (flat-topped,
+    circumradius ``size``, odd columns half a hex lower)."""
+    x = 1.5 * size * col
+    y = -math.sqrt(3) * size * (row + 0.5 * (col & 1))
+    return x, y
+
+
+def hex_at_point(x: float, y: float, size: float = 1.0) -> tuple[int, int]:
+    """(column, row) of the hex whose centre is nearest to the point (x right, y up), by cube rounding: the
+    inverse of :func:`offset_centre` (the column and row may lie off any given grid)."""
+    down = -y  # the cube axes below run with rows, down the page
+    q = (2 / 3 * x) / size
+    r = (-1 / 3 * x + math.sqrt(3) / 3 * down) / size
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return rq, rr + (rq - (rq & 1)) // 2
 
 
 def hex_centre(hid: str, size: float = 1.0) -> tuple[float, float]:
@@ -161,8 +192,13 @@ def hex_centre(hid: str, size: float = 1.0) -> tuple[float, float]:
 
 
 def hex_corners(hid: str, size: float = 1.0) -> tuple[list[float], list[float]]:
-    """The six corners (xs, ys) of hex ``hid``, counter-clockwise from the east corner."""
-    x, y = HexGrid.centre(hid, size)
+    """The six corners (xs, ys) of hex ``hid``, counter-clockwise from the east corner (rounded to 1e-6)."""
+    return offset_corners(*parse_hex(hid), size)
+
+
+def offset_corners(col: int, row: int, size: float = 1.0) -> tuple[list[float], list[float]]:
+    """The six corners (xs, ys) of the hex in column ``col`` and row ``row`` (see :func:`hex_corners`)."""
+    x, y = offset_centre(col, row, size)
     angles = [math.pi / 3 * k for k in range(6)]
     return ([round(x + size * math.cos(a), 6) for a in angles], [round(y + size * math.sin(a), 6) for a in angles])
 

@@ -22,6 +22,9 @@ Layers (each a ``{column: list}`` dict, one row per item):
 ``markers`` facts on a place that are not pieces (Control, Terror, insurrection ...): ``place``, ``kind``,
             ``text``.
 
+A layer may carry more columns of facts than these (Tet's lines name the two places they join, ``ends``, and a
+road's ``route``); the same rules hold for them.
+
 Besides the layers: ``game`` (id), ``kind`` (the map kind), ``side``, ``extent`` (``{"x": (x0, x1), "y":
 (y0, y1)}`` in map coordinates), ``coords`` (what the map coordinates are: "lonlat" or "hexgrid", the
 latter being :func:`wargames.maps.hexgrid.hex_centre` with size 1).
@@ -62,6 +65,15 @@ def add_row(layer: dict[str, list], **row: Any) -> None:
         raise ValueError(f"map layer row: missing {sorted(missing)}, unknown {sorted(extra)}")
     for k, v in row.items():
         layer[k].append(v)
+
+
+def places_by_id(layers: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The layers' places as one dict per place id, in their order: ``kind``, ``name``, ``shape``, ``xs``, ``ys``,
+    ``x``, ``y`` and ``facts`` (a dict, never None)."""
+    pl = layers["places"]
+    return {pid: {"kind": pl["kind"][i], "name": pl["name"][i], "shape": pl["shape"][i], "xs": pl["xs"][i],
+                  "ys": pl["ys"][i], "x": pl["x"][i], "y": pl["y"][i], "facts": pl["facts"][i] or {}}
+            for i, pid in enumerate(pl["id"])}
 
 
 def _walk_strings(value: Any):

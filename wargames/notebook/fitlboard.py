@@ -1,6 +1,8 @@
 """The Fire in the Lake board in Bokeh: spaces tinted by Support/Opposition, pieces as wooden-piece glyphs.
 
-Layers come from :mod:`wargames.fitl.mapdata` as plain data; this module only decides how they look.
+Everything on the board comes from the one map contract, ``game.map_layers(side)`` (for a bare
+:class:`~wargames.fitl.state.Board`, ``wargames.fitl.mapdata.map_layers``): the spaces with their facts, the
+LoCs, the towns and the pieces; this module only decides how they look and where names and pieces go.
 Cubes are squares, Bases are discs (with a "T" when Tunneled), Guerrillas/Irregulars/Rangers are
 hexagonal cylinders: hollow when Underground, solid when Active.  The side panel shows the tracks, the four
 victory markers and the Available, Casualties and Out of Play boxes.
@@ -15,6 +17,7 @@ from bokeh.layouts import row
 from bokeh.models import ColumnDataSource, Div, HoverTool, Range1d, TapTool
 from bokeh.plotting import figure
 
+from ..maps.layers import places_by_id
 from .bokehmap import InteractiveMap
 from .palette import darker, palette, text_on
 
@@ -29,8 +32,133 @@ TOOLTIP = '<div style="max-width:320px;font-size:12px;line-height:1.25">@tip{saf
 DYNAMIC = ("cities", "pieces", "control", "markers")  # provinces: only fill and tip change (_after_update)
 
 
+SUPPORT_NAME = {2: "Active Support", 1: "Passive Support", 0: "Neutral", -1: "Passive Opposition",
+                -2: "Active Opposition"}  # FITL-1.6, the names of the key
+STATE_CODE = {"Underground": "u", "Active": "a", "Tunneled": "t", "": ""}
+PITCH = 0.17   # degrees between piece glyphs (before the placer moves each block clear of the names)
+COLUMNS = 3    # glyphs per row under a space's name
+
+
+_places = places_by_id  # the layers' places by id (wargames.maps.layers)
+
+
+def static_layers(layers: dict[str, Any]) -> dict[str, Any]:
+    """The drawing columns that never change, from the map layers: the real geography around the board's extent
+    (``data/geo``), Province shapes, LoCs, towns and the spaces' names (with their Population)."""
+    from wargames.maps.geo import background_layers
+
+    ex = layers["extent"]
+    box = (ex["x"][0] - 1, ex["y"][0] - 1, ex["x"][1] + 1, ex["y"][1] + 1)
+    out: dict[str, Any] = {"extent": {"x": tuple(ex["x"]), "y": tuple(ex["y"])}, **background_layers(box, {})}
+    places = _places(layers)
+    prov: dict[str, list] = {"id": [], "name": [], "country": [], "xs": [], "ys": []}
+    locs: dict[str, list] = {"id": [], "name": [], "xs": [], "ys": [], "terrain": [], "econ": []}
+    towns: dict[str, list] = {"name": [], "x": [], "y": []}
+    names: dict[str, list] = {"id": [], "x": [], "y": [], "text": [], "kind": []}
+    for pid, p in places.items():
+        f = p["facts"]
+        if p["kind"] == "province" and p["shape"] == "polygon":
+            prov["id"].append(pid)
+            prov["name"].append(p["name"])
+            prov["country"].append(f.get("country"))
+            prov["xs"].append(p["xs"])
+            prov["ys"].append(p["ys"])
+        elif p["kind"] == "loc" and p["shape"] == "line":
+            for xs, ys in zip(p["xs"], p["ys"], strict=True):
+                locs["id"].append(pid)
+                locs["name"].append(p["name"])
+                locs["xs"].append(xs)
+                locs["ys"].append(ys)
+                locs["terrain"].append(f.get("terrain") or "highway")
+                locs["econ"].append(f.get("econ", 0))
+        elif p["kind"] == "town":
+            towns["name"].append(p["name"])
+            towns["x"].append(p["x"])
+            towns["y"].append(p["y"])
+        if p["kind"] in ("province", "city"):
+            names["id"].append(pid)
+            names["x"].append(p["x"])
+            names["y"].append(p["y"])
+            pop = f" ({f['population']})" if f.get("population") else ""
+            names["text"].append(f"{p['name']}{pop}")
+            names["kind"].append(p["kind"])
+    out.update(provinces=prov, locs=locs, towns=towns, names=names)
+    return out
+
+
+def dynamic_layers(layers: dict[str, Any]) -> dict[str, Any]:
+    """Support/Control per space and one glyph per piece kind and state, with its count, from the map layers.
+
+    ``support`` is the FITL-1.6 level (2 Active Support ... -2 Active Opposition; None for a space without
+    Population, which has no Support or Opposition); ``control`` is "coin", "nva" or None (FITL-1.7)."""
+    places = _places(layers)
+    fills: dict[str, list] = {"id": [], "support": [], "country": []}
+    cities: dict[str, list] = {"id": [], "x": [], "y": [], "support": [], "control": []}
+    for pid, p in places.items():
+        f = p["facts"]
+        if p["kind"] == "province":
+            fills["id"].append(pid)
+            fills["support"].append(f.get("support") if f.get("population") else None)
+            fills["country"].append(f.get("country"))
+        elif p["kind"] == "city":
+            cities["id"].append(pid)
+            cities["x"].append(p["x"])
+            cities["y"].append(p["y"])
+            cities["support"].append(f.get("support") or 0)
+            cities["control"].append(f.get("control"))
+    items: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    pc = layers["pieces"]
+    for place, faction, facts in zip(pc["place"], pc["faction"], pc["facts"], strict=True):
+        items.setdefault(place, []).extend((faction, it) for it in facts)
+    pieces: dict[str, list] = {"space": [], "key": [], "x": [], "y": [], "shape": [], "faction": [], "state": [],
+                               "count": [], "label": []}
+    control: dict[str, list] = {"id": [], "x": [], "y": [], "text": [], "control": []}
+    markers: dict[str, list] = {"x": [], "y": [], "text": []}
+    for pid, p in places.items():
+        if p["kind"] == "town":
+            continue
+        x0, y0 = p["x"], p["y"]
+        here = items.get(pid, [])
+        city = p["kind"] == "city"
+        for i, (faction, it) in enumerate(here):
+            col, rowno = i % COLUMNS, i // COLUMNS
+            width = min(len(here), COLUMNS)
+            if city:  # a City's pieces stand south-east of it (often over the sea), under its name
+                x = x0 + 0.2 + col * PITCH
+                y = y0 - 0.13 - rowno * PITCH
+            else:
+                x = x0 + (col - (width - 1) / 2) * PITCH
+                y = y0 - 0.16 - rowno * PITCH
+            n, st = it["count"], STATE_CODE[it["state"]]
+            pieces["space"].append(pid)
+            pieces["key"].append(it["key"])
+            pieces["x"].append(round(x, 4))
+            pieces["y"].append(round(y, 4))
+            pieces["shape"].append(it["shape"])
+            # Police are ARVN cubes of their own colour on the physical board
+            pieces["faction"].append("Police" if it["piece"] == "arvn_police" else faction)
+            pieces["state"].append(st)
+            pieces["count"].append(n)
+            pieces["label"].append(("T" if st == "t" else "") + (str(n) if n > 1 or st == "t" else ""))
+        f = p["facts"]
+        c = f.get("control")
+        if c and p["kind"] != "loc":
+            control["id"].append(pid)
+            control["x"].append(x0)
+            control["y"].append(y0)
+            control["text"].append("COIN" if c == "coin" else "NVA")
+            control["control"].append(c)
+        terror = f.get("terror") or 0
+        extra = (["Terror" + (f" x{terror}" if terror > 1 else "")] if terror else []) \
+            + (["Sabotage"] if f.get("sabotage") else [])
+        if extra:
+            markers["x"].append(x0)
+            markers["y"].append(y0 + 0.25)
+            markers["text"].append(" ".join(extra))
+    return {"provinces": fills, "cities": cities, "pieces": pieces, "control": control, "markers": markers}
+
+
 def _panel_html(dyn: dict[str, Any]) -> str:
-    from wargames.fitl.mapdata import SUPPORT_NAME
 
     def rows(items):
         return "".join(f"<tr><td>{html.escape(str(k))}</td><td style='text-align:right'><b>{v}</b></td></tr>"
@@ -59,12 +187,13 @@ def _panel_html(dyn: dict[str, Any]) -> str:
 CHIP_W = 30  # pixels kept left of every name for its Control chip (COIN / NVA)
 
 
-def _place_names(names: dict[str, list], kinds: dict[str, str], height: int) -> dict[str, tuple[float, ...]]:
+def _place_names(names: dict[str, list], kinds: dict[str, str], height: int,
+                 extent: dict[str, tuple[float, float]]) -> dict[str, tuple[float, ...]]:
     """Where each space's name goes, in screen pixels from its anchor (x offset of the box's left edge, y offset
     of its bottom), so that no name covers another name, a City circle or the pieces of another space, and none
     is cut by the frame (issue #19 item 6: the delta's names overlapped).  A greedy choice among nearby spots,
     Cities and populous spaces first.  The Control chip goes in the first ``CHIP_W`` pixels of the box."""
-    from wargames.fitl.mapdata import EXTENT, PITCH
+    EXTENT = extent  # noqa: N806 - the map layers' extent
 
     sc = height / (EXTENT["y"][1] - EXTENT["y"][0])
     fw = (EXTENT["x"][1] - EXTENT["x"][0]) * sc
@@ -116,15 +245,15 @@ def _place_names(names: dict[str, list], kinds: dict[str, str], height: int) -> 
 CELL_W, CELL_H = 22, 15  # pixels per piece glyph and its count
 
 
-def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...]], height: int) -> None:
+def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...]], height: int,
+                   layers: dict[str, Any]) -> None:
     """Move each space's pieces (a block of up to three glyphs a row) to the spot near the space that covers no
     name, City circle or other block (greedy in screen pixels, Cities and big blocks first), and write the
     glyph positions back in map degrees.  Issue #19 item 6: in the delta the blocks covered each other."""
-    from wargames.fitl.data import load_data
-    from wargames.fitl.mapdata import COLUMNS, EXTENT, anchors
-
-    spaces = load_data().spaces
-    anchor = anchors()
+    EXTENT = layers["extent"]  # noqa: N806
+    places = _places(layers)
+    kind = {pid: p["kind"] for pid, p in places.items()}
+    anchor = {pid: (p["x"], p["y"]) for pid, p in places.items()}
     sc = height / (EXTENT["y"][1] - EXTENT["y"][0])
     fw = (EXTENT["x"][1] - EXTENT["x"][0]) * sc
 
@@ -137,14 +266,14 @@ def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...
         return w * h if w > 0 and h > 0 else 0.0
 
     obstacles = [tuple(v[2:]) for v in names_at.values()]
-    for sid, sp in spaces.items():
-        if sp.kind == "city":
+    for sid, k in kind.items():
+        if k == "city":
             ax, ay = px(*anchor[sid])
             obstacles.append((ax - 12, ay - 12, ax + 12, ay + 12))
     rows_of: dict[str, list[int]] = {}
     for i, sid in enumerate(pieces["space"]):
         rows_of.setdefault(sid, []).append(i)
-    order = sorted(rows_of, key=lambda sid: (spaces[sid].kind != "city", -len(rows_of[sid])))
+    order = sorted(rows_of, key=lambda sid: (kind[sid] != "city", -len(rows_of[sid])))
     placed: list[tuple[float, float, float, float]] = []
     for sid in order:
         idx = rows_of[sid]
@@ -152,10 +281,10 @@ def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...
         cols = min(n, COLUMNS)
         w, h = cols * CELL_W, -(-n // COLUMNS) * CELL_H
         ax, ay = px(*anchor[sid])
-        if spaces[sid].kind == "city":
+        if kind[sid] == "city":
             spots = [(12, 6), (14, -h / 2), (-w / 2, 14), (-w - 12, 6), (12, -h - 6), (-w - 12, -h / 2),
                      (-w / 2, 30), (26, 16), (-w - 26, 16)]
-        elif spaces[sid].kind == "loc":
+        elif kind[sid] == "loc":
             spots = [(-w / 2, 4), (-w / 2, -h - 4), (6, -h / 2), (-w - 6, -h / 2)]
         else:
             spots = [(-w / 2, 6), (-w / 2, 20), (8, 4), (-w - 8, 4), (-w / 2, 34), (22, 14), (-w - 22, 14),
@@ -176,28 +305,34 @@ def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...
             pieces["y"][i] = round(EXTENT["y"][1] - cy / sc, 4)
 
 
-def _space_tip(board, sid: str) -> str:
-    """The hover text of a space (HTML lives in the kit, the facts in ``wargames.fitl``)."""
-    from wargames.fitl.mapdata import GLYPHS, ORDER, STATE_WORD, SUPPORT_NAME
-    from wargames.fitl.state import piece_id, piece_state
-
-    sp = board.data.spaces[sid]
-    bits = [f"<b>{_esc(sp.name)}</b> ({_esc(sp.kind)}"
-            + (f", {sp.terrain}" if sp.terrain else "") + (f", Pop {sp.population}" if sp.population else "")
-            + (f", Econ {sp.econ}" if sp.kind == "loc" else "") + ")"]
-    if sp.kind != "loc" and sp.population:
-        bits.append(f"{SUPPORT_NAME[board.support[sid]]} (FITL-1.6)")
-    control = board.control(sid)
-    bits.append({"coin": "COIN Control", "nva": "NVA Control", None: "no Control"}[control] + " (FITL-1.7)")
-    pieces = [f"{n} {GLYPHS[piece_id(k)][2]}" + (f" ({STATE_WORD[piece_state(k)]})" if piece_state(k) else "")
-              for k, n in sorted(board.pieces[sid].items(), key=lambda kv: (ORDER.index(piece_id(kv[0])), kv[0]))
-              if n]
-    bits.append(", ".join(pieces) if pieces else "no pieces")
-    if board.terror[sid]:
-        bits.append(f"{board.terror[sid]} Terror marker(s)")
-    if sid in board.sabotage:
-        bits.append("Sabotaged")
-    return "<br>".join(bits)
+def _space_tips(layers: dict[str, Any]) -> dict[str, str]:
+    """The hover text of every space, from its facts in the map layers (HTML lives in the kit)."""
+    pieces: dict[str, list[dict[str, Any]]] = {}
+    pc = layers["pieces"]
+    for place, facts in zip(pc["place"], pc["facts"], strict=True):
+        pieces.setdefault(place, []).extend(facts)
+    out = {}
+    for pid, p in _places(layers).items():
+        if p["kind"] == "town":
+            continue
+        f = p["facts"]
+        bits = [f"<b>{_esc(p['name'])}</b> ({_esc(p['kind'])}"
+                + (f", {f['terrain']}" if f.get("terrain") else "")
+                + (f", Pop {f['population']}" if f.get("population") else "")
+                + (f", Econ {f.get('econ')}" if p["kind"] == "loc" else "") + ")"]
+        if p["kind"] != "loc" and f.get("population"):
+            bits.append(f"{SUPPORT_NAME[f['support']]} (FITL-1.6)")
+        bits.append({"coin": "COIN Control", "nva": "NVA Control", None: "no Control"}[f.get("control")]
+                    + " (FITL-1.7)")
+        here = [f"{it['count']} {it['name']}" + (f" ({it['state']})" if it["state"] else "")
+                for it in pieces.get(pid, [])]
+        bits.append(", ".join(here) if here else "no pieces")
+        if f.get("terror"):
+            bits.append(f"{f['terror']} Terror marker(s)")
+        if f.get("sabotage"):
+            bits.append("Sabotaged")
+        out[pid] = "<br>".join(bits)
+    return out
 
 
 def _esc(x: Any) -> str:
@@ -205,10 +340,10 @@ def _esc(x: Any) -> str:
 
 
 def _styled(dyn: dict[str, Any], names_at: dict[str, tuple[float, ...]] | None = None,
-            height: int | None = None, board=None) -> dict[str, Any]:
-    """The board's plain layers (``wargames.fitl.mapdata``) with this view's colours and hover texts added."""
+            height: int | None = None, layers: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The drawing columns of ``dynamic_layers`` with this view's colours and hover texts (from ``layers``)."""
     out = dict(dyn)
-    tips = {sid: _space_tip(board, sid) for sid in board.data.spaces} if board is not None else {}
+    tips = _space_tips(layers) if layers is not None else {}
     for layer, col in (("provinces", "id"), ("cities", "id"), ("pieces", "space")):
         out[layer] = dict(dyn[layer])
         out[layer]["tip"] = [tips.get(i, "") for i in dyn[layer][col]]
@@ -221,8 +356,8 @@ def _styled(dyn: dict[str, Any], names_at: dict[str, tuple[float, ...]] | None =
     cities["line"] = [CONTROL_FILL.get(c, "#555") if c else "#555" for c in cities["control"]]
     out["cities"] = cities
     pieces = {k: list(v) for k, v in out["pieces"].items()}
-    if names_at is not None and height:
-        _layout_pieces(pieces, names_at, height)
+    if names_at is not None and height and layers is not None:
+        _layout_pieces(pieces, names_at, height, layers)
     pieces["marker"] = [MARKER[s] for s in pieces["shape"]]
     pieces["colour"] = [COLOURS[f] for f in pieces["faction"]]
     pieces["alpha"] = [0.12 if st == "u" else 1.0 for st in pieces["state"]]
@@ -238,7 +373,7 @@ def _styled(dyn: dict[str, Any], names_at: dict[str, tuple[float, ...]] | None =
 
 
 class FitlBoardView(InteractiveMap):
-    """The board of a FitL game (``game.board``) or of a bare :class:`~wargames.fitl.state.Board`."""
+    """The board of a FitL game (``game.map_layers(side)``) or of a bare :class:`~wargames.fitl.state.Board`."""
 
     TAP_PRIORITY = {"pieces": 0, "cities": 1, "names": 2, "provinces": 3}
     PLACE_COLUMN = {"pieces": "space"}
@@ -251,12 +386,14 @@ class FitlBoardView(InteractiveMap):
     DYNAMIC_LAYERS = DYNAMIC
 
     def __init__(self, game_or_board, side: str | None = None, *, height: int = 900):
-        from wargames.fitl.mapdata import EXTENT, static_layers
-
         self.game = game_or_board
         self.side = side
         self._init_state()
-        static = dict(static_layers())
+        layers = self._layers()
+        EXTENT = layers["extent"]  # noqa: N806
+        self._anchor = {pid: (x, y) for pid, x, y in zip(layers["places"]["id"], layers["places"]["x"],
+                                                         layers["places"]["y"], strict=True)}
+        static = static_layers(layers)
         countries = dict(static["countries"])
         countries["fill"] = [COUNTRY_FILL.get(c, "#efeee9") for c in countries["id"]]
         static["countries"] = countries
@@ -268,13 +405,13 @@ class FitlBoardView(InteractiveMap):
         city = [k == "city" for k in names["kind"]]
         names["size"] = ["11px" if c else "10px" for c in city]
         self._height = height
-        self._names_at = _place_names(names, dict(zip(names["id"], names["kind"], strict=True)), height)
+        self._names_at = _place_names(names, dict(zip(names["id"], names["kind"], strict=True)), height, EXTENT)
         names["align"] = ["left"] * len(city)
         names["xoff"] = [self._names_at[i][0] + CHIP_W for i in names["id"]]
         names["yoff"] = [self._names_at[i][1] for i in names["id"]]
         static["names"] = names
         self.static = static
-        dyn = self._dynamic()
+        dyn = self._dynamic(layers)
         self.dynamic = dyn
         src = {n: ColumnDataSource(dict(static[n]), name=n) for n in ("countries", "borders", "rivers", "locs",
                                                                         "towns", "names")}
@@ -330,11 +467,22 @@ class FitlBoardView(InteractiveMap):
     def board(self):
         return getattr(self.game, "board", self.game)
 
-    def _dynamic(self) -> dict[str, Any]:
-        from wargames.fitl.mapdata import dynamic_layers
+    def _layers(self) -> dict[str, Any]:
+        """The one map contract: the game's ``map_layers(side)``, or a bare board's."""
+        if hasattr(self.game, "map_layers"):
+            return self.game.map_layers(self.side)
+        from wargames.fitl.mapdata import map_layers
 
-        return _styled(dynamic_layers(self.board), getattr(self, "_names_at", None), getattr(self, "_height", None),
-                       self.board)
+        return map_layers(self.game, self.side)
+
+    def _dynamic(self, layers: dict[str, Any] | None = None) -> dict[str, Any]:
+        from wargames.fitl.mapdata import board_tracks
+
+        layers = layers if layers is not None else self._layers()
+        out = _styled(dynamic_layers(layers), getattr(self, "_names_at", None), getattr(self, "_height", None),
+                      layers)
+        out.update(board_tracks(self.board))  # the side panel: tracks and boxes, off the map
+        return out
 
     def _place_shape(self, place: str):
         st = self.static
@@ -345,10 +493,8 @@ class FitlBoardView(InteractiveMap):
         if place in c["id"]:
             i = list(c["id"]).index(place)
             return "point", (c["x"][i], c["y"][i], 30)
-        from wargames.fitl.mapdata import anchors
-
-        if place in anchors():  # a LoC: a ring at its middle
-            x, y = anchors()[place]
+        if place in self._anchor:  # a LoC: a ring at its middle
+            x, y = self._anchor[place]
             return "point", (x, y, 24)
         return None
 

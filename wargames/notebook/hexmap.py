@@ -39,14 +39,12 @@ def draw_hexgrid(grid, *, size: float = 1.0, colours: dict[str, str] | None = No
 
     Returns the figure; its hex source is ``fig.select_one({"name": "hexes"})``.
     """
-    from bokeh.util.hex import axial_to_cartesian
+    from ..maps.hexgrid import hex_centre
 
     data = hexgrid_data(grid, colours)
-    import numpy as np
-
-    x, y = axial_to_cartesian(np.array(data["q"]), np.array(data["r"]), size, "flattop")
-    data["x"] = [float(v) for v in x]
-    data["y"] = [float(v) for v in y]
+    centres = [hex_centre(h, size) for h in data["hex"]]  # where hex_tile draws each hex (the hex maths: hexgrid)
+    data["x"] = [x for x, _ in centres]
+    data["y"] = [y for _, y in centres]
     src = ColumnDataSource(data, name="hexes")
     p = figure(title=title, width=width, height=height, match_aspect=True, tools="pan,wheel_zoom,reset,tap",
                toolbar_location="above", background_fill_color="white")

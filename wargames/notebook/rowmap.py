@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..row.hexmap import RADIUS_MI, centre_xy, corners_xy, load_map, parse_hex
+from ..maps.hexgrid import hex_centre, hex_corners, hexside_segment, parse_hex
+from ..row.hexmap import RADIUS_MI, load_map
 from .bokehmap import InteractiveMap
 
 TERRAIN_COLOURS = {"cultivated": "#d9e8a6", "clear": "#efe8c8", "jungle": "#5f9e5a", "mountain": "#a88a62",
@@ -31,14 +32,14 @@ def row_map_layers(window=None) -> dict[str, dict[str, list[Any]]]:
     for hid, h in m.hexes.items():
         if not _in(window, h.col, h.row):
             continue
-        pts = corners_xy(h.col, h.row)
-        x, y = centre_xy(h.col, h.row)
+        cx, cy = hex_corners(hid, RADIUS_MI)  # map coordinates, north up (wargames.maps.hexgrid)
+        x, y = hex_centre(hid, RADIUS_MI)
         terrain = "sea" if h.kind == "sea" else h.terrain
         hexes["hex"].append(hid)
-        hexes["xs"].append([p[0] for p in pts])
-        hexes["ys"].append([-p[1] for p in pts])  # y grows south in grid miles; north up on the page
+        hexes["xs"].append(cx)
+        hexes["ys"].append(cy)
         hexes["x"].append(x)
-        hexes["y"].append(-y)
+        hexes["y"].append(y)
         hexes["terrain"].append(terrain + (" (DMZ)" if h.area == "DMZ" else ""))
         hexes["colour"].append(TERRAIN_COLOURS[terrain])
         hexes["country"].append(h.country)
@@ -52,29 +53,24 @@ def row_map_layers(window=None) -> dict[str, dict[str, list[Any]]]:
         for other in m.adj[hid]:
             o = m.hexes[other]
             if o.country == "SVN" and o.area != h.area and other > hid:
-                ca, cb = (h.col, h.row), (o.col, o.row)
-                shared = [q for q in corners_xy(*ca) if any(abs(q[0] - r[0]) + abs(q[1] - r[1]) < 1e-6
-                                                           for r in corners_xy(*cb))]
-                if len(shared) == 2:
-                    lines["area"]["xs"].append([shared[0][0], shared[1][0]])
-                    lines["area"]["ys"].append([-shared[0][1], -shared[1][1]])
-                    lines["area"]["name"].append(f"{h.area} / {o.area}")
+                sx, sy = hexside_segment(hid, other, RADIUS_MI)
+                lines["area"]["xs"].append(sx)
+                lines["area"]["ys"].append(sy)
+                lines["area"]["name"].append(f"{h.area} / {o.area}")
     for (a, b), feats in m.sides.items():
         ca, cb = parse_hex(a), parse_hex(b)
         if not (_in(window, *ca) or _in(window, *cb)):
             continue
-        (xa, ya), (xb, yb) = centre_xy(*ca), centre_xy(*cb)
+        (xa, ya), (xb, yb) = hex_centre(a, RADIUS_MI), hex_centre(b, RADIUS_MI)
         for f in feats & {"road", "trail"}:
             lines[f]["xs"].append([xa, xb])
-            lines[f]["ys"].append([-ya, -yb])
+            lines[f]["ys"].append([ya, yb])
             lines[f]["name"].append(m.side_names.get(((a, b), f), ""))
         for f in feats & {"river", "border"}:  # drawn on the shared side of the two hexes
-            shared = [p for p in corners_xy(*ca) if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 1e-6
-                                                       for q in corners_xy(*cb))]
-            if len(shared) == 2:
-                lines[f]["xs"].append([shared[0][0], shared[1][0]])
-                lines[f]["ys"].append([-shared[0][1], -shared[1][1]])
-                lines[f]["name"].append(m.side_names.get(((a, b), f), ""))
+            sx, sy = hexside_segment(a, b, RADIUS_MI)
+            lines[f]["xs"].append(sx)
+            lines[f]["ys"].append(sy)
+            lines[f]["name"].append(m.side_names.get(((a, b), f), ""))
     rank = {"city": 0, "town": 1, "base": 2}
     by_hex: dict[str, list[Any]] = {}
     for p in m.places.values():
@@ -83,9 +79,9 @@ def row_map_layers(window=None) -> dict[str, dict[str, list[Any]]]:
     places: dict[str, list[Any]] = {"x": [], "y": [], "name": [], "kind": [], "hex": [], "size": []}
     for hid, group in sorted(by_hex.items(), key=lambda kv: min(rank[p.kind] for p in kv[1])):
         group.sort(key=lambda p: (rank[p.kind], p.name))
-        x, y = centre_xy(*parse_hex(hid))
+        x, y = hex_centre(hid, RADIUS_MI)
         places["x"].append(x)
-        places["y"].append(-y)
+        places["y"].append(y)
         places["name"].append(" / ".join(p.name for p in group))  # places sharing a hex share a label
         places["kind"].append(group[0].kind)
         places["hex"].append(hid)
@@ -217,8 +213,7 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
     chips: dict[str, list[Any]] = {k: [] for k in ("hex", "x", "y", "text", "fill", "text_color", "line_color",
                                                    "tip")}
     for hid, g in groups.items():
-        col, row = parse_hex(hid)
-        cx, cy = centre_xy(col, row)
+        cx, cy = hex_centre(hid, RADIUS_MI)  # y up (north up on the page)
         keys = sorted(g, key=lambda k: (rows[g[k][0]].side != (side or rows[g[k][0]].side), order[k[1]], k[0]))
         if len(keys) > MAX_CHIPS:  # fold the rest into the last chip
             keys = keys[:MAX_CHIPS - 1] + [("+", "more")]
@@ -229,7 +224,7 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
             colour = NATION.get(nat, "#5d6d7e")
             chips["hex"].append(hid)
             chips["x"].append(cx + sx[i % 2])
-            chips["y"].append(-(cy + sy[i // 2]))
+            chips["y"].append(cy - sy[i // 2])
             if status == "HQ":
                 text = "HQ" if len(uids) == 1 else f"HQ{len(uids)}"
             else:
@@ -251,12 +246,11 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
     badges: dict[str, list[Any]] = {k: [] for k in ("hex", "x", "y", "text", "fill", "tip")}
 
     def badge(hid: str, text: str, fill: str, tip: str) -> None:
-        col, row = parse_hex(hid)
-        cx, cy = centre_xy(col, row)
+        cx, cy = hex_centre(hid, RADIUS_MI)
         k = badges["hex"].count(hid)
         badges["hex"].append(hid)
         badges["x"].append(cx + (3.6 if k % 2 == 0 else -3.6))
-        badges["y"].append(-(cy - 2.6))
+        badges["y"].append(cy + 2.6)
         badges["text"].append(text)
         badges["fill"].append(fill)
         badges["tip"].append(f"<b>hex {hid}{_place_suffix(game, hid)}</b><br>{tip}")
@@ -276,10 +270,10 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
     def rings(hexes) -> dict[str, list[Any]]:
         out: dict[str, list[Any]] = {"hex": [], "xs": [], "ys": []}
         for hid in sorted(hexes):
-            pts = corners_xy(*parse_hex(hid))
+            cx, cy = hex_corners(hid, RADIUS_MI)
             out["hex"].append(hid)
-            out["xs"].append([p[0] for p in pts] + [pts[0][0]])
-            out["ys"].append([-p[1] for p in pts] + [-pts[0][1]])
+            out["xs"].append(cx + cx[:1])
+            out["ys"].append(cy + cy[:1])
         return out
 
     act = st.get("act")

@@ -1,8 +1,10 @@
 """The Tet theatre map's drawing layers: what to draw, where, in which colour (no Bokeh here; MapView draws them).
 
 These layers belong to the notebook kit (issue #14 item 2): colours (the game's one palette,
-``palette.py``), pixel offsets, HTML tooltips and the label placer.  The game itself only answers
-``game.map_layers(side)`` (``wargames.tet.mapdata``: ids, geometry, facts).
+``palette.py``), pixel offsets, HTML tooltips and the label placer.  Everything they show of the game comes
+from ``game.map_layers(side)`` (``wargames.tet.mapdata``: ids, geometry, facts): the areas, cities, boxes,
+roads, the Trail, the units and the insurrection markers; only the latest ruling (the focus) is read from
+the game's log.  The real geography around the theatre (``data/geo``) is drawn from the layers' extent.
 
 ``static_layers(game)`` returns the layers that never change (land, countries, borders, provinces,
 sanctuaries, Corps boundaries, the Highway, the Ho Chi Minh Trail, cities, off-map boxes);
@@ -32,8 +34,8 @@ from typing import Any
 import numpy as np
 
 from ..core.data import game_dir
-from ..maps.geo import background_layers, geom_to_multi
-from ..tet.mapdata import BOX_PLACES, area_shapes, box_rect
+from ..maps.geo import background_layers
+from ..maps.layers import places_by_id
 from .palette import HIDDEN, palette
 
 # ---------------------------------------------------------------------------------------------- styling
@@ -149,28 +151,47 @@ def _esc(x: Any) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- static layers
+_places = places_by_id  # the layers' places by id (wargames.maps.layers)
+
+
 def draws(game) -> bool:
-    """Whether these layers fit ``game``: areas with provinces, sanctuaries and cities on a lon/lat map, the
-    off-map boxes, and a ``view(side)`` that masks units."""
-    areas = getattr(getattr(game, "data", None), "areas", None)
-    if not isinstance(areas, dict) or not hasattr(game, "view") or not hasattr(game.data, "cities_of"):
+    """Whether these layers fit ``game``: its ``map_layers`` are an area map in longitude/latitude with
+    provinces, sanctuaries, cities and off-map boxes, and it has a ``view(side)`` (the log of rulings)."""
+    if not hasattr(game, "view") or not hasattr(game, "map_layers"):
         return False
-    kinds = {a.kind for a in areas.values()}
-    return {"province", "sanctuary", "city"} <= kinds and any(b in areas for b in BOX_PLACES)
+    try:
+        layers = game.map_layers(None)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return False
+    kinds = set(layers["places"]["kind"])
+    return layers.get("coords") == "lonlat" and {"province", "sanctuary", "city", "box"} <= kinds
+
+
+def _fingerprint(layers: dict[str, Any]) -> str:
+    """What the fixed drawing depends on, short of the outlines' coordinates (those come from files whose
+    modification time is part of the cache key)."""
+    pl, ln = layers["places"], layers["lines"]
+    return repr((pl["id"], pl["name"], pl["kind"], pl["x"], pl["y"], pl["facts"], layers["extent"],
+                 ln["kind"], ln["name"], ln.get("route")))
 
 
 def static_layers(game) -> dict[str, Any]:
-    """Everything on the map that never changes during play, as plain lists (cached per data and files)."""
+    """Everything on the map that never changes during play, as plain lists, from ``game.map_layers`` (cached
+    per game data, files and layers)."""
+    layers = game.map_layers(None)
     path = game_dir("tet") / "areas.geojson"
-    key = (id(game.data), path.stat().st_mtime if path.exists() else None)
+    key = (id(getattr(game, "data", None)), path.stat().st_mtime if path.exists() else None, _fingerprint(layers))
     if key not in _STATIC_CACHE:
         _STATIC_CACHE.clear()
-        _STATIC_CACHE[key] = _build_static(game)
+        _STATIC_CACHE[key] = _build_static(layers)
     return _STATIC_CACHE[key]
 
 
-def _build_static(game) -> dict[str, Any]:
-    d = game.data
+WHERE = {"SVN": "South Vietnam", "LAO": "Laos", "KHM": "Cambodia", "NVN": "North Vietnam"}
+
+
+def _build_static(layers: dict[str, Any]) -> dict[str, Any]:
+    places = _places(layers)
     view_box = (EXTENT["x"][0] - 1, EXTENT["y"][0] - 1, EXTENT["x"][1] + 1, EXTENT["y"][1] + 1)
     out: dict[str, Any] = {"extent": dict(EXTENT), "views": [dict(v) for v in VIEWS]}
     out["style"] = {"factions": dict(FACTION_COLOURS), "RP": RUFF_PUFF, "HIDDEN": HIDDEN, "SANCTUARY": SANCTUARY,
@@ -181,69 +202,67 @@ def _build_static(game) -> dict[str, Any]:
     out.update(background_layers(view_box, COUNTRY_FILL))
 
     # -- provinces and sanctuaries
-    polys, label_pts, geometry = area_shapes(game)
-    out["geometry"] = geometry
+    areas = {pid: p for pid, p in places.items() if p["kind"] in ("province", "sanctuary")}
+    surveyed = [p["facts"].get("outline") == "surveyed" for p in areas.values()]
+    out["geometry"] = "areas.geojson" if any(surveyed) else "circles (data/tet/areas.geojson not available)"
     provinces = {k: [] for k in ("id", "name", "kind", "country", "corps", "terrain", "fill", "hatch", "xs", "ys",
                                  "lx", "ly", "label", "tip")}
     sanctuaries = {k: [] for k in ("id", "name", "country", "corps", "xs", "ys", "lx", "ly", "label", "tip")}
     anchors: dict[str, tuple[float, float]] = {}
     rings: dict[str, list] = {}
-    for a in d.areas.values():
-        if a.kind not in ("province", "sanctuary") or a.lat is None:
-            continue
-        lx, ly = label_pts.get(a.id, (a.lon, a.lat))
-        anchors[a.id] = (lx, ly)
-        if a.id in polys:
-            xs, ys = geom_to_multi(polys[a.id])
-            if a.kind == "province" and a.country == "SVN":
-                rings[a.id] = [list(zip(rx, ry, strict=True)) for px, py in zip(xs, ys, strict=True)
-                               for rx, ry in zip(px, py, strict=True)]
-        else:
-            r = 0.2 if a.kind == "province" else 0.13
-            ring = _circle(a.lon, a.lat, r)
-            xs, ys = [[ring[0]]], [[ring[1]]]
-        corps = f"{a.corps} Corps" if a.corps else "-"
-        where = {"SVN": "South Vietnam", "LAO": "Laos", "KHM": "Cambodia", "NVN": "North Vietnam"}[a.country]
-        if a.kind == "province":
-            tip = (f"<b>{_esc(a.name)}</b> (province {_esc(a.id)})<br>{where}, {corps}<br>"
-                   f"terrain: {_esc(a.terrain or '-')}{', coastal' if a.coastal else ''}"
-                   f"{', on the Mekong' if a.mekong else ''}")
-            cities = d.cities_of.get(a.id, ())
+    corps_of: dict[str, str | None] = {}
+    for aid, a in areas.items():
+        f = a["facts"]
+        lx, ly = a["x"], a["y"]
+        anchors[aid] = (lx, ly)
+        xs, ys = a["xs"], a["ys"]
+        if a["kind"] == "province" and f.get("country") == "SVN" and f.get("outline") == "surveyed":
+            rings[aid] = [list(zip(rx, ry, strict=True)) for px, py in zip(xs, ys, strict=True)
+                          for rx, ry in zip(px, py, strict=True)]
+            corps_of[aid] = f.get("corps")
+        corps = f"{f['corps']} Corps" if f.get("corps") else "-"
+        where = WHERE[f["country"]]
+        if a["kind"] == "province":
+            tip = (f"<b>{_esc(a['name'])}</b> (province {_esc(aid)})<br>{where}, {corps}<br>"
+                   f"terrain: {_esc(f.get('terrain') or '-')}{', coastal' if f.get('coastal') else ''}"
+                   f"{', on the Mekong' if f.get('mekong') else ''}")
+            cities = f.get("cities") or ()
             if cities:
-                tip += "<br>cities: " + ", ".join(_esc(d.areas[c].name) for c in cities)
-            provinces["id"].append(a.id)
-            provinces["name"].append(a.name)
-            provinces["kind"].append(a.kind)
-            provinces["country"].append(a.country)
+                tip += "<br>cities: " + ", ".join(_esc(places[c]["name"]) for c in cities)
+            provinces["id"].append(aid)
+            provinces["name"].append(a["name"])
+            provinces["kind"].append(a["kind"])
+            provinces["country"].append(f["country"])
             provinces["corps"].append(corps)
-            provinces["terrain"].append(a.terrain or "")
-            fill = TERRAIN_FILL.get(a.terrain, "#cccccc") if a.country == "SVN" else FOREIGN_FILL[a.terrain]
+            provinces["terrain"].append(f.get("terrain") or "")
+            terrain = f.get("terrain")
+            fill = TERRAIN_FILL.get(terrain, "#cccccc") if f["country"] == "SVN" else FOREIGN_FILL[terrain]
             provinces["fill"].append(fill)
-            provinces["hatch"].append("horizontal_wave" if a.terrain == "marsh" and a.country == "SVN" else " ")
+            provinces["hatch"].append("horizontal_wave" if terrain == "marsh" and f["country"] == "SVN" else " ")
             provinces["xs"].append(xs)
             provinces["ys"].append(ys)
             provinces["lx"].append(lx)
             provinces["ly"].append(ly)
-            provinces["label"].append(a.id)
+            provinces["label"].append(aid)
             provinces["tip"].append(tip)
         else:
-            tip = (f"<b>{_esc(a.name)}</b> (sanctuary {_esc(a.id)})<br>{where}{', ' + corps if a.corps else ''}"
-                   f"{'<br>on the Ho Chi Minh Trail' if a.on_trail else ''}")
-            sanctuaries["id"].append(a.id)
-            sanctuaries["name"].append(a.name)
-            sanctuaries["country"].append(a.country)
+            tip = (f"<b>{_esc(a['name'])}</b> (sanctuary {_esc(aid)})<br>{where}{', ' + corps if f.get('corps') else ''}"
+                   f"{'<br>on the Ho Chi Minh Trail' if f.get('on_trail') else ''}")
+            sanctuaries["id"].append(aid)
+            sanctuaries["name"].append(a["name"])
+            sanctuaries["country"].append(f["country"])
             sanctuaries["corps"].append(corps)
             sanctuaries["xs"].append(xs)
             sanctuaries["ys"].append(ys)
             sanctuaries["lx"].append(lx)
             sanctuaries["ly"].append(ly)
-            sanctuaries["label"].append(a.id)
+            sanctuaries["label"].append(aid)
             sanctuaries["tip"].append(tip)
     out["provinces"] = provinces
     out["sanctuaries"] = sanctuaries
 
     # -- Corps boundaries (only derivable from real polygons) and Corps names
-    cx, cy = _corps_boundaries(rings, {a: d.areas[a].corps for a in rings}) if rings else ([], [])
+    cx, cy = _corps_boundaries(rings, corps_of) if rings else ([], [])
     out["corps_lines"] = {"xs": cx, "ys": cy}
     out["corps_labels"] = {"x": [p[0] for p in CORPS_LABELS.values()], "y": [p[1] for p in CORPS_LABELS.values()],
                            "text": [f"{c} CORPS" for c in CORPS_LABELS],
@@ -252,30 +271,32 @@ def _build_static(game) -> dict[str, Any]:
     # -- cities
     cities = {k: [] for k in ("id", "name", "x", "y", "pv", "size", "airbase", "province", "corps", "label",
                               "pv_text", "name_dy", "label_main", "tip")}
-    for a in d.areas.values():
-        if a.kind != "city":
+    for cid, a in places.items():
+        if a["kind"] != "city":
             continue
-        anchors[a.id] = (a.lon, a.lat)
-        size = 9 + 2 * (a.pv or 1)
-        cities["id"].append(a.id)
-        cities["name"].append(a.name)
-        cities["x"].append(a.lon)
-        cities["y"].append(a.lat)
-        cities["pv"].append(a.pv)
+        f = a["facts"]
+        x, y, pv = a["x"], a["y"], f.get("political_value")
+        anchors[cid] = (x, y)
+        size = 9 + 2 * (pv or 1)
+        cities["id"].append(cid)
+        cities["name"].append(a["name"])
+        cities["x"].append(x)
+        cities["y"].append(y)
+        cities["pv"].append(pv)
         cities["size"].append(size)
-        cities["airbase"].append(bool(a.airbase))
-        cities["province"].append(a.province)
-        cities["corps"].append(f"{a.corps} Corps" if a.corps else "-")
-        cities["label"].append(a.name)
-        cities["pv_text"].append(str(a.pv))
+        cities["airbase"].append(bool(f.get("airbase")))
+        cities["province"].append(f.get("province"))
+        cities["corps"].append(f"{f['corps']} Corps" if f.get("corps") else "-")
+        cities["label"].append(a["name"])
+        cities["pv_text"].append(str(pv))
         cities["name_dy"].append(-(size / 2 + 1))
-        in_inset = any(v["x"][0] < a.lon < v["x"][1] and v["y"][0] < a.lat < v["y"][1] for v in VIEWS[1:])
+        in_inset = any(v["x"][0] < x < v["x"][1] and v["y"][0] < y < v["y"][1] for v in VIEWS[1:])
         # on the theatre map a city inside a close-up is named only if it is a major one (the close-up names
         # it): around Saigon and in the delta the names would otherwise cover each other and the counters
-        cities["label_main"].append(a.name if (a.pv or 0) >= 5 or not in_inset else "")
-        cities["tip"].append(f"<b>{_esc(a.name)}</b> (city, political value {a.pv})<br>in province "
-                             f"{_esc(a.province)}, {a.corps} Corps{'<br>airbase' if a.airbase else ''}"
-                             f"{'<br>on the Highway' if a.on_road else ''}")
+        cities["label_main"].append(a["name"] if (pv or 0) >= 5 or not in_inset else "")
+        cities["tip"].append(f"<b>{_esc(a['name'])}</b> (city, political value {pv})<br>in province "
+                             f"{_esc(f.get('province'))}, {f.get('corps')} Corps{'<br>airbase' if f.get('airbase') else ''}"
+                             f"{'<br>on the Highway' if f.get('on_road') else ''}")
     out["cities"] = cities
     ab = [i for i, flag in enumerate(cities["airbase"]) if flag]
     out["airbases"] = {"id": [cities["id"][i] for i in ab], "x": [cities["x"][i] for i in ab],
@@ -286,47 +307,43 @@ def _build_static(game) -> dict[str, Any]:
     # -- the Highway (roads between cities) and the Ho Chi Minh Trail (between sanctuaries)
     roads = {"xs": [], "ys": [], "route": [], "a": [], "b": []}
     trail = {"xs": [], "ys": [], "a": [], "b": []}
-    for a, b, kind in d.map.edges:
-        if kind == "road":
-            layer = roads
-        elif kind == "trail":
-            layer = trail
-        else:
+    ln = layers["lines"]
+    for i, kind in enumerate(ln["kind"]):
+        layer = roads if kind == "highway" else trail if kind == "trail" else None
+        if layer is None:
             continue
-        pa, pb = anchors.get(a), anchors.get(b)
-        if pa is None or pb is None:
-            continue
-        layer["xs"].append([pa[0], pb[0]])
-        layer["ys"].append([pa[1], pb[1]])
+        a, b = ln["ends"][i] if "ends" in ln else (None, None)
+        layer["xs"].append(list(ln["xs"][i]))
+        layer["ys"].append(list(ln["ys"][i]))
         layer["a"].append(a)
         layer["b"].append(b)
         if layer is roads:
-            roads["route"].append(next((e.route or "" for e in _edge_rows() if {e.a, e.b} == {a, b}), ""))
+            roads["route"].append(ln["route"][i] if "route" in ln else "")
     out["roads"] = roads
     out["trail"] = trail
 
-    # -- off-map boxes drawn at sea
+    # -- off-map boxes drawn at sea (their rectangles are the layers' polygons)
     boxes = {k: [] for k in ("id", "name", "x", "y", "w", "h", "tx", "ty", "tip")}
-    for aid, (x, y) in BOX_PLACES.items():
-        if aid not in d.areas:
+    for bid, a in places.items():
+        if a["kind"] != "box":
             continue
-        a = d.areas[aid]
-        _, _, w, h = box_rect(aid)
-        anchors[aid] = (x, y)
-        boxes["id"].append(aid)
-        boxes["name"].append(a.name)
+        rx, ry = a["xs"][0][0], a["ys"][0][0]
+        x, y, w, h = a["x"], a["y"], max(rx) - min(rx), max(ry) - min(ry)
+        anchors[bid] = (x, y)
+        boxes["id"].append(bid)
         boxes["x"].append(x)
         boxes["y"].append(y)
         boxes["w"].append(w)
         boxes["h"].append(h)
         boxes["tx"].append(x - w / 2 + 0.03)
         boxes["ty"].append(y + h / 2 - 0.03)
-        short = (a.name.replace("Battleship station off province", "Battleship off").replace("Box", "")
+        short = (a["name"].replace("Battleship station off province", "Battleship off").replace("Box", "")
                  .replace("Theater air box", "Air box").strip())  # whole inside its box (the tooltip has the full name)
-        boxes["name"][-1] = short
-        boxes["tip"].append(f"<b>{_esc(a.name)}</b><br>an off-map holding box (drawn at sea)")
+        boxes["name"].append(short)
+        boxes["tip"].append(f"<b>{_esc(a['name'])}</b><br>an off-map holding box (drawn at sea)")
     out["boxes"] = boxes
     out["anchors"] = {k: list(v) for k, v in anchors.items()}
+    out["places"] = {pid: {"kind": p["kind"], "name": p["name"], "facts": p["facts"]} for pid, p in places.items()}
     frames = {"xs": [], "ys": [], "title": []}
     for v in VIEWS[1:]:
         bx, by = _rect((v["x"][0] + v["x"][1]) / 2, (v["y"][0] + v["y"][1]) / 2, v["x"][1] - v["x"][0],
@@ -337,13 +354,6 @@ def _build_static(game) -> dict[str, Any]:
     out["inset_frames"] = frames
     out["obstacles"] = {v["id"]: _static_obstacles(v, out) for v in out["views"]}
     return out
-
-
-def _edge_rows():
-    from ..core.data import cached_csv
-    from ..tet.data import EdgeRow
-
-    return cached_csv("tet", "edges.csv", EdgeRow)
 
 
 # ---------------------------------------------------------------------------------------------- chit placement
@@ -550,21 +560,27 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
     """
     static = static_layers(game)
     anchors = static["anchors"]
-    d = game.data
-    view = game.view(side)
+    places = static["places"]
+    view = game.view(side)  # the log of rulings (the focus) and the count of units in play
+    layers = game.map_layers(side)
+
+    def area_name(area: str) -> str:  # a province by its name and number, as the rules name it
+        p = places[area]
+        return p["name"] if p["kind"] != "province" else f"{p['name']} ({area})"
+
     city_size = dict(zip(static["cities"]["id"], static["cities"]["size"], strict=True))
 
     # what ``side`` sees comes from the one map contract (game.map_layers): a piece of unknown faction carries
     # only its side; its units are shown here as "hidden@" stand-ins with no name or strength
     groups: dict[tuple[str, str, bool], list[dict[str, Any]]] = defaultdict(list)
     militia_units: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    pcs = game.map_layers(side)["pieces"]
+    pcs = layers["pieces"]
     for area, faction, down, facts in zip(pcs["place"], pcs["faction"], pcs["hidden"], pcs["facts"], strict=True):
         masked = faction is None
         units = [{"id": "hidden@", **f} for f in facts] if masked else list(facts)
         seen_as = facts[0]["side"] if masked else faction
         is_rp = (masked and seen_as == "Allied") or faction == "RP"
-        if is_rp and down and d.areas[area].kind == "city":
+        if is_rp and down and places[area]["kind"] == "city":
             militia_units[area].extend(units)
             continue
         groups[(area, "RP" if is_rp else seen_as, down)].extend(units)
@@ -583,7 +599,7 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
             unplaced.append(area)
             continue
         keys.sort(key=lambda k: (FACTION_ORDER.get(k[0], 9), k[1]))
-        kinds[area] = d.areas[area].kind
+        kinds[area] = places[area]["kind"]
         for faction, down in keys:
             units = groups[(area, faction, down)]
             masked = any(u["id"].startswith("hidden@") for u in units)
@@ -591,7 +607,7 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
             if masked:
                 text, short = f"? {n}", f"?{n}"
                 fill, tcol, line = HIDDEN, "white", "black"
-                tip = (f"<b>{n} face-down NVA/VC unit{'s' if n > 1 else ''}</b><br>in {_esc(game.area_name(area))}"
+                tip = (f"<b>{n} face-down NVA/VC unit{'s' if n > 1 else ''}</b><br>in {_esc(area_name(area))}"
                        f"<br>hidden from the {_esc(side)} side: which units they are is not known")
             else:
                 colour = RUFF_PUFF if faction == "RP" else FACTION_COLOURS.get(faction, "#444444")
@@ -607,7 +623,7 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
                     lines.append(f"{_esc(u['name'])} &middot; CF {u.get('cf', '?')} &middot; {_esc(kind_txt)}")
                 state = "face down (hidden from the enemy)" if down else "face up"
                 name = "Ruff Puff" if faction == "RP" else faction
-                tip = (f"<b>{name}: {n} unit{'s' if n > 1 else ''}, {state}</b><br>in {_esc(game.area_name(area))}"
+                tip = (f"<b>{name}: {n} unit{'s' if n > 1 else ''}, {state}</b><br>in {_esc(area_name(area))}"
                        "<br>" + "<br>".join(lines))
             x, y = anchors[area]
             for col, val in (("area", area), ("x", x), ("y", y), ("text", text), ("short", short), ("fill", fill),
@@ -619,7 +635,7 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
     # -- where each chit goes, per view (cities by political value first, then areas by stack size)
     def rank(area: str) -> tuple:
         kind = kinds[area]
-        return (kind != "city", -(d.areas[area].pv or 0), -len(by_area[area]), area)
+        return (kind != "city", -(places[area]["facts"].get("political_value") or 0), -len(by_area[area]), area)
 
     order = sorted(order_keys, key=rank)
     leaders: dict[str, list] = {"area": list(order)}
@@ -681,7 +697,7 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
     for city, units in sorted(militia_units.items()):
         x, y = anchors[city]
         if side is None:
-            cf = ", ".join(str(d.units[u["id"]].cf) for u in units)
+            cf = ", ".join(str(u.get("cf")) for u in units)
             what = f"strength {cf}, known only to the umpire until NVA/VC units enter the city"
         else:
             what = "strength unknown (0 to 8) until NVA/VC units enter the city"
@@ -690,25 +706,26 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
         militia["y"].append(y)
         militia["size"].append(city_size.get(city, 12) + 7)
         militia["count"].append(len(units))
-        militia["tip"].append(f"<b>Ruff Puff militia, face down</b><br>in {_esc(d.areas[city].name)}: {what}")
+        militia["tip"].append(f"<b>Ruff Puff militia, face down</b><br>in {_esc(places[city]['name'])}: {what}")
 
     # -- insurrection markers (public: markers are on the map for both sides)
     ins = {"id": [], "x": [], "y": [], "size": [], "tip": []}
-    for city in sorted(view.state["insurrection"]):
+    mk = layers["markers"]
+    for city in sorted(p for p, k in zip(mk["place"], mk["kind"], strict=True) if k == "insurrection"):
         x, y = anchors[city]
         ins["id"].append(city)
         ins["x"].append(x)
         ins["y"].append(y)
         ins["size"].append(city_size.get(city, 12) + 18)
-        ins["tip"].append(f"<b>Insurrection in {_esc(d.areas[city].name)}</b><br>the city has risen for the VC")
+        ins["tip"].append(f"<b>Insurrection in {_esc(places[city]['name'])}</b><br>the city has risen for the VC")
 
     # -- the areas the latest ruling concerns
     latest = view.log[-1] if view.log else None
-    places = [p for p in (latest.places if latest else ()) if p in anchors]
+    focus = [p for p in (latest.places if latest else ()) if p in anchors]
     focus_areas = {"id": [], "xs": [], "ys": []}
     focus_points = {"id": [], "x": [], "y": [], "size": []}
-    for p in places:
-        kind = d.areas[p].kind
+    for p in focus:
+        kind = places[p]["kind"]
         if kind == "city":
             x, y = anchors[p]
             focus_points["id"].append(p)

@@ -28,6 +28,7 @@ value, restricted boxes halved).  POWs (10.3, 10.3.8, 10.3.6) go to the Hanoi Hi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action, IllegalAction
@@ -225,7 +226,7 @@ class AirMixin:
         if opts:
             roller = V.ACCUMULATORS[key][1]
             a = yield self.decide(roller, f"Roll a D10 on {key.replace('_', ' ')} ({getattr(s, key)})?",
-                                  r.rule_id, opts)
+                                  r.rule_id, opts, kind="accumulator_roll")
             if a.kind == "roll_accumulator":
                 mod = -1 if key == "secret_ops" and self.commander_id(CAPITALIST) == "westmoreland" else 0
                 s, rr = V.roll_accumulator(self.vstate(), key, self.dice, modifier=mod)  # 14.2.1 (politics.py)
@@ -375,7 +376,7 @@ class AirMixin:
             return
         a = yield self.decide(row.side, f"Place the ace {row.name} (+{row.value} air-to-air)", "ROW-10.3.6",
                               [Action.make("place_ace", f"{row.name} flies with {aircraft_counters()[c].name}",
-                                           ace=ace, aircraft=c) for c in cands])
+                                           ace=ace, aircraft=c) for c in cands], kind="ace")
         self.airwar["aces"][ace] = a["aircraft"]
         self.airwar["aircraft"][a["aircraft"]]["ace"] = ace
         self._touch()
@@ -418,7 +419,7 @@ class AirMixin:
             if not opts:
                 return
             a = yield self.decide(side, f"{side}: repair or improve an airfield?", "ROW-10.1",
-                                  [*opts, Action.make("no_airfield_work", "No airfield work")])
+                                  [*opts, Action.make("no_airfield_work", "No airfield work")], kind="airfield_work")
             if a.kind == "no_airfield_work":
                 return
             new, r = change(self.pools_obj(), SUPPLY_TRACK[side], -a["cost"], f"airfield work on {a['airfield']}")
@@ -444,20 +445,16 @@ class AirMixin:
                 break
             a = yield self.decide(side, f"{side}: commit an aircraft to a mission box?", "ROW-10.2",
                                   [*opts, Action.make("done_commit", "Commit no more aircraft")],
-                                  check=self._commit_check(side))
+                                  check=self._commit_check(side), kind="air_mission")
             if a.kind == "done_commit":
                 break
             uid, box = a["aircraft"], a["box"]
             kind = mission_boxes()[box].kind
             fields = self._fields_for(uid, kind)
-            if len(fields) == 1:
-                field = fields[0]
-            else:
-                f = yield self.decide(side, f"From which airfield does {aircraft_counters()[uid].name} fly?",
-                                      "ROW-10.1", [Action.make("use_airfield", f"{airfields()[x].name} (room for "
-                                                               f"{self._room(x)})", airfield=x) for x in fields],
-                                      check=self._field_check(uid, kind))
-                field = f["airfield"]
+            field = yield from self.choose_one(
+                side, f"From which airfield does {aircraft_counters()[uid].name} fly?", "ROW-10.1", fields,
+                kind="airfield", option="use_airfield", key="airfield",
+                label=lambda x: f"{airfields()[x].name} (room for {self._room(x)})", check=self._field_check(uid, kind))
             rec = self.airwar["aircraft"][uid]
             rec.update(box=box, airfield=field, restricted=bool(a["restricted"]))
             self._touch()
@@ -497,7 +494,7 @@ class AirMixin:
         if self.vp["secret_ops_allowed"]:
             a = yield self.decide(CAPITALIST, "Declare one unrestricted box a secret mission?", "ROW-10.3.7",
                                   [*(Action.make("secret_box", f"The {mission_boxes()[b].name} box is secret", box=b)
-                                     for b in boxes), Action.make("no_secret", "No secret mission")])
+                                     for b in boxes), Action.make("no_secret", "No secret mission")], kind="secret_box")
             if a.kind == "secret_box":
                 secret = a["box"]
         self.airwar["secret"] = secret
@@ -592,7 +589,7 @@ class AirMixin:
         side = aircraft_counters()[shooter].side
         a = yield self.decide(side, f"{aircraft_counters()[shooter].name}: attack which aircraft?", "ROW-10.3.1",
                               [Action.make("air_target", f"Attack {aircraft_counters()[t].name}", shooter=shooter,
-                                           target=t) for t in targets])
+                                           target=t) for t in targets], kind="air_target")
         yield from self._shoot(shooter, a["target"], why)
 
     def air_sams(self: RowGame):
@@ -622,7 +619,7 @@ class AirMixin:
             a = yield self.decide(chooser, f"SAM hit {k + 1} of {hits}: which aircraft is hit?", "ROW-10.3.5",
                                   [Action.make("sam_target", f"{aircraft_counters()[t].name} in "
                                                f"{mission_boxes()[aw['aircraft'][t]['box']].name}", target=t)
-                                   for t in targets])
+                                   for t in targets], kind="sam_hit")
             yield from self._air_damage(a["target"], True, f"SAM hit {k + 1} (chosen by the {chooser})", "ROW-10.3.5")
 
     def air_strikes(self: RowGame):
@@ -632,12 +629,9 @@ class AirMixin:
             left = [b for b in STRIKES if b not in done and self._craft(CAPITALIST, b)]
             if not left:
                 break
-            b = left[0]
-            if len(left) > 1:
-                a = yield self.decide(CAPITALIST, "Which strike missions are flown next?", "ROW-10.3",
-                                      [Action.make("strike_type", f"{mission_boxes()[x].name} next", box=x)
-                                       for x in left])
-                b = a["box"]
+            b = yield from self.choose_one(CAPITALIST, "Which strike missions are flown next?", "ROW-10.3", left,
+                                           kind="strike_order", option="strike_type", key="box",
+                                           label=lambda x: f"{mission_boxes()[x].name} next")
             done.append(b)
             for uid in self._craft(CAPITALIST, b):
                 if self._over or self.airwar["aircraft"][uid]["box"] != b:
@@ -678,7 +672,7 @@ class AirMixin:
             return
         t = yield self.decide(CAPITALIST, f"{aircraft_counters()[uid].name}: strike which airfield?", "ROW-10.3.3.1",
                               [Action.make("strike_airfield", f"Strike {airfields()[f].name}", airfield=f)
-                               for f in targets])
+                               for f in targets], kind="airfield_strike")
         v, how = self.air_value(uid, "airfield")
         r, ok = self._roll(v, f"airfield strike of {uid}")
         yield self.ruling("ROW-10.3.3.1", "Airfield strike", f"{aircraft_counters()[uid].name} ({how}) strikes "
@@ -693,7 +687,7 @@ class AirMixin:
             if victims:
                 d = yield self.decide(COMMUNIST, "Airfield strike: which of your aircraft is destroyed on the ground?",
                                       "ROW-10.3.3.1", [Action.make("lose_aircraft", f"Lose {aircraft_counters()[a].name}",
-                                                                   aircraft=a) for a in victims])
+                                                                   aircraft=a) for a in victims], kind="aircraft_lost")
                 rec = self.airwar["aircraft"][d["aircraft"]]
                 rec["box"] = "eliminated"
                 ace, rec["ace"] = rec["ace"], ""
@@ -738,7 +732,7 @@ class AirMixin:
                 break
             t = yield self.decide(COMMUNIST, f"{self.rows[u].name}: strike which airfield?", "ROW-10.3.3.1",
                                   [Action.make("strike_airfield", f"Strike {airfields()[f].name}", airfield=f)
-                                   for f in targets])
+                                   for f in targets], kind="airfield_strike")
             r, ok = self._roll(4, f"VC airfield strike by {u}")
             yield self.ruling("ROW-10.3.3.1", "VC airfield strike", f"{self.rows[u].name} (Infiltrate, value 4) strikes "
                               f"{airfields()[t['airfield']].name}: rolls {r.value}, "
@@ -756,7 +750,7 @@ class AirMixin:
                 d = yield self.decide(CAPITALIST, "VC airfield strike: which of your aircraft is destroyed on the "
                                       "ground?", "ROW-10.3.3.1",
                                       [Action.make("lose_aircraft", f"Lose {aircraft_counters()[a].name}", aircraft=a)
-                                       for a in victims])
+                                       for a in victims], kind="aircraft_lost")
                 rec = self.airwar["aircraft"][d["aircraft"]]
                 rec["box"], rec["airfield"] = "eliminated", ""
                 ace, rec["ace"] = rec["ace"], ""
@@ -832,13 +826,11 @@ class AirMixin:
                        and (not hid or self.navy_may_fly_at(a, hid))]
                 if not box:
                     break
-                a = box[0]
-                if len(box) > 1:
-                    d = yield self.decide(side, f"Which aircraft flew the air support ({need} still to cover)?",
-                                          "ROW-10.4.2", [Action.make("fly_support", f"{aircraft_counters()[x].name} "
-                                                                     f"(ground support {self.air_value(x, 'ground_support')[0]})",
-                                                                     aircraft=x) for x in box])
-                    a = d["aircraft"]
+                a = yield from self.choose_one(
+                    side, f"Which aircraft flew the air support ({need} still to cover)?", "ROW-10.4.2", box,
+                    kind="air_support", option="fly_support", key="aircraft",
+                    label=lambda x: f"{aircraft_counters()[x].name} (ground support "
+                                    f"{self.air_value(x, 'ground_support')[0]})")
                 flown.append(a)
                 need -= self.air_value(a, "ground_support")[0]
             if flown:
@@ -865,16 +857,14 @@ class AirMixin:
         a = yield self.decide(me, f"Interdict {label}?", "ROW-10.4.1",
                               [*(Action.make("interdict", f"Interdict with {aircraft_counters()[s].name}", aircraft=s,
                                              what=what, hex=hid) for s in strikers),
-                               Action.make("no_interdiction", "Let it pass", what=what, hex=hid)], what=what)
+                               Action.make("no_interdiction", "Let it pass", what=what, hex=hid)], what=what,
+                              kind="air_interdiction")
         if a.kind == "no_interdiction":
             return False
         striker = a["aircraft"]
-        rc = recons[0]
-        if len(recons) > 1:
-            d = yield self.decide(me, "Which aircraft flies the reconnaissance?", "ROW-10.4.3",
-                                  [Action.make("recon_with", f"{aircraft_counters()[x].name}", aircraft=x)
-                                   for x in recons])
-            rc = d["aircraft"]
+        rc = yield from self.choose_one(me, "Which aircraft flies the reconnaissance?", "ROW-10.4.3", recons,
+                                        kind="recon_aircraft", option="recon_with", key="aircraft",
+                                        label=lambda x: aircraft_counters()[x].name)
         v, how = self.air_value(rc, "recon")
         r, ok = self._roll(v, f"recon of {hid}")
         ok = ok and r.value != 10
@@ -936,10 +926,6 @@ class AirMixin:
 
 
 # ---------------------------------------------------------------------------------------------- the built-in player
-AIR_KINDS = frozenset({"commit_aircraft", "done_commit", "use_airfield", "secret_box", "no_secret", "place_ace",
-                       "repair_airfield", "improve_airfield", "no_airfield_work", "air_target", "sam_target",
-                       "strike_type", "strike_airfield", "lose_aircraft", "fly_support", "interdict",
-                       "no_interdiction", "recon_with", "fleet_station"})
 #: the Capitalist bot's wish for each plane type, best first (R-AIR-14)
 US_WISHES = {"ec121": ("aew",), "rf4": ("recon",), "f4": ("downtown", "sam_strike", "ground_support"),
              "f105": ("sam_strike", "infrastructure", "ground_support"), "b52": ("infrastructure", "ground_support"),
@@ -952,119 +938,169 @@ def _worth(game: RowGame, a: str) -> int:
     return sum(t.value(c) for c in ("a2a", "infrastructure", "airfield", "sam", "ground_support"))
 
 
-def air_choice(game: RowGame, d: Any) -> tuple[Action, str] | None:
-    """The built-in players' air and naval choices (ROW-10.0, 11.1), each with its reason; None for other kinds."""
-    opts = d.options
-    kinds = {a.kind for a in opts}
-    if not kinds & AIR_KINDS:
+def _pick(d: Any, kind: str) -> Action | None:
+    return next((a for a in d.options if a.kind == kind), None)
+
+
+def _air_mission(game: RowGame, d: Any) -> tuple[Action, str] | None:
+    """ROW-10.2: which aircraft goes to which mission box (support wings first, then each type's wishes)."""
+    commits = [a for a in d.options if a.kind == "commit_aircraft"]
+    if not commits:
         return None
     side = d.side
-    pick = lambda k: next((a for a in opts if a.kind == k), None)  # noqa: E731
-    if "commit_aircraft" in kinds:
-        commits = [a for a in opts if a.kind == "commit_aircraft"]
-        order = list(US_WISHES)  # support wings first (AEW, recon), then fighters, bombers, tactical wings
-        first = min((a["aircraft"] for a in commits),
-                    key=lambda u: (order.index(aircraft_counters()[u].type) if aircraft_counters()[u].type in order
-                                   else len(order), u))
-        mine = [a for a in commits if a["aircraft"] == first]
-        t = aircraft_counters()[first].type
-        if side == COMMUNIST:
-            us_strategic = [a for a in game._craft(CAPITALIST) if game.airwar["aircraft"][a]["box"] in STRATEGIC]
-            for a in mine:
-                if a["box"] == "downtown" and us_strategic:
-                    return a, (f"{len(us_strategic)} US aircraft fly strategic missions: the MiGs rise over Downtown "
-                               "to meet them")
-            gs = next((a for a in mine if a["box"] == "ground_support"), None)
-            if gs is not None:
-                return gs, "no US raid to meet: the fighter supports the troops in the South"
-            return pick("done_commit"), "no use for this aircraft this season: it stays available"
-        sams = game.airwar.get("sams", 0)
-        intd = next((a for a in mine if a["box"] == "interdiction"), None)
-        if intd is not None and game._craft(CAPITALIST, "recon") and game._craft(CAPITALIST, "ground_support") \
-                and not game._craft(CAPITALIST, "interdiction"):
-            return intd, (f"{aircraft_counters()[first].name} to interdiction: a recon aircraft is up and the "
-                          "Ground Support box is manned, so one aircraft hunts enemy HQs")
-        for box in US_WISHES.get(t, ("ground_support",)):
-            if box == "sam_strike" and (sams < 3 or game._craft(CAPITALIST, "sam_strike")):
-                continue  # one SAM strike only against a real SAM belt
-            if box == "downtown" and not any(game.airwar["aircraft"][a]["box"] not in ("eliminated", "withdrawn")
-                                             for a in game._craft(COMMUNIST)):
-                continue
-            if box == "interdiction" and game._craft(CAPITALIST, "interdiction"):
-                continue
-            cands = [a for a in mine if a["box"] == box]
-            if cands:
-                a = min(cands, key=lambda x: (not x["restricted"]) if game.vp["us_unrest"] >= game.vp[
-                    "us_military_victory"] else x["restricted"])
-                why = {"aew": "early warning adds 1 to every strike and blunts the SAMs",
-                       "recon": "reconnaissance is needed before any interdiction",
-                       "downtown": "escorts fight the MiGs over Hanoi",
-                       "sam_strike": f"{sams} SAMs threaten every raid",
-                       "infrastructure": "strikes lower the North's Infrastructure and so its supply",
-                       "ground_support": "air support adds to the troops' combats",
-                       "interdiction": "interdiction can stop an enemy HQ from activating"}[box]
-                return a, f"{aircraft_counters()[first].name} to {box.replace('_', ' ')}" + (
-                    " (restricted: US Unrest is high)" if a["restricted"] else "") + f": {why}"
-        return mine[0], f"{aircraft_counters()[first].name}: its first possible mission"
-    if "use_airfield" in kinds:
-        a = max(opts, key=lambda x: (game._room(x["airfield"]), x["airfield"]))
-        return a, f"{a['airfield']} has the most room left"
-    if "secret_box" in kinds:
-        if game.vp["secret_ops"] <= 3:
-            a = pick("secret_box")
-            return a, f"the {a['box']} box is kept secret: a Secret Ops point instead of US Unrest"
-        return pick("no_secret"), f"Secret Ops already at {game.vp['secret_ops']}: a reveal would cost a VP"
-    if "place_ace" in kinds:
-        a = max(opts, key=lambda x: (aircraft_types()[aircraft_counters()[x["aircraft"]].type].a2a, x["aircraft"]))
-        return a, "the ace flies with the best air-to-air aircraft"
-    if kinds & {"repair_airfield", "improve_airfield"}:
-        supply = game.pools[SUPPLY_TRACK[side]]
-        rep = pick("repair_airfield")
-        if rep is not None and supply >= 4:
-            return rep, "a damaged airfield grounds its aircraft"
-        planes = len([a for a in game._craft(side) if game.airwar["aircraft"][a]["box"] == "available"
-                      and aircraft_counters()[a].service != "Navy"])
-        room = sum(game._capacity(f) for f in game.airwar["airfields"] if airfields()[f].side == side)
-        imp = pick("improve_airfield")
-        if imp is not None and planes > room and supply >= 6:
-            return imp, f"{planes} aircraft but room for {room}: an improved airfield flies two"
-        return pick("no_airfield_work"), "supply is kept for the ground war"
-    if "air_target" in kinds:
-        a = max(opts, key=lambda x: (game.air_value(x["target"], "a2a")[0], _worth(game, x["target"])))
-        return a, f"{a['target']} is the most dangerous (or most valuable) enemy aircraft in reach"
-    if "sam_target" in kinds:
-        if side == CAPITALIST:
-            a = min(opts, key=lambda x: (game.airwar["aircraft"][x["target"]]["reduced"], _worth(game, x["target"])))
-            return a, "the least valuable full-strength aircraft takes the hit"
-        a = max(opts, key=lambda x: (game.airwar["aircraft"][x["target"]]["reduced"], _worth(game, x["target"])))
-        return a, "a reduced aircraft hit again is eliminated; otherwise the most valuable"
-    if "strike_type" in kinds:
-        for b in ("sam_strike", "airfield_strike", "infrastructure"):
-            a = next((x for x in opts if x["box"] == b), None)
-            if a is not None:
-                return a, "SAMs first, then airfields, then infrastructure: each strike makes the next safer"
-    if "strike_airfield" in kinds:
-        a = max(opts, key=lambda x: (game.airwar["airfields"][x["airfield"]]["improved"], x["airfield"]))
-        return a, "the improved airfield flies the most MiGs"
-    if "lose_aircraft" in kinds:
-        a = min(opts, key=lambda x: (game.airwar["aircraft"][x["aircraft"]]["box"] != "damaged",
-                                     _worth(game, x["aircraft"])))
-        return a, "the aircraft least worth keeping (a damaged one first) is lost"
-    if "fly_support" in kinds:
-        a = max(opts, key=lambda x: game.air_value(x["aircraft"], "ground_support")[0])
-        return a, "the strongest ground-support aircraft covers the most"
-    if "interdict" in kinds:
-        what = d.context.get("what", "")
-        if side == CAPITALIST and what in ("hq_activation", "combat_support"):
-            a = max((x for x in opts if x.kind == "interdict"),
-                    key=lambda x: game.air_value(x["aircraft"], "interdiction")[0])
-            return a, ("stopping an HQ stops its whole activation" if what == "hq_activation"
-                       else "cutting tank and artillery support weakens the enemy in this combat")
-        return pick("no_interdiction"), "not worth risking the aircraft for a single unit's move"
-    if "recon_with" in kinds:
-        a = max(opts, key=lambda x: game.air_value(x["aircraft"], "recon")[0])
-        return a, "the best reconnaissance value"
-    if "fleet_station" in kinds:
-        st, why = game.fleet_bot_station()
-        return next(a for a in opts if a["station"] == st), why
+    order = list(US_WISHES)  # support wings first (AEW, recon), then fighters, bombers, tactical wings
+    first = min((a["aircraft"] for a in commits),
+                key=lambda u: (order.index(aircraft_counters()[u].type) if aircraft_counters()[u].type in order
+                               else len(order), u))
+    mine = [a for a in commits if a["aircraft"] == first]
+    t = aircraft_counters()[first].type
+    if side == COMMUNIST:
+        us_strategic = [a for a in game._craft(CAPITALIST) if game.airwar["aircraft"][a]["box"] in STRATEGIC]
+        for a in mine:
+            if a["box"] == "downtown" and us_strategic:
+                return a, (f"{len(us_strategic)} US aircraft fly strategic missions: the MiGs rise over Downtown "
+                           "to meet them")
+        gs = next((a for a in mine if a["box"] == "ground_support"), None)
+        if gs is not None:
+            return gs, "no US raid to meet: the fighter supports the troops in the South"
+        return _pick(d, "done_commit"), "no use for this aircraft this season: it stays available"
+    sams = game.airwar.get("sams", 0)
+    intd = next((a for a in mine if a["box"] == "interdiction"), None)
+    if intd is not None and game._craft(CAPITALIST, "recon") and game._craft(CAPITALIST, "ground_support") \
+            and not game._craft(CAPITALIST, "interdiction"):
+        return intd, (f"{aircraft_counters()[first].name} to interdiction: a recon aircraft is up and the "
+                      "Ground Support box is manned, so one aircraft hunts enemy HQs")
+    for box in US_WISHES.get(t, ("ground_support",)):
+        if box == "sam_strike" and (sams < 3 or game._craft(CAPITALIST, "sam_strike")):
+            continue  # one SAM strike only against a real SAM belt
+        if box == "downtown" and not any(game.airwar["aircraft"][a]["box"] not in ("eliminated", "withdrawn")
+                                         for a in game._craft(COMMUNIST)):
+            continue
+        if box == "interdiction" and game._craft(CAPITALIST, "interdiction"):
+            continue
+        cands = [a for a in mine if a["box"] == box]
+        if cands:
+            a = min(cands, key=lambda x: (not x["restricted"]) if game.vp["us_unrest"] >= game.vp[
+                "us_military_victory"] else x["restricted"])
+            why = {"aew": "early warning adds 1 to every strike and blunts the SAMs",
+                   "recon": "reconnaissance is needed before any interdiction",
+                   "downtown": "escorts fight the MiGs over Hanoi",
+                   "sam_strike": f"{sams} SAMs threaten every raid",
+                   "infrastructure": "strikes lower the North's Infrastructure and so its supply",
+                   "ground_support": "air support adds to the troops' combats",
+                   "interdiction": "interdiction can stop an enemy HQ from activating"}[box]
+            return a, f"{aircraft_counters()[first].name} to {box.replace('_', ' ')}" + (
+                " (restricted: US Unrest is high)" if a["restricted"] else "") + f": {why}"
+    return mine[0], f"{aircraft_counters()[first].name}: its first possible mission"
+
+
+def _airfield(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-10.1: the airfield an aircraft flies from: the one with most room left."""
+    a = max(d.options, key=lambda x: (game._room(x["airfield"]), x["airfield"]))
+    return a, f"{a['airfield']} has the most room left"
+
+
+def _secret_box(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-10.3.7: one unrestricted box secret while Secret Ops is low."""
+    if game.vp["secret_ops"] <= 3:
+        a = _pick(d, "secret_box")
+        return a, f"the {a['box']} box is kept secret: a Secret Ops point instead of US Unrest"
+    return _pick(d, "no_secret"), f"Secret Ops already at {game.vp['secret_ops']}: a reveal would cost a VP"
+
+
+def _ace(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-10.3.6: the ace flies with the best air-to-air aircraft."""
+    a = max(d.options, key=lambda x: (aircraft_types()[aircraft_counters()[x["aircraft"]].type].a2a, x["aircraft"]))
+    return a, "the ace flies with the best air-to-air aircraft"
+
+
+def _airfield_work(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-10.1: repair a damaged airfield; improve one when aircraft outnumber the room; else keep the supply."""
+    side = d.side
+    supply = game.pools[SUPPLY_TRACK[side]]
+    rep = _pick(d, "repair_airfield")
+    if rep is not None and supply >= 4:
+        return rep, "a damaged airfield grounds its aircraft"
+    planes = len([a for a in game._craft(side) if game.airwar["aircraft"][a]["box"] == "available"
+                  and aircraft_counters()[a].service != "Navy"])
+    room = sum(game._capacity(f) for f in game.airwar["airfields"] if airfields()[f].side == side)
+    imp = _pick(d, "improve_airfield")
+    if imp is not None and planes > room and supply >= 6:
+        return imp, f"{planes} aircraft but room for {room}: an improved airfield flies two"
+    return _pick(d, "no_airfield_work"), "supply is kept for the ground war"
+
+
+def _air_target(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-10.3.1: the most dangerous (or most valuable) enemy aircraft in reach."""
+    a = max(d.options, key=lambda x: (game.air_value(x["target"], "a2a")[0], _worth(game, x["target"])))
+    return a, f"{a['target']} is the most dangerous (or most valuable) enemy aircraft in reach"
+
+
+def _sam_hit(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-10.3.5: the US gives up its least valuable aircraft, the Communist hits the most valuable."""
+    if d.side == CAPITALIST:
+        a = min(d.options, key=lambda x: (game.airwar["aircraft"][x["target"]]["reduced"], _worth(game, x["target"])))
+        return a, "the least valuable full-strength aircraft takes the hit"
+    a = max(d.options, key=lambda x: (game.airwar["aircraft"][x["target"]]["reduced"], _worth(game, x["target"])))
+    return a, "a reduced aircraft hit again is eliminated; otherwise the most valuable"
+
+
+def _strike_order(game: RowGame, d: Any) -> tuple[Action, str] | None:
+    """ROW-10.3: SAM strikes first, then airfields, then infrastructure."""
+    for b in ("sam_strike", "airfield_strike", "infrastructure"):
+        a = next((x for x in d.options if x["box"] == b), None)
+        if a is not None:
+            return a, "SAMs first, then airfields, then infrastructure: each strike makes the next safer"
     return None
+
+
+def _airfield_strike(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-10.3.3.1: the improved airfield first."""
+    a = max(d.options, key=lambda x: (game.airwar["airfields"][x["airfield"]]["improved"], x["airfield"]))
+    return a, "the improved airfield flies the most MiGs"
+
+
+def _aircraft_lost(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-10.3.3.1: the aircraft least worth keeping is destroyed on the ground."""
+    a = min(d.options, key=lambda x: (game.airwar["aircraft"][x["aircraft"]]["box"] != "damaged",
+                                      _worth(game, x["aircraft"])))
+    return a, "the aircraft least worth keeping (a damaged one first) is lost"
+
+
+def _air_support(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-10.4.2: the strongest ground-support aircraft flies the support."""
+    a = max(d.options, key=lambda x: game.air_value(x["aircraft"], "ground_support")[0])
+    return a, "the strongest ground-support aircraft covers the most"
+
+
+def _air_interdiction(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-10.4.1: the US interdicts an HQ activation or a combat's support, never a single unit's move."""
+    what = d.context.get("what", "")
+    if d.side == CAPITALIST and what in ("hq_activation", "combat_support"):
+        a = max((x for x in d.options if x.kind == "interdict"),
+                key=lambda x: game.air_value(x["aircraft"], "interdiction")[0])
+        return a, ("stopping an HQ stops its whole activation" if what == "hq_activation"
+                   else "cutting tank and artillery support weakens the enemy in this combat")
+    return _pick(d, "no_interdiction"), "not worth risking the aircraft for a single unit's move"
+
+
+def _recon_aircraft(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-10.4.3: the best reconnaissance value flies."""
+    a = max(d.options, key=lambda x: game.air_value(x["aircraft"], "recon")[0])
+    return a, "the best reconnaissance value"
+
+
+def _fleet_station(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-11.1: the station nearer more Communist units (:meth:`NavalMixin.fleet_bot_station`)."""
+    st, why = game.fleet_bot_station()
+    return next(a for a in d.options if a["station"] == st), why
+
+
+#: the built-in players' answers to the air and naval decisions (ROW-10.0, 11.1), by decision kind; each gives the
+#: action and its reason (None: no answer, the bot's fallback takes the choice)
+AIR_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] = {
+    "air_mission": _air_mission, "airfield": _airfield, "secret_box": _secret_box, "ace": _ace,
+    "airfield_work": _airfield_work, "air_target": _air_target, "sam_hit": _sam_hit, "strike_order": _strike_order,
+    "airfield_strike": _airfield_strike, "aircraft_lost": _aircraft_lost, "air_support": _air_support,
+    "air_interdiction": _air_interdiction, "recon_aircraft": _recon_aircraft, "fleet_station": _fleet_station,
+}

@@ -16,11 +16,14 @@ The bot reads the decision's rule and kind and the map through the game object:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..core import Action, Bot, Decision
-from .air import AIR_KINDS, air_choice
-from .politics import bot_choice as specials_choice
+from .air import AIR_ANSWERS
+from .politics import SPECIAL_ANSWERS
+from .sow import SOW_ANSWERS
+from .trail import trail_marker_choice
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
@@ -31,9 +34,94 @@ MISSION_PREFS = {"Capitalist": ("search_and_destroy", "hearts_and_minds", "vietn
 PASS_KINDS = ("end_activations", "done_activating", "no_combat", "no_reserve", "done_reserve", "stay", "hq_stays",
               "done_refresh", "keep_all", "no_advance", "pass_reroll", "return_snafu")
 
+#: Every decision of Rumor of War names its kind (``Decision.kind``): what the player decides, with its rule.  The
+#: built-in player answers each with its ``on_<kind>`` method (below, or from the answer tables of the air war,
+#: the special rules and the special operations); :data:`RowBot.fallback_kinds` are left to its fallback.
+DECISION_KINDS: dict[str, str] = {
+    # the season's supply, missions and HQs (ROW-7, 9)
+    "spend_supply": "what else to buy with supply (7.1)",
+    "hq_refresh": "which spent HQ to flip fresh for supply, or none (9.3)",
+    "mission": "the HQ mission declared for the season (9.5)",
+    "hq_return": "where a routed HQ returns (9.1)",
+    "bunker": "whether and where to place a Bunker (Infiltrate, Recruit: 9.5)",
+    "vietnamization": "which ARVN improvement to make (9.5)",
+    # activations (ROW-4, 9.2)
+    "hq_activation": "which fresh HQ to activate, or end the activations (9.2)",
+    "unit_activation": "which unit the HQ activates next, or no more (4.5)",
+    "create_battalion": "activate the unit or create a battalion on it (14.1.1)",
+    "move_order": "which active unit moves next (4.5)",
+    "move": "where a unit or HQ moves (initial, strategic, reserve, exploitation: 4.4, 4.5, 4.7, 4.8)",
+    "early_exploitation": "where a unit moves in early exploitation (4.8)",
+    "strategic_unit": "which fresh unit moves strategically next, or none (4.4)",
+    "combat_declaration": "which combat a unit declares, or none (4.6)",
+    "combat_chit": "which drawn combat chit is kept (5.2.1)",
+    "combat_order": "which declared combat is resolved next (9.2)",
+    "hq_end": "the active HQ moves, stays, or stays and is re-freshened (9.3)",
+    "overstack_loss": "which overstacked spent unit is eliminated (4.2)",
+    "reserve_hq": "which HQ makes a reserve move, or none (4.7)",
+    "reserve_unit": "which unit joins the reserve move, or no more (4.7)",
+    "fire_base": "where to build a Fire Base, or none (14.1.2)",
+    # combat (ROW-5, 6)
+    "combat_supporter": "which adjacent unit adds to the attack or defence (5.3.3)",
+    "combat_support": "how much tank, artillery or air support to use (5.3.1)",
+    "defence_leader": "which enemy ground commander counts for the defence (14.2.2)",
+    "defender_die": "which die the defender rolls (5.4.1)",
+    "reroll": "whether to re-roll a die (6.1)",
+    "quality_marker": "which unit takes a special-roll marker (5.4.2)",
+    "combat_quality": "which of its quality kinds a side applies (5.4.3)",
+    "loss": "how the loser absorbs the spread (5.6)",
+    "retreat_hex": "the next hex of a retreat (5.6)",
+    "advance": "which unit advances into the combat hex, or none (5.7)",
+    "snafu_placement": "where a drawn Random Event counter goes, or back to the cup (6.1, 6.2)",
+    "key_officer": "which unit or strike a Key Officer Killed counter hits (6.1)",
+    # reinforcements, replacements, recruits (ROW-13)
+    "reinforcement_entry": "where a reinforcement whose arrival hex is held enters (13.1.1)",
+    "replacement": "which unit comes back with a replacement point, or none (13.2)",
+    "replacement_cost": "which unit goes to the Destroyed box for it (13.2)",
+    "recruit": "whether a cadre recruits (13.1.2)",
+    "recruit_hex": "where a recruit appears (13.1.2)",
+    "voluntary_removal": "which unit to remove voluntarily, or none",
+    # victory (ROW-12)
+    "objective_placement": "where an Objective marker goes (12.1.3)",
+    "objective_claim": "which Objective marker to claim, or none (12.1.3)",
+    "accumulator_roll": "whether to roll on a victory-point accumulator track (12.1.4, 12.1.5)",
+    # the air war and the fleet (ROW-10, 11)
+    "air_mission": "which aircraft goes to which mission box, or no more (10.2)",
+    "airfield": "from which airfield an aircraft flies (10.1)",
+    "airfield_work": "which airfield to repair or improve, or none (10.1)",
+    "secret_box": "which unrestricted box is a secret mission, or none (10.3.7)",
+    "ace": "which aircraft an ace flies with (10.3.6)",
+    "air_target": "which enemy aircraft to attack (10.3.1)",
+    "sam_hit": "which aircraft a SAM hit strikes (10.3.5)",
+    "strike_order": "which strike missions are flown next (10.3)",
+    "airfield_strike": "which airfield to strike (10.3.3.1)",
+    "aircraft_lost": "which aircraft is destroyed on the ground (10.3.3.1)",
+    "air_support": "which aircraft flew the air support (10.4.2)",
+    "air_interdiction": "whether to interdict, and with which aircraft (10.4.1)",
+    "recon_aircraft": "which aircraft flies the reconnaissance (10.4.3)",
+    "fleet_station": "the 7th Fleet's Station box (11.1)",
+    # special rules (ROW-12.2, 14)
+    "commander": "whether to change the theater commander (14.2.1)",
+    "poor_marker": "which ARVN unit takes a Poor marker (14.2.1)",
+    "low_morale": "which Capitalist unit takes a Low Morale marker (14.5)",
+    "invasion": "which country to invade, or none (14.6.1)",
+    "prc_entry": "where a PRC unit enters (12.2)",
+    "tunnel_roll": "whether to roll for US Casualties on a Hidden tunnel (14.3)",
+    "trail_marker": "where a Trail Interdicted marker goes (14.7.2)",
+    "special_operation": "which special operation a wing flies, or none (14.8)",
+    "insertion_hex": "where the Special Forces are inserted (14.8)",
+    "secret_operation": "whether a special operation is secret (12.1.5)",
+}
+
+Answer = Callable[["RowGame", Any], "tuple[Action, str] | None"]
+
 
 class RowBot(Bot):
-    """A rule-following player for one side of Rumor of War that says why it chose (``last_reason``)."""
+    """A rule-following player for one side of Rumor of War that says why it chose (``last_reason``), on the
+    core :class:`~wargames.core.players.Bot`: each decision kind (:data:`DECISION_KINDS`) has its ``on_<kind>``."""
+
+    #: decisions it answers with :meth:`fallback` on purpose: the first option is as good as any other
+    fallback_kinds = frozenset({"reinforcement_entry", "combat_quality"})
 
     def __init__(self, side: str, seed: int = 0):
         super().__init__(seed, rng_key=f"row-bot:{side}:{seed}")
@@ -119,273 +207,413 @@ class RowBot(Bot):
             self.last_reason = f"{uid} stays: no move brings it nearer its targets"
         return best
 
+    def _has(self, d: Decision, *kinds: str) -> bool:
+        return any(a.kind in kinds for a in d.options)
+
+    def _take(self, game: RowGame, d: Decision, kinds: tuple[str, ...], why: str | Callable[[Action], str]) -> Action:
+        """The first option of the first of ``kinds`` offered, with the reason ``why`` (a text, or made from the
+        option); none offered: :meth:`fallback`."""
+        a = self.first(d, *kinds)
+        if a is None:
+            return self.fallback(game, d)
+        self.last_reason = why(a) if callable(why) else why
+        return a
+
+    def _supply(self, game: RowGame, side: str) -> int:
+        return game.pools["Capitalist Supply" if side == "Capitalist" else "Communist Supply"]
+
     # ------------------------------------------------------------------ the protocol
-    def choose(self, game: RowGame, d: Decision) -> Action:
-        opts = d.options
-        kinds = {a.kind for a in opts}
-        side = d.side
-        air = air_choice(game, d) if kinds & AIR_KINDS else None  # ROW-10.0, ROW-11.1 (air.py)
-        if air is not None:
-            self.last_reason = air[1]
-            return air[0]
-        special = specials_choice(game, d)  # 12.2, 14.x special rules (politics.py, trail.py, sow.py)
-        if special is not None:
-            self.last_reason = special[1]
-            return special[0]
-        if "declare_mission" in kinds:
-            for name in MISSION_PREFS[side]:
-                a = next((o for o in opts if o["mission"] == name), None)
-                if a is not None:
-                    self.last_reason = f"{side} declares {name.replace('_', ' ')} (its first affordable preference)"
-                    return a
-            self.last_reason = "the only missions it can pay"
-            return opts[-1]
-        if "activate_hq" in kinds:
-            # fresh units within 4 hexes of the HQ; on the whole map, where HQs sit in their Corps capitals, a
-            # second look reaches 8 hexes (about the 10-MP command range, 4.5) before the activations end
-            for radius in (4, 8):
-                best, score = None, 0
-                for a in opts:
-                    if a.kind != "activate_hq":
-                        continue
-                    hq_hex = game.pos[a["hq"]]
-                    n = sum(1 for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"
-                            and game.fresh[u] and game.map.distance(h, hq_hex) <= radius)
-                    if n > score:
-                        best, score = a, n
-                if best is not None:
-                    self.last_reason = f"activates {best['hq']}: {score} fresh units of its side within {radius} hexes"
-                    return best
-            self.last_reason = "no fresh HQ has fresh units near it: the activations end"
-            return self._pick(opts, "end_activations") or opts[-1]
-        if "activate_unit" in kinds or "reserve_unit" in kinds:
-            k = "activate_unit" if "activate_unit" in kinds else "reserve_unit"
-            targets = self._targets(game, side)
-            if k == "reserve_unit" and game.act is not None and game.act.declared:
-                targets = [h for h, _ in game.act.declared.values()]
-            cands = sorted((a for a in opts if a.kind == k and game.rows[a["unit"]].unit_type != "cadre"), key=lambda a: (self._dist(game, game.pos[a["unit"]],
-                                                                                         targets), a["unit"]))
-            if cands and self._dist(game, game.pos[cands[0]["unit"]], targets) <= 8:
-                self.last_reason = f"{cands[0]['unit']} is the fresh unit nearest the enemy or the threatened hex"
-                return cands[0]
-            self.last_reason = "no other fresh unit is near enough to matter"
-            return opts[-1]
-        if "reserve_hq" in kinds:
-            declared = [h for h, _ in game.act.declared.values()] if game.act is not None else []
-            for a in opts:
-                if a.kind == "reserve_hq" and declared and self._dist(game, game.pos[a["hq"]], declared) <= 6:
-                    self.last_reason = f"the enemy attacks within 6 hexes of {a['hq']}: reserves move up"
-                    return a
-            self.last_reason = "no enemy attack threatens its HQs: no reserve move"
-            return self._pick(opts, "no_reserve") or opts[-1]
-        if "move" in kinds or "stay" in kinds:
-            if d.rule_id == "ROW-4.8" and d.context.get("unit") and "Early" in d.prompt:
-                self.last_reason = "early exploitation: it keeps its position"
-                return self._pick(opts, "stay") or opts[-1]
-            if "hq_stays" in kinds:
-                pass
-            else:
-                return self._choose_move(game, d)
-        if "hq_stays" in kinds:
-            ref = self._pick(opts, "refresh_hq")
-            pool = game.pools["Capitalist Supply" if side == "Capitalist" else "Communist Supply"]
-            if ref is not None and pool >= 4:
-                self.last_reason = f"re-freshens its HQ ({pool} supply in the pool) to activate again"
-                return ref
-            self.last_reason = "the HQ stays with its units"
-            return self._pick(opts, "hq_stays")
-        if "declare_combat" in kinds:
-            uid = d.context.get("unit")
-            if game.rows[uid].unit_type == "cadre":
-                self.last_reason = f"{uid} is a cadre: it recruits and supplies, it does not attack"
-                return self._pick(opts, "no_combat") or opts[-1]
-            size = SIZE_RANK.get(game.rows[uid].size_class or "C", 1)
-            enemy = self._enemy_hexes(game, side)
-            for ct in ("hasty", "prepared", "deliberate"):
-                for a in opts:
-                    if a.kind == "declare_combat" and a["combat_type"] == ct:
-                        us = enemy.get(a["hex"], [])
-                        if len(us) == 1 and SIZE_RANK.get(game.rows[us[0]].size_class or "C", 1) <= size:
-                            self.last_reason = (f"{uid} attacks {a['hex']}: one enemy unit, no bigger than itself "
-                                                f"({ct.replace('_', ' ')})")
-                            return a
-            self.last_reason = "no adjacent enemy is weak enough to attack"
-            return self._pick(opts, "no_combat") or opts[-1]
-        if "refresh_hq" in kinds:
-            pool = game.pools["Capitalist Supply" if side == "Capitalist" else "Communist Supply"]
-            a = self._pick(opts, "refresh_hq")
-            if pool - a["amount"] >= 4:
-                self.last_reason = f"{pool} supply: a spent HQ is flipped fresh, enough is kept for the mission"
-                return self._pick(opts, "refresh_hq")
-            self.last_reason = "supply is short: HQs stay spent"
-            return opts[-1]
-        if "place_objective" in kinds:
-            own = [h for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"]
-            enemy = list(self._enemy_hexes(game, side))
-            a = min(opts, key=lambda a: (self._dist(game, a["hex"], own) - self._dist(game, a["hex"], enemy),
-                                         a["hex"]))
-            self.last_reason = f"the objective goes on {a['hex']}, near its own units and away from the enemy's"
-            return a
-        if "claim_objective" in kinds:
-            self.last_reason = "an unfought objective in a hex it controls is claimed"
-            return self._pick(opts, "claim_objective")
-        if "buy" in kinds:
-            pool = game.pools["Capitalist Supply" if side == "Capitalist" else "Communist Supply"]
-            for item in ("remove_out", "remove_shortage", "bunker_to_fortification"):
-                for a in opts:
-                    if a.kind == "buy" and a["item"] == item and (a["pool"] != "capitalist" and a["pool"] !=
-                                                                  "communist" or pool - a["amount"] >= 4):
-                        self.last_reason = f"{a.label}: worth it, and enough supply stays for the mission"
-                        return a
-            self.last_reason = "supply is kept for the mission and the HQs"
-            return self._pick(opts, "done_spending")
-        if "fire_base" in kinds:
-            self.last_reason = "helicopter points are kept for flights"
-            return self._pick(opts, "no_fire_base")
-        if "return_hq" in kinds:
-            own = [h for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"]
-            a = min(opts, key=lambda o: (self._dist(game, o["hex"], own), o["hex"]))
-            self.last_reason = f"the HQ returns at {a['hex']}, the source nearest its units"
-            return a
-        if "move_next" in kinds:
-            targets = self._targets(game, side)
-            a = min(opts, key=lambda o: (self._dist(game, game.pos[o["unit"]], targets), o["unit"]))
-            self.last_reason = f"{a['unit']} is nearest the enemy: it moves first"
-            return a
-        if "recruit_at" in kinds:
-            self.last_reason = f"the recruit stays with its cadre at {opts[0]['hex']}"
-            return opts[0]  # the cadre's own hex comes first
-        if "create_unit" in kinds:
-            a = self._pick(opts, "create_unit")
-            parent = a["parent"]
-            if game.rows[parent].unit_type == "cadre" or game.pos.get(parent) in self._hold(game, side):
-                self.last_reason = (f"{parent} holds its ground (a base or a hex its side scores for) and sends "
-                                    f"{a['unit']} out instead")
-                return a
-            self.last_reason = f"{parent} moves and fights itself"
-            return self._pick(opts, "activate_normally")
-        if "defence_leader" in kinds:
-            a = min(opts, key=lambda o: (game.rows[o["leader"]].leader_value or 0, o["leader"]))
-            self.last_reason = f"the weakest enemy commander, {a['leader']}, counts for the defence"
-            return a
-        if "replace_unit" in kinds:
-            pool = game.pools[f"{side} Replacements"]
-            if pool >= 2:
-                a = max((o for o in opts if o.kind == "replace_unit"),
-                        key=lambda o: (SIZE_RANK.get(game.rows[o["unit"]].size_class or "C", 1), o["unit"]))
-                self.last_reason = f"{a['unit']} is the biggest unit it can bring back; one point stays for losses"
-                return a
-            self.last_reason = "the last replacement point is kept to absorb combat losses"
-            return self._pick(opts, "no_replacement")
-        if "destroy_unit" in kinds:
-            a = min(opts, key=lambda o: (SIZE_RANK.get(game.rows[o["unit"]].size_class or "C", 1), o["unit"]))
-            self.last_reason = f"{a['unit']} is the smallest unit that may pay for it"
-            return a
-        if "place_bunker" in kinds:
-            enemy = list(self._enemy_hexes(game, side))
-            a = min((o for o in opts if o.kind == "place_bunker"),
-                    key=lambda o: (self._dist(game, game.pos[o["unit"]], enemy), o["unit"]))
-            self.last_reason = f"the Bunker goes with {a['unit']}, the unit nearest the enemy"
-            return a
-        if "add_elite" in kinds or "remove_poor" in kinds:
-            a = self._pick(opts, "remove_poor") or self._pick(opts, "add_elite")
-            self.last_reason = "Vietnamization improves an ARVN division"
-            return a
-        if "strategic_unit" in kinds:
-            targets = self._targets(game, side)
-            far = sorted((a for a in opts if a.kind == "strategic_unit" and game.rows[a["unit"]].unit_type != "cadre"
-                          and self._dist(game, game.pos[a["unit"]], targets) > 2),
-                         key=lambda a: (-self._dist(game, game.pos[a["unit"]], targets), a["unit"]))
-            if far:
-                self.last_reason = f"{far[0]['unit']} is far from the fighting: it closes up without being spent"
-                return far[0]
-            self.last_reason = "every unit is already near its targets (cadres stay to recruit)"
-            return self._pick(opts, "done_strategic")
-        if "add_supporter" in kinds:
-            a = self._pick(opts, "add_supporter")
-            self.last_reason = f"{a['unit']} adds to the die roll (5.3.3): every adjacent unit supports"
-            return a
-        if "support" in kinds:
-            self.last_reason = "all available support is used"
-            return max(opts, key=lambda a: a["amount"])
-        if "defender_die" in kinds:
-            self.last_reason = "the defender rolls the D10 when it can"
-            return max(opts, key=lambda a: a.get("die", 0))
-        if {"loss_point", "retreat", "eliminate", "replacement"} & kinds:
-            for k in ("loss_point", "replacement", "retreat", "eliminate"):
-                a = self._pick(opts, k)
-                if a is not None:
-                    self.last_reason = {"loss_point": "a loss point is cheapest", "replacement": "a replacement "
-                                        "point saves the units", "retreat": "retreating saves the unit",
-                                        "eliminate": "nothing else is left: a unit is eliminated"}[k]
-                    return a
-        if "advance" in kinds:
-            self.last_reason = "the winner advances into the combat hex"
-            return self._pick(opts, "advance")
-        if "place_snafu" in kinds:
-            bad = ("Ammo Out", "Fuel Out", "Incompetent Leader", "Ammo Shortage", "Fuel Shortage", "Ambush",
-                   "Friendly Fire", "Air Strike", "Key Officer Killed", "Radio Out")
-            good = ("Great Leader",)
-            best, rank = None, 99
-            for a in opts:
-                if a.kind != "place_snafu" or not a.get("unit"):
-                    continue
-                mine = game.side_of(a["unit"]) == side
-                order = good if mine else bad
-                if a["face"] in order and order.index(a["face"]) < rank:
-                    best, rank = a, order.index(a["face"])
-            if best is not None:
-                whose = "its own" if game.side_of(best["unit"]) == side else "an enemy"
-                self.last_reason = f"{best['face']} is placed on {whose} unit {best['unit']}"
-                return best
-            back = self._pick(opts, "return_snafu")
-            if back is not None:
-                self.last_reason = "no placement would hurt the enemy or help its own units: the counter goes back"
-                return back
-            self.last_reason = "the marker must be placed"
-            return opts[0]
-        if "roll_accumulator" in kinds:
-            key = self._pick(opts, "roll_accumulator")["track"]
-            value = game.vp[key]
-            if value >= 5 or d.prompt.startswith("End Phase"):
-                self.last_reason = f"rolls on {key.replace('_', ' ')} at {value}" + (
-                    " (the track is reset after the End Phase)" if value < 5 else " (a good chance)")
-                return self._pick(opts, "roll_accumulator")
-            self.last_reason = f"waits: {key.replace('_', ' ')} at {value} is a poor chance, more points may come"
-            return self._pick(opts, "no_roll")
-        if "recruit" in kinds:
-            self.last_reason = "every recruit strengthens the VC"
-            return self._pick(opts, "recruit")
-        if "keep_all" in kinds:
-            self.last_reason = "keeps every unit"
-            return self._pick(opts, "keep_all")
-        if "reroll" in kinds:
-            self.last_reason = "re-rolls its own die"
-            return self._pick(opts, "reroll")
-        if "eliminate_overstacked" in kinds:
-            a = min(opts, key=lambda a: SIZE_RANK.get(game.rows[a["unit"]].size_class or "C", 1))
-            self.last_reason = f"{a['unit']} is the smallest overstacked unit"
-            return a
-        if "resolve_combat" in kinds:
-            self.last_reason = "combats in the order declared"
-            return opts[0]
-        if kinds == {"end_activations"}:
-            self.last_reason = "no fresh HQ with a LoC is left: the activations end"
-            return opts[0]
-        if "retreat_to" in kinds:
-            enemy = self._enemy_hexes(game, side)
-            a = max(opts, key=lambda a: (not a.get("zoc"), self._dist(game, a["hex"], list(enemy))))
-            self.last_reason = f"retreats to {a['hex']}, away from the enemy and out of its ZoC if it can"
-            return a
-        if "quality_marker" in kinds or "key_officer" in kinds:
-            for a in opts:
-                good = a.get("marker") in ("Elite", "Guards")
-                mine = a.get("unit") in game.rows and game.side_of(a["unit"]) == side
-                if good == mine:
-                    self.last_reason = "a good marker on its own unit, a bad one on the enemy's"
-                    return a
-            self.last_reason = "the marker must go on one of these units"
-            return opts[0]
-        passing = [a for a in opts if a.kind in PASS_KINDS]
+    def fallback(self, game: RowGame, d: Decision) -> Action:
+        """No rule of thumb for this choice (or nothing left to weigh): the first option, a pass if it is one."""
+        passing = [a for a in d.options if a.kind in PASS_KINDS]
         self.last_reason = "takes the first legal choice" if not passing else "passes"
-        return opts[0]
+        return d.options[0]
+
+    def _answer(self, game: RowGame, d: Decision, answer: Answer) -> Action:
+        got = answer(game, d)
+        if got is None:
+            return self.fallback(game, d)
+        action, self.last_reason = got
+        return action
+
+    # the season: supply, missions, HQs (ROW-7, 9)
+    def on_mission(self, game: RowGame, d: Decision) -> Action:
+        """ROW-9.5: the Capitalist hunts, the Communist infiltrates; each its first preference it can pay."""
+        side = d.side
+        for name in MISSION_PREFS[side]:
+            a = next((o for o in d.options if o["mission"] == name), None)
+            if a is not None:
+                self.last_reason = f"{side} declares {name.replace('_', ' ')} (its first affordable preference)"
+                return a
+        self.last_reason = "the only missions it can pay"
+        return d.options[-1]
+
+    def on_hq_refresh(self, game: RowGame, d: Decision) -> Action:
+        """ROW-9.3: a spent HQ is flipped fresh while 4 supply stay for the mission."""
+        a = self._pick(d.options, "refresh_hq")
+        if a is None:
+            return self.fallback(game, d)
+        if self._supply(game, d.side) - a["amount"] >= 4:
+            self.last_reason = (f"{self._supply(game, d.side)} supply: a spent HQ is flipped fresh, enough is kept "
+                                "for the mission")
+            return a
+        self.last_reason = "supply is short: HQs stay spent"
+        return d.options[-1]
+
+    def on_spend_supply(self, game: RowGame, d: Decision) -> Action:
+        """ROW-7.1: markers that hurt its units come off while 4 supply stay for the mission."""
+        if not self._has(d, "buy"):
+            return self.fallback(game, d)
+        pool = self._supply(game, d.side)
+        for item in ("remove_out", "remove_shortage", "bunker_to_fortification"):
+            for a in d.options:
+                if a.kind == "buy" and a["item"] == item and (a["pool"] != "capitalist" and a["pool"] !=
+                                                              "communist" or pool - a["amount"] >= 4):
+                    self.last_reason = f"{a.label}: worth it, and enough supply stays for the mission"
+                    return a
+        self.last_reason = "supply is kept for the mission and the HQs"
+        return self._pick(d.options, "done_spending")
+
+    def on_hq_return(self, game: RowGame, d: Decision) -> Action:
+        """ROW-9.1: a routed HQ returns at the supply source nearest its units."""
+        own = [h for u, h in game.pos.items() if game.side_of(u) == d.side and game.rows[u].kind == "unit"]
+        a = min(d.options, key=lambda o: (self._dist(game, o["hex"], own), o["hex"]))
+        self.last_reason = f"the HQ returns at {a['hex']}, the source nearest its units"
+        return a
+
+    def on_bunker(self, game: RowGame, d: Decision) -> Action:
+        """ROW-9.5: the Bunker goes with the unit nearest the enemy."""
+        if not self._has(d, "place_bunker"):
+            return self.fallback(game, d)
+        enemy = list(self._enemy_hexes(game, d.side))
+        a = min((o for o in d.options if o.kind == "place_bunker"),
+                key=lambda o: (self._dist(game, game.pos[o["unit"]], enemy), o["unit"]))
+        self.last_reason = f"the Bunker goes with {a['unit']}, the unit nearest the enemy"
+        return a
+
+    def on_vietnamization(self, game: RowGame, d: Decision) -> Action:
+        """ROW-9.5: a Poor marker comes off first, else an Elite one goes on."""
+        return self._take(game, d, ("remove_poor", "add_elite"), "Vietnamization improves an ARVN division")
+
+    # activations (ROW-4, 9.2)
+    def on_hq_activation(self, game: RowGame, d: Decision) -> Action:
+        """ROW-9.2: the fresh HQ with most of its own fresh units near it; none: the activations end."""
+        if not self._has(d, "activate_hq"):
+            if {a.kind for a in d.options} == {"end_activations"}:
+                self.last_reason = "no fresh HQ with a LoC is left: the activations end"
+                return d.options[0]
+            return self.fallback(game, d)
+        side = d.side
+        # fresh units within 4 hexes of the HQ; on the whole map, where HQs sit in their Corps capitals, a
+        # second look reaches 8 hexes (about the 10-MP command range, 4.5) before the activations end
+        for radius in (4, 8):
+            best, score = None, 0
+            for a in d.options:
+                if a.kind != "activate_hq":
+                    continue
+                hq_hex = game.pos[a["hq"]]
+                n = sum(1 for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"
+                        and game.fresh[u] and game.map.distance(h, hq_hex) <= radius)
+                if n > score:
+                    best, score = a, n
+            if best is not None:
+                self.last_reason = f"activates {best['hq']}: {score} fresh units of its side within {radius} hexes"
+                return best
+        self.last_reason = "no fresh HQ has fresh units near it: the activations end"
+        return self._pick(d.options, "end_activations") or d.options[-1]
+
+    def _fresh_unit(self, game: RowGame, d: Decision, kind: str, targets: list[str]) -> Action:
+        cands = sorted((a for a in d.options if a.kind == kind and game.rows[a["unit"]].unit_type != "cadre"),
+                       key=lambda a: (self._dist(game, game.pos[a["unit"]], targets), a["unit"]))
+        if cands and self._dist(game, game.pos[cands[0]["unit"]], targets) <= 8:
+            self.last_reason = f"{cands[0]['unit']} is the fresh unit nearest the enemy or the threatened hex"
+            return cands[0]
+        self.last_reason = "no other fresh unit is near enough to matter"
+        return d.options[-1]
+
+    def on_unit_activation(self, game: RowGame, d: Decision) -> Action:
+        """ROW-4.5: the fresh units nearest the enemy first (cadres stay to recruit)."""
+        if not self._has(d, "activate_unit"):
+            return self.fallback(game, d)
+        return self._fresh_unit(game, d, "activate_unit", self._targets(game, d.side))
+
+    def on_create_battalion(self, game: RowGame, d: Decision) -> Action:
+        """ROW-14.1.1: a unit holding a base or a scoring hex sends a new battalion out; others move themselves."""
+        a = self._pick(d.options, "create_unit")
+        if a is None:
+            return self.fallback(game, d)
+        parent = a["parent"]
+        if game.rows[parent].unit_type == "cadre" or game.pos.get(parent) in self._hold(game, d.side):
+            self.last_reason = (f"{parent} holds its ground (a base or a hex its side scores for) and sends "
+                                f"{a['unit']} out instead")
+            return a
+        self.last_reason = f"{parent} moves and fights itself"
+        return self._pick(d.options, "activate_normally")
+
+    def on_move_order(self, game: RowGame, d: Decision) -> Action:
+        """ROW-4.5: the unit nearest the enemy moves first."""
+        targets = self._targets(game, d.side)
+        a = min(d.options, key=lambda o: (self._dist(game, game.pos[o["unit"]], targets), o["unit"]))
+        self.last_reason = f"{a['unit']} is nearest the enemy: it moves first"
+        return a
+
+    def on_move(self, game: RowGame, d: Decision) -> Action:
+        """ROW-4.4, 4.5, 4.7, 4.8: hold a scoring hex, else close on the weakest enemy in reach."""
+        if not self._has(d, "move", "stay"):
+            return self.fallback(game, d)
+        return self._choose_move(game, d)
+
+    def on_early_exploitation(self, game: RowGame, d: Decision) -> Action:
+        """ROW-4.8: in early exploitation the unit keeps its position."""
+        if not self._has(d, "move", "stay"):
+            return self.fallback(game, d)
+        self.last_reason = "early exploitation: it keeps its position"
+        return self._pick(d.options, "stay") or d.options[-1]
+
+    def on_strategic_unit(self, game: RowGame, d: Decision) -> Action:
+        """ROW-4.4: a unit far from the fighting closes up without being spent."""
+        targets = self._targets(game, d.side)
+        far = sorted((a for a in d.options if a.kind == "strategic_unit" and game.rows[a["unit"]].unit_type != "cadre"
+                      and self._dist(game, game.pos[a["unit"]], targets) > 2),
+                     key=lambda a: (-self._dist(game, game.pos[a["unit"]], targets), a["unit"]))
+        if far:
+            self.last_reason = f"{far[0]['unit']} is far from the fighting: it closes up without being spent"
+            return far[0]
+        self.last_reason = "every unit is already near its targets (cadres stay to recruit)"
+        return self._pick(d.options, "done_strategic")
+
+    def on_combat_declaration(self, game: RowGame, d: Decision) -> Action:
+        """ROW-4.6: a Hasty attack on an adjacent hex holding one enemy unit no bigger than itself."""
+        if not self._has(d, "declare_combat"):
+            return self.fallback(game, d)
+        side, uid = d.side, d.context.get("unit")
+        if game.rows[uid].unit_type == "cadre":
+            self.last_reason = f"{uid} is a cadre: it recruits and supplies, it does not attack"
+            return self._pick(d.options, "no_combat") or d.options[-1]
+        size = SIZE_RANK.get(game.rows[uid].size_class or "C", 1)
+        enemy = self._enemy_hexes(game, side)
+        for ct in ("hasty", "prepared", "deliberate"):
+            for a in d.options:
+                if a.kind == "declare_combat" and a["combat_type"] == ct:
+                    us = enemy.get(a["hex"], [])
+                    if len(us) == 1 and SIZE_RANK.get(game.rows[us[0]].size_class or "C", 1) <= size:
+                        self.last_reason = (f"{uid} attacks {a['hex']}: one enemy unit, no bigger than itself "
+                                            f"({ct.replace('_', ' ')})")
+                        return a
+        self.last_reason = "no adjacent enemy is weak enough to attack"
+        return self._pick(d.options, "no_combat") or d.options[-1]
+
+    def on_combat_order(self, game: RowGame, d: Decision) -> Action:
+        """ROW-9.2: combats are resolved in the order declared."""
+        self.last_reason = "combats in the order declared"
+        return d.options[0]
+
+    def on_hq_end(self, game: RowGame, d: Decision) -> Action:
+        """ROW-9.3: the HQ stays; it is re-freshened when 4 supply are in the pool."""
+        if not self._has(d, "hq_stays"):
+            return self.fallback(game, d)
+        ref = self._pick(d.options, "refresh_hq")
+        pool = self._supply(game, d.side)
+        if ref is not None and pool >= 4:
+            self.last_reason = f"re-freshens its HQ ({pool} supply in the pool) to activate again"
+            return ref
+        self.last_reason = "the HQ stays with its units"
+        return self._pick(d.options, "hq_stays")
+
+    def on_overstack_loss(self, game: RowGame, d: Decision) -> Action:
+        """ROW-4.2: the smallest overstacked unit is eliminated."""
+        a = min(d.options, key=lambda a: SIZE_RANK.get(game.rows[a["unit"]].size_class or "C", 1))
+        self.last_reason = f"{a['unit']} is the smallest overstacked unit"
+        return a
+
+    def on_reserve_hq(self, game: RowGame, d: Decision) -> Action:
+        """ROW-4.7: reserves move up when the enemy attacks within 6 hexes of a fresh HQ."""
+        if not self._has(d, "reserve_hq"):
+            return self.fallback(game, d)
+        declared = [h for h, _ in game.act.declared.values()] if game.act is not None else []
+        for a in d.options:
+            if a.kind == "reserve_hq" and declared and self._dist(game, game.pos[a["hq"]], declared) <= 6:
+                self.last_reason = f"the enemy attacks within 6 hexes of {a['hq']}: reserves move up"
+                return a
+        self.last_reason = "no enemy attack threatens its HQs: no reserve move"
+        return self._pick(d.options, "no_reserve") or d.options[-1]
+
+    def on_reserve_unit(self, game: RowGame, d: Decision) -> Action:
+        """ROW-4.7: the fresh units nearest the threatened hexes."""
+        if not self._has(d, "reserve_unit"):
+            return self.fallback(game, d)
+        targets = self._targets(game, d.side)
+        if game.act is not None and game.act.declared:
+            targets = [h for h, _ in game.act.declared.values()]
+        return self._fresh_unit(game, d, "reserve_unit", targets)
+
+    def on_fire_base(self, game: RowGame, d: Decision) -> Action:
+        """ROW-14.1.2: helicopter points are kept for flights."""
+        return self._take(game, d, ("no_fire_base",), "helicopter points are kept for flights")
+
+    # combat (ROW-5, 6)
+    def on_combat_supporter(self, game: RowGame, d: Decision) -> Action:
+        """ROW-5.3.3: every adjacent unit supports."""
+        return self._take(game, d, ("add_supporter",),
+                          lambda a: f"{a['unit']} adds to the die roll (5.3.3): every adjacent unit supports")
+
+    def on_combat_support(self, game: RowGame, d: Decision) -> Action:
+        """ROW-5.3.1: all available support is used."""
+        self.last_reason = "all available support is used"
+        return max(d.options, key=lambda a: a["amount"])
+
+    def on_defence_leader(self, game: RowGame, d: Decision) -> Action:
+        """ROW-14.2.2: the weakest enemy commander counts for the defence."""
+        a = min(d.options, key=lambda o: (game.rows[o["leader"]].leader_value or 0, o["leader"]))
+        self.last_reason = f"the weakest enemy commander, {a['leader']}, counts for the defence"
+        return a
+
+    def on_defender_die(self, game: RowGame, d: Decision) -> Action:
+        """ROW-5.4.1: the defender rolls the D10 when it can."""
+        self.last_reason = "the defender rolls the D10 when it can"
+        return max(d.options, key=lambda a: a.get("die", 0))
+
+    def on_reroll(self, game: RowGame, d: Decision) -> Action:
+        """ROW-6.1: a side that may re-roll its own die does."""
+        return self._take(game, d, ("reroll",), "re-rolls its own die")
+
+    def on_quality_marker(self, game: RowGame, d: Decision) -> Action:
+        """ROW-5.4.2, 6.1: a good marker on its own unit, a bad one on the enemy's."""
+        for a in d.options:
+            good = a.get("marker") in ("Elite", "Guards")
+            mine = a.get("unit") in game.rows and game.side_of(a["unit"]) == d.side
+            if good == mine:
+                self.last_reason = "a good marker on its own unit, a bad one on the enemy's"
+                return a
+        self.last_reason = "the marker must go on one of these units"
+        return d.options[0]
+
+    on_key_officer = on_quality_marker
+
+    def on_loss(self, game: RowGame, d: Decision) -> Action:
+        """ROW-5.6: loss points first, then replacement points, retreats, and eliminations last."""
+        for k in ("loss_point", "replacement", "retreat", "eliminate"):
+            a = self._pick(d.options, k)
+            if a is not None:
+                self.last_reason = {"loss_point": "a loss point is cheapest", "replacement": "a replacement "
+                                    "point saves the units", "retreat": "retreating saves the unit",
+                                    "eliminate": "nothing else is left: a unit is eliminated"}[k]
+                return a
+        return self.fallback(game, d)
+
+    def on_retreat_hex(self, game: RowGame, d: Decision) -> Action:
+        """ROW-5.6: away from the enemy, out of its ZoC if it can."""
+        enemy = self._enemy_hexes(game, d.side)
+        a = max(d.options, key=lambda a: (not a.get("zoc"), self._dist(game, a["hex"], list(enemy))))
+        self.last_reason = f"retreats to {a['hex']}, away from the enemy and out of its ZoC if it can"
+        return a
+
+    def on_advance(self, game: RowGame, d: Decision) -> Action:
+        """ROW-5.7: the winner advances into the combat hex."""
+        return self._take(game, d, ("advance",), "the winner advances into the combat hex")
+
+    def on_snafu_placement(self, game: RowGame, d: Decision) -> Action:
+        """ROW-6.1, 6.2: a harmful counter on an enemy unit, a Great Leader on its own; else back to the cup."""
+        if not self._has(d, "place_snafu"):
+            return self.fallback(game, d)
+        side = d.side
+        bad = ("Ammo Out", "Fuel Out", "Incompetent Leader", "Ammo Shortage", "Fuel Shortage", "Ambush",
+               "Friendly Fire", "Air Strike", "Key Officer Killed", "Radio Out")
+        good = ("Great Leader",)
+        best, rank = None, 99
+        for a in d.options:
+            if a.kind != "place_snafu" or not a.get("unit"):
+                continue
+            mine = game.side_of(a["unit"]) == side
+            order = good if mine else bad
+            if a["face"] in order and order.index(a["face"]) < rank:
+                best, rank = a, order.index(a["face"])
+        if best is not None:
+            whose = "its own" if game.side_of(best["unit"]) == side else "an enemy"
+            self.last_reason = f"{best['face']} is placed on {whose} unit {best['unit']}"
+            return best
+        back = self._pick(d.options, "return_snafu")
+        if back is not None:
+            self.last_reason = "no placement would hurt the enemy or help its own units: the counter goes back"
+            return back
+        self.last_reason = "the marker must be placed"
+        return d.options[0]
+
+    # reinforcements, replacements, recruits (ROW-13)
+    def on_replacement(self, game: RowGame, d: Decision) -> Action:
+        """ROW-13.2: the biggest unit comes back while a point stays to absorb losses."""
+        if not self._has(d, "replace_unit"):
+            return self.fallback(game, d)
+        if game.pools[f"{d.side} Replacements"] >= 2:
+            a = max((o for o in d.options if o.kind == "replace_unit"),
+                    key=lambda o: (SIZE_RANK.get(game.rows[o["unit"]].size_class or "C", 1), o["unit"]))
+            self.last_reason = f"{a['unit']} is the biggest unit it can bring back; one point stays for losses"
+            return a
+        self.last_reason = "the last replacement point is kept to absorb combat losses"
+        return self._pick(d.options, "no_replacement")
+
+    def on_replacement_cost(self, game: RowGame, d: Decision) -> Action:
+        """ROW-13.2: the smallest unit pays for it."""
+        a = min(d.options, key=lambda o: (SIZE_RANK.get(game.rows[o["unit"]].size_class or "C", 1), o["unit"]))
+        self.last_reason = f"{a['unit']} is the smallest unit that may pay for it"
+        return a
+
+    def on_recruit(self, game: RowGame, d: Decision) -> Action:
+        """ROW-13.1.2: every recruit strengthens the VC."""
+        return self._take(game, d, ("recruit",), "every recruit strengthens the VC")
+
+    def on_recruit_hex(self, game: RowGame, d: Decision) -> Action:
+        """ROW-13.1.2: the recruit stays with its cadre."""
+        self.last_reason = f"the recruit stays with its cadre at {d.options[0]['hex']}"
+        return d.options[0]  # the cadre's own hex comes first
+
+    def on_voluntary_removal(self, game: RowGame, d: Decision) -> Action:
+        """Every unit is kept."""
+        return self._take(game, d, ("keep_all",), "keeps every unit")
+
+    # victory (ROW-12)
+    def on_objective_placement(self, game: RowGame, d: Decision) -> Action:
+        """ROW-12.1.3: near its own units and away from the enemy's."""
+        side = d.side
+        own = [h for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"]
+        enemy = list(self._enemy_hexes(game, side))
+        a = min(d.options, key=lambda a: (self._dist(game, a["hex"], own) - self._dist(game, a["hex"], enemy),
+                                          a["hex"]))
+        self.last_reason = f"the objective goes on {a['hex']}, near its own units and away from the enemy's"
+        return a
+
+    def on_objective_claim(self, game: RowGame, d: Decision) -> Action:
+        """ROW-12.1.3: an unfought objective in a hex it controls is claimed."""
+        return self._take(game, d, ("claim_objective",), "an unfought objective in a hex it controls is claimed")
+
+    def on_accumulator_roll(self, game: RowGame, d: Decision) -> Action:
+        """ROW-12.1.4: roll at 5 or more (or in the End Phase, before the track is reset), else wait."""
+        roll = self._pick(d.options, "roll_accumulator")
+        if roll is None:
+            return self.fallback(game, d)
+        key = roll["track"]
+        value = game.vp[key]
+        if value >= 5 or d.prompt.startswith("End Phase"):
+            self.last_reason = f"rolls on {key.replace('_', ' ')} at {value}" + (
+                " (the track is reset after the End Phase)" if value < 5 else " (a good chance)")
+            return roll
+        self.last_reason = f"waits: {key.replace('_', ' ')} at {value} is a poor chance, more points may come"
+        return self._pick(d.options, "no_roll")
+
+    # the special rules (ROW-14.7.2)
+    def on_trail_marker(self, game: RowGame, d: Decision) -> Action:
+        return self._answer(game, d, trail_marker_choice)
+
+
+def _answering(answer: Answer) -> Callable[[RowBot, RowGame, Decision], Action]:
+    def on_kind(self: RowBot, game: RowGame, d: Decision) -> Action:
+        return self._answer(game, d, answer)
+
+    on_kind.__doc__ = answer.__doc__
+    return on_kind
+
+
+# the air war, the fleet, the special rules and operations answer from their modules' tables (air.py, politics.py,
+# sow.py): one ``on_<kind>`` each
+for _kind, _fn in {**AIR_ANSWERS, **SPECIAL_ANSWERS, **SOW_ANSWERS}.items():
+    setattr(RowBot, f"on_{_kind}", _answering(_fn))

@@ -13,6 +13,7 @@ Simplifications and readings of this first playable version are decisions R-GAME
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from dataclasses import replace as dc_replace
 from fractions import Fraction
@@ -362,6 +363,32 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     def set_vstate(self, s: V.VictoryState) -> None:
         self.vp = {k: getattr(s, k) for k in VP_FIELDS}
 
+    def enter_fresh(self, side: str, uid: str, spots: list[str], rule_id: str, *, kind: str, option: str, key: str,
+                    prompt: str, label: str, title: str, text: str):
+        """A piece off the map comes back fresh at one of ``spots`` (a routed HQ at a supply source, ROW-9.1; a PRC
+        unit at the north edge, ROW-12.2): ``side`` chooses the hex (a decision of ``kind`` whose options are
+        ``option`` actions naming the piece as ``key``), the piece is placed fresh and a ruling says where."""
+        name = self.rows[uid].name
+        a = yield self.decide(side, prompt, rule_id, [Action.make(option, f"{name} {label} {h}",
+                                                                  [h], hex=h, **{key: uid}) for h in spots],
+                              kind=kind)
+        self.place(uid, a["hex"])
+        self.fresh[uid] = True
+        self._touch()
+        yield self.ruling(rule_id, title, f"{name} {text} {a['hex']}.", result={key: uid, "hex": a["hex"]},
+                          places=[a["hex"]])
+
+    def choose_one(self, side: str, prompt: str, rule_id: str, items: list[str], *, kind: str, option: str, key: str,
+                   label: Callable[[str], str], places: Callable[[str], list[str]] | None = None,
+                   check: Callable[[Action], IllegalAction | None] | None = None):
+        """One of ``items``: the only one without asking, else ``side`` chooses (a decision of ``kind`` whose options
+        are ``option`` actions naming the item as ``key``, with ``label`` and ``places`` for each).  Returns it."""
+        if len(items) == 1:
+            return items[0]
+        a = yield self.decide(side, prompt, rule_id, [Action.make(option, label(x), places(x) if places else (),
+                                                                  **{key: x}) for x in items], check=check, kind=kind)
+        return a[key]
+
     def in_window(self, actions: list[Action]) -> list[Action]:
         """Special rule map_window (R-SCN-01): no piece may end a move outside the scenario's window."""
         return [a for a in actions if a.kind != "move" or a["to"] in self.window_land]
@@ -467,7 +494,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             return
         if opts:
             roller = V.ACCUMULATORS[key][1]
-            a = yield self.decide(roller, f"Roll a D10 on {track} ({getattr(s, key)})?", "ROW-12.1.4", opts)
+            a = yield self.decide(roller, f"Roll a D10 on {track} ({getattr(s, key)})?", "ROW-12.1.4", opts,
+                                  kind="accumulator_roll")
             if a.kind == "roll_accumulator":
                 s, rr = V.roll_accumulator(self.vstate(), key, self.dice, vp=self._vp_value(key))
                 self.set_vstate(s)
@@ -540,7 +568,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         counter = drawn.result["drawn"][0]
         cu = self._cu(uid)
         opts = placement_options(counter, [cu], optional=True)
-        a = yield self.decide(placer, f"Place {counter} on {self.rows[uid].name}?", "ROW-6.1", opts, unit=uid)
+        a = yield self.decide(placer, f"Place {counter} on {self.rows[uid].name}?", "ROW-6.1", opts, unit=uid,
+                              kind="snafu_placement")
         if a.kind == "return_snafu":
             self.snafu = sorted([*self.snafu, counter])
             yield self.ruling("ROW-6.1", "SNAFU counter returned", f"{counter} goes back to the Cup of SNAFU.",
@@ -553,7 +582,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         self._touch()
         yield self._stamp(o.ruling)
         if o.key_officer_options:
-            k = yield self.decide(placer, "Key Officer Killed: which strike?", "ROW-6.1", list(o.key_officer_options))
+            k = yield self.decide(placer, "Key Officer Killed: which strike?", "ROW-6.1", list(o.key_officer_options),
+                                  kind="key_officer")
             new, r = key_officer(self._cu(uid), k["strike"])
             self.markers[uid] = sorted(m for m in new.markers if m != quality)
             self._touch()
@@ -648,7 +678,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 if not opts:
                     break
                 a = yield self.decide(side, "Flip a spent HQ fresh for supply?", "ROW-9.3",
-                                      [*opts, Action.make("done_refresh", f"{side}: no more HQs re-freshened")])
+                                      [*opts, Action.make("done_refresh", f"{side}: no more HQs re-freshened")],
+                                      kind="hq_refresh")
                 if a.kind == "done_refresh":
                     break
                 sit, pools, r = H.refresh_hq(self.situation(), self.pools_obj(), a, self.tracer(), "strategic",
@@ -715,7 +746,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 if not opts:
                     break
                 a = yield self.decide(side, f"{side}: spend supply on something else?", "ROW-7.1",
-                                      [*opts, Action.make("done_spending", f"{side} spends nothing more")])
+                                      [*opts, Action.make("done_spending", f"{side} spends nothing more")],
+                                      kind="spend_supply")
                 if a.kind == "done_spending":
                     break
                 new, paid = pay(self.pools_obj(), Action.make("pay", item=a["item"], pool=a["pool"],
@@ -837,7 +869,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                                   "mission this season, so no mission effect applies (decision R-GAME-13).",
                                   result={"mission": None}, side=side)
                 continue
-            a = yield self.decide(side, f"{side}: declare the HQ mission for {turn_label(self.season)}", "ROW-9.5", opts)
+            a = yield self.decide(side, f"{side}: declare the HQ mission for {turn_label(self.season)}", "ROW-9.5",
+                                  opts, kind="mission")
             pools, r = H.declare_mission(self.pools_obj(), a, commander=cmd, chinese=self.china_in())
             self.set_pools(pools)
             self.missions[side] = a["mission"]
@@ -866,7 +899,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             opts = [Action.make("place_objective", f"Objective marker on {h}", [h], hex=h) for h in sorted(hexes)]
             if not opts:
                 break
-            a = yield self.decide(side, f"Place Objective marker {k + 1} of {count}", "ROW-12.1.3", opts)
+            a = yield self.decide(side, f"Place Objective marker {k + 1} of {count}", "ROW-12.1.3", opts,
+                                  kind="objective_placement")
             value, self.obj_pool, r = V.draw_objective(self.dice, self.obj_pool)
             self.objectives[a["hex"]] = {"value": value, "revealed": False, "chit": False}
             placed.append(a["hex"])
@@ -975,7 +1009,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             if not opts:
                 break
             a = yield self.decide(side, f"{side} replacements ({self.pools[track]} points): bring a unit back?",
-                                  "ROW-13.2", [*opts, Action.make("no_replacement", "No more replacements")])
+                                  "ROW-13.2", [*opts, Action.make("no_replacement", "No more replacements")],
+                                  kind="replacement")
             if a.kind == "no_replacement":
                 break
             back = a["unit"]
@@ -983,7 +1018,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                               "Destroyed box", unit=d) for d in box
                   if d != back and rank[self.rows[d].size_class or "C"] >= rank[self.rows[back].size_class or "C"]]
             d = yield self.decide(side, f"Which unit goes to the Destroyed box for {self.rows[back].name}?",
-                                  "ROW-13.2", do)
+                                  "ROW-13.2", do, kind="replacement_cost")
             new, r = change(self.pools_obj(), track, -1, f"{self.rows[back].name} replaced")
             self.set_pools(new)
             self.place(d["unit"], None, "destroyed")
@@ -1016,15 +1051,10 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 yield self.ruling("ROW-9.1", "Routed HQ waits", f"No friendly supply source is free for "
                                   f"{self.rows[uid].name}: it stays routed.", result={"hq": uid})
                 continue
-            a = yield self.decide(side, f"Where does {self.rows[uid].name} return?", "ROW-9.1",
-                                  [Action.make("return_hq", f"{self.rows[uid].name} returns at {h}", [h], hq=uid, hex=h)
-                                   for h in spots])
-            self.place(uid, a["hex"])
-            self.fresh[uid] = True
-            self._touch()
+            yield from self.enter_fresh(side, uid, spots, "ROW-9.1", kind="hq_return", option="return_hq", key="hq",
+                                        prompt=f"Where does {self.rows[uid].name} return?", label="returns at",
+                                        title="Routed HQ returns", text="returns fresh at the supply source")
             back.append(uid)
-            yield self.ruling("ROW-9.1", "Routed HQ returns", f"{self.rows[uid].name} returns fresh at the supply "
-                              f"source {a['hex']}.", result={"hq": uid, "hex": a["hex"]}, places=[a["hex"]])
         yield self.ruling("ROW-9.1", f"{side} routed HQs", (f"{', '.join(back)} returned" if back else
                                                             "No routed HQ returned") + ".", result={"returned": back})
 
@@ -1060,7 +1090,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 continue
             a = yield self.decide(COMMUNIST, f"Cadre {c} at {hid} may recruit {n} unit(s) from the VC cup",
                                   "ROW-13.1.2", [Action.make("recruit", f"{c} recruits", [hid], cadre=c),
-                                                 Action.make("no_recruit", f"{c} does not recruit", [hid], cadre=c)])
+                                                 Action.make("no_recruit", f"{c} does not recruit", [hid], cadre=c)],
+                                  kind="recruit")
             if a.kind == "no_recruit":
                 continue
             for _ in range(n):
@@ -1097,7 +1128,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                                  and n in ok]
                 w = yield self.decide(COMMUNIST, f"Where does {self.rows[uid].name} appear?", "ROW-13.1.2",
                                       [Action.make("recruit_at", f"{self.rows[uid].name} appears at {h}", [h],
-                                                   unit=uid, hex=h) for h in spots])
+                                                   unit=uid, hex=h) for h in spots], kind="recruit_hex")
                 self.place(uid, w["hex"])
                 self.fresh[uid] = True
                 self._touch()
@@ -1172,7 +1203,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             if not opts:
                 break
             a = yield self.decide(COMMUNIST, "Strategic movement: which fresh unit moves next?", "ROW-4.4",
-                                  [*opts, Action.make("done_strategic", "No more strategic movement")])
+                                  [*opts, Action.make("done_strategic", "No more strategic movement")],
+                                  kind="strategic_unit")
             if a.kind == "done_strategic":
                 break
             moved.append(a["unit"])
@@ -1182,7 +1214,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             mo = self.moves(a["unit"], "strategic")
             if len(mo) > 1:
                 m = yield self.decide(COMMUNIST, f"Strategic move of {self.rows[a['unit']].name} (10 MP, no enemy "
-                                      "ZoC)", "ROW-4.4", mo, unit=a["unit"])
+                                      "ZoC)", "ROW-4.4", mo, unit=a["unit"], kind="move")
                 yield from self._move(a["unit"], m, "strategic")
         yield self.ruling("ROW-4.4", "Strategic movement over", f"{len(moved)} Communist units moved strategically "
                           "and stay fresh (HQs do not move strategically in this version, R-GAME-02).",
@@ -1227,7 +1259,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         opts = _plain(H.hq_activation_options(self.situation(), side, self.tracer()))
         if self.airwar.get("interdicted"):  # ROW-10.4.1: an HQ Interdicted marker bars activation this season
             opts = [o for o in opts if o.kind != "activate_hq" or not self.air_hq_interdicted(o["hq"])]
-        a = yield self.decide(side, f"{side}: activate a fresh HQ, or end the activations", "ROW-9.2", opts)
+        a = yield self.decide(side, f"{side}: activate a fresh HQ, or end the activations", "ROW-9.2", opts,
+                              kind="hq_activation")
         if a.kind == "activate_hq" and (yield from self.air_interdict_hq(side, a["hq"])):
             return
         if a.kind == "end_activations":
@@ -1251,7 +1284,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                   if o.kind != "activate_unit" or (o["unit"] not in chosen and not self._surprised(o["unit"]))]
             if len(uo) == 1:
                 break
-            u = yield self.decide(side, f"Activate a unit with {a['hq']} ({len(chosen)} of 4)", "ROW-4.5", uo)
+            u = yield self.decide(side, f"Activate a unit with {a['hq']} ({len(chosen)} of 4)", "ROW-4.5", uo,
+                                  kind="unit_activation")
             if u.kind == "done_activating":
                 break
             chosen.append(u["unit"])
@@ -1262,7 +1296,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                                                                    f"{self.pos[u['unit']]}", [self.pos[u['unit']]],
                                                                    unit=k, parent=u["unit"]) for k in kids[:1]),
                                                      Action.make("activate_normally", "Activate it normally",
-                                                                 unit=u["unit"])])
+                                                                 unit=u["unit"])], kind="create_battalion")
                 if c.kind == "create_unit":
                     created[u["unit"]] = c["unit"]
         sit, self.act, r = H.activate_units(self.act, self.situation(), chosen, mission=mission, m=self.map)
@@ -1299,12 +1333,11 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             if not waiting:
                 break
             self.checkpoint("activation", **ctx)
-            uid = waiting[0]
-            if len(waiting) > 1:  # 4.5: the units move one after another in the phasing player's order
-                nxt = yield self.decide(side, "Which active unit moves next?", "ROW-4.5",
-                                        [Action.make("move_next", f"{self.rows[u].name} at {self.pos[u]} moves next",
-                                                     [self.pos[u]], unit=u) for u in waiting])
-                uid = nxt["unit"]
+            # 4.5: the units move one after another in the phasing player's order
+            uid = yield from self.choose_one(side, "Which active unit moves next?", "ROW-4.5", waiting,
+                                             kind="move_order", option="move_next", key="unit",
+                                             label=lambda u: f"{self.rows[u].name} at {self.pos[u]} moves next",
+                                             places=lambda u: [self.pos[u]])
             waiting.remove(uid)
             mo = self.moves(uid, "initial")
             spent = Fraction(0)
@@ -1313,7 +1346,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 mo = flights + mo
             if mo:
                 m = yield self.decide(side, f"Initial movement of {self.rows[uid].name} (5 MP, to a destination by "
-                                      "the cheapest path, R-GAME-07)", "ROW-4.5", mo, unit=uid)
+                                      "the cheapest path, R-GAME-07)", "ROW-4.5", mo, unit=uid, kind="move")
                 if m.kind in ("fly", "amphibious"):
                     if m.kind == "fly":
                         yield from self._fly(uid, m)
@@ -1328,7 +1361,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                         rule = "ROW-14.1.2" if m.kind == "fly" else "ROW-14.1.3"
                         m = yield self.decide(side, f"{self.rows[uid].name} landed: land movement with the "
                                               f"{float(movement.UNIT_MP - spent):g} MP left?", rule, [*lo, stay],
-                                              unit=uid)
+                                              unit=uid, kind="move")
                     else:
                         m = Action.make("stay", unit=uid, mode="initial")
                     if m.kind == "move":
@@ -1349,7 +1382,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 continue
             d = yield self.decide(side, f"Declare a combat with {self.rows[uid].name}?", "ROW-4.6",
                                   [*do, Action.make("no_combat", f"{self.rows[uid].name} declares no combat",
-                                                    unit=uid)], unit=uid)
+                                                    unit=uid)], unit=uid, kind="combat_declaration")
             if d.kind == "no_combat":
                 continue
             self.act, r = H.declare(self.act, self.situation(), d, left, spent, chit_hexes=self.chit_hexes,
@@ -1363,7 +1396,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             yield self.ruling(drawn.rule_id, drawn.title, drawn.explanation, result=drawn.result, dice=drawn.dice,
                               lookup=drawn.lookup, places=[d["hex"]])
             if n > 1:
-                k = yield self.decide(side, "Which combat chit is kept?", "ROW-5.2.1", chit_options(drawn))
+                k = yield self.decide(side, "Which combat chit is kept?", "ROW-5.2.1", chit_options(drawn),
+                                      kind="combat_chit")
                 chits[uid], kr = keep_chit(drawn, k["chit"])
                 yield self._stamp(kr)
             else:
@@ -1394,7 +1428,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             mo = self.moves(eo["unit"], "early_exploitation")
             if len(mo) > 1:
                 m = yield self.decide(side, f"Early exploitation of {self.rows[eo['unit']].name} (3 MP, no enemy "
-                                      "ZoC)", "ROW-4.8", mo, unit=eo["unit"])
+                                      "ZoC)", "ROW-4.8", mo, unit=eo["unit"], kind="early_exploitation")
                 yield from self._move(eo["unit"], m, "early_exploitation")
         self.act = H.end_early_exploitation(self.act)
         ctx["stage"], ctx["done"] = "combat", list(resolved_me)
@@ -1410,7 +1444,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             if not co:
                 break
             c = co[0] if len(co) == 1 else (yield self.decide(side, "Which declared combat is resolved next?",
-                                                              "ROW-9.2", co))
+                                                              "ROW-9.2", co, kind="combat_order"))
             done.append(c["unit"])
             ct = self.act.declared[c["unit"]][1]
             yield from self._fight(c["unit"], c["hex"], ct, chits[c["unit"]])
@@ -1424,7 +1458,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                                          mission=mission, m=self.map))
             ho = self.in_window([o for o in ho if o.kind != "hq_stays"]) + [o for o in ho if o.kind == "hq_stays"]
             h = yield self.decide(side, f"{self.rows[self.act.hq].name}: move, stay, or stay and re-freshen",
-                                  "ROW-9.3", ho)
+                                  "ROW-9.3", ho, kind="hq_end")
             if h.kind == "move":
                 yield from self._move(self.act.hq, h, "hq")
                 moved = True
@@ -1461,7 +1495,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                     break
                 yield self.ruling("ROW-4.2", "Stacking check", movement.stacking_check(self.situation(), s).explanation,
                                   result={"side": s})
-                e = yield self.decide(s, "Overstacked: which spent unit is eliminated?", "ROW-4.2", so)
+                e = yield self.decide(s, "Overstacked: which spent unit is eliminated?", "ROW-4.2", so,
+                                      kind="overstack_loss")
                 yield from self._eliminate(e["unit"], "Overstacked (4.2)")
                 if self._over:
                     return
@@ -1630,7 +1665,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     def reserve_movement(self, side: str):
         """ROW-4.7 (the reaction window): the non-phasing side may move one fresh HQ and up to 4 fresh units."""
         opts = H.reserve_hq_options(self.act, self.situation(), self.tracer(), no_reserve=self._giap_uprising())
-        a = yield self.decide(side, f"{side}: a reserve move against this activation?", "ROW-4.7", opts)
+        a = yield self.decide(side, f"{side}: a reserve move against this activation?", "ROW-4.7", opts,
+                              kind="reserve_hq")
         if a.kind == "no_reserve":
             yield self.ruling("ROW-4.7", "No reserve move", f"The {side} makes no reserve move.", result={})
             return
@@ -1641,7 +1677,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             if not uo:
                 break
             u = yield self.decide(side, f"Reserve unit for {a['hq']} ({len(chosen)} of 4)", "ROW-4.7",
-                                  [*uo, Action.make("done_reserve", "No more reserve units")])
+                                  [*uo, Action.make("done_reserve", "No more reserve units")], kind="reserve_unit")
             if u.kind == "done_reserve":
                 break
             chosen.append(u["unit"])
@@ -1654,12 +1690,13 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         for uid in chosen:
             mo = self.moves(uid, "reserve")
             if len(mo) > 1:
-                m = yield self.decide(side, f"Reserve move of {self.rows[uid].name} (5 MP)", "ROW-4.7", mo, unit=uid)
+                m = yield self.decide(side, f"Reserve move of {self.rows[uid].name} (5 MP)", "ROW-4.7", mo, unit=uid,
+                                      kind="move")
                 yield from self._move(uid, m, "reserve")
         mo = self.moves(a["hq"], "reserve_hq")
         if len(mo) > 1:
             m = yield self.decide(side, f"Reserve move of {self.rows[a['hq']].name} (5 MP, R-HQ-02)", "ROW-4.7", mo,
-                                  unit=a["hq"])
+                                  unit=a["hq"], kind="move")
             yield from self._move(a["hq"], m, "reserve_hq")
 
     # ------------------------------------------------------------------ one combat (ROW-5.0)
@@ -1691,7 +1728,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                     break
                 a = yield self.decide(who, f"Combat at {hid}: add an adjacent unit to the "
                                       + ("attack" if who == side else "defence") + f"? ({len(chosen)} so far)",
-                                      "ROW-5.3.3", [*opts, Action.make("done_support", "No more supporting units")])
+                                      "ROW-5.3.3", [*opts, Action.make("done_support", "No more supporting units")],
+                                      kind="combat_supporter")
                 if a.kind == "done_support":
                     break
                 chosen.append(a["unit"])
@@ -1752,7 +1790,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             if len(cands) > 1:
                 a = yield self.decide(side, "Which enemy ground commander counts for the defence?", "ROW-14.2.2",
                                       [Action.make("defence_leader", f"{self.rows[ld].name} ({self.rows[ld].leader_value:+d})",
-                                                   leader=ld) for ld, _ in cands])
+                                                   leader=ld) for ld, _ in cands], kind="defence_leader")
                 pick = next(c for c in cands if c[0] == a["leader"])
             def_lead = self.rows[pick[0]].leader_value or 0
         if att_lead or def_lead:
@@ -1861,7 +1899,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                     mo = self.moves(u, "exploitation", mp=out.adv_mp)
                     if len(mo) > 1:
                         m = yield self.decide(side, f"Exploitation of {self.rows[u].name} ({out.adv_mp} MP)",
-                                              "ROW-4.8", mo, unit=u)
+                                              "ROW-4.8", mo, unit=u, kind="move")
                         yield from self._move(u, m, "exploitation", mp=out.adv_mp)
 
     # ------------------------------------------------------------------ end of the player turns
@@ -1898,7 +1936,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 new, rr = change_infrastructure(self.pools_obj(), CAPITALIST, r.result["infrastructure"], "Infiltrate")
                 self.set_pools(new)
                 yield self._stamp(rr)
-            a = yield self.decide(COMMUNIST, "Infiltrate: place a Bunker on a VC unit?", "ROW-9.5", opts)
+            a = yield self.decide(COMMUNIST, "Infiltrate: place a Bunker on a VC unit?", "ROW-9.5", opts, kind="bunker")
             if a.kind == "place_bunker":
                 yield from self._place_bunker(a)
         elif mission == "recruit":
@@ -1909,7 +1947,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 opts = H.recruit_bunker_options(self.situation(), ctl, placed)
                 if len(opts) <= 1:
                     break
-                a = yield self.decide(COMMUNIST, f"Recruit: place Bunker {placed + 1} of 3?", "ROW-9.5", opts)
+                a = yield self.decide(COMMUNIST, f"Recruit: place Bunker {placed + 1} of 3?", "ROW-9.5", opts,
+                                      kind="bunker")
                 if a.kind == "no_bunker":
                     break
                 placed += 1
@@ -1931,7 +1970,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             opts = H.vietnamization_options(self.situation(), done)
             if len(opts) <= 1:
                 break
-            a = yield self.decide(CAPITALIST, f"Vietnamization: improvement {done + 1} of 2", "ROW-9.5", opts)
+            a = yield self.decide(CAPITALIST, f"Vietnamization: improvement {done + 1} of 2", "ROW-9.5", opts,
+                                  kind="vietnamization")
             if a.kind == "stop":
                 break
             done += 1
@@ -1957,7 +1997,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             return
         a = yield self.decide(CAPITALIST, "Build a Fire Base (2 helicopter points)?", "ROW-14.1.2",
                               [*(Action.make("fire_base", f"Fire Base at {h}", [h], hex=h) for h in spots),
-                               Action.make("no_fire_base", "No Fire Base")])
+                               Action.make("no_fire_base", "No Fire Base")], kind="fire_base")
         if a.kind == "no_fire_base":
             return
         new, r = change(self.pools_obj(), "Helicopter Used", -2, "a Fire Base")
@@ -2010,7 +2050,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             opts = [Action.make("give_up", f"Remove {self.rows[u].name} to the Replacements box", [self.pos[u]],
                                 unit=u) for u in own]
             a = yield self.decide(side, f"{side}: remove units voluntarily?", rule,
-                                  [*opts, Action.make("keep_all", f"{side} keeps every unit")])
+                                  [*opts, Action.make("keep_all", f"{side} keeps every unit")],
+                                  kind="voluntary_removal")
             if a.kind == "keep_all":
                 return
             hid = self.pos[a["unit"]]
@@ -2051,7 +2092,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             if not opts:
                 break
             a = yield self.decide(COMMUNIST, "Claim an Objective marker?", "ROW-12.1.3",
-                                  [*opts, Action.make("no_claim", "Claim no more objectives")])
+                                  [*opts, Action.make("no_claim", "Claim no more objectives")], kind="objective_claim")
             if a.kind == "no_claim":
                 break
             o = self.objectives.pop(a["hex"])
@@ -2098,7 +2139,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             if self.vp[key] > 0:
                 a = yield self.decide(side, f"End Phase: roll on {track} ({self.vp[key]})?", "ROW-12.1.4",
                                       [Action.make("roll_accumulator", f"Roll on {track}", track=key),
-                                       Action.make("no_roll", f"Do not roll on {track}", track=key)])
+                                       Action.make("no_roll", f"Do not roll on {track}", track=key)],
+                                      kind="accumulator_roll")
                 if a.kind == "roll_accumulator":
                     s, r = V.roll_accumulator(self.vstate(), key, self.dice, vp=self._vp_value(key))
                     self.set_vstate(s)

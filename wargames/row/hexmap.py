@@ -30,7 +30,16 @@ from pydantic import Field
 
 from ..core.data import DataError, Row, cached_build, game_dir, read_csv
 from ..maps.hexdata import HexMapData
-from ..maps.hexgrid import HexGrid, hex_id, hexside, parse_hex
+from ..maps.hexgrid import (
+    HexGrid,
+    hex_at_point,
+    hex_id,
+    hexside,
+    neighbour_steps,
+    offset_centre,
+    offset_corners,
+    parse_hex,
+)
 
 # --------------------------------------------------------------------------- the grid (decision R-MAP-01)
 LON0, LAT0 = 104.0, 22.85  # centre of hex 0101's row; digest 5.3 says 23.0 N, moved so 99 rows reach Ca Mau
@@ -60,28 +69,23 @@ def to_lonlat(x: float, y: float) -> tuple[float, float]:
 
 
 def centre_xy(col: int, row: int) -> tuple[float, float]:
-    """Centre of hex (col, row) in grid miles; odd columns sit half a hex lower (south)."""
-    return col * COL_MI, row * HEX_MI + (HEX_MI / 2 if col & 1 else 0.0)
+    """Centre of hex (col, row) in grid miles, y to the south; odd columns sit half a hex lower (south).
+    The maths is ``wargames.maps.hexgrid`` (y up, so y is negated, which is exact)."""
+    x, y = offset_centre(col, row, RADIUS_MI)
+    return x, -y
 
 
 def corners_xy(col: int, row: int) -> list[tuple[float, float]]:
-    x, y = centre_xy(col, row)
-    return [(x + RADIUS_MI * math.cos(math.radians(a)), y + RADIUS_MI * math.sin(math.radians(a)))
-            for a in range(0, 360, 60)]
+    """The six corners of hex (col, row) in grid miles, y to the south, clockwise on the page from the east corner
+    (``hexgrid.offset_corners`` counts them counter-clockwise with y up: the same turn once y is negated)."""
+    xs, ys = offset_corners(col, row, RADIUS_MI)
+    pts = [(x, -y) for x, y in zip(xs, ys, strict=True)]
+    return pts[:1] + pts[:0:-1]
 
 
 def hex_at_xy(x: float, y: float) -> tuple[int, int]:
-    """(col, row) of the hex whose centre is nearest to the point (cube rounding, flat top, odd-q)."""
-    q = (2 / 3 * x) / RADIUS_MI
-    r = (-1 / 3 * x + math.sqrt(3) / 3 * y) / RADIUS_MI
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return rq, rr + (rq - (rq & 1)) // 2
+    """(col, row) of the hex whose centre is nearest to the point in grid miles (``hexgrid.hex_at_point``)."""
+    return hex_at_point(x, -y, RADIUS_MI)
 
 
 def hex_at(lon: float, lat: float) -> str | None:
@@ -96,14 +100,9 @@ def hex_lonlat(hid: str) -> tuple[float, float]:
     return to_lonlat(*centre_xy(*parse_hex(hid)))
 
 
-# odd-q neighbour offsets (flat top, odd columns lower), clockwise from north; the same rule as HexGrid
-_EVEN_COL = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
-_ODD_COL = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
-
-
 def adjacent(col: int, row: int) -> list[tuple[int, int]]:
     """(col, row) of the up to six hexes next to a hex, on the map only (a fast ``HexGrid.neighbours``)."""
-    offs = _ODD_COL if col & 1 else _EVEN_COL
+    offs = neighbour_steps(col)
     return [(col + dc, row + dr) for dc, dr in offs if 1 <= col + dc <= COLS and 1 <= row + dr <= ROWS]
 
 

@@ -60,7 +60,7 @@ class NavalMixin:
         now = self.airwar["station"]
         a = yield self.decide(CAPITALIST, f"7th Fleet: which Station box this season? (now {now})", "ROW-11.1",
                               [Action.make("fleet_station", f"{s} Station" + (" (stay)" if s == now else ""), station=s)
-                               for s in STATIONS])
+                               for s in STATIONS], kind="fleet_station")
         self.airwar["station"] = a["station"]
         self._touch()
         navy = [x for x in self._craft(CAPITALIST) if aircraft_counters()[x].service == "Navy"] if self.air_on() else []

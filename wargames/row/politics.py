@@ -12,6 +12,7 @@ Readings of the text are decisions R-POL-nn and R-LDR-nn of ``data/row/decisions
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action, IllegalAction
@@ -207,14 +208,9 @@ class PoliticsMixin:
                 yield self.ruling("ROW-12.2", "PRC unit waits", f"No PRC supply source on the north edge is free "
                                   f"(or in play) for {self.rows[u].name}: it waits.", result={"unit": u})
                 continue
-            a = yield self.decide(COMMUNIST, f"Where does {self.rows[u].name} enter?", "ROW-12.2",
-                                  [Action.make("prc_enters", f"{self.rows[u].name} at {h}", [h], unit=u, hex=h)
-                                   for h in spots])
-            self.place(u, a["hex"])
-            self.fresh[u] = True
-            self._touch()
-            yield self.ruling("ROW-12.2", "PRC unit enters", f"{self.rows[u].name} enters fresh at the Communist "
-                              f"supply source {a['hex']}.", result={"unit": u, "hex": a["hex"]}, places=[a["hex"]])
+            yield from self.enter_fresh(COMMUNIST, u, spots, "ROW-12.2", kind="prc_entry", option="prc_enters",
+                                        key="unit", prompt=f"Where does {self.rows[u].name} enter?", label="at",
+                                        title="PRC unit enters", text="enters fresh at the Communist supply source")
 
     def china_replacements(self: RowGame):
         """ROW-12.2 (R-POL-02): with China in, the Communist gets 3 replacement points in his reinforcement step."""
@@ -236,7 +232,7 @@ class PoliticsMixin:
         opts = commander_change_options(cur or "", self.vp["us_unrest"], year) if p.commander_changes else []
         if opts:
             a = yield self.decide(CAPITALIST, f"Change the theater commander ({COMMANDER_NAMES[cur]}, US Unrest "
-                                  f"{self.vp['us_unrest']})?", "ROW-14.2.1", opts)
+                                  f"{self.vp['us_unrest']})?", "ROW-14.2.1", opts, kind="commander")
             if a.kind == "change_commander":
                 r = check_commander_change(cur, a, self.vp["us_unrest"], year)
                 self.pol["commanders"][CAPITALIST] = a["leader"]
@@ -276,7 +272,7 @@ class PoliticsMixin:
                 break
             a = yield self.decide(COMMUNIST, f"An: Poor marker {k} of 2 on which ARVN unit?", "ROW-14.2.1",
                                   [Action.make("poor_marker", f"Poor on {self.rows[u].name}", [self.pos[u]], unit=u)
-                                   for u in arvn])
+                                   for u in arvn], kind="poor_marker")
             self.markers[a["unit"]] = sorted({*self.markers[a["unit"]], "Poor"} - {"Elite"})
             self._touch()
             yield self.ruling("ROW-14.2.1", "Poor marker", f"A Poor marker goes on {self.rows[a['unit']].name}.",
@@ -293,7 +289,7 @@ class PoliticsMixin:
                                                                       if p.invasion_unrest.get(c) else ""),
                             country=c) for c in left]
         a = yield self.decide(CAPITALIST, "Declare an invasion?", "ROW-14.6.1",
-                              [*opts, Action.make("no_invasion", "No invasion this season")])
+                              [*opts, Action.make("no_invasion", "No invasion this season")], kind="invasion")
         if a.kind == "no_invasion":
             return
         c = a["country"]
@@ -335,7 +331,7 @@ class PoliticsMixin:
                 break
             a = yield self.decide(COMMUNIST, f"Low Morale marker {k} of 3 on which Capitalist unit?", "ROW-14.5",
                                   [Action.make("low_morale", f"Low Morale on {self.rows[u].name}", [self.pos[u]],
-                                               unit=u) for u in cands])
+                                               unit=u) for u in cands], kind="low_morale")
             self.markers[a["unit"]] = sorted([*self.markers[a["unit"]], "Low Morale"])
             self._touch()
             yield self.ruling("ROW-14.5", "Low Morale", f"Low Morale goes on {self.rows[a['unit']].name}.",
@@ -343,31 +339,28 @@ class PoliticsMixin:
         yield from self._award(COMMUNIST, -3, "Republican election win (14.5)")
 
 
-def bot_choice(game: RowGame, d) -> tuple[Action, str] | None:
-    """The built-in players' choices for the decisions of this module, with the reason; None: not ours."""
-    kinds = {a.kind for a in d.options}
-    from . import sow, trail
+def _combat_chit(game: RowGame, d) -> tuple[Action, str]:
+    """ROW-5.2.1: the chit with the biggest die and modifier is kept."""
+    from .chits import chit_by_id
 
-    got = trail.bot_choice(game, d) or sow.bot_choice(game, d)
-    if got is not None:
-        return got
-    if "keep_chit" in kinds:
-        from .chits import chit_by_id
+    best = max(d.options, key=lambda a: (chit_by_id(a["chit"]).die + 2 * chit_by_id(a["chit"]).modifier, a["chit"]))
+    return best, "keeps the chit with the biggest die and modifier"
 
-        best = max(d.options, key=lambda a: (chit_by_id(a["chit"]).die + 2 * chit_by_id(a["chit"]).modifier,
-                                             a["chit"]))
-        return best, "keeps the chit with the biggest die and modifier"
-    if "tunnel_roll" in kinds:
-        return d.options[0], "US Casualties feed US Unrest: always roll"
-    if "change_commander" in kinds:
-        best = max((a for a in d.options if a.kind == "change_commander"), key=lambda a: a["reduce"])
-        return best, f"a new commander lowers US Unrest by {best['reduce']}, as much as 14.2.1 allows"
-    if "invade" in kinds:
-        return next(a for a in d.options if a.kind == "no_invasion"), "the bot never widens the war on its own"
-    if "poor_marker" in kinds:
-        return d.options[0], "Poor on the first ARVN unit listed"
-    if "low_morale" in kinds:
-        return d.options[0], "Low Morale on the first Capitalist unit listed"
-    if "prc_enters" in kinds:
-        return d.options[0], "the first free supply source"
-    return None
+
+def _commander(game: RowGame, d) -> tuple[Action, str]:
+    """ROW-14.2.1: the change that lowers US Unrest most."""
+    best = max((a for a in d.options if a.kind == "change_commander"), key=lambda a: a["reduce"])
+    return best, f"a new commander lowers US Unrest by {best['reduce']}, as much as 14.2.1 allows"
+
+
+#: the built-in players' answers to the special-rule decisions (12.2, 14.x), by decision kind, with the reason
+SPECIAL_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] = {
+    "combat_chit": _combat_chit,
+    "tunnel_roll": lambda game, d: (d.options[0], "US Casualties feed US Unrest: always roll"),
+    "commander": _commander,
+    "invasion": lambda game, d: (next(a for a in d.options if a.kind == "no_invasion"),
+                                 "the bot never widens the war on its own"),
+    "poor_marker": lambda game, d: (d.options[0], "Poor on the first ARVN unit listed"),
+    "low_morale": lambda game, d: (d.options[0], "Low Morale on the first Capitalist unit listed"),
+    "prc_entry": lambda game, d: (d.options[0], "the first free supply source"),
+}

@@ -37,7 +37,7 @@ class ReinforceMixin:
         a = yield self.decide(side, f"{r.name}'s arrival hex {self.start_hex[uid]} is held by the enemy: where does "
                               "it enter?", "ROW-13.1.1",
                               [Action.make("enter_at", f"{r.name} enters at {h}", [h], unit=uid, hex=h)
-                               for h in spots])
+                               for h in spots], kind="reinforcement_entry")
         yield self.ruling("ROW-13.1.1", "Reinforcement diverted", f"{r.name} cannot use {self.start_hex[uid]} and "
                           + ("enters at the friendly coastal city " if r.nationality == "US" else
                              "enters at the PRC supply source ") + f"{a['hex']} (R-REI-01).",

@@ -154,7 +154,7 @@ def _place(dice: Dice, counter: str, action: Action, placer: str, units: dict[st
     yield o.ruling
     if o.key_officer_options:
         act = yield Decision(placer, "Key Officer Killed: which unit is struck?", "ROW-6.1",
-                             list(o.key_officer_options))
+                             list(o.key_officer_options), kind="key_officer")
         new, r = R.key_officer(units[act["unit"]], act["strike"])
         units[new.uid] = new
         yield r
@@ -182,7 +182,8 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
                 continue
             opts = [Action.make("support", f"Use {k} of {n} {kind} support", support=kind, amount=k)
                     for k in range(n, -1, -1)]
-            act = yield Decision(side_of[role], f"How much {kind} support does the {role} use?", "ROW-5.3.1", opts)
+            act = yield Decision(side_of[role], f"How much {kind} support does the {role} use?", "ROW-5.3.1", opts,
+                                 kind="combat_support")
             chosen[kind] = act["amount"]
         cr = commit_support(av.result, chosen, role, side_of[role])
         committed[role] = cr.result["support"]
@@ -200,7 +201,8 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         counter = drawn.result["drawn"][0]
         placer = side_of[ev.result["placer"]]
         opts = R.placement_options(counter, list(_sides(c, units).all_units()))
-        act = yield Decision(placer, f"Place {counter} (Random Event, {ev.result['placer']} places)", "ROW-6.1", opts)
+        act = yield Decision(placer, f"Place {counter} (Random Event, {ev.result['placer']} places)", "ROW-6.1", opts,
+                             kind="snafu_placement")
         yield from _place(dice, counter, act, placer, units, c, out, radio)
         for role in (ATTACKER, DEFENDER):  # a marker may cut support already declared (5.5)
             now = available_support(_sides(c, units), role, sits[role]).result
@@ -228,7 +230,8 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
     # 3. the dice (5.4.1), re-rolls (6.1a), special rolls (5.4.2)
     a_roll = roll_attacker(dice, c.chit, att)
     yield a_roll
-    act = yield Decision(dfn, "Which die does the defender roll?", "ROW-5.4.1", defender_die_options(cs.defenders))
+    act = yield Decision(dfn, "Which die does the defender roll?", "ROW-5.4.1", defender_die_options(cs.defenders),
+                         kind="defender_die")
     d_die = act["die"]
     d_roll = roll_defender(dice, d_die, cs.defenders, dfn)
     yield d_roll
@@ -243,7 +246,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
             if len(opts) == 1:
                 break
             act = yield Decision(side_of[role], f"Dice {values[ATTACKER]} (attacker) and {values[DEFENDER]} "
-                                 "(defender): re-roll?", "ROW-6.1", opts)
+                                 "(defender): re-roll?", "ROW-6.1", opts, kind="reroll")
             if act.kind == "pass_reroll":
                 break
             which = act["which"]
@@ -258,7 +261,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         opts = special_roll_options(sr)
         if opts:
             act = yield Decision(side_of[role], f"Which unit takes the {sr.result['marker']} marker?", "ROW-5.4.2",
-                                 opts)
+                                 opts, kind="quality_marker")
             new, qr = R.quality_marker(units[act["unit"]], act["marker"])
             units[new.uid] = new
             yield qr
@@ -269,7 +272,8 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         kinds = side_quality_options(_sides(c, units).units(role))
         if len(kinds) == 2:
             act = yield Decision(side_of[role], "Your units carry both quality kinds: which one applies?",
-                                 "ROW-5.4.3", [Action.make("quality", f"Apply {k}", quality=k) for k in kinds])
+                                 "ROW-5.4.3", [Action.make("quality", f"Apply {k}", quality=k) for k in kinds],
+                                 kind="combat_quality")
             quality[role] = act["quality"]
         else:
             quality[role] = kinds[0] if kinds else None
@@ -290,7 +294,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
     while not state.done:
         opts = L.loss_options(state, units, **kw)
         act = yield Decision(loser_side, f"Absorb the spread: {state.remaining} of {state.spread} left", "ROW-5.6",
-                             opts)
+                             opts, kind="loss")
         state, lr = L.apply_loss(state, act, units, **kw)
         yield lr
         if act.kind == "loss_point":
@@ -310,7 +314,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
             for _ in range(n):
                 steps = [a for a in L.retreat_step_options(path, c.hex, evade=ctx.evade, **geo)
                          if _reach(ctx, loser_side, [*path, a["hex"]], c.hex) >= n]
-                a = yield Decision(loser_side, f"Retreat {units[uid]}: next hex", "ROW-5.6", steps)
+                a = yield Decision(loser_side, f"Retreat {units[uid]}: next hex", "ROW-5.6", steps, kind="retreat_hex")
                 path.append(a["hex"])
             pr = L.check_retreat(path, c.hex, evade=ctx.evade, **geo)
             yield pr
@@ -330,7 +334,8 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
                                               f"{uid}")
                 yield drawn
                 opts = L.retreat_snafu_options(drawn.result["drawn"], units[uid])
-                act = yield Decision(side_of[drawer], f"Place a drawn marker on {units[uid]}?", "ROW-6.2", opts)
+                act = yield Decision(side_of[drawer], f"Place a drawn marker on {units[uid]}?", "ROW-6.2", opts,
+                                     kind="snafu_placement")
                 placed = act.get("counter") if act.kind == "place_snafu" else None
                 back = [x for x in drawn.result["drawn"] if x != placed]
                 if placed:
@@ -361,7 +366,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         opts = [a for a in L.advance_options(_sides(c, units), spread, vacated, gone) if a.get("unit") not in chosen]
         if len(opts) <= 1:
             break
-        act = yield Decision(att, f"Advance into {c.hex}?", "ROW-5.7", opts)
+        act = yield Decision(att, f"Advance into {c.hex}?", "ROW-5.7", opts, kind="advance")
         if act.kind == "no_advance":
             break
         chosen.append(act["unit"])

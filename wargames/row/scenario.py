@@ -24,9 +24,19 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Field, ValidationError
 
-from ..core.data import DataError, Row, cached_build, game_dir, read_csv, read_yaml, rules_index, yaml_load
+from ..core.data import (
+    DataError,
+    Row,
+    ScenarioHead,
+    cached_build,
+    game_dir,
+    read_csv,
+    read_yaml,
+    rules_index,
+    yaml_load,
+)
 from ..core.sequence import SequenceOfPlay
 from .airdata import AirBlock, FleetBlock, aircraft_counters
 from .hexmap import COLS, ROWS, RowMap, load_map
@@ -230,15 +240,14 @@ class Victory(_Item):
     awards: list[Award]
 
 
-class RowScenario(BaseModel):
-    """A validated Rumor of War scenario (see the module docstring); ``path`` is the file it came from."""
+class RowScenario(ScenarioHead):
+    """A validated Rumor of War scenario (see the module docstring): the head every game's scenario starts with
+    (id, title, summary: :class:`~wargames.core.data.ScenarioHead`), then its own fields; ``path`` is the file it
+    came from."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
-    id: str
-    title: str
     rules_section: str
-    summary: str
     classroom_note: str = ""
     turns: list[int]
     source: str

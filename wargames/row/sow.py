@@ -15,8 +15,9 @@ wings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..core import Action, IllegalAction
 from ..core.data import Row, game_dir, read_csv, rule_ref
@@ -184,7 +185,8 @@ class SowMixin:
         opts += [Action.make("sow_mission", f"{wing}: raid into {COUNTRY_NAMES[c]}", wing=wing, mission="raid",
                              country=c) for c in COUNTRY_NAMES]
         a = yield self.decide(CAPITALIST, f"Special operation for {wing} (Special Ops {special_ops})?", "ROW-14.8",
-                              [*opts, Action.make("no_sow", f"{wing} flies no special operation", wing=wing)])
+                              [*opts, Action.make("no_sow", f"{wing} flies no special operation", wing=wing)],
+                              kind="special_operation")
         if a.kind == "no_sow":
             return
         mission, country = a["mission"], a.get("country")
@@ -196,13 +198,15 @@ class SowMixin:
                                   "country is in play.", result={"wing": wing})
                 return
             t = yield self.decide(CAPITALIST, "Insert the Special Forces where?", "ROW-14.8",
-                                  [Action.make("sow_target", f"Insert at {h}", [h], hex=h) for h in spots])
+                                  [Action.make("sow_target", f"Insert at {h}", [h], hex=h) for h in spots],
+                                  kind="insertion_hex")
             target = t["hex"]
             zoc = target in enemy_zoc(self.situation(), CAPITALIST, self.map)
         secret = False
         if self.vp["secret_ops_allowed"]:
             s = yield self.decide(CAPITALIST, "Declare the mission secret (US Unrest goes to Secret Ops)?", "ROW-12.1.5",
-                                  [Action.make("sow_secret", "Secret mission"), Action.make("sow_open", "Open mission")])
+                                  [Action.make("sow_secret", "Secret mission"),
+                                   Action.make("sow_open", "Open mission")], kind="secret_operation")
             secret = s.kind == "sow_secret"
         r = resolve_sow(self.dice, mission, special_ops, country=country, in_enemy_zoc=zoc, recon=recon,
                         secret=secret)
@@ -252,7 +256,7 @@ class SowMixin:
             return
         if opts:
             a = yield self.decide(COMMUNIST, f"Roll a D10 on {key.replace('_', ' ')} ({getattr(s, key)})?",
-                                  r.rule_id, opts)
+                                  r.rule_id, opts, kind="accumulator_roll")
             if a.kind == "roll_accumulator":
                 mod = -1 if key == "secret_ops" and self.commander_id(CAPITALIST) == "westmoreland" else 0
                 s, rr = V.roll_accumulator(self.vstate(), key, self.dice, modifier=mod)  # 14.2.1
@@ -262,16 +266,19 @@ class SowMixin:
                     yield from self._check_win()
 
 
-def bot_choice(game: RowGame, d) -> tuple[Action, str] | None:
-    kinds = {a.kind for a in d.options}
-    if "sow_mission" in kinds:
-        pick = next((a for a in d.options if a.kind == "sow_mission" and a["mission"] == "pow_rescue"), None)
-        if pick is not None and game.vp["pow"] >= 3:
-            return pick, f"{game.vp['pow']} POWs in the Hanoi Hilton are worth a rescue"
-        pick = next(a for a in d.options if a.kind == "sow_mission" and a["mission"] == "raid" and a["country"] == "LAO")
-        return pick, "a raid into Laos cuts the trail's supply and risks least US Unrest"
-    if "sow_secret" in kinds:
-        return next(a for a in d.options if a.kind == "sow_secret"), "secret: any Unrest goes to Secret Ops first"
-    if "sow_target" in kinds:
-        return d.options[0], "the first free hex"
-    return None
+def _special_operation(game: RowGame, d) -> tuple[Action, str]:
+    """ROW-14.8: a POW rescue when 3 or more POWs wait, else a raid into Laos."""
+    pick = next((a for a in d.options if a.kind == "sow_mission" and a["mission"] == "pow_rescue"), None)
+    if pick is not None and game.vp["pow"] >= 3:
+        return pick, f"{game.vp['pow']} POWs in the Hanoi Hilton are worth a rescue"
+    pick = next(a for a in d.options if a.kind == "sow_mission" and a["mission"] == "raid" and a["country"] == "LAO")
+    return pick, "a raid into Laos cuts the trail's supply and risks least US Unrest"
+
+
+#: the built-in players' answers to the special-operation decisions (14.8), by decision kind, with the reason
+SOW_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] = {
+    "special_operation": _special_operation,
+    "secret_operation": lambda game, d: (next(a for a in d.options if a.kind == "sow_secret"),
+                                         "secret: any Unrest goes to Secret Ops first"),
+    "insertion_hex": lambda game, d: (d.options[0], "the first free hex"),
+}

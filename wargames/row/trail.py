@@ -138,14 +138,13 @@ class TrailMixin:
                 break
             uid = sorted(opts)[0]
             a = yield self.decide(CAPITALIST, f"{self.rows[uid].name} reaches the trail: where does its Trail "
-                                  "Interdicted marker go?", "ROW-14.7.2", opts[uid], unit=uid)
+                                  "Interdicted marker go?", "ROW-14.7.2", opts[uid], unit=uid, kind="trail_marker")
             done.append(uid)
             yield from self.interdict_trail(a["hex"], "ground")
         yield self._stamp(active_termini(self.trail_status, len(self.trail_markers())))
 
 
-def bot_choice(game: RowGame, d) -> tuple[Action, str] | None:
-    if d.options and d.options[0].kind == "interdict":
-        a = min(d.options, key=lambda a: a["hex"])
-        return a, "marks the first trail hex it reaches (any marker cuts a terminus)"
-    return None
+def trail_marker_choice(game: RowGame, d) -> tuple[Action, str]:
+    """ROW-14.7.2: the built-in players' Trail Interdicted marker goes on the first trail hex in reach."""
+    a = min(d.options, key=lambda a: a["hex"])
+    return a, "marks the first trail hex it reaches (any marker cuts a terminus)"

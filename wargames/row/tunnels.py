@@ -45,7 +45,7 @@ class TunnelMixin:
             a = yield self.decide(COMMUNIST, f"{self.rows[u].name} stands on the Hidden tunnel at {hid}: roll a D6 "
                                   "of US Casualties?", "ROW-14.3",
                                   [Action.make("tunnel_roll", f"Roll for {self.rows[u].name}", [hid], unit=u),
-                                   Action.make("no_tunnel_roll", "Do not roll", [hid], unit=u)])
+                                   Action.make("no_tunnel_roll", "Do not roll", [hid], unit=u)], kind="tunnel_roll")
             if a.kind != "tunnel_roll":
                 continue
             d = self.dice.roll(6, "tunnel casualties")

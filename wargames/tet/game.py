@@ -13,7 +13,7 @@ from typing import Any
 from ..core import Explained, Game, Player
 from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType
-from ..core.position import Edit, PositionError, check_unit_places, known, mapping, whole
+from ..core.position import Edit, PositionError, check_unit_places, entries, whole
 from .air import AirRules
 from .allied_movement import AlliedMovementRules
 from .combat import CombatRules
@@ -111,14 +111,12 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
         check_unit_places(edits, d.units, d.areas, BOXES, "unit", "area")
-        for uid, up in mapping(edits.get("face_up", {}), "face_up").items():
-            known(uid, d.units, "position.face_up", "unit")
+        for uid, up in entries(edits, "face_up", d.units, "unit"):
             if not isinstance(up, bool):
                 raise PositionError(f"position.face_up.{uid}: {up!r} is not true or false")
             if not up and self.unit(uid).faction in ALLIED and self.unit(uid).type != "ruff_puff":
                 raise PositionError(f"position.face_up.{uid}: only NVA/VC units and Ruff Puffs are ever face down")
-        for faction, points in mapping(edits.get("score", {}), "score").items():
-            known(faction, d.factions, "position.score", "faction")
+        for faction, points in entries(edits, "score", d.factions, "faction"):
             whole(points, f"position.score.{faction}", -99, 999)
 
     def position_edits(self, edits: dict[str, Any]) -> list[Edit]:

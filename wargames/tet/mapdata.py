@@ -57,8 +57,20 @@ def _circle(lon: float, lat: float, r: float, n: int = 28) -> tuple[list, list]:
             [[[round(lat + r * math.sin(2 * math.pi * k / n), 4) for k in range(n)]]])
 
 
+def _routes() -> dict[frozenset[str], str]:
+    """The Highway's route names (QL 1, QL 9 ...) by the two areas a road edge joins (``data/tet/edges.csv``)."""
+    from ..core.data import cached_csv
+    from .data import EdgeRow
+
+    return {frozenset((e.a, e.b)): e.route for e in cached_csv("tet", "edges.csv", EdgeRow) if e.route}
+
+
 def map_layers(game, side: str | None = None) -> dict[str, Any]:
-    """Areas, the Highway and the Trail, insurrection markers and the units as ``side`` sees them."""
+    """Areas, the Highway and the Trail, insurrection markers and the units as ``side`` sees them.
+
+    Provinces and sanctuaries say where their outline comes from (``outline``: "surveyed", a polygon of
+    ``areas.geojson``, or "circle", a stand-in round their position); lines carry the two places they join
+    (``ends``) and a road its route name (``route``)."""
     d = game.data
     polys, label_pts, _ = area_shapes(game)
     out = empty_layers("tet", "area", side, EXTENT)
@@ -67,9 +79,11 @@ def map_layers(game, side: str | None = None) -> dict[str, Any]:
         facts: dict[str, Any] = {"country": a.country, "corps": a.corps}
         if a.kind in ("province", "sanctuary") and a.lat is not None:
             x, y = label_pts.get(a.id, (a.lon, a.lat))
-            xs, ys = geom_to_multi(polys[a.id]) if a.id in polys else _circle(a.lon, a.lat, 0.2)
+            xs, ys = geom_to_multi(polys[a.id]) if a.id in polys else \
+                _circle(a.lon, a.lat, 0.2 if a.kind == "province" else 0.13)
             facts.update(terrain=a.terrain, coastal=bool(a.coastal), mekong=bool(a.mekong),
-                         on_trail=bool(getattr(a, "on_trail", False)), cities=list(d.cities_of.get(a.id, ())))
+                         on_trail=bool(getattr(a, "on_trail", False)), cities=list(d.cities_of.get(a.id, ())),
+                         outline="surveyed" if a.id in polys else "circle")
             shape = "polygon"
         elif a.kind == "city":
             x, y, xs, ys, shape = a.lon, a.lat, [], [], "point"
@@ -83,10 +97,13 @@ def map_layers(game, side: str | None = None) -> dict[str, Any]:
             continue
         anchors[a.id] = (x, y)
         add_row(out["places"], id=a.id, name=a.name, kind=a.kind, shape=shape, xs=xs, ys=ys, x=x, y=y, facts=facts)
+    out["lines"].update(ends=[], route=[])
+    routes = _routes()
     for a, b, kind in d.map.edges:
         if kind in ("road", "trail") and a in anchors and b in anchors:
             add_row(out["lines"], kind="highway" if kind == "road" else "trail", xs=[anchors[a][0], anchors[b][0]],
-                    ys=[anchors[a][1], anchors[b][1]], name=f"{a}-{b}")
+                    ys=[anchors[a][1], anchors[b][1]], name=f"{a}-{b}", ends=[a, b],
+                    route=routes.get(frozenset((a, b)), "") if kind == "road" else "")
     view = game.view(side)
     groups: dict[tuple[str, str | None, bool, str], list[dict[str, Any]]] = defaultdict(list)
     for u in view.state["units"]:

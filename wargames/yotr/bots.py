@@ -65,6 +65,8 @@ class _Bot(Bot):
 
     # the Allied bombardment weighs air points and the naval marker; choosing attackers weighs both ways in
     weighs_options = {"bombard": ("air", "naval"), "attackers": ("all_attack", "attacker")}
+    #: YOTR-CBT-D: the bot never widens an attack to another hex (its fallback declines)
+    fallback_kinds = frozenset({"add_hex"})
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)

@@ -15,7 +15,7 @@ from typing import Any
 from ..core import Explained, Game, Player
 from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType
-from ..core.position import Edit, PositionError, check_unit_places, known, mapping
+from ..core.position import Edit, PositionError, check_unit_places, entries
 from .bombardment import BombardmentRules
 from .combat import CombatRules
 from .data import OobRow, YotrData, load_data
@@ -124,8 +124,7 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
         check_unit_places(edits, self.counters, d.hexes, BOXES, "counter of this game's orders of battle", "hex")
-        for h, owner in mapping(edits.get("towns", {}), "towns").items():
-            known(h, d.towns, "position.towns", "South Vietnamese town hex")
+        for h, owner in entries(edits, "towns", d.towns, "South Vietnamese town hex"):
             if owner not in ("allied", "nlf", "retaken"):
                 raise PositionError(f"position.towns.{h}: {owner!r} is not allied, nlf or retaken")
 

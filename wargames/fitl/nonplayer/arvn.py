@@ -13,7 +13,6 @@ from typing import Any
 
 from ...core.actions import Action, Decision
 from .base import NonPlayerBase, Plan
-from .priorities import random_pick
 
 ARVN_KEYS = ("arvn_troops", "arvn_police", "arvn_rangers", "arvn_bases")
 
@@ -260,10 +259,7 @@ class ArvnNonPlayer(NonPlayerBase):
 
     # ------------------------------------------------------------------ spaces
     def on_space(self, game: Any, decision: Decision) -> Action:
-        c = decision.context
-        step, op, sa = c.get("step"), c.get("op"), c.get("sa")
-        spaces = self.opts(decision, "space")
-        done = self.first(decision, "done", "none")
+        step, op, sa, spaces, done = self.space_decision(decision)
         b = game.board
         scored: list[tuple[Any, Action, str]] = []
         if step == "sa_space" and sa == "govern":
@@ -350,17 +346,9 @@ class ArvnNonPlayer(NonPlayerBase):
                     self.why("8.7.2", f"Train: pause Training to {name.title()} before the Base or Pacify step")
                     return during[name]
         if not scored:
-            if done is not None:
-                self.why(self.rule_for(decision), f"no further space meets a priority of the {sa or op}: done")
-                return done
-            self.why("8.1.3", "no space meets a priority but one must be chosen: the first offered")
-            return spaces[0] if spaces else decision.options[0]
-        top = max(k for k, _, _ in scored)
-        tied = [(a, w) for k, a, w in scored if k == top]
-        s = random_pick(game, "ARVN", [a["space"] for a, _ in tied])
-        a, w = next((a, w) for a, w in tied if a["space"] == s)
-        if step == "space":
-            self.counts()["spaces"] += 1
+            return self.no_space(decision, spaces, done, sa or op)
+        a, w, top = self.choose_space(game, scored, step)
+        s = a["space"]
         if op == "train" and step == "space":
             self.memo().setdefault("train_chosen", []).append(s)
             self.memo()[f"train_tier:{s}"] = top[0]
@@ -389,15 +377,7 @@ class ArvnNonPlayer(NonPlayerBase):
             return a
         cubes = [a for a in opts if a["troops"] + a["police"] > 0]
         if cubes and b.available["arvn_troops"] + b.available["arvn_police"] >= 6:
-            p = b.pieces[s]
-            t0, p0 = p["arvn_troops"], p["arvn_police"]
-            t = p_ = 0
-            for _ in range(6):
-                if t0 + t <= p0 + p_:
-                    t += 1
-                else:
-                    p_ += 1
-            a = min(cubes, key=lambda a: (abs(a["troops"] - t) + abs(a["police"] - p_), -(a["troops"] + a["police"])))
+            a = self.even_cubes(game, s, cubes)
             self.why("8.7.2", f"{a.label}: 6 cubes, Troops and Police evenly (8.1.2)")
             return a
         rangers = [a for a in opts if a["rangers"]]
@@ -431,44 +411,26 @@ class ArvnNonPlayer(NonPlayerBase):
             return a
         scored = [(k, a) for a in self.opts(decision, "pacify")
                   if (k := self.pacify_key(game, a["space"], a["levels"])) is not None]
-        if scored:
-            top = max(k for k, _ in scored)
-            a = next(a for k, a in scored if k == top)
-            self.why("8.7.6", f"{a.label}: Pacify (no Terror first, Opposition first, greatest shift; Support + "
-                              "Available kept at 45 or less)")
-            return a
-        self.why("8.7.2", "no ARVN Base or Pacification applies")
-        return self.first(decision, "none") or decision.options[-1]
+        return self.first_best(decision, scored, "8.7.6", "Pacify (no Terror first, Opposition first, greatest "
+                               "shift; Support + Available kept at 45 or less)", "8.7.2",
+                               "no ARVN Base or Pacification applies")
 
     def on_pacify(self, game: Any, decision: Decision) -> Action:
         """FITL-8.7.6 in the Support Phase (one step at a time)."""
-        b = game.board
-        scored = []
-        for a in self.opts(decision, "pacify"):
-            s = a["space"]
-            if b.support[s] >= 2:
-                continue
-            if b.terror[s] and b.tracks["arvn_resources"] < 6:
-                continue
-            k = self.pacify_key(game, s, 1)
-            if k is not None:
-                scored.append((k, a))
-        if not scored:
-            self.why("8.7.6", "no Pacification step meets the priorities: stop")
-            return self.first(decision, "done") or decision.options[-1]
-        return self.pick_best(game, scored, "8.7.6", "no Terror first, Opposition first, greatest shift")
+        scored = [(k, a) for s, a in self.pacify_steps(game, decision)
+                  if (k := self.pacify_key(game, s, 1)) is not None]
+        return self.support_step(game, decision, scored, "8.7.6", "no Terror first, Opposition first, greatest shift",
+                                 "no Pacification step meets the priorities: stop")
 
     def on_mode(self, game: Any, decision: Decision) -> Action:
-        modes = {a["mode"]: a for a in decision.options if a.kind == "mode"}
+        modes = self.modes(decision)
         if decision.context.get("sa") == "govern":
             s = decision.context.get("space")
             us_wins = self.is_player_faction(game, "US") and game.board.victory()["US"] > 50
-            if "patronage" in modes and self.patronage_ok(game, s, shift_ok=us_wins):
-                self.why("8.7.2", "Govern: take Patronage at Active Support (no shift to Neutral)")
-                return modes["patronage"]
-            a = modes.get("aid") or decision.options[0]
-            self.why("8.7.2", "Govern: add Aid (no Patronage without shifting toward Neutral)")
-            return a
+            ok = "patronage" in modes and self.patronage_ok(game, s, shift_ok=us_wins)
+            return self.mode_or(decision, modes, "8.7.2", "patronage" if ok else None,
+                                "Govern: take Patronage at Active Support (no shift to Neutral)",
+                                "aid", "Govern: add Aid (no Patronage without shifting toward Neutral)")
         return None  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ Transport (8.7.2)
@@ -651,12 +613,7 @@ class ArvnNonPlayer(NonPlayerBase):
                 k = (min(need, spare), self.pop(game, d))
                 if best is None or k > best[0]:
                     best = (k, a, min(need, spare))
-        if best:
-            self.memo()["sweep_n"] = best[2]
-            self.why("8.7.5", f"{best[1].label}: to Activate the most Underground Guerrillas")
-            return best[1]
-        self.why("8.7.5", "Sweep: no further Troop move helps")
-        return self.first(decision, "done") or decision.options[-1]
+        return self.sweep_move(decision, best, "sweep_n", "8.7.5", "to Activate the most Underground Guerrillas")
 
     # ------------------------------------------------------------------ Redeploy (8.7.7)
     def redeploy_to(self, game: Any, decision: Decision) -> Action:

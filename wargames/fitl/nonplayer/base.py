@@ -328,12 +328,144 @@ class NonPlayerBase(EventChoices, Bot):
 
     def pick_best(self, game: Any, scored: list[tuple[Any, Action]], step: str, reason: str) -> Action:
         """FITL-8.1.3: the option with the highest priority key; ties broken at random among the spaces."""
-        top = max(k for k, _ in scored)
-        tied = [a for k, a in scored if k == top]
-        s = random_pick(game, self.faction, [a["space"] for a in tied])
-        a = next(a for a in tied if a["space"] == s)
+        a, _, _ = self.top_space(game, [(k, a, "") for k, a in scored])
         self.why(step, f"{a.label}: {reason}")
         return a
+
+    def top_space(self, game: Any, scored: list[tuple[Any, Action, str]]) -> tuple[Action, str, Any]:
+        """FITL-8.1.3 / 8.2: among (priority key, space option, why) the highest key, ties broken by a random space;
+        returns the option, its why and the key."""
+        top = max(k for k, _, _ in scored)
+        tied = [(a, w) for k, a, w in scored if k == top]
+        s = random_pick(game, self.faction, [a["space"] for a, _ in tied])
+        a, w = next((a, w) for a, w in tied if a["space"] == s)
+        return a, w, top
+
+    def space_decision(self, decision: Decision) -> tuple[Any, Any, Any, list[Action], Action | None]:
+        """What a space choice says: its flowchart step, Operation and Special Activity (from its context), the
+        spaces offered and the option that stops (done / none), if any."""
+        c = decision.context
+        done = self.first(decision, "done", "none")
+        return c.get("step"), c.get("op"), c.get("sa"), self.opts(decision, "space"), done
+
+    def sweep_move(self, decision: Decision, best: tuple[Any, Action, int] | None, memo_key: str, rule: str,
+                   reason: str) -> Action:
+        """FITL-8.7.5 / 8.8.5: the Sweep Troop move ``best`` (key, option, Troops to move) found, the Troops noted in
+        the memo as ``memo_key`` (``rule``: ``reason``); none: done."""
+        if best:
+            self.memo()[memo_key] = best[2]
+            self.why(rule, f"{best[1].label}: {reason}")
+            return best[1]
+        self.why(rule, "Sweep: no further Troop move helps")
+        return self.first(decision, "done") or decision.options[-1]
+
+    def choose_space(self, game: Any, scored: list[tuple[Any, Action, str]], step: Any) -> tuple[Action, str, Any]:
+        """:meth:`top_space` for an Operation or Special Activity; a space chosen for the Operation itself (step
+        "space") is counted (``counts()["spaces"]``, the flowcharts' space limits)."""
+        a, w, top = self.top_space(game, scored)
+        if step == "space":
+            self.counts()["spaces"] += 1
+        return a, w, top
+
+    def support_step(self, game: Any, decision: Decision, scored: list[tuple[Any, Action]], rule: str, reason: str,
+                     stop: str) -> Action:
+        """A Coup Round Support Phase step (Pacify, Agitate: FITL-6.3), one at a time: :meth:`pick_best`; no step
+        scored: done (``stop`` says why)."""
+        if not scored:
+            self.why(rule, stop)
+            return self.first(decision, "done") or decision.options[-1]
+        return self.pick_best(game, scored, rule, reason)
+
+    @staticmethod
+    def modes(decision: Decision) -> dict[str, Action]:
+        """The modes a "how?" choice offers (Rally, Attack, Govern, Advise ...), by name."""
+        return {a["mode"]: a for a in decision.options if a.kind == "mode"}
+
+    def mode_or(self, decision: Decision, modes: dict[str, Action], rule: str, prefer: str | None, why: str,
+                default: str, default_why: str) -> Action:
+        """The mode ``prefer`` when it applies (not None) and is offered (``why``), else ``default`` (the first
+        option if it is not offered; ``default_why``)."""
+        if prefer is not None and prefer in modes:
+            self.why(rule, why)
+            return modes[prefer]
+        a = modes.get(default) or decision.options[0]
+        self.why(rule, default_why)
+        return a
+
+    def no_space(self, decision: Decision, spaces: list[Action], done: Action | None, what: str) -> Action:
+        """FITL-8.1.3: no space meets a priority of the Operation or Special Activity ``what``: done when the
+        faction may stop, else the first space offered (one must be chosen)."""
+        if done is not None:
+            self.why(self.rule_for(decision), f"no further space meets a priority of the {what}: done")
+            return done
+        self.why("8.1.3", "no space meets a priority but one must be chosen: the first offered")
+        return spaces[0] if spaces else decision.options[0]
+
+    def first_best(self, decision: Decision, scored: list[tuple[Any, Action]], rule: str, reason: str,
+                   none_rule: str, none_reason: str) -> Action:
+        """The first option with the highest key (``rule``: ``reason``); none scored: the "none" option
+        (``none_rule``: ``none_reason``)."""
+        if scored:
+            a = max(scored, key=lambda ka: ka[0])[1]  # max keeps the first of equal keys
+            self.why(rule, f"{a.label}: {reason}")
+            return a
+        self.why(none_rule, none_reason)
+        return self.first(decision, "none") or decision.options[-1]
+
+    def pacify_steps(self, game: Any, decision: Decision, keep: int = 0) -> list[tuple[str, Action]]:
+        """FITL-8.7.6 / 8.8.8 in the Support Phase: the (space, option) Pacification steps that can still shift a
+        space (not yet at Active Support), Terror only where ARVN Resources less ``keep`` reach 6."""
+        b = game.board
+        return [(a["space"], a) for a in self.opts(decision, "pacify") if b.support[a["space"]] < 2
+                and not (b.terror[a["space"]] and b.tracks["arvn_resources"] - keep < 6)]
+
+    @staticmethod
+    def even_cubes(game: Any, s: str, cubes: list[Action]) -> Action:
+        """FITL-8.1.2: 6 cubes placed Troops and Police evenly, starting with the type fewest in ``s`` (Troops if
+        tied): the placement nearest that split (more cubes first)."""
+        p = game.board.pieces[s]
+        t = p_ = 0
+        for _ in range(6):
+            if p["arvn_troops"] + t <= p["arvn_police"] + p_:
+                t += 1
+            else:
+                p_ += 1
+        return min(cubes, key=lambda a: (abs(a["troops"] - t) + abs(a["police"] - p_), -(a["troops"] + a["police"])))
+
+    # the March of the VC and the NVA (8.5.4, 8.6.5): the rule, and the memo of a forced move (decision F-79)
+    march_rule = ""
+    forced_plan: tuple[Any, ...] = ()
+
+    def march_done(self, game: Any, decision: Decision) -> Action:
+        """No further March move meets a priority: done when offered, else a forced move (:meth:`forced_march`)."""
+        done = self.first(decision, "done")
+        if done is not None:
+            self.why(self.march_rule, "March: no further move meets a priority")
+            return done
+        return self.forced_march(game, decision)
+
+    def forced_march(self, game: Any, decision: Decision) -> Action:
+        """The March was chosen (IF NONE) but no priority names a move: the smallest move, 1 piece from the space
+        with the most pieces onto a LoC if possible (8.1.3 / 8.3; decision F-79)."""
+        opts = self.opts(decision, "move_from")
+        a = self.pick(game, opts, lambda a: game.movers(self.faction, a["space"]))
+        self.memo()["plan"] = self.forced_plan
+        self.memo()["forced"] = True
+        self.why(self.march_rule, f"{a.label}: a March must move something; the smallest move (decision F-79)")
+        return a
+
+    def march_to_plan(self, game: Any, decision: Decision, rule: str, text: str) -> Action:
+        """The March destination: a forced March's Random LoC, else the planned space (``rule``: ``text``, where
+        ``{}`` is the option's label); neither: None (the decision is not the March's)."""
+        forced = self.forced_march_to(game, decision)
+        if forced is not None:
+            return forced
+        plan = self.memo().get("plan")
+        for a in self.opts(decision, "move_to"):
+            if plan and a["space"] == plan[0]:
+                self.why(rule, text.format(a.label))
+                return a
+        return None  # type: ignore[return-value]
 
     def forced_march_to(self, game: Any, decision: Decision) -> Action | None:
         """A March that had to move something goes to a Random LoC (FITL-8.3, decision F-79); None otherwise."""

@@ -19,6 +19,8 @@ from .priorities import random_pick, roll, target_priority
 class NvaNonPlayer(NonPlayerBase):
     faction = "NVA"
     section = "8.6"
+    march_rule = "8.6.5"
+    forced_plan = ("", 0, 1, 0)  # a forced March (decision F-79): 1 Underground Guerrilla only
     STEPS = {"attack": "8.6.1", "terror": "8.6.3", "rally": "8.6.4", "march": "8.6.5",
              "bombard": "8.6.1", "infiltrate": "8.6.4", "ambush": "8.6.1"}
 
@@ -149,10 +151,7 @@ class NvaNonPlayer(NonPlayerBase):
 
     # ------------------------------------------------------------------ spaces
     def on_space(self, game: Any, decision: Decision) -> Action:
-        c = decision.context
-        step, op, sa = c.get("step"), c.get("op"), c.get("sa")
-        spaces = self.opts(decision, "space")
-        done = self.first(decision, "done", "none")
+        step, op, sa, spaces, done = self.space_decision(decision)
         b = game.board
         scored: list[tuple[Any, Action, str]] = []
         plan = self.planned(game, decision)
@@ -213,17 +212,9 @@ class NvaNonPlayer(NonPlayerBase):
                     scored.append(((k,), a, ["", "a random space", "an NVA Base", "an NVA Base with 0-1 NVA units",
                                              "COIN Control in Laos/Cambodia", "a Base where 4+ units"][k]))
         if not scored:
-            if done is not None:
-                self.why(self.rule_for(decision), f"no further space meets a priority of the {sa or op}: done")
-                return done
-            self.why("8.1.3", "no space meets a priority but one must be chosen: the first offered")
-            return spaces[0] if spaces else decision.options[0]
-        top = max(k for k, _, _ in scored)
-        tied = [(a, w) for k, a, w in scored if k == top]
-        s = random_pick(game, "NVA", [a["space"] for a, _ in tied])
-        a, w = next((a, w) for a, w in tied if a["space"] == s)
-        if step == "space":
-            self.counts()["spaces"] += 1
+            return self.no_space(decision, spaces, done, sa or op)
+        a, w, top = self.choose_space(game, scored, step)
+        s = a["space"]
         if op == "attack" and step == "space":
             self.memo()[f"attack:{s}"] = top[0]
             if top[0] == 4:
@@ -247,7 +238,7 @@ class NvaNonPlayer(NonPlayerBase):
 
     def on_mode(self, game: Any, decision: Decision) -> Action:
         c = decision.context
-        modes = {a["mode"]: a for a in decision.options if a.kind == "mode"}
+        modes = self.modes(decision)
         s = c.get("space")
         if c.get("op") == "rally" and c.get("sa") is None:
             if self.memo().get(f"rally:{s}") == 5 and "base" in modes:
@@ -259,12 +250,10 @@ class NvaNonPlayer(NonPlayerBase):
                 self.why("8.6.4", f"Rally: {a.label} (maximum extent)")
                 return a
         if c.get("sa") == "infiltrate":
-            if self.memo().get(f"infiltrate:{s}") == 2 and "takeover" in modes:
-                self.why("8.6.4", "Infiltrate: take over the VC Base")
-                return modes["takeover"]
-            a = modes.get("troops") or decision.options[0]
-            self.why("8.6.4", "Infiltrate: place Troops at the NVA Base")
-            return a
+            take = self.memo().get(f"infiltrate:{s}") == 2
+            return self.mode_or(decision, modes, "8.6.4", "takeover" if take else None,
+                                "Infiltrate: take over the VC Base", "troops",
+                                "Infiltrate: place Troops at the NVA Base")
         if c.get("op") == "attack":
             tier = self.memo().get(f"attack:{s}", 0)
             if tier == 4 and "ambush" in modes:
@@ -317,6 +306,16 @@ class NvaNonPlayer(NonPlayerBase):
         mu = min(u, spare - mt - ma)
         return mt, mu, ma
 
+    def control_key(self, game: Any, d: str, moving: int) -> tuple[int, int, int] | None:
+        """FITL-8.6.5: ``moving`` NVA pieces marching into ``d`` would add NVA Control: the space's priority (highest
+        Population, no US Base, a VC Base without an NVA one); None if they would not."""
+        b = game.board
+        if b.count(d, "NVA") + moving <= self.coin(game, d) + b.count(d, "VC"):
+            return None
+        us_base = 1 if b.count(d, "US", "bases") else 0
+        vc_only = 1 if b.count(d, "VC", "bases") and not self.nbases(game, d) else 0
+        return (self.pop(game, d), -us_base, vc_only)
+
     def march_target(self, game: Any) -> tuple[str, str, int, int, int, str] | None:
         b = game.board
         m = self.memo()
@@ -365,13 +364,9 @@ class NvaNonPlayer(NonPlayerBase):
                 for d in game.adjacent(s):
                     if d in used_from or not game.is_pc(d) or b.control(d) == "nva" or (only and d != only):
                         continue
-                    nva = b.count(d, "NVA") + t + u + a
-                    if nva > self.coin(game, d) + b.count(d, "VC"):
-                        us_base = 1 if b.count(d, "US", "bases") else 0
-                        vc_only = 1 if b.count(d, "VC", "bases") and not self.nbases(game, d) else 0
-                        k = (self.pop(game, d), -us_base, vc_only)
-                        if best is None or k > best[0]:
-                            best = (k, s, d, t, u, a)
+                    k = self.control_key(game, d, t + u + a)
+                    if k is not None and (best is None or k > best[0]):
+                        best = (k, s, d, t, u, a)
             if b.tracks["trail"] == 4 and not only:
                 # 8.6.5: at Trail 4 a group may go on through Laos/Cambodia (3.3.2) to a space 2 moves away
                 for s in origins:
@@ -383,13 +378,9 @@ class NvaNonPlayer(NonPlayerBase):
                             if d == s or d in used_from or not game.is_pc(d) or b.control(d) == "nva" or \
                                     d in game.adjacent(s):
                                 continue
-                            nva = b.count(d, "NVA") + t + u + a
-                            if nva > self.coin(game, d) + b.count(d, "VC"):
-                                us_base = 1 if b.count(d, "US", "bases") else 0
-                                vc_only = 1 if b.count(d, "VC", "bases") and not self.nbases(game, d) else 0
-                                k = (self.pop(game, d), -us_base, vc_only)
-                                if best is None or k > best[0]:
-                                    best = (k, s, mid, t, u, a, d)
+                            k = self.control_key(game, d, t + u + a)
+                            if k is not None and (best is None or k > best[0]):
+                                best = (k, s, mid, t, u, a, d)
             if best:
                 m["control"] = m.get("control", 0) + 1
                 if len(best) == 7:  # through Laos/Cambodia: the group goes on from the transit space at once
@@ -425,32 +416,10 @@ class NvaNonPlayer(NonPlayerBase):
                     m["only"] = d  # FITL-2.3.5: a Limited March has a single destination
                 self.why("8.6.5", f"March from {game.sname(s)} to {game.sname(d)}: {why}")
                 return offered[s]
-        done = self.first(decision, "done")
-        if done is not None:
-            self.why("8.6.5", "March: no further move meets a priority")
-            return done
-        return self.forced_march(game, decision)
-
-    def forced_march(self, game: Any, decision: Decision) -> Action:
-        """The March was chosen (IF NONE) but no priority names a move: the smallest move, 1 piece from the space
-        with the most pieces onto a LoC if possible (8.1.3 / 8.3; decision F-79)."""
-        opts = self.opts(decision, "move_from")
-        a = self.pick(game, opts, lambda a: game.movers("NVA", a["space"]))
-        self.memo()["plan"] = ("", 0, 1, 0)
-        self.memo()["forced"] = True
-        self.why("8.6.5", f"{a.label}: a March must move something; the smallest move (decision F-79)")
-        return a
+        return self.march_done(game, decision)
 
     def on_move_to(self, game: Any, decision: Decision) -> Action:
-        forced = self.forced_march_to(game, decision)
-        if forced is not None:
-            return forced
-        plan = self.memo().get("plan")
-        for a in self.opts(decision, "move_to"):
-            if plan and a["space"] == plan[0]:
-                self.why("8.6.5", f"March {a.label} (planned)")
-                return a
-        return None  # type: ignore[return-value]
+        return self.march_to_plan(game, decision, "8.6.5", "March {} (planned)")
 
     # ------------------------------------------------------------------ Redeploy (8.6.6)
     def redeploy_spare(self, game: Any, s: str) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 from ...core.actions import Action, Decision
 from .arvn import control_after
 from .base import NonPlayerBase, Plan
-from .priorities import random_pick, roll
+from .priorities import roll
 
 POLICY_TARGET = {"JFK": 15, "LBJ": 5, "Nixon": 25}  # FITL-8.8.9: US Troops to keep Available
 
@@ -454,10 +454,7 @@ class UsNonPlayer(NonPlayerBase):
 
     # ------------------------------------------------------------------ spaces
     def on_space(self, game: Any, decision: Decision) -> Action:
-        c = decision.context
-        step, op, sa = c.get("step"), c.get("op"), c.get("sa")
-        spaces = self.opts(decision, "space")
-        done = self.first(decision, "done", "none")
+        step, op, sa, spaces, done = self.space_decision(decision)
         b = game.board
         pol = self.policy(game)
         scored: list[tuple[Any, Action, str]] = []
@@ -567,15 +564,9 @@ class UsNonPlayer(NonPlayerBase):
                                       "Active enemies and the others")
                     return during[name]
         if not scored:
-            if done is not None:
-                self.why(self.rule_for(decision), f"no further space meets a priority of the {sa or op}: done")
-                return done
-            self.why("8.1.3", "no space meets a priority but one must be chosen: the first offered")
-            return spaces[0] if spaces else decision.options[0]
-        top = max(k for k, _, _ in scored)
-        tied = [(a, w) for k, a, w in scored if k == top]
-        s = random_pick(game, "US", [a["space"] for a, _ in tied])
-        a, w = next((a, w) for a, w in tied if a["space"] == s)
+            return self.no_space(decision, spaces, done, sa or op)
+        a, w, top = self.top_space(game, scored)
+        s = a["space"]
         if op == "sweep" and step == "space":
             self.memo().setdefault("sweep_chosen", []).append(s)
             self.counts()["sweep"] += 1
@@ -616,18 +607,7 @@ class UsNonPlayer(NonPlayerBase):
         first, second = (rangers, cubes) if pol == "Nixon" else (cubes, rangers)
         pool = first or second
         if pool:
-            if pool is cubes:
-                p = b.pieces[s]
-                t = p_ = 0
-                for _ in range(6):
-                    if p["arvn_troops"] + t <= p["arvn_police"] + p_:
-                        t += 1
-                    else:
-                        p_ += 1
-                a = min(cubes, key=lambda a: (abs(a["troops"] - t) + abs(a["police"] - p_),
-                                              -(a["troops"] + a["police"])))
-            else:
-                a = max(rangers, key=lambda a: a["rangers"])
+            a = self.even_cubes(game, s, cubes) if pool is cubes else max(rangers, key=lambda a: a["rangers"])
             self.why("8.8.7", f"{a.label}: ARVN pieces at a US Base (Policy {pol})")
             return a
         a = opts[0]
@@ -645,32 +625,19 @@ class UsNonPlayer(NonPlayerBase):
                 continue
             scored.append(((0 if b.pieces[s]["arvn_police"] else 1, a["levels"] * self.pop(game, s),
                             0 if b.terror[s] else 1), a))
-        if scored:
-            top = max(k for k, _ in scored)
-            a = next(a for k, a in scored if k == top)
-            self.why("8.8.8", f"{a.label}: Pacify to the maximum, no Police first, greatest shift")
-            return a
-        self.why("8.8.7", "no Pacification possible (ARVN is a Non-player: no Patronage transfer)")
-        return self.first(decision, "none") or decision.options[-1]
+        return self.first_best(decision, scored, "8.8.8", "Pacify to the maximum, no Police first, greatest shift",
+                               "8.8.7", "no Pacification possible (ARVN is a Non-player: no Patronage transfer)")
 
     def on_pacify(self, game: Any, decision: Decision) -> Action:
         """FITL-8.8.8 in the Support Phase: greatest shift, then no Terror, then random; Terror only with a shift."""
         b = game.board
-        scored = []
-        for a in self.opts(decision, "pacify"):
-            s = a["space"]
-            if b.support[s] >= 2:
-                continue
-            if b.terror[s] and b.tracks["arvn_resources"] - b.tracks["econ"] < 6:
-                continue
-            scored.append(((self.pop(game, s), 0 if b.terror[s] else 1), a))
-        if not scored:
-            self.why("8.8.8", "no Pacification step would achieve a shift: stop")
-            return self.first(decision, "done") or decision.options[-1]
-        return self.pick_best(game, scored, "8.8.8", "greatest shift, no Terror first")
+        scored = [((self.pop(game, s), 0 if b.terror[s] else 1), a)
+                  for s, a in self.pacify_steps(game, decision, keep=b.tracks["econ"])]
+        return self.support_step(game, decision, scored, "8.8.8", "greatest shift, no Terror first",
+                                 "no Pacification step would achieve a shift: stop")
 
     def on_mode(self, game: Any, decision: Decision) -> Action:
-        modes = {a["mode"]: a for a in decision.options if a.kind == "mode"}
+        modes = self.modes(decision)
         if decision.context.get("sa") == "advise":
             s = decision.context.get("space")
             n, _ = game.assault_count("ARVN", s) if s in game.data.spaces else (0, "")
@@ -718,12 +685,8 @@ class UsNonPlayer(NonPlayerBase):
                      1 if b.count(d, ptype="bases") else 0, self.pop(game, d))
                 if best is None or k > best[0]:
                     best = (k, a, min(need, spare))
-        if best:
-            self.memo()["count_want"] = best[2]
-            self.why("8.8.5", f"{best[1].label}: Troops to Activate the Underground Guerrillas there")
-            return best[1]
-        self.why("8.8.5", "Sweep: no further Troop move helps")
-        return self.first(decision, "done") or decision.options[-1]
+        return self.sweep_move(decision, best, "count_want", "8.8.5",
+                               "Troops to Activate the Underground Guerrillas there")
 
     def on_move_from(self, game: Any, decision: Decision) -> Action:
         c = decision.context

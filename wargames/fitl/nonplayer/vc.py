@@ -18,6 +18,8 @@ from .priorities import random_pick, roll, target_priority
 class VcNonPlayer(NonPlayerBase):
     faction = "VC"
     section = "8.5"
+    march_rule = "8.5.4"
+    forced_plan = ("", 1)  # a forced March (decision F-79): 1 Underground Guerrilla
     STEPS = {"terror": "8.5.1", "rally": "8.5.3", "march": "8.5.4", "attack": "8.5.5",
              "tax": "8.5.1", "subvert": "8.5.1", "ambush": "8.5.4"}
 
@@ -123,10 +125,7 @@ class VcNonPlayer(NonPlayerBase):
         return out
 
     def on_space(self, game: Any, decision: Decision) -> Action:
-        c = decision.context
-        step, op, sa = c.get("step"), c.get("op"), c.get("sa")
-        spaces = self.opts(decision, "space")
-        done = self.first(decision, "done", "none")
+        step, op, sa, spaces, done = self.space_decision(decision)
         scored: list[tuple[Any, Action, str]] = []
         limit = None
         if step == "space" and op in ("terror", "rally") and game.board.tracks["vc_resources"] == 0:
@@ -178,16 +177,9 @@ class VcNonPlayer(NonPlayerBase):
         if limit is not None and self.counts()["spaces"] >= limit:
             scored = []
         if not scored:
-            if done is not None:
-                self.why(self.rule_for(decision), f"no further space meets a priority of the {sa or op}: done")
-                return done
-            self.why("8.1.3", "no space meets a priority but one must be chosen: the first offered")
-            return spaces[0] if spaces else decision.options[0]
-        top = max(k for k, _, _ in scored)
-        tied = [(a, w) for k, a, w in scored if k == top]
-        s = random_pick(game, "VC", [a["space"] for a, _ in tied])
-        a, w = next((a, w) for a, w in tied if a["space"] == s)
-        self.counts()["spaces"] += 1 if step == "space" else 0
+            return self.no_space(decision, spaces, done, sa or op)
+        a, w, top = self.choose_space(game, scored, step)
+        s = a["space"]
         if op == "rally" and top[0] == 4:
             self.counts()["rally_single"] += 1
         if op == "attack" and top[0] == 2:
@@ -226,7 +218,7 @@ class VcNonPlayer(NonPlayerBase):
 
     def on_mode(self, game: Any, decision: Decision) -> Action:
         c = decision.context
-        modes = {a["mode"]: a for a in decision.options if a.kind == "mode"}
+        modes = self.modes(decision)
         s = c.get("space")
         if c.get("op") == "rally" and c.get("sa") is None:
             tier = self.memo().get(f"rally:{s}", 0)
@@ -240,19 +232,14 @@ class VcNonPlayer(NonPlayerBase):
                 return a
         if c.get("sa") == "subvert":
             p = game.board.pieces[s]
-            if p["arvn_troops"] + p["arvn_police"] == 1 and "replace" in modes:
-                self.why("8.5.1", "Subvert: replace the only ARVN cube with a VC Guerrilla")
-                return modes["replace"]
-            a = modes.get("remove") or decision.options[0]
-            self.why("8.5.1", "Subvert: remove ARVN cubes")
-            return a
+            one = p["arvn_troops"] + p["arvn_police"] == 1
+            return self.mode_or(decision, modes, "8.5.1", "replace" if one else None,
+                                "Subvert: replace the only ARVN cube with a VC Guerrilla", "remove",
+                                "Subvert: remove ARVN cubes")
         if c.get("op") == "attack":
-            if self.memo().get(f"ambush:{s}") and "ambush" in modes:
-                self.why("8.5.5", "Ambush in this Attack space (8.5.4 AMBUSH)")
-                return modes["ambush"]
-            a = modes.get("guerrillas") or decision.options[0]
-            self.why("8.5.5", "Attack with the Guerrillas")
-            return a
+            return self.mode_or(decision, modes, "8.5.5", "ambush" if self.memo().get(f"ambush:{s}") else None,
+                                "Ambush in this Attack space (8.5.4 AMBUSH)", "guerrillas",
+                                "Attack with the Guerrillas")
         return None  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ March (8.5.4)
@@ -342,32 +329,10 @@ class VcNonPlayer(NonPlayerBase):
                 m["only"] = d  # FITL-2.3.5: a Limited March has a single destination
             self.why(self.rule_for(decision), f"March from {game.sname(s)} to {game.sname(d)}: {why}")
             return offered[s]
-        done = self.first(decision, "done")
-        if done is not None:
-            self.why("8.5.4", "March: no further move meets a priority")
-            return done
-        return self.forced_march(game, decision)
-
-    def forced_march(self, game: Any, decision: Decision) -> Action:
-        """The March was chosen (IF NONE) but no priority names a move: the smallest move, 1 piece from the space
-        with the most pieces onto a LoC if possible (8.1.3 / 8.3; decision F-79)."""
-        opts = self.opts(decision, "move_from")
-        a = self.pick(game, opts, lambda a: game.movers("VC", a["space"]))
-        self.memo()["plan"] = ("", 1)
-        self.memo()["forced"] = True
-        self.why("8.5.4", f"{a.label}: a March must move something; the smallest move (decision F-79)")
-        return a
+        return self.march_done(game, decision)
 
     def on_move_to(self, game: Any, decision: Decision) -> Action:
-        forced = self.forced_march_to(game, decision)
-        if forced is not None:
-            return forced
-        plan = self.memo().get("plan")
-        for a in self.opts(decision, "move_to"):
-            if plan and a["space"] == plan[0]:
-                self.why(self.rule_for(decision), f"March to {a.label} (planned)")
-                return a
-        return None  # type: ignore[return-value]
+        return self.march_to_plan(game, decision, self.rule_for(decision), "March to {} (planned)")
 
     def movement_count(self, game: Any, decision: Decision) -> int | None:
         plan = self.memo().get("plan")
@@ -389,15 +354,8 @@ class VcNonPlayer(NonPlayerBase):
             if b.support[s] <= -2 or (t and res < t + 1):
                 continue
             scored.append(((self.pop(game, s), 1 if b.support[s] > 0 else 0, 0 if t else 1), a))
-        if not scored:
-            self.why("8.5.6", "no Agitation would achieve a shift: stop")
-            return self.first(decision, "done") or decision.options[-1]
-        top = max(k for k, _ in scored)
-        tied = [a for k, a in scored if k == top]
-        s = random_pick(game, "VC", [a["space"] for a in tied])
-        a = next(a for a in tied if a["space"] == s)
-        self.why("8.5.6", f"{a.label}: greatest shift, Support first, no Terror first")
-        return a
+        return self.support_step(game, decision, scored, "8.5.6", "greatest shift, Support first, no Terror first",
+                                 "no Agitation would achieve a shift: stop")
 
     def on_sabotage(self, game: Any, decision: Decision) -> Action:
         opts = self.opts(decision, "sabotage") or decision.options
