@@ -98,3 +98,63 @@ def test_scenario_options_unknown_or_invalid_are_refused_naming_the_file():
         wargames.load("yotr", isolated_attack_factor="a lot")
     with pytest.raises(DataError, match=r"known: historical"):
         wargames.load("tet", scenario="hue_only")
+
+
+# ------------------------------------------------------------------ the parsed-data cache (issue #21)
+@pytest.fixture
+def data_copy(tmp_path, monkeypatch):
+    """A copy of data/tet as the data directory, and an empty cache directory."""
+    root = tmp_path / "data"
+    shutil.copytree(data_root() / "tet", root / "tet")
+    monkeypatch.setenv("WARGAMES_DATA", str(root))
+    monkeypatch.setenv("WARGAMES_CACHE", str(tmp_path / "cache"))
+    return root
+
+
+def test_data_cache_gives_the_validated_rows_and_stores_an_entry(data_copy):
+    first = read_csv(data_copy / "tet" / "units.csv", UnitRow)
+    entries = list((data_copy.parent / "cache").glob("tet-units-*.pickle"))
+    assert len(entries) == 1
+    again = read_csv(data_copy / "tet" / "units.csv", UnitRow)
+    assert again == first and again is not first
+
+
+def test_data_cache_is_not_trusted_when_the_file_changes(data_copy):
+    path = data_copy / "tet" / "units.csv"
+    read_csv(path, UnitRow)
+    rows = list(csv.reader(path.open(newline="")))
+    rows[5][rows[0].index("type")] = "dragon"
+    with path.open("w", newline="") as fh:
+        csv.writer(fh).writerows(rows)
+    with pytest.raises(DataError) as err:  # the same error as without a cache
+        read_csv(path, UnitRow)
+    assert err.value.row == 6 and err.value.column == "type"
+
+
+def test_data_cache_a_changed_value_is_read_again(data_copy):
+    path = data_copy / "tet" / "areas.csv"
+    before = read_csv(path, AreaRow)
+    rows = list(csv.reader(path.open(newline="")))
+    rows[1][rows[0].index("name")] = "Somewhere Else"
+    with path.open("w", newline="") as fh:
+        csv.writer(fh).writerows(rows)
+    after = read_csv(path, AreaRow)
+    assert before[0].name != "Somewhere Else" and after[0].name == "Somewhere Else"
+
+
+def test_data_cache_a_damaged_entry_is_rebuilt(data_copy):
+    path = data_copy / "tet" / "areas.csv"
+    want = read_csv(path, AreaRow)
+    (entry,) = (data_copy.parent / "cache").glob("tet-areas-*.pickle")
+    entry.write_bytes(b"not a pickle")
+    assert read_csv(path, AreaRow) == want
+    assert entry.read_bytes() != b"not a pickle"
+
+
+def test_data_cache_off_and_files_outside_the_data_directory_are_not_cached(data_copy, tmp_path, monkeypatch):
+    outside = _copy(tmp_path, "areas.csv")
+    read_csv(outside, AreaRow)
+    assert not list((data_copy.parent / "cache").glob("*.pickle"))
+    monkeypatch.setenv("WARGAMES_CACHE", "off")
+    read_csv(data_copy / "tet" / "areas.csv", AreaRow)
+    assert not (data_copy.parent / "cache").exists()

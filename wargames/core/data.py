@@ -3,19 +3,34 @@
 Every table row carries a ``source``: ``rules:<section or line>``, ``external:<named source>``,
 ``reconstruction:<reasoning>`` or ``decision:<id>``.  A bad file raises :class:`DataError` naming the
 file, the row (its line number in the file), the column and what was expected, and nothing is loaded.
+
+Parsed-data cache (issue #21, the first ``load()`` of a game): validating every row with pydantic costs
+tens of milliseconds a game, so a file under the data directory that validated cleanly is also stored,
+parsed, in a cache directory (``$WARGAMES_CACHE``, else ``$XDG_CACHE_HOME/wargames`` or
+``~/.cache/wargames``; ``WARGAMES_CACHE=off`` turns it off).  An entry is used only while its stamp still
+matches: the hash of the data file's bytes, the hash of the source of the code that validates it (the schema's
+package and ``wargames.core``), the cache format, Python's and pydantic's versions.  Anything else (a changed
+file, changed code, an unreadable or foreign entry) validates the file again and rewrites the entry; a file
+that fails validation is never stored, so its DataError is the same with or without the cache.  Schemas are
+declared with ``defer_build=True`` so that a game whose data all come from the cache never pays for building
+their validators.
 """
 
 from __future__ import annotations
 
 import csv
+import gc
+import hashlib
 import json
 import os
+import pickle
 import re
+import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from .actions import WargamesError
@@ -23,14 +38,15 @@ from .actions import WargamesError
 SOURCE_KINDS = ("rules:", "external:", "reconstruction:", "decision:")
 
 M = TypeVar("M", bound=BaseModel)
-
-# libyaml's parser when PyYAML was built with it (same data, about 20 times faster than the pure-Python one).
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
+T = TypeVar("T")
 
 def yaml_load(text: str) -> Any:
-    """``yaml.safe_load`` with libyaml's C parser when it is available (the same safe subset of YAML)."""
-    return yaml.load(text, Loader=_YAML_LOADER)  # noqa: S506 - a safe loader, C or Python
+    """``yaml.safe_load`` with libyaml's C parser when PyYAML was built with it (the same safe subset of YAML,
+    about 20 times faster than the pure-Python parser).  PyYAML is imported here, not with this module: a game
+    whose data files all come from the cache never needs it (issue #21)."""
+    import yaml
+
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - a safe loader
 
 
 class DataError(WargamesError):
@@ -55,7 +71,7 @@ class DataError(WargamesError):
 class Row(BaseModel):
     """Base of every table schema: no unknown columns, and a ``source`` of a known kind."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     source: str
 
@@ -98,7 +114,7 @@ class ScenarioHead(BaseModel):
     """The fields a scenario file (``data/<game>/scenarios/<id>.yaml``) starts with; a game's scenario schema
     extends it with its turns, options and set-up.  Unknown fields are refused."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str
     title: str
@@ -144,9 +160,119 @@ def _pydantic_problem(err: ValidationError) -> tuple[str | None, str]:
     return column, msg
 
 
+_CACHE_FORMAT = 1
+
+
+def cache_dir() -> Path | None:
+    """Where parsed data files are cached (see the module's docstring); None when the cache is off."""
+    env = os.environ.get("WARGAMES_CACHE")
+    if env is not None:
+        return None if env.strip().lower() in ("", "0", "off", "no", "false") else Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "wargames"
+
+
+@cache
+def _source_hash(package: str) -> str:
+    """The hash of every ``.py`` file of a ``wargames`` package, e.g. ``wargames.yotr`` (once per process)."""
+    root = Path(__file__).resolve().parents[1] / package.split(".", 1)[1]
+    h = hashlib.blake2b(digest_size=16)
+    for src in sorted(root.rglob("*.py")):
+        h.update(str(src.relative_to(root)).encode())
+        h.update(src.read_bytes())
+    return h.hexdigest()
+
+
+def _code_stamp(owner: type | str) -> str:
+    """The source hash of the packages whose code builds the cached value: ``wargames.core``, ``wargames.maps``
+    (the hex grids inside cached maps) and the package of ``owner`` (a class, with its bases, or a module name)."""
+    packages = {"wargames.core", "wargames.maps"}
+    modules = [owner] if isinstance(owner, str) else [cls.__module__ for cls in owner.__mro__]
+    for module in modules:
+        parts = module.split(".")
+        if parts[0] == "wargames" and len(parts) > 1:
+            packages.add(".".join(parts[:2]))
+    return ",".join(f"{p}:{_source_hash(p)}" for p in sorted(packages))
+
+
+@cache
+def _resolved_root(root: str) -> Path:
+    return Path(root).resolve()
+
+
+def _cache_file(path: Path, kind: str) -> Path | None:
+    """The cache entry of a data file under the data directory (None for any other file or no cache)."""
+    where = cache_dir()
+    if where is None:
+        return None
+    try:
+        root = _resolved_root(str(data_root()))
+        rel = path.resolve().relative_to(root)
+    except (ValueError, DataError, OSError):
+        return None  # a file outside the data directory (a test's copy, a user's file): always validated
+    name = hashlib.blake2b(f"{root}|{rel}|{kind}".encode(), digest_size=12).hexdigest()
+    return where / f"{rel.parts[0]}-{path.stem}-{name}.pickle"
+
+
+def cached_build(paths: Path | list[Path], kind: str, owner: type | str, build: Callable[[], T]) -> T:
+    """``build()``, which reads and checks the data files ``paths`` (the first one names the cache entry), or the
+    cached result of an earlier ``build()`` of the same bytes by the same code (see the module's docstring).
+
+    ``kind`` tells apart two values built from the same first file; ``owner`` (a schema class or a module name)
+    says whose package's source is part of the stamp.  The value must pickle.  A file outside the data directory
+    is never cached.
+    """
+    files = [Path(p) for p in ([paths] if isinstance(paths, str | Path) else paths)]
+    entry = _cache_file(files[0], kind)
+    if entry is None:
+        return build()
+    h = hashlib.blake2b(digest_size=16)
+    try:
+        for f in files:
+            h.update(f"{f.name}|{f.stat().st_size}|".encode())
+            h.update(f.read_bytes())
+    except OSError:
+        return build()  # a missing file: build() raises its DataError
+    stamp = (_CACHE_FORMAT, kind, h.hexdigest(), _code_stamp(owner), sys.version_info[:2], _pydantic_version())
+    collecting = gc.isenabled()
+    try:
+        gc.disable()  # unpickling makes many objects and no garbage: no collections in between
+        with entry.open("rb") as fh:
+            got_stamp, value = pickle.load(fh)  # noqa: S301 - our own cache directory, stamped entries
+        if got_stamp == stamp:
+            return value
+    except Exception:  # noqa: BLE001, S110 - a missing, truncated or foreign entry is rebuilt
+        pass
+    finally:
+        if collecting:
+            gc.enable()
+    value = build()
+    tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        with tmp.open("wb") as fh:
+            pickle.dump((stamp, value), fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, entry)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        tmp.unlink(missing_ok=True)  # a read-only home or a value that does not pickle: no cache, the same data
+    return value
+
+
+@cache
+def _pydantic_version() -> str:
+    import pydantic
+
+    return str(pydantic.VERSION)
+
+
 def read_csv(path: Path, schema: type[M]) -> list[M]:
     """Read a CSV file into schema rows; the header must name exactly the schema's columns."""
     path = Path(path)
+    return cached_build(path, f"csv:{schema.__module__}.{schema.__qualname__}", schema,
+                          lambda: _read_csv(path, schema))
+
+
+def _read_csv(path: Path, schema: type[M]) -> list[M]:
     if not path.exists():
         raise DataError(path, "file is missing")
     with path.open(newline="", encoding="utf-8") as fh:
@@ -159,21 +285,41 @@ def read_csv(path: Path, schema: type[M]) -> list[M]:
             raise DataError(path, f"header must be {','.join(expected)}; missing {missing}, unexpected {extra}",
                             row=1)
         rows: list[M] = []
+        texts: dict[str, str] = {}
         for raw in reader:
             line = reader.line_num
             if None in raw:
                 raise DataError(path, f"row has more fields than the header ({len(header)})", row=line)
-            values = {k: (None if v is None or v.strip() == "" else v.strip()) for k, v in raw.items()}
+            values = {k: (None if v is None or v.strip() == "" else texts.setdefault(v.strip(), v.strip()))
+                      for k, v in raw.items()}
             try:
                 rows.append(schema.model_validate(values))
             except ValidationError as err:
                 column, msg = _pydantic_problem(err)
                 raise DataError(path, msg, row=line, column=column) from None
+    _share_fields_set(rows)
     return rows
 
 
+def _share_fields_set(rows: list[M]) -> None:
+    """Rows of one file have every column set, so they share one ``model_fields_set`` instead of a set each
+    (about 0.7 kB a row: megabytes for the hex maps, and a smaller, quicker cache entry; issue #21)."""
+    shared: dict[frozenset[str], set[str]] = {}
+    for row in rows:
+        fields = row.__pydantic_fields_set__
+        object.__setattr__(row, "__pydantic_fields_set__", shared.setdefault(frozenset(fields), fields))
+
+
 def read_yaml(path: Path, schema: type[M]) -> M:
+    """Read a YAML file into ``schema`` (a DataError naming the file and the field when it does not fit)."""
     path = Path(path)
+    return cached_build(path, f"yaml:{schema.__module__}.{schema.__qualname__}", schema,
+                          lambda: _read_yaml(path, schema))
+
+
+def _read_yaml(path: Path, schema: type[M]) -> M:
+    import yaml
+
     if not path.exists():
         raise DataError(path, "file is missing")
     try:
@@ -221,6 +367,8 @@ def read_scenario(game: str, scenario: str, schema: type[M], title: str) -> tupl
 def merge_options(path: Path, defaults: M, given: dict[str, Any], skip: tuple[str, ...] = ()) -> M:
     """A scenario's rule options (``defaults``) overridden by the caller's; an unknown or invalid option is a
     DataError naming the scenario file.  Keys in ``skip`` are handled by the game itself."""
+    if not any(key not in skip for key in given):
+        return defaults.model_copy(deep=True)  # nothing to merge: no validation (issue #21, the first load)
     merged = dict(defaults.model_dump())
     for key, value in given.items():
         if key in skip:
@@ -266,6 +414,10 @@ def read_rules_index(path: Path | str, prefix: str = "") -> dict[str, RuleRow]:
     (``FITL-3.2.1`` -> ``3.2.1``), a missing ``line`` from the ``L<n>`` of the ``source``.
     """
     path = Path(path)
+    return cached_build(path, f"rules:{prefix}", RuleRow, lambda: _read_rules_index(path, prefix))
+
+
+def _read_rules_index(path: Path, prefix: str) -> dict[str, RuleRow]:
     if not path.exists():
         raise DataError(path, "file is missing")
     known = list(RuleRow.model_fields)

@@ -63,6 +63,7 @@ def montecarlo(game: str, games: int = 100, *, scenario: str | None = None, seed
             rows.append(fn(s))
             report(len(rows))
     else:
+        _warm(game, scenario, options or {})
         with ProcessPoolExecutor(workers) as pool:
             rows = []
             for row in pool.map(fn, todo, chunksize=max(1, len(todo) // (workers * 8))):
@@ -72,24 +73,48 @@ def montecarlo(game: str, games: int = 100, *, scenario: str | None = None, seed
     return pd.DataFrame(rows)
 
 
+def _warm(game: str, scenario: str | None, options: Mapping[str, Any]) -> None:
+    """Import the game and read its data here once when the workers are forked copies of this process (the
+    ``fork`` start method, Linux's default): each worker then starts with them instead of paying a first
+    ``load()`` of its own (issue #21, the fixed cost of a Monte Carlo run)."""
+    import multiprocessing
+
+    method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+    if method == "fork":
+        from .registry import load
+
+        load(game, scenario, 0, **dict(options))
+
+
 def _on_dask(fn: Callable[[int], dict[str, Any]], seeds: list[int], client: Any, scheduler: str | None,
              report: Callable[..., None]) -> list[dict[str, Any]]:
-    """One task per seed on a Dask cluster; results gathered back in seed order."""
+    """Seeds in chunks on a Dask cluster (about eight chunks a worker thread, so a task is many games and the
+    scheduling and transfer of each task are paid a few dozen times, not once a game; issue #21); the rows
+    gathered back in seed order."""
     from dask.distributed import Client, as_completed
 
     own = client is None
     if own:
         client = Client(scheduler)
     try:
-        futures = client.map(fn, seeds, pure=False)
+        threads = sum(client.nthreads().values()) or 1
+        size = max(1, len(seeds) // (threads * 8))
+        chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+        futures = client.map(partial(_play_chunk, fn), chunks, pure=False)
+        sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
         done = 0
-        for _ in as_completed(futures):
-            done += 1
+        for fut in as_completed(futures):
+            done += sizes[fut.key]
             report(done)
-        return client.gather(futures)
+        return [row for rows in client.gather(futures) for row in rows]
     finally:
         if own:
             client.close()
+
+
+def _play_chunk(fn: Callable[[int], dict[str, Any]], seeds: list[int]) -> list[dict[str, Any]]:
+    """One Dask task: the games of a few seeds, one after another."""
+    return [fn(s) for s in seeds]
 
 
 def _progress(progress: bool | Callable[[int, int], None], total: int) -> Callable[..., None]:

@@ -8,8 +8,9 @@ call :func:`register`.  Games are imported only when one is loaded, so ``import 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from functools import cache
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from .actions import WargamesError
@@ -24,7 +25,46 @@ _REGISTERED: dict[str, str | type] = {}
 
 @cache
 def _discovered() -> dict[str, str]:
+    from importlib.metadata import entry_points
+
     return {ep.name: ep.value for ep in entry_points(group=GROUP)}
+
+
+@cache
+def _own() -> dict[str, str]:
+    """The games this distribution announces itself, read from the ``entry_points.txt`` of the first
+    ``wargames-*.dist-info`` (or ``.egg-info``) on ``sys.path``, the one ``importlib.metadata`` would find first.
+
+    A fast path for :func:`game_class` (issue #21, the first ``load()``): importing ``importlib.metadata`` and
+    scanning every installed distribution cost more than the rest of a cached load.  Empty when the package is
+    not installed (run from a checkout); :func:`known_games` still scans every distribution."""
+    for base in sys.path:
+        try:
+            names = sorted(os.listdir(base or "."))
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith("wargames-") and name.endswith((".dist-info", ".egg-info")):
+                return _entry_points_txt(os.path.join(base or ".", name, "entry_points.txt"))
+    return {}
+
+
+def _entry_points_txt(path: str) -> dict[str, str]:
+    """The ``name = module:Class`` lines of the ``[wargames.games]`` section of an ``entry_points.txt``."""
+    out: dict[str, str] = {}
+    try:
+        with open(path, encoding="utf-8") as fh:
+            section = None
+            for line in fh:
+                line = line.strip()
+                if line.startswith("[") and line.endswith("]"):
+                    section = line[1:-1].strip()
+                elif section == GROUP and "=" in line and not line.startswith(("#", ";")):
+                    name, value = line.split("=", 1)
+                    out[name.strip()] = value.strip()
+    except OSError:
+        return {}
+    return out
 
 
 def register(game_id: str, target: str | type) -> None:
@@ -42,11 +82,13 @@ def known_games() -> dict[str, str | type]:
 
 
 def game_class(game: str) -> type[Game]:
-    games = known_games()
-    try:
-        target = games[game]
-    except KeyError:
-        raise WargamesError(f"unknown game {game!r}; known games: {', '.join(sorted(games))}") from None
+    target = _REGISTERED.get(game) or _own().get(game)  # a registration wins, as in known_games()
+    if target is None:
+        games = known_games()
+        try:
+            target = games[game]
+        except KeyError:
+            raise WargamesError(f"unknown game {game!r}; known games: {', '.join(sorted(games))}") from None
     if isinstance(target, type):
         return target
     module, name = target.split(":")

@@ -29,7 +29,7 @@ from .data import game_dir, read_yaml
 class AlternateSpec(BaseModel):
     """Sides take turns running the step's procedure until a condition holds."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     until: str
     sides: list[str] = []  # default: the game's sides, in order
@@ -40,7 +40,7 @@ class AlternateSpec(BaseModel):
 class ReactionSpec(BaseModel):
     """A window inside a step in which another side may act (e.g. a reserve move inside an activation)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     id: str
     name: str
@@ -52,7 +52,7 @@ class ReactionSpec(BaseModel):
 
 
 class StepSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     id: str
     name: str
@@ -67,7 +67,7 @@ class StepSpec(BaseModel):
 
 
 class PhaseSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     id: str
     number: int | str
@@ -81,7 +81,7 @@ class PhaseSpec(BaseModel):
 
 
 class SequenceOfPlay(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     game: str
     turns: int | None = Field(description="number of game turns, or null when the game decides")

@@ -89,11 +89,11 @@ class TrackRow(Row):
 
 
 class _Loose(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
 
 class ScenarioSpace(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     id: str
     control: Literal["coin", "nva", "none"]
     support: Literal["active_support", "passive_support", "neutral", "passive_opposition", "active_opposition"]
@@ -103,7 +103,7 @@ class ScenarioSpace(BaseModel):
 
 
 class ScenarioTracks(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     aid: int
     patronage: int
     econ: int
@@ -113,7 +113,7 @@ class ScenarioTracks(BaseModel):
 
 
 class ScenarioBoxes(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
     out_of_play: dict[str, int] = {}
     casualties: dict[str, int] = {}
     available: dict[str, int] = {}
@@ -129,7 +129,7 @@ class FitlOptions(BaseModel):
     the lesson options of ``lesson.py`` (checked there).  Types are strict: ``"yes"`` is not a bool.
     """
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     period_events: bool = False
     us_policy: str = "LBJ"
     tournament: list[str] = []
@@ -143,13 +143,13 @@ class FitlOptions(BaseModel):
 class Scenario(BaseModel):
     """One scenario file ``data/fitl/scenarios/<id>.yaml`` (rules 2.1 and the set-up pages)."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
     id: str
     title: str
     subtitle: str = ""
     years: str = ""
     source: str
-    options: FitlOptions = FitlOptions()
+    options: FitlOptions = Field(default_factory=FitlOptions)  # built when needed, not at import (issue #21)
     deck: dict[str, Any]
     rvn_leader: dict[str, Any]
     tracks: ScenarioTracks

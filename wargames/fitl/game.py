@@ -13,6 +13,7 @@ both return a change dict to put in the ruling's ``changes`` (decision F-41).
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
@@ -61,7 +62,8 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         self.data: FitlData = load_data()
         self.scen: Scenario = load_scenario(SCENARIO_ALIASES.get(scenario, scenario))
         path = game_dir("fitl") / "scenarios" / f"{self.scen.id}.yaml"
-        merged = merge_options(path, self.scen.options, self.game_options).model_dump()
+        # plain values, copied (no model_dump: it would build the options' serializer at every first load)
+        merged = copy.deepcopy(dict(merge_options(path, self.scen.options, self.game_options)))
         for t in merged.get("tournament") or []:
             if t not in TOURNAMENT:
                 raise DataError(path, f"tournament option {t!r} is not implemented (known: {list(TOURNAMENT)})",

@@ -28,6 +28,11 @@ class Area:
             raise AttributeError(key) from None
 
 
+def _kinds_by_neighbour() -> defaultdict[str, set[str]]:
+    """neighbour -> edge kinds (a named function, not a lambda, so that a map pickles into the data cache)."""
+    return defaultdict(set)
+
+
 class AreaMap:
     """Areas + typed undirected edges + optional GeoJSON shapes (id -> geometry)."""
 
@@ -38,7 +43,7 @@ class AreaMap:
             if a.id in self.areas:
                 raise ValueError(f"area {a.id!r} is listed twice")
             self.areas[a.id] = a
-        self._adj: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        self._adj: dict[str, dict[str, set[str]]] = defaultdict(_kinds_by_neighbour)
         self.edges: list[tuple[str, str, str]] = []
         for a, b, kind in edges:
             self.add_edge(a, b, kind)

@@ -167,7 +167,7 @@ def aces() -> dict[str, AceRow]:
 
 # ------------------------------------------------------------------------------------------ scenario blocks
 class _Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class AircraftPlacement(_Entry):

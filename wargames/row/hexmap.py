@@ -28,7 +28,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..core.data import DataError, Row, game_dir, read_csv
+from ..core.data import DataError, Row, cached_build, game_dir, read_csv
 from ..maps.hexdata import HexMapData
 from ..maps.hexgrid import (
     HexGrid,
@@ -353,8 +353,18 @@ def _check_hex(path: Path, line: int, column: str, hid: str | None, hexes: dict[
 def load_map() -> RowMap:
     """Read and cross-check every file of ``data/row/map/`` once per process.
 
-    A bad row raises :class:`DataError` naming the file, its line and the column; nothing is loaded.
+    A bad row raises :class:`DataError` naming the file, its line and the column; nothing is loaded.  The checked
+    map is cached (``core.data.cached_build``, keyed by the bytes of every map file and this package's code), so a
+    first ``load()`` does not rebuild it (issue #21).
     """
+    files = [_path(name) for name in MAP_FILES]
+    return cached_build(files, "row-map", __name__, _build_map)
+
+
+MAP_FILES = ("hexes.csv", "hexsides.csv", "places.csv", "roads.csv", "areas.csv", "tec.csv", "terrain_corrections.csv")
+
+
+def _build_map() -> RowMap:
     p_hex = _path("hexes.csv")
     hex_rows = read_csv(p_hex, HexRow)
     hexes: dict[str, HexRow] = {}

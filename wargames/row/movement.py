@@ -112,25 +112,32 @@ def step_cost(m: RowMap, side: str, frm: str, to: str) -> tuple[int | None, str]
     return base, why
 
 
-_EDGES: dict[tuple[int, str], tuple[list[str], dict[str, int], list[list[tuple[int, int]]]]] = {}
+_EDGES: dict[tuple[int, str], tuple[list[str], dict[str, int], list[list[tuple[int, int]] | None]]] = {}
 
 
 def _edges(m: RowMap, side: str):
-    """Per map and side, built once: hex ids, their index, and for each hex its (neighbour index, ticks) edges."""
+    """Per map and side: hex ids, their index, and for each hex its (neighbour index, ticks) edges, or None for a
+    hex whose edges are not built yet (:func:`_edges_at` builds them the first time a search leaves that hex, so
+    a short trace at set-up does not pay for the whole map; issue #21)."""
     key = (id(m), side)
     if key not in _EDGES:
         ids = list(m.hexes)
-        index = {h: i for i, h in enumerate(ids)}
-        edges: list[list[tuple[int, int]]] = []
-        for h in ids:
-            out = []
-            for n in m.adj[h]:
-                c, _ = step_cost(m, side, h, n)
-                if c is not None:
-                    out.append((index[n], c))
-            edges.append(out)
-        _EDGES[key] = (ids, index, edges)
+        _EDGES[key] = (ids, {h: i for i, h in enumerate(ids)}, [None] * len(ids))
     return _EDGES[key]
+
+
+def _edges_at(m: RowMap, side: str, i: int) -> list[tuple[int, int]]:
+    """The (neighbour index, ticks) edges out of hex number ``i`` for ``side``, built once."""
+    ids, index, edges = _edges(m, side)
+    out = edges[i]
+    if out is None:
+        out = []
+        for n in m.adj[ids[i]]:
+            c, _ = step_cost(m, side, ids[i], n)
+            if c is not None:
+                out.append((index[n], c))
+        edges[i] = out
+    return out
 
 
 def search(m: RowMap, side: str, start: str, budget: int | None, *, allowed: frozenset[str],
@@ -160,7 +167,7 @@ def search(m: RowMap, side: str, start: str, budget: int | None, *, allowed: fro
             break
         if stop_at is not None and bound is None and ids[i] in stop_at:
             bound = d
-        for j, c in edges[i]:
+        for j, c in edges[i] or _edges_at(m, side, i):
             h = ids[j]
             if h not in allowed or h in blocked:
                 continue

@@ -22,17 +22,29 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import yaml
 from pydantic import ConfigDict, Field, ValidationError
 
-from ..core.data import DataError, Row, ScenarioHead, game_dir, read_csv, read_yaml, rules_index
+from ..core.data import (
+    DataError,
+    Row,
+    ScenarioHead,
+    cached_build,
+    game_dir,
+    read_csv,
+    read_yaml,
+    rules_index,
+    yaml_load,
+)
 from ..core.sequence import SequenceOfPlay
 from .airdata import AirBlock, FleetBlock, aircraft_counters
 from .hexmap import COLS, ROWS, RowMap, load_map
 from .scenario_extras import PoliticsSetup, SowSetup, TrailSetup
 from .units import UnitRow, load_units
+
+if TYPE_CHECKING:  # pragma: no cover
+    import yaml
 
 SCENARIO_DIR = "scenarios"
 SV_AREAS = ("I Corps", "II Corps", "III Corps", "IV Corps", "CMD")
@@ -233,7 +245,7 @@ class RowScenario(ScenarioHead):
     (id, title, summary: :class:`~wargames.core.data.ScenarioHead`), then its own fields; ``path`` is the file it
     came from."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     rules_section: str
     classroom_note: str = ""
@@ -294,6 +306,8 @@ class RowScenario(ScenarioHead):
 # ------------------------------------------------------------------------------------------ YAML lines
 def _line_of(root: yaml.Node | None, loc: tuple[Any, ...]) -> int | None:
     """The 1-based line of the YAML node at ``loc`` (keys and list indexes), or of its nearest parent."""
+    import yaml
+
     node, line = root, (root.start_mark.line + 1 if root is not None else None)
     for key in loc:
         if isinstance(node, yaml.MappingNode):
@@ -340,11 +354,17 @@ def _check_air(sc: RowScenario, ck: _Checker, check_turn: Any) -> None:
 
 
 class _Checker:
-    def __init__(self, path: Path, root: yaml.Node | None):
-        self.path, self.root = path, root
+    """Makes the DataError of a bad scenario file; the YAML node tree that gives its line is composed only
+    then (issue #21: the pure-Python composer took longer than the rest of the load)."""
+
+    def __init__(self, path: Path, text: str | None):
+        self.path, self.text = path, text
 
     def fail(self, loc: tuple[Any, ...], message: str) -> DataError:
-        return DataError(self.path, message, row=_line_of(self.root, loc), column=_loc_text(loc) or None)
+        import yaml
+
+        root = yaml.compose(self.text) if self.text is not None else None
+        return DataError(self.path, message, row=_line_of(root, loc), column=_loc_text(loc) or None)
 
 
 # ------------------------------------------------------------------------------------------ 14.6 at set-up
@@ -406,17 +426,25 @@ def _load(p: Path) -> RowScenario:
     if not p.exists():
         known = ", ".join(scenario_names())
         raise DataError(p, f"no such Rumor of War scenario (known: {known})")
+    sc = cached_build(p, "row-scenario", RowScenario, lambda: _validated(p))
+    _cross_check(sc, _Checker(p, p.read_text(encoding="utf-8")))
+    return sc
+
+
+def _validated(p: Path) -> RowScenario:
+    """The scenario file read into :class:`RowScenario` (before the cross-checks against the other tables)."""
+    import yaml
+
     text = p.read_text(encoding="utf-8")
     try:
-        data = yaml.safe_load(text)
-        root = yaml.compose(text)
+        data = yaml_load(text)
     except yaml.YAMLError as err:
         raise DataError(p, f"not valid YAML: {err}") from None
-    ck = _Checker(p, root)
+    ck = _Checker(p, text)
     if not isinstance(data, dict):
         raise ck.fail((), "a scenario file is a YAML mapping")
     try:
-        sc = RowScenario.model_validate({**data, "path": str(p)})
+        return RowScenario.model_validate({**data, "path": str(p)})
     except ValidationError as err:
         e = err.errors()[0]
         loc = tuple(e.get("loc", ()))
@@ -424,8 +452,7 @@ def _load(p: Path) -> RowScenario:
         msg = e.get("msg", "invalid") + (f" (got {got!r})" if got is not None and not isinstance(got, dict | list)
                                          else "")
         raise ck.fail(loc, msg) from None
-    _cross_check(sc, ck)
-    return sc
+
 
 
 def _cross_check(sc: RowScenario, ck: _Checker) -> None:

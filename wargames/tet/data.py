@@ -17,6 +17,7 @@ from ..core.data import (
     Row,
     RuleRow,
     by_id,
+    cached_build,
     cached_csv,
     game_dir,
     read_csv,
@@ -172,6 +173,14 @@ def _check_counts(areas: dict[str, AreaRow], units: dict[str, UnitRow], crt: tup
 
 @cache
 def load_data() -> TetData:
+    """Read and cross-check every table of ``data/tet`` once per process.  The checked tables and the area map are
+    cached (``core.data.cached_build``, keyed by the bytes of ``data/tet/*.csv`` and ``areas.geojson`` and by this
+    package's code), so a first ``load()`` builds no validator (issue #21)."""
+    base = game_dir("tet")
+    return cached_build([*sorted(base.glob("*.csv")), base / "areas.geojson"], "tet-data", __name__, _build_data)
+
+
+def _build_data() -> TetData:
     base = game_dir("tet")
     areas = by_id("tet", "areas.csv", AreaRow)
     edges = list(cached_csv("tet", "edges.csv", EdgeRow))

@@ -12,7 +12,7 @@ from ..core.data import ScenarioHead
 class TetOptions(BaseModel):
     """Rule options with their decision ids (see ``data/tet/decisions.csv``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     ruff_puff_exempt_city: str = "saigon"  # A-38
     recce_turns: list[int] = [1, 3, 5]  # A-20
@@ -26,6 +26,6 @@ class Scenario(ScenarioHead):
 
     turns: int = Field(ge=1, le=5)
     players: Literal[2, 4] = 2
-    options: TetOptions = TetOptions()
+    options: TetOptions = Field(default_factory=TetOptions)  # built when needed, not at import (issue #21)
     turn_dates: dict[int, str] = {}
     source: str

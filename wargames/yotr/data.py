@@ -14,7 +14,17 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from ..core.data import DataError, DecisionRow, Row, RuleRow, by_id, cached_csv, game_dir, rules_index
+from ..core.data import (
+    DataError,
+    DecisionRow,
+    Row,
+    RuleRow,
+    by_id,
+    cached_build,
+    cached_csv,
+    game_dir,
+    rules_index,
+)
 from ..maps.hexdata import HexMapData
 from ..maps.hexgrid import HexGrid, hexside
 
@@ -255,7 +265,13 @@ class YotrData(HexMapData):
 
 @cache
 def load_data() -> YotrData:
-    """Read and cross-check every table of ``data/yotr`` once per process."""
+    """Read and cross-check every table of ``data/yotr`` once per process.  The checked tables are cached
+    (``core.data.cached_build``, keyed by the bytes of every ``data/yotr/*.csv`` and this package's code), so a
+    first ``load()`` does not rebuild the map's adjacency (issue #21)."""
+    return cached_build(sorted(game_dir("yotr").glob("*.csv")), "yotr-data", __name__, _build_data)
+
+
+def _build_data() -> YotrData:
     base = game_dir("yotr")
     hex_rows = cached_csv("yotr", "hexes.csv", HexRow)
     hexes = {h.hex: h for h in hex_rows}

@@ -18,7 +18,7 @@ from ..core.data import ScenarioHead
 class YotrOptions(BaseModel):
     """Rule options, each an implementer decision of ``data/yotr/decisions.csv`` (default first)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     rough_swamp_defence: Literal[1, 2] = 1  # D-01
     bridge_cancels_river_doubling: bool = True  # D-02
@@ -58,7 +58,7 @@ class Scenario(ScenarioHead):
     victory: str
     special_rules: list[str] = []
     restrictions: list[str] = []
-    options: YotrOptions = YotrOptions()
+    options: YotrOptions = Field(default_factory=YotrOptions)  # built when needed, not at import (issue #21)
     turn_dates: dict[int, str] = {}
     variable_ob: dict[str, Any] = {}
     source: str

@@ -57,7 +57,7 @@ from typing import Any
 
 from ...core import Action, IllegalAction
 from ...core.actions import Decision
-from ...core.data import DataError, game_dir, yaml_load
+from ...core.data import DataError, cached_build, game_dir, yaml_load
 from .schema import check_card
 from .vocabulary import EvCtx, EventVocabulary, expand_keys, expand_pids
 
@@ -75,9 +75,17 @@ def events_dir() -> Path:
 @cache
 def load_events() -> dict[int, dict[str, Any]]:
     """Every card entry of ``data/fitl/events/*.yaml`` by number (checked: number, title, source, status, and
-    every step against the vocabulary's schema, :func:`.schema.check_card`)."""
+    every step against the vocabulary's schema, :func:`.schema.check_card`).  Parsing and checking 130 cards takes
+    longer than the rest of a first ``load()``, so the checked cards are cached (``core.data.cached_build``)."""
+    paths = sorted(events_dir().glob("cards-*.yaml"))
+    if not paths:
+        return {}
+    return cached_build(paths, "fitl-events", __name__, lambda: _read_events(paths))
+
+
+def _read_events(paths: list[Path]) -> dict[int, dict[str, Any]]:
     out: dict[int, dict[str, Any]] = {}
-    for path in sorted(events_dir().glob("cards-*.yaml")):
+    for path in paths:
         rows = yaml_load(path.read_text(encoding="utf-8")) or []
         for row in rows:
             n = row.get("number")
