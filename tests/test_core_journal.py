@@ -19,6 +19,7 @@ from wargames.core.journal import (
     JournalTrack,
     Tracked,
 )
+from wargames.core.rulings import change_text, ruling_html
 from wargames.core.sequence import PhaseSpec, SequenceOfPlay, StepSpec
 from wargames.core.snapshot import fast_copy
 
@@ -266,6 +267,20 @@ def test_journal_tet_what_the_hand_written_changes_do_not_state_is_journalled():
     assert {"loc", "nva_points"} <= journalled, journalled
     points = next(c for r in g.log for c in r.changes if c.get("field") == "nva_points")
     assert points["to"] - points["from"] == 1
+    # hidden information: a journalled change may name a face-down unit, so only the umpire reads them
+    r = next(r for r in g.log if any("field" in c for c in r.changes) and not r.hidden_from)
+    assert r.secret_changes and r.for_side(None) is r
+    assert not any("field" in c for c in r.for_side("Allied").changes)
+    assert not any("field" in c for v in g.view("Communist").log for c in v.changes)
+
+
+def test_journal_changes_are_folded_in_the_ruling_card():
+    g = wargames.load("tet", seed=3)
+    r = next(r for r in g.log if len(r.changes) > 50)
+    card = ruling_html(r, g.display_text)
+    assert f"<summary>{len(r.changes)} changes</summary>" in card and "more</details>" in card
+    assert change_text({"field": "loc", "unit": "u", "from": "11", "to": "12"}) == "loc: unit u, 11 → 12"
+    assert change_text({"unit": "u", "face_up": True}) == "unit u, face_up True"
 
 
 def test_journal_yotr_every_counter_move_is_in_the_ruling_that_made_it():

@@ -22,7 +22,8 @@ A long step may also be checkpointed inside, at safe points of a restartable loo
 Every ruling lists what it changed (issue #13, :mod:`wargames.core.journal`).  The games keep their main state in
 journalled containers that write each mutation to the game's journal; when the walker logs a ruling, the net
 changes journalled since the previous ruling are added to its ``changes`` (after the hand-written ones, without
-repeating what they state).  Changes still in the journal when the game comes to rest at a decision or at the
+repeating what they state; in a game with hidden information only the umpire's view shows them, as they may name
+hidden units).  Changes still in the journal when the game comes to rest at a decision or at the
 end were made with no ruling: they are kept aside (:meth:`Game.unexplained_changes`) for the random-play check.
 So are changes still in the journal at a checkpoint (a phase or step boundary, a safe point inside a step): a
 ruling of the next step must not be charged with them.  The journal is an engine field, never part of the state.
@@ -615,7 +616,9 @@ class Game:
         hand-written changes do not already state)."""
         entries = self._journal.take()
         extra = tuple(e for e in entries if not _stated(e, r.changes))
-        return dataclasses.replace(r, changes=r.changes + extra) if extra else r
+        if not extra:
+            return r
+        return dataclasses.replace(r, changes=r.changes + extra, secret_changes=self.facts().hidden_information)
 
     def _set_aside(self) -> None:
         """The game comes to rest with changes no ruling took: keep them for the checks (never silently lost)."""
@@ -627,9 +630,15 @@ class Game:
         return list(self._unexplained)
 
     def journalled_fields(self) -> set[str]:
-        """The state fields whose changes the journal records (journalled containers and :class:`Tracked`
-        attributes): the rulings list their changes by construction."""
-        out = {name for name, value in vars(self).items() if journalled(value)}
+        """The state fields whose changes the journal records (journalled containers, dicts of them, and
+        :class:`Tracked` attributes; ``board.tracks`` for one inside a plain state object): the rulings list their
+        changes by construction."""
+        out = set()
+        for name, value in vars(self).items():
+            if _all_journalled(value):
+                out.add(name)
+            elif hasattr(value, "__dict__") and not isinstance(value, (dict, list, set, type)):
+                out.update(f"{name}.{sub}" for sub, v in vars(value).items() if _all_journalled(v))
         out.update(name for cls in type(self).__mro__ for name, v in vars(cls).items() if isinstance(v, Tracked))
         return out
 
@@ -991,6 +1000,11 @@ class Game:
                 f"&mdash; {html.escape(self.scenario_id)}, seed {self.seed}</h4>"
                 f"<div>{html.escape(self.where())}</div><table><tr>{scores}</tr></table><div>{dec}</div>"
                 f"<div>{rulings_html(self.log[-3:])}</div></div>")
+
+
+def _all_journalled(value: Any) -> bool:
+    """A journalled container, or a plain dict of them (e.g. the pieces of every space)."""
+    return journalled(value) or (type(value) is dict and bool(value) and all(journalled(v) for v in value.values()))
 
 
 def _stated(entry: dict[str, Any], changes: tuple[dict[str, Any], ...]) -> bool:

@@ -24,6 +24,9 @@ and new values, e.g. ``{"field": "loc", "unit": "vc_3", "from": "saigon", "to": 
   booleans, e.g. face up) the value is named by the field instead: ``{field, <key>: k, <field>: new}``;
 * :class:`JournalTrack` (a Counter-like track store: a missing key reads 0): as a dict, an absent key counting
   as 0 (``{"field": "score", "track": "NVA", "from": 3, "to": 5}``);
+* :class:`JournalCounter` (a ``collections.Counter``: pieces in a space, a box of pieces): as a track, with
+  fixed items naming where it is (``{"field": "pieces", "pieces": "vc_guerrillas:u", "space": "saigon", "from": 1,
+  "to": 2}``);
 * :class:`JournalSet` (members: flags, markers): ``{field, <key>: member, <field>: True}`` when added, ``False``
   when removed (``{"field": "face_up", "unit": "vc_3", "face_up": True}``);
 * :class:`Tracked` (a descriptor for one attribute of the game or of a plain state object, e.g. a victory point
@@ -43,6 +46,7 @@ itself is never part of the state.
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -116,14 +120,16 @@ def _copy_values(items: Iterable[tuple[Any, Any]], memo: dict[Any, Any]) -> dict
 class JournalDict(dict):
     """A ``dict`` whose every mutation is journalled (see the module docstring).  ``field``: the state field it
     is (the game attribute); ``key``: what its keys are, in ``changes`` (``unit``, ``space``, ``track``);
-    ``flag``: its values are booleans, written ``{<field>: new}`` instead of ``from``/``to``."""
+    ``flag``: its values are booleans, written ``{<field>: new}`` instead of ``from``/``to``; ``quiet``: keys that
+    are the rules' own bookkeeping (a note for later, not a fact a player is told): their changes are not journalled.
+    """
 
-    __slots__ = ("journal", "field", "key", "flag")
+    __slots__ = ("journal", "field", "key", "flag", "quiet")
 
     def __init__(self, data: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = (), *, journal: Journal | None = None,
-                 field: str = "", key: str = "key", flag: bool = False):
+                 field: str = "", key: str = "key", flag: bool = False, quiet: Iterable[Any] = ()):
         dict.__init__(self, data)
-        self.journal, self.field, self.key, self.flag = journal, field, key, flag
+        self.journal, self.field, self.key, self.flag, self.quiet = journal, field, key, flag, frozenset(quiet)
 
     # -- rendering and copies
     def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any]:
@@ -144,14 +150,14 @@ class JournalDict(dict):
         out = cls.__new__(cls)
         memo[id(self)] = out
         out.journal = _journal_copy(self.journal, memo)
-        out.field, out.key, out.flag = self.field, self.key, self.flag
+        out.field, out.key, out.flag, out.quiet = self.field, self.key, self.flag, self.quiet
         dict.update(out, _copy_values(dict.items(self), memo))
         if hasattr(self, "__dict__"):  # a subclass's own attributes (e.g. a reverse index)
             out.__dict__.update({k: fast_copy(v, memo) for k, v in vars(self).items()})
         return out
 
     def __reduce_ex__(self, protocol: Any) -> Any:  # pickle: a plain dict's items plus the settings
-        state = (self.journal, self.field, self.key, self.flag, getattr(self, "__dict__", None))
+        state = (self.journal, self.field, self.key, self.flag, getattr(self, "__dict__", None), self.quiet)
         return (_rebuild, (type(self), state), None, None, iter(dict.items(self)))
 
     def __copy__(self) -> dict[Any, Any]:
@@ -160,27 +166,27 @@ class JournalDict(dict):
     # -- mutators (reads are the dict's own)
     def __setitem__(self, key: Any, value: Any) -> None:
         j = self.journal
-        if j is not None:
+        if j is not None and key not in self.quiet:
             j.append((self, key, dict.get(self, key, ABSENT), value))
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: Any) -> None:
         old = dict.__getitem__(self, key)
         dict.__delitem__(self, key)
-        if self.journal is not None:
+        if self.journal is not None and key not in self.quiet:
             self.journal.append((self, key, old, ABSENT))
 
     def pop(self, key: Any, *default: Any) -> Any:
         if key in self:
             value = dict.pop(self, key)
-            if self.journal is not None:
+            if self.journal is not None and key not in self.quiet:
                 self.journal.append((self, key, value, ABSENT))
             return value
         return dict.pop(self, key, *default)
 
     def popitem(self) -> tuple[Any, Any]:
         key, value = dict.popitem(self)
-        if self.journal is not None:
+        if self.journal is not None and key not in self.quiet:
             self.journal.append((self, key, value, ABSENT))
         return key, value
 
@@ -211,7 +217,7 @@ def _rebuild(cls: type, state: tuple) -> Any:
     if isinstance(out, JournalSet):
         out.journal, out.field, out.key = state[:3]
     else:
-        out.journal, out.field, out.key, out.flag = state[:4]
+        out.journal, out.field, out.key, out.flag, out.quiet = *state[:4], state[5]
         if state[4]:
             out.__dict__.update(state[4])
     return out
@@ -235,6 +241,100 @@ class JournalTrack(JournalDict):
     def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any]:
         return {"field": self.field, self.key: key, "from": 0 if old is ABSENT else old,
                 "to": 0 if new is ABSENT else new}
+
+
+class JournalCounter(Counter):
+    """A ``collections.Counter`` whose every change is journalled (pieces in a space, a box of pieces, markers):
+    ``{field, <key>: k, **where, "from": old, "to": new}``, counts, an absent key counting as 0.  ``where``: fixed
+    items naming the place the counter is (``{"space": "saigon"}`` for the pieces of one space).  Counter's
+    arithmetic (``update``, ``subtract``, ``+=``, ``-=``) goes through the journalled item assignment; the
+    operators that make a new counter (``+c``, ``a + b``) and ``copy()`` give a plain, unjournalled Counter."""
+
+    __slots__ = ("journal", "field", "key", "where")
+
+    def __init__(self, data: Any = None, *, journal: Journal | None = None, field: str = "", key: str = "key",
+                 where: Mapping[str, Any] | None = None):
+        self.journal, self.field, self.key, self.where = None, field, key, dict(where or {})
+        Counter.__init__(self)
+        if data is not None:
+            dict.update(self, data if isinstance(data, Mapping) else Counter(data))
+        self.journal = journal
+
+    def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any]:
+        return {"field": self.field, self.key: key, **self.where, "from": 0 if old is ABSENT else old,
+                "to": 0 if new is ABSENT else new}
+
+    def __deepcopy__(self, memo: dict[Any, Any]) -> JournalCounter:
+        cls = type(self)
+        out = cls.__new__(cls)
+        memo[id(self)] = out
+        dict.update(out, self)  # counts are numbers
+        out.journal = _journal_copy(self.journal, memo)
+        out.field, out.key, out.where = self.field, self.key, self.where
+        return out
+
+    def __reduce__(self) -> Any:
+        return (_rebuild_counter, (type(self), dict(self), (self.journal, self.field, self.key, self.where)))
+
+    def copy(self) -> Counter:
+        return Counter(self)
+
+    __copy__ = copy
+
+    # -- mutators
+    def __setitem__(self, key: Any, value: Any) -> None:
+        j = self.journal
+        if j is not None:
+            j.append((self, key, dict.get(self, key, 0), value))
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        old = dict.__getitem__(self, key)
+        dict.__delitem__(self, key)
+        if self.journal is not None:
+            self.journal.append((self, key, old, 0))
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        if key in self:
+            value = dict.pop(self, key)
+            if self.journal is not None:
+                self.journal.append((self, key, value, 0))
+            return value
+        return dict.pop(self, key, *default)
+
+    def popitem(self) -> tuple[Any, Any]:
+        key, value = dict.popitem(self)
+        if self.journal is not None:
+            self.journal.append((self, key, value, 0))
+        return key, value
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+            return default
+        return dict.__getitem__(self, key)
+
+    def update(self, iterable: Any = None, /, **kwds: Any) -> None:  # Counter's: adds the counts
+        if iterable is not None:
+            if isinstance(iterable, Mapping):
+                for k, n in iterable.items():
+                    self[k] = self[k] + n
+            else:
+                for k in iterable:
+                    self[k] = self[k] + 1
+        for k, n in kwds.items():
+            self[k] = self[k] + n
+
+    def clear(self) -> None:
+        for key in list(self):
+            del self[key]
+
+
+def _rebuild_counter(cls: type, counts: dict[Any, Any], state: tuple) -> JournalCounter:
+    out = cls.__new__(cls)
+    dict.update(out, counts)
+    out.journal, out.field, out.key, out.where = state
+    return out
 
 
 class JournalSet(set):
@@ -408,4 +508,4 @@ class JournalledObject:
 
 def journalled(value: Any) -> bool:
     """Whether ``value`` is a journalled container (its changes are proven by the journal)."""
-    return isinstance(value, (JournalDict, JournalSet, JournalledObject))
+    return isinstance(value, (JournalDict, JournalCounter, JournalSet, JournalledObject))

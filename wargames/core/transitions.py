@@ -170,15 +170,20 @@ def transition_problems(explained: Iterable[Explained], before: Mapping[str, Any
                         unexplained: Iterable[Mapping[str, Any]] = ()) -> list[str]:
     """The changes from ``before`` to ``after`` (two ``state_dict()``) that ``rulings`` do not explain, one line
     each (path, old and new value, what is missing).  ``journalled``: the state fields the journal records (not
-    diffed); ``unexplained``: journalled changes that no ruling took."""
+    diffed; ``board.tracks`` for a field inside an object); ``unexplained``: journalled changes that no ruling took."""
     rules = list(explained)
     problems = [f"{_journal_path(c)} ({json.dumps(dict(c), sort_keys=True, default=str)}) changed with no ruling "
                 "after it (the game came to rest with the change still in the journal)" for c in unexplained]
     skip = set(journalled)
-    if skip:
-        before = {k: v for k, v in before.items() if k not in skip}
-        after = {k: v for k, v in after.items() if k not in skip}
+    top = {k for k in skip if "." not in k}
+    if top:
+        before = {k: v for k, v in before.items() if k not in top}
+        after = {k: v for k, v in after.items() if k not in top}
     old, new = flatten(before), flatten(after)
+    inner = [tuple(k.split(".")) for k in skip - top]
+    if inner:
+        old = {p: v for p, v in old.items() if not any(p[:len(i)] == i for i in inner)}
+        new = {p: v for p, v in new.items() if not any(p[:len(i)] == i for i in inner)}
     said = _Rulings(rulings)
     matched: dict[tuple[str, ...], Explained | None] = {}
     for path in sorted(set(old) | set(new)):

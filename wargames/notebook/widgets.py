@@ -224,7 +224,7 @@ class RulingPanel:
     turn and phase (the heading names the sides that acted; clicking it folds the group), instead of the
     ``count`` newest.
     The "Details" box switches between plain cards (title and explanation) and full ones (rule id,
-    inputs, dice, table cell); plain is the default in play mode.
+    inputs, dice, table cell, and the changes folded); plain is the default in play mode.
     """
 
     LIMIT = 400  # more cards than this are summarised (a whole FitL campaign between two decisions is rare)
@@ -238,7 +238,7 @@ class RulingPanel:
         self.html = W.HTML(layout=W.Layout(max_height=height, overflow="auto", border="1px solid #ddd",
                                            padding="2px 6px"))
         self.details = W.Checkbox(value=since is None if details is None else details, indent=False,
-                                  description="Details (rule ids, inputs, dice)", layout=W.Layout(width="auto"))
+                                  description="Details (rule ids, inputs, dice, changes)", layout=W.Layout(width="auto"))
         self.details.observe(lambda _c: self.show(self._new), names="value")
         self.widget = W.VBox([self.html, self.details]) if since is not None else self.html
         self.shown: list[Ruling] = []
@@ -246,7 +246,7 @@ class RulingPanel:
         self.show()
 
     def _card(self, r: Ruling, fresh: set[int]) -> str:
-        card = ruling_html(r) if self.details.value else _plain_card(r, _text(self.game))
+        card = ruling_html(r, _text(self.game)) if self.details.value else _plain_card(r, _text(self.game))
         if r.seq in fresh:
             card = f'<div style="box-shadow:-3px 0 0 #ff7f0e">{card}</div>'
         if r.reconstructed and self.details.value:
