@@ -234,21 +234,23 @@ def test_journal_a_change_with_no_ruling_is_caught():
 
 
 # ---------------------------------------------------------------------------- the games
-def moves_stated(game_id, scenario, field, seed, n):
-    """Play ``n`` rulings with the built-in players; each ruling's ``changes`` must name every unit whose place
-    (state field ``field``) changed with it, with its new place.  Returns how many moves were checked."""
+def moves_stated(game_id, scenario, field, seed, n, key="unit"):
+    """Play ``n`` rulings with the built-in players; each ruling's ``changes`` must name every key of the state
+    field ``field`` (a getter, or a game attribute) that changed with it, with its new value (``to``).  Returns how
+    many changes were checked."""
     g = wargames.load(game_id, scenario, seed=seed)
+    get = field if callable(field) else (lambda g: getattr(g, field))
     checked = 0
     for _ in range(n):
-        before = dict(getattr(g, field))
+        before = dict(get(g))
         new = g.advance("ruling")
         if not new:
             break
-        after = getattr(g, field)
-        for uid in after:
-            if before.get(uid) != after[uid]:
-                assert any(c.get("unit") == uid and c.get("to") == after[uid] for c in new[-1].changes), \
-                    (uid, before.get(uid), after[uid], new[-1].rule_id, new[-1].changes)
+        after = get(g)
+        for k in after:
+            if before.get(k) != after[k]:
+                assert any(c.get(key) == k and c.get("to") == after[k] for c in new[-1].changes), \
+                    (k, before.get(k), after[k], new[-1].rule_id, new[-1].changes)
                 checked += 1
     assert not g.unexplained_changes()
     return checked
@@ -293,3 +295,18 @@ def test_journal_yotr_vp_is_stated_once():
     g.play()
     per_ruling = [[c for c in r.changes if c.get("track") == "vp"] for r in g.log]
     assert any(per_ruling) and all(len(vp) <= 1 for vp in per_ruling)
+
+
+def test_journal_fitl_every_track_move_is_in_the_ruling_that_made_it():
+    assert moves_stated("fitl", "short", lambda g: g.board.tracks, 2, 400, key="track") > 20
+
+
+def test_journal_fitl_pieces_moved_are_in_the_ruling():
+    g = wargames.load("fitl", "short", seed=2)
+    g.advance("turn")
+    pieces = [c for r in g.log for c in r.changes if c.get("field") == "pieces"]
+    assert pieces and all({"space", "pieces", "from", "to"} <= set(c) for c in pieces)
+
+
+def test_journal_row_every_piece_move_is_in_the_ruling_that_made_it():
+    assert moves_stated("row", "year-in-i-corps", "pos", 1, 400, key="piece") > 20

@@ -18,7 +18,9 @@ explained, in the way the game declares for it (:attr:`Game.explained`, a tuple 
   a fact a player must be told; changes freely.
 
 Fields kept in journalled containers (:mod:`wargames.core.journal`) are not diffed: every change to them is in
-the rulings' ``changes`` by construction.  Instead, a journalled change no ruling took (the game came to rest at a
+the rulings' ``changes`` by construction, so ``moved``, ``revealed``, ``track``, ``named``, ``listed`` and ``told``
+hold for them by construction; only a ``rule`` declaration still adds something (which rule may change the field),
+and a journalled field one names is diffed.  Instead, a journalled change no ruling took (the game came to rest at a
 decision, or ended, with it still in the journal) is a problem: the state changed and no ruling says so.  The
 declarations below remain for the fields a game keeps outside the journal (bookkeeping, derived values).
 
@@ -174,7 +176,10 @@ def transition_problems(explained: Iterable[Explained], before: Mapping[str, Any
     rules = list(explained)
     problems = [f"{_journal_path(c)} ({json.dumps(dict(c), sort_keys=True, default=str)}) changed with no ruling "
                 "after it (the game came to rest with the change still in the journal)" for c in unexplained]
-    skip = set(journalled)
+    # a journalled field is diffed only where a declaration asks for a particular rule (the journal proves some
+    # ruling took the change, not which one)
+    skip = {k for k in journalled if not any(r.how == "rule" and r.pattern.split(".")[0] == k.split(".")[0]
+                                              for r in rules)}
     top = {k for k in skip if "." not in k}
     if top:
         before = {k: v for k, v in before.items() if k not in top}
