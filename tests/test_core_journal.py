@@ -5,6 +5,8 @@ a change no ruling takes is caught.  Then, per game, a unit's move appears in th
 from __future__ import annotations
 
 import copy
+import pickle
+from collections import Counter
 
 import pytest
 
@@ -13,6 +15,7 @@ from wargames.core import Action, Game, RandomPlayer
 from wargames.core.journal import (
     JOURNAL_MEMO,
     Journal,
+    JournalCounter,
     JournalDict,
     JournalledObject,
     JournalSet,
@@ -81,6 +84,31 @@ def test_journal_track_reads_zero_and_journals_from_zero():
     assert t["NVA"] == 0 and "NVA" not in t and not j
     t["NVA"] += 3
     assert j.take() == [{"field": "score", "track": "NVA", "from": 0, "to": 3}]
+
+
+@pytest.mark.parametrize("mutate,expected", [
+    (lambda c: c.__setitem__("a", 4), {"a": (2, 4)}),
+    (lambda c: c.update({"a": 1}, b=2), {"a": (2, 3), "b": (0, 2)}),
+    (lambda c: c.update(["b", "b"]), {"b": (0, 2)}),
+    (lambda c: c.subtract({"a": 2}), {"a": (2, 0)}),
+    (lambda c: c.__iadd__(Counter({"a": -2})), {"a": (2, 0)}),  # Counter drops the zero count: journalled
+    (lambda c: c.__isub__(Counter({"a": 1})), {"a": (2, 1)}),
+    (lambda c: c.__delitem__("a"), {"a": (2, 0)}),
+    (lambda c: c.pop("a"), {"a": (2, 0)}),
+    (lambda c: c.popitem(), {"a": (2, 0)}),
+    (lambda c: c.setdefault("b", 3), {"b": (0, 3)}),
+    (lambda c: c.clear(), {"a": (2, 0)}),
+])
+def test_journal_counter_every_mutator_is_journalled(mutate, expected):
+    j = Journal()
+    c = JournalCounter({"a": 2}, journal=j, field="pieces", key="pieces", where={"space": "hue"})
+    _ = (c["a"], c["zz"], +c, c + Counter(), c.copy(), c.total(), c.most_common(), "a" in c)
+    assert not j and type(c.copy()) is Counter and type(+c) is Counter
+    mutate(c)
+    got = {e["pieces"]: (e["from"], e["to"]) for e in j.take()}
+    assert got == expected
+    assert "space" in JournalCounter({"a": 1}, journal=j, field="p", key="k", where={"space": "hue"}).journal_entry(
+        "a", 1, 2)
 
 
 @pytest.mark.parametrize("mutate,expected", [
@@ -153,6 +181,18 @@ def test_journal_copies_write_to_the_journal_the_memo_names():
     deep["d"]["a"] = 8
     deep["s"].add("z")
     assert not j and deep["d"].journal is deep["s"].journal and len(deep["d"].journal) == 2
+
+
+def test_journal_containers_pickle_without_journalling():
+    j = Journal()
+    made = (j, JournalDict({"a": 1}, journal=j, field="d", key="k", quiet=("q",)),
+            JournalSet({"x"}, journal=j, field="s", key="k"), JournalTrack({"t": 2}, journal=j, field="t", key="track"),
+            JournalCounter({"p": 2}, journal=j, field="c", key="k", where={"space": "x"}))
+    j2, d, s, t, c = pickle.loads(pickle.dumps(made))
+    assert not j2 and (d, s, t, c) == made[1:] and d.quiet == {"q"} and c.where == {"space": "x"}
+    assert d.journal is s.journal is t.journal is c.journal is j2
+    d["a"] = 5
+    assert j2.take() == [{"field": "d", "k": "a", "from": 1, "to": 5}]
 
 
 # ---------------------------------------------------------------------------- the engine

@@ -158,7 +158,7 @@ class JournalDict(dict):
 
     def __reduce_ex__(self, protocol: Any) -> Any:  # pickle: a plain dict's items plus the settings
         state = (self.journal, self.field, self.key, self.flag, getattr(self, "__dict__", None), self.quiet)
-        return (_rebuild, (type(self), state), None, None, iter(dict.items(self)))
+        return (_rebuild, (type(self), state, dict(self)))
 
     def __copy__(self) -> dict[Any, Any]:
         return dict(self)  # a shallow copy is a plain dict (as ``dict.copy``)
@@ -212,14 +212,13 @@ class JournalDict(dict):
             del self[key]
 
 
-def _rebuild(cls: type, state: tuple) -> Any:
+def _rebuild(cls: type, state: tuple, items: dict[Any, Any]) -> Any:
+    """Unpickle a :class:`JournalDict`: its items set without being journalled."""
     out = cls.__new__(cls)
-    if isinstance(out, JournalSet):
-        out.journal, out.field, out.key = state[:3]
-    else:
-        out.journal, out.field, out.key, out.flag, out.quiet = *state[:4], state[5]
-        if state[4]:
-            out.__dict__.update(state[4])
+    dict.update(out, items)
+    out.journal, out.field, out.key, out.flag, out.quiet = *state[:4], state[5]
+    if state[4]:
+        out.__dict__.update(state[4])
     return out
 
 
