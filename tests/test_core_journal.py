@@ -323,6 +323,7 @@ def test_journal_changes_are_folded_in_the_ruling_card():
     assert f"<summary>{len(r.changes)} changes</summary>" in card and "more</details>" in card
     assert change_text({"field": "loc", "unit": "u", "from": "11", "to": "12"}) == "loc: unit u, 11 → 12"
     assert change_text({"unit": "u", "face_up": True}) == "unit u, face_up True"
+    assert change_text({"field": "face_up", "unit": "u", "face_up": True}) == "face_up: unit u → True"
 
 
 def test_journal_yotr_every_counter_move_is_in_the_ruling_that_made_it():

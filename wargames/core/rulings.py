@@ -125,14 +125,17 @@ def _cell(x: Any) -> str:
 
 
 def change_text(change: Mapping[str, Any]) -> str:
-    """One entry of a ruling's ``changes`` in a line: ``loc: unit vc_3, 11 -> 12``, ``face_up: unit vc_3, face_up
-    True`` (the field first when the journal names it, then the keys, then the move ``from -> to``)."""
+    """One entry of a ruling's ``changes`` in a line: ``loc: unit vc_3, 11 → 12``, ``face_up: unit vc_3 → True``
+    (the field first when the journal names it, then the keys, then the move ``from → to``)."""
     c = dict(change)
     field_name = c.pop("field", None)
     has_from, has_to = "from" in c, "to" in c
     frm, to = c.pop("from", None), c.pop("to", None)
     removed = c.pop("removed", False)
+    flag = c.pop(field_name) if field_name and field_name in c else None  # a flag: set or cleared
     parts = [f"{k} {v}" for k, v in c.items()]
+    if flag is not None:
+        parts[-1:] = [f"{parts[-1] if parts else ''} → {flag}".strip()]
     if has_from or has_to or removed:
         move = f"{frm if has_from else ''} → {to if has_to else 'removed'}".strip()
         parts.append(move)
