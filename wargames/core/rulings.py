@@ -54,7 +54,8 @@ class Ruling:
     not see hidden units (``hidden_from``), ``public_title`` the title it sees (the real title may
     name a hidden unit, so every ruling that does sets a neutral one for the side that may not see it).
     ``secret_changes``: the engine added journalled changes (``{"field": ...}``, :mod:`.journal`) in a game
-    with hidden information; they may name hidden units, so only the umpire reads them (``for_side``).
+    with hidden information; they may name hidden units, so in a ruling hidden from no side (a public one) only
+    the umpire reads them (``for_side``); a ruling hidden from some sides is read in full by the others.
     """
 
     rule_id: str
@@ -87,7 +88,7 @@ class Ruling:
         if side is None:
             return self
         if side not in self.hidden_from:
-            if not self.secret_changes:
+            if not self.secret_changes or self.hidden_from:  # a side the ruling hides nothing from reads it all
                 return self
             return replace(self, changes=tuple(c for c in self.changes if "field" not in c), secret_changes=False)
         return Ruling(

@@ -47,10 +47,8 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
                  Explained("pending_attacks", "bookkeeping"))
     # set_obs() computes these from ``obs`` (YOTR-OB); ``at`` indexes ``loc``; ``_ver`` counts changes for caches
     derived_attrs = frozenset({"opts", "forces", "counters", "home_region", "at", "_ver"})
-    #: the victory points and the air and naval points: journalled tracks (core.journal)
+    #: the victory points: a journalled track (core.journal)
     vp = Tracked("track")
-    air = Tracked("track")
-    naval = Tracked("track")
 
     def snapshot_shared(self):
         """The order-of-battle rows of the two OBs are rules data: checkpoints share them."""
