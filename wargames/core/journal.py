@@ -156,6 +156,8 @@ class JournalDict(dict):
             out.__dict__.update({k: fast_copy(v, memo) for k, v in vars(self).items()})
         return out
 
+    _fast_copy = __deepcopy__  # core.snapshot.fast_copy calls it directly
+
     def __reduce_ex__(self, protocol: Any) -> Any:  # pickle: a plain dict's items plus the settings
         state = (self.journal, self.field, self.key, self.flag, getattr(self, "__dict__", None), self.quiet)
         return (_rebuild, (type(self), state, dict(self)))
@@ -272,6 +274,8 @@ class JournalCounter(Counter):
         out.field, out.key, out.where = self.field, self.key, self.where
         return out
 
+    _fast_copy = __deepcopy__
+
     def __reduce__(self) -> Any:
         return (_rebuild_counter, (type(self), dict(self), (self.journal, self.field, self.key, self.where)))
 
@@ -358,6 +362,8 @@ class JournalSet(set):
         out.journal = _journal_copy(self.journal, memo)
         out.field, out.key = self.field, self.key
         return out
+
+    _fast_copy = __deepcopy__
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         return (_rebuild_set, (type(self), list(self), (self.journal, self.field, self.key)))
@@ -503,6 +509,8 @@ class JournalledObject:
         d["_journal"] = _journal_copy(vars(self).get("_journal"), memo)
         out.__dict__.update(d)
         return out
+
+    _fast_copy = __deepcopy__
 
 
 def journalled(value: Any) -> bool:
