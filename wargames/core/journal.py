@@ -37,8 +37,8 @@ Values inside a container must be immutable (numbers, strings, tuples) or journa
 a plain list held in a journalled dict could change unseen.
 
 Copies: checkpoints copy the containers (``core.snapshot.fast_copy`` calls their ``_fast_copy``, which is also
-their ``__deepcopy__``); a
-copy writes to the journal the copy memo names under :data:`JOURNAL_MEMO` (the engine's ``_shared_memo`` names
+their ``__deepcopy__``); a copy writes to the journal the copy memo names under :data:`JOURNAL_MEMO` (the
+engine's ``_shared_memo`` names
 the game's own journal, so a restored checkpoint writes to the game that restored it, even a branch sharing the
 original's checkpoints), else to a copy of the journal (a plain ``deepcopy`` of a whole game).  The journal
 itself is never part of the state.
