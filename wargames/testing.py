@@ -173,4 +173,6 @@ def random_play(game_id: str, seed: int, scenario: str | None = None, *, max_dec
             assert game.digest() == here
         assert decisions < max_decisions, "the game does not end"
     assert game.result is not None
+    left = game.unexplained_changes()
+    assert not left, f"state changed with no ruling after it (ruling count, change): {left[:5]}"
     return game

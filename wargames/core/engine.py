@@ -18,11 +18,21 @@ that is not static data, an engine field or a cache, plus the dice).  Undo and r
 checkpoint on the way to the target and replay only the decisions after it; the record stays the authority.
 A long step may also be checkpointed inside, at safe points of a restartable loop (:meth:`Game.checkpoint`,
 :meth:`Game.resumed`): the loop's position is data, so the step's procedure can be started again from there.
+
+Every ruling lists what it changed (issue #13, :mod:`wargames.core.journal`).  The games keep their main state in
+journalled containers that write each mutation to the game's journal; when the walker logs a ruling, the net
+changes journalled since the previous ruling are added to its ``changes`` (after the hand-written ones, without
+repeating what they state; in a game with hidden information only the umpire's view shows them, as they may name
+hidden units).  Changes still in the journal when the game comes to rest at a decision or at the
+end were made with no ruling: they are kept aside (:meth:`Game.unexplained_changes`) for the random-play check.
+So are changes still in the journal at a checkpoint (a phase or step boundary, a safe point inside a step): a
+ruling of the next step must not be charged with them.  The journal is an engine field, never part of the state.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import json
 from collections.abc import Callable, Generator, Iterable, Mapping
@@ -34,6 +44,7 @@ from .actions import Action, Decision, IllegalAction, WargamesError
 from .data import RuleRow, game_dir, rules_index
 from .dice import Dice
 from .gametype import GameType
+from .journal import JOURNAL_MEMO, Journal, Tracked, journalled
 from .players import reason_of
 from .position import CORE_OPTIONS, RULE, Edit, Position, PositionError, parse_position
 from .rulings import Lookup, Roll, Ruling, rulings_html
@@ -58,6 +69,7 @@ class EngineError(WargamesError):
 ENGINE_ATTRS = frozenset({
     "scenario_id", "seed", "options", "sequence", "players", "dice", "log", "record", "turn", "phase", "step",
     "_pending", "_over", "_result", "_flow", "_checkpoints", "lesson", "acting", "_at", "_resume",
+    "_journal", "_unexplained",
 })
 
 #: where a checkpoint resumes the walker: (block, turn, phase index, step index, round, side that started the
@@ -146,6 +158,8 @@ class Game:
     # ------------------------------------------------------------------ construction and replay
     def __init__(self, scenario: str = "historical", seed: int = 0, options: Mapping[str, Any] | None = None,
                  *, players: Mapping[str, Player | None] | None = None, _start: bool = True):
+        self._journal = Journal()  # the state's changes since the last ruling (core.journal)
+        self._unexplained: list[tuple[int, dict[str, Any]]] = []
         self.scenario_id = scenario
         self.seed = int(seed)
         self.options: dict[str, Any] = dict(options or {})
@@ -192,6 +206,8 @@ class Game:
         self._at: Where = ("setup", 0, 0, -1, 0, None, None)  # where the walker is (for checkpoint())
         self._resume: tuple[str, dict[str, Any]] | None = None  # the mark a resumed step restarts from
         self.new_state()  # subclass: mutable state from scenario data
+        self._journal.clear()  # setting up is not a change
+        self._unexplained = []
         self._flow: Flow = self._walk()
 
     # ------------------------------------------------------------------ subclass hooks
@@ -287,8 +303,14 @@ class Game:
         """Changes between ``before`` (a ``state_dict()``) and now that no ruling in ``rulings`` accounts for:
         the one generic check of :mod:`wargames.core.transitions`, read with the game's :attr:`explained`
         declarations (games do not override it).  The random-play tests call it after every decision, so units
-        move, hidden facts are revealed and tracks move only through rulings."""
-        return transition_problems(self.explained, before, self.state_dict(), rulings)
+        move, hidden facts are revealed and tracks move only through rulings.  Fields the journal records need no
+        diff (their changes are in the rulings by construction, :mod:`wargames.core.journal`); changes the journal
+        holds that no ruling took are problems."""
+        n0 = rulings[0].seq - 1 if rulings else len(self.log)
+        return transition_problems(self.explained, before, self.state_dict(), rulings,
+                                   journalled=self.journalled_fields(),
+                                   unexplained=[e for n, e in self._unexplained if n >= n0]
+                                   + self._journal.peek())
 
     def invariants(self) -> list[str]:
         """Broken invariants (empty when the state is legal); checked by the random-play tests."""
@@ -427,7 +449,7 @@ class Game:
 
     def _shared_memo(self) -> dict[int, Any]:
         """A copy memo that shares, never copies, the game itself, its static data and its shared rows."""
-        memo: dict[int, Any] = {id(self): self}
+        memo: dict[Any, Any] = {id(self): self, id(self._journal): self._journal, JOURNAL_MEMO: self._journal}
         for name in self.static_attrs:
             value = self.__dict__.get(name)
             memo[id(value)] = value
@@ -437,6 +459,8 @@ class Game:
 
     def _checkpoint(self, block: str, phase_i: int, step_i: int, round_k: int = 0,
                     first_side: str | None = None, mark: tuple[str, dict[str, Any]] | None = None) -> None:
+        if self._journal:  # a step ended (or a safe point came) with changes no ruling took
+            self._set_aside()
         state = keep({k: self.__dict__[k] for k in self.state_attrs()}, list(self._shared_memo().values()))
         self._checkpoints.append(Checkpoint(
             (block, self.turn, phase_i, step_i, round_k, first_side, mark), len(self.log), len(self.record),
@@ -479,6 +503,7 @@ class Game:
             if name not in state:
                 delattr(self, name)  # made after the checkpoint (e.g. a lazily created field)
         self.__dict__.update(state)
+        self._journal.clear()
         for name in self.cache_attrs:
             cache = self.__dict__.get(name)
             if hasattr(cache, "clear"):
@@ -558,6 +583,8 @@ class Game:
         try:
             item = self._flow.send(action) if action is not None else next(self._flow)
         except StopIteration:
+            if self._journal:
+                self._set_aside()
             self._flow = None
             self._over = True
             self._pending = None
@@ -567,17 +594,55 @@ class Game:
                               f"{self._resume[0]!r} but its procedure did not take it up (resumed())")
         if isinstance(item, Ruling):
             self._pending = None
+            if self._journal:
+                ruled = self._with_journal(item)
+                if self._result is item:
+                    self._result = ruled
+                item = ruled
             self.log.append(item)
             if self._over and self._result is item:  # sudden end (e.g. a decisive victory mid-phase)
                 self._flow.close()
                 self._flow = None
         elif isinstance(item, Decision):
+            if self._journal:
+                self._set_aside()
             if not item.options:
                 raise EngineError(f"decision with no legal actions: {item!r} (a dead end in the rules code)")
             self._pending = item
         else:  # pragma: no cover - programming error in a procedure
             raise EngineError(f"a procedure yielded {item!r}; only Ruling or Decision may be yielded")
         return item
+
+    def _with_journal(self, r: Ruling) -> Ruling:
+        """``r`` with the changes journalled since the last ruling added to its ``changes`` (those its
+        hand-written changes do not already state)."""
+        entries = self._journal.take()
+        extra = tuple(e for e in entries if not _stated(e, r.changes))
+        if not extra:
+            return r
+        return dataclasses.replace(r, changes=r.changes + extra, secret_changes=self.facts().hidden_information)
+
+    def _set_aside(self) -> None:
+        """The game comes to rest with changes no ruling took: keep them for the checks (never silently lost)."""
+        self._unexplained.extend((len(self.log), e) for e in self._journal.take())
+
+    def unexplained_changes(self) -> list[tuple[int, dict[str, Any]]]:
+        """The journalled changes made with no ruling after them before the game came to rest (at a decision or
+        the end): (number of rulings logged then, the change).  Empty in a correct game; checked by random play."""
+        return list(self._unexplained)
+
+    def journalled_fields(self) -> set[str]:
+        """The state fields whose changes the journal records (journalled containers, dicts of them, and
+        :class:`Tracked` attributes; ``board.tracks`` for one inside a plain state object): the rulings list their
+        changes by construction."""
+        out = set()
+        for name, value in vars(self).items():
+            if _all_journalled(value):
+                out.add(name)
+            elif hasattr(value, "__dict__") and not isinstance(value, (dict, list, set, type)):
+                out.update(f"{name}.{sub}" for sub, v in vars(value).items() if _all_journalled(v))
+        out.update(name for cls in type(self).__mro__ for name, v in vars(cls).items() if isinstance(v, Tracked))
+        return out
 
     def _run_to_rest(self) -> None:
         """Run automatic steps until a decision is pending or the game ends."""
@@ -967,3 +1032,30 @@ class Game:
                 f"&mdash; {html.escape(self.scenario_id)}, seed {self.seed}</h4>"
                 f"<div>{html.escape(self.where())}</div><table><tr>{scores}</tr></table><div>{dec}</div>"
                 f"<div>{rulings_html(self.log[-3:])}</div></div>")
+
+
+def _all_journalled(value: Any) -> bool:
+    """A journalled container, or a plain dict of them (e.g. the pieces of every space)."""
+    return journalled(value) or (type(value) is dict and bool(value) and all(journalled(v) for v in value.values()))
+
+
+def _stated(entry: dict[str, Any], changes: tuple[dict[str, Any], ...]) -> bool:
+    """Whether a hand-written change already states the journalled ``entry``: it names the same key and says
+    where it went (``to``), or the same flag or attribute."""
+    it = iter(entry)
+    next(it)  # "field"
+    key_name = next(it)
+    key = entry[key_name]
+    flag = entry["field"]
+    for c in changes:
+        if c.get(key_name, _NO) != key:
+            continue
+        if "attr" in entry:
+            if entry["attr"] in c:
+                return True
+        elif ("to" in entry and "to" in c) or flag in c:
+            return True
+    return False
+
+
+_NO = object()

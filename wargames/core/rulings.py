@@ -8,7 +8,8 @@ The explanation is generated from the same numbers the engine used, never writte
 from __future__ import annotations
 
 import html
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 
@@ -52,6 +53,9 @@ class Ruling:
     ``changes`` the state changes it caused.  ``public`` is the explanation shown to a side that may
     not see hidden units (``hidden_from``), ``public_title`` the title it sees (the real title may
     name a hidden unit, so every ruling that does sets a neutral one for the side that may not see it).
+    ``secret_changes``: the engine added journalled changes (``{"field": ...}``, :mod:`.journal`) in a game
+    with hidden information; they may name hidden units, so in a ruling hidden from no side (a public one) only
+    the umpire reads them (``for_side``); a ruling hidden from some sides is read in full by the others.
     """
 
     rule_id: str
@@ -72,6 +76,7 @@ class Ruling:
     turn: int = 0
     phase: str = ""
     step: str = ""
+    secret_changes: bool = False
 
     # -- renderings -------------------------------------------------------------------------------
     @property
@@ -80,8 +85,12 @@ class Ruling:
 
     def for_side(self, side: str | None) -> Ruling:
         """The ruling as ``side`` may read it (hidden facts replaced by the public wording)."""
-        if side is None or side not in self.hidden_from:
+        if side is None:
             return self
+        if side not in self.hidden_from:
+            if not self.secret_changes or self.hidden_from:  # a side the ruling hides nothing from reads it all
+                return self
+            return replace(self, changes=tuple(c for c in self.changes if "field" not in c), secret_changes=False)
         return Ruling(
             rule_id=self.rule_id, title=self.public_title or self.title, explanation=self.public or "(hidden)",
             result=None, rule_ref=self.rule_ref, side=self.side, places=self.places,
@@ -116,8 +125,44 @@ def _cell(x: Any) -> str:
     return html.escape(str(x))
 
 
-def ruling_html(r: Ruling) -> str:
-    """One ruling as an HTML card: rule id, title, explanation, inputs, dice and table cell."""
+def change_text(change: Mapping[str, Any]) -> str:
+    """One entry of a ruling's ``changes`` in a line: ``loc: unit vc_3, 11 → 12``, ``face_up: unit vc_3 → True``
+    (the field first when the journal names it, then the keys, then the move ``from → to``)."""
+    c = dict(change)
+    field_name = c.pop("field", None)
+    has_from, has_to = "from" in c, "to" in c
+    frm, to = c.pop("from", None), c.pop("to", None)
+    removed = c.pop("removed", False)
+    flag = c.pop(field_name) if field_name and field_name in c else None  # a flag: set or cleared
+    parts = [f"{k} {v}" for k, v in c.items()]
+    if flag is not None:
+        parts[-1:] = [f"{parts[-1] if parts else ''} → {flag}".strip()]
+    if has_from or has_to or removed:
+        move = f"{frm if has_from else ''} → {to if has_to else 'removed'}".strip()
+        parts.append(move)
+    line = ", ".join(parts)
+    return f"{field_name}: {line}" if field_name else line
+
+
+CHANGES_SHOWN = 40  # a set-up ruling places every unit: the rest are counted, not listed
+
+
+def changes_html(r: Ruling, text: Callable[[str], str] = str) -> str:
+    """A ruling's ``changes``, folded (an HTML ``<details>``: the summary says how many), each through ``text``
+    (the game's ``display_text``: names for ids); empty when it changed nothing."""
+    if not r.changes:
+        return ""
+    lines = [html.escape(text(change_text(c))) for c in r.changes[:CHANGES_SHOWN]]
+    if len(r.changes) > CHANGES_SHOWN:
+        lines.append(f"... and {len(r.changes) - CHANGES_SHOWN} more")
+    n = len(r.changes)
+    return (f'<details style="color:#555;font-size:12px"><summary>{n} change{"s" if n != 1 else ""}</summary>'
+            + "<br>".join(lines) + "</details>")
+
+
+def ruling_html(r: Ruling, text: Callable[[str], str] = str) -> str:
+    """One ruling as an HTML card: rule id, title, explanation, inputs, dice and table cell, and its changes
+    folded (``text``: the game's ``display_text``, for the changes)."""
     bits = [
         '<div class="wg-ruling" style="border-left:4px solid #8a6d3b;padding:4px 8px;margin:4px 0;'
         'background:#fbf8f1;font-family:sans-serif;font-size:13px">',
@@ -135,9 +180,10 @@ def ruling_html(r: Ruling) -> str:
     if facts:
         facts_html = "<br>".join(facts)
         bits.append(f'<div style="color:#555;font-size:12px">{facts_html}</div>')
+    bits.append(changes_html(r, text))
     bits.append("</div>")
     return "".join(bits)
 
 
-def rulings_html(rulings: list[Ruling] | tuple[Ruling, ...]) -> str:
-    return "".join(ruling_html(r) for r in rulings) or "<i>No rulings yet.</i>"
+def rulings_html(rulings: list[Ruling] | tuple[Ruling, ...], text: Callable[[str], str] = str) -> str:
+    return "".join(ruling_html(r, text) for r in rulings) or "<i>No rulings yet.</i>"

@@ -2,7 +2,8 @@
 
 ``copy.deepcopy`` is general but slow on the many small dicts, sets and lists a game's state is made of.
 :func:`fast_copy` copies those containers directly (sharing immutable leaves, keeping aliasing through a
-memo like ``deepcopy``) and falls back to ``deepcopy`` for anything else.  Objects listed in the memo
+memo like ``deepcopy``) and falls back to ``deepcopy`` for anything else.  A class with a ``_fast_copy(obj,
+memo)`` function copies itself (entering the copy in the memo).  Objects listed in the memo
 before the call (the game itself, its rules data) are shared, never copied.
 """
 
@@ -60,6 +61,8 @@ def fast_copy(obj: Any, memo: dict[int, Any]) -> Any:
         memo[oid] = out
         for k, v in obj.items():
             out[k] = fast_copy(v, memo)
+    elif (copier := getattr(cls, "_fast_copy", None)) is not None:
+        out = copier(obj, memo)  # a class that copies itself the fast way (the journalled containers, core.journal)
     elif isinstance(obj, dict) and hasattr(obj, "__dict__") and not hasattr(cls, "__deepcopy__"):
         out = cls.__new__(cls)  # a dict subclass with attributes (e.g. a placement with a reverse index)
         memo[oid] = out

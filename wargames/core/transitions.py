@@ -17,6 +17,13 @@ explained, in the way the game declares for it (:attr:`Game.explained`, a tuple 
 * ``bookkeeping``: the rules' own memory of what was done this phase (units that moved, the battles fought), not
   a fact a player must be told; changes freely.
 
+Fields kept in journalled containers (:mod:`wargames.core.journal`) are not diffed: every change to them is in
+the rulings' ``changes`` by construction, so ``moved``, ``revealed``, ``track``, ``named``, ``listed`` and ``told``
+hold for them by construction; only a ``rule`` declaration still adds something (which rule may change the field),
+and a journalled field one names is diffed.  Instead, a journalled change no ruling took (the game came to rest at a
+decision, or ended, with it still in the journal) is a problem: the state changed and no ruling says so.  The
+declarations below remain for the fields a game keeps outside the journal (bookkeeping, derived values).
+
 A leaf no declaration matches needs at least one ruling in the transition.  Patterns are dotted paths in which
 ``*`` stands for one key; a pattern also matches every leaf under it (``moved`` covers the list and its members);
 the first declaration that matches a leaf is used.  The check is for tests: normal play
@@ -151,14 +158,38 @@ def _why_not(rule: Explained | None, path: tuple[str, ...], old: Any, new: Any, 
     raise AssertionError(how)  # pragma: no cover - __post_init__ checks ``how``
 
 
+def _journal_path(change: Mapping[str, Any]) -> str:
+    """``field.key`` of a journalled change (``loc.vc_3``; an object's attribute: ``piece.vc_3.hex``)."""
+    keys = [k for k in change if k != "field"]
+    path = [str(change.get("field", "?"))] + ([str(change[keys[0]])] if keys else [])
+    if "attr" in change:
+        path.append(str(change["attr"]))
+    return ".".join(path)
+
+
 def transition_problems(explained: Iterable[Explained], before: Mapping[str, Any], after: Mapping[str, Any],
-                        rulings: list[Ruling]) -> list[str]:
+                        rulings: list[Ruling], *, journalled: Iterable[str] = (),
+                        unexplained: Iterable[Mapping[str, Any]] = ()) -> list[str]:
     """The changes from ``before`` to ``after`` (two ``state_dict()``) that ``rulings`` do not explain, one line
-    each (path, old and new value, what is missing)."""
+    each (path, old and new value, what is missing).  ``journalled``: the state fields the journal records (not
+    diffed; ``board.tracks`` for a field inside an object); ``unexplained``: journalled changes that no ruling took."""
     rules = list(explained)
+    problems = [f"{_journal_path(c)} ({json.dumps(dict(c), sort_keys=True, default=str)}) changed with no ruling "
+                "after it (the game came to rest with the change still in the journal)" for c in unexplained]
+    # a journalled field is diffed only where a declaration asks for a particular rule (the journal proves some
+    # ruling took the change, not which one)
+    skip = {k for k in journalled if not any(r.how == "rule" and r.pattern.split(".")[0] == k.split(".")[0]
+                                              for r in rules)}
+    top = {k for k in skip if "." not in k}
+    if top:
+        before = {k: v for k, v in before.items() if k not in top}
+        after = {k: v for k, v in after.items() if k not in top}
     old, new = flatten(before), flatten(after)
+    inner = [tuple(k.split(".")) for k in skip - top]
+    if inner:
+        old = {p: v for p, v in old.items() if not any(p[:len(i)] == i for i in inner)}
+        new = {p: v for p, v in new.items() if not any(p[:len(i)] == i for i in inner)}
     said = _Rulings(rulings)
-    problems = []
     matched: dict[tuple[str, ...], Explained | None] = {}
     for path in sorted(set(old) | set(new)):
         a, b = old.get(path, _ABSENT), new.get(path, _ABSENT)

@@ -91,7 +91,7 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
 
     def new_state(self) -> None:
         """FITL-2.1: board, tracks and boxes from the scenario; the deck built with the game's dice."""
-        self.board = Board(self.scen, self.data)
+        self.board = Board(self.scen, self.data, self._journal)  # journalled (core.journal)
         period = bool(self.rules_opts["period_events"])
         rhythm = "political_rhythm" in (self.rules_opts.get("tournament") or [])
         self.deck, self.set_aside, self.piles = build_deck(self.scen, self.data.cards, self.dice, period, rhythm)

@@ -20,6 +20,7 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
+from ..core.journal import Journal, JournalCounter, JournalDict, JournalSet
 from .data import COIN, LEVELS, FitlData, Scenario, load_data
 
 FLIPPABLE = frozenset({"us_irregulars", "arvn_rangers", "nva_guerrillas", "vc_guerrillas"})
@@ -48,7 +49,7 @@ def default_key(pid: str) -> str:
 class Board:
     """Everything on the board and the tracks (FITL-1.3 to FITL-1.9)."""
 
-    def __init__(self, scenario: Scenario, data: FitlData | None = None):
+    def __init__(self, scenario: Scenario, data: FitlData | None = None, journal: Journal | None = None):
         self.data = data or load_data()
         d = self.data
         self.pieces: dict[str, Counter[str]] = {s: Counter() for s in d.spaces}
@@ -84,6 +85,26 @@ class Board:
         self.sabotage |= set(scenario.markers.get("sabotage", []))
         for c in self.pieces.values():
             c += Counter()  # drop zero entries
+        if journal is not None:
+            self.journal_to(journal)
+
+    def journal_to(self, journal: Journal) -> None:
+        """Keep the board in journalled containers (issue #13, core.journal): every change of a space's pieces,
+        Support, markers, boxes and tracks is written to ``journal`` and lands in the next ruling's changes
+        (``{"field": "pieces", "pieces": "vc_guerrillas:u", "space": "saigon", "from": 1, "to": 2}``,
+        ``{"field": "tracks", "track": "aid", "from": 15, "to": 12}``, ``{"field": "support", "support": ...}``)."""
+        j = journal
+        self.pieces = {s: JournalCounter(c, journal=j, field="pieces", key="pieces", where={"space": s})
+                       for s, c in self.pieces.items()}
+        self.support = JournalDict(self.support, journal=j, field="support", key="support")
+        self.terror = JournalCounter(self.terror, journal=j, field="terror", key="space")
+        self.sabotage = JournalSet(self.sabotage, journal=j, field="sabotage", key="space")
+        # momentum_pending: the Event just played notes its Momentum for the next card's reveal (bookkeeping)
+        self.event_flags = JournalDict(self.event_flags, journal=j, field="event_flags", key="flag",
+                                       quiet=("momentum_pending",))
+        for box in (*BOXES, "removed"):
+            setattr(self, box, JournalCounter(getattr(self, box), journal=j, field=box, key="pieces"))
+        self.tracks = JournalDict(self.tracks, journal=j, field="tracks", key="track")
 
     # ------------------------------------------------------------------ counting
     def count(self, space: str, faction: str | None = None, ptype: str | None = None,

@@ -236,7 +236,7 @@ class RulingPanel:
     turn and phase (the heading names the sides that acted; clicking it folds the group), instead of the
     ``count`` newest.
     The "Details" box switches between plain cards (title and explanation) and full ones (rule id,
-    inputs, dice, table cell); plain is the default in play mode.
+    inputs, dice, table cell, and the changes folded); plain is the default in play mode.
     In play mode the built-in players' reasons appear between the rulings their decisions led to, as far as
     ``side`` may read them (``game.reason_shown``); every text goes through ``game.display_text`` for ``side``
     (names, not ids; a counter hidden from ``side`` stays hidden).
@@ -253,7 +253,7 @@ class RulingPanel:
         self.html = W.HTML(layout=W.Layout(max_height=height, overflow="auto", border="1px solid #ddd",
                                            padding="2px 6px"))
         self.details = W.Checkbox(value=since is None if details is None else details, indent=False,
-                                  description="Details (rule ids, inputs, dice)", layout=W.Layout(width="auto"))
+                                  description="Details (rule ids, inputs, dice, changes)", layout=W.Layout(width="auto"))
         self.details.observe(lambda _c: self.show(self._new), names="value")
         self.widget = W.VBox([self.html, self.details]) if since is not None else self.html
         self.shown: list[Ruling] = []
@@ -263,7 +263,8 @@ class RulingPanel:
     def _card(self, r: Ruling, fresh: set[int]) -> str:
         text = _text(self.game, self.side)
         if self.details.value:
-            card = ruling_html(dataclasses.replace(r, title=text(str(r.title)), explanation=text(str(r.explanation))))
+            card = ruling_html(dataclasses.replace(r, title=text(str(r.title)), explanation=text(str(r.explanation))),
+                               text)
         else:
             card = _plain_card(r, text)
         if r.seq in fresh:

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core import Action, Explained, Game, IllegalAction, Player
 from ..core.gametype import GameType
+from ..core.journal import JournalDict
 from ..core.rulings import Ruling
 from . import hq as H
 from . import movement
@@ -172,13 +173,16 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
 
     def new_state(self) -> None:
         self._cache: dict[str, Any] = {}
-        self.pos: dict[str, str] = {}
-        self.box: dict[str, str] = {uid: "unformed" if self.rows[uid].has("created") else "reinforcements"
-                                    for uid in self.all_ids}
-        self.fresh: dict[str, bool] = {uid: True for uid in self.all_ids}
+        j = self._journal  # the main state is journalled: each ruling lists what it changed (core.journal)
+        self.pos: dict[str, str] = JournalDict(journal=j, field="pos", key="piece")
+        self.box: dict[str, str] = JournalDict(((uid, "unformed" if self.rows[uid].has("created") else "reinforcements")
+                                                for uid in self.all_ids), journal=j, field="box", key="piece")
+        self.fresh: dict[str, bool] = JournalDict(((uid, True) for uid in self.all_ids), journal=j, field="fresh",
+                                                  key="piece", flag=True)
         self.markers: dict[str, list[str]] = {uid: [] for uid in self.all_ids}
-        self.pools: dict[str, int] = dict(Pools.start().values)
-        self.vp: dict[str, Any] = {k: getattr(V.VictoryState(), k) for k in VP_FIELDS}
+        self.pools: dict[str, int] = JournalDict(Pools.start().values, journal=j, field="pools", key="track")
+        self.vp: dict[str, Any] = JournalDict(((k, getattr(V.VictoryState(), k)) for k in VP_FIELDS), journal=j,
+                                              field="vp", key="track")
         self.missions: dict[str, str | None] = {CAPITALIST: None, COMMUNIST: None}
         self.restricted: dict[str, str] = {CAPITALIST: "none", COMMUNIST: "none"}
         self.passed: dict[str, bool] = {CAPITALIST: False, COMMUNIST: False}
@@ -355,13 +359,13 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         return Pools(self.pools)
 
     def set_pools(self, pools: Pools) -> None:
-        self.pools = dict(pools.values)
+        _assign(self.pools, pools.values)
 
     def vstate(self) -> V.VictoryState:
         return V.VictoryState(**self.vp)
 
     def set_vstate(self, s: V.VictoryState) -> None:
-        self.vp = {k: getattr(s, k) for k in VP_FIELDS}
+        _assign(self.vp, {k: getattr(s, k) for k in VP_FIELDS})
 
     def enter_fresh(self, side: str, uid: str, spots: list[str], rule_id: str, *, kind: str, option: str, key: str,
                     prompt: str, label: str, title: str, text: str):
@@ -2174,3 +2178,12 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                        result={"winner": r.result, "level": "end of scenario",
                                "margins": {CAPITALIST: s.us_military_victory - s.us_unrest,
                                            COMMUNIST: s.us_unrest - s.us_military_victory}})
+
+
+def _assign(store: dict[str, Any], values: dict[str, Any]) -> None:
+    """Make ``store`` hold exactly ``values``, in place (a journalled store writes down the keys that change)."""
+    for k in [k for k in store if k not in values]:
+        del store[k]
+    for k, v in values.items():
+        if k not in store or store[k] != v:
+            store[k] = v

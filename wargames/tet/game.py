@@ -14,6 +14,7 @@ from typing import Any
 from ..core import Explained, Game, Player
 from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType
+from ..core.journal import Journal, JournalDict, JournalSet, Tracked
 from ..core.position import Edit, PositionError, check_unit_places, entries, whole
 from .air import AirRules
 from .allied_movement import AlliedMovementRules
@@ -32,11 +33,12 @@ FACTIONS_OF = {"Communist": ("NVA", "VC"), "Allied": ("USA", "SVN")}
 LEAD = {"Communist": "VC", "Allied": "USA"}  # decision A-40: who takes a whole side's choices with 4 players
 
 
-class Placement(dict):
-    """unit -> area, with a reverse index area -> units kept in step on every assignment."""
+class Placement(JournalDict):
+    """unit -> area, with a reverse index area -> units kept in step on every assignment; every move is
+    journalled (``{"field": "loc", "unit": u, "from": a, "to": b}``, core.journal)."""
 
-    def __init__(self, units):
-        super().__init__((u, None) for u in units)
+    def __init__(self, units, journal: Journal | None = None):
+        super().__init__(((u, None) for u in units), journal=journal, field="loc", key="unit")
         self.by_area: dict[str | None, set[str]] = {None: set(self)}
 
     def __setitem__(self, unit: str, area: str | None) -> None:
@@ -62,6 +64,8 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
     #: a Tet decision replays fast (a few tenths of a millisecond): fewer checkpoints inside steps keep bot games
     #: as fast as before while Back stays far under 50 ms (benchmarks/results/back.md)
     checkpoint_every = 20
+    #: the NVA replacement points (TET-P7, decision A-22): journalled as a track (core.journal)
+    nva_points = Tracked("track")
 
     # ------------------------------------------------------------------ data and state
     def load_scenario(self, scenario: str) -> None:
@@ -76,14 +80,16 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
 
     def new_state(self) -> None:
         d = self.data
-        self.loc: Placement = Placement(d.units)
-        self.face_up: dict[str, bool] = {}
-        for u in d.units.values():
-            self.face_up[u.id] = u.faction in ALLIED and u.type != "ruff_puff"
-        self.insurrection: set[str] = set()
-        self.vc_scored: set[str] = set()
-        self.svn_scored: set[str] = set()
-        self.score: dict[str, int] = {f: row.start_score for f, row in d.factions.items()}
+        j = self._journal  # the main state is journalled: each ruling lists what it changed (core.journal)
+        self.loc: Placement = Placement(d.units, j)
+        self.face_up: dict[str, bool] = JournalDict(
+            ((u.id, u.faction in ALLIED and u.type != "ruff_puff") for u in d.units.values()),
+            journal=j, field="face_up", key="unit", flag=True)
+        self.insurrection: set[str] = JournalSet(journal=j, field="insurrection", key="area")
+        self.vc_scored: set[str] = JournalSet(journal=j, field="vc_scored", key="area")
+        self.svn_scored: set[str] = JournalSet(journal=j, field="svn_scored", key="area")
+        self.score: dict[str, int] = JournalDict(((f, row.start_score) for f, row in d.factions.items()),
+                                                 journal=j, field="score", key="track")
         self.moved: set[str] = set()
         self.nva_points = 0
         self.heli_lifted: dict[str, str] = {}  # passenger -> helicopter (phase 4 until phase 7)

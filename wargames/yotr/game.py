@@ -16,6 +16,7 @@ from typing import Any
 from ..core import Explained, Game, Player
 from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType
+from ..core.journal import JournalDict, JournalSet, Tracked
 from ..core.position import Edit, PositionError, check_unit_places, entries
 from .bombardment import BombardmentRules
 from .combat import CombatRules
@@ -49,6 +50,8 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
                  Explained("pending_attacks", "bookkeeping"))
     # set_obs() computes these from ``obs`` (YOTR-OB); ``at`` indexes ``loc``; ``_ver`` counts changes for caches
     derived_attrs = frozenset({"opts", "forces", "counters", "home_region", "at", "_ver"})
+    #: the victory points: a journalled track (core.journal)
+    vp = Tracked("track")
 
     def snapshot_shared(self):
         """The order-of-battle rows of the two OBs are rules data: checkpoints share them."""
@@ -79,7 +82,8 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         self.home_region: dict[str, str] = {
             u.id: d.region(u.start_hex) for u in self.counters.values()
             if u.nationality in ("ROK", "NLF") and u.start_hex}
-        self.loc: dict[str, str] = {u: "track" for u in self.counters}
+        self.loc: dict[str, str] = JournalDict(((u, "track") for u in self.counters), journal=self._journal,
+                                               field="loc", key="unit")  # every move journalled (core.journal)
         self.at: dict[str, set[str]] = {}
         self._ver = getattr(self, "_ver", 0) + 1
         self._cache = {}
@@ -87,15 +91,18 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
     def new_state(self) -> None:
         self.set_obs(*self.first_obs)  # the counters, all on the track
         self.lsi_numbers: dict[str, dict[str, int]] = {}  # YOTR-LSI: each side's secret numbering
-        self.bg: set[str] = set()  # NVA units reduced to Battlegroups (YOTR-CBT-Q)
+        j = self._journal  # the main state is journalled: each ruling lists what it changed (core.journal)
+        self.bg: set[str] = JournalSet(journal=j, field="bg", key="unit")  # NVA units reduced to Battlegroups (YOTR-CBT-Q)
         self.pinned: set[str] = set()
-        self.disrupted: set[str] = set()
+        self.disrupted: set[str] = JournalSet(journal=j, field="disrupted", key="unit")
         self.pending_attacks: list = []  # declared attacks not yet resolved: (target, attackers, extra hexes)
         self.defended: set[str] = set()  # enemy units attacked this Combat Phase (YOTR-CBT-C, D-66)
         self.face_up: set[str] = set()  # Communist counters revealed at this instant of combat (YOTR-MOV-M)
-        self.town: dict[str, str] = {h: "allied" for h in self.data.towns}  # allied | nlf | retaken (YOTR-TWN-A)
-        self.militia_gone: set[str] = set()  # Communist towns whose NLF militia fell while a Battlegroup held on (D-55)
-        self.sc_destroyed: set[str] = set()
+        self.town: dict[str, str] = JournalDict(((h, "allied") for h in self.data.towns), journal=j, field="town",
+                                                key="town")  # allied | nlf | retaken (YOTR-TWN-A)
+        # Communist towns whose NLF militia fell while a Battlegroup held on (D-55)
+        self.militia_gone: set[str] = JournalSet(journal=j, field="militia_gone", key="town")
+        self.sc_destroyed: set[str] = JournalSet(journal=j, field="sc_destroyed", key="hex")
         self.air = 0
         self.naval = 0
         self.usa_zoc = False  # YOTR-ZOC-F2

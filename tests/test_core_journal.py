@@ -1,0 +1,356 @@
+"""The journal (issue #13, wargames.core.journal): every mutation of a journalled container is written down,
+reads are not; the engine puts what was journalled since the last ruling into the next ruling's ``changes``;
+a change no ruling takes is caught.  Then, per game, a unit's move appears in the ruling that moved it."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections import Counter
+
+import pytest
+
+import wargames
+from wargames.core import Action, Game, RandomPlayer
+from wargames.core.journal import (
+    JOURNAL_MEMO,
+    Journal,
+    JournalCounter,
+    JournalDict,
+    JournalledObject,
+    JournalSet,
+    JournalTrack,
+    Tracked,
+)
+from wargames.core.rulings import change_text, ruling_html
+from wargames.core.sequence import PhaseSpec, SequenceOfPlay, StepSpec
+from wargames.core.snapshot import fast_copy
+
+
+def journalled_dict(**kw):
+    j = Journal()
+    return j, JournalDict({"a": 1, "b": 2}, journal=j, field="loc", key="unit", **kw)
+
+
+# ---------------------------------------------------------------------------- the containers
+def test_journal_dict_reads_write_nothing():
+    j, d = journalled_dict()
+    _ = (d["a"], d.get("z"), "a" in d, list(d), dict(d), sorted(d.items()), len(d), d == {"a": 1, "b": 2},
+         d.copy(), copy.copy(d))
+    assert not j
+    assert type(d.copy()) is dict and type(copy.copy(d)) is dict  # a copy is a plain, unjournalled dict
+
+
+@pytest.mark.parametrize("mutate,expected", [
+    (lambda d: d.__setitem__("a", 5), [{"field": "loc", "unit": "a", "from": 1, "to": 5}]),
+    (lambda d: d.__setitem__("c", 3), [{"field": "loc", "unit": "c", "to": 3}]),
+    (lambda d: d.__delitem__("a"), [{"field": "loc", "unit": "a", "from": 1, "removed": True}]),
+    (lambda d: d.pop("b"), [{"field": "loc", "unit": "b", "from": 2, "removed": True}]),
+    (lambda d: d.pop("z", None), []),
+    (lambda d: d.popitem(), [{"field": "loc", "unit": "b", "from": 2, "removed": True}]),
+    (lambda d: d.setdefault("c", 7), [{"field": "loc", "unit": "c", "to": 7}]),
+    (lambda d: d.setdefault("a", 7), []),
+    (lambda d: d.update({"a": 9}, b=8), [{"field": "loc", "unit": "a", "from": 1, "to": 9},
+                                         {"field": "loc", "unit": "b", "from": 2, "to": 8}]),
+    (lambda d: d.__ior__({"a": 4}), [{"field": "loc", "unit": "a", "from": 1, "to": 4}]),
+    (lambda d: d.clear(), [{"field": "loc", "unit": "a", "from": 1, "removed": True},
+                           {"field": "loc", "unit": "b", "from": 2, "removed": True}]),
+])
+def test_journal_dict_every_mutator_is_journalled(mutate, expected):
+    j, d = journalled_dict()
+    mutate(d)
+    assert j.take() == expected and not j
+
+
+def test_journal_nets_the_changes_between_two_rulings():
+    j, d = journalled_dict()
+    d["a"] = 5
+    d["a"] = 6
+    d["b"] = 3
+    d["b"] = 2  # back where it was: no change
+    assert j.take() == [{"field": "loc", "unit": "a", "from": 1, "to": 6}]
+
+
+def test_journal_dict_of_flags_names_the_flag():
+    j = Journal()
+    d = JournalDict({"u": False}, journal=j, field="face_up", key="unit", flag=True)
+    d["u"] = True
+    assert j.take() == [{"field": "face_up", "unit": "u", "face_up": True}]
+
+
+def test_journal_track_reads_zero_and_journals_from_zero():
+    j = Journal()
+    t = JournalTrack(journal=j, field="score", key="track")
+    assert t["NVA"] == 0 and "NVA" not in t and not j
+    t["NVA"] += 3
+    assert j.take() == [{"field": "score", "track": "NVA", "from": 0, "to": 3}]
+
+
+@pytest.mark.parametrize("mutate,expected", [
+    (lambda c: c.__setitem__("a", 4), {"a": (2, 4)}),
+    (lambda c: c.update({"a": 1}, b=2), {"a": (2, 3), "b": (0, 2)}),
+    (lambda c: c.update(["b", "b"]), {"b": (0, 2)}),
+    (lambda c: c.subtract({"a": 2}), {"a": (2, 0)}),
+    (lambda c: c.__iadd__(Counter({"a": -2})), {"a": (2, 0)}),  # Counter drops the zero count: journalled
+    (lambda c: c.__isub__(Counter({"a": 1})), {"a": (2, 1)}),
+    (lambda c: c.__delitem__("a"), {"a": (2, 0)}),
+    (lambda c: c.pop("a"), {"a": (2, 0)}),
+    (lambda c: c.popitem(), {"a": (2, 0)}),
+    (lambda c: c.setdefault("b", 3), {"b": (0, 3)}),
+    (lambda c: c.clear(), {"a": (2, 0)}),
+])
+def test_journal_counter_every_mutator_is_journalled(mutate, expected):
+    j = Journal()
+    c = JournalCounter({"a": 2}, journal=j, field="pieces", key="pieces", where={"space": "hue"})
+    _ = (c["a"], c["zz"], +c, c + Counter(), c.copy(), c.total(), c.most_common(), "a" in c)
+    assert not j and type(c.copy()) is Counter and type(+c) is Counter
+    mutate(c)
+    got = {e["pieces"]: (e["from"], e["to"]) for e in j.take()}
+    assert got == expected
+    assert "space" in JournalCounter({"a": 1}, journal=j, field="p", key="k", where={"space": "hue"}).journal_entry(
+        "a", 1, 2)
+
+
+@pytest.mark.parametrize("mutate,expected", [
+    (lambda s: s.add("c"), {"c": True}),
+    (lambda s: s.add("a"), {}),
+    (lambda s: s.discard("a"), {"a": False}),
+    (lambda s: s.discard("z"), {}),
+    (lambda s: s.remove("b"), {"b": False}),
+    (lambda s: s.pop(), {"a": False}),  # one of them
+    (lambda s: s.clear(), {"a": False, "b": False}),
+    (lambda s: s.update(["c"], ["d"]), {"c": True, "d": True}),
+    (lambda s: s.difference_update(["a"]), {"a": False}),
+    (lambda s: s.intersection_update(["a"]), {"b": False}),
+    (lambda s: s.symmetric_difference_update(["a", "c"]), {"a": False, "c": True}),
+    (lambda s: s.__ior__({"c"}), {"c": True}),
+    (lambda s: s.__isub__({"a"}), {"a": False}),
+    (lambda s: s.__iand__({"a"}), {"b": False}),
+    (lambda s: s.__ixor__({"b", "c"}), {"b": False, "c": True}),
+])
+def test_journal_set_every_mutator_is_journalled(mutate, expected):
+    j = Journal()
+    s = JournalSet(["a", "b"], journal=j, field="face_up", key="unit")
+    _ = ("a" in s, sorted(s), len(s), s | {"x"}, s & {"a"}, s.copy())
+    assert not j  # reads, and operators making new sets, write nothing
+    mutate(s)
+    got = {e["unit"]: e["face_up"] for e in j.take()}
+    if expected.keys() == {"a"} and got.keys() == {"b"}:  # pop() took the other member
+        expected = {"b": False}
+    assert got == expected
+
+
+class Board(JournalledObject):
+    journal_field = "board"
+    trail = Tracked()
+
+    def __init__(self, journal):
+        self._journal = journal
+        self.trail = 1
+
+
+def test_journal_tracked_attributes_of_the_game_and_of_objects():
+    class Toy:
+        vp = Tracked("track")
+
+    toy = Toy()
+    toy._journal = j = Journal()
+    toy.vp = 3
+    toy.vp += 2
+    assert toy.vp == 5 and j.take() == [{"field": "vp", "track": "vp", "to": 5}]
+    board = Board(j)
+    j.clear()
+    board.trail = 2
+    board.trail = 3
+    assert j.take() == [{"field": "board", "board": "Board", "attr": "trail", "from": 1, "to": 3}]
+
+
+def test_journal_copies_write_to_the_journal_the_memo_names():
+    j, d = journalled_dict()
+    s = JournalSet(["x"], journal=j, field="set", key="k")
+    other = Journal()
+    state = {"d": d, "s": s, "board": Board(j)}
+    j.clear()  # setting up
+    copied = fast_copy(state, {JOURNAL_MEMO: other})
+    assert copied["d"] == d and copied["s"] == s and copied["d"] is not d
+    copied["d"]["a"] = 7
+    copied["s"].add("y")
+    copied["board"].trail = 9
+    assert not j and [e["field"] for e in other.take()] == ["loc", "set", "board"]
+    deep = copy.deepcopy(state)  # a plain deep copy: its own journal, shared by its containers
+    deep["d"]["a"] = 8
+    deep["s"].add("z")
+    assert not j and deep["d"].journal is deep["s"].journal and len(deep["d"].journal) == 2
+
+
+def test_journal_containers_pickle_without_journalling():
+    j = Journal()
+    made = (j, JournalDict({"a": 1}, journal=j, field="d", key="k", quiet=("q",)),
+            JournalSet({"x"}, journal=j, field="s", key="k"), JournalTrack({"t": 2}, journal=j, field="t", key="track"),
+            JournalCounter({"p": 2}, journal=j, field="c", key="k", where={"space": "x"}))
+    j2, d, s, t, c = pickle.loads(pickle.dumps(made))
+    assert not j2 and (d, s, t, c) == made[1:] and d.quiet == {"q"} and c.where == {"space": "x"}
+    assert d.journal is s.journal is t.journal is c.journal is j2
+    d["a"] = 5
+    assert j2.take() == [{"field": "d", "k": "a", "from": 1, "to": 5}]
+
+
+# ---------------------------------------------------------------------------- the engine
+class Marching(Game):
+    """A toy game: each turn Red picks a unit to march to the next town and the score goes up; a ruling
+    follows, with hand-written changes for the score only.  ``sloppy`` also changes the state after the
+    ruling, just before the next decision: a change no ruling takes."""
+
+    game_id, title, sides = "toy-marching", "Toy marching", ("Red",)
+    score = Tracked("track")
+
+    def load_sequence(self):
+        return SequenceOfPlay(game=self.game_id, turns=3, source="rules: toy", phases=[PhaseSpec(
+            id="march", number=1, name="March", rule="TOY-1",
+            steps=[StepSpec(id="march", name="March", procedure="march", rule="TOY-1")])])
+
+    def load_scenario(self, scenario):
+        self.sloppy = False
+
+    static_attrs = frozenset({"sloppy"})
+
+    def default_player(self, side):
+        return RandomPlayer(self.seed)
+
+    def new_state(self):
+        self.loc = JournalDict({"u1": "a", "u2": "a"}, journal=self._journal, field="loc", key="unit")
+        self.score = 0
+
+    def state_dict(self):
+        return {"loc": dict(self.loc), "score": self.score}
+
+    def march(self):
+        act = yield self.decide("Red", "who marches?", "TOY-2", [Action.make("march", unit=u) for u in sorted(self.loc)])
+        uid = act["unit"]
+        old = self.loc[uid]
+        self.loc[uid] = chr(ord(old) + 1)
+        self.score += 1
+        yield self.ruling("TOY-2", "March", f"{uid} marches", changes=[{"track": "score", "from": self.score - 1,
+                                                                        "to": self.score}])
+        if self.sloppy:
+            self.loc[uid] = "z"
+
+
+def test_journal_a_ruling_carries_the_changes_made_before_it():
+    g = Marching(seed=1)
+    rulings = g.apply({"kind": "march", "params": {"unit": "u2"}})
+    march = next(r for r in rulings if r.rule_id == "TOY-2")
+    # the hand-written change is kept, and states the score: the journal adds only the move
+    assert march.changes == ({"track": "score", "from": 0, "to": 1},
+                             {"field": "loc", "unit": "u2", "from": "a", "to": "b"})
+    assert not g.unexplained_changes() and g.log[-1].changes == ()  # the phase ruling changed nothing
+    before = g.digest()
+    g.apply({"kind": "march", "params": {"unit": "u1"}})
+    g.undo()  # restored from a checkpoint: the containers write to this game's journal again
+    assert g.digest() == before
+    again = g.apply({"kind": "march", "params": {"unit": "u1"}})
+    assert {"field": "loc", "unit": "u1", "from": "a", "to": "b"} in again[0].changes
+    other = g.branch()
+    mine = other.apply(other.legal_actions()[0])
+    assert any(c.get("field") == "loc" for c in mine[0].changes) and not g._journal
+
+
+def test_journal_a_change_with_no_ruling_is_caught():
+    g = Marching(seed=1, _start=False)
+    g.sloppy = True
+    g.set_players({"Red": None})
+    g.advance("decision")
+    before = g.state_dict()
+    rulings = g.apply({"kind": "march", "params": {"unit": "u1"}})
+    # set aside when the step ended (the next phase's ruling is not charged with it)
+    assert [c for _, c in g.unexplained_changes()] == [{"field": "loc", "unit": "u1", "from": "b", "to": "z"}]
+    assert all(c.get("field") != "loc" for r in rulings[1:] for c in r.changes)
+    problems = g.transition_problems(before, rulings)
+    assert any(p.startswith("loc.u1 ") and "no ruling after it" in p for p in problems), problems
+    g = Marching(seed=1)
+    before = g.state_dict()
+    g.loc["u2"] = "q"  # behind the rules' back, at rest
+    assert any(p.startswith("loc.u2 ") for p in g.transition_problems(before, []))
+
+
+# ---------------------------------------------------------------------------- the games
+def moves_stated(game_id, scenario, field, seed, n, key="unit"):
+    """Play ``n`` rulings with the built-in players; each ruling's ``changes`` must name every key of the state
+    field ``field`` (a getter, or a game attribute) that changed with it, with its new value (``to``).  Returns how
+    many changes were checked."""
+    g = wargames.load(game_id, scenario, seed=seed)
+    get = field if callable(field) else (lambda g: getattr(g, field))
+    checked = 0
+    for _ in range(n):
+        before = dict(get(g))
+        new = g.advance("ruling")
+        if not new:
+            break
+        after = get(g)
+        for k in after:
+            if before.get(k) != after[k]:
+                assert any(c.get(key) == k and c.get("to") == after[k] for c in new[-1].changes), \
+                    (k, before.get(k), after[k], new[-1].rule_id, new[-1].changes)
+                checked += 1
+    assert not g.unexplained_changes()
+    return checked
+
+
+def test_journal_tet_every_unit_move_is_in_the_ruling_that_made_it():
+    assert moves_stated("tet", "historical", "loc", 3, 700) > 100
+
+
+def test_journal_tet_what_the_hand_written_changes_do_not_state_is_journalled():
+    """Set-up places units with no hand-written changes; the NVA replacement points' ruling names the new total
+    only (A-22): the journal adds the move from / to."""
+    g = wargames.load("tet", seed=3)
+    g.play()
+    journalled = {c["field"] for r in g.log for c in r.changes if "field" in c}
+    assert {"loc", "nva_points"} <= journalled, journalled
+    points = next(c for r in g.log for c in r.changes if c.get("field") == "nva_points")
+    assert points["to"] - points["from"] == 1
+    # hidden information: a journalled change may name a face-down unit, so only the umpire reads them
+    r = next(r for r in g.log if any("field" in c for c in r.changes) and not r.hidden_from)
+    assert r.secret_changes and r.for_side(None) is r
+    assert not any("field" in c for c in r.for_side("Allied").changes)
+    assert not any("field" in c for v in g.view("Communist").log if not v.hidden_from for c in v.changes)
+    hidden = next((r for r in g.log if r.secret_changes and r.hidden_from == ("Allied",)), None)
+    if hidden is not None:  # a ruling hidden from the Allied: the Communist reads it all
+        assert g.view("Communist").log[hidden.seq - 1] is hidden
+
+
+def test_journal_changes_are_folded_in_the_ruling_card():
+    g = wargames.load("tet", seed=3)
+    r = next(r for r in g.log if len(r.changes) > 50)
+    card = ruling_html(r, g.display_text)
+    assert f"<summary>{len(r.changes)} changes</summary>" in card and "more</details>" in card
+    assert change_text({"field": "loc", "unit": "u", "from": "11", "to": "12"}) == "loc: unit u, 11 → 12"
+    assert change_text({"unit": "u", "face_up": True}) == "unit u, face_up True"
+    assert change_text({"field": "face_up", "unit": "u", "face_up": True}) == "face_up: unit u → True"
+
+
+def test_journal_yotr_every_counter_move_is_in_the_ruling_that_made_it():
+    assert moves_stated("yotr", "historical", "loc", 2, 500) > 50
+
+
+def test_journal_yotr_vp_is_stated_once():
+    """The victory points: the hand-written changes state them, so the journal adds no second entry."""
+    g = wargames.load("yotr", seed=2)
+    g.play()
+    per_ruling = [[c for c in r.changes if c.get("track") == "vp"] for r in g.log]
+    assert any(per_ruling) and all(len(vp) <= 1 for vp in per_ruling)
+
+
+def test_journal_fitl_every_track_move_is_in_the_ruling_that_made_it():
+    assert moves_stated("fitl", "short", lambda g: g.board.tracks, 2, 400, key="track") > 20
+
+
+def test_journal_fitl_pieces_moved_are_in_the_ruling():
+    g = wargames.load("fitl", "short", seed=2)
+    g.advance("turn")
+    pieces = [c for r in g.log for c in r.changes if c.get("field") == "pieces"]
+    assert pieces and all({"space", "pieces", "from", "to"} <= set(c) for c in pieces)
+
+
+def test_journal_row_every_piece_move_is_in_the_ruling_that_made_it():
+    assert moves_stated("row", "year-in-i-corps", "pos", 1, 400, key="piece") > 20
