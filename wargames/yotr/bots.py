@@ -58,6 +58,17 @@ _MP_CACHE: dict[int, dict[str, dict[str, int]]] = {}
 _TOWN_DIST_CACHE: dict[int, dict[tuple[str, ...], dict[str, int]]] = {}
 
 
+def _stack_sizes(game, side: str) -> dict[str, int]:
+    """Hex -> counters of ``side`` there (combat units and dummies, as ``counters_at`` counts them), for every hex
+    that has any: one pass over the map's stacks."""
+    out = {}
+    for h, units in game.at.items():
+        n = sum(1 for u in units if game.counters[u].side == side and not game.is_supply_unit(u))
+        if n:
+            out[h] = n
+    return out
+
+
 class _Bot(Bot):
     """The shared sense of both Year of the Rat sides on the core :class:`~wargames.core.players.Bot`: every
     decision names its kind, answered by ``on_<kind>``; a decision left with only its closing option (no more
@@ -318,7 +329,7 @@ class CommunistBot(_Bot):
                 self.last_reason = m["why"][uid]
                 return stay
         next_to = frozenset(d.adj[target]) if target else frozenset()  # the hexes one hex from the target
-        stacks = {h: len(game.counters_at(h, "Communist")) for h in game.occupied("Communist")}
+        stacks = _stack_sizes(game, "Communist")
         nva = game.counters[uid].nationality == "NVA"
 
         def judge(a, explain: bool) -> tuple[float, str]:
@@ -520,7 +531,7 @@ class AlliedBot(_Bot):
         uid = decision.options[0]["unit"]
         here = game.loc[uid]
         near_nlf = {n for h, st in game.town.items() if st == "nlf" for n in d.adj[h]}
-        stacks = {h: len(game.counters_at(h, "Allied")) for h in game.occupied("Allied")}
+        stacks = _stack_sizes(game, "Allied")
 
         def judge(a, explain: bool) -> tuple[float, str]:
             h = a["to"] if a.kind == "move_to" else here

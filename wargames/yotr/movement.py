@@ -510,13 +510,18 @@ class MovementRules:
             self.moved = set()
             self.airlifts = {}
             self.touch()  # supply states and airlift counts feed the cached reachable sets
+        offered: dict[tuple[str, str], Action] = {}  # (unit, hex) -> its option: it reads the same all phase
         while True:
             self.checkpoint("moves")
             units = self.movable(side)
             if not units:
                 return
-            opts = [Action.make("move_unit", f"Move {self.describe(u)} from {self.hex_name(self.loc[u])}",
-                                [self.loc[u]], unit=u) for u in units]
+            opts = []
+            for u in units:
+                if (u, self.loc[u]) not in offered:
+                    offered[u, self.loc[u]] = Action.make("move_unit", f"Move {self.describe(u)} from "
+                                                          f"{self.hex_name(self.loc[u])}", [self.loc[u]], unit=u)
+                opts.append(offered[u, self.loc[u]])
             opts.append(Action.make(DONE_MOVING, f"End {side} movement"))
             act = yield self.decide(side, "Choose a unit to move (or end movement)", "YOTR-MOV-C", opts,
                                     check=lambda a, s=side: self._check_unit_choice(a, s), kind="move_unit")
