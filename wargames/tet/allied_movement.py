@@ -164,6 +164,7 @@ class AlliedMovementRules:
         players the USA moves, then the SVN (TET-COMP-5).  ``again``: the data of the checkpoint "moves" the
         step is resumed from (the loop's place is the acting faction; everything else is in the state)."""
         factions = self.factions_acting("Allied")
+        offered: dict[tuple[str, str, bool], Action] = {}  # (unit, area, owes its move home) -> its pick
         for fi in range(again["faction"] if again else 0, len(factions)):
             faction = factions[fi]
             while True:
@@ -172,9 +173,14 @@ class AlliedMovementRules:
                 if faction is not None and not units:
                     break
                 owed = [u for u in units if self.must_return(u, phase)]
-                picks = [Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})"
-                                     + (" - must return to its Corps" if u in owed else ""),
-                                     places=(self.loc[u],), unit=u) for u in units]
+                picks = []
+                for u in units:
+                    key = (u, self.loc[u], u in owed)
+                    if key not in offered:
+                        offered[key] = Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})"
+                                                   + (" - must return to its Corps" if u in owed else ""),
+                                                   places=(self.loc[u],), unit=u)
+                    picks.append(offered[key])
                 if owed:  # TET-P4-2: the phase cannot end while a unit owes its move home
                     prompt = ("Pick a unit to move; " + ", ".join(self.unit(u).name for u in owed)
                               + " must first return to its own Corps (TET-P4-2)")
@@ -199,9 +205,13 @@ class AlliedMovementRules:
                 yield from self.carry_out(act, phase=phase)
 
     def phase4_movers(self) -> list[str]:
-        return [u for u in sorted(self.loc) if self.unit(u).faction == "USA" and self.unit(u).size == "large"
-                and u not in self.moved and self.loc[u] not in ("casualties", "eliminated")
-                and self.unit(u).type != "recce"]
+        """TET-UNIT-7: the large US units (no Recce) in play that have not moved this phase."""
+        table = self._static("phase4_pool")
+        if not table:
+            table["units"] = tuple(sorted(uid for uid, u in self.data.units.items() if u.faction == "USA"
+                                          and u.size == "large" and u.type != "recce"))
+        return [u for u in table["units"] if u in self.loc and u not in self.moved
+                and self.loc[u] not in ("casualties", "eliminated")]
 
     def _mk(self, uid, to, how, rule, passenger: str | None = None) -> Action:
         """One Allied move as an action (the same as ``Action.make`` with these parameters, built directly: the
