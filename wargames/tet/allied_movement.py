@@ -217,10 +217,9 @@ class AlliedMovementRules:
         """One Allied move as an action (the same as ``Action.make`` with these parameters, built directly: the
         helicopter phases offer thousands of them)."""
         where = self.loc[uid]
-        params = (("rule", rule), ("to", to), ("unit", uid))  # in key order, as Action.make sorts them
-        if passenger is not None:
-            params = (("passenger", passenger), *params)
-        return Action("allied_move", params, f"{self.unit(uid).name}: {where} -> {to} ({how})", (where, to))
+        params = ((("rule", rule), ("to", to), ("unit", uid)) if passenger is None  # in key order, as Action.make
+                  else (("passenger", passenger), ("rule", rule), ("to", to), ("unit", uid)))  # sorts them
+        return Action("allied_move", params, f"{self.data.units[uid].name}: {where} -> {to} ({how})", (where, to))
 
     def phase4_options(self, uid: str) -> list[Action]:
         u = self.unit(uid)

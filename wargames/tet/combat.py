@@ -67,12 +67,12 @@ class CombatRules:
     def battle_areas(self) -> list[str]:
         """Areas with face-up NVA/VC units and Allied ground units (decision A-17)."""
         out = []
-        areas = self.data.areas
-        for a in (areas[x] for x, units in self.loc.by_area.items() if x in areas and units):  # areas with units
+        areas, units = self.data.areas, self.data.units
+        for a in (areas[x] for x, here in self.loc.by_area.items() if x in areas and here):  # areas with units
             if a.kind == "box":
                 continue
             here = self.loc.by_area[a.id]
-            red = any(self.unit(u).faction in COMMUNIST and self.face_up[u] for u in here)
+            red = any(units[u].faction in COMMUNIST and self.face_up[u] for u in here)
             blue = red and any(self.side_of(u) == "Allied" and (
                 self.can_be_target(u) or self.phase.id == "p6" and self.unit(u).type in STRIKE_TYPES) for u in here)
             if blue:

@@ -119,6 +119,18 @@ class TetData:
         tens of thousands of times a game."""
         return {a.id: self.areas[a.province].corps if a.kind == "city" else a.corps for a in self.areas.values()}
 
+    @cached_property
+    def counter_names(self) -> dict[str, str]:
+        """Each unit face up: faction, name and factors, e.g. "NVA 2nd Division (6[4])", built once."""
+        out = {}
+        for uid, u in self.units.items():
+            name = u.name if u.name.startswith(u.faction) else f"{u.faction} {u.name}"
+            if name.rstrip().endswith(")") and f"({u.cf}" in name:
+                out[uid] = name  # names that already carry their factors, e.g. "VC III Corps unit 20 (2(1))"
+            else:
+                out[uid] = f"{name} ({u.cf})" if u.defense is None else f"{name} ({u.cf}[{u.defense}])"
+        return out
+
     def recce_country(self, unit_id: str) -> str:
         """Which country a Recce may search (TET-P5-4): from its name (Vietnam, Laos or Cambodia)."""
         name = self.units[unit_id].name
