@@ -320,7 +320,8 @@ class CommunistBot(_Bot):
         d = game.data
         uid = decision.options[0]["unit"]
         target = m["assign"].get(uid)
-        supplied = game.communist_range(game.general_sources()) if game.turn >= 2 else None
+        nva = game.counters[uid].nationality == "NVA"  # the bot minds the supply range of NVA units only
+        supplied = game.communist_range(game.general_sources()) if game.turn >= 2 and nva else None
         tdist = self._mp_distance(game, target) if target else m["dist"]
         here = game.loc[uid]
         if uid in m["garrison"]:
@@ -330,7 +331,6 @@ class CommunistBot(_Bot):
                 return stay
         next_to = frozenset(d.adj[target]) if target else frozenset()  # the hexes one hex from the target
         stacks = _stack_sizes(game, "Communist")
-        nva = game.counters[uid].nationality == "NVA"
 
         def judge(a, explain: bool) -> tuple[float, str]:
             h = a["to"] if a.kind == "move_to" else here
@@ -354,7 +354,7 @@ class CommunistBot(_Bot):
             if passed:  # D-67: of the paths offered, the one taking empty towns on the way (YOTR-TWN-H)
                 score += 20 * len(passed)
                 why += f", taking {', '.join(game.hex_name(t) for t in passed)} on the way" if explain else ""
-            if supplied is not None and nva and h not in supplied:
+            if supplied is not None and h not in supplied:
                 score -= 4
                 why += ", though out of supply range"
             if a.kind == "stay":
