@@ -135,3 +135,29 @@ def test_yotr_sup_f_a_line_reopened_by_an_earlier_battle_lets_the_unit_attack():
     battle = next(r for r in out if r.rule_id == "YOTR-CBT-CRT" and r.title.startswith("Battle"))
     assert battle.inputs["attackers"] == ["arvn_qt_3"] and battle.inputs["attack"] == 3
     assert battle.result["odds"] == "1-1"  # against the Isolated NVA 4-6 (defence halved to 2)
+
+
+def test_yotr_sup_allied_line_traced_back_agrees_with_the_hexes_traced_from_the_sources():
+    """YOTR-SUP / YOTR-SUP-C: a unit's supply line is traced back from its hex to the first source (speed, issue
+    #21); at every tenth decision of a bot game each Allied unit outside a town gets the answer that membership
+    in the hexes traced forward from every source gives, and both answers occur."""
+    import wargames
+
+    g = wargames.load("yotr", "historical", 3)
+    bots = {s: g.player_for(s) for s in g.sides}
+    g.set_players({s: None for s in g.sides})
+    seen, n = set(), 0
+    while not g.is_over:
+        if g.decision is None:
+            g.advance("decision")
+            continue
+        n += 1
+        if n % 10 == 0:
+            for uid in g.on_map("Allied"):
+                h = g.loc[uid]
+                if h not in g.data.towns or g.town[h] == "nlf":
+                    want = h in g.allied_supplied_hexes(g.allied_class(uid))
+                    assert g.allied_supply(uid) == ("supplied" if want else "unsupplied"), (uid, h, n)
+                    seen.add(want)
+        g.apply(bots[g.decision.side].choose(g, g.decision))
+    assert seen == {True, False}

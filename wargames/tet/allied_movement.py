@@ -51,11 +51,7 @@ class AlliedMovementRules:
 
     def corps_of(self, area: str) -> str | None:
         """The Corps an area lies in (a city: its province's)."""
-        table = self._static("corps_of")
-        if area not in table:
-            a = self.data.areas[area]
-            table[area] = self.data.areas[a.province].corps if a.kind == "city" else a.corps
-        return table[area]
+        return self.data.corps[area]
 
     def allied_may_enter(self, uid: str, area: str) -> bool:
         """TET-UNIT-3 / TET-UNIT-4 (decisions A-10, D-13): a sector unit only inside its own Corps (its
@@ -168,6 +164,7 @@ class AlliedMovementRules:
         players the USA moves, then the SVN (TET-COMP-5).  ``again``: the data of the checkpoint "moves" the
         step is resumed from (the loop's place is the acting faction; everything else is in the state)."""
         factions = self.factions_acting("Allied")
+        offered: dict[tuple[str, str, bool], Action] = {}  # (unit, area, owes its move home) -> its pick
         for fi in range(again["faction"] if again else 0, len(factions)):
             faction = factions[fi]
             while True:
@@ -176,9 +173,14 @@ class AlliedMovementRules:
                 if faction is not None and not units:
                     break
                 owed = [u for u in units if self.must_return(u, phase)]
-                picks = [Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})"
-                                     + (" - must return to its Corps" if u in owed else ""),
-                                     places=(self.loc[u],), unit=u) for u in units]
+                picks = []
+                for u in units:
+                    key = (u, self.loc[u], u in owed)
+                    if key not in offered:
+                        offered[key] = Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})"
+                                                   + (" - must return to its Corps" if u in owed else ""),
+                                                   places=(self.loc[u],), unit=u)
+                    picks.append(offered[key])
                 if owed:  # TET-P4-2: the phase cannot end while a unit owes its move home
                     prompt = ("Pick a unit to move; " + ", ".join(self.unit(u).name for u in owed)
                               + " must first return to its own Corps (TET-P4-2)")
@@ -203,18 +205,21 @@ class AlliedMovementRules:
                 yield from self.carry_out(act, phase=phase)
 
     def phase4_movers(self) -> list[str]:
-        return [u for u in sorted(self.loc) if self.unit(u).faction == "USA" and self.unit(u).size == "large"
-                and u not in self.moved and self.loc[u] not in ("casualties", "eliminated")
-                and self.unit(u).type != "recce"]
+        """TET-UNIT-7: the large US units (no Recce) in play that have not moved this phase."""
+        table = self._static("phase4_pool")
+        if not table:
+            table["units"] = tuple(sorted(uid for uid, u in self.data.units.items() if u.faction == "USA"
+                                          and u.size == "large" and u.type != "recce"))
+        return [u for u in table["units"] if u in self.loc and u not in self.moved
+                and self.loc[u] not in ("casualties", "eliminated")]
 
     def _mk(self, uid, to, how, rule, passenger: str | None = None) -> Action:
         """One Allied move as an action (the same as ``Action.make`` with these parameters, built directly: the
         helicopter phases offer thousands of them)."""
         where = self.loc[uid]
-        params = (("rule", rule), ("to", to), ("unit", uid))  # in key order, as Action.make sorts them
-        if passenger is not None:
-            params = (("passenger", passenger), *params)
-        return Action("allied_move", params, f"{self.unit(uid).name}: {where} -> {to} ({how})", (where, to))
+        params = ((("rule", rule), ("to", to), ("unit", uid)) if passenger is None  # in key order, as Action.make
+                  else (("passenger", passenger), ("rule", rule), ("to", to), ("unit", uid)))  # sorts them
+        return Action("allied_move", params, f"{self.data.units[uid].name}: {where} -> {to} ({how})", (where, to))
 
     def phase4_options(self, uid: str) -> list[Action]:
         u = self.unit(uid)
@@ -271,25 +276,34 @@ class AlliedMovementRules:
                              for p in self.units_in(where) if self.unit(p).type in NON_MECH_INF
                              and self.side_of(p) == "Allied" and p not in self.moved]
             return opts
+        infantry = [(p, self.loc[p]) for p in self._allied_infantry() if self.loc.get(p)
+                    and self.loc[p] not in ("casualties", "eliminated") and p not in self.moved]
         if u.sector in CORPS:
-            riders = [p for p, w in self.loc.items() if w and w not in ("casualties", "eliminated")
-                      and self.unit(p).type in NON_MECH_INF and self.side_of(p) == "Allied" and p not in self.moved
-                      and self.corps_of(w) == u.sector]
-            for p in sorted(riders):
-                for d in sorted(self.areas_of_corps(u.sector)):
-                    if d != self.loc[p] and self.allied_may_enter(p, d):
-                        opts.append(self._mk(uid, d, f"airlift {self.unit(p).name} from {self.loc[p]}", "TET-P4-5",
-                                             passenger=p))
+            areas = sorted(self.areas_of_corps(u.sector))
+            open_to: dict[str | None, list[str]] = {}  # a rider's sector -> the areas of this Corps it may enter
+            for p, w in infantry:
+                if self.corps_of(w) != u.sector:
+                    continue
+                sector = self.unit(p).sector  # TET-UNIT-3/4: for infantry, entry depends on its sector alone
+                if sector not in open_to:
+                    open_to[sector] = [d for d in areas if self.allied_may_enter(p, d)]
+                how = f"airlift {self.unit(p).name} from {w}"
+                opts += [self._mk(uid, d, how, "TET-P4-5", passenger=p) for d in open_to[sector] if d != w]
         else:  # theater heli: a theater unit to an uncontested airbase
-            riders = [p for p, w in self.loc.items() if w and w not in ("casualties", "eliminated")
-                      and self.unit(p).sector == "T" and self.unit(p).type in NON_MECH_INF and p not in self.moved
-                      and self.side_of(p) == "Allied" and self.data.areas[w].kind != "box"]
-            for p in sorted(riders):
-                for b in self.airbases():
-                    if b != self.loc[p] and not self.contested(b) and self.secure(b):
-                        opts.append(self._mk(uid, b, f"airlift {self.unit(p).name} from {self.loc[p]}", "TET-P4-5",
-                                             passenger=p))
+            bases = [b for b in self.airbases() if not self.contested(b) and self.secure(b)]
+            for p, w in infantry:
+                if self.unit(p).sector == "T" and self.data.areas[w].kind != "box":
+                    how = f"airlift {self.unit(p).name} from {w}"
+                    opts += [self._mk(uid, b, how, "TET-P4-5", passenger=p) for b in bases if b != w]
         return opts
+
+    def _allied_infantry(self) -> tuple[str, ...]:
+        """The Allied non-mech infantry a helicopter may lift (TET-P4-5), sorted: built once per map."""
+        table = self._static("allied_infantry")
+        if not table:
+            table["units"] = tuple(sorted(uid for uid, u in self.data.units.items() if u.type in NON_MECH_INF
+                                          and self.side_of(uid) == "Allied"))
+        return table["units"]
 
     def areas_of_corps(self, corps: str) -> list[str]:
         """TET-P4-5: the areas of a Corps a sector helicopter serves: its provinces, their cities and the
@@ -441,11 +455,10 @@ class AlliedMovementRules:
             where = self.loc.get(uid, "eliminated")  # a unit not in play (not in ``loc``) does not move
             if uid in self.moved or where in ("casualties", "eliminated"):
                 continue
-            if self.counts_for_slow_reaction(uid) and not self.out_of_sector(uid):  # heli-lifted units count
-                # if they move again (Joslyn); a unit owing its move home is outside the allowance (A-25)
-                cap = self.allowance.get(u.sector)
-                if cap is not None and self.used[u.sector] >= cap:
-                    continue
+            cap = self.allowance.get(u.sector)  # TET-P7-2: None but on turns 1-2
+            if cap is not None and self.used[u.sector] >= cap and self.counts_for_slow_reaction(uid) \
+                    and not self.out_of_sector(uid):  # heli-lifted units count if they move again (Joslyn); a
+                continue  # unit owing its move home is outside the allowance (A-25)
             out.append(uid)
         return out
 

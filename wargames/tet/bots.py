@@ -242,8 +242,9 @@ class AlliedBot(_Bot):
             if pick.kind != "select":
                 continue
             scored = [(*self._score_move(game, m, needs, memo), m) for m in options_for(pick["unit"])]
-            if scored:
-                value, why, move = max(scored, key=lambda x: (x[0], x[2]["to"]))
+            if scored:  # the best value; among equals the greatest destination id (the max of (value, to))
+                top = max(x[0] for x in scored)
+                value, why, move = max((x for x in scored if x[0] == top), key=lambda x: x[2]["to"])
                 if value > 0:
                     best.append((value, pick["unit"], move, why))
         for _value, uid, move, why in sorted(best, key=lambda x: (-x[0], x[1])):

@@ -67,12 +67,12 @@ class CombatRules:
     def battle_areas(self) -> list[str]:
         """Areas with face-up NVA/VC units and Allied ground units (decision A-17)."""
         out = []
-        areas = self.data.areas
-        for a in (areas[x] for x, units in self.loc.by_area.items() if x in areas and units):  # areas with units
+        areas, units = self.data.areas, self.data.units
+        for a in (areas[x] for x, here in self.loc.by_area.items() if x in areas and here):  # areas with units
             if a.kind == "box":
                 continue
             here = self.loc.by_area[a.id]
-            red = any(self.unit(u).faction in COMMUNIST and self.face_up[u] for u in here)
+            red = any(units[u].faction in COMMUNIST and self.face_up[u] for u in here)
             blue = red and any(self.side_of(u) == "Allied" and (
                 self.can_be_target(u) or self.phase.id == "p6" and self.unit(u).type in STRIKE_TYPES) for u in here)
             if blue:
@@ -215,6 +215,7 @@ class CombatRules:
         """TET-P2-3: the firing side forms groups, one target each, until it stops."""
         attacks = []
         dropped: set[str] = set()
+        adds: dict[str, Action] = {}  # firer -> its option (its name and strength here never change)
         while True:
             ready = [u for u in self._fire_ready(area, side, sappers, state)
                      if not any(u in g for _, g in attacks)]
@@ -233,8 +234,11 @@ class CombatRules:
             while True:
                 free = [u for u in ready if u not in group]
                 column, info = self.group_odds(area, side, group, target, state) if group else (None, {})
-                opts = [Action.make("add_firer", label=f"Add {self._firer_name(u)} ({self._strength(u, area)})",
-                                    places=(area,), unit=u) for u in free]
+                for u in free:
+                    if u not in adds:
+                        adds[u] = Action.make("add_firer", label=f"Add {self._firer_name(u)} ({self._strength(u, area)})",
+                                              places=(area,), unit=u)
+                opts = [adds[u] for u in free]
                 if column and any(u not in (BATTLESHIP, MARKER) for u in group):
                     opts.append(Action.make("fire", label=f"Fire at {column} ({ratio_text(info['attack'], info['defense'])})"))
                 opts.append(Action.make("drop_target", label="Give up on this target"))

@@ -7,7 +7,7 @@ positions); every row says so in its ``source``.  See ``data/tet/decisions.csv``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 from pydantic import Field
@@ -113,6 +113,24 @@ class TetData:
     rules: dict[str, RuleRow]
     corps_crossings: frozenset[frozenset[str]]
     cities_of: dict[str, tuple[str, ...]]
+
+    @cached_property
+    def corps(self) -> dict[str, str | None]:
+        """Each area's Corps (a city: its province's, TET-UNIT-3), built once: the Allied movement rules ask it
+        tens of thousands of times a game."""
+        return {a.id: self.areas[a.province].corps if a.kind == "city" else a.corps for a in self.areas.values()}
+
+    @cached_property
+    def counter_names(self) -> dict[str, str]:
+        """Each unit face up: faction, name and factors, e.g. "NVA 2nd Division (6[4])", built once."""
+        out = {}
+        for uid, u in self.units.items():
+            name = u.name if u.name.startswith(u.faction) else f"{u.faction} {u.name}"
+            if name.rstrip().endswith(")") and f"({u.cf}" in name:
+                out[uid] = name  # names that already carry their factors, e.g. "VC III Corps unit 20 (2(1))"
+            else:
+                out[uid] = f"{name} ({u.cf})" if u.defense is None else f"{name} ({u.cf}[{u.defense}])"
+        return out
 
     def recce_country(self, unit_id: str) -> str:
         """Which country a Recce may search (TET-P5-4): from its name (Vietnam, Laos or Cambodia)."""

@@ -174,10 +174,7 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         u = self.data.units[uid]
         if side is not None and not self.face_up[uid] and self.side_of(uid) != side:
             return "a face-down Ruff Puff" if u.type == "ruff_puff" else "a face-down NVA/VC unit"
-        name = u.name if u.name.startswith(u.faction) else f"{u.faction} {u.name}"
-        if name.rstrip().endswith(")") and f"({u.cf}" in name:
-            return name  # names that already carry their factors, e.g. "VC III Corps unit 20 (2(1))"
-        return f"{name} ({u.cf})" if u.defense is None else f"{name} ({u.cf}[{u.defense}])"
+        return self.data.counter_names[uid]
 
     def area_name(self, area: str) -> str:
         a = self.data.areas[area]

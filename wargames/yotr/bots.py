@@ -58,6 +58,17 @@ _MP_CACHE: dict[int, dict[str, dict[str, int]]] = {}
 _TOWN_DIST_CACHE: dict[int, dict[tuple[str, ...], dict[str, int]]] = {}
 
 
+def _stack_sizes(game, side: str) -> dict[str, int]:
+    """Hex -> counters of ``side`` there (combat units and dummies, as ``counters_at`` counts them), for every hex
+    that has any: one pass over the map's stacks."""
+    out = {}
+    for h, units in game.at.items():
+        n = sum(1 for u in units if game.counters[u].side == side and not game.is_supply_unit(u))
+        if n:
+            out[h] = n
+    return out
+
+
 class _Bot(Bot):
     """The shared sense of both Year of the Rat sides on the core :class:`~wargames.core.players.Bot`: every
     decision names its kind, answered by ``on_<kind>``; a decision left with only its closing option (no more
@@ -134,6 +145,15 @@ class _Bot(Bot):
 
     def _defence(self, game, h: str, attackers: list[str]) -> Fraction:
         return game.defense_strength(h, attackers)[0]
+
+    def best_explained(self, options: list, judge) -> object:
+        """:meth:`best` over ``options`` judged by ``judge(option, explain) -> (score, reason)``, explaining only
+        the options that share the top score: every option is scored with ``explain=False`` (no words built: a
+        move offers about 180 destinations), then the top ones again with their reasons.  The same choice, the
+        same tie-break draw and the same reason as :meth:`best` over every option explained."""
+        scores = [judge(a, False)[0] for a in options]
+        top = max(scores)
+        return self.best([(s, a, judge(a, True)[1]) for s, a in zip(scores, options, strict=True) if s == top])
 
     def on_enter(self, game, decision):
         self.last_reason = "the first entry hex is the closest to the front"
@@ -302,7 +322,8 @@ class CommunistBot(_Bot):
         d = game.data
         uid = decision.options[0]["unit"]
         target = m["assign"].get(uid)
-        supplied = game.communist_range(game.general_sources()) if game.turn >= 2 else None
+        nva = game.counters[uid].nationality == "NVA"  # the bot minds the supply range of NVA units only
+        supplied = game.communist_range(game.general_sources()) if game.turn >= 2 and nva else None
         tdist = self._mp_distance(game, target) if target else m["dist"]
         here = game.loc[uid]
         if uid in m["garrison"]:
@@ -311,16 +332,16 @@ class CommunistBot(_Bot):
                 self.last_reason = m["why"][uid]
                 return stay
         next_to = frozenset(d.adj[target]) if target else frozenset()  # the hexes one hex from the target
-        stacks = {h: len(game.counters_at(h, "Communist")) for h in game.occupied("Communist")}
-        scored = []
-        for a in decision.options:
+        stacks = _stack_sizes(game, "Communist")
+
+        def judge(a, explain: bool) -> tuple[float, str]:
             h = a["to"] if a.kind == "move_to" else here
             gap = tdist.get(h, 99)
             score = -float(gap)
-            why = m["why"].get(uid, "closer to the Allied towns") + f"; {gap} MP left"
+            why = m["why"].get(uid, "closer to the Allied towns") + f"; {gap} MP left" if explain else ""
             if h in next_to:
                 score += 4
-                why = m["why"].get(uid, "") + "; next to it, ready to attack"
+                why = m["why"].get(uid, "") + "; next to it, ready to attack" if explain else ""
             if d.terrain(h) == "clear" and h not in d.towns:
                 score -= 1.5  # air strikes count double in the open (YOTR-TEC-5)
                 why += "; in the open"
@@ -329,20 +350,21 @@ class CommunistBot(_Bot):
                 score -= crowd - CROWD + 1  # do not offer the bombers one big stack
             if h in d.towns and game.town[h] != "nlf":
                 score += 20
-                why = f"takes the undefended town {game.hex_name(h)}"
+                why = f"takes the undefended town {game.hex_name(h)}" if explain else ""
             via = a.get("via")
             passed = [t for t in via.split("+") if t not in ("-", h)] if via else []
             if passed:  # D-67: of the paths offered, the one taking empty towns on the way (YOTR-TWN-H)
                 score += 20 * len(passed)
-                why += f", taking {', '.join(game.hex_name(t) for t in passed)} on the way"
-            if supplied is not None and h not in supplied and game.counters[uid].nationality == "NVA":
+                why += f", taking {', '.join(game.hex_name(t) for t in passed)} on the way" if explain else ""
+            if supplied is not None and h not in supplied:
                 score -= 4
                 why += ", though out of supply range"
             if a.kind == "stay":
                 score += 0.1 if h in next_to else -0.5
                 why = "stays put: " + why
-            scored.append((score, a, why))
-        return self.best(scored)
+            return score, why
+
+        return self.best_explained(decision.options, judge)
 
     def on_target(self, game, decision):
         def score(a):
@@ -511,29 +533,31 @@ class AlliedBot(_Bot):
         uid = decision.options[0]["unit"]
         here = game.loc[uid]
         near_nlf = {n for h, st in game.town.items() if st == "nlf" for n in d.adj[h]}
-        scored = []
-        for a in decision.options:
+        stacks = _stack_sizes(game, "Allied")
+
+        def judge(a, explain: bool) -> tuple[float, str]:
             h = a["to"] if a.kind == "move_to" else here
             score = -1.0
-            why = f"{h} is not a town worth holding"
+            why = f"{h} is not a town worth holding" if explain else ""
             if h in d.towns and game.town[h] != "nlf":
-                garrison = len(game.counters_at(h, "Allied")) - (1 if h == here else 0)
+                garrison = stacks.get(h, 0) - (1 if h == here else 0)
                 value = d.town_vp[d.towns[h].intrinsic_strength or 0].vp_on_seizure
                 score = value * (1 + threat.get(h, 0)) / (1 + 2 * garrison)
                 why = (f"hold {game.hex_name(h)} (worth {value} VP, {threat.get(h, 0)} Communist counters within "
-                       f"2 hexes, {garrison} units there already)")
+                       f"2 hexes, {garrison} units there already)") if explain else ""
             elif h in near_nlf:
                 score = 3.0
-                why = f"{h} is next to a town the Communist holds: ready to counter-attack"
+                why = f"{h} is next to a town the Communist holds: ready to counter-attack" if explain else ""
             via = a.get("via") if a.kind == "move_to" else None
             passed = [t for t in via.split("+") if t not in ("-", h)] if via else []
             if passed:  # D-67: retake Communist towns left without militia on the way (D-55)
                 score += 5 * len(passed)
-                why += f", retaking {', '.join(game.hex_name(t) for t in passed)} on the way"
+                why += f", retaking {', '.join(game.hex_name(t) for t in passed)} on the way" if explain else ""
             if a.kind == "stay":
                 score += 0.1
-            scored.append((score, a, why))
-        return self.best(scored)
+            return score, why
+
+        return self.best_explained(decision.options, judge)
 
     def on_target(self, game, decision):
         d = game.data

@@ -192,8 +192,12 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         return sorted(self.at.get(h, ()))
 
     def on_map(self, side: str | None = None) -> list[str]:
-        return sorted(u for u, w in self.loc.items() if w not in BOXES
-                      and (side is None or self.counters[u].side == side))
+        """The counters (of ``side``) on the map, sorted (cached until the next change)."""
+        key = ("on_map", side)
+        if key not in self._cache:
+            self._cache[key] = tuple(sorted(u for u, w in self.loc.items() if w not in BOXES
+                                            and (side is None or self.counters[u].side == side)))
+        return list(self._cache[key])
 
     def is_dummy(self, uid: str) -> bool:
         return self.counters[uid].unit_type == "dummy"

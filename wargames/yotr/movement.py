@@ -45,6 +45,24 @@ from .data import load_data
 
 DONE_MOVING = "done"
 
+_MP = {c: f"{c / 2:g}" for c in range(64)}  # half points -> movement points as a destination's label shows them
+_new = object.__new__
+_set_fields = tuple(getattr(Action, f).__set__ for f in ("kind", "params", "label", "places"))
+
+
+def _action(kind: str, params: tuple, label: str, places: tuple[str, ...]) -> Action:
+    """``Action(kind, params, label, places)``, its four fields set directly: the frozen dataclass's own
+    ``__init__`` goes through ``object.__setattr__`` field by field, and a move offers about 180 destinations
+    (some 74,000 a game, where that ``__init__`` was an eighth of the time).  ``params`` in key order, as
+    ``Action.make`` sorts them; the same Action either way (``test_fast_destination_action_is_an_action``)."""
+    a = _new(Action)
+    set_kind, set_params, set_label, set_places = _set_fields
+    set_kind(a, kind)
+    set_params(a, params)
+    set_label(a, label)
+    set_places(a, places)
+    return a
+
 
 @cache
 def _outside(region: str) -> frozenset[str]:
@@ -492,13 +510,18 @@ class MovementRules:
             self.moved = set()
             self.airlifts = {}
             self.touch()  # supply states and airlift counts feed the cached reachable sets
+        offered: dict[tuple[str, str], Action] = {}  # (unit, hex) -> its option: it reads the same all phase
         while True:
             self.checkpoint("moves")
             units = self.movable(side)
             if not units:
                 return
-            opts = [Action.make("move_unit", f"Move {self.describe(u)} from {self.hex_name(self.loc[u])}",
-                                [self.loc[u]], unit=u) for u in units]
+            opts = []
+            for u in units:
+                if (u, self.loc[u]) not in offered:
+                    offered[u, self.loc[u]] = Action.make("move_unit", f"Move {self.describe(u)} from "
+                                                          f"{self.hex_name(self.loc[u])}", [self.loc[u]], unit=u)
+                opts.append(offered[u, self.loc[u]])
             opts.append(Action.make(DONE_MOVING, f"End {side} movement"))
             act = yield self.decide(side, "Choose a unit to move (or end movement)", "YOTR-MOV-C", opts,
                                     check=lambda a, s=side: self._check_unit_choice(a, s), kind="move_unit")
@@ -508,16 +531,17 @@ class MovementRules:
             reach = self.reachable(uid)
             choices = self.path_choices(uid)
             dests = []
+            unit = ("unit", uid)
             for h, c in sorted(reach.items()):
                 if h not in choices:
-                    dests.append(Action("move_to", (("to", h), ("unit", uid)), f"{uid} to {h} ({c / 2:g} MP)", (h,)))
+                    dests.append(_action("move_to", (("to", h), unit), f"{uid} to {h} ({_MP[c]} MP)", (h,)))
                     continue
                 for via, cv in sorted(choices[h].items()):  # D-67: the paths differ in the towns they take
                     names = ", ".join(self.hex_name(t) for t in via)
-                    dests.append(Action("move_to", (("to", h), ("unit", uid), ("via", "+".join(via) or "-")),
-                                        f"{uid} to {h} ({cv / 2:g} MP), "
-                                        + (f"taking {names} on the way" if via else "taking no town on the way"),
-                                        (h, *via)))
+                    dests.append(_action("move_to", (("to", h), unit, ("via", "+".join(via) or "-")),
+                                         f"{uid} to {h} ({_MP[cv]} MP), "
+                                         + (f"taking {names} on the way" if via else "taking no town on the way"),
+                                         (h, *via)))
             dests.append(Action.make("stay", f"{uid} stays in {self.loc[uid]}", [self.loc[uid]], unit=uid))
             dest = yield self.decide(side, f"Where does {self.describe(uid)} go?", "YOTR-MOV-A", dests,
                                      check=lambda a, u=uid: self._check_destination(a, u), kind="move_to")

@@ -69,6 +69,35 @@ def _allied_trace_edges(cls: str, region: str | None, no_nvn: bool) -> dict[str,
     return out
 
 
+@cache
+def _allied_trace_back(cls: str, region: str | None, no_nvn: bool) -> dict[str, tuple[str, ...]]:
+    """:func:`_allied_trace_edges` reversed: each hex -> the hexes a supply line may step into it from."""
+    back: dict[str, list[str]] = {}
+    for a, ns in _allied_trace_edges(cls, region, no_nvn).items():
+        for b in ns:
+            back.setdefault(b, []).append(a)
+    return {b: tuple(ns) for b, ns in back.items()}
+
+
+def _line_back(back: dict[str, tuple[str, ...]], h: str, sources: frozenset[str], blocked: frozenset[str]) -> bool:
+    """Whether a supply line runs from one of ``sources`` to ``h`` along the steps ``back`` reverses, never through
+    ``blocked`` (YOTR-SUP, YOTR-SUP-C): a search backwards from ``h`` that stops at the first source."""
+    if h in sources:
+        return True
+    if h in blocked:
+        return False
+    seen = {h}
+    todo = deque([h])
+    while todo:
+        for p in back.get(todo.popleft(), ()):
+            if p in sources:
+                return True
+            if p not in seen and p not in blocked:
+                seen.add(p)
+                todo.append(p)
+    return False
+
+
 @lru_cache(maxsize=16)
 def _communist_reach(sources: tuple[str, ...], blocked: frozenset[str]) -> dict[str, int]:
     """Hexes within 8 steps of any source along Communist supply lines that avoid ``blocked`` -> the distance
@@ -152,27 +181,45 @@ class SupplyRules:
         """YOTR-TWN-N / D-25: an Allied town or base in a Communist zone of control."""
         return h in self.data.towns and self.town[h] != "nlf" and h in self.zoc("Communist")
 
+    def _allied_lines(self, cls: str) -> tuple[tuple[str, ...], frozenset[str]]:
+        """The sources of an Allied class's supply lines (its unbesieged towns and bases, D-58) and the hexes a
+        line may not pass (YOTR-SUP-C), kept until the next change."""
+        key = ("alines", cls)
+        if key not in self._cache:
+            d = self.data
+            region = cls.split(":", 1)[1] if cls.startswith("rok:") else None
+            blocked = set(self.zoc_for_tracing("Communist")) | self.occupied("Communist") | self.sc_hexes_intact() | {
+                h for h in self.town if self.communist_militia(h)}
+            sources = tuple(sorted(h for h in d.towns if self.town[h] != "nlf" and not self.besieged(h)
+                                   and not self.occupied_by(h, "Communist")
+                                   and (region is None or d.region(h) == region)))
+            self._cache[key] = sources, frozenset(blocked)
+        return self._cache[key]
+
     def allied_supplied_hexes(self, cls: str) -> frozenset[str]:
         """Hexes from which a unit of class ``cls`` traces to an unbesieged Allied town or base (any length)."""
         key = ("arange", cls)
-        if key in self._cache:
-            return self._cache[key]
-        d = self.data
-        region = cls.split(":", 1)[1] if cls.startswith("rok:") else None
-        blocked = set(self.zoc_for_tracing("Communist")) | self.occupied("Communist") | self.sc_hexes_intact() | {
-            h for h in self.town if self.communist_militia(h)}
-        sources = tuple(sorted(h for h in d.towns if self.town[h] != "nlf" and not self.besieged(h)
-                               and not self.occupied_by(h, "Communist") and (region is None or d.region(h) == region)))
-        res = self._cache[key] = _allied_reach(cls.split(":", 1)[0], region, not self.opts.special_rule_f, sources,
-                                               frozenset(blocked))
-        return res
+        if key not in self._cache:
+            region = cls.split(":", 1)[1] if cls.startswith("rok:") else None
+            self._cache[key] = _allied_reach(cls.split(":", 1)[0], region, not self.opts.special_rule_f,
+                                             *self._allied_lines(cls))
+        return self._cache[key]
 
     def allied_supply(self, uid: str) -> str:
-        """supplied or unsupplied (YOTR-SUP): in a town or base, or a line to an unbesieged one."""
+        """supplied or unsupplied (YOTR-SUP): in a town or base, or a line to an unbesieged one.  The line is
+        traced back from the unit's hex to the first source found (a unit is seldom far from a town): the same
+        answer as membership in :meth:`allied_supplied_hexes`, without tracing from every source over the map."""
         h = self.loc[uid]
         if h in self.data.towns and self.town[h] != "nlf":
             return "supplied"
-        return "supplied" if h in self.allied_supplied_hexes(self.allied_class(uid)) else "unsupplied"
+        cls = self.allied_class(uid)
+        key = ("aline", cls, h)
+        if key not in self._cache:
+            region = cls.split(":", 1)[1] if cls.startswith("rok:") else None
+            back = _allied_trace_back(cls.split(":", 1)[0], region, not self.opts.special_rule_f)
+            sources, blocked = self._allied_lines(cls)
+            self._cache[key] = _line_back(back, h, frozenset(sources), blocked)
+        return "supplied" if self._cache[key] else "unsupplied"
 
     def supply_state(self, uid: str, combat: bool = False) -> str:
         if self.side_of(uid) == "Communist":
