@@ -83,6 +83,9 @@ def test_fitl_lesson_eligible_sets_who_may_act_on_the_first_card():
     ({"played": [1, 125]}, "position.played: #125 Nguyen Khanh (Coup!) is a Coup card"),
     ({"played": ["one"]}, "position.played: 'one' is not a card number"),
     ({"played": [16], "momentum": {"16": "unshaded"}}, "card 16 cannot be both played and a Momentum card"),
+    ({"leader_flipped": "yes"}, "position.leader_flipped: write true or false"),
+    ({"leader_box": [], "leader_flipped": True}, "the RVN leader is Duong Van Minh, printed on the board"),
+    ({"leader_box": [129], "leader_flipped": True}, "only a leader card (125-128) can be turned face down"),
 ])
 def test_fitl_lesson_bad_edit_is_refused_naming_the_entry(bad, says):
     with pytest.raises(PositionError) as err:
@@ -201,3 +204,14 @@ def test_fitl_lesson_played_pile_takes_only_cards_in_the_deck_or_set_aside():
     with pytest.raises(PositionError, match=r"position.played: #2 .* is the (card being played|next card), neither "
                                             r"in the draw deck nor set aside"):
         g.advance_to(3)
+
+
+def test_fitl_lesson_leader_flipped_stops_the_leaders_effect_and_replays():
+    """FITL-2.4.1 with card 97's effect as a lesson position: Ky face down costs 3, not 4, per Pacification step;
+    the position saves and reopens to the same state."""
+    g = wargames.load("fitl", "short", seed=3, position={"leader_box": [127], "leader_flipped": True})
+    assert g.rvn_leader == 127 and g.event_flags["leader_flipped"] == 127 and g.pacify_cost() == 3
+    assert any("face down" in r.title for r in lessons(g))
+    assert wargames.open_save(g.save()).digest() == g.digest()
+    up = wargames.load("fitl", "short", seed=3, position={"leader_box": [127], "leader_flipped": False})
+    assert "leader_flipped" not in up.event_flags and up.pacify_cost() == 4

@@ -5,6 +5,8 @@ Phase); Nguyen Van Thieu and a Failed Attempt (under the others) have none of th
 
 from __future__ import annotations
 
+import wargames
+
 from .ops_helpers import OpsGame, last, pick, prepared
 
 
@@ -78,5 +80,5 @@ def test_fitl_2_4_1_ky_pacification_costs_4_in_training():
     assert "(4 ARVN Resources)" in cost([127]) and "(3 ARVN Resources)" in cost([128])
     g = leader_game([127], [("ARVN", False, False, False)])
     assert g.pacify_cost() == 4
-    g.event_flags["leader_flipped"] = 127  # an Event flipped the leader (e.g. Brinks Hotel): no effect
-    assert g.pacify_cost() == 3
+    g = wargames.load("fitl", "short", seed=3, position={"leader_box": [127], "leader_flipped": True})
+    assert g.pacify_cost() == 3  # an Event turned the leader face down (card 97 unshaded): no effect

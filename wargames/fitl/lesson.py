@@ -139,7 +139,9 @@ class LessonRules:
                 "leader_box": "the Coup cards (125-130) in the RVN Leader box, top (the leader in effect) first; [] is "
                               "Duong Van Minh; no Failed Attempt (129, 130) above a leader (FITL-2.4.1)",
                 "played": "the played pile, oldest first: card numbers, no Coup card (a played Coup card is in the RVN "
-                          "Leader box, FITL-2.4.1)"}
+                          "Leader box, FITL-2.4.1)",
+                "leader_flipped": "true: the leader card on top of the RVN Leader box lies face down, its lasting "
+                                  "effect stopped, as an Event does (e.g. card 97 unshaded); false: face up (FITL-2.4.1)"}
 
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
@@ -189,6 +191,8 @@ class LessonRules:
                 raise PositionError(f"position.eligible.{faction}: write true (Eligible) or false, not {flag!r}")
 
         self._check_card_piles(edits)
+        if "leader_flipped" in edits and not isinstance(edits["leader_flipped"], bool):
+            raise PositionError(f"position.leader_flipped: write true or false, not {edits['leader_flipped']!r}")
 
     def _check_card_piles(self, edits: dict[str, Any]) -> None:
         """``leader_box`` and ``played``: card lists that FITL-2.4.1 allows (ids and order; where each card is
@@ -306,7 +310,38 @@ class LessonRules:
                             "Round's Reset (FITL-5.4); it is taken from the draw deck or the cards set aside.",
                             {"card": n, "side": side}, lambda c=n, v=side: self._lesson_momentum(c, v)))
         out += self._card_pile_edits(edits)
+        out += self._leader_flip_edit(edits)
         return out
+
+    def _leader_flip_edit(self, edits: dict[str, Any]) -> list[Edit]:
+        """``leader_flipped``: the leader on top of the RVN Leader box (after a ``leader_box`` edit, if any) turned
+        face down or up.  FITL-2.4.1: a face-down leader still counts in the box but its lasting effect stops;
+        Duong Van Minh is printed on the board and a Failed Attempt has no effect to stop, so neither can flip."""
+        if "leader_flipped" not in edits:
+            return []
+        flip = edits["leader_flipped"]
+        box = card_list(edits["leader_box"], "leader_box") if "leader_box" in edits else list(self.leader_box)
+        top = box[0] if box else None
+        if flip and (top is None or top in (129, 130)):
+            what = "Duong Van Minh, printed on the board" if top is None else self.card_name(top)
+            raise PositionError(f"position.leader_flipped: the RVN leader is {what}; only a leader card (125-128) "
+                                "can be turned face down (FITL-2.4.1)")
+        was = self.event_flags.get("leader_flipped")
+        if flip:
+            title = f"RVN Leader {self.card_name(top)} face down"
+            text = (f"{self.card_name(top)} lies face down in the RVN Leader box: it still counts as a Coup card there, "
+                    "but its lasting effect has stopped (FITL-2.4.1), as after card 97's unshaded Event.")
+        else:
+            title = "RVN Leader face up"
+            text = "The leader card on top of the RVN Leader box lies face up: its lasting effect applies (FITL-2.4.1)."
+        return [Edit("leader_flipped", title, text, {"leader_flipped": top, "from": was, "to": top if flip else None},
+                     lambda v=(top if flip else None): self._lesson_flip(v))]
+
+    def _lesson_flip(self, top: int | None) -> None:
+        if top is None:
+            self.event_flags.pop("leader_flipped", None)
+        else:
+            self.event_flags["leader_flipped"] = top
 
     def _card_pile_edits(self, edits: dict[str, Any]) -> list[Edit]:
         """The ``leader_box`` and ``played`` edits: each card added must be in the draw deck or set aside (a played
