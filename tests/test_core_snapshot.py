@@ -137,3 +137,16 @@ def test_core_snapshot_keeps_a_state_pickle_cannot_write_as_a_copy():
     back = restore(kept, [])
     assert back["rule"] is rule and back["seen"] == [1, 2] and back["seen"] is not state["seen"]
     assert isinstance(keep({"seen": [1, 2]}, []), bytes)
+
+
+def test_core_snapshot_a_shared_object_listed_twice_is_still_found():
+    """The engine's shared list names the journal twice (by id and under JOURNAL_MEMO): a repeat must not shift
+    the memo indices of the new objects onto a shared one (Year of the Rat's order-of-battle rows came back as
+    plain dicts after Back before this was mended)."""
+    rows = [Journal() for _ in range(3)]  # any shared objects
+    twice = object()
+    shared = [twice, twice, *rows]
+    value = {"rows": list(rows), "new": {"a": 1}, "more": [{"b": 2}, {"c": 3}]}
+    back = unpack(pack(value, shared), shared)
+    assert all(a is b for a, b in zip(back["rows"], rows, strict=True))
+    assert back["new"] == {"a": 1} and back["more"] == [{"b": 2}, {"c": 3}]

@@ -127,6 +127,19 @@ def _prefix(n: int) -> bytes:
     return b"".join(out)
 
 
+def _unique(shared: list[Any]) -> list[Any]:
+    """``shared`` without repeats (by identity, first place kept).  The pickler's memo holds each object once, and
+    gives the next new object the index ``len(memo)``: a repeat in the list would make that index one already used
+    by a shared object, and the blob would then refer to the wrong object."""
+    seen: set[int] = set()
+    out = []
+    for obj in shared:
+        if id(obj) not in seen:
+            seen.add(id(obj))
+            out.append(obj)
+    return out
+
+
 def pack(value: Any, shared: list[Any]) -> bytes:
     """``value`` as one bytes blob (a checkpoint the cyclic collector never walks: bytes hold no references);
     the objects of ``shared`` (the game, its static data) are referred to by their place in that list, never
@@ -135,6 +148,7 @@ def pack(value: Any, shared: list[Any]) -> bytes:
 
     The pickler's memo is preset with the shared objects (so it writes a memo get for each, with no Python
     call per object pickled), and the blob starts with the opcodes that put them in the unpickler's memo."""
+    shared = _unique(shared)
     buf = io.BytesIO()
     buf.write(_prefix(len(shared)))
     p = _Pickler(buf, protocol=3)  # 3: explicit memo indices (BINPUT), as the preset memo needs
@@ -146,7 +160,7 @@ def pack(value: Any, shared: list[Any]) -> bytes:
 def unpack(blob: bytes, shared: list[Any]) -> Any:
     """A fresh deep copy of what :func:`pack` packed, its shared objects taken from ``shared``."""
     u = pickle.Unpickler(io.BytesIO(blob))
-    u.persistent_load = shared.__getitem__
+    u.persistent_load = _unique(shared).__getitem__
     return u.load()
 
 

@@ -38,14 +38,14 @@ PASS_KINDS = ("end_activations", "done_activating", "no_combat", "no_reserve", "
 #: built-in player answers each with its ``on_<kind>`` method (below, or from the answer tables of the air war,
 #: the special rules and the special operations); :data:`RowBot.fallback_kinds` are left to its fallback.
 DECISION_KINDS: dict[str, str] = {
-    # the season's supply, missions and HQs (ROW-7, 9)
+    # the season's supply, missions and HQs (ROW-7.0, 9.0)
     "spend_supply": "what else to buy with supply (7.1)",
     "hq_refresh": "which spent HQ to flip fresh for supply, or none (9.3)",
     "mission": "the HQ mission declared for the season (9.5)",
     "hq_return": "where a routed HQ returns (9.1)",
     "bunker": "whether and where to place a Bunker (Infiltrate, Recruit: 9.5)",
     "vietnamization": "which ARVN improvement to make (9.5)",
-    # activations (ROW-4, 9.2)
+    # activations (ROW-4.0, 9.2)
     "hq_activation": "which fresh HQ to activate, or end the activations (9.2)",
     "unit_activation": "which unit the HQ activates next, or no more (4.5)",
     "create_battalion": "activate the unit or create a battalion on it (14.1.1)",
@@ -61,7 +61,7 @@ DECISION_KINDS: dict[str, str] = {
     "reserve_hq": "which HQ makes a reserve move, or none (4.7)",
     "reserve_unit": "which unit joins the reserve move, or no more (4.7)",
     "fire_base": "where to build a Fire Base, or none (14.1.2)",
-    # combat (ROW-5, 6)
+    # combat (ROW-5.0, 6.0)
     "combat_supporter": "which adjacent unit adds to the attack or defence (5.3.3)",
     "combat_support": "how much tank, artillery or air support to use (5.3.1)",
     "defence_leader": "which enemy ground commander counts for the defence (14.2.2)",
@@ -74,18 +74,18 @@ DECISION_KINDS: dict[str, str] = {
     "advance": "which unit advances into the combat hex, or none (5.7)",
     "snafu_placement": "where a drawn Random Event counter goes, or back to the cup (6.1, 6.2)",
     "key_officer": "which unit or strike a Key Officer Killed counter hits (6.1)",
-    # reinforcements, replacements, recruits (ROW-13)
+    # reinforcements, replacements, recruits (ROW-13.0)
     "reinforcement_entry": "where a reinforcement whose arrival hex is held enters (13.1.1)",
     "replacement": "which unit comes back with a replacement point, or none (13.2)",
     "replacement_cost": "which unit goes to the Destroyed box for it (13.2)",
     "recruit": "whether a cadre recruits (13.1.2)",
     "recruit_hex": "where a recruit appears (13.1.2)",
     "voluntary_removal": "which unit to remove voluntarily, or none",
-    # victory (ROW-12)
+    # victory (ROW-12.0)
     "objective_placement": "where an Objective marker goes (12.1.3)",
     "objective_claim": "which Objective marker to claim, or none (12.1.3)",
     "accumulator_roll": "whether to roll on a victory-point accumulator track (12.1.4, 12.1.5)",
-    # the air war and the fleet (ROW-10, 11)
+    # the air war and the fleet (ROW-10.0, 11.0)
     "air_mission": "which aircraft goes to which mission box, or no more (10.2)",
     "airfield": "from which airfield an aircraft flies (10.1)",
     "airfield_work": "which airfield to repair or improve, or none (10.1)",
@@ -236,7 +236,7 @@ class RowBot(Bot):
         action, self.last_reason = got
         return action
 
-    # the season: supply, missions, HQs (ROW-7, 9)
+    # the season: supply, missions, HQs (ROW-7.0, 9.0)
     def on_mission(self, game: RowGame, d: Decision) -> Action:
         """ROW-9.5: the Capitalist hunts, the Communist infiltrates; each its first preference it can pay."""
         side = d.side
@@ -295,7 +295,7 @@ class RowBot(Bot):
         """ROW-9.5: a Poor marker comes off first, else an Elite one goes on."""
         return self._take(game, d, ("remove_poor", "add_elite"), "Vietnamization improves an ARVN division")
 
-    # activations (ROW-4, 9.2)
+    # activations (ROW-4.0, 9.2)
     def on_hq_activation(self, game: RowGame, d: Decision) -> Action:
         """ROW-9.2: the fresh HQ with most of its own fresh units near it; none: the activations end."""
         if not self._has(d, "activate_hq"):
@@ -451,7 +451,7 @@ class RowBot(Bot):
         """ROW-14.1.2: helicopter points are kept for flights."""
         return self._take(game, d, ("no_fire_base",), "helicopter points are kept for flights")
 
-    # combat (ROW-5, 6)
+    # combat (ROW-5.0, 6.0)
     def on_combat_supporter(self, game: RowGame, d: Decision) -> Action:
         """ROW-5.3.3: every adjacent unit supports."""
         return self._take(game, d, ("add_supporter",),
@@ -539,7 +539,7 @@ class RowBot(Bot):
         self.last_reason = "the marker must be placed"
         return d.options[0]
 
-    # reinforcements, replacements, recruits (ROW-13)
+    # reinforcements, replacements, recruits (ROW-13.0)
     def on_replacement(self, game: RowGame, d: Decision) -> Action:
         """ROW-13.2: the biggest unit comes back while a point stays to absorb losses."""
         if not self._has(d, "replace_unit"):
@@ -571,7 +571,7 @@ class RowBot(Bot):
         """Every unit is kept."""
         return self._take(game, d, ("keep_all",), "keeps every unit")
 
-    # victory (ROW-12)
+    # victory (ROW-12.0)
     def on_objective_placement(self, game: RowGame, d: Decision) -> Action:
         """ROW-12.1.3: near its own units and away from the enemy's."""
         side = d.side

@@ -64,7 +64,7 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
     #: a Tet decision replays fast (a few tenths of a millisecond): fewer checkpoints inside steps keep bot games
     #: as fast as before while Back stays far under 50 ms (benchmarks/results/back.md)
     checkpoint_every = 20
-    #: the NVA replacement points (TET-P7, decision A-22): journalled as a track (core.journal)
+    #: the NVA replacement points (TET-P3-4, decision A-22): journalled as a track (core.journal)
     nva_points = Tracked("track")
 
     # ------------------------------------------------------------------ data and state
