@@ -252,6 +252,7 @@ def _place_names(names: dict[str, list], kinds: dict[str, str], height: int,
 CELL_W, CELL_H = 22, 15  # pixels per piece glyph with a one-digit count, and per row of glyphs
 GLYPH = 7      # half the drawn size of a glyph (12 px marker + its 2 px outline)
 DIGIT = 6.5    # pixels per character of a count (9 px bold)
+LEADER_GAPS = np.array([4.0, 12.0, 22.0, 34.0, 48.0, 64.0, 82.0, 100.0, 120.0])  # pixels, block to its space
 LEADER_COST = 400  # a block outside its space, on a leader line, only when no spot inside is free
 
 
@@ -288,6 +289,8 @@ class BoardGeometry:
                     self.anchor[pid] = (float(corners[k, 0] + 1), float(corners[k, 1] + 1))
         self.circles = [(ax - 12, ay - 12, ax + 12, ay + 12) for pid, (ax, ay) in self.anchor.items()
                         if self.kind[pid] == "city"]
+        self._leader: dict[tuple[str, float, float], tuple[np.ndarray, np.ndarray]] = {}
+        self.last: tuple | None = None  # the last layout (its input key, x, y, leaders and frames)
         self.names: list[tuple[float, ...]] = []
         self.name_of: dict[str, tuple[float, ...]] = {}
 
@@ -320,19 +323,25 @@ class BoardGeometry:
 
     def leader_spots(self, sid: str, w: float, h: float) -> tuple[np.ndarray, np.ndarray]:
         """Boxes ``(k, 4)`` around the space's anchor at growing gaps (a City: clear of its circle), each meant
-        to hang on a leader line from the anchor, and their gaps (pixels)."""
-        ax, ay = self.anchor[sid]
-        r0 = 13.0 if self.kind[sid] == "city" else 3.0  # clear of the City circle, of the leader's dot
-        boxes, gaps = [], []
-        for gap in (4.0, 12.0, 22.0, 34.0, 48.0, 64.0, 82.0, 100.0, 120.0):
-            for k in range(16):
-                a = np.pi / 8 * k + np.pi / 16 * (gap > 10)  # east first, then round; later rings shifted
-                ux, uy = np.cos(a), np.sin(a)
-                t = min(w / 2 / abs(ux) if abs(ux) > 1e-9 else 1e9, h / 2 / abs(uy) if abs(uy) > 1e-9 else 1e9)
-                cx, cy = ax + (r0 + gap + t) * ux, ay + (r0 + gap + t) * uy
-                boxes.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
-                gaps.append(gap + 0.05 * k)
-        return np.asarray(boxes), np.asarray(gaps)
+        to hang on a leader line from the anchor, and their costs (the gap in pixels, east first, then round; a
+        Province's, plus a twentieth of the square pixels outside it)."""
+        key = (sid, w, h)
+        if key not in self._leader:
+            ax, ay = self.anchor[sid]
+            r0 = 13.0 if self.kind[sid] == "city" else 3.0  # clear of the City circle, of the leader's dot
+            gap = np.repeat(LEADER_GAPS, 16)
+            k = np.tile(np.arange(16), len(LEADER_GAPS))
+            a = np.pi / 8 * k + np.pi / 16 * (gap > 10)  # later rings shifted half a step
+            ux, uy = np.cos(a), np.sin(a)
+            with np.errstate(divide="ignore"):
+                t = np.minimum(w / 2 / np.abs(ux), h / 2 / np.abs(uy))
+            cx, cy = ax + (r0 + gap + t) * ux, ay + (r0 + gap + t) * uy
+            boxes = np.column_stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
+            cost = gap + 0.05 * k
+            if sid in self.masks:  # a Province's block hugs its Province rather than stand over a neighbour
+                cost = cost + 0.05 * self.masks[sid].outside_area(boxes)
+            self._leader[key] = (boxes, cost)
+        return self._leader[key]
 
 
 def _layout_pieces(pieces: dict[str, list], geo: BoardGeometry,
@@ -366,19 +375,16 @@ def _layout_pieces(pieces: dict[str, list], geo: BoardGeometry,
                 info += [(cols, pitch, False)] * len(b)
             b, g = geo.leader_spots(sid, w, h)
             boxes.append(b)
-            if geo.kind[sid] == "province":  # hugging its own Province, not over a neighbour
-                cost.append(LEADER_COST + extra_cost + 2 * g + 0.1 * geo.masks[sid].outside_area(b))
-            else:
-                cost.append(extra_cost + 2 * g)
+            cost.append((LEADER_COST if geo.kind[sid] == "province" else 0) + extra_cost + 2 * g)
             info += [(cols, pitch, True)] * len(b)
-        cands.append([tuple(r) for r in np.vstack(boxes)])
+        cands.append(np.vstack(boxes))
         prefs.append(np.concatenate(cost))
         meta.append(info)
     chosen = place(cands, [*geo.names, *geo.circles, *extra], frame=geo.frame, prefs=prefs, repairs=6)
     leaders: dict[str, list] = {"space": [], "xs": [], "ys": [], "x": [], "y": []}
     frames: dict[str, list] = {"space": [], "x": [], "y": [], "w": [], "h": []}
     for sid, boxes, info, k in zip(order, cands, meta, chosen, strict=True):
-        box = boxes[k]
+        box = tuple(float(v) for v in boxes[k])
         cols, pitch, led = info[k]
         for j, i in enumerate(rows_of[sid]):
             cx = box[0] + (j % cols) * pitch + GLYPH
@@ -462,7 +468,14 @@ def _styled(dyn: dict[str, Any], names_at: dict[str, tuple[float, ...]] | None =
             mx, my = geo.px(x, y)
             w = len(t) * 9 * 0.64
             marks.append((mx - w / 2, my - 7, mx + w / 2, my + 7))
-        out.update(_layout_pieces(pieces, geo, marks))
+        key = (tuple(pieces["space"]), tuple(pieces["label"]), tuple(marks))
+        if geo.last is not None and geo.last[0] == key:  # the same blocks as last time: the same layout
+            pieces["x"], pieces["y"] = list(geo.last[1]), list(geo.last[2])
+            out.update({k: {c: list(v) for c, v in d.items()} for k, d in geo.last[3].items()})
+        else:
+            layout = _layout_pieces(pieces, geo, marks)
+            geo.last = (key, list(pieces["x"]), list(pieces["y"]), layout)
+            out.update(layout)
     pieces["marker"] = [MARKER[s] for s in pieces["shape"]]
     pieces["colour"] = [COLOURS[f] for f in pieces["faction"]]
     pieces["alpha"] = [0.12 if st == "u" else 1.0 for st in pieces["state"]]
