@@ -252,7 +252,7 @@ def _place_names(names: dict[str, list], kinds: dict[str, str], height: int,
 CELL_W, CELL_H = 22, 15  # pixels per piece glyph with a one-digit count, and per row of glyphs
 GLYPH = 7      # half the drawn size of a glyph (12 px marker + its 2 px outline)
 DIGIT = 6.5    # pixels per character of a count (9 px bold)
-LEADER_GAPS = np.array([4.0, 12.0, 22.0, 34.0, 48.0, 64.0, 82.0, 100.0, 120.0])  # pixels, block to its space
+LEADER_GAPS = np.array([4.0, 8.0, 14.0, 20.0, 28.0, 36.0, 46.0, 58.0, 72.0, 90.0, 110.0])  # pixels, block to its space
 LEADER_COST = 400  # a block outside its space, on a leader line, only when no spot inside is free
 
 
@@ -329,15 +329,15 @@ class BoardGeometry:
         if key not in self._leader:
             ax, ay = self.anchor[sid]
             r0 = 13.0 if self.kind[sid] == "city" else 3.0  # clear of the City circle, of the leader's dot
-            gap = np.repeat(LEADER_GAPS, 16)
-            k = np.tile(np.arange(16), len(LEADER_GAPS))
-            a = np.pi / 8 * k + np.pi / 16 * (gap > 10)  # later rings shifted half a step
+            gap = np.repeat(LEADER_GAPS, 24)
+            k = np.tile(np.arange(24), len(LEADER_GAPS))
+            a = np.pi / 12 * k + np.pi / 24 * (np.searchsorted(LEADER_GAPS, gap) % 2)  # every other ring shifted
             ux, uy = np.cos(a), np.sin(a)
             with np.errstate(divide="ignore"):
                 t = np.minimum(w / 2 / np.abs(ux), h / 2 / np.abs(uy))
             cx, cy = ax + (r0 + gap + t) * ux, ay + (r0 + gap + t) * uy
             boxes = np.column_stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
-            cost = gap + 0.05 * k
+            cost = gap + 0.03 * k
             if sid in self.masks:  # a Province's block hugs its Province rather than stand over a neighbour
                 cost = cost + 0.05 * self.masks[sid].outside_area(boxes)
             self._leader[key] = (boxes, cost)
