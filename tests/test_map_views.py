@@ -268,10 +268,16 @@ def test_fitl_piece_blocks_stand_in_their_own_space_clear_of_names_and_blocks(he
             else:  # on the LoC's line
                 p = geo.anchor[sid]
                 assert np.hypot(ax - p[0], ay - p[1]) < 1, (where, sid)
-            # the leader reaches the block
+            # the leader reaches the white frame drawn round the block, and the block lies in its frame
             i = led["space"].index(sid)
             ex, ey = geo.px(led["xs"][i][1], led["ys"][i][1])
-            assert box[0] - 9 <= ex <= box[2] + 9 and box[1] - 9 <= ey <= box[3] + 9, (where, sid)
+            fr = view.sources["frames"].data
+            j = fr["space"].index(sid)
+            fx, fy = geo.px(fr["x"][j], fr["y"][j])
+            hw, hh = fr["w"][j] * geo.sc / 2, fr["h"][j] * geo.sc / 2
+            assert fx - hw - 1 <= ex <= fx + hw + 1 and fy - hh - 1 <= ey <= fy + hh + 1, (where, sid)
+            assert fx - hw - 1 <= box[0] and box[2] <= fx + hw + 1, (where, sid)
+            assert fy - hh - 1 <= box[1] and box[3] <= fy + hh + 1, (where, sid)
         ids, bl = list(blocks), list(blocks.values())
         assert not overlapping(bl), (where, [(ids[i], ids[j]) for i, j in overlapping(bl)])
         names = geo.names

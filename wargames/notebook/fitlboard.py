@@ -338,6 +338,14 @@ class BoardGeometry:
             cx, cy = ax + (r0 + gap + t) * ux, ay + (r0 + gap + t) * uy
             boxes = np.column_stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
             cost = gap + 0.03 * k
+            if self.names:  # a leader crossing a name reads as that name's: sample it at eight points
+                ex = np.clip(ax, boxes[:, 0], boxes[:, 2])
+                ey = np.clip(ay, boxes[:, 1], boxes[:, 3])
+                f = np.linspace(0.0, 1.0, 8)[None, :]
+                sx, sy = ax + (ex[:, None] - ax) * f, ay + (ey[:, None] - ay) * f
+                nb = np.asarray(self.names)[:, None, None, :]
+                hit = ((sx > nb[..., 0]) & (sx < nb[..., 2]) & (sy > nb[..., 1]) & (sy < nb[..., 3])).any(axis=(0, 2))
+                cost = cost + 60 * hit
             if sid in self.masks:  # a Province's block hugs its Province rather than stand over a neighbour
                 cost = cost + 0.05 * self.masks[sid].outside_area(boxes)
             self._leader[key] = (boxes, cost)
