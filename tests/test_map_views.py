@@ -236,7 +236,7 @@ def _fitl_positions():
             yield f"{scenario}/{seed}/card {turn}", game
 
 
-@pytest.mark.parametrize("height", [800, 620])
+@pytest.mark.parametrize("height", [900, 800, 620])
 def test_fitl_piece_blocks_stand_in_their_own_space_clear_of_names_and_blocks(height):
     """Issue #19 item 6: every space's block of pieces lies inside its own Province, or hangs on a leader line
     whose anchor is in its space (on a City's circle, on a LoC's line, inside a Province too crowded for it);
