@@ -338,18 +338,26 @@ class BoardGeometry:
             cx, cy = ax + (r0 + gap + t) * ux, ay + (r0 + gap + t) * uy
             boxes = np.column_stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
             cost = gap + 0.03 * k
-            if self.names:  # a leader crossing a name reads as that name's: sample it at eight points
-                ex = np.clip(ax, boxes[:, 0], boxes[:, 2])
-                ey = np.clip(ay, boxes[:, 1], boxes[:, 3])
-                f = np.linspace(0.0, 1.0, 8)[None, :]
-                sx, sy = ax + (ex[:, None] - ax) * f, ay + (ey[:, None] - ay) * f
-                nb = np.asarray(self.names)[:, None, None, :]
-                hit = ((sx > nb[..., 0]) & (sx < nb[..., 2]) & (sy > nb[..., 1]) & (sy < nb[..., 3])).any(axis=(0, 2))
-                cost = cost + 60 * hit
+            if self.names:  # a leader crossing a name reads as that name's
+                cost = cost + 60 * _crosses((ax, ay), boxes, self.names)
             if sid in self.masks:  # a Province's block hugs its Province rather than stand over a neighbour
                 cost = cost + 0.05 * self.masks[sid].outside_area(boxes)
             self._leader[key] = (boxes, cost)
         return self._leader[key]
+
+
+def _crosses(anchor: tuple[float, float], boxes: np.ndarray, others: list) -> np.ndarray:
+    """For each box (rows), whether the leader from ``anchor`` to the box's nearest point passes through one of
+    ``others`` (boxes), sampled every few pixels along it."""
+    if not len(others) or not len(boxes):
+        return np.zeros(len(boxes), dtype=bool)
+    ax, ay = anchor
+    ex = np.clip(ax, boxes[:, 0], boxes[:, 2])
+    ey = np.clip(ay, boxes[:, 1], boxes[:, 3])
+    f = np.linspace(0.0, 1.0, 24)[None, :]
+    sx, sy = ax + (ex[:, None] - ax) * f, ay + (ey[:, None] - ay) * f
+    ob = np.asarray(others, dtype=float)[:, None, None, :]
+    return ((sx > ob[..., 0]) & (sx < ob[..., 2]) & (sy > ob[..., 1]) & (sy < ob[..., 3])).any(axis=(0, 2))
 
 
 def _layout_pieces(pieces: dict[str, list], geo: BoardGeometry,
@@ -388,7 +396,48 @@ def _layout_pieces(pieces: dict[str, list], geo: BoardGeometry,
         cands.append(np.vstack(boxes))
         prefs.append(np.concatenate(cost))
         meta.append(info)
-    chosen = place(cands, [*geo.names, *geo.circles, *extra], frame=geo.frame, prefs=prefs, repairs=6)
+    hard = [*geo.names, *geo.circles, *extra]
+    chosen = place(cands, hard, frame=geo.frame, prefs=prefs, repairs=6)
+    # a leader that runs through another block reads as that block's: move the block on the leader's way, or the
+    # leader's own block, to a free spot that crosses no leader, if there is one (names: priced in the spots)
+    from .labels import _covered
+
+    placed = [np.asarray(c[k]) for c, k in zip(cands, chosen, strict=True)]
+
+    def led(j: int) -> bool:
+        return bool(meta[j][chosen[j]][2])
+
+    def samples(j: int) -> np.ndarray:  # points along block j's leader, if it has one
+        if not led(j):
+            return np.zeros((0, 2))
+        ax, ay = geo.anchor[order[j]]
+        b = placed[j]
+        e = np.array([min(max(ax, b[0]), b[2]), min(max(ay, b[1]), b[3])])
+        f = np.linspace(0.0, 1.0, 24)[:, None]
+        return np.array([ax, ay]) + (e - np.array([ax, ay])) * f
+
+    for _ in range(6):
+        moved = False
+        for i, (sid, c) in enumerate(zip(order, cands, strict=True)):
+            others = [b for j, b in enumerate(placed) if j != i]
+            pts = np.vstack([samples(j) for j in range(len(placed)) if j != i])
+            crossed = bool(((pts[:, 0] > placed[i][0]) & (pts[:, 0] < placed[i][2]) & (pts[:, 1] > placed[i][1])
+                            & (pts[:, 1] < placed[i][3])).any()) if len(pts) else False
+            if not crossed and not (led(i) and _crosses(geo.anchor[sid], placed[i][None, :], others)[0]):
+                continue
+            ok = (_covered(c, hard + others) == 0) & (c[:, 0] >= geo.frame[0]) & (c[:, 1] >= geo.frame[1]) \
+                & (c[:, 2] <= geo.frame[2]) & (c[:, 3] <= geo.frame[3])
+            leader = np.array([inf[2] for inf in meta[i]])
+            ok &= ~(leader & _crosses(geo.anchor[sid], c, others))
+            if len(pts):
+                ok &= ~((pts[None, :, 0] > c[:, None, 0]) & (pts[None, :, 0] < c[:, None, 2])
+                        & (pts[None, :, 1] > c[:, None, 1]) & (pts[None, :, 1] < c[:, None, 3])).any(axis=1)
+            if ok.any():
+                k = int(np.argmin(np.where(ok, prefs[i], np.inf)))
+                moved |= k != chosen[i]
+                chosen[i], placed[i] = k, c[k]
+        if not moved:
+            break
     leaders: dict[str, list] = {"space": [], "xs": [], "ys": [], "x": [], "y": []}
     frames: dict[str, list] = {"space": [], "x": [], "y": [], "w": [], "h": []}
     for sid, boxes, info, k in zip(order, cands, meta, chosen, strict=True):

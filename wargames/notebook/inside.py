@@ -43,7 +43,7 @@ def point_in_rings(x: float, y: float, rings: Sequence[np.ndarray]) -> bool:
     return bool(_crossings(np.asarray(x, dtype=float), np.asarray(y, dtype=float), rings))
 
 
-def _segment_enters(box: Box, p: np.ndarray, q: np.ndarray) -> bool:
+def segment_enters(box: Box, p: np.ndarray, q: np.ndarray) -> bool:
     """Whether segment p-q passes through the open box (Liang-Barsky clipping)."""
     t0, t1 = 0.0, 1.0
     d = q - p
@@ -69,7 +69,7 @@ def box_in_rings(box: Box, rings: Sequence[np.ndarray]) -> bool:
         return False
     for r in rings:
         for p, q in zip(r, np.roll(r, -1, axis=0), strict=True):
-            if _segment_enters(box, p, q):
+            if segment_enters(box, p, q):
                 return False
     return True
 
