@@ -222,3 +222,70 @@ def test_fitl_space_names_cover_no_name_piece_or_city(plays):
     frame = (0, 0, f.frame_width, f.frame_height)
     assert all(outside(b, frame) == 0 for b in names), [t for t, b in zip(text, names, strict=True)
                                                        if outside(b, frame)]
+
+
+def _fitl_positions():
+    """Positions from built-in games of the three scenarios, a few points in each; the app's crowded one (short
+    scenario, seed 1, card 3: Pleiku-Darlac's pieces stood over Northeast Cambodia) among them."""
+    for scenario, seed, stops in (("short", 1, (3, 6, 12)), ("medium", 2, (2, 8, 20)), ("full", 3, (4, 30, 70))):
+        game = wargames.load("fitl", seed=seed, scenario=scenario)
+        for turn in stops:
+            game.advance_to(turn)
+            if game.is_over:
+                break
+            yield f"{scenario}/{seed}/card {turn}", game
+
+
+@pytest.mark.parametrize("height", [900, 800, 620])
+def test_fitl_piece_blocks_stand_in_their_own_space_clear_of_names_and_blocks(height):
+    """Issue #19 item 6: every space's block of pieces lies inside its own Province, or hangs on a leader line
+    whose anchor is in its space (on a City's circle, on a LoC's line, inside a Province too crowded for it);
+    no block covers a name (with its Control chip), a City circle or another block, and none leaves the frame;
+    at the app's and the class's sizes no leader runs through another block (at 620 px, the small board of
+    fitl/06, one crowded medium position still has one that does);
+    at the app's board size and a small notebook one, over positions of short, medium and full games."""
+    import numpy as np
+
+    from wargames.notebook import FitlBoardView
+    from wargames.notebook.inside import box_in_rings, point_in_rings, segment_enters
+
+    for where, game in _fitl_positions():
+        view = FitlBoardView(game, "VC", height=height)
+        geo = view._geo
+        blocks = view.piece_blocks()
+        assert blocks, where
+        led = view.sources["leaders"].data
+        anchors = {sid: geo.px(x, y) for sid, x, y in zip(led["space"], led["x"], led["y"], strict=True)}
+        for sid, box in blocks.items():
+            kind = geo.kind[sid]
+            if sid not in anchors:
+                assert kind == "province" and box_in_rings(box, geo.rings[sid]), (where, sid, box)
+                continue
+            ax, ay = anchors[sid]
+            if kind == "province":
+                assert point_in_rings(ax, ay, geo.rings[sid]), (where, sid)
+            elif kind == "city":
+                cx, cy = geo.anchor[sid]
+                assert np.hypot(ax - cx, ay - cy) < 1, (where, sid)
+            else:  # on the LoC's line
+                p = geo.anchor[sid]
+                assert np.hypot(ax - p[0], ay - p[1]) < 1, (where, sid)
+            # the leader reaches the white frame drawn round the block, and the block lies in its frame
+            i = led["space"].index(sid)
+            ex, ey = geo.px(led["xs"][i][1], led["ys"][i][1])
+            fr = view.sources["frames"].data
+            j = fr["space"].index(sid)
+            fx, fy = geo.px(fr["x"][j], fr["y"][j])
+            hw, hh = fr["w"][j] * geo.sc / 2, fr["h"][j] * geo.sc / 2
+            assert fx - hw - 1 <= ex <= fx + hw + 1 and fy - hh - 1 <= ey <= fy + hh + 1, (where, sid)
+            assert fx - hw - 1 <= box[0] and box[2] <= fx + hw + 1, (where, sid)
+            assert fy - hh - 1 <= box[1] and box[3] <= fy + hh + 1, (where, sid)
+            ends = np.array(geo.px(led["xs"][i][0], led["ys"][i][0])), np.array((ex, ey))
+            through = [o for o, b in blocks.items() if o != sid and segment_enters(b, *ends)]
+            assert height < 800 or not through, (where, sid, "leader through", through)
+        ids, bl = list(blocks), list(blocks.values())
+        assert not overlapping(bl), (where, [(ids[i], ids[j]) for i, j in overlapping(bl)])
+        names = geo.names
+        assert not overlapping(bl, names), (where, [ids[i] for i, _ in overlapping(bl, names)])
+        assert not overlapping(bl, geo.circles), (where, [ids[i] for i, _ in overlapping(bl, geo.circles)])
+        assert all(outside(b, geo.frame) == 0 for b in bl + names), where

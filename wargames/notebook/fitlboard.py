@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+import numpy as np
 from bokeh.layouts import row
 from bokeh.models import ColumnDataSource, Div, HoverTool, Range1d, TapTool
 from bokeh.plotting import figure
@@ -29,7 +30,7 @@ MARKER = {"cube": "square", "disc": "circle", "cylinder": "hex"}
 # Control labels: a chip in the controlling faction's colour with black or white text, legible on any space
 CONTROL_FILL = {"coin": COLOURS["ARVN"], "nva": COLOURS["NVA"]}
 TOOLTIP = '<div style="max-width:320px;font-size:12px;line-height:1.25">@tip{safe}</div>'
-DYNAMIC = ("cities", "pieces", "control", "markers")  # provinces: only fill and tip change (_after_update)
+DYNAMIC = ("cities", "pieces", "control", "markers", "leaders", "frames")  # provinces: only fill and tip change (_after_update)
 
 
 SUPPORT_NAME = {2: "Active Support", 1: "Passive Support", 0: "Neutral", -1: "Passive Opposition",
@@ -188,11 +189,12 @@ CHIP_W = 30  # pixels kept left of every name for its Control chip (COIN / NVA)
 
 
 def _place_names(names: dict[str, list], kinds: dict[str, str], height: int,
-                 extent: dict[str, tuple[float, float]]) -> dict[str, tuple[float, ...]]:
+                 extent: dict[str, tuple[float, float]], geo: BoardGeometry | None = None) -> dict[str, tuple[float, ...]]:
     """Where each space's name goes, in screen pixels from its anchor (x offset of the box's left edge, y offset
     of its bottom), so that no name covers another name, a City circle or the pieces of another space, and none
     is cut by the frame (issue #19 item 6: the delta's names overlapped).  A greedy choice among nearby spots,
-    Cities and populous spaces first.  The Control chip goes in the first ``CHIP_W`` pixels of the box."""
+    Cities and populous spaces first.  The Control chip goes in the first ``CHIP_W`` pixels of the box.  With
+    ``geo``, a Province's name rather stays inside the Province (its room is its pieces' room too)."""
     EXTENT = extent  # noqa: N806 - the map layers' extent
 
     sc = height / (EXTENT["y"][1] - EXTENT["y"][0])
@@ -232,69 +234,235 @@ def _place_names(names: dict[str, list], kinds: dict[str, str], height: int,
                       for dx, dy in shifts])
     # never on a City circle or another name (then a second look at those still covering one); rather not on
     # where a space's pieces usually go; never cut by the left, right or top edge
-    chosen = place(cands, circles, obstacles, (0, 0, fw, 1e6), order=order, step_cost=5, soft_weight=2.5)
+    prefs = None
+    if geo is not None:
+        prefs = []
+        for i, boxes in enumerate(cands):
+            pref = np.arange(len(boxes)) * 5.0
+            mask = geo.masks.get(names["id"][i])
+            prefs.append(pref + 0.04 * mask.outside_area(np.asarray(boxes)) if mask is not None else pref)
+    chosen = place(cands, circles, obstacles, (0, 0, fw, 1e6), order=order, step_cost=5, soft_weight=2.5,
+                   prefs=prefs)
     out: dict[str, tuple[float, ...]] = {}
     for i, k in enumerate(chosen):
         out[names["id"][i]] = (*offsets[i][k], *cands[i][k])
     return out
 
 
-CELL_W, CELL_H = 22, 15  # pixels per piece glyph and its count
+CELL_W, CELL_H = 22, 15  # pixels per piece glyph with a one-digit count, and per row of glyphs
+GLYPH = 7      # half the drawn size of a glyph (12 px marker + its 2 px outline)
+DIGIT = 6.5    # pixels per character of a count (9 px bold)
+LEADER_GAPS = np.array([4.0, 8.0, 14.0, 20.0, 28.0, 36.0, 46.0, 58.0, 72.0, 90.0, 110.0])  # pixels, block to its space
+LEADER_COST = 400  # a block outside its space, on a leader line, only when no spot inside is free
 
 
-def _layout_pieces(pieces: dict[str, list], names_at: dict[str, tuple[float, ...]], height: int,
-                   layers: dict[str, Any]) -> None:
-    """Move each space's pieces (a block of up to three glyphs a row) to the spot near the space that covers no
-    name, City circle or other block (greedy in screen pixels, Cities and big blocks first), and write the
-    glyph positions back in map degrees.  Issue #19 item 6: in the delta the blocks covered each other."""
+def cell_width(labels: list[str]) -> float:
+    """The pitch of a block's columns: a glyph and its widest count, a pixel apart."""
+    return 2 * GLYPH + 1 + DIGIT * max((len(s) for s in labels), default=0)
+
+
+class BoardGeometry:
+    """The board's spaces in screen pixels at one drawing height, built once per view: each Province's shape
+    (rasterised, :class:`~wargames.notebook.inside.ShapeMask`), each City's circle, each LoC's anchor on its
+    line, the names' boxes and the City circles (obstacles for every block)."""
+
+    def __init__(self, layers: dict[str, Any], height: int) -> None:
+        from .inside import ShapeMask, point_in_rings, rings_px
+
+        ex = layers["extent"]
+        self.extent = ex
+        self.sc = sc = height / (ex["y"][1] - ex["y"][0])
+        self.frame = (0.0, 0.0, float(int((ex["x"][1] - ex["x"][0]) * sc)), float(height))
+        places = _places(layers)
+        self.kind = {pid: p["kind"] for pid, p in places.items()}
+        self.anchor = {pid: self.px(p["x"], p["y"]) for pid, p in places.items()}
+        self.rings: dict[str, list] = {}
+        self.masks: dict[str, ShapeMask] = {}
+        for pid, p in places.items():
+            if p["kind"] == "province" and p["shape"] == "polygon":
+                self.rings[pid] = rings_px(p["xs"], p["ys"], self.px)
+                self.masks[pid] = ShapeMask(self.rings[pid])
+                if not point_in_rings(*self.anchor[pid], self.rings[pid]):  # a leader must start inside
+                    corners = self.masks[pid].fits(2, 2)
+                    ax, ay = self.anchor[pid]
+                    k = int(np.argmin(np.hypot(corners[:, 0] - ax, corners[:, 1] - ay)))
+                    self.anchor[pid] = (float(corners[k, 0] + 1), float(corners[k, 1] + 1))
+        self.circles = [(ax - 12, ay - 12, ax + 12, ay + 12) for pid, (ax, ay) in self.anchor.items()
+                        if self.kind[pid] == "city"]
+        self._leader: dict[tuple[str, float, float], tuple[np.ndarray, np.ndarray]] = {}
+        self.last: tuple | None = None  # the last layout (its input key, x, y, leaders and frames)
+        self.names: list[tuple[float, ...]] = []
+        self.name_of: dict[str, tuple[float, ...]] = {}
+
+    def set_names(self, names_at: dict[str, tuple[float, ...]]) -> None:
+        """The names' boxes (from :func:`_place_names`): obstacles for every block."""
+        self.names = [tuple(v[2:]) for v in names_at.values()]
+        self.name_of = {sid: tuple(v[2:]) for sid, v in names_at.items()}
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        ex = self.extent
+        return (x - ex["x"][0]) * self.sc, (ex["y"][1] - y) * self.sc
+
+    def deg(self, x: float, y: float) -> tuple[float, float]:
+        ex = self.extent
+        return round(ex["x"][0] + x / self.sc, 4), round(ex["y"][1] - y / self.sc, 4)
+
+    def inside_spots(self, sid: str, w: float, h: float, limit: int = 240) -> tuple[np.ndarray, np.ndarray]:
+        """Boxes ``(k, 4)`` of size ``w`` x ``h`` inside the Province, nearest first to its spot under its name,
+        and their distances (pixels)."""
+        tl = self.masks[sid].fits(w, h)
+        if not len(tl):
+            return np.zeros((0, 4)), np.zeros(0)
+        nb = self.name_of.get(sid)
+        ax, ay = self.anchor[sid]
+        want = ((nb[0] + nb[2]) / 2, nb[3] + 3 + h / 2) if nb else (ax, ay + 6 + h / 2)
+        d = np.hypot(tl[:, 0] + w / 2 - want[0], tl[:, 1] + h / 2 - want[1])
+        keep = np.argsort(d, kind="stable")[:limit]
+        tl, d = tl[keep], d[keep]
+        return np.column_stack([tl[:, 0], tl[:, 1], tl[:, 0] + w, tl[:, 1] + h]), d
+
+    def leader_spots(self, sid: str, w: float, h: float) -> tuple[np.ndarray, np.ndarray]:
+        """Boxes ``(k, 4)`` around the space's anchor at growing gaps (a City: clear of its circle), each meant
+        to hang on a leader line from the anchor, and their costs (the gap in pixels, east first, then round; a
+        Province's, plus a twentieth of the square pixels outside it)."""
+        key = (sid, w, h)
+        if key not in self._leader:
+            ax, ay = self.anchor[sid]
+            r0 = 13.0 if self.kind[sid] == "city" else 3.0  # clear of the City circle, of the leader's dot
+            gap = np.repeat(LEADER_GAPS, 24)
+            k = np.tile(np.arange(24), len(LEADER_GAPS))
+            a = np.pi / 12 * k + np.pi / 24 * (np.searchsorted(LEADER_GAPS, gap) % 2)  # every other ring shifted
+            ux, uy = np.cos(a), np.sin(a)
+            with np.errstate(divide="ignore"):
+                t = np.minimum(w / 2 / np.abs(ux), h / 2 / np.abs(uy))
+            cx, cy = ax + (r0 + gap + t) * ux, ay + (r0 + gap + t) * uy
+            boxes = np.column_stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
+            cost = gap + 0.03 * k
+            if self.names:  # a leader crossing a name reads as that name's
+                cost = cost + 60 * _crosses((ax, ay), boxes, self.names)
+            if sid in self.masks:  # a Province's block hugs its Province rather than stand over a neighbour
+                cost = cost + 0.05 * self.masks[sid].outside_area(boxes)
+            self._leader[key] = (boxes, cost)
+        return self._leader[key]
+
+
+def _crosses(anchor: tuple[float, float], boxes: np.ndarray, others: list) -> np.ndarray:
+    """For each box (rows), whether the leader from ``anchor`` to the box's nearest point passes through one of
+    ``others`` (boxes), sampled every few pixels along it."""
+    if not len(others) or not len(boxes):
+        return np.zeros(len(boxes), dtype=bool)
+    ax, ay = anchor
+    ex = np.clip(ax, boxes[:, 0], boxes[:, 2])
+    ey = np.clip(ay, boxes[:, 1], boxes[:, 3])
+    f = np.linspace(0.0, 1.0, 24)[None, :]
+    sx, sy = ax + (ex[:, None] - ax) * f, ay + (ey[:, None] - ay) * f
+    ob = np.asarray(others, dtype=float)[:, None, None, :]
+    return ((sx > ob[..., 0]) & (sx < ob[..., 2]) & (sy > ob[..., 1]) & (sy < ob[..., 3])).any(axis=(0, 2))
+
+
+def _layout_pieces(pieces: dict[str, list], geo: BoardGeometry,
+                   extra: list[tuple[float, float, float, float]] = ()) -> dict[str, list]:
+    """Move each space's pieces (a block of glyphs, three a row or as the space's shape allows) to a free spot
+    INSIDE its Province, as near as may be under its name; a City's, a LoC's, or a Province's with no free spot
+    inside, to a spot nearby, joined to the space by a leader line.  No block covers a name, a City circle, a
+    marker (``extra``) or another block, and none leaves the frame (greedy in screen pixels with a repair
+    pass, :func:`wargames.notebook.labels.place`; Provinces first, then Cities, then LoCs).  Writes the glyph
+    positions back in map degrees and returns the leader lines and the frames drawn round leader blocks.
+    Issue #19 item 6: Pleiku-Darlac's pieces stood over Northeast Cambodia."""
     from .labels import place
 
-    EXTENT = layers["extent"]  # noqa: N806
-    places = _places(layers)
-    kind = {pid: p["kind"] for pid, p in places.items()}
-    anchor = {pid: (p["x"], p["y"]) for pid, p in places.items()}
-    sc = height / (EXTENT["y"][1] - EXTENT["y"][0])
-    fw = int((EXTENT["x"][1] - EXTENT["x"][0]) * sc)  # the frame is this many whole pixels wide
-
-    def px(x: float, y: float) -> tuple[float, float]:
-        return (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
-
-    obstacles = [tuple(v[2:]) for v in names_at.values()]
-    for sid, k in kind.items():
-        if k == "city":
-            ax, ay = px(*anchor[sid])
-            obstacles.append((ax - 12, ay - 12, ax + 12, ay + 12))
     rows_of: dict[str, list[int]] = {}
     for i, sid in enumerate(pieces["space"]):
         rows_of.setdefault(sid, []).append(i)
-    order = sorted(rows_of, key=lambda sid: (kind[sid] != "city", -len(rows_of[sid])))
-    cands = []
+    rank = {"province": 0, "city": 1, "loc": 2}
+    order = sorted(rows_of, key=lambda sid: (rank.get(geo.kind[sid], 3), -len(rows_of[sid])))
+    cands, prefs, meta = [], [], []
     for sid in order:
         n = len(rows_of[sid])
-        cols = min(n, COLUMNS)
-        w, h = cols * CELL_W, -(-n // COLUMNS) * CELL_H
-        ax, ay = px(*anchor[sid])
-        if kind[sid] == "city":
-            spots = [(12, 6), (14, -h / 2), (-w / 2, 14), (-w - 12, 6), (12, -h - 6), (-w - 12, -h / 2),
-                     (-w / 2, 30), (26, 16), (-w - 26, 16)]
-        elif kind[sid] == "loc":
-            spots = [(-w / 2, 4), (-w / 2, -h - 4), (6, -h / 2), (-w - 6, -h / 2)]
-        else:
-            spots = [(-w / 2, 6), (-w / 2, 20), (8, 4), (-w - 8, 4), (-w / 2, 34), (22, 14), (-w - 22, 14),
-                     (-w / 2, -h - 22), (30, -4), (-w - 30, -4), (-w / 2, 48), (36, 24), (-w - 36, 24),
-                     (-w / 2, -h - 36), (44, -14), (-w - 44, -14), (-w / 2, 62), (-w / 2, -h - 50), (58, 8),
-                     (-w - 58, 8), (50, 34), (-w - 50, 34), (50, -30), (-w - 50, -30)]
-        cands.append([(ax + dx, ay + dy, ax + dx + w, ay + dy + h) for dx, dy in spots])
-    # no block on a name, a City or another block (then a second look at those still covering one), none
-    # sticking out left, right or above (issue #19: names were covered in the delta)
-    chosen = place(cands, obstacles, frame=(0, 0, fw, 1e6), step_cost=3)
-    for sid, boxes, k in zip(order, cands, chosen, strict=True):
-        box = boxes[k]
+        pitch = cell_width([pieces["label"][i] for i in rows_of[sid]])
+        shapes = [min(n, COLUMNS)] + ([c for c in (2, 4, 1, 5) if c <= n] if n > COLUMNS else [1] if n > 1 else [])
+        boxes, cost, info = [], [], []
+        for extra_cost, cols in zip((0, 10, 16, 24, 30), shapes, strict=False):
+            w, h = cols * pitch, -(-n // cols) * CELL_H
+            if geo.kind[sid] == "province":
+                b, d = geo.inside_spots(sid, w, h)
+                boxes.append(b)
+                cost.append(extra_cost + 0.6 * d)
+                info += [(cols, pitch, False)] * len(b)
+            b, g = geo.leader_spots(sid, w, h)
+            boxes.append(b)
+            cost.append((LEADER_COST if geo.kind[sid] == "province" else 0) + extra_cost + 2 * g)
+            info += [(cols, pitch, True)] * len(b)
+        cands.append(np.vstack(boxes))
+        prefs.append(np.concatenate(cost))
+        meta.append(info)
+    hard = [*geo.names, *geo.circles, *extra]
+    chosen = place(cands, hard, frame=geo.frame, prefs=prefs, repairs=6)
+    # a leader that runs through another block reads as that block's: move the block on the leader's way, or the
+    # leader's own block, to a free spot that crosses no leader, if there is one (names: priced in the spots)
+    from .labels import _covered
+
+    placed = [np.asarray(c[k]) for c, k in zip(cands, chosen, strict=True)]
+
+    def led(j: int) -> bool:
+        return bool(meta[j][chosen[j]][2])
+
+    def samples(j: int) -> np.ndarray:  # points along block j's leader, if it has one
+        if not led(j):
+            return np.zeros((0, 2))
+        ax, ay = geo.anchor[order[j]]
+        b = placed[j]
+        e = np.array([min(max(ax, b[0]), b[2]), min(max(ay, b[1]), b[3])])
+        f = np.linspace(0.0, 1.0, 24)[:, None]
+        return np.array([ax, ay]) + (e - np.array([ax, ay])) * f
+
+    for _ in range(6):
+        moved = False
+        for i, (sid, c) in enumerate(zip(order, cands, strict=True)):
+            others = [b for j, b in enumerate(placed) if j != i]
+            pts = np.vstack([samples(j) for j in range(len(placed)) if j != i])
+            crossed = bool(((pts[:, 0] > placed[i][0]) & (pts[:, 0] < placed[i][2]) & (pts[:, 1] > placed[i][1])
+                            & (pts[:, 1] < placed[i][3])).any()) if len(pts) else False
+            if not crossed and not (led(i) and _crosses(geo.anchor[sid], placed[i][None, :], others)[0]):
+                continue
+            ok = (_covered(c, hard + others) == 0) & (c[:, 0] >= geo.frame[0]) & (c[:, 1] >= geo.frame[1]) \
+                & (c[:, 2] <= geo.frame[2]) & (c[:, 3] <= geo.frame[3])
+            leader = np.array([inf[2] for inf in meta[i]])
+            ok &= ~(leader & _crosses(geo.anchor[sid], c, others))
+            if len(pts):
+                ok &= ~((pts[None, :, 0] > c[:, None, 0]) & (pts[None, :, 0] < c[:, None, 2])
+                        & (pts[None, :, 1] > c[:, None, 1]) & (pts[None, :, 1] < c[:, None, 3])).any(axis=1)
+            if ok.any():
+                k = int(np.argmin(np.where(ok, prefs[i], np.inf)))
+                moved |= k != chosen[i]
+                chosen[i], placed[i] = k, c[k]
+        if not moved:
+            break
+    leaders: dict[str, list] = {"space": [], "xs": [], "ys": [], "x": [], "y": []}
+    frames: dict[str, list] = {"space": [], "x": [], "y": [], "w": [], "h": []}
+    for sid, boxes, info, k in zip(order, cands, meta, chosen, strict=True):
+        box = tuple(float(v) for v in boxes[k])
+        cols, pitch, led = info[k]
         for j, i in enumerate(rows_of[sid]):
-            cx = box[0] + (j % COLUMNS) * CELL_W + 7
-            cy = box[1] + (j // COLUMNS) * CELL_H + CELL_H / 2
-            pieces["x"][i] = round(EXTENT["x"][0] + cx / sc, 4)
-            pieces["y"][i] = round(EXTENT["y"][1] - cy / sc, 4)
+            cx = box[0] + (j % cols) * pitch + GLYPH
+            cy = box[1] + (j // cols) * CELL_H + CELL_H / 2
+            pieces["x"][i], pieces["y"][i] = geo.deg(cx, cy)
+        if led:
+            ax, ay = geo.anchor[sid]
+            nx, ny = min(max(ax, box[0]), box[2]), min(max(ay, box[1]), box[3])
+            (x0, y0), (x1, y1) = geo.deg(ax, ay), geo.deg(nx, ny)
+            leaders["space"].append(sid)
+            leaders["xs"].append([x0, x1])
+            leaders["ys"].append([y0, y1])
+            leaders["x"].append(x0)
+            leaders["y"].append(y0)
+            (fx, fy) = geo.deg((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            frames["space"].append(sid)
+            frames["x"].append(fx)
+            frames["y"].append(fy)
+            frames["w"].append(round((box[2] - box[0] + 2) / geo.sc, 4))
+            frames["h"].append(round((box[3] - box[1] + 2) / geo.sc, 4))
+    return {"leaders": leaders, "frames": frames}
 
 
 def _space_tips(layers: dict[str, Any]) -> dict[str, str]:
@@ -332,8 +500,9 @@ def _esc(x: Any) -> str:
 
 
 def _styled(dyn: dict[str, Any], names_at: dict[str, tuple[float, ...]] | None = None,
-            height: int | None = None, layers: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The drawing columns of ``dynamic_layers`` with this view's colours and hover texts (from ``layers``)."""
+            geo: BoardGeometry | None = None, layers: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The drawing columns of ``dynamic_layers`` with this view's colours and hover texts (from ``layers``);
+    with ``geo``, the piece blocks laid out (:func:`_layout_pieces`) and their leader lines."""
     out = dict(dyn)
     tips = _space_tips(layers) if layers is not None else {}
     for layer, col in (("provinces", "id"), ("cities", "id"), ("pieces", "space")):
@@ -348,8 +517,22 @@ def _styled(dyn: dict[str, Any], names_at: dict[str, tuple[float, ...]] | None =
     cities["line"] = [CONTROL_FILL.get(c, "#555") if c else "#555" for c in cities["control"]]
     out["cities"] = cities
     pieces = {k: list(v) for k, v in out["pieces"].items()}
-    if names_at is not None and height and layers is not None:
-        _layout_pieces(pieces, names_at, height, layers)
+    out["leaders"] = {"space": [], "xs": [], "ys": [], "x": [], "y": []}
+    out["frames"] = {"space": [], "x": [], "y": [], "w": [], "h": []}
+    if geo is not None:
+        marks = []
+        for x, y, t in zip(dyn["markers"]["x"], dyn["markers"]["y"], dyn["markers"]["text"], strict=True):
+            mx, my = geo.px(x, y)
+            w = len(t) * 9 * 0.64
+            marks.append((mx - w / 2, my - 7, mx + w / 2, my + 7))
+        key = (tuple(pieces["space"]), tuple(pieces["label"]), tuple(marks))
+        if geo.last is not None and geo.last[0] == key:  # the same blocks as last time: the same layout
+            pieces["x"], pieces["y"] = list(geo.last[1]), list(geo.last[2])
+            out.update({k: {c: list(v) for c, v in d.items()} for k, d in geo.last[3].items()})
+        else:
+            layout = _layout_pieces(pieces, geo, marks)
+            geo.last = (key, list(pieces["x"]), list(pieces["y"]), layout)
+            out.update(layout)
     pieces["marker"] = [MARKER[s] for s in pieces["shape"]]
     pieces["colour"] = [COLOURS[f] for f in pieces["faction"]]
     pieces["alpha"] = [0.12 if st == "u" else 1.0 for st in pieces["state"]]
@@ -397,7 +580,10 @@ class FitlBoardView(InteractiveMap):
         city = [k == "city" for k in names["kind"]]
         names["size"] = ["11px" if c else "10px" for c in city]
         self._height = height
-        self._names_at = _place_names(names, dict(zip(names["id"], names["kind"], strict=True)), height, EXTENT)
+        self._geo = BoardGeometry(layers, height)
+        self._names_at = _place_names(names, dict(zip(names["id"], names["kind"], strict=True)), height, EXTENT,
+                                      self._geo)
+        self._geo.set_names(self._names_at)
         names["align"] = ["left"] * len(city)
         names["xoff"] = [self._names_at[i][0] + CHIP_W for i in names["id"]]
         names["yoff"] = [self._names_at[i][1] for i in names["id"]]
@@ -413,7 +599,7 @@ class FitlBoardView(InteractiveMap):
         shape["fill"] = [fill[i] for i in shape["id"]]
         shape["tip"] = [tip[i] for i in shape["id"]]
         src["provinces"] = ColumnDataSource(shape, name="provinces")
-        for n in ("cities", "pieces", "control", "markers"):
+        for n in ("cities", "pieces", "control", "markers", "leaders", "frames"):
             src[n] = ColumnDataSource(dict(dyn[n]), name=n)
         self.sources = src
 
@@ -431,6 +617,13 @@ class FitlBoardView(InteractiveMap):
         prov = f.multi_polygons("xs", "ys", source=src["provinces"], fill_color="fill", fill_alpha=0.85,
                                 line_color="#6d6a5f", line_width=1, hover_line_color="#e06a00", hover_line_width=2.5)
         f.multi_line("xs", "ys", source=src["locs"], line_color="colour", line_width="width", line_alpha=0.8)
+        # a block that stands outside its space (a City's, a LoC's, a crowded Province's) hangs on a leader line
+        # from the space, in a white frame
+        f.multi_line("xs", "ys", source=src["leaders"], line_color="#222", line_width=1.3)
+        f.scatter("x", "y", source=src["leaders"], size=5, marker="circle", fill_color="#222", line_color="white",
+                  line_width=1)
+        f.rect("x", "y", width="w", height="h", source=src["frames"], fill_color="white", fill_alpha=0.75,
+               line_color="#222", line_width=1)
         f.scatter("x", "y", source=src["towns"], size=5, marker="square", fill_color="#333", line_color="#333")
         cities = f.scatter("x", "y", source=src["cities"], size=22, marker="circle", fill_color="fill",
                            line_color="line", line_width=3)
@@ -471,9 +664,21 @@ class FitlBoardView(InteractiveMap):
         from wargames.fitl.mapdata import board_tracks
 
         layers = layers if layers is not None else self._layers()
-        out = _styled(dynamic_layers(layers), getattr(self, "_names_at", None), getattr(self, "_height", None),
-                      layers)
+        out = _styled(dynamic_layers(layers), getattr(self, "_names_at", None), getattr(self, "_geo", None), layers)
         out.update(board_tracks(self.board))  # the side panel: tracks and boxes, off the map
+        return out
+
+    def piece_blocks(self) -> dict[str, tuple[float, float, float, float]]:
+        """Each space's block of pieces as drawn, in screen pixels (y down): the union of its glyphs (with their
+        outline) and counts (for the tests and for a look at the board)."""
+        geo = self._geo
+        p = self.sources["pieces"].data
+        out: dict[str, tuple[float, float, float, float]] = {}
+        for sid, x, y, label in zip(p["space"], p["x"], p["y"], p["label"], strict=True):
+            cx, cy = geo.px(x, y)
+            b = (cx - GLYPH, cy - GLYPH, cx + GLYPH + DIGIT * len(str(label)), cy + GLYPH)
+            o = out.get(sid, b)
+            out[sid] = (min(o[0], b[0]), min(o[1], b[1]), max(o[2], b[2]), max(o[3], b[3]))
         return out
 
     def _place_shape(self, place: str):

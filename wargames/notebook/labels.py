@@ -58,7 +58,7 @@ def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterab
 
     base = Grid(hard)
     soft_grid = soft if isinstance(soft, Grid) else Grid(soft)  # a Grid: built once by the caller, read only
-    arrays = [np.asarray(b, dtype=float) if b else None for b in candidates]
+    arrays = [np.asarray(b, dtype=float) if len(b) else None for b in candidates]
 
     def costs(i: int, others: list[Box]):
         c = arrays[i]
