@@ -385,8 +385,7 @@ def _build_map() -> RowMap:
             raise DataError(p_hex, "kind, terrain and country must all be 'sea' or none of them", row=line,
                             column="kind")
         hexes[h.hex] = MapHex(**dict(h))
-    g = grid()
-    g.terrain.update({h: r.terrain for h, r in hexes.items()})
+    g = grid()  # distances only: terrain and hexsides are the map's own tables (not copied into the grid)
     adj = {h: tuple(n for n in (f"{c:02d}{r:02d}" for c, r in adjacent(row.col, row.row)) if n in hexes)
            for h, row in hexes.items()}
 
@@ -401,8 +400,6 @@ def _build_map() -> RowMap:
         key = hexside(s.a, s.b)
         sides.setdefault(key, set()).add(s.feature)
         names.setdefault((key, s.feature), s.name)
-    for key, feats in sides.items():
-        g.side_features[key] = set(feats)
 
     p_place = _path("places.csv")
     places: dict[str, PlaceRow] = {}
