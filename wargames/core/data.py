@@ -133,7 +133,12 @@ class DecisionRow(Row):
 
 def data_root() -> Path:
     """The ``data/`` directory: $WARGAMES_DATA, the installed package's copy, or the checkout's."""
-    env = os.environ.get("WARGAMES_DATA")
+    return _data_root(os.environ.get("WARGAMES_DATA") or "")
+
+
+@cache
+def _data_root(env: str) -> Path:
+    """:func:`data_root` for one value of $WARGAMES_DATA (found once: a load asks for it tens of times, issue #21)."""
     if env:
         return Path(env)
     here = Path(__file__).resolve()
@@ -200,6 +205,17 @@ def _resolved_root(root: str) -> Path:
     return Path(root).resolve()
 
 
+def _relative(path: Path, root: Path) -> Path:
+    """``path`` relative to the resolved data directory ``root``; a ValueError if it is outside.  A path already
+    written under ``root`` (as ``game_dir`` gives them) is not resolved again (a few system calls a file)."""
+    if path.is_absolute() and ".." not in path.parts:
+        try:
+            return path.relative_to(root)
+        except ValueError:
+            pass
+    return path.resolve().relative_to(root)
+
+
 def _cache_file(path: Path, kind: str) -> Path | None:
     """The cache entry of a data file under the data directory (None for any other file or no cache)."""
     where = cache_dir()
@@ -207,7 +223,7 @@ def _cache_file(path: Path, kind: str) -> Path | None:
         return None
     try:
         root = _resolved_root(str(data_root()))
-        rel = path.resolve().relative_to(root)
+        rel = _relative(path, root)
     except (ValueError, DataError, OSError):
         return None  # a file outside the data directory (a test's copy, a user's file): always validated
     name = hashlib.blake2b(f"{root}|{rel}|{kind}".encode(), digest_size=12).hexdigest()

@@ -200,14 +200,20 @@ def settle_static_data(key: str) -> bool:
     full pass (``benchmarks/results/back.md``).  Frozen objects are still freed when nothing refers to them; only
     a reference cycle alive at that moment and dropped later (e.g. a game held then, and dropped) is never
     reclaimed.  It is called before the loaded game's procedures start, so that game is not yet in such a cycle.
-    Set :data:`SETTLE_STATIC_DATA` to False to opt out."""
+    Set :data:`SETTLE_STATIC_DATA` to False to opt out.
+
+    The first settling of a process collects only the two younger generations (about 1 ms) before freezing: a full
+    pass there walks every module and costs 10-18 ms of a game's first ``load()`` (issue #21), and in a fresh
+    interpreter finds a handful of objects (5, for each of the four games), which then stay frozen with the rest.
+    Later settlings (another game, many new modules) collect everything first."""
     global _modules_settled
     if not SETTLE_STATIC_DATA:
         return False
     if key in _SETTLED and len(sys.modules) - _modules_settled < SETTLE_AFTER_MODULES:
         return False
+    first = not _SETTLED
     _SETTLED.add(key)
-    gc.collect()
+    gc.collect(1 if first else 2)
     gc.freeze()
     _modules_settled = len(sys.modules)
     return True

@@ -32,7 +32,6 @@ from .combat import ATTACKER, CombatSides, CombatUnit, SupportSituation, support
 from .control import allowed_hexes, capitalist_controlled, enemy_zoc, in_enemy_zoc
 from .hexmap import PlaceRow, RowMap, hex_lonlat, load_map
 from .leaders import planning_relief, westmoreland_arvn
-from .losses import elimination_roll
 from .naval import NavalMixin
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
 from .politics import PoliticsMixin
@@ -46,7 +45,6 @@ from .randomevents import (
     placement_options,
 )
 from .reinforce import ReinforceMixin
-from .resolve import CombatContext, resolve_combat
 from .scenario import RowScenario, load_row_sequence, load_scenario, turn_label
 from .sow import SowMixin
 from .supply import (
@@ -521,6 +519,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         self._clear_markers(uid)
         self.fresh[uid] = False
         self._touch()
+        from .losses import elimination_roll  # the combat modules come in at the first loss (issue #21)
+
         er = elimination_roll(self.dice, cu)
         yield self.ruling(er.rule_id, f"{self.rows[uid].name} eliminated", f"{why}. {er.explanation} It goes to the "
                           "Replacements box.", result=er.result, dice=er.dice, places=[hid] if hid else [])
@@ -1708,6 +1708,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         """ROW-5.0: resolve one declared combat with ``resolve.resolve_combat`` and apply what it changed.  The
         attacker, then the defender, picks adjacent supporting units (5.3.3); every unit in the hex defends
         (R-CBT-06); a combat with nobody left to fight lapses (R-GAME-03)."""
+        from .resolve import CombatContext, resolve_combat  # imported at the first combat (issue #21)
+
         side = self.side_of(uid)
         defenders = [u for u in self.at_hex.get(hid, []) if self.side_of(u) != side and self.rows[u].kind == "unit"]
         if uid not in self.pos or not defenders or hid not in self.map.neighbours(self.pos[uid]):

@@ -31,6 +31,7 @@ from fractions import Fraction
 from ..core import Action, IllegalAction
 from ..core.data import rule_ref
 from ..core.rulings import Lookup, Ruling
+from ..maps.hexgrid import hexside
 from .control import allowed_hexes, enemy_zoc, in_enemy_zoc, zoc_hexes
 from .hexmap import RowMap, load_map
 from .pieces import CAPITALIST, COMMUNIST, Piece, Situation
@@ -88,8 +89,12 @@ def _tec_ticks(m: RowMap, feature: str, side: str) -> int | None:
 def step_cost(m: RowMap, side: str, frm: str, to: str) -> tuple[int | None, str]:
     """ROW-4.1: the cost in sixths of an MP for ``side`` to move from ``frm`` into the adjacent ``to`` (before any
     ZoC cost), and the TEC rows read.  None = the hex may not be entered (all sea)."""
-    feats = m.side_features(frm, to)
-    h = m.hex(to)
+    return _entry_cost(m, side, to, m.side_features(frm, to))
+
+
+def _entry_cost(m: RowMap, side: str, to: str, feats: frozenset[str]) -> tuple[int | None, str]:
+    """:func:`step_cost` into the map hex ``to`` across a hexside with the features ``feats``."""
+    h = m.hexes[to]
     if h.kind == "sea":
         return None, "all-sea hex: prohibited"
     river = "river" in feats and "bridge" not in feats
@@ -112,6 +117,7 @@ def step_cost(m: RowMap, side: str, frm: str, to: str) -> tuple[int | None, str]
     return base, why
 
 
+NO_FEATURES: frozenset[str] = frozenset()
 _EDGES: dict[tuple[int, str], tuple[list[str], dict[str, int], list[list[tuple[int, int]] | None]]] = {}
 
 
@@ -132,8 +138,9 @@ def _edges_at(m: RowMap, side: str, i: int) -> list[tuple[int, int]]:
     out = edges[i]
     if out is None:
         out = []
-        for n in m.adj[ids[i]]:
-            c, _ = step_cost(m, side, ids[i], n)
+        frm = ids[i]
+        for n in m.adj[frm]:  # adjacent map hexes, so the hexside's features are read straight from the map
+            c, _ = _entry_cost(m, side, n, m.sides.get(hexside(frm, n), NO_FEATURES))
             if c is not None:
                 out.append((index[n], c))
         edges[i] = out

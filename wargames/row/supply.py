@@ -341,6 +341,7 @@ class LocTracer:
         self.enemy_units = {CAPITALIST: situation.occupied(COMMUNIST), COMMUNIST: situation.occupied(CAPITALIST)}
         self._roads: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._hq_loc: dict[str, LocResult] = {}
+        self._costs: dict[str, dict[str, int]] = {}  # Communist 15-MP trace costs by start hex
 
     # -- Capitalist (14.4.1)
     def _road_reach(self, kind: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -472,9 +473,15 @@ class LocTracer:
         return best or LocResult(False)
 
     def _communist_costs(self, piece: Piece) -> dict[str, int]:
-        rule = "ignore" if self.mission == "infiltrate" else "forbid"
-        costs, _ = search(self.m, COMMUNIST, piece.hex, COMMUNIST_LOC_MP * TICKS, allowed=self.land,
-                          blocked=self.enemy_units[COMMUNIST], zoc=self.zoc[COMMUNIST] - {piece.hex}, zoc_rule=rule)
+        """The Communist trace costs (sixths of an MP) of every hex within 15 MP of ``piece``'s hex (14.4.2), searched
+        once per hex of this situation (a VC unit's trace and its PAVN-source check read them again)."""
+        costs = self._costs.get(piece.hex)
+        if costs is None:
+            rule = "ignore" if self.mission == "infiltrate" else "forbid"
+            costs, _ = search(self.m, COMMUNIST, piece.hex, COMMUNIST_LOC_MP * TICKS, allowed=self.land,
+                              blocked=self.enemy_units[COMMUNIST], zoc=self.zoc[COMMUNIST] - {piece.hex},
+                              zoc_rule=rule)
+            self._costs[piece.hex] = costs
         return costs
 
     def communist(self, piece: Piece) -> LocResult:

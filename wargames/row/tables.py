@@ -26,7 +26,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, field_validator
 
-from ..core.data import DataError, Row, game_dir, read_csv
+from ..core.data import DataError, Row, cached_build, game_dir, read_csv
 
 SIDES = ("Capitalist", "Communist")
 CLASSES = ("A", "B", "C")
@@ -313,16 +313,19 @@ def _require(path: Path, have, want, column: str, what: str) -> None:
         raise DataError(path, f"{what}: missing {missing}", column=column)
 
 
+TABLE_FILES = ("combat_costs", "support_planning", "size_modifiers", "size_classes", "adjacent_support", "combat_dice",
+               "special_rolls", "quality_effects", "random_events", "elimination_rolls", "retreat_results",
+               "loss_limits", "combat_chits", "snafu_cup", "snafu_markers", "support_tracks", "spread_reductions",
+               "loss_rolls")
+
+
 def load_tables(base: Path | str | None = None) -> CombatTables:
     """Read and check every combat table in ``base`` (default ``data/row/tables``).
 
     Raises :class:`DataError` naming the file, the line and the column of the first problem; nothing is loaded.
     """
     base = Path(base) if base is not None else game_dir("row") / "tables"
-    p = {name: base / f"{name}.csv" for name in (
-        "combat_costs", "support_planning", "size_modifiers", "size_classes", "adjacent_support", "combat_dice",
-        "special_rolls", "quality_effects", "random_events", "elimination_rolls", "retreat_results", "loss_limits",
-        "combat_chits", "snafu_cup", "snafu_markers", "support_tracks", "spread_reductions", "loss_rolls")}
+    p = {name: base / f"{name}.csv" for name in TABLE_FILES}
 
     costs = _unique(p["combat_costs"], read_csv(p["combat_costs"], CombatCostRow), lambda r: r.combat_type,
                     "combat_type")
@@ -439,8 +442,11 @@ def load_tables(base: Path | str | None = None) -> CombatTables:
 
 @cache
 def tables() -> CombatTables:
-    """The game's combat tables, read once per process."""
-    return load_tables()
+    """The game's combat tables, read once per process; the checked tables are cached whole
+    (``core.data.cached_build``, keyed by the bytes of every table file and this package's code), so a first
+    ``load()`` reads one cache entry, not eighteen (issue #21)."""
+    base = game_dir("row") / "tables"
+    return cached_build([base / f"{name}.csv" for name in TABLE_FILES], "row-tables", __name__, load_tables)
 
 
 def terrain_factor(text: str) -> Fraction:

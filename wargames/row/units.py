@@ -28,7 +28,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from ..core.data import DataError, Row, game_dir, read_csv
+from ..core.data import DataError, Row, cached_build, game_dir, read_csv
 from .tables import tables
 
 CAPITALIST_NATIONS = ("US", "ARVN", "ROK", "Thai", "Aus", "Cmb", "Laos")
@@ -120,8 +120,15 @@ class UnitRow(Row):
 
 @cache
 def load_units(path: Path | None = None) -> dict[str, UnitRow]:
-    """Read and cross-check ``data/row/units.csv`` (ROW-2.3); a bad row is a DataError naming line and column."""
+    """Read and cross-check ``data/row/units.csv`` (ROW-2.3); a bad row is a DataError naming line and column.
+    The checked counters are cached whole with the size classes they are checked against (``core.data.cached_build``,
+    issue #21)."""
     p = Path(path) if path is not None else game_dir("row") / UNITS_FILE
+    classes = game_dir("row") / "tables" / "size_classes.csv"
+    return cached_build([p, classes], "row-units", __name__, lambda: _checked_units(p))
+
+
+def _checked_units(p: Path) -> dict[str, UnitRow]:
     rows = read_csv(p, UnitRow)
     out: dict[str, UnitRow] = {}
     sizes = tables().size_classes
