@@ -167,6 +167,7 @@ def _search(start: str, ma: int, who: str, no_nvn: bool, communist_trail: int | 
     # each in hex order): the same order as a heap of (cost, hex) pairs, so the same paths on ties.
     todo: list[list[str]] = [[] for _ in range(ma + 1)]
     todo[0].append(start)
+    hopped = False  # an air hop taken from a town reached earlier, at no more cost
     for cost in range(ma + 1):
         for h in sorted(todo[cost]):
             if cost > best[h]:
@@ -178,8 +179,12 @@ def _search(start: str, ma: int, who: str, no_nvn: bool, communist_trail: int | 
             else:
                 leaving = start_in_zoc
             steps = edges[h]
-            if h in air_set and cost + hop <= ma:
+            if h in air_set and cost + hop <= ma and not hopped:
                 steps = steps + tuple((t, hop) for t in air_ok if t != h)  # D-24: no terrain cost
+                # Towns are taken in order of cost, and a hop costs the same from every town, so once one town
+                # has offered its hops (not the start inside an enemy zone, which pays to leave it), a later
+                # town's hops would never be cheaper: they are skipped (the same costs and paths).
+                hopped = not leaving
             for n, c in steps:
                 if n in blocked:
                     continue
