@@ -225,3 +225,27 @@ def test_core_branch_does_not_share_bots_with_the_original():
     branch = g.branch()
     finish(branch)
     assert finish(g) == expected
+
+
+def test_core_action_own_constructor_sets_every_field_and_stays_frozen():
+    """Action has its own fast ``__init__`` (speed, issue #21): it must set every field of the dataclass (a field
+    added to Action fails here), keep the defaults, stay frozen, and give the same JSON, equality and hash."""
+    import dataclasses
+
+    assert [f.name for f in dataclasses.fields(Action)] == ["kind", "params", "label", "places"]
+    full = Action("move_to", (("to", "1234"), ("unit", "nva_1")), "nva_1 to 1234", ("1234",))
+    assert (full.kind, full.params, full.label, full.places) == ("move_to", (("to", "1234"), ("unit", "nva_1")),
+                                                                 "nva_1 to 1234", ("1234",))
+    bare = Action("done")
+    assert (bare.kind, bare.params, bare.label, bare.places) == ("done", (), "", ())
+    assert Action(kind="done", label="x") == bare  # label and places do not count in equality
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        full.kind = "other"  # type: ignore[misc]
+    made = Action.make("move_to", "label", ["1234"], unit="nva_1", to="1234")
+    assert made == full and hash(made) == hash(full) and made.places == ("1234",)
+    assert made.to_json() == {"kind": "move_to", "params": {"to": "1234", "unit": "nva_1"}}
+    assert Action.make("done").label == "done" and Action.make("done").params == ()
+    assert Action.from_json(json.loads(json.dumps(made.to_json()))) == made
+    assert dataclasses.replace(made, label="new").label == "new"
+    assert repr(made) == ("Action(kind='move_to', params=(('to', '1234'), ('unit', 'nva_1')), label='label', "
+                          "places=('1234',))")

@@ -363,20 +363,3 @@ def test_yotr_mov_a_a_routine_move_stays_one_destination_decision():
     choose(g, "move_unit", unit="nva_2")
     dests = [x["to"] for x in g.legal_actions() if x.kind == "move_to"]
     assert len(dests) == len(set(dests)) and g.path_choices("nva_2") == {}
-
-
-def test_fast_destination_action_is_an_action():
-    """The destinations of a move are built field by field (speed, issue #21): every field of the dataclass is
-    set, and the result equals, hashes and reads like ``Action(...)`` (a field added to Action fails here)."""
-    import dataclasses
-
-    from wargames.yotr.movement import _action
-
-    params = (("to", "1234"), ("unit", "nva_1"), ("via", "1233"))
-    fast = _action("move_to", params, "nva_1 to 1234 (2.5 MP)", ("1234", "1233"))
-    slow = Action("move_to", params, "nva_1 to 1234 (2.5 MP)", ("1234", "1233"))
-    assert type(fast) is Action
-    assert [getattr(fast, f.name) for f in dataclasses.fields(Action)] == \
-        [getattr(slow, f.name) for f in dataclasses.fields(Action)]
-    assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
-    assert fast == Action.make("move_to", "x", unit="nva_1", to="1234", via="1233")

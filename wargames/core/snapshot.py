@@ -18,6 +18,7 @@ import struct
 import sys
 import types
 from collections import Counter, defaultdict
+from functools import lru_cache
 from typing import Any
 
 IMMUTABLE = (str, int, float, bool, type(None), bytes, complex, range)
@@ -117,9 +118,11 @@ class _Pickler(pickle.Pickler):
         return NotImplemented
 
 
+@lru_cache(maxsize=16)
 def _prefix(n: int) -> bytes:
     """Pickle opcodes that put the ``n`` shared objects in the unpickler's memo at 0..n-1 (each asked of
-    ``persistent_load`` by its number), so the blob's references to them (memo gets) resolve to them."""
+    ``persistent_load`` by its number), so the blob's references to them (memo gets) resolve to them.  The same
+    bytes for every checkpoint of a game (kept: building them took about a third of a checkpoint)."""
     out = [pickle.PROTO + bytes([3])]
     for i in range(n):
         out.append(pickle.BININT + struct.pack("<i", i) + pickle.BINPERSID + pickle.LONG_BINPUT + struct.pack("<I", i)

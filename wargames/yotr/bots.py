@@ -335,7 +335,8 @@ class CommunistBot(_Bot):
         stacks = _stack_sizes(game, "Communist")
 
         def judge(a, explain: bool) -> tuple[float, str]:
-            h = a["to"] if a.kind == "move_to" else here
+            p = a.params  # a destination's: (("to", hex), ("unit", uid)[, ("via", towns)]), keys in order
+            h = p[0][1] if a.kind == "move_to" else here
             gap = tdist.get(h, 99)
             score = -float(gap)
             why = m["why"].get(uid, "closer to the Allied towns") + f"; {gap} MP left" if explain else ""
@@ -351,7 +352,7 @@ class CommunistBot(_Bot):
             if h in d.towns and game.town[h] != "nlf":
                 score += 20
                 why = f"takes the undefended town {game.hex_name(h)}" if explain else ""
-            via = a.get("via")
+            via = p[2][1] if len(p) > 2 else None
             passed = [t for t in via.split("+") if t not in ("-", h)] if via else []
             if passed:  # D-67: of the paths offered, the one taking empty towns on the way (YOTR-TWN-H)
                 score += 20 * len(passed)
@@ -536,7 +537,8 @@ class AlliedBot(_Bot):
         stacks = _stack_sizes(game, "Allied")
 
         def judge(a, explain: bool) -> tuple[float, str]:
-            h = a["to"] if a.kind == "move_to" else here
+            p = a.params  # a destination's: (("to", hex), ("unit", uid)[, ("via", towns)]), keys in order
+            h = p[0][1] if a.kind == "move_to" else here
             score = -1.0
             why = f"{h} is not a town worth holding" if explain else ""
             if h in d.towns and game.town[h] != "nlf":
@@ -548,7 +550,7 @@ class AlliedBot(_Bot):
             elif h in near_nlf:
                 score = 3.0
                 why = f"{h} is next to a town the Communist holds: ready to counter-attack" if explain else ""
-            via = a.get("via") if a.kind == "move_to" else None
+            via = p[2][1] if len(p) > 2 and a.kind == "move_to" else None
             passed = [t for t in via.split("+") if t not in ("-", h)] if via else []
             if passed:  # D-67: retake Communist towns left without militia on the way (D-55)
                 score += 5 * len(passed)

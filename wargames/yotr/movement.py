@@ -46,22 +46,9 @@ from .data import load_data
 DONE_MOVING = "done"
 
 _MP = {c: f"{c / 2:g}" for c in range(64)}  # half points -> movement points as a destination's label shows them
-_new = object.__new__
-_set_fields = tuple(getattr(Action, f).__set__ for f in ("kind", "params", "label", "places"))
-
-
-def _action(kind: str, params: tuple, label: str, places: tuple[str, ...]) -> Action:
-    """``Action(kind, params, label, places)``, its four fields set directly: the frozen dataclass's own
-    ``__init__`` goes through ``object.__setattr__`` field by field, and a move offers about 180 destinations
-    (some 74,000 a game, where that ``__init__`` was an eighth of the time).  ``params`` in key order, as
-    ``Action.make`` sorts them; the same Action either way (``test_fast_destination_action_is_an_action``)."""
-    a = _new(Action)
-    set_kind, set_params, set_label, set_places = _set_fields
-    set_kind(a, kind)
-    set_params(a, params)
-    set_label(a, label)
-    set_places(a, places)
-    return a
+#: unit -> (hex, half points) -> its "move there" Action: the same unit reaches the same hex at the same cost again
+#: and again over a game (and over the games of a Monte Carlo), and Actions are immutable, so each is built once
+_DESTINATIONS: dict[str, dict[tuple[str, int], Action]] = {}
 
 
 @cache
@@ -167,6 +154,7 @@ def _search(start: str, ma: int, who: str, no_nvn: bool, communist_trail: int | 
     # each in hex order): the same order as a heap of (cost, hex) pairs, so the same paths on ties.
     todo: list[list[str]] = [[] for _ in range(ma + 1)]
     todo[0].append(start)
+    hopped = False  # an air hop taken from a town reached earlier, at no more cost
     for cost in range(ma + 1):
         for h in sorted(todo[cost]):
             if cost > best[h]:
@@ -178,8 +166,12 @@ def _search(start: str, ma: int, who: str, no_nvn: bool, communist_trail: int | 
             else:
                 leaving = start_in_zoc
             steps = edges[h]
-            if h in air_set and cost + hop <= ma:
+            if h in air_set and cost + hop <= ma and not hopped:
                 steps = steps + tuple((t, hop) for t in air_ok if t != h)  # D-24: no terrain cost
+                # Towns are taken in order of cost, and a hop costs the same from every town, so once one town
+                # has offered its hops (not the start inside an enemy zone, which pays to leave it), a later
+                # town's hops would never be cheaper: they are skipped (the same costs and paths).
+                hopped = not leaving
             for n, c in steps:
                 if n in blocked:
                     continue
@@ -532,13 +524,19 @@ class MovementRules:
             choices = self.path_choices(uid)
             dests = []
             unit = ("unit", uid)
+            made = _DESTINATIONS.get(uid)
+            if made is None or len(made) > 1500:  # a bound on memory over many games (about 10 MB in all)
+                made = _DESTINATIONS[uid] = {}
             for h, c in sorted(reach.items()):
                 if h not in choices:
-                    dests.append(_action("move_to", (("to", h), unit), f"{uid} to {h} ({_MP[c]} MP)", (h,)))
+                    a = made.get((h, c))
+                    if a is None:
+                        a = made[h, c] = Action("move_to", (("to", h), unit), f"{uid} to {h} ({_MP[c]} MP)", (h,))
+                    dests.append(a)
                     continue
                 for via, cv in sorted(choices[h].items()):  # D-67: the paths differ in the towns they take
                     names = ", ".join(self.hex_name(t) for t in via)
-                    dests.append(_action("move_to", (("to", h), unit, ("via", "+".join(via) or "-")),
+                    dests.append(Action("move_to", (("to", h), unit, ("via", "+".join(via) or "-")),
                                          f"{uid} to {h} ({_MP[cv]} MP), "
                                          + (f"taking {names} on the way" if via else "taking no town on the way"),
                                          (h, *via)))
