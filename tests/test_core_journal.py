@@ -18,6 +18,7 @@ from wargames.core.journal import (
     JournalCounter,
     JournalDict,
     JournalledObject,
+    JournalList,
     JournalSet,
     JournalTrack,
     Tracked,
@@ -147,6 +148,76 @@ class Board(JournalledObject):
     def __init__(self, journal):
         self._journal = journal
         self.trail = 1
+
+
+def journalled_list(**kw):
+    j = Journal()
+    return j, JournalList([3, 1, 2], journal=j, field="played", **kw)
+
+
+@pytest.mark.parametrize("mutate,after", [
+    (lambda li: li.append(4), [3, 1, 2, 4]),
+    (lambda li: li.extend([5, 6]), [3, 1, 2, 5, 6]),
+    (lambda li: li.__iadd__([7]), [3, 1, 2, 7]),
+    (lambda li: li.insert(0, 9), [9, 3, 1, 2]),
+    (lambda li: li.pop(), [3, 1]),
+    (lambda li: li.pop(0), [1, 2]),
+    (lambda li: li.remove(1), [3, 2]),
+    (lambda li: li.clear(), []),
+    (lambda li: li.sort(), [1, 2, 3]),
+    (lambda li: li.sort(reverse=True), [3, 2, 1]),
+    (lambda li: li.reverse(), [2, 1, 3]),
+    (lambda li: li.__setitem__(1, 8), [3, 8, 2]),
+    (lambda li: li.__setitem__(slice(0, 2), [0]), [0, 2]),
+    (lambda li: li.__delitem__(0), [1, 2]),
+    (lambda li: li.__delitem__(slice(1, None)), [3]),
+    (lambda li: li.__imul__(2), [3, 1, 2, 3, 1, 2]),
+])
+def test_journal_list_every_mutator_is_journalled(mutate, after):
+    j, li = journalled_list()
+    mutate(li)
+    assert li == after
+    assert j.take() == [{"field": "played", "list": "played", "from": [3, 1, 2], "to": after}]
+
+
+def test_journal_list_reads_write_nothing_and_nets_per_ruling():
+    j, li = journalled_list()
+    _ = (li[0], li[-1], li[1:], list(li), len(li), 2 in li, li.index(2), li.count(3), sorted(li), li.copy(),
+         copy.copy(li))
+    assert not j and type(li.copy()) is list and type(copy.copy(li)) is list
+    li.append(4)
+    li.pop()  # undone before the ruling: no change
+    assert j.take() == []
+    li.append(4)
+    li.append(5)
+    assert j.take() == [{"field": "played", "list": "played", "from": [3, 1, 2], "to": [3, 1, 2, 4, 5]}]
+
+
+def test_journal_list_with_a_secret_order_never_states_the_order():
+    """A face-down deck: a draw says which card left and the size, a shuffle only that the order changed."""
+    j, deck = journalled_list(secret_order=True)
+    deck.pop(0)
+    assert j.take() == [{"field": "played", "list": "played", "removed": [3], "added": [],
+                         "size": {"from": 3, "to": 2}}]
+    deck.insert(1, 7)
+    deck.append(0)
+    assert j.take() == [{"field": "played", "list": "played", "removed": [], "added": [0, 7],
+                         "size": {"from": 2, "to": 4}}]
+    deck.reverse()
+    entry = j.take()[0]
+    assert entry["reordered"] is True and "from" not in entry and "to" not in entry
+
+
+def test_journal_list_copies_and_pickles_without_journalling():
+    j, li = journalled_list(secret_order=True)
+    other = Journal()
+    c = fast_copy(li, {JOURNAL_MEMO: other})
+    assert c == li and type(c) is JournalList and c.journal is other and c.secret_order
+    back = pickle.loads(pickle.dumps(li))
+    assert back == li and type(back) is JournalList and back.field == "played" and back.secret_order
+    assert not j and not other
+    c.append(1)
+    assert not j and len(other) == 1
 
 
 def test_journal_tracked_attributes_of_the_game_and_of_objects():
