@@ -5,6 +5,7 @@ a change no ruling takes is caught.  Then, per game, a unit's move appears in th
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 from collections import Counter
 
@@ -197,11 +198,11 @@ def test_journal_list_with_a_secret_order_never_states_the_order():
     """A face-down deck: a draw says which card left and the size, a shuffle only that the order changed."""
     j, deck = journalled_list(secret_order=True)
     deck.pop(0)
-    assert j.take() == [{"field": "played", "list": "played", "removed": [3], "added": [],
+    assert j.take() == [{"field": "played", "list": "played", "left": [3], "joined": [],
                          "size": {"from": 3, "to": 2}}]
     deck.insert(1, 7)
     deck.append(0)
-    assert j.take() == [{"field": "played", "list": "played", "removed": [], "added": [0, 7],
+    assert j.take() == [{"field": "played", "list": "played", "left": [], "joined": [0, 7],
                          "size": {"from": 2, "to": 4}}]
     deck.reverse()
     entry = j.take()[0]
@@ -425,3 +426,42 @@ def test_journal_fitl_pieces_moved_are_in_the_ruling():
 
 def test_journal_row_every_piece_move_is_in_the_ruling_that_made_it():
     assert moves_stated("row", "year-in-i-corps", "pos", 1, 400, key="piece") > 20
+
+
+def test_journal_fitl_a_card_draw_is_in_the_reveal_ruling_and_never_the_deck_order():
+    """FITL-2.2 / FITL-2.3.7: the card turned up leaves the deck in the ruling that reveals it; the change names the
+    card and the deck's size, never the order of the cards still face down, and only the umpire reads it."""
+    g = wargames.load("fitl", "short", seed=2)
+    g.advance("turn")
+    g.advance("turn")
+    draws = [(r, c) for r in g.log for c in r.changes if c.get("field") == "deck"]
+    assert draws and all(r.rule_id in ("FITL-2.2", "FITL-2.3.7") for r, _ in draws)
+    r, c = draws[-1]
+    assert c["left"] == [r.result["next"]] and c["joined"] == [] and c["size"]["to"] == len(g.deck)
+    order = {json.dumps(list(g.deck)), json.dumps(list(g.deck[:5]))}
+    for r in g.log:
+        for c in r.changes:
+            assert not any(k in c for k in ("from", "to")) or c.get("field") != "deck"
+            assert json.dumps(c, default=str) not in order
+    for side in g.sides:
+        assert not any(c.get("field") in ("deck", "set_aside") for v in g.view(side).log for c in v.changes)
+    played = [c for r in g.log for c in r.changes if c.get("field") == "played"]
+    assert played and played[-1]["to"] == list(g.played)
+
+
+def test_journal_fitl_momentum_moves_in_the_ruling_revealing_the_next_card():
+    """FITL-5.4 (decision F-112): a Momentum card leaves play for the Momentum box in the ruling turning the next
+    card, which also clears the pending note; no change is left without a ruling."""
+    for seed in range(1, 40):
+        g = wargames.load("fitl", "short", seed=seed)
+        g.play()
+        moved = [r for r in g.log if any(c.get("field") == "momentum" and len(c["to"]) > len(c["from"])
+                                         for c in r.changes)]
+        if moved:
+            break
+    assert moved, "no Momentum card was played in 39 games"
+    r = moved[0]
+    assert r.rule_id == "FITL-2.3.7"
+    assert any(c.get("field") == "event_flags" and c.get("flag") == "momentum_pending" and c.get("removed")
+               for c in r.changes)
+    assert not g.unexplained_changes()

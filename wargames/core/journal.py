@@ -456,8 +456,8 @@ class JournalList(list):
     iteration, ``len``, ``in``) are the list's own.
 
     ``secret_order``: the order is hidden information (a face-down deck): the entry never states it, only which
-    members left and joined the list (each sorted) and its size, ``{field, <key>: field, "removed": [...],
-    "added": [...], "size": {"from": n, "to": m}}``, with ``"reordered": True`` when the same members were
+    members left and joined the list (each sorted) and its size, ``{field, <key>: field, "left": [...],
+    "joined": [...], "size": {"from": n, "to": m}}``, with ``"reordered": True`` when the same members were
     shuffled.  Values must be immutable (the copies share them)."""
 
     __slots__ = ("journal", "field", "key", "secret_order")
@@ -473,10 +473,10 @@ class JournalList(list):
             out["from"], out["to"] = list(old), list(new)
             return out
         gone, came = Counter(old), Counter(new)
-        out["removed"] = sorted((gone - came).elements(), key=repr)
-        out["added"] = sorted((came - gone).elements(), key=repr)
+        out["left"] = sorted((gone - came).elements(), key=repr)
+        out["joined"] = sorted((came - gone).elements(), key=repr)
         out["size"] = {"from": len(old), "to": len(new)}
-        if not out["removed"] and not out["added"]:
+        if not out["left"] and not out["joined"]:
             out["reordered"] = True
         return out
 

@@ -607,7 +607,7 @@ class CoupRules:
             changes.append({"markers_removed": terror + sabotage})
         momentum = list(self.momentum)
         self.played.extend(momentum)
-        self.momentum = []
+        self.momentum.clear()
         for f in self.eligible:
             if not self.eligible[f]:
                 changes.append({"eligible": f, "from": False, "to": True})

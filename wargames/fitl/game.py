@@ -20,6 +20,7 @@ from typing import Any
 from ..core import Explained, Game, Player
 from ..core.data import DataError, game_dir, merge_options
 from ..core.gametype import GameType
+from ..core.journal import JournalList
 from .coup import CoupRules
 from .data import FACTIONS, FitlData, Scenario, load_data, load_scenario
 from .deck import DeckRules, build_deck
@@ -123,6 +124,15 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         self.support_moved: Counter[str] = Counter()
         self.support_spaces: dict[str, list[str]] = {}
         self.withdrawn = 0
+        # the card piles, journalled (issue #13, core.journal): the draw deck's order and the cards set aside are
+        # hidden (FITL-2.2: only the played and the next card are seen), so their changes state only which cards
+        # left or joined them, never an order
+        j = self._journal
+        self.deck = JournalList(self.deck, journal=j, field="deck", secret_order=True)
+        self.set_aside = JournalList(self.set_aside, journal=j, field="set_aside", secret_order=True)
+        self.played = JournalList(self.played, journal=j, field="played")
+        self.leader_box = JournalList(self.leader_box, journal=j, field="leader_box")
+        self.momentum = JournalList(self.momentum, journal=j, field="momentum")
 
     def state_dict(self) -> dict[str, Any]:
         return {
