@@ -465,3 +465,29 @@ def test_journal_fitl_momentum_moves_in_the_ruling_revealing_the_next_card():
     assert any(c.get("field") == "event_flags" and c.get("flag") == "momentum_pending" and c.get("removed")
                for c in r.changes)
     assert not g.unexplained_changes()
+
+
+def test_journal_row_a_marker_change_is_in_the_ruling_that_made_it():
+    """ROW-6.1 / ROW-14.4: a unit's markers (Disrupted, OOC, Ammo ...) change only with a ruling that lists the
+    change (the unit's markers before and after); only the umpire reads it in a public ruling."""
+    assert moves_stated("row", "year-in-i-corps", "markers", 1, 600, key="piece") > 5
+    g = wargames.load("row", "year-in-i-corps", seed=1)
+    g.advance("turn")
+    marked = [(r, c) for r in g.log for c in r.changes if c.get("field") == "markers"]
+    assert marked and all(isinstance(c["to"], tuple) for _, c in marked)
+    public = next(r for r, _ in marked if not r.hidden_from)
+    assert public.secret_changes and not any(c.get("field") for c in public.for_side(g.sides[0]).changes)
+
+
+@pytest.mark.parametrize("scenario,rule", [("historical", "YOTR-DEP-ALLIED"), ("standard", "YOTR-SET-SEQ"),
+                                           ("ob-options", "YOTR-SET-SEQ")])
+def test_journal_yotr_air_points_enter_with_the_ruling_that_says_so(scenario, rule):
+    """YOTR-BMB: the Allied OB's air points go to the Bombardment Strength Available box in the deployment ruling
+    that announces them (with the Low Scenario Intensity pick too), never with no ruling."""
+    g = wargames.load("yotr", scenario, seed=1)
+    g.advance("turn")
+    first = next(r for r in g.log if any(c.get("field") == "air" for c in r.changes))
+    assert first.rule_id == rule and first.side == "Allied"
+    air = next(c for c in first.changes if c.get("field") == "air")
+    assert air["from"] == 0 and air["to"] == 13  # the 13 air points of the Allied OBs at the start
+    assert not g.unexplained_changes()

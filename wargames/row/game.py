@@ -135,11 +135,10 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     static_attrs = frozenset({"scenario", "map", "rows", "window", "window_land", "start_hex", "all_ids"})
     cache_attrs = frozenset({"_cache"})
     derived_attrs = frozenset({"at_hex", "version"})
-    #: VP tracks move only by a ROW-12.1 ruling; a piece enters, leaves or moves on the map only with a ruling
-    #: naming it or its hex; anything else (the resource pools) with some ruling (issue #13)
+    #: VP tracks move only by a ROW-12.1 ruling (journalled, and still diffed for the rule); the pieces' places are
+    #: journalled (core.journal), so every change is in a ruling by construction (issue #13)
     explained = (Explained("vp.us_military_victory", "rule", rule="ROW-12.1"),
-                 Explained("vp.us_unrest", "rule", rule="ROW-12.1"), Explained("pos.*", "told"),
-                 Explained("act", "bookkeeping"))
+                 Explained("vp.us_unrest", "rule", rule="ROW-12.1"), Explained("act", "bookkeeping"))
 
     # ------------------------------------------------------------------ data and state
     def load_sequence(self):
@@ -179,7 +178,9 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                                                 for uid in self.all_ids), journal=j, field="box", key="piece")
         self.fresh: dict[str, bool] = JournalDict(((uid, True) for uid in self.all_ids), journal=j, field="fresh",
                                                   key="piece", flag=True)
-        self.markers: dict[str, list[str]] = {uid: [] for uid in self.all_ids}
+        # each unit's markers, a tuple replaced whole (never changed in place): journalled like the pieces
+        self.markers: dict[str, tuple[str, ...]] = JournalDict(((uid, ()) for uid in self.all_ids), journal=j,
+                                                               field="markers", key="piece")
         self.pools: dict[str, int] = JournalDict(Pools.start().values, journal=j, field="pools", key="track")
         self.vp: dict[str, Any] = JournalDict(((k, getattr(V.VictoryState(), k)) for k in VP_FIELDS), journal=j,
                                               field="vp", key="track")
@@ -558,7 +559,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 if c not in self.snafu and counter_row(c).side == side and m in faces(c):
                     self.snafu = sorted([*self.snafu, c])
                     break
-        self.markers[uid] = []
+        self.markers[uid] = ()
 
     def _snafu_for(self, placer: str, uid: str, why: str):
         """ROW-6.2 case i / ROW-6.1: the opponent of a newly OOC unit draws one counter from the Cup of SNAFU and
@@ -581,7 +582,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             return
         o = place_snafu(self.dice, counter, a["face"], cu, [cu])
         quality = self.rows[uid].quality
-        self.markers[uid] = sorted(m for m in o.unit.markers if m != quality)
+        self.markers[uid] = tuple(sorted(m for m in o.unit.markers if m != quality))
         self.snafu = sorted([*self.snafu, *o.returned])
         self._touch()
         yield self._stamp(o.ruling)
@@ -589,7 +590,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             k = yield self.decide(placer, "Key Officer Killed: which strike?", "ROW-6.1", list(o.key_officer_options),
                                   kind="key_officer")
             new, r = key_officer(self._cu(uid), k["strike"])
-            self.markers[uid] = sorted(m for m in new.markers if m != quality)
+            self.markers[uid] = tuple(sorted(m for m in new.markers if m != quality))
             self._touch()
             yield self._stamp(r)
         for track, n in sorted(o.losses.items()):
@@ -760,7 +761,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 item = a["item"]
                 if item in ("remove_shortage", "remove_out"):
                     u, mk = a["unit"], a["marker"]
-                    self.markers[u] = [m for m in self.markers[u] if m != mk]
+                    self.markers[u] = tuple(m for m in self.markers[u] if m != mk)
                     for c in SnafuCup.full().counters:
                         if c not in self.snafu and counter_row(c).side == side and mk in faces(c):
                             self.snafu = sorted([*self.snafu, c])
@@ -979,7 +980,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             if ev.kind == "marker":
                 for u in ev.units:
                     if u in self.pos and ev.marker not in self.markers[u]:
-                        self.markers[u] = sorted([*self.markers[u], ev.marker])
+                        self.markers[u] = tuple(sorted([*self.markers[u], ev.marker]))
                 self._touch()
                 text += f" ({ev.marker} on {', '.join(ev.units)}.)"
             elif ev.kind == "commander":  # 14.2.1: the chart's forced change of theater commander (politics.py)
@@ -1166,7 +1167,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         draw from the Cup of SNAFU for each new one.  Returns how many markers changed."""
         sit, rulings = ooc_sweep(self.situation(), side, self.tracer(), when)
         for p in sit.units(side):
-            self.markers[p.uid] = sorted(p.markers)
+            self.markers[p.uid] = tuple(sorted(p.markers))
         self._touch()
         for r in rulings:
             yield self._stamp(r)
@@ -1311,7 +1312,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         for parent, kid in created.items():  # 14.1.1: the new unit activates in its parent's place
             self.place(kid, self.pos[parent])
             self.fresh[kid] = False
-            self.markers[kid] = list(self.markers[parent])
+            self.markers[kid] = tuple(self.markers[parent])
             self.act = replace(self.act, units=(*self.act.units, kid))
             self._touch()
             yield self.ruling("ROW-14.1.1", "Unit created", f"{self.rows[kid].name} is created on "
@@ -1613,8 +1614,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         if not loc.result.ok and self.rows[kid].nationality == "US":
             roll = self.dice.roll(6, f"{kid} leaves without a LoC")
         if parent in self.pos and gained:
-            self.markers[parent] = sorted({*self.markers[parent], *gained})
-            self.markers[kid] = []
+            self.markers[parent] = tuple(sorted({*self.markers[parent], *gained}))
+            self.markers[kid] = ()
         else:
             self._clear_markers(kid)
         self.place(kid, None, "unformed")
@@ -1846,7 +1847,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         for u, cu in out.units.items():
             if u in self.pos:
                 self.fresh[u] = cu.fresh
-                self.markers[u] = sorted(m for m in cu.markers if m != self.rows[u].quality)
+                self.markers[u] = tuple(sorted(m for m in cu.markers if m != self.rows[u].quality))
         for u, path in out.retreats.items():
             if u in self.pos:
                 self.place(u, path[-1])
@@ -1982,7 +1983,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             u = a["unit"]
             marks = set(self.markers[u])
             marks = (marks | {"Elite"}) if a.kind == "add_elite" else (marks - {"Poor"})
-            self.markers[u] = sorted(marks)
+            self.markers[u] = tuple(sorted(marks))
             self._touch()
             yield self.ruling("ROW-9.5", "Vietnamization", f"{a.label}.", result={"unit": u, "change": a.kind},
                               places=[self.pos[u]])
