@@ -48,12 +48,10 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
     open_reasons = True
     static_attrs = frozenset({"data", "scen", "rules_opts"})
     cache_attrs = frozenset({"_op_changes"})  # an Operation's changes until its ruling names them (F-41)
-    #: a track (FITL-1.8) or a space's Support (FITL-1.6) changes only if a ruling's changes names it (the amounts
-    #: add up); pieces move (Control and the victory markers follow, FITL-1.9) only with a ruling listing changes
-    #: or places (issue #13)
-    explained = (Explained("board.tracks.*", "track", "track"), Explained("board.support.*", "named", "support"),
-                 Explained("board.pieces", "listed"), Explained("acted", "bookkeeping"),
-                 Explained("support_moved", "bookkeeping"))
+    #: the board (pieces, Support, markers, boxes, tracks) and the card piles are journalled (core.journal): every
+    #: change is in a ruling by construction; what each faction did on this card and the spaces whose Support
+    #: moved this Coup Round are bookkeeping (issue #13)
+    explained = (Explained("acted", "bookkeeping"), Explained("support_moved", "bookkeeping"))
     # the set-up piles and the lesson card notes, reported once by the set-up ruling; the deck holds the cards
     derived_attrs = frozenset({"piles", "_card_notes"})
 
