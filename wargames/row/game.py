@@ -184,19 +184,27 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         self.pools: dict[str, int] = JournalDict(Pools.start().values, journal=j, field="pools", key="track")
         self.vp: dict[str, Any] = JournalDict(((k, getattr(V.VictoryState(), k)) for k in VP_FIELDS), journal=j,
                                               field="vp", key="track")
-        self.missions: dict[str, str | None] = {CAPITALIST: None, COMMUNIST: None}
-        self.restricted: dict[str, str] = {CAPITALIST: "none", COMMUNIST: "none"}
-        self.passed: dict[str, bool] = {CAPITALIST: False, COMMUNIST: False}
+        # the sides' missions, Restricted Ops and passes, the map's tunnels, works, Fire Bases and leaders, and the
+        # Objective pool: journalled too (plain values, changed only through the dicts' own mutators)
+        self.missions: dict[str, str | None] = JournalDict({CAPITALIST: None, COMMUNIST: None}, journal=j,
+                                                           field="missions", key="side")
+        self.restricted: dict[str, str] = JournalDict({CAPITALIST: "none", COMMUNIST: "none"}, journal=j,
+                                                      field="restricted", key="side")
+        self.passed: dict[str, bool] = JournalDict({CAPITALIST: False, COMMUNIST: False}, journal=j, field="passed",
+                                                   key="side")
         self.snafu: list[str] = list(SnafuCup.full().counters)
         self.trail_status = 0
-        self.tunnels: dict[str, str] = {}
-        self.works: dict[str, str] = {}
+        self.tunnels: dict[str, str] = JournalDict(journal=j, field="tunnels", key="hex")
+        self.works: dict[str, str] = JournalDict(journal=j, field="works", key="hex")
         self.lz: list[str] = []  # Landing Zones (14.1.2), for the activation
-        self.fire_bases: dict[str, str] = {}  # hex -> "Fire Base" or "Hot FB" (14.1.2)
-        self.leaders: dict[str, str] = {}  # ground commander -> the HQ he is with (14.2.2)
+        # hex -> "Fire Base" or "Hot FB" (14.1.2)
+        self.fire_bases: dict[str, str] = JournalDict(journal=j, field="fire_bases", key="hex")
+        # ground commander -> the HQ he is with (14.2.2)
+        self.leaders: dict[str, str] = JournalDict(journal=j, field="leaders", key="commander")
         self.chit_hexes: list[str] = []
         self.objectives: dict[str, dict[str, Any]] = {}
-        self.obj_pool: dict[int, int] = dict(self.scenario.objective_pool.values)
+        self.obj_pool: dict[int, int] = JournalDict(self.scenario.objective_pool.values, journal=j, field="obj_pool",
+                                                    key="value")
         self.act: H.Activation | None = None
         self.airwar: dict[str, Any] = {}  # the Air Display and the 7th Fleet (air.py, naval.py); empty without them
         self.at_hex: dict[str, list[str]] = {}
@@ -2028,7 +2036,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     def remove_fire_bases(self):
         """ROW-14.1.2: the Fire Bases still on the map come off at the end of the Capitalist turn."""
         gone = sorted(self.fire_bases)
-        self.fire_bases = {}
+        self.fire_bases.clear()
         self._touch()
         yield self.ruling("ROW-14.1.2", "Fire Bases", (f"The Fire Bases at {', '.join(gone)} come off"
                                                         if gone else "No Fire Base is on the map") + ".",
@@ -2167,8 +2175,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         if self.season >= self.scenario.last_turn:
             yield from self.final_result()
             return
-        self.missions = {CAPITALIST: None, COMMUNIST: None}
-        self.restricted = {CAPITALIST: "none", COMMUNIST: "none"}
+        self.missions.update({CAPITALIST: None, COMMUNIST: None})
+        self.restricted.update({CAPITALIST: "none", COMMUNIST: "none"})
         yield self.ruling("ROW-3.0", "Next season", f"{turn_label(self.season)} ends; {turn_label(self.season + 1)} "
                           "begins.", result={"next": self.season + 1})
 
