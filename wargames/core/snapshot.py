@@ -127,6 +127,12 @@ def _prefix(n: int) -> bytes:
     return b"".join(out)
 
 
+def _distinct(shared: list[Any]) -> list[Any]:
+    """``shared`` with each object once (the first time it is listed), the same for :func:`pack` and
+    :func:`unpack`."""
+    return list({id(obj): obj for obj in shared}.values())
+
+
 def pack(value: Any, shared: list[Any]) -> bytes:
     """``value`` as one bytes blob (a checkpoint the cyclic collector never walks: bytes hold no references);
     the objects of ``shared`` (the game, its static data) are referred to by their place in that list, never
@@ -134,7 +140,10 @@ def pack(value: Any, shared: list[Any]) -> bytes:
     deep copy of ``value``.
 
     The pickler's memo is preset with the shared objects (so it writes a memo get for each, with no Python
-    call per object pickled), and the blob starts with the opcodes that put them in the unpickler's memo."""
+    call per object pickled), and the blob starts with the opcodes that put them in the unpickler's memo.  An
+    object listed twice is kept once (:func:`_distinct`): the pickler numbers its own memo entries from the count
+    of distinct objects, so a duplicate would make its first new entry take the last shared object's slot."""
+    shared = _distinct(shared)
     buf = io.BytesIO()
     buf.write(_prefix(len(shared)))
     p = _Pickler(buf, protocol=3)  # 3: explicit memo indices (BINPUT), as the preset memo needs
@@ -146,7 +155,7 @@ def pack(value: Any, shared: list[Any]) -> bytes:
 def unpack(blob: bytes, shared: list[Any]) -> Any:
     """A fresh deep copy of what :func:`pack` packed, its shared objects taken from ``shared``."""
     u = pickle.Unpickler(io.BytesIO(blob))
-    u.persistent_load = shared.__getitem__
+    u.persistent_load = _distinct(shared).__getitem__
     return u.load()
 
 
