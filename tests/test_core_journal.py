@@ -491,3 +491,15 @@ def test_journal_yotr_air_points_enter_with_the_ruling_that_says_so(scenario, ru
     air = next(c for c in first.changes if c.get("field") == "air")
     assert air["from"] == 0 and air["to"] == 13  # the 13 air points of the Allied OBs at the start
     assert not g.unexplained_changes()
+
+
+def test_journal_every_main_state_field_of_the_games_is_journalled():
+    """Issue #13 item 2: the fields listed here are journalled (so the transitions diff skips them); the few
+    left plain are bookkeeping or derived, declared in each game's ``explained`` or checked by the diff."""
+    fields = {"fitl": {"deck", "set_aside", "played", "momentum", "leader_box", "pivotal_held", "card",
+                       "next_card", "board.tracks", "board.pieces", "board.event_flags"},
+              "row": {"pos", "box", "fresh", "markers", "pools", "vp", "missions", "restricted", "passed",
+                      "tunnels", "works", "fire_bases", "leaders", "obj_pool"},
+              "yotr": {"loc", "vp", "air", "naval"}}
+    for game_id, expected in fields.items():
+        assert expected <= wargames.load(game_id).journalled_fields(), game_id

@@ -20,7 +20,7 @@ from typing import Any
 from ..core import Explained, Game, Player
 from ..core.data import DataError, game_dir, merge_options
 from ..core.gametype import GameType
-from ..core.journal import JournalList
+from ..core.journal import JournalDict, JournalList, Tracked
 from .coup import CoupRules
 from .data import FACTIONS, FitlData, Scenario, load_data, load_scenario
 from .deck import DeckRules, build_deck
@@ -52,6 +52,9 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
     #: change is in a ruling by construction; what each faction did on this card and the spaces whose Support
     #: moved this Coup Round are bookkeeping (issue #13)
     explained = (Explained("acted", "bookkeeping"), Explained("support_moved", "bookkeeping"))
+    #: the card being played and the next card, both face up (FITL-2.2): journalled attributes (core.journal)
+    card = Tracked("attr")
+    next_card = Tracked("attr")
     # the set-up piles and the lesson card notes, reported once by the set-up ruling; the deck holds the cards
     derived_attrs = frozenset({"piles", "_card_notes"})
 
@@ -131,6 +134,7 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         self.played = JournalList(self.played, journal=j, field="played")
         self.leader_box = JournalList(self.leader_box, journal=j, field="leader_box")
         self.momentum = JournalList(self.momentum, journal=j, field="momentum")
+        self.pivotal_held = JournalDict(self.pivotal_held, journal=j, field="pivotal_held", key="faction")
 
     def state_dict(self) -> dict[str, Any]:
         return {
