@@ -497,7 +497,8 @@ def test_journal_every_main_state_field_of_the_games_is_journalled():
     """Issue #13 item 2: the fields listed here are journalled (so the transitions diff skips them); the few
     left plain are bookkeeping or derived, declared in each game's ``explained`` or checked by the diff."""
     fields = {"fitl": {"deck", "set_aside", "played", "momentum", "leader_box", "pivotal_held", "card",
-                       "next_card", "board.tracks", "board.pieces", "board.event_flags"},
+                       "next_card", "eligible", "eligibility_next", "capabilities", "board.tracks", "board.pieces",
+                       "board.event_flags"},
               "row": {"pos", "box", "fresh", "markers", "pools", "vp", "missions", "restricted", "passed",
                       "tunnels", "works", "fire_bases", "leaders", "obj_pool"},
               "yotr": {"loc", "vp", "air", "naval"}}

@@ -612,7 +612,7 @@ class CoupRules:
             if not self.eligible[f]:
                 changes.append({"eligible": f, "from": False, "to": True})
                 self.eligible[f] = True
-        self.eligibility_next = {}
+        self.eligibility_next.clear()
         moved = b.tracks["trail"] != trail
         trail_text = f"the Trail moves {trail} -> {b.tracks['trail']}" if moved else f"the Trail stays at {trail}"
         yield self.ruling("FITL-6.6", "Reset", f"Reset: {trail_text}; {terror} Terror and {sabotage} Sabotage "

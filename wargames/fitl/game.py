@@ -135,6 +135,10 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         self.leader_box = JournalList(self.leader_box, journal=j, field="leader_box")
         self.momentum = JournalList(self.momentum, journal=j, field="momentum")
         self.pivotal_held = JournalDict(self.pivotal_held, journal=j, field="pivotal_held", key="faction")
+        # Eligibility (FITL-2.3), the Eligibility an Event gives for the next card, the Capabilities in effect
+        self.eligible = JournalDict(self.eligible, journal=j, field="eligible", key="faction")
+        self.eligibility_next = JournalDict(self.eligibility_next, journal=j, field="eligibility_next", key="faction")
+        self.capabilities = JournalDict(self.capabilities, journal=j, field="capabilities", key="capability")
 
     def state_dict(self) -> dict[str, Any]:
         return {
