@@ -150,3 +150,15 @@ def test_core_snapshot_a_shared_object_listed_twice_is_still_found():
     back = unpack(pack(value, shared), shared)
     assert all(a is b for a, b in zip(back["rows"], rows, strict=True))
     assert back["new"] == {"a": 1} and back["more"] == [{"b": 2}, {"c": 3}]
+
+
+def test_pack_with_an_object_listed_twice_among_the_shared_keeps_every_reference():
+    """A checkpoint's shared objects may list one object twice (the engine's journal is named under two keys): the
+    new objects of the blob must not take the slot of the last shared object (which made Back return a plain
+    dict for the rules data, depending on the hash seed)."""
+    journal, data = [], {"rules": 1}
+    shared = [journal, journal, data]
+    value = {"state": {"n": 1}, "data": data, "journal": journal}
+    back = unpack(pack(value, shared), shared)
+    assert back["data"] is data and back["journal"] is journal and back["state"] == {"n": 1}
+    assert back["state"] is not value["state"]

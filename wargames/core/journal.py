@@ -29,6 +29,9 @@ and new values, e.g. ``{"field": "loc", "unit": "vc_3", "from": "saigon", "to": 
   "to": 2}``);
 * :class:`JournalSet` (members: flags, markers): ``{field, <key>: member, <field>: True}`` when added, ``False``
   when removed (``{"field": "face_up", "unit": "vc_3", "face_up": True}``);
+* :class:`JournalList` (a deck, a pile of cards, markers in a row): the list's contents before and after, netted
+  per ruling (``{"field": "played", "list": "played", "from": [..], "to": [..]}``); a list whose order is hidden
+  (``secret_order``, a face-down deck) states only the members that left or joined and its size, never its order;
 * :class:`Tracked` (a descriptor for one attribute of the game or of a plain state object, e.g. a victory point
   total): ``{field, <key>: <attribute>, "from": old, "to": new}``; an object names itself too
   (:class:`JournalledObject`, e.g. ``{"field": "piece", "piece": "vc_3", "attr": "hex", ...}``).
@@ -446,6 +449,132 @@ def _rebuild_set(cls: type, members: list[Any], state: tuple) -> JournalSet:
     return out
 
 
+class JournalList(list):
+    """A ``list`` whose every mutation is journalled (a deck, a pile of played cards, markers on a track): one raw
+    entry per mutation ``(self, None, old contents, new contents)``, as tuples, so the journal nets a ruling's
+    changes of the list into one entry ``{field, <key>: field, "from": [...], "to": [...]}``.  Reads (indexing,
+    iteration, ``len``, ``in``) are the list's own.
+
+    ``secret_order``: the order is hidden information (a face-down deck): the entry never states it, only which
+    members left and joined the list (each sorted) and its size, ``{field, <key>: field, "left": [...],
+    "joined": [...], "size": {"from": n, "to": m}}``, with ``"reordered": True`` when the same members were
+    shuffled.  Values must be immutable (the copies share them)."""
+
+    __slots__ = ("journal", "field", "key", "secret_order")
+
+    def __init__(self, data: Iterable[Any] = (), *, journal: Journal | None = None, field: str = "",
+                 key: str = "list", secret_order: bool = False):
+        list.__init__(self, data)
+        self.journal, self.field, self.key, self.secret_order = journal, field, key, secret_order
+
+    def journal_entry(self, key: Any, old: tuple[Any, ...], new: tuple[Any, ...]) -> dict[str, Any]:
+        out: dict[str, Any] = {"field": self.field, self.key: self.field}
+        if not self.secret_order:
+            out["from"], out["to"] = list(old), list(new)
+            return out
+        gone, came = Counter(old), Counter(new)
+        out["left"] = sorted((gone - came).elements(), key=repr)
+        out["joined"] = sorted((came - gone).elements(), key=repr)
+        out["size"] = {"from": len(old), "to": len(new)}
+        if not out["left"] and not out["joined"]:
+            out["reordered"] = True
+        return out
+
+    def __deepcopy__(self, memo: dict[Any, Any]) -> JournalList:
+        cls = type(self)
+        out = cls.__new__(cls)
+        memo[id(self)] = out
+        list.extend(out, self)  # members are immutable
+        out.journal = _journal_copy(self.journal, memo)
+        out.field, out.key, out.secret_order = self.field, self.key, self.secret_order
+        return out
+
+    _fast_copy = __deepcopy__
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (_rebuild_list, (type(self), list(self), (self.journal, self.field, self.key, self.secret_order)))
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def copy(self) -> list[Any]:
+        """A plain, unjournalled copy (as ``list.copy``)."""
+        return list(self)
+
+    def _note(self, old: tuple[Any, ...]) -> None:
+        if self.journal is not None:
+            self.journal.append((self, None, old, tuple(self)))
+
+    # -- mutators (each through the list's own, then journalled)
+    def append(self, value: Any) -> None:
+        old = tuple(self)
+        list.append(self, value)
+        self._note(old)
+
+    def extend(self, values: Iterable[Any]) -> None:
+        old = tuple(self)
+        list.extend(self, values)
+        self._note(old)
+
+    def insert(self, index: Any, value: Any) -> None:
+        old = tuple(self)
+        list.insert(self, index, value)
+        self._note(old)
+
+    def pop(self, index: Any = -1) -> Any:
+        old = tuple(self)
+        value = list.pop(self, index)
+        self._note(old)
+        return value
+
+    def remove(self, value: Any) -> None:
+        old = tuple(self)
+        list.remove(self, value)
+        self._note(old)
+
+    def clear(self) -> None:
+        old = tuple(self)
+        list.clear(self)
+        self._note(old)
+
+    def sort(self, *, key: Any = None, reverse: bool = False) -> None:
+        old = tuple(self)
+        list.sort(self, key=key, reverse=reverse)
+        self._note(old)
+
+    def reverse(self) -> None:
+        old = tuple(self)
+        list.reverse(self)
+        self._note(old)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        old = tuple(self)
+        list.__setitem__(self, index, value)
+        self._note(old)
+
+    def __delitem__(self, index: Any) -> None:
+        old = tuple(self)
+        list.__delitem__(self, index)
+        self._note(old)
+
+    def __iadd__(self, values: Any) -> JournalList:
+        self.extend(values)
+        return self
+
+    def __imul__(self, n: Any) -> JournalList:
+        old = tuple(self)
+        list.__imul__(self, n)
+        self._note(old)
+        return self
+
+
+def _rebuild_list(cls: type, members: list[Any], state: tuple) -> JournalList:
+    out = cls.__new__(cls)
+    list.extend(out, members)
+    out.journal, out.field, out.key, out.secret_order = state
+    return out
+
+
 class Tracked:
     """A journalled attribute (a descriptor on the class): writes ``obj.<name> = value`` are journalled to the
     journal the object names (``obj.__dict__["_journal"]``, e.g. the game's); reads go straight to the instance
@@ -516,4 +645,4 @@ class JournalledObject:
 
 def journalled(value: Any) -> bool:
     """Whether ``value`` is a journalled container (its changes are proven by the journal)."""
-    return isinstance(value, (JournalDict, JournalCounter, JournalSet, JournalledObject))
+    return isinstance(value, (JournalDict, JournalCounter, JournalSet, JournalList, JournalledObject))

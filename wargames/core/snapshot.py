@@ -18,7 +18,6 @@ import struct
 import sys
 import types
 from collections import Counter, defaultdict
-from functools import lru_cache
 from typing import Any
 
 IMMUTABLE = (str, int, float, bool, type(None), bytes, complex, range)
@@ -118,11 +117,9 @@ class _Pickler(pickle.Pickler):
         return NotImplemented
 
 
-@lru_cache(maxsize=16)
 def _prefix(n: int) -> bytes:
     """Pickle opcodes that put the ``n`` shared objects in the unpickler's memo at 0..n-1 (each asked of
-    ``persistent_load`` by its number), so the blob's references to them (memo gets) resolve to them.  The same
-    bytes for every checkpoint of a game (kept: building them took about a third of a checkpoint)."""
+    ``persistent_load`` by its number), so the blob's references to them (memo gets) resolve to them."""
     out = [pickle.PROTO + bytes([3])]
     for i in range(n):
         out.append(pickle.BININT + struct.pack("<i", i) + pickle.BINPERSID + pickle.LONG_BINPUT + struct.pack("<I", i)
@@ -130,17 +127,10 @@ def _prefix(n: int) -> bytes:
     return b"".join(out)
 
 
-def _unique(shared: list[Any]) -> list[Any]:
-    """``shared`` without repeats (by identity, first place kept).  The pickler's memo holds each object once, and
-    gives the next new object the index ``len(memo)``: a repeat in the list would make that index one already used
-    by a shared object, and the blob would then refer to the wrong object."""
-    seen: set[int] = set()
-    out = []
-    for obj in shared:
-        if id(obj) not in seen:
-            seen.add(id(obj))
-            out.append(obj)
-    return out
+def _distinct(shared: list[Any]) -> list[Any]:
+    """``shared`` with each object once (the first time it is listed), the same for :func:`pack` and
+    :func:`unpack`."""
+    return list({id(obj): obj for obj in shared}.values())
 
 
 def pack(value: Any, shared: list[Any]) -> bytes:
@@ -150,8 +140,10 @@ def pack(value: Any, shared: list[Any]) -> bytes:
     deep copy of ``value``.
 
     The pickler's memo is preset with the shared objects (so it writes a memo get for each, with no Python
-    call per object pickled), and the blob starts with the opcodes that put them in the unpickler's memo."""
-    shared = _unique(shared)
+    call per object pickled), and the blob starts with the opcodes that put them in the unpickler's memo.  An
+    object listed twice is kept once (:func:`_distinct`): the pickler numbers its own memo entries from the count
+    of distinct objects, so a duplicate would make its first new entry take the last shared object's slot."""
+    shared = _distinct(shared)
     buf = io.BytesIO()
     buf.write(_prefix(len(shared)))
     p = _Pickler(buf, protocol=3)  # 3: explicit memo indices (BINPUT), as the preset memo needs
@@ -163,7 +155,7 @@ def pack(value: Any, shared: list[Any]) -> bytes:
 def unpack(blob: bytes, shared: list[Any]) -> Any:
     """A fresh deep copy of what :func:`pack` packed, its shared objects taken from ``shared``."""
     u = pickle.Unpickler(io.BytesIO(blob))
-    u.persistent_load = _unique(shared).__getitem__
+    u.persistent_load = _distinct(shared).__getitem__
     return u.load()
 
 
@@ -203,20 +195,14 @@ def settle_static_data(key: str) -> bool:
     full pass (``benchmarks/results/back.md``).  Frozen objects are still freed when nothing refers to them; only
     a reference cycle alive at that moment and dropped later (e.g. a game held then, and dropped) is never
     reclaimed.  It is called before the loaded game's procedures start, so that game is not yet in such a cycle.
-    Set :data:`SETTLE_STATIC_DATA` to False to opt out.
-
-    The first settling of a process collects only the two younger generations (about 1 ms) before freezing: a full
-    pass there walks every module and costs 10-18 ms of a game's first ``load()`` (issue #21), and in a fresh
-    interpreter finds a handful of objects (5, for each of the four games), which then stay frozen with the rest.
-    Later settlings (another game, many new modules) collect everything first."""
+    Set :data:`SETTLE_STATIC_DATA` to False to opt out."""
     global _modules_settled
     if not SETTLE_STATIC_DATA:
         return False
     if key in _SETTLED and len(sys.modules) - _modules_settled < SETTLE_AFTER_MODULES:
         return False
-    first = not _SETTLED
     _SETTLED.add(key)
-    gc.collect(1 if first else 2)
+    gc.collect()
     gc.freeze()
     _modules_settled = len(sys.modules)
     return True

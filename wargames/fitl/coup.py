@@ -607,12 +607,12 @@ class CoupRules:
             changes.append({"markers_removed": terror + sabotage})
         momentum = list(self.momentum)
         self.played.extend(momentum)
-        self.momentum = []
+        self.momentum.clear()
         for f in self.eligible:
             if not self.eligible[f]:
                 changes.append({"eligible": f, "from": False, "to": True})
                 self.eligible[f] = True
-        self.eligibility_next = {}
+        self.eligibility_next.clear()
         moved = b.tracks["trail"] != trail
         trail_text = f"the Trail moves {trail} -> {b.tracks['trail']}" if moved else f"the Trail stays at {trail}"
         yield self.ruling("FITL-6.6", "Reset", f"Reset: {trail_text}; {terror} Terror and {sabotage} Sabotage "

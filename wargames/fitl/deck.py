@@ -133,11 +133,16 @@ class DeckRules:
                     "period_events": self.rules_opts["period_events"]})
         yield from self.lesson_card_rulings()
 
+    def card_leaves_play(self, card: int) -> None:
+        """FITL-2.3.7: the card just played goes onto the played pile (a Coup card is in the RVN Leader box)."""
+        if card not in self.leader_box:
+            self.played.append(card)
+
     def reveal_cards(self) -> Generator[Any, Any, None]:
         """FITL-2.2 (first card) / FITL-2.3.7: the preview card is played and the deck's new top is revealed."""
         self.prev_was_coup = self.is_coup(self.card)
-        if self.card is not None and self.card not in self.leader_box:
-            self.played.append(self.card)
+        if self.card is not None:
+            self.card_leaves_play(self.card)
         self.coup_round = False
         self.acted = {}
         if self.card is None:

@@ -20,6 +20,7 @@ from typing import Any
 from ..core import Explained, Game, Player
 from ..core.data import DataError, game_dir, merge_options
 from ..core.gametype import GameType
+from ..core.journal import JournalDict, JournalList, Tracked
 from .coup import CoupRules
 from .data import FACTIONS, FitlData, Scenario, load_data, load_scenario
 from .deck import DeckRules, build_deck
@@ -47,12 +48,13 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
     open_reasons = True
     static_attrs = frozenset({"data", "scen", "rules_opts"})
     cache_attrs = frozenset({"_op_changes"})  # an Operation's changes until its ruling names them (F-41)
-    #: a track (FITL-1.8) or a space's Support (FITL-1.6) changes only if a ruling's changes names it (the amounts
-    #: add up); pieces move (Control and the victory markers follow, FITL-1.9) only with a ruling listing changes
-    #: or places (issue #13)
-    explained = (Explained("board.tracks.*", "track", "track"), Explained("board.support.*", "named", "support"),
-                 Explained("board.pieces", "listed"), Explained("acted", "bookkeeping"),
-                 Explained("support_moved", "bookkeeping"))
+    #: the board (pieces, Support, markers, boxes, tracks) and the card piles are journalled (core.journal): every
+    #: change is in a ruling by construction; what each faction did on this card and the spaces whose Support
+    #: moved this Coup Round are bookkeeping (issue #13)
+    explained = (Explained("acted", "bookkeeping"), Explained("support_moved", "bookkeeping"))
+    #: the card being played and the next card, both face up (FITL-2.2): journalled attributes (core.journal)
+    card = Tracked("attr")
+    next_card = Tracked("attr")
     # the set-up piles and the lesson card notes, reported once by the set-up ruling; the deck holds the cards
     derived_attrs = frozenset({"piles", "_card_notes"})
 
@@ -123,6 +125,20 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         self.support_moved: Counter[str] = Counter()
         self.support_spaces: dict[str, list[str]] = {}
         self.withdrawn = 0
+        # the card piles, journalled (issue #13, core.journal): the draw deck's order and the cards set aside are
+        # hidden (FITL-2.2: only the played and the next card are seen), so their changes state only which cards
+        # left or joined them, never an order
+        j = self._journal
+        self.deck = JournalList(self.deck, journal=j, field="deck", secret_order=True)
+        self.set_aside = JournalList(self.set_aside, journal=j, field="set_aside", secret_order=True)
+        self.played = JournalList(self.played, journal=j, field="played")
+        self.leader_box = JournalList(self.leader_box, journal=j, field="leader_box")
+        self.momentum = JournalList(self.momentum, journal=j, field="momentum")
+        self.pivotal_held = JournalDict(self.pivotal_held, journal=j, field="pivotal_held", key="faction")
+        # Eligibility (FITL-2.3), the Eligibility an Event gives for the next card, the Capabilities in effect
+        self.eligible = JournalDict(self.eligible, journal=j, field="eligible", key="faction")
+        self.eligibility_next = JournalDict(self.eligibility_next, journal=j, field="eligibility_next", key="faction")
+        self.capabilities = JournalDict(self.capabilities, journal=j, field="capabilities", key="capability")
 
     def state_dict(self) -> dict[str, Any]:
         return {

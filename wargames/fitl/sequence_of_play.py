@@ -302,7 +302,7 @@ class SequenceRules:
             if new != self.eligible[f]:
                 changes.append({"eligible": f, "from": self.eligible[f], "to": new})
             self.eligible[f] = new
-        self.eligibility_next = {}
+        self.eligibility_next.clear()
         acted = ", ".join(f"{f} ({k})" for f, k in self.acted.items()) or "nobody"
         return self.ruling("FITL-2.3.6", "Adjust Eligibility",
                            f"Executed on this card: {acted}. Next card Eligible: "

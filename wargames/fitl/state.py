@@ -99,9 +99,9 @@ class Board:
         self.support = JournalDict(self.support, journal=j, field="support", key="support")
         self.terror = JournalCounter(self.terror, journal=j, field="terror", key="space")
         self.sabotage = JournalSet(self.sabotage, journal=j, field="sabotage", key="space")
-        # momentum_pending: the Event just played notes its Momentum for the next card's reveal (bookkeeping)
-        self.event_flags = JournalDict(self.event_flags, journal=j, field="event_flags", key="flag",
-                                       quiet=("momentum_pending",))
+        # momentum_pending (the Momentum Event just played, FITL-5.4) is set by the Event's ruling and cleared by the
+        # ruling revealing the next card, which moves the card into the Momentum box (decision F-112)
+        self.event_flags = JournalDict(self.event_flags, journal=j, field="event_flags", key="flag")
         for box in (*BOXES, "removed"):
             setattr(self, box, JournalCounter(getattr(self, box), journal=j, field=box, key="pieces"))
         self.tracks = JournalDict(self.tracks, journal=j, field="tracks", key="track")

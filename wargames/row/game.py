@@ -133,11 +133,10 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     static_attrs = frozenset({"scenario", "map", "rows", "window", "window_land", "start_hex", "all_ids"})
     cache_attrs = frozenset({"_cache"})
     derived_attrs = frozenset({"at_hex", "version"})
-    #: VP tracks move only by a ROW-12.1 ruling; a piece enters, leaves or moves on the map only with a ruling
-    #: naming it or its hex; anything else (the resource pools) with some ruling (issue #13)
+    #: VP tracks move only by a ROW-12.1 ruling (journalled, and still diffed for the rule); the pieces' places are
+    #: journalled (core.journal), so every change is in a ruling by construction (issue #13)
     explained = (Explained("vp.us_military_victory", "rule", rule="ROW-12.1"),
-                 Explained("vp.us_unrest", "rule", rule="ROW-12.1"), Explained("pos.*", "told"),
-                 Explained("act", "bookkeeping"))
+                 Explained("vp.us_unrest", "rule", rule="ROW-12.1"), Explained("act", "bookkeeping"))
 
     # ------------------------------------------------------------------ data and state
     def load_sequence(self):
@@ -177,23 +176,33 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                                                 for uid in self.all_ids), journal=j, field="box", key="piece")
         self.fresh: dict[str, bool] = JournalDict(((uid, True) for uid in self.all_ids), journal=j, field="fresh",
                                                   key="piece", flag=True)
-        self.markers: dict[str, list[str]] = {uid: [] for uid in self.all_ids}
+        # each unit's markers, a tuple replaced whole (never changed in place): journalled like the pieces
+        self.markers: dict[str, tuple[str, ...]] = JournalDict(((uid, ()) for uid in self.all_ids), journal=j,
+                                                               field="markers", key="piece")
         self.pools: dict[str, int] = JournalDict(Pools.start().values, journal=j, field="pools", key="track")
         self.vp: dict[str, Any] = JournalDict(((k, getattr(V.VictoryState(), k)) for k in VP_FIELDS), journal=j,
                                               field="vp", key="track")
-        self.missions: dict[str, str | None] = {CAPITALIST: None, COMMUNIST: None}
-        self.restricted: dict[str, str] = {CAPITALIST: "none", COMMUNIST: "none"}
-        self.passed: dict[str, bool] = {CAPITALIST: False, COMMUNIST: False}
+        # the sides' missions, Restricted Ops and passes, the map's tunnels, works, Fire Bases and leaders, and the
+        # Objective pool: journalled too (plain values, changed only through the dicts' own mutators)
+        self.missions: dict[str, str | None] = JournalDict({CAPITALIST: None, COMMUNIST: None}, journal=j,
+                                                           field="missions", key="side")
+        self.restricted: dict[str, str] = JournalDict({CAPITALIST: "none", COMMUNIST: "none"}, journal=j,
+                                                      field="restricted", key="side")
+        self.passed: dict[str, bool] = JournalDict({CAPITALIST: False, COMMUNIST: False}, journal=j, field="passed",
+                                                   key="side")
         self.snafu: list[str] = list(SnafuCup.full().counters)
         self.trail_status = 0
-        self.tunnels: dict[str, str] = {}
-        self.works: dict[str, str] = {}
+        self.tunnels: dict[str, str] = JournalDict(journal=j, field="tunnels", key="hex")
+        self.works: dict[str, str] = JournalDict(journal=j, field="works", key="hex")
         self.lz: list[str] = []  # Landing Zones (14.1.2), for the activation
-        self.fire_bases: dict[str, str] = {}  # hex -> "Fire Base" or "Hot FB" (14.1.2)
-        self.leaders: dict[str, str] = {}  # ground commander -> the HQ he is with (14.2.2)
+        # hex -> "Fire Base" or "Hot FB" (14.1.2)
+        self.fire_bases: dict[str, str] = JournalDict(journal=j, field="fire_bases", key="hex")
+        # ground commander -> the HQ he is with (14.2.2)
+        self.leaders: dict[str, str] = JournalDict(journal=j, field="leaders", key="commander")
         self.chit_hexes: list[str] = []
         self.objectives: dict[str, dict[str, Any]] = {}
-        self.obj_pool: dict[int, int] = dict(self.scenario.objective_pool.values)
+        self.obj_pool: dict[int, int] = JournalDict(self.scenario.objective_pool.values, journal=j, field="obj_pool",
+                                                    key="value")
         self.act: H.Activation | None = None
         self.airwar: dict[str, Any] = {}  # the Air Display and the 7th Fleet (air.py, naval.py); empty without them
         self.at_hex: dict[str, list[str]] = {}
@@ -558,7 +567,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 if c not in self.snafu and counter_row(c).side == side and m in faces(c):
                     self.snafu = sorted([*self.snafu, c])
                     break
-        self.markers[uid] = []
+        self.markers[uid] = ()
 
     def _snafu_for(self, placer: str, uid: str, why: str):
         """ROW-6.2 case i / ROW-6.1: the opponent of a newly OOC unit draws one counter from the Cup of SNAFU and
@@ -581,7 +590,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             return
         o = place_snafu(self.dice, counter, a["face"], cu, [cu])
         quality = self.rows[uid].quality
-        self.markers[uid] = sorted(m for m in o.unit.markers if m != quality)
+        self.markers[uid] = tuple(sorted(m for m in o.unit.markers if m != quality))
         self.snafu = sorted([*self.snafu, *o.returned])
         self._touch()
         yield self._stamp(o.ruling)
@@ -589,7 +598,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             k = yield self.decide(placer, "Key Officer Killed: which strike?", "ROW-6.1", list(o.key_officer_options),
                                   kind="key_officer")
             new, r = key_officer(self._cu(uid), k["strike"])
-            self.markers[uid] = sorted(m for m in new.markers if m != quality)
+            self.markers[uid] = tuple(sorted(m for m in new.markers if m != quality))
             self._touch()
             yield self._stamp(r)
         for track, n in sorted(o.losses.items()):
@@ -760,7 +769,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 item = a["item"]
                 if item in ("remove_shortage", "remove_out"):
                     u, mk = a["unit"], a["marker"]
-                    self.markers[u] = [m for m in self.markers[u] if m != mk]
+                    self.markers[u] = tuple(m for m in self.markers[u] if m != mk)
                     for c in SnafuCup.full().counters:
                         if c not in self.snafu and counter_row(c).side == side and mk in faces(c):
                             self.snafu = sorted([*self.snafu, c])
@@ -979,7 +988,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             if ev.kind == "marker":
                 for u in ev.units:
                     if u in self.pos and ev.marker not in self.markers[u]:
-                        self.markers[u] = sorted([*self.markers[u], ev.marker])
+                        self.markers[u] = tuple(sorted([*self.markers[u], ev.marker]))
                 self._touch()
                 text += f" ({ev.marker} on {', '.join(ev.units)}.)"
             elif ev.kind == "commander":  # 14.2.1: the chart's forced change of theater commander (politics.py)
@@ -1166,7 +1175,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         draw from the Cup of SNAFU for each new one.  Returns how many markers changed."""
         sit, rulings = ooc_sweep(self.situation(), side, self.tracer(), when)
         for p in sit.units(side):
-            self.markers[p.uid] = sorted(p.markers)
+            self.markers[p.uid] = tuple(sorted(p.markers))
         self._touch()
         for r in rulings:
             yield self._stamp(r)
@@ -1311,7 +1320,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         for parent, kid in created.items():  # 14.1.1: the new unit activates in its parent's place
             self.place(kid, self.pos[parent])
             self.fresh[kid] = False
-            self.markers[kid] = list(self.markers[parent])
+            self.markers[kid] = tuple(self.markers[parent])
             self.act = replace(self.act, units=(*self.act.units, kid))
             self._touch()
             yield self.ruling("ROW-14.1.1", "Unit created", f"{self.rows[kid].name} is created on "
@@ -1613,8 +1622,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         if not loc.result.ok and self.rows[kid].nationality == "US":
             roll = self.dice.roll(6, f"{kid} leaves without a LoC")
         if parent in self.pos and gained:
-            self.markers[parent] = sorted({*self.markers[parent], *gained})
-            self.markers[kid] = []
+            self.markers[parent] = tuple(sorted({*self.markers[parent], *gained}))
+            self.markers[kid] = ()
         else:
             self._clear_markers(kid)
         self.place(kid, None, "unformed")
@@ -1848,7 +1857,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         for u, cu in out.units.items():
             if u in self.pos:
                 self.fresh[u] = cu.fresh
-                self.markers[u] = sorted(m for m in cu.markers if m != self.rows[u].quality)
+                self.markers[u] = tuple(sorted(m for m in cu.markers if m != self.rows[u].quality))
         for u, path in out.retreats.items():
             if u in self.pos:
                 self.place(u, path[-1])
@@ -1984,7 +1993,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             u = a["unit"]
             marks = set(self.markers[u])
             marks = (marks | {"Elite"}) if a.kind == "add_elite" else (marks - {"Poor"})
-            self.markers[u] = sorted(marks)
+            self.markers[u] = tuple(sorted(marks))
             self._touch()
             yield self.ruling("ROW-9.5", "Vietnamization", f"{a.label}.", result={"unit": u, "change": a.kind},
                               places=[self.pos[u]])
@@ -2029,7 +2038,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
     def remove_fire_bases(self):
         """ROW-14.1.2: the Fire Bases still on the map come off at the end of the Capitalist turn."""
         gone = sorted(self.fire_bases)
-        self.fire_bases = {}
+        self.fire_bases.clear()
         self._touch()
         yield self.ruling("ROW-14.1.2", "Fire Bases", (f"The Fire Bases at {', '.join(gone)} come off"
                                                         if gone else "No Fire Base is on the map") + ".",
@@ -2168,8 +2177,8 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         if self.season >= self.scenario.last_turn:
             yield from self.final_result()
             return
-        self.missions = {CAPITALIST: None, COMMUNIST: None}
-        self.restricted = {CAPITALIST: "none", COMMUNIST: "none"}
+        self.missions.update({CAPITALIST: None, COMMUNIST: None})
+        self.restricted.update({CAPITALIST: "none", COMMUNIST: "none"})
         yield self.ruling("ROW-3.0", "Next season", f"{turn_label(self.season)} ends; {turn_label(self.season + 1)} "
                           "begins.", result={"next": self.season + 1})
 

@@ -273,7 +273,7 @@ class PoliticsMixin:
             a = yield self.decide(COMMUNIST, f"An: Poor marker {k} of 2 on which ARVN unit?", "ROW-14.2.1",
                                   [Action.make("poor_marker", f"Poor on {self.rows[u].name}", [self.pos[u]], unit=u)
                                    for u in arvn], kind="poor_marker")
-            self.markers[a["unit"]] = sorted({*self.markers[a["unit"]], "Poor"} - {"Elite"})
+            self.markers[a["unit"]] = tuple(sorted({*self.markers[a["unit"]], "Poor"} - {"Elite"}))
             self._touch()
             yield self.ruling("ROW-14.2.1", "Poor marker", f"A Poor marker goes on {self.rows[a['unit']].name}.",
                               result={"unit": a["unit"]}, places=[self.pos[a["unit"]]])
@@ -332,7 +332,7 @@ class PoliticsMixin:
             a = yield self.decide(COMMUNIST, f"Low Morale marker {k} of 3 on which Capitalist unit?", "ROW-14.5",
                                   [Action.make("low_morale", f"Low Morale on {self.rows[u].name}", [self.pos[u]],
                                                unit=u) for u in cands], kind="low_morale")
-            self.markers[a["unit"]] = sorted([*self.markers[a["unit"]], "Low Morale"])
+            self.markers[a["unit"]] = tuple(sorted([*self.markers[a["unit"]], "Low Morale"]))
             self._touch()
             yield self.ruling("ROW-14.5", "Low Morale", f"Low Morale goes on {self.rows[a['unit']].name}.",
                               result={"unit": a["unit"]}, places=[self.pos[a["unit"]]])

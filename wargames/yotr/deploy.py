@@ -133,7 +133,6 @@ class DeployRules:
     def free_deployment(self):
         """YOTR-SET-SEQ / YOTR-DEP: the three deployment steps of the Standard Game."""
         oob = self.forces
-        self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
         nva = [u for u, r in sorted(self.counters.items()) if r.side == "Communist" and r.nationality == "NVA"
                and r.unit_type in ("infantry", "dummy") and r.turn is None]
         aside: list[str] = []
@@ -182,6 +181,8 @@ class DeployRules:
             act = yield self.decide("Allied", f"Deploy {self.describe(uid)}", rule, opts,
                                     check=self._deploy_check(uid, opts, where, rule), kind="deploy")
             yield from self._deployed(uid, act["to"])
+        # the Allied OB's air points enter the box with the ruling that says so (journalled, issue #13)
+        self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
         yield self.ruling("YOTR-SET-SEQ", "Air points available", f"{self.air} air points go to the Bombardment "
                           "Strength Available box.", result={"air": self.air}, side="Allied")
         # step 3: the seven set aside, then the supply units
@@ -208,7 +209,6 @@ class DeployRules:
         oob = self.forces
         d = self.data
         svay = d.places["svay_rieng"].hex
-        self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
         nva = [u for u, r in sorted(self.counters.items()) if r.side == "Communist" and r.nationality == "NVA"
                and r.unit_type in ("infantry", "dummy") and r.turn is None]
 
@@ -259,6 +259,8 @@ class DeployRules:
                                     "YOTR-DEP-ALLIED", opts,
                                     check=self._deploy_check(uid, opts, where, "YOTR-DEP-ALLIED"), kind="deploy")
             yield from self._deployed(uid, act["to"], rule="YOTR-DEP-ALLIED")
+        # the Allied OB's air points enter the box with the ruling that says so (journalled, issue #13)
+        self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
         yield self.ruling("YOTR-DEP-ALLIED", "Air points available", f"{self.air} air points go to the "
                           "Bombardment Strength Available box.", result={"air": self.air}, side="Allied")
         for uid in aside:  # step 3

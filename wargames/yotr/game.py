@@ -44,14 +44,17 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         model="a conventional offensive and its supply: the 1972 Easter Offensive town by town")
     static_attrs = frozenset({"data", "scenario", "base_opts", "first_obs"})
     cache_attrs = frozenset({"_cache"})
-    #: every counter moved (from the track too, YOTR-LSI) and every VP change appears in a ruling; the units moved
-    #: and the attacks declared but not yet resolved are the phase's bookkeeping (issue #13)
-    explained = (Explained("loc.*", "moved", "unit", absent="track"), Explained("vp", "track", "track"), Explained("moved", "bookkeeping"),
-                 Explained("pending_attacks", "bookkeeping"))
+    #: the counters' places and the VP are journalled (core.journal): every change is in a ruling by construction;
+    #: the units moved and the attacks declared but not yet resolved are the phase's bookkeeping (issue #13)
+    explained = (Explained("moved", "bookkeeping"), Explained("pending_attacks", "bookkeeping"))
     # set_obs() computes these from ``obs`` (YOTR-OB); ``at`` indexes ``loc``; ``_ver`` counts changes for caches
     derived_attrs = frozenset({"opts", "forces", "counters", "home_region", "at", "_ver"})
     #: the victory points: a journalled track (core.journal)
     vp = Tracked("track")
+    #: the Allied air points and naval markers in the Bombardment Strength Available box (YOTR-BMB), journalled:
+    #: set by the deployment ruling that puts them there
+    air = Tracked("track")
+    naval = Tracked("track")
 
     def snapshot_shared(self):
         """The order-of-battle rows of the two OBs are rules data: checkpoints share them."""

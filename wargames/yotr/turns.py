@@ -34,8 +34,6 @@ class TurnRules:
             yield from self.historical_choice_deployment()
             return
         oob = self.forces
-        self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
-        self.naval = sum(1 for u in oob.values() if u.unit_type == "naval_marker" and u.turn is None)
         for side, rule in (("Communist", "YOTR-DEP-COMM"), ("Allied", "YOTR-DEP-ALLIED")):
             changes = []
             for uid, u in sorted(self.counters.items()):
@@ -43,6 +41,9 @@ class TurnRules:
                     self.place(uid, u.start_hex)
                     changes.append({"unit": uid, "from": "track", "to": u.start_hex})
             hidden = ("Allied",) if side == "Communist" else ()
+            if side == "Allied":  # the Allied OB's air points and naval marker enter with this ruling (issue #13)
+                self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
+                self.naval = sum(1 for u in oob.values() if u.unit_type == "naval_marker" and u.turn is None)
             yield self.ruling(rule, f"{side} historical deployment",
                               f"The {side} counters go to their historical start hexes ({len(changes)} counters; "
                               "Regions from the text, hexes reconstructed, decision M-11; the default 'historical "

@@ -15,8 +15,8 @@ Wiring into FitlGame: put :class:`EventRules` first among the bases,
 * ``play_coup_card()`` -> the frame's procedure with the Coup card's immediate effect and leader ruling inserted
   after its first ruling (FITL-2.4.1, :meth:`EventRules.coup_card_effect`);
 * ``monsoon`` -> the frame's Monsoon test, off while an Event's free Operation runs (FITL-5.1.1, F-115);
-* ``reveal_cards()`` -> a Momentum card played on the previous card goes into ``game.momentum`` (FITL-5.4) instead
-  of the played pile; while it is still the current card it is "pending" (``event_flags``), so every card is
+* ``card_leaves_play()`` -> when the next card is revealed, a Momentum card played on the previous card goes into
+  ``game.momentum`` (FITL-5.4) instead of the played pile; while it is still the current card it is "pending" (``event_flags``), so every card is
   counted in exactly one place (decision F-112).
 
 Public API:
@@ -319,21 +319,16 @@ class EventRules(EventVocabulary):
         yield from self.run_steps(ctx, body.get("steps", []))
 
     # ------------------------------------------------------------------ the frame's procedures, extended
-    def reveal_cards(self) -> Generator[Any, Any, None]:
+    def card_leaves_play(self, card: int) -> None:
         """FITL-2.3.7 (frame) + FITL-5.4: when the card just played put its Momentum in effect, it goes into
-        ``game.momentum`` (in view until the Reset, FITL-6.6) instead of the played pile (decision F-112)."""
-        prev = self.card
-        yield from _after_first(super().reveal_cards(), lambda: self._momentum_into_play(prev))  # type: ignore[misc]
-
-    def _momentum_into_play(self, prev: int | None) -> Generator[Any, Any, None]:
-        if prev is not None and self.event_flags.get("momentum_pending") == prev:
-            if self.played and self.played[-1] == prev:
-                self.played.pop()
-            if prev not in self.momentum:
-                self.momentum.append(prev)
+        ``game.momentum`` (in view until the Reset, FITL-6.6) instead of the played pile (decision F-112); the
+        reveal ruling that turns the next card lists the move (issue #13: no change without a ruling)."""
+        if self.event_flags.get("momentum_pending") == card:
+            if card not in self.momentum:
+                self.momentum.append(card)
             del self.event_flags["momentum_pending"]
-        return
-        yield
+            return
+        super().card_leaves_play(card)  # type: ignore[misc]
 
     def play_coup_card(self) -> Generator[Any, Any, None]:
         """FITL-2.4 (frame) + FITL-2.4.1: after the Coup card is announced, its immediate effect and its leader's
