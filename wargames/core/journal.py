@@ -248,7 +248,46 @@ class JournalTrack(JournalDict):
                 "to": 0 if new is ABSENT else new}
 
 
-class JournalCounter(Counter):
+class _Shell:
+    """Copying and pickling for the journalled containers whose members are immutable (a counter, a set, a list):
+    a copy (``deepcopy``, ``core.snapshot.fast_copy``, pickle) is a fresh container of the same class holding the
+    same members, put in by ``_fill`` (the built-in's own method, so nothing is journalled), with the same
+    ``_settings`` and the journal the copy memo names (:data:`JOURNAL_MEMO`)."""
+
+    __slots__ = ()
+    _settings: tuple[str, ...] = ()
+
+    def _items(self) -> Any:
+        return list(self)  # type: ignore[call-overload]
+
+    def __deepcopy__(self, memo: dict[Any, Any]) -> Any:
+        cls = type(self)
+        out = cls.__new__(cls)
+        memo[id(self)] = out
+        cls._fill(out, self._items())  # type: ignore[attr-defined]
+        out.journal = _journal_copy(self.journal, memo)  # type: ignore[attr-defined]
+        for name in cls._settings:
+            setattr(out, name, getattr(self, name))
+        return out
+
+    _fast_copy = __deepcopy__
+
+    def __reduce_ex__(self, protocol: Any) -> Any:  # pickle: the members plus the settings, nothing journalled
+        return (_rebuild_shell, (type(self), self._items(),
+                                 (self.journal, *(getattr(self, n) for n in self._settings))))  # type: ignore[attr-defined]
+
+
+def _rebuild_shell(cls: Any, items: Any, state: tuple) -> Any:
+    """Unpickle a :class:`_Shell` container: its members put in without being journalled."""
+    out = cls.__new__(cls)
+    cls._fill(out, items)
+    out.journal = state[0]
+    for name, value in zip(cls._settings, state[1:], strict=True):
+        setattr(out, name, value)
+    return out
+
+
+class JournalCounter(_Shell, Counter):
     """A ``collections.Counter`` whose every change is journalled (pieces in a space, a box of pieces, markers):
     ``{field, <key>: k, **where, "from": old, "to": new}``, counts, an absent key counting as 0.  ``where``: fixed
     items naming the place the counter is (``{"space": "saigon"}`` for the pieces of one space).  Counter's
@@ -269,19 +308,11 @@ class JournalCounter(Counter):
         return {"field": self.field, self.key: key, **self.where, "from": 0 if old is ABSENT else old,
                 "to": 0 if new is ABSENT else new}
 
-    def __deepcopy__(self, memo: dict[Any, Any]) -> JournalCounter:
-        cls = type(self)
-        out = cls.__new__(cls)
-        memo[id(self)] = out
-        dict.update(out, self)  # counts are numbers
-        out.journal = _journal_copy(self.journal, memo)
-        out.field, out.key, out.where = self.field, self.key, self.where
-        return out
+    _settings = ("field", "key", "where")
+    _fill = dict.update  # counts are numbers
 
-    _fast_copy = __deepcopy__
-
-    def __reduce__(self) -> Any:
-        return (_rebuild_counter, (type(self), dict(self), (self.journal, self.field, self.key, self.where)))
+    def _items(self) -> dict[Any, Any]:
+        return dict(self)
 
     def copy(self) -> Counter:
         return Counter(self)
@@ -337,14 +368,7 @@ class JournalCounter(Counter):
             del self[key]
 
 
-def _rebuild_counter(cls: type, counts: dict[Any, Any], state: tuple) -> JournalCounter:
-    out = cls.__new__(cls)
-    dict.update(out, counts)
-    out.journal, out.field, out.key, out.where = state
-    return out
-
-
-class JournalSet(set):
+class JournalSet(_Shell, set):
     """A ``set`` whose every mutation is journalled: ``{field, <key>: member, <field>: True}`` when a member is
     added, ``False`` when it is removed."""
 
@@ -358,19 +382,8 @@ class JournalSet(set):
     def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any]:
         return {"field": self.field, self.key: key, self.field: bool(new)}
 
-    def __deepcopy__(self, memo: dict[Any, Any]) -> JournalSet:
-        cls = type(self)
-        out = cls.__new__(cls)
-        memo[id(self)] = out
-        set.update(out, self)  # members are hashable, hence immutable
-        out.journal = _journal_copy(self.journal, memo)
-        out.field, out.key = self.field, self.key
-        return out
-
-    _fast_copy = __deepcopy__
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        return (_rebuild_set, (type(self), list(self), (self.journal, self.field, self.key)))
+    _settings = ("field", "key")
+    _fill = set.update  # members are hashable, hence immutable
 
     def __copy__(self) -> set[Any]:
         return set(self)
@@ -442,14 +455,7 @@ class JournalSet(set):
         return self
 
 
-def _rebuild_set(cls: type, members: list[Any], state: tuple) -> JournalSet:
-    out = cls.__new__(cls)
-    set.update(out, members)
-    out.journal, out.field, out.key = state
-    return out
-
-
-class JournalList(list):
+class JournalList(_Shell, list):
     """A ``list`` whose every mutation is journalled (a deck, a pile of played cards, markers on a track): one raw
     entry per mutation ``(self, None, old contents, new contents)``, as tuples, so the journal nets a ruling's
     changes of the list into one entry ``{field, <key>: field, "from": [...], "to": [...]}``.  Reads (indexing,
@@ -480,19 +486,8 @@ class JournalList(list):
             out["reordered"] = True
         return out
 
-    def __deepcopy__(self, memo: dict[Any, Any]) -> JournalList:
-        cls = type(self)
-        out = cls.__new__(cls)
-        memo[id(self)] = out
-        list.extend(out, self)  # members are immutable
-        out.journal = _journal_copy(self.journal, memo)
-        out.field, out.key, out.secret_order = self.field, self.key, self.secret_order
-        return out
-
-    _fast_copy = __deepcopy__
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        return (_rebuild_list, (type(self), list(self), (self.journal, self.field, self.key, self.secret_order)))
+    _settings = ("field", "key", "secret_order")
+    _fill = list.extend  # members are immutable
 
     def __copy__(self) -> list[Any]:
         return list(self)
@@ -566,13 +561,6 @@ class JournalList(list):
         list.__imul__(self, n)
         self._note(old)
         return self
-
-
-def _rebuild_list(cls: type, members: list[Any], state: tuple) -> JournalList:
-    out = cls.__new__(cls)
-    list.extend(out, members)
-    out.journal, out.field, out.key, out.secret_order = state
-    return out
 
 
 class Tracked:
