@@ -25,8 +25,6 @@ import argparse
 import datetime as dt
 import json
 import os
-import platform
-import re
 import statistics
 import subprocess
 import sys
@@ -34,7 +32,11 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.append(str(ROOT))  # for benchmarks/_results.py
 OUT = ROOT / "benchmarks" / "results" / "load.md"
+
+from benchmarks._results import machine, write_section  # noqa: E402
+
 CASES = [("tet", "historical"), ("yotr", "historical"), ("fitl", "short"), ("fitl", "full"), ("row", "year-in-i-corps")]
 
 LOAD = """
@@ -92,14 +94,6 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def machine() -> str:
-    cpu = platform.machine()
-    try:
-        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                   if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
 def write(label: str, checkout: Path, rows: list[dict], runs: int, loads: tuple[float, float], out: Path) -> None:
@@ -111,11 +105,7 @@ def write(label: str, checkout: Path, rows: list[dict], runs: int, loads: tuple[
     head = ("# First load() and peak memory (issue #21)\n\nMade by `python benchmarks/bench_load.py [--checkout DIR] "
             "--label LABEL` (see its docstring for what each column measures). Targets: first `load()` <= 150 ms, "
             "peak memory of one game <= 150 MB.\n")
-    text = out.read_text(encoding="utf-8") if out.exists() else head
-    sections = re.split(r"(?m)^(?=## )", text)
-    kept = [s for s in sections[1:] if not s.startswith(f"## {label}\n")]
-    out.write_text(sections[0].rstrip() + "\n\n" + "\n".join(s.rstrip() + "\n" for s in [*kept, body]),
-                   encoding="utf-8")
+    write_section(out, head, label, body)
 
 
 def main(argv: list[str] | None = None) -> list[dict]:

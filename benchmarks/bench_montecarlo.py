@@ -13,9 +13,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
+from pathlib import Path
 
 import wargames
+
+sys.path.append(str(Path(__file__).resolve().parents[1]))  # for benchmarks/_results.py
+from benchmarks._results import machine  # noqa: E402
 
 
 def main(argv=None) -> list[dict]:
@@ -61,19 +66,6 @@ def _load_average() -> str:
         return "unknown"
 
 
-def machine() -> str:
-    """CPU model, cores and Python of this machine (the figures mean nothing without them)."""
-    import platform
-
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in open("/proc/cpuinfo", encoding="utf-8"):
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:  # pragma: no cover
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
 def _write(path: str, game: str, games: int, rows: list[dict], same: bool, before: str, after: str) -> None:

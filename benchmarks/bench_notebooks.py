@@ -18,8 +18,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
-import platform
-import re
 import resource
 import subprocess
 import sys
@@ -27,7 +25,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.append(str(ROOT))  # for benchmarks/_results.py
 OUT = ROOT / "benchmarks" / "results" / "notebooks.md"
+
+from benchmarks._results import machine, write_section  # noqa: E402
+
 TARGET_S = 20.0
 SUITE_TARGET_S = 180.0
 
@@ -73,16 +75,6 @@ def run_one(path: Path, timeout: int = 600) -> dict:
             "load_after": os.getloadavg()[0], "error": error}
 
 
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
 def table(rows: list[dict]) -> str:
@@ -113,11 +105,7 @@ def write(label: str, rows: list[dict], out: Path) -> None:
             "the `<= 20 s` column judges them (on a shared machine the wall time measures the other agents' work "
             "more than the notebook's; on an idle machine a notebook's wall time is close to its kernel CPU time plus "
             "about a second).\n")
-    text = out.read_text(encoding="utf-8") if out.exists() else head
-    sections = re.split(r"(?m)^(?=## )", text)
-    kept = [s for s in sections[1:] if not s.startswith(f"## {label}\n")]
-    out.write_text(sections[0].rstrip() + "\n\n" + "\n".join(s.rstrip() + "\n" for s in [*kept, body]),
-                   encoding="utf-8")
+    write_section(out, head, label, body)
 
 
 def main(argv: list[str] | None = None) -> list[dict]:

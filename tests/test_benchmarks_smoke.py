@@ -1,4 +1,4 @@
-"""The benchmarks run (with few games) so they cannot rot; their figures go in closing notes, not asserts."""
+"""The benchmarks run (with few games, one notebook) so they cannot rot; their figures go in closing notes, not asserts."""
 
 from __future__ import annotations
 
@@ -10,11 +10,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.slow
-def test_benchmarks_core_runs(capsys):
-    spec = importlib.util.spec_from_file_location("bench_core", ROOT / "benchmarks" / "bench_core.py")
+def _load(name):
+    """The benchmark script ``benchmarks/<name>.py`` as a module."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.slow
+def test_benchmarks_core_runs(capsys):
+    mod = _load("bench_core")
     out = mod.main(["--games", "2"])
     assert out["tet.apply_median_ms"] > 0 and out["import_wargames_ms"] > 0
     assert "import_wargames_ms" in capsys.readouterr().out
@@ -24,19 +30,10 @@ def test_benchmarks_core_runs(capsys):
 def test_benchmarks_montecarlo_runs_for_every_game(tmp_path):
     import wargames
 
-    spec = importlib.util.spec_from_file_location("montecarlo", ROOT / "benchmarks" / "montecarlo.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _load("montecarlo")
     for game_id in wargames.games():
         out = mod.main([game_id, "--games", "2", "--workers", "1", "--out", str(tmp_path / f"{game_id}.csv")])
         assert out["games"] == 2 and (tmp_path / f"{game_id}.csv").read_text().count("\n") == 3
-
-
-def _load(name):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @pytest.mark.slow
@@ -53,12 +50,26 @@ def test_benchmarks_back_and_montecarlo_scaling_run(capsys, tmp_path):
 
 @pytest.mark.slow
 def test_bench_speed_runs(capsys):
-    spec = importlib.util.spec_from_file_location("bench_speed", ROOT / "benchmarks" / "bench_speed.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _load("bench_speed")
     rows = mod.main(["--seeds", "1", "--apply-seeds", "1", "--games", "tet", "--no-write"])
     assert [r["game"] for r in rows] == ["tet"]
     row = rows[0]
     assert row["cpu_median"] > 0 and row["first_ms"] > 0 and row["tracemalloc_mb"] > 0 and row["apply_ms"] > 0
     assert "| tet | historical |" in capsys.readouterr().out
 
+
+@pytest.mark.slow
+def test_bench_load_measures_first_load_and_memory(tmp_path, capsys):
+    out = tmp_path / "load.md"
+    rows = _load("bench_load").main(["--games", "tet", "--runs", "1", "--out", str(out), "--label", "smoke"])
+    assert [r["game"] for r in rows] == ["tet"]
+    assert rows[0]["no_pyc_ms"] > 0 and rows[0]["cold_ms"] > 0 and rows[0]["maxrss_traced_mb"] > rows[0]["traced_mb"]
+    assert out.read_text().count("## smoke\n") == 1 and "| tet | historical |" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_bench_notebooks_times_a_notebook(tmp_path):
+    out = tmp_path / "notebooks.md"
+    rows = _load("bench_notebooks").main([str(ROOT / "notebooks" / "00-start-here.ipynb"), "--out", str(out)])
+    assert len(rows) == 1 and not rows[0]["error"] and rows[0]["cpu_s"] > 0 and rows[0]["wall_s"] >= rows[0]["cpu_s"] / 2
+    assert "| notebooks/00-start-here.ipynb |" in out.read_text()
