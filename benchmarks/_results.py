@@ -13,8 +13,11 @@ def machine() -> str:
     """The processor's model name (from /proc/cpuinfo where there is one), cores, Python and system."""
     cpu = platform.processor() or platform.machine()
     try:
-        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                   if line.startswith("model name"))
+        cpu = next(
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        )
     except (OSError, StopIteration):
         pass
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
@@ -26,5 +29,6 @@ def write_section(out: Path, head: str, label: str, body: str) -> None:
     text = out.read_text(encoding="utf-8") if out.exists() else head
     sections = re.split(r"(?m)^(?=## )", text)
     kept = [s for s in sections[1:] if not s.startswith(f"## {label}\n")]
-    out.write_text(sections[0].rstrip() + "\n\n" + "\n".join(s.rstrip() + "\n" for s in [*kept, body]),
-                   encoding="utf-8")
+    out.write_text(
+        sections[0].rstrip() + "\n\n" + "\n".join(s.rstrip() + "\n" for s in [*kept, body]), encoding="utf-8"
+    )

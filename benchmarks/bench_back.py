@@ -31,7 +31,13 @@ from pathlib import Path
 import wargames
 from wargames.core import Action, IllegalAction
 
-GAMES = [("tet", "historical"), ("yotr", "historical"), ("fitl", "short"), ("fitl", "full"), ("row", "year-in-i-corps")]
+GAMES = [
+    ("tet", "historical"),
+    ("yotr", "historical"),
+    ("fitl", "short"),
+    ("fitl", "full"),
+    ("row", "year-in-i-corps"),
+]
 
 
 def played(gid: str, scenario: str, seed: int) -> dict:
@@ -84,11 +90,22 @@ def measure(gid: str, scenario: str, seed: int, reps: int) -> list[dict]:
             pass
         refuse_t, refuse_cpu = time.perf_counter() - t, time.process_time() - c
         assert game.digest() == before
-        rows.append({"game": f"{gid} {scenario}", "where": where, "decision": f"{k}/{n}", "turn": game.turn,
-                     "undo median ms": ms(statistics.median(undo_t)), "undo worst ms": ms(max(undo_t)),
-                     "rewind ms": ms(rewind_t), "refusal ms": ms(refuse_t),
-                     "undo median cpu ms": ms(statistics.median(undo_cpu)), "undo worst cpu ms": ms(max(undo_cpu)),
-                     "rewind cpu ms": ms(rewind_cpu), "refusal cpu ms": ms(refuse_cpu)})
+        rows.append(
+            {
+                "game": f"{gid} {scenario}",
+                "where": where,
+                "decision": f"{k}/{n}",
+                "turn": game.turn,
+                "undo median ms": ms(statistics.median(undo_t)),
+                "undo worst ms": ms(max(undo_t)),
+                "rewind ms": ms(rewind_t),
+                "refusal ms": ms(refuse_t),
+                "undo median cpu ms": ms(statistics.median(undo_cpu)),
+                "undo worst cpu ms": ms(max(undo_cpu)),
+                "rewind cpu ms": ms(rewind_cpu),
+                "refusal cpu ms": ms(refuse_cpu),
+            }
+        )
     return rows
 
 
@@ -123,12 +140,20 @@ def sweep(gid: str, scenario: str, seed: int) -> dict:
     c = time.process_time()
     gc.collect()  # what one full pass costs now, were it to land on a Back: the game and everything else alive
     full_now = time.process_time() - c
-    return {"game": f"{gid} {scenario}", "undos": len(times), "median ms": ms(statistics.median(times)),
-            "95th percentile ms": ms(sorted(times)[int(0.95 * (len(times) - 1))]), "worst ms": ms(max(times)),
-            "worst without gc ms": ms(max(no_gc)), "median cpu ms": ms(statistics.median(cpu)),
-            "worst cpu ms": ms(max(cpu)), "full gc passes": len(full),
-            "longest full gc cpu ms": ms(max(full, default=0)), "a full gc pass now cpu ms": ms(full_now),
-            "worst at": worst_where}
+    return {
+        "game": f"{gid} {scenario}",
+        "undos": len(times),
+        "median ms": ms(statistics.median(times)),
+        "95th percentile ms": ms(sorted(times)[int(0.95 * (len(times) - 1))]),
+        "worst ms": ms(max(times)),
+        "worst without gc ms": ms(max(no_gc)),
+        "median cpu ms": ms(statistics.median(cpu)),
+        "worst cpu ms": ms(max(cpu)),
+        "full gc passes": len(full),
+        "longest full gc cpu ms": ms(max(full, default=0)),
+        "a full gc pass now cpu ms": ms(full_now),
+        "worst at": worst_where,
+    }
 
 
 def markdown(frame) -> str:
@@ -147,7 +172,9 @@ def main(argv=None) -> list[dict]:
     ap.add_argument("--out", help="append the tables to this Markdown file")
     ap.add_argument("--label", default="", help="a label for the --out section (e.g. the commit measured)")
     ap.add_argument("--freeze", action="store_true", help="gc.freeze() after loading every game once")
-    ap.add_argument("--no-settle", action="store_true", help="do not let the core freeze the static data at load")
+    ap.add_argument(
+        "--no-settle", action="store_true", help="do not let the core freeze the static data at load"
+    )
     args = ap.parse_args(argv)
     if args.no_settle:
         from wargames.core import snapshot
@@ -169,9 +196,11 @@ def main(argv=None) -> list[dict]:
         print(tables[1].to_string(index=False))
     if args.out:
         stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-        text = (f"\n## {args.label or 'run'} ({stamp}, seed {args.seed}, {args.reps} reps"
-                f"{', gc.freeze() after loading' if args.freeze else ''}"
-                f"{', static data not settled' if args.no_settle else ''})\n\n")
+        text = (
+            f"\n## {args.label or 'run'} ({stamp}, seed {args.seed}, {args.reps} reps"
+            f"{', gc.freeze() after loading' if args.freeze else ''}"
+            f"{', static data not settled' if args.no_settle else ''})\n\n"
+        )
         text += "\n\n".join(markdown(t) for t in tables) + "\n"
         with Path(args.out).open("a", encoding="utf-8") as f:
             f.write(text)

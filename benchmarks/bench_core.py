@@ -35,8 +35,11 @@ def bench_apply(game_id: str, games: int) -> dict[str, float]:
             t = time.perf_counter()
             g.apply(a)
             times.append(time.perf_counter() - t)
-    return {"apply_median_ms": 1000 * statistics.median(times), "apply_p90_ms": 1000 * statistics.quantiles(times, n=10)[-1],
-            "applies": len(times)}
+    return {
+        "apply_median_ms": 1000 * statistics.median(times),
+        "apply_p90_ms": 1000 * statistics.quantiles(times, n=10)[-1],
+        "applies": len(times),
+    }
 
 
 def bench_game(game_id: str, games: int, random_players: bool) -> float:
@@ -65,8 +68,10 @@ def bench_fitl_full(games: int) -> tuple[float, float]:
 
 def bench_import(runs: int = 5) -> float:
     code = "import time; t=time.perf_counter(); import wargames; print(time.perf_counter()-t)"
-    vals = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
-            for _ in range(runs)]
+    vals = [
+        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+        for _ in range(runs)
+    ]
     return 1000 * statistics.median(vals)
 
 

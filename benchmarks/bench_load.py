@@ -37,7 +37,13 @@ OUT = ROOT / "benchmarks" / "results" / "load.md"
 
 from benchmarks._results import machine, write_section  # noqa: E402
 
-CASES = [("tet", "historical"), ("yotr", "historical"), ("fitl", "short"), ("fitl", "full"), ("row", "year-in-i-corps")]
+CASES = [
+    ("tet", "historical"),
+    ("yotr", "historical"),
+    ("fitl", "short"),
+    ("fitl", "full"),
+    ("row", "year-in-i-corps"),
+]
 
 LOAD = """
 import json, time, wargames
@@ -59,15 +65,20 @@ def _run(checkout: Path, code: str, env: dict[str, str]) -> dict:
     full = {**os.environ, **env, "PYTHONPATH": str(checkout)}
     if not full["PYTHONPYCACHEPREFIX"]:
         del full["PYTHONPYCACHEPREFIX"]
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=full,
-                         cwd=checkout)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=full, cwd=checkout
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def measure(checkout: Path, game: str, scenario: str, runs: int, pycache: Path, data_cache: Path) -> dict:
     code = LOAD.format(game=game, scenario=scenario)
     no_pyc = {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": "", "WARGAMES_CACHE": str(data_cache)}
-    pyc = {"PYTHONDONTWRITEBYTECODE": "", "PYTHONPYCACHEPREFIX": str(pycache / "on"), "WARGAMES_CACHE": str(data_cache)}
+    pyc = {
+        "PYTHONDONTWRITEBYTECODE": "",
+        "PYTHONPYCACHEPREFIX": str(pycache / "on"),
+        "WARGAMES_CACHE": str(data_cache),
+    }
     _run(checkout, code, pyc)  # writes the bytecode and the data cache
     row: dict = {"game": game, "scenario": scenario}
     row["no_pyc_ms"] = statistics.median(_run(checkout, code, no_pyc)["first_ms"] for _ in range(runs))
@@ -77,34 +88,45 @@ def measure(checkout: Path, game: str, scenario: str, runs: int, pycache: Path, 
         with tempfile.TemporaryDirectory() as empty:
             cold.append(_run(checkout, code, {**pyc, "WARGAMES_CACHE": empty})["first_ms"])
     row["cold_ms"] = statistics.median(cold)
-    row["maxrss_mb"] = _run(checkout, MEMORY.format(game=game, scenario=scenario, trace=False), pyc)["maxrss_mb"]
+    row["maxrss_mb"] = _run(checkout, MEMORY.format(game=game, scenario=scenario, trace=False), pyc)[
+        "maxrss_mb"
+    ]
     traced = _run(checkout, MEMORY.format(game=game, scenario=scenario, trace=True), pyc)
     row["maxrss_traced_mb"], row["traced_mb"] = traced["maxrss_mb"], traced["traced_mb"]
     return row
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["| game | scenario | first load() ms, no bytecode cache | first load() ms, bytecode cached | "
-             "first load() ms, cold data cache | max RSS MB | max RSS MB with tracemalloc | tracemalloc peak MB |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| game | scenario | first load() ms, no bytecode cache | first load() ms, bytecode cached | "
+        "first load() ms, cold data cache | max RSS MB | max RSS MB with tracemalloc | tracemalloc peak MB |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        lines.append(f"| {r['game']} | {r['scenario']} | {r['no_pyc_ms']:.0f} | {r['pyc_ms']:.0f} | "
-                     f"{r['cold_ms']:.0f} | {r['maxrss_mb']:.0f} | {r['maxrss_traced_mb']:.0f} | "
-                     f"{r['traced_mb']:.0f} |")
+        lines.append(
+            f"| {r['game']} | {r['scenario']} | {r['no_pyc_ms']:.0f} | {r['pyc_ms']:.0f} | "
+            f"{r['cold_ms']:.0f} | {r['maxrss_mb']:.0f} | {r['maxrss_traced_mb']:.0f} | "
+            f"{r['traced_mb']:.0f} |"
+        )
     return "\n".join(lines)
 
 
-
-
-def write(label: str, checkout: Path, rows: list[dict], runs: int, loads: tuple[float, float], out: Path) -> None:
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=checkout, capture_output=True,
-                            text=True).stdout.strip()
+def write(
+    label: str, checkout: Path, rows: list[dict], runs: int, loads: tuple[float, float], out: Path
+) -> None:
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=checkout, capture_output=True, text=True
+    ).stdout.strip()
     stamp = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    body = (f"## {label}\n\n{stamp}, commit {commit}, median of {runs} fresh interpreters. Machine: {machine()}; "
-            f"load average {loads[0]:.1f} before, {loads[1]:.1f} after.\n\n{table(rows)}\n")
-    head = ("# First load() and peak memory (issue #21)\n\nMade by `python benchmarks/bench_load.py [--checkout DIR] "
-            "--label LABEL` (see its docstring for what each column measures). Targets: first `load()` <= 150 ms, "
-            "peak memory of one game <= 150 MB.\n")
+    body = (
+        f"## {label}\n\n{stamp}, commit {commit}, median of {runs} fresh interpreters. Machine: {machine()}; "
+        f"load average {loads[0]:.1f} before, {loads[1]:.1f} after.\n\n{table(rows)}\n"
+    )
+    head = (
+        "# First load() and peak memory (issue #21)\n\nMade by `python benchmarks/bench_load.py [--checkout DIR] "
+        "--label LABEL` (see its docstring for what each column measures). Targets: first `load()` <= 150 ms, "
+        "peak memory of one game <= 150 MB.\n"
+    )
     write_section(out, head, label, body)
 
 
@@ -129,9 +151,12 @@ def main(argv: list[str] | None = None) -> list[dict]:
                 print(f"{game} {scenario}: failed ({err.stderr.strip().splitlines()[-1:]})")
                 continue
             rows.append(r)
-            print(f"{game} {scenario}: first load {r['no_pyc_ms']:.0f} ms (no bytecode cache), {r['pyc_ms']:.0f} ms "
-                  f"(bytecode cached), {r['cold_ms']:.0f} ms (cold data cache); max RSS {r['maxrss_mb']:.0f} MB, "
-                  f"{r['maxrss_traced_mb']:.0f} MB with tracemalloc", flush=True)
+            print(
+                f"{game} {scenario}: first load {r['no_pyc_ms']:.0f} ms (no bytecode cache), {r['pyc_ms']:.0f} ms "
+                f"(bytecode cached), {r['cold_ms']:.0f} ms (cold data cache); max RSS {r['maxrss_mb']:.0f} MB, "
+                f"{r['maxrss_traced_mb']:.0f} MB with tracemalloc",
+                flush=True,
+            )
     print(table(rows))
     if not args.no_write:
         write(args.label, checkout, rows, args.runs, (before, os.getloadavg()[0]), args.out)

@@ -37,12 +37,19 @@ def main(argv=None) -> list[dict]:
         t = time.perf_counter()
         frames[name] = wargames.montecarlo(args.game, args.games, **kw)
         rows.append({"way": name, "workers": kw["workers"], "seconds": round(time.perf_counter() - t, 1)})
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster) as client:
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
         t = time.perf_counter()
         frames["Dask LocalCluster, 2 workers"] = wargames.montecarlo(args.game, args.games, client=client)
-        rows.append({"way": "Dask LocalCluster, 2 workers", "workers": 2,
-                     "seconds": round(time.perf_counter() - t, 1)})
+        rows.append(
+            {
+                "way": "Dask LocalCluster, 2 workers",
+                "workers": 2,
+                "seconds": round(time.perf_counter() - t, 1),
+            }
+        )
     base = rows[0]["seconds"]
     for r in rows:
         r["speed-up"] = round(base / r["seconds"], 2)
@@ -66,18 +73,23 @@ def _load_average() -> str:
         return "unknown"
 
 
-
-
 def _write(path: str, game: str, games: int, rows: list[dict], same: bool, before: str, after: str) -> None:
     import datetime as dt
 
     when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [f"## {game}: {games} games, {when}", "",
-             f"Machine: {machine()}. Load average (1/5/15 min) before: {before}; after: {after}. "
-             f"Same rows every way: {same}.", "",
-             "| way | workers | seconds | speed-up | speed-up per worker |", "|---|---|---|---|---|"]
-    lines += [f"| {r['way']} | {r['workers']} | {r['seconds']} | {r['speed-up']} | {r['speed-up per worker']} |"
-              for r in rows]
+    lines = [
+        f"## {game}: {games} games, {when}",
+        "",
+        f"Machine: {machine()}. Load average (1/5/15 min) before: {before}; after: {after}. "
+        f"Same rows every way: {same}.",
+        "",
+        "| way | workers | seconds | speed-up | speed-up per worker |",
+        "|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| {r['way']} | {r['workers']} | {r['seconds']} | {r['speed-up']} | {r['speed-up per worker']} |"
+        for r in rows
+    ]
     with open(path, "a", encoding="utf-8") as fh:
         fh.write("\n".join(lines) + "\n\n")
 

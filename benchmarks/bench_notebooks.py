@@ -47,8 +47,9 @@ def run_one(path: Path, timeout: int = 600) -> dict:
     nb = nbformat.read(path, as_version=4)
     cell_times: list[tuple[float, int]] = []
     started: dict[int, float] = {}
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(
+        nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    )
 
     def on_start(cell, cell_index, **_):
         started[cell_index] = time.perf_counter()
@@ -70,41 +71,59 @@ def run_one(path: Path, timeout: int = 600) -> dict:
     time.sleep(0.2)  # let the kernel's exit be reaped so its processor time is counted
     cpu = _children_cpu() - cpu0
     slow = max(cell_times) if cell_times else (0.0, -1)
-    return {"notebook": str(path.relative_to(ROOT)), "wall_s": wall, "cpu_s": cpu, "slowest_cell_s": slow[0],
-            "slowest_cell": slow[1], "cells": len(nb.cells), "load_before": load_before,
-            "load_after": os.getloadavg()[0], "error": error}
-
-
+    return {
+        "notebook": str(path.relative_to(ROOT)),
+        "wall_s": wall,
+        "cpu_s": cpu,
+        "slowest_cell_s": slow[0],
+        "slowest_cell": slow[1],
+        "cells": len(nb.cells),
+        "load_before": load_before,
+        "load_after": os.getloadavg()[0],
+        "error": error,
+    }
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["| notebook | wall s | kernel CPU s | slowest cell (index: wall s) | load before / after | "
-             f"<= {TARGET_S:.0f} s | error |", "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| notebook | wall s | kernel CPU s | slowest cell (index: wall s) | load before / after | "
+        f"<= {TARGET_S:.0f} s | error |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
         ok = "yes" if r["cpu_s"] <= TARGET_S and not r["error"] else "NO"
-        lines.append(f"| {r['notebook']} | {r['wall_s']:.1f} | {r['cpu_s']:.1f} | {r['slowest_cell']}: "
-                     f"{r['slowest_cell_s']:.1f} | {r['load_before']:.1f} / {r['load_after']:.1f} | {ok} | "
-                     f"{r['error']} |")
+        lines.append(
+            f"| {r['notebook']} | {r['wall_s']:.1f} | {r['cpu_s']:.1f} | {r['slowest_cell']}: "
+            f"{r['slowest_cell_s']:.1f} | {r['load_before']:.1f} / {r['load_after']:.1f} | {ok} | "
+            f"{r['error']} |"
+        )
     wall, cpu = sum(r["wall_s"] for r in rows), sum(r["cpu_s"] for r in rows)
-    lines.append(f"| **all {len(rows)}** | **{wall:.0f}** | **{cpu:.0f}** | | | suite <= {SUITE_TARGET_S:.0f} s: "
-                 f"{'yes' if cpu <= SUITE_TARGET_S else 'NO'} (CPU) | |")
+    lines.append(
+        f"| **all {len(rows)}** | **{wall:.0f}** | **{cpu:.0f}** | | | suite <= {SUITE_TARGET_S:.0f} s: "
+        f"{'yes' if cpu <= SUITE_TARGET_S else 'NO'} (CPU) | |"
+    )
     return "\n".join(lines)
 
 
 def write(label: str, rows: list[dict], out: Path) -> None:
     """(Re)write the ``## label`` section of ``out``, keeping the others."""
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                            text=True).stdout.strip()
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
     stamp = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    body = (f"## {label}\n\n{stamp}, commit {commit}. Machine: {machine()}. Each notebook in a fresh kernel "
-            f"(nbclient), one after another.\n\n{table(rows)}\n")
-    head = ("# Notebook run times (issue #21)\n\nMade by `python benchmarks/bench_notebooks.py --label LABEL`. "
-            f"Targets: each notebook <= {TARGET_S:.0f} s top to bottom, the whole suite under nbval <= "
-            f"{SUITE_TARGET_S / 60:.0f} min. Wall seconds include the kernel's start and the machine's other work "
-            "(the load average is shown); kernel CPU seconds are the kernel process's own processor time, and "
-            "the `<= 20 s` column judges them (on a shared machine the wall time measures the other agents' work "
-            "more than the notebook's; on an idle machine a notebook's wall time is close to its kernel CPU time plus "
-            "about a second).\n")
+    body = (
+        f"## {label}\n\n{stamp}, commit {commit}. Machine: {machine()}. Each notebook in a fresh kernel "
+        f"(nbclient), one after another.\n\n{table(rows)}\n"
+    )
+    head = (
+        "# Notebook run times (issue #21)\n\nMade by `python benchmarks/bench_notebooks.py --label LABEL`. "
+        f"Targets: each notebook <= {TARGET_S:.0f} s top to bottom, the whole suite under nbval <= "
+        f"{SUITE_TARGET_S / 60:.0f} min. Wall seconds include the kernel's start and the machine's other work "
+        "(the load average is shown); kernel CPU seconds are the kernel process's own processor time, and "
+        "the `<= 20 s` column judges them (on a shared machine the wall time measures the other agents' work "
+        "more than the notebook's; on an idle machine a notebook's wall time is close to its kernel CPU time plus "
+        "about a second).\n"
+    )
     write_section(out, head, label, body)
 
 
@@ -122,9 +141,12 @@ def main(argv: list[str] | None = None) -> list[dict]:
     for p in paths:
         r = run_one(p)
         rows.append(r)
-        print(f"{r['notebook']}: wall {r['wall_s']:.1f} s, kernel CPU {r['cpu_s']:.1f} s, slowest cell "
-              f"{r['slowest_cell']} {r['slowest_cell_s']:.1f} s, load {r['load_before']:.1f}"
-              + (f"  ERROR {r['error']}" if r["error"] else ""), flush=True)
+        print(
+            f"{r['notebook']}: wall {r['wall_s']:.1f} s, kernel CPU {r['cpu_s']:.1f} s, slowest cell "
+            f"{r['slowest_cell']} {r['slowest_cell_s']:.1f} s, load {r['load_before']:.1f}"
+            + (f"  ERROR {r['error']}" if r["error"] else ""),
+            flush=True,
+        )
     print(table(rows))
     if not args.no_write:
         write(args.label, rows, args.out)

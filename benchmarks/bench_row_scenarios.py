@@ -30,16 +30,24 @@ def timings(scenario: str, games: int) -> dict:
         g.play()
         secs.append(time.perf_counter() - t)
         seasons.append(g.season - g.scenario.first_turn + 1)
-    return {"scenario": scenario, "games": games, "median s": round(statistics.median(secs), 2),
-            "worst s": round(max(secs), 2), "median seasons played": statistics.median(seasons)}
+    return {
+        "scenario": scenario,
+        "games": games,
+        "median s": round(statistics.median(secs), 2),
+        "worst s": round(max(secs), 2),
+        "median seasons played": statistics.median(seasons),
+    }
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--sweep", action="store_true")
-    ap.add_argument("--freeze", action="store_true", help="gc.freeze() after loading each scenario once, as the "
-                    "play widget does (wargames.notebook.play)")
+    ap.add_argument(
+        "--freeze",
+        action="store_true",
+        help="gc.freeze() after loading each scenario once, as the play widget does (wargames.notebook.play)",
+    )
     args = ap.parse_args(argv)
     if args.freeze:
         import gc

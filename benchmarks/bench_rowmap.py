@@ -68,9 +68,15 @@ def map_updates(decisions: int, seeds: tuple[int, ...]) -> dict[str, float]:
     def p95(xs: list[float]) -> float:
         return xs[int(0.95 * (len(xs) - 1))]
 
-    return {"updates": len(times), "median_ms": 1000 * statistics.median(times), "p95_ms": 1000 * p95(times),
-            "max_ms": 1000 * times[-1], "cpu_median_ms": 1000 * statistics.median(cpu),
-            "cpu_p95_ms": 1000 * p95(cpu), "cpu_max_ms": 1000 * cpu[-1]}
+    return {
+        "updates": len(times),
+        "median_ms": 1000 * statistics.median(times),
+        "p95_ms": 1000 * p95(times),
+        "max_ms": 1000 * times[-1],
+        "cpu_median_ms": 1000 * statistics.median(cpu),
+        "cpu_p95_ms": 1000 * p95(cpu),
+        "cpu_max_ms": 1000 * cpu[-1],
+    }
 
 
 def chromium_loads(loads: int) -> dict[str, dict[str, float]]:
@@ -82,10 +88,15 @@ def chromium_loads(loads: int) -> dict[str, dict[str, float]]:
 
     out: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        for name, fig in (("theatre", row_map_figure(width=900)),
-                          ("classroom window", row_map_figure(CLASSROOM, width=1150))):
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        for name, fig in (
+            ("theatre", row_map_figure(width=900)),
+            ("classroom window", row_map_figure(CLASSROOM, width=1150)),
+        ):
             path = Path(tmp) / f"{name.replace(' ', '_')}.html"
             save(fig, str(path), resources=INLINE, title=name)
             times = []
@@ -97,8 +108,12 @@ def chromium_loads(loads: int) -> dict[str, dict[str, float]]:
                 page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => r(true)))")
                 times.append(time.perf_counter() - t0)
                 page.close()
-            out[name] = {"loads": loads, "median_s": statistics.median(times), "max_s": max(times),
-                         "html_MB": path.stat().st_size / 1e6}
+            out[name] = {
+                "loads": loads,
+                "median_s": statistics.median(times),
+                "max_s": max(times),
+                "html_MB": path.stat().st_size / 1e6,
+            }
         browser.close()
     return out
 
@@ -111,24 +126,33 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--no-write", action="store_true")
     a = ap.parse_args(argv)
     upd = map_updates(a.decisions, tuple(a.seeds))
-    print(f"map update after a decision: {upd['updates']} updates, wall median {upd['median_ms']:.1f} ms, "
-          f"p95 {upd['p95_ms']:.1f} ms, max {upd['max_ms']:.1f} ms; CPU median {upd['cpu_median_ms']:.1f} ms, "
-          f"p95 {upd['cpu_p95_ms']:.1f} ms, max {upd['cpu_max_ms']:.1f} ms (target <= 50 ms)")
+    print(
+        f"map update after a decision: {upd['updates']} updates, wall median {upd['median_ms']:.1f} ms, "
+        f"p95 {upd['p95_ms']:.1f} ms, max {upd['max_ms']:.1f} ms; CPU median {upd['cpu_median_ms']:.1f} ms, "
+        f"p95 {upd['cpu_p95_ms']:.1f} ms, max {upd['cpu_max_ms']:.1f} ms (target <= 50 ms)"
+    )
     loads = chromium_loads(a.loads) if a.loads and os.path.exists(CHROMIUM) else {}
     for name, r in loads.items():
-        print(f"{name} in Chromium: median {r['median_s']:.2f} s, max {r['max_s']:.2f} s over {r['loads']} loads "
-              f"({r['html_MB']:.1f} MB page; target <= 3 s for the theatre)")
+        print(
+            f"{name} in Chromium: median {r['median_s']:.2f} s, max {r['max_s']:.2f} s over {r['loads']} loads "
+            f"({r['html_MB']:.1f} MB page; target <= 3 s for the theatre)"
+        )
     if not a.no_write:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                                text=True).stdout.strip()
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         lines = [
-            "# Rumor of War map speed (issue #15 figures)", "",
-            "Made by `PYTHONPATH=. python benchmarks/bench_rowmap.py` (see its docstring for what is timed).", "",
+            "# Rumor of War map speed (issue #15 figures)",
+            "",
+            "Made by `PYTHONPATH=. python benchmarks/bench_rowmap.py` (see its docstring for what is timed).",
+            "",
             f"Commit `{commit}`; {os.cpu_count()} cores, Python {platform.python_version()}, "
             f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC; machine shared with other jobs "
-            f"(load average {load:.1f}).", "",
-            "| figure | sample | median | p95 / max | target |", "|---|---|---|---|---|",
+            f"(load average {load:.1f}).",
+            "",
+            "| figure | sample | median | p95 / max | target |",
+            "|---|---|---|---|---|",
             f"| classroom window: map update after a decision (kernel, `RowMapView.update`), wall time | "
             f"{upd['updates']} decisions, seeds {' '.join(map(str, a.seeds))} | {upd['median_ms']:.1f} ms | "
             f"{upd['p95_ms']:.1f} / {upd['max_ms']:.1f} ms | <= 50 ms |",
@@ -137,8 +161,10 @@ def main(argv: list[str] | None = None) -> dict:
         ]
         for name, r in loads.items():
             target = "<= 3 s" if name == "theatre" else "-"
-            lines.append(f"| {name} map rendered in headless Chromium ({r['html_MB']:.1f} MB page, BokehJS inline) "
-                         f"| {r['loads']} loads | {r['median_s']:.2f} s | - / {r['max_s']:.2f} s | {target} |")
+            lines.append(
+                f"| {name} map rendered in headless Chromium ({r['html_MB']:.1f} MB page, BokehJS inline) "
+                f"| {r['loads']} loads | {r['median_s']:.2f} s | - / {r['max_s']:.2f} s | {target} |"
+            )
         OUT.write_text("\n".join(lines) + "\n")
         print("written", OUT.relative_to(ROOT))
     return {"update": upd, "chromium": loads}

@@ -44,10 +44,20 @@ sys.path.insert(0, str(ROOT))  # this checkout's wargames, not whichever one is 
 
 import wargames  # noqa: E402
 
-CASES: list[tuple[str, str]] = [("tet", "historical"), ("yotr", "historical"), ("fitl", "short"), ("fitl", "full"),
-                                 ("row", "year-in-i-corps")]
-TARGETS_S = {("tet", "historical"): 0.25, ("yotr", "historical"): 0.5, ("fitl", "short"): 0.3, ("fitl", "full"): 1.0,
-             ("row", "year-in-i-corps"): 1.0}
+CASES: list[tuple[str, str]] = [
+    ("tet", "historical"),
+    ("yotr", "historical"),
+    ("fitl", "short"),
+    ("fitl", "full"),
+    ("row", "year-in-i-corps"),
+]
+TARGETS_S = {
+    ("tet", "historical"): 0.25,
+    ("yotr", "historical"): 0.5,
+    ("fitl", "short"): 0.3,
+    ("fitl", "full"): 1.0,
+    ("row", "year-in-i-corps"): 1.0,
+}
 OUT = ROOT / "benchmarks" / "results" / "speed.md"
 
 
@@ -61,8 +71,14 @@ def bench_games(game: str, scenario: str, seeds: int) -> dict[str, float]:
         cpu.append(time.process_time() - c)
         wall.append(time.perf_counter() - w)
         decisions += sum(1 for e in g.record if "act" in e)
-    return {"cpu_median": statistics.median(cpu), "cpu_worst": max(cpu), "wall_median": statistics.median(wall),
-            "wall_worst": max(wall), "decisions_per_s": decisions / sum(cpu), "decisions_per_game": decisions / seeds}
+    return {
+        "cpu_median": statistics.median(cpu),
+        "cpu_worst": max(cpu),
+        "wall_median": statistics.median(wall),
+        "wall_worst": max(wall),
+        "decisions_per_s": decisions / sum(cpu),
+        "decisions_per_game": decisions / seeds,
+    }
 
 
 def bench_apply(game: str, scenario: str, seeds: int) -> float:
@@ -86,7 +102,9 @@ def bench_apply(game: str, scenario: str, seeds: int) -> float:
 
 def _fresh(code: str) -> dict:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env, cwd=ROOT
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -140,45 +158,59 @@ for s in range(1, {seeds} + 1):
 print(json.dumps({{"median": statistics.median(t), "first": first}}))
 """
     env = {**os.environ, "PYTHONPATH": str(checkout)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
-                         cwd=checkout)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env, cwd=checkout
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def compare(other: Path, cases: list[tuple[str, str]], seeds: int, rounds: int) -> str:
     """Interleaved runs of ``other`` (an older checkout) and this one, same seeds: the fair comparison on a
     shared machine, where CPU time drifts with the load."""
-    lines = ["| game | scenario | round | other: median CPU s | this: median CPU s | other: first game s | "
-             "this: first game s |", "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| game | scenario | round | other: median CPU s | this: median CPU s | other: first game s | "
+        "this: first game s |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for game, scenario in cases:
         for r in range(1, rounds + 1):
             a, b = median_in(other, game, scenario, seeds), median_in(ROOT, game, scenario, seeds)
-            lines.append(f"| {game} | {scenario} | {r} | {a['median']:.3f} | {b['median']:.3f} | {a['first']:.2f} | "
-                         f"{b['first']:.2f} |")
+            lines.append(
+                f"| {game} | {scenario} | {r} | {a['median']:.3f} | {b['median']:.3f} | {a['first']:.2f} | "
+                f"{b['first']:.2f} |"
+            )
             print(lines[-1], flush=True)
     return "\n".join(lines)
 
 
 def machine() -> str:
-    return (f"{os.cpu_count()} cores (nproc), Python {platform.python_version()}, {platform.machine()}, "
-            f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC; the machine shared with other jobs "
-            f"(load average {os.getloadavg()[0]:.1f}); bytecode cache "
-            f"{'off (PYTHONDONTWRITEBYTECODE: every fresh interpreter compiles the modules)' if sys.flags.dont_write_bytecode else 'on'}")
+    return (
+        f"{os.cpu_count()} cores (nproc), Python {platform.python_version()}, {platform.machine()}, "
+        f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC; the machine shared with other jobs "
+        f"(load average {os.getloadavg()[0]:.1f}); bytecode cache "
+        f"{'off (PYTHONDONTWRITEBYTECODE: every fresh interpreter compiles the modules)' if sys.flags.dont_write_bytecode else 'on'}"
+    )
 
 
 def table(rows: list[dict]) -> str:
-    head = ("| game | scenario | seeds | play CPU median s | worst | wall median s | worst | target s | "
-            "decisions/s | decisions/game | apply() median ms | first load() ms | later load() ms | "
-            "peak tracemalloc MB | max RSS MB | Monte Carlo |")
+    head = (
+        "| game | scenario | seeds | play CPU median s | worst | wall median s | worst | target s | "
+        "decisions/s | decisions/game | apply() median ms | first load() ms | later load() ms | "
+        "peak tracemalloc MB | max RSS MB | Monte Carlo |"
+    )
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in rows:
-        mc = (f"{r['mc_games']} games: {r['mc_wall_s']:.0f} s wall, {r['mc_cpu_s']:.0f} s CPU"
-              if "mc_games" in r else "")
+        mc = (
+            f"{r['mc_games']} games: {r['mc_wall_s']:.0f} s wall, {r['mc_cpu_s']:.0f} s CPU"
+            if "mc_games" in r
+            else ""
+        )
         lines.append(
             f"| {r['game']} | {r['scenario']} | {r['seeds']} | {r['cpu_median']:.3f} | {r['cpu_worst']:.3f} | "
             f"{r['wall_median']:.3f} | {r['wall_worst']:.3f} | {r['target']} | {r['decisions_per_s']:.0f} | "
             f"{r['decisions_per_game']:.0f} | {r['apply_ms']:.2f} | {r['first_ms']:.0f} | {r['later_ms']:.0f} | "
-            f"{r['tracemalloc_mb']:.0f} | {r['maxrss_mb']:.0f} | {mc} |")
+            f"{r['tracemalloc_mb']:.0f} | {r['maxrss_mb']:.0f} | {mc} |"
+        )
     return "\n".join(lines)
 
 
@@ -189,20 +221,31 @@ def write(label: str, rows: list[dict], commit: str, out: Path = OUT) -> None:
 
 def write_text(label: str, body: str, out: Path = OUT) -> None:
     """(Re)write the section ``## <label>`` of ``out``, keeping the other sections."""
-    text = out.read_text(encoding="utf-8") if out.exists() else (
-        "# Speed of whole bot games (issue #21)\n\nMade by `python benchmarks/bench_speed.py`; CPU time is the "
-        "figure to compare (the machine is shared, wall time is noisy). Targets: Tet <= 0.25 s, YotR <= 0.5 s, "
-        "FitL Short <= 0.3 s, Full <= 1 s per bot game; first `load()` <= 150 ms; peak memory <= 150 MB.\n")
+    text = (
+        out.read_text(encoding="utf-8")
+        if out.exists()
+        else (
+            "# Speed of whole bot games (issue #21)\n\nMade by `python benchmarks/bench_speed.py`; CPU time is the "
+            "figure to compare (the machine is shared, wall time is noisy). Targets: Tet <= 0.25 s, YotR <= 0.5 s, "
+            "FitL Short <= 0.3 s, Full <= 1 s per bot game; first `load()` <= 150 ms; peak memory <= 150 MB.\n"
+        )
+    )
     section = f"## {label}\n\n{body}"
     pattern = re.compile(rf"^## {re.escape(label)}\n.*?(?=^## |\Z)", re.S | re.M)
-    text = pattern.sub(lambda _m: section + "\n", text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
+    text = (
+        pattern.sub(lambda _m: section + "\n", text)
+        if pattern.search(text)
+        else text.rstrip("\n") + "\n\n" + section
+    )
     out.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> list[dict]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=40, help="bot games per case (default 40)")
-    ap.add_argument("--apply-seeds", type=int, default=3, help="games whose apply() calls are timed (default 3)")
+    ap.add_argument(
+        "--apply-seeds", type=int, default=3, help="games whose apply() calls are timed (default 3)"
+    )
     ap.add_argument("--games", nargs="*", help="only these games (tet, yotr, fitl, row)")
     ap.add_argument("--mc", type=int, default=0, help="also a Monte Carlo of this many games on 2 workers")
     ap.add_argument("--label", default="latest", help="the section of speed.md to write (default 'latest')")
@@ -210,14 +253,17 @@ def main(argv: list[str] | None = None) -> list[dict]:
     ap.add_argument("--compare", type=Path, help="an older checkout to time against this one, alternately")
     ap.add_argument("--rounds", type=int, default=2, help="rounds of --compare (default 2)")
     args = ap.parse_args(argv)
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                            cwd=ROOT).stdout.strip()
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
+    ).stdout.strip()
     cases = [(g, s) for g, s in CASES if not args.games or g in args.games]
     if args.compare:
         text = compare(args.compare.resolve(), cases, args.seeds, args.rounds)
         if not args.no_write:
-            write_text(args.label, f"Commit `{commit}` against `{args.compare}`, seeds 1-{args.seeds}; {machine()}."
-                       f"\n\n{text}\n")
+            write_text(
+                args.label,
+                f"Commit `{commit}` against `{args.compare}`, seeds 1-{args.seeds}; {machine()}.\n\n{text}\n",
+            )
         return []
     rows = []
     for game, scenario in cases:

@@ -53,8 +53,15 @@ def play(scenario: str, seed: int) -> dict[str, Any]:
     t = time.perf_counter()
     g.play()
     res = g.result.result or {}
-    return {"scenario": scenario, "seed": seed, "winner": res.get("winner"), "final_coup": res.get("final_coup"),
-            "seconds": time.perf_counter() - t, "cards": len(g.played), "counts": tally(g)}
+    return {
+        "scenario": scenario,
+        "seed": seed,
+        "winner": res.get("winner"),
+        "final_coup": res.get("final_coup"),
+        "seconds": time.perf_counter() - t,
+        "cards": len(g.played),
+        "counts": tally(g),
+    }
 
 
 def report(rows: list[dict[str, Any]]) -> str:
@@ -65,20 +72,36 @@ def report(rows: list[dict[str, Any]]) -> str:
     lines = [f"== {rows[0]['scenario']}: {n} games =="]
     for f in FACTIONS:
         cards = sum(v for k, v in total.items() if k.startswith(f"{f}:card:"))
-        share = ", ".join(f"{k.split(':')[2]} {v / cards:.0%}" for k, v in sorted(total.items())
-                          if k.startswith(f"{f}:card:")) if cards else "no card decisions"
-        ops = ", ".join(f"{k.split(':')[2]} {v / n:.1f}" for k, v in sorted(total.items()) if k.startswith(f"{f}:op:"))
-        sas = ", ".join(f"{k.split(':')[2]} {v / n:.1f}" for k, v in sorted(total.items()) if k.startswith(f"{f}:sa:"))
+        share = (
+            ", ".join(
+                f"{k.split(':')[2]} {v / cards:.0%}"
+                for k, v in sorted(total.items())
+                if k.startswith(f"{f}:card:")
+            )
+            if cards
+            else "no card decisions"
+        )
+        ops = ", ".join(
+            f"{k.split(':')[2]} {v / n:.1f}" for k, v in sorted(total.items()) if k.startswith(f"{f}:op:")
+        )
+        sas = ", ".join(
+            f"{k.split(':')[2]} {v / n:.1f}" for k, v in sorted(total.items()) if k.startswith(f"{f}:sa:")
+        )
         lines.append(f"{f:5} cards: {share}")
         lines.append(f"      Operations per game: {ops or '-'}")
         lines.append(f"      Special Activities per game: {sas or '-'}")
     wins = Counter(r["winner"] for r in rows)
-    lines.append("winners: " + ", ".join(f"{f} {wins.get(f, 0)} ({wins.get(f, 0) / n:.0%})" for f in FACTIONS)
-                 + (f", none {wins[None]}" if wins.get(None) else ""))
+    lines.append(
+        "winners: "
+        + ", ".join(f"{f} {wins.get(f, 0)} ({wins.get(f, 0) / n:.0%})" for f in FACTIONS)
+        + (f", none {wins[None]}" if wins.get(None) else "")
+    )
     early = sum(1 for r in rows if not r["final_coup"])
     secs = [r["seconds"] for r in rows]
-    lines.append(f"ended early at a victory check: {early} of {n}; median {statistics.median(secs):.2f} s per game "
-                 f"(max {max(secs):.2f} s); median {statistics.median(r['cards'] for r in rows)} cards")
+    lines.append(
+        f"ended early at a victory check: {early} of {n}; median {statistics.median(secs):.2f} s per game "
+        f"(max {max(secs):.2f} s); median {statistics.median(r['cards'] for r in rows)} cards"
+    )
     return "\n".join(lines)
 
 
@@ -100,8 +123,17 @@ def main(argv: list[str] | None = None) -> int:
             w = csv.writer(fh)
             w.writerow(["scenario", "seed", "winner", "final_coup", "seconds", "cards"] + keys)
             for r in every:
-                w.writerow([r["scenario"], r["seed"], r["winner"], r["final_coup"], round(r["seconds"], 3), r["cards"]]
-                           + [r["counts"].get(k, 0) for k in keys])
+                w.writerow(
+                    [
+                        r["scenario"],
+                        r["seed"],
+                        r["winner"],
+                        r["final_coup"],
+                        round(r["seconds"], 3),
+                        r["cards"],
+                    ]
+                    + [r["counts"].get(k, 0) for k in keys]
+                )
     return 0
 
 

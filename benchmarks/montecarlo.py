@@ -26,8 +26,14 @@ def one_game(seed: int, game_id: str, scenario: str | None) -> dict:
     t = time.perf_counter()
     g.play()
     res = g.result.result or {}
-    row = {"seed": seed, "winner": res.get("winner"), "rule": g.result.rule_id, "title": g.result.title,
-           "turn": g.turn, "seconds": round(time.perf_counter() - t, 3)}
+    row = {
+        "seed": seed,
+        "winner": res.get("winner"),
+        "rule": g.result.rule_id,
+        "title": g.result.title,
+        "turn": g.turn,
+        "seconds": round(time.perf_counter() - t, 3),
+    }
     row.update({f"score_{k}": v for k, v in g.scores().items()})
     for key, value in sorted(res.items()):
         if isinstance(value, dict):
@@ -39,7 +45,9 @@ def one_game(seed: int, game_id: str, scenario: str | None) -> dict:
 
 def run(game_id: str, games: int, workers: int = 2, scenario: str | None = None) -> list[dict]:
     fn = partial(one_game, game_id=game_id, scenario=scenario)
-    if workers <= 1:  # in-process (also what the smoke test uses: the script is not an importable module there)
+    if (
+        workers <= 1
+    ):  # in-process (also what the smoke test uses: the script is not an importable module there)
         return [fn(seed) for seed in range(games)]
     with ProcessPoolExecutor(workers) as pool:
         return list(pool.map(fn, range(games), chunksize=max(1, games // (workers * 8))))

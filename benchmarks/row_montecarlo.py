@@ -54,9 +54,11 @@ def main(argv=None) -> None:
             rows.append(row)
     wins = Counter(r["winner"] for r in rows)
     n = len(rows) or 1
-    print(f"{args.scenario}: {len(rows)} of {args.games} games; "
-          + ", ".join(f"{k} {100 * v / n:.1f}%" for k, v in sorted(wins.items(), key=str))
-          + f"; median {statistics.median(r['seconds'] for r in rows) if rows else 0:.2f} s a game")
+    print(
+        f"{args.scenario}: {len(rows)} of {args.games} games; "
+        + ", ".join(f"{k} {100 * v / n:.1f}%" for k, v in sorted(wins.items(), key=str))
+        + f"; median {statistics.median(r['seconds'] for r in rows) if rows else 0:.2f} s a game"
+    )
 
 
 if __name__ == "__main__":

@@ -21,8 +21,14 @@ def one_game(seed: int) -> dict:
     g = wargames.load("tet", seed=seed)
     g.play()
     dem = g.demoralized()
-    return {"seed": seed, "winner": g.result.result.get("winner"), "rule": g.result.rule_id, "turn": g.turn,
-            **{f"score_{k}": v for k, v in g.scores().items()}, **{f"broken_{k}": v for k, v in dem.items()}}
+    return {
+        "seed": seed,
+        "winner": g.result.result.get("winner"),
+        "rule": g.result.rule_id,
+        "turn": g.turn,
+        **{f"score_{k}": v for k, v in g.scores().items()},
+        **{f"broken_{k}": v for k, v in dem.items()},
+    }
 
 
 def run(games: int, workers: int = 2) -> list[dict]:
@@ -47,7 +53,9 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--out", help="also write one row per game to this CSV (e.g. benchmarks/results/tet_1000.csv)")
+    ap.add_argument(
+        "--out", help="also write one row per game to this CSV (e.g. benchmarks/results/tet_1000.csv)"
+    )
     args = ap.parse_args()
     t = time.perf_counter()
     rows = run(args.games, args.workers)

@@ -42,7 +42,9 @@ def test_benchmarks_back_and_montecarlo_scaling_run(capsys, tmp_path):
     assert len(rows) == 3 and all(r["undo median ms"] >= 0 for r in rows)
     out = tmp_path / "scaling.md"
     scaling = _load("bench_montecarlo").main(["--game", "fitl", "--games", "4", "--out", str(out)])
-    assert [r["way"] for r in scaling][-1].startswith("Dask") and "same rows every way: True" in capsys.readouterr().out
+    assert [r["way"] for r in scaling][-1].startswith(
+        "Dask"
+    ) and "same rows every way: True" in capsys.readouterr().out
     written = out.read_text()
     assert written.startswith("## fitl: 4 games, ") and "Load average (1/5/15 min) before: " in written
     assert "cores, Python " in written and written.count("| Dask LocalCluster, 2 workers | 2 |") == 1
@@ -63,7 +65,11 @@ def test_bench_load_measures_first_load_and_memory(tmp_path, capsys):
     out = tmp_path / "load.md"
     rows = _load("bench_load").main(["--games", "tet", "--runs", "1", "--out", str(out), "--label", "smoke"])
     assert [r["game"] for r in rows] == ["tet"]
-    assert rows[0]["no_pyc_ms"] > 0 and rows[0]["cold_ms"] > 0 and rows[0]["maxrss_traced_mb"] > rows[0]["traced_mb"]
+    assert (
+        rows[0]["no_pyc_ms"] > 0
+        and rows[0]["cold_ms"] > 0
+        and rows[0]["maxrss_traced_mb"] > rows[0]["traced_mb"]
+    )
     assert out.read_text().count("## smoke\n") == 1 and "| tet | historical |" in capsys.readouterr().out
 
 
@@ -71,5 +77,10 @@ def test_bench_load_measures_first_load_and_memory(tmp_path, capsys):
 def test_bench_notebooks_times_a_notebook(tmp_path):
     out = tmp_path / "notebooks.md"
     rows = _load("bench_notebooks").main([str(ROOT / "notebooks" / "00-start-here.ipynb"), "--out", str(out)])
-    assert len(rows) == 1 and not rows[0]["error"] and rows[0]["cpu_s"] > 0 and rows[0]["wall_s"] >= rows[0]["cpu_s"] / 2
+    assert (
+        len(rows) == 1
+        and not rows[0]["error"]
+        and rows[0]["cpu_s"] > 0
+        and rows[0]["wall_s"] >= rows[0]["cpu_s"] / 2
+    )
     assert "| notebooks/00-start-here.ipynb |" in out.read_text()

@@ -57,13 +57,17 @@ def test_binder_requirements_pin_exactly_the_versions_the_tests_run():
     finally:
         sys.path.pop(0)
     written = (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8")
-    assert written == gen.render(), "binder/requirements.txt is stale: run python tools/binder_requirements.py"
+    assert written == gen.render(), (
+        "binder/requirements.txt is stale: run python tools/binder_requirements.py"
+    )
     pins = gen.constraints()
     lines = [ln for ln in written.splitlines() if ln and not ln.startswith("#")]
     for line in lines:
         name, _, version = line.partition("==")
         assert version, f"binder/requirements.txt: {line!r} is not pinned"
-        assert pins[gen.norm(name)][1] == version, f"{name}: Binder {version}, tests {pins[gen.norm(name)][1]}"
+        assert pins[gen.norm(name)][1] == version, (
+            f"{name}: Binder {version}, tests {pins[gen.norm(name)][1]}"
+        )
     named = {gen.norm(ln.partition("==")[0]) for ln in lines}
     assert {"bokeh", "jupyter-bokeh", "pandas", "pydantic", "voila", "distributed", "ipykernel"} <= named
     assert not named & {"jupyterlab", "notebook"}  # left to the base environment (research/stack-probe.md 5)
@@ -85,16 +89,21 @@ def test_every_binder_link_points_at_a_file_that_exists():
     for where, kind, path in links:
         assert (ROOT / path).is_file(), f"{where}: Binder link {kind}/{path} names no file"
     apps = {p for _, k, p in links if k == "voila/render" and p.startswith("notebooks/apps/")}
-    assert apps == {f"notebooks/apps/{p.name}" for p in (ROOT / "notebooks" / "apps").glob("*.ipynb")}, \
+    assert apps == {f"notebooks/apps/{p.name}" for p in (ROOT / "notebooks" / "apps").glob("*.ipynb")}, (
         "every app has a Binder link in the README, and every link an app"
+    )
 
 
 # ---------------------------------------------------------------------------------------------- the build
 def _run(cmd: list[str], *, cwd: Path, env: dict[str, str], timeout: int) -> str:
     t = time.perf_counter()
     proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
-    print(f"[{time.perf_counter() - t:6.1f} s] {' '.join(Path(c).name if '/' in c else c for c in cmd)[:100]}")
-    assert proc.returncode == 0, f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    print(
+        f"[{time.perf_counter() - t:6.1f} s] {' '.join(Path(c).name if '/' in c else c for c in cmd)[:100]}"
+    )
+    assert proc.returncode == 0, (
+        f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    )
     return proc.stdout
 
 
@@ -119,39 +128,84 @@ def _get(url: str, timeout: float = 120) -> tuple[int, str]:
 def test_binder_environment_builds_runs_the_front_door_and_renders_an_app(tmp_path):
     venv, home, repo = tmp_path / "venv", tmp_path / "home", tmp_path / "repo"
     home.mkdir()
-    shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(".git", ".venv", "artifacts", "__pycache__",
-                                                              "*.egg-info", "build", "dist", ".ipynb_checkpoints"))
+    shutil.copytree(
+        ROOT,
+        repo,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "artifacts", "__pycache__", "*.egg-info", "build", "dist", ".ipynb_checkpoints"
+        ),
+    )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON", "JUPYTER"))}
     # a fresh HOME as in the image, but pip's cache of this machine (Binder itself installs without one)
-    cache = os.environ.get("PIP_CACHE_DIR") or str(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pip")
-    env.update(HOME=str(home), PATH=f"{venv / 'bin'}{os.pathsep}/usr/bin{os.pathsep}/bin", PIP_CACHE_DIR=cache,
-               PIP_DISABLE_PIP_VERSION_CHECK="1", BOKEH_RESOURCES="inline")
+    cache = os.environ.get("PIP_CACHE_DIR") or str(
+        Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pip"
+    )
+    env.update(
+        HOME=str(home),
+        PATH=f"{venv / 'bin'}{os.pathsep}/usr/bin{os.pathsep}/bin",
+        PIP_CACHE_DIR=cache,
+        PIP_DISABLE_PIP_VERSION_CHECK="1",
+        BOKEH_RESOURCES="inline",
+    )
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q"]
     _run([sys.executable, "-m", "venv", str(venv)], cwd=repo, env=env, timeout=120)
-    _run(pip + ["-r", "ci/binder-base.txt"], cwd=repo, env=env, timeout=600)       # repo2docker's base env
+    _run(pip + ["-r", "ci/binder-base.txt"], cwd=repo, env=env, timeout=600)  # repo2docker's base env
     _run(pip + ["-r", "binder/requirements.txt"], cwd=repo, env=env, timeout=600)  # what Binder installs
     _run([str(venv / "bin" / "python"), "-m", "pip", "check"], cwd=repo, env=env, timeout=120)
-    _run(["bash", "binder/postBuild"], cwd=repo, env=env, timeout=600)             # as Binder: from the repo
+    _run(["bash", "binder/postBuild"], cwd=repo, env=env, timeout=600)  # as Binder: from the repo
     assert (home / ".jupyter" / "jupyter_server_config.py").resolve() == repo / "jupyter_server_config.py"
-    versions = _run([str(venv / "bin" / "python"), "-c", "import bokeh, pandas, voila, wargames; "
-                     "print(bokeh.__version__, pandas.__version__, voila.__version__, wargames.__file__)"],
-                    cwd=tmp_path, env=env, timeout=120).split()
-    pins = dict(ln.split("==") for ln in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
-                if "==" in ln and not ln.startswith("#"))
+    versions = _run(
+        [
+            str(venv / "bin" / "python"),
+            "-c",
+            "import bokeh, pandas, voila, wargames; "
+            "print(bokeh.__version__, pandas.__version__, voila.__version__, wargames.__file__)",
+        ],
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+    ).split()
+    pins = dict(
+        ln.split("==")
+        for ln in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+        if "==" in ln and not ln.startswith("#")
+    )
     assert versions[:3] == [pins["bokeh"], pins["pandas"], pins["voila"]]
     assert Path(versions[3]).is_relative_to(repo)  # the editable install of postBuild
 
     # one notebook, executed in that environment (a failing cell fails nbconvert)
-    _run([str(venv / "bin" / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
-          "--ExecutePreprocessor.timeout=300", "notebooks/00-start-here.ipynb", "--output", str(tmp_path / "front.ipynb")],
-         cwd=repo, env=env, timeout=600)
+    _run(
+        [
+            str(venv / "bin" / "jupyter"),
+            "nbconvert",
+            "--to",
+            "notebook",
+            "--execute",
+            "--ExecutePreprocessor.timeout=300",
+            "notebooks/00-start-here.ipynb",
+            "--output",
+            str(tmp_path / "front.ipynb"),
+        ],
+        cwd=repo,
+        env=env,
+        timeout=600,
+    )
     executed = json.loads((tmp_path / "front.ipynb").read_text(encoding="utf-8"))
     assert not [o for c in executed["cells"] for o in c.get("outputs", []) if o.get("output_type") == "error"]
 
     # JupyterLab on the repository, as Binder starts it, and the README's URLs
     port = _free_port()
-    cmd = [str(venv / "bin" / "jupyter"), "lab", "--no-browser", f"--port={port}", "--ServerApp.port_retries=0",
-           "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={repo}"]
+    cmd = [
+        str(venv / "bin" / "jupyter"),
+        "lab",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.root_dir={repo}",
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     with open(tmp_path / "lab.log", "w") as log:
@@ -160,7 +214,9 @@ def test_binder_environment_builds_runs_the_front_door_and_renders_an_app(tmp_pa
             base = f"http://127.0.0.1:{port}"
             deadline = time.time() + 90
             while _get(f"{base}/api/status", timeout=2)[0] != 200:
-                assert server.poll() is None and time.time() < deadline, (tmp_path / "lab.log").read_text()[-3000:]
+                assert server.poll() is None and time.time() < deadline, (tmp_path / "lab.log").read_text()[
+                    -3000:
+                ]
                 time.sleep(0.5)
             status, _ = _get(f"{base}/lab/tree/notebooks/00-start-here.ipynb")
             assert status == 200

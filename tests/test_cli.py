@@ -35,8 +35,12 @@ def test_cli_play_side_view_hides_units(capsys):
 
 
 def test_cli_entry_point_runs():
-    out = subprocess.run([sys.executable, "-m", "wargames.cli", "play", "tet", "--quiet", "--seed", "1"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "wargames.cli", "play", "tet", "--quiet", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert "TET-AIM-3" in out
 
 
@@ -75,9 +79,26 @@ def test_cli_montecarlo_on_a_dask_scheduler_gives_the_same_rows(tmp_path, capsys
 
     distributed = pytest.importorskip("dask.distributed")
     out = tmp_path / "dask.csv"
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        assert main(["montecarlo", "fitl", "--games", "3", "--seed", "10", "--scheduler", cluster.scheduler_address,
-                     "--out", str(out)]) == 0
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        assert (
+            main(
+                [
+                    "montecarlo",
+                    "fitl",
+                    "--games",
+                    "3",
+                    "--seed",
+                    "10",
+                    "--scheduler",
+                    cluster.scheduler_address,
+                    "--out",
+                    str(out),
+                ]
+            )
+            == 0
+        )
     captured = capsys.readouterr()
     assert "3/3 games" in captured.err  # the progress line
     here = wargames.montecarlo("fitl", 3, seed=10).drop(columns="seconds")

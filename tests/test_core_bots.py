@@ -22,7 +22,9 @@ class _Toy(Bot):
 
 
 def _decision(kind, *option_kinds):
-    return Decision("S", "?", "R-1", [Action.make(k, f"{k}{i}") for i, k in enumerate(option_kinds)], kind=kind)
+    return Decision(
+        "S", "?", "R-1", [Action.make(k, f"{k}{i}") for i, k in enumerate(option_kinds)], kind=kind
+    )
 
 
 def test_core_bot_dispatches_by_decision_kind_and_explains():
@@ -30,7 +32,10 @@ def test_core_bot_dispatches_by_decision_kind_and_explains():
     assert bot.choose(None, _decision("pick", "pick", "pick")).label == "pick1" and reason_of(bot) == "high"
     assert bot.choose(None, _decision("pair", "a", "b", "end")).kind == "b" and bot.last_reason == "pair"
     # a kind with no handler, or a weighed decision left with its closing option only: the fallback says so
-    assert bot.choose(None, _decision("other", "x", "end")).kind == "end" and "nothing to decide" in bot.last_reason
+    assert (
+        bot.choose(None, _decision("other", "x", "end")).kind == "end"
+        and "nothing to decide" in bot.last_reason
+    )
     assert bot.choose(None, _decision("pair", "end")).kind == "end" and "nothing to decide" in bot.last_reason
 
 
@@ -43,8 +48,10 @@ def test_core_bot_knows_the_kinds_it_answers_or_leaves_to_its_fallback_on_purpos
 
 
 def test_core_bot_ties_broken_by_its_own_seeded_generator():
-    picks = {_Toy(seed=s).best([(1, Action.make("a", "a"), "x"), (1, Action.make("b", "b"), "y")]).kind
-             for s in range(12)}
+    picks = {
+        _Toy(seed=s).best([(1, Action.make("a", "a"), "x"), (1, Action.make("b", "b"), "y")]).kind
+        for s in range(12)
+    }
     assert picks == {"a", "b"}
     assert _Toy(seed=1).rng.random() == _Toy(seed=1).rng.random()
 
@@ -53,8 +60,9 @@ def test_core_reason_of_a_player_without_one_is_empty():
     assert reason_of(RandomPlayer(0)) == "" and reason_of(object()) == ""
 
 
-@pytest.mark.parametrize("game_id,options", [("tet", {}), ("tet", {"players": 4}), ("yotr", {}), ("fitl", {}),
-                                             ("row", {})])
+@pytest.mark.parametrize(
+    "game_id,options", [("tet", {}), ("tet", {"players": 4}), ("yotr", {}), ("fitl", {}), ("row", {})]
+)
 def test_core_bots_every_game_bot_is_a_core_bot_and_every_choice_has_a_reason(game_id, options):
     game = wargames.load(game_id, seed=2, **options)
     bots = {s: game.default_player(s) for s in game.sides}
@@ -86,8 +94,10 @@ def _kinds_met(game_id, scenario, seed, player):
     return game, seen
 
 
-@pytest.mark.parametrize("game_id,scenario", [("tet", None), ("yotr", None), ("fitl", "short"),
-                                              ("row", "year-in-i-corps"), ("row", "tet-offensive")])
+@pytest.mark.parametrize(
+    "game_id,scenario",
+    [("tet", None), ("yotr", None), ("fitl", "short"), ("row", "year-in-i-corps"), ("row", "tet-offensive")],
+)
 def test_core_bots_every_decision_of_a_bot_game_names_a_kind_its_bot_knows(game_id, scenario):
     """Issue #14: every decision a bot game offers names its kind (never the default "choose"), and the bot of
     the deciding side knows that kind: it has an ``on_<kind>`` answer, or leaves it to its fallback on purpose."""

@@ -82,9 +82,20 @@ class Battles(Game):
     checkpoint_every = 2
 
     def load_sequence(self):
-        return SequenceOfPlay(game=self.game_id, turns=2, source="rules: toy", phases=[PhaseSpec(
-            id="combat", number=1, name="Combat", rule="TOY-1",
-            steps=[StepSpec(id="combat", name="Combat", procedure="combat", rule="TOY-1")])])
+        return SequenceOfPlay(
+            game=self.game_id,
+            turns=2,
+            source="rules: toy",
+            phases=[
+                PhaseSpec(
+                    id="combat",
+                    number=1,
+                    name="Combat",
+                    rule="TOY-1",
+                    steps=[StepSpec(id="combat", name="Combat", procedure="combat", rule="TOY-1")],
+                )
+            ],
+        )
 
     def load_scenario(self, scenario):
         pass
@@ -107,8 +118,12 @@ class Battles(Game):
             yield self.ruling("TOY-1", "Prepared", f"preparation {self.prepared}")
         while len(done) < len(AREAS):
             self.checkpoint("battles", done=done)
-            act = yield self.decide("Red", "which battle?", "TOY-2",
-                                    [Action.make("battle", area=a) for a in AREAS if a not in done])
+            act = yield self.decide(
+                "Red",
+                "which battle?",
+                "TOY-2",
+                [Action.make("battle", area=a) for a in AREAS if a not in done],
+            )
             done.append(act["area"])
             for _ in range(2):
                 fire = yield self.decide("Blue", "fire?", "TOY-3", [Action.make("fire"), Action.make("hold")])
@@ -181,8 +196,15 @@ def test_core_a_procedure_that_ignores_its_mark_is_an_engine_error_naming_it():
         g.undo()
 
 
-@pytest.mark.parametrize("game_id,scenario,n", [("tet", "historical", 700), ("yotr", "historical", 250),
-                                                ("row", "year-in-i-corps", 250), ("row", "tet-offensive", 300)])
+@pytest.mark.parametrize(
+    "game_id,scenario,n",
+    [
+        ("tet", "historical", 700),
+        ("yotr", "historical", 250),
+        ("row", "year-in-i-corps", 250),
+        ("row", "tet-offensive", 300),
+    ],
+)
 def test_core_back_inside_long_steps_resumes_their_restartable_loops_exactly(game_id, scenario, n):
     """Tet's battles and moves, Year of the Rat's movement, Rumor of War's activations and Communist strategic
     movement checkpoint between battles, units and combats: Back through every decision gives the state seen in

@@ -110,15 +110,19 @@ def test_core_save_open_round_trip(tmp_path, tet):
     assert [r.to_text() for r in again.log] == [r.to_text() for r in tet.log]
 
 
-@pytest.mark.parametrize("damage", [
-    lambda d: d.update(digest="0" * 64),
-    lambda d: d.update(version=99),
-    lambda d: d["record"].append({"act": {"kind": "move", "params": {"unit": "nva_1", "to": "saigon"}},
-                                   "at": [999, True]}),
-    lambda d: d.update(record="not a list"),
-    lambda d: d.pop("seed"),
-    lambda d: d.update(game="chess"),
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.update(digest="0" * 64),
+        lambda d: d.update(version=99),
+        lambda d: d["record"].append(
+            {"act": {"kind": "move", "params": {"unit": "nva_1", "to": "saigon"}}, "at": [999, True]}
+        ),
+        lambda d: d.update(record="not a list"),
+        lambda d: d.pop("seed"),
+        lambda d: d.update(game="chess"),
+    ],
+)
 def test_core_corrupt_save_gives_clear_error_and_loads_nothing(tmp_path, tet, damage):
     tet.advance("phase")
     data = tet.save()
@@ -151,7 +155,8 @@ def test_core_every_die_roll_is_in_a_ruling():
     g.play()
     rolled = sum(len(r.dice) for r in g.log)
     assert rolled > 0 and rolled == g.dice.draws - sum(1 for r in g.log if r.rule_id == "TET-SETUP-2") - sum(
-        len(r.result["units"]) for r in g.log if isinstance(r.result, dict) and "units" in r.result)
+        len(r.result["units"]) for r in g.log if isinstance(r.result, dict) and "units" in r.result
+    )
 
 
 def test_core_view_masks_hidden_units(tet):
@@ -166,16 +171,22 @@ def test_core_view_masks_hidden_units(tet):
 
 
 def test_core_import_is_light():
-    code = ("import sys, time; t=time.perf_counter(); import wargames; dt=time.perf_counter()-t; "
-            "bad=[m for m in ('bokeh','ipywidgets','pandas','pydantic') if m in sys.modules]; print(dt, bad)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    code = (
+        "import sys, time; t=time.perf_counter(); import wargames; dt=time.perf_counter()-t; "
+        "bad=[m for m in ('bokeh','ipywidgets','pandas','pydantic') if m in sys.modules]; print(dt, bad)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
     assert float(out[0]) < 0.5
     assert out[1] == "[]"
 
 
 def test_core_rules_never_import_bokeh():
-    code = ("import sys, wargames; g = wargames.load('tet', seed=1); g.play(); "
-            "print([m for m in ('bokeh','ipywidgets') if m in sys.modules])")
+    code = (
+        "import sys, wargames; g = wargames.load('tet', seed=1); g.play(); "
+        "print([m for m in ('bokeh','ipywidgets') if m in sys.modules])"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -234,8 +245,12 @@ def test_core_action_own_constructor_sets_every_field_and_stays_frozen():
 
     assert [f.name for f in dataclasses.fields(Action)] == ["kind", "params", "label", "places"]
     full = Action("move_to", (("to", "1234"), ("unit", "nva_1")), "nva_1 to 1234", ("1234",))
-    assert (full.kind, full.params, full.label, full.places) == ("move_to", (("to", "1234"), ("unit", "nva_1")),
-                                                                 "nva_1 to 1234", ("1234",))
+    assert (full.kind, full.params, full.label, full.places) == (
+        "move_to",
+        (("to", "1234"), ("unit", "nva_1")),
+        "nva_1 to 1234",
+        ("1234",),
+    )
     bare = Action("done")
     assert (bare.kind, bare.params, bare.label, bare.places) == ("done", (), "", ())
     assert Action(kind="done", label="x") == bare  # label and places do not count in equality
@@ -247,5 +262,6 @@ def test_core_action_own_constructor_sets_every_field_and_stays_frozen():
     assert Action.make("done").label == "done" and Action.make("done").params == ()
     assert Action.from_json(json.loads(json.dumps(made.to_json()))) == made
     assert dataclasses.replace(made, label="new").label == "new"
-    assert repr(made) == ("Action(kind='move_to', params=(('to', '1234'), ('unit', 'nva_1')), label='label', "
-                          "places=('1234',))")
+    assert repr(made) == (
+        "Action(kind='move_to', params=(('to', '1234'), ('unit', 'nva_1')), label='label', places=('1234',))"
+    )

@@ -31,8 +31,9 @@ def test_core_montecarlo_same_seeds_same_rows_whatever_the_workers():
 def test_core_montecarlo_takes_players_and_options():
     from wargames.core import RandomPlayer
 
-    frame = wargames.montecarlo("tet", 1, options={"players": 4},
-                                players=lambda g: {s: RandomPlayer(g.seed) for s in g.sides})
+    frame = wargames.montecarlo(
+        "tet", 1, options={"players": 4}, players=lambda g: {s: RandomPlayer(g.seed) for s in g.sides}
+    )
     assert len(frame) == 1 and frame.turn.iloc[0] >= 1
 
 
@@ -60,8 +61,10 @@ def test_core_montecarlo_on_a_dask_local_cluster_gives_the_same_rows():
     from dask.distributed import Client, LocalCluster
 
     here = wargames.montecarlo("fitl", 3, seed=10).drop(columns="seconds")
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster) as client:
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
         there = wargames.montecarlo("fitl", 3, seed=10, client=client, progress=lambda done, total: None)
         by_address = wargames.montecarlo("fitl", 2, seed=10, scheduler=cluster.scheduler_address)
     assert there.drop(columns="seconds").equals(here)
@@ -81,10 +84,15 @@ def test_core_montecarlo_progress_callback_and_cli(capsys, tmp_path):
 
 
 # ------------------------------------------------------------------ one rules index, one rule_ref (item 1)
-@pytest.mark.parametrize("game_id,rule,ref", [
-    ("tet", "TET-COMP-2", "line 4"), ("yotr", "YOTR-SOP", "line 228"),
-    ("fitl", "FITL-1.1", "rules 1.1, line 26"), ("row", "ROW-1.0", "rules 1.0, line 34"),
-])
+@pytest.mark.parametrize(
+    "game_id,rule,ref",
+    [
+        ("tet", "TET-COMP-2", "line 4"),
+        ("yotr", "YOTR-SOP", "line 228"),
+        ("fitl", "FITL-1.1", "rules 1.1, line 26"),
+        ("row", "ROW-1.0", "rules 1.0, line 34"),
+    ],
+)
 def test_core_rules_index_one_loader_and_one_rule_ref_for_every_game(game_id, rule, ref):
     from wargames.core.data import RuleRow
     from wargames.core.registry import game_class
@@ -105,19 +113,32 @@ def _index_file(tmp_path, header, *rows):
 def test_core_rules_index_columns_may_be_left_out_and_are_derived(tmp_path):
     from wargames.core.data import read_rules_index
 
-    p = _index_file(tmp_path, "rule_id,title,summary,status,decision,source",
-                    'X-3.2,Moves,"How units move.",not yet,D-1,"rules:3.2, L40"', "X-SOP,Turns,Order.,omitted,,rules:L7")
+    p = _index_file(
+        tmp_path,
+        "rule_id,title,summary,status,decision,source",
+        'X-3.2,Moves,"How units move.",not yet,D-1,"rules:3.2, L40"',
+        "X-SOP,Turns,Order.,omitted,,rules:L7",
+    )
     index = read_rules_index(p, "X")
-    assert index["X-3.2"].section == "3.2" and index["X-3.2"].line == "40" and index["X-3.2"].decisions == "D-1"
+    assert (
+        index["X-3.2"].section == "3.2" and index["X-3.2"].line == "40" and index["X-3.2"].decisions == "D-1"
+    )
     assert index["X-SOP"].section is None and index["X-SOP"].ref == "line 7"
 
 
-@pytest.mark.parametrize("header,row,problem", [
-    ("rule_id,title,summary,status,colour,source", "X-1,T,S,tested,red,rules:L1", "unexpected ['colour']"),
-    ("rule_id,title,summary,source", "X-1,T,S,rules:L1", "missing ['status']"),
-    ("rule_id,title,summary,status,source", "Y-1,T,S,tested,rules:L1", "must start with X-"),
-    ("rule_id,title,summary,status,source", "X-1,T,S,done,rules:L1", "column 'status'"),
-])
+@pytest.mark.parametrize(
+    "header,row,problem",
+    [
+        (
+            "rule_id,title,summary,status,colour,source",
+            "X-1,T,S,tested,red,rules:L1",
+            "unexpected ['colour']",
+        ),
+        ("rule_id,title,summary,source", "X-1,T,S,rules:L1", "missing ['status']"),
+        ("rule_id,title,summary,status,source", "Y-1,T,S,tested,rules:L1", "must start with X-"),
+        ("rule_id,title,summary,status,source", "X-1,T,S,done,rules:L1", "column 'status'"),
+    ],
+)
 def test_core_rules_index_bad_file_is_a_clear_error(tmp_path, header, row, problem):
     from wargames.core.data import DataError, read_rules_index
 
@@ -129,6 +150,8 @@ def test_core_rules_index_bad_file_is_a_clear_error(tmp_path, header, row, probl
 def test_core_rules_index_repeated_id_names_its_line(tmp_path):
     from wargames.core.data import DataError, read_rules_index
 
-    p = _index_file(tmp_path, "rule_id,title,summary,status,source", "X-1,T,S,tested,rules:L1", "X-1,T,S,tested,rules:L2")
+    p = _index_file(
+        tmp_path, "rule_id,title,summary,status,source", "X-1,T,S,tested,rules:L1", "X-1,T,S,tested,rules:L2"
+    )
     with pytest.raises(DataError, match="line 3.*duplicate rule id 'X-1'"):
         read_rules_index(p, "X")

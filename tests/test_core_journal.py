@@ -37,27 +37,50 @@ def journalled_dict(**kw):
 # ---------------------------------------------------------------------------- the containers
 def test_journal_dict_reads_write_nothing():
     j, d = journalled_dict()
-    _ = (d["a"], d.get("z"), "a" in d, list(d), dict(d), sorted(d.items()), len(d), d == {"a": 1, "b": 2},
-         d.copy(), copy.copy(d))
+    _ = (
+        d["a"],
+        d.get("z"),
+        "a" in d,
+        list(d),
+        dict(d),
+        sorted(d.items()),
+        len(d),
+        d == {"a": 1, "b": 2},
+        d.copy(),
+        copy.copy(d),
+    )
     assert not j
     assert type(d.copy()) is dict and type(copy.copy(d)) is dict  # a copy is a plain, unjournalled dict
 
 
-@pytest.mark.parametrize("mutate,expected", [
-    (lambda d: d.__setitem__("a", 5), [{"field": "loc", "unit": "a", "from": 1, "to": 5}]),
-    (lambda d: d.__setitem__("c", 3), [{"field": "loc", "unit": "c", "to": 3}]),
-    (lambda d: d.__delitem__("a"), [{"field": "loc", "unit": "a", "from": 1, "removed": True}]),
-    (lambda d: d.pop("b"), [{"field": "loc", "unit": "b", "from": 2, "removed": True}]),
-    (lambda d: d.pop("z", None), []),
-    (lambda d: d.popitem(), [{"field": "loc", "unit": "b", "from": 2, "removed": True}]),
-    (lambda d: d.setdefault("c", 7), [{"field": "loc", "unit": "c", "to": 7}]),
-    (lambda d: d.setdefault("a", 7), []),
-    (lambda d: d.update({"a": 9}, b=8), [{"field": "loc", "unit": "a", "from": 1, "to": 9},
-                                         {"field": "loc", "unit": "b", "from": 2, "to": 8}]),
-    (lambda d: d.__ior__({"a": 4}), [{"field": "loc", "unit": "a", "from": 1, "to": 4}]),
-    (lambda d: d.clear(), [{"field": "loc", "unit": "a", "from": 1, "removed": True},
-                           {"field": "loc", "unit": "b", "from": 2, "removed": True}]),
-])
+@pytest.mark.parametrize(
+    "mutate,expected",
+    [
+        (lambda d: d.__setitem__("a", 5), [{"field": "loc", "unit": "a", "from": 1, "to": 5}]),
+        (lambda d: d.__setitem__("c", 3), [{"field": "loc", "unit": "c", "to": 3}]),
+        (lambda d: d.__delitem__("a"), [{"field": "loc", "unit": "a", "from": 1, "removed": True}]),
+        (lambda d: d.pop("b"), [{"field": "loc", "unit": "b", "from": 2, "removed": True}]),
+        (lambda d: d.pop("z", None), []),
+        (lambda d: d.popitem(), [{"field": "loc", "unit": "b", "from": 2, "removed": True}]),
+        (lambda d: d.setdefault("c", 7), [{"field": "loc", "unit": "c", "to": 7}]),
+        (lambda d: d.setdefault("a", 7), []),
+        (
+            lambda d: d.update({"a": 9}, b=8),
+            [
+                {"field": "loc", "unit": "a", "from": 1, "to": 9},
+                {"field": "loc", "unit": "b", "from": 2, "to": 8},
+            ],
+        ),
+        (lambda d: d.__ior__({"a": 4}), [{"field": "loc", "unit": "a", "from": 1, "to": 4}]),
+        (
+            lambda d: d.clear(),
+            [
+                {"field": "loc", "unit": "a", "from": 1, "removed": True},
+                {"field": "loc", "unit": "b", "from": 2, "removed": True},
+            ],
+        ),
+    ],
+)
 def test_journal_dict_every_mutator_is_journalled(mutate, expected):
     j, d = journalled_dict()
     mutate(d)
@@ -88,19 +111,22 @@ def test_journal_track_reads_zero_and_journals_from_zero():
     assert j.take() == [{"field": "score", "track": "NVA", "from": 0, "to": 3}]
 
 
-@pytest.mark.parametrize("mutate,expected", [
-    (lambda c: c.__setitem__("a", 4), {"a": (2, 4)}),
-    (lambda c: c.update({"a": 1}, b=2), {"a": (2, 3), "b": (0, 2)}),
-    (lambda c: c.update(["b", "b"]), {"b": (0, 2)}),
-    (lambda c: c.subtract({"a": 2}), {"a": (2, 0)}),
-    (lambda c: c.__iadd__(Counter({"a": -2})), {"a": (2, 0)}),  # Counter drops the zero count: journalled
-    (lambda c: c.__isub__(Counter({"a": 1})), {"a": (2, 1)}),
-    (lambda c: c.__delitem__("a"), {"a": (2, 0)}),
-    (lambda c: c.pop("a"), {"a": (2, 0)}),
-    (lambda c: c.popitem(), {"a": (2, 0)}),
-    (lambda c: c.setdefault("b", 3), {"b": (0, 3)}),
-    (lambda c: c.clear(), {"a": (2, 0)}),
-])
+@pytest.mark.parametrize(
+    "mutate,expected",
+    [
+        (lambda c: c.__setitem__("a", 4), {"a": (2, 4)}),
+        (lambda c: c.update({"a": 1}, b=2), {"a": (2, 3), "b": (0, 2)}),
+        (lambda c: c.update(["b", "b"]), {"b": (0, 2)}),
+        (lambda c: c.subtract({"a": 2}), {"a": (2, 0)}),
+        (lambda c: c.__iadd__(Counter({"a": -2})), {"a": (2, 0)}),  # Counter drops the zero count: journalled
+        (lambda c: c.__isub__(Counter({"a": 1})), {"a": (2, 1)}),
+        (lambda c: c.__delitem__("a"), {"a": (2, 0)}),
+        (lambda c: c.pop("a"), {"a": (2, 0)}),
+        (lambda c: c.popitem(), {"a": (2, 0)}),
+        (lambda c: c.setdefault("b", 3), {"b": (0, 3)}),
+        (lambda c: c.clear(), {"a": (2, 0)}),
+    ],
+)
 def test_journal_counter_every_mutator_is_journalled(mutate, expected):
     j = Journal()
     c = JournalCounter({"a": 2}, journal=j, field="pieces", key="pieces", where={"space": "hue"})
@@ -109,27 +135,31 @@ def test_journal_counter_every_mutator_is_journalled(mutate, expected):
     mutate(c)
     got = {e["pieces"]: (e["from"], e["to"]) for e in j.take()}
     assert got == expected
-    assert "space" in JournalCounter({"a": 1}, journal=j, field="p", key="k", where={"space": "hue"}).journal_entry(
-        "a", 1, 2)
+    assert "space" in JournalCounter(
+        {"a": 1}, journal=j, field="p", key="k", where={"space": "hue"}
+    ).journal_entry("a", 1, 2)
 
 
-@pytest.mark.parametrize("mutate,expected", [
-    (lambda s: s.add("c"), {"c": True}),
-    (lambda s: s.add("a"), {}),
-    (lambda s: s.discard("a"), {"a": False}),
-    (lambda s: s.discard("z"), {}),
-    (lambda s: s.remove("b"), {"b": False}),
-    (lambda s: s.pop(), {"a": False}),  # one of them
-    (lambda s: s.clear(), {"a": False, "b": False}),
-    (lambda s: s.update(["c"], ["d"]), {"c": True, "d": True}),
-    (lambda s: s.difference_update(["a"]), {"a": False}),
-    (lambda s: s.intersection_update(["a"]), {"b": False}),
-    (lambda s: s.symmetric_difference_update(["a", "c"]), {"a": False, "c": True}),
-    (lambda s: s.__ior__({"c"}), {"c": True}),
-    (lambda s: s.__isub__({"a"}), {"a": False}),
-    (lambda s: s.__iand__({"a"}), {"b": False}),
-    (lambda s: s.__ixor__({"b", "c"}), {"b": False, "c": True}),
-])
+@pytest.mark.parametrize(
+    "mutate,expected",
+    [
+        (lambda s: s.add("c"), {"c": True}),
+        (lambda s: s.add("a"), {}),
+        (lambda s: s.discard("a"), {"a": False}),
+        (lambda s: s.discard("z"), {}),
+        (lambda s: s.remove("b"), {"b": False}),
+        (lambda s: s.pop(), {"a": False}),  # one of them
+        (lambda s: s.clear(), {"a": False, "b": False}),
+        (lambda s: s.update(["c"], ["d"]), {"c": True, "d": True}),
+        (lambda s: s.difference_update(["a"]), {"a": False}),
+        (lambda s: s.intersection_update(["a"]), {"b": False}),
+        (lambda s: s.symmetric_difference_update(["a", "c"]), {"a": False, "c": True}),
+        (lambda s: s.__ior__({"c"}), {"c": True}),
+        (lambda s: s.__isub__({"a"}), {"a": False}),
+        (lambda s: s.__iand__({"a"}), {"b": False}),
+        (lambda s: s.__ixor__({"b", "c"}), {"b": False, "c": True}),
+    ],
+)
 def test_journal_set_every_mutator_is_journalled(mutate, expected):
     j = Journal()
     s = JournalSet(["a", "b"], journal=j, field="face_up", key="unit")
@@ -156,24 +186,27 @@ def journalled_list(**kw):
     return j, JournalList([3, 1, 2], journal=j, field="played", **kw)
 
 
-@pytest.mark.parametrize("mutate,after", [
-    (lambda li: li.append(4), [3, 1, 2, 4]),
-    (lambda li: li.extend([5, 6]), [3, 1, 2, 5, 6]),
-    (lambda li: li.__iadd__([7]), [3, 1, 2, 7]),
-    (lambda li: li.insert(0, 9), [9, 3, 1, 2]),
-    (lambda li: li.pop(), [3, 1]),
-    (lambda li: li.pop(0), [1, 2]),
-    (lambda li: li.remove(1), [3, 2]),
-    (lambda li: li.clear(), []),
-    (lambda li: li.sort(), [1, 2, 3]),
-    (lambda li: li.sort(reverse=True), [3, 2, 1]),
-    (lambda li: li.reverse(), [2, 1, 3]),
-    (lambda li: li.__setitem__(1, 8), [3, 8, 2]),
-    (lambda li: li.__setitem__(slice(0, 2), [0]), [0, 2]),
-    (lambda li: li.__delitem__(0), [1, 2]),
-    (lambda li: li.__delitem__(slice(1, None)), [3]),
-    (lambda li: li.__imul__(2), [3, 1, 2, 3, 1, 2]),
-])
+@pytest.mark.parametrize(
+    "mutate,after",
+    [
+        (lambda li: li.append(4), [3, 1, 2, 4]),
+        (lambda li: li.extend([5, 6]), [3, 1, 2, 5, 6]),
+        (lambda li: li.__iadd__([7]), [3, 1, 2, 7]),
+        (lambda li: li.insert(0, 9), [9, 3, 1, 2]),
+        (lambda li: li.pop(), [3, 1]),
+        (lambda li: li.pop(0), [1, 2]),
+        (lambda li: li.remove(1), [3, 2]),
+        (lambda li: li.clear(), []),
+        (lambda li: li.sort(), [1, 2, 3]),
+        (lambda li: li.sort(reverse=True), [3, 2, 1]),
+        (lambda li: li.reverse(), [2, 1, 3]),
+        (lambda li: li.__setitem__(1, 8), [3, 8, 2]),
+        (lambda li: li.__setitem__(slice(0, 2), [0]), [0, 2]),
+        (lambda li: li.__delitem__(0), [1, 2]),
+        (lambda li: li.__delitem__(slice(1, None)), [3]),
+        (lambda li: li.__imul__(2), [3, 1, 2, 3, 1, 2]),
+    ],
+)
 def test_journal_list_every_mutator_is_journalled(mutate, after):
     j, li = journalled_list()
     mutate(li)
@@ -183,8 +216,19 @@ def test_journal_list_every_mutator_is_journalled(mutate, after):
 
 def test_journal_list_reads_write_nothing_and_nets_per_ruling():
     j, li = journalled_list()
-    _ = (li[0], li[-1], li[1:], list(li), len(li), 2 in li, li.index(2), li.count(3), sorted(li), li.copy(),
-         copy.copy(li))
+    _ = (
+        li[0],
+        li[-1],
+        li[1:],
+        list(li),
+        len(li),
+        2 in li,
+        li.index(2),
+        li.count(3),
+        sorted(li),
+        li.copy(),
+        copy.copy(li),
+    )
     assert not j and type(li.copy()) is list and type(copy.copy(li)) is list
     li.append(4)
     li.pop()  # undone before the ruling: no change
@@ -198,12 +242,14 @@ def test_journal_list_with_a_secret_order_never_states_the_order():
     """A face-down deck: a draw says which card left and the size, a shuffle only that the order changed."""
     j, deck = journalled_list(secret_order=True)
     deck.pop(0)
-    assert j.take() == [{"field": "played", "list": "played", "left": [3], "joined": [],
-                         "size": {"from": 3, "to": 2}}]
+    assert j.take() == [
+        {"field": "played", "list": "played", "left": [3], "joined": [], "size": {"from": 3, "to": 2}}
+    ]
     deck.insert(1, 7)
     deck.append(0)
-    assert j.take() == [{"field": "played", "list": "played", "left": [], "joined": [0, 7],
-                         "size": {"from": 2, "to": 4}}]
+    assert j.take() == [
+        {"field": "played", "list": "played", "left": [], "joined": [0, 7], "size": {"from": 2, "to": 4}}
+    ]
     deck.reverse()
     entry = j.take()[0]
     assert entry["reordered"] is True and "from" not in entry and "to" not in entry
@@ -257,9 +303,13 @@ def test_journal_copies_write_to_the_journal_the_memo_names():
 
 def test_journal_containers_pickle_without_journalling():
     j = Journal()
-    made = (j, JournalDict({"a": 1}, journal=j, field="d", key="k", quiet=("q",)),
-            JournalSet({"x"}, journal=j, field="s", key="k"), JournalTrack({"t": 2}, journal=j, field="t", key="track"),
-            JournalCounter({"p": 2}, journal=j, field="c", key="k", where={"space": "x"}))
+    made = (
+        j,
+        JournalDict({"a": 1}, journal=j, field="d", key="k", quiet=("q",)),
+        JournalSet({"x"}, journal=j, field="s", key="k"),
+        JournalTrack({"t": 2}, journal=j, field="t", key="track"),
+        JournalCounter({"p": 2}, journal=j, field="c", key="k", where={"space": "x"}),
+    )
     j2, d, s, t, c = pickle.loads(pickle.dumps(made))
     assert not j2 and (d, s, t, c) == made[1:] and d.quiet == {"q"} and c.where == {"space": "x"}
     assert d.journal is s.journal is t.journal is c.journal is j2
@@ -277,9 +327,20 @@ class Marching(Game):
     score = Tracked("track")
 
     def load_sequence(self):
-        return SequenceOfPlay(game=self.game_id, turns=3, source="rules: toy", phases=[PhaseSpec(
-            id="march", number=1, name="March", rule="TOY-1",
-            steps=[StepSpec(id="march", name="March", procedure="march", rule="TOY-1")])])
+        return SequenceOfPlay(
+            game=self.game_id,
+            turns=3,
+            source="rules: toy",
+            phases=[
+                PhaseSpec(
+                    id="march",
+                    number=1,
+                    name="March",
+                    rule="TOY-1",
+                    steps=[StepSpec(id="march", name="March", procedure="march", rule="TOY-1")],
+                )
+            ],
+        )
 
     def load_scenario(self, scenario):
         self.sloppy = False
@@ -297,13 +358,19 @@ class Marching(Game):
         return {"loc": dict(self.loc), "score": self.score}
 
     def march(self):
-        act = yield self.decide("Red", "who marches?", "TOY-2", [Action.make("march", unit=u) for u in sorted(self.loc)])
+        act = yield self.decide(
+            "Red", "who marches?", "TOY-2", [Action.make("march", unit=u) for u in sorted(self.loc)]
+        )
         uid = act["unit"]
         old = self.loc[uid]
         self.loc[uid] = chr(ord(old) + 1)
         self.score += 1
-        yield self.ruling("TOY-2", "March", f"{uid} marches", changes=[{"track": "score", "from": self.score - 1,
-                                                                        "to": self.score}])
+        yield self.ruling(
+            "TOY-2",
+            "March",
+            f"{uid} marches",
+            changes=[{"track": "score", "from": self.score - 1, "to": self.score}],
+        )
         if self.sloppy:
             self.loc[uid] = "z"
 
@@ -313,8 +380,10 @@ def test_journal_a_ruling_carries_the_changes_made_before_it():
     rulings = g.apply({"kind": "march", "params": {"unit": "u2"}})
     march = next(r for r in rulings if r.rule_id == "TOY-2")
     # the hand-written change is kept, and states the score: the journal adds only the move
-    assert march.changes == ({"track": "score", "from": 0, "to": 1},
-                             {"field": "loc", "unit": "u2", "from": "a", "to": "b"})
+    assert march.changes == (
+        {"track": "score", "from": 0, "to": 1},
+        {"field": "loc", "unit": "u2", "from": "a", "to": "b"},
+    )
     assert not g.unexplained_changes() and g.log[-1].changes == ()  # the phase ruling changed nothing
     before = g.digest()
     g.apply({"kind": "march", "params": {"unit": "u1"}})
@@ -361,8 +430,13 @@ def moves_stated(game_id, scenario, field, seed, n, key="unit"):
         after = get(g)
         for k in after:
             if before.get(k) != after[k]:
-                assert any(c.get(key) == k and c.get("to") == after[k] for c in new[-1].changes), \
-                    (k, before.get(k), after[k], new[-1].rule_id, new[-1].changes)
+                assert any(c.get(key) == k and c.get("to") == after[k] for c in new[-1].changes), (
+                    k,
+                    before.get(k),
+                    after[k],
+                    new[-1].rule_id,
+                    new[-1].changes,
+                )
                 checked += 1
     assert not g.unexplained_changes()
     return checked
@@ -455,15 +529,20 @@ def test_journal_fitl_momentum_moves_in_the_ruling_revealing_the_next_card():
     for seed in range(1, 40):
         g = wargames.load("fitl", "short", seed=seed)
         g.play()
-        moved = [r for r in g.log if any(c.get("field") == "momentum" and len(c["to"]) > len(c["from"])
-                                         for c in r.changes)]
+        moved = [
+            r
+            for r in g.log
+            if any(c.get("field") == "momentum" and len(c["to"]) > len(c["from"]) for c in r.changes)
+        ]
         if moved:
             break
     assert moved, "no Momentum card was played in 39 games"
     r = moved[0]
     assert r.rule_id == "FITL-2.3.7"
-    assert any(c.get("field") == "event_flags" and c.get("flag") == "momentum_pending" and c.get("removed")
-               for c in r.changes)
+    assert any(
+        c.get("field") == "event_flags" and c.get("flag") == "momentum_pending" and c.get("removed")
+        for c in r.changes
+    )
     assert not g.unexplained_changes()
 
 
@@ -479,8 +558,10 @@ def test_journal_row_a_marker_change_is_in_the_ruling_that_made_it():
     assert public.secret_changes and not any(c.get("field") for c in public.for_side(g.sides[0]).changes)
 
 
-@pytest.mark.parametrize("scenario,rule", [("historical", "YOTR-DEP-ALLIED"), ("standard", "YOTR-SET-SEQ"),
-                                           ("ob-options", "YOTR-SET-SEQ")])
+@pytest.mark.parametrize(
+    "scenario,rule",
+    [("historical", "YOTR-DEP-ALLIED"), ("standard", "YOTR-SET-SEQ"), ("ob-options", "YOTR-SET-SEQ")],
+)
 def test_journal_yotr_air_points_enter_with_the_ruling_that_says_so(scenario, rule):
     """YOTR-BMB: the Allied OB's air points go to the Bombardment Strength Available box in the deployment ruling
     that announces them (with the Low Scenario Intensity pick too), never with no ruling."""
@@ -496,11 +577,40 @@ def test_journal_yotr_air_points_enter_with_the_ruling_that_says_so(scenario, ru
 def test_journal_every_main_state_field_of_the_games_is_journalled():
     """Issue #13 item 2: the fields listed here are journalled (so the transitions diff skips them); the few
     left plain are bookkeeping or derived, declared in each game's ``explained`` or checked by the diff."""
-    fields = {"fitl": {"deck", "set_aside", "played", "momentum", "leader_box", "pivotal_held", "card",
-                       "next_card", "eligible", "eligibility_next", "capabilities", "board.tracks", "board.pieces",
-                       "board.event_flags"},
-              "row": {"pos", "box", "fresh", "markers", "pools", "vp", "missions", "restricted", "passed",
-                      "tunnels", "works", "fire_bases", "leaders", "obj_pool"},
-              "yotr": {"loc", "vp", "air", "naval"}}
+    fields = {
+        "fitl": {
+            "deck",
+            "set_aside",
+            "played",
+            "momentum",
+            "leader_box",
+            "pivotal_held",
+            "card",
+            "next_card",
+            "eligible",
+            "eligibility_next",
+            "capabilities",
+            "board.tracks",
+            "board.pieces",
+            "board.event_flags",
+        },
+        "row": {
+            "pos",
+            "box",
+            "fresh",
+            "markers",
+            "pools",
+            "vp",
+            "missions",
+            "restricted",
+            "passed",
+            "tunnels",
+            "works",
+            "fire_bases",
+            "leaders",
+            "obj_pool",
+        },
+        "yotr": {"loc", "vp", "air", "naval"},
+    }
     for game_id, expected in fields.items():
         assert expected <= wargames.load(game_id).journalled_fields(), game_id

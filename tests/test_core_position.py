@@ -12,8 +12,15 @@ from wargames.testing import Passive, position, refused
 CASES = [
     ("tet", "historical", {"units": {"vc_i_01": "11"}, "face_up": {"vc_i_02": True}, "score": {"VC": 40}}),
     ("yotr", "historical", {"units": {"nlf_1": "eliminated"}, "towns": {"1484": "nlf"}}),
-    ("fitl", "short", {"pieces": {"saigon": {"us_troops": 6, "vc_guerrillas:a": 1}}, "support": {"hue": "active_opposition"},
-                       "tracks": {"aid": 20, "trail": 3}}),
+    (
+        "fitl",
+        "short",
+        {
+            "pieces": {"saigon": {"us_troops": 6, "vc_guerrillas:a": 1}},
+            "support": {"hue": "active_opposition"},
+            "tracks": {"aid": 20, "trail": 3},
+        },
+    ),
 ]
 
 
@@ -63,32 +70,40 @@ def test_core_position_fitl_deck_and_rvn_leader_options():
     assert wargames.open_save(g.save()).digest() == g.digest()
 
 
-@pytest.mark.parametrize("game_id,scenario,bad,says", [
-    ("tet", "historical", {"units": {"vc_i_1": "11"}}, "unknown unit 'vc_i_1' (did you mean vc_i_01"),
-    ("tet", "historical", {"units": {"vc_i_01": "atlantis"}}, "unknown area 'atlantis'"),
-    ("tet", "historical", {"score": {"VC": 5000}}, "out of range"),
-    ("tet", "historical", {"units": {"vc_i_01": "42"}}, "outside its Corps"),
-    ("tet", "historical", {"tracks": {}}, "has no edit 'tracks'"),
-    ("tet", "historical", {"at": {"turn": 2}, "score": {"VC": 1}}, "needs both 'turn' and 'phase'"),
-    ("tet", "historical", {"at": {"turn": 2, "phase": "p99"}, "score": {"VC": 1}}, "is not a phase"),
-    ("yotr", "historical", {"units": {"nlf_1": "9999"}}, "unknown hex '9999'"),
-    ("yotr", "historical", {"towns": {"1484": "french"}}, "not allied, nlf or retaken"),
-    ("fitl", "short", {"pieces": {"saigon": {"us_bases": 6}}}, "more us_bases than are Available"),
-    ("fitl", "short", {"pieces": {"saigon": {"vc_guerrillas": 2}}}, "vc_guerrillas:a or vc_guerrillas:u"),
-    ("fitl", "short", {"pieces": {"atlantis": {"us_troops": 1}}}, "unknown space 'atlantis'"),
-    ("fitl", "short", {"tracks": {"aid": 90}}, "out of range 0-75"),
-    ("fitl", "short", {"support": {"hue": "ecstatic"}}, "unknown level 'ecstatic'"),
-])
+@pytest.mark.parametrize(
+    "game_id,scenario,bad,says",
+    [
+        ("tet", "historical", {"units": {"vc_i_1": "11"}}, "unknown unit 'vc_i_1' (did you mean vc_i_01"),
+        ("tet", "historical", {"units": {"vc_i_01": "atlantis"}}, "unknown area 'atlantis'"),
+        ("tet", "historical", {"score": {"VC": 5000}}, "out of range"),
+        ("tet", "historical", {"units": {"vc_i_01": "42"}}, "outside its Corps"),
+        ("tet", "historical", {"tracks": {}}, "has no edit 'tracks'"),
+        ("tet", "historical", {"at": {"turn": 2}, "score": {"VC": 1}}, "needs both 'turn' and 'phase'"),
+        ("tet", "historical", {"at": {"turn": 2, "phase": "p99"}, "score": {"VC": 1}}, "is not a phase"),
+        ("yotr", "historical", {"units": {"nlf_1": "9999"}}, "unknown hex '9999'"),
+        ("yotr", "historical", {"towns": {"1484": "french"}}, "not allied, nlf or retaken"),
+        ("fitl", "short", {"pieces": {"saigon": {"us_bases": 6}}}, "more us_bases than are Available"),
+        ("fitl", "short", {"pieces": {"saigon": {"vc_guerrillas": 2}}}, "vc_guerrillas:a or vc_guerrillas:u"),
+        ("fitl", "short", {"pieces": {"atlantis": {"us_troops": 1}}}, "unknown space 'atlantis'"),
+        ("fitl", "short", {"tracks": {"aid": 90}}, "out of range 0-75"),
+        ("fitl", "short", {"support": {"hue": "ecstatic"}}, "unknown level 'ecstatic'"),
+    ],
+)
 def test_core_position_bad_edit_is_refused_naming_it(game_id, scenario, bad, says):
     with pytest.raises(PositionError) as err:
         wargames.load(game_id, scenario, seed=3, position=bad)
     assert says in str(err.value)
 
 
-@pytest.mark.parametrize("bad,says", [
-    ({"deck": [121]}, "Pivotal Event"), ({"deck": [5, 5]}, "listed twice"), ({"deck": [0]}, "1-130"),
-    ({"rvn_leader": "nixon"}, "not one of"),
-])
+@pytest.mark.parametrize(
+    "bad,says",
+    [
+        ({"deck": [121]}, "Pivotal Event"),
+        ({"deck": [5, 5]}, "listed twice"),
+        ({"deck": [0]}, "1-130"),
+        ({"rvn_leader": "nixon"}, "not one of"),
+    ],
+)
 def test_core_position_fitl_bad_card_options_name_the_option(bad, says):
     with pytest.raises(DataError) as err:
         wargames.load("fitl", "full", seed=3, **bad)

@@ -18,10 +18,22 @@ from wargames.testing import replayed
 
 
 def _seq(game, turns, phases):
-    return SequenceOfPlay(game=game, turns=turns, source="rules: toy", phases=[
-        PhaseSpec(id=pid, number=i + 1, name=pid, rule=f"TOY-{i + 1}", when=when,
-                  steps=[StepSpec(id=pid, name=pid, procedure=proc, rule=f"TOY-{i + 1}")])
-        for i, (pid, proc, when) in enumerate(phases)])
+    return SequenceOfPlay(
+        game=game,
+        turns=turns,
+        source="rules: toy",
+        phases=[
+            PhaseSpec(
+                id=pid,
+                number=i + 1,
+                name=pid,
+                rule=f"TOY-{i + 1}",
+                when=when,
+                steps=[StepSpec(id=pid, name=pid, procedure=proc, rule=f"TOY-{i + 1}")],
+            )
+            for i, (pid, proc, when) in enumerate(phases)
+        ],
+    )
 
 
 class _Toy(Game):
@@ -48,7 +60,9 @@ class PlayerTurns(_Toy):
 
     def attack_com(self):
         for _ in range(2):
-            a = yield self.decide("Communist", "attack?", "TOY-1", [Action.make("attack"), Action.make("wait")])
+            a = yield self.decide(
+                "Communist", "attack?", "TOY-1", [Action.make("attack"), Action.make("wait")]
+            )
             if a.kind == "attack":
                 self.vp += 1
                 yield self.ruling("TOY-1", "attack", f"VP now {self.vp}")
@@ -155,12 +169,37 @@ class Alternating(_Toy):
     game_id, title, sides = "toy-alt", "Toy alternation", ("US", "NVA")
 
     def load_sequence(self):
-        return SequenceOfPlay(game=self.game_id, turns=2, source="rules: toy", phases=[PhaseSpec(
-            id="ops", number=1, name="Operations", rule="TOY-9", steps=[StepSpec(
-                id="activations", name="HQ activations", procedure="activation", rule="TOY-9.2",
-                alternate=AlternateSpec(until="both_passed", first="initiative", max_rounds=40),
-                reactions=[ReactionSpec(id="reserve", name="Reserve move", procedure="reserve_move",
-                                        rule="TOY-9.2.6", when="has_reserve")])])])
+        return SequenceOfPlay(
+            game=self.game_id,
+            turns=2,
+            source="rules: toy",
+            phases=[
+                PhaseSpec(
+                    id="ops",
+                    number=1,
+                    name="Operations",
+                    rule="TOY-9",
+                    steps=[
+                        StepSpec(
+                            id="activations",
+                            name="HQ activations",
+                            procedure="activation",
+                            rule="TOY-9.2",
+                            alternate=AlternateSpec(until="both_passed", first="initiative", max_rounds=40),
+                            reactions=[
+                                ReactionSpec(
+                                    id="reserve",
+                                    name="Reserve move",
+                                    procedure="reserve_move",
+                                    rule="TOY-9.2.6",
+                                    when="has_reserve",
+                                )
+                            ],
+                        )
+                    ],
+                )
+            ],
+        )
 
     def new_state(self):
         self.passed = {"US": False, "NVA": False}
@@ -169,8 +208,12 @@ class Alternating(_Toy):
         self.log_of_turns: list[str] = []
 
     def state_dict(self):
-        return {"passed": dict(self.passed), "hqs": dict(self.hqs), "reserves": dict(self.reserves),
-                "turns": list(self.log_of_turns)}
+        return {
+            "passed": dict(self.passed),
+            "hqs": dict(self.hqs),
+            "reserves": dict(self.reserves),
+            "turns": list(self.log_of_turns),
+        }
 
     def initiative(self):
         return "NVA" if self.turn % 2 else "US"
@@ -201,11 +244,14 @@ class Alternating(_Toy):
         yield self.ruling("TOY-9.2", "activation", f"{side} activates an HQ")
 
     def reserve_move(self, side, hq):
-        act = yield self.decide(side, f"reserve move against HQ {hq}?", "TOY-9.2.6",
-                                [Action.make("hold"), Action.make("reserve")])
+        act = yield self.decide(
+            side, f"reserve move against HQ {hq}?", "TOY-9.2.6", [Action.make("hold"), Action.make("reserve")]
+        )
         if act.kind == "reserve":
             self.reserves[side] -= 1
-            yield self.ruling("TOY-9.2.6", "reserve move", f"{side} moves a reserve inside {self.acting}'s turn")
+            yield self.ruling(
+                "TOY-9.2.6", "reserve move", f"{side} moves a reserve inside {self.acting}'s turn"
+            )
 
 
 def test_core_sequence_alternation_until_both_pass_with_reaction_windows():
@@ -240,11 +286,21 @@ def test_core_sequence_alternation_checkpoints_resume_mid_alternation():
 def test_core_sequence_table_shows_alternation_and_reactions():
     rows = Alternating(seed=1).sequence.rows()
     assert "in turn (initiative starts), until both_passed" in rows[0]["actor"]
-    assert rows[1]["step"].strip() == "inside HQ activations: Reserve move" and rows[1]["actor"] == "the other side"
+    assert (
+        rows[1]["step"].strip() == "inside HQ activations: Reserve move"
+        and rows[1]["actor"] == "the other side"
+    )
 
 
-@pytest.mark.parametrize("field,bad", [("procedure", "activaton"), ("until", "both_pased"), ("first", "initiativ"),
-                                       ("reaction", "reserve_mov")])
+@pytest.mark.parametrize(
+    "field,bad",
+    [
+        ("procedure", "activaton"),
+        ("until", "both_pased"),
+        ("first", "initiativ"),
+        ("reaction", "reserve_mov"),
+    ],
+)
 def test_core_sequence_unknown_procedure_is_a_load_error_naming_the_step(field, bad):
     from wargames.core.data import DataError
 
@@ -255,7 +311,9 @@ def test_core_sequence_unknown_procedure_is_a_load_error_naming_the_step(field, 
             if field == "procedure":
                 step = step.model_copy(update={"procedure": bad})
             elif field == "reaction":
-                step = step.model_copy(update={"reactions": [step.reactions[0].model_copy(update={"procedure": bad})]})
+                step = step.model_copy(
+                    update={"reactions": [step.reactions[0].model_copy(update={"procedure": bad})]}
+                )
             else:
                 step = step.model_copy(update={"alternate": step.alternate.model_copy(update={field: bad})})
             phase = seq.phases[0].model_copy(update={"steps": [step]})

@@ -61,8 +61,14 @@ def test_core_snapshot_copies_a_slotted_dict_subclass_without_journalling():
 
 def test_core_snapshot_copies_containers_deeply_and_keeps_aliasing():
     inner = [1, 2]
-    state = {"a": inner, "b": inner, "c": {"x": {3, 4}}, "n": Counter(hue=2), "d": defaultdict(list, k=[5]),
-             "t": (inner, "s")}
+    state = {
+        "a": inner,
+        "b": inner,
+        "c": {"x": {3, 4}},
+        "n": Counter(hue=2),
+        "d": defaultdict(list, k=[5]),
+        "t": (inner, "s"),
+    }
     copy = unpack(pack(state, []), [])
     assert copy == state
     assert copy["a"] is not inner and copy["a"] is copy["b"] and copy["t"][0] is copy["a"]  # aliasing kept

@@ -15,8 +15,12 @@ from wargames.core.registry import known_games, register
 if "row" not in known_games():  # until the package is reinstalled with its entry point (pyproject.toml)
     register("row", "wargames.row.game:RowGame")
 
-GAMES = [("tet", "historical", "phase"), ("yotr", "historical", "turn"), ("fitl", "short", "turn"),
-         ("row", "year-in-i-corps", "turn")]
+GAMES = [
+    ("tet", "historical", "phase"),
+    ("yotr", "historical", "turn"),
+    ("fitl", "short", "turn"),
+    ("row", "year-in-i-corps", "turn"),
+]
 SKIP_INSIDE = {"data"}  # an object's link to the rules data
 
 

@@ -10,12 +10,27 @@ from wargames.core import Explained, Game, Ruling
 from wargames.core.registry import game_class
 from wargames.core.transitions import flatten, transition_problems
 
-RULES = (Explained("loc.*", "moved", "unit"), Explained("face_up.*", "revealed", "unit"),
-         Explained("score.*", "track", "track"), Explained("support.*", "named", "support"),
-         Explained("pieces", "listed"), Explained("pos.*", "told"), Explained("vp", "rule", rule="TOY-12"),
-         Explained("moved", "bookkeeping"))
-BEFORE = {"loc": {"a": "x", "b": "y"}, "face_up": ["a"], "score": {"red": 3}, "support": {"hue": 1},
-          "pieces": {"hue": {"vc": 1}}, "pos": {"c": "0101"}, "vp": 0, "moved": [], "pool": 4}
+RULES = (
+    Explained("loc.*", "moved", "unit"),
+    Explained("face_up.*", "revealed", "unit"),
+    Explained("score.*", "track", "track"),
+    Explained("support.*", "named", "support"),
+    Explained("pieces", "listed"),
+    Explained("pos.*", "told"),
+    Explained("vp", "rule", rule="TOY-12"),
+    Explained("moved", "bookkeeping"),
+)
+BEFORE = {
+    "loc": {"a": "x", "b": "y"},
+    "face_up": ["a"],
+    "score": {"red": 3},
+    "support": {"hue": 1},
+    "pieces": {"hue": {"vc": 1}},
+    "pos": {"c": "0101"},
+    "vp": 0,
+    "moved": [],
+    "pool": 4,
+}
 
 
 def ruling(*changes, rule="TOY-1", places=(), result=None) -> Ruling:
@@ -23,7 +38,10 @@ def ruling(*changes, rule="TOY-1", places=(), result=None) -> Ruling:
 
 
 def after(**edits):
-    state = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in BEFORE.items()}
+    state = {
+        k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+        for k, v in BEFORE.items()
+    }
     state.update(edits)
     return state
 
@@ -34,30 +52,36 @@ def test_core_flatten_makes_dict_keys_paths_and_list_members_leaves():
     assert flat[("face_up", "b")] == 1 and flat[("deck",)] == "[3, 1]"  # the order of a list is a leaf too
 
 
-@pytest.mark.parametrize("state,rulings,expected", [
-    (after(loc={"a": "z", "b": "y"}), [ruling({"unit": "a", "to": "z"})], None),
-    (after(loc={"a": "z", "b": "y"}), [ruling({"unit": "a", "to": "w"})], "loc.a"),
-    (after(face_up=["a", "b"]), [ruling({"unit": "b", "face_up": True})], None),
-    (after(face_up=["a", "b"]), [ruling({"unit": "a", "face_up": True})], "face_up.b"),
-    (after(score={"red": 5}), [ruling({"track": "red", "from": 3, "to": 4}), ruling({"track": "red", "from": 4,
-                                                                                      "to": 5})], None),
-    (after(score={"red": 5}), [ruling({"track": "red", "from": 3, "to": 4})], "score.red"),
-    (after(score={"red": 9}), [ruling({"track": "red", "set": 9})], None),
-    (after(), [ruling({"track": "red", "from": 3, "to": 4})], "score.red did not change"),
-    (after(support={"hue": 2}), [ruling({"support": "hue"})], None),
-    (after(support={"hue": 2}), [ruling({"track": "red", "set": 3})], "support.hue"),
-    (after(pieces={"hue": {"vc": 2}}), [ruling(places=["hue"])], None),
-    (after(pieces={"hue": {"vc": 2}}), [ruling()], "pieces.hue.vc"),
-    (after(pos={"c": "0202"}), [ruling(places=["0202"])], None),
-    (after(pos={"c": "0202"}), [ruling(result={"units": ["c"]})], None),
-    (after(pos={"c": "0202"}), [ruling(places=["0303"])], "pos.c"),
-    (after(pos={}), [ruling(result={"eliminated": "c"})], None),
-    (after(vp=2), [ruling(rule="TOY-12.1")], None),
-    (after(vp=2), [ruling(rule="TOY-3")], "vp"),
-    (after(moved=["a"]), [], None),
-    (after(pool=3), [ruling()], None),
-    (after(pool=3), [], "pool (4 -> 3) changed with no ruling at all"),
-])
+@pytest.mark.parametrize(
+    "state,rulings,expected",
+    [
+        (after(loc={"a": "z", "b": "y"}), [ruling({"unit": "a", "to": "z"})], None),
+        (after(loc={"a": "z", "b": "y"}), [ruling({"unit": "a", "to": "w"})], "loc.a"),
+        (after(face_up=["a", "b"]), [ruling({"unit": "b", "face_up": True})], None),
+        (after(face_up=["a", "b"]), [ruling({"unit": "a", "face_up": True})], "face_up.b"),
+        (
+            after(score={"red": 5}),
+            [ruling({"track": "red", "from": 3, "to": 4}), ruling({"track": "red", "from": 4, "to": 5})],
+            None,
+        ),
+        (after(score={"red": 5}), [ruling({"track": "red", "from": 3, "to": 4})], "score.red"),
+        (after(score={"red": 9}), [ruling({"track": "red", "set": 9})], None),
+        (after(), [ruling({"track": "red", "from": 3, "to": 4})], "score.red did not change"),
+        (after(support={"hue": 2}), [ruling({"support": "hue"})], None),
+        (after(support={"hue": 2}), [ruling({"track": "red", "set": 3})], "support.hue"),
+        (after(pieces={"hue": {"vc": 2}}), [ruling(places=["hue"])], None),
+        (after(pieces={"hue": {"vc": 2}}), [ruling()], "pieces.hue.vc"),
+        (after(pos={"c": "0202"}), [ruling(places=["0202"])], None),
+        (after(pos={"c": "0202"}), [ruling(result={"units": ["c"]})], None),
+        (after(pos={"c": "0202"}), [ruling(places=["0303"])], "pos.c"),
+        (after(pos={}), [ruling(result={"eliminated": "c"})], None),
+        (after(vp=2), [ruling(rule="TOY-12.1")], None),
+        (after(vp=2), [ruling(rule="TOY-3")], "vp"),
+        (after(moved=["a"]), [], None),
+        (after(pool=3), [ruling()], None),
+        (after(pool=3), [], "pool (4 -> 3) changed with no ruling at all"),
+    ],
+)
 def test_core_every_change_needs_the_ruling_its_declaration_asks_for(state, rulings, expected):
     problems = transition_problems(RULES, BEFORE, state, rulings)
     if expected is None:
@@ -82,8 +106,10 @@ def test_core_every_game_uses_the_one_generic_check(game_id):
     assert cls.explained, f"{game_id} declares how its state changes are explained"
 
 
-@pytest.mark.parametrize("game_id,scenario,field", [("tet", "historical", "loc"), ("yotr", "historical", "loc"),
-                                                    ("row", "year-in-i-corps", "pos")])
+@pytest.mark.parametrize(
+    "game_id,scenario,field",
+    [("tet", "historical", "loc"), ("yotr", "historical", "loc"), ("row", "year-in-i-corps", "pos")],
+)
 def test_core_a_unit_moved_behind_the_rules_back_is_caught(game_id, scenario, field):
     g = wargames.load(game_id, scenario, seed=1)
     g.advance("turn")

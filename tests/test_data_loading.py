@@ -65,8 +65,10 @@ def test_data_bad_yaml_and_geojson(tmp_path):
     with pytest.raises(DataError, match="turns"):
         read_yaml(bad, SequenceOfPlay)
     geo = tmp_path / "x.geojson"
-    geo.write_text('{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, '
-                   '"geometry": {"type": "Point", "coordinates": [0, 0]}}]}')
+    geo.write_text(
+        '{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, '
+        '"geometry": {"type": "Point", "coordinates": [0, 0]}}]}'
+    )
     with pytest.raises(DataError, match="source"):
         read_geojson(geo)
 
@@ -75,16 +77,41 @@ def test_data_bad_yaml_and_geojson(tmp_path):
 def test_data_found_from_an_installed_wheel(tmp_path):
     """Build the wheel, install it into a bare target dir, and load a game from outside the checkout."""
     wheel_dir = tmp_path / "wheel"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w",
-                    str(wheel_dir), str(ROOT)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(wheel_dir),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
     wheel = next(wheel_dir.glob("wargames-*.whl"))
     target = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
-                   check=True, capture_output=True)
-    code = ("import wargames, wargames.core.data as d; g = wargames.load('tet', seed=1); "
-            "print(wargames.__file__); print(d.data_root())")
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env={"PYTHONPATH": str(target), "PATH": ""},
-                         capture_output=True, text=True, check=True).stdout.splitlines()
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    code = (
+        "import wargames, wargames.core.data as d; g = wargames.load('tet', seed=1); "
+        "print(wargames.__file__); print(d.data_root())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(target), "PATH": ""},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
     assert out[0].startswith(str(target)) and out[1].startswith(str(target))
 
 

@@ -18,18 +18,42 @@ from wargames.testing import random_play
 class Skirmish(Game):
     """Two sides alternate raids on a three-village valley until both stand; 3 villages held wins."""
 
-    game_type = GameType(id="skirmish", title="Valley Skirmish (toy)", sides=("Red", "Blue"), map_kind="area",
-                         rule_prefix="SK", default_scenario="valley")
+    game_type = GameType(
+        id="skirmish",
+        title="Valley Skirmish (toy)",
+        sides=("Red", "Blue"),
+        map_kind="area",
+        rule_prefix="SK",
+        default_scenario="valley",
+    )
 
     @classmethod
     def scenario_ids(cls) -> list[str]:
         return ["valley"]
 
     def load_sequence(self) -> SequenceOfPlay:
-        return SequenceOfPlay(game="skirmish", turns=3, source="toy", phases=[PhaseSpec(
-            id="raids", number=1, name="Raids", rule="SK-1", steps=[StepSpec(
-                id="raid", name="Raid", procedure="raid", rule="SK-1",
-                alternate=AlternateSpec(until="both_stood", max_rounds=200))])])
+        return SequenceOfPlay(
+            game="skirmish",
+            turns=3,
+            source="toy",
+            phases=[
+                PhaseSpec(
+                    id="raids",
+                    number=1,
+                    name="Raids",
+                    rule="SK-1",
+                    steps=[
+                        StepSpec(
+                            id="raid",
+                            name="Raid",
+                            procedure="raid",
+                            rule="SK-1",
+                            alternate=AlternateSpec(until="both_stood", max_rounds=200),
+                        )
+                    ],
+                )
+            ],
+        )
 
     def load_scenario(self, scenario: str) -> None:
         if scenario != "valley":
@@ -62,8 +86,13 @@ class Skirmish(Game):
         roll = self.dice.roll(6, "raid")
         if roll.value >= 4:
             self.owner[act.get("village")] = side
-        yield self.ruling("SK-1", f"{side} raids {act.get('village')}", f"needs 4+, rolled {roll.value}",
-                          dice=[roll], result={"village": act.get("village"), "taken": roll.value >= 4})
+        yield self.ruling(
+            "SK-1",
+            f"{side} raids {act.get('village')}",
+            f"needs 4+, rolled {roll.value}",
+            dice=[roll],
+            result={"village": act.get("village"), "taken": roll.value >= 4},
+        )
         if self.scores()[side] == 3:
             yield self.end("SK-2", f"{side} holds the valley", "All three villages.", result={"winner": side})
 
@@ -76,8 +105,18 @@ class Skirmish(Game):
         out = empty_layers("skirmish", "area", side, {"x": (-1.0, 2.0), "y": (-1.0, 3.0)})
         for v, (x, y) in self.VILLAGES.items():
             ring_x, ring_y = [x - 0.4, x + 0.4, x + 0.4, x - 0.4], [y - 0.4, y - 0.4, y + 0.4, y + 0.4]
-            add_row(out["places"], id=v, name=v.title(), kind="village", shape="polygon", xs=[[ring_x]],
-                    ys=[[ring_y]], x=x, y=y, facts={"terrain": "clear", "held_by": self.owner[v]})
+            add_row(
+                out["places"],
+                id=v,
+                name=v.title(),
+                kind="village",
+                shape="polygon",
+                xs=[[ring_x]],
+                ys=[[ring_y]],
+                x=x,
+                y=y,
+                facts={"terrain": "clear", "held_by": self.owner[v]},
+            )
             if self.owner[v]:
                 add_row(out["pieces"], place=v, faction=self.owner[v], count=1, hidden=False, facts=[])
         add_row(out["lines"], kind="track", xs=[0.0, 1.0, 0.0], ys=[2.0, 1.0, 0.0], name="valley track")

@@ -37,7 +37,13 @@ def test_first_load_from_the_cache_builds_no_validator_and_scans_no_distribution
 
 def test_registry_reads_the_games_section_of_entry_points_txt(tmp_path):
     path = tmp_path / "entry_points.txt"
-    path.write_text(f"[console_scripts]\nwargames = wargames.cli:main\n\n[{GROUP}]\ntet = wargames.tet.game:TetGame\n"
-                    "# a comment\nrow=wargames.row.game:RowGame\n", encoding="utf-8")
-    assert _entry_points_txt(str(path)) == {"tet": "wargames.tet.game:TetGame", "row": "wargames.row.game:RowGame"}
+    path.write_text(
+        f"[console_scripts]\nwargames = wargames.cli:main\n\n[{GROUP}]\ntet = wargames.tet.game:TetGame\n"
+        "# a comment\nrow=wargames.row.game:RowGame\n",
+        encoding="utf-8",
+    )
+    assert _entry_points_txt(str(path)) == {
+        "tet": "wargames.tet.game:TetGame",
+        "row": "wargames.row.game:RowGame",
+    }
     assert _entry_points_txt(str(tmp_path / "missing.txt")) == {}

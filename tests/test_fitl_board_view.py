@@ -22,7 +22,9 @@ def board():
 def test_fitl_board_draws_every_piece_on_the_map(board):
     dyn = dynamic_layers(map_layers(board))
     drawn = {}
-    for space, key, n in zip(dyn["pieces"]["space"], dyn["pieces"]["key"], dyn["pieces"]["count"], strict=True):
+    for space, key, n in zip(
+        dyn["pieces"]["space"], dyn["pieces"]["key"], dyn["pieces"]["count"], strict=True
+    ):
         drawn[(space, key)] = n
     on_map = {(s, k): n for s, c in board.pieces.items() for k, n in c.items() if n}
     assert drawn == on_map
@@ -31,7 +33,9 @@ def test_fitl_board_draws_every_piece_on_the_map(board):
 
 def test_fitl_board_underground_pieces_are_hollow_and_tunnels_marked(board):
     dyn = _styled(dynamic_layers(map_layers(board)))
-    for key, alpha, label in zip(dyn["pieces"]["key"], dyn["pieces"]["alpha"], dyn["pieces"]["label"], strict=True):
+    for key, alpha, label in zip(
+        dyn["pieces"]["key"], dyn["pieces"]["alpha"], dyn["pieces"]["label"], strict=True
+    ):
         assert (alpha < 1) == key.endswith(":u")
         assert label.startswith("T") == key.endswith(":t")
 
@@ -52,8 +56,9 @@ def test_fitl_board_view_updates_by_patching_and_reports_clicks(board):
     board.support["hue"] = -2
     dyn = view.update()
     assert view.figure is fig
-    assert ("hue", "vc_guerrillas:u") in zip(view.sources["pieces"].data["space"], view.sources["pieces"].data["key"],
-                                              strict=True)
+    assert ("hue", "vc_guerrillas:u") in zip(
+        view.sources["pieces"].data["space"], view.sources["pieces"].data["key"], strict=True
+    )
     assert "Active Opposition" in dyn["cities"]["tip"][dyn["cities"]["id"].index("hue")]
     assert "VC Resources" in view.panel.text
     i = view.sources["pieces"].data["space"].index("hue")
@@ -114,7 +119,9 @@ def test_fitl_map_layers_follow_the_one_contract():
 
     g = wargames.load("fitl", seed=1)
     layers = check_layers(g.map_layers("VC"))
-    spaces = [k for k in layers["places"]["kind"] if k != "town"]  # the towns printed on the board are no spaces
+    spaces = [
+        k for k in layers["places"]["kind"] if k != "town"
+    ]  # the towns printed on the board are no spaces
     assert layers["kind"] == "board" and len(spaces) == 47
     assert len(layers["places"]["id"]) == 47 + len(g.board.data.towns)
     on_map = sum(n for c in g.board.pieces.values() for n in c.values())
@@ -141,8 +148,12 @@ def test_fitl_board_names_and_piece_blocks_do_not_overlap(board):
     for sid, x, y in zip(pc["space"], pc["x"], pc["y"], strict=True):
         px, py = (x - EXTENT["x"][0]) * sc, (EXTENT["y"][1] - y) * sc
         b = blocks.setdefault(sid, [px - 7, py - CELL_H / 2, px - 7 + CELL_W, py + CELL_H / 2])
-        b[0], b[1], b[2], b[3] = min(b[0], px - 7), min(b[1], py - CELL_H / 2), max(b[2], px - 7 + CELL_W), \
-            max(b[3], py + CELL_H / 2)
+        b[0], b[1], b[2], b[3] = (
+            min(b[0], px - 7),
+            min(b[1], py - CELL_H / 2),
+            max(b[2], px - 7 + CELL_W),
+            max(b[3], py + CELL_H / 2),
+        )
     bl = list(blocks.values())
     # cells are 22 x 15 px around 12 px glyphs: a sliver of overlap between two cells never touches a glyph
     assert not [(i, j) for i in range(len(bl)) for j in range(i) if hit(bl[i], bl[j]) > 10]
@@ -184,8 +195,18 @@ def test_fitl_board_view_draws_only_what_map_layers_say():
             layers["pieces"]["faction"].append("VC")
             layers["pieces"]["count"].append(5)
             layers["pieces"]["hidden"].append(False)
-            layers["pieces"]["facts"].append([{"key": "vc_bases", "piece": "vc_bases", "name": "VC Base",
-                                               "shape": "disc", "state": "", "count": 5}])
+            layers["pieces"]["facts"].append(
+                [
+                    {
+                        "key": "vc_bases",
+                        "piece": "vc_bases",
+                        "name": "VC Base",
+                        "shape": "disc",
+                        "state": "",
+                        "count": 5,
+                    }
+                ]
+            )
         return layers
 
     g.map_layers = changed
@@ -204,6 +225,8 @@ def test_fitl_board_view_draws_only_what_map_layers_say():
     edits.update(extra=False, support=2)
     view.update()
     assert view.sources["pieces"] is src  # patched, not replaced
-    assert ("hue", "vc_bases", 5) not in zip(src.data["space"], src.data["key"], src.data["count"], strict=True)
+    assert ("hue", "vc_bases", 5) not in zip(
+        src.data["space"], src.data["key"], src.data["count"], strict=True
+    )
     assert view.sources["cities"].data["fill"][cities["id"].index("hue")] == SUPPORT_FILL[2]
     assert view.sources["provinces"].data["fill"][prov["id"].index("quang_tri_thua_thien")] == SUPPORT_FILL[2]

@@ -12,5 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_fitl_data_board_deck_and_scenario_victory_totals():
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "check_fitl_data.py")], capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "check_fitl_data.py")], capture_output=True, text=True
+    )
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]

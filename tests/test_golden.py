@@ -36,9 +36,19 @@ def test_golden_files_cover_every_game_and_scenario():
 @pytest.mark.parametrize("name,game,scenario,options,seed", CASES, ids=[c[0] for c in CASES])
 def test_golden_record_replays_to_the_same_state(name, game, scenario, options, seed):
     want = stored(name)
-    g = wargames.open_save({"format": "wargames-save", "version": 1, "game": game, "scenario": scenario,
-                            "seed": seed, "options": options, "record": want["record"],
-                            "at": [want["rulings"], False], "digest": want["digest"]})
+    g = wargames.open_save(
+        {
+            "format": "wargames-save",
+            "version": 1,
+            "game": game,
+            "scenario": scenario,
+            "seed": seed,
+            "options": options,
+            "record": want["record"],
+            "at": [want["rulings"], False],
+            "digest": want["digest"],
+        }
+    )
     assert g.is_over and len(g.log) == want["rulings"]
     assert g.result.title == want["result"]["title"]
 

@@ -50,7 +50,7 @@ def imports(path: Path) -> list[tuple[int, str]]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
-                base = base[:len(base) - (node.level - 1)]
+                base = base[: len(base) - (node.level - 1)]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
@@ -109,16 +109,21 @@ def test_the_four_games_are_found_as_game_packages():
     assert {"tet", "yotr", "fitl", "row"} <= GAMES and not GAMES & (BASE | {NOTEBOOK})
 
 
-@pytest.mark.parametrize(("where", "source", "why"), [
-    ("wargames/row/combat.py", "def f():\n    from bokeh.plotting import figure\n", "bokeh below"),
-    ("wargames/core/engine.py", "from ..fitl import mapdata\n", "game package (fitl) from the base"),
-    ("wargames/core/engine.py", "import wargames.tet.game\n", "game package (tet) from the base"),
-    ("wargames/tet/game.py", "from ..yotr.hexmap import load\n", "another game package (yotr)"),
-    ("wargames/tet/game.py", "from wargames import row\n", "another game package (row)"),
-    ("wargames/maps/layers.py", "import ipywidgets as w\n", "ipywidgets below"),
-    ("wargames/yotr/game.py", "from ..notebook import PlayGame\n", "the notebook kit"),
-])
-def test_an_import_across_the_layers_is_named_with_its_file_and_line(tmp_path, monkeypatch, where, source, why):
+@pytest.mark.parametrize(
+    ("where", "source", "why"),
+    [
+        ("wargames/row/combat.py", "def f():\n    from bokeh.plotting import figure\n", "bokeh below"),
+        ("wargames/core/engine.py", "from ..fitl import mapdata\n", "game package (fitl) from the base"),
+        ("wargames/core/engine.py", "import wargames.tet.game\n", "game package (tet) from the base"),
+        ("wargames/tet/game.py", "from ..yotr.hexmap import load\n", "another game package (yotr)"),
+        ("wargames/tet/game.py", "from wargames import row\n", "another game package (row)"),
+        ("wargames/maps/layers.py", "import ipywidgets as w\n", "ipywidgets below"),
+        ("wargames/yotr/game.py", "from ..notebook import PlayGame\n", "the notebook kit"),
+    ],
+)
+def test_an_import_across_the_layers_is_named_with_its_file_and_line(
+    tmp_path, monkeypatch, where, source, why
+):
     """The checker itself: a planted bad import (module level or inside a function) is reported by file and
     line; the same import from the notebook kit is not."""
     fake = tmp_path / where

@@ -23,7 +23,9 @@ def test_yotr_layers_hide_face_down_counters_from_the_allies(yotr):
 
     allied = check_layers(yotr.map_layers("Allied"))
     hidden = [i for i, f in enumerate(allied["pieces"]["faction"]) if f is None]
-    assert hidden and all(allied["pieces"]["facts"][i] == [] and allied["pieces"]["hidden"][i] for i in hidden)
+    assert hidden and all(
+        allied["pieces"]["facts"][i] == [] and allied["pieces"]["hidden"][i] for i in hidden
+    )
     umpire = yotr.map_layers(None)
     assert None not in umpire["pieces"]["faction"]
     assert sum(allied["pieces"]["count"]) == sum(umpire["pieces"]["count"])
@@ -142,8 +144,15 @@ def _tet_boxes(view, vid):
 
     u = view.sources["units"].data
     chips = []
-    for x, y, t, dx, dy, inside in zip(u["x"], u["y"], u["short" if short else "text"], u[f"dx_{vid}"],
-                                       u[f"dy_{vid}"], u[f"in_{vid}"], strict=True):
+    for x, y, t, dx, dy, inside in zip(
+        u["x"],
+        u["y"],
+        u["short" if short else "text"],
+        u[f"dx_{vid}"],
+        u[f"dy_{vid}"],
+        u[f"in_{vid}"],
+        strict=True,
+    ):
         if inside == "y":
             w, h = tetmap._text_box(t, font)
             sx, sy = px(x, y)
@@ -151,9 +160,16 @@ def _tet_boxes(view, vid):
     c = view.sources["cities"].data
     nfont = 9 if short else 11
     names = []
-    for x, y, t, dx, dy, anchor, inside in zip(c["x"], c["y"], c["label_main" if short else "label"],
-                                               c[f"name_dx_{vid}"], c[f"name_dy_{vid}"], c[f"name_anchor_{vid}"],
-                                               c[f"in_{vid}"], strict=True):
+    for x, y, t, dx, dy, anchor, inside in zip(
+        c["x"],
+        c["y"],
+        c["label_main" if short else "label"],
+        c[f"name_dx_{vid}"],
+        c[f"name_dy_{vid}"],
+        c[f"name_anchor_{vid}"],
+        c[f"in_{vid}"],
+        strict=True,
+    ):
         if inside == "y" and t:
             sx, sy = px(x, y)
             names.append(tetmap._anchored_box(anchor, sx + dx, sy + dy, len(t) * nfont * 0.6 + 4, nfont + 3))
@@ -213,21 +229,28 @@ def test_fitl_space_names_cover_no_name_piece_or_city(plays):
         ax, ay = px(x, y)
         pieces.append((ax - 6, ay - 6, ax + 7 + len(str(label)) * 6, ay + 6))
     c = view.sources["cities"].data
-    circles = [(px(x, y)[0] - 11, px(x, y)[1] - 11, px(x, y)[0] + 11, px(x, y)[1] + 11)
-               for x, y in zip(c["x"], c["y"], strict=True)]
+    circles = [
+        (px(x, y)[0] - 11, px(x, y)[1] - 11, px(x, y)[0] + 11, px(x, y)[1] + 11)
+        for x, y in zip(c["x"], c["y"], strict=True)
+    ]
     text = n["text"]
     assert not overlapping(names), [(text[i], text[j]) for i, j in overlapping(names)]
     assert not overlapping(names, pieces), [text[i] for i, _ in overlapping(names, pieces)]
     assert not overlapping(names, circles), [text[i] for i, _ in overlapping(names, circles)]
     frame = (0, 0, f.frame_width, f.frame_height)
-    assert all(outside(b, frame) == 0 for b in names), [t for t, b in zip(text, names, strict=True)
-                                                       if outside(b, frame)]
+    assert all(outside(b, frame) == 0 for b in names), [
+        t for t, b in zip(text, names, strict=True) if outside(b, frame)
+    ]
 
 
 def _fitl_positions():
     """Positions from built-in games of the three scenarios, a few points in each; the app's crowded one (short
     scenario, seed 1, card 3: Pleiku-Darlac's pieces stood over Northeast Cambodia) among them."""
-    for scenario, seed, stops in (("short", 1, (3, 6, 12)), ("medium", 2, (2, 8, 20)), ("full", 3, (4, 30, 70))):
+    for scenario, seed, stops in (
+        ("short", 1, (3, 6, 12)),
+        ("medium", 2, (2, 8, 20)),
+        ("full", 3, (4, 30, 70)),
+    ):
         game = wargames.load("fitl", seed=seed, scenario=scenario)
         for turn in stops:
             game.advance_to(turn)

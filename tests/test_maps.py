@@ -160,8 +160,11 @@ def test_row_adjacency_order_is_the_old_odd_q_order():
     m = hexmap.load_map()
     for hid, row in m.hexes.items():
         offs = _OLD_ODD_COL if row.col & 1 else _OLD_EVEN_COL
-        old = [(row.col + dc, row.row + dr) for dc, dr in offs
-               if 1 <= row.col + dc <= hexmap.COLS and 1 <= row.row + dr <= hexmap.ROWS]
+        old = [
+            (row.col + dc, row.row + dr)
+            for dc, dr in offs
+            if 1 <= row.col + dc <= hexmap.COLS and 1 <= row.row + dr <= hexmap.ROWS
+        ]
         assert hexmap.adjacent(row.col, row.row) == old
         assert list(m.adj[hid]) == [f"{c:02d}{r:02d}" for c, r in old]
         assert m.grid.neighbours(hid) == list(m.adj[hid])
@@ -175,7 +178,12 @@ def test_row_hex_corners_are_within_a_millionth_of_a_mile():
     for c in range(1, hexmap.COLS + 1, 4):
         for r in range(1, hexmap.ROWS + 1, 4):
             x, y = _old_row_centre(c, r)
-            old = [(x + hexmap.RADIUS_MI * math.cos(math.radians(a)), y + hexmap.RADIUS_MI * math.sin(math.radians(a)))
-                   for a in range(0, 360, 60)]
+            old = [
+                (
+                    x + hexmap.RADIUS_MI * math.cos(math.radians(a)),
+                    y + hexmap.RADIUS_MI * math.sin(math.radians(a)),
+                )
+                for a in range(0, 360, 60)
+            ]
             for (ax, ay), (bx, by) in zip(hexmap.corners_xy(c, r), old, strict=True):
                 assert abs(ax - bx) < 1e-6 and abs(ay - by) < 1e-6

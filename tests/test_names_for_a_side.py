@@ -24,7 +24,9 @@ def _text_ids(g) -> list[str]:
     if g.game_id == "yotr":
         return list(g.forces)
     if g.game_id == "tet":
-        return [a for a, row in g.data.areas.items() if not a.isdigit() and row.kind != "box"] + list(g.data.units)
+        return [a for a, row in g.data.areas.items() if not a.isdigit() and row.kind != "box"] + list(
+            g.data.units
+        )
     if g.game_id == "fitl":
         return list(g.data.spaces)
     return list(g.rows)
@@ -64,10 +66,14 @@ def test_yotr_a_face_down_counter_is_a_communist_unit_to_the_allies_and_named_to
     assert g.display_name("dummy_1", "Communist") == g.display_name("dummy_1") == "NVA dummy 1"
     why = "units are moved one by one in order; next is dummy_1"  # a Communist bot's stored reason
     assert g.display_text(why, "Allied") == "units are moved one by one in order; next is a Communist unit"
-    assert g.display_text("NVA 5-6 (nva_3) retreats", "Allied") == "NVA 5-6 retreats"  # the face a ruling showed
+    assert (
+        g.display_text("NVA 5-6 (nva_3) retreats", "Allied") == "NVA 5-6 retreats"
+    )  # the face a ruling showed
     assert g.display_text("NVA 5-6 (nva_3) retreats", "Communist") == "NVA 3rd (5-6) retreats"
     assert g.display_text("dummy dummy_2 is removed", "Allied") == "a Communist unit is removed"
-    assert g.display_text("hidden@3609#1 stays", "Allied") == "hidden@3609#1 stays"  # map ids are not counter ids
+    assert (
+        g.display_text("hidden@3609#1 stays", "Allied") == "hidden@3609#1 stays"
+    )  # map ids are not counter ids
 
 
 @pytest.mark.parametrize("scenario", ["historical", "standard"])
@@ -107,8 +113,9 @@ def test_reasons_a_student_reads_name_things_and_hide_what_the_other_side_hides(
     raw = _ids_pattern(_text_ids(g))
     _bots_play(g, 150, lambda d: None)
     rows = g.decisions(student)
-    assert [(r["side"], r["by"], r["action"]) for r in rows] == [(r["side"], r["by"], r["action"])
-                                                                  for r in g.decisions()]
+    assert [(r["side"], r["by"], r["action"]) for r in rows] == [
+        (r["side"], r["by"], r["action"]) for r in g.decisions()
+    ]
     mine = [r for r in rows if r["side"] == student and r["why"]]
     others = [r for r in rows if g.visibility_side(r["side"]) != g.visibility_side(student)]
     assert mine and others
@@ -126,8 +133,10 @@ def test_reasons_a_student_reads_name_things_and_hide_what_the_other_side_hides(
 
 def test_tet_partners_read_each_others_reasons_in_the_four_player_game():
     g = wargames.load("tet", seed=1, players=4)
-    assert g.reason_shown("NVA", "retreat to S8, where most friends are", "VC") == \
-        f"retreat to {g.area_name('S8')}, where most friends are"
+    assert (
+        g.reason_shown("NVA", "retreat to S8, where most friends are", "VC")
+        == f"retreat to {g.area_name('S8')}, where most friends are"
+    )
     assert g.reason_shown("NVA", "retreat to S8", "USA") is None
     assert g.reason_shown("NVA", "retreat to S8", None) == f"retreat to {g.area_name('S8')}"  # the umpire
 

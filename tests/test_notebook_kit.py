@@ -32,14 +32,19 @@ from wargames.notebook import (  # noqa: E402
 
 
 def hidden_communists(game) -> list[str]:
-    return [u for u, up in game.face_up.items()
-            if not up and game.data.units[u].faction in ("NVA", "VC") and game.loc[u] is not None]
+    return [
+        u
+        for u, up in game.face_up.items()
+        if not up and game.data.units[u].faction in ("NVA", "VC") and game.loc[u] is not None
+    ]
 
 
 # ---------------------------------------------------------------------------------------------- imports
 def test_import_wargames_and_tet_stay_free_of_bokeh_and_ipywidgets():
-    code = ("import sys, wargames, wargames.tet; wargames.load('tet', seed=1).map_layers('Allied'); "
-            "bad = [m for m in ('bokeh', 'ipywidgets', 'jupyter_bokeh') if m in sys.modules]; print(bad)")
+    code = (
+        "import sys, wargames, wargames.tet; wargames.load('tet', seed=1).map_layers('Allied'); "
+        "bad = [m for m in ('bokeh', 'ipywidgets', 'jupyter_bokeh') if m in sys.modules]; print(bad)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
 
@@ -123,8 +128,10 @@ def test_mapview_update_is_fast(tet):
         tet.advance("ruling")
         mv.update()
     median_ms = statistics.median(mv.update_times) * 1000
-    print(f"MapView.update: median {median_ms:.1f} ms, max {max(mv.update_times) * 1000:.1f} ms "
-          f"over {len(mv.update_times)} updates")
+    print(
+        f"MapView.update: median {median_ms:.1f} ms, max {max(mv.update_times) * 1000:.1f} ms "
+        f"over {len(mv.update_times)} updates"
+    )
     assert median_ms < 200
 
 
@@ -304,7 +311,9 @@ def test_draw_hexgrid():
     src = p.select_one({"name": "hexes"})
     assert len(src.data["hex"]) == 20
     i = src.data["hex"].index("0101")
-    assert src.data["terrain"][i] == "forest" and tuple((src.data["q"][i], src.data["r"][i])) == grid.axial("0101")
+    assert src.data["terrain"][i] == "forest" and tuple((src.data["q"][i], src.data["r"][i])) == grid.axial(
+        "0101"
+    )
 
 
 def test_mapview_build_time(tet):
@@ -318,7 +327,11 @@ def test_notebook_index_lists_every_game_notebook_with_its_title():
 
     rows = notebook_index()
     paths = {r["path"] for r in rows}
-    assert {"tet/01-map-and-forces.ipynb", "yotr/05-the-whole-offensive.ipynb", "fitl/02-one-card-of-play.ipynb"} <= paths
+    assert {
+        "tet/01-map-and-forces.ipynb",
+        "yotr/05-the-whole-offensive.ipynb",
+        "fitl/02-one-card-of-play.ipynb",
+    } <= paths
     assert all(r["title"] and "#" not in r["title"] for r in rows)
     assert 'href="fitl/06-the-war-in-130-cards.ipynb"' in notebook_links().data
 
@@ -331,6 +344,7 @@ def test_notebook_progress_bar_fills_as_montecarlo_games_finish():
     wargames.montecarlo("fitl", 2, progress=report)
     bars = [c.cell_contents for c in report.__closure__ if type(c.cell_contents).__name__ == "IntProgress"]
     assert bars and bars[0].value == 2 and bars[0].max == 2 and bars[0].bar_style == "success"
+
 
 # ---------------------------------------------------------------------------------------------- play mode
 def test_play_widget_owns_its_game_and_opens_on_the_first_decision():
@@ -362,8 +376,10 @@ def test_play_widget_new_game_reads_scenario_side_and_seed():
 
 
 def test_play_widget_offers_every_scenario_of_each_game():
-    for game_id, scenarios in (("yotr", {"historical", "standard", "ob-options"}),
-                               ("fitl", {"short", "medium", "full"})):
+    for game_id, scenarios in (
+        ("yotr", {"historical", "standard", "ob-options"}),
+        ("fitl", {"short", "medium", "full"}),
+    ):
         play = PlayGame(game_id, seed=1)
         assert {v.scenario for v in play.variants} == scenarios
         assert play.game.decision.side == play.side_box.value
@@ -431,24 +447,32 @@ def test_app_launcher_uses_the_repository_config_and_the_classroom_template():
     from wargames.notebook import app
 
     cmd = app.voila_command("fitl", ["--port=9999"])
-    assert cmd[1:4] == ["-m", "voila", str(Path("notebooks/apps/fitl.ipynb"))] and "--template=classroom" in cmd
+    assert (
+        cmd[1:4] == ["-m", "voila", str(Path("notebooks/apps/fitl.ipynb"))] and "--template=classroom" in cmd
+    )
     env = app.voila_env({"PATH": "/bin"})
     assert env["BOKEH_RESOURCES"] == "inline" and env["PYTHONPATH"].split(":")[0] == str(app.ROOT)
     template = Path(env["JUPYTER_PATH"].split(":")[0]) / "voila" / "templates" / "classroom"
     page = (template / "index.html.j2").read_text()
     body = page.split("-#}", 1)[1]  # after the provenance comment
     # our template extends Voila's page and removes its CDN stylesheet links (the browser test sees no request go out)
-    assert "extends" in body and "replace(" in body and "<link rel=\"stylesheet\" href=\"http" not in body
+    assert "extends" in body and "replace(" in body and '<link rel="stylesheet" href="http' not in body
     assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
     cfg = json.loads((app.ROOT / "voila.json").read_text())
     kernels = cfg["MappingKernelManager"]
-    assert kernels["cull_idle_timeout"] > 0 and kernels["cull_interval"] > 0 and kernels["cull_connected"] is True
+    assert (
+        kernels["cull_idle_timeout"] > 0
+        and kernels["cull_interval"] > 0
+        and kernels["cull_connected"] is True
+    )
     assert cfg["VoilaConfiguration"]["strip_sources"] is True
     for name in app.APPS:
         nb = json.loads(app.notebook_path(name).read_text())
         code = [c for c in nb["cells"] if c["cell_type"] == "code"]
         assert code and all("hide-input" in c["metadata"].get("tags", []) for c in code)
-        assert "PlayGame(" in "".join(code[0]["source"]) and "print(" not in "".join("".join(c["source"]) for c in code)
+        assert "PlayGame(" in "".join(code[0]["source"]) and "print(" not in "".join(
+            "".join(c["source"]) for c in code
+        )
     with pytest.raises(SystemExit, match="unknown app"):
         app.notebook_path("chess")
 
@@ -462,8 +486,14 @@ def test_tet_views_draw_nothing_cut_by_the_frame_and_no_chits_on_each_other(tet)
     ext = st["views"][0]
     b = st["boxes"]
     for x, y, w, h in zip(b["x"], b["y"], b["w"], b["h"], strict=True):
-        assert ext["x"][0] <= x - w / 2 and x + w / 2 <= ext["x"][1] and ext["y"][0] <= y - h / 2 <= y + h / 2 <= ext["y"][1]
-        assert len(b["name"][b["x"].index(x)]) * 9 * 0.56 < w * tetmap.view_frame(ext)[2]  # the name fits its box
+        assert (
+            ext["x"][0] <= x - w / 2
+            and x + w / 2 <= ext["x"][1]
+            and ext["y"][0] <= y - h / 2 <= y + h / 2 <= ext["y"][1]
+        )
+        assert (
+            len(b["name"][b["x"].index(x)]) * 9 * 0.56 < w * tetmap.view_frame(ext)[2]
+        )  # the name fits its box
     for v in st["views"]:
         vid = v["id"]
         fw, fh, scale = tetmap.view_frame(v)
@@ -478,9 +508,13 @@ def test_tet_views_draw_nothing_cut_by_the_frame_and_no_chits_on_each_other(tet)
             tw, th = tetmap._text_box(u[key][k], v["font"])
             assert 0 <= px and px + tw <= fw and 0 <= py - th / 2 and py + th / 2 <= fh
             boxes.append((px + 1, py - th / 2 + 1, px + tw - 1, py + th / 2 - 1))
-        overlaps = [(i, j) for i in range(len(boxes)) for j in range(i) if tetmap._area(boxes[i], boxes[j]) > 0]
+        overlaps = [
+            (i, j) for i in range(len(boxes)) for j in range(i) if tetmap._area(boxes[i], boxes[j]) > 0
+        ]
         assert not overlaps, (vid, overlaps[:5])
-        assert {"y", "n"} >= set(st["cities"][f"in_{vid}"]) and {"y", "n"} >= set(st["provinces"][f"in_{vid}"])
+        assert {"y", "n"} >= set(st["cities"][f"in_{vid}"]) and {"y", "n"} >= set(
+            st["provinces"][f"in_{vid}"]
+        )
 
 
 # ---------------------------------------------------------------------------------------------- four models compared
@@ -517,7 +551,11 @@ def test_compare_deciding_rules_and_shares_add_up():
         assert round(part["share %"].sum()) == 100, title
     assert (compare.winner_shares(runs).sum(axis=1).round() == 100).all()
     tracks = compare.tracks_table(runs)
-    assert set(tracks[tracks.model == "Fire in the Lake"]["value"]) == {51, 19, 36}  # FITL-7.2: above 50/18/35
+    assert set(tracks[tracks.model == "Fire in the Lake"]["value"]) == {
+        51,
+        19,
+        36,
+    }  # FITL-7.2: above 50/18/35
 
 
 def test_compare_deciding_number_matches_each_winner_rule():
@@ -526,7 +564,9 @@ def test_compare_deciding_number_matches_each_winner_rule():
     runs = compare.stored_runs()
     tet = runs["tet"]
     x = compare.deciding_number("tet", tet)
-    assert ((x > 0) == (tet["winner"] == "Allied")).all() and ((x < 0) == (tet["winner"] == "Communist")).all()
+    assert ((x > 0) == (tet["winner"] == "Allied")).all() and (
+        (x < 0) == (tet["winner"] == "Communist")
+    ).all()
     row = runs["row"]
     lead = compare.deciding_number("row", row)
     assert ((lead > 0) == (row["winner"] == "Capitalist")).all()  # ROW-12.1: a tie goes to the Communist
@@ -551,11 +591,16 @@ def test_compare_find_scenario_by_a_word_of_its_id_or_title(monkeypatch):
     from wargames.notebook import compare
 
     assert compare.find_scenario("yotr", "easter") == "historical"  # the title names the Easter Offensive
-    assert compare.find_scenario("row", "year") in {"year-in-i-corps", "i-corps-air-war"}  # both titles say "A Year"
+    assert compare.find_scenario("row", "year") in {
+        "year-in-i-corps",
+        "i-corps-air-war",
+    }  # both titles say "A Year"
     assert compare.find_scenario("row", "zzz") is None
     monkeypatch.setattr(compare, "scenarios", lambda g: ["year-in-i-corps", "tet-offensive"])
     monkeypatch.setattr(compare, "scenario_title", lambda g, s: s)
-    assert compare.find_scenario("row", "tet") == "tet-offensive"  # not "year-in-i-corps" (no word starts with tet)
+    assert (
+        compare.find_scenario("row", "tet") == "tet-offensive"
+    )  # not "year-in-i-corps" (no word starts with tet)
 
 
 def test_compare_fitl_tet_card_and_charts():
@@ -568,7 +613,12 @@ def test_compare_fitl_tet_card_and_charts():
     )
 
     ev = compare.fitl_event(124, "VC")
-    assert ev["terror"] > 0 and "change" not in ev["pieces"] and ev["run"].done and list(ev["markers"].index) == ["US", "ARVN", "NVA", "VC"]
+    assert (
+        ev["terror"] > 0
+        and "change" not in ev["pieces"]
+        and ev["run"].done
+        and list(ev["markers"].index) == ["US", "ARVN", "NVA", "VC"]
+    )
     assert (ev["markers"]["after"] - ev["markers"]["before"] == ev["markers"]["change"]).all()
     runs = compare.stored_runs()
     assert winner_shares_figure(compare.winner_shares(runs)) is not None
@@ -584,14 +634,18 @@ def test_compare_event_games_prefer_a_stored_run_of_that_scenario(tmp_path, monk
     from wargames.notebook import compare
 
     (tmp_path / "row_200.csv").write_text("seed,winner,rule,turn\n0,Capitalist,ROW-12.1,4\n")
-    (tmp_path / "row_tet-offensive_2.csv").write_text("seed,winner,rule,turn\n0,Communist,ROW-12.1,3\n1,,ROW-12.1,3\n")
+    (tmp_path / "row_tet-offensive_2.csv").write_text(
+        "seed,winner,rule,turn\n0,Communist,ROW-12.1,3\n1,,ROW-12.1,3\n"
+    )
     monkeypatch.setattr(compare, "results_dir", lambda: tmp_path)
     frame, source = compare.event_games("row", "tet-offensive")
     assert source == "the stored run benchmarks/results/row_tet-offensive_2.csv"
     assert list(frame["winner"]) == ["Communist", "none"]
     monkeypatch.setattr(compare, "event_run", lambda g, s, n: ("live", g, s, n))
-    assert compare.event_games("row", "eastertide") == (("live", "row", "eastertide", 3),
-                                                        "3 games played live (seeds 0-2)")
+    assert compare.event_games("row", "eastertide") == (
+        ("live", "row", "eastertide", 3),
+        "3 games played live (seeds 0-2)",
+    )
 
 
 def test_compare_event_table_says_each_models_result_in_words():
@@ -599,15 +653,25 @@ def test_compare_event_table_says_each_models_result_in_words():
 
     from wargames.notebook import compare
 
-    runs = {"tet": pd.DataFrame({"winner": ["Allied", "Allied", "none", "Communist"]}),
-            "yotr": pd.DataFrame({"winner": ["none"]})}
+    runs = {
+        "tet": pd.DataFrame({"winner": ["Allied", "Allied", "none", "Communist"]}),
+        "yotr": pd.DataFrame({"winner": ["none"]}),
+    }
     markers = pd.DataFrame({"change": {"US": -11, "ARVN": -4, "NVA": 0, "VC": 8}})
     t = compare.event_table("tet", runs, markers, None, None)
-    assert list(t["result"]) == ["Allied 50%, draw 25%, Communist 25% of 4 stored games",
-                                 "US -11, ARVN -4, NVA +0, VC +8 on the victory markers", "not played"]
+    assert list(t["result"]) == [
+        "Allied 50%, draw 25%, Communist 25% of 4 stored games",
+        "US -11, ARVN -4, NVA +0, VC +8 on the victory markers",
+        "not played",
+    ]
     assert t["how it appears"].iloc[2] == "(no scenario for it registered yet)"
-    e = compare.event_table("easter", runs, markers, "year-in-i-corps", pd.DataFrame({"winner": ["Communist"]}))
-    assert e["result"].iloc[0] == "draw 100% of 1 stored games" and e["result"].iloc[2] == "Communist 100% of 1 games"
+    e = compare.event_table(
+        "easter", runs, markers, "year-in-i-corps", pd.DataFrame({"winner": ["Communist"]})
+    )
+    assert (
+        e["result"].iloc[0] == "draw 100% of 1 stored games"
+        and e["result"].iloc[2] == "Communist 100% of 1 games"
+    )
     with pytest.raises(KeyError):
         compare.event_table("hue", runs, markers, None, None)
 
@@ -638,7 +702,10 @@ def test_tet_map_draws_only_what_map_layers_say():
 
     g.map_layers = changed
     s = tetmap.static_layers(g)
-    assert "Renamed Hue" in s["cities"]["name"] and "Renamed Hue" in s["cities"]["tip"][s["cities"]["id"].index("hue")]
+    assert (
+        "Renamed Hue" in s["cities"]["name"]
+        and "Renamed Hue" in s["cities"]["tip"][s["cities"]["id"].index("hue")]
+    )
     j = s["provinces"]["id"].index("12")
     assert s["provinces"]["fill"][j] == tetmap.TERRAIN_FILL["marsh"] and s["provinces"]["hatch"][j] != " "
     dyn = tetmap.dynamic_layers(g, "Allied")

@@ -21,8 +21,9 @@ from wargames.notebook.rowmap import RowMapView, row_unit_chips  # noqa: E402
 def test_tet_display_label_names_the_areas_of_a_move():
     g = wargames.load("tet", seed=1)
     a = Action.make("move", "NVA 1st Div (18): S4 -> 21 (one step)", ("S4", "21"), unit="x", to="21")
-    assert g.display_label(a) == ("NVA 1st Div (18): Plei Trap-Chu Pong (Base Area 702) -> Kontum (21) "
-                                  "(one step)")
+    assert g.display_label(a) == (
+        "NVA 1st Div (18): Plei Trap-Chu Pong (Base Area 702) -> Kontum (21) (one step)"
+    )
 
 
 def test_display_label_leaves_a_name_already_there_and_other_numbers_alone():
@@ -40,7 +41,9 @@ def test_fitl_and_row_display_names():
     assert r.display_name("arvn_2div") == r.rows["arvn_2div"].name
     assert r.display_name("2244") == "Khe Sanh Combat Base / Lang Vei (2244)"
     assert r.display_name("2143") == "2143"  # a hex without a town keeps its number (drawn on the map)
-    a = Action.make("activate", "Activate ARVN division arvn_2div (0 MP from the HQ)", ("3854",), unit="arvn_2div")
+    a = Action.make(
+        "activate", "Activate ARVN division arvn_2div (0 MP from the HQ)", ("3854",), unit="arvn_2div"
+    )
     assert "arvn_2div" not in r.display_label(a) and r.rows["arvn_2div"].name in r.display_label(a)
 
 
@@ -61,7 +64,9 @@ def test_panel_groups_every_ruling_since_my_decision_with_a_details_toggle():
     text = panel.html.value
     since = w._since_my_decision()
     assert f"Since your last decision: {len(w.game.log) - since} ruling(s)" in text
-    assert text.count("<details open") >= 2  # one group per turn, phase and side, every one open (a heading folds it)
+    assert (
+        text.count("<details open") >= 2
+    )  # one group per turn, phase and side, every one open (a heading folds it)
     assert "Communist Player Turn" in text
     every = [r.seq for r in w.game.log[since:]]
     assert len(panel.shown) == len(every)  # every ruling since, not the newest six
@@ -191,9 +196,13 @@ def test_row_prompts_and_plain_rulings_name_units_not_ids():
     w, g = pg.walk, pg.game
     w.chooser.apply_selected()
     assert "vc_" not in w.rulings.html.value  # plain cards: "802nd Battalion", not "vc_802"
-    assert g.display_text("Activate a unit with arvn_2div_hq (0 of 4)") == \
-        f"Activate a unit with {g.rows['arvn_2div_hq'].name} (0 of 4)"
-    assert g.display_text("drawn from the ME_HASTY mug") == "drawn from the ME_HASTY mug"  # not an id: unchanged
+    assert (
+        g.display_text("Activate a unit with arvn_2div_hq (0 of 4)")
+        == f"Activate a unit with {g.rows['arvn_2div_hq'].name} (0 of 4)"
+    )
+    assert (
+        g.display_text("drawn from the ME_HASTY mug") == "drawn from the ME_HASTY mug"
+    )  # not an id: unchanged
 
 
 def test_the_last_decision_says_the_game_is_over_instead_of_a_stale_applied_line():

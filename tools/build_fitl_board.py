@@ -30,6 +30,7 @@ Usage::
 
     /tmp/geo-venv/bin/python tools/build_fitl_board.py [--png /tmp/geo/fitl_map.png]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,10 +72,12 @@ NVN_SOUTH_OF = 18.2  # North Vietnam: its land south of this latitude
 MIN_SHARED_KM = 1.0  # a shared border shorter than this does not count as touching
 MIN_PART_KM2 = 0.5
 
-SOURCE_PROV = ("reconstruction: stylised polygon = Voronoi cells of seed points (the point of "
-               "data/fitl/spaces.csv plus helper seeds, see tools/build_fitl_board.py) clipped to the "
-               "{country} land of data/geo/countries.geojson (GSHHG){extra}; drawn to show the adjacency "
-               "of data/fitl/adjacency.csv; not the printed board's shapes nor real province borders")
+SOURCE_PROV = (
+    "reconstruction: stylised polygon = Voronoi cells of seed points (the point of "
+    "data/fitl/spaces.csv plus helper seeds, see tools/build_fitl_board.py) clipped to the "
+    "{country} land of data/geo/countries.geojson (GSHHG){extra}; drawn to show the adjacency "
+    "of data/fitl/adjacency.csv; not the printed board's shapes nor real province borders"
+)
 
 # --------------------------------------------------------------------------- seeds
 # (space, lon, lat, why).  The first seed of every Province is its spaces.csv point
@@ -124,20 +127,52 @@ SEEDS = [
 # meet in one point there and neighbours on the circle share a border.
 JUNCTION_KM = 8.0
 JUNCTIONS = [
-    ("can_tho", [("kien_hoa_vinh_binh", 30), ("kien_phong", 110), ("kien_giang_an_xuyen", 200), ("ba_xuyen", 290)],
-     "Can Tho touches four Provinces; Kien Phong/Ba Xuyen and Kien Hoa/Kien Giang are not adjacent"),
-    ("saigon", [("binh_tuy_binh_thuan", 10), ("quang_duc_long_khanh", 60), ("tay_ninh", 130), ("kien_phong", 200),
-                ("kien_hoa_vinh_binh", 260)],
-     "Saigon touches five Provinces; the Rung Sat wedge (RUNG_SAT) keeps Binh Tuy and Kien Hoa apart"),
-    ("kontum", [("binh_dinh", 60), ("pleiku_darlac", 200), ("phu_bon_phu_yen", 300)],
-     "Kontum touches Binh Dinh, Pleiku-Darlac and Phu Bon-Phu Yen"),
-    ("ban_me_thuot", [("pleiku_darlac", 100), ("khanh_hoa", 340), ("quang_duc_long_khanh", 220)],
-     "the town of Ban Me Thuot ends three LoCs between Pleiku-Darlac, Khanh Hoa and Quang Duc"),
-    ("da_lat", [("khanh_hoa", 70), ("quang_duc_long_khanh", 180), ("binh_tuy_binh_thuan", 290)],
-     "the town of Da Lat ends three LoCs between Khanh Hoa, Quang Duc and Binh Tuy (rules:1.3.6 example)"),
-    ("qui_nhon", [("binh_dinh", 100), ("phu_bon_phu_yen", 260)], "Qui Nhon on the Binh Dinh / Phu Bon border"),
-    ("cam_ranh", [("khanh_hoa", 90), ("binh_tuy_binh_thuan", 270)], "Cam Ranh on the Khanh Hoa / Binh Tuy border"),
-    ("da_nang", [("quang_nam", 150), ("quang_tin_quang_ngai", 270)], "Da Nang on the Quang Nam / Quang Tin border"),
+    (
+        "can_tho",
+        [("kien_hoa_vinh_binh", 30), ("kien_phong", 110), ("kien_giang_an_xuyen", 200), ("ba_xuyen", 290)],
+        "Can Tho touches four Provinces; Kien Phong/Ba Xuyen and Kien Hoa/Kien Giang are not adjacent",
+    ),
+    (
+        "saigon",
+        [
+            ("binh_tuy_binh_thuan", 10),
+            ("quang_duc_long_khanh", 60),
+            ("tay_ninh", 130),
+            ("kien_phong", 200),
+            ("kien_hoa_vinh_binh", 260),
+        ],
+        "Saigon touches five Provinces; the Rung Sat wedge (RUNG_SAT) keeps Binh Tuy and Kien Hoa apart",
+    ),
+    (
+        "kontum",
+        [("binh_dinh", 60), ("pleiku_darlac", 200), ("phu_bon_phu_yen", 300)],
+        "Kontum touches Binh Dinh, Pleiku-Darlac and Phu Bon-Phu Yen",
+    ),
+    (
+        "ban_me_thuot",
+        [("pleiku_darlac", 100), ("khanh_hoa", 340), ("quang_duc_long_khanh", 220)],
+        "the town of Ban Me Thuot ends three LoCs between Pleiku-Darlac, Khanh Hoa and Quang Duc",
+    ),
+    (
+        "da_lat",
+        [("khanh_hoa", 70), ("quang_duc_long_khanh", 180), ("binh_tuy_binh_thuan", 290)],
+        "the town of Da Lat ends three LoCs between Khanh Hoa, Quang Duc and Binh Tuy (rules:1.3.6 example)",
+    ),
+    (
+        "qui_nhon",
+        [("binh_dinh", 100), ("phu_bon_phu_yen", 260)],
+        "Qui Nhon on the Binh Dinh / Phu Bon border",
+    ),
+    (
+        "cam_ranh",
+        [("khanh_hoa", 90), ("binh_tuy_binh_thuan", 270)],
+        "Cam Ranh on the Khanh Hoa / Binh Tuy border",
+    ),
+    (
+        "da_nang",
+        [("quang_nam", 150), ("quang_tin_quang_ngai", 270)],
+        "Da Nang on the Quang Nam / Quang Tin border",
+    ),
     ("an_loc", [("phuoc_long", 30), ("tay_ninh", 210)], "An Loc on the Phuoc Long / Tay Ninh border"),
 ]
 # Land left out of every Province: the Rung Sat swamp south-east of Saigon, a wedge from
@@ -148,26 +183,75 @@ RUNG_SAT = [(106.7009, 10.7769), (107.02, 10.42), (106.80, 10.30)]
 # each LoC is one of them.  Ends are the cities/towns named in the LoC.
 ROUTES = {
     "loc_hue_da_nang": ("hue", [(107.86, 16.29, "Phu Loc"), (108.13, 16.192, "Hai Van pass")], "da_nang"),
-    "loc_da_nang_dak_to": ("da_nang", [(107.83, 15.77, "Thanh My"), (107.80, 15.44, "Kham Duc"),
-                                       (107.74, 15.07, "Dak Pek")], "dak_to"),
-    "loc_da_nang_qui_nhon": ("da_nang", [(108.48, 15.57, "Tam Ky"), (108.80, 15.12, "Quang Ngai"),
-                                         (108.96, 14.81, "Duc Pho"), (109.00, 14.43, "Bong Son")], "qui_nhon"),
+    "loc_da_nang_dak_to": (
+        "da_nang",
+        [(107.83, 15.77, "Thanh My"), (107.80, 15.44, "Kham Duc"), (107.74, 15.07, "Dak Pek")],
+        "dak_to",
+    ),
+    "loc_da_nang_qui_nhon": (
+        "da_nang",
+        [
+            (108.48, 15.57, "Tam Ky"),
+            (108.80, 15.12, "Quang Ngai"),
+            (108.96, 14.81, "Duc Pho"),
+            (109.00, 14.43, "Bong Son"),
+        ],
+        "qui_nhon",
+    ),
     "loc_kontum_dak_to": ("kontum", [(107.93, 14.52, "Dak Ha")], "dak_to"),
-    "loc_kontum_qui_nhon": ("kontum", [(108.30, 14.05, "Mang Yang pass"), (108.65, 13.95, "An Khe")], "qui_nhon"),
-    "loc_kontum_ban_me_thuot": ("kontum", [(108.00, 13.98, "Pleiku"), (108.27, 12.92, "Buon Ho")], "ban_me_thuot"),
-    "loc_qui_nhon_cam_ranh": ("qui_nhon", [(109.22, 13.45, "Song Cau"), (109.30, 13.08, "Tuy Hoa"),
-                                           (109.13, 12.49, "Ninh Hoa"), (109.19, 12.24, "Nha Trang")], "cam_ranh"),
-    "loc_cam_ranh_da_lat": ("cam_ranh", [(108.95, 11.60, "Thap Cham"), (108.67, 11.73, "Krong Pha pass")], "da_lat"),
+    "loc_kontum_qui_nhon": (
+        "kontum",
+        [(108.30, 14.05, "Mang Yang pass"), (108.65, 13.95, "An Khe")],
+        "qui_nhon",
+    ),
+    "loc_kontum_ban_me_thuot": (
+        "kontum",
+        [(108.00, 13.98, "Pleiku"), (108.27, 12.92, "Buon Ho")],
+        "ban_me_thuot",
+    ),
+    "loc_qui_nhon_cam_ranh": (
+        "qui_nhon",
+        [
+            (109.22, 13.45, "Song Cau"),
+            (109.30, 13.08, "Tuy Hoa"),
+            (109.13, 12.49, "Ninh Hoa"),
+            (109.19, 12.24, "Nha Trang"),
+        ],
+        "cam_ranh",
+    ),
+    "loc_cam_ranh_da_lat": (
+        "cam_ranh",
+        [(108.95, 11.60, "Thap Cham"), (108.67, 11.73, "Krong Pha pass")],
+        "da_lat",
+    ),
     "loc_ban_me_thuot_da_lat": ("ban_me_thuot", [(108.18, 12.41, "Lak")], "da_lat"),
-    "loc_saigon_cam_ranh": ("saigon", [(106.95, 10.78, "Long Thanh"), (107.17, 10.50, "Ba Ria"),
-                                       (107.76, 10.65, "Ham Tan"), (108.10, 10.93, "Phan Thiet"),
-                                       (108.99, 11.56, "Phan Rang")], "cam_ranh"),
-    "loc_saigon_da_lat": ("saigon", [(107.35, 11.19, "Dinh Quan"), (107.81, 11.55, "Bao Loc"),
-                                     (108.07, 11.58, "Di Linh")], "da_lat"),
-    "loc_saigon_can_tho": ("saigon", [(106.41, 10.53, "Tan An"), (106.36, 10.36, "My Tho"),
-                                      (105.97, 10.25, "Vinh Long")], "can_tho"),
+    "loc_saigon_cam_ranh": (
+        "saigon",
+        [
+            (106.95, 10.78, "Long Thanh"),
+            (107.17, 10.50, "Ba Ria"),
+            (107.76, 10.65, "Ham Tan"),
+            (108.10, 10.93, "Phan Thiet"),
+            (108.99, 11.56, "Phan Rang"),
+        ],
+        "cam_ranh",
+    ),
+    "loc_saigon_da_lat": (
+        "saigon",
+        [(107.35, 11.19, "Dinh Quan"), (107.81, 11.55, "Bao Loc"), (108.07, 11.58, "Di Linh")],
+        "da_lat",
+    ),
+    "loc_saigon_can_tho": (
+        "saigon",
+        [(106.41, 10.53, "Tan An"), (106.36, 10.36, "My Tho"), (105.97, 10.25, "Vinh Long")],
+        "can_tho",
+    ),
     "loc_can_tho_chau_doc": ("can_tho", [(105.435, 10.386, "Long Xuyen")], "chau_doc"),
-    "loc_can_tho_bac_lieu": ("can_tho", [(105.82, 9.81, "Phung Hiep"), (105.97, 9.60, "Soc Trang")], "bac_lieu"),
+    "loc_can_tho_bac_lieu": (
+        "can_tho",
+        [(105.82, 9.81, "Phung Hiep"), (105.97, 9.60, "Soc Trang")],
+        "bac_lieu",
+    ),
     "loc_can_tho_long_phu": ("can_tho", [(106.07, 9.73, "Dai Ngai")], "long_phu"),
 }
 # Forked LoCs (MultiLineStrings): Hue-Khe Sanh is Route 1 to Dong Ha with its spur on to the
@@ -175,13 +259,25 @@ ROUTES = {
 # Saigon to Chon Thanh, then Route 13 to An Loc and Route 14 to Ban Me Thuot.
 FORKED = {
     "loc_hue_khe_sanh": [
-        ("hue", [(107.19, 16.75, "Quang Tri"), (107.10, 16.816, "Dong Ha"), (106.99, 16.80, "Cam Lo")], "khe_sanh"),
+        (
+            "hue",
+            [(107.19, 16.75, "Quang Tri"), (107.10, 16.816, "Dong Ha"), (106.99, 16.80, "Cam Lo")],
+            "khe_sanh",
+        ),
         (None, [(107.10, 16.816, "Dong Ha"), (107.07, 16.99, "Ben Hai bridge at the DMZ")], None),
     ],
     "loc_saigon_an_loc_ban_me_thuot": [
         ("saigon", [(106.65, 10.98, "Thu Dau Mot"), (106.62, 11.42, "Chon Thanh")], "an_loc"),
-        (None, [(106.62, 11.42, "Chon Thanh"), (106.90, 11.53, "Dong Xoai"), (107.69, 12.00, "Gia Nghia"),
-                (107.62, 12.45, "Dak Mil (Duc Lap)")], "ban_me_thuot"),
+        (
+            None,
+            [
+                (106.62, 11.42, "Chon Thanh"),
+                (106.90, 11.53, "Dong Xoai"),
+                (107.69, 12.00, "Gia Nghia"),
+                (107.62, 12.45, "Dak Mil (Duc Lap)"),
+            ],
+            "ban_me_thuot",
+        ),
     ],
 }
 LOC_REACH_KM = 15.0  # a LoC should come this close to every Province it is adjacent to (ends included) ...
@@ -191,8 +287,10 @@ END_TRIM_KM = 15.0  # ... ignoring the stretch within this distance of the Citie
 
 # Differences the drawing cannot avoid while keeping real positions (reported, not counted).
 KNOWN = {
-    ("loc_kontum_dak_to", "southern_laos"): "the town of Dak To is about 30 km from the Laos border; on the board "
-                                            "Southern Laos touches the town",
+    (
+        "loc_kontum_dak_to",
+        "southern_laos",
+    ): "the town of Dak To is about 30 km from the Laos border; on the board Southern Laos touches the town",
 }
 
 COLORS = {"SVN": "#f3d27a", "LAO": "#c8c8c8", "KHM": "#d0c4b0", "NVN": "#9c6b6b"}
@@ -222,8 +320,14 @@ def junction_seeds(spaces, towns):
         lon0, lat0 = pt(spaces[place] if place in spaces else towns[place])
         for sid, ang in members:
             a = math.radians(ang)
-            out.append((sid, lon0 + JUNCTION_KM * math.cos(a) / kmx(lat0), lat0 + JUNCTION_KM * math.sin(a) / KMY,
-                        f"junction at {place}: {why}"))
+            out.append(
+                (
+                    sid,
+                    lon0 + JUNCTION_KM * math.cos(a) / kmx(lat0),
+                    lat0 + JUNCTION_KM * math.sin(a) / KMY,
+                    f"junction at {place}: {why}",
+                )
+            )
     return out
 
 
@@ -254,8 +358,10 @@ def build(countries, spaces, towns, adjacent):
             areas[a] = polygonal(cell.intersection(land))
             country_of[a] = cc
     areas = _absorb_slivers(areas, groups, log)
-    areas = {a: polygonal(unary_union([p for p in polys(g) if area_km2(p) >= MIN_PART_KM2]))
-             for a, g in areas.items()}
+    areas = {
+        a: polygonal(unary_union([p for p in polys(g) if area_km2(p) >= MIN_PART_KM2]))
+        for a, g in areas.items()
+    }
     areas["north_vietnam"] = polygonal(nvn.intersection(box(100.0, 8.0, 111.0, NVN_SOUTH_OF)))
     country_of["north_vietnam"] = "NVN"
     return areas, country_of, log
@@ -297,7 +403,7 @@ def report(areas, spaces, towns, adjacent, log):
     ids = sorted(areas)
     drawn = set()
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             if areas[a].distance(areas[b]) > 1e-4:
                 continue
             shared = areas[a].boundary.intersection(areas[b].buffer(1e-6))
@@ -319,13 +425,14 @@ def report(areas, spaces, towns, adjacent, log):
         inside = [a for a, g in areas.items() if g.contains(p)]
         want = {x for e in adjacent if cid in e for x in e if x != cid and spaces[x]["kind"] == "province"}
         far = {a: round(km(p, areas[a]), 1) for a in want if km(p, areas[a]) > CITY_NEAR_KM}
-        near_wrong = {a: round(km(p, g), 1) for a, g in areas.items()
-                      if a not in want and km(p, g) < 1.0}
+        near_wrong = {a: round(km(p, g), 1) for a, g in areas.items() if a not in want and km(p, g) < 1.0}
         ok = (not inside or inside[0] in want) and not far and not near_wrong
         problems += 0 if ok else 1
         if not ok:
-            print(f"  city {cid}: inside {inside}, adjacent Provinces over {CITY_NEAR_KM:.0f} km away {far}, "
-                  f"non-adjacent Provinces under 1 km {near_wrong}")
+            print(
+                f"  city {cid}: inside {inside}, adjacent Provinces over {CITY_NEAR_KM:.0f} km away {far}, "
+                f"non-adjacent Provinces under 1 km {near_wrong}"
+            )
     # LoCs
     for lid, r in spaces.items():
         if r["kind"] != "loc":
@@ -344,7 +451,9 @@ def report(areas, spaces, towns, adjacent, log):
                 extra_.discard(k)
         if miss or extra_:
             problems += 1
-            print(f"  LoC {lid}: misses adjacent {sorted(miss) or '-'}; runs by non-adjacent {sorted(extra_) or '-'}")
+            print(
+                f"  LoC {lid}: misses adjacent {sorted(miss) or '-'}; runs by non-adjacent {sorted(extra_) or '-'}"
+            )
         rep = Point(*pt(r))
         if km(rep, g) > 0.5:
             problems += 1
@@ -359,40 +468,97 @@ def write(areas, country_of, spaces, towns):
     order = [s for s in spaces if s in areas]
     for a in order:
         cc = country_of[a]
-        extra = "" if cc in ("SVN",) else (
-            f" south of {NVN_SOUTH_OF}N" if cc == "NVN" else
-            f", within {BAND_KM:.0f} km of the South Vietnamese border"
-            + (f" or {KAMPONG_SOM_KM:.0f} km of Kampong Som" if cc == "KHM" else ""))
-        src = SOURCE_PROV.format(country={"SVN": "South Vietnam", "LAO": "Laos", "KHM": "Cambodia",
-                                          "NVN": "North Vietnam"}[cc], extra=extra)
+        extra = (
+            ""
+            if cc in ("SVN",)
+            else (
+                f" south of {NVN_SOUTH_OF}N"
+                if cc == "NVN"
+                else f", within {BAND_KM:.0f} km of the South Vietnamese border"
+                + (f" or {KAMPONG_SOM_KM:.0f} km of Kampong Som" if cc == "KHM" else "")
+            )
+        )
+        src = SOURCE_PROV.format(
+            country={"SVN": "South Vietnam", "LAO": "Laos", "KHM": "Cambodia", "NVN": "North Vietnam"}[cc],
+            extra=extra,
+        )
         if a == "north_vietnam":
-            src = ("reconstruction: North Vietnam's land (data/geo/countries.geojson, GSHHG) south of "
-                   f"{NVN_SOUTH_OF}N, so the map does not run far north; the game's North Vietnam is one Province")
-        feats.append((areas[a], {"id": a, "kind": "province", "name": spaces[a]["name"],
-                                 "country": cc, "source": src}))
+            src = (
+                "reconstruction: North Vietnam's land (data/geo/countries.geojson, GSHHG) south of "
+                f"{NVN_SOUTH_OF}N, so the map does not run far north; the game's North Vietnam is one Province"
+            )
+        feats.append(
+            (areas[a], {"id": a, "kind": "province", "name": spaces[a]["name"], "country": cc, "source": src})
+        )
     for cid, r in spaces.items():
         if r["kind"] == "city":
-            feats.append((Point(*pt(r)), {"id": cid, "kind": "city", "name": r["name"], "country": "SVN",
-                                          "source": "reconstruction: real position of the city (data/fitl/spaces.csv)"}))
+            feats.append(
+                (
+                    Point(*pt(r)),
+                    {
+                        "id": cid,
+                        "kind": "city",
+                        "name": r["name"],
+                        "country": "SVN",
+                        "source": "reconstruction: real position of the city (data/fitl/spaces.csv)",
+                    },
+                )
+            )
     for lid, r in spaces.items():
         if r["kind"] == "loc":
             g = loc_geometry(lid, spaces, towns)
-            feats.append((g, {"id": lid, "kind": "loc", "name": r["name"], "country": "SVN",
-                              "source": ("reconstruction: schematic line between the Cities/towns the LoC joins, "
-                                         "through real places on the road or river: " + ", ".join(route_places(lid))
-                                         + " (tools/build_fitl_board.py ROUTES)")}))
+            feats.append(
+                (
+                    g,
+                    {
+                        "id": lid,
+                        "kind": "loc",
+                        "name": r["name"],
+                        "country": "SVN",
+                        "source": (
+                            "reconstruction: schematic line between the Cities/towns the LoC joins, "
+                            "through real places on the road or river: "
+                            + ", ".join(route_places(lid))
+                            + " (tools/build_fitl_board.py ROUTES)"
+                        ),
+                    },
+                )
+            )
     for tid, r in towns.items():
-        feats.append((Point(*pt(r)), {"id": tid, "kind": "town", "name": r["name"], "country": "SVN",
-                                      "source": "reconstruction: real position of the town (data/fitl/towns.csv); "
-                                                "towns are not spaces (rules:1.3.1)"}))
+        feats.append(
+            (
+                Point(*pt(r)),
+                {
+                    "id": tid,
+                    "kind": "town",
+                    "name": r["name"],
+                    "country": "SVN",
+                    "source": "reconstruction: real position of the town (data/fitl/towns.csv); "
+                    "towns are not spaces (rules:1.3.1)",
+                },
+            )
+        )
     for a in order:
-        feats.append((label_point(areas[a]), {"id": a, "kind": "label", "label_for": "province",
-                                              "source": "reconstruction: label point inside the Province "
-                                                        "(pole of inaccessibility of its largest part)"}))
-    write_features(OUT, "fitl_spaces",
-                   "Fire in the Lake board spaces (lon/lat WGS84): Provinces (polygons), Cities and LoC end "
-                   "towns (points), LoCs (lines) and Province label points; built by "
-                   "tools/build_fitl_board.py. Illustrative: the rules use data/fitl/adjacency.csv.", feats)
+        feats.append(
+            (
+                label_point(areas[a]),
+                {
+                    "id": a,
+                    "kind": "label",
+                    "label_for": "province",
+                    "source": "reconstruction: label point inside the Province "
+                    "(pole of inaccessibility of its largest part)",
+                },
+            )
+        )
+    write_features(
+        OUT,
+        "fitl_spaces",
+        "Fire in the Lake board spaces (lon/lat WGS84): Provinces (polygons), Cities and LoC end "
+        "towns (points), LoCs (lines) and Province label points; built by "
+        "tools/build_fitl_board.py. Illustrative: the rules use data/fitl/adjacency.csv.",
+        feats,
+    )
 
 
 def render(path, areas, country_of, spaces, towns):
@@ -417,7 +583,12 @@ def render(path, areas, country_of, spaces, towns):
     for f in json.loads((GEO / "borders.geojson").read_text())["features"]:
         g = shape(f["geometry"])
         for ln in getattr(g, "geoms", [g]):
-            ax.plot(*ln.xy, color="#b00000", lw=1.0, ls="-" if f["properties"]["kind"] == "international" else "--")
+            ax.plot(
+                *ln.xy,
+                color="#b00000",
+                lw=1.0,
+                ls="-" if f["properties"]["kind"] == "international" else "--",
+            )
     for lid, r in spaces.items():
         if r["kind"] == "loc":
             g = loc_geometry(lid, spaces, towns)

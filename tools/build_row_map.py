@@ -222,8 +222,18 @@ kampot_edge|Kampong Som supply (map edge at Kampot)|10.61|104.18|KHM|Cambodia|si
 """
 # supply sources by nationality (digest 5.3 'Supply sources', R-MAP-11)
 SUPPLY = {
-    "capitalist": ("saigon", "bien_hoa", "vung_tau", "da_nang", "hue", "qui_nhon", "cam_ranh", "nha_trang",
-                   "can_tho", "my_tho"),
+    "capitalist": (
+        "saigon",
+        "bien_hoa",
+        "vung_tau",
+        "da_nang",
+        "hue",
+        "qui_nhon",
+        "cam_ranh",
+        "nha_trang",
+        "can_tho",
+        "my_tho",
+    ),
     "pavn": ("hanoi", "haiphong", "vinh"),
     "prc": ("friendship_pass", "lao_cai"),
     "laotian": ("savannakhet", "pakse"),
@@ -231,37 +241,108 @@ SUPPLY = {
     "pathet_lao": ("sam_neua",),
     "khmer_rouge": ("banlung",),
 }
-TERMINI = {"tchepone": 1, "ba_611": 2, "chavane": 3, "ba_609": 4, "banlung": 5, "mimot": 6}  # 14.7, digest 5.3
+TERMINI = {
+    "tchepone": 1,
+    "ba_611": 2,
+    "chavane": 3,
+    "ba_609": 4,
+    "banlung": 5,
+    "mimot": 6,
+}  # 14.7, digest 5.3
 TEXT_HEX = {"mimot": "0970"}  # the one hex number the rules print (14.7): the end of the trail
 
 # --------------------------------------------------------------------------- terrain regions (R-MAP-04)
 # Polygons as (lon, lat); a hex belongs when its centre is inside.  General geographic knowledge, coarse.
 SWAMPS = {
-    "Plain of Reeds": [(105.45, 10.95), (105.8, 11.0), (106.1, 10.9), (106.25, 10.65), (106.05, 10.5),
-                       (105.7, 10.5), (105.45, 10.7)],
+    "Plain of Reeds": [
+        (105.45, 10.95),
+        (105.8, 11.0),
+        (106.1, 10.9),
+        (106.25, 10.65),
+        (106.05, 10.5),
+        (105.7, 10.5),
+        (105.45, 10.7),
+    ],
     "U Minh forest": [(104.8, 9.95), (105.15, 9.95), (105.25, 9.55), (105.05, 9.2), (104.8, 9.25)],
     "Ca Mau mangroves": [(104.7, 9.05), (105.3, 9.05), (105.4, 8.75), (105.0, 8.45), (104.7, 8.5)],
     "Rung Sat mangroves": [(106.7, 10.72), (106.98, 10.7), (107.05, 10.5), (106.9, 10.35), (106.7, 10.45)],
-    "Tonle Sap flood plain": [(103.9, 13.2), (104.25, 13.1), (104.6, 12.7), (104.5, 12.45), (104.1, 12.6),
-                              (103.9, 12.8)],
+    "Tonle Sap flood plain": [
+        (103.9, 13.2),
+        (104.25, 13.1),
+        (104.6, 12.7),
+        (104.5, 12.45),
+        (104.1, 12.6),
+        (103.9, 12.8),
+    ],
 }
 MOUNTAINS = {  # only where the relief proxy does not reach
     "Elephant Mountains": [(104.0, 11.5), (104.35, 11.45), (104.4, 11.0), (104.2, 10.75), (104.0, 10.8)],
 }
 CULTIVATED = {
-    "Red River Delta": [(105.3, 21.3), (105.75, 21.5), (106.2, 21.4), (106.6, 21.15), (106.9, 20.95),
-                        (106.75, 20.6), (106.5, 20.2), (106.15, 19.95), (105.85, 20.0), (105.6, 20.3),
-                        (105.4, 20.7)],
-    "Thanh Hoa plain": [(105.45, 20.05), (105.9, 20.1), (106.05, 19.8), (105.8, 19.3), (105.55, 19.4),
-                        (105.45, 19.75)],
-    "Nghe Tinh plain": [(105.4, 19.1), (105.8, 19.2), (106.0, 18.7), (106.1, 18.3), (105.85, 18.2),
-                        (105.55, 18.5), (105.4, 18.8)],
-    "Mekong Delta": [(104.4, 10.5), (105.1, 10.95), (105.9, 11.0), (106.3, 10.75), (106.8, 10.45),
-                     (106.8, 9.5), (105.5, 8.4), (104.6, 8.4), (104.4, 9.5)],
-    "Cambodian lower Mekong": [(104.6, 11.0), (104.75, 11.8), (105.3, 12.1), (105.7, 11.95), (105.9, 11.45),
-                               (106.1, 11.1), (105.85, 10.9), (105.1, 10.9), (104.7, 10.7)],
-    "Saigon plain": [(105.95, 11.4), (106.2, 11.35), (106.35, 11.1), (106.6, 11.0), (106.9, 11.0),
-                     (107.1, 10.85), (106.85, 10.6), (106.4, 10.55), (106.2, 10.8), (105.95, 11.1)],
+    "Red River Delta": [
+        (105.3, 21.3),
+        (105.75, 21.5),
+        (106.2, 21.4),
+        (106.6, 21.15),
+        (106.9, 20.95),
+        (106.75, 20.6),
+        (106.5, 20.2),
+        (106.15, 19.95),
+        (105.85, 20.0),
+        (105.6, 20.3),
+        (105.4, 20.7),
+    ],
+    "Thanh Hoa plain": [
+        (105.45, 20.05),
+        (105.9, 20.1),
+        (106.05, 19.8),
+        (105.8, 19.3),
+        (105.55, 19.4),
+        (105.45, 19.75),
+    ],
+    "Nghe Tinh plain": [
+        (105.4, 19.1),
+        (105.8, 19.2),
+        (106.0, 18.7),
+        (106.1, 18.3),
+        (105.85, 18.2),
+        (105.55, 18.5),
+        (105.4, 18.8),
+    ],
+    "Mekong Delta": [
+        (104.4, 10.5),
+        (105.1, 10.95),
+        (105.9, 11.0),
+        (106.3, 10.75),
+        (106.8, 10.45),
+        (106.8, 9.5),
+        (105.5, 8.4),
+        (104.6, 8.4),
+        (104.4, 9.5),
+    ],
+    "Cambodian lower Mekong": [
+        (104.6, 11.0),
+        (104.75, 11.8),
+        (105.3, 12.1),
+        (105.7, 11.95),
+        (105.9, 11.45),
+        (106.1, 11.1),
+        (105.85, 10.9),
+        (105.1, 10.9),
+        (104.7, 10.7),
+    ],
+    "Saigon plain": [
+        (105.95, 11.4),
+        (106.2, 11.35),
+        (106.35, 11.1),
+        (106.6, 11.0),
+        (106.9, 11.0),
+        (107.1, 10.85),
+        (106.85, 10.6),
+        (106.4, 10.55),
+        (106.2, 10.8),
+        (105.95, 11.1),
+    ],
 }
 # width (hexes from the sea) of the cultivated coastal plain of Vietnam, by latitude band
 COAST_PLAIN = [(20.5, 22.5, 1), (17.0, 20.5, 2), (13.0, 17.0, 2), (10.0, 13.0, 1)]
@@ -271,22 +352,58 @@ PLATEAUS = {  # open plateaus the digest wants clear even where the relief proxy
     "Bolovens Plateau": [(105.95, 15.45), (106.5, 15.45), (106.5, 15.0), (105.95, 15.0)],
 }
 CLEAR = {
-    "Laotian Mekong plain": [(104.0, 17.6), (105.0, 17.6), (105.35, 16.9), (105.4, 16.2), (105.7, 15.6),
-                             (105.75, 15.0), (105.6, 14.2), (104.0, 14.2)],
-    "Laotian Mekong lowland (Bolikhamxai)": [(104.0, 18.45), (104.35, 18.35), (104.75, 17.95), (105.0, 17.6),
-                                             (104.0, 17.6)],
-    "Cambodian northern plain": [(104.0, 14.4), (105.5, 14.4), (105.9, 13.5), (105.95, 12.6), (105.5, 12.1),
-                                 (104.75, 11.8), (104.4, 11.5), (104.0, 11.5)],
+    "Laotian Mekong plain": [
+        (104.0, 17.6),
+        (105.0, 17.6),
+        (105.35, 16.9),
+        (105.4, 16.2),
+        (105.7, 15.6),
+        (105.75, 15.0),
+        (105.6, 14.2),
+        (104.0, 14.2),
+    ],
+    "Laotian Mekong lowland (Bolikhamxai)": [
+        (104.0, 18.45),
+        (104.35, 18.35),
+        (104.75, 17.95),
+        (105.0, 17.6),
+        (104.0, 17.6),
+    ],
+    "Cambodian northern plain": [
+        (104.0, 14.4),
+        (105.5, 14.4),
+        (105.9, 13.5),
+        (105.95, 12.6),
+        (105.5, 12.1),
+        (104.75, 11.8),
+        (104.4, 11.5),
+        (104.0, 11.5),
+    ],
 }
 JUNGLE = {
-    "Vietnamese midlands (north of the delta)": [(105.0, 21.3), (105.3, 21.9), (106.0, 21.95), (106.7, 21.6),
-                                                 (106.75, 21.2), (106.2, 21.4), (105.75, 21.5), (105.3, 21.3)],
+    "Vietnamese midlands (north of the delta)": [
+        (105.0, 21.3),
+        (105.3, 21.9),
+        (106.0, 21.95),
+        (106.7, 21.6),
+        (106.75, 21.2),
+        (106.2, 21.4),
+        (105.75, 21.5),
+        (105.3, 21.3),
+    ],
 }
 
 # --------------------------------------------------------------------------- areas (R-MAP-06 to R-MAP-10)
 # Corps lines as (lon, lat) polylines; the latitude of the line at a hex's longitude decides the side.
 I_II_LINE = [(107.3, 15.25), (107.8, 15.2), (108.2, 15.0), (108.55, 14.65), (108.9, 14.55), (109.3, 14.5)]
-II_III_LINE = [(106.4, 12.25), (106.9, 12.1), (107.3, 11.75), (107.6, 11.35), (107.85, 11.05), (108.05, 10.85)]
+II_III_LINE = [
+    (106.4, 12.25),
+    (106.9, 12.1),
+    (107.3, 11.75),
+    (107.6, 11.35),
+    (107.85, 11.05),
+    (108.05, 10.85),
+]
 III_IV_LINE = [(105.9, 11.0), (106.2, 10.85), (106.35, 10.5), (106.5, 10.42), (106.78, 10.42)]
 III_IV_EAST_LON = 106.78  # east of the Soai Rap mouth everything is III Corps (Vung Tau, Rung Sat)
 CMD_BOX = (106.58, 10.68, 106.80, 10.90)  # Saigon and Gia Dinh (lon0, lat0, lon1, lat1)
@@ -301,59 +418,169 @@ ZONE_CENTRES = {"War Zone C": "war_zone_c", "War Zone D": "war_zone_d", "Iron Tr
 # Way points north to south: place ids or (lat, lon).  Branches join at Tchepone.  The path may not use
 # South Vietnamese hexes (the trail runs outside the South, 14.6.3).
 TRAIL = [
-    ("HCM Trail: Vinh - Mu Gia Pass", ["vinh", (18.25, 105.78), (17.95, 105.8), "mu_gia_pass", (17.35, 105.85),
-                                       (17.0, 106.0), "tchepone"]),
-    ("HCM Trail: Dong Hoi - Ban Karai Pass", ["dong_hoi", (17.35, 106.35), "ban_karai_pass", (16.95, 106.15),
-                                              "tchepone"]),
-    ("HCM Trail: Tchepone - tri-border", ["tchepone", (16.45, 106.55), "ba_611", "chavane", (15.3, 107.2),
-                                          "ba_609"]),
-    ("HCM Trail: tri-border - Fishhook (Sihanouk Trail)", ["ba_609", (14.2, 107.3), "banlung", (13.3, 107.1),
-                                                           (12.8, 107.25), (12.45, 107.15), (12.25, 106.8),
-                                                           "snuol", "mimot"]),
+    (
+        "HCM Trail: Vinh - Mu Gia Pass",
+        ["vinh", (18.25, 105.78), (17.95, 105.8), "mu_gia_pass", (17.35, 105.85), (17.0, 106.0), "tchepone"],
+    ),
+    (
+        "HCM Trail: Dong Hoi - Ban Karai Pass",
+        ["dong_hoi", (17.35, 106.35), "ban_karai_pass", (16.95, 106.15), "tchepone"],
+    ),
+    (
+        "HCM Trail: Tchepone - tri-border",
+        ["tchepone", (16.45, 106.55), "ba_611", "chavane", (15.3, 107.2), "ba_609"],
+    ),
+    (
+        "HCM Trail: tri-border - Fishhook (Sihanouk Trail)",
+        [
+            "ba_609",
+            (14.2, 107.3),
+            "banlung",
+            (13.3, 107.1),
+            (12.8, 107.25),
+            (12.45, 107.15),
+            (12.25, 106.8),
+            "snuol",
+            "mimot",
+        ],
+    ),
 ]
 
 # --------------------------------------------------------------------------- roads (digest 5.3, R-MAP-13)
 ROADS = [
-    ("ql1_north", "QL1 (Lang Son - Hanoi - Vinh - DMZ)", ["lang_son", (21.45, 106.4), "hanoi", "ninh_binh",
-                                                          "thanh_hoa", "vinh", "ha_tinh", (17.95, 106.3),
-                                                          "dong_hoi", (17.2, 106.85), "vinh_linh"]),
-    ("ql1_south", "QL1 (DMZ - Hue - Da Nang - Qui Nhon)", ["vinh_linh", "gio_linh", "dong_ha", "quang_tri", "hue",
-                                                           "phu_bai", "hai_van_pass", "da_nang", "tam_ky",
-                                                           "chu_lai", "quang_ngai", "bong_son", "qui_nhon"]),
-    ("ql1_coast", "QL1 (Qui Nhon - Nha Trang - Saigon)", ["qui_nhon", "tuy_hoa", (12.85, 109.35), "nha_trang",
-                                                          "cam_ranh", "phan_rang", (11.2, 108.55), "phan_thiet",
-                                                          (10.98, 107.7), "xuan_loc", "bien_hoa", "saigon"]),
-    ("ql1_cambodia", "QL1 (Saigon - Phnom Penh)", ["saigon", "cu_chi", (11.08, 106.26), "svay_rieng",
-                                                   "neak_luong", "phnom_penh"]),
-    ("ql4", "QL4 (Saigon - Mekong Delta - Ca Mau)", ["saigon", "tan_an", "my_tho", "vinh_long", "can_tho",
-                                                    "soc_trang", "bac_lieu", "ca_mau"]),
-    ("ql9", "QL9 / Route 9 (Dong Ha - Khe Sanh - Savannakhet)", ["dong_ha", "camp_carroll", "the_rockpile",
-                                                                 "khe_sanh_combat_base", "lang_vei", "tchepone",
-                                                                 "muang_phin", "savannakhet"]),
-    ("ql19", "QL19 (Qui Nhon - Pleiku - Cambodia)", ["qui_nhon", "an_khe", "mang_yang_pass", "pleiku", "duc_co",
-                                                     (13.75, 107.45)]),
-    ("ql14", "QL14 (Dak To - Pleiku - Ban Me Thuot - Bien Hoa)", ["dak_to", "kontum", "pleiku", (13.25, 108.2),
-                                                                  "ban_me_thuot", "gia_nghia", "dong_xoai",
-                                                                  (11.2, 106.85), "bien_hoa"]),
-    ("ql13", "QL13 (Saigon - An Loc - Kratie)", ["saigon", "thu_dau_mot", "ben_cat", "lai_khe", "an_loc",
-                                                 "loc_ninh", "snuol", "kratie"]),
+    (
+        "ql1_north",
+        "QL1 (Lang Son - Hanoi - Vinh - DMZ)",
+        [
+            "lang_son",
+            (21.45, 106.4),
+            "hanoi",
+            "ninh_binh",
+            "thanh_hoa",
+            "vinh",
+            "ha_tinh",
+            (17.95, 106.3),
+            "dong_hoi",
+            (17.2, 106.85),
+            "vinh_linh",
+        ],
+    ),
+    (
+        "ql1_south",
+        "QL1 (DMZ - Hue - Da Nang - Qui Nhon)",
+        [
+            "vinh_linh",
+            "gio_linh",
+            "dong_ha",
+            "quang_tri",
+            "hue",
+            "phu_bai",
+            "hai_van_pass",
+            "da_nang",
+            "tam_ky",
+            "chu_lai",
+            "quang_ngai",
+            "bong_son",
+            "qui_nhon",
+        ],
+    ),
+    (
+        "ql1_coast",
+        "QL1 (Qui Nhon - Nha Trang - Saigon)",
+        [
+            "qui_nhon",
+            "tuy_hoa",
+            (12.85, 109.35),
+            "nha_trang",
+            "cam_ranh",
+            "phan_rang",
+            (11.2, 108.55),
+            "phan_thiet",
+            (10.98, 107.7),
+            "xuan_loc",
+            "bien_hoa",
+            "saigon",
+        ],
+    ),
+    (
+        "ql1_cambodia",
+        "QL1 (Saigon - Phnom Penh)",
+        ["saigon", "cu_chi", (11.08, 106.26), "svay_rieng", "neak_luong", "phnom_penh"],
+    ),
+    (
+        "ql4",
+        "QL4 (Saigon - Mekong Delta - Ca Mau)",
+        ["saigon", "tan_an", "my_tho", "vinh_long", "can_tho", "soc_trang", "bac_lieu", "ca_mau"],
+    ),
+    (
+        "ql9",
+        "QL9 / Route 9 (Dong Ha - Khe Sanh - Savannakhet)",
+        [
+            "dong_ha",
+            "camp_carroll",
+            "the_rockpile",
+            "khe_sanh_combat_base",
+            "lang_vei",
+            "tchepone",
+            "muang_phin",
+            "savannakhet",
+        ],
+    ),
+    (
+        "ql19",
+        "QL19 (Qui Nhon - Pleiku - Cambodia)",
+        ["qui_nhon", "an_khe", "mang_yang_pass", "pleiku", "duc_co", (13.75, 107.45)],
+    ),
+    (
+        "ql14",
+        "QL14 (Dak To - Pleiku - Ban Me Thuot - Bien Hoa)",
+        [
+            "dak_to",
+            "kontum",
+            "pleiku",
+            (13.25, 108.2),
+            "ban_me_thuot",
+            "gia_nghia",
+            "dong_xoai",
+            (11.2, 106.85),
+            "bien_hoa",
+        ],
+    ),
+    (
+        "ql13",
+        "QL13 (Saigon - An Loc - Kratie)",
+        ["saigon", "thu_dau_mot", "ben_cat", "lai_khe", "an_loc", "loc_ninh", "snuol", "kratie"],
+    ),
     ("ql21", "QL21 (Ninh Hoa - Ban Me Thuot)", [(12.49, 109.13), (12.7, 108.6), "ban_me_thuot"]),
     ("ql21_link", "QL1 link (Ninh Hoa - Nha Trang)", [(12.49, 109.13), "nha_trang"]),
-    ("ql20", "QL20 (Bien Hoa - Bao Loc - Da Lat)", ["xuan_loc", (11.15, 107.35), "bao_loc", (11.7, 108.2),
-                                                    "da_lat"]),
+    (
+        "ql20",
+        "QL20 (Bien Hoa - Bao Loc - Da Lat)",
+        ["xuan_loc", (11.15, 107.35), "bao_loc", (11.7, 108.2), "da_lat"],
+    ),
     ("ql11", "QL11 (Phan Rang - Da Lat)", ["phan_rang", (11.8, 108.7), "da_lat"]),
     ("ql22", "QL22 (Go Dau Ha - Tay Ninh - Xa Mat)", [(11.08, 106.26), "tay_ninh", (11.72, 105.99)]),
     ("ql15", "QL15 (Bien Hoa - Ba Ria - Vung Tau)", ["bien_hoa", (10.75, 107.0), "ba_ria", "vung_tau"]),
     ("route7b", "Route 7B (Pleiku - Cheo Reo - Tuy Hoa)", ["pleiku", "cheo_reo", (13.15, 108.9), "tuy_hoa"]),
-    ("laos13", "Route 13 (Laos: Thakhek - Savannakhet - Pakse)", ["thakhek", "savannakhet", (16.2, 105.2),
-                                                                  (15.75, 105.7), "pakse"]),
+    (
+        "laos13",
+        "Route 13 (Laos: Thakhek - Savannakhet - Pakse)",
+        ["thakhek", "savannakhet", (16.2, 105.2), (15.75, 105.7), "pakse"],
+    ),
     ("laos12", "Route 12 (Laos: Thakhek - Mahaxay - Mu Gia)", ["thakhek", "mahaxay", "mu_gia_pass"]),
-    ("cambodia7", "Route 7 (Cambodia: Kampong Cham - Snuol)", ["kampong_cham", (11.9, 105.85), "mimot", "snuol"]),
+    (
+        "cambodia7",
+        "Route 7 (Cambodia: Kampong Cham - Snuol)",
+        ["kampong_cham", (11.9, 105.85), "mimot", "snuol"],
+    ),
     ("ql5", "Route 5 (Hanoi - Haiphong)", ["hanoi", "haiphong"]),
     # not in the digest's list: the roads that tie the PRC sources and the northern towns to Hanoi, and the
     # Bolovens road (our additions, R-MAP-13)
-    ("ql2", "QL2 / QL70 (Hanoi - Yen Bai - Lao Cai)", ["hanoi", "son_tay", (21.3, 105.4), "yen_bai", (22.1, 104.4),
-                                                       "lao_cai"]),
+    (
+        "ql2",
+        "QL2 / QL70 (Hanoi - Yen Bai - Lao Cai)",
+        ["hanoi", "son_tay", (21.3, 105.4), "yen_bai", (22.1, 104.4), "lao_cai"],
+    ),
     ("ql3", "QL3 (Hanoi - Thai Nguyen - Cao Bang)", ["hanoi", "thai_nguyen", (22.1, 105.95), "cao_bang"]),
     ("ql6", "QL6 (Hanoi - Hoa Binh)", ["hanoi", "hoa_binh"]),
     ("ql18", "QL18 (Haiphong - Hon Gai)", ["haiphong", "hon_gai"]),
@@ -366,22 +593,50 @@ ROADS = [
 RIVERS = [
     ("Ma", [(19.77, 105.92), (19.84, 105.8), (19.95, 105.6), (20.1, 105.35), (20.3, 105.1)]),
     ("Ca (Lam)", [(18.77, 105.77), (18.75, 105.6), (18.85, 105.45), (19.05, 105.1), (19.2, 104.8)]),
-    ("Black River (Da)", [(21.3, 105.43), (21.1, 105.3), (20.82, 105.34), (21.0, 104.95), (21.2, 104.5),
-                          (21.4, 104.05)]),
-    ("Red River", [(20.25, 106.55), (20.45, 106.3), (20.7, 106.05), (21.04, 105.87), (21.25, 105.45),
-                   (21.45, 105.15), (21.72, 104.9), (22.1, 104.35), (22.49, 103.97)]),
+    (
+        "Black River (Da)",
+        [(21.3, 105.43), (21.1, 105.3), (20.82, 105.34), (21.0, 104.95), (21.2, 104.5), (21.4, 104.05)],
+    ),
+    (
+        "Red River",
+        [
+            (20.25, 106.55),
+            (20.45, 106.3),
+            (20.7, 106.05),
+            (21.04, 105.87),
+            (21.25, 105.45),
+            (21.45, 105.15),
+            (21.72, 104.9),
+            (22.1, 104.35),
+            (22.49, 103.97),
+        ],
+    ),
     ("Thach Han", [(16.86, 107.15), (16.75, 107.2), (16.6, 107.05), (16.45, 106.95)]),
     ("Perfume (Huong)", [(16.56, 107.63), (16.46, 107.58), (16.3, 107.5), (16.15, 107.45)]),
     ("Thu Bon", [(15.88, 108.35), (15.85, 108.15), (15.75, 107.95), (15.6, 107.85)]),
-    ("Song Ba", [(13.08, 109.32), (13.15, 109.05), (13.3, 108.6), (13.4, 108.43), (13.75, 108.45),
-                 (14.0, 108.55)]),
-    ("Dong Nai", [(10.55, 106.8), (10.75, 106.77), (10.95, 106.83), (11.1, 107.0), (11.3, 107.3),
-                  (11.5, 107.6)]),
+    (
+        "Song Ba",
+        [(13.08, 109.32), (13.15, 109.05), (13.3, 108.6), (13.4, 108.43), (13.75, 108.45), (14.0, 108.55)],
+    ),
+    (
+        "Dong Nai",
+        [(10.55, 106.8), (10.75, 106.77), (10.95, 106.83), (11.1, 107.0), (11.3, 107.3), (11.5, 107.6)],
+    ),
     ("Saigon River", [(10.75, 106.72), (10.98, 106.62), (11.2, 106.5), (11.4, 106.4), (11.65, 106.35)]),
     ("Vam Co Dong", [(10.5, 106.65), (10.7, 106.45), (10.95, 106.3), (11.25, 106.1)]),
     ("Vam Co Tay", [(10.55, 106.45), (10.7, 106.2), (10.85, 105.95)]),
-    ("Se Kong", [(13.53, 105.97), (14.0, 106.25), (14.4, 106.5), (14.81, 106.83), (15.3, 106.9),
-                 (15.7, 106.95), (16.05, 107.0)]),
+    (
+        "Se Kong",
+        [
+            (13.53, 105.97),
+            (14.0, 106.25),
+            (14.4, 106.5),
+            (14.81, 106.83),
+            (15.3, 106.9),
+            (15.7, 106.95),
+            (16.05, 107.0),
+        ],
+    ),
     ("Se San", [(13.55, 106.0), (13.75, 106.5), (13.85, 107.0), (14.05, 107.5), (14.3, 107.8)]),
     ("Srepok", [(13.52, 106.15), (13.15, 106.75), (12.85, 107.3), (12.65, 107.75), (12.6, 108.05)]),
 ]
@@ -417,8 +672,19 @@ def read_places(txt: str) -> list[dict]:
     out = []
     for ln in txt.strip().splitlines():
         pid, name, lat, lon, country, area, kind, dkind, role = ln.split("|")
-        out.append(dict(id=pid, name=name, lat=float(lat), lon=float(lon), country=country, area=area, kind=kind,
-                        dkind=dkind, role=role))
+        out.append(
+            dict(
+                id=pid,
+                name=name,
+                lat=float(lat),
+                lon=float(lon),
+                country=country,
+                area=area,
+                kind=kind,
+                dkind=dkind,
+                role=role,
+            )
+        )
     return out
 
 
@@ -466,7 +732,10 @@ def sample_offsets(step: float = 2.0) -> list[tuple[float, float]]:
         y = j * step * math.sqrt(3) / 2
         for i in range(-4, 5):
             x = (i + (0.5 if j % 2 else 0.0)) * step
-            if abs(y) <= RADIUS_MI * math.sqrt(3) / 2 - 0.3 and math.sqrt(3) * abs(x) + abs(y) <= RADIUS_MI * math.sqrt(3) - 0.3:
+            if (
+                abs(y) <= RADIUS_MI * math.sqrt(3) / 2 - 0.3
+                and math.sqrt(3) * abs(x) + abs(y) <= RADIUS_MI * math.sqrt(3) - 0.3
+            ):
                 pts.append((x, y))
     return pts
 
@@ -490,7 +759,7 @@ class YotrRelief:
                     d = ((la - lat) * 110.6) ** 2 + ((lo - lon) * 111.32 * math.cos(math.radians(lat))) ** 2
                     if d < bd:
                         best, bd = t, d
-        return best if bd <= 6.0 ** 2 else None  # within ~6 km of a YotR centre (its hexes are 10 km)
+        return best if bd <= 6.0**2 else None  # within ~6 km of a YotR centre (its hexes are 10 km)
 
 
 # =========================================================================== build
@@ -540,7 +809,10 @@ def build() -> Map:
             raise SystemExit(f"a place lies in hex {h}, which has no land at all")
     # sea = water hexes joined to the map edge through water; inland water (Tonle Sap) stays land (R-MAP-02)
     water = {h for h in cells if not is_land[h]}
-    sea, todo = set(), deque(h for h in water if (lambda c, r: c in (1, COLS) or r in (1, ROWS))(*parse_hex(h)))
+    sea, todo = (
+        set(),
+        deque(h for h in water if (lambda c, r: c in (1, COLS) or r in (1, ROWS))(*parse_hex(h))),
+    )
     sea.update(todo)
     while todo:
         h = todo.popleft()
@@ -569,7 +841,9 @@ def build() -> Map:
         h = place_hex[p["id"]]
         if h and p["country"] in COUNTRY_CODES and country.get(h) != p["country"]:
             if votes[h].get(p["country"], 0) == 0:
-                raise SystemExit(f"{p['name']} ({p['country']}) lies in hex {h}, which has no {p['country']} land")
+                raise SystemExit(
+                    f"{p['name']} ({p['country']}) lies in hex {h}, which has no {p['country']} land"
+                )
             print(f"  country of {h}: {country[h]} -> {p['country']} (holds {p['name']})")
             country[h] = p["country"]
             why_country[h] = f"holds {p['name']}"
@@ -610,12 +884,21 @@ def build() -> Map:
         c = country[h]
         hainan = c == "CHN" and la < 20.3 and lo > 108.4
         if h in lake or (n := inside(SWAMPS, h)):
-            terrain[h], why[h] = "swamp", ("swamp: inland water (lake shore and flood plain)" if h in lake
-                                           else f"swamp: {n} (hand-drawn area)")
+            terrain[h], why[h] = (
+                "swamp",
+                (
+                    "swamp: inland water (lake shore and flood plain)"
+                    if h in lake
+                    else f"swamp: {n} (hand-drawn area)"
+                ),
+            )
         elif n := inside(PLATEAUS, h):
             terrain[h], why[h] = "clear", f"clear: {n} (open plateau, digest 5.3)"
         elif covered.get(h, 0) >= 0.5 and rough[h] >= ROUGH_SHARE:
-            terrain[h], why[h] = "mountain", f"mountain: relief proxy, {rough[h]:.0%} of the hex rough on YotR's ETOPO1 map"
+            terrain[h], why[h] = (
+                "mountain",
+                f"mountain: relief proxy, {rough[h]:.0%} of the hex rough on YotR's ETOPO1 map",
+            )
         elif n := inside(MOUNTAINS, h):
             terrain[h], why[h] = "mountain", f"mountain: {n} (hand-drawn range)"
         elif n := inside(CULTIVATED, h):
@@ -637,7 +920,10 @@ def build() -> Map:
         elif la >= RELIEF_NORTH and c in ("NVN", "LAO", "CHN"):
             terrain[h], why[h] = "mountain", "mountain: northern highlands"
         elif covered.get(h, 0) >= 0.5:
-            terrain[h], why[h] = "jungle", f"jungle: forested lowland or plateau ({rough[h]:.0%} rough on the relief proxy)"
+            terrain[h], why[h] = (
+                "jungle",
+                f"jungle: forested lowland or plateau ({rough[h]:.0%} rough on the relief proxy)",
+            )
         else:
             terrain[h], why[h] = "jungle", "jungle: default for the forested south"
     for h in sea:
@@ -651,8 +937,11 @@ def build() -> Map:
     M.terrain, M.why = terrain, why
 
     # ---- DMZ (R-MAP-06): per column, the land hex whose centre is nearest to the demarcation line
-    dmz_line = next(f["geometry"]["coordinates"] for f in json.loads((GEO / "borders.geojson").read_text())["features"]
-                    if f["properties"]["kind"] == "dmz")
+    dmz_line = next(
+        f["geometry"]["coordinates"]
+        for f in json.loads((GEO / "borders.geojson").read_text())["features"]
+        if f["properties"]["kind"] == "dmz"
+    )
     dmz_xy = [to_xy(lo, la) for lo, la in dmz_line]
     xs = [p[0] for p in dmz_xy]
     dmz = set()
@@ -660,8 +949,11 @@ def build() -> Map:
         x = c * COL_MI
         if not min(xs) - COL_MI / 2 <= x <= max(xs) + COL_MI / 2:
             continue
-        best = min((h for h in land if parse_hex(h)[0] == c and country[h] in ("NVN", "SVN")),
-                   key=lambda h: seg_dist(centre_xy(*parse_hex(h)), dmz_xy), default=None)
+        best = min(
+            (h for h in land if parse_hex(h)[0] == c and country[h] in ("NVN", "SVN")),
+            key=lambda h: seg_dist(centre_xy(*parse_hex(h)), dmz_xy),
+            default=None,
+        )
         if best is not None and seg_dist(centre_xy(*parse_hex(best)), dmz_xy) <= HEX_MI / 2 + 0.5:
             dmz.add(best)
     M.dmz = dmz
@@ -685,14 +977,24 @@ def build() -> Map:
             else:
                 area[h], why_area[h] = "III Corps", "between the II/III and III/IV Corps lines"
         else:
-            area[h] = {"NVN": "North Vietnam", "LAO": "Laos", "KHM": "Cambodia", "CHN": "China",
-                       "THA": "Thailand"}[c]
+            area[h] = {
+                "NVN": "North Vietnam",
+                "LAO": "Laos",
+                "KHM": "Cambodia",
+                "CHN": "China",
+                "THA": "Thailand",
+            }[c]
             why_area[h] = "country"
     # a South Vietnamese town or base forces its hex into the area the digest gives it (R-MAP-07)
     for p in places:
         h = place_hex[p["id"]]
-        if h and p["country"] == "SVN" and p["kind"] in ("city", "town", "base") and area[h] != p["area"] \
-                and h not in dmz:
+        if (
+            h
+            and p["country"] == "SVN"
+            and p["kind"] in ("city", "town", "base")
+            and area[h] != p["area"]
+            and h not in dmz
+        ):
             print(f"  area of {h}: {area[h]} -> {p['area']} (holds {p['name']})")
             area[h], why_area[h] = p["area"], f"holds {p['name']}"
     for h in sea:
@@ -702,8 +1004,14 @@ def build() -> Map:
     # ---- zones (R-MAP-08)
     zone = {}
     for name, (lo0, la0, lo1, la1) in ZONES.items():
-        members = {h for h in land if country[h] == "SVN" and area[h] != "CMD"
-                   and lo0 <= lonlat[h][0] <= lo1 and la0 <= lonlat[h][1] <= la1}
+        members = {
+            h
+            for h in land
+            if country[h] == "SVN"
+            and area[h] != "CMD"
+            and lo0 <= lonlat[h][0] <= lo1
+            and la0 <= lonlat[h][1] <= la1
+        }
         members.add(place_hex[ZONE_CENTRES[name]])
         for h in members:
             if h in zone:
@@ -716,7 +1024,9 @@ def build() -> Map:
     supply_of = {pid: nat for nat, ids in SUPPLY.items() for pid in ids}
     for p in places:
         p["hex"] = place_hex[p["id"]]
-        p["supply"] = "hcm_terminus" if p["id"] in TERMINI and p["id"] not in supply_of else supply_of.get(p["id"])
+        p["supply"] = (
+            "hcm_terminus" if p["id"] in TERMINI and p["id"] not in supply_of else supply_of.get(p["id"])
+        )
         p["terminus"] = TERMINI.get(p["id"])
         p["text_hex"] = TEXT_HEX.get(p["id"])
         p["recruit_draws"] = {"city": 2, "town": 1}.get(p["kind"], 0) if p["country"] == "SVN" else 0
@@ -754,7 +1064,7 @@ def build() -> Map:
         t_cols = [i for i, h in enumerate(row) if h in trail_hexes and country.get(h) in ("LAO", "KHM")]
         if not t_cols:
             continue
-        for h in row[max(t_cols) + 1:]:
+        for h in row[max(t_cols) + 1 :]:
             if h not in land or country[h] not in ("LAO", "KHM"):
                 break
             if h not in trail_hexes:
@@ -817,14 +1127,18 @@ def hex_chain(g, pts, allowed: set[str], river_side: dict) -> list[str]:
 
 def _crosses(p1, p2, q1, q2) -> bool:
     """Whether segment p1-p2 properly crosses segment q1-q2."""
+
     def side(a, b, c):
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
     d1, d2 = side(q1, q2, p1), side(q1, q2, p2)
     d3, d4 = side(p1, p2, q1), side(p1, p2, q2)
     return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0)
 
 
-def river_sides(g, line_xy: list[tuple[float, float]], anchor: dict[str, tuple[float, float]]) -> set[tuple[str, str]]:
+def river_sides(
+    g, line_xy: list[tuple[float, float]], anchor: dict[str, tuple[float, float]]
+) -> set[tuple[str, str]]:
     """The hexsides a river line runs along: those between two hexes whose centres it separates (the segment
     joining the two centres crosses the line an odd number of times).  Consecutive sides share a hex corner,
     so a river is an unbroken chain of hex edges and each hex lies on the bank where its centre is; a town's
@@ -847,16 +1161,24 @@ def river_sides(g, line_xy: list[tuple[float, float]], anchor: dict[str, tuple[f
             cn = anchor.get(n) or centre_xy(*parse_hex(n))
             lo_x, hi_x = min(ch[0], cn[0]), max(ch[0], cn[0])
             lo_y, hi_y = min(ch[1], cn[1]), max(ch[1], cn[1])
-            hits = sum(_crosses(ch, cn, a, b) for a, b in segs
-                       if not (max(a[0], b[0]) < lo_x or min(a[0], b[0]) > hi_x
-                               or max(a[1], b[1]) < lo_y or min(a[1], b[1]) > hi_y))
+            hits = sum(
+                _crosses(ch, cn, a, b)
+                for a, b in segs
+                if not (
+                    max(a[0], b[0]) < lo_x
+                    or min(a[0], b[0]) > hi_x
+                    or max(a[1], b[1]) < lo_y
+                    or min(a[1], b[1]) > hi_y
+                )
+            )
             if hits % 2:
                 out.add(hexside(h, n))
     return out
 
 
-def trace_rivers(g, land: set[str], country: dict[str, str],
-                 anchor: dict[str, tuple[float, float]]) -> dict[tuple[str, str], str]:
+def trace_rivers(
+    g, land: set[str], country: dict[str, str], anchor: dict[str, tuple[float, float]]
+) -> dict[tuple[str, str], str]:
     """River hexsides by name (R-MAP-14).  Where the Mekong is the Laos-Thailand border (north of
     MEKONG_BORDER_SOUTH) its hexsides are the border hexsides, so every Lao river town stays on the Lao bank."""
     lines: list[tuple[str, list[tuple[float, float]]]] = []
@@ -868,8 +1190,11 @@ def trace_rivers(g, land: set[str], country: dict[str, str],
             lines.append((name, [to_xy(lo, la) for lo, la in part]))
     for name, wps in RIVERS:
         lines.append((name, [to_xy(lo, la) for la, lo in wps]))
-    dmz = next(f["geometry"]["coordinates"] for f in json.loads((GEO / "borders.geojson").read_text())["features"]
-               if f["properties"]["kind"] == "dmz")
+    dmz = next(
+        f["geometry"]["coordinates"]
+        for f in json.loads((GEO / "borders.geojson").read_text())["features"]
+        if f["properties"]["kind"] == "dmz"
+    )
     lines.append(("Ben Hai", [to_xy(lo, la) for lo, la in dmz if lo >= BEN_HAI_WEST_LON]))
     out: dict[tuple[str, str], str] = {}
     for name, xy in lines:
@@ -880,8 +1205,11 @@ def trace_rivers(g, land: set[str], country: dict[str, str],
                 out.setdefault(s, name)
     for h in sorted(land):
         for n in g.neighbours(h):
-            if n in land and {country[h], country[n]} == {"LAO", "THA"} \
-                    and min(centre_xy(*parse_hex(h))[1], centre_xy(*parse_hex(n))[1]) <= MEKONG_BORDER_SOUTH_Y:
+            if (
+                n in land
+                and {country[h], country[n]} == {"LAO", "THA"}
+                and min(centre_xy(*parse_hex(h))[1], centre_xy(*parse_hex(n))[1]) <= MEKONG_BORDER_SOUTH_Y
+            ):
                 out.setdefault(hexside(h, n), "Mekong")
     return out
 
@@ -914,15 +1242,36 @@ def write_geojson(M: Map, out: Path) -> None:
     feats = []
     for p in M.places:
         if p["hex"]:
-            feats.append({"type": "Feature", "geometry": {"type": "Point", "coordinates": [p["lon"], p["lat"]]},
-                          "properties": {"id": p["id"], "name": p["name"], "layer": "place", "kind": p["kind"],
-                                         "hex": p["hex"], "source": "reconstruction: digest 5.4 (R-MAP-16)"}})
+            feats.append(
+                {
+                    "type": "Feature",
+                    "geometry": {"type": "Point", "coordinates": [p["lon"], p["lat"]]},
+                    "properties": {
+                        "id": p["id"],
+                        "name": p["name"],
+                        "layer": "place",
+                        "kind": p["kind"],
+                        "hex": p["hex"],
+                        "source": "reconstruction: digest 5.4 (R-MAP-16)",
+                    },
+                }
+            )
     for key, (kind, name, chain, _) in M.chains.items():
-        feats.append({"type": "Feature",
-                      "geometry": {"type": "LineString",
-                                   "coordinates": [_ll(*centre_xy(*parse_hex(h))) for h in chain]},
-                      "properties": {"id": key, "name": name, "layer": kind,
-                                     "source": f"reconstruction: hex chain of roads.csv (R-MAP-{'09' if kind == 'trail' else '13'})"}})
+        feats.append(
+            {
+                "type": "Feature",
+                "geometry": {
+                    "type": "LineString",
+                    "coordinates": [_ll(*centre_xy(*parse_hex(h))) for h in chain],
+                },
+                "properties": {
+                    "id": key,
+                    "name": name,
+                    "layer": kind,
+                    "source": f"reconstruction: hex chain of roads.csv (R-MAP-{'09' if kind == 'trail' else '13'})",
+                },
+            }
+        )
     by_river = defaultdict(list)
     for s, name in sorted(M.river_side.items()):
         ca = {(round(x, 3), round(y, 3)) for x, y in corners_xy(*parse_hex(s[0]))}
@@ -930,12 +1279,24 @@ def write_geojson(M: Map, out: Path) -> None:
         if len(shared) == 2:
             by_river[name].append([_ll(*shared[0]), _ll(*shared[1])])
     for name, segs in sorted(by_river.items()):
-        feats.append({"type": "Feature", "geometry": {"type": "MultiLineString", "coordinates": segs},
-                      "properties": {"id": name.lower().split(" (")[0].replace(" ", "_"), "name": name,
-                                     "layer": "river", "source": "reconstruction: river hexsides of hexsides.csv (R-MAP-14)"}})
-    text = json.dumps({"type": "FeatureCollection", "features": feats}, ensure_ascii=False, separators=(",", ":"))
-    (out / "features.geojson").write_text(text.replace('},{"type":"Feature"', '},\n{"type":"Feature"') + "\n",
-                                          encoding="utf-8")
+        feats.append(
+            {
+                "type": "Feature",
+                "geometry": {"type": "MultiLineString", "coordinates": segs},
+                "properties": {
+                    "id": name.lower().split(" (")[0].replace(" ", "_"),
+                    "name": name,
+                    "layer": "river",
+                    "source": "reconstruction: river hexsides of hexsides.csv (R-MAP-14)",
+                },
+            }
+        )
+    text = json.dumps(
+        {"type": "FeatureCollection", "features": feats}, ensure_ascii=False, separators=(",", ":")
+    )
+    (out / "features.geojson").write_text(
+        text.replace('},{"type":"Feature"', '},\n{"type":"Feature"') + "\n", encoding="utf-8"
+    )
 
 
 def write(M: Map, out: Path = OUT) -> None:
@@ -951,15 +1312,59 @@ def write(M: Map, out: Path = OUT) -> None:
         else:
             kind = "coastal" if h in M.coastal else "land"
             cty, area = M.country[h], M.area[h]
-            ids = ["02", "03", "04"] + (["05"] if "corrected" in M.why[h] else []) + \
-                (["06"] if h in M.dmz else ["07"]) + (["08"] if h in M.zone else []) + \
-                (["09"] if h in M.trail else []) + (["10"] if h in M.fdz else []) + (["12"] if h in M.coastal else [])
-            src = (f"reconstruction: land {M.land_frac[h]:.2f}; country by {M.why_country[h]}; {M.why[h]}; "
-                   f"area: {M.why_area[h]} ({' '.join('R-MAP-' + i for i in ids)})")
-        rows.append([h, c, r, f"{lo:.4f}", f"{la:.4f}", kind, f"{M.land_frac[h]:.2f}", cty, area, M.terrain[h],
-                     M.zone.get(h, ""), int(h in M.fdz), int(h in M.trail), M.station.get(h, ""), src])
-    write_csv(out / "hexes.csv", ["hex", "col", "row", "lon", "lat", "kind", "land", "country", "area", "terrain",
-                                  "zone", "fdz", "trail", "station", "source"], rows)
+            ids = (
+                ["02", "03", "04"]
+                + (["05"] if "corrected" in M.why[h] else [])
+                + (["06"] if h in M.dmz else ["07"])
+                + (["08"] if h in M.zone else [])
+                + (["09"] if h in M.trail else [])
+                + (["10"] if h in M.fdz else [])
+                + (["12"] if h in M.coastal else [])
+            )
+            src = (
+                f"reconstruction: land {M.land_frac[h]:.2f}; country by {M.why_country[h]}; {M.why[h]}; "
+                f"area: {M.why_area[h]} ({' '.join('R-MAP-' + i for i in ids)})"
+            )
+        rows.append(
+            [
+                h,
+                c,
+                r,
+                f"{lo:.4f}",
+                f"{la:.4f}",
+                kind,
+                f"{M.land_frac[h]:.2f}",
+                cty,
+                area,
+                M.terrain[h],
+                M.zone.get(h, ""),
+                int(h in M.fdz),
+                int(h in M.trail),
+                M.station.get(h, ""),
+                src,
+            ]
+        )
+    write_csv(
+        out / "hexes.csv",
+        [
+            "hex",
+            "col",
+            "row",
+            "lon",
+            "lat",
+            "kind",
+            "land",
+            "country",
+            "area",
+            "terrain",
+            "zone",
+            "fdz",
+            "trail",
+            "station",
+            "source",
+        ],
+        rows,
+    )
 
     side_rows = []
     seen: dict[tuple[tuple[str, str], str], str] = {}
@@ -968,14 +1373,23 @@ def write(M: Map, out: Path = OUT) -> None:
             s = hexside(a, b)
             seen.setdefault((s, kind), name)
     for (s, kind), name in seen.items():
-        side_rows.append([s[0], s[1], kind, name,
-                          f"reconstruction: {kind} '{name}' traced hex to hex through way points of the real route "
-                          f"(tools/build_row_map.py, digest 5.3, R-MAP-{'09' if kind == 'trail' else '13'})"])
+        side_rows.append(
+            [
+                s[0],
+                s[1],
+                kind,
+                name,
+                f"reconstruction: {kind} '{name}' traced hex to hex through way points of the real route "
+                f"(tools/build_row_map.py, digest 5.3, R-MAP-{'09' if kind == 'trail' else '13'})",
+            ]
+        )
     for s, name in M.river_side.items():
         if name == "Mekong" and {M.country[s[0]], M.country[s[1]]} == {"LAO", "THA"}:
             src = "reconstruction: a Laos-Thailand border hexside, where the Mekong is the border"
         elif name == "Ben Hai":
-            src = "reconstruction: hexes separated by the DMZ line of data/geo/borders.geojson east of 106.55 E"
+            src = (
+                "reconstruction: hexes separated by the DMZ line of data/geo/borders.geojson east of 106.55 E"
+            )
         elif name in ("Mekong", "Bassac"):
             src = "external: hexes separated by the GSHHG centre line (data/geo/rivers.geojson)"
         else:
@@ -983,15 +1397,29 @@ def write(M: Map, out: Path = OUT) -> None:
         side_rows.append([s[0], s[1], "river", name, src + " (R-MAP-14)"])
     for (s, kind), name in seen.items():
         if kind == "road" and s in M.river_side:
-            side_rows.append([s[0], s[1], "bridge", f"{name} over the {M.river_side[s]}",
-                              "reconstruction: a bridge wherever a road crosses a river hexside (R-MAP-14)"])
+            side_rows.append(
+                [
+                    s[0],
+                    s[1],
+                    "bridge",
+                    f"{name} over the {M.river_side[s]}",
+                    "reconstruction: a bridge wherever a road crosses a river hexside (R-MAP-14)",
+                ]
+            )
     g = M.grid
     for h in sorted(M.land):
         for n in g.neighbours(h):
             if n in M.land and h < n and M.country[h] != M.country[n]:
                 pair = "/".join(sorted((M.country[h], M.country[n])))
-                side_rows.append([h, n, "border", pair,
-                                  "reconstruction: hexside between hexes of two countries (R-MAP-03)"])
+                side_rows.append(
+                    [
+                        h,
+                        n,
+                        "border",
+                        pair,
+                        "reconstruction: hexside between hexes of two countries (R-MAP-03)",
+                    ]
+                )
     order = {"road": 0, "trail": 1, "river": 2, "bridge": 3, "border": 4}
     side_rows.sort(key=lambda r: (order[r[2]], r[3], r[0], r[1]))
     write_csv(out / "hexsides.csv", ["a", "b", "feature", "name", "source"], side_rows)
@@ -1009,20 +1437,64 @@ def write(M: Map, out: Path = OUT) -> None:
             src += "; recruit draws: rules 13.1.2 (city 2, town 1)"
         if p["text_hex"]:
             src += "; rules 14.7: the trail ends in hex 0970 of the printed map (R-MAP-09)"
-        prow.append([p["id"], p["name"], p["hex"] or "", f"{p['lat']:.2f}", f"{p['lon']:.2f}", p["country"], p["area"],
-                     p["kind"], p["recruit_draws"], p["supply"] or "", p["terminus"] or "", p["text_hex"] or "",
-                     p["role"], src])
-    write_csv(out / "places.csv", ["id", "name", "hex", "lat", "lon", "country", "area", "kind", "recruit_draws",
-                                   "supply", "terminus", "text_hex", "role", "source"], prow)
+        prow.append(
+            [
+                p["id"],
+                p["name"],
+                p["hex"] or "",
+                f"{p['lat']:.2f}",
+                f"{p['lon']:.2f}",
+                p["country"],
+                p["area"],
+                p["kind"],
+                p["recruit_draws"],
+                p["supply"] or "",
+                p["terminus"] or "",
+                p["text_hex"] or "",
+                p["role"],
+                src,
+            ]
+        )
+    write_csv(
+        out / "places.csv",
+        [
+            "id",
+            "name",
+            "hex",
+            "lat",
+            "lon",
+            "country",
+            "area",
+            "kind",
+            "recruit_draws",
+            "supply",
+            "terminus",
+            "text_hex",
+            "role",
+            "source",
+        ],
+        prow,
+    )
 
     rrows = []
     for key, (kind, name, chain, wps) in M.chains.items():
-        rid = key if kind == "road" else "hcm_" + ["vinh", "dong_hoi", "laos", "cambodia"][
-            [t[0] for t in TRAIL].index(name)]
+        rid = (
+            key
+            if kind == "road"
+            else "hcm_" + ["vinh", "dong_hoi", "laos", "cambodia"][[t[0] for t in TRAIL].index(name)]
+        )
         wp = ";".join(w if isinstance(w, str) else f"{w[0]:.2f}N {w[1]:.2f}E" for w in wps)
-        rrows.append([rid, name, kind, wp, " ".join(chain),
-                      f"reconstruction: real route through named way points (digest {'3.18/5.3' if kind == 'trail' else '5.3'}; "
-                      f"R-MAP-{'09' if kind == 'trail' else '13'})"])
+        rrows.append(
+            [
+                rid,
+                name,
+                kind,
+                wp,
+                " ".join(chain),
+                f"reconstruction: real route through named way points (digest {'3.18/5.3' if kind == 'trail' else '5.3'}; "
+                f"R-MAP-{'09' if kind == 'trail' else '13'})",
+            ]
+        )
     write_csv(out / "roads.csv", ["id", "name", "kind", "waypoints", "hexes", "source"], rrows)
 
     count = defaultdict(int)
@@ -1036,53 +1508,170 @@ def write(M: Map, out: Path = OUT) -> None:
         st[M.station[h]] += 1
     a = []
     desc = {
-        "North Vietnam": ("operational_area", "14.6; 12.2; 7.2", "North Vietnamese land hexes except the DMZ row"),
-        "DMZ": ("operational_area", "14.6.4", "one hex per column on the Ben Hai / 17th parallel line: North Vietnam "
-                "for the Communist, I Corps for the Capitalist"),
-        "I Corps": ("operational_area", "14.6", "South Vietnam north of the Quang Ngai / Quang Tin-Kontum line"),
-        "II Corps": ("operational_area", "14.6", "Central Highlands and the central coast down to Binh Thuan"),
-        "III Corps": ("operational_area", "14.6", "the provinces around Saigon from Tay Ninh and Phuoc Long to Vung Tau"),
+        "North Vietnam": (
+            "operational_area",
+            "14.6; 12.2; 7.2",
+            "North Vietnamese land hexes except the DMZ row",
+        ),
+        "DMZ": (
+            "operational_area",
+            "14.6.4",
+            "one hex per column on the Ben Hai / 17th parallel line: North Vietnam "
+            "for the Communist, I Corps for the Capitalist",
+        ),
+        "I Corps": (
+            "operational_area",
+            "14.6",
+            "South Vietnam north of the Quang Ngai / Quang Tin-Kontum line",
+        ),
+        "II Corps": (
+            "operational_area",
+            "14.6",
+            "Central Highlands and the central coast down to Binh Thuan",
+        ),
+        "III Corps": (
+            "operational_area",
+            "14.6",
+            "the provinces around Saigon from Tay Ninh and Phuoc Long to Vung Tau",
+        ),
         "IV Corps": ("operational_area", "14.6", "the Mekong Delta south of Long An"),
-        "CMD": ("operational_area", "14.6; 14.6.1", "Capital Military District: Saigon and Gia Dinh; every US unit may enter"),
+        "CMD": (
+            "operational_area",
+            "14.6; 14.6.1",
+            "Capital Military District: Saigon and Gia Dinh; every US unit may enter",
+        ),
         "Laos": ("operational_area", "14.6; 7.2", "Laotian land hexes"),
         "Cambodia": ("operational_area", "14.6; 7.2", "Cambodian land hexes"),
-        "China": ("outside_area", "12.2; 13.1.1", "Chinese land (the PRC supply sources lie on its border); not one of the nine areas of 14.6 (R-MAP-17)"),
-        "Thailand": ("outside_area", "-", "Thai land west of the Mekong; not one of the nine areas of 14.6, so no unit's allowed areas include it (R-MAP-17)"),
+        "China": (
+            "outside_area",
+            "12.2; 13.1.1",
+            "Chinese land (the PRC supply sources lie on its border); not one of the nine areas of 14.6 (R-MAP-17)",
+        ),
+        "Thailand": (
+            "outside_area",
+            "-",
+            "Thai land west of the Mekong; not one of the nine areas of 14.6, so no unit's allowed areas include it (R-MAP-17)",
+        ),
     }
     for name, (kind, rule, d) in desc.items():
-        a.append([name.lower().replace(" ", "_"), name, kind, rule, count[name], d,
-                  "reconstruction: hexes by country and Corps lines (tools/build_row_map.py, R-MAP-06/07)"])
+        a.append(
+            [
+                name.lower().replace(" ", "_"),
+                name,
+                kind,
+                rule,
+                count[name],
+                d,
+                "reconstruction: hexes by country and Corps lines (tools/build_row_map.py, R-MAP-06/07)",
+            ]
+        )
     for name in ZONES:
-        a.append([name.lower().replace(" ", "_"), name, "special_zone", "13.1.2; 14.4.2", zc[name],
-                  f"South Vietnamese hexes in {ZONES[name]} (lon0, lat0, lon1, lat1) and the hex of its centre",
-                  "reconstruction: bounds of digest 5.3 (R-MAP-08)"])
-    a.append(["fdz", "VC/PAVN Free Deployment Zone", "special_zone", "14.6.3", len(M.fdz),
-              "Laotian and Cambodian hexes east of the trail in the same hex row, up to the Vietnamese border",
-              "reconstruction: digest 5.3 (R-MAP-10)"])
-    a.append(["hcm_trail", "Ho Chi Minh Trail", "special_zone", "14.7", len(M.trail),
-              "trail hexes from Vinh and Dong Hoi to the Fishhook; termini 1-6 in places.csv",
-              "reconstruction: digest 3.18/5.3 (R-MAP-09)"])
-    a.append(["yankee", "Yankee Station sea zone", "sea_zone", "11.2", st["Yankee"],
-              f"all-sea hexes on or north of the Station line ({STATION_LAT} N)", "reconstruction: digest 5.3 (R-MAP-12)"])
-    a.append(["dixie", "Dixie Station sea zone", "sea_zone", "11.2", st["Dixie"],
-              f"all-sea hexes south of the Station line ({STATION_LAT} N), Gulf of Thailand included",
-              "reconstruction: digest 5.3 (R-MAP-12)"])
-    a.append(["station_line", "Station line", "line", "11.2; 5.3.1", 0,
-              f"latitude {STATION_LAT} N, the I/II Corps boundary on the coast", "reconstruction: digest 5.3 (R-MAP-12)"])
-    a.append(["yankee_station_box", "Yankee Station box", "box", "11.1", 0, "off-map box of the 7th Fleet (about 17.5 N 108.5 E)",
-              "reconstruction: digest 5.3 (R-MAP-12)"])
-    a.append(["dixie_station_box", "Dixie Station box", "box", "11.1", 0, "off-map box of the 7th Fleet (about 11.0 N 110.0 E)",
-              "reconstruction: digest 5.3 (R-MAP-12)"])
+        a.append(
+            [
+                name.lower().replace(" ", "_"),
+                name,
+                "special_zone",
+                "13.1.2; 14.4.2",
+                zc[name],
+                f"South Vietnamese hexes in {ZONES[name]} (lon0, lat0, lon1, lat1) and the hex of its centre",
+                "reconstruction: bounds of digest 5.3 (R-MAP-08)",
+            ]
+        )
+    a.append(
+        [
+            "fdz",
+            "VC/PAVN Free Deployment Zone",
+            "special_zone",
+            "14.6.3",
+            len(M.fdz),
+            "Laotian and Cambodian hexes east of the trail in the same hex row, up to the Vietnamese border",
+            "reconstruction: digest 5.3 (R-MAP-10)",
+        ]
+    )
+    a.append(
+        [
+            "hcm_trail",
+            "Ho Chi Minh Trail",
+            "special_zone",
+            "14.7",
+            len(M.trail),
+            "trail hexes from Vinh and Dong Hoi to the Fishhook; termini 1-6 in places.csv",
+            "reconstruction: digest 3.18/5.3 (R-MAP-09)",
+        ]
+    )
+    a.append(
+        [
+            "yankee",
+            "Yankee Station sea zone",
+            "sea_zone",
+            "11.2",
+            st["Yankee"],
+            f"all-sea hexes on or north of the Station line ({STATION_LAT} N)",
+            "reconstruction: digest 5.3 (R-MAP-12)",
+        ]
+    )
+    a.append(
+        [
+            "dixie",
+            "Dixie Station sea zone",
+            "sea_zone",
+            "11.2",
+            st["Dixie"],
+            f"all-sea hexes south of the Station line ({STATION_LAT} N), Gulf of Thailand included",
+            "reconstruction: digest 5.3 (R-MAP-12)",
+        ]
+    )
+    a.append(
+        [
+            "station_line",
+            "Station line",
+            "line",
+            "11.2; 5.3.1",
+            0,
+            f"latitude {STATION_LAT} N, the I/II Corps boundary on the coast",
+            "reconstruction: digest 5.3 (R-MAP-12)",
+        ]
+    )
+    a.append(
+        [
+            "yankee_station_box",
+            "Yankee Station box",
+            "box",
+            "11.1",
+            0,
+            "off-map box of the 7th Fleet (about 17.5 N 108.5 E)",
+            "reconstruction: digest 5.3 (R-MAP-12)",
+        ]
+    )
+    a.append(
+        [
+            "dixie_station_box",
+            "Dixie Station box",
+            "box",
+            "11.1",
+            0,
+            "off-map box of the 7th Fleet (about 11.0 N 110.0 E)",
+            "reconstruction: digest 5.3 (R-MAP-12)",
+        ]
+    )
     write_csv(out / "areas.csv", ["id", "name", "kind", "rule", "hexes", "description", "source"], a)
     write_geojson(M, out)
 
 
 # =========================================================================== pictures (checks, not committed)
-TERRAIN_RGB = {"cultivated": (222, 232, 150), "clear": (240, 236, 210), "jungle": (90, 160, 90),
-               "mountain": (150, 110, 80), "swamp": (120, 180, 170), "sea": (170, 200, 235)}
+TERRAIN_RGB = {
+    "cultivated": (222, 232, 150),
+    "clear": (240, 236, 210),
+    "jungle": (90, 160, 90),
+    "mountain": (150, 110, 80),
+    "swamp": (120, 180, 170),
+    "sea": (170, 200, 235),
+}
 
 
-def render(M: Map, path: Path, window: tuple[float, float, float, float] | None = None, scale: float = 2.2) -> None:
+def render(
+    M: Map, path: Path, window: tuple[float, float, float, float] | None = None, scale: float = 2.2
+) -> None:
     """Hexes by terrain, area outlines, DMZ, zones, trail, roads, rivers, places (PIL)."""
     if window:
         x0, y1 = to_xy(window[0], window[1])
@@ -1107,8 +1696,13 @@ def render(M: Map, path: Path, window: tuple[float, float, float, float] | None 
                 continue
             ah, an = M.area.get(h, "sea"), M.area.get(n, "sea")
             if ah != an and (ah != "sea" and an != "sea"):
-                col = (200, 0, 0) if "DMZ" in (ah, an) else (0, 0, 0) if M.country.get(h) != M.country.get(n) \
+                col = (
+                    (200, 0, 0)
+                    if "DMZ" in (ah, an)
+                    else (0, 0, 0)
+                    if M.country.get(h) != M.country.get(n)
                     else (120, 0, 160)
+                )
                 d.line([P(*ch[i]), P(*ch[(i + 1) % 6])], fill=col, width=2)
     for h in M.dmz | set(M.zone) | M.fdz:
         cx, cy = P(*centre_xy(*parse_hex(h)))
@@ -1130,10 +1724,16 @@ def render(M: Map, path: Path, window: tuple[float, float, float, float] | None 
         x, y = centre_xy(*parse_hex(p["hex"]))
         r = {"city": 3, "town": 2}.get(p["kind"], 1.2) * (scale / 2.2)
         cx, cy = P(x, y)
-        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(0, 0, 0) if p["kind"] in ("city", "town") else (90, 90, 90))
+        d.ellipse(
+            [cx - r, cy - r, cx + r, cy + r],
+            fill=(0, 0, 0) if p["kind"] in ("city", "town") else (90, 90, 90),
+        )
         if p["kind"] == "city" or (window and p["kind"] in ("town", "base")) or p["terminus"]:
-            d.text((cx + r + 1, cy - 5), p["name"].split(" (")[0] + (f" T{p['terminus']}" if p["terminus"] else ""),
-                   fill=(0, 0, 0))
+            d.text(
+                (cx + r + 1, cy - 5),
+                p["name"].split(" (")[0] + (f" T{p['terminus']}" if p["terminus"] else ""),
+                fill=(0, 0, 0),
+            )
     path.parent.mkdir(parents=True, exist_ok=True)
     img.save(path)
 
@@ -1162,7 +1762,9 @@ def summary(M: Map) -> None:
     ac = defaultdict(int)
     for h in M.land:
         ac[M.area[h]] += 1
-    print(f"hexes {len(M.cells)}: land {len(M.land)} (coastal {len(M.coastal)}), sea {len(M.sea)}, lake {len(M.lake)}")
+    print(
+        f"hexes {len(M.cells)}: land {len(M.land)} (coastal {len(M.coastal)}), sea {len(M.sea)}, lake {len(M.lake)}"
+    )
     print("terrain:", dict(sorted(tc.items())))
     print("areas:", dict(sorted(ac.items())))
     print("DMZ:", sorted(M.dmz), "zones:", {z: sorted(h for h in M.zone if M.zone[h] == z) for z in ZONES})
@@ -1174,13 +1776,18 @@ def main(argv=None) -> int:
     ap.add_argument("--png", type=Path, help="draw the whole theatre to this PNG")
     ap.add_argument("--window", type=Path, help="draw the classroom window (I Corps, DMZ, Laotian panhandle)")
     ap.add_argument("--no-write", action="store_true")
-    ap.add_argument("--check", action="store_true", help="build into a temporary folder and fail if the committed "
-                    "files differ (the data are up to date with this script)")
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="build into a temporary folder and fail if the committed "
+        "files differ (the data are up to date with this script)",
+    )
     args = ap.parse_args(argv)
     M = build()
     summary(M)
     if args.check:
         import tempfile
+
         with tempfile.TemporaryDirectory() as tmp:
             write(M, Path(tmp))
             stale = [n for n in BUILT if (Path(tmp) / n).read_bytes() != (OUT / n).read_bytes()]

@@ -29,6 +29,7 @@ Usage::
 
     /tmp/geo-venv/bin/python tools/build_tet_areas.py [--png /tmp/geo/tet_map.png]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,10 +55,12 @@ MIN_SHARED_KM = 1.0  # a shared border shorter than this does not count as "touc
 COLLAPSE_KM = 12.0
 MIN_PART_KM2 = 0.5  # drop crumbs left by clipping (the land file has no islands below 3 km2)  # shared borders of non-adjacent provinces up to this long are shrunk to a point
 
-SOURCE_PROV = ("reconstruction: stylised polygon = Voronoi cells of seed points (digest 5.3 centroid "
-               "plus helper seeds, see tools/build_tet_areas.py) clipped to the {country} land of "
-               "data/geo/countries.geojson (GSHHG){extra}; drawn to show the adjacency of "
-               "data/tet/edges.csv, shapes are not real province borders")
+SOURCE_PROV = (
+    "reconstruction: stylised polygon = Voronoi cells of seed points (digest 5.3 centroid "
+    "plus helper seeds, see tools/build_tet_areas.py) clipped to the {country} land of "
+    "data/geo/countries.geojson (GSHHG){extra}; drawn to show the adjacency of "
+    "data/tet/edges.csv, shapes are not real province borders"
+)
 
 # --------------------------------------------------------------------------- seeds
 # (area, lon, lat, role, why).  role: "centroid" = digest 5.3 position unchanged,
@@ -110,8 +113,13 @@ SEEDS = [
     ("31", 106.68, 11.45, "helper", "Dau Tieng / Michelin, south to meet 33 above the 35 tongue"),
     ("32", 106.15, 11.35, "centroid", ""),
     ("33", 106.55, 11.05, "centroid", ""),
-    ("33", 106.65, 10.98, "helper", "Phu Cuong; with the Saigon and Bien Hoa seeds 33/34/35 meet "
-                                    "half-way between the three cities"),
+    (
+        "33",
+        106.65,
+        10.98,
+        "helper",
+        "Phu Cuong; with the Saigon and Bien Hoa seeds 33/34/35 meet half-way between the three cities",
+    ),
     ("33", 106.22, 11.15, "helper", "Hau Nghia up to the Parrot's Beak (KH4, S7)"),
     ("34", 106.55, 10.62, "centroid", ""),
     ("34", 106.70, 10.776, "helper", "Saigon"),
@@ -150,19 +158,42 @@ SEEDS = [
 # Sanctuary circles: (id, lon, lat, radius_km, why).  Digest 5.5 positions, moved so
 # that each circle touches exactly the provinces of edges.csv and covers no city.
 SANCTUARIES = [
-    ("S1", 106.45, 16.65, 20.0, "moved from digest 106.22E 16.68N (Tchepone) east to the border so it "
-                                "touches 14"),
-    ("S2", 107.36, 16.14, 20.0, "moved from digest 107.20E 16.20N about 18 km east-south-east to the "
-                                "11/12/14/15 corner so it touches 11, 14 and 15 (not 12) and still "
-                                "crosses into Laos"),
+    (
+        "S1",
+        106.45,
+        16.65,
+        20.0,
+        "moved from digest 106.22E 16.68N (Tchepone) east to the border so it touches 14",
+    ),
+    (
+        "S2",
+        107.36,
+        16.14,
+        20.0,
+        "moved from digest 107.20E 16.20N about 18 km east-south-east to the "
+        "11/12/14/15 corner so it touches 11, 14 and 15 (not 12) and still "
+        "crosses into Laos",
+    ),
     ("S3", 107.55, 14.70, 20.0, "digest position (the tri-border)"),
     ("S4", 107.60, 13.93, 20.0, "moved from digest 13.85N 9 km north so it touches 21 as well as 22"),
     ("S5", 107.49, 12.34, 20.0, "moved from digest 107.45E 12.30N 6 km so it touches 25 but not 31"),
     ("S6", 106.38, 11.78, 20.0, "moved from digest 106.40E 11.80N 3 km so it touches 32"),
-    ("S7", 106.01, 10.99, 20.0, "moved from digest 105.95E 11.05N 9 km toward the tip of the "
-                                "Parrot's Beak so it touches 34 and not 32"),
-    ("S8", 106.47, 11.10, 18.0, "moved from digest 106.55E 11.12N 9 km west so it does not cover "
-                                "Phu Cuong; radius 18 km; 35 reaches it north of Phu Cuong"),
+    (
+        "S7",
+        106.01,
+        10.99,
+        20.0,
+        "moved from digest 105.95E 11.05N 9 km toward the tip of the "
+        "Parrot's Beak so it touches 34 and not 32",
+    ),
+    (
+        "S8",
+        106.47,
+        11.10,
+        18.0,
+        "moved from digest 106.55E 11.12N 9 km west so it does not cover "
+        "Phu Cuong; radius 18 km; 35 reaches it north of Phu Cuong",
+    ),
     ("S9", 104.98, 9.40, 20.0, "digest position"),
 ]
 
@@ -178,8 +209,15 @@ KMY = 110.6
 
 
 def circle(lon, lat, r_km, n=64):
-    return Polygon([(lon + r_km / kmx(lat) * math.cos(2 * math.pi * k / n),
-                     lat + r_km / KMY * math.sin(2 * math.pi * k / n)) for k in range(n)])
+    return Polygon(
+        [
+            (
+                lon + r_km / kmx(lat) * math.cos(2 * math.pi * k / n),
+                lat + r_km / KMY * math.sin(2 * math.pi * k / n),
+            )
+            for k in range(n)
+        ]
+    )
 
 
 def km_buffer(geom, r_km, lat0=14.0):
@@ -237,7 +275,8 @@ def voronoi_group(seeds, frame):
 def shared_lines(a, b):
     inter = a.boundary.intersection(b.boundary)
     return [g for g in getattr(inter, "geoms", [inter]) if g.geom_type in ("LineString",)] + [
-        ln for g in getattr(inter, "geoms", [inter]) if g.geom_type == "MultiLineString" for ln in g.geoms]
+        ln for g in getattr(inter, "geoms", [inter]) if g.geom_type == "MultiLineString" for ln in g.geoms
+    ]
 
 
 def collapse_forbidden(cells, adjacent, land, log):
@@ -248,7 +287,7 @@ def collapse_forbidden(cells, adjacent, land, log):
     """
     ids = sorted(cells)
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             if frozenset((a, b)) in adjacent:
                 continue
             lines = shared_lines(cells[a], cells[b])
@@ -280,8 +319,9 @@ def _replace_coords(geom, coords, target):
 def build(countries):
     svn, lao, khm, nvn = countries["SVN"], countries["LAO"], countries["KHM"], countries["NVN"]
     edges = load_csv("edges.csv")
-    adjacent = {frozenset((e["a"], e["b"])) for e in edges
-                if e["kind"] in ("province", "border", "sanctuary")}
+    adjacent = {
+        frozenset((e["a"], e["b"])) for e in edges if e["kind"] in ("province", "border", "sanctuary")
+    }
     frame = box(100.0, 8.0, 111.0, 23.5)
     log = []
 
@@ -303,8 +343,10 @@ def build(countries):
     # small pieces cut off from a province's main body (islands excepted) go to the
     # neighbour that shares most border with them; clipping crumbs are dropped
     areas = _absorb_slivers(areas, groups, log)
-    areas = {a: polygonal(unary_union([p for p in polys(g) if area_km2(p) >= MIN_PART_KM2]))
-             for a, g in areas.items()}
+    areas = {
+        a: polygonal(unary_union([p for p in polys(g) if area_km2(p) >= MIN_PART_KM2]))
+        for a, g in areas.items()
+    }
     nvn_area = polygonal(nvn.intersection(box(100.0, 8.0, 111.0, NVN_SOUTH_OF)))
     sanct = {sid: circle(lon, lat, r) for sid, lon, lat, r, _ in SANCTUARIES}
     return areas, country_of, nvn_area, sanct, adjacent, log
@@ -327,8 +369,7 @@ def _absorb_slivers(areas, groups, log):
             seed_pts = [Point(s[1], s[2]) for s in seeds if s[0] == a]
             keep = [parts[0]]
             for p in parts[1:]:
-                shares = {b: length_km(p.boundary.intersection(areas[b].buffer(1e-7)))
-                          for b in ids if b != a}
+                shares = {b: length_km(p.boundary.intersection(areas[b].buffer(1e-7))) for b in ids if b != a}
                 best = max(shares, key=shares.get) if shares else None
                 if best is None or shares[best] < MIN_SHARED_KM or any(p.contains(q) for q in seed_pts):
                     keep.append(p)
@@ -353,7 +394,7 @@ def touching(areas, nvn_area, sanct):
     pairs = set()
     tol = 1e-6
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             if solid[a].distance(solid[b]) > 1e-4:
                 continue
             shared = solid[a].boundary.intersection(solid[b].buffer(tol))
@@ -391,7 +432,9 @@ def report(areas, nvn_area, sanct, adjacent, log):
     print(f"\nadjacency report ({len(game)} game pairs among drawn areas, {len(drawn)} drawn pairs)")
     svn_missing = [p for p in missing if kind(p) == "province"]
     svn_extra = [p for p in extra if kind(p) == "province"]
-    print(f"  SVN province pairs: missing {len(svn_missing)} {svn_missing}  extra {len(svn_extra)} {svn_extra}")
+    print(
+        f"  SVN province pairs: missing {len(svn_missing)} {svn_missing}  extra {len(svn_extra)} {svn_extra}"
+    )
     print(f"  other pairs: missing {[p for p in missing if kind(p) != 'province']}")
     print(f"               extra   {[p for p in extra if kind(p) != 'province']}")
     print(f"  cities outside their province: {wrong_city or 'none'}")
@@ -411,8 +454,11 @@ def fit_sanctuaries(areas, nvn_area, adjacent, only=()):
     ids = sorted(solid)
     geoms = [solid[a] for a in ids]
     shapely.prepare(geoms)
-    cities = [(r["id"], Point(float(r["lon"]), float(r["lat"])))
-              for r in load_csv("areas.csv") if r["kind"] == "city"]
+    cities = [
+        (r["id"], Point(float(r["lon"]), float(r["lat"])))
+        for r in load_csv("areas.csv")
+        if r["kind"] == "city"
+    ]
     for sid, lon0, lat0, _r0, _ in SANCTUARIES:
         if only and sid not in only:
             continue
@@ -430,8 +476,11 @@ def fit_sanctuaries(areas, nvn_area, adjacent, only=()):
                     got = {a for a, o in zip(ids, ov, strict=True) if o > 1.0}
                     bad = len(got ^ want)
                     weak = sum(1 for a, o in zip(ids, ov, strict=True) if a in want and o < 15.0)
-                    close = sum(1 for a, d, o in zip(ids, near, ov, strict=True)
-                                if a not in want and o <= 1.0 and d < 3.0)
+                    close = sum(
+                        1
+                        for a, d, o in zip(ids, near, ov, strict=True)
+                        if a not in want and o <= 1.0 and d < 3.0
+                    )
                     dist = math.hypot(dx * kmx(lat0), dy * KMY)
                     cost = 100 * bad + 5 * (weak + close) + 0.5 * dist + 2.0 * abs(20.0 - r)
                     best.append((cost, round(lon, 2), round(lat, 2), r, sorted(got)))
@@ -451,7 +500,7 @@ def _round(obj):
 
 
 def _geom(g):
-    g = shapely.set_precision(g, 10 ** -DIGITS)
+    g = shapely.set_precision(g, 10**-DIGITS)
     m = mapping(g)
     return {"type": m["type"], "coordinates": _round(m["coordinates"])}
 
@@ -471,44 +520,94 @@ def write(areas, country_of, nvn_area, sanct):
         seeds = [s for s in SEEDS if s[0] == a]
         moved = [s for s in seeds if s[3] == "moved"]
         why = f"; centroid moved: {moved[0][4]}" if moved else ""
-        feats.append((areas[a], {
-            "id": a, "kind": "province", "name": meta.get(a, {}).get("name", a),
-            "corps": meta.get(a, {}).get("corps") or None, "country": cc,
-            "source": SOURCE_PROV.format(country={"SVN": "South Vietnam", "LAO": "Laos",
-                                                  "KHM": "Cambodia"}[cc], extra=extra) + why,
-        }))
+        feats.append(
+            (
+                areas[a],
+                {
+                    "id": a,
+                    "kind": "province",
+                    "name": meta.get(a, {}).get("name", a),
+                    "corps": meta.get(a, {}).get("corps") or None,
+                    "country": cc,
+                    "source": SOURCE_PROV.format(
+                        country={"SVN": "South Vietnam", "LAO": "Laos", "KHM": "Cambodia"}[cc], extra=extra
+                    )
+                    + why,
+                },
+            )
+        )
     for sid, lon, lat, r, why in SANCTUARIES:
-        feats.append((sanct[sid], {
-            "id": sid, "kind": "sanctuary", "name": meta.get(sid, {}).get("name", sid),
-            "corps": meta.get(sid, {}).get("corps") or None,
-            "country": meta.get(sid, {}).get("country") or None,
-            "source": (f"reconstruction: red circle of radius {r:.0f} km as on the original map; "
-                       f"centre {lat:.2f}N {lon:.2f}E ({why}); touches the areas it borders in "
-                       "data/tet/edges.csv"),
-        }))
-    feats.append((nvn_area, {
-        "id": "NVN", "kind": "nvn", "name": "North Vietnam", "corps": None, "country": "NVN",
-        "source": (f"reconstruction: North Vietnam's land (data/geo/countries.geojson, GSHHG) south "
-                   f"of {NVN_SOUTH_OF}N, so the map does not run far north"),
-    }))
+        feats.append(
+            (
+                sanct[sid],
+                {
+                    "id": sid,
+                    "kind": "sanctuary",
+                    "name": meta.get(sid, {}).get("name", sid),
+                    "corps": meta.get(sid, {}).get("corps") or None,
+                    "country": meta.get(sid, {}).get("country") or None,
+                    "source": (
+                        f"reconstruction: red circle of radius {r:.0f} km as on the original map; "
+                        f"centre {lat:.2f}N {lon:.2f}E ({why}); touches the areas it borders in "
+                        "data/tet/edges.csv"
+                    ),
+                },
+            )
+        )
+    feats.append(
+        (
+            nvn_area,
+            {
+                "id": "NVN",
+                "kind": "nvn",
+                "name": "North Vietnam",
+                "corps": None,
+                "country": "NVN",
+                "source": (
+                    f"reconstruction: North Vietnam's land (data/geo/countries.geojson, GSHHG) south "
+                    f"of {NVN_SOUTH_OF}N, so the map does not run far north"
+                ),
+            },
+        )
+    )
     for g, props in list(feats):
         pt = Point(g.centroid.x, g.centroid.y) if props["kind"] == "sanctuary" else label_point(g)
-        feats.append((pt, {"id": props["id"], "kind": "label", "label_for": props["kind"],
-                           "source": "reconstruction: label point inside the area "
-                                     "(pole of inaccessibility of its largest part; circle centre "
-                                     "for sanctuaries)"}))
-    write_features(OUT, "tet_areas",
-                   "Tet Offensive 1968 map areas (lon/lat WGS84): provinces, sanctuaries, North "
-                   "Vietnam, and label points; built by tools/build_tet_areas.py. Illustrative: "
-                   "the rules use data/tet/edges.csv for adjacency.", feats)
+        feats.append(
+            (
+                pt,
+                {
+                    "id": props["id"],
+                    "kind": "label",
+                    "label_for": props["kind"],
+                    "source": "reconstruction: label point inside the area "
+                    "(pole of inaccessibility of its largest part; circle centre "
+                    "for sanctuaries)",
+                },
+            )
+        )
+    write_features(
+        OUT,
+        "tet_areas",
+        "Tet Offensive 1968 map areas (lon/lat WGS84): provinces, sanctuaries, North "
+        "Vietnam, and label points; built by tools/build_tet_areas.py. Illustrative: "
+        "the rules use data/tet/edges.csv for adjacency.",
+        feats,
+    )
 
 
 def write_features(out, name, description, feats):
     """Write (geometry, properties) pairs as a GeoJSON FeatureCollection, one feature per line."""
-    lines = [json.dumps({"type": "Feature", "properties": p, "geometry": _geom(g)},
-                        separators=(",", ":"), ensure_ascii=False) for g, p in feats]
-    head = json.dumps({"type": "FeatureCollection", "name": name, "description": description},
-                      ensure_ascii=False)[:-1]
+    lines = [
+        json.dumps(
+            {"type": "Feature", "properties": p, "geometry": _geom(g)},
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        for g, p in feats
+    ]
+    head = json.dumps(
+        {"type": "FeatureCollection", "name": name, "description": description}, ensure_ascii=False
+    )[:-1]
     text = head + ',"features":[\n' + ",\n".join(lines) + "\n]}\n"
     out.write_text(text, encoding="utf-8")
     print(f"wrote {out.relative_to(ROOT)}  {len(feats)} features  {len(text) / 1024:.0f} KB")
@@ -544,8 +643,12 @@ def render(path, areas, country_of, nvn_area, sanct, countries):
     for f in borders["features"]:
         g = shape(f["geometry"])
         for ln in getattr(g, "geoms", [g]):
-            ax.plot(*ln.xy, color="#b00000" if f["properties"]["kind"] == "international" else "#000000",
-                    lw=1.2, ls="-" if f["properties"]["kind"] == "international" else "--")
+            ax.plot(
+                *ln.xy,
+                color="#b00000" if f["properties"]["kind"] == "international" else "#000000",
+                lw=1.2,
+                ls="-" if f["properties"]["kind"] == "international" else "--",
+            )
     rivers = GEO / "rivers.geojson"
     if rivers.exists():
         for f in json.loads(rivers.read_text())["features"]:
@@ -554,8 +657,9 @@ def render(path, areas, country_of, nvn_area, sanct, countries):
                 ax.plot(*ln.xy, color="#2060c0", lw=0.9)
     for s, c in sanct.items():
         ax.plot(*c.exterior.xy, color="red", lw=2)
-        ax.text(c.centroid.x, c.centroid.y, s, color="red", fontsize=7, ha="center", va="center",
-                weight="bold")
+        ax.text(
+            c.centroid.x, c.centroid.y, s, color="red", fontsize=7, ha="center", va="center", weight="bold"
+        )
     for a, g in areas.items():
         pt = label_point(g)
         ax.text(pt.x, pt.y, a, fontsize=8, ha="center", va="center", weight="bold")
@@ -565,9 +669,27 @@ def render(path, areas, country_of, nvn_area, sanct, countries):
         if r["kind"] == "city":
             x, y = float(r["lon"]), float(r["lat"])
             ax.plot(x, y, "o", ms=3.5, mfc="black", mec="white", mew=0.5)
-            if r["id"] in ("saigon", "hue", "da_nang", "can_tho", "qui_nhon", "nha_trang", "khe_sanh",
-                           "dalat", "pleiku", "ban_me_thuot", "kontum", "quang_ngai", "my_tho",
-                           "vung_tau", "ca_mau", "rach_gia", "an_loc", "tay_ninh", "phan_thiet"):
+            if r["id"] in (
+                "saigon",
+                "hue",
+                "da_nang",
+                "can_tho",
+                "qui_nhon",
+                "nha_trang",
+                "khe_sanh",
+                "dalat",
+                "pleiku",
+                "ban_me_thuot",
+                "kontum",
+                "quang_ngai",
+                "my_tho",
+                "vung_tau",
+                "ca_mau",
+                "rach_gia",
+                "an_loc",
+                "tay_ninh",
+                "phan_thiet",
+            ):
                 ax.text(x + 0.05, y + 0.03, r["name"], fontsize=6)
     ax.set_xlim(103.3, 110.0)
     ax.set_ylim(8.4, 18.3)
@@ -581,7 +703,9 @@ def render(path, areas, country_of, nvn_area, sanct, countries):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--png", help="render a check picture here")
-    ap.add_argument("--fit", nargs="*", metavar="SID", help="suggest sanctuary circle positions (all, or the ones named)")
+    ap.add_argument(
+        "--fit", nargs="*", metavar="SID", help="suggest sanctuary circle positions (all, or the ones named)"
+    )
     args = ap.parse_args(argv)
     countries = load_countries()
     areas, country_of, nvn_area, sanct, adjacent, log = build(countries)

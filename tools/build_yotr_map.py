@@ -35,6 +35,7 @@ Usage::
     /tmp/yotr-venv/bin/pip install -r tools/requirements.txt pillow
     /tmp/yotr-venv/bin/python tools/build_yotr_map.py [--png /tmp/yotr/yotr_map.png]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -148,16 +149,40 @@ def to_km(geom):
 # A land hex is swamp when at least half of it lies inside one of them.
 SWAMPS = {
     "Plain of Reeds (Dong Thap Muoi)": [
-        (105.40, 10.95), (105.75, 11.02), (106.02, 10.97), (106.18, 10.82), (106.28, 10.62),
-        (106.10, 10.50), (105.80, 10.47), (105.55, 10.55), (105.40, 10.75)],
+        (105.40, 10.95),
+        (105.75, 11.02),
+        (106.02, 10.97),
+        (106.18, 10.82),
+        (106.28, 10.62),
+        (106.10, 10.50),
+        (105.80, 10.47),
+        (105.55, 10.55),
+        (105.40, 10.75),
+    ],
     "U Minh forest": [
-        (104.83, 9.90), (105.10, 9.92), (105.25, 9.65), (105.22, 9.30), (105.00, 9.15),
-        (104.80, 9.20), (104.78, 9.55)],
+        (104.83, 9.90),
+        (105.10, 9.92),
+        (105.25, 9.65),
+        (105.22, 9.30),
+        (105.00, 9.15),
+        (104.80, 9.20),
+        (104.78, 9.55),
+    ],
     "Ca Mau peninsula mangroves (Nam Can)": [
-        (104.65, 9.02), (105.35, 9.02), (105.50, 8.75), (105.10, 8.45), (104.65, 8.50)],
+        (104.65, 9.02),
+        (105.35, 9.02),
+        (105.50, 8.75),
+        (105.10, 8.45),
+        (104.65, 8.50),
+    ],
     "Rung Sat mangroves": [
-        (106.72, 10.72), (106.95, 10.68), (107.05, 10.52), (106.98, 10.38), (106.78, 10.36),
-        (106.65, 10.50)],
+        (106.72, 10.72),
+        (106.95, 10.68),
+        (107.05, 10.52),
+        (106.98, 10.38),
+        (106.78, 10.36),
+        (106.65, 10.50),
+    ],
 }
 
 # Plateaus the digest wants mostly clear so that ARVN can fight there (digest 5.3): inside them
@@ -251,19 +276,33 @@ PLACES = [
     ("long_binh", "Long Binh", "base", 10.94, 106.88, 2, None, "T: base, USA 2-6"),
     ("vung_tau", "Vung Tau", "base", 10.35, 107.08, 2, None, "T: base, USA 2-6"),
     ("qui_nhon", "Qui Nhon", "town", 13.77, 109.22, 2, None, "T: town, ROK 3-6 x3"),
-    ("svay_rieng", "Svay Rieng", "foreign_town", 11.09, 105.80, None, None,
-     "T: Cambodian town, ARVN may set up there; no VP, no militia (TWN-B)"),
+    (
+        "svay_rieng",
+        "Svay Rieng",
+        "foreign_town",
+        11.09,
+        105.80,
+        None,
+        None,
+        "T: Cambodian town, ARVN may set up there; no VP, no militia (TWN-B)",
+    ),
     ("tchepone", "Tchepone", "supply_center", 16.68, 106.22, 2, 3, "T: Supply Center in Laos"),
-    ("panhandle", "Panhandle", "supply_center", 17.24, 106.61, 2, 3,
-     "T name; site R: Quang Binh hills behind the DMZ, next to rough (SUP-D)"),
+    (
+        "panhandle",
+        "Panhandle",
+        "supply_center",
+        17.24,
+        106.61,
+        2,
+        3,
+        "T name; site R: Quang Binh hills behind the DMZ, next to rough (SUP-D)",
+    ),
     # ---- proposed Supply Centers (digest 5.4): quotas sum to 13 with the two above
     ("sc_ashau", "A Shau (Laos)", "supply_center", 16.05, 107.05, 2, 1, "R: behind Hue / Quang Nam"),
-    ("sc_triborder", "Tri-border (Base Area 609)", "supply_center", 14.65, 107.45, 2, 2,
-     "R: behind Kontum"),
+    ("sc_triborder", "Tri-border (Base Area 609)", "supply_center", 14.65, 107.45, 2, 2, "R: behind Kontum"),
     ("sc_mondolkiri", "Mondolkiri", "supply_center", 12.55, 107.30, 2, 1, "R: behind Darlac"),
     ("sc_fishhook", "Fishhook", "supply_center", 11.85, 106.35, 2, 2, "R: behind An Loc / Tay Ninh"),
-    ("sc_parrots", "Chau Doc border", "supply_center", 10.90, 104.95, 2, 1,
-     "R: behind Mekong Delta West"),
+    ("sc_parrots", "Chau Doc border", "supply_center", 10.90, 104.95, 2, 1, "R: behind Mekong Delta West"),
     # ---- proposed South Vietnamese towns and bases (digest 5.4), 32 town/base hexes in all
     ("quang_tri_city", "Quang Tri", "town", 16.75, 107.19, 2, None, "R"),
     ("dong_ha", "Dong Ha", "town", 16.82, 107.10, 1, None, "R"),
@@ -347,38 +386,157 @@ TOWN_KINDS = ("town", "base")
 # Roads and trails (digest 5.4), as way points: place ids or (lat, lon).  Roads and trails run
 # through hex centres; the script records the hexside between each two consecutive hexes.
 ROUTES = [
-    ("QL1", "road", ["dong_hoi", (17.35, 106.70), (17.22, 106.87), "vinh_linh", (17.003, 107.05), "gio_linh", "dong_ha",
-                     "quang_tri_city", (16.63, 107.33), (16.55, 107.42), "hue", "phu_bai",
-                     (16.29, 107.87), (16.23, 108.05), (16.17, 108.13), "danang", (15.90, 108.24),
-                     "tam_ky", (15.43, 108.63), (15.30, 108.76), "quang_ngai", (14.81, 108.95),
-                     "tam_quan", "bong_son", (14.18, 109.05), (13.92, 109.10), "qui_nhon",
-                     (13.45, 109.22), "tuy_hoa", (12.85, 109.35), (12.70, 109.20), "ninh_hoa", "nha_trang",
-                     (11.92, 109.12), "phan_rang", (11.33, 108.87), (11.18, 108.53), "phan_thiet",
-                     (10.98, 107.75), "xuan_loc", (10.95, 107.00), "bien_hoa",
-                     (10.85, 106.77), "saigon_1"]),  # via Thu Duc
-    ("QL1", "road", ["saigon_2", (10.88, 106.59), "cu_chi", (11.03, 106.36), "go_dau_ha",
-                     (11.07, 106.15), "svay_rieng", "neak_luong", "phnom_penh"]),
+    (
+        "QL1",
+        "road",
+        [
+            "dong_hoi",
+            (17.35, 106.70),
+            (17.22, 106.87),
+            "vinh_linh",
+            (17.003, 107.05),
+            "gio_linh",
+            "dong_ha",
+            "quang_tri_city",
+            (16.63, 107.33),
+            (16.55, 107.42),
+            "hue",
+            "phu_bai",
+            (16.29, 107.87),
+            (16.23, 108.05),
+            (16.17, 108.13),
+            "danang",
+            (15.90, 108.24),
+            "tam_ky",
+            (15.43, 108.63),
+            (15.30, 108.76),
+            "quang_ngai",
+            (14.81, 108.95),
+            "tam_quan",
+            "bong_son",
+            (14.18, 109.05),
+            (13.92, 109.10),
+            "qui_nhon",
+            (13.45, 109.22),
+            "tuy_hoa",
+            (12.85, 109.35),
+            (12.70, 109.20),
+            "ninh_hoa",
+            "nha_trang",
+            (11.92, 109.12),
+            "phan_rang",
+            (11.33, 108.87),
+            (11.18, 108.53),
+            "phan_thiet",
+            (10.98, 107.75),
+            "xuan_loc",
+            (10.95, 107.00),
+            "bien_hoa",
+            (10.85, 106.77),
+            "saigon_1",
+        ],
+    ),  # via Thu Duc
+    (
+        "QL1",
+        "road",
+        [
+            "saigon_2",
+            (10.88, 106.59),
+            "cu_chi",
+            (11.03, 106.36),
+            "go_dau_ha",
+            (11.07, 106.15),
+            "svay_rieng",
+            "neak_luong",
+            "phnom_penh",
+        ],
+    ),
     ("QL1-Cam Ranh", "road", [(11.92, 109.12), "cam_ranh"]),
-    ("QL9", "road", ["dong_ha", "cam_lo", (16.74, 106.88), "khe_sanh", "lao_bao", (16.64, 106.45),
-                     "tchepone"]),
+    (
+        "QL9",
+        "road",
+        ["dong_ha", "cam_lo", (16.74, 106.88), "khe_sanh", "lao_bao", (16.64, 106.45), "tchepone"],
+    ),
     ("Camp Carroll road", "road", ["cam_lo", "camp_carroll"]),
-    ("QL14", "road", ["tan_canh", "kontum", "pleiku", (13.70, 108.08), (13.25, 108.20),
-                      (12.92, 108.27), "ban_me_thuot", (12.35, 107.70), "gia_nghia",
-                      (11.80, 107.20), "dong_xoai", "chon_thanh"]),
+    (
+        "QL14",
+        "road",
+        [
+            "tan_canh",
+            "kontum",
+            "pleiku",
+            (13.70, 108.08),
+            (13.25, 108.20),
+            (12.92, 108.27),
+            "ban_me_thuot",
+            (12.35, 107.70),
+            "gia_nghia",
+            (11.80, 107.20),
+            "dong_xoai",
+            "chon_thanh",
+        ],
+    ),
     ("Route 512", "road", ["tan_canh", "ben_het"]),
-    ("QL13", "road", ["saigon_1", (10.90, 106.70), "thu_dau_mot", "lai_khe", "chon_thanh", "an_loc", "loc_ninh",
-                      "snuol", "kratie", "stung_treng"]),
+    (
+        "QL13",
+        "road",
+        [
+            "saigon_1",
+            (10.90, 106.70),
+            "thu_dau_mot",
+            "lai_khe",
+            "chon_thanh",
+            "an_loc",
+            "loc_ninh",
+            "snuol",
+            "kratie",
+            "stung_treng",
+        ],
+    ),
     ("Route 14 (Song Be)", "road", ["dong_xoai", "song_be"]),
-    ("QL19", "road", ["qui_nhon", (13.92, 109.10), (13.93, 108.90), "an_khe", (13.98, 108.33),
-                      "pleiku", "duc_co", (13.75, 107.45), "ban_lung", "stung_treng"]),
+    (
+        "QL19",
+        "road",
+        [
+            "qui_nhon",
+            (13.92, 109.10),
+            (13.93, 108.90),
+            "an_khe",
+            (13.98, 108.33),
+            "pleiku",
+            "duc_co",
+            (13.75, 107.45),
+            "ban_lung",
+            "stung_treng",
+        ],
+    ),
     ("QL21", "road", ["ninh_hoa", (12.72, 108.77), (12.68, 108.40), "ban_me_thuot"]),
-    ("QL20", "road", [(10.95, 107.12), (11.20, 107.35), "bao_loc", (11.58, 108.07),
-                      (11.73, 108.37), "dalat"]),
+    (
+        "QL20",
+        "road",
+        [(10.95, 107.12), (11.20, 107.35), "bao_loc", (11.58, 108.07), (11.73, 108.37), "dalat"],
+    ),
     ("QL11", "road", ["phan_rang", (11.80, 108.70), (11.79, 108.56), "dalat"]),
     ("QL22", "road", ["go_dau_ha", "tay_ninh"]),
-    ("QL4", "road", ["saigon_2", (10.68, 106.57), "tan_an", "my_tho", (10.33, 106.03), "vinh_long",
-                     (10.07, 105.80), "can_tho", (9.85, 105.85), "soc_trang", "bac_lieu",
-                     (9.22, 105.45), "ca_mau"]),
+    (
+        "QL4",
+        "road",
+        [
+            "saigon_2",
+            (10.68, 106.57),
+            "tan_an",
+            "my_tho",
+            (10.33, 106.03),
+            "vinh_long",
+            (10.07, 105.80),
+            "can_tho",
+            (9.85, 105.85),
+            "soc_trang",
+            "bac_lieu",
+            (9.22, 105.45),
+            "ca_mau",
+        ],
+    ),
     ("Ben Tre road", "road", ["my_tho", "ben_tre"]),
     ("QL15", "road", ["bien_hoa", (10.78, 106.95), "ba_ria", "vung_tau"]),
     ("Route 7B", "road", ["pleiku", (13.67, 108.12), "cheo_reo", (13.15, 108.85), "tuy_hoa"]),
@@ -390,27 +548,61 @@ ROUTES = [
     ("Hoi An road", "road", ["danang", "hoi_an"]),
     ("Sen Monorom road", "road", ["sen_monorom", (12.40, 107.55), (12.35, 107.70)]),
     # ---- trails: the Ho Chi Minh Trail network and the jungle trails of the highlands (digest 5.4)
-    ("Ho Chi Minh Trail (Ban Karai)", "trail", ["panhandle", (17.28, 106.45), (17.20, 106.20),
-                                                (16.95, 106.15), "tchepone"]),
+    (
+        "Ho Chi Minh Trail (Ban Karai)",
+        "trail",
+        ["panhandle", (17.28, 106.45), (17.20, 106.20), (16.95, 106.15), "tchepone"],
+    ),
     ("Ho Chi Minh Trail (DMZ)", "trail", ["panhandle", (17.12, 106.62), (16.95, 106.55), "lao_bao"]),
     ("Route 9 (Laos)", "trail", ["tchepone", (16.55, 106.00), (16.56, 105.50), (16.56, 104.90)]),
-    ("Ho Chi Minh Trail (Route 92/96)", "trail", ["tchepone", (16.30, 106.40), (15.95, 106.70),
-                                                  (15.50, 106.85), (15.10, 106.82), "attopeu"]),
+    (
+        "Ho Chi Minh Trail (Route 92/96)",
+        "trail",
+        ["tchepone", (16.30, 106.40), (15.95, 106.70), (15.50, 106.85), (15.10, 106.82), "attopeu"],
+    ),
     ("Ho Chi Minh Trail (Saravane)", "trail", [(15.95, 106.70), "saravane"]),
-    ("Route 922 / A Shau", "trail", [(16.30, 106.40), (16.25, 106.80), "sc_ashau", "a_luoi",
-                                     (16.05, 107.32), (15.85, 107.45)]),
+    (
+        "Route 922 / A Shau",
+        "trail",
+        [(16.30, 106.40), (16.25, 106.80), "sc_ashau", "a_luoi", (16.05, 107.32), (15.85, 107.45)],
+    ),
     ("Route 547", "trail", ["a_luoi", (16.38, 107.42), "hue"]),
     ("Route 110", "trail", ["attopeu", (14.70, 107.10), "sc_triborder", "ben_het"]),
     ("Se Kong trail", "trail", ["attopeu", (14.12, 106.38), "stung_treng"]),
-    ("Sihanouk Trail (border)", "trail", ["sc_triborder", (14.20, 107.40), (13.75, 107.35),
-                                          (13.30, 107.40), (12.85, 107.35), "sc_mondolkiri",
-                                          (12.30, 106.90), "snuol", "sc_fishhook"]),
+    (
+        "Sihanouk Trail (border)",
+        "trail",
+        [
+            "sc_triborder",
+            (14.20, 107.40),
+            (13.75, 107.35),
+            (13.30, 107.40),
+            (12.85, 107.35),
+            "sc_mondolkiri",
+            (12.30, 106.90),
+            "snuol",
+            "sc_fishhook",
+        ],
+    ),
     ("Mondolkiri trail", "trail", ["sc_mondolkiri", "sen_monorom"]),
-    ("Border trail (Parrot's Beak)", "trail", ["sc_fishhook", "memot", (11.55, 106.00),
-                                               (11.30, 105.85), (11.10, 105.55), (10.95, 105.25),
-                                               "sc_parrots"]),
-    ("Route 14 (Kham Duc)", "trail", ["tan_canh", (15.07, 107.73), "kham_duc", (15.75, 107.83),
-                                      (15.86, 108.05), "hoi_an"]),
+    (
+        "Border trail (Parrot's Beak)",
+        "trail",
+        [
+            "sc_fishhook",
+            "memot",
+            (11.55, 106.00),
+            (11.30, 105.85),
+            (11.10, 105.55),
+            (10.95, 105.25),
+            "sc_parrots",
+        ],
+    ),
+    (
+        "Route 14 (Kham Duc)",
+        "trail",
+        ["tan_canh", (15.07, 107.73), "kham_duc", (15.75, 107.83), (15.86, 108.05), "hoi_an"],
+    ),
 ]
 
 # Rivers (digest 5.4) as way points (lat, lon), downstream first.  Each leg follows the GSHHG river
@@ -418,28 +610,98 @@ ROUTES = [
 SNAP_KM = 10.0
 RIVERS = [
     ("Cua Viet", [(16.90, 107.18), (16.83, 107.10), (16.80, 106.99), (16.76, 106.86)]),
-    ("Thach Han", [(16.86, 107.14), (16.76, 107.19), (16.68, 107.15), (16.60, 107.05),
-                   (16.52, 106.95)]),
-    ("Perfume (Huong)", [(16.56, 107.63), (16.47, 107.58), (16.40, 107.55), (16.30, 107.50),
-                         (16.20, 107.40)]),
+    ("Thach Han", [(16.86, 107.14), (16.76, 107.19), (16.68, 107.15), (16.60, 107.05), (16.52, 106.95)]),
+    (
+        "Perfume (Huong)",
+        [(16.56, 107.63), (16.47, 107.58), (16.40, 107.55), (16.30, 107.50), (16.20, 107.40)],
+    ),
     ("Thu Bon", [(15.88, 108.37), (15.85, 108.20), (15.80, 108.05), (15.70, 107.90), (15.60, 107.83)]),
     ("Tra Khuc", [(15.17, 108.90), (15.13, 108.80), (15.10, 108.65), (15.05, 108.50), (15.00, 108.35)]),
     ("Kon", [(13.88, 109.18), (13.92, 109.05), (13.98, 108.90), (14.05, 108.75)]),
-    ("Ba (Da Rang)", [(13.07, 109.33), (13.12, 109.10), (13.20, 108.95), (13.30, 108.60),
-                      (13.38, 108.45), (13.70, 108.45), (13.95, 108.55)]),
-    ("Se San", [(13.56, 106.00), (13.75, 106.40), (13.95, 106.80), (13.98, 107.25), (14.05, 107.55),
-                (14.22, 107.75), (14.35, 107.98)]),
-    ("Srepok", [(13.52, 106.20), (13.20, 106.70), (12.95, 107.15), (12.75, 107.55), (12.60, 107.85),
-                (12.55, 108.05)]),
-    ("Se Kong", [(13.53, 105.97), (14.00, 106.20), (14.30, 106.40), (14.81, 106.83), (15.10, 106.85),
-                 (15.50, 106.90), (15.95, 106.90), (16.15, 107.05)]),
-    ("Dong Nai", [(10.45, 106.85), (10.68, 106.74), (10.94, 106.82), (11.10, 107.00), (11.25, 107.20),
-                  (11.35, 107.45), (11.45, 107.60)]),
+    (
+        "Ba (Da Rang)",
+        [
+            (13.07, 109.33),
+            (13.12, 109.10),
+            (13.20, 108.95),
+            (13.30, 108.60),
+            (13.38, 108.45),
+            (13.70, 108.45),
+            (13.95, 108.55),
+        ],
+    ),
+    (
+        "Se San",
+        [
+            (13.56, 106.00),
+            (13.75, 106.40),
+            (13.95, 106.80),
+            (13.98, 107.25),
+            (14.05, 107.55),
+            (14.22, 107.75),
+            (14.35, 107.98),
+        ],
+    ),
+    (
+        "Srepok",
+        [
+            (13.52, 106.20),
+            (13.20, 106.70),
+            (12.95, 107.15),
+            (12.75, 107.55),
+            (12.60, 107.85),
+            (12.55, 108.05),
+        ],
+    ),
+    (
+        "Se Kong",
+        [
+            (13.53, 105.97),
+            (14.00, 106.20),
+            (14.30, 106.40),
+            (14.81, 106.83),
+            (15.10, 106.85),
+            (15.50, 106.90),
+            (15.95, 106.90),
+            (16.15, 107.05),
+        ],
+    ),
+    (
+        "Dong Nai",
+        [
+            (10.45, 106.85),
+            (10.68, 106.74),
+            (10.94, 106.82),
+            (11.10, 107.00),
+            (11.25, 107.20),
+            (11.35, 107.45),
+            (11.45, 107.60),
+        ],
+    ),
     ("Song Be", [(11.05, 106.95), (11.30, 106.95), (11.55, 106.95), (11.83, 106.98), (12.05, 107.10)]),
-    ("Saigon", [(10.68, 106.74), (10.78, 106.72), (10.98, 106.65), (11.15, 106.55), (11.35, 106.45),
-                (11.60, 106.40), (11.80, 106.40)]),
-    ("Vam Co Dong", [(10.45, 106.70), (10.60, 106.50), (10.75, 106.40), (10.95, 106.30),
-                     (11.10, 106.20), (11.30, 106.05)]),
+    (
+        "Saigon",
+        [
+            (10.68, 106.74),
+            (10.78, 106.72),
+            (10.98, 106.65),
+            (11.15, 106.55),
+            (11.35, 106.45),
+            (11.60, 106.40),
+            (11.80, 106.40),
+        ],
+    ),
+    (
+        "Vam Co Dong",
+        [
+            (10.45, 106.70),
+            (10.60, 106.50),
+            (10.75, 106.40),
+            (10.95, 106.30),
+            (11.10, 106.20),
+            (11.30, 106.05),
+        ],
+    ),
     ("Vam Co Tay", [(10.55, 106.45), (10.70, 106.20), (10.78, 105.95), (10.95, 105.80)]),
 ]
 # The Mekong and the Bassac come from data/geo/rivers.geojson (centre lines); the Ben Hai is the
@@ -469,9 +731,11 @@ def relief(cells, land_km):
     """
     img = etopo_image()
     H, W, _ = img.shape
-    offs = ([(0.0, 0.0)] + [(0.55 * R * math.cos(a), 0.55 * R * math.sin(a))
-                            for a in np.radians(np.arange(0, 360, 60))]
-            + [(0.9 * R * math.cos(a), 0.9 * R * math.sin(a)) for a in np.radians(np.arange(30, 390, 60))])
+    offs = (
+        [(0.0, 0.0)]
+        + [(0.55 * R * math.cos(a), 0.55 * R * math.sin(a)) for a in np.radians(np.arange(0, 360, 60))]
+        + [(0.9 * R * math.cos(a), 0.9 * R * math.sin(a)) for a in np.radians(np.arange(30, 390, 60))]
+    )
     inner = land_km.buffer(-COAST_KM)
     shapely.prepare(inner)
     cs = np.array([centre(*parse(h)) for h in cells])
@@ -483,8 +747,12 @@ def relief(cells, land_km):
         fy = (90 - lat) / 180 * H - 0.5
         x0, y0 = np.floor(fx).astype(int), np.floor(fy).astype(int)
         dx, dy = (fx - x0)[:, None], (fy - y0)[:, None]
-        v = (img[y0, x0] * (1 - dx) * (1 - dy) + img[y0, x0 + 1] * dx * (1 - dy)
-             + img[y0 + 1, x0] * (1 - dx) * dy + img[y0 + 1, x0 + 1] * dx * dy)
+        v = (
+            img[y0, x0] * (1 - dx) * (1 - dy)
+            + img[y0, x0 + 1] * dx * (1 - dy)
+            + img[y0 + 1, x0] * (1 - dx) * dy
+            + img[y0 + 1, x0 + 1] * dx * dy
+        )
         samples.append(v)
         inside.append(shapely.contains_xy(inner, px, py))
     S = np.stack(samples)  # samples x hexes x 3
@@ -510,8 +778,9 @@ def gshhg_river_graph():
     sys.path.insert(0, str(ROOT / "tools"))
     import build_geography as bg  # our own GSHHG reader
 
-    lines = [LineString(xy) for _, _, xy in bg.read_shapes("rivers", bbox=(103.5, 8.0, 110.5, 18.0))
-             if len(xy) > 1]
+    lines = [
+        LineString(xy) for _, _, xy in bg.read_shapes("rivers", bbox=(103.5, 8.0, 110.5, 18.0)) if len(xy) > 1
+    ]
     lines, _ = bg.snap_endpoints(lines, tol=0.005)
     adj = defaultdict(list)
     for ln in lines:
@@ -574,8 +843,9 @@ class Map:
 
 def build():
     M = Map()
-    land = shapely.unary_union([to_km(shape(f["geometry"])) for f in
-                                json.loads((GEO / "land.geojson").read_text())["features"]])
+    land = shapely.unary_union(
+        [to_km(shape(f["geometry"])) for f in json.loads((GEO / "land.geojson").read_text())["features"]]
+    )
     countries = {}
     for f in json.loads((GEO / "countries.geojson").read_text())["features"]:
         countries[f["properties"]["id"]] = to_km(shape(f["geometry"]))
@@ -611,8 +881,12 @@ def build():
     # All-Sea hexes near the coast: land under LAND_MIN_FRAC, within SEA_KEEP hexes of land in play
     sea, frontier = set(), set(land_hexes)
     for _ in range(SEA_KEEP):
-        nxt = {n for h in frontier for n in neighbours(h)
-               if n not in land_hexes and n not in sea and frac[n] < LAND_MIN_FRAC}
+        nxt = {
+            n
+            for h in frontier
+            for n in neighbours(h)
+            if n not in land_hexes and n not in sea and frac[n] < LAND_MIN_FRAC
+        }
         sea |= nxt
         frontier = nxt
     # a sea hex takes the country of the nearest land hex in play (its territorial waters)
@@ -636,14 +910,22 @@ def build():
             terrain[h], why[h] = "swamp", f"swamp: hand-drawn {sw[0]} area covers half the hex"
         elif pl:
             if warm >= WARM_PLATEAU:
-                terrain[h], why[h] = "rough", f"rough: {ETOPO_NOTE} warm {warm:.3f} >= {WARM_PLATEAU} in {pl[0]}"
+                terrain[h], why[h] = (
+                    "rough",
+                    f"rough: {ETOPO_NOTE} warm {warm:.3f} >= {WARM_PLATEAU} in {pl[0]}",
+                )
             else:
                 terrain[h], why[h] = "clear", f"clear: {pl[0]} kept open (warm {warm:.3f} < {WARM_PLATEAU})"
         elif warm >= WARM_ROUGH:
             terrain[h], why[h] = "rough", f"rough: {ETOPO_NOTE} warm {warm:.3f} >= {WARM_ROUGH} (highland)"
         elif warm >= WARM_BROKEN and lstd >= SPREAD_BROKEN:
-            terrain[h], why[h] = "rough", (f"rough: {ETOPO_NOTE} warm {warm:.3f} >= {WARM_BROKEN} and "
-                                           f"shading spread {lstd:.1f} >= {SPREAD_BROKEN} (broken relief)")
+            terrain[h], why[h] = (
+                "rough",
+                (
+                    f"rough: {ETOPO_NOTE} warm {warm:.3f} >= {WARM_BROKEN} and "
+                    f"shading spread {lstd:.1f} >= {SPREAD_BROKEN} (broken relief)"
+                ),
+            )
         else:
             terrain[h], why[h] = "clear", f"clear: {ETOPO_NOTE} warm {warm:.3f}, spread {lstd:.1f} (lowland)"
     for h in sea:
@@ -676,8 +958,19 @@ def build():
         if kind != "landmark":
             taken[h] = pid
         place_hex[pid] = h
-        places.append(dict(id=pid, name=name, kind=kind, hex=h, lat=lat, lon=lon, strength=strength,
-                           quota=quota, note=note + moved))
+        places.append(
+            dict(
+                id=pid,
+                name=name,
+                kind=kind,
+                hex=h,
+                lat=lat,
+                lon=lon,
+                strength=strength,
+                quota=quota,
+                note=note + moved,
+            )
+        )
     M.places = places
     M.place_hex = place_hex
     # place hexes must be land: a town on a thin spit counts the hex as land
@@ -752,7 +1045,7 @@ def build():
             if len(clean) >= 2 and clean[-2] == v:
                 clean.pop()
             elif v in clean:
-                clean = clean[:clean.index(v) + 1]
+                clean = clean[: clean.index(v) + 1]
             else:
                 clean.append(v)
         sides = []
@@ -839,7 +1132,7 @@ def build():
         out = []  # cut loops
         for h in chain:
             if h in out:
-                out = out[:out.index(h) + 1]
+                out = out[: out.index(h) + 1]
             else:
                 out.append(h)
         return out
@@ -858,7 +1151,7 @@ def build():
         for h in chain:
             route_hexes[h].add(feature)
     # a hexside that is both road and trail is a road
-    for (s, f) in list(route_sides):
+    for s, f in list(route_sides):
         if f == "trail" and (s, "road") in route_sides:
             del route_sides[(s, f)]
     # the two Saigon hexes are joined by the city's streets
@@ -908,15 +1201,29 @@ def write(M):
         lon, lat = unproject(*centre(c, r))
         reg = M.region.get(h, "")
         regtxt = f"; region: nearest 1972 province seed ({M.province[h]})" if reg else ""
-        rows.append([h, c, r, f"{float(lat):.4f}", f"{float(lon):.4f}", M.terrain[h], M.country[h], reg,
-                     f"reconstruction: {M.why[h]}; {land_src}{regtxt}"])
-    write_csv(OUT / "hexes.csv", ["hex", "col", "row", "lat", "lon", "terrain", "country", "region", "source"],
-              rows)
+        rows.append(
+            [
+                h,
+                c,
+                r,
+                f"{float(lat):.4f}",
+                f"{float(lon):.4f}",
+                M.terrain[h],
+                M.country[h],
+                reg,
+                f"reconstruction: {M.why[h]}; {land_src}{regtxt}",
+            ]
+        )
+    write_csv(
+        OUT / "hexes.csv", ["hex", "col", "row", "lat", "lon", "terrain", "country", "region", "source"], rows
+    )
 
     side_rows = []
-    src_route = ("reconstruction: {f} {n} traced through hex centres from way points of the real "
-                 "route (tools/build_yotr_map.py ROUTES, digest 5.4); recorded as the hexside between "
-                 "two consecutive hexes")
+    src_route = (
+        "reconstruction: {f} {n} traced through hex centres from way points of the real "
+        "route (tools/build_yotr_map.py ROUTES, digest 5.4); recorded as the hexside between "
+        "two consecutive hexes"
+    )
     for (s, f), names in M.route_sides.items():
         n = "/".join(sorted(names))
         side_rows.append([s[0], s[1], f, n, src_route.format(f=f, n=n)])
@@ -927,17 +1234,27 @@ def write(M):
             src = "reconstruction: centre line of data/geo/rivers.geojson (GSHHG) snapped to hex edges"
         else:
             used, legs = M.river_trace[name]
-            src = (f"reconstruction: way points (digest 5.4 river list) joined along GSHHG river lines "
-                   f"({used} of {legs} legs) and snapped to hex edges")
+            src = (
+                f"reconstruction: way points (digest 5.4 river list) joined along GSHHG river lines "
+                f"({used} of {legs} legs) and snapped to hex edges"
+            )
         side_rows.append([s[0], s[1], "river", name, src])
     for s, name in M.bridges.items():
         roads = "/".join(sorted(M.route_sides[(s, "road")]))
-        side_rows.append([s[0], s[1], "bridge", f"{roads} over {name}",
-                          "external: ADC2 module readme (bridges at all river/road crossings, digest 5.2); "
-                          "reconstruction: hexside where a road crosses a river"])
+        side_rows.append(
+            [
+                s[0],
+                s[1],
+                "bridge",
+                f"{roads} over {name}",
+                "external: ADC2 module readme (bridges at all river/road crossings, digest 5.2); "
+                "reconstruction: hexside where a road crosses a river",
+            ]
+        )
     for s, (f, pair) in M.borders.items():
-        src = ("reconstruction: hexside between hexes of different countries (data/geo/countries.geojson)"
-               + ("; DMZ hand-drawn, see data/geo/PROVENANCE.md" if f == "dmz" else ""))
+        src = "reconstruction: hexside between hexes of different countries (data/geo/countries.geojson)" + (
+            "; DMZ hand-drawn, see data/geo/PROVENANCE.md" if f == "dmz" else ""
+        )
         side_rows.append([s[0], s[1], f, pair, src])
     order = {"road": 0, "trail": 1, "river": 2, "bridge": 3, "border": 4, "dmz": 5}
     side_rows.sort(key=lambda r: (order[r[2]], r[0], r[1]))
@@ -953,40 +1270,97 @@ def write(M):
             reg = M.region.get(p["hex"], "")
         elif p["kind"] == "landmark":
             reg = M.region.get(p["hex"], "")
-        base_note = {"T": "rules: named in the text", "R": "reconstruction: proposed (digest 5.4)"}[p["note"][0]]
+        base_note = {"T": "rules: named in the text", "R": "reconstruction: proposed (digest 5.4)"}[
+            p["note"][0]
+        ]
         extra = p["note"][2:].strip() if len(p["note"]) > 2 else ""
         parts = [base_note + (f" ({extra})" if extra else "")]
         parts.append("reconstruction: position from the real coordinates (general knowledge, approximate)")
         if p["kind"] in TOWN_KINDS:
-            parts.append(f"reconstruction: intrinsic strength {s} proposed by size and importance "
-                         f"(digest 5.4 tiers); VP from the town VP table (digest 4.5)")
+            parts.append(
+                f"reconstruction: intrinsic strength {s} proposed by size and importance "
+                f"(digest 5.4 tiers); VP from the town VP table (digest 4.5)"
+            )
         if p["kind"] == "supply_center":
-            parts.append("rules: intrinsic defence 2 (SUP-D, L1234); reconstruction: quota (digest 5.4, sum 13)")
+            parts.append(
+                "rules: intrinsic defence 2 (SUP-D, L1234); reconstruction: quota (digest 5.4, sum 13)"
+            )
         if p["kind"] == "landmark":
             parts.append("no game function")
-        prows.append([p["id"], p["name"], p["hex"], p["kind"], "" if s is None else s, vpc, vpa, reg,
-                      "" if p["quota"] is None else p["quota"], f"{p['lat']:.2f}", f"{p['lon']:.2f}",
-                      "; ".join(parts)])
+        prows.append(
+            [
+                p["id"],
+                p["name"],
+                p["hex"],
+                p["kind"],
+                "" if s is None else s,
+                vpc,
+                vpa,
+                reg,
+                "" if p["quota"] is None else p["quota"],
+                f"{p['lat']:.2f}",
+                f"{p['lon']:.2f}",
+                "; ".join(parts),
+            ]
+        )
     for i, h in enumerate(M.saigon_roads, 1):
         lon, lat = unproject(*centre(*parse(h)))
         names = sorted({n for (s, f), ns in M.route_sides.items() if f == "road" and h in s for n in ns})
-        prows.append([f"saigon_road_{i}", f"Saigon road hex ({'/'.join(names)})", h, "saigon_road", "", "", "",
-                      M.region.get(h, ""), "", f"{float(lat):.2f}", f"{float(lon):.2f}",
-                      "rules: four road hexes adjacent to Saigon (L1549-1575); reconstruction: the first hex "
-                      "out of Saigon on each road of the reconstructed map"])
-    write_csv(OUT / "places.csv", ["id", "name", "hex", "kind", "intrinsic_strength", "vp_communist",
-                                   "vp_allied", "region", "quota", "lat", "lon", "source"], prows)
+        prows.append(
+            [
+                f"saigon_road_{i}",
+                f"Saigon road hex ({'/'.join(names)})",
+                h,
+                "saigon_road",
+                "",
+                "",
+                "",
+                M.region.get(h, ""),
+                "",
+                f"{float(lat):.2f}",
+                f"{float(lon):.2f}",
+                "rules: four road hexes adjacent to Saigon (L1549-1575); reconstruction: the first hex "
+                "out of Saigon on each road of the reconstructed map",
+            ]
+        )
+    write_csv(
+        OUT / "places.csv",
+        [
+            "id",
+            "name",
+            "hex",
+            "kind",
+            "intrinsic_strength",
+            "vp_communist",
+            "vp_allied",
+            "region",
+            "quota",
+            "lat",
+            "lon",
+            "source",
+        ],
+        prows,
+    )
 
     rrows = []
     for rid, name, vp in REGIONS:
         provs = [p for p, reg, _ in PROVINCES if reg == rid]
         n = sum(1 for h in M.region if M.region[h] == rid)
-        rule = (f"South Vietnamese hexes nearest to a seed of the 1972 provinces {', '.join(provs)} "
-                f"({n} hexes; tools/build_yotr_map.py PROVINCES)")
+        rule = (
+            f"South Vietnamese hexes nearest to a seed of the 1972 provinces {', '.join(provs)} "
+            f"({n} hexes; tools/build_yotr_map.py PROVINCES)"
+        )
         if rid == "saigon":
             rule += "; only the two Saigon hexes score (decision D-26)"
-        rrows.append([rid, name, vp, rule,
-                      "rules: L1519-1546 (name, VP); reconstruction: boundary from 1972 provinces (digest 5.5)"])
+        rrows.append(
+            [
+                rid,
+                name,
+                vp,
+                rule,
+                "rules: L1519-1546 (name, VP); reconstruction: boundary from 1972 provinces (digest 5.5)",
+            ]
+        )
     write_csv(OUT / "regions.csv", ["id", "name", "vp", "hexes_rule", "source"], rrows)
 
 
@@ -1049,23 +1423,43 @@ def render(M, path, crop=None):
     for s in M.bridges:
         ax.plot(*zip(*seg(s), strict=True), color="#ffd000", lw=3.0, solid_capstyle="butt")
 
-    marker = {"town": ("o", "#000000", 7), "base": ("s", "#000000", 8), "supply_center": ("*", "#d00000", 16),
-              "foreign_town": ("o", "#555555", 6), "landmark": (".", "#444444", 5)}
+    marker = {
+        "town": ("o", "#000000", 7),
+        "base": ("s", "#000000", 8),
+        "supply_center": ("*", "#d00000", 16),
+        "foreign_town": ("o", "#555555", 6),
+        "landmark": (".", "#444444", 5),
+    }
     for p in M.places:
         m, c, s = marker[p["kind"]]
         x, y = mid(p["hex"])
         ax.plot(x, y, m, color=c, ms=s, mec="white" if p["kind"] != "landmark" else c, mew=0.6)
-        if p["kind"] != "landmark" or p["id"] in ("phnom_penh", "dong_hoi", "attopeu", "stung_treng", "kratie",
-                                                    "pakse", "saravane", "khe_sanh", "chu_lai"):
+        if p["kind"] != "landmark" or p["id"] in (
+            "phnom_penh",
+            "dong_hoi",
+            "attopeu",
+            "stung_treng",
+            "kratie",
+            "pakse",
+            "saravane",
+            "khe_sanh",
+            "chu_lai",
+        ):
             fs = 9 if p["kind"] in TOWN_KINDS or p["kind"] == "supply_center" else 7
             label = p["name"] + (f" {p['strength']}" if p["kind"] in TOWN_KINDS else "")
             if p["kind"] == "supply_center":
                 label = f"SC {p['name']} [{p['quota']}]"
             if p["id"] == "saigon_2":
                 continue
-            ax.annotate(label, (x, y), xytext=(4, 3), textcoords="offset points", fontsize=fs,
-                        fontweight="bold" if p["kind"] in TOWN_KINDS else "normal",
-                        color="#000000" if p["kind"] != "landmark" else "#333333")
+            ax.annotate(
+                label,
+                (x, y),
+                xytext=(4, 3),
+                textcoords="offset points",
+                fontsize=fs,
+                fontweight="bold" if p["kind"] in TOWN_KINDS else "normal",
+                color="#000000" if p["kind"] != "landmark" else "#333333",
+            )
     for h in M.saigon_roads:
         x, y = mid(h)
         ax.plot(x, y, "D", color="#ff8000", ms=6, mec="k", mew=0.5)
@@ -1078,8 +1472,17 @@ def render(M, path, crop=None):
         x = np.median([p[0] for p in pts])
         y = np.median([p[1] for p in pts])
         nm, vp = names[reg]
-        ax.text(x, y, f"{nm}\n({vp} VP)", color=REGION_EDGE, fontsize=10, ha="center", va="center",
-                fontstyle="italic", alpha=0.85)
+        ax.text(
+            x,
+            y,
+            f"{nm}\n({vp} VP)",
+            color=REGION_EDGE,
+            fontsize=10,
+            ha="center",
+            va="center",
+            fontstyle="italic",
+            alpha=0.85,
+        )
     # hex numbers every 10 columns/rows for orientation
     for c in range(0, COLS, 10):
         for r in range(0, ROWS, 10):
@@ -1088,21 +1491,26 @@ def render(M, path, crop=None):
             ax.text(x, y, h, fontsize=5, ha="center", va="center", color="#555555")
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
+
     legend = [Patch(color=TERRAIN_COLOURS[t], label=t) for t in ("clear", "rough", "swamp", "sea")]
-    legend += [Line2D([], [], color="#c00000", lw=1.6, label="road"),
-               Line2D([], [], color="#6a3a00", lw=1.3, ls=(0, (2, 1.5)), label="trail"),
-               Line2D([], [], color="#1f5fd0", lw=2, label="river hexside"),
-               Line2D([], [], color="#ffd000", lw=3, label="bridge"),
-               Line2D([], [], color="#202020", lw=2.2, label="border"),
-               Line2D([], [], color="#d01010", lw=3, label="DMZ"),
-               Line2D([], [], color=REGION_EDGE, lw=1.4, ls="dashed", label="Region boundary"),
-               Line2D([], [], marker="o", ls="", color="k", label="town (strength)"),
-               Line2D([], [], marker="s", ls="", color="k", label="base"),
-               Line2D([], [], marker="*", ls="", color="#d00000", ms=12, label="Supply Center [quota]"),
-               Line2D([], [], marker="D", ls="", color="#ff8000", label="Saigon road hex")]
+    legend += [
+        Line2D([], [], color="#c00000", lw=1.6, label="road"),
+        Line2D([], [], color="#6a3a00", lw=1.3, ls=(0, (2, 1.5)), label="trail"),
+        Line2D([], [], color="#1f5fd0", lw=2, label="river hexside"),
+        Line2D([], [], color="#ffd000", lw=3, label="bridge"),
+        Line2D([], [], color="#202020", lw=2.2, label="border"),
+        Line2D([], [], color="#d01010", lw=3, label="DMZ"),
+        Line2D([], [], color=REGION_EDGE, lw=1.4, ls="dashed", label="Region boundary"),
+        Line2D([], [], marker="o", ls="", color="k", label="town (strength)"),
+        Line2D([], [], marker="s", ls="", color="k", label="base"),
+        Line2D([], [], marker="*", ls="", color="#d00000", ms=12, label="Supply Center [quota]"),
+        Line2D([], [], marker="D", ls="", color="#ff8000", label="Saigon road hex"),
+    ]
     ax.legend(handles=legend, loc="lower right", fontsize=10, framealpha=0.9)
-    ax.set_title("Year of the Rat (1972): reconstructed hex map, 10 km hexes (foreign hexes shaded darker)",
-                 fontsize=13)
+    ax.set_title(
+        "Year of the Rat (1972): reconstructed hex map, 10 km hexes (foreign hexes shaded darker)",
+        fontsize=13,
+    )
     ax.set_xlim(-10, COLS * DX + 5)
     ax.set_ylim(-(ROWS * HEX_KM + 10), 10)
     if crop:

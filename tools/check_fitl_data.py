@@ -8,6 +8,7 @@ Victory markers per rules 1.9 / 7.2:
 Total Support = sum(2*Pop at Active Support + Pop at Passive Support) (1.6.2); Opposition likewise.
 Control (1.7): COIN if US+ARVN pieces > NVA+VC pieces; NVA if NVA pieces > all others; else none.
 """
+
 import csv
 import sys
 from collections import Counter
@@ -72,7 +73,9 @@ while todo:
     todo += list(nbr[x])
 assert seen == set(spaces)
 # rules text facts (digest 9.1)
-assert {"quang_duc_long_khanh", "khanh_hoa", "binh_tuy_binh_thuan"} <= nbr["quang_duc_long_khanh"] | {"quang_duc_long_khanh"}
+assert {"quang_duc_long_khanh", "khanh_hoa", "binh_tuy_binh_thuan"} <= nbr["quang_duc_long_khanh"] | {
+    "quang_duc_long_khanh"
+}
 assert "loc_cam_ranh_da_lat" in nbr["quang_duc_long_khanh"] and "loc_cam_ranh_da_lat" in nbr["cam_ranh"]
 assert "kien_phong" in nbr["the_parrots_beak"]
 assert nbr["loc_saigon_can_tho"] == {"kien_phong", "kien_hoa_vinh_binh", "can_tho", "saigon"}
@@ -86,7 +89,7 @@ for t in towns:
     locs = t["locs"].split("|")
     for i, a in enumerate(locs):
         assert spaces[a]["kind"] == "loc"
-        for b in locs[i + 1:]:
+        for b in locs[i + 1 :]:
             assert frozenset((a, b)) in E, (a, b)
             via_town.add(frozenset((a, b)))
 loc_loc = {e for e in E if all(spaces[x]["kind"] == "loc" for x in e)}
@@ -125,7 +128,13 @@ def control(p):
     return "none"
 
 
-LEVEL = {"active_support": 2, "passive_support": 1, "neutral": 0, "passive_opposition": -1, "active_opposition": -2}
+LEVEL = {
+    "active_support": 2,
+    "passive_support": 1,
+    "neutral": 0,
+    "passive_opposition": -1,
+    "active_opposition": -2,
+}
 checks = {(r["scenario"], r["marker"]): int(r["printed"]) for r in rows("scenario_checks.csv")}
 assert len(checks) == 12
 tracks = {r["id"]: r for r in rows("tracks.csv")}
@@ -198,7 +207,9 @@ for sid in ("short", "medium", "full"):
     for per, n in need.items():
         assert n <= pc[per], (sid, per, n)
     for cap in dk["period_events_option"]["capabilities"]:
-        assert cards[cap["card"] - 1]["kind"] == "capability" and cards[cap["card"] - 1]["title"] == cap["title"]
+        assert (
+            cards[cap["card"] - 1]["kind"] == "capability" and cards[cap["card"] - 1]["title"] == cap["title"]
+        )
         assert period_of[cap["card"]] in ("1964", "1965")
     assert sorted(sc["eligibility"]["eligible"]) == ["ARVN", "NVA", "US", "VC"]
 

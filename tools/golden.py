@@ -62,9 +62,18 @@ def play(game: str, scenario: str, options: dict, seed: int) -> dict:
     g.play()
     res = g.result
     return {
-        "game": game, "scenario": scenario, "options": options, "seed": seed,
-        "digest": g.digest(), "rulings": len(g.log), "turn": g.turn,
-        "result": {"rule": res.rule_id, "title": res.title, "result": json.loads(json.dumps(res.result, default=str))},
+        "game": game,
+        "scenario": scenario,
+        "options": options,
+        "seed": seed,
+        "digest": g.digest(),
+        "rulings": len(g.log),
+        "turn": g.turn,
+        "result": {
+            "rule": res.rule_id,
+            "title": res.title,
+            "result": json.loads(json.dumps(res.result, default=str)),
+        },
         "decisions": len([e for e in g.record if "act" in e]),
         "record": g.record,
     }
@@ -74,7 +83,12 @@ def dump(data: dict) -> str:
     """One record entry per line, so a regenerated file diffs decision by decision."""
     head = {k: v for k, v in data.items() if k != "record"}
     lines = [json.dumps(e, sort_keys=True, separators=(",", ":")) for e in data["record"]]
-    return (json.dumps(head, indent=1, sort_keys=True)[:-2] + ',\n "record": [\n' + ",\n".join(lines) + "\n ]\n}\n")
+    return (
+        json.dumps(head, indent=1, sort_keys=True)[:-2]
+        + ',\n "record": [\n'
+        + ",\n".join(lines)
+        + "\n ]\n}\n"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
             bad += status != "same"
         else:
             path.write_text(text, encoding="utf-8")
-        print(f"{name}: {data['decisions']} decisions, {data['rulings']} rulings, {data['result']['title']} [{status}]")
+        print(
+            f"{name}: {data['decisions']} decisions, {data['rulings']} rulings, {data['result']['title']} [{status}]"
+        )
     return 1 if bad else 0
 
 

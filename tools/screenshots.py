@@ -35,19 +35,40 @@ sys.path.insert(0, str(ROOT))
 from wargames.notebook.app import voila_command, voila_env  # noqa: E402
 
 NOTEBOOKS = (  # every notebook that draws a map, a board or a chart, then the four apps
-    "tet/01-map-and-forces", "tet/02-how-combat-works", "tet/03-the-whole-offensive", "tet/04-play-a-side",
+    "tet/01-map-and-forces",
+    "tet/02-how-combat-works",
+    "tet/03-the-whole-offensive",
+    "tet/04-play-a-side",
     "tet/05-one-turn-phase-by-phase",
-    "yotr/01-map-and-forces", "yotr/02-one-game-turn", "yotr/04-play-a-side",
-    "fitl/01-the-board-and-the-factions", "fitl/02-one-card-of-play", "fitl/03-a-coup-round",
-    "fitl/04-play-a-faction", "fitl/05-a-whole-short-game", "fitl/06-the-war-in-130-cards",
-    "row/01-the-theatre-map", "row/04-play-a-side",
+    "yotr/01-map-and-forces",
+    "yotr/02-one-game-turn",
+    "yotr/04-play-a-side",
+    "fitl/01-the-board-and-the-factions",
+    "fitl/02-one-card-of-play",
+    "fitl/03-a-coup-round",
+    "fitl/04-play-a-faction",
+    "fitl/05-a-whole-short-game",
+    "fitl/06-the-war-in-130-cards",
+    "row/01-the-theatre-map",
+    "row/04-play-a-side",
     "four-models",
-    "apps/tet", "apps/yotr", "apps/fitl", "apps/row",
+    "apps/tet",
+    "apps/yotr",
+    "apps/fitl",
+    "apps/row",
 )
 SIZES = {"1400": (1400, 900), "1024": (1024, 768)}
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def _free_port() -> int:
@@ -59,8 +80,10 @@ def _free_port() -> int:
 def start_voila(log: Path) -> tuple[subprocess.Popen, int]:
     """A Voila server on the notebooks folder (pages at /voila/render/<path>.ipynb), tracebacks shown."""
     port = _free_port()
-    cmd = voila_command(str(ROOT / "notebooks"), [f"--port={port}", "--Voila.ip=127.0.0.1",
-                                                  "--VoilaConfiguration.show_tracebacks=True"])
+    cmd = voila_command(
+        str(ROOT / "notebooks"),
+        [f"--port={port}", "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"],
+    )
     out = open(log, "w")  # noqa: SIM115 - lives as long as the server
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=voila_env())
     deadline = time.time() + 120
@@ -152,8 +175,11 @@ def main(argv: list[str] | None = None) -> int:
                 page = browser.new_page(viewport={"width": 1400, "height": 900})
                 page.on("pageerror", lambda e, n=name: print(f"   {n}: page error {e}"))
                 try:
-                    page.goto(f"http://127.0.0.1:{port}/voila/render/{nb}.ipynb", timeout=args.timeout * 1000,
-                              wait_until="load")
+                    page.goto(
+                        f"http://127.0.0.1:{port}/voila/render/{nb}.ipynb",
+                        timeout=args.timeout * 1000,
+                        wait_until="load",
+                    )
                     files = [f for size in SIZES for f in shoot(page, args.outdir, name, size)]
                     print(f"{nb}: {len(files)} images in {time.time() - t0:.0f} s", flush=True)
                 except Exception as exc:  # noqa: BLE001 - one failed notebook must not stop the others

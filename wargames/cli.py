@@ -44,8 +44,11 @@ def cmd_play(args) -> int:
         return 2
     game.set_players(_players(args.player, game))
     if args.side is not None and args.side not in (*game.sides, *game.factions):
-        print(f"error: --side {args.side!r} is not a side or faction of {game.title}; choose one of "
-              f"{', '.join(dict.fromkeys((*game.sides, *game.factions)))}", file=sys.stderr)
+        print(
+            f"error: --side {args.side!r} is not a side or faction of {game.title}; choose one of "
+            f"{', '.join(dict.fromkeys((*game.sides, *game.factions)))}",
+            file=sys.stderr,
+        )
         return 2
     shown = 0
     if not args.quiet:
@@ -71,8 +74,15 @@ def cmd_montecarlo(args) -> int:
     from .core import WargamesError
 
     try:
-        frame = montecarlo(args.game, args.games, scenario=args.scenario, seed=args.seed, workers=args.workers,
-                           scheduler=args.scheduler, progress=not args.quiet)
+        frame = montecarlo(
+            args.game,
+            args.games,
+            scenario=args.scenario,
+            seed=args.seed,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            progress=not args.quiet,
+        )
     except WargamesError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -95,19 +105,28 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("game", choices=games())
     play.add_argument("--scenario", default=None, help="default: the game's own default scenario")
     play.add_argument("--seed", type=int, default=0)
-    play.add_argument("--player", action="append", default=[], metavar="SIDE=bot|random",
-                      help="who plays a side (default: the built-in bot)")
+    play.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="SIDE=bot|random",
+        help="who plays a side (default: the built-in bot)",
+    )
     play.add_argument("--side", default=None, help="print the rulings as this side may see them")
     play.add_argument("--save", default=None, metavar="FILE", help="save the finished game as JSON")
     play.add_argument("--quiet", action="store_true", help="print only the result and scores")
     play.set_defaults(func=cmd_play)
-    mc = sub.add_parser("montecarlo", help="many bot-against-bot games: outcome shares and one CSV row per game")
+    mc = sub.add_parser(
+        "montecarlo", help="many bot-against-bot games: outcome shares and one CSV row per game"
+    )
     mc.add_argument("game", choices=games())
     mc.add_argument("--games", type=int, default=100)
     mc.add_argument("--scenario", default=None, help="default: the game's own default scenario")
     mc.add_argument("--seed", type=int, default=0, help="first seed")
     mc.add_argument("--workers", type=int, default=1, help="local processes")
-    mc.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
+    mc.add_argument(
+        "--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786"
+    )
     mc.add_argument("--out", default=None, metavar="CSV")
     mc.add_argument("--quiet", action="store_true", help="no progress line")
     mc.set_defaults(func=cmd_montecarlo)

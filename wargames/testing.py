@@ -31,9 +31,18 @@ class Passive:
         return decision.options[-1]
 
 
-def position(game_id: str, scenario: str | None = None, seed: int = 0, *, turn: int | None = None,
-             phase: str | None = None, players: Mapping[str, Player | None] | None = None,
-             dice: list[int] | None = None, options: Mapping[str, Any] | None = None, **edits: Any) -> Game:
+def position(
+    game_id: str,
+    scenario: str | None = None,
+    seed: int = 0,
+    *,
+    turn: int | None = None,
+    phase: str | None = None,
+    players: Mapping[str, Player | None] | None = None,
+    dice: list[int] | None = None,
+    options: Mapping[str, Any] | None = None,
+    **edits: Any,
+) -> Game:
     """A game of ``game_id`` with the lesson edits ``edits`` made at the start of ``phase`` on ``turn`` (or
     when set-up ends), the sides played by :class:`Passive` until then, ``dice`` fixed from that moment,
     and then ``players`` (sides not named are a person's: None) run to the next person's decision."""
@@ -59,7 +68,12 @@ def position(game_id: str, scenario: str | None = None, seed: int = 0, *, turn: 
         if edited:  # the first lesson ruling: the rest follow with no decision between them
             return last.step == "lesson"
         if turn is not None:
-            return game.turn == turn and game.phase is not None and game.phase.id == phase and last.step == "phase"
+            return (
+                game.turn == turn
+                and game.phase is not None
+                and game.phase.id == phase
+                and last.step == "phase"
+            )
         return game.turn >= 1
 
     while not game.is_over and not reached():
@@ -71,8 +85,12 @@ def position(game_id: str, scenario: str | None = None, seed: int = 0, *, turn: 
     return game
 
 
-def unstarted(game: str | type[Game], scenario: str | None = None, seed: int = 0,
-              options: Mapping[str, Any] | None = None) -> Game:
+def unstarted(
+    game: str | type[Game],
+    scenario: str | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
     """A game of ``game`` (a game id, or a Game class such as a test's subclass) loaded but not yet run: its
     set-up state is built and nothing has happened (no ruling, no decision).  Look at it, choose the players
     (``set_players``), then ``advance("decision")`` to run it to its first decision: exactly what loading does.
@@ -94,7 +112,9 @@ def replayed(game: Game, fresh: Game | None = None) -> Game:
     def reach(at: Any, what: str) -> None:
         while tuple(other.position) != tuple(at):
             if len(other.log) > at[0] or other.is_over or other.decision is not None:
-                raise AssertionError(f"{what}: the copy does not reach {list(at)} (it is at {list(other.position)})")
+                raise AssertionError(
+                    f"{what}: the copy does not reach {list(at)} (it is at {list(other.position)})"
+                )
             other.advance("ruling")
 
     for i, entry in enumerate(game.record):
@@ -107,16 +127,27 @@ def replayed(game: Game, fresh: Game | None = None) -> Game:
     return other
 
 
-def stop_at(game_id: str, phase: str, turn: int = 1, seed: int = 0, scenario: str | None = None,
-            options: Mapping[str, Any] | None = None) -> Game:
+def stop_at(
+    game_id: str,
+    phase: str,
+    turn: int = 1,
+    seed: int = 0,
+    scenario: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
     """A game stopped just after the phase-start ruling of ``phase`` on ``turn``, before the phase's first
     step has begun (the sides played by :class:`Passive` until then).  A test may look at the board, edit
     it, fix dice, then call ``game.set_players(...)`` and ``game.advance("decision")`` to let the phase run.
     (Edits made by hand this way are not part of the record; a lesson uses the ``position`` option.)"""
     game = unstarted(game_id, scenario, seed, options)
     game.set_players({s: Passive() for s in game.sides})
-    while not (game.turn == turn and game.phase is not None and game.phase.id == phase and game.log
-               and game.log[-1].step == "phase"):
+    while not (
+        game.turn == turn
+        and game.phase is not None
+        and game.phase.id == phase
+        and game.log
+        and game.log[-1].step == "phase"
+    ):
         if game.is_over or not game.advance("ruling"):
             raise AssertionError(f"{game_id}: never reached phase {phase!r} of turn {turn}")
     return game
@@ -138,8 +169,9 @@ def refused(game: Game, action: Action | Mapping[str, Any] | str, rule: str | No
     raise AssertionError(f"{action!r} was not refused")
 
 
-def random_play(game_id: str, seed: int, scenario: str | None = None, *, max_decisions: int = 20_000,
-                **options: Any) -> Game:
+def random_play(
+    game_id: str, seed: int, scenario: str | None = None, *, max_decisions: int = 20_000, **options: Any
+) -> Game:
     """Random play (DESIGN.md test layer 4): random players on every side; after every decision the game's
     invariants hold and every change is explained by a ruling; at three random points a save reopens to the
     same digest and Back returns to the same digest.  ``options`` are the game's load options (e.g. Rumor of

@@ -100,7 +100,9 @@ def map_target(play) -> tuple[str, tuple[float, float], str]:
         if point is None:
             continue
         walk.chooser.filter_area(place)
-        line = html.unescape(re.search(r"Showing the \d+ that concern [^<]*", walk.chooser.prompt.value).group(0))
+        line = html.unescape(
+            re.search(r"Showing the \d+ that concern [^<]*", walk.chooser.prompt.value).group(0)
+        )
         walk.chooser.filter_area(None)
         return place, point, line
     raise AssertionError(f"no place of the pending decision is drawn on the map: {sorted(counts)}")
@@ -121,12 +123,15 @@ def where(scope) -> str:
 def panel_lists_every_ruling_since(panel) -> int:
     """The rulings panel says how many rulings came since the student's last decision and shows a card for each
     (plain cards, under the panel's limit of 400); read until the two agree (the panel follows the stepper)."""
+
     def counts() -> tuple[int, int]:
         m = re.search(r"Since (?:your last decision|the start of the game): (\d+) ruling", panel.inner_text())
         assert m, panel.inner_text()[:300]
         return min(int(m.group(1)), 400), panel.locator(".wg-ruling").count()
 
-    assert wait(lambda: len(set(counts())) == 1, 15), f"the panel does not show every ruling since: {counts()}"
+    assert wait(lambda: len(set(counts())) == 1, 15), (
+        f"the panel does not show every ruling since: {counts()}"
+    )
     return counts()[0]
 
 
@@ -181,12 +186,16 @@ def drive_play_widget(page, scope, play, tag: str) -> None:
 
     apply.click()  # the top choice, as the replica's
     play.walk.chooser.apply_selected()
-    sync_api.expect(scope.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(timeout=60000)
+    sync_api.expect(scope.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(
+        timeout=60000
+    )
     assert wait(lambda: where(scope) != where_0 and panel.inner_text() != before), "Apply: nothing changed"
     wheres = [where_0, where(scope)]
     assert re.search(r"Since your last decision: \d+ ruling", panel.inner_text()), "Apply: panel unchanged"
     panel_lists_every_ruling_since(panel)
-    while not any(a.places for a in play.game.legal_actions()) and len(wheres) < 6:  # on to a decision of places
+    while (
+        not any(a.places for a in play.game.legal_actions()) and len(wheres) < 6
+    ):  # on to a decision of places
         apply.click()
         play.walk.chooser.apply_selected()
         assert wait(lambda: where(scope) != wheres[-1]), "Apply: the decision did not change"
@@ -204,16 +213,24 @@ def drive_play_widget(page, scope, play, tag: str) -> None:
     click_data_point(scope, point)
     sync_api.expect(prompt).to_contain_text(line, timeout=30000)
     apply.click()  # a choice concerning the place clicked
-    sync_api.expect(scope.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(timeout=60000)
-    assert wait(lambda: where(scope) != wheres[-1]), "Apply of the filtered choice: the decision did not change"
+    sync_api.expect(scope.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(
+        timeout=60000
+    )
+    assert wait(lambda: where(scope) != wheres[-1]), (
+        "Apply of the filtered choice: the decision did not change"
+    )
     # the map after the two choices (a Fire in the Lake Event changes it only with its first sub-choice)
-    assert wait(lambda: _changed(shot0, map_shot(scope, ART / f"{tag}_map_2.png")) > 80, 20), \
+    assert wait(lambda: _changed(shot0, map_shot(scope, ART / f"{tag}_map_2.png")) > 80, 20), (
         "Apply: the map did not change"
+    )
 
     for want in (wheres[-1], wheres[-2]):
         back.click()
-        sync_api.expect(scope.locator(".widget-html-content", has_text="It is your decision again").first
-                        ).to_be_visible(timeout=60000)
-        assert wait(lambda w=want: where(scope) == w), "Back did not return to the student's previous decision"
+        sync_api.expect(
+            scope.locator(".widget-html-content", has_text="It is your decision again").first
+        ).to_be_visible(timeout=60000)
+        assert wait(lambda w=want: where(scope) == w), (
+            "Back did not return to the student's previous decision"
+        )
     panel_lists_every_ruling_since(panel)
     page.screenshot(path=str(ART / f"{tag}_back.png"))

@@ -12,8 +12,10 @@ import pytest
 from .test_apps import _finish, _start
 from .test_ui import ART, CHROMIUM
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed")]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed"),
+]
 pytest.importorskip("voila")
 
 from wargames.notebook.app import APPS  # noqa: E402
@@ -36,10 +38,15 @@ def test_app_page_scrolls_as_a_whole_and_its_maps_fit_a_projector(layout_server,
         page.locator("button.jupyter-button:has-text('New game')").first.wait_for(timeout=180000)
         page.locator("canvas").first.wait_for(state="attached", timeout=60000)
         page.wait_for_timeout(1500)
-        tall, window, wide = page.evaluate("[document.documentElement.scrollHeight, window.innerHeight, "
-                                           "document.documentElement.scrollWidth]")
+        tall, window, wide = page.evaluate(
+            "[document.documentElement.scrollHeight, window.innerHeight, "
+            "document.documentElement.scrollWidth]"
+        )
         assert tall > window, "the page does not scroll: the content scrolls inside a box"
-        assert page.evaluate("getComputedStyle(document.getElementById('rendered_cells')).overflowY") == "visible"
+        assert (
+            page.evaluate("getComputedStyle(document.getElementById('rendered_cells')).overflowY")
+            == "visible"
+        )
         assert wide <= PROJECTOR["width"], f"the page is {wide} px wide"
         page.evaluate("window.scrollTo(0, 400)")
         assert page.evaluate("window.scrollY") == 400, "window.scrollTo does not move the page"

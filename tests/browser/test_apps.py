@@ -19,8 +19,10 @@ import pytest
 from .playdrive import drive_play_widget, replica, wait, where
 from .test_ui import ART, CHROMIUM, _free_port, _serve, _stop, sync_api
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed")]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed"),
+]
 pytest.importorskip("voila")
 
 from wargames.notebook.app import APPS, ROOT, voila_command, voila_env  # noqa: E402
@@ -51,8 +53,14 @@ CULL_IDLE, CULL_EVERY = 40, 3
 def apps_server():
     """One Voila server for the folder of apps (pages at /voila/render/<app>.ipynb): voila.json's settings with
     the culler's clock shortened (the command line beats the file).  Yields (port, server process)."""
-    proc, port, log = _start("notebooks/apps", "voila_apps.log", [
-        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}", f"--MappingKernelManager.cull_interval={CULL_EVERY}"])
+    proc, port, log = _start(
+        "notebooks/apps",
+        "voila_apps.log",
+        [
+            f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
+            f"--MappingKernelManager.cull_interval={CULL_EVERY}",
+        ],
+    )
     yield port, proc
     _finish(proc, log)
 
@@ -101,19 +109,23 @@ def test_new_game_then_apply_changes_the_panels(apps_server, browser):
         page.locator("button.jupyter-button:has-text('New game')").first.click()
         sync_api.expect(status).to_contain_text("You play Communist", timeout=60000)
         sync_api.expect(status).to_contain_text("seed 4")
-        sync_api.expect(page.locator(".widget-html-content", has_text="Communist to decide (a person)").first
-                        ).to_be_visible(timeout=30000)
+        sync_api.expect(
+            page.locator(".widget-html-content", has_text="Communist to decide (a person)").first
+        ).to_be_visible(timeout=30000)
         page.screenshot(path=str(ART / "app_tet_new_game.png"))
         panel = page.locator(".widget-html-content", has_text="newest first (scroll").first
         sync_api.expect(panel).to_contain_text("Since the start of the game")
         # the new game's panel, not the old one's (Allied, combat): it opens on the Communist movement phase
         sync_api.expect(panel).to_contain_text("Turn 1: phase 1", timeout=30000)
-        sync_api.expect(page.locator(".widget-html-content", has_text=re.compile(r"^Communist: ")).first
-                        ).to_be_visible(timeout=30000)
+        sync_api.expect(
+            page.locator(".widget-html-content", has_text=re.compile(r"^Communist: ")).first
+        ).to_be_visible(timeout=30000)
         before = panel.inner_text()
         where_before = _where(page)
         page.locator("button.jupyter-button:has-text('Apply')").first.click()
-        sync_api.expect(page.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(timeout=60000)
+        sync_api.expect(page.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(
+            timeout=60000
+        )
         deadline = time.time() + 30
         while panel.inner_text() == before and time.time() < deadline:
             time.sleep(0.3)
@@ -123,8 +135,9 @@ def test_new_game_then_apply_changes_the_panels(apps_server, browser):
         sync_api.expect(back).to_be_enabled(timeout=30000)
         page.screenshot(path=str(ART / "app_tet_applied.png"))
         back.click()
-        sync_api.expect(page.locator(".widget-html-content", has_text="It is your decision again").first
-                        ).to_be_visible(timeout=60000)
+        sync_api.expect(
+            page.locator(".widget-html-content", has_text="It is your decision again").first
+        ).to_be_visible(timeout=60000)
         assert _where(page) == where_before
         deadline = time.time() + 30  # the panels follow the stepper's message (the map is redrawn first)
         while panel.inner_text() != before and time.time() < deadline:
@@ -156,9 +169,12 @@ def test_no_kernel_is_left_after_the_pages_close(apps_server):
     """Last in this file: the pages the tests above closed without a goodbye (one per app) left idle kernels,
     which the culler shuts down (voila.json's culling, clock shortened by the fixture)."""
     _port, server = apps_server
-    assert wait(lambda: not _kernels(server.pid), CULL_IDLE + 4 * CULL_EVERY + 20), \
+    assert wait(lambda: not _kernels(server.pid), CULL_IDLE + 4 * CULL_EVERY + 20), (
         f"kernels left after their pages closed: {_kernels(server.pid)}"
+    )
     text = (ART / "voila_apps.log").read_text()
-    assert f"Culling kernels with idle durations > {CULL_IDLE} seconds at {CULL_EVERY} second intervals" in text
+    assert (
+        f"Culling kernels with idle durations > {CULL_IDLE} seconds at {CULL_EVERY} second intervals" in text
+    )
     assert "Culling kernels even with connected clients" in text  # cull_connected, from voila.json
     assert len(re.findall(r"Culling '\w+' kernel", text)) >= len(APPS)

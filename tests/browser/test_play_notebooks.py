@@ -24,8 +24,10 @@ from .test_ui import (
     _stop,
 )
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed")]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed"),
+]
 
 #: each game's play notebook and its widget's call (``PlayGame(game, **kw)``, the notebook's first code cell)
 NOTEBOOKS = {
@@ -48,8 +50,11 @@ def lab(tmp_path_factory):
     _lab_settings(work)
     ART.mkdir(parents=True, exist_ok=True)
     port = _free_port()
-    env = dict(os.environ, BOKEH_RESOURCES="inline",
-               PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p))
+    env = dict(
+        os.environ,
+        BOKEH_RESOURCES="inline",
+        PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
+    )
     with open(ART / "jupyterlab_play.log", "w") as log:
         proc = _serve(_lab_command(work, port), f"http://127.0.0.1:{port}/api/status", work, log, env=env)
         yield port

@@ -25,14 +25,24 @@ np = pytest.importorskip("numpy")
 Image = pytest.importorskip("PIL.Image")
 
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed")]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed"),
+]
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "01-map-and-forces.ipynb"
 SOURCE = ROOT / "notebooks" / "tet" / NOTEBOOK
 ART = Path(os.environ.get("ARTIFACTS", ROOT / "artifacts"))
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 USA, SVN, FOCUS = (30, 107, 46), (31, 79, 191), (255, 127, 14)  # wargames.tet.mapdata colours
 
 
@@ -125,10 +135,20 @@ def _lab_settings(work) -> None:
 
 def _lab_command(work, port: int) -> list[str]:
     """A JupyterLab server for the tests: rooted at ``work``, no token, the test settings (``_lab_settings``)."""
-    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ServerApp.port_retries=0",
-           "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
-           f"--ServerApp.root_dir={work}", f"--LabApp.user_settings_dir={work / '.lab-settings'}",
-           f"--LabApp.workspaces_dir={work / '.lab-ws'}"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.root_dir={work}",
+        f"--LabApp.user_settings_dir={work / '.lab-settings'}",
+        f"--LabApp.workspaces_dir={work / '.lab-ws'}",
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     return cmd
@@ -149,8 +169,12 @@ def _lab_run_all(page, port: int, notebook: str, timeout: float = 120000) -> Non
         except sync_api.TimeoutError:
             continue  # run again (after accepting the kernel dialog, if it is what blocked us)
     page.locator(".jp-OutputArea-output:has-text('notebook OK')").first.wait_for(timeout=timeout)
-    assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-                        ":has-text('Traceback')").count() == 0
+    assert (
+        page.locator(
+            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']:has-text('Traceback')"
+        ).count()
+        == 0
+    )
 
 
 @pytest.fixture(scope="module")
@@ -180,15 +204,18 @@ def _check_walkthrough(page, out, prefix: str) -> None:
     step.wait_for(timeout=120000)  # widgets render late on a loaded machine (CI runs two test workers)
     step.scroll_into_view_if_needed()
     out.locator("canvas").first.wait_for(state="attached", timeout=60000)
-    assert page.locator(".jupyter-widgets-error-widget").count() == 0, "a widget view failed (BokehJS not loaded?)"
+    assert page.locator(".jupyter-widgets-error-widget").count() == 0, (
+        "a widget view failed (BokehJS not loaded?)"
+    )
     where = out.locator(".widget-html-content").first
     sync_api.expect(where).to_contain_text("phase 1", timeout=20000)
     mapbox = out.locator(".bk-Column, .bk-root, .jupyter-widgets.bk-root").first
     target = mapbox if mapbox.count() else out
     target.scroll_into_view_if_needed()
     loaded = ART / f"{prefix}_1_loaded.png"
-    assert _shot_until(target, loaded, lambda p: _count(p, USA) > 150 and _count(p, SVN) > 150), \
+    assert _shot_until(target, loaded, lambda p: _count(p, USA) > 150 and _count(p, SVN) > 150), (
         "the map shows no US/SVN unit chits"
+    )
     assert _count(loaded, FOCUS) < 20, "nothing should be highlighted before the first ruling"
 
     # a click on Hue in the I Corps close-up reaches Python and filters the legal actions to Hue's
@@ -204,14 +231,16 @@ def _check_walkthrough(page, out, prefix: str) -> None:
 
     step.click()
     stepped = ART / f"{prefix}_2_step.png"
-    assert _shot_until(target, stepped, lambda p: _count(p, FOCUS) > 40), \
+    assert _shot_until(target, stepped, lambda p: _count(p, FOCUS) > 40), (
         "Step: the latest ruling's area is not highlighted on the map"
+    )
 
     next_phase.click()
     sync_api.expect(where).to_contain_text("phase 2", timeout=30000)
     moved = ART / f"{prefix}_3_next_phase.png"
-    assert _shot_until(target, moved, lambda p: _changed(stepped, p) > 300 and _count(p, FOCUS) < 20), \
+    assert _shot_until(target, moved, lambda p: _changed(stepped, p) > 300 and _count(p, FOCUS) < 20), (
         "Next phase: the map did not change"
+    )
     page.screenshot(path=str(ART / f"{prefix}_0_page.png"), full_page=False)
 
 
@@ -223,7 +252,9 @@ def test_jupyterlab_runs_the_notebook_and_the_walkthrough_clicks(workdir, browse
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         try:
             _lab_run_all(page, port, NOTEBOOK)
-            out = page.locator(".jp-OutputArea-output:has(button.jupyter-button:has-text('Next phase'))").first
+            out = page.locator(
+                ".jp-OutputArea-output:has(button.jupyter-button:has-text('Next phase'))"
+            ).first
             _check_walkthrough(page, out, "lab")
             # the first map of the notebook, for a look at it
             first = page.locator(".jp-OutputArea-output:has(canvas)").first
@@ -240,15 +271,25 @@ def test_jupyterlab_runs_the_notebook_and_the_walkthrough_clicks(workdir, browse
 def test_voila_runs_the_notebook_and_the_walkthrough_clicks(workdir, browser):
     pytest.importorskip("voila")
     port = _free_port()
-    cmd = [sys.executable, "-m", "voila", NOTEBOOK, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--show_tracebacks=True"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        NOTEBOOK,
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--show_tracebacks=True",
+    ]
     with open(ART / "voila.log", "w") as log:
         proc = _serve(cmd, f"http://127.0.0.1:{port}/voila/static/", workdir, log)  # not "/": that runs it
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         try:
             page.goto(f"http://127.0.0.1:{port}/", timeout=120000)
             page.locator(".jp-OutputArea-output:has-text('notebook OK')").first.wait_for(timeout=120000)
-            out = page.locator(".jp-OutputArea-output:has(button.jupyter-button:has-text('Next phase'))").first
+            out = page.locator(
+                ".jp-OutputArea-output:has(button.jupyter-button:has-text('Next phase'))"
+            ).first
             _check_walkthrough(page, out, "voila")
         except Exception:
             page.screenshot(path=str(ART / "voila_FAILED_page.png"))
@@ -263,16 +304,29 @@ def test_voila_shows_map_changes_made_by_later_cells(tmp_path, browser):
     re-sent whole (MapView does it when the cell finishes); else the page shows the map as first built."""
     pytest.importorskip("voila")
     nbformat = pytest.importorskip("nbformat")
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in (
-        "import wargames\nfrom wargames.notebook import MapView, setup_notebook\nsetup_notebook()",
-        "game = wargames.load('tet', seed=7)\nmv = MapView(game, insets=False)\nmv.widget",
-        "game.advance('ruling')\nwhile not game.log[-1].places:\n    game.advance('ruling')\nmv.update()",
-        "print('cells done')",
-    )])
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell(c)
+            for c in (
+                "import wargames\nfrom wargames.notebook import MapView, setup_notebook\nsetup_notebook()",
+                "game = wargames.load('tet', seed=7)\nmv = MapView(game, insets=False)\nmv.widget",
+                "game.advance('ruling')\nwhile not game.log[-1].places:\n    game.advance('ruling')\nmv.update()",
+                "print('cells done')",
+            )
+        ]
+    )
     nbformat.write(nb, tmp_path / "later.ipynb")
     ART.mkdir(parents=True, exist_ok=True)
     port = _free_port()
-    cmd = [sys.executable, "-m", "voila", "later.ipynb", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        "later.ipynb",
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+    ]
     with open(ART / "voila_later.log", "w") as log:
         proc = _serve(cmd, f"http://127.0.0.1:{port}/voila/static/", tmp_path, log)
         page = browser.new_page(viewport={"width": 1100, "height": 1000})
@@ -281,8 +335,9 @@ def test_voila_shows_map_changes_made_by_later_cells(tmp_path, browser):
             page.locator(".jp-OutputArea-output:has-text('cells done')").first.wait_for(timeout=120000)
             out = page.locator(".jp-OutputArea-output:has(canvas)").first
             out.locator("canvas").first.wait_for(state="attached", timeout=60000)
-            assert _shot_until(out, ART / "voila_later_cell.png", lambda p: _count(p, FOCUS) > 40), \
+            assert _shot_until(out, ART / "voila_later_cell.png", lambda p: _count(p, FOCUS) > 40), (
                 "the map shows its state from before the later cell (update not re-sent)"
+            )
         except Exception:
             page.screenshot(path=str(ART / "voila_later_FAILED_page.png"))
             raise

@@ -55,8 +55,12 @@ def _set_up(scenario: str, seed: int, options: dict[str, Any] | None) -> tuple[F
     return _SET_UPS[key]
 
 
-def position_of(edit: Callable[[FitlGame], None], scenario: str = "short", seed: int = 0,
-                options: dict[str, Any] | None = None) -> tuple[dict[str, Any], FitlGame]:
+def position_of(
+    edit: Callable[[FitlGame], None],
+    scenario: str = "short",
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+) -> tuple[dict[str, Any], FitlGame]:
     """The lesson ``position`` option (wargames.fitl.lesson) that makes the board ``edit(game)`` makes when
     set-up ends, and the edited set-up itself (to compare with).  ``edit`` runs on a scratch game that is never
     played (``wargames.testing.unstarted``); only the difference it makes is kept, as data, so the position is
@@ -64,16 +68,24 @@ def position_of(edit: Callable[[FitlGame], None], scenario: str = "short", seed:
     raises :class:`Unexpressible` naming it."""
     plain, before = _set_up(scenario, seed, options)
     edited = copy.copy(plain)  # a scratch copy: the set-up state copied as a checkpoint copies it
-    memo: dict[int, Any] = {id(v): v for v in (*(plain.__dict__.get(k) for k in plain.static_attrs),
-                                               *plain.snapshot_shared())}
+    memo: dict[int, Any] = {
+        id(v): v for v in (*(plain.__dict__.get(k) for k in plain.static_attrs), *plain.snapshot_shared())
+    }
     for k in plain.state_attrs():
         setattr(edited, k, copy.deepcopy(getattr(plain, k), memo))
     edit(edited)  # type: ignore[arg-type]
     board = edited.board
-    for pid, row in board.data.pieces.items():  # pieces the edit took away (Available lowered): out of the game
+    for (
+        pid,
+        row,
+    ) in board.data.pieces.items():  # pieces the edit took away (Available lowered): out of the game
         if row.type != "marker":
-            held = sum(n for c in board.pieces.values() for k, n in c.items() if piece_id(k) == pid) + \
-                board.available[pid] + board.casualties[pid] + board.out_of_play[pid]
+            held = (
+                sum(n for c in board.pieces.values() for k, n in c.items() if piece_id(k) == pid)
+                + board.available[pid]
+                + board.casualties[pid]
+                + board.out_of_play[pid]
+            )
             board.removed[pid] = max(0, row.count - held)
     board.removed += Counter()
     broken = edited.invariants()
@@ -111,7 +123,9 @@ def position_of(edit: Callable[[FitlGame], None], scenario: str = "short", seed:
         if caps_a.get(card) != caps_b.get(card):
             pos.setdefault("capabilities", {})[card] = caps_b.get(card)
     piles = [k for k in ("leader_box", "played") if a[k] != b[k]]
-    for key in piles:  # the whole pile, in order; the cards come from the deck or set aside (wargames.fitl.lesson)
+    for (
+        key
+    ) in piles:  # the whole pile, in order; the cards come from the deck or set aside (wargames.fitl.lesson)
         pos[key] = list(b[key])
     added = [c for c in b["momentum"] if c not in a["momentum"]]
     if added and all(c in b["momentum"] for c in a["momentum"]):
@@ -122,8 +136,9 @@ def position_of(edit: Callable[[FitlGame], None], scenario: str = "short", seed:
     if piles:
         for key in (*piles, "deck", "set_aside", "pivotal_held"):
             a.pop(key), b.pop(key)
-    other = sorted(k for k in a if a[k] != b[k]) + (["board.event_flags"] if ba["event_flags"] != bb["event_flags"]
-                                                     else [])
+    other = sorted(k for k in a if a[k] != b[k]) + (
+        ["board.event_flags"] if ba["event_flags"] != bb["event_flags"] else []
+    )
     if other:
         raise Unexpressible(f"the edit changes {other}, which the lesson position option cannot set")
     return pos, edited
@@ -135,9 +150,17 @@ def at_first_phase(game: FitlGame) -> None:
         game.advance("ruling")
 
 
-def fitl_game(scenario: str = "short", seed: int = 0, edit: Callable[[FitlGame], None] | None = None, *,
-              top: Iterable[int] = (), players: dict[str, Any] | None = None, options: dict[str, Any] | None = None,
-              start: bool = True, base: type[FitlGame] = FitlGame) -> FitlGame:
+def fitl_game(
+    scenario: str = "short",
+    seed: int = 0,
+    edit: Callable[[FitlGame], None] | None = None,
+    *,
+    top: Iterable[int] = (),
+    players: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
+    start: bool = True,
+    base: type[FitlGame] = FitlGame,
+) -> FitlGame:
     """A FitL game loaded with the lesson options: ``top`` stacked on its deck (``deck``) and the board
     ``edit`` makes at the end of set-up (``position``, through :func:`position_of`; checked to be the same
     board when the game has made it).  ``players``: sides not listed are decided by the test (None); pass
@@ -207,7 +230,9 @@ def pick(game: FitlGame, kind: str, **params: Any) -> Action:
     raise AssertionError(f"no legal {kind} {params} among {[a.label for a in game.legal_actions()]}")
 
 
-def play_until(game: FitlGame, predicate: Callable[[FitlGame], bool], player: Any = None, limit: int = 2000) -> None:
+def play_until(
+    game: FitlGame, predicate: Callable[[FitlGame], bool], player: Any = None, limit: int = 2000
+) -> None:
     """Run until ``predicate(game)`` holds: decisions of sides with a player are made by it, the others by
     ``player`` (default Passer)."""
     player = player or Passer()

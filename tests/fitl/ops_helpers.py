@@ -28,9 +28,18 @@ class OpsGame(FitlGame):
 
     static_attrs = FitlGame.static_attrs | {"plan", "prepare", "monsoon_flag", "prepared_board"}
 
-    def __init__(self, plan: list[tuple[str, bool, bool, bool]], prepare: Callable[[Board], None] | None = None,
-                 *, scenario: str = "short", seed: int = 1, monsoon: bool = False, dice: list[int] | None = None,
-                 players: dict[str, Any] | None = None, options: dict[str, Any] | None = None):
+    def __init__(
+        self,
+        plan: list[tuple[str, bool, bool, bool]],
+        prepare: Callable[[Board], None] | None = None,
+        *,
+        scenario: str = "short",
+        seed: int = 1,
+        monsoon: bool = False,
+        dice: list[int] | None = None,
+        players: dict[str, Any] | None = None,
+        options: dict[str, Any] | None = None,
+    ):
         self.plan = plan
         self.prepare = prepare
         self.monsoon_flag = monsoon
@@ -49,9 +58,20 @@ class OpsGame(FitlGame):
         return self.monsoon_flag
 
     def load_sequence(self) -> SequenceOfPlay:
-        return SequenceOfPlay(game=self.game_id, turns=1, source="rules: test", phases=[
-            PhaseSpec(id="ops", number=1, name="Operations", rule="FITL-3.0",
-                      steps=[StepSpec(id="ops", name="Operations", procedure="run_plan", rule="FITL-3.0")])])
+        return SequenceOfPlay(
+            game=self.game_id,
+            turns=1,
+            source="rules: test",
+            phases=[
+                PhaseSpec(
+                    id="ops",
+                    number=1,
+                    name="Operations",
+                    rule="FITL-3.0",
+                    steps=[StepSpec(id="ops", name="Operations", procedure="run_plan", rule="FITL-3.0")],
+                )
+            ],
+        )
 
     def new_state(self) -> None:
         super().new_state()
@@ -117,14 +137,26 @@ def empty_board(board: Board) -> None:
         setattr(board, box, Counter())
 
 
-TEST_TRACKS = {"arvn_resources": 30, "econ": 15, "aid": 15, "patronage": 15, "trail": 2,
-               "nva_resources": 10, "vc_resources": 10}
+TEST_TRACKS = {
+    "arvn_resources": 30,
+    "econ": 15,
+    "aid": 15,
+    "patronage": 15,
+    "trail": 2,
+    "nva_resources": 10,
+    "vc_resources": 10,
+}
 
 
-def prepared(setups, tracks: dict | None = None, support: dict | None = None,
-             after: Callable[[Board], None] | None = None) -> Callable[[Board], None]:
+def prepared(
+    setups,
+    tracks: dict | None = None,
+    support: dict | None = None,
+    after: Callable[[Board], None] | None = None,
+) -> Callable[[Board], None]:
     """A ``prepare(board)`` for OpsGame: an empty board with the usual test tracks, then ``setups`` as
     (space, pieces) pairs, ``support`` levels and any ``after(board)`` edit."""
+
     def prepare(board: Board) -> None:
         empty_board(board)
         board.tracks.update(TEST_TRACKS)
@@ -151,8 +183,12 @@ def refused(game: Game, action: Action, rule: str) -> IllegalAction:
 
 def pick(game: Game, kind: str, **params: Any) -> list:
     """Apply the one legal action of ``kind`` whose params include ``params``."""
-    opts = [a for a in game.legal_actions() if a.kind == kind and all(a.get(k) == v for k, v in params.items())]
-    assert len(opts) == 1, f"{kind} {params}: {len(opts)} matches in {[a.label for a in game.legal_actions()]}"
+    opts = [
+        a for a in game.legal_actions() if a.kind == kind and all(a.get(k) == v for k, v in params.items())
+    ]
+    assert len(opts) == 1, (
+        f"{kind} {params}: {len(opts)} matches in {[a.label for a in game.legal_actions()]}"
+    )
     return game.apply(opts[0])
 
 

@@ -53,10 +53,17 @@ def test_fitl_2_3_6_eligibility_rows_mark_moved_cylinders():
 
 def test_fitl_1_6_board_changes_lists_pieces_and_support():
     before = {"pieces": {"a": {"us_troops": 2}}, "support": {"a": 1}}
-    after = {"pieces": {"a": {"us_troops": 1, "vc_guerrillas:a": 1}, "b": {"nva_troops": 3}}, "support": {"b": -2}}
+    after = {
+        "pieces": {"a": {"us_troops": 1, "vc_guerrillas:a": 1}, "b": {"nva_troops": 3}},
+        "support": {"b": -2},
+    }
     rows = A.board_changes(before, after, {"a": "Alpha"})
-    assert rows[0] == {"space": "Alpha", "pieces": "-1 us_troops, +1 vc_guerrillas:a",
-                       "support before": "Passive Support", "support after": "Neutral"}
+    assert rows[0] == {
+        "space": "Alpha",
+        "pieces": "-1 us_troops, +1 vc_guerrillas:a",
+        "support before": "Passive Support",
+        "support after": "Neutral",
+    }
     assert rows[1]["space"] == "b" and rows[1]["support after"] == "Active Opposition"
 
 
@@ -123,12 +130,16 @@ def test_fitl_6_5_box_changes_shows_only_pieces_that_moved_between_boxes():
     before = {**empty, "available": {"us_troops": 12, "vc_bases": 4}, "casualties": {"us_troops": 3}}
     after = {**empty, "available": {"us_troops": 12, "vc_bases": 4}, "out_of_play": {"us_troops": 1}}
     rows = A.box_changes(before, after)
-    assert rows == [{"piece": "us_troops", "Available": "12", "Casualties": "3 -> 0", "Out of Play": "0 -> 1"}]
+    assert rows == [
+        {"piece": "us_troops", "Available": "12", "Casualties": "3 -> 0", "Out of Play": "0 -> 1"}
+    ]
 
 
 def test_fitl_7_1_outcomes_figure_counts_winners():
-    rows = [{"seed": 0, "winner": "US", "margin_US": -1, "margin_ARVN": -5, "margin_NVA": -8, "margin_VC": -6},
-            {"seed": 1, "winner": "VC", "margin_US": -4, "margin_ARVN": -5, "margin_NVA": -8, "margin_VC": -2}]
+    rows = [
+        {"seed": 0, "winner": "US", "margin_US": -1, "margin_ARVN": -5, "margin_NVA": -8, "margin_VC": -6},
+        {"seed": 1, "winner": "VC", "margin_US": -4, "margin_ARVN": -5, "margin_NVA": -8, "margin_VC": -2},
+    ]
     layout = charts.outcomes_figure(rows)
     bars = layout.children[0]
     assert list(bars.renderers[0].data_source.data["top"]) == [1, 0, 0, 1]

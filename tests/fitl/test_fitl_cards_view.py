@@ -17,7 +17,10 @@ def test_fitl_5_2_deck_rows_every_card_with_its_history_and_texts():
     assert all(len(r["history"].split()) >= 6 and r["reference"] for r in rows)
     kinds = {r["kind"] for r in rows}
     assert kinds == {"Event", "Capability", "Momentum", "Pivotal Event", "Coup (RVN leader)"}
-    assert sum(r["kind"] == "Capability" for r in rows) == 19 and sum(r["kind"] == "Momentum" for r in rows) == 14
+    assert (
+        sum(r["kind"] == "Capability" for r in rows) == 19
+        and sum(r["kind"] == "Momentum" for r in rows) == 14
+    )
     assert all(r["unshaded"] for r in rows if r["kind"] != "Coup (RVN leader)")
 
 

@@ -40,7 +40,9 @@ def finish_round(game):
 def test_fitl_6_1_victory_phase_first():
     g = coup(quiet, players=BOTS)
     finish_round(g)
-    phases = [r.result["phase"] for r in g.log if r.step == "phase" and r.result["phase"] not in ("card", "setup")]
+    phases = [
+        r.result["phase"] for r in g.log if r.step == "phase" and r.result["phase"] not in ("card", "setup")
+    ]
     assert phases == ["victory", "resources", "support", "redeploy", "commitment", "reset"]
 
 
@@ -49,6 +51,7 @@ def test_fitl_6_2_1_sabotage_where_guerrillas_outnumber_or_next_to_uncontrolled_
         quiet(g, police_in=[c for c in CITIES if c != "hue"])  # Hue: no COIN Control
         put(g, "loc_saigon_can_tho", vc_guerrillas__u=2, us_troops=1)  # 2 Guerrillas > 1 COIN piece
         put(g, "loc_kontum_qui_nhon", nva_guerrillas__u=1, arvn_troops=1)  # 1 = 1: not outnumbered
+
     g = coup(edit, players=BOTS)
     finish_round(g)
     r = ruling(g, "FITL-6.2.1")
@@ -60,6 +63,7 @@ def test_fitl_6_2_1_sabotage_supply_short_vc_choose():
         quiet(g, police_in=[c for c in CITIES if c != "hue"])
         put(g, "loc_saigon_can_tho", vc_guerrillas__u=2)
         g.board.terror["binh_dinh"] = 14  # 14 of the 15 markers in use: 1 left for 3 LoCs
+
     g = coup(edit)
     assert g.decision.side == "VC" and g.decision.rule_id == "FITL-6.2.1" and len(g.legal_actions()) == 3
     g.apply(pick(g, "sabotage", space="loc_saigon_can_tho"))
@@ -70,6 +74,7 @@ def test_fitl_6_2_2_trail_degraded_by_coin_control_in_laos():
     def edit(g):
         quiet(g)
         put(g, "central_laos", us_troops=1)
+
     g = coup(edit, players=BOTS)
     play_until(g, lambda g: any(r.rule_id == "FITL-6.2.2" for r in g.log))
     r = ruling(g, "FITL-6.2.2")
@@ -80,6 +85,7 @@ def test_fitl_6_2_3_arvn_earnings_aid_plus_total_econ():
     def edit(g):
         quiet(g)
         g.board.sabotage |= {"loc_saigon_can_tho", "loc_hue_da_nang"}  # Econ 2 + 1 lost
+
     g = coup(edit, players=BOTS)
     r = ruling(g, "FITL-6.2.3")
     assert r.title == "ARVN earns Aid 15 + Total Econ 12 = 27"
@@ -92,6 +98,7 @@ def test_fitl_6_2_3_arvn_earnings_capped_at_75():
     def edit(g):
         quiet(g)
         g.board.tracks["arvn_resources"] = 60
+
     g = coup(edit, players=BOTS)
     r = ruling(g, "FITL-6.2.3")
     assert r.result["earned"] == 15 and "capped at 75" in r.explanation
@@ -106,6 +113,7 @@ def test_fitl_6_2_4_insurgent_earnings_bases_and_trail():
         put(g, "the_fishhook", nva_bases=1)
         put(g, "north_vietnam", nva_bases=2)  # not counted: only Laos and Cambodia
         put(g, "quang_tri_thua_thien", nva_bases=1)  # not counted
+
     g = coup(edit, players=BOTS)
     r = ruling(g, "FITL-6.2.4")
     assert r.inputs == {"vc_bases": 3, "nva_bases_laos_cambodia": 2, "trail": 2}
@@ -119,6 +127,7 @@ def test_fitl_6_2_5_casualties_cost_aid():
         g.board.casualties["us_troops"] += 4
         g.board.available["us_bases"] -= 1
         g.board.casualties["us_bases"] += 1
+
     g = coup(edit, players=BOTS)
     r = ruling(g, "FITL-6.2.5")
     assert r.inputs == {"casualties": 5} and r.result == {"aid": 0}  # 15 - 15
@@ -187,6 +196,7 @@ def test_fitl_1_8_1_us_may_not_spend_arvn_resources_below_econ():
         g.board.tracks["arvn_resources"] = 0
         g.board.tracks["aid"] = 0
         put(g, "can_tho", arvn_police=0)
+
     g = coup(edit)  # earnings: 0 + Aid 0 + Econ 15 = 15 = the Econ marker: the US may spend nothing
     assert g.board.tracks["arvn_resources"] == 15
     assert ruling(g, "FITL-6.3.1", "US Pacification over")
@@ -200,7 +210,10 @@ def test_fitl_6_3_2_agitation():
         quiet(g)
         put(g, "tay_ninh", vc_guerrillas__u=1)
         g.board.support["tay_ninh"] = 1
-        put(g, "saigon", vc_guerrillas__u=1, arvn_police=1)  # 2 Police to 1 Guerrilla: COIN Control, no Agitation
+        put(
+            g, "saigon", vc_guerrillas__u=1, arvn_police=1
+        )  # 2 Police to 1 Guerrilla: COIN Control, no Agitation
+
     g = coup(edit)
     assert g.decision.side == "VC" and g.decision.rule_id == "FITL-6.3.2"
     assert {a.get("space") for a in g.legal_actions() if a.kind == "agitate"} == {"tay_ninh"}
@@ -226,12 +239,17 @@ def test_fitl_6_4_1_coin_pieces_leave_laos_and_cambodia():
         quiet(g)
         put(g, "central_laos", us_troops=2, arvn_troops=1, us_irregulars__a=1)
         put(g, "the_fishhook", us_bases=1)
+
     g = coup(edit, players=BOTS)
     play_until(g, lambda g: any(r.rule_id == "FITL-6.4.1" for r in g.log))
     assert g.board.count("central_laos") == 0 and g.board.count("the_fishhook") == 0
     moved = {(c["piece"], c["to"]): c["n"] for c in ruling(g, "FITL-6.4.1").changes if "field" not in c}
-    assert moved == {("us_troops", "out_of_play"): 2, ("arvn_troops", "available"): 1,
-                     ("us_irregulars:a", "available"): 1, ("us_bases", "available"): 1}
+    assert moved == {
+        ("us_troops", "out_of_play"): 2,
+        ("arvn_troops", "available"): 1,
+        ("us_irregulars:a", "available"): 1,
+        ("us_bases", "available"): 1,
+    }
     assert g.board.out_of_play["us_troops"] == 2 and g.board.out_of_play["us_bases"] == 0
 
 
@@ -246,6 +264,7 @@ def test_fitl_6_4_2_arvn_troops_must_leave_locs_and_provinces_without_bases():
         put(g, "loc_hue_da_nang", arvn_troops=1)
         put(g, "tay_ninh", arvn_troops=2, arvn_bases=1)  # a COIN Base: may stay
         put(g, "an_loc", nva_troops=3)  # NVA Control: not a destination
+
     g = coup(edit, players={"US": Passer(), "VC": Passer(), "NVA": Passer()})
     assert g.decision.side == "ARVN" and g.decision.rule_id == "FITL-6.4.2"
     assert "binh_dinh" in g.decision.prompt or "Binh Dinh" in g.decision.prompt
@@ -265,6 +284,7 @@ def test_fitl_6_4_3_nva_troops_to_nva_bases():
         quiet(g)
         put(g, "binh_dinh", nva_troops=3)
         put(g, "central_laos", nva_bases=1)
+
     g = coup(edit, players={"US": Passer(), "VC": Passer(), "ARVN": Passer()})
     assert g.decision.side == "NVA" and g.decision.rule_id == "FITL-6.4.3"
     g.apply(pick(g, "from", space="binh_dinh"))
@@ -277,6 +297,7 @@ def test_fitl_6_4_4_control_adjusted_after_redeploy():
     def edit(g):
         quiet(g)
         put(g, "binh_dinh", arvn_troops=2)
+
     g = coup(edit, players={"US": Passer(), "VC": Passer(), "NVA": Passer()})
     g.apply(pick(g, "move", dest="saigon", n=2))
     g.set_players({"ARVN": Passer()})
@@ -310,7 +331,10 @@ def test_fitl_6_5_commitment_rotation_and_moves():
         g.apply(Passer().choose(g, g.decision))
     r = ruling(g, "FITL-6.5", "Rotation")
     assert r.result == {"out_of_play": 3, "to_map": 5}  # 7 // 3 = 2 Troops + 1 Base
-    assert g.board.out_of_play["us_troops"] == oop.get("us_troops", 0) + 2 and g.board.out_of_play["us_bases"] == 1
+    assert (
+        g.board.out_of_play["us_troops"] == oop.get("us_troops", 0) + 2
+        and g.board.out_of_play["us_bases"] == 1
+    )
     assert g.board.available["us_irregulars"] == us_avail_irr + 2
     g.apply(pick(g, "place", space="saigon", n=5))
     assert g.board.pieces["saigon"]["us_troops"] == 9
@@ -339,6 +363,7 @@ def test_fitl_6_6_reset():
         g.set_aside.remove(41)
         g.momentum.append(41)  # in play (the momentum lesson key: a card in play always has its side)
         g.board.event_flags["momentum_41"] = "unshaded"
+
     g = coup(edit, players=BOTS)
     finish_round(g)
     b = g.board
@@ -352,6 +377,7 @@ def test_fitl_6_7_trail_pulled_off_zero_at_reset():
     def edit(g):
         quiet(g)
         g.board.tracks["trail"] = 0
+
     g = coup(edit, players=BOTS)
     finish_round(g)
     assert g.board.tracks["trail"] == 1

@@ -41,8 +41,11 @@ def play(card: int, side: str, faction: str = "US", prep=None, picks=(), dice=No
     before = flat(g.before)  # the prepared board, before the Event
     drive(g, *picks)
     after = flat(g.board.to_dict())
-    delta = {k: after.get(k, 0) - before.get(k, 0) for k in sorted(set(before) | set(after))
-             if after.get(k, 0) != before.get(k, 0)}
+    delta = {
+        k: after.get(k, 0) - before.get(k, 0)
+        for k in sorted(set(before) | set(after))
+        if after.get(k, 0) != before.get(k, 0)
+    }
     assert g.board.invariants() == []
     return g, delta
 
@@ -56,6 +59,7 @@ def test_fitl_5_5_card_1_gulf_of_tonkin_unshaded_places_six_from_out_of_play():
     def prep(g):
         g.board.available["us_troops"] -= 7
         g.board.out_of_play["us_troops"] += 7
+
     g, d = play(1, "unshaded", "US", prep, picks=[{"kind": "pick", "space": "saigon"}] * 6)
     assert d == {"out_of_play.us_troops": -6, "saigon.us_troops": 6}
     assert any("Card 1 Gulf of Tonkin, unshaded" in r.explanation for r in g.log)
@@ -65,6 +69,7 @@ def test_fitl_5_1_card_1_gulf_of_tonkin_shaded_aid_and_casualties():
     def prep(g):
         g.board.available["us_troops"] -= 4
         g.board.casualties["us_troops"] += 4
+
     _, d = play(1, "shaded", "NVA", prep)
     assert d == {"aid": -4, "casualties.us_troops": -4, "out_of_play.us_troops": 4}
 
@@ -73,19 +78,38 @@ def test_fitl_5_1_3_card_2_kissinger_unshaded_removes_die_roll_pieces():
     def prep(g):
         put(g.board, "central_laos", nva_troops=2, nva_bases__t=1)
         put(g.board, "the_fishhook", vc_guerrillas__u=3)
+
     _, d = play(2, "unshaded", "US", prep, dice=[4])
-    assert d == {"central_laos.nva_troops": -2, "the_fishhook.vc_guerrillas:u": -2, **avail(nva_troops=2,
-                                                                                              vc_guerrillas=2)}
+    assert d == {
+        "central_laos.nva_troops": -2,
+        "the_fishhook.vc_guerrillas:u": -2,
+        **avail(nva_troops=2, vc_guerrillas=2),
+    }
 
 
 def test_fitl_5_1_card_2_kissinger_shaded():
     def prep(g):
         put(g.board, "hue", us_troops=1)
-    _, d = play(2, "shaded", "NVA", prep, picks=[{"space": "the_fishhook", "key": "nva_troops"},
-                                                 {"space": "the_fishhook", "key": "nva_troops"},
-                                                 {"space": "hue", "key": "us_troops"}])
-    assert d == {"the_fishhook.nva_troops": 2, "available.nva_troops": -2, "hue.us_troops": -1,
-                 "available.us_troops": -1, "out_of_play.us_troops": 2, "aid": -6}
+
+    _, d = play(
+        2,
+        "shaded",
+        "NVA",
+        prep,
+        picks=[
+            {"space": "the_fishhook", "key": "nva_troops"},
+            {"space": "the_fishhook", "key": "nva_troops"},
+            {"space": "hue", "key": "us_troops"},
+        ],
+    )
+    assert d == {
+        "the_fishhook.nva_troops": 2,
+        "available.nva_troops": -2,
+        "hue.us_troops": -1,
+        "available.us_troops": -1,
+        "out_of_play.us_troops": 2,
+        "aid": -6,
+    }
 
 
 def test_fitl_5_4_card_3_peace_talks_marker_and_shaded_trail():
@@ -98,6 +122,7 @@ def test_fitl_5_4_card_3_peace_talks_marker_and_shaded_trail():
 def test_fitl_5_3_card_4_top_gun_cancels_shaded_migs():
     def prep(g):
         g.capabilities["33"] = "shaded"
+
     g, d = play(4, "unshaded", "US", prep)
     assert d == {} and g.capabilities == {"4": "unshaded"}
     g, _ = play(4, "shaded", "NVA")
@@ -107,6 +132,7 @@ def test_fitl_5_3_card_4_top_gun_cancels_shaded_migs():
 def test_fitl_5_1_2_card_5_wild_weasels():
     def prep(g):
         g.capabilities["34"] = "shaded"
+
     g, d = play(5, "unshaded", "US", prep)
     assert d == {} and "34" not in g.capabilities
     _, d = play(5, "unshaded", "US")
@@ -118,9 +144,14 @@ def test_fitl_5_1_2_card_5_wild_weasels():
 def test_fitl_4_2_3_card_6_aces_strike_and_trail():
     def prep(g):
         put(g.board, "southern_laos", nva_troops=4, nva_guerrillas__a=1, nva_guerrillas__u=1, nva_bases=1)
+
     _, d = play(6, "unshaded", "US", prep)
-    assert d == {"southern_laos.nva_troops": -4, "southern_laos.nva_guerrillas:a": -1, "trail": -2,
-                 **avail(nva_troops=4, nva_guerrillas=1)}
+    assert d == {
+        "southern_laos.nva_troops": -4,
+        "southern_laos.nva_guerrillas:a": -1,
+        "trail": -2,
+        **avail(nva_troops=4, nva_guerrillas=1),
+    }
     _, d = play(6, "shaded", "NVA")
     assert d == {"available.us_troops": -2, "casualties.us_troops": 2, "trail": 2}
 
@@ -131,6 +162,7 @@ def test_fitl_5_4_card_7_adsid():
 
     def prep(g):
         g.board.tracks["trail"] = 0
+
     _, d = play(7, "shaded", "NVA", prep)
     assert d == {"trail": 2, "arvn_resources": -9}
 
@@ -145,6 +177,7 @@ def test_fitl_5_1_card_9_psychedelic_cookie():
         g.board.available["us_troops"] -= 2
         g.board.out_of_play["us_troops"] += 2
         put(g.board, "hue", us_troops=4)
+
     _, d = play(9, "unshaded", "US", prep, picks=[{"kind": "option", "index": 0}])
     assert d == {"out_of_play.us_troops": -2, "available.us_troops": 2}
     _, d = play(9, "shaded", "NVA", prep)
@@ -163,16 +196,26 @@ def test_fitl_5_1_card_12_capt_buck_adams():
     def prep(g):
         put(g.board, "north_vietnam", nva_guerrillas__u=2, nva_bases=1)
         put(g.board, "tay_ninh", vc_guerrillas__u=1)
+
     _, d = play(12, "unshaded", "US", prep)
-    assert d == {"north_vietnam.nva_guerrillas:u": -2, "north_vietnam.nva_guerrillas:a": 2,
-                 "north_vietnam.nva_bases": -1, "available.nva_bases": 1}
+    assert d == {
+        "north_vietnam.nva_guerrillas:u": -2,
+        "north_vietnam.nva_guerrillas:a": 2,
+        "north_vietnam.nva_bases": -1,
+        "available.nva_bases": 1,
+    }
 
     def prep2(g):
         put(g.board, "central_laos", nva_troops=2)
         put(g.board, "tay_ninh", nva_guerrillas__a=4)
+
     _, d = play(12, "shaded", "NVA", prep2)
-    assert d == {"central_laos.nva_bases": 1, "available.nva_bases": -1, "tay_ninh.nva_guerrillas:a": -3,
-                 "tay_ninh.nva_guerrillas:u": 3}
+    assert d == {
+        "central_laos.nva_bases": 1,
+        "available.nva_bases": -1,
+        "tay_ninh.nva_guerrillas:a": -3,
+        "tay_ninh.nva_guerrillas:u": 3,
+    }
 
 
 @pytest.mark.parametrize("card", [11, 13, 14, 18, 19, 20])
@@ -195,6 +238,7 @@ def test_fitl_5_4_card_16_blowtorch_komer():
     def prep(g):
         put(g.board, "hue", us_troops=1, arvn_police=1)
         put(g.board, "da_nang", arvn_police=1)
+
     _, d = play(16, "shaded", "VC", prep)
     assert d == {"aid": -10, "support.hue": -1}
 
@@ -205,9 +249,14 @@ def test_fitl_5_1_card_17_claymores():
 
     def prep(g):
         put(g.board, "pleiku_darlac", us_bases=1, vc_guerrillas__u=1, vc_guerrillas__a=1)
+
     _, d = play(17, "shaded", "VC", prep)
-    assert d == {"pleiku_darlac.us_bases": -1, "casualties.us_bases": 1, "pleiku_darlac.vc_guerrillas:u": -1,
-                 "available.vc_guerrillas": 1}
+    assert d == {
+        "pleiku_darlac.us_bases": -1,
+        "casualties.us_bases": 1,
+        "pleiku_darlac.vc_guerrillas:u": -1,
+        "available.vc_guerrillas": 1,
+    }
 
 
 def test_fitl_5_1_card_21_americal():
@@ -215,13 +264,26 @@ def test_fitl_5_1_card_21_americal():
         g.board.available["us_troops"] -= 3
         g.board.out_of_play["us_troops"] += 3
         put(g.board, "hue", us_troops=2)
-    _, d = play(21, "unshaded", "US", prep, picks=[
-        {"kind": "option", "index": 1}, {"kind": "space", "space": "saigon"}, {"kind": "pick", "space": "saigon"},
-        {"kind": "pick", "space": "saigon"}, {"kind": "pick", "space": "hue"}, {"kind": "pick", "space": "hue"}])
+
+    _, d = play(
+        21,
+        "unshaded",
+        "US",
+        prep,
+        picks=[
+            {"kind": "option", "index": 1},
+            {"kind": "space", "space": "saigon"},
+            {"kind": "pick", "space": "saigon"},
+            {"kind": "pick", "space": "saigon"},
+            {"kind": "pick", "space": "hue"},
+            {"kind": "pick", "space": "hue"},
+        ],
+    )
     assert d == {"out_of_play.us_troops": -2, "hue.us_troops": -2, "saigon.us_troops": 4}
 
     def prep2(g):
         put(g.board, "binh_dinh", us_troops=1, vc_guerrillas__u=2)
+
     _, d = play(21, "shaded", "VC", prep2)
     assert d == {"binh_dinh.vc_guerrillas:u": -1, "available.vc_guerrillas": 1, "support.binh_dinh": -2}
 
@@ -230,11 +292,13 @@ def test_fitl_5_1_card_22_da_nang():
     def prep(g):
         g.board.available["us_troops"] -= 5
         g.board.out_of_play["us_troops"] += 5
+
     _, d = play(22, "unshaded", "US", prep, picks=["pick"] * 6)
     assert d == {"out_of_play.us_troops": -3, "available.us_troops": -3, "da_nang.us_troops": 6}
 
     def prep2(g):
         g.board.support.update(da_nang=2, quang_nam=1, quang_tin_quang_ngai=-1)
+
     g, d = play(22, "shaded", "VC", prep2)
     assert d == {"support.da_nang": -2, "support.quang_nam": -1} and g.momentum_active(22)
 
@@ -243,6 +307,7 @@ def test_fitl_5_1_card_23_attleboro_shaded_die_roll_casualties():
     def prep(g):
         put(g.board, "tay_ninh", vc_bases__t=1, us_troops=2)
         put(g.board, "quang_duc_long_khanh", us_troops=3)
+
     _, d = play(23, "shaded", "VC", prep, dice=[4])
     assert sum(v for k, v in d.items() if k.endswith(".us_troops") and not k.startswith("casualties")) == -4
     assert d["casualties.us_troops"] == 4
@@ -251,11 +316,17 @@ def test_fitl_5_1_card_23_attleboro_shaded_die_roll_casualties():
 def test_fitl_5_1_1_card_24_starlite():
     def prep(g):
         put(g.board, "binh_dinh", vc_guerrillas__u=2, vc_bases=1, vc_bases__t=1, us_troops=1)
+
     _, d = play(24, "unshaded", "US", prep)
-    assert d == {"binh_dinh.vc_guerrillas:u": -2, "binh_dinh.vc_bases": -1, **avail(vc_guerrillas=2, vc_bases=1)}
+    assert d == {
+        "binh_dinh.vc_guerrillas:u": -2,
+        "binh_dinh.vc_bases": -1,
+        **avail(vc_guerrillas=2, vc_bases=1),
+    }
 
     def prep2(g):
         put(g.board, "binh_dinh", vc_guerrillas__a=2)
+
     g, d = play(24, "shaded", "VC", prep2)
     assert d == {"binh_dinh.vc_guerrillas:a": -2, "binh_dinh.vc_guerrillas:u": 2}
     assert g.eligibility_next == {"VC": True}
@@ -264,6 +335,7 @@ def test_fitl_5_1_1_card_24_starlite():
 def test_fitl_3_3_4_card_25_riverines_shaded_sabotage_where_vc_outnumber():
     def prep(g):
         put(g.board, "loc_saigon_can_tho", arvn_police=3)
+
     _, d = play(25, "shaded", "VC", prep)
     mekong = ["loc_saigon_can_tho", "loc_can_tho_chau_doc", "loc_can_tho_long_phu"]
     assert all(d[f"{s}.vc_guerrillas:u"] == 2 for s in mekong)
@@ -274,9 +346,15 @@ def test_fitl_5_1_card_26_lrrp_shaded():
     def prep(g):
         put(g.board, "hue", us_irregulars__a=2)
         put(g.board, "binh_dinh", us_irregulars__u=1)
+
     _, d = play(26, "shaded", "VC", prep)
-    assert d == {"hue.us_irregulars:a": -2, "binh_dinh.us_irregulars:u": -1, "casualties.us_irregulars": 3,
-                 "support.hue": -1, "support.binh_dinh": -1}
+    assert d == {
+        "hue.us_irregulars:a": -2,
+        "binh_dinh.us_irregulars:u": -1,
+        "casualties.us_irregulars": 3,
+        "support.hue": -1,
+        "support.binh_dinh": -1,
+    }
 
 
 # ---------------------------------------------------------------------------- every encoded card: a smoke run

@@ -44,18 +44,36 @@ def test_fitl_5_0_cards_every_card_passes_the_schema():
     assert len(load_events()) == 130
 
 
-@pytest.mark.parametrize("old,new,problem", [
-    ("n: 6, from: out_of_play, where: {kind: city}", "n: 6, form: out_of_play, where: {kind: city}",
-     r"card 1 Gulf of Tonkin, unshaded step 2 \(place\): unknown key 'form'"),
-    ("n: 6, from: out_of_play, where: {kind: city}", "n: 6, from: out_of_play, where: {knid: city}",
-     r"card 1 Gulf of Tonkin, unshaded step 2 \(place\) where: unknown key 'knid'"),
-    ("{do: box, from: casualties, to: out_of_play}", "{do: boxx, from: casualties, to: out_of_play}",
-     r"card 1 Gulf of Tonkin, shaded step 3: unknown verb 'boxx'"),
-    ("{do: track, track: aid, delta: cas, times: -1}", "{do: track, track: aid, delta: cas, times: -1, upto: true}",
-     r"shaded step 2 \(track\): unknown key 'upto'"),
-    ("  rulings: [\"FITL-5.1.3: the 6 pieces", "  ruling: [\"FITL-5.1.3: the 6 pieces",
-     r"card 1 Gulf of Tonkin, entry: unknown key 'ruling'"),
-])
+@pytest.mark.parametrize(
+    "old,new,problem",
+    [
+        (
+            "n: 6, from: out_of_play, where: {kind: city}",
+            "n: 6, form: out_of_play, where: {kind: city}",
+            r"card 1 Gulf of Tonkin, unshaded step 2 \(place\): unknown key 'form'",
+        ),
+        (
+            "n: 6, from: out_of_play, where: {kind: city}",
+            "n: 6, from: out_of_play, where: {knid: city}",
+            r"card 1 Gulf of Tonkin, unshaded step 2 \(place\) where: unknown key 'knid'",
+        ),
+        (
+            "{do: box, from: casualties, to: out_of_play}",
+            "{do: boxx, from: casualties, to: out_of_play}",
+            r"card 1 Gulf of Tonkin, shaded step 3: unknown verb 'boxx'",
+        ),
+        (
+            "{do: track, track: aid, delta: cas, times: -1}",
+            "{do: track, track: aid, delta: cas, times: -1, upto: true}",
+            r"shaded step 2 \(track\): unknown key 'upto'",
+        ),
+        (
+            '  rulings: ["FITL-5.1.3: the 6 pieces',
+            '  ruling: ["FITL-5.1.3: the 6 pieces',
+            r"card 1 Gulf of Tonkin, entry: unknown key 'ruling'",
+        ),
+    ],
+)
 def test_fitl_5_0_cards_unknown_verb_or_key_is_refused_naming_card_and_key(cards, old, new, problem):
     path = cards(old, new)
     with pytest.raises(DataError, match=problem) as err:
@@ -64,8 +82,10 @@ def test_fitl_5_0_cards_unknown_verb_or_key_is_refused_naming_card_and_key(cards
 
 
 def test_fitl_5_0_cards_conditions_and_hooks_are_checked(cards):
-    cards("{do: box, from: casualties, to: out_of_play}",
-          "{do: if, cond: {track: {name: aid, mn: 2}}, then: [{do: hook, name: no_such_hook}]}")
+    cards(
+        "{do: box, from: casualties, to: out_of_play}",
+        "{do: if, cond: {track: {name: aid, mn: 2}}, then: [{do: hook, name: no_such_hook}]}",
+    )
     with pytest.raises(DataError, match=r"shaded step 3 \(if\) cond track: unknown key 'mn'"):
         load_events()
     cards("mn: 2", "min: 2")
@@ -82,10 +102,17 @@ def test_fitl_5_0_cards_a_space_filter_built_in_play_is_checked_too():
 def test_fitl_5_0_cards_schema_lists_only_keys_the_interpreter_reads():
     """Every key the schema allows is read by the interpreter (vocabulary.py or hooks.py): the schema cannot
     let a key through that nothing looks at (the free Special Activity's reader's ``note`` excepted)."""
-    code = (EVENTS / "vocabulary.py").read_text(encoding="utf-8") + (EVENTS / "hooks.py").read_text(encoding="utf-8")
+    code = (EVENTS / "vocabulary.py").read_text(encoding="utf-8") + (EVENTS / "hooks.py").read_text(
+        encoding="utf-8"
+    )
     literals = set(re.findall(r"""["'](\w+)["']""", code))
-    keys = set().union(*S.STEP_KEYS.values(), S.WHERE_KEYS, *S.PIECE_TEST_KEYS.values(), S.COND_KEYS,
-                       *(v for v in S.COND_KEYS.values() if v))
+    keys = set().union(
+        *S.STEP_KEYS.values(),
+        S.WHERE_KEYS,
+        *S.PIECE_TEST_KEYS.values(),
+        S.COND_KEYS,
+        *(v for v in S.COND_KEYS.values() if v),
+    )
     assert keys - literals == set()
     assert set(S.STEP_KEYS) == set(VERBS)  # one schema entry per verb the interpreter knows
 
@@ -101,6 +128,9 @@ def test_fitl_5_0_cards_expressions_without_running_python():
 def test_fitl_5_0_cards_no_eval_in_the_package():
     for path in (ROOT / "wargames").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-                 and n.func.id in ("eval", "exec")]
+        calls = [
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("eval", "exec")
+        ]
         assert not calls, f"{path}: eval/exec at line {calls[0].lineno}"

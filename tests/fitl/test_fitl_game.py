@@ -102,7 +102,10 @@ def test_fitl_game_undo_and_replay_give_the_same_state():
 def test_fitl_2_3_4_illegal_action_rejected_state_unchanged():
     g = fitl_game(top=[1, 5])
     before = g.digest()
-    for bad, rule in ((Action.make("event"), "FITL-2.3.4"), (Action.make("op", limited=True, sa=False), "FITL-2.3.4")):
+    for bad, rule in (
+        (Action.make("event"), "FITL-2.3.4"),
+        (Action.make("op", limited=True, sa=False), "FITL-2.3.4"),
+    ):
         with pytest.raises(IllegalAction) as err:
             g.apply(bad)
         assert err.value.rule_id == rule
@@ -139,7 +142,9 @@ def test_fitl_invariants_catch_a_lost_card_and_transition_problems_an_unexplaine
 
 
 def test_fitl_default_players_explain_choices():
-    g = fitl_game(top=[1, 5], players={"US": FitlBot("US"), "ARVN": Passer(), "NVA": Passer(), "VC": Passer()})
+    g = fitl_game(
+        top=[1, 5], players={"US": FitlBot("US"), "ARVN": Passer(), "NVA": Passer(), "VC": Passer()}
+    )
     bot = g.player_for("US")
     assert isinstance(bot, FitlBot)
     g.advance("turn")

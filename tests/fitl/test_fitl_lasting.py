@@ -35,7 +35,9 @@ class LastingGame(OpsGame):
                 out = yield from self.free_special_activity(item[0], item[1][3:])
             else:
                 faction, limited, with_sa, free, *scope = item
-                kw = (scope[0] if isinstance(scope[0], dict) else {"spaces": tuple(scope[0])}) if scope else {}
+                kw = (
+                    (scope[0] if isinstance(scope[0], dict) else {"spaces": tuple(scope[0])}) if scope else {}
+                )
                 out = yield from self.operation(faction, limited=limited, with_sa=with_sa, free=free, **kw)
             self.outcomes.append(out)
 
@@ -67,7 +69,9 @@ BD = "binh_dinh"  # Highland Province
 
 # ====================================================================== COIN Operations
 def test_fitl_5_4_mom_72_body_count_assault_free_and_aid_per_guerrilla():
-    g = game([("ARVN", False, False, False)], (QT, {"arvn_troops": 4, "vc_guerrillas__a": 2}), mom={72: "unshaded"})
+    g = game(
+        [("ARVN", False, False, False)], (QT, {"arvn_troops": 4, "vc_guerrillas__a": 2}), mom={72: "unshaded"}
+    )
     pick(g, "op", op="assault")
     pick(g, "space", space=QT)
     assert g.board.tracks["arvn_resources"] == 30 and g.board.tracks["aid"] == 15 + 6
@@ -96,9 +100,14 @@ def test_fitl_5_3_caps_11_abrams_shaded_us_assault_two_spaces():
     pick(g, "op", op="assault")
     pick(g, "space", space=QT)
     pick(g, "space", space="quang_nam")  # the cap reached, the Assault ends (the 3rd space is not offered)
-    assert g.outcomes[-1]["spaces"] == [QT, "quang_nam"] and g.board.pieces["phu_bon_phu_yen"]["vc_guerrillas:a"] == 1
+    assert (
+        g.outcomes[-1]["spaces"] == [QT, "quang_nam"]
+        and g.board.pieces["phu_bon_phu_yen"]["vc_guerrillas:a"] == 1
+    )
     assert names(g, "Capability #11 Abrams (shaded)")
-    ctx = __import__("wargames.fitl.ops_common", fromlist=["OpCtx"]).OpCtx("US", "assault", False, False, False)
+    ctx = __import__("wargames.fitl.ops_common", fromlist=["OpCtx"]).OpCtx(
+        "US", "assault", False, False, False
+    )
     ctx.spaces = [QT, "quang_nam"]
     assert g.why_not_assault(ctx, "phu_bon_phu_yen")[0] == "FITL-5.3"
 
@@ -113,8 +122,12 @@ def test_fitl_5_3_caps_18_cap_shaded_us_sweep_two_spaces():
 
 
 def test_fitl_5_3_caps_13_cobras_shaded_us_assault_risks_a_troop():
-    g = game([("US", False, False, False)], (QT, {"us_troops": 2, "vc_guerrillas__a": 1}), caps={13: "shaded"},
-             dice=[2])
+    g = game(
+        [("US", False, False, False)],
+        (QT, {"us_troops": 2, "vc_guerrillas__a": 1}),
+        caps={13: "shaded"},
+        dice=[2],
+    )
     pick(g, "op", op="assault")
     pick(g, "space", space=QT)
     assert g.board.pieces[QT]["us_troops"] == 1 and g.board.casualties["us_troops"] == 1
@@ -122,7 +135,9 @@ def test_fitl_5_3_caps_13_cobras_shaded_us_assault_risks_a_troop():
 
 
 def test_fitl_5_3_caps_14_m48_unshaded_two_more_in_a_non_lowland_space():
-    g = game([("US", False, False, False)], (BD, {"us_troops": 2, "vc_guerrillas__a": 4}), caps={14: "unshaded"})
+    g = game(
+        [("US", False, False, False)], (BD, {"us_troops": 2, "vc_guerrillas__a": 4}), caps={14: "unshaded"}
+    )
     pick(g, "op", op="assault")
     pick(g, "space", space=BD)  # Highland, no Base: 2 / 2 = 1, +2
     assert g.board.pieces[BD]["vc_guerrillas:a"] == 1
@@ -130,15 +145,21 @@ def test_fitl_5_3_caps_14_m48_unshaded_two_more_in_a_non_lowland_space():
 
 
 def test_fitl_5_3_caps_28_search_and_destroy_shaded_assault_shifts_province():
-    g = game([("US", False, False, False)], (QT, {"us_troops": 2, "vc_guerrillas__a": 1}), caps={28: "shaded"})
+    g = game(
+        [("US", False, False, False)], (QT, {"us_troops": 2, "vc_guerrillas__a": 1}), caps={28: "shaded"}
+    )
     pick(g, "op", op="assault")
     pick(g, "space", space=QT)
     assert g.board.support[QT] == -1 and "Search and Destroy" in last(g, "FITL-3.2.4").explanation
 
 
 def test_fitl_5_3_caps_101_booby_traps_shaded_sweep_loses_a_troop():
-    g = game([("US", False, False, False)], (QT, {"us_troops": 2, "vc_guerrillas__u": 1}), caps={101: "shaded"},
-             dice=[1])
+    g = game(
+        [("US", False, False, False)],
+        (QT, {"us_troops": 2, "vc_guerrillas__u": 1}),
+        caps={101: "shaded"},
+        dice=[1],
+    )
     pick(g, "op", op="sweep")
     pick(g, "space", space=QT)
     finish(g)
@@ -219,8 +240,13 @@ def test_fitl_5_3_caps_8_arc_light_shaded_shifts_two_levels():
 
 
 def test_fitl_5_3_caps_8_arc_light_unshaded_strikes_a_province_without_coin():
-    g = game([("US", "sa:air_strike")], (QT, {"us_troops": 1}), ("quang_nam", {"nva_troops": 1}), caps={8: "unshaded"},
-             dice=[2])
+    g = game(
+        [("US", "sa:air_strike")],
+        (QT, {"us_troops": 1}),
+        ("quang_nam", {"nva_troops": 1}),
+        caps={8: "unshaded"},
+        dice=[2],
+    )
     strike(g, QT, "quang_nam", degrade=False)
     assert g.board.pieces["quang_nam"]["nva_troops"] == 0 and names(g, "Capability #8 Arc Light")
 
@@ -234,8 +260,14 @@ def test_fitl_5_3_caps_33_migs_shaded_degrade_costs_a_us_troop():
 
 
 def test_fitl_5_3_caps_34_sa2s_unshaded_degrade_removes_an_nva_piece_outside():
-    g = game([("US", "sa:air_strike")], STRIKE_SETUP, ("central_laos", {"nva_guerrillas__u": 1}),
-             caps={34: "unshaded"}, tracks={"trail": 3}, dice=[2])
+    g = game(
+        [("US", "sa:air_strike")],
+        STRIKE_SETUP,
+        ("central_laos", {"nva_guerrillas__u": 1}),
+        caps={34: "unshaded"},
+        tracks={"trail": 3},
+        dice=[2],
+    )
     strike(g, QT, degrade=True)
     assert g.board.pieces["central_laos"]["nva_guerrillas:u"] == 0 and names(g, "Capability #34 SA-2s")
 
@@ -255,9 +287,17 @@ def test_fitl_5_4_mom_no_air_strike(card, side):
     assert err.value.rule_id == "FITL-5.4"
 
 
-@pytest.mark.parametrize("card,side,sa", [(15, "shaded", "air_lift"), (115, "unshaded", "air_lift"),
-                                          (115, "unshaded", "transport"), (115, "unshaded", "bombard"),
-                                          (38, "unshaded", "infiltrate"), (17, "unshaded", "ambush")])
+@pytest.mark.parametrize(
+    "card,side,sa",
+    [
+        (15, "shaded", "air_lift"),
+        (115, "unshaded", "air_lift"),
+        (115, "unshaded", "transport"),
+        (115, "unshaded", "bombard"),
+        (38, "unshaded", "infiltrate"),
+        (17, "unshaded", "ambush"),
+    ],
+)
 def test_fitl_5_4_mom_forbidden_special_activities(card, side, sa):
     g = game([], STRIKE_SETUP, mom={card: side})
     assert g.sa_banned(sa).startswith(f"Momentum #{card}")
@@ -314,8 +354,12 @@ def test_fitl_5_3_caps_34_sa2s_shaded_rally_improves_two():
 
 
 def test_fitl_5_3_caps_31_aaa_unshaded_trail_only_after_one_space():
-    g = game([("NVA", False, False, False)], ("central_laos", {"nva_bases": 1}), ("southern_laos", {"nva_bases": 1}),
-             caps={31: "unshaded"})
+    g = game(
+        [("NVA", False, False, False)],
+        ("central_laos", {"nva_bases": 1}),
+        ("southern_laos", {"nva_bases": 1}),
+        caps={31: "unshaded"},
+    )
     pick(g, "op", op="rally")
     for s in ("central_laos", "southern_laos"):
         pick(g, "space", space=s)
@@ -345,8 +389,12 @@ def test_fitl_5_3_caps_45_pt76_shaded_one_space_removes_one_per_troop():
 
 def test_fitl_5_3_caps_104_main_force_unshaded_march_activates_above_one():
     g = game([("VC", False, False, False)], ("quang_nam", {"vc_guerrillas__u": 2}), support={QT: 1})
-    g2 = game([("VC", False, False, False)], ("quang_nam", {"vc_guerrillas__u": 2}), support={QT: 1},
-              caps={104: "unshaded"})
+    g2 = game(
+        [("VC", False, False, False)],
+        ("quang_nam", {"vc_guerrillas__u": 2}),
+        support={QT: 1},
+        caps={104: "unshaded"},
+    )
     for gg in (g, g2):
         pick(gg, "op", op="march")
         pick(gg, "move_from", space="quang_nam")
@@ -359,8 +407,13 @@ def test_fitl_5_3_caps_104_main_force_unshaded_march_activates_above_one():
 
 
 def test_fitl_5_4_mom_17_claymores_activated_march_group_loses_one():
-    g = game([("VC", False, False, False)], ("quang_nam", {"vc_guerrillas__u": 2}), (QT, {"arvn_police": 2}),
-             support={QT: 1}, mom={17: "unshaded"})
+    g = game(
+        [("VC", False, False, False)],
+        ("quang_nam", {"vc_guerrillas__u": 2}),
+        (QT, {"arvn_police": 2}),
+        support={QT: 1},
+        mom={17: "unshaded"},
+    )
     pick(g, "op", op="march")
     pick(g, "move_from", space="quang_nam")
     pick(g, "move_to", space=QT)
@@ -371,7 +424,9 @@ def test_fitl_5_4_mom_17_claymores_activated_march_group_loses_one():
 
 
 def test_fitl_5_3_caps_104_main_force_shaded_vc_ambush_removes_two():
-    g = game([("VC", False, True, False)], (QT, {"vc_guerrillas__u": 1, "arvn_police": 2}), caps={104: "shaded"})
+    g = game(
+        [("VC", False, True, False)], (QT, {"vc_guerrillas__u": 1, "arvn_police": 2}), caps={104: "shaded"}
+    )
     pick(g, "op", op="attack")
     if options(g, "sa_later"):
         pick(g, "sa_later")
@@ -401,6 +456,7 @@ def coup_with(edit_more, *, caps=None, mom=None, players=None):
         for card, side in (mom or {}).items():
             add_momentum(g, card, side)
         edit_more(g)
+
     # Capabilities and Momentum in play at the start have no lesson key: a test-only edit (conftest.fitl_game)
     return coup(edit, players=players)
 
@@ -411,6 +467,7 @@ def coup_ruling(g, rule_id, title_part=""):
 
 def test_fitl_5_4_mom_16_blowtorch_pacification_costs_one():
     from .test_fitl_coup import pacify_position
+
     g = coup_with(pacify_position, mom={16: "unshaded"})
     arvn = g.board.tracks["arvn_resources"]
     g.apply(pick_action(g, "pacify", space="hue"))
@@ -429,6 +486,7 @@ def test_fitl_5_3_caps_19_cords_shaded_coup_pacify_only_to_passive():
     def edit(g):
         pacify_position(g)
         g.board.support["hue"] = 1
+
     g = coup_with(edit, caps={19: "shaded"})
     assert "hue" not in {a.get("space") for a in g.legal_actions() if a.kind == "pacify"}
     assert "da_nang" in {a.get("space") for a in g.legal_actions() if a.kind == "pacify"}
@@ -438,6 +496,7 @@ def test_fitl_5_3_caps_86_mandate_shaded_arvn_pacifies_one_space():
     def edit(g):
         for s in ("hue", "da_nang"):
             put_game(g, s, arvn_troops=1)
+
     g = coup_with(edit, caps={86: "shaded"})
     while g.decision.side != "ARVN" or g.decision.kind != "pacify":
         g.apply(pick_action(g, "done") if options(g, "done") else g.legal_actions()[0])
@@ -448,22 +507,26 @@ def test_fitl_5_3_caps_86_mandate_shaded_arvn_pacifies_one_space():
 
 def put_game(g, space, **pieces):
     from .conftest import put as cput
+
     cput(g, space, **pieces)
 
 
 def _finish_coup(g):
     from .test_fitl_coup import finish_round
+
     finish_round(g)
 
 
 def _bots():
     from .test_fitl_coup import BOTS as bots
+
     return bots
 
 
 def test_fitl_5_4_mom_39_oriskany_shaded_no_degrade_at_reset():
     def edit(g):
         g.board.tracks["trail"] = 4
+
     g = coup_with(edit, mom={39: "shaded"}, players=_bots())
     _finish_coup(g)
     assert g.board.tracks["trail"] == 4 and "Oriskany" in coup_ruling(g, "FITL-6.6").explanation
@@ -472,6 +535,7 @@ def test_fitl_5_4_mom_39_oriskany_shaded_no_degrade_at_reset():
 def test_fitl_5_4_mom_7_adsid_reset_trail_change_costs_nva_six():
     def edit(g):
         g.board.tracks["trail"] = 0
+
     g = coup_with(edit, mom={7: "unshaded"}, players=_bots())
     _finish_coup(g)
     r = coup_ruling(g, "FITL-6.6")
@@ -491,6 +555,7 @@ def test_fitl_5_4_mom_15_medevac_unshaded_troop_casualties_to_available():
     def edit(g):
         g.board.available["us_troops"] -= 4
         g.board.casualties["us_troops"] += 4
+
     g = coup_with(edit, mom={15: "unshaded"}, players=_bots())
     _finish_coup(g)
     r = coup_ruling(g, "FITL-6.5", "Medevac")
@@ -507,8 +572,12 @@ def test_fitl_5_4_mom_discarded_at_reset_and_effect_ends():
 
 # ====================================================================== more COIN Capabilities
 def test_fitl_5_3_caps_19_cords_unshaded_us_train_pacifies_two_spaces():
-    g = game([("US", False, False, False)], ("hue", {"us_troops": 1, "arvn_police": 1}),
-             ("da_nang", {"us_troops": 1, "arvn_police": 1}), caps={19: "unshaded"})
+    g = game(
+        [("US", False, False, False)],
+        ("hue", {"us_troops": 1, "arvn_police": 1}),
+        ("da_nang", {"us_troops": 1, "arvn_police": 1}),
+        caps={19: "unshaded"},
+    )
     pick(g, "op", op="train")
     for s in ("hue", "da_nang"):
         pick(g, "space", space=s)
@@ -516,11 +585,15 @@ def test_fitl_5_3_caps_19_cords_unshaded_us_train_pacifies_two_spaces():
     maybe(g, "done")
     pick(g, "pacify", space="hue", levels=1)
     pick(g, "pacify", space="da_nang", levels=1)
-    assert g.board.support["hue"] == 1 and g.board.support["da_nang"] == 1 and names(g, "Capability #19 CORDS")
+    assert (
+        g.board.support["hue"] == 1 and g.board.support["da_nang"] == 1 and names(g, "Capability #19 CORDS")
+    )
 
 
 def test_fitl_5_3_caps_19_cords_shaded_train_pacifies_only_to_passive():
-    g = game([("ARVN", False, False, False)], ("hue", {"arvn_troops": 1, "arvn_police": 1}), caps={19: "shaded"})
+    g = game(
+        [("ARVN", False, False, False)], ("hue", {"arvn_troops": 1, "arvn_police": 1}), caps={19: "shaded"}
+    )
     pick(g, "op", op="train")
     pick(g, "space", space="hue")
     pick(g, "place", troops=0, police=0, rangers=0)
@@ -539,8 +612,11 @@ def test_fitl_5_3_caps_18_cap_unshaded_us_train_adds_a_police():
 
 
 def test_fitl_5_3_caps_11_abrams_unshaded_base_first():
-    g = game([("US", False, False, False)], (QT, {"us_troops": 1, "vc_guerrillas__a": 1, "vc_bases": 1}),
-             caps={11: "unshaded"})
+    g = game(
+        [("US", False, False, False)],
+        (QT, {"us_troops": 1, "vc_guerrillas__a": 1, "vc_bases": 1}),
+        caps={11: "unshaded"},
+    )
     pick(g, "op", op="assault")
     pick(g, "space", space=QT)
     pick(g, "yes")
@@ -549,8 +625,11 @@ def test_fitl_5_3_caps_11_abrams_unshaded_base_first():
 
 
 def test_fitl_5_3_caps_28_search_and_destroy_unshaded_one_underground_guerrilla():
-    g = game([("US", False, False, False)], (QT, {"us_troops": 2, "vc_guerrillas__a": 1, "vc_guerrillas__u": 1}),
-             caps={28: "unshaded"})
+    g = game(
+        [("US", False, False, False)],
+        (QT, {"us_troops": 2, "vc_guerrillas__a": 1, "vc_guerrillas__u": 1}),
+        caps={28: "unshaded"},
+    )
     pick(g, "op", op="assault")
     pick(g, "space", space=QT)
     assert g.board.pieces[QT]["vc_guerrillas:u"] == 0 and g.board.pieces[QT]["vc_guerrillas:a"] == 0
@@ -578,7 +657,9 @@ def test_fitl_5_3_caps_14_m48_shaded_nva_remove_moved_cubes():
         finish_one(g)
     g.apply(options(g, "piece")[0])
     g.apply(options(g, "piece")[0])
-    assert g.board.pieces["loc_hue_da_nang"]["arvn_troops"] == 0 and names(g, "Capability #14 M-48 Patton (shaded)")
+    assert g.board.pieces["loc_hue_da_nang"]["arvn_troops"] == 0 and names(
+        g, "Capability #14 M-48 Patton (shaded)"
+    )
 
 
 def finish_one(g):
@@ -598,15 +679,22 @@ def test_fitl_5_3_caps_61_armored_cavalry_shaded_transport_rangers_only():
 
 
 def test_fitl_5_3_caps_61_armored_cavalry_unshaded_free_assault_after_transport():
-    g = game([("ARVN", "sa:transport")], ("saigon", {"arvn_troops": 4}),
-             ("loc_saigon_cam_ranh", {"vc_guerrillas__a": 1}), caps={61: "unshaded"})
+    g = game(
+        [("ARVN", "sa:transport")],
+        ("saigon", {"arvn_troops": 4}),
+        ("loc_saigon_cam_ranh", {"vc_guerrillas__a": 1}),
+        caps={61: "unshaded"},
+    )
     pick(g, "space", space="saigon")
     pick(g, "move_to", space="loc_saigon_cam_ranh")
     pick(g, "count", n=4)
     maybe(g, "done")
     res = g.board.tracks["arvn_resources"]
     pick(g, "space", space="loc_saigon_cam_ranh")
-    assert g.board.pieces["loc_saigon_cam_ranh"]["vc_guerrillas:a"] == 0 and g.board.tracks["arvn_resources"] == res
+    assert (
+        g.board.pieces["loc_saigon_cam_ranh"]["vc_guerrillas:a"] == 0
+        and g.board.tracks["arvn_resources"] == res
+    )
     assert names(g, "Capability #61 Armored Cavalry")
 
 
@@ -616,12 +704,20 @@ def test_fitl_5_3_caps_86_mandate_unshaded_govern_transfer_without_shift():
     pick(g, "mode", mode="patronage")
     finish(g)
     # Patronage 17, +2 more because Young Turks lead in the Short scenario (2.4.1)
-    assert g.board.support["hue"] == 2 and g.board.tracks["patronage"] == 17 + 2 and names(g, "Mandate of Heaven")
+    assert (
+        g.board.support["hue"] == 2
+        and g.board.tracks["patronage"] == 17 + 2
+        and names(g, "Mandate of Heaven")
+    )
 
 
 def test_fitl_5_3_caps_116_cadres_unshaded_terror_costs_two_guerrillas():
-    g = game([("VC", False, False, False)], (QT, {"vc_guerrillas__u": 2}), ("quang_nam", {"vc_guerrillas__u": 1}),
-             caps={116: "unshaded"})
+    g = game(
+        [("VC", False, False, False)],
+        (QT, {"vc_guerrillas__u": 2}),
+        ("quang_nam", {"vc_guerrillas__u": 1}),
+        caps={116: "unshaded"},
+    )
     pick(g, "op", op="terror")
     assert "quang_nam" not in {a.get("space") for a in options(g, "space")}
     pick(g, "space", space=QT)
@@ -634,8 +730,12 @@ def test_fitl_5_3_caps_116_cadres_unshaded_agitation_costs_two_guerrillas():
         put_game(g, "tay_ninh", vc_guerrillas__u=2)
         put_game(g, "binh_dinh", vc_guerrillas__u=1)
         g.board.tracks["vc_resources"] = 5
-    g = coup_with(edit, caps={116: "unshaded"}, players={"US": _bots()["US"], "ARVN": _bots()["ARVN"],
-                                                          "NVA": _bots()["NVA"]})
+
+    g = coup_with(
+        edit,
+        caps={116: "unshaded"},
+        players={"US": _bots()["US"], "ARVN": _bots()["ARVN"], "NVA": _bots()["NVA"]},
+    )
     while g.decision.kind != "agitate":
         finish_one(g)
     spaces = {a.get("space") for a in options(g, "agitate")}
@@ -653,8 +753,11 @@ def maybe(g, kind):
 
 # ====================================================================== operation(..., spaces=...) (5.1.1, F-111)
 def test_fitl_5_1_1_event_operation_confined_to_named_spaces():
-    g = game([("US", False, False, True, [QT])], (QT, {"us_troops": 2, "vc_guerrillas__a": 1}),
-             ("quang_nam", {"us_troops": 2, "vc_guerrillas__a": 1}))
+    g = game(
+        [("US", False, False, True, [QT])],
+        (QT, {"us_troops": 2, "vc_guerrillas__a": 1}),
+        ("quang_nam", {"us_troops": 2, "vc_guerrillas__a": 1}),
+    )
     pick(g, "op", op="assault")
     assert [a["space"] for a in options(g, "space")] == [QT]
     refused(g, Action.make("space", space="quang_nam"), "FITL-5.1.1")
@@ -672,6 +775,7 @@ def test_fitl_5_1_3_event_operation_with_no_legal_space_in_scope_does_nothing():
 
 def _card(card, side, faction, prep, *picks):
     from .test_fitl_events_vocab import EvGame, drive
+
     g = EvGame([("card", card, faction, side)], prep)
     drive(g, *picks)
     return g
@@ -681,10 +785,22 @@ def test_fitl_5_1_1_card_25_riverines_sweep_and_assault_only_beside_the_mekong()
     def prep(g):
         put_board(g, "kien_phong", us_troops=2, vc_guerrillas__u=1)
         put_board(g, "quang_nam", us_troops=2, vc_guerrillas__a=1)
-    g = _card(25, "unshaded", "US", prep, {"kind": "option", "index": 0}, {"kind": "op", "op": "sweep"},
-              {"kind": "space", "space": "kien_phong"}, "done", {"kind": "op", "op": "assault"},
-              {"kind": "space", "space": "kien_phong"})
-    assert g.board.pieces["kien_phong"]["vc_guerrillas:u"] + g.board.pieces["kien_phong"]["vc_guerrillas:a"] == 0
+
+    g = _card(
+        25,
+        "unshaded",
+        "US",
+        prep,
+        {"kind": "option", "index": 0},
+        {"kind": "op", "op": "sweep"},
+        {"kind": "space", "space": "kien_phong"},
+        "done",
+        {"kind": "op", "op": "assault"},
+        {"kind": "space", "space": "kien_phong"},
+    )
+    assert (
+        g.board.pieces["kien_phong"]["vc_guerrillas:u"] + g.board.pieces["kien_phong"]["vc_guerrillas:a"] == 0
+    )
     assert g.board.pieces["quang_nam"]["vc_guerrillas:a"] == 1
 
 
@@ -692,9 +808,17 @@ def test_fitl_5_1_1_card_74_lam_son_limited_operation_in_the_laos_space():
     def prep(g):
         put_board(g, "central_laos", nva_guerrillas__a=2)
         put_board(g, "quang_nam", arvn_troops=4, vc_guerrillas__a=1)
-    g = _card(74, "unshaded", "ARVN", prep, {"kind": "space", "space": "central_laos"},
-              *[{"kind": "pick", "space": "central_laos"} for _ in range(6)], {"kind": "op", "op": "assault"},
-              {"kind": "space", "space": "central_laos"})
+
+    g = _card(
+        74,
+        "unshaded",
+        "ARVN",
+        prep,
+        {"kind": "space", "space": "central_laos"},
+        *[{"kind": "pick", "space": "central_laos"} for _ in range(6)],
+        {"kind": "op", "op": "assault"},
+        {"kind": "space", "space": "central_laos"},
+    )
     assert g.board.pieces["central_laos"]["arvn_troops"] == 6
     assert g.board.pieces["central_laos"]["nva_guerrillas:a"] == 0
     assert g.board.pieces["quang_nam"]["vc_guerrillas:a"] == 1
@@ -702,12 +826,14 @@ def test_fitl_5_1_1_card_74_lam_son_limited_operation_in_the_laos_space():
 
 def test_fitl_5_1_1_card_117_corps_commanders_sweep_only_in_the_chosen_spaces():
     from wargames.fitl.ops_common import OpCtx
+
     ctx = OpCtx("ARVN", "sweep", False, True, False)
     ctx.allowed = ("hue",)
     g = game([])
     assert g.in_scope(ctx, "hue") and not g.in_scope(ctx, "da_nang")
     assert g.refuse_space(ctx, "FITL-3.2.3", Action.make("space", space="da_nang")).rule_id == "FITL-5.1.1"
     from wargames.fitl.events import load_events
+
     assert load_events()[117]["status"] == "data"
 
 
@@ -716,7 +842,9 @@ def put_board(g, space, **pieces):
 
 
 def test_fitl_5_3_caps_116_cadres_shaded_rally_agitates_in_a_base_space():
-    g = game([("VC", False, False, False)], (QT, {"vc_bases": 1, "vc_guerrillas__u": 1}), caps={116: "shaded"})
+    g = game(
+        [("VC", False, False, False)], (QT, {"vc_bases": 1, "vc_guerrillas__u": 1}), caps={116: "shaded"}
+    )
     pick(g, "op", op="rally")
     pick(g, "space", space=QT)
     g.apply(options(g, "mode")[0])
@@ -735,8 +863,12 @@ def test_fitl_5_1_1_event_operation_max_spaces():
 
 
 def test_fitl_5_1_1_event_sweep_in_place_moves_no_troops():
-    g = game([("US", False, False, True, {"in_place": True})], (QT, {"vc_guerrillas__u": 2}),
-             ("quang_nam", {"us_troops": 3}), (BD, {"us_troops": 1}))
+    g = game(
+        [("US", False, False, True, {"in_place": True})],
+        (QT, {"vc_guerrillas__u": 2}),
+        ("quang_nam", {"us_troops": 3}),
+        (BD, {"us_troops": 1}),
+    )
     pick(g, "op", op="sweep")
     pick(g, "space", space=QT)
     maybe(g, "done")
@@ -744,9 +876,11 @@ def test_fitl_5_1_1_event_sweep_in_place_moves_no_troops():
 
 
 def test_fitl_5_1_1_event_assault_on_nva_only():
-    g = game([("ARVN", False, False, True, {"nva_only": True})],
-             (QT, {"arvn_troops": 6, "vc_guerrillas__a": 2, "nva_guerrillas__a": 1, "nva_bases": 1}),
-             ("quang_nam", {"arvn_troops": 4, "vc_guerrillas__a": 1}))
+    g = game(
+        [("ARVN", False, False, True, {"nva_only": True})],
+        (QT, {"arvn_troops": 6, "vc_guerrillas__a": 2, "nva_guerrillas__a": 1, "nva_bases": 1}),
+        ("quang_nam", {"arvn_troops": 4, "vc_guerrillas__a": 1}),
+    )
     pick(g, "op", op="assault")
     assert [a["space"] for a in options(g, "space")] == [QT]
     pick(g, "space", space=QT)  # 6 / 2 = 3: the NVA Guerrilla and the NVA Base; the VC untouched
@@ -784,9 +918,11 @@ def test_fitl_5_4_mom_46_559th_infiltrate_in_one_space():
 def test_fitl_5_3_caps_11_28_base_first_and_underground_each_explained_before_the_next_choice():
     """Abrams (unshaded) and Search and Destroy (unshaded) together: every removal has its ruling before the next
     decision (decision F-41: no unexplained change)."""
-    g = game([("US", False, False, False)],
-             (QT, {"us_troops": 4, "vc_guerrillas__u": 1, "nva_guerrillas__u": 1, "vc_bases": 1, "nva_bases": 1}),
-             caps={11: "unshaded", 28: "unshaded"})
+    g = game(
+        [("US", False, False, False)],
+        (QT, {"us_troops": 4, "vc_guerrillas__u": 1, "nva_guerrillas__u": 1, "vc_bases": 1, "nva_bases": 1}),
+        caps={11: "unshaded", 28: "unshaded"},
+    )
     pick(g, "op", op="assault")
     pick(g, "space", space=QT)
     before = g.state_dict()
@@ -800,8 +936,12 @@ def test_fitl_5_3_caps_11_28_base_first_and_underground_each_explained_before_th
 
 
 def test_fitl_5_4_mom_78_lansdale_shaded_no_assault_step_in_a_us_patrol():
-    g = game([("US", False, False, False)], ("hue", {"us_troops": 2}), ("loc_hue_da_nang", {"vc_guerrillas__u": 1}),
-             mom={78: "shaded"})
+    g = game(
+        [("US", False, False, False)],
+        ("hue", {"us_troops": 2}),
+        ("loc_hue_da_nang", {"vc_guerrillas__u": 1}),
+        mom={78: "shaded"},
+    )
     pick(g, "op", op="patrol")
     pick(g, "move_from", space="hue")
     pick(g, "move_to", space="loc_hue_da_nang")
@@ -812,9 +952,11 @@ def test_fitl_5_4_mom_78_lansdale_shaded_no_assault_step_in_a_us_patrol():
 
 def test_fitl_5_4_mom_7_adsid_event_trail_change_costs_nva_six():
     """ADSID charges every real Trail change, an Event's too (card 6 Aces, shaded: Trail +2)."""
+
     def prep(g):
         g.board.tracks.update(trail=1, nva_resources=10)
         add_momentum(g, 7, "unshaded")  # taken from the deck or the cards set aside (each card in one place)
+
     g, d = play(6, "shaded", "NVA", prep)
     assert d["trail"] == 2 and d["nva_resources"] == -6
     assert any("ADSID" in r.explanation for r in g.log if r.rule_id == "FITL-1.8")
@@ -822,5 +964,6 @@ def test_fitl_5_4_mom_7_adsid_event_trail_change_costs_nva_six():
     def at_zero(g):
         prep(g)
         g.board.tracks["trail"] = 4
+
     _, d = play(6, "shaded", "NVA", at_zero)
     assert "nva_resources" not in d  # no change of the Trail, no charge

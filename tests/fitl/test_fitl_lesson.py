@@ -49,44 +49,61 @@ def test_fitl_lesson_markers_boxes_eligibility_and_lasting_effects_land_in_the_s
 
 def test_fitl_lesson_eligible_sets_who_may_act_on_the_first_card():
     """FITL-2.3.1: an Ineligible faction is skipped when the first card is played."""
-    g = wargames.load("fitl", "short", seed=3, deck=[1, 2], position={"eligible": {"US": False, "NVA": False}})
+    g = wargames.load(
+        "fitl", "short", seed=3, deck=[1, 2], position={"eligible": {"US": False, "NVA": False}}
+    )
     assert not g.eligible["US"] and not g.eligible["NVA"] and g.eligible["ARVN"] and g.eligible["VC"]
     assert g.decision.side in ("ARVN", "VC")
 
 
-@pytest.mark.parametrize("bad,says", [
-    ({"terror": {"loc_hue_khe_sanh": 1}}, "a LoC takes a Sabotage marker"),
-    ({"terror": {"hue": -1}}, "out of range"),
-    ({"sabotage": {"hue": True}}, "only a LoC takes a Sabotage marker"),
-    ({"sabotage": {"loc_hue_khe_sanh": 1}}, "write true or false"),
-    ({"terror": {"hue": 10, "saigon": 6}}, "there are only 15 (FITL-3.3.4)"),
-    ({"casualties": {"arvn_troops": 1}}, "only US pieces can be Casualties (FITL-1.4.1)"),
-    ({"out_of_play": {"nva_troops": 1}}, "only US and ARVN pieces"),
-    ({"out_of_play": {"us_bases": 7}}, "out of range"),
-    ({"casualties": {"us_troops": 40}}, "more us_troops than are Available"),
-    ({"removed": {"us_troops": 40}}, "more us_troops than are Available"),
-    ({"removed": {"nva_troops": -1}}, "out of range"),
-    ({"removed": {"tanks": 1}}, "unknown piece"),
-    ({"eligible": {"Soviets": True}}, "unknown faction"),
-    ({"eligible": {"US": "yes"}}, "write true (Eligible) or false"),
-    ({"capabilities": {"1": "unshaded"}}, "is not a Capability card (FITL-5.3)"),
-    ({"capabilities": {"13": "sideways"}}, "write unshaded or shaded (or null)"),
-    ({"capabilities": {"top gun": "unshaded"}}, "is not a card number"),
-    ({"momentum": {"13": "unshaded"}}, "is not a Momentum card (FITL-5.4)"),
-    ({"momentum": {"16": None}}, "write unshaded or shaded"),
-    ({"leader_box": "ky"}, "position.leader_box must be a list of card numbers"),
-    ({"leader_box": [127, 1]}, "position.leader_box: #1 Gulf of Tonkin is not a Coup card"),
-    ({"leader_box": [129, 126]}, "#129 Failed Attempt (Coup!) cannot lie above #126 Young Turks (Coup!): a Failed "
-                                 "Attempt goes underneath the other Coup cards (FITL-2.4.1)"),
-    ({"leader_box": [127, 127]}, "position.leader_box: card 127 is listed twice"),
-    ({"leader_box": [131]}, "position.leader_box: 131 is not a card number 1-130"),
-    ({"played": [1, 125]}, "position.played: #125 Nguyen Khanh (Coup!) is a Coup card"),
-    ({"played": ["one"]}, "position.played: 'one' is not a card number"),
-    ({"played": [16], "momentum": {"16": "unshaded"}}, "card 16 cannot be both played and a Momentum card"),
-    ({"leader_flipped": "yes"}, "position.leader_flipped: write true or false"),
-    ({"leader_box": [], "leader_flipped": True}, "the RVN leader is Duong Van Minh, printed on the board"),
-    ({"leader_box": [129], "leader_flipped": True}, "only a leader card (125-128) can be turned face down"),
-])
+@pytest.mark.parametrize(
+    "bad,says",
+    [
+        ({"terror": {"loc_hue_khe_sanh": 1}}, "a LoC takes a Sabotage marker"),
+        ({"terror": {"hue": -1}}, "out of range"),
+        ({"sabotage": {"hue": True}}, "only a LoC takes a Sabotage marker"),
+        ({"sabotage": {"loc_hue_khe_sanh": 1}}, "write true or false"),
+        ({"terror": {"hue": 10, "saigon": 6}}, "there are only 15 (FITL-3.3.4)"),
+        ({"casualties": {"arvn_troops": 1}}, "only US pieces can be Casualties (FITL-1.4.1)"),
+        ({"out_of_play": {"nva_troops": 1}}, "only US and ARVN pieces"),
+        ({"out_of_play": {"us_bases": 7}}, "out of range"),
+        ({"casualties": {"us_troops": 40}}, "more us_troops than are Available"),
+        ({"removed": {"us_troops": 40}}, "more us_troops than are Available"),
+        ({"removed": {"nva_troops": -1}}, "out of range"),
+        ({"removed": {"tanks": 1}}, "unknown piece"),
+        ({"eligible": {"Soviets": True}}, "unknown faction"),
+        ({"eligible": {"US": "yes"}}, "write true (Eligible) or false"),
+        ({"capabilities": {"1": "unshaded"}}, "is not a Capability card (FITL-5.3)"),
+        ({"capabilities": {"13": "sideways"}}, "write unshaded or shaded (or null)"),
+        ({"capabilities": {"top gun": "unshaded"}}, "is not a card number"),
+        ({"momentum": {"13": "unshaded"}}, "is not a Momentum card (FITL-5.4)"),
+        ({"momentum": {"16": None}}, "write unshaded or shaded"),
+        ({"leader_box": "ky"}, "position.leader_box must be a list of card numbers"),
+        ({"leader_box": [127, 1]}, "position.leader_box: #1 Gulf of Tonkin is not a Coup card"),
+        (
+            {"leader_box": [129, 126]},
+            "#129 Failed Attempt (Coup!) cannot lie above #126 Young Turks (Coup!): a Failed "
+            "Attempt goes underneath the other Coup cards (FITL-2.4.1)",
+        ),
+        ({"leader_box": [127, 127]}, "position.leader_box: card 127 is listed twice"),
+        ({"leader_box": [131]}, "position.leader_box: 131 is not a card number 1-130"),
+        ({"played": [1, 125]}, "position.played: #125 Nguyen Khanh (Coup!) is a Coup card"),
+        ({"played": ["one"]}, "position.played: 'one' is not a card number"),
+        (
+            {"played": [16], "momentum": {"16": "unshaded"}},
+            "card 16 cannot be both played and a Momentum card",
+        ),
+        ({"leader_flipped": "yes"}, "position.leader_flipped: write true or false"),
+        (
+            {"leader_box": [], "leader_flipped": True},
+            "the RVN leader is Duong Van Minh, printed on the board",
+        ),
+        (
+            {"leader_box": [129], "leader_flipped": True},
+            "only a leader card (125-128) can be turned face down",
+        ),
+    ],
+)
 def test_fitl_lesson_bad_edit_is_refused_naming_the_entry(bad, says):
     with pytest.raises(PositionError) as err:
         wargames.load("fitl", "short", seed=3, position=bad)
@@ -111,8 +128,13 @@ def test_fitl_lesson_removed_pieces_make_a_smaller_force_pool_that_saves_and_rep
 
 def test_fitl_lesson_momentum_card_already_played_is_refused():
     """FITL-5.4: a Momentum card played is out of the deck; a lesson cannot put it in play a second time."""
-    g = wargames.load("fitl", "short", seed=3, deck=[16, 1],  # card 16 is played on card 1
-                      position={"at": {"turn": 3, "phase": "card"}, "momentum": {"16": "unshaded"}})
+    g = wargames.load(
+        "fitl",
+        "short",
+        seed=3,
+        deck=[16, 1],  # card 16 is played on card 1
+        position={"at": {"turn": 3, "phase": "card"}, "momentum": {"16": "unshaded"}},
+    )
     g.set_players({s: Passer() for s in g.sides})
     with pytest.raises(PositionError, match="neither in the draw deck nor set aside"):
         g.advance_to(4)
@@ -123,9 +145,12 @@ def test_fitl_lesson_position_mid_game_saves_reopens_and_replays():
     """A lesson position made at the start of card 3 (pieces, markers, boxes, Eligibility, a Capability) by the
     options, then played on by the bots: its save reopens to the same digest, its record replays decision by
     decision to the same digest, and Back returns to the same digest."""
-    pos = {"at": {"turn": 3, "phase": "card"}, **{k: MARKERS_AND_BOXES[k] for k in
-                                                  ("terror", "casualties", "out_of_play", "capabilities")},
-           "pieces": {"tay_ninh": {"vc_guerrillas:u": 4, "us_troops": 2}}, "tracks": {"aid": 20}}
+    pos = {
+        "at": {"turn": 3, "phase": "card"},
+        **{k: MARKERS_AND_BOXES[k] for k in ("terror", "casualties", "out_of_play", "capabilities")},
+        "pieces": {"tay_ninh": {"vc_guerrillas:u": 4, "us_troops": 2}},
+        "tracks": {"aid": 20},
+    }
     g = wargames.load("fitl", "short", seed=5, position=pos, dice=[3, 4])
     g.set_players({f: FitlBot(f) for f in g.sides})  # not the Non-players: see wargames.testing.replayed
     g.advance_to(6)
@@ -144,6 +169,7 @@ def test_fitl_lesson_position_mid_game_saves_reopens_and_replays():
 
 def test_fitl_lesson_test_edit_becomes_a_recorded_position():
     """conftest.fitl_game turns a test's board edit into the position option: the game's save reopens."""
+
     def edit(game):
         put(game, "hue", vc_guerrillas__a=2)
         game.board.terror["hue"] = 1
@@ -178,7 +204,9 @@ def test_fitl_lesson_leader_box_and_played_pile_arrange_the_cards_and_save_reope
     assert g.leader_box == [127, 126, 129] and g.rvn_leader == 127 and g.played == [124, 1, 2]
     assert 125 in g.set_aside and plain.leader_box == [126, 125]  # Khanh, left out of the box, is set aside
     assert not {127, 129, 124, 1, 2} & (set(g.deck) | set(g.set_aside)) and not g.invariants()
-    made = {r.result["to"][0] if r.result["to"] else None: r.explanation for r in lessons(g) if "to" in r.result}
+    made = {
+        r.result["to"][0] if r.result["to"] else None: r.explanation for r in lessons(g) if "to" in r.result
+    }
     assert "top first (FITL-2.4.1)" in made[127] and "oldest first" in made[124]
     assert g.state_dict()["leader_box"] == [127, 126, 129] and g.digest() != plain.digest()
     assert wargames.open_save(g.save()).digest() == g.digest()
@@ -198,11 +226,15 @@ def test_fitl_lesson_empty_leader_box_is_duong_van_minh():
 def test_fitl_lesson_played_pile_takes_only_cards_in_the_deck_or_set_aside():
     """Mid-game, a card already in play (the card being played, the next card, a card in the RVN Leader box) cannot
     be put in the played pile: the edit is refused naming the card and where it is (FITL-2.1)."""
-    g = wargames.load("fitl", "short", seed=3, deck=[1, 2, 3], position={"at": {"turn": 2, "phase": "card"},
-                                                                          "played": [2]})
+    g = wargames.load(
+        "fitl", "short", seed=3, deck=[1, 2, 3], position={"at": {"turn": 2, "phase": "card"}, "played": [2]}
+    )
     g.set_players({s: Passer() for s in g.sides})
-    with pytest.raises(PositionError, match=r"position.played: #2 .* is the (card being played|next card), neither "
-                                            r"in the draw deck nor set aside"):
+    with pytest.raises(
+        PositionError,
+        match=r"position.played: #2 .* is the (card being played|next card), neither "
+        r"in the draw deck nor set aside",
+    ):
         g.advance_to(3)
 
 

@@ -82,8 +82,11 @@ def test_fitl_8_1_2_targets_bases_then_special_forces_then_cubes_us_first():
     assert tp(game, "binh_dinh", "us_troops") > tp(game, "binh_dinh", "arvn_troops")
     # Troops and Police evenly, the type fewest in the space first (Police 1 < Troops 2) ... but the last Police last
     assert tp(game, "binh_dinh", "arvn_troops") > tp(game, "binh_dinh", "arvn_police")
-    assert tp(game, "binh_dinh", "vc_bases") > tp(game, "binh_dinh", "vc_guerrillas:u") > tp(game, "binh_dinh",
-                                                                                            "vc_guerrillas:a")
+    assert (
+        tp(game, "binh_dinh", "vc_bases")
+        > tp(game, "binh_dinh", "vc_guerrillas:u")
+        > tp(game, "binh_dinh", "vc_guerrillas:a")
+    )
 
 
 def test_fitl_8_1_3_best_action_takes_the_highest_priority():
@@ -97,14 +100,18 @@ def test_fitl_8_2_equal_candidates_by_equal_chance_and_replayable():
     game = position(lambda g: None)
     cands = ["hue", "da_nang", "kontum", "qui_nhon"]
     picks = {priorities.random_pick(game, "VC", cands) for _ in range(3)}
-    assert len(picks) == 1 and picks <= set(cands)  # same game, same decision count: same pick (decision F-71)
+    assert len(picks) == 1 and picks <= set(
+        cands
+    )  # same game, same decision count: same pick (decision F-71)
 
 
 def test_fitl_8_3_locs_last_then_highest_econ():
     game = position(lambda g: None)
     assert priorities.random_pick(game, "VC", ["loc_saigon_can_tho", "hue"]) == "hue"
-    assert priorities.random_pick(game, "VC", ["loc_saigon_can_tho", "loc_hue_da_nang", "loc_da_nang_dak_to"]) \
-        == "loc_saigon_can_tho"  # Econ 2
+    assert (
+        priorities.random_pick(game, "VC", ["loc_saigon_can_tho", "loc_hue_da_nang", "loc_da_nang_dak_to"])
+        == "loc_saigon_can_tho"
+    )  # Econ 2
 
 
 # ---------------------------------------------------------------------------------------------- VC 8.5
@@ -159,9 +166,19 @@ def test_fitl_8_5_3_rally_space_priorities_base_first():
     opts = [Action.make("space", s, space=s) for s in ("kien_phong", "tay_ninh", "ba_xuyen")]
     a = vc.choose(game, decision("space", opts, "VC", faction="VC", op="rally", limited=False, step="space"))
     assert a["space"] == "tay_ninh" and "Base" in vc.last_reason
-    m = vc.choose(game, decision("mode", [Action.make("mode", "place", mode="place", n=1),
-                                          Action.make("mode", "base", mode="base", n=0)], "VC", faction="VC",
-                                 op="rally", limited=False, step="mode", space="tay_ninh"))
+    m = vc.choose(
+        game,
+        decision(
+            "mode",
+            [Action.make("mode", "place", mode="place", n=1), Action.make("mode", "base", mode="base", n=0)],
+            "VC",
+            faction="VC",
+            op="rally",
+            limited=False,
+            step="mode",
+            space="tay_ninh",
+        ),
+    )
     assert m["mode"] == "base"
 
 
@@ -206,8 +223,9 @@ def test_fitl_8_5_6_agitate_support_space_first():
 
     game = position(edit)
     vc = NonPlayer("VC")
-    opts = [Action.make("agitate", s, space=s) for s in ("quang_tin_quang_ngai", "binh_dinh")] + \
-        [Action.make("done", "stop")]
+    opts = [Action.make("agitate", s, space=s) for s in ("quang_tin_quang_ngai", "binh_dinh")] + [
+        Action.make("done", "stop")
+    ]
     a = vc.choose(game, decision("agitate", opts, "VC"))
     assert a["space"] == "binh_dinh" and vc.last_reason.startswith("VC 8.5.6")
 
@@ -284,8 +302,16 @@ def test_fitl_8_6_6_redeploy_fills_a_thin_base():
     game = position(edit)
     nva = NonPlayer("NVA")
     game.final_coup = False
-    a = nva.choose(game, Decision("NVA", "t", "FITL-6.4.3", [Action.make("from", "x", space="southern_laos"),
-                                                             Action.make("done", "stop")], kind="redeploy_from"))
+    a = nva.choose(
+        game,
+        Decision(
+            "NVA",
+            "t",
+            "FITL-6.4.3",
+            [Action.make("from", "x", space="southern_laos"), Action.make("done", "stop")],
+            kind="redeploy_from",
+        ),
+    )
     assert a.kind == "from" and nva.last_reason.startswith("NVA 8.6.6")
 
 
@@ -307,8 +333,12 @@ def test_fitl_8_7_2_train_when_twelve_pieces_available():
 def test_fitl_8_7_2_train_places_six_cubes_evenly():
     game = position(lambda g: put(g, "hue", arvn_troops=1))
     arvn = NonPlayer("ARVN")
-    opts = [Action.make("place", f"{t}/{p}", irregulars=0, rangers=0, troops=t, police=p)
-            for t in range(7) for p in range(7 - t) if t + p]
+    opts = [
+        Action.make("place", f"{t}/{p}", irregulars=0, rangers=0, troops=t, police=p)
+        for t in range(7)
+        for p in range(7 - t)
+        if t + p
+    ]
     a = arvn.choose(game, decision("place", opts, "ARVN", op="train", step="place", space="hue"))
     assert (a["troops"], a["police"]) == (3, 3)  # Police (fewest) first, then alternating evenly
 
@@ -359,7 +389,9 @@ def test_fitl_8_7_7_forced_redeploy_adds_coin_control():
     game = position(edit)
     arvn = NonPlayer("ARVN")
     opts = [Action.make("move", f"{n} to {d}", dest=d, n=n) for d in ("da_nang", "hue") for n in (1, 3)]
-    a = arvn.choose(game, Decision("ARVN", "t", "FITL-6.4.2", opts, kind="move", context={"source": "binh_dinh"}))
+    a = arvn.choose(
+        game, Decision("ARVN", "t", "FITL-6.4.2", opts, kind="move", context={"source": "binh_dinh"})
+    )
     assert a["dest"] == "hue" and a["n"] == 3 and arvn.last_reason.startswith("ARVN 8.7.7")
 
 
@@ -385,7 +417,9 @@ def test_fitl_8_8_3_assault_when_nva_troops_share_a_space_with_us_troops():
         put(g, "binh_dinh", us_troops=2, nva_troops=1)
 
     plan = NonPlayer("US").plan(position(edit), False)
-    assert plan.op == "assault" and "NVA Troops share" in plan.reason and plan.sas == ("air_lift", "air_strike")
+    assert (
+        plan.op == "assault" and "NVA Troops share" in plan.reason and plan.sas == ("air_lift", "air_strike")
+    )
 
 
 def test_fitl_8_8_4_patrol_out_of_laos_in_monsoon():
@@ -433,8 +467,11 @@ def test_fitl_8_8_9_commitment_adds_bases_then_troops_toward_policy():
     game.frozen_control = {s: game.board.control(s) for s in game.data.spaces}  # as the Commitment Phase does
     us = NonPlayer("US")
     us.policy_memo[game.coups_held] = "LBJ"
-    opts = [Action.make("commit_from", "b", piece="us_bases", source="available"),
-            Action.make("commit_from", "t", piece="us_troops", source="available"), Action.make("done", "x")]
+    opts = [
+        Action.make("commit_from", "b", piece="us_bases", source="available"),
+        Action.make("commit_from", "t", piece="us_troops", source="available"),
+        Action.make("done", "x"),
+    ]
     a = us.choose(game, decision("commit_from", opts, "US"))
     assert a["piece"] == "us_bases" and us.last_reason.startswith("US 8.8.9")
 
@@ -477,8 +514,10 @@ def test_fitl_8_0_nonplayer_games_never_dead_end(seed):
 
 # ---------------------------------------------------------------------------------------------- flowchart order
 def card_decision(game: FitlGame, side: str, event: bool = True) -> Decision:
-    opts = ([Action.make("event", "Event")] if event else []) + \
-        [Action.make("op", "Op+SA", limited=False, sa=True), Action.make("pass", "Pass")]
+    opts = ([Action.make("event", "Event")] if event else []) + [
+        Action.make("op", "Op+SA", limited=False, sa=True),
+        Action.make("pass", "Pass"),
+    ]
     return Decision(side, "card", "FITL-2.3.4", opts, kind="card", context={"role": "1st"})
 
 
@@ -488,7 +527,9 @@ def test_fitl_8_1_1_event_taken_only_when_offered_and_the_flowchart_plays_it(mon
 
     game = position(edit)
     # the card in play is one the ARVN Non-player would perform (its card preference, decision F-113)
-    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", "unshaded"), raising=False)
+    monkeypatch.setattr(
+        game, "event_preference", lambda card, faction: ("performed", "unshaded"), raising=False
+    )
     arvn = NonPlayer("ARVN")
     assert arvn.choose(game, card_decision(game, "ARVN")).kind == "event"
     assert "play the Event" in arvn.last_reason
@@ -581,8 +622,11 @@ def test_fitl_8_7_2_train_pauses_to_govern_after_placing_cubes():
     game = position(edit)
     arvn = NonPlayer("ARVN")
     arvn.counts()["spaces"] = 3
-    opts = [Action.make("space", "x", space="hue"), Action.make("sa", "Govern now", sa="govern", when="during"),
-            Action.make("done", "done")]
+    opts = [
+        Action.make("space", "x", space="hue"),
+        Action.make("sa", "Govern now", sa="govern", when="during"),
+        Action.make("done", "done"),
+    ]
     a = arvn.choose(game, decision("space", opts, "ARVN", op="train", step="space", limited=False))
     assert a.get("sa") == "govern" and arvn.last_reason.startswith("ARVN 8.7.2")
 
@@ -596,8 +640,11 @@ def test_fitl_8_8_3_air_lift_brings_troops_to_clear_a_space():
     us = NonPlayer("US")
     assert us.troops_needed(game, "binh_dinh") == 5
     assert us.lift_plan(game) == ("tay_ninh", "binh_dinh", 5)
-    opts = [Action.make("space", "x", space="binh_dinh"), Action.make("sa", "Air Lift", sa="air_lift", when="during"),
-            Action.make("sa", "Air Strike", sa="air_strike", when="during")]
+    opts = [
+        Action.make("space", "x", space="binh_dinh"),
+        Action.make("sa", "Air Lift", sa="air_lift", when="during"),
+        Action.make("sa", "Air Strike", sa="air_strike", when="during"),
+    ]
     a = us.choose(game, decision("space", opts, "US", op="assault", step="space", limited=False))
     assert a.get("sa") == "air_lift"
 
@@ -640,8 +687,16 @@ def test_fitl_8_6_6_redeploy_adds_nva_control_with_only_the_troops_needed():
     nva = NonPlayer("NVA")
     targets = nva.redeploy_targets(game)
     assert targets[0] == ("quang_tri_thua_thien", 1, "to add NVA Control")  # 3 COIN + 0 VC + 1 - 3 NVA pieces
-    a = nva.choose(game, Decision("NVA", "t", "FITL-6.4.3", [Action.make("from", "x", space="north_vietnam"),
-                                                             Action.make("done", "stop")], kind="redeploy_from"))
+    a = nva.choose(
+        game,
+        Decision(
+            "NVA",
+            "t",
+            "FITL-6.4.3",
+            [Action.make("from", "x", space="north_vietnam"), Action.make("done", "stop")],
+            kind="redeploy_from",
+        ),
+    )
     assert a.kind == "from"
     opts = [Action.make("move", f"{n}", dest="quang_tri_thua_thien", n=n) for n in (1, 6)]
     assert nva.choose(game, Decision("NVA", "t", "FITL-6.4.3", opts, kind="move"))["n"] == 1
@@ -657,8 +712,12 @@ def test_fitl_8_0_default_player_wiring():
     game = Wired("short", 4)
     game.play()
     assert game.is_over
-    assert {e["by"] for e in game.record if "act" in e} <= {"UsNonPlayer", "ArvnNonPlayer", "NvaNonPlayer",
-                                                            "VcNonPlayer"}
+    assert {e["by"] for e in game.record if "act" in e} <= {
+        "UsNonPlayer",
+        "ArvnNonPlayer",
+        "NvaNonPlayer",
+        "VcNonPlayer",
+    }
 
 
 def test_fitl_8_7_4_transport_before_assault_enables_the_best_assault():
@@ -669,8 +728,19 @@ def test_fitl_8_7_4_transport_before_assault_enables_the_best_assault():
     game = position(edit)
     arvn = NonPlayer("ARVN")
     opts = [Action.make("move_to", s, space=s) for s in ("hue", "binh_dinh")] + [Action.make("done", "done")]
-    a = arvn.choose(game, decision("move_to", opts, "ARVN", op="assault", sa="transport", step="move_to",
-                                   origin="saigon", limited=False))
+    a = arvn.choose(
+        game,
+        decision(
+            "move_to",
+            opts,
+            "ARVN",
+            op="assault",
+            sa="transport",
+            step="move_to",
+            origin="saigon",
+            limited=False,
+        ),
+    )
     assert a["space"] == "binh_dinh" and "Assault" in arvn.last_reason
 
 
@@ -682,15 +752,32 @@ def test_fitl_8_7_7_police_to_route_13_and_provinces_without_police():
     game = position(edit)
     arvn = NonPlayer("ARVN")
     targets = arvn.police_targets(game)
-    assert targets[0] == ("loc_saigon_an_loc_ban_me_thuot", 3,
-                          "exactly 3 Police on the Route 13/14 LoC (no NVA/VC there)")
+    assert targets[0] == (
+        "loc_saigon_an_loc_ban_me_thuot",
+        3,
+        "exactly 3 Police on the Route 13/14 LoC (no NVA/VC there)",
+    )
     assert ("binh_dinh", 1, "1 Police in each COIN-Controlled Province") in targets
-    d = Decision("ARVN", "Redeploy ARVN Police: choose where from, or stop", "FITL-6.4.2",
-                 [Action.make("from", "Saigon", space="saigon"), Action.make("done", "stop")], kind="redeploy_from")
+    d = Decision(
+        "ARVN",
+        "Redeploy ARVN Police: choose where from, or stop",
+        "FITL-6.4.2",
+        [Action.make("from", "Saigon", space="saigon"), Action.make("done", "stop")],
+        kind="redeploy_from",
+    )
     assert arvn.choose(game, d)["space"] == "saigon"
-    m = Decision("ARVN", "Redeploy ARVN Police from Saigon to where?", "FITL-6.4.2",
-                 [Action.make("move", f"{n}", dest=t, n=n) for t in ("loc_saigon_an_loc_ban_me_thuot", "binh_dinh")
-                  for n in (1, 6)], kind="move", context={"source": "saigon"})
+    m = Decision(
+        "ARVN",
+        "Redeploy ARVN Police from Saigon to where?",
+        "FITL-6.4.2",
+        [
+            Action.make("move", f"{n}", dest=t, n=n)
+            for t in ("loc_saigon_an_loc_ban_me_thuot", "binh_dinh")
+            for n in (1, 6)
+        ],
+        kind="move",
+        context={"source": "saigon"},
+    )
     a = arvn.choose(game, m)
     assert a["dest"] == "loc_saigon_an_loc_ban_me_thuot" and a["n"] == 1  # 3 needed: 1 at a time, never all 6
 
@@ -706,9 +793,14 @@ def test_fitl_8_8_7_train_adds_a_space_only_to_pacify():
     opts = [Action.make("space", "Hue", space="hue")]
     a = us.choose(game, decision("space", opts, "US", op="train", step="space", limited=False))
     assert a["space"] == "hue" and "Pacify" in us.last_reason
-    place = [Action.make("place", "nothing", irregulars=0, rangers=0, troops=0, police=0),
-             Action.make("place", "irr", irregulars=1, rangers=0, troops=0, police=0)]
-    assert us.choose(game, decision("place", place, "US", op="train", step="place", space="hue"))["irregulars"] == 0
+    place = [
+        Action.make("place", "nothing", irregulars=0, rangers=0, troops=0, police=0),
+        Action.make("place", "irr", irregulars=1, rangers=0, troops=0, police=0),
+    ]
+    assert (
+        us.choose(game, decision("place", place, "US", op="train", step="place", space="hue"))["irregulars"]
+        == 0
+    )
 
 
 def test_fitl_8_7_2_train_adds_a_zero_cost_space_to_pacify():
@@ -723,16 +815,24 @@ def test_fitl_8_7_2_train_adds_a_zero_cost_space_to_pacify():
     a = arvn.choose(game, decision("space", opts, "ARVN", op="train", step="space", limited=False))
     assert a.kind == "space" and "Pacify" in arvn.last_reason
     place = [Action.make("place", "nothing", irregulars=0, rangers=0, troops=0, police=0)]
-    assert arvn.choose(game, decision("place", place, "ARVN", op="train", step="place",
-                                      space="quang_tin_quang_ngai")) == place[0]
+    assert (
+        arvn.choose(
+            game, decision("place", place, "ARVN", op="train", step="place", space="quang_tin_quang_ngai")
+        )
+        == place[0]
+    )
 
 
 def test_fitl_8_1_1_dual_use_event_side_by_faction(monkeypatch):
     game = position(lambda g: put(g, "saigon", arvn_troops=2))
     # a card with no side preference for the ARVN: the default side by faction applies (FITL-8.4.2)
     monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", ""), raising=False)
-    opts = [Action.make("event", "u", side="unshaded"), Action.make("event", "s", side="shaded"),
-            Action.make("op", "Op+SA", limited=False, sa=True), Action.make("pass", "Pass")]
+    opts = [
+        Action.make("event", "u", side="unshaded"),
+        Action.make("event", "s", side="shaded"),
+        Action.make("op", "Op+SA", limited=False, sa=True),
+        Action.make("pass", "Pass"),
+    ]
     d = Decision("ARVN", "card", "FITL-2.3.4", opts, kind="card", context={"role": "1st"})
     assert NonPlayer("ARVN").choose(game, d).get("side") == "unshaded"
 
@@ -741,7 +841,9 @@ def test_fitl_8_5_2_event_declined_when_the_cards_nonplayer_symbol_says_so(monke
     game = position(lambda g: None)
     monkeypatch.setattr(game, "event_preference", lambda card, faction: ("ignored", "shaded"), raising=False)
     assert NonPlayer("VC").event_decision(game)[0] == "no"
-    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", "shaded"), raising=False)
+    monkeypatch.setattr(
+        game, "event_preference", lambda card, faction: ("performed", "shaded"), raising=False
+    )
     monkeypatch.setattr(game, "event_effective", lambda card, side, faction: (True, "test"), raising=False)
     assert NonPlayer("VC").event_decision(game)[0] == "play"
 
@@ -752,8 +854,14 @@ def test_fitl_8_6_5_ambush_after_march_only_to_remove_a_base():
 
     game = position(edit)
     nva = NonPlayer("NVA")
-    d = decision("sa", [Action.make("sa", "Ambush", sa="ambush", when="after"), Action.make("no_sa", "none")], "NVA",
-                 op="march", step="sa", limited=False)
+    d = decision(
+        "sa",
+        [Action.make("sa", "Ambush", sa="ambush", when="after"), Action.make("no_sa", "none")],
+        "NVA",
+        op="march",
+        step="sa",
+        limited=False,
+    )
     assert nva.sa_wanted(game, d, "ambush")
     game.board.pieces["pleiku_darlac"]["arvn_police"] += 1  # the Base is no longer the only COIN piece
     game.board.available["arvn_police"] -= 1
@@ -768,7 +876,9 @@ def test_fitl_8_8_3_shaded_cobras_stops_the_assault_after_two_spaces():
 
     game = position(edit)
     us = NonPlayer("US")
-    opts = [Action.make("space", s, space=s) for s in ("hue", "da_nang", "qui_nhon")] + [Action.make("done", "d")]
+    opts = [Action.make("space", s, space=s) for s in ("hue", "da_nang", "qui_nhon")] + [
+        Action.make("done", "d")
+    ]
     ctx = dict(op="assault", step="space", limited=False)
     picked = [us.choose(game, decision("space", opts, "US", **ctx)).kind for _ in range(3)]
     assert picked == ["space", "space", "done"]
@@ -779,19 +889,28 @@ def test_fitl_8_4_1_card_instruction_ignored_means_the_event_is_declined(monkeyp
     """A card whose Non-player instruction for the faction says 'ignore' is passed over for an Operation even
     when the Event is offered; the same card marked 'perform' is played."""
     game = position(lambda g: put(g, "saigon", arvn_troops=2))
-    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("ignored", "unshaded"), raising=False)
+    monkeypatch.setattr(
+        game, "event_preference", lambda card, faction: ("ignored", "unshaded"), raising=False
+    )
     assert NonPlayer("ARVN").choose(game, card_decision(game, "ARVN")).kind != "event"
-    monkeypatch.setattr(game, "event_preference", lambda card, faction: ("performed", "unshaded"), raising=False)
+    monkeypatch.setattr(
+        game, "event_preference", lambda card, faction: ("performed", "unshaded"), raising=False
+    )
     assert NonPlayer("ARVN").choose(game, card_decision(game, "ARVN")).kind == "event"
 
 
-@pytest.mark.parametrize("faction, side", [("ARVN", "unshaded"), ("US", "unshaded"), ("NVA", "shaded"),
-                                           ("VC", "shaded")])
+@pytest.mark.parametrize(
+    "faction, side", [("ARVN", "unshaded"), ("US", "unshaded"), ("NVA", "shaded"), ("VC", "shaded")]
+)
 def test_fitl_8_4_2_dual_use_event_coin_unshaded_insurgents_shaded(monkeypatch, faction, side):
     game = position(lambda g: put(g, "saigon", arvn_troops=2))
     monkeypatch.setattr(game, "event_preference", lambda card, f: ("performed", ""), raising=False)
-    opts = [Action.make("event", "u", side="unshaded"), Action.make("event", "s", side="shaded"),
-            Action.make("op", "Op+SA", limited=False, sa=True), Action.make("pass", "Pass")]
+    opts = [
+        Action.make("event", "u", side="unshaded"),
+        Action.make("event", "s", side="shaded"),
+        Action.make("op", "Op+SA", limited=False, sa=True),
+        Action.make("pass", "Pass"),
+    ]
     d = Decision(faction, "card", "FITL-2.3.4", opts, kind="card", context={"role": "1st"})
     a = NonPlayer(faction).choose(game, d)
     assert a.kind != "event" or a.get("side") == side
@@ -807,7 +926,10 @@ def test_fitl_8_4_6_pivotal_event_held_unless_a_player_is_first_eligible():
     assert nva.choose(game, Decision("NVA", "t", "FITL-2.3.8", opts, kind="pivotal")).kind == "no_pivotal"
     assert "8.4.6" in nva.last_reason
     game.set_players({first: None})
-    assert NonPlayer("NVA").choose(game, Decision("NVA", "t", "FITL-2.3.8", opts, kind="pivotal")).kind == "pivotal"
+    assert (
+        NonPlayer("NVA").choose(game, Decision("NVA", "t", "FITL-2.3.8", opts, kind="pivotal")).kind
+        == "pivotal"
+    )
 
 
 def test_fitl_8_4_7_other_event_choices_are_random_among_the_offered_options():
@@ -889,14 +1011,18 @@ def test_fitl_8_8_5_sweep_comes_before_the_event():
 def test_fitl_8_8_6_event_before_the_if_none_sweep_when_training_is_impossible():
     def edit(g):
         put(g, "binh_dinh", us_troops=2, vc_guerrillas__u=1)  # no Support: no Sweep condition of 8.8.5
-        g.board.available["us_irregulars"] = 0  # Training places nothing and cannot Pacify (no ARVN Resources)
+        g.board.available["us_irregulars"] = (
+            0  # Training places nothing and cannot Pacify (no ARVN Resources)
+        )
         g.board.tracks["arvn_resources"] = 0
 
     game = position(edit)
     us = NonPlayer("US")
     assert not us.train_useful(game) and us.sweep_useful(game)
     plan = us.plan(game, False)
-    assert plan.op == "sweep" and "IF NONE" in plan.reason and plan.event  # the Event first, Sweep if not offered
+    assert (
+        plan.op == "sweep" and "IF NONE" in plan.reason and plan.event
+    )  # the Event first, Sweep if not offered
     us, a = us_card(game)
     assert a.kind == "event" and us.last_reason.startswith("US 8.8.6: play the Event")
 
@@ -915,9 +1041,17 @@ def test_fitl_8_8_6_event_the_card_symbol_declines_is_not_played():
 def strike_pieces(game: FitlGame, spaces: tuple[str, ...], n: int) -> Decision:
     """The Air Strike removal decision as the engine asks it (FITL-4.2.3): one Action per removable piece."""
     legal = game.strike_targets(list(spaces))
-    opts = [Action.make("piece", f"{k} in {s}", [s], space=s, key=k) for s, k in legal] + [Action.make("stop", "Stop")]
-    return Decision("US", f"Air Strike: remove which Active enemy piece? (1 of up to {n})", "FITL-4.2.3", opts,
-                    kind="piece", context={"op": "train", "sa": "air_strike", "step": "remove", "limited": False})
+    opts = [Action.make("piece", f"{k} in {s}", [s], space=s, key=k) for s, k in legal] + [
+        Action.make("stop", "Stop")
+    ]
+    return Decision(
+        "US",
+        f"Air Strike: remove which Active enemy piece? (1 of up to {n})",
+        "FITL-4.2.3",
+        opts,
+        kind="piece",
+        context={"op": "train", "sa": "air_strike", "step": "remove", "limited": False},
+    )
 
 
 def test_fitl_8_8_3_air_strike_ends_nva_control_of_the_most_population_first():
@@ -946,7 +1080,9 @@ def test_fitl_8_8_3_air_strike_takes_loc_then_active_opposition_before_support()
         g.board.support["binh_dinh"] = 1
         put(g, "kien_phong", arvn_troops=1, vc_guerrillas__a=1)  # Active Opposition
         g.board.support["kien_phong"] = -2
-        put(g, "loc_saigon_can_tho", arvn_police=1, vc_guerrillas__a=1)  # a LoC next to Saigon with COIN pieces
+        put(
+            g, "loc_saigon_can_tho", arvn_police=1, vc_guerrillas__a=1
+        )  # a LoC next to Saigon with COIN pieces
 
     game = position(edit)
     us = NonPlayer("US")
@@ -966,7 +1102,9 @@ def test_fitl_8_8_3_air_strike_takes_loc_then_active_opposition_before_support()
 
 # ---------------------------------------------------------------------------------------------- issue #18: one configuration
 def limited_ops(game: FitlGame) -> int:
-    return sum(1 for e in game.record if e.get("act", {}).get("kind") == "op" and e["act"]["params"].get("limited"))
+    return sum(
+        1 for e in game.record if e.get("act", {}).get("kind") == "op" and e["act"]["params"].get("limited")
+    )
 
 
 def test_fitl_8_1_operations_not_limited_for_the_built_in_nonplayers_whatever_the_options():
@@ -998,6 +1136,7 @@ def test_fitl_8_1_a_person_keeps_the_limited_operation_and_a_save_of_other_bots_
 def test_fitl_8_1_1_infiltrate_places_only_available_troops():
     """FITL-8.1.1 / 1.4.1: the engine offers up to Trail + Bases Troops, taking the rest off the map; the NVA
     Non-player places only the 1 Troop Available (it does not strip Troops from a space it just took)."""
+
     def edit(g):
         put(g, "central_laos", nva_bases=1, nva_guerrillas__u=3)
         put(g, "quang_tri_thua_thien", nva_troops=g.board.available["nva_troops"] - 1)  # all but 1 on the map
@@ -1022,7 +1161,9 @@ def test_fitl_8_1_1_rally_skips_spaces_that_would_need_guerrillas_from_the_map()
 
     game = position(edit)
     vc = NonPlayer("VC")
-    opts = [Action.make("space", s, space=s) for s in ("tay_ninh", "kien_phong")] + [Action.make("done", "Done")]
+    opts = [Action.make("space", s, space=s) for s in ("tay_ninh", "kien_phong")] + [
+        Action.make("done", "Done")
+    ]
     a = vc.choose(game, decision("space", opts, "VC", op="rally", step="space", limited=False))
     assert a.kind == "done"
     modes = game.rally_modes("VC", "kien_phong")
@@ -1032,6 +1173,7 @@ def test_fitl_8_1_1_rally_skips_spaces_that_would_need_guerrillas_from_the_map()
 # ---------------------------------------------------------------------------------------------- issue #18: Events (8.1)
 def test_fitl_8_1_ineffective_event_example_operation_attleboro_without_a_tunnel():
     """The rules' own example (8.1): Operation Attleboro with no Tunnel on the map would do nothing."""
+
     def edit(g):
         put(g, "tay_ninh", us_troops=3, vc_bases=1, vc_guerrillas__a=1)  # a VC Base, but no Tunnel
 
@@ -1059,22 +1201,35 @@ def test_fitl_8_5_2_event_played_in_monsoon_at_zero_resources_with_no_operation_
     assert d.side == "VC" and not [a for a in d.options if a.kind == "op"]
     vc = NonPlayer("VC")
     a = vc.choose(game, d)
-    assert a.kind == "event" and a["side"] == "shaded" and vc.last_reason.startswith("VC 8.5.2: play the Event")
+    assert (
+        a.kind == "event" and a["side"] == "shaded" and vc.last_reason.startswith("VC 8.5.2: play the Event")
+    )
     game.apply(a)
     assert any(r.rule_id == "FITL-5.1" for r in game.log[-6:])
 
 
-@pytest.mark.parametrize("faction, card, gain", [("VC", 101, "+1 Resource"), ("NVA", 31, "+1 Resource"),
-                                                 ("ARVN", 61, "+3 Resources"), ("US", 13, "+3 ARVN Resources")])
-def test_fitl_8_5_2_pass_when_the_next_card_is_our_capability_then_play_it_without_a_roll(monkeypatch, faction, card,
-                                                                                          gain):
+@pytest.mark.parametrize(
+    "faction, card, gain",
+    [
+        ("VC", 101, "+1 Resource"),
+        ("NVA", 31, "+1 Resource"),
+        ("ARVN", 61, "+3 Resources"),
+        ("US", 13, "+3 ARVN Resources"),
+    ],
+)
+def test_fitl_8_5_2_pass_when_the_next_card_is_our_capability_then_play_it_without_a_roll(
+    monkeypatch, faction, card, gain
+):
     game = position(lambda g: put(g, "saigon", arvn_troops=3), top=(24, card))
     np_ = NonPlayer(faction)
     fixed(monkeypatch, priorities, 6)  # the d6 beats the 2 Coup cards in the RVN Leader box
     plan = np_.plan(game, False)
     assert plan.op is None and plan.cap_pass and gain in plan.reason and "next card" in plan.reason
-    opts = [Action.make("event", "Event", side="unshaded"), Action.make("op", "Op+SA", limited=False, sa=True),
-            Action.make("pass", "Pass")]
+    opts = [
+        Action.make("event", "Event", side="unshaded"),
+        Action.make("op", "Op+SA", limited=False, sa=True),
+        Action.make("pass", "Pass"),
+    ]
     a = np_.choose(game, Decision(faction, "card", "FITL-2.3.4", opts, kind="card", context={"role": "1st"}))
     assert a.kind == "pass" and np_.cap_memo == {"card": card}
     game.card, game.next_card = card, 2  # the next card comes up
@@ -1090,11 +1245,19 @@ def test_fitl_8_5_2_no_event_when_the_next_card_is_anothers_capability(monkeypat
     assert NonPlayer("US").event_step(game)[0] is True  # the US text (8.8.6) has no such clause
 
 
-@pytest.mark.parametrize("card, side, faction, wanted", [(17, "unshaded", "US", False), (5, "shaded", "NVA", False),
-                                                         (15, "unshaded", "US", True), (16, "unshaded", "US", True),
-                                                         (10, "unshaded", "US", True)])
-def test_fitl_8_1_momentum_with_a_coup_next_only_for_an_immediate_or_coup_round_effect(monkeypatch, card, side,
-                                                                                       faction, wanted):
+@pytest.mark.parametrize(
+    "card, side, faction, wanted",
+    [
+        (17, "unshaded", "US", False),
+        (5, "shaded", "NVA", False),
+        (15, "unshaded", "US", True),
+        (16, "unshaded", "US", True),
+        (10, "unshaded", "US", True),
+    ],
+)
+def test_fitl_8_1_momentum_with_a_coup_next_only_for_an_immediate_or_coup_round_effect(
+    monkeypatch, card, side, faction, wanted
+):
     """The rules' examples: Claymores and Wild Weasels have no such effect; Medevac, Blowtorch Komer and Rolling
     Thunder do."""
     game = position(lambda g: put(g, "saigon", us_troops=2), top=(card, 127))
@@ -1108,6 +1271,7 @@ def test_fitl_8_1_momentum_with_a_coup_next_only_for_an_immediate_or_coup_round_
 def test_fitl_8_8_5_air_lift_after_sweep_movement_under_jfk():
     """8.8.5: under JFK or Nixon the US Air Lifts into the selected Sweep spaces (here Troops from Laos) so the
     Sweep Activates every Underground Guerrilla; under LBJ it does not (it Air Strikes instead)."""
+
     def edit(g):
         put(g, "binh_dinh", us_troops=1, vc_guerrillas__u=3)
         g.board.support["binh_dinh"] = 1
@@ -1119,8 +1283,11 @@ def test_fitl_8_8_5_air_lift_after_sweep_movement_under_jfk():
         us.policy_memo[game.coups_held] = pol
         us.op_memo = {"op": "sweep", "plan": us.plan(game, False)}
         us.memo()["sweep_chosen"] = ["binh_dinh"]
-        opts = [Action.make("sa", "Air Lift now", sa="air_lift", when="during"),
-                Action.make("sa", "Air Strike now", sa="air_strike", when="during"), Action.make("done", "Done")]
+        opts = [
+            Action.make("sa", "Air Lift now", sa="air_lift", when="during"),
+            Action.make("sa", "Air Strike now", sa="air_strike", when="during"),
+            Action.make("done", "Done"),
+        ]
         a = us.choose(game, decision("space", opts, "US", op="sweep", step="space", limited=False))
         assert (a.get("sa") == "air_lift") is lifted, pol
         if lifted:
@@ -1129,7 +1296,9 @@ def test_fitl_8_8_5_air_lift_after_sweep_movement_under_jfk():
 
 def test_fitl_8_6_1_attack_estimate_counts_an_ambush_instead_of_the_troop_attack_in_its_space():
     def edit(g):
-        put(g, "quang_tri_thua_thien", nva_troops=2, nva_guerrillas__u=1, us_troops=1)  # 1 by Troops OR 1 by Ambush
+        put(
+            g, "quang_tri_thua_thien", nva_troops=2, nva_guerrillas__u=1, us_troops=1
+        )  # 1 by Troops OR 1 by Ambush
 
     game = position(edit)
     n, base = NonPlayer("NVA").attack_estimate(game)
@@ -1139,16 +1308,29 @@ def test_fitl_8_6_1_attack_estimate_counts_an_ambush_instead_of_the_troop_attack
 def test_fitl_8_6_4_infiltrate_takes_over_the_tunneled_vc_base_first():
     game = position(lambda g: put(g, "tay_ninh", nva_troops=3, vc_bases=1, vc_bases__t=1))
     nva = NonPlayer("NVA")
-    opts = [Action.make("piece", k, space="tay_ninh", key=k) for k in ("vc_bases", "vc_bases:t")] + \
-        [Action.make("none", "none")]
-    a = nva.choose(game, decision("piece", opts, "NVA", op="rally", sa="infiltrate", step="takeover",
-                                  space="tay_ninh", limited=False))
+    opts = [Action.make("piece", k, space="tay_ninh", key=k) for k in ("vc_bases", "vc_bases:t")] + [
+        Action.make("none", "none")
+    ]
+    a = nva.choose(
+        game,
+        decision(
+            "piece",
+            opts,
+            "NVA",
+            op="rally",
+            sa="infiltrate",
+            step="takeover",
+            space="tay_ninh",
+            limited=False,
+        ),
+    )
     assert a["key"] == "vc_bases:t" and "Tunneled first" in nva.last_reason
 
 
 def test_fitl_8_7_4_arvn_assault_where_a_base_has_no_underground_guerrilla():
     """8.7.4 third condition as written: Assault can remove enemy pieces in a space with a Base and no
     Underground Guerrillas, even when the Base itself cannot fall yet."""
+
     def edit(g):
         put(g, "kien_phong", arvn_troops=2, vc_bases=1, vc_guerrillas__a=3)  # Lowland: 1 removal
 
@@ -1170,7 +1352,9 @@ def test_fitl_8_7_2_govern_only_where_patronage_is_legal():
     game = position(edit)
     arvn = NonPlayer("ARVN")
     opts = [Action.make("space", s, space=s) for s in ("hue", "qui_nhon")]
-    a = arvn.choose(game, decision("space", opts, "ARVN", op="train", sa="govern", step="sa_space", limited=False))
+    a = arvn.choose(
+        game, decision("space", opts, "ARVN", op="train", sa="govern", step="sa_space", limited=False)
+    )
     assert a["space"] == "qui_nhon" and "Patronage" in arvn.last_reason
 
 
@@ -1181,15 +1365,28 @@ def test_fitl_8_7_3_patrol_moves_police_first():
 
     game = position(edit)
     arvn = NonPlayer("ARVN")
-    opts = [Action.make("move_from", f"{k} from saigon", space="saigon", key=k) for k in ("arvn_troops", "arvn_police")]
-    a = arvn.choose(game, decision("move_from", opts + [Action.make("done", "Done")], "ARVN", op="patrol",
-                                   step="move_from", limited=False))
+    opts = [
+        Action.make("move_from", f"{k} from saigon", space="saigon", key=k)
+        for k in ("arvn_troops", "arvn_police")
+    ]
+    a = arvn.choose(
+        game,
+        decision(
+            "move_from",
+            opts + [Action.make("done", "Done")],
+            "ARVN",
+            op="patrol",
+            step="move_from",
+            limited=False,
+        ),
+    )
     assert a["key"] == "arvn_police" and "Police first" in arvn.last_reason
 
 
 def test_fitl_8_5_4_rules_example_no_march_no_attack_at_zero_resources_rally_beginning_with_tax(monkeypatch):
     """The rules' example of 8.5.4: 0 Resources, no Underground Guerrilla can reach a LoC: no March; Attack needs
     Resources; so Rally, beginning with Tax (4.1: the Special Activity before the Operation)."""
+
     def edit(g):
         put(g, "kien_phong", vc_guerrillas__u=1)  # the last Guerrilla stays: no March priority move
         put(g, "tay_ninh", vc_guerrillas__u=2, vc_bases=1)  # Taxable (Population 2, no COIN Control)
@@ -1249,6 +1446,7 @@ def test_fitl_8_8_7_train_adds_a_space_to_pacify_more():
 def test_fitl_8_6_5_march_through_laos_at_trail_4_to_add_nva_control():
     """8.6.5 / 3.3.2: at Trail 4 a group from North Vietnam goes through Central Laos to Quang Nam (2 moves) and
     does not stay in the transit space; below Trail 4 it may not."""
+
     def edit(g):
         put(g, "north_vietnam", nva_troops=4)
         put(g, "quang_nam", arvn_police=1)

@@ -25,15 +25,20 @@ def np_run(item: tuple, prep=None, humans: tuple[str, ...] = ()) -> tuple[EvGame
     before = flat(g.before)  # the prepared board, before the plan
     g.advance("end")
     after = flat(g.board.to_dict())
-    delta = {k: after.get(k, 0) - before.get(k, 0) for k in sorted(set(before) | set(after))
-             if after.get(k, 0) != before.get(k, 0)}
+    delta = {
+        k: after.get(k, 0) - before.get(k, 0)
+        for k in sorted(set(before) | set(after))
+        if after.get(k, 0) != before.get(k, 0)
+    }
     assert g.board.invariants() == []
     return g, delta, [r.get("why", "") for r in g.record if "act" in r]
 
 
 # ------------------------------------------------------------------ 8.4.3 Event placement
 def test_fitl_8_4_3_nonplayer_places_as_many_as_allowed_never_stopping_early():
-    steps = [{"do": "place", "pieces": "arvn_police", "n": 3, "upto": True, "where": {"spaces": ["hue", "saigon"]}}]
+    steps = [
+        {"do": "place", "pieces": "arvn_police", "n": 3, "upto": True, "where": {"spaces": ["hue", "saigon"]}}
+    ]
     g, d, why = np_run(("steps", steps, "ARVN"))
     assert sum(v for k, v in d.items() if k.endswith(".arvn_police") and not k.startswith("available")) == 3
     assert d["available.arvn_police"] == -3
@@ -43,25 +48,49 @@ def test_fitl_8_4_3_nonplayer_places_as_many_as_allowed_never_stopping_early():
 def test_fitl_8_4_3_coin_nonplayer_takes_from_out_of_play_then_casualties_then_available():
     """The US Non-player: only US pieces ever become Casualties (FITL-1.4.1), so the
     order Out of Play, Casualties, Available is shown with US Troops (a legal position: position.casualties)."""
+
     def prep(g):
-        g.board.available["us_troops"] -= 2 + g.board.casualties["us_troops"] + g.board.out_of_play["us_troops"]
+        g.board.available["us_troops"] -= (
+            2 + g.board.casualties["us_troops"] + g.board.out_of_play["us_troops"]
+        )
         g.board.casualties["us_troops"] = 1
         g.board.out_of_play["us_troops"] = 1
-    steps = [{"do": "place", "pieces": "us_troops", "n": 3, "from": ["available", "casualties", "out_of_play"],
-              "where": {"spaces": ["hue"]}}]
+
+    steps = [
+        {
+            "do": "place",
+            "pieces": "us_troops",
+            "n": 3,
+            "from": ["available", "casualties", "out_of_play"],
+            "where": {"spaces": ["hue"]},
+        }
+    ]
     _, d, why = np_run(("steps", steps, "US"), prep)
-    assert d == {"hue.us_troops": 3, "out_of_play.us_troops": -1, "casualties.us_troops": -1,
-                 "available.us_troops": -1}
+    assert d == {
+        "hue.us_troops": 3,
+        "out_of_play.us_troops": -1,
+        "casualties.us_troops": -1,
+        "available.us_troops": -1,
+    }
     assert "from out of play first" in why[0] and "from casualties first" in why[1]
 
 
 def test_fitl_8_4_3_arvn_nonplayer_takes_from_out_of_play_then_available():
     """The ARVN Non-player: Out of Play first, then Available (ARVN pieces are never Casualties, FITL-1.4.1)."""
+
     def prep(g):
         g.board.available["arvn_troops"] -= 1 + g.board.out_of_play["arvn_troops"]
         g.board.out_of_play["arvn_troops"] = 1
-    steps = [{"do": "place", "pieces": "arvn_troops", "n": 3, "from": ["available", "out_of_play"],
-              "where": {"spaces": ["hue"]}}]
+
+    steps = [
+        {
+            "do": "place",
+            "pieces": "arvn_troops",
+            "n": 3,
+            "from": ["available", "out_of_play"],
+            "where": {"spaces": ["hue"]},
+        }
+    ]
     _, d, why = np_run(("steps", steps, "ARVN"), prep)
     assert d == {"hue.arvn_troops": 3, "out_of_play.arvn_troops": -1, "available.arvn_troops": -2}
     assert "from out of play first" in why[0]
@@ -71,11 +100,22 @@ def test_fitl_8_4_3_a_person_chooses_the_box_when_the_card_allows_several():
     def prep(g):
         g.board.available["arvn_troops"] -= 2  # (the force pool kept: 2 of the Available Troops Out of Play)
         g.board.out_of_play["arvn_troops"] = 2
-    steps = [{"do": "place", "pieces": "arvn_troops", "n": 1, "from": ["available", "out_of_play"],
-              "where": {"spaces": ["hue"]}}]
+
+    steps = [
+        {
+            "do": "place",
+            "pieces": "arvn_troops",
+            "n": 1,
+            "from": ["available", "out_of_play"],
+            "where": {"spaces": ["hue"]},
+        }
+    ]
     g = EvGame([("steps", steps, "ARVN")], prep)
     labels = [a.label for a in g.legal_actions()]
-    assert labels == ["Place 1 ARVN Troop from Available in Hue", "Place 1 ARVN Troop from Out of Play in Hue"]
+    assert labels == [
+        "Place 1 ARVN Troop from Available in Hue",
+        "Place 1 ARVN Troop from Out of Play in Hue",
+    ]
     g.apply(g.legal_actions()[0])
     assert g.board.pieces["hue"]["arvn_troops"] == 1 and g.board.out_of_play["arvn_troops"] == 2
 
@@ -94,7 +134,9 @@ def test_fitl_8_4_4_coin_raise_aid_and_arvn_resources_insurgents_lower_them(fact
     steps = _choice([("+2", _track("aid", 2)), ("-2", _track("aid", -2)), ("unchanged", [])])
     _, d, why = np_run(("steps", steps, faction))
     assert d == {"aid": int(expected)} and "8.4.4" in why[0]
-    steps = _choice([("unchanged", []), ("-2", _track("arvn_resources", -2)), ("+2", _track("arvn_resources", 2))])
+    steps = _choice(
+        [("unchanged", []), ("-2", _track("arvn_resources", -2)), ("+2", _track("arvn_resources", 2))]
+    )
     _, d, _ = np_run(("steps", steps, faction))
     assert d == {"arvn_resources": int(expected)}
 
@@ -106,10 +148,15 @@ def test_fitl_8_4_4_only_arvn_raises_patronage(faction, delta):
     assert d == {"patronage": delta}
 
 
-@pytest.mark.parametrize("faction, humans, expected", [
-    ("NVA", (), "nva_resources"), ("VC", (), "vc_resources"),  # the executing faction first
-    ("US", ("ARVN",), "arvn_resources"),  # then the friendly faction, even a person's
-    ("US", ("NVA",), "vc_resources")])  # an enemy: a Non-player before a person
+@pytest.mark.parametrize(
+    "faction, humans, expected",
+    [
+        ("NVA", (), "nva_resources"),
+        ("VC", (), "vc_resources"),  # the executing faction first
+        ("US", ("ARVN",), "arvn_resources"),  # then the friendly faction, even a person's
+        ("US", ("NVA",), "vc_resources"),
+    ],
+)  # an enemy: a Non-player before a person
 def test_fitl_8_4_4_benefits_go_to_executing_then_friendly_then_enemy_nonplayer(faction, humans, expected):
     tracks = ["nva_resources", "vc_resources"] + (["arvn_resources"] if expected == "arvn_resources" else [])
     steps = _choice([(t, _track(t, 4)) for t in tracks])
@@ -120,16 +167,23 @@ def test_fitl_8_4_4_benefits_go_to_executing_then_friendly_then_enemy_nonplayer(
 def test_fitl_8_4_4_enemy_pieces_removed_by_the_8_1_2_priorities():
     def prep(g):
         put(g.board, "hue", arvn_troops=2, us_troops=1, arvn_bases=1)
+
     steps = [{"do": "remove", "pieces": "COIN", "n": 2, "where": {"spaces": ["hue"]}}]
     _, d, why = np_run(("steps", steps, "VC"), prep)
     # the Base first, then US before ARVN (8.1.2)
-    assert d == {"hue.arvn_bases": -1, "hue.us_troops": -1, "available.arvn_bases": 1, "available.us_troops": 1}
+    assert d == {
+        "hue.arvn_bases": -1,
+        "hue.us_troops": -1,
+        "available.arvn_bases": 1,
+        "available.us_troops": 1,
+    }
     assert "8.1.2" in why[0]
 
 
 def test_fitl_8_4_4_friendly_losses_fall_on_the_other_faction_first():
     def prep(g):
         put(g.board, "hue", arvn_troops=2, us_troops=2)
+
     steps = [{"do": "remove", "pieces": "COIN", "n": 2, "where": {"spaces": ["hue"]}}]
     _, d, why = np_run(("steps", steps, "ARVN"), prep)
     assert d == {"hue.us_troops": -2, "available.us_troops": 2}
@@ -139,10 +193,12 @@ def test_fitl_8_4_4_friendly_losses_fall_on_the_other_faction_first():
 def test_fitl_8_4_4_cu_chi_tunnels_vc_bases_first_in_the_space_with_most():
     """The rules' own placement example: VC pick a Province with 2 un-Tunneled VC Bases over one with a VC and an
     NVA Base, over one with a single VC Base."""
+
     def prep(g):
         put(g.board, "tay_ninh", vc_bases=1)
         put(g.board, "binh_dinh", vc_bases=1, nva_bases=1)
         put(g.board, "kien_phong", vc_bases=2)
+
     g, d, why = np_run(("card", 102, "VC", "shaded"), prep)
     assert d["kien_phong.vc_bases:t"] == 2 and d["kien_phong.nva_guerrillas:u"] == 1
     assert "8.4.4" in why[0] and "Kien Phong" in why[0]
@@ -154,6 +210,7 @@ def test_fitl_8_4_4_select_the_space_where_the_event_removes_most():
     def prep(g):
         for s, n in (("hue", 1), ("binh_dinh", 3)):
             put(g.board, s, us_troops=6, vc_bases__t=1, vc_guerrillas__u=n)
+
     _, d, why = np_run(("card", 102, "US", "unshaded"), prep)
     assert d["binh_dinh.vc_guerrillas:u"] == -3 and "hue.vc_guerrillas:u" not in d
 
@@ -163,21 +220,28 @@ def test_fitl_8_4_4_free_special_activity_follows_the_flowchart():
     game = FitlGame("short", 0)
     opts = [Action.make("option", s, index=i, sa=s) for i, s in enumerate(("bombard", "infiltrate"))]
     from wargames.core.actions import Decision
+
     d = Decision("NVA", "which free SA?", "FITL-5.5", opts, kind="event_choice", context={"step": "free_sa"})
     a = np_.choose(game, d)
     plan = np_.plan(game, False)
-    assert a["sa"] == next(s for s in plan.sas if s in ("bombard", "infiltrate")) and "8.4.4" in np_.last_reason
+    assert (
+        a["sa"] == next(s for s in plan.sas if s in ("bombard", "infiltrate")) and "8.4.4" in np_.last_reason
+    )
 
 
 # ------------------------------------------------------------------ 8.4.5 Support shifts
-@pytest.mark.parametrize("faction, expected", [("VC", "quang_tri_thua_thien"), ("NVA", "saigon"),
-                                               ("ARVN", "saigon"), ("US", "quang_tri_thua_thien")])
+@pytest.mark.parametrize(
+    "faction, expected",
+    [("VC", "quang_tri_thua_thien"), ("NVA", "saigon"), ("ARVN", "saigon"), ("US", "quang_tri_thua_thien")],
+)
 def test_fitl_8_4_5_each_faction_shifts_by_its_own_preference(faction, expected):
     """A shift toward Opposition in Saigon (pop 6, Passive Support -> Neutral: Support -6) or in Quang Tri (pop 2,
     Neutral -> Passive Opposition: Opposition +2).  VC want Opposition up, NVA Support down, ARVN the least gain in
     Opposition, US the least loss of Support."""
+
     def prep(g):
         g.board.support.update({"saigon": 1, "quang_tri_thua_thien": 0})
+
     steps = [{"do": "support", "shift": -1, "n": 1, "where": {"spaces": ["saigon", "quang_tri_thua_thien"]}}]
     _, d, why = np_run(("steps", steps, faction), prep)
     assert list(d) == [f"support.{expected}"] and "8.4.5" in why[0]

@@ -34,7 +34,9 @@ def test_fitl_3_1_each_space_once_and_outcome_reports_spaces():
     refused(g, Action.make("space", space="saigon"), "FITL-3.1")
     pick(g, "done")
     g.advance("end")
-    assert g.outcomes[0]["op"] == "train" and g.outcomes[0]["executed"] and g.outcomes[0]["spaces"] == ["saigon"]
+    assert (
+        g.outcomes[0]["op"] == "train" and g.outcomes[0]["executed"] and g.outcomes[0]["spaces"] == ["saigon"]
+    )
 
 
 def test_fitl_3_1_2_free_train_pays_nothing_but_pacify_still_costs():
@@ -68,8 +70,11 @@ def test_fitl_3_2_1_arvn_train_in_a_city_places_cubes_for_3_resources():
 
 
 def test_fitl_3_2_1_arvn_train_places_only_at_cities_or_bases_and_not_under_nva_control():
-    g = _game([("ARVN", False, False, False)], ("binh_dinh", {"arvn_troops": 1}),
-              ("quang_nam", {"nva_guerrillas__u": 2}))
+    g = _game(
+        [("ARVN", False, False, False)],
+        ("binh_dinh", {"arvn_troops": 1}),
+        ("quang_nam", {"nva_guerrillas__u": 2}),
+    )
     pick(g, "op", op="train")
     assert "quang_nam" not in [a.get("space") for a in options(g, "space")]
     err = refused(g, Action.make("space", space="quang_nam"), "FITL-3.2.1")
@@ -79,8 +84,11 @@ def test_fitl_3_2_1_arvn_train_places_only_at_cities_or_bases_and_not_under_nva_
 
 
 def test_fitl_3_2_1_us_train_places_irregulars_free_and_arvn_at_us_bases_for_3():
-    g = _game([("US", False, False, False), ("US", False, False, False)],
-              ("binh_dinh", {"us_troops": 1}), ("khanh_hoa", {"us_bases": 1}))
+    g = _game(
+        [("US", False, False, False), ("US", False, False, False)],
+        ("binh_dinh", {"us_troops": 1}),
+        ("khanh_hoa", {"us_bases": 1}),
+    )
     pick(g, "op", op="train")
     pick(g, "space", space="binh_dinh")
     assert not [a for a in options(g, "place") if a["rangers"] or a["troops"] or a["police"]]
@@ -102,7 +110,9 @@ def test_fitl_1_8_1_us_spends_only_arvn_resources_above_econ():
 
 
 def test_fitl_1_4_1_train_takes_pieces_from_the_map_when_none_available():
-    g = _game([("ARVN", False, False, False)], ("saigon", {"arvn_troops": 1}), ("hue", {"arvn_rangers__a": 1}))
+    g = _game(
+        [("ARVN", False, False, False)], ("saigon", {"arvn_troops": 1}), ("hue", {"arvn_rangers__a": 1})
+    )
     g.board.available["arvn_rangers"] = 0
     pick(g, "op", op="train")
     pick(g, "space", space="saigon")
@@ -112,7 +122,9 @@ def test_fitl_1_4_1_train_takes_pieces_from_the_map_when_none_available():
 
 
 def test_fitl_1_4_1_available_before_the_map():
-    g = _game([("ARVN", False, False, False)], ("saigon", {"arvn_troops": 1}), ("hue", {"arvn_rangers__a": 1}))
+    g = _game(
+        [("ARVN", False, False, False)], ("saigon", {"arvn_troops": 1}), ("hue", {"arvn_rangers__a": 1})
+    )
     pick(g, "op", op="train")
     pick(g, "space", space="saigon")
     pick(g, "place", rangers=2)
@@ -130,7 +142,11 @@ def test_fitl_3_2_1_pacify_costs_3_per_terror_marker_and_level():
     pick(g, "place", troops=0, police=0, rangers=0)
     pick(g, "done")
     pick(g, "pacify", space="hue", levels=2)
-    assert g.board.tracks["arvn_resources"] == 30 - 9 and g.board.support["hue"] == 1 and not g.board.terror["hue"]
+    assert (
+        g.board.tracks["arvn_resources"] == 30 - 9
+        and g.board.support["hue"] == 1
+        and not g.board.terror["hue"]
+    )
 
 
 def test_fitl_3_2_1_arvn_pacify_needs_troops_and_police():
@@ -186,8 +202,11 @@ def test_fitl_2_3_5_limited_train_uses_one_space():
 
 # ------------------------------------------------------------------ 3.2.2 Patrol
 def test_fitl_3_2_2_patrol_moves_activates_and_assaults_one_loc():
-    g = _game([("ARVN", False, False, False)], ("saigon", {"arvn_troops": 2, "arvn_police": 2}),
-              ("loc_saigon_can_tho", {"vc_guerrillas__u": 3}))
+    g = _game(
+        [("ARVN", False, False, False)],
+        ("saigon", {"arvn_troops": 2, "arvn_police": 2}),
+        ("loc_saigon_can_tho", {"vc_guerrillas__u": 3}),
+    )
     pick(g, "op", op="patrol")
     assert g.board.tracks["arvn_resources"] == 27  # 3 in all
     pick(g, "move_from", space="saigon", key="arvn_troops")
@@ -204,7 +223,9 @@ def test_fitl_3_2_2_patrol_moves_activates_and_assaults_one_loc():
 
 
 def test_fitl_3_2_2_patrol_cubes_stop_on_entering_an_insurgent_space():
-    g = _game([("US", False, False, False)], ("saigon", {"us_troops": 1}), ("can_tho", {"vc_guerrillas__u": 1}))
+    g = _game(
+        [("US", False, False, False)], ("saigon", {"us_troops": 1}), ("can_tho", {"vc_guerrillas__u": 1})
+    )
     reach = g.patrol_reach("saigon")
     assert "can_tho" in reach and "loc_can_tho_bac_lieu" not in reach  # stops in Can Tho
     assert "quang_duc_long_khanh" not in reach  # only LoCs and Cities
@@ -223,13 +244,19 @@ def test_fitl_3_2_2_limited_patrol_has_one_destination():
 # ------------------------------------------------------------------ 3.2.3 Sweep
 def test_fitl_3_2_3_sweep_example_troops_move_through_a_clear_loc_and_a_town():
     """Rules example: ARVN Troops from Cam Ranh reach Quang Duc over Route 11 via Da Lat."""
-    g = _game([("ARVN", False, False, False)], ("cam_ranh", {"arvn_troops": 2}),
-              ("binh_tuy_binh_thuan", {"arvn_troops": 1}), ("quang_duc_long_khanh", {"vc_guerrillas__u": 3}))
+    g = _game(
+        [("ARVN", False, False, False)],
+        ("cam_ranh", {"arvn_troops": 2}),
+        ("binh_tuy_binh_thuan", {"arvn_troops": 1}),
+        ("quang_duc_long_khanh", {"vc_guerrillas__u": 3}),
+    )
     pick(g, "op", op="sweep")
     pick(g, "space", space="quang_duc_long_khanh")
     pick(g, "done")
     assert g.sweep_sources("ARVN", "quang_duc_long_khanh", Counter()) == {
-        "binh_tuy_binh_thuan": None, "cam_ranh": "loc_cam_ranh_da_lat"}
+        "binh_tuy_binh_thuan": None,
+        "cam_ranh": "loc_cam_ranh_da_lat",
+    }
     pick(g, "move", origin="cam_ranh", space="quang_duc_long_khanh")
     pick(g, "count", n=2)
     pick(g, "move", origin="binh_tuy_binh_thuan", space="quang_duc_long_khanh")
@@ -241,8 +268,11 @@ def test_fitl_3_2_3_sweep_example_troops_move_through_a_clear_loc_and_a_town():
 
 
 def test_fitl_3_2_3_sweep_loc_with_guerrillas_blocks_the_way():
-    g = _game([("ARVN", False, False, False)], ("cam_ranh", {"arvn_troops": 2}),
-              ("loc_cam_ranh_da_lat", {"nva_guerrillas__u": 1}))
+    g = _game(
+        [("ARVN", False, False, False)],
+        ("cam_ranh", {"arvn_troops": 2}),
+        ("loc_cam_ranh_da_lat", {"nva_guerrillas__u": 1}),
+    )
     assert "cam_ranh" not in g.sweep_sources("ARVN", "quang_duc_long_khanh", Counter())
 
 
@@ -252,28 +282,42 @@ def test_fitl_2_3_9_no_sweep_in_monsoon():
 
 
 # ------------------------------------------------------------------ 3.2.4 Assault
-@pytest.mark.parametrize("space,pieces,expected", [
-    ("binh_dinh", {"arvn_troops": 5}, 1),  # Highland: 5 / 3
-    ("quang_tin_quang_ngai", {"arvn_troops": 5}, 2),  # Lowland: 5 / 2
-    ("quang_tin_quang_ngai", {"arvn_troops": 1, "arvn_police": 3}, 0),  # Police do not count in a Province
-    ("hue", {"arvn_troops": 1, "arvn_police": 3}, 2),  # ... but do in a City
-])
+@pytest.mark.parametrize(
+    "space,pieces,expected",
+    [
+        ("binh_dinh", {"arvn_troops": 5}, 1),  # Highland: 5 / 3
+        ("quang_tin_quang_ngai", {"arvn_troops": 5}, 2),  # Lowland: 5 / 2
+        (
+            "quang_tin_quang_ngai",
+            {"arvn_troops": 1, "arvn_police": 3},
+            0,
+        ),  # Police do not count in a Province
+        ("hue", {"arvn_troops": 1, "arvn_police": 3}, 2),  # ... but do in a City
+    ],
+)
 def test_fitl_3_2_4_arvn_assault_formula(space, pieces, expected):
     g = _game([], (space, pieces))
     assert g.assault_count("ARVN", space)[0] == expected
 
 
-@pytest.mark.parametrize("space,pieces,expected", [
-    ("binh_dinh", {"us_troops": 3, "us_bases": 1}, 6), ("binh_dinh", {"us_troops": 3}, 1),
-    ("quang_tin_quang_ngai", {"us_troops": 3}, 3)])
+@pytest.mark.parametrize(
+    "space,pieces,expected",
+    [
+        ("binh_dinh", {"us_troops": 3, "us_bases": 1}, 6),
+        ("binh_dinh", {"us_troops": 3}, 1),
+        ("quang_tin_quang_ngai", {"us_troops": 3}, 3),
+    ],
+)
 def test_fitl_3_2_4_us_assault_formula(space, pieces, expected):
     g = _game([], (space, pieces))
     assert g.assault_count("US", space)[0] == expected
 
 
 def test_fitl_3_2_4_troops_first_bases_last_and_aid_for_bases():
-    g = _game([("ARVN", False, False, False)],
-              ("quang_tin_quang_ngai", {"arvn_troops": 8, "nva_troops": 1, "vc_guerrillas__a": 1, "vc_bases": 2}))
+    g = _game(
+        [("ARVN", False, False, False)],
+        ("quang_tin_quang_ngai", {"arvn_troops": 8, "nva_troops": 1, "vc_guerrillas__a": 1, "vc_bases": 2}),
+    )
     pick(g, "op", op="assault")
     pick(g, "space", space="quang_tin_quang_ngai")  # 8 / 2 = 4: Troop, Guerrilla, 2 Bases
     assert g.board.pieces["quang_tin_quang_ngai"] == {"arvn_troops": 8}
@@ -282,8 +326,13 @@ def test_fitl_3_2_4_troops_first_bases_last_and_aid_for_bases():
 
 
 def test_fitl_3_2_4_underground_guerrillas_protect_bases():
-    g = _game([("US", False, False, False)], ("quang_tin_quang_ngai", {"us_troops": 5, "vc_guerrillas__a": 1,
-                                                                      "vc_guerrillas__u": 1, "vc_bases": 1}))
+    g = _game(
+        [("US", False, False, False)],
+        (
+            "quang_tin_quang_ngai",
+            {"us_troops": 5, "vc_guerrillas__a": 1, "vc_guerrillas__u": 1, "vc_bases": 1},
+        ),
+    )
     pick(g, "op", op="assault")
     pick(g, "space", space="quang_tin_quang_ngai")
     assert g.board.pieces["quang_tin_quang_ngai"] == {"us_troops": 5, "vc_guerrillas:u": 1, "vc_bases": 1}
@@ -309,8 +358,10 @@ def test_fitl_1_4_4_tunnel_roll_of_1_to_3_does_nothing():
 
 
 def test_fitl_3_2_4_us_assault_with_arvn_follow_up_pays_3():
-    g = _game([("US", False, False, False)],
-              ("quang_tin_quang_ngai", {"us_troops": 1, "arvn_troops": 2, "vc_guerrillas__a": 3}))
+    g = _game(
+        [("US", False, False, False)],
+        ("quang_tin_quang_ngai", {"us_troops": 1, "arvn_troops": 2, "vc_guerrillas__a": 3}),
+    )
     pick(g, "op", op="assault")
     pick(g, "space", space="quang_tin_quang_ngai")
     assert g.board.pieces["quang_tin_quang_ngai"]["vc_guerrillas:a"] == 2  # 1 US Troop removes 1
@@ -320,8 +371,11 @@ def test_fitl_3_2_4_us_assault_with_arvn_follow_up_pays_3():
 
 
 def test_fitl_3_2_4_assault_refused_where_no_insurgents():
-    g = _game([("ARVN", False, False, False)], ("hue", {"arvn_troops": 2}), ("quang_nam", {"arvn_troops": 2,
-                                                                                          "vc_guerrillas__a": 1}))
+    g = _game(
+        [("ARVN", False, False, False)],
+        ("hue", {"arvn_troops": 2}),
+        ("quang_nam", {"arvn_troops": 2, "vc_guerrillas__a": 1}),
+    )
     pick(g, "op", op="assault")
     refused(g, Action.make("space", space="hue"), "FITL-3.2.4")
 
@@ -344,8 +398,10 @@ def test_fitl_1_3_6_adjacency_example_across_a_town_and_a_loc():
 
 
 def test_fitl_1_5_1_coin_assault_targets_both_insurgent_factions():
-    g = _game([("US", False, False, False)], ("quang_tin_quang_ngai", {"us_troops": 2, "nva_guerrillas__a": 1,
-                                                                      "vc_guerrillas__a": 1}))
+    g = _game(
+        [("US", False, False, False)],
+        ("quang_tin_quang_ngai", {"us_troops": 2, "nva_guerrillas__a": 1, "vc_guerrillas__a": 1}),
+    )
     pick(g, "op", op="assault")
     pick(g, "space", space="quang_tin_quang_ngai")
     assert g.board.pieces["quang_tin_quang_ngai"] == {"us_troops": 2}
@@ -369,8 +425,10 @@ def test_fitl_3_0_each_faction_has_its_four_operations():
 
 
 def test_fitl_1_4_2_refusals_name_the_stacking_rule():
-    g = _game([("ARVN", False, False, False)], ("hue", {"arvn_troops": 4, "arvn_police": 1, "vc_bases": 1,
-                                                       "us_bases": 1}))
+    g = _game(
+        [("ARVN", False, False, False)],
+        ("hue", {"arvn_troops": 4, "arvn_police": 1, "vc_bases": 1, "us_bases": 1}),
+    )
     pick(g, "op", op="train")
     pick(g, "space", space="hue")
     pick(g, "place", troops=0, police=0, rangers=0)
@@ -390,8 +448,12 @@ def test_fitl_1_4_2_no_patrol_or_air_lift_into_north_vietnam():
 
 
 def test_fitl_1_3_2_province_terrain_shapes_sweep_and_assault():
-    g = _game([], ("tay_ninh", {"arvn_troops": 5}), ("binh_dinh", {"arvn_troops": 5}),
-              ("kien_phong", {"arvn_troops": 5}))
+    g = _game(
+        [],
+        ("tay_ninh", {"arvn_troops": 5}),
+        ("binh_dinh", {"arvn_troops": 5}),
+        ("kien_phong", {"arvn_troops": 5}),
+    )
     assert g.sweep_activations("ARVN", "tay_ninh") == (5, 2)  # Jungle: half
     assert g.sweep_activations("ARVN", "kien_phong") == (5, 5)
     assert g.assault_count("ARVN", "binh_dinh")[0] == 1  # Highland: a third
@@ -401,7 +463,10 @@ def test_fitl_1_3_2_province_terrain_shapes_sweep_and_assault():
 def test_fitl_1_3_3_cities_count_police_in_assault_and_take_arvn_training():
     g = _game([("ARVN", False, False, False)], ("hue", {"arvn_police": 4}), ("quang_nam", {"arvn_police": 4}))
     assert g.assault_count("ARVN", "hue")[0] == 2 and g.assault_count("ARVN", "quang_nam")[0] == 0
-    assert len(g.train_placements("ARVN", "hue", False)) > 1 and len(g.train_placements("ARVN", "quang_nam", False)) == 1
+    assert (
+        len(g.train_placements("ARVN", "hue", False)) > 1
+        and len(g.train_placements("ARVN", "quang_nam", False)) == 1
+    )
 
 
 def test_fitl_1_3_4_locs_hold_forces_but_no_bases_and_police_count_there():

@@ -77,8 +77,12 @@ def test_fitl_1_4_1_rally_takes_guerrillas_from_the_map_when_none_available():
 # ------------------------------------------------------------------ 3.3.2 March
 def test_fitl_3_3_2_march_example_large_group_into_support_goes_active():
     """Rules example: 2 Underground VC from The Parrot's Beak into Kien Phong with 2 Police and Support."""
-    g = _game([("VC", False, False, False)], ("the_parrots_beak", {"vc_guerrillas__u": 2}),
-              ("kien_phong", {"arvn_police": 2}), after=lambda b: b.support.update({"kien_phong": 1}))
+    g = _game(
+        [("VC", False, False, False)],
+        ("the_parrots_beak", {"vc_guerrillas__u": 2}),
+        ("kien_phong", {"arvn_police": 2}),
+        after=lambda b: b.support.update({"kien_phong": 1}),
+    )
     pick(g, "op", op="march")
     pick(g, "move_from", space="the_parrots_beak")
     pick(g, "move_to", space="kien_phong")
@@ -93,12 +97,17 @@ def test_fitl_3_3_2_small_group_stays_underground_and_locs_cost_nothing():
     pick(g, "move_from", space="saigon")
     pick(g, "move_to", space="loc_saigon_can_tho")
     pick(g, "count", n=1)
-    assert g.board.pieces["loc_saigon_can_tho"] == {"vc_guerrillas:u": 1} and g.board.tracks["vc_resources"] == 10
+    assert (
+        g.board.pieces["loc_saigon_can_tho"] == {"vc_guerrillas:u": 1}
+        and g.board.tracks["vc_resources"] == 10
+    )
     pick(g, "move_from", space="saigon")
     pick(g, "move_to", space="kien_phong")
     pick(g, "count", n=1)
     pick(g, "move_from", space="saigon")
-    assert "kien_phong" not in [a["space"] for a in options(g, "move_to")]  # one group per origin and destination
+    assert "kien_phong" not in [
+        a["space"] for a in options(g, "move_to")
+    ]  # one group per origin and destination
     pick(g, "move_to", space="tay_ninh")
     assert g.board.tracks["vc_resources"] == 8
 
@@ -130,7 +139,14 @@ def test_fitl_3_3_2_trail_at_4_moves_into_and_out_of_laos_are_free():
 
 
 def test_fitl_3_3_2_no_trail_continuation_in_a_limited_march():
-    g = _game([("NVA", True, False, False)], ("north_vietnam", {"nva_troops": 1}, ), tracks={"trail": 3})
+    g = _game(
+        [("NVA", True, False, False)],
+        (
+            "north_vietnam",
+            {"nva_troops": 1},
+        ),
+        tracks={"trail": 3},
+    )
     pick(g, "op", op="march")
     pick(g, "move_from", space="north_vietnam")
     pick(g, "move_to", space="central_laos")
@@ -145,7 +161,10 @@ def test_fitl_2_3_9_no_march_in_monsoon():
 
 # ------------------------------------------------------------------ 3.3.3 Attack
 def test_fitl_3_3_3_guerrilla_attack_hits_on_a_roll_at_most_the_guerrillas():
-    g = _game([("VC", False, False, False)], ("kien_phong", {"vc_guerrillas__u": 3, "us_troops": 1, "arvn_police": 2}))
+    g = _game(
+        [("VC", False, False, False)],
+        ("kien_phong", {"vc_guerrillas__u": 3, "us_troops": 1, "arvn_police": 2}),
+    )
     g.force_dice([3])
     pick(g, "op", op="attack")
     pick(g, "space", space="kien_phong")
@@ -170,25 +189,35 @@ def test_fitl_3_3_3_guerrilla_attack_misses_on_a_higher_roll():
 
 
 def test_fitl_3_3_3_nva_troops_remove_one_per_two_and_coin_bases_go_last():
-    g = _game([("NVA", False, False, False)], ("tay_ninh", {"nva_troops": 5, "arvn_troops": 1, "arvn_bases": 1}))
+    g = _game(
+        [("NVA", False, False, False)], ("tay_ninh", {"nva_troops": 5, "arvn_troops": 1, "arvn_bases": 1})
+    )
     pick(g, "op", op="attack")
     pick(g, "space", space="tay_ninh")
     pick(g, "mode", mode="troops")
-    assert [a["key"] for a in options(g, "piece")] == ["arvn_troops"] or g.board.pieces["tay_ninh"]["arvn_troops"] == 0
+    assert [a["key"] for a in options(g, "piece")] == ["arvn_troops"] or g.board.pieces["tay_ninh"][
+        "arvn_troops"
+    ] == 0
     assert g.board.pieces["tay_ninh"] == {"nva_troops": 5}  # 5 / 2 = 2: the Troop, then the Base
 
 
 def test_fitl_3_3_3_attack_refused_without_enemy():
-    g = _game([("VC", False, False, False)], ("kien_phong", {"vc_guerrillas__u": 3, "arvn_police": 2}),
-              ("tay_ninh", {"vc_guerrillas__u": 2}))
+    g = _game(
+        [("VC", False, False, False)],
+        ("kien_phong", {"vc_guerrillas__u": 3, "arvn_police": 2}),
+        ("tay_ninh", {"vc_guerrillas__u": 2}),
+    )
     pick(g, "op", op="attack")
     refused(g, Action.make("space", space="tay_ninh"), "FITL-3.3.3")
 
 
 # ------------------------------------------------------------------ 3.3.4 Terror
 def test_fitl_3_3_4_vc_terror_places_a_marker_and_shifts_toward_opposition():
-    g = _game([("VC", False, False, False)], ("hue", {"vc_guerrillas__u": 1}),
-              after=lambda b: b.support.update({"hue": 1}))
+    g = _game(
+        [("VC", False, False, False)],
+        ("hue", {"vc_guerrillas__u": 1}),
+        after=lambda b: b.support.update({"hue": 1}),
+    )
     pick(g, "op", op="terror")
     pick(g, "space", space="hue")
     b = g.board
@@ -197,8 +226,12 @@ def test_fitl_3_3_4_vc_terror_places_a_marker_and_shifts_toward_opposition():
 
 
 def test_fitl_3_3_4_nva_terror_with_troops_shifts_support_only_toward_neutral():
-    g = _game([("NVA", False, False, False)], ("hue", {"nva_troops": 1}), ("kontum", {"nva_troops": 1}),
-              after=lambda b: b.support.update({"hue": 2}))
+    g = _game(
+        [("NVA", False, False, False)],
+        ("hue", {"nva_troops": 1}),
+        ("kontum", {"nva_troops": 1}),
+        after=lambda b: b.support.update({"hue": 2}),
+    )
     pick(g, "op", op="terror")
     pick(g, "space", space="hue")
     pick(g, "space", space="kontum")
@@ -211,8 +244,13 @@ def test_fitl_3_3_4_terror_on_a_loc_sabotages_for_free_and_markers_run_out():
         for i, s in enumerate(list(b.data.spaces)[:15]):
             if i < 14:
                 b.terror[s] = 1
-    g = _game([("VC", False, False, False)], ("loc_saigon_can_tho", {"vc_guerrillas__u": 1}),
-              ("kien_phong", {"vc_guerrillas__u": 1}), after=after)
+
+    g = _game(
+        [("VC", False, False, False)],
+        ("loc_saigon_can_tho", {"vc_guerrillas__u": 1}),
+        ("kien_phong", {"vc_guerrillas__u": 1}),
+        after=after,
+    )
     pick(g, "op", op="terror")
     pick(g, "space", space="loc_saigon_can_tho")
     assert "loc_saigon_can_tho" in g.board.sabotage and g.board.tracks["vc_resources"] == 10
@@ -222,7 +260,9 @@ def test_fitl_3_3_4_terror_on_a_loc_sabotages_for_free_and_markers_run_out():
 
 
 def test_fitl_3_3_4_terror_needs_an_underground_guerrilla():
-    g = _game([("VC", False, False, False)], ("hue", {"vc_guerrillas__a": 1}), ("kontum", {"vc_guerrillas__u": 1}))
+    g = _game(
+        [("VC", False, False, False)], ("hue", {"vc_guerrillas__a": 1}), ("kontum", {"vc_guerrillas__u": 1})
+    )
     pick(g, "op", op="terror")
     refused(g, Action.make("space", space="hue"), "FITL-3.3.4")
 
@@ -237,18 +277,27 @@ def test_fitl_3_3_random_insurgent_operations_keep_the_board_legal(seed):
 
 
 def test_fitl_3_3_2_vc_may_not_go_on_along_the_trail():
-    g = _game([("VC", False, False, False)], ("north_vietnam", {"vc_guerrillas__u": 1}),
-              ("saigon", {"vc_guerrillas__u": 1}), tracks={"trail": 3})
+    g = _game(
+        [("VC", False, False, False)],
+        ("north_vietnam", {"vc_guerrillas__u": 1}),
+        ("saigon", {"vc_guerrillas__u": 1}),
+        tracks={"trail": 3},
+    )
     pick(g, "op", op="march")
     pick(g, "move_from", space="north_vietnam")
     pick(g, "move_to", space="central_laos")
-    assert g.decision.kind == "move_from" and not [a for a in options(g, "move_from") if a["space"] == "central_laos"]
+    assert g.decision.kind == "move_from" and not [
+        a for a in options(g, "move_from") if a["space"] == "central_laos"
+    ]
     refused(g, Action.make("move_from", space="central_laos"), "FITL-3.3.2")
 
 
 def test_fitl_3_3_2_no_trail_move_at_trail_0():
-    g = _game([("NVA", False, False, False)], ("north_vietnam", {"nva_troops": 1, "nva_guerrillas__u": 1}),
-              tracks={"trail": 0})
+    g = _game(
+        [("NVA", False, False, False)],
+        ("north_vietnam", {"nva_troops": 1, "nva_guerrillas__u": 1}),
+        tracks={"trail": 0},
+    )
     pick(g, "op", op="march")
     pick(g, "move_from", space="north_vietnam")
     pick(g, "move_to", space="central_laos")
@@ -258,7 +307,9 @@ def test_fitl_3_3_2_no_trail_move_at_trail_0():
 
 
 def test_fitl_1_4_2_rally_base_refused_where_two_bases_stand():
-    g = _game([("VC", False, False, False)], ("kien_phong", {"vc_guerrillas__u": 3, "vc_bases": 1, "nva_bases": 1}))
+    g = _game(
+        [("VC", False, False, False)], ("kien_phong", {"vc_guerrillas__u": 3, "vc_bases": 1, "nva_bases": 1})
+    )
     pick(g, "op", op="rally")
     pick(g, "space", space="kien_phong")
     refused(g, Action.make("mode", mode="base", n=0), "FITL-1.4.2")

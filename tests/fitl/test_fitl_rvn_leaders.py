@@ -13,8 +13,12 @@ from .ops_helpers import OpsGame, last, pick, prepared
 def leader_game(box: list[int], plan, *setups, **kw) -> OpsGame:
     """An Operations game (ops_helpers) whose RVN Leader box is ``box``, top first ([] is Duong Van Minh), put
     there by the ``leader_box`` lesson position (a Failed Attempt, 129, on top only of an otherwise empty box)."""
-    g = OpsGame(plan, prepared(setups, **kw), players={f: None for f in ("US", "ARVN", "NVA", "VC")},
-                options={"position": {"leader_box": box}})
+    g = OpsGame(
+        plan,
+        prepared(setups, **kw),
+        players={f: None for f in ("US", "ARVN", "NVA", "VC")},
+        options={"position": {"leader_box": box}},
+    )
     assert g.leader_box == box and g.rvn_leader == (box[0] if box else "minh")
     return g
 
@@ -49,13 +53,18 @@ def test_fitl_2_4_1_no_minh_aid_under_another_leader_or_a_failed_attempt():
 
 def test_fitl_2_4_1_young_turks_add_2_patronage_per_govern():
     def govern(box):
-        g = leader_game(box, [("ARVN", False, True, False)], ("hue", {"arvn_police": 2, "us_troops": 1}),
-                        after=lambda b: b.support.update({"hue": 2}))
+        g = leader_game(
+            box,
+            [("ARVN", False, True, False)],
+            ("hue", {"arvn_police": 2, "us_troops": 1}),
+            after=lambda b: b.support.update({"hue": 2}),
+        )
         pick(g, "op", op="patrol")
         pick(g, "sa", sa="govern")
         pick(g, "space", space="hue")
         pick(g, "mode", mode="aid")
         return g
+
     assert govern([126]).board.tracks["patronage"] == govern([128]).board.tracks["patronage"] + 2
 
 
@@ -70,13 +79,16 @@ def test_fitl_2_4_1_khanh_transport_through_one_loc_at_most():
 
 def test_fitl_2_4_1_ky_pacification_costs_4_in_training():
     def cost(box):
-        g = leader_game(box, [("ARVN", False, False, False)], ("saigon", {"arvn_troops": 2, "arvn_police": 2}))
+        g = leader_game(
+            box, [("ARVN", False, False, False)], ("saigon", {"arvn_troops": 2, "arvn_police": 2})
+        )
         pick(g, "op", op="train")
         pick(g, "space", space="saigon")
         pick(g, "place", troops=0, police=0, rangers=0)
         pick(g, "done")
         acts = [a for a in g.legal_actions() if a.kind == "pacify" and a["levels"] == 1]
         return acts[0].label
+
     assert "(4 ARVN Resources)" in cost([127]) and "(3 ARVN Resources)" in cost([128])
     g = leader_game([127], [("ARVN", False, False, False)])
     assert g.pacify_cost() == 4

@@ -55,9 +55,14 @@ def op(game, limited=False, sa=False):
 
 
 # ---------------------------------------------------------------------- 2.1, 2.2 deck and start
-@pytest.mark.parametrize("scenario,cards,piles,coups", [("short", 27, 3, {127, 128, 129}),
-                                                       ("medium", 39, 3, {128, 129, 130}),
-                                                       ("full", 78, 6, {125, 126, 127, 128, 129, 130})])
+@pytest.mark.parametrize(
+    "scenario,cards,piles,coups",
+    [
+        ("short", 27, 3, {127, 128, 129}),
+        ("medium", 39, 3, {128, 129, 130}),
+        ("full", 78, 6, {125, 126, 127, 128, 129, 130}),
+    ],
+)
 def test_fitl_2_1_deck_built_by_scenario_instructions(scenario, cards, piles, coups):
     g = unstarted(FitlGame, scenario, 3)
     assert len(g.deck) == cards and len(g.piles) == piles
@@ -110,7 +115,11 @@ def test_fitl_2_3_event_card_at_most_two_factions_execute():
     g.apply(op(g, limited=True))
     assert g.card == 5 and len([c for c in g.calls]) == 2  # ARVN and VC were never asked on card 1
     assert [r for r in g.log if r.rule_id == "FITL-2.3.6"][-1].result["eligible"] == {
-        "US": False, "ARVN": True, "NVA": False, "VC": True}
+        "US": False,
+        "ARVN": True,
+        "NVA": False,
+        "VC": True,
+    }
 
 
 def test_fitl_setup_deck_coup_and_pivotal_cards_separated():
@@ -206,16 +215,21 @@ def test_fitl_2_3_4_event_rejected_naming_the_rule_state_unchanged():
     assert g.digest() == before
 
 
-@pytest.mark.parametrize("first,second", [
-    ("op", [("op", True, False), ("pass", None, None)]),          # Op only -> Limited Op
-    ("op_sa", [("op", True, False), ("pass", None, None)]),       # Op + SA -> Limited Op or Event
-])
+@pytest.mark.parametrize(
+    "first,second",
+    [
+        ("op", [("op", True, False), ("pass", None, None)]),  # Op only -> Limited Op
+        ("op_sa", [("op", True, False), ("pass", None, None)]),  # Op + SA -> Limited Op or Event
+    ],
+)
 def test_fitl_2_3_4_second_eligible_options_table(first, second):
     g = frame_game([1])
     g.apply(op(g, sa=first == "op_sa"))
     assert g.decision.side == "NVA" and g.decision.context["role"] == "2nd"
-    assert sorted((a.kind, a.get("limited"), a.get("sa")) for a in g.legal_actions()
-                  if a.kind != "transfer") == second  # NVA may also first give VC Resources (1.5.2)
+    assert (
+        sorted((a.kind, a.get("limited"), a.get("sa")) for a in g.legal_actions() if a.kind != "transfer")
+        == second
+    )  # NVA may also first give VC Resources (1.5.2)
     event = [o for o in g.decision.context["unavailable"] if o["kind"] == "event"][0]
     if first == "op":
         assert "Limited Operation" in event["reason"]  # not allowed by the table
@@ -231,7 +245,10 @@ def test_fitl_2_3_4_after_event_second_eligible_may_do_full_op_with_sa():
     g = ops_game([1])
     opts, off = g.card_options("NVA", "event")
     assert sorted((a.kind, a.get("limited"), a.get("sa")) for a in opts) == [
-        ("op", False, False), ("op", False, True), ("pass", None, None)]
+        ("op", False, False),
+        ("op", False, True),
+        ("pass", None, None),
+    ]
     assert not [o for o in off if o["kind"] == "event"]
 
 
@@ -250,8 +267,9 @@ def test_fitl_2_3_4_after_the_event_the_second_may_do_op_with_sa_through_the_hoo
     g = fitl_game(top=[1, 5], base=StandInEvents)
     g.apply(pick(g, "event", side="unshaded"))
     assert g.decision.side == "NVA" and g.decision.context["role"] == "2nd"
-    assert sorted((a.kind, a.get("limited"), a.get("sa")) for a in g.legal_actions() if a.kind != "transfer") == [
-        ("op", False, False), ("op", False, True), ("pass", None, None)]
+    assert sorted(
+        (a.kind, a.get("limited"), a.get("sa")) for a in g.legal_actions() if a.kind != "transfer"
+    ) == [("op", False, False), ("op", False, True), ("pass", None, None)]
     g.apply(op(g, sa=True))
     assert g.calls == [("US", "event", "unshaded"), ("NVA", False, True)]
     assert g.eligible == {"US": False, "ARVN": True, "NVA": False, "VC": True}
@@ -264,7 +282,8 @@ def test_fitl_2_3_5_second_eligible_limited_operation_call():
     assert g.calls == [("US", False, True), ("NVA", True, False)]
     assert g.acted == {} and g.card != 1  # the card is over
     assert [r for r in g.log if r.rule_id == "FITL-2.3.6"][-1].explanation.startswith(
-        "Executed on this card: US (op_sa), NVA (limited)")
+        "Executed on this card: US (op_sa), NVA (limited)"
+    )
 
 
 def test_fitl_2_3_6_executors_ineligible_next_card_others_eligible():
@@ -314,8 +333,11 @@ def _tet_not_ready(game):
     """Take VC Guerrillas off the map until only 20 are left in South Vietnam."""
     b = game.board
     for s in sorted(b.pieces):
-        while game.pivotal_precondition("VC")[0] and b.pieces[s]["vc_guerrillas:u"] and \
-                game.data.spaces[s].country == "SVN":
+        while (
+            game.pivotal_precondition("VC")[0]
+            and b.pieces[s]["vc_guerrillas:u"]
+            and game.data.spaces[s].country == "SVN"
+        ):
             b.remove(s, "vc_guerrillas:u")
 
 
@@ -327,7 +349,9 @@ def test_fitl_2_3_8_pivotal_offered_when_precondition_known_and_met():
     # the Pivotal counts as the VC's Event as 1st Eligible; its own order (VC NVA US ARVN) gives the 2nd
     assert g.acted == {"VC": "event"} and g.decision.side == "NVA" and g.decision.context["role"] == "2nd"
     assert sorted((a.get("limited"), a.get("sa")) for a in g.legal_actions() if a.kind == "op") == [
-        (False, False), (False, True)]
+        (False, False),
+        (False, True),
+    ]
 
 
 def test_fitl_2_3_8_pivotal_not_offered_unknown_precondition_or_coup_next():

@@ -27,7 +27,9 @@ def test_fitl_1_9_victory_markers_reproduce_the_printed_scenario_totals(scenario
 def test_fitl_1_7_control_counts_pieces_of_both_sides():
     board = Board(load_scenario("short"))
     assert board.control("saigon") == "coin"
-    assert board.control("quang_tri_thua_thien") == "nva"  # 1 NVA Base + 4 Guerrillas vs 1 ARVN Base + 2 Troops
+    assert (
+        board.control("quang_tri_thua_thien") == "nva"
+    )  # 1 NVA Base + 4 Guerrillas vs 1 ARVN Base + 2 Troops
     assert board.control("pleiku_darlac") is None  # 3 US vs 3 VC: nobody outnumbers
     board.place("pleiku_darlac", "vc_guerrillas")
     assert board.control("pleiku_darlac") is None  # 4 VC vs 3 US: VC never Control (1.7)
@@ -64,7 +66,9 @@ def test_fitl_scenario_with_unknown_piece_is_refused(tmp_path, monkeypatch):
     root = tmp_path / "data"
     shutil.copytree(game_dir("fitl"), root / "fitl")
     bad = root / "fitl" / "scenarios" / "short.yaml"
-    bad.write_text(bad.read_text().replace("us_troops: 3, arvn_police: 1", "us_marines: 3, arvn_police: 1", 1))
+    bad.write_text(
+        bad.read_text().replace("us_troops: 3, arvn_police: 1", "us_marines: 3, arvn_police: 1", 1)
+    )
     monkeypatch.setenv("WARGAMES_DATA", str(root))
     with pytest.raises(DataError, match="us_marines"):
         load_scenario("short")
@@ -119,8 +123,12 @@ def test_fitl_1_4_each_faction_has_its_own_piece_types():
     for p in load_data().pieces.values():
         if p.faction:
             types.setdefault(p.faction, set()).add(p.type)
-    assert types == {"US": {"troops", "bases", "irregulars"}, "ARVN": {"troops", "police", "rangers", "bases"},
-                     "NVA": {"troops", "guerrillas", "bases"}, "VC": {"guerrillas", "bases"}}
+    assert types == {
+        "US": {"troops", "bases", "irregulars"},
+        "ARVN": {"troops", "police", "rangers", "bases"},
+        "NVA": {"troops", "guerrillas", "bases"},
+        "VC": {"guerrillas", "bases"},
+    }
 
 
 def test_fitl_1_5_any_faction_may_be_a_non_player():
@@ -183,5 +191,7 @@ def test_fitl_2_1_options_merge_through_the_core_loader():
         wargames.load("fitl", scenario="medium", seed=1, monsoon_rain=True)
     with pytest.raises(DataError, match=r"medium\.yaml.*period_events"):
         wargames.load("fitl", scenario="medium", seed=1, period_events="yes")
-    with pytest.raises(DataError, match=r"no scenario 'long' for Fire in the Lake \(known: full, medium, short\)"):
+    with pytest.raises(
+        DataError, match=r"no scenario 'long' for Fire in the Lake \(known: full, medium, short\)"
+    ):
         wargames.load("fitl", scenario="long", seed=1)

@@ -72,8 +72,12 @@ def test_fitl_7_3_final_coup_ranks_by_margin_and_explains():
 
 
 def test_fitl_7_1_non_player_passing_a_check_means_all_players_lose():
-    g = fitl_game(top=[1, 127, 5], edit=lambda g: g.board.tracks.update(patronage=40), players=BOTS,
-                  options={"non_players": ["ARVN"]})
+    g = fitl_game(
+        top=[1, 127, 5],
+        edit=lambda g: g.board.tracks.update(patronage=40),
+        players=BOTS,
+        options={"non_players": ["ARVN"]},
+    )
     g.advance("end")
     assert g.result.rule_id == "FITL-7.2" and g.result.result["winner"] is None
     assert g.result.result["non_player_win"] == ["ARVN"] and "all players lose" in g.result.explanation
@@ -94,8 +98,12 @@ def test_fitl_1_5_politburo_and_sovereignty_margins():
     g.board.tracks["patronage"] = 18
     g.margins = lambda: {"US": -12, "ARVN": -9, "NVA": 1, "VC": -12}  # NVA alone passes: Politburo wins
     assert g.party_passes("NVA+VC") is True
-    h = fitl_game(top=[1, 127, 5], players=BOTS, options={"combined": ["NVA+VC"]},
-                  edit=lambda g: g.board.tracks.update(patronage=40))
+    h = fitl_game(
+        top=[1, 127, 5],
+        players=BOTS,
+        options={"combined": ["NVA+VC"]},
+        edit=lambda g: g.board.tracks.update(patronage=40),
+    )
     h.advance("end")  # ARVN (a single player here) passes at the first Coup
     assert h.result.result["winner"] == "ARVN" and "NVA+VC" in h.result.result["ranking"]
     assert "higher margin" in h.result.explanation  # Politburo during a Coup Round
@@ -114,7 +122,11 @@ def _solo(margins: dict[str, int], final: bool, coups: int = 1, **options):
 
 def test_fitl_8_9_lone_player_never_wins_at_a_victory_phase():
     g, out = _solo({"US": 5, "ARVN": -1, "NVA": -3, "VC": -2}, final=False)
-    assert len(out) == 1 and out[0].title == "1-player Victory Phase: no win" and "never wins" in out[0].explanation
+    assert (
+        len(out) == 1
+        and out[0].title == "1-player Victory Phase: no win"
+        and "never wins" in out[0].explanation
+    )
     assert not g._over
 
 
@@ -139,8 +151,12 @@ def test_fitl_8_9_final_player_needs_the_highest_margin_ties_to_non_players():
 
 
 def test_fitl_8_9_combined_lone_player_counts_the_lower_margin():
-    g = unstarted(FitlGame, "short", 0,
-                  {"non_players": ["US", "ARVN"], "combined": ["NVA+VC"], "one_player": "standard"})
+    g = unstarted(
+        FitlGame,
+        "short",
+        0,
+        {"non_players": ["US", "ARVN"], "combined": ["NVA+VC"], "one_player": "standard"},
+    )
     g.margins = lambda: {"US": -10, "ARVN": -10, "NVA": 3, "VC": -4}
     assert g.solo_party() == "NVA+VC" and g.party_margin("NVA+VC", final=False) == -4
 
@@ -166,7 +182,13 @@ def test_fitl_8_9_easy_option_non_players_keep_their_limited_operation():
             g = FitlGame("short", seed, {**SOLO, "one_player": one_player})
             g.play()
             assert g.is_over and g.result.rule_id == "FITL-8.9"
-            n += sum(1 for r in g.record if r.get("side") != "US" and r.get("act", {}).get("kind") == "op"
-                     and r["act"]["params"].get("limited"))
+            n += sum(
+                1
+                for r in g.record
+                if r.get("side") != "US"
+                and r.get("act", {}).get("kind") == "op"
+                and r["act"]["params"].get("limited")
+            )
         return n
+
     assert limited_ops("standard") == 0 and limited_ops("easy") > 0

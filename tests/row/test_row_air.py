@@ -49,17 +49,20 @@ def run(g, gen, answer=None):
 
 def pick(**want):
     """An answer choosing the first option whose parameters match ``want`` (else the last option)."""
+
     def answer(d):
         for a in d.options:
             if all((a.kind if k == "kind" else a.get(k)) == v for k, v in want.items()):
                 return a
         return d.options[-1]
+
     return answer
 
 
 def put(g, uid, box, **kw):
-    rec = g.airwar["aircraft"].setdefault(uid, {"box": "available", "reduced": False, "airfield": "",
-                                                "restricted": False, "ace": ""})
+    rec = g.airwar["aircraft"].setdefault(
+        uid, {"box": "available", "reduced": False, "airfield": "", "restricted": False, "ace": ""}
+    )
     rec.update(box=box, **kw)
 
 
@@ -123,13 +126,28 @@ def _bad_scenario(tmp_path: Path, edit, match: str) -> DataError:
 
 def test_row_10_1_scenario_refuses_unknown_aircraft_airfield_and_exclusive_rules(tmp_path):
     """The lesson variant's air: block is checked at load (decision R-AIR-13)."""
-    _bad_scenario(tmp_path, lambda d: d["air"]["aircraft"].append({"id": "usaf_999tfw"}), "unknown aircraft 'usaf_999tfw'")
-    _bad_scenario(tmp_path, lambda d: d["air"]["airfields"].append({"id": "atlantis"}), "unknown airfield 'atlantis'")
+    _bad_scenario(
+        tmp_path,
+        lambda d: d["air"]["aircraft"].append({"id": "usaf_999tfw"}),
+        "unknown aircraft 'usaf_999tfw'",
+    )
+    _bad_scenario(
+        tmp_path, lambda d: d["air"]["airfields"].append({"id": "atlantis"}), "unknown airfield 'atlantis'"
+    )
     _bad_scenario(tmp_path, lambda d: d["air"]["aircraft"].append({"id": "usaf_355tfw"}), "placed twice")
     _bad_scenario(tmp_path, lambda d: d.pop("fleet"), "Navy aircraft cvw_16")
-    _bad_scenario(tmp_path, lambda d: d["special_rules"].append(
-        {"id": "air_war_not_in_play", "rules": ["ROW-10.0"], "summary": "x", "source": "reconstruction: test"}),
-        "exclude each other")
+    _bad_scenario(
+        tmp_path,
+        lambda d: d["special_rules"].append(
+            {
+                "id": "air_war_not_in_play",
+                "rules": ["ROW-10.0"],
+                "summary": "x",
+                "source": "reconstruction: test",
+            }
+        ),
+        "exclude each other",
+    )
     _bad_scenario(tmp_path, lambda d: d["air"]["arrivals"][0].update(turn=9), "not a turn of this scenario")
 
 
@@ -154,16 +172,26 @@ def test_row_10_2_commitment_is_a_decision_and_bad_input_is_refused_unchanged():
     d = _to_decision(g, "ROW-10.2", "commit_aircraft")
     assert d.side == "Capitalist" and any(a.kind == "done_commit" for a in d.options)
     # unknown aircraft, unknown box: refused naming the rule, the game unchanged
-    err = refused(g, Action.make("commit_aircraft", aircraft="usaf_999tfw", box="infrastructure", restricted=True),
-                  "ROW-10.1")
+    err = refused(
+        g,
+        Action.make("commit_aircraft", aircraft="usaf_999tfw", box="infrastructure", restricted=True),
+        "ROW-10.1",
+    )
     assert "unknown aircraft" in str(err)
-    err = refused(g, Action.make("commit_aircraft", aircraft="usaf_355tfw", box="carpet", restricted=False), "ROW-10.2")
+    err = refused(
+        g, Action.make("commit_aircraft", aircraft="usaf_355tfw", box="carpet", restricted=False), "ROW-10.2"
+    )
     assert "unknown mission box" in str(err)
     # restricted_only: infrastructure may not be flown unrestricted in this scenario
-    assert not any(a.kind == "commit_aircraft" and a["box"] == "infrastructure" and not a["restricted"]
-                   for a in d.options)
-    refused(g, Action.make("commit_aircraft", aircraft="usaf_355tfw", box="infrastructure", restricted=False),
-            "ROW-10.2")
+    assert not any(
+        a.kind == "commit_aircraft" and a["box"] == "infrastructure" and not a["restricted"]
+        for a in d.options
+    )
+    refused(
+        g,
+        Action.make("commit_aircraft", aircraft="usaf_355tfw", box="infrastructure", restricted=False),
+        "ROW-10.2",
+    )
 
 
 def test_row_10_1_airfield_over_capacity_is_refused_unchanged():
@@ -171,13 +199,23 @@ def test_row_10_1_airfield_over_capacity_is_refused_unchanged():
     _to_decision(g, "ROW-10.2", "commit_aircraft")
     g.airwar["airfields"]["korat"]["improved"] = False
     # the Passive choice takes the last option; commit the F-105s one by one to reach an airfield choice
-    g.apply(next(a for a in g.decision.options if a.kind == "commit_aircraft" and a["aircraft"] == "usaf_355tfw"
-                 and a["box"] == "infrastructure"))
+    g.apply(
+        next(
+            a
+            for a in g.decision.options
+            if a.kind == "commit_aircraft" and a["aircraft"] == "usaf_355tfw" and a["box"] == "infrastructure"
+        )
+    )
     d = g.decision
     assert d.rule_id == "ROW-10.1" and {a["airfield"] for a in d.options} >= {"korat", "takhli"}
     g.apply(next(a for a in d.options if a["airfield"] == "korat"))
-    g.apply(next(a for a in g.decision.options if a.kind == "commit_aircraft" and a["aircraft"] == "usaf_388tfw"
-                 and a["box"] == "infrastructure"))
+    g.apply(
+        next(
+            a
+            for a in g.decision.options
+            if a.kind == "commit_aircraft" and a["aircraft"] == "usaf_388tfw" and a["box"] == "infrastructure"
+        )
+    )
     d = g.decision
     assert "korat" not in {a["airfield"] for a in d.options}  # full: 1 aircraft on a plain airfield
     err = refused(g, Action.make("use_airfield", airfield="korat"), "ROW-10.1")
@@ -195,8 +233,12 @@ def test_row_10_3_7_unrestricted_boxes_cost_unrest_and_one_may_be_secret():
     unrest = g.vp["us_unrest"]
     _, rs = run(g, g._unrestricted_cost(), pick(kind="secret_box", box="sam_strike"))
     main = next(r for r in rs if r.rule_id == "ROW-10.3.7")
-    assert main.result == {"unrestricted": ["airfield_strike", "sam_strike"], "secret": "sam_strike", "unrest": 1,
-                           "free": 0}
+    assert main.result == {
+        "unrestricted": ["airfield_strike", "sam_strike"],
+        "secret": "sam_strike",
+        "unrest": 1,
+        "free": 0,
+    }
     assert g.vp["us_unrest"] == unrest + 1 and g.vp["secret_ops"] == 1
 
 
@@ -224,15 +266,22 @@ def test_row_10_4_2_ground_support_box_sets_the_air_level():
 
 
 # ------------------------------------------------------------------ repair (10.2, table 4.9)
-@pytest.mark.parametrize("side,aircraft,die,repaired", [("Capitalist", "usaf_355tfw", 5, True),
-                                                        ("Capitalist", "usaf_355tfw", 6, False),
-                                                        ("Communist", "vpaf_923fr", 6, True),
-                                                        ("Communist", "vpaf_923fr", 7, False)])
+@pytest.mark.parametrize(
+    "side,aircraft,die,repaired",
+    [
+        ("Capitalist", "usaf_355tfw", 5, True),
+        ("Capitalist", "usaf_355tfw", 6, False),
+        ("Communist", "vpaf_923fr", 6, True),
+        ("Communist", "vpaf_923fr", 7, False),
+    ],
+)
 def test_row_10_2_repair_roll(side, aircraft, die, repaired):
     g = fresh()
     clear_boxes(g)
     put(g, aircraft, "damaged", reduced=True)
-    g.turn = 2  # no arrivals or aces on turn 2 for the Capitalist; the Communist ace arrives (placed by answer)
+    g.turn = (
+        2  # no arrivals or aces on turn 2 for the Capitalist; the Communist ace arrives (placed by answer)
+    )
     g.force_dice([die])
     _, rs = run(g, g.air_reinforcement(), pick(kind="no_airfield_work"))
     r = next(r for r in rs if r.title == "Aircraft repair")
@@ -283,9 +332,9 @@ def test_row_10_3_1_downtown_only_communist_attacks_strategic_aircraft_unopposed
 def test_row_10_3_1_downtown_air_combat_order_and_us_military_victory_loss():
     g = fresh()
     clear_boxes(g)
-    put(g, "cvw_16", "downtown", airfield="carriers")        # a2a 3 -1 = 2
-    put(g, "vpaf_921fr", "downtown", airfield="noi_bai")    # a2a 4 -1 = 3: fires first
-    put(g, "vpaf_923fr", "downtown", airfield="kep")        # a2a 3 -1 = 2: after the US at equal value
+    put(g, "cvw_16", "downtown", airfield="carriers")  # a2a 3 -1 = 2
+    put(g, "vpaf_921fr", "downtown", airfield="noi_bai")  # a2a 4 -1 = 3: fires first
+    put(g, "vpaf_923fr", "downtown", airfield="kep")  # a2a 3 -1 = 2: after the US at equal value
     mv = g.vp["us_military_victory"] = 5
     g.force_dice([1])  # the MiG-21 hits the CVW: the US has nobody left to fire
     _, rs = run(g, g.air_downtown(), pick(kind="no_roll"))
@@ -299,8 +348,8 @@ def test_row_10_3_1_downtown_air_combat_order_and_us_military_victory_loss():
 def test_row_10_3_1_downtown_ties_capitalist_fires_first():
     g = fresh()
     clear_boxes(g)
-    put(g, "cvw_16", "downtown", airfield="carriers")        # 2
-    put(g, "vpaf_923fr", "downtown", airfield="kep")        # 2
+    put(g, "cvw_16", "downtown", airfield="carriers")  # 2
+    put(g, "vpaf_923fr", "downtown", airfield="kep")  # 2
     g.force_dice([9, 9])
     _, rs = run(g, g.air_downtown())
     assert [r.result["shooter"] for r in rs if r.title == "Air-to-air"] == ["cvw_16", "vpaf_923fr"]
@@ -364,8 +413,10 @@ def test_row_10_3_3_1_china_airfields_are_a_sanctuary():
     assert rs[0].result == {"aircraft": "usaf_388tfw", "target": None}
 
 
-@pytest.mark.parametrize("die,sams,box,reduced", [(2, 2, "sam_strike", False), (5, 3, "sam_strike", False),
-                                                  (9, 3, "damaged", True)])
+@pytest.mark.parametrize(
+    "die,sams,box,reduced",
+    [(2, 2, "sam_strike", False), (5, 3, "sam_strike", False), (9, 3, "damaged", True)],
+)
 def test_row_10_3_3_2_sam_strike(die, sams, box, reduced):
     g = fresh()
     clear_boxes(g)
@@ -445,7 +496,7 @@ def test_row_10_4_stay_on_station_and_the_air_level_drops_when_a_ground_support_
 def test_row_10_4_1_interdiction_of_an_hq_needs_a_recon_and_bars_its_activation():
     g = fresh()
     clear_boxes(g)
-    put(g, "usaf_432trw", "recon", airfield="udorn")       # recon 6 -1 = 5, station 6
+    put(g, "usaf_432trw", "recon", airfield="udorn")  # recon 6 -1 = 5, station 6
     put(g, "usmc_1maw", "interdiction", airfield="da_nang")  # interdiction 3 -1 = 2, station 7
     hq = next(u for u in sorted(g.pos) if g.rows[u].kind == "hq" and g.side_of(u) == "Communist")
     g.force_dice([4, 1, 2, 1])  # recon 4 <= 5; stay 1; strike 2 <= 2; stay 1
@@ -494,10 +545,29 @@ def test_row_10_4_1_no_interdiction_without_a_recon_aircraft():
 
 # ------------------------------------------------------------------ whole games
 #: the option kinds of the air war's and the fleet's decisions (how the record names an air action)
-AIR_KINDS = frozenset({"commit_aircraft", "done_commit", "use_airfield", "secret_box", "no_secret", "place_ace",
-                       "repair_airfield", "improve_airfield", "no_airfield_work", "air_target", "sam_target",
-                       "strike_type", "strike_airfield", "lose_aircraft", "fly_support", "interdict",
-                       "no_interdiction", "recon_with", "fleet_station"})
+AIR_KINDS = frozenset(
+    {
+        "commit_aircraft",
+        "done_commit",
+        "use_airfield",
+        "secret_box",
+        "no_secret",
+        "place_ace",
+        "repair_airfield",
+        "improve_airfield",
+        "no_airfield_work",
+        "air_target",
+        "sam_target",
+        "strike_type",
+        "strike_airfield",
+        "lose_aircraft",
+        "fly_support",
+        "interdict",
+        "no_interdiction",
+        "recon_with",
+        "fleet_station",
+    }
+)
 
 
 def test_row_10_0_bots_play_the_air_war_and_explain_every_air_choice():
@@ -572,16 +642,22 @@ def test_row_air_and_naval_decisions_each_have_a_test():
         ids = [r["id"] for r in csv.DictReader(f) if r["id"].startswith(("R-AIR-", "R-NAV-"))]
     here = Path(__file__).parent
     text = (here / "test_row_air.py").read_text() + (here / "test_row_naval.py").read_text()
-    cited = set(re.findall(r"R-(?:AIR|NAV)-\d\d", text)) | {f"R-{k.upper()}-{n}" for k, n in
-                                                           re.findall(r"r_(air|nav)_(\d\d)", text)}
+    cited = set(re.findall(r"R-(?:AIR|NAV)-\d\d", text)) | {
+        f"R-{k.upper()}-{n}" for k, n in re.findall(r"r_(air|nav)_(\d\d)", text)
+    }
     assert ids and not set(ids) - cited, f"decisions without a test: {sorted(set(ids) - cited)}"
 
 
 def test_row_10_3_3_1_vc_airfield_strikes_under_infiltrate_r_air_15():
     g = fresh()
     clear_boxes(g)
-    vc = next(u for u in sorted(g.pos) if g.rows[u].nationality == "VC" and g.rows[u].kind == "unit"
-              and any(g.map.settlement(h) for h in (g.pos[u], *g.map.neighbours(g.pos[u]))))
+    vc = next(
+        u
+        for u in sorted(g.pos)
+        if g.rows[u].nationality == "VC"
+        and g.rows[u].kind == "unit"
+        and any(g.map.settlement(h) for h in (g.pos[u], *g.map.neighbours(g.pos[u])))
+    )
     g.force_dice([4] + [10] * 40)  # the first VC unit hits; the others miss
     _, rs = run(g, g.air_vc_airfield_strikes(), pick(airfield="da_nang", aircraft="usmc_1maw"))
     first = next(r for r in rs if r.title == "VC airfield strike")
@@ -617,12 +693,19 @@ def test_row_10_4_2_the_air_a_combat_used_is_flown_by_the_ground_support_box():
     """After a combat the owner names the aircraft that flew its air support (R-AIR-11); each rolls to stay."""
     g = fresh()
     clear_boxes(g)
-    put(g, "usmc_1maw", "ground_support", airfield="da_nang")   # 4 this Summer
-    put(g, "cvw_21", "ground_support", airfield="carriers")      # 3
+    put(g, "usmc_1maw", "ground_support", airfield="da_nang")  # 4 this Summer
+    put(g, "cvw_21", "ground_support", airfield="carriers")  # 3
     g.pools["US Air"] = 7
     mark = len(g.log)
-    g.log.append(g.ruling("ROW-5.3.1", "Attacker commits support", "test", side="Capitalist",
-                          result={"support": {"tank": 0, "artillery": 0, "air": 5, "bombardment": 0}, "total": 5}))
+    g.log.append(
+        g.ruling(
+            "ROW-5.3.1",
+            "Attacker commits support",
+            "test",
+            side="Capitalist",
+            result={"support": {"tank": 0, "artillery": 0, "air": 5, "bombardment": 0}, "total": 5},
+        )
+    )
     g.force_dice([1, 9])  # the MAW stays (Station 7), the CVW leaves (Station 6)
     _, rs = run(g, g.air_after_combat(mark, "3448"), pick(aircraft="usmc_1maw"))
     flown = next(r for r in rs if r.title == "Air support flown")
@@ -633,7 +716,9 @@ def test_row_10_4_2_the_air_a_combat_used_is_flown_by_the_ground_support_box():
 
 def test_row_10_4_1_an_interdicted_hq_is_not_offered_for_activation():
     g = fresh()
-    hq = next(u for u in sorted(g.pos) if g.rows[u].kind == "hq" and g.side_of(u) == "Communist" and g.fresh[u])
+    hq = next(
+        u for u in sorted(g.pos) if g.rows[u].kind == "hq" and g.side_of(u) == "Communist" and g.fresh[u]
+    )
     g.airwar["interdicted"] = [hq]
     gen = g.activation("Communist")
     d = next(gen)

@@ -35,7 +35,9 @@ def test_row_every_decision_the_rules_offer_names_a_documented_kind():
     passed_on = [name for _, name, kind in asks if not isinstance(kind, ast.Constant)]
     assert passed_on == ["decide", "decide"]
     assert named <= set(DECISION_KINDS), f"undocumented kinds: {sorted(named - set(DECISION_KINDS))}"
-    assert set(DECISION_KINDS) <= named, f"documented but never offered: {sorted(set(DECISION_KINDS) - named)}"
+    assert set(DECISION_KINDS) <= named, (
+        f"documented but never offered: {sorted(set(DECISION_KINDS) - named)}"
+    )
 
 
 def test_row_the_bot_knows_every_documented_kind_and_no_other():

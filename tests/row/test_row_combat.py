@@ -170,18 +170,27 @@ def test_row_8_0_and_8_2_air_counts_at_most_19():
 
 def test_row_5_3_1_defender_plans_by_combat_type():
     c = combat("meeting_engagement", cid="ME-09")
-    r = available_support(c, DEFENDER, SupportSituation({"tank": 6, "artillery": 6, "air": 6}, Fraction(1, 3)))
-    assert r.lookup.row == "meeting_engagement" and r.result == {"tank": 0, "artillery": 0, "air": 0,
-                                                                 "bombardment": 0}
+    r = available_support(
+        c, DEFENDER, SupportSituation({"tank": 6, "artillery": 6, "air": 6}, Fraction(1, 3))
+    )
+    assert r.lookup.row == "meeting_engagement" and r.result == {
+        "tank": 0,
+        "artillery": 0,
+        "air": 0,
+        "bombardment": 0,
+    }
     c = combat("prepared", cid="PR-01")
-    r = available_support(c, DEFENDER, SupportSituation({"tank": 6, "artillery": 6, "air": 6}, Fraction(1, 3)))
+    r = available_support(
+        c, DEFENDER, SupportSituation({"tank": 6, "artillery": 6, "air": 6}, Fraction(1, 3))
+    )
     assert r.result == {"tank": 1, "artillery": 1, "air": 1, "bombardment": 0}
 
 
 def test_row_5_3_1_deduction_never_below_zero_r_cbt_07():
     c = combat(cid="ME-01")  # Spt A
-    r = available_support(c, ATTACKER, SupportSituation({"tank": 2, "artillery": 5},
-                                                        planning_relief={"artillery": 1}))
+    r = available_support(
+        c, ATTACKER, SupportSituation({"tank": 2, "artillery": 5}, planning_relief={"artillery": 1})
+    )
     assert r.result["tank"] == 0 and r.result["artillery"] == 2  # 5 - (4 - 1) with Giap
 
 
@@ -190,13 +199,20 @@ def test_row_5_3_1_trace_fire_base_and_road_bonus():
     sit = SupportSituation({"tank": 5, "artillery": 5}, Fraction(1, 4), trace=False)
     r = available_support(c, ATTACKER, sit)
     assert r.result["tank"] == 0 and r.result["artillery"] == 0 and "no LoC" in r.explanation
-    r = available_support(c, ATTACKER, SupportSituation({"tank": 5, "artillery": 5}, Fraction(1, 4), trace=False,
-                                                        fire_base=True))
+    r = available_support(
+        c,
+        ATTACKER,
+        SupportSituation({"tank": 5, "artillery": 5}, Fraction(1, 4), trace=False, fire_base=True),
+    )
     assert r.result["artillery"] == 1 and r.result["tank"] == 0
     road = available_support(c, ATTACKER, SupportSituation({"tank": 5}, Fraction(1, 4), road_bonus=True))
     assert road.result["tank"] == 4  # terrain ignored for tanks
-    assert available_support(c, DEFENDER, SupportSituation({"tank": 5}, Fraction(1, 4), road_bonus=True)
-                             ).result["tank"] == 0  # never for the defender: (5 - 3) x 1/4
+    assert (
+        available_support(c, DEFENDER, SupportSituation({"tank": 5}, Fraction(1, 4), road_bonus=True)).result[
+            "tank"
+        ]
+        == 0
+    )  # never for the defender: (5 - 3) x 1/4
     paid = losses.road_bonus_cost("Capitalist", True)
     assert paid.rule_id == "ROW-5.3.1" and paid.result == {"tank": -1}
 
@@ -222,16 +238,24 @@ def test_row_5_3_2_bombardment_capitalist_only_minus_two_as_artillery():
 
 def test_row_5_3_5_restricted_ops_halve_artillery_air_bombardment_not_tank():
     c = combat(cid="PR-03")  # Spt D: 1/1/1
-    sit = SupportSituation({"tank": 8, "artillery": 8, "air": 8, "bombardment": 9}, restricted=True,
-                           bombardment_in_range=True)
-    assert available_support(c, ATTACKER, sit).result == {"tank": 7, "artillery": 3, "air": 3, "bombardment": 3}
+    sit = SupportSituation(
+        {"tank": 8, "artillery": 8, "air": 8, "bombardment": 9}, restricted=True, bombardment_in_range=True
+    )
+    assert available_support(c, ATTACKER, sit).result == {
+        "tank": 7,
+        "artillery": 3,
+        "air": 3,
+        "bombardment": 3,
+    }
 
 
 def test_row_6_1_ammo_and_fuel_markers_on_the_declarer_r_cbt_15():
     sit = SupportSituation({"tank": 9, "artillery": 9}, restricted=True)
     short = combat(cid="PR-03", declarer=unit("u", markers=["Ammo Shortage", "Fuel Shortage"]))
     r = available_support(short, ATTACKER, sit)
-    assert r.result["artillery"] == 2 and r.result["tank"] == 4  # art (9-1)=8 -> 4 restricted -> 2; tank 8 -> 4
+    assert (
+        r.result["artillery"] == 2 and r.result["tank"] == 4
+    )  # art (9-1)=8 -> 4 restricted -> 2; tank 8 -> 4
     out = combat(cid="PR-03", declarer=unit("u", markers=["Ammo Out", "Fuel Out"]))
     assert available_support(out, ATTACKER, sit).result["artillery"] == 0
     assert available_support(out, ATTACKER, sit).result["tank"] == 0
@@ -243,20 +267,37 @@ def test_row_6_1_ammo_and_fuel_markers_on_the_declarer_r_cbt_15():
 def test_row_6_2_disrupted_routed_ooc_gate_support():
     sit = SupportSituation({"tank": 9, "artillery": 9, "air": 9})
     dis = combat(defenders=(unit("n", "Communist", markers=["Disrupted"]),))
-    assert available_support(dis, DEFENDER, sit).result == {"tank": 0, "artillery": 0, "air": 6, "bombardment": 0}
+    assert available_support(dis, DEFENDER, sit).result == {
+        "tank": 0,
+        "artillery": 0,
+        "air": 6,
+        "bombardment": 0,
+    }
     rout = combat(defenders=(unit("n", "Communist", markers=["Routed"]),))
     assert sum(available_support(rout, DEFENDER, sit).result.values()) == 0
     ooc = combat(declarer=unit("u", markers=["OOC"]))
     assert sum(available_support(ooc, ATTACKER, sit).result.values()) == 0
 
 
-TRACKS = {"US Tank": 5, "US Artillery": 8, "US Air": 12, "US Navy Bombardment": 6, "ARVN Tank": 2,
-          "ARVN Artillery": 3, "PAVN Tank": 4, "PAVN Artillery": 7, "VC Artillery": 2, "Communist Air": 1}
+TRACKS = {
+    "US Tank": 5,
+    "US Artillery": 8,
+    "US Air": 12,
+    "US Navy Bombardment": 6,
+    "ARVN Tank": 2,
+    "ARVN Artillery": 3,
+    "PAVN Tank": 4,
+    "PAVN Artillery": 7,
+    "VC Artillery": 2,
+    "Communist Air": 1,
+}
 
 
 def test_row_8_0_support_tracks_by_nationality_r_cbt_05():
-    c = combat(declarer=unit("arvn", nat="ARVN", kind="regiment"),
-               defenders=(unit("vc", "Communist", "VC"), unit("reg", "Communist", kind="regiment")))
+    c = combat(
+        declarer=unit("arvn", nat="ARVN", kind="regiment"),
+        defenders=(unit("vc", "Communist", "VC"), unit("reg", "Communist", kind="regiment")),
+    )
     a = support_levels(c, ATTACKER, TRACKS)
     assert a.rule_id == "ROW-8.0" and a.result == {"tank": 2, "artillery": 3, "air": 12, "bombardment": 6}
     d = support_levels(c, DEFENDER, TRACKS)  # the PAVN regiment (class B) is the largest in the hex
@@ -269,11 +310,16 @@ def test_row_8_0_support_tracks_by_nationality_r_cbt_05():
 
 def test_row_5_5_support_cut_by_a_random_event():
     committed = {"tank": 2, "artillery": 3, "air": 1, "bombardment": 0}
-    after = available_support(combat(cid="PR-03", declarer=unit("u", markers=["Ammo Out"])), ATTACKER,
-                              SupportSituation({"tank": 3, "artillery": 9, "air": 2})).result
+    after = available_support(
+        combat(cid="PR-03", declarer=unit("u", markers=["Ammo Out"])),
+        ATTACKER,
+        SupportSituation({"tank": 3, "artillery": 9, "air": 2}),
+    ).result
     r = cut_support(committed, after, ATTACKER, "Ammo Out")
-    assert r.rule_id == "ROW-5.5" and r.result == {"support": {"tank": 2, "artillery": 0, "air": 1, "bombardment": 0},
-                                                   "total": 3}
+    assert r.rule_id == "ROW-5.5" and r.result == {
+        "support": {"tank": 2, "artillery": 0, "air": 1, "bombardment": 0},
+        "total": 3,
+    }
 
 
 def test_row_1_0_unknown_unit_refused():
@@ -298,10 +344,15 @@ def test_row_5_3_3_e3_four_supporters_hasty_10_deliberate_20():
 
 
 def test_row_5_3_3_defender_two_per_supporting_unit_r_cbt_06():
-    c = combat(defenders=(unit("n1", "Communist"), unit("n2", "Communist")),
-               dsup=[unit("s1", "Communist"), unit("s2", "Communist"), unit("s3", "Communist")])
+    c = combat(
+        defenders=(unit("n1", "Communist"), unit("n2", "Communist")),
+        dsup=[unit("s1", "Communist"), unit("s2", "Communist"), unit("s3", "Communist")],
+    )
     assert adjacent_support(c, DEFENDER).result == 6  # the second unit in the hex adds nothing
-    assert adjacent_support(combat("deliberate", cid="PR-01", dsup=[unit("s", "Communist")]), DEFENDER).result == 2
+    assert (
+        adjacent_support(combat("deliberate", cid="PR-01", dsup=[unit("s", "Communist")]), DEFENDER).result
+        == 2
+    )
 
 
 def test_row_5_3_3_radio_out_and_marked_units_r_cbt_16():
@@ -319,11 +370,17 @@ def test_row_5_3_4_largest_class_on_each_side_counts():
     div = unit("div", kind="division")
     r = size_modifiers(combat(declarer=div, defenders=(unit("n", "Communist", "VC"),)))
     assert r.result == {ATTACKER: 4, DEFENDER: 0}  # A against only C
-    r = size_modifiers(combat(declarer=unit("arvn", nat="ARVN", kind="regiment"),
-                              defenders=(unit("n", "Communist", kind="regiment"),)))
+    r = size_modifiers(
+        combat(
+            declarer=unit("arvn", nat="ARVN", kind="regiment"),
+            defenders=(unit("n", "Communist", kind="regiment"),),
+        )
+    )
     assert r.result == {ATTACKER: 0, DEFENDER: 2}  # ARVN regiment C against a PAVN regiment B
     # supporters count as in the combat
-    r = size_modifiers(combat(sup=[unit("bde", kind="brigade")], defenders=(unit("n", "Communist", kind="regiment"),)))
+    r = size_modifiers(
+        combat(sup=[unit("bde", kind="brigade")], defenders=(unit("n", "Communist", kind="regiment"),))
+    )
     assert r.result == {ATTACKER: 2, DEFENDER: 0}
 
 
@@ -346,7 +403,9 @@ def test_row_5_4_2_natural_one_and_max_give_quality_markers():
     assert [a["unit"] for a in special_roll_options(r)] == ["a"]
     assert special_roll("Communist", 6, 6, [unit("n", "Communist")]).result["marker"] == "Guards"
     assert special_roll("Communist", 10, 10, [unit("n", "Communist")]).result["marker"] == "Guards"
-    assert special_roll("Communist", 10, 6, [unit("n", "Communist")]).result is None  # a 6 on a D10 is not special
+    assert (
+        special_roll("Communist", 10, 6, [unit("n", "Communist")]).result is None
+    )  # a 6 on a D10 is not special
     full = special_roll("Capitalist", 6, 6, [unit("b", markers=["Poor"])])
     assert full.result["candidates"] == [] and special_roll_options(full) == []
     new, placed = randomevents.quality_marker(unit("a"), "Elite")
@@ -363,14 +422,19 @@ def test_row_5_4_3_die_mods_and_terrain():
 
 
 def test_row_5_4_3_quality_both_kinds_owner_chooses():
-    assert side_quality_options([unit("a", markers=["Elite"]), unit("b", markers=["Poor"])]) == ["elite", "poor"]
+    assert side_quality_options([unit("a", markers=["Elite"]), unit("b", markers=["Poor"])]) == [
+        "elite",
+        "poor",
+    ]
     assert side_quality_options([unit("a", markers=["Elite"]), unit("b", markers=["Elite"])]) == ["elite"]
     assert side_quality_options([unit("a")]) == []
 
 
 def test_row_6_1_leader_rerolls_r_cbt_17():
-    c = combat(declarer=unit("u", markers=["Great Leader"]),
-               defenders=(unit("n", "Communist", markers=["Incompetent Leader"]),))
+    c = combat(
+        declarer=unit("u", markers=["Great Leader"]),
+        defenders=(unit("n", "Communist", markers=["Incompetent Leader"]),),
+    )
     kinds = [a.get("which") for a in reroll_options(c, ATTACKER)]
     assert kinds == [None, "own", "enemy"]
     r = reroll(dice(7), c, ATTACKER, "enemy", 10)
@@ -389,8 +453,14 @@ def test_row_5_6_e6_tie_is_an_attacker_loss_of_one():
 
 def test_row_5_6_spread_capped_at_five():
     assert final_spread(20, 3).result["spread"] == 5
-    assert final_spread(3, 20).result == {"winner": DEFENDER, "loser": ATTACKER, "spread": 5, "signed": -5,
-                                          "raw": -17, "capped": -5}
+    assert final_spread(3, 20).result == {
+        "winner": DEFENDER,
+        "loser": ATTACKER,
+        "spread": 5,
+        "signed": -5,
+        "raw": -17,
+        "capped": -5,
+    }
 
 
 def test_row_5_6_e5a_elite_attacker_beats_poor_defender_by_12():
@@ -405,15 +475,18 @@ def test_row_5_6_e5b_the_markers_turn_a_defender_win_of_one_r_cbt_01():
     assert r.result["winner"] == ATTACKER and r.result["spread"] == 1
 
 
-@pytest.mark.parametrize("example,att,dfn,aq,dq,winner,spread", [
-    ("E4a Poor loses with 5 -> 6", 3, 10, "poor", None, DEFENDER, 6),
-    ("E4b Poor wins with 5 -> 4", 10, 3, "poor", None, ATTACKER, 4),
-    ("E4c Elite (defender) loses with 5 -> 4", 10, 3, None, "elite", ATTACKER, 4),
-    ("E4c' Elite (attacker) loses with 5 -> 4", 3, 10, "elite", None, DEFENDER, 4),
-    ("E4d Elite wins with 5 -> 6", 10, 3, "elite", None, ATTACKER, 6),
-    ("E4e Elite defeats Poor: 7", 3, 10, "poor", "elite", DEFENDER, 7),
-    ("E4f Poor defeats Elite: 3", 10, 3, "poor", "elite", ATTACKER, 3),
-])
+@pytest.mark.parametrize(
+    "example,att,dfn,aq,dq,winner,spread",
+    [
+        ("E4a Poor loses with 5 -> 6", 3, 10, "poor", None, DEFENDER, 6),
+        ("E4b Poor wins with 5 -> 4", 10, 3, "poor", None, ATTACKER, 4),
+        ("E4c Elite (defender) loses with 5 -> 4", 10, 3, None, "elite", ATTACKER, 4),
+        ("E4c' Elite (attacker) loses with 5 -> 4", 3, 10, "elite", None, DEFENDER, 4),
+        ("E4d Elite wins with 5 -> 6", 10, 3, "elite", None, ATTACKER, 6),
+        ("E4e Elite defeats Poor: 7", 3, 10, "poor", "elite", DEFENDER, 7),
+        ("E4f Poor defeats Elite: 3", 10, 3, "poor", "elite", ATTACKER, 3),
+    ],
+)
 def test_row_5_4_3_e4_quality_shifts(example, att, dfn, aq, dq, winner, spread):
     """E4a-E4f (5.4.2 L1249-1256, 5.4.3 L1293-1308): one step per side, after the cap of 5."""
     r = final_spread(att, dfn, attacker_quality=aq, defender_quality=dq)
@@ -442,8 +515,14 @@ def test_row_6_2_fortification_and_bunker_r_cbt_18():
     r = final_spread(12, 3, defence_works="Fortification")
     assert r.result["spread"] == 3 and r.lookup.reconstructed
     assert final_spread(5, 3, defence_works="Bunker").result["spread"] == 1
-    assert final_spread(4, 3, defence_works="Bunker").result == {"winner": DEFENDER, "loser": ATTACKER, "spread": 1,
-                                                                 "signed": -1, "raw": 1, "capped": 1}
+    assert final_spread(4, 3, defence_works="Bunker").result == {
+        "winner": DEFENDER,
+        "loser": ATTACKER,
+        "spread": 1,
+        "signed": -1,
+        "raw": 1,
+        "capped": 1,
+    }
 
 
 # ============================================================== ROW-5.5 random events (forced dice)
@@ -490,8 +569,9 @@ def test_row_6_1_e7_communist_ammo_marker_on_a_communist_unit():
     att = [unit("n1", "Communist"), unit("n2", "Communist")]
     units = att + [unit("u1")]
     opts = randomevents.placement_options("COM-AMMO", units)
-    assert {(a["unit"], a["face"]) for a in opts} == {(u, f) for u in ("n1", "n2")
-                                                      for f in ("Ammo Shortage", "Ammo Out")}
+    assert {(a["unit"], a["face"]) for a in opts} == {
+        (u, f) for u in ("n1", "n2") for f in ("Ammo Shortage", "Ammo Out")
+    }
     # the attacker placing picks the milder face on his own unit...
     mild = randomevents.place_snafu(dice(), "COM-AMMO", "Ammo Shortage", att[0])
     assert mild.unit.has("Ammo Shortage") and mild.returned == ()
@@ -521,13 +601,16 @@ def test_row_6_1_leader_marker_placement():
     assert o.unit.has("Incompetent Leader") and o.returned == ()
 
 
-@pytest.mark.parametrize("counter,face,roll,track,amount", [
-    ("CAP-AMBUSH", "Ambush", 4, "US Casualties", 4),
-    ("COM-AMBUSH", "Ambush", 5, "Body Count", 5),
-    ("COM-FF", "Friendly Fire", 3, "Body Count", 3),
-    ("CAP-AIRSTRIKE", "Air Strike", 7, "Body Count", 4),
-    ("CAP-AIRSTRIKE", "Air Strike", 10, "Body Count", 5),
-])
+@pytest.mark.parametrize(
+    "counter,face,roll,track,amount",
+    [
+        ("CAP-AMBUSH", "Ambush", 4, "US Casualties", 4),
+        ("COM-AMBUSH", "Ambush", 5, "Body Count", 5),
+        ("COM-FF", "Friendly Fire", 3, "Body Count", 3),
+        ("CAP-AIRSTRIKE", "Air Strike", 7, "Body Count", 4),
+        ("CAP-AIRSTRIKE", "Air Strike", 10, "Body Count", 5),
+    ],
+)
 def test_row_6_1_loss_markers_r_cbt_12(counter, face, roll, track, amount):
     side = "Capitalist" if counter.startswith("CAP") else "Communist"
     o = randomevents.place_snafu(dice(roll), counter, face, unit("x", side))
@@ -541,8 +624,12 @@ def test_row_6_1_radio_out_and_key_officer_killed():
     units = [unit("a", markers=["Elite"]), unit("b", markers=["Great Leader"]), unit("n", "Communist")]
     o = randomevents.place_snafu(dice(), "CAP-KOK", "Key Officer Killed", units[0], units)
     assert [(a["unit"], a["strike"]) for a in o.key_officer_options] == [("b", "Great Leader")]
-    assert [a["strike"] for a in randomevents.key_officer_options("Capitalist", units[:1])] == ["Elite/Guards"]
-    assert [a["strike"] for a in randomevents.key_officer_options("Communist", units)] == ["Incompetent Leader"]
+    assert [a["strike"] for a in randomevents.key_officer_options("Capitalist", units[:1])] == [
+        "Elite/Guards"
+    ]
+    assert [a["strike"] for a in randomevents.key_officer_options("Communist", units)] == [
+        "Incompetent Leader"
+    ]
     new, r = randomevents.key_officer(units[1], "Great Leader")
     assert not new.has("Great Leader") and r.rule_id == "ROW-6.1"
 
@@ -551,8 +638,9 @@ def test_row_6_2_optional_draw_may_be_discarded():
     opts = randomevents.placement_options("COM-AMMO", [unit("n", "Communist")], optional=True)
     assert opts[-1].kind == "return_snafu" and len(opts) == 3
     # a Capitalist marker drawn for a routed Communist unit cannot be placed on it
-    assert [a.kind for a in randomevents.placement_options("CAP-AMMO", [unit("n", "Communist")], optional=True)
-            ] == ["return_snafu"]
+    assert [
+        a.kind for a in randomevents.placement_options("CAP-AMMO", [unit("n", "Communist")], optional=True)
+    ] == ["return_snafu"]
 
 
 # ============================================================== ROW-5.6 losses (the loser's choice)
@@ -566,7 +654,9 @@ def test_row_5_6_loss_options_are_offered_not_chosen():
     st = losses.start_losses(c, spread)
     assert (st.role, st.side, st.remaining, st.units) == (ATTACKER, "Capitalist", 4, ("us1", "us2"))
     us = _units(*c.attackers())
-    kinds = [(a.kind, a.get("unit"), a.get("hexes")) for a in losses.loss_options(st, us, replacements_available=1)]
+    kinds = [
+        (a.kind, a.get("unit"), a.get("hexes")) for a in losses.loss_options(st, us, replacements_available=1)
+    ]
     assert ("retreat", "us1", 3) in kinds and ("retreat", "us2", 1) not in kinds  # Disrupted cannot retreat
     assert ("eliminate", "us2", None) in kinds and ("loss_point", None, None) in kinds
     assert ("replacement", None, None) in kinds and ("eliminate_all", None, None) in kinds
@@ -621,13 +711,16 @@ def test_row_14_3_tunnel_retreat_meets_the_whole_spread():
     assert st.done and r.rule_id == "ROW-14.3"
 
 
-@pytest.mark.parametrize("nat,kind,side,rolls,track,amount", [
-    ("VC", "battalion", "Communist", [4], "Body Count", 4),         # C: D6
-    ("PAVN", "regiment", "Communist", [9], "Body Count", 9),        # B: D10
-    ("US", "brigade", "Capitalist", [3, 5], "US Casualties", 8),    # A: 2D6
-    ("US", "battalion", "Capitalist", [10], "US Casualties", 10),   # B: D10
-    ("ARVN", "regiment", "Capitalist", [6], None, 0),               # R-CBT-09: no US loss
-])
+@pytest.mark.parametrize(
+    "nat,kind,side,rolls,track,amount",
+    [
+        ("VC", "battalion", "Communist", [4], "Body Count", 4),  # C: D6
+        ("PAVN", "regiment", "Communist", [9], "Body Count", 9),  # B: D10
+        ("US", "brigade", "Capitalist", [3, 5], "US Casualties", 8),  # A: 2D6
+        ("US", "battalion", "Capitalist", [10], "US Casualties", 10),  # B: D10
+        ("ARVN", "regiment", "Capitalist", [6], None, 0),  # R-CBT-09: no US loss
+    ],
+)
 def test_row_5_6_elimination_rolls(nat, kind, side, rolls, track, amount):
     r = losses.elimination_roll(dice(*rolls), unit("x", side, nat, kind))
     assert r.result["track"] == track and r.result["amount"] == amount
@@ -650,8 +743,11 @@ def test_row_5_6_retreat_results_disrupt_rout_spent():
 def test_row_6_2_snafu_after_disruption_and_rout():
     reg = unit("reg", "Communist", kind="regiment")
     opts = losses.retreat_snafu_options(["COM-AMMO", "CAP-FUEL"], reg)  # a rout: two drawn, keep at most one
-    assert {(a.kind, a.get("face")) for a in opts} == {("place_snafu", "Ammo Shortage"), ("place_snafu", "Ammo Out"),
-                                                      ("return_snafu", None)}
+    assert {(a.kind, a.get("face")) for a in opts} == {
+        ("place_snafu", "Ammo Shortage"),
+        ("place_snafu", "Ammo Out"),
+        ("return_snafu", None),
+    }
     assert [a.kind for a in losses.retreat_snafu_options(["CAP-FUEL"], reg)] == ["return_snafu"]
 
 
@@ -664,15 +760,20 @@ def test_row_5_6_support_lost_in_retreats_r_cbt_11():
     r = losses.retreat_support_losses("Capitalist", [2, 3], {"tank": 2, "artillery": 5})
     assert r.result == {"tank": 2, "artillery": 3}  # tank 1+2 capped at 2 committed
     assert losses.retreat_support_losses("Capitalist", [3], {"tank": 0, "artillery": 1}).result == {
-        "tank": 0, "artillery": 1}
+        "tank": 0,
+        "artillery": 1,
+    }
     assert losses.retreat_support_losses("Capitalist", [1], {"tank": 4}).result == {"tank": 0, "artillery": 0}
 
 
 # a straight strip of hexes 0..6 along a line: distance is the difference
 def _line(enemy=(), zoc=()):
-    return dict(neighbours=lambda h: [str(int(h) + d) for d in (-1, 1) if 0 <= int(h) + d <= 6],
-                distance=lambda a, b: abs(int(a) - int(b)), enemy_occupied=lambda h: h in enemy,
-                enemy_zoc=lambda h: h in zoc)
+    return dict(
+        neighbours=lambda h: [str(int(h) + d) for d in (-1, 1) if 0 <= int(h) + d <= 6],
+        distance=lambda a, b: abs(int(a) - int(b)),
+        enemy_occupied=lambda h: h in enemy,
+        enemy_zoc=lambda h: h in zoc,
+    )
 
 
 def test_row_5_6_retreat_paths():
@@ -725,8 +826,9 @@ def test_row_5_0_whole_combat_with_forced_dice():
     d = dice(10, 2)  # the chit draw (PR-10: D10 +2, RE B, Spt C), then the random event
     declared = chits.declaration_cost(att, "prepared", mp_left=4, mp_spent=1)
     drawn = chits.draw_chits(d, "prepared")
-    c = CombatSides("0505", "prepared", chits.chit_by_id(drawn.result["chits"][0]), att, tuple(sup), dfn,
-                    tuple(dsup))
+    c = CombatSides(
+        "0505", "prepared", chits.chit_by_id(drawn.result["chits"][0]), att, tuple(sup), dfn, tuple(dsup)
+    )
     assert declared.result["mp_cost"] == 3 and c.chit.id == "PR-10"
     check_participants(c)
     jungle = Fraction(1, 3)
@@ -737,11 +839,24 @@ def test_row_5_0_whole_combat_with_forced_dice():
     a_sup = commit_support(a_av.result, None, ATTACKER).result["total"]
     d_sup = commit_support(d_av.result, None, DEFENDER).result["total"]
     size = size_modifiers(c).result
-    a_mods = die_mods(ATTACKER, {"chit": c.chit.modifier, "support": a_sup,
-                                 "adjacent": adjacent_support(c, ATTACKER).result, "size": size[ATTACKER]}).result
-    d_mods = die_mods(DEFENDER, {"support": d_sup, "adjacent": adjacent_support(c, DEFENDER).result,
-                                 "terrain": terrain_modifier("0505", "jungle", 2).result,
-                                 "size": size[DEFENDER]}).result
+    a_mods = die_mods(
+        ATTACKER,
+        {
+            "chit": c.chit.modifier,
+            "support": a_sup,
+            "adjacent": adjacent_support(c, ATTACKER).result,
+            "size": size[ATTACKER],
+        },
+    ).result
+    d_mods = die_mods(
+        DEFENDER,
+        {
+            "support": d_sup,
+            "adjacent": adjacent_support(c, DEFENDER).result,
+            "terrain": terrain_modifier("0505", "jungle", 2).result,
+            "size": size[DEFENDER],
+        },
+    ).result
     assert (a_mods, d_mods) == (2 + 5 + 3 + 2, 1 + 2 + 2 + 0)
     ev = randomevents.random_event(d, c.chit, c.hex)
     assert ev.result == {"event": "objective", "placer": None}  # table B, roll 2: news reporters
@@ -751,8 +866,14 @@ def test_row_5_0_whole_combat_with_forced_dice():
     d_roll = roll_defender(d, 10, dfn).result
     assert (a_roll, d_roll) == (6, 9)
     spread = final_spread(a_roll + a_mods, d_roll + d_mods)  # 18 - 14
-    assert spread.result == {"winner": ATTACKER, "loser": DEFENDER, "spread": 4, "signed": 4, "raw": 4,
-                             "capped": 4}
+    assert spread.result == {
+        "winner": ATTACKER,
+        "loser": DEFENDER,
+        "spread": 4,
+        "signed": 4,
+        "raw": 4,
+        "capped": 4,
+    }
     st = losses.start_losses(c, spread)
     us = _units(*c.defending())
     st, _ = losses.apply_loss(st, Action.make("retreat", unit="reg", hexes=2), us)
@@ -811,10 +932,14 @@ def _line_ctx(positions, capitalist_hexes, communist_hexes, **kw):
     from wargames.row.resolve import CombatContext
 
     enemy = {"Capitalist": set(communist_hexes), "Communist": set(capitalist_hexes)}
-    return CombatContext(positions=positions, neighbours=lambda h: [str(int(h) + d) for d in (-1, 1)
-                                                                    if 0 <= int(h) + d <= 9],
-                         distance=lambda a, b: abs(int(a) - int(b)), enemy_occupied=lambda s, h: h in enemy[s],
-                         enemy_zoc=lambda s, h: False, **kw)
+    return CombatContext(
+        positions=positions,
+        neighbours=lambda h: [str(int(h) + d) for d in (-1, 1) if 0 <= int(h) + d <= 9],
+        distance=lambda a, b: abs(int(a) - int(b)),
+        enemy_occupied=lambda s, h: h in enemy[s],
+        enemy_zoc=lambda s, h: False,
+        **kw,
+    )
 
 
 def test_row_5_0_resolve_combat_procedure_attacker_wins():
@@ -825,22 +950,37 @@ def test_row_5_0_resolve_combat_procedure_attacker_wins():
     dfn = (unit("reg", "Communist", kind="regiment"),)
     dsup = (unit("vc1", "Communist", "VC"),)
     c = CombatSides("3", "prepared", chit("PR-10"), att, sup, dfn, dsup)  # D10 +2, RE B, Spt C, Adv 2
-    ctx = _line_ctx({"bde": "2", "b1": "2", "b2": "2", "reg": "3", "vc1": "4"}, ["2"], ["3", "4"],
-                    attack=SupportSituation({"tank": 5, "artillery": 8, "air": 7}, Fraction(1, 3)),
-                    defense=SupportSituation({"artillery": 6}, Fraction(1, 3)), terrain="jungle", terrain_die_mod=2)
-    d = dice(2, 6, 9, 9, 4)  # RE B: news; attacker 6; defender 9; SNAFU draw 9 = COM-AMMO; VC elimination D6 4
+    ctx = _line_ctx(
+        {"bde": "2", "b1": "2", "b2": "2", "reg": "3", "vc1": "4"},
+        ["2"],
+        ["3", "4"],
+        attack=SupportSituation({"tank": 5, "artillery": 8, "air": 7}, Fraction(1, 3)),
+        defense=SupportSituation({"artillery": 6}, Fraction(1, 3)),
+        terrain="jungle",
+        terrain_die_mod=2,
+    )
+    d = dice(
+        2, 6, 9, 9, 4
+    )  # RE B: news; attacker 6; defender 9; SNAFU draw 9 = COM-AMMO; VC elimination D6 4
     cup = randomevents.SnafuCup.full()
-    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, cup), [
-        ("ROW-5.3.1", first), ("ROW-5.3.1", first), ("ROW-5.3.1", first),  # attacker: all tank, artillery, air
-        ("ROW-5.3.1", first),                                                # defender: all artillery
-        ("ROW-5.4.1", kind("defender_die", die=10)),
-        ("ROW-5.6", kind("retreat", unit="reg", hexes=2)),
-        ("ROW-5.6", first), ("ROW-5.6", first),                              # the retreat path 3 -> 4 -> 5
-        ("ROW-6.2", kind("place_snafu", face="Ammo Out")),                   # the Capitalist marks the disrupted unit
-        ("ROW-5.6", kind("loss_point")),
-        ("ROW-5.6", kind("eliminate", unit="vc1")),
-        ("ROW-5.7", kind("advance", unit="bde")), ("ROW-5.7", kind("advance", unit="b1")),
-    ])
+    out, rulings, decisions = _drive(
+        resolve_combat(d, c, ctx, cup),
+        [
+            ("ROW-5.3.1", first),
+            ("ROW-5.3.1", first),
+            ("ROW-5.3.1", first),  # attacker: all tank, artillery, air
+            ("ROW-5.3.1", first),  # defender: all artillery
+            ("ROW-5.4.1", kind("defender_die", die=10)),
+            ("ROW-5.6", kind("retreat", unit="reg", hexes=2)),
+            ("ROW-5.6", first),
+            ("ROW-5.6", first),  # the retreat path 3 -> 4 -> 5
+            ("ROW-6.2", kind("place_snafu", face="Ammo Out")),  # the Capitalist marks the disrupted unit
+            ("ROW-5.6", kind("loss_point")),
+            ("ROW-5.6", kind("eliminate", unit="vc1")),
+            ("ROW-5.7", kind("advance", unit="bde")),
+            ("ROW-5.7", kind("advance", unit="b1")),
+        ],
+    )
     assert d.forced == []
     assert (out.winner, out.spread) == (ATTACKER, 4)  # (6 + 12) - (9 + 5)
     assert out.objective is True
@@ -851,7 +991,9 @@ def test_row_5_0_resolve_combat_procedure_attacker_wins():
     assert out.advanced == ["bde", "b1"] and out.adv_mp == 2
     assert "COM-AMMO" not in out.cup.counters and len(out.cup.counters) == 12
     rules = [r.rule_id for r in rulings]
-    assert rules[0] == "ROW-5.1" and rules.index("ROW-5.5") < rules.index("ROW-5.4.1") < rules.index("ROW-5.7")
+    assert rules[0] == "ROW-5.1" and rules.index("ROW-5.5") < rules.index("ROW-5.4.1") < rules.index(
+        "ROW-5.7"
+    )
     assert all(r.explanation for r in rulings)
 
 
@@ -859,17 +1001,30 @@ def test_row_5_0_resolve_combat_procedure_reroll_and_tie():
     from wargames.row.resolve import resolve_combat
 
     att = unit("us1", markers=["Great Leader"])
-    c = CombatSides("3", "hasty", chit("ME-02"), att, (), (unit("vc", "Communist", "VC"),), ())  # D10 +0, RE No
-    ctx = _line_ctx({"us1": "2", "vc": "3"}, ["2"], ["3"], attack=SupportSituation({}),
-                    defense=SupportSituation({}), terrain_die_mod=1)
+    c = CombatSides(
+        "3", "hasty", chit("ME-02"), att, (), (unit("vc", "Communist", "VC"),), ()
+    )  # D10 +0, RE No
+    ctx = _line_ctx(
+        {"us1": "2", "vc": "3"},
+        ["2"],
+        ["3"],
+        attack=SupportSituation({}),
+        defense=SupportSituation({}),
+        terrain_die_mod=1,
+    )
     d = dice(2, 5, 7)  # attacker 2, defender D6 5, attacker's Great Leader re-roll 7
-    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, randomevents.SnafuCup.full()), [
-        ("ROW-5.4.1", kind("defender_die", die=6)),
-        ("ROW-6.1", kind("reroll", which="own")),
-        ("ROW-5.6", kind("loss_point")), ("ROW-5.6", kind("loss_point")),
-        ("ROW-5.6", kind("retreat", unit="vc", hexes=1)), ("ROW-5.6", first),
-        ("ROW-5.7", kind("advance", unit="us1")),
-    ])
+    out, rulings, decisions = _drive(
+        resolve_combat(d, c, ctx, randomevents.SnafuCup.full()),
+        [
+            ("ROW-5.4.1", kind("defender_die", die=6)),
+            ("ROW-6.1", kind("reroll", which="own")),
+            ("ROW-5.6", kind("loss_point")),
+            ("ROW-5.6", kind("loss_point")),
+            ("ROW-5.6", kind("retreat", unit="vc", hexes=1)),
+            ("ROW-5.6", first),
+            ("ROW-5.7", kind("advance", unit="us1")),
+        ],
+    )
     # attacker 7 + 4 (size: US battalion B against a VC battalion C ... +2) vs 5 + 1 terrain
     spread = next(r for r in rulings if r.title == "Combat spread")
     assert spread.inputs["attacker_total"] == 7 + 2 and spread.inputs["defender_total"] == 5 + 1
@@ -882,15 +1037,26 @@ def test_row_5_0_resolve_combat_procedure_reroll_and_tie():
 def test_row_5_6_resolve_tie_makes_the_attacker_lose_and_choose():
     from wargames.row.resolve import resolve_combat
 
-    c = CombatSides("3", "hasty", chit("ME-02"), unit("us1"), (), (unit("vc", "Communist", "VC", fresh=False),), ())
-    ctx = _line_ctx({"us1": "2", "vc": "3"}, ["2"], ["3"], attack=SupportSituation({}), defense=SupportSituation({}),
-                    terrain_die_mod=1)
+    c = CombatSides(
+        "3", "hasty", chit("ME-02"), unit("us1"), (), (unit("vc", "Communist", "VC", fresh=False),), ()
+    )
+    ctx = _line_ctx(
+        {"us1": "2", "vc": "3"},
+        ["2"],
+        ["3"],
+        attack=SupportSituation({}),
+        defense=SupportSituation({}),
+        terrain_die_mod=1,
+    )
     d = dice(4, 5)  # 4 + 2 (size) against 5 + 1 (terrain): a tie
-    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, randomevents.SnafuCup.full()), [
-        ("ROW-5.4.1", kind("defender_die", die=6)),
-        ("ROW-5.6", kind("retreat", unit="us1", hexes=1)),
-        ("ROW-5.6", first),
-    ])
+    out, rulings, decisions = _drive(
+        resolve_combat(d, c, ctx, randomevents.SnafuCup.full()),
+        [
+            ("ROW-5.4.1", kind("defender_die", die=6)),
+            ("ROW-5.6", kind("retreat", unit="us1", hexes=1)),
+            ("ROW-5.6", first),
+        ],
+    )
     assert (out.winner, out.spread) == (DEFENDER, 1) and out.retreats == {"us1": ["2", "1"]}
     assert out.advanced == [] and not out.units["us1"].fresh
     assert [a["hex"] for a in decisions[-1].options] == ["1"]
@@ -899,17 +1065,27 @@ def test_row_5_6_resolve_tie_makes_the_attacker_lose_and_choose():
 def test_row_5_5_resolve_snafu_marker_cuts_declared_support():
     from wargames.row.resolve import resolve_combat
 
-    c = CombatSides("3", "hasty", chit("ME-01"), unit("us1"), (), (unit("reg", "Communist", kind="regiment"),), ())
-    ctx = _line_ctx({"us1": "2", "reg": "3"}, ["2"], ["3"], attack=SupportSituation({}),
-                    defense=SupportSituation({"artillery": 9}))
+    c = CombatSides(
+        "3", "hasty", chit("ME-01"), unit("us1"), (), (unit("reg", "Communist", kind="regiment"),), ()
+    )
+    ctx = _line_ctx(
+        {"us1": "2", "reg": "3"},
+        ["2"],
+        ["3"],
+        attack=SupportSituation({}),
+        defense=SupportSituation({"artillery": 9}),
+    )
     d = dice(7, 9, 5, 2)  # RE A 7: the attacker places; draw 9 = COM-AMMO; attacker 5; defender D6 2
-    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, randomevents.SnafuCup.full()), [
-        ("ROW-5.3.1", first),                                        # the defender commits 6 artillery
-        ("ROW-6.1", kind("place_snafu", unit="reg", face="Ammo Out")),
-        ("ROW-5.4.1", kind("defender_die", die=6)),
-        ("ROW-5.6", kind("eliminate_all")),
-        ("ROW-5.7", kind("no_advance")),
-    ])
+    out, rulings, decisions = _drive(
+        resolve_combat(d, c, ctx, randomevents.SnafuCup.full()),
+        [
+            ("ROW-5.3.1", first),  # the defender commits 6 artillery
+            ("ROW-6.1", kind("place_snafu", unit="reg", face="Ammo Out")),
+            ("ROW-5.4.1", kind("defender_die", die=6)),
+            ("ROW-5.6", kind("eliminate_all")),
+            ("ROW-5.7", kind("no_advance")),
+        ],
+    )
     cut = next(r for r in rulings if r.title == "Support after the random event")
     assert cut.rule_id == "ROW-5.5" and cut.result["total"] == 0
     dm = [r for r in rulings if r.title == "Defender die modifiers"][0]
@@ -928,14 +1104,19 @@ def test_row_6_1_resolve_key_officer_killed_chosen_by_the_placer():
 
     gl = unit("reg", "Communist", kind="regiment", markers=["Great Leader"])
     c = CombatSides("3", "hasty", chit("ME-01"), unit("us1"), (), (gl,), ())
-    ctx = _line_ctx({"us1": "2", "reg": "3"}, ["2"], ["3"], attack=SupportSituation({}), defense=SupportSituation({}))
+    ctx = _line_ctx(
+        {"us1": "2", "reg": "3"}, ["2"], ["3"], attack=SupportSituation({}), defense=SupportSituation({})
+    )
     d = dice(2, 11, 5, 5)  # RE A 2: the defender places; draw 11 = COM-KOK; attacker 5; defender D6 5
-    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, randomevents.SnafuCup.full()), [
-        ("ROW-6.1", kind("place_snafu", unit="reg")),
-        ("ROW-6.1", kind("key_officer", unit="reg", strike="Great Leader")),
-        ("ROW-5.4.1", kind("defender_die", die=6)),
-        ("ROW-5.6", kind("loss_point")),
-    ])
+    out, rulings, decisions = _drive(
+        resolve_combat(d, c, ctx, randomevents.SnafuCup.full()),
+        [
+            ("ROW-6.1", kind("place_snafu", unit="reg")),
+            ("ROW-6.1", kind("key_officer", unit="reg", strike="Great Leader")),
+            ("ROW-5.4.1", kind("defender_die", die=6)),
+            ("ROW-5.6", kind("loss_point")),
+        ],
+    )
     assert decisions[1].side == "Communist"  # the defender placed the marker, so he picks (R-CBT-12)
     assert not out.units["reg"].has("Great Leader") and "COM-KOK" in out.cup.counters
     assert (out.winner, out.spread) == (DEFENDER, 1)  # 5 against 5: a tie
@@ -944,15 +1125,26 @@ def test_row_6_1_resolve_key_officer_killed_chosen_by_the_placer():
 def test_row_14_3_resolve_tunnel_retreat_opens_the_hex_r_cbt_22():
     from wargames.row.resolve import resolve_combat
 
-    c = CombatSides("3", "hasty", chit("ME-02"), unit("us1"), (), (unit("vc", "Communist", "VC", fresh=False),), ())
-    ctx = _line_ctx({"us1": "2", "vc": "3"}, ["2"], ["3"], attack=SupportSituation({}), defense=SupportSituation({}),
-                    tunnel_units=("vc",))
+    c = CombatSides(
+        "3", "hasty", chit("ME-02"), unit("us1"), (), (unit("vc", "Communist", "VC", fresh=False),), ()
+    )
+    ctx = _line_ctx(
+        {"us1": "2", "vc": "3"},
+        ["2"],
+        ["3"],
+        attack=SupportSituation({}),
+        defense=SupportSituation({}),
+        tunnel_units=("vc",),
+    )
     d = dice(9, 2)
-    out, rulings, decisions = _drive(resolve_combat(d, c, ctx, randomevents.SnafuCup.full()), [
-        ("ROW-5.4.1", first),
-        ("ROW-5.6", kind("tunnel", unit="vc")),
-        ("ROW-5.7", kind("advance", unit="us1")),
-    ])
+    out, rulings, decisions = _drive(
+        resolve_combat(d, c, ctx, randomevents.SnafuCup.full()),
+        [
+            ("ROW-5.4.1", first),
+            ("ROW-5.6", kind("tunnel", unit="vc")),
+            ("ROW-5.7", kind("advance", unit="us1")),
+        ],
+    )
     assert out.spread == 5 and out.eliminated == [] and out.retreats == {} and out.advanced == ["us1"]
 
 
@@ -970,14 +1162,29 @@ def _random_play(seed):
     quality = ["Elite", "Poor", "Great Leader", "Incompetent Leader", "Ammo Shortage", "Fuel Shortage"]
     att = unit("a0", kind=rng.choice(["battalion", "brigade", "division"]), markers=rng.sample(quality, 1))
     sup = tuple(unit(f"a{i}", active=rng.random() < 0.5) for i in range(1, rng.randint(1, 3)))
-    dfn = (unit("d0", "Communist", rng.choice(["PAVN", "VC"]), rng.choice(["battalion", "regiment"]),
-                fresh=rng.random() < 0.5, markers=rng.sample(quality[:4] + ["Penal", "Guards"], 1)),)
+    dfn = (
+        unit(
+            "d0",
+            "Communist",
+            rng.choice(["PAVN", "VC"]),
+            rng.choice(["battalion", "regiment"]),
+            fresh=rng.random() < 0.5,
+            markers=rng.sample(quality[:4] + ["Penal", "Guards"], 1),
+        ),
+    )
     dsup = tuple(unit(f"d{i}", "Communist", "VC") for i in range(1, rng.randint(1, 3)))
     c = CombatSides("4", ctype, chit(c_id), att, sup, dfn, dsup)
     pos = {"a0": "3", **{u.uid: "3" for u in sup}, "d0": "4", **{u.uid: "5" for u in dsup}}
-    ctx = _line_ctx(pos, ["3"], ["4", "5"], attack=SupportSituation({"tank": 6, "artillery": 9, "air": 5}),
-                    defense=SupportSituation({"artillery": 5, "tank": 3}), terrain_die_mod=rng.randint(0, 3),
-                    replacements={"Capitalist": 1, "Communist": 1}, tunnel_units=("d0",) if seed % 5 == 0 else ())
+    ctx = _line_ctx(
+        pos,
+        ["3"],
+        ["4", "5"],
+        attack=SupportSituation({"tank": 6, "artillery": 9, "air": 5}),
+        defense=SupportSituation({"artillery": 5, "tank": 3}),
+        terrain_die_mod=rng.randint(0, 3),
+        replacements={"Capitalist": 1, "Communist": 1},
+        tunnel_units=("d0",) if seed % 5 == 0 else (),
+    )
     gen = resolve_combat(d, c, ctx, randomevents.SnafuCup.full())
     log = []
     try:
@@ -1008,7 +1215,10 @@ def test_row_5_0_resolve_random_choices_always_finish(seed):
 def test_row_6_2_routed_defender_and_ooc_get_no_adjacent_support_r_cbt_23():
     two = [unit("s1", "Communist"), unit("s2", "Communist")]
     rout = combat(defenders=(unit("n", "Communist", markers=["Routed"]),), dsup=two)
-    assert adjacent_support(rout, DEFENDER).result == 0 and "R-CBT-23" in adjacent_support(rout, DEFENDER).explanation
+    assert (
+        adjacent_support(rout, DEFENDER).result == 0
+        and "R-CBT-23" in adjacent_support(rout, DEFENDER).explanation
+    )
     assert adjacent_support(combat(dsup=two), DEFENDER).result == 4
     ooc = combat(declarer=unit("u", markers=["OOC"]), sup=[unit("a")])
     assert adjacent_support(ooc, ATTACKER).result == 0

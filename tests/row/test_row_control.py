@@ -25,9 +25,16 @@ def may(p, hex_, invaded=frozenset()):
     return control.area_check(p, hex_, frozenset(invaded)).result
 
 
-ICORPS, IICORPS, CMD = a_hex(area="I Corps", kind="land"), a_hex(area="II Corps", kind="land"), a_hex(area="CMD")
-LAOS, CAMBODIA, NVN = a_hex(area="Laos", trail=False, fdz=False), a_hex(area="Cambodia", trail=False, fdz=False), \
-    a_hex(area="North Vietnam")
+ICORPS, IICORPS, CMD = (
+    a_hex(area="I Corps", kind="land"),
+    a_hex(area="II Corps", kind="land"),
+    a_hex(area="CMD"),
+)
+LAOS, CAMBODIA, NVN = (
+    a_hex(area="Laos", trail=False, fdz=False),
+    a_hex(area="Cambodia", trail=False, fdz=False),
+    a_hex(area="North Vietnam"),
+)
 DMZ = a_hex(area="DMZ")
 TRAIL_LAOS = a_hex(area="Laos", trail=True)
 FDZ = a_hex(fdz=True)
@@ -84,8 +91,12 @@ def test_row_14_6_no_ground_piece_enters_an_all_sea_hex():
 
 def test_row_14_6_zoc_does_not_cross_a_boundary_the_unit_may_not_cross():
     # an ARVN unit on the Laotian border projects no ZoC into Laos; a PAVN unit next to Laos does not either
-    a, b = next((a, b) for a in sorted(M.hexes) for b in M.adj[a]
-                if M.country(a) == "SVN" and M.country(b) == "LAO" and not M.hex(b).trail and not M.hex(b).fdz)
+    a, b = next(
+        (a, b)
+        for a in sorted(M.hexes)
+        for b in M.adj[a]
+        if M.country(a) == "SVN" and M.country(b) == "LAO" and not M.hex(b).trail and not M.hex(b).fdz
+    )
     arvn = piece("a", "ARVN", a)
     s = Situation.of([arvn])
     zoc = control.zoc_of(arvn, s)
@@ -133,7 +144,9 @@ def test_row_1_0_control_of_hexes():
     n = next(h for h in M.neighbours(saigon) if M.hex(h).kind != "sea")
     vc = piece("v", "VC", n)
     assert control.controller(Situation.of([u, vc]), n).result == "Communist"
-    assert control.controller(Situation.of([u, piece("v", "VC", n, in_tunnel=True)]), n).result == "Capitalist"
+    assert (
+        control.controller(Situation.of([u, piece("v", "VC", n, in_tunnel=True)]), n).result == "Capitalist"
+    )
     # Fire Bases and Landing Zones
     s = Situation.of([], fire_bases={far})
     assert control.controller(s, far).result == "Capitalist"

@@ -49,7 +49,11 @@ def test_row_2_3_game_loads_with_its_facts_and_the_scenario_set_up():
     g = wargames.load("row", seed=1)
     gt = g.facts()
     assert gt.id == "row" and gt.sides == ("Communist", "Capitalist") and gt.rule_prefix == "ROW"
-    assert gt.map_kind == "hex" and gt.default_scenario == "year-in-i-corps" and gt.publisher == "Compass Games 2019"
+    assert (
+        gt.map_kind == "hex"
+        and gt.default_scenario == "year-in-i-corps"
+        and gt.publisher == "Compass Games 2019"
+    )
     assert g.invariants() == []
     d = _bots_until(g, lambda d: d.rule_id == "ROW-9.5")
     assert d.side == "Capitalist" and g.step.id == "a7"  # A7: the Capitalist declares first
@@ -108,8 +112,14 @@ def test_row_9_2_an_activation_with_the_reserve_move_inside_it():
     """One Communist activation stepped decision by decision: HQ, units, moves; the Capitalist's reserve move
     comes inside it (the acting side stays the Communist), then the activation completes (9.2, 4.7)."""
     g = wargames.load("row", seed=3)
-    d = _bots_until(g, lambda d: d.rule_id == "ROW-9.2" and d.side == "Communist"
-                    and any(o.kind == "activate_hq" for o in d.options))
+    d = _bots_until(
+        g,
+        lambda d: (
+            d.rule_id == "ROW-9.2"
+            and d.side == "Communist"
+            and any(o.kind == "activate_hq" for o in d.options)
+        ),
+    )
     assert g.step.id == "activations" and g.acting == "Communist"
     hq = next(o for o in d.options if o.kind == "activate_hq")
     g.apply(hq)
@@ -137,7 +147,9 @@ def test_row_9_2_an_activation_with_the_reserve_move_inside_it():
 
 def test_row_5_0_a_combat_with_forced_dice():
     g = wargames.load("row", seed=1)
-    d = _bots_until(g, lambda d: d.rule_id == "ROW-4.6" and any(o.kind == "declare_combat" for o in d.options))
+    d = _bots_until(
+        g, lambda d: d.rule_id == "ROW-4.6" and any(o.kind == "declare_combat" for o in d.options)
+    )
     decl = next(o for o in d.options if o.kind == "declare_combat")
     g.force_dice([1])  # the chit draw: the first chit of the mug
     g.apply(decl)
@@ -146,16 +158,21 @@ def test_row_5_0_a_combat_with_forced_dice():
     d = _bots_until(g, lambda d: d.rule_id == "ROW-5.4.1")
     g.force_dice([1])
     g.apply(d.options[0])  # the defender's die; the forced 1 is its roll
-    roll = next(r for r in reversed(g.log) if r.rule_id == "ROW-5.4.1" and r.title != "Attacker's roll"
-                and r.dice and r.dice[0].forced)
+    roll = next(
+        r
+        for r in reversed(g.log)
+        if r.rule_id == "ROW-5.4.1" and r.title != "Attacker's roll" and r.dice and r.dice[0].forced
+    )
     assert roll.dice[0].value == 1
     bots = {s: RowBot(s, 1) for s in g.sides}
-    while not any(r.title == "Combat spread" for r in g.log[g.log.index(roll):]):
+    while not any(r.title == "Combat spread" for r in g.log[g.log.index(roll) :]):
         d = g.decision
         no_reroll = next((o for o in d.options if o.kind == "pass_reroll"), None)
         g.apply(no_reroll or bots[d.side].choose(g, d))  # no leader re-roll: the forced die stands
-    spread = next(r for r in g.log[g.log.index(roll):] if r.title == "Combat spread")
-    mods = [r for r in g.log[:g.log.index(spread)] if r.rule_id == "ROW-5.4.3" and r.title.startswith("Defender")]
+    spread = next(r for r in g.log[g.log.index(roll) :] if r.title == "Combat spread")
+    mods = [
+        r for r in g.log[: g.log.index(spread)] if r.rule_id == "ROW-5.4.3" and r.title.startswith("Defender")
+    ]
     assert spread.inputs["defender_total"] == 1 + mods[-1].result
 
 
@@ -176,13 +193,17 @@ def test_row_12_1_3_mission_objectives_are_placed_face_down_and_hidden_from_the_
     cap = g.public_state("Capitalist")["objectives"]
     assert all(cap[h]["value"] is None for h in hidden)
     assert g.public_state("Communist")["objectives"] == {h: dict(o) for h, o in sorted(g.objectives.items())}
-    drawn = [r for r in g.view("Capitalist").log if r.rule_id == "ROW-12.1.3" and r.title == "Objective drawn"]
+    drawn = [
+        r for r in g.view("Capitalist").log if r.rule_id == "ROW-12.1.3" and r.title == "Objective drawn"
+    ]
     assert drawn and all(r.result is None and "face down" in r.explanation for r in drawn)
 
 
 def test_row_14_1_1_a_created_battalion_fights_in_its_parents_place_and_leaves_after_the_activation():
     g = wargames.load("row", seed=1)
-    d = _bots_until(g, lambda d: d.rule_id == "ROW-14.1.1" and any(o.kind == "create_unit" for o in d.options))
+    d = _bots_until(
+        g, lambda d: d.rule_id == "ROW-14.1.1" and any(o.kind == "create_unit" for o in d.options)
+    )
     create = next(o for o in d.options if o.kind == "create_unit")
     kid, parent = create["unit"], create["parent"]
     assert g.box[kid] == "unformed" and g.rows[kid].parent == parent

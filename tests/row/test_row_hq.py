@@ -31,34 +31,60 @@ def scene():
     us1_hex = next(x for x in land_near(DA_NANG, 2) if M.distance(DA_NANG, x) == 2)
     vc_hex = next(x for x in M.neighbours(us1_hex) if M.country(x) == "SVN" and M.distance(DA_NANG, x) == 3)
     arvn_hex = next(x for x in land_near(DA_NANG, 2) if x not in (us1_hex,) and M.distance(x, vc_hex) > 2)
-    vchq_hex = next(x for x in land_near(vc_hex, 6) if M.distance(x, vc_hex) >= 4 and M.distance(x, us1_hex) >= 4
-                    and M.distance(x, DA_NANG) >= 5)
-    return Situation.of([
-        piece("us_hq", "US", DA_NANG, kind="hq"),
-        piece("us1", "US", us1_hex, unit_type="battalion"),
-        piece("arvn1", "ARVN", arvn_hex),
-        piece("vc1", "VC", vc_hex, unit_type="battalion"),
-        piece("vc_hq", "VC", vchq_hex, kind="hq"),
-    ])
+    vchq_hex = next(
+        x
+        for x in land_near(vc_hex, 6)
+        if M.distance(x, vc_hex) >= 4 and M.distance(x, us1_hex) >= 4 and M.distance(x, DA_NANG) >= 5
+    )
+    return Situation.of(
+        [
+            piece("us_hq", "US", DA_NANG, kind="hq"),
+            piece("us1", "US", us1_hex, unit_type="battalion"),
+            piece("arvn1", "ARVN", arvn_hex),
+            piece("vc1", "VC", vc_hex, unit_type="battalion"),
+            piece("vc_hq", "VC", vchq_hex, kind="hq"),
+        ]
+    )
 
 
-POOLS = Pools.start(Capitalist_Infrastructure=8, Capitalist_Supply=8, Communist_Infrastructure=6, Communist_Supply=6,
-                    Ho_Chi_Minh_Trail_Supply=4)
+POOLS = Pools.start(
+    Capitalist_Infrastructure=8,
+    Capitalist_Supply=8,
+    Communist_Infrastructure=6,
+    Communist_Supply=6,
+    Ho_Chi_Minh_Trail_Supply=4,
+)
 
 
 # ------------------------------------------------------------------------------------------ 9.5 missions
 def test_row_9_5_mission_options_costs_and_limits():
     opts = {a["mission"]: a["cost"] for a in hq.mission_options("Capitalist", POOLS)}
-    assert opts == {"hearts_and_minds": 4, "search_and_destroy": 3, "vietnamization": 0}  # Offensive costs 10 > 8
+    assert opts == {
+        "hearts_and_minds": 4,
+        "search_and_destroy": 3,
+        "vietnamization": 0,
+    }  # Offensive costs 10 > 8
     rich = POOLS.with_(Capitalist_Supply=12, Communist_Supply=12)
     assert set(a["mission"] for a in hq.mission_options("Capitalist", rich)) == {
-        "hearts_and_minds", "search_and_destroy", "offensive", "vietnamization"}
-    assert "vietnamization" not in {a["mission"] for a in hq.mission_options("Capitalist", rich, commander="Westmoreland")}
-    assert "offensive" not in {a["mission"] for a in hq.mission_options("Capitalist", rich, commander="Weyand")}
+        "hearts_and_minds",
+        "search_and_destroy",
+        "offensive",
+        "vietnamization",
+    }
+    assert "vietnamization" not in {
+        a["mission"] for a in hq.mission_options("Capitalist", rich, commander="Westmoreland")
+    }
+    assert "offensive" not in {
+        a["mission"] for a in hq.mission_options("Capitalist", rich, commander="Weyand")
+    }
     com = {a["mission"]: a["cost"] for a in hq.mission_options("Communist", rich)}
     assert com == {"infiltrate": 2, "offensive": 8, "general_uprising": 10, "recruit": 4, "evade": 0}
-    assert "general_uprising" not in {a["mission"] for a in hq.mission_options("Communist", rich, uprising_used=True)}
-    assert [(a["mission"], a["cost"]) for a in hq.mission_options("Communist", rich, chinese=True)] == [("offensive", 0)]
+    assert "general_uprising" not in {
+        a["mission"] for a in hq.mission_options("Communist", rich, uprising_used=True)
+    }
+    assert [(a["mission"], a["cost"]) for a in hq.mission_options("Communist", rich, chinese=True)] == [
+        ("offensive", 0)
+    ]
 
 
 def test_row_9_5_declaring_pays_from_the_main_pool_and_lists_the_effects():
@@ -75,7 +101,9 @@ def test_row_9_5_declaring_pays_from_the_main_pool_and_lists_the_effects():
     _, r = hq.declare_mission(POOLS, hm)
     assert r.result["us_unrest"] == -1 and r.result["restricted"] == "artillery air bombardment"
     with pytest.raises(IllegalAction, match="ROW-9.5"):
-        hq.declare_mission(POOLS, Action.make("declare_mission", side="Capitalist", mission="offensive", cost=10))
+        hq.declare_mission(
+            POOLS, Action.make("declare_mission", side="Capitalist", mission="offensive", cost=10)
+        )
     with pytest.raises(IllegalAction, match="ROW-9.5"):
         hq.mission("Communist", "vietnamization")
 
@@ -155,7 +183,9 @@ def test_row_9_2_one_activation_step_by_step():
     assert "vc1" not in [o["unit"] for o in hq.reserve_unit_options(act, s, "vc_hq")]
     s, act, r = hq.reserve_activation(act, s, "vc_hq", [], t)
     assert not s.piece("vc_hq").fresh and act.reserve_hq == "vc_hq"
-    assert [o.kind for o in hq.reserve_hq_options(act, s, t)] == ["no_reserve"]  # one reserve HQ per activation
+    assert [o.kind for o in hq.reserve_hq_options(act, s, t)] == [
+        "no_reserve"
+    ]  # one reserve HQ per activation
     act = hq.end_reserve(act)
     # step 5: us1 is in the VC battalion's ZoC: no early exploitation
     assert hq.early_exploitation_units(act, s) == []
@@ -184,8 +214,11 @@ def test_row_4_5_an_hq_without_a_loc_may_not_activate():
     # Da Nang is a supply source, so its own road hex traces at 0 MP: move the HQ off the road first
     off = next(x for x in land_near(DA_NANG, 8) if not M.has_road(x) and M.terrain(x) == "mountain")
     h2 = piece("us_hq", "US", off, kind="hq")
-    ring = [piece(f"e{i}", "PAVN", x) for i, x in enumerate(M.within(off, 2))
-            if M.distance(off, x) == 2 and M.hex(x).kind != "sea"]
+    ring = [
+        piece(f"e{i}", "PAVN", x)
+        for i, x in enumerate(M.within(off, 2))
+        if M.distance(off, x) == 2 and M.hex(x).kind != "sea"
+    ]
     s2 = Situation.of([h2, *ring])
     t = LocTracer(s2)
     assert [o.kind for o in hq.hq_activation_options(s2, "Capitalist", t)] == ["end_activations"]
@@ -200,9 +233,14 @@ def test_row_9_2_at_most_four_units_and_the_command_range():
     hq_hex = DA_NANG
     near = land_near(hq_hex, 2)[:5]
     far = next(x for x in sorted(M.hexes_where(area="II Corps", terrain="mountain")))
-    s = Situation.of([piece("h", "ARVN", hq_hex, kind="hq", hq_class="Capitalist"),
-                      *[piece(f"a{i}", "ARVN", x) for i, x in enumerate(near)], piece("far", "ARVN", far),
-                      piece("spent", "ARVN", near[0], fresh=False)])
+    s = Situation.of(
+        [
+            piece("h", "ARVN", hq_hex, kind="hq", hq_class="Capitalist"),
+            *[piece(f"a{i}", "ARVN", x) for i, x in enumerate(near)],
+            piece("far", "ARVN", far),
+            piece("spent", "ARVN", near[0], fresh=False),
+        ]
+    )
     act = hq.Activation("Capitalist", "h")
     cands = [o["unit"] for o in hq.unit_activation_options(act, s) if o.kind == "activate_unit"]
     assert cands == [f"a{i}" for i in range(5)]  # not the far one, not the spent one
@@ -226,11 +264,15 @@ def test_row_4_1_one_hex_minimum_move_forbids_declaring_combat():
 
 def test_row_4_8_early_exploitation_only_outside_enemy_zoc_and_not_after_a_meeting_engagement():
     s = scene()
-    act = hq.Activation("Capitalist", "blue", step="early_exploitation", units=("us1", "arvn1"),
-                        declared={})
+    act = hq.Activation("Capitalist", "blue", step="early_exploitation", units=("us1", "arvn1"), declared={})
     assert [o["unit"] for o in hq.early_exploitation_units(act, s)] == ["arvn1"]
-    act = hq.Activation("Capitalist", "blue", step="early_exploitation", units=("us1", "arvn1"),
-                        declared={"arvn1": ("0101", "meeting_engagement")})
+    act = hq.Activation(
+        "Capitalist",
+        "blue",
+        step="early_exploitation",
+        units=("us1", "arvn1"),
+        declared={"arvn1": ("0101", "meeting_engagement")},
+    )
     assert hq.early_exploitation_units(act, s) == []
     opts = hq.exploitation_options(s, "arvn1", 2)
     assert all(Fraction(o["mp"]) <= 2 for o in opts if o.kind == "move")
@@ -250,9 +292,13 @@ def test_row_4_7_reserve_is_refused_under_giap_uprising_and_for_unlisted_hqs():
 
 # ------------------------------------------------------------------------------------------ 9.3
 def test_row_9_3_units_turn_fresh_at_the_opponents_turn_except_ooc_units():
-    s = Situation.of([piece("a", "ARVN", DA_NANG, fresh=False), piece("b", "ARVN", DA_NANG, fresh=False,
-                                                                      markers={"OOC"}),
-                      piece("h", "ARVN", DA_NANG, kind="hq", fresh=False)])
+    s = Situation.of(
+        [
+            piece("a", "ARVN", DA_NANG, fresh=False),
+            piece("b", "ARVN", DA_NANG, fresh=False, markers={"OOC"}),
+            piece("h", "ARVN", DA_NANG, kind="hq", fresh=False),
+        ]
+    )
     new, r = hq.flip_units_fresh(s, "Capitalist")
     assert new.piece("a").fresh and not new.piece("b").fresh and not new.piece("h").fresh
     assert r.result == {"flipped": ["a"], "kept_spent": ["b"]}
@@ -261,10 +307,15 @@ def test_row_9_3_units_turn_fresh_at_the_opponents_turn_except_ooc_units():
 def test_row_9_3_hq_refresh_in_the_supply_segment_vc_hqs_free_and_without_loc():
     s = scene()
     vc_spent = piece("vc_hq", "VC", s.piece("vc_hq").hex, kind="hq", fresh=False)
-    cut_hex = sorted(x for x in M.hexes_where(area="II Corps", terrain="jungle")
-                     if all(M.hex(y).kind == "land" for y in M.within(x, 2)))[0]
+    cut_hex = sorted(
+        x
+        for x in M.hexes_where(area="II Corps", terrain="jungle")
+        if all(M.hex(y).kind == "land" for y in M.within(x, 2))
+    )[0]
     far = piece("cut", "PAVN", cut_hex, kind="hq", fresh=False)
-    ring = [piece(f"r{i}", "ARVN", x) for i, x in enumerate(M.within(cut_hex, 2)) if M.distance(cut_hex, x) == 2]
+    ring = [
+        piece(f"r{i}", "ARVN", x) for i, x in enumerate(M.within(cut_hex, 2)) if M.distance(cut_hex, x) == 2
+    ]
     s = Situation.of([vc_spent, far, piece("us_hq", "US", DA_NANG, kind="hq", fresh=False), *ring])
     t = LocTracer(s)
     opts = hq.refresh_options(vc_spent, POOLS, t, "strategic")
@@ -275,9 +326,10 @@ def test_row_9_3_hq_refresh_in_the_supply_segment_vc_hqs_free_and_without_loc():
     assert hq.refresh_options(s.piece("us_hq"), POOLS.with_(Capitalist_Supply=1), t, "strategic") == []
     hanoi_hq = piece("nv", "PAVN", M.place_hex("hanoi"), kind="hq", fresh=False)
     s2 = Situation.of([hanoi_hq])
-    assert [(o["item"], o["pool"], o["amount"]) for o in hq.refresh_options(hanoi_hq, POOLS, LocTracer(s2),
-                                                                              "activation")] == [
-        ("refresh_nvn", "communist", 2)]
+    assert [
+        (o["item"], o["pool"], o["amount"])
+        for o in hq.refresh_options(hanoi_hq, POOLS, LocTracer(s2), "activation")
+    ] == [("refresh_nvn", "communist", 2)]
 
 
 def test_row_9_2_hq_movement_is_10_mp():
@@ -295,9 +347,16 @@ def test_row_7_2_pavn_hq_outside_north_vietnam_may_pay_from_the_red_pool():
     t = LocTracer(s)
     assert t.reaches_pavn_source(pavn)
     assert [(o["pool"], o["amount"]) for o in hq.refresh_options(pavn, POOLS, t, "activation")] == [
-        ("trail", 3), ("communist", 3)]
-    assert [(o["pool"], o["amount"]) for o in hq.refresh_options(pl, POOLS, t, "activation")] == [("trail", 3)]
-    assert hq.refresh_options(pavn, POOLS.with_(Ho_Chi_Minh_Trail_Supply=0, Communist_Supply=2), t, "activation") == []
+        ("trail", 3),
+        ("communist", 3),
+    ]
+    assert [(o["pool"], o["amount"]) for o in hq.refresh_options(pl, POOLS, t, "activation")] == [
+        ("trail", 3)
+    ]
+    assert (
+        hq.refresh_options(pavn, POOLS.with_(Ho_Chi_Minh_Trail_Supply=0, Communist_Supply=2), t, "activation")
+        == []
+    )
 
 
 def test_row_4_7_an_unmoved_reserve_hq_may_be_made_fresh_a_moved_one_not():
@@ -315,10 +374,17 @@ def test_row_4_7_an_unmoved_reserve_hq_may_be_made_fresh_a_moved_one_not():
 
 def test_row_9_5_end_of_phase_effects_of_infiltrate_recruit_vietnamization_and_the_uprising():
     from wargames.core.dice import Dice
+
     cult = sorted(h for h in M.hexes_where(terrain="cultivated", country="SVN") if not M.settlement(h))[:2]
     town = next(h for h in sorted(M.hexes) if M.settlement(h) == "town" and M.country(h) == "SVN")
-    s = Situation.of([piece("v1", "VC", cult[0], unit_type="battalion"), piece("v2", "VC", cult[1]),
-                      piece("v3", "VC", town, unit_type="battalion"), piece("p1", "PAVN", town)])
+    s = Situation.of(
+        [
+            piece("v1", "VC", cult[0], unit_type="battalion"),
+            piece("v2", "VC", cult[1]),
+            piece("v3", "VC", town, unit_type="battalion"),
+            piece("p1", "PAVN", town),
+        ]
+    )
     d = Dice(0)
     d.force([1, 4])
     r, opts = hq.infiltrate_end_of_phase(s, d)
@@ -328,12 +394,19 @@ def test_row_9_5_end_of_phase_effects_of_infiltrate_recruit_vietnamization_and_t
     opts = hq.recruit_bunker_options(s, {cult[0], town})
     assert [o["unit"] for o in opts if o.kind == "place_bunker"] == ["v1", "v3", "p1"]
     assert hq.recruit_bunker_options(s, {cult[0]}, placed=3) == []
-    arvn = Situation.of([piece("d1", "ARVN", DA_NANG, unit_type="division", markers={"Poor"}),
-                         piece("d2", "ARVN", DA_NANG, unit_type="division"),
-                         piece("d3", "ARVN", DA_NANG, unit_type="division", markers={"Elite"}),
-                         piece("r1", "ARVN", DA_NANG)])
+    arvn = Situation.of(
+        [
+            piece("d1", "ARVN", DA_NANG, unit_type="division", markers={"Poor"}),
+            piece("d2", "ARVN", DA_NANG, unit_type="division"),
+            piece("d3", "ARVN", DA_NANG, unit_type="division", markers={"Elite"}),
+            piece("r1", "ARVN", DA_NANG),
+        ]
+    )
     assert [(o.kind, o.get("unit")) for o in hq.vietnamization_options(arvn)] == [
-        ("remove_poor", "d1"), ("add_elite", "d2"), ("stop", None)]
+        ("remove_poor", "d1"),
+        ("add_elite", "d2"),
+        ("stop", None),
+    ]
     assert hq.vietnamization_options(arvn, done=2) == []
     r = hq.uprising_victory_phase(s)
     assert r.result == {"remove": ["v1", "v3"], "permanent_elimination": True}

@@ -68,8 +68,17 @@ def test_row_13_1_every_entry_of_the_larger_scenarios_has_a_source(name):
         nonlocal checked
         if isinstance(node, list):
             for i, x in enumerate(node):
-                walk(x, f"{where}[{i}]", not (covered and isinstance(x, dict) and "source" not in x and
-                                             set(x) <= {"id", "improved", "aircraft", "airfields"}), covered)
+                walk(
+                    x,
+                    f"{where}[{i}]",
+                    not (
+                        covered
+                        and isinstance(x, dict)
+                        and "source" not in x
+                        and set(x) <= {"id", "improved", "aircraft", "airfields"}
+                    ),
+                    covered,
+                )
         elif isinstance(node, dict):
             if node and all(isinstance(v, dict) for v in node.values()) and "source" not in node:
                 for k, v in node.items():  # a mapping of entries (theater_commanders)
@@ -79,8 +88,9 @@ def test_row_13_1_every_entry_of_the_larger_scenarios_has_a_source(name):
                 assert str(node.get("source", "")).startswith(kinds), (name, where, node)
                 checked += 1
             for k, v in node.items():  # a mapping of plain values (objective values, invasion costs) is data
-                if isinstance(v, list) or (isinstance(v, dict) and not all(
-                        isinstance(x, (int, str, bool)) for x in v.values())):
+                if isinstance(v, list) or (
+                    isinstance(v, dict) and not all(isinstance(x, (int, str, bool)) for x in v.values())
+                ):
                     walk(v, f"{where}.{k}", isinstance(v, dict), covered or "source" in node)
 
     for key, block in data.items():
@@ -131,7 +141,10 @@ def test_row_decisions_of_the_larger_scenarios_are_recorded():
         ids = {r["id"] for r in csv.DictReader(f)}
     assert {f"R-SCN-{n:02d}" for n in range(21, 45)} <= ids
     # each decision is applied somewhere: cited by a scenario file's sources or by the code that implements it
-    cited = "".join(p.read_text(encoding="utf-8") for p in [*SCEN.glob("*.yaml"), *(ROOT / "wargames" / "row").glob("*.py")])
+    cited = "".join(
+        p.read_text(encoding="utf-8")
+        for p in [*SCEN.glob("*.yaml"), *(ROOT / "wargames" / "row").glob("*.py")]
+    )
     assert all(f"R-SCN-{n:02d}" in cited for n in range(21, 45))
 
 
@@ -139,6 +152,7 @@ def test_row_decisions_of_the_larger_scenarios_are_recorded():
 def test_row_13_1_loader_refuses_a_unit_on_a_sea_hex_in_the_tet_offensive(tmp_path):
     def edit(d):
         d["setup"][3]["hex"] = "4545"
+
     p = _write(tmp_path, "tet-offensive", edit)
     with pytest.raises(DataError) as e:
         load_scenario(path=p)
@@ -149,6 +163,7 @@ def test_row_13_1_loader_refuses_a_unit_on_a_sea_hex_in_the_tet_offensive(tmp_pa
 def test_row_13_1_loader_refuses_an_unknown_hq_in_eastertide(tmp_path):
     def edit(d):
         d["leaders"][0]["hq"] = "arvn_xx_corps_hq"
+
     p = _write(tmp_path, "eastertide", edit)
     with pytest.raises(DataError) as e:
         load_scenario(path=p)
@@ -159,6 +174,7 @@ def test_row_13_1_loader_refuses_an_unknown_key_in_the_campaign(tmp_path):
     def edit(d):
         d["setup"][0]["facing"] = "north"
         d["victory"]["awards"][0]["bonus"] = 1
+
     p = _write(tmp_path, "vietnam-war", edit)
     with pytest.raises(DataError) as e:
         load_scenario(path=p)
@@ -166,6 +182,7 @@ def test_row_13_1_loader_refuses_an_unknown_key_in_the_campaign(tmp_path):
 
     def top(d):
         d["weather"] = {"monsoon": True, "source": "reconstruction: x"}
+
     with pytest.raises(DataError, match="weather"):
         load_scenario(path=_write(tmp_path, "vietnam-war", top))
 
@@ -178,6 +195,7 @@ def test_row_r_scn_44_the_blocks_of_the_larger_scenarios_need_a_source(tmp_path)
 
     def edit(d):
         del d["politics"]["source"]
+
     with pytest.raises(DataError, match="politics.source"):
         load_scenario(path=_write(tmp_path, "tet-offensive", edit))
 
@@ -185,12 +203,14 @@ def test_row_r_scn_44_the_blocks_of_the_larger_scenarios_need_a_source(tmp_path)
 def test_row_r_scn_41_only_a_per_season_award_may_take_vps_away(tmp_path):
     def edit(d):
         d["victory"]["awards"][1]["vp"] = -2
+
     with pytest.raises(DataError, match="R-SCN-41"):
         load_scenario(path=_write(tmp_path, "tet-offensive", edit))
 
     def hexes(d):
         gap = next(a for a in d["victory"]["awards"] if a["id"] == "credibility_gap")
         gap["hexes"] = ["2284"]
+
     with pytest.raises(DataError, match="per-season"):
         load_scenario(path=_write(tmp_path, "vietnam-war", hexes))
 
@@ -222,8 +242,12 @@ def test_row_r_scn_28_pinned_units_are_never_activated_or_moved():
     while not g.is_over and g.season == 11:
         d = g.decision
         if d is not None:
-            offered += [a for a in d.options if a.get("unit") == "us_26mar" and a.kind in
-                        ("activate_unit", "strategic_unit", "reserve_unit")]
+            offered += [
+                a
+                for a in d.options
+                if a.get("unit") == "us_26mar"
+                and a.kind in ("activate_unit", "strategic_unit", "reserve_unit")
+            ]
         g.advance("decision")
     assert not offered
 
@@ -253,8 +277,10 @@ def test_row_12_1_the_campaign_plays_to_an_end_with_the_built_in_players():
     assert g.season > 1  # the war outlasts its first season (R-SCN-41, R-SCN-42)
 
 
-@pytest.mark.parametrize("name,seed", [("tet-offensive", 1), ("tet-offensive", 2), ("eastertide", 1),
-                                       ("eastertide", 2), ("vietnam-war", 1)])
+@pytest.mark.parametrize(
+    "name,seed",
+    [("tet-offensive", 1), ("tet-offensive", 2), ("eastertide", 1), ("eastertide", 2), ("vietnam-war", 1)],
+)
 def test_row_random_play_of_the_larger_scenarios_keeps_invariants_saves_and_back(name, seed):
     """DESIGN test layer 4 on the larger scenarios: random players on both sides (a student on either side meets
     only Decisions with legal options), invariants after every decision, saves and Back round-trip."""
@@ -289,8 +315,10 @@ def test_row_12_1_vp_sources_add_up_to_the_tracks():
     assert sc.level("US Military Victory") + gains["Capitalist"] == g.vp["us_military_victory"]
     assert sc.level("US Public Unrest") + gains["Communist"] == g.vp["us_unrest"]
     assert [r["season"] for r in seasons] == list(range(28, g.season + 1))
-    assert (seasons[-1]["us_military_victory"], seasons[-1]["us_unrest"]) == (g.vp["us_military_victory"],
-                                                                            g.vp["us_unrest"])
+    assert (seasons[-1]["us_military_victory"], seasons[-1]["us_unrest"]) == (
+        g.vp["us_military_victory"],
+        g.vp["us_unrest"],
+    )
 
 
 def test_row_13_1_chart_by_season_counts_the_chart():
@@ -300,6 +328,10 @@ def test_row_13_1_chart_by_season_counts_the_chart():
     chart = chart_by_season("vietnam-war")
     assert len(chart) == 40 and chart[0]["label"] == "Summer 1965" and chart[-1]["label"] == "Spring 1975"
     us = [r["US"] for r in chart]
-    top = max(us)  # the peak from Fall 1967 (season 10) to Spring 1969 (16), then the withdrawals; none after 1973
+    top = max(
+        us
+    )  # the peak from Fall 1967 (season 10) to Spring 1969 (16), then the withdrawals; none after 1973
     assert us.index(top) == 9 and us[15] == top and us[16] < top and us[-1] == 0
-    assert chart[0]["US"] == 11 and chart[1]["US"] == 11 + 6  # Summer 1965 arrivals are counted in their season
+    assert (
+        chart[0]["US"] == 11 and chart[1]["US"] == 11 + 6
+    )  # Summer 1965 arrivals are counted in their season

@@ -105,7 +105,9 @@ def test_row_map_the_great_cities_where_they_belong(m):
     assert m.area(m.place_hex("hanoi")) == "North Vietnam" and m.country(m.place_hex("hanoi")) == "NVN"
     assert m.area(m.place_hex("pleiku")) == "II Corps" and m.area(m.place_hex("bien_hoa")) == "III Corps"
     assert m.area(m.place_hex("can_tho")) == "IV Corps"
-    assert m.hex(m.place_hex("hue")).lat > m.hex(m.place_hex("da_nang")).lat > m.hex(m.place_hex("saigon")).lat
+    assert (
+        m.hex(m.place_hex("hue")).lat > m.hex(m.place_hex("da_nang")).lat > m.hex(m.place_hex("saigon")).lat
+    )
 
 
 def test_row_map_recruit_draws_follow_rule_13_1_2(m):
@@ -134,7 +136,8 @@ def test_row_map_nine_operational_areas_and_rough_sizes(m):
         if r.area == "Laos":
             assert r.country == "LAO"
     assert {a.id for a in m.areas.values() if a.kind == "operational_area"} == {
-        a.lower().replace(" ", "_") for a in OPERATIONAL_AREAS}
+        a.lower().replace(" ", "_") for a in OPERATIONAL_AREAS
+    }
 
 
 def test_row_map_dmz_on_the_17th_parallel_from_laos_to_the_sea_rule_14_6_4(m):
@@ -146,12 +149,18 @@ def test_row_map_dmz_on_the_17th_parallel_from_laos_to_the_sea_rule_14_6_4(m):
         assert b in m.neighbours(a)  # one unbroken row
     assert m.is_coastal(dmz[-1]) or any(m.is_sea(n) for n in m.neighbours(dmz[-1]))
     assert any(m.country(n) == "LAO" for n in m.neighbours(dmz[0]))
-    assert all(m.area(n) in ("DMZ", "North Vietnam", "I Corps", "Laos", "sea") for h in dmz for n in m.neighbours(h))
+    assert all(
+        m.area(n) in ("DMZ", "North Vietnam", "I Corps", "Laos", "sea") for h in dmz for n in m.neighbours(h)
+    )
     assert m.in_dmz(dmz[0]) and not m.in_dmz(m.place_hex("hue"))
 
 
 def test_row_map_war_zones_and_iron_triangle_rules_13_1_2_and_14_4_2(m):
-    for z, pid in (("War Zone C", "war_zone_c"), ("War Zone D", "war_zone_d"), ("Iron Triangle", "iron_triangle")):
+    for z, pid in (
+        ("War Zone C", "war_zone_c"),
+        ("War Zone D", "war_zone_d"),
+        ("Iron Triangle", "iron_triangle"),
+    ):
         hexes = m.hexes_where(zone=z)
         assert hexes and m.zone(m.place_hex(pid)) == z
         assert all(m.area(h) == "III Corps" for h in hexes)
@@ -192,8 +201,8 @@ def test_row_map_free_deployment_zone_between_trail_and_south_rule_14_6_3(m):
         r = m.hex(h)
         assert r.country in ("LAO", "KHM") and not r.trail
         row = [m.hexes[f"{c:02d}{r.row:02d}"] for c in range(1, hexmap.COLS + 1)]
-        assert any(x.trail for x in row[:r.col - 1]), h  # the trail is west of it in its row
-        assert any(x.country in ("SVN", "NVN") for x in row[r.col:]), h  # Vietnam is east of it
+        assert any(x.trail for x in row[: r.col - 1]), h  # the trail is west of it in its row
+        assert any(x.country in ("SVN", "NVN") for x in row[r.col :]), h  # Vietnam is east of it
 
 
 # --------------------------------------------------------------------------- roads, rivers, bridges
@@ -218,7 +227,16 @@ def test_row_map_road_network_joins_hanoi_hue_saigon_and_the_delta(m):
             if n not in seen:
                 seen.add(n)
                 todo.append(n)
-    for pid in ("hue", "da_nang", "qui_nhon", "pleiku", "saigon", "can_tho", "khe_sanh_combat_base", "phnom_penh"):
+    for pid in (
+        "hue",
+        "da_nang",
+        "qui_nhon",
+        "pleiku",
+        "saigon",
+        "can_tho",
+        "khe_sanh_combat_base",
+        "phnom_penh",
+    ):
         assert m.place_hex(pid) in seen, pid
     assert m.has_road(m.place_hex("saigon")) and not m.has_road(m.place_hex("plain_of_reeds"))
 
@@ -238,7 +256,9 @@ def test_row_map_rivers_and_bridges(m):
 def test_row_map_river_towns_keep_their_bank_r_map_14(m):
     for rid in ("laos13", "laos12", "laos23"):  # Lao roads on the Lao bank: no Mekong crossing
         chain = m.roads[rid].hexes.split()
-        assert not any(m.side_name(a, b, "river") == "Mekong" for a, b in zip(chain, chain[1:], strict=False)), rid
+        assert not any(
+            m.side_name(a, b, "river") == "Mekong" for a, b in zip(chain, chain[1:], strict=False)
+        ), rid
         assert all(m.country(h) == "LAO" for h in chain[:-1]), rid  # Route 12 ends at the Mu Gia Pass
     for (a, b), f in m.sides.items():  # where Laos meets Thailand, the Mekong is the border
         if {m.country(a), m.country(b)} == {"LAO", "THA"} and min(m.hex(a).lat, m.hex(b).lat) > 15.4:
@@ -260,8 +280,14 @@ def test_row_map_border_hexsides_between_countries(m):
 
 # --------------------------------------------------------------------------- supply, stations (14.4, 11.2)
 def test_row_map_supply_sources_per_nationality_rule_14_4(m):
-    expect = {"capitalist": "SVN", "pavn": "NVN", "laotian": "LAO", "cambodian": "KHM", "khmer_rouge": "KHM",
-              "pathet_lao": "LAO"}
+    expect = {
+        "capitalist": "SVN",
+        "pavn": "NVN",
+        "laotian": "LAO",
+        "cambodian": "KHM",
+        "khmer_rouge": "KHM",
+        "pathet_lao": "LAO",
+    }
     for nat, country in expect.items():
         hexes = m.supply_sources(nat)
         assert hexes, nat
@@ -284,7 +310,10 @@ def test_row_map_station_line_splits_yankee_and_dixie_rule_11_2(m):
 def test_row_map_terrain_where_geography_says(m):
     assert m.terrain(m.place_hex("can_tho")) == "cultivated"
     assert m.terrain(m.place_hex("nam_dinh")) == "cultivated"  # Red River Delta
-    assert m.terrain(m.place_hex("plain_of_reeds")) == "swamp" and m.terrain(m.place_hex("u_minh_forest")) == "swamp"
+    assert (
+        m.terrain(m.place_hex("plain_of_reeds")) == "swamp"
+        and m.terrain(m.place_hex("u_minh_forest")) == "swamp"
+    )
     assert m.terrain(m.place_hex("a_luoi")) == "mountain" and m.terrain(m.place_hex("kham_duc")) == "mountain"
     assert m.terrain(m.place_hex("pleiku")) == "clear"  # the plateau (digest 5.3)
     assert m.terrain(m.place_hex("paksong")) == "clear"  # Bolovens
@@ -319,7 +348,10 @@ def test_row_map_every_row_sourced_and_every_decision_recorded():
     for path in sorted(MAP_DIR.glob("*.csv")):
         with path.open(encoding="utf-8", newline="") as fh:
             for line, row in enumerate(csv.DictReader(fh), start=2):
-                assert row["source"].startswith(("rules:", "external:", "reconstruction:", "decision:")), (path, line)
+                assert row["source"].startswith(("rules:", "external:", "reconstruction:", "decision:")), (
+                    path,
+                    line,
+                )
                 cited |= set(re.findall(r"R-MAP-\d\d", row["source"]))
     decisions = {d.id for d in read_csv(data_root() / "row" / "decisions.csv", DecisionRow)}
     ids = sorted(d for d in decisions if d.startswith("R-MAP-"))
@@ -336,14 +368,20 @@ def test_row_map_features_geojson_matches_the_tables(m):
     assert len(layers["place"]) == sum(1 for p in m.places.values() if p.hex)
     assert len(layers["road"]) + len(layers["trail"]) == len(m.roads)
     assert {f["properties"]["name"] for f in layers["river"]} == {
-        m.side_name(a, b, "river") for (a, b), f in m.sides.items() if "river" in f}
+        m.side_name(a, b, "river") for (a, b), f in m.sides.items() if "river" in f
+    }
 
 
 def test_row_map_data_up_to_date_with_its_build_script():
     """tools/build_row_map.py --check rebuilds the map in memory and compares it with the committed files."""
     root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, str(root / "tools" / "build_row_map.py"), "--check"], cwd=root,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(root / "tools" / "build_row_map.py"), "--check"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 

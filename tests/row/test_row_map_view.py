@@ -28,14 +28,26 @@ def test_row_map_whole_theatre_has_every_hex():
 def test_row_map_place_names_do_not_overlap(font):
     layers = row_map_layers(CLASSROOM)
     places = layers["places"]
-    scale = 1100 / (max(v for xs in layers["hexes"]["xs"] for v in xs) - min(v for xs in layers["hexes"]["xs"] for v in xs))
+    scale = 1100 / (
+        max(v for xs in layers["hexes"]["xs"] for v in xs)
+        - min(v for xs in layers["hexes"]["xs"] for v in xs)
+    )
     off = _place_labels(places, scale, font)
     boxes = []
-    for x, y, name, dx, dy in zip(places["x"], places["y"], places["name"], off["dx"], off["dy"], strict=True):
+    for x, y, name, dx, dy in zip(
+        places["x"], places["y"], places["name"], off["dx"], off["dy"], strict=True
+    ):
         w, h = 0.62 * font * len(name) + 6, font + 4
         boxes.append((x * scale + dx, y * scale + dy, x * scale + dx + w, y * scale + dy + h))
-    clashes = [(i, j) for i in range(len(boxes)) for j in range(i) if boxes[i][0] < boxes[j][2]
-               and boxes[j][0] < boxes[i][2] and boxes[i][1] < boxes[j][3] and boxes[j][1] < boxes[i][3]]
+    clashes = [
+        (i, j)
+        for i in range(len(boxes))
+        for j in range(i)
+        if boxes[i][0] < boxes[j][2]
+        and boxes[j][0] < boxes[i][2]
+        and boxes[i][1] < boxes[j][3]
+        and boxes[j][1] < boxes[i][3]
+    ]
     assert not clashes, [(places["name"][i], places["name"][j]) for i, j in clashes]
 
 
@@ -118,8 +130,11 @@ def test_row_map_layers_hide_hidden_tunnels_from_the_capitalist():
     assert hidden
     for side, sees in ((None, True), ("Communist", True), ("Capitalist", False)):
         layers = g.map_layers(side)
-        tunnels = {p for p, k in zip(layers["markers"]["place"], layers["markers"]["kind"], strict=True)
-                   if k == "tunnel"}
+        tunnels = {
+            p
+            for p, k in zip(layers["markers"]["place"], layers["markers"]["kind"], strict=True)
+            if k == "tunnel"
+        }
         assert (hidden <= tunnels) == sees
     pc = g.map_layers(None)["pieces"]
     assert sum(pc["count"]) == len(g.pos)

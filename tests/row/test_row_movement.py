@@ -29,8 +29,16 @@ def first(pred):
 
 
 def plain(terrain, country="SVN"):
-    return first(lambda a, b: not M.side_features(a, b) and M.hex(a).kind != "sea" and M.terrain(b) == terrain
-                 and not M.settlement(b) and M.country(a) == country and M.country(b) == country)
+    return first(
+        lambda a, b: (
+            not M.side_features(a, b)
+            and M.hex(a).kind != "sea"
+            and M.terrain(b) == terrain
+            and not M.settlement(b)
+            and M.country(a) == country
+            and M.country(b) == country
+        )
+    )
 
 
 def unit(uid, hex_, side="Capitalist", nat=None, **kw):
@@ -45,15 +53,23 @@ def cost(side, a, b):
 
 # ------------------------------------------------------------------------------------------ 4.0 kinds of movement
 def test_row_4_0_each_kind_of_movement_has_its_rule_and_allowance():
-    want = {"initial": ("ROW-4.5", 5, True), "reserve": ("ROW-4.7", 5, True), "reserve_hq": ("ROW-4.7", 5, False),
-            "early_exploitation": ("ROW-4.8", 3, False), "exploitation": ("ROW-4.8", 0, False),
-            "strategic": ("ROW-4.4", 10, False), "hq": ("ROW-4.5", 10, False)}
+    want = {
+        "initial": ("ROW-4.5", 5, True),
+        "reserve": ("ROW-4.7", 5, True),
+        "reserve_hq": ("ROW-4.7", 5, False),
+        "early_exploitation": ("ROW-4.8", 3, False),
+        "exploitation": ("ROW-4.8", 0, False),
+        "strategic": ("ROW-4.4", 10, False),
+        "hq": ("ROW-4.5", 10, False),
+    }
     assert {k: (m.rule_id, m.mp, m.one_hex_minimum) for k, m in movement.MODES.items()} == want
 
 
 # ------------------------------------------------------------------------------------------ 4.1 terrain costs
-@pytest.mark.parametrize("terrain,cap,com", [("clear", 1, 1), ("cultivated", 2, 1), ("jungle", 2, 1),
-                                             ("mountain", 3, 2), ("swamp", 3, 2)])
+@pytest.mark.parametrize(
+    "terrain,cap,com",
+    [("clear", 1, 1), ("cultivated", 2, 1), ("jungle", 2, 1), ("mountain", 3, 2), ("swamp", 3, 2)],
+)
 def test_row_4_1_terrain_costs_differ_by_side(terrain, cap, com):
     a, b = plain(terrain)
     assert cost("Capitalist", a, b) == cap
@@ -61,26 +77,38 @@ def test_row_4_1_terrain_costs_differ_by_side(terrain, cap, com):
 
 
 def test_row_4_1_road_hexside_costs_one_whatever_the_terrain():
-    a, b = first(lambda a, b: M.side_features(a, b) == {"road"} and M.terrain(b) == "mountain" and not M.settlement(b))
+    a, b = first(
+        lambda a, b: M.side_features(a, b) == {"road"} and M.terrain(b) == "mountain" and not M.settlement(b)
+    )
     assert cost("Capitalist", a, b) == 1 and cost("Communist", a, b) == 1
 
 
 def test_row_4_1_trail_costs_the_communist_one_and_the_capitalist_the_terrain():
-    a, b = first(lambda a, b: M.side_features(a, b) == {"trail"} and M.terrain(b) == "mountain" and not M.settlement(b))
+    a, b = first(
+        lambda a, b: M.side_features(a, b) == {"trail"} and M.terrain(b) == "mountain" and not M.settlement(b)
+    )
     assert cost("Communist", a, b) == 1
     assert cost("Capitalist", a, b) == 3
 
 
 def test_row_4_1_river_adds_one_and_a_bridge_does_not():
-    a, b = first(lambda a, b: M.side_features(a, b) == {"river"} and M.terrain(b) == "jungle" and not M.settlement(b))
+    a, b = first(
+        lambda a, b: M.side_features(a, b) == {"river"} and M.terrain(b) == "jungle" and not M.settlement(b)
+    )
     assert cost("Capitalist", a, b) == 3 and cost("Communist", a, b) == 2
     a, b = first(lambda a, b: "bridge" in M.side_features(a, b) and not M.settlement(b))
     assert cost("Capitalist", a, b) == 1  # along the road, over the bridge
 
 
 def test_row_4_1_town_and_city_hexes_ignore_the_terrain():
-    a, b = first(lambda a, b: not M.side_features(a, b) and M.settlement(b) == "town"
-                 and M.terrain(b) in ("jungle", "mountain", "swamp") and M.hex(a).kind != "sea")
+    a, b = first(
+        lambda a, b: (
+            not M.side_features(a, b)
+            and M.settlement(b) == "town"
+            and M.terrain(b) in ("jungle", "mountain", "swamp")
+            and M.hex(a).kind != "sea"
+        )
+    )
     assert cost("Capitalist", a, b) == 1
 
 
@@ -158,7 +186,9 @@ def test_row_4_1_enemy_units_block_and_enemy_hqs_are_routed():
 
 
 def test_row_4_1_whole_map_search_is_fast():
-    movement.search(M, "Communist", "1513", None, allowed=frozenset(M.hexes))  # builds the per-side edges once
+    movement.search(
+        M, "Communist", "1513", None, allowed=frozenset(M.hexes)
+    )  # builds the per-side edges once
     best = 1.0
     for _ in range(3):  # the best of three, so a busy machine does not fail the test
         t = time.perf_counter()
@@ -273,9 +303,15 @@ def test_row_9_5_hearts_and_minds_and_evade_limit_movement():
 # ------------------------------------------------------------------------------------------ 4.2 stacking
 def test_row_4_2_one_spent_unit_per_hex_fresh_and_us_battalions_free():
     a, _ = plain("clear")
-    s = Situation.of([unit("x", a, fresh=False), unit("y", a, fresh=False), unit("z", a),
-                      Piece("b1", "Capitalist", "US", a, unit_type="battalion", fresh=False),
-                      Piece("b2", "Capitalist", "US", a, unit_type="battalion", fresh=False)])
+    s = Situation.of(
+        [
+            unit("x", a, fresh=False),
+            unit("y", a, fresh=False),
+            unit("z", a),
+            Piece("b1", "Capitalist", "US", a, unit_type="battalion", fresh=False),
+            Piece("b2", "Capitalist", "US", a, unit_type="battalion", fresh=False),
+        ]
+    )
     r = movement.stacking_check(s, "Capitalist")
     assert r.result == {a: ["x", "y"]} and r.rule_id == "ROW-4.2"
     opts = movement.stacking_options(s, "Capitalist")
@@ -287,8 +323,12 @@ def test_row_4_2_one_spent_unit_per_hex_fresh_and_us_battalions_free():
 
 def test_row_4_2_units_in_tunnels_do_not_count():
     a, _ = plain("clear")
-    s = Situation.of([unit("x", a, side="Communist", fresh=False),
-                      unit("y", a, side="Communist", fresh=False, in_tunnel=True)])
+    s = Situation.of(
+        [
+            unit("x", a, side="Communist", fresh=False),
+            unit("y", a, side="Communist", fresh=False, in_tunnel=True),
+        ]
+    )
     assert movement.stacking_check(s, "Communist").result == {}
 
 

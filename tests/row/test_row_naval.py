@@ -100,7 +100,7 @@ def test_row_11_4_navy_ground_support_counts_only_on_the_fleets_side_of_the_stat
 
     g = fresh()
     clear_boxes(g)
-    put(g, "cvw_21", "ground_support", airfield="carriers")    # ground support 4 -1 monsoon = 3
+    put(g, "cvw_21", "ground_support", airfield="carriers")  # ground support 4 -1 monsoon = 3
     put(g, "usmc_1maw", "ground_support", airfield="da_nang")  # 5 -1 = 4
     g.pools["US Air"] = 7
     assert g.fleet_zone(DA_NANG) == "Yankee" and g.fleet_zone(CAM_RANH) == "Dixie"

@@ -27,8 +27,15 @@ from wargames.row import politics as P  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = {"source": "reconstruction: test what-if"}
-POLITICS = {"china": {"in_play": True, **SRC}, "commander_changes": True, "may_invade": ["LAO"],
-            "invasion_unrest": {"LAO": 2}, "party": "Democrats", "elections": True, **SRC}
+POLITICS = {
+    "china": {"in_play": True, **SRC},
+    "commander_changes": True,
+    "may_invade": ["LAO"],
+    "invasion_unrest": {"LAO": 2},
+    "party": "Democrats",
+    "elections": True,
+    **SRC,
+}
 
 
 def dice(*values: int) -> Dice:
@@ -65,8 +72,17 @@ def test_row_12_2_no_capitalist_unit_outside_no_roll():
     assert r.result == {"roll": False, "intervened": False} and not r.dice
 
 
-@pytest.mark.parametrize("roll,in_nvn,in_laos,yes", [(1, 1, 0, True), (2, 1, 0, True), (3, 1, 0, False),
-                                                      (1, 0, 2, True), (2, 0, 2, False), (10, 3, 3, False)])
+@pytest.mark.parametrize(
+    "roll,in_nvn,in_laos,yes",
+    [
+        (1, 1, 0, True),
+        (2, 1, 0, True),
+        (3, 1, 0, False),
+        (1, 0, 2, True),
+        (2, 0, 2, False),
+        (10, 3, 3, False),
+    ],
+)
 def test_row_12_2_thresholds_north_vietnam_1_2_laos_1(roll, in_nvn, in_laos, yes):
     r = P.china_check(dice(roll), in_nvn, in_laos)
     assert r.result == {"roll": True, "intervened": yes} and r.dice[0].value == roll
@@ -99,7 +115,10 @@ def test_row_12_2_intervention_in_the_game_r_pol_01_02():
     assert g.pools["Communist Replacements"] == rep + 3
     sup = g.pools["Capitalist Supply"]
     drive(g, g.declare_missions())
-    assert g.missions == {"Capitalist": "offensive", "Communist": "offensive"} and g.pools["Capitalist Supply"] == sup
+    assert (
+        g.missions == {"Capitalist": "offensive", "Communist": "offensive"}
+        and g.pools["Capitalist Supply"] == sup
+    )
 
 
 def test_row_12_2_scenario_without_politics_keeps_the_moot_check():
@@ -111,9 +130,16 @@ def test_row_12_2_scenario_without_politics_keeps_the_moot_check():
 
 
 # ------------------------------------------------------------------------------------------ 14.5
-@pytest.mark.parametrize("year,mv,unrest,winner", [(1968, 8, 7, "Democrats"), (1968, 7, 7, "Republicans"),
-                                                   (1972, 3, 9, "Republicans"), (1972, 9, 9, "Republicans"),
-                                                   (1972, 10, 9, "Democrats")])
+@pytest.mark.parametrize(
+    "year,mv,unrest,winner",
+    [
+        (1968, 8, 7, "Democrats"),
+        (1968, 7, 7, "Republicans"),
+        (1972, 3, 9, "Republicans"),
+        (1972, 9, 9, "Republicans"),
+        (1972, 10, 9, "Democrats"),
+    ],
+)
 def test_row_14_5_election_winner_ties_to_the_republicans_r_pol_03(year, mv, unrest, winner):
     assert P.election(year, mv, unrest).result == {"winner": winner}
 
@@ -151,10 +177,13 @@ def test_row_14_2_1_weyand_needs_15_not_in_1974_75_and_is_never_replaced():
     assert P.commander_change_options("abrams", 20, 1974) == []
     assert P.commander_change_options("weyand", 30, 1973) == []
     with pytest.raises(IllegalAction, match="Weyand may not be replaced"):
-        P.check_commander_change("weyand", Action.make("change_commander", "x", leader="abrams", reduce=0), 30, 1973)
+        P.check_commander_change(
+            "weyand", Action.make("change_commander", "x", leader="abrams", reduce=0), 30, 1973
+        )
     with pytest.raises(IllegalAction, match="ROW-14.2.1"):
-        P.check_commander_change("westmoreland", Action.make("change_commander", "x", leader="abrams", reduce=11),
-                                 12, 1968)
+        P.check_commander_change(
+            "westmoreland", Action.make("change_commander", "x", leader="abrams", reduce=11), 12, 1968
+        )
 
 
 def test_row_14_2_1_the_change_in_the_game_r_ldr_01():
@@ -174,7 +203,11 @@ def test_row_14_2_1_an_replaces_giap_in_spring_1974_r_ldr_02():
         drive(g, proc)
     g.turn = P.AN_TURN
     tank = g.pools["PAVN Tank"]
-    drive(g, g.political_decisions(), pick=lambda d: d.options[-1] if d.rule_id == "ROW-14.6.1" else d.options[0])
+    drive(
+        g,
+        g.political_decisions(),
+        pick=lambda d: d.options[-1] if d.rule_id == "ROW-14.6.1" else d.options[0],
+    )
     assert g.commander_id("Communist") == "nguyen_huu_an" and g.pools["PAVN Tank"] == min(19, tank + 10)
     assert sum("Poor" in g.markers[u] for u in g.pos if g.rows[u].nationality == "ARVN") == 2
 
@@ -192,8 +225,12 @@ def test_row_extras_bad_block_refused_naming_the_option():
     with pytest.raises(DataError, match="options.extras"):
         unstarted("row", "year-in-i-corps", 1, {"extras": {"politics": {"party": "Whigs", **SRC}}})
     with pytest.raises(DataError, match="PRC counter"):
-        unstarted("row", "year-in-i-corps", 1,
-                  {"extras": {"politics": {"china": {"prc_units": ["us_3mar"], **SRC}, **SRC}}})
+        unstarted(
+            "row",
+            "year-in-i-corps",
+            1,
+            {"extras": {"politics": {"china": {"prc_units": ["us_3mar"], **SRC}, **SRC}}},
+        )
     with pytest.raises(DataError, match="extras"):
         unstarted("row", "year-in-i-corps", 1, {"extras": {"weather": {}}})
 
@@ -220,34 +257,54 @@ def test_row_14_2_1_a_chart_event_changes_the_commander_without_unrest_r_ldr_03(
     assert g.commander("Capitalist") == "Abrams" and g.vp["us_unrest"] == 12 and "R-LDR-03" in text
     # the scenario file: a commander event needs the politics block and names a theater commander
     from wargames.row.scenario import load_scenario
+
     base = (ROOT / "data/row/scenarios/year-in-i-corps.yaml").read_text(encoding="utf-8")
-    ev = ('\n  - {turn: 3, id: abrams, kind: commander, leader: abrams, summary: "Abrams takes MACV.", '
-          'source: "reconstruction: test"}\n')
-    bad = base.replace("\nevents:                  # chart events (R-SCN-15); kind text: history for the narration, "
-                       "no game effect\n", "\nevents:\n" + ev.lstrip("\n"))
+    ev = (
+        '\n  - {turn: 3, id: abrams, kind: commander, leader: abrams, summary: "Abrams takes MACV.", '
+        'source: "reconstruction: test"}\n'
+    )
+    bad = base.replace(
+        "\nevents:                  # chart events (R-SCN-15); kind text: history for the narration, "
+        "no game effect\n",
+        "\nevents:\n" + ev.lstrip("\n"),
+    )
     assert bad != base
     p = tmp_path / "year-in-i-corps.yaml"
     p.write_text(bad, encoding="utf-8")
     with pytest.raises(DataError, match="politics block"):
         load_scenario("year-in-i-corps", p)
-    p.write_text(bad.replace("leader: abrams,", "leader: hoang_xuan_lam,") + "\npolitics: {source: 'reconstruction: t'}\n",
-                 encoding="utf-8")
+    p.write_text(
+        bad.replace("leader: abrams,", "leader: hoang_xuan_lam,")
+        + "\npolitics: {source: 'reconstruction: t'}\n",
+        encoding="utf-8",
+    )
     with pytest.raises(DataError, match="one theater commander"):
         load_scenario("year-in-i-corps", p)
-    p.write_text(bad + "\npolitics: {commander_changes: true, source: 'reconstruction: t'}\n", encoding="utf-8")
+    p.write_text(
+        bad + "\npolitics: {commander_changes: true, source: 'reconstruction: t'}\n", encoding="utf-8"
+    )
     assert any(e.kind == "commander" for e in load_scenario("year-in-i-corps", p).events)
 
 
 # ------------------------------------------------------------------------------------------ 14.2.1 combat effects
 def test_row_14_2_1_giap_and_an_planning_relief():
     from wargames.row.leaders import planning_relief
-    assert planning_relief("vo_nguyen_giap", "VC") == {"artillery": 1} == planning_relief("vo_nguyen_giap", "PAVN")
-    assert planning_relief("nguyen_huu_an", "PAVN") == {"tank": 1} and planning_relief("nguyen_huu_an", "VC") == {}
+
+    assert (
+        planning_relief("vo_nguyen_giap", "VC")
+        == {"artillery": 1}
+        == planning_relief("vo_nguyen_giap", "PAVN")
+    )
+    assert (
+        planning_relief("nguyen_huu_an", "PAVN") == {"tank": 1}
+        and planning_relief("nguyen_huu_an", "VC") == {}
+    )
     assert planning_relief("ye_jianying", "PAVN") == {} and planning_relief("westmoreland", "ARVN") == {}
 
 
 def test_row_14_2_1_westmoreland_denies_arvn_support_without_a_us_unit_near_r_ldr_04():
     from wargames.row.leaders import westmoreland_arvn
+
     r = westmoreland_arvn("westmoreland", ["ARVN"], us_near=False)
     assert r is not None and r.rule_id == "ROW-14.2.1"
     assert westmoreland_arvn("westmoreland", ["ARVN"], us_near=True) is None
@@ -257,6 +314,7 @@ def test_row_14_2_1_westmoreland_denies_arvn_support_without_a_us_unit_near_r_ld
 
 def test_row_14_2_1_ye_jianying_two_chits_general_uprising_three_r_ldr_05():
     from wargames.row.leaders import chits_to_draw
+
     assert chits_to_draw("Communist", "offensive", "ye_jianying") == 2
     assert chits_to_draw("Communist", "general_uprising", "ye_jianying") == 3
     assert chits_to_draw("Communist", "general_uprising", "vo_nguyen_giap") == 3
@@ -277,6 +335,7 @@ def test_row_12_2_e14_summer_1965_no_capitalist_unit_outside_no_roll_and_supply_
 
 def test_row_14_6_1_an_invasion_the_scenario_does_not_allow_is_refused_and_the_game_unchanged():
     from wargames.testing import refused
+
     g = wargames.load("row", seed=1, extras={"politics": POLITICS})
     g.set_players({s: None for s in g.sides})
     while g.decision is None or g.decision.rule_id != "ROW-14.6.1":
@@ -287,7 +346,12 @@ def test_row_14_6_1_an_invasion_the_scenario_does_not_allow_is_refused_and_the_g
 
 
 def test_row_12_2_prc_units_enter_on_the_north_edge_sources_or_wait_r_pol_01():
-    prc = {"politics": {**POLITICS, "china": {"in_play": True, "prc_units": ["prc_1aaa_div", "prc_2eng_div"], **SRC}}}
+    prc = {
+        "politics": {
+            **POLITICS,
+            "china": {"in_play": True, "prc_units": ["prc_1aaa_div", "prc_2eng_div"], **SRC},
+        }
+    }
     g = game_with(prc)
     drive(g, g.setup_levels())
     assert g.box["prc_1aaa_div"] == "china"

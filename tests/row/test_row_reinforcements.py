@@ -29,6 +29,7 @@ def test_row_13_1_1_a_us_reinforcement_whose_source_is_held_enters_a_coastal_cit
     def pick(d):
         seen.append(d)
         return d.options[0]
+
     rs = drive(g, g._reinforce("Capitalist"), pick)
     d = next(x for x in seen if x.rule_id == "ROW-13.1.1")
     for a in d.options:
@@ -49,9 +50,15 @@ def test_row_13_1_1_other_nationalities_wait_r_game_09():
 def test_row_13_1_3_withdrawals_leave_from_the_map_or_a_box():
     g = _game()
     src = "reconstruction: test"
-    g.scenario = g.scenario.model_copy(update={"withdrawals": [Withdrawal(turn=1, unit="us_3mar", source=src),
-                                                               Withdrawal(turn=1, unit="us_5mar", source=src),
-                                                               Withdrawal(turn=2, unit="us_9mar", source=src)]})
+    g.scenario = g.scenario.model_copy(
+        update={
+            "withdrawals": [
+                Withdrawal(turn=1, unit="us_3mar", source=src),
+                Withdrawal(turn=1, unit="us_5mar", source=src),
+                Withdrawal(turn=2, unit="us_9mar", source=src),
+            ]
+        }
+    )
     g.turn = 1
     rs = drive(g, g.withdrawals_step())
     assert g.box["us_3mar"] == "withdrawn" and g.box["us_5mar"] == "withdrawn" and "us_9mar" in g.pos

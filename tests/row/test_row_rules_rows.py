@@ -34,7 +34,11 @@ def test_row_2_0_components_counters_map_tables_and_two_dice_types():
     kinds = {r.kind for r in u.values()}
     assert kinds == {"unit", "hq", "leader"}
     t = tables()
-    assert {d.die for d in t.dice} == {"D6", "D10", "chit"}  # D6 and D10 only, or the die the chit names (2.0)
+    assert {d.die for d in t.dice} == {
+        "D6",
+        "D10",
+        "chit",
+    }  # D6 and D10 only, or the die the chit names (2.0)
     assert len(M.hexes) > 4000
 
 
@@ -62,7 +66,9 @@ def test_row_5_2_2_meeting_engagement_is_resolved_at_once_and_never_exploits_ear
     assert r.result["resolve_now"] is True and "resolved now" in r.explanation
     hasty = next(o for o in decl if o["combat_type"] == "hasty")
     assert hq.declare(act, s, hasty, Fraction(5), Fraction(0))[1].result["resolve_now"] is False
-    act2 = hq.Activation("Capitalist", "us_hq", step="early_exploitation", units=("us1",), declared=act2.declared)
+    act2 = hq.Activation(
+        "Capitalist", "us_hq", step="early_exploitation", units=("us1",), declared=act2.declared
+    )
     assert hq.early_exploitation_units(act2, s) == []
 
 
@@ -96,8 +102,12 @@ def test_row_9_4_in_the_game_a_marine_regiment_far_from_its_cadres_gets_no_suppo
     assert g.division_of("us_7mar") == "1mardiv"
     # ARVN and non-division units need no cadre
     arvn = SimpleNamespace(uid="arvn_1div")
-    assert g.cadre_trace(SimpleNamespace(key_units=lambda role: (arvn,), attackers=lambda: (arvn,)), "attacker",
-                         "2945") is None
+    assert (
+        g.cadre_trace(
+            SimpleNamespace(key_units=lambda role: (arvn,), attackers=lambda: (arvn,)), "attacker", "2945"
+        )
+        is None
+    )
 
 
 # ------------------------------------------------------------------------------------------ 12.1.1, 13.1.2
@@ -122,9 +132,13 @@ def test_row_13_1_2_a_cadre_in_a_cultivated_hex_recruits_one_in_or_next_to_its_h
     def pick(d):
         seen.append(d)
         if d.options[0].kind == "recruit":
-            return d.options[0] if d.context.get("cadre", d.options[0]["cadre"]) == "vc_cadre_quang_tri" else \
-                d.options[1]
+            return (
+                d.options[0]
+                if d.context.get("cadre", d.options[0]["cadre"]) == "vc_cadre_quang_tri"
+                else d.options[1]
+            )
         return d.options[0]
+
     rs = drive(g, g.vc_recruitment(), pick)
     got = [r for r in rs if r.title == "VC recruit"]
     assert len(got) == 1 and sum(1 for b in g.box.values() if b == "vc_cup") == cup - 1
@@ -181,8 +195,11 @@ def test_row_14_3_active_capitalist_units_on_a_hidden_tunnel_cost_a_d6_of_casual
     g.place("us_9mar", "3450")
     g.place("arvn_51rgt", "3450")
     g.dice.force([4, 3])
-    rs = drive(g, g.tunnel_casualties(["us_9mar", "arvn_51rgt", "us_3mar"]),
-               lambda d: d.options[0] if d.rule_id == "ROW-14.3" else d.options[-1])
+    rs = drive(
+        g,
+        g.tunnel_casualties(["us_9mar", "arvn_51rgt", "us_3mar"]),
+        lambda d: d.options[0] if d.rule_id == "ROW-14.3" else d.options[-1],
+    )
     rolls = [r for r in rs if r.title == "Tunnel casualties"]
     assert [(r.result["unit"], r.result["casualties"]) for r in rolls] == [("arvn_51rgt", 4), ("us_9mar", 3)]
     assert g.vp["casualties"] == 7
@@ -203,7 +220,9 @@ def test_row_14_3_tunnels_are_built_in_a2c_for_1_next_to_a_tunnel_or_3_and_stay_
     g.turn = 1
     g.pools["Communist Supply"] = 6
     sites = dict(g.tunnel_sites())
-    assert "3450" not in sites and all(not any(g.side_of(u) == "Capitalist" for u in g.at_hex[h]) for h in sites)
+    assert "3450" not in sites and all(
+        not any(g.side_of(u) == "Capitalist" for u in g.at_hex[h]) for h in sites
+    )
     offered = []
 
     def pick(d):
@@ -214,12 +233,17 @@ def test_row_14_3_tunnels_are_built_in_a2c_for_1_next_to_a_tunnel_or_3_and_stay_
         if not any(r.title == "Supply spent" for r in g.log[-3:]):
             return next(a for a in tun if a["item"] == "tunnel_adjacent")
         return d.options[-1]
+
     before = g.pools["Communist Supply"] + g.pools["Ho Chi Minh Trail Supply"]
     rs = drive(g, g.spend_supply(), pick)
     adj = next(a for a in offered if a["item"] == "tunnel_adjacent")
-    assert M.distance(adj["hex"], "3450") == 1 or any(M.distance(adj["hex"], t) == 1 for t in g.tunnels if t != adj["hex"])
+    assert M.distance(adj["hex"], "3450") == 1 or any(
+        M.distance(adj["hex"], t) == 1 for t in g.tunnels if t != adj["hex"]
+    )
     total = g.pools["Communist Supply"] + g.pools["Ho Chi Minh Trail Supply"]
-    assert g.tunnels[adj["hex"]] == "Hidden" and total == before - 1  # outside the North: the trail's supply (7.2)
+    assert (
+        g.tunnels[adj["hex"]] == "Hidden" and total == before - 1
+    )  # outside the North: the trail's supply (7.2)
     assert all(a["amount"] == 3 for a in offered if a["item"] == "tunnel_isolated")
     spent = next(r for r in rs if r.title == "Supply spent")
     assert adj["hex"] not in spent.explanation and not spent.places  # the Capitalist does not learn where

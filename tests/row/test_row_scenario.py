@@ -66,31 +66,70 @@ def _refused(tmp_path: Path, data: dict, match: str) -> DataError:
 def test_row_13_1_scenario_is_listed_and_classroom_sized(sc, u):
     assert "year-in-i-corps" in scenario_names()
     start = Counter((u[p.unit].side, u[p.unit].kind) for p in sc.setup)
-    assert start == {("Capitalist", "unit"): 20, ("Capitalist", "hq"): 5, ("Communist", "unit"): 15,
-                     ("Communist", "hq"): 4}
+    assert start == {
+        ("Capitalist", "unit"): 20,
+        ("Capitalist", "hq"): 5,
+        ("Communist", "unit"): 15,
+        ("Communist", "hq"): 4,
+    }
     arriving = Counter((u[r.unit].side, u[r.unit].kind) for r in sc.reinforcements)
-    assert arriving == {("Capitalist", "unit"): 3, ("Capitalist", "hq"): 1, ("Communist", "unit"): 4,
-                        ("Communist", "hq"): 2}
+    assert arriving == {
+        ("Capitalist", "unit"): 3,
+        ("Capitalist", "hq"): 1,
+        ("Communist", "unit"): 4,
+        ("Communist", "hq"): 2,
+    }
     assert len(sc.vc_cup.units) == 11
     assert all(n < 60 for n in start.values())  # tens of units per side, not hundreds
     assert sc.turns == [1, 2, 3, 4] and "Classroom-sized" in sc.classroom_note
 
 
 def test_row_13_1_every_datum_has_a_source(sc):
-    items = (sc.levels + sc.air_support + sc.supply_sources + sc.attachments + sc.setup + sc.leaders
-             + sc.reinforcements + sc.level_changes + sc.events + sc.special_rules + sc.victory.awards)
-    assert items and all(i.source.startswith(("rules:", "external:", "reconstruction:", "decision:")) for i in items)
+    items = (
+        sc.levels
+        + sc.air_support
+        + sc.supply_sources
+        + sc.attachments
+        + sc.setup
+        + sc.leaders
+        + sc.reinforcements
+        + sc.level_changes
+        + sc.events
+        + sc.special_rules
+        + sc.victory.awards
+    )
+    assert items and all(
+        i.source.startswith(("rules:", "external:", "reconstruction:", "decision:")) for i in items
+    )
 
 
 def test_row_13_1_order_of_battle_is_the_history(sc, u):
     """R-SCN-18: III MAF's Marines and the ARVN I Corps against MR-5's VC, the 325th's 18th Regiment on the trail."""
     on = {p.unit: p.hex for p in sc.setup}
-    for uid in ("us_iii_maf", "us_3mar", "us_4mar", "us_9mar", "us_7mar", "arvn_1div", "arvn_2div", "arvn_i_corps_hq",
-                "vc_1rgt", "pavn_18rgt", "vc_mr5_hq"):
+    for uid in (
+        "us_iii_maf",
+        "us_3mar",
+        "us_4mar",
+        "us_9mar",
+        "us_7mar",
+        "arvn_1div",
+        "arvn_2div",
+        "arvn_i_corps_hq",
+        "vc_1rgt",
+        "pavn_18rgt",
+        "vc_mr5_hq",
+    ):
         assert uid in on, uid
     assert on["us_iii_maf"] == on["arvn_i_corps_hq"] == load_map().place_hex("da_nang")
-    assert on["arvn_1div"] == load_map().place_hex("hue") and on["arvn_2div"] == load_map().place_hex("quang_ngai")
-    assert {r.unit for r in sc.reinforcements if r.turn == 4} >= {"us_5mar", "pavn_90rgt", "pavn_803rgt", "pavn_812rgt"}
+    assert on["arvn_1div"] == load_map().place_hex("hue") and on["arvn_2div"] == load_map().place_hex(
+        "quang_ngai"
+    )
+    assert {r.unit for r in sc.reinforcements if r.turn == 4} >= {
+        "us_5mar",
+        "pavn_90rgt",
+        "pavn_803rgt",
+        "pavn_812rgt",
+    }
     assert u["pavn_18rgt"].division == "325"
 
 
@@ -116,7 +155,9 @@ def test_row_13_1_every_unit_starts_within_hex_reach_of_an_hq_that_may_activate_
         x = u[p.unit]
         if x.kind != "unit" or x.has("special_forces"):
             continue
-        assert any(x.nationality in u[h.unit].activates_nations and m.distance(p.hex, h.hex) <= 10 for h in hqs), p
+        assert any(
+            x.nationality in u[h.unit].activates_nations and m.distance(p.hex, h.hex) <= 10 for h in hqs
+        ), p
 
 
 def test_row_14_6_may_stand_applies_each_nationality_s_areas(u, m):
@@ -206,7 +247,10 @@ def test_row_13_1_levels_and_chart_changes(sc):
 def test_row_3_0_calendar_has_four_seasons_a_year():
     cal = load_calendar()
     assert len(cal) == 40
-    assert (cal[1].season, cal[1].year) == ("Summer", 1965) and (cal[40].season, cal[40].year) == ("Spring", 1975)
+    assert (cal[1].season, cal[1].year) == ("Summer", 1965) and (cal[40].season, cal[40].year) == (
+        "Spring",
+        1975,
+    )
     assert [turn_label(t) for t in (1, 2, 3, 4)] == ["Summer 1965", "Fall 1965", "Winter 1966", "Spring 1966"]
     assert all((c.monsoon == "yes") == (c.season == "Summer") for c in cal.values())  # 10.3.9
     elections = [t for t, c in cal.items() if "election" in (c.fixed_events or "")]
@@ -228,17 +272,46 @@ def test_row_3_0_sequence_has_every_step_of_the_rule():
     seq = load_row_sequence()
     assert [p.number for p in seq.phases] == ["A", "B", "B3a", "B3b", "C"]
     steps = {p.number: [s.id for s in p.steps] for p in seq.phases}
-    assert steps["A"] == ["a1", "a1b", "a2a", "a2b", "a2c", "a2d", "a3", "a4", "a5", "a6a", "a6b", "a6c", "a6d", "a6e", "a7"]
+    assert steps["A"] == [
+        "a1",
+        "a1b",
+        "a2a",
+        "a2b",
+        "a2c",
+        "a2d",
+        "a3",
+        "a4",
+        "a5",
+        "a6a",
+        "a6b",
+        "a6c",
+        "a6d",
+        "a6e",
+        "a7",
+    ]
     assert steps["B"] == ["b1", "b2a_cap", "b2b_cap", "b2c_cap", "b2a_com", "b2b_com", "b2c_com", "b2d"]
     assert steps["C"] == ["c_a", "c_b", "c_c", "c_d", "c_e", "c_f"]
-    assert steps["B3a"] == ["flip_capitalist", "ooc_capitalist", "strategic_move", "activations", "mission_effects"]
+    assert steps["B3a"] == [
+        "flip_capitalist",
+        "ooc_capitalist",
+        "strategic_move",
+        "activations",
+        "mission_effects",
+    ]
     for pn in ("B3a", "B3b"):
         act = next(st for p in seq.phases if p.number == pn for st in p.steps if st.id == "activations")
         text = act.summary
         # R-GAME-01: the eight steps of one activation (9.2) are one alternating step, in the order of the rule
-        assert text.index("HQ activated") < text.index("units activated") < text.index("initial movement") \
-            < text.index("reserve move") < text.index("early exploitation") < text.index("combats") \
-            < text.index("HQ movement") < text.index("stacking check")
+        assert (
+            text.index("HQ activated")
+            < text.index("units activated")
+            < text.index("initial movement")
+            < text.index("reserve move")
+            < text.index("early exploitation")
+            < text.index("combats")
+            < text.index("HQ movement")
+            < text.index("stacking check")
+        )
         assert act.alternate is not None and [r.id for r in act.reactions] == ["reserve"]
     assert steps["B3b"][-3:] == ["fire_bases", "tunnels", "mission_effects"]
 
@@ -246,8 +319,20 @@ def test_row_3_0_sequence_has_every_step_of_the_rule():
 def test_row_3_0_sequence_marks_the_steps_not_in_this_scenario():
     seq = load_row_sequence()
     out = [(p.number, s.id) for p in seq.phases for s in p.steps if "Not in this scenario" in s.summary]
-    assert out == [("A", "a1b"), ("A", "a3"), ("A", "a4"), ("A", "a5"), ("A", "a6a"), ("A", "a6b"), ("A", "a6c"), ("A", "a6d"), ("A", "a6e"),
-                   ("B", "b1"), ("C", "c_c"), ("C", "c_d")]
+    assert out == [
+        ("A", "a1b"),
+        ("A", "a3"),
+        ("A", "a4"),
+        ("A", "a5"),
+        ("A", "a6a"),
+        ("A", "a6b"),
+        ("A", "a6c"),
+        ("A", "a6d"),
+        ("A", "a6e"),
+        ("B", "b1"),
+        ("C", "c_c"),
+        ("C", "c_d"),
+    ]
     # the game runs them and says so in a ruling (no `when`: a skipped step would leave no ruling)
     assert not [s for p in seq.phases for s in p.steps if s.when in ("air_war_in_play", "fleet_in_play")]
 
@@ -255,7 +340,9 @@ def test_row_3_0_sequence_marks_the_steps_not_in_this_scenario():
 def test_row_3_0_sequence_reaction_window_and_activation_loop_are_documented():
     seq = load_row_sequence()
     b3 = {p.number: p for p in seq.phases if p.number in ("B3a", "B3b")}
-    assert b3["B3a"].actor == "Communist" and b3["B3b"].actor == "Capitalist"  # the Communist turn comes first
+    assert (
+        b3["B3a"].actor == "Communist" and b3["B3b"].actor == "Capitalist"
+    )  # the Communist turn comes first
     for p in b3.values():
         act = next(s for s in p.steps if s.id == "activations")
         assert act.alternate.sides == [p.actor] and act.alternate.until.startswith(p.actor.lower())
@@ -381,7 +468,9 @@ def test_row_13_1_1_loader_refuses_reinforcements_off_a_supply_source(tmp_path):
 def test_row_13_1_1_loader_refuses_vc_reinforcements(tmp_path):
     data = _data()
     data["vc_cup"]["units"].remove("vc_lf_01")
-    data["reinforcements"].append({"turn": 2, "unit": "vc_lf_01", "at": "2549", "source": "reconstruction: test"})
+    data["reinforcements"].append(
+        {"turn": 2, "unit": "vc_lf_01", "at": "2549", "source": "reconstruction: test"}
+    )
     _refused(tmp_path, data, "recruitment")
 
 

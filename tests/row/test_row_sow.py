@@ -16,8 +16,13 @@ from tests.row.specials_play import random_play_with  # noqa: E402
 from tests.row.test_row_politics import SRC, dice, drive, game_with  # noqa: E402
 from wargames.row.sow import resolve_sow, sow_tables  # noqa: E402
 
-SOW = {"sow": {"aircraft": [{"id": "14sow", "special_ops": 6, **SRC}],
-               "special_forces_ready": ["us_sf_4", "us_sf_5"], **SRC}}
+SOW = {
+    "sow": {
+        "aircraft": [{"id": "14sow", "special_ops": 6, **SRC}],
+        "special_forces_ready": ["us_sf_4", "us_sf_5"],
+        **SRC,
+    }
+}
 
 
 def test_row_14_8_tables_are_complete_with_the_holes_filled():
@@ -30,10 +35,18 @@ def test_row_14_8_tables_are_complete_with_the_holes_filled():
     assert t[("raid", 1, "LAO")].outcome == "failure" and "R-SOW-03" in t[("raid", 2, "NVN")].source
 
 
-@pytest.mark.parametrize("roll,outcome,pow_,unrest", [(1, "failure", 2, 0), (2, "failure", 1, 0),
-                                                      (4, "success", "reset", 0), (6, "success", "reset", -1),
-                                                      (8, "failure", 0, 0), (9, "disaster", 0, 1),
-                                                      (10, "complete_disaster", 2, 2)])
+@pytest.mark.parametrize(
+    "roll,outcome,pow_,unrest",
+    [
+        (1, "failure", 2, 0),
+        (2, "failure", 1, 0),
+        (4, "success", "reset", 0),
+        (6, "success", "reset", -1),
+        (8, "failure", 0, 0),
+        (9, "disaster", 0, 1),
+        (10, "complete_disaster", 2, 2),
+    ],
+)
 def test_row_14_8_pow_rescue_rows(roll, outcome, pow_, unrest):
     r = resolve_sow(dice(roll), "pow_rescue", 10)
     assert (r.result["outcome"], r.result["pow"], r.result["us_unrest"]) == (outcome, pow_, unrest)
@@ -55,18 +68,32 @@ def test_row_14_8_a_success_above_the_rating_fails_and_the_aircraft_returns_r_so
 
 
 def test_row_14_8_insertion_modifier_minus_1_outside_an_enemy_zoc_and_recon_plus_1():
-    assert resolve_sow(dice(2), "sf_insertion", 6, in_enemy_zoc=False).result["special_forces"] == "ready"  # 2-1=1
+    assert (
+        resolve_sow(dice(2), "sf_insertion", 6, in_enemy_zoc=False).result["special_forces"] == "ready"
+    )  # 2-1=1
     assert resolve_sow(dice(2), "sf_insertion", 6, in_enemy_zoc=True).result["special_forces"] == "placed"
-    assert resolve_sow(dice(8), "sf_insertion", 7, in_enemy_zoc=False).result["special_forces"] == "placed"  # 7 <= 7
-    assert resolve_sow(dice(8), "sf_insertion", 6, in_enemy_zoc=False).result["aircraft"] == "available"  # 7 > 6
+    assert (
+        resolve_sow(dice(8), "sf_insertion", 7, in_enemy_zoc=False).result["special_forces"] == "placed"
+    )  # 7 <= 7
+    assert (
+        resolve_sow(dice(8), "sf_insertion", 6, in_enemy_zoc=False).result["aircraft"] == "available"
+    )  # 7 > 6
     r = resolve_sow(dice(10), "sf_insertion", 6, recon=True)
     assert r.result["roll"] == 10 and r.result["special_forces"] == "removed"  # the roll never passes 10
     assert r.result["aircraft"] == "damaged" and r.result["us_unrest"] == 1
 
 
-@pytest.mark.parametrize("country,roll,pavn,hcm,unrest,pow_", [("NVN", 3, -1, 0, 0, 0), ("LAO", 5, 0, -2, 0, 0),
-                                                               ("KHM", 6, 0, -2, 0, 0), ("NVN", 8, 0, 0, 2, 0),
-                                                               ("LAO", 10, 0, 0, 2, 2), ("KHM", 10, 0, 0, 2, 1)])
+@pytest.mark.parametrize(
+    "country,roll,pavn,hcm,unrest,pow_",
+    [
+        ("NVN", 3, -1, 0, 0, 0),
+        ("LAO", 5, 0, -2, 0, 0),
+        ("KHM", 6, 0, -2, 0, 0),
+        ("NVN", 8, 0, 0, 2, 0),
+        ("LAO", 10, 0, 0, 2, 2),
+        ("KHM", 10, 0, 0, 2, 1),
+    ],
+)
 def test_row_14_8_raid_rows_by_country(country, roll, pavn, hcm, unrest, pow_):
     r = resolve_sow(dice(roll), "raid", 6, country=country).result
     assert (r["pavn_supply"], r["hcm_supply"], r["us_unrest"], r["pow"]) == (pavn, hcm, unrest, pow_)
@@ -79,8 +106,12 @@ def test_row_12_1_5_a_secret_mission_sends_unrest_to_secret_ops_r_sow_06():
 
 
 def test_row_14_8_bad_input_refused():
-    for kw in ({"mission": "bombing"}, {"mission": "raid"}, {"mission": "pow_rescue", "country": "LAO"},
-               {"mission": "pow_rescue", "special_ops": 0}):
+    for kw in (
+        {"mission": "bombing"},
+        {"mission": "raid"},
+        {"mission": "pow_rescue", "country": "LAO"},
+        {"mission": "pow_rescue", "special_ops": 0},
+    ):
         args = {"mission": "pow_rescue", "special_ops": 5, **kw}
         with pytest.raises(IllegalAction, match="ROW-14.8"):
             resolve_sow(dice(1), args.pop("mission"), args.pop("special_ops"), **args)
@@ -103,6 +134,7 @@ def test_row_14_8_in_the_game_a_raid_into_laos_cuts_the_trail_supply():
         if d.rule_id == "ROW-14.8":
             return next(a for a in d.options if a.get("country") == "LAO")
         return d.options[-1]  # an open mission
+
     drive(g, g.special_operations(), pick)
     assert g.pools["Ho Chi Minh Trail Supply"] == max(0, hcm - 2) and g.pol["sow_done"] == ["14sow"]
 
@@ -115,9 +147,12 @@ def test_row_14_1_5_an_inserted_special_forces_battalion_stands_on_the_map():
         if d.options[0].kind == "sow_mission":
             return next(a for a in d.options if a.get("mission") == "sf_insertion")
         if d.options[0].kind == "sow_target":
-            assert all(g.map.country(a["hex"]) == "SVN" for a in d.options)  # 14.1.5: South Vietnam (none invaded)
+            assert all(
+                g.map.country(a["hex"]) == "SVN" for a in d.options
+            )  # 14.1.5: South Vietnam (none invaded)
             return next(a for a in d.options if a["hex"] == "3448")
         return d.options[0]
+
     drive(g, g.special_operations(), pick)
     assert g.pos["us_sf_4"] == "3448" and g.sf_ready() == ["us_sf_5"]
 
@@ -125,8 +160,11 @@ def test_row_14_1_5_an_inserted_special_forces_battalion_stands_on_the_map():
 def test_row_14_8_a_damaged_wing_misses_a_season_r_sow_07():
     g = _sow_game()
     g.dice.force([10])
-    drive(g, g.special_operations(), lambda d: next((a for a in d.options if a.get("country") == "NVN"),
-                                                    d.options[-1]))
+    drive(
+        g,
+        g.special_operations(),
+        lambda d: next((a for a in d.options if a.get("country") == "NVN"), d.options[-1]),
+    )
     assert g.pol["sow_damaged"] == ["14sow"] and g.box["us_sf_4"] == "removed" and g.vp["pow"] == 2
     rs = drive(g, g.special_operations(), lambda d: d.options[-1])
     assert rs[0].title == "SOW wings repaired" and g.pol["sow_damaged"] == []
@@ -144,6 +182,7 @@ def test_row_14_8_random_play_with_special_operations():
 
 def test_row_12_1_5_westmoreland_takes_one_off_the_reveal_roll():
     from wargames.row import victory as V
+
     s = V.VictoryState(secret_ops=3)
     won, r = V.roll_accumulator(s, "secret_ops", dice(4), modifier=-1)
     assert r.result["vp"] == 1 and not won.secret_ops_allowed and "Westmoreland" in r.explanation
@@ -151,11 +190,17 @@ def test_row_12_1_5_westmoreland_takes_one_off_the_reveal_roll():
     assert r.result["vp"] == 0 and lost.secret_ops_allowed
     g = _sow_game()  # in the game: a secret raid's Unrest goes to Secret Ops and the reveal roll is modified
     g.dice.force([8, 3])
-    drive(g, g.special_operations(), lambda d: next((a for a in d.options if a.get("country") == "NVN"),
-                                                    next((a for a in d.options if a.kind in ("sow_secret",
-                                                                                            "roll_accumulator")),
-                                                         d.options[-1])))
-    assert g.vp["secret_ops"] == 0 and not g.vp["secret_ops_allowed"] and g.vp["us_unrest"] == 1  # 3 - 1 <= 2 (3 alone would miss)
+    drive(
+        g,
+        g.special_operations(),
+        lambda d: next(
+            (a for a in d.options if a.get("country") == "NVN"),
+            next((a for a in d.options if a.kind in ("sow_secret", "roll_accumulator")), d.options[-1]),
+        ),
+    )
+    assert (
+        g.vp["secret_ops"] == 0 and not g.vp["secret_ops_allowed"] and g.vp["us_unrest"] == 1
+    )  # 3 - 1 <= 2 (3 alone would miss)
 
 
 def test_row_14_1_5_a_special_forces_battalion_given_up_is_ready_for_a_mission():
@@ -164,7 +209,10 @@ def test_row_14_1_5_a_special_forces_battalion_given_up_is_ready_for_a_mission()
 
     def pick(d):
         want = next(picks)
-        return next(a for a in d.options if a.kind == want and (want != "give_up" or a["unit"] == "us_sf_khe_sanh"))
+        return next(
+            a for a in d.options if a.kind == want and (want != "give_up" or a["unit"] == "us_sf_khe_sanh")
+        )
+
     rs = drive(g, g.capitalist_voluntary_elimination(), pick)
     assert g.box["us_sf_khe_sanh"] == "sf_ready" and "us_sf_khe_sanh" in g.sf_ready()
     assert not any(r.dice for r in rs)  # no casualty roll (14.1.5)
@@ -173,6 +221,7 @@ def test_row_14_1_5_a_special_forces_battalion_given_up_is_ready_for_a_mission()
 def test_row_14_8_bots_play_a_whole_game_with_every_block_and_explain_their_choices():
     import wargames
     from tests.row.test_row_politics import POLITICS
+
     extras = {**SOW, "politics": POLITICS, "trail": {"interdiction": True, **SRC}}
     g = wargames.load("row", seed=2, extras=extras)
     g.play()

@@ -28,21 +28,49 @@ def ring(hex_, r):
 # ------------------------------------------------------------------------------------------ 7.0 / 7.1 / 8.x pools
 def test_row_7_0_supply_is_set_to_infrastructure_e14():
     # digest 8 E14 (the public example of play, Summer 1965): Supply 1 and Infrastructure 8; Helicopters 1 and 4
-    p = Pools.start(Capitalist_Infrastructure=8, Capitalist_Supply=1, Helicopter_Available=4, Helicopter_Used=1,
-                    Communist_Infrastructure=12, Communist_Supply=3)
+    p = Pools.start(
+        Capitalist_Infrastructure=8,
+        Capitalist_Supply=1,
+        Helicopter_Available=4,
+        Helicopter_Used=1,
+        Communist_Infrastructure=12,
+        Communist_Supply=3,
+    )
     new, r = supply.determine_supply(p)
     assert new["Capitalist Supply"] == 8 and new["Helicopter Used"] == 4 and new["Communist Supply"] == 12
-    assert r.rule_id == "ROW-7.0" and r.result == {"Capitalist Supply": 8, "Communist Supply": 12, "Helicopter Used": 4}
+    assert r.rule_id == "ROW-7.0" and r.result == {
+        "Capitalist Supply": 8,
+        "Communist Supply": 12,
+        "Helicopter Used": 4,
+    }
 
 
 def test_row_7_1_price_list_matches_the_text():
     c = supply.supply_tables().costs
-    strategic = ["hq_fresh_sv", "hq_fresh_outside_sv", "hq_fresh_nvn", "hq_fresh_trail", "hq_fresh_vc",
-                 "remove_shortage", "remove_out", "repair_airfield", "upgrade_airfield", "tunnel_adjacent",
-                 "tunnel_isolated", "bunker_to_fortification", "trail_supply_plus_1", "trail_status_plus_1"]
+    strategic = [
+        "hq_fresh_sv",
+        "hq_fresh_outside_sv",
+        "hq_fresh_nvn",
+        "hq_fresh_trail",
+        "hq_fresh_vc",
+        "remove_shortage",
+        "remove_out",
+        "repair_airfield",
+        "upgrade_airfield",
+        "tunnel_adjacent",
+        "tunnel_isolated",
+        "bunker_to_fortification",
+        "trail_supply_plus_1",
+        "trail_status_plus_1",
+    ]
     # the 14 numbers of 7.1a in the order of its labels (digest 3.10), then the 4 of 7.1b
     assert [c[i].cost for i in strategic] == [2, 3, 1, 1, 0, 1, 2, 1, 2, 1, 3, 2, 2, 3]
-    assert [c[i].cost for i in ("refresh_sv", "refresh_outside_sv", "refresh_nvn", "refresh_trail")] == [2, 3, 2, 3]
+    assert [c[i].cost for i in ("refresh_sv", "refresh_outside_sv", "refresh_nvn", "refresh_trail")] == [
+        2,
+        3,
+        2,
+        3,
+    ]
     with pytest.raises(IllegalAction, match="ROW-7.1"):
         supply.cost_item("buy_a_battleship")
 
@@ -98,7 +126,9 @@ def test_row_7_2_communist_pools_by_location_with_the_pavn_exception():
     pavn_cut = Spender("Communist", "PAVN", "SVN", loc_to_pavn_source=False)
     assert [a["pool"] for a in supply.payment_options("remove_out", pavn_cut)] == ["trail"]
     # HQ missions always from the main pool, whatever the place
-    assert [a["pool"] for a in supply.payment_options("hq_mission", vc_south, mission_cost=2)] == ["communist"]
+    assert [a["pool"] for a in supply.payment_options("hq_mission", vc_south, mission_cost=2)] == [
+        "communist"
+    ]
     assert [a["pool"] for a in supply.payment_options("trail_supply_plus_1", vc_south)] == ["communist"]
 
 
@@ -127,7 +157,9 @@ def test_row_7_2_payment_is_refused_when_the_pool_is_short_and_leaves_it_unchang
 # ------------------------------------------------------------------------------------------ 14.4 LoC
 def test_row_14_4_1_capitalist_loc_by_road_without_snafu_near_a_source():
     da_nang = M.place_hex("da_nang")
-    u = piece("u", "US", next(h for h in M.neighbours(da_nang) if M.country(h) == "SVN" and not M.has_road(h)))
+    u = piece(
+        "u", "US", next(h for h in M.neighbours(da_nang) if M.country(h) == "SVN" and not M.has_road(h))
+    )
     r = LocTracer(Situation.of([u])).trace(u)
     assert r.result.ok and not r.result.snafu and r.rule_id == "ROW-14.4.1"
     assert supply.capitalist_trace_options(r) == []
@@ -144,8 +176,11 @@ def test_row_14_4_1_a_trace_through_enemy_controlled_hexes_costs_a_snafu_draw():
 
 
 def test_row_14_4_1_enemy_zoc_cuts_the_trace_and_a_fire_base_restores_it():
-    h = sorted(x for x in M.hexes_where(area="II Corps", terrain="jungle") if not M.has_road(x)
-               and all(M.hex(y).kind == "land" for y in M.within(x, 2)))[0]
+    h = sorted(
+        x
+        for x in M.hexes_where(area="II Corps", terrain="jungle")
+        if not M.has_road(x) and all(M.hex(y).kind == "land" for y in M.within(x, 2))
+    )[0]
     u = piece("u", "ARVN", h)
     enemies = [piece(f"e{i}", "PAVN", x) for i, x in enumerate(ring(h, 2))]
     s = Situation.of([u, *enemies])
@@ -156,8 +191,11 @@ def test_row_14_4_1_enemy_zoc_cuts_the_trace_and_a_fire_base_restores_it():
 
 
 def test_row_14_4_1_six_mp_limit():
-    h = next(x for x in sorted(M.hexes_where(area="II Corps", terrain="mountain"))
-             if not any(M.has_road(y) for y in M.within(x, 3)))
+    h = next(
+        x
+        for x in sorted(M.hexes_where(area="II Corps", terrain="mountain"))
+        if not any(M.has_road(y) for y in M.within(x, 3))
+    )
     u = piece("u", "ARVN", h)
     assert not LocTracer(Situation.of([u])).trace(u).result.ok  # 3+ mountain hexes of 3 MP each
 
@@ -188,8 +226,11 @@ def test_row_14_4_2_vc_units_trace_to_the_trail_cultivated_hexes_and_war_zones()
 
 
 def test_row_14_4_communist_hq_trace_blocked_by_zoc_unless_infiltrate():
-    h = sorted(x for x in M.hexes_where(area="II Corps", terrain="jungle")
-               if all(M.hex(y).kind == "land" for y in M.within(x, 2)))[0]
+    h = sorted(
+        x
+        for x in M.hexes_where(area="II Corps", terrain="jungle")
+        if all(M.hex(y).kind == "land" for y in M.within(x, 2))
+    )[0]
     hq = piece("h", "PAVN", h, kind="hq")
     ring2 = [piece(f"c{i}", "ARVN", x) for i, x in enumerate(ring(h, 2))]
     s = Situation.of([hq, *ring2])
@@ -224,7 +265,11 @@ def test_row_6_2_ooc_markers_placed_and_removed_only_in_the_supply_segment():
     assert t.trace(marked).result.ok
     assert supply.ooc_update(marked, t.trace(marked), "player_turn").result["ooc"] is True
     assert supply.ooc_update(marked, t.trace(marked), "supply_determination").result == {
-        "ooc": False, "placed": False, "removed": True, "snafu_for": None}
+        "ooc": False,
+        "placed": False,
+        "removed": True,
+        "snafu_for": None,
+    }
     with pytest.raises(IllegalAction, match="ROW-6.2"):
         hq = piece("h", "PAVN", M.place_hex("hanoi"), kind="hq")
         supply.ooc_update(hq, t.trace(marked), "player_turn")
@@ -232,12 +277,19 @@ def test_row_6_2_ooc_markers_placed_and_removed_only_in_the_supply_segment():
 
 def test_row_6_2_ooc_sweep_marks_every_cut_unit_of_a_side():
     hanoi = M.place_hex("hanoi")
-    s = Situation.of([piece("h", "PAVN", hanoi, kind="hq"), piece("near", "PAVN", sorted(M.within(hanoi, 2))[0]),
-                      piece("far", "PAVN", M.place_hex("saigon")),
-                      piece("old", "PAVN", hanoi, markers={"OOC"})])
+    s = Situation.of(
+        [
+            piece("h", "PAVN", hanoi, kind="hq"),
+            piece("near", "PAVN", sorted(M.within(hanoi, 2))[0]),
+            piece("far", "PAVN", M.place_hex("saigon")),
+            piece("old", "PAVN", hanoi, markers={"OOC"}),
+        ]
+    )
     t = LocTracer(s)
     new, rulings = supply.ooc_sweep(s, "Communist", t, "supply_determination")
-    assert new.piece("far").has("OOC") and not new.piece("old").has("OOC") and not new.piece("near").has("OOC")
+    assert (
+        new.piece("far").has("OOC") and not new.piece("old").has("OOC") and not new.piece("near").has("OOC")
+    )
     assert sorted(r.inputs["piece"] for r in rulings) == ["far", "old"]
     assert [r.result["snafu_for"] for r in rulings if r.result["placed"]] == ["Capitalist"]
     new, _ = supply.ooc_sweep(s, "Communist", t, "player_turn")
@@ -245,8 +297,11 @@ def test_row_6_2_ooc_sweep_marks_every_cut_unit_of_a_side():
 
 
 def test_row_14_4_special_forces_are_always_in_supply():
-    h = next(x for x in sorted(M.hexes_where(area="II Corps", terrain="mountain"))
-             if not any(M.has_road(y) for y in M.within(x, 3)))
+    h = next(
+        x
+        for x in sorted(M.hexes_where(area="II Corps", terrain="mountain"))
+        if not any(M.has_road(y) for y in M.within(x, 3))
+    )
     sf = Piece("sf", "Capitalist", "US", h, unit_type="battalion", special_forces=True)
     assert LocTracer(Situation.of([sf])).trace(sf).result.ok
     with pytest.raises(ValueError, match="ROW-14.1.5"):
@@ -257,6 +312,7 @@ def test_row_7_1_a_bad_price_list_is_refused_naming_file_line_and_column(tmp_pat
     import shutil
 
     from wargames.core.data import DataError, data_root
+
     root = tmp_path / "data"
     shutil.copytree(data_root() / "row" / "tables", root / "row" / "tables")
     p = root / "row" / "tables" / "supply_costs.csv"

@@ -20,7 +20,10 @@ def test_row_tables_every_row_has_a_known_source():
     for path in TABLES.glob("*.csv"):
         with path.open(newline="", encoding="utf-8") as fh:
             for line, row in enumerate(csv.DictReader(fh), start=2):
-                assert row["source"].startswith(("rules:", "reconstruction:", "decision:", "external:")), (path, line)
+                assert row["source"].startswith(("rules:", "reconstruction:", "decision:", "external:")), (
+                    path,
+                    line,
+                )
 
 
 def test_row_tables_reconstructions_are_labelled():
@@ -34,16 +37,27 @@ def test_row_tables_reconstructions_are_labelled():
 def test_row_4_6_declaration_costs_table():
     t = tables()
     assert {k: (r.mp_cost, r.costs_all_mp, r.mug) for k, r in t.costs.items()} == {
-        "meeting_engagement": (1, "no", "ME_HASTY"), "hasty": (2, "no", "ME_HASTY"),
-        "prepared": (3, "no", "PREP_DELIB"), "deliberate": (0, "yes", "PREP_DELIB")}
+        "meeting_engagement": (1, "no", "ME_HASTY"),
+        "hasty": (2, "no", "ME_HASTY"),
+        "prepared": (3, "no", "PREP_DELIB"),
+        "deliberate": (0, "yes", "PREP_DELIB"),
+    }
     assert t.costs["deliberate"].adjacent_multiplier == 2 and t.costs["deliberate"].low_morale_allowed == "no"
 
 
 def test_row_5_3_1_support_planning_table_as_printed():
     t = tables()
     got = {k: (r.tank, r.artillery, r.air) for k, r in t.planning.items()}
-    assert got == {"A": (4, 4, 4), "B": (2, 3, 3), "C": (1, 2, 1), "D": (1, 1, 1), "meeting_engagement": (4, 4, 4),
-                   "hasty": (3, 3, 3), "prepared": (3, 3, 3), "deliberate": (3, 3, 3)}
+    assert got == {
+        "A": (4, 4, 4),
+        "B": (2, 3, 3),
+        "C": (1, 2, 1),
+        "D": (1, 1, 1),
+        "meeting_engagement": (4, 4, 4),
+        "hasty": (3, 3, 3),
+        "prepared": (3, 3, 3),
+        "deliberate": (3, 3, 3),
+    }
     assert {r.bombardment for r in t.planning.values()} == {2}  # 5.3.2
 
 
@@ -53,14 +67,18 @@ def test_row_5_3_4_size_tables():
     assert t.size_modifiers[("B", "C")] == 2 and t.size_modifiers[("C", "A")] == 0
     assert t.size_classes[("US", "battalion")] == "B" and t.size_classes[("ARVN", "regiment")] == "C"
     assert t.size_classes[("PAVN", "regiment")] == "B" and t.size_classes[("VC", "battalion")] == "C"
-    assert t.size_classes[("ROK", "brigade")] == "A" and t.size_classes[("Laos", "regiment")] == "B"  # R-CBT-14
+    assert (
+        t.size_classes[("ROK", "brigade")] == "A" and t.size_classes[("Laos", "regiment")] == "B"
+    )  # R-CBT-14
 
 
 def test_row_5_5_random_event_tables_complete():
     t = tables()
     assert len(t.random_events) == 30
-    news = {tab: sum(1 for (x, _), r in t.random_events.items() if x == tab and r.event == "objective")
-            for tab in "ABC"}
+    news = {
+        tab: sum(1 for (x, _), r in t.random_events.items() if x == tab and r.event == "objective")
+        for tab in "ABC"
+    }
     assert news == {"A": 1, "B": 3, "C": 4}
 
 
@@ -68,8 +86,13 @@ def test_row_5_6_elimination_and_retreat_tables():
     t = tables()
     assert {k: (r.dice, r.die) for k, r in t.elimination.items()} == {"C": (1, 6), "B": (1, 10), "A": (2, 6)}
     assert [(t.retreat[h].marker, t.retreat[h].tank_loss, t.retreat[h].snafu_draws) for h in (1, 2, 3)] == [
-        (None, 0, 0), ("Disrupted", 1, 1), ("Routed", 2, 2)]
-    assert t.loss_limits["loss_point"].max_per_combat == 2 and t.loss_limits["replacement"].max_per_combat == 1
+        (None, 0, 0),
+        ("Disrupted", 1, 1),
+        ("Routed", 2, 2),
+    ]
+    assert (
+        t.loss_limits["loss_point"].max_per_combat == 2 and t.loss_limits["replacement"].max_per_combat == 1
+    )
 
 
 def test_row_6_1_snafu_cup_reconstruction_matches_the_marker_sheet():
@@ -137,7 +160,9 @@ def test_row_tables_loader_refuses_a_snafu_draw_without_placer(copy):
 
 
 def test_row_tables_loader_refuses_a_bad_source(copy):
-    _edit(copy / "support_planning.csv", '"rules:5.3.1 L1115-1130 (chit Spt A)', '"rulebook 5.3.1 (chit Spt A)')
+    _edit(
+        copy / "support_planning.csv", '"rules:5.3.1 L1115-1130 (chit Spt A)', '"rulebook 5.3.1 (chit Spt A)'
+    )
     with pytest.raises(DataError) as e:
         load_tables(copy)
     assert "support_planning.csv" in str(e.value) and e.value.row == 2 and e.value.column == "source"
@@ -158,14 +183,20 @@ def test_row_tables_loader_refuses_an_undescribed_snafu_face(copy):
 
 
 def test_row_tables_loader_refuses_a_communist_fuel_marker(copy):
-    _edit(copy / "snafu_cup.csv", "COM-AMMO,Communist,Ammo Shortage,Ammo Out", "COM-AMMO,Communist,Fuel Shortage,Fuel Out")
+    _edit(
+        copy / "snafu_cup.csv",
+        "COM-AMMO,Communist,Ammo Shortage,Ammo Out",
+        "COM-AMMO,Communist,Fuel Shortage,Fuel Out",
+    )
     with pytest.raises(DataError, match="Capitalist only"):
         load_tables(copy)
 
 
 def test_row_tables_loader_refuses_a_wrong_header(copy):
     _edit(copy / "size_modifiers.csv", "my_class,their_class,modifier,source", "mine,theirs,modifier,source")
-    with pytest.raises(DataError, match=r"size_modifiers.csv, line 1: header must be .*missing \[.my_class., .their_class.\]") as e:
+    with pytest.raises(
+        DataError, match=r"size_modifiers.csv, line 1: header must be .*missing \[.my_class., .their_class.\]"
+    ) as e:
         load_tables(copy)
     assert e.value.row == 1
 

@@ -15,8 +15,7 @@ from tests.row.specials_play import random_play_with  # noqa: E402
 from tests.row.test_row_politics import SRC, drive, game_with  # noqa: E402
 from wargames.row.trail import active_termini  # noqa: E402
 
-TRAIL = {"trail": {"interdiction": True, "markers": 2, **SRC},
-         "politics": {"invaded": ["LAO"], **SRC}}
+TRAIL = {"trail": {"interdiction": True, "markers": 2, **SRC}, "politics": {"invaded": ["LAO"], **SRC}}
 
 
 def test_row_14_7_1_e11_status_4_no_markers_termini_1_to_4():

@@ -63,8 +63,12 @@ def test_row_2_3_units_csv_counts_by_side_and_kind(u):
     # A Year in I Corps' counters plus those of the larger scenarios (R-SCN-21): 6 + 7 and 6 + 5 HQs
     assert kinds[("Capitalist", "hq")] == 13 and kinds[("Communist", "hq")] == 11
     assert kinds[("Capitalist", "leader")] == 14 and kinds[("Communist", "leader")] == 14
-    assert kinds[("Capitalist", "unit")] == 102 and kinds[("Communist", "unit")] == 98  # + 4 Special Forces (14.1.5), 2 PRC (12.2)
-    assert all(x.source.startswith(("rules:", "reconstruction:", "decision:", "external:")) for x in u.values())
+    assert (
+        kinds[("Capitalist", "unit")] == 102 and kinds[("Communist", "unit")] == 98
+    )  # + 4 Special Forces (14.1.5), 2 PRC (12.2)
+    assert all(
+        x.source.startswith(("rules:", "reconstruction:", "decision:", "external:")) for x in u.values()
+    )
 
 
 def test_row_2_3_leader_roster_is_the_rules_roster(u):
@@ -74,10 +78,28 @@ def test_row_2_3_leader_roster_is_the_rules_roster(u):
     assert by[("Capitalist", "ground_leader")] == 5 and by[("Communist", "ground_leader")] == 5
     assert by[("Capitalist", "ace")] == 6 and by[("Communist", "ace")] == 6
     names = {x.name for x in u.values() if x.kind == "leader"}
-    for n in ("William Westmoreland", "Creighton Abrams", "Frederick Weyand", "Võ Nguyên Giáp", "Nguyễn Hữu An",
-              "Ye Jianying", "Hoàng Xuân Lãm", "Lê Nguyên Khang", "Ngô Quang Trưởng", "Ouane Rattikone", "Lon Nol",
-              "Hoàng Văn Thái", "Trần Văn Trà", "Trần Độ", "Son Sen", "Souphanouvong", "Steve Ritchie",
-              "Randy Cunningham", "Nguyễn Văn Cốc", "Nguyễn Văn Bảy"):
+    for n in (
+        "William Westmoreland",
+        "Creighton Abrams",
+        "Frederick Weyand",
+        "Võ Nguyên Giáp",
+        "Nguyễn Hữu An",
+        "Ye Jianying",
+        "Hoàng Xuân Lãm",
+        "Lê Nguyên Khang",
+        "Ngô Quang Trưởng",
+        "Ouane Rattikone",
+        "Lon Nol",
+        "Hoàng Văn Thái",
+        "Trần Văn Trà",
+        "Trần Độ",
+        "Son Sen",
+        "Souphanouvong",
+        "Steve Ritchie",
+        "Randy Cunningham",
+        "Nguyễn Văn Cốc",
+        "Nguyễn Văn Bảy",
+    ):
         assert n in names, n
     assert "Colonel Tomb" in u["nguyen_van_coc"].note
 
@@ -96,7 +118,9 @@ def test_row_2_3_size_class_of_every_unit_is_the_5_3_4_table(u):
         if x.kind == "unit":
             assert x.size_class == sizes[(x.nationality, x.unit_type)], x.id
     assert u["us_3mar"].size_class == "A" and u["us_2_4mar"].size_class == "B"
-    assert u["arvn_4rgt"].size_class == "C" and u["vc_1rgt"].size_class == "B" and u["vc_r20"].size_class == "C"
+    assert (
+        u["arvn_4rgt"].size_class == "C" and u["vc_1rgt"].size_class == "B" and u["vc_r20"].size_class == "C"
+    )
 
 
 def test_row_2_3_units_move_5_hqs_10_special_forces_never(u):
@@ -135,7 +159,9 @@ def test_row_2_3_helicopter_costs_and_free_stacking(u):
     """14.1.2.1: a US battalion costs 2 helicopter points, an ARVN regiment 3; 4.2: US battalions stack freely."""
     assert u["us_2_4mar"].helicopter_cost == 2 and u["arvn_4rgt"].helicopter_cost == 3
     assert u["us_4mar"].helicopter_cost is None and u["vc_1rgt"].helicopter_cost is None
-    assert u["us_2_4mar"].stacks_freely and u["us_sf_khe_sanh"].stacks_freely and not u["us_4mar"].stacks_freely
+    assert (
+        u["us_2_4mar"].stacks_freely and u["us_sf_khe_sanh"].stacks_freely and not u["us_4mar"].stacks_freely
+    )
 
 
 def test_row_2_3_us_division_units_have_their_cadre(u):
@@ -197,7 +223,9 @@ def test_row_2_3_loader_refuses_a_theater_commander_value_and_bad_movement(tmp_p
 
 def test_row_2_3_loader_refuses_unknown_traits_and_wrong_quality(tmp_path):
     assert _refused(tmp_path, "us_3mar", traits="marine;jetpack").column == "traits"
-    assert _refused(tmp_path, "vc_r20", quality="Elite").column == "quality"  # 6.2h: Communists get Guards/Penal
+    assert (
+        _refused(tmp_path, "vc_r20", quality="Elite").column == "quality"
+    )  # 6.2h: Communists get Guards/Penal
 
 
 def test_row_2_3_loader_refuses_a_missing_source(tmp_path):

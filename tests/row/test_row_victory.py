@@ -33,8 +33,12 @@ def test_row_12_1_thirty_one_wins_at_once_and_the_communist_wins_ties():
     # both at 31 together (the zero rule moving VPs across): the Communist
     s = VictoryState(us_military_victory=31, us_unrest=31)
     assert victory.result(s).result == "Communist"
-    assert victory.result(VictoryState(us_military_victory=12, us_unrest=12), final=True).result == "Communist"
-    assert victory.result(VictoryState(us_military_victory=13, us_unrest=12), final=True).result == "Capitalist"
+    assert (
+        victory.result(VictoryState(us_military_victory=12, us_unrest=12), final=True).result == "Communist"
+    )
+    assert (
+        victory.result(VictoryState(us_military_victory=13, us_unrest=12), final=True).result == "Capitalist"
+    )
     assert victory.result(VictoryState(us_military_victory=13, us_unrest=12)).result is None
 
 
@@ -47,8 +51,13 @@ def test_row_12_1_2_unrest_breakpoints_example_e9():
     assert s.unrest_floor == 10  # reaching 10 is enough (R-VIC-01)
     s, _ = victory.award(s, "Communist", -9, "x")
     assert s.us_unrest == 10
-    s, _ = victory.award(VictoryState(us_unrest=12, unrest_floor=10), "Communist", -10, "Chinese intervention",
-                         pass_breakpoints=True)
+    s, _ = victory.award(
+        VictoryState(us_unrest=12, unrest_floor=10),
+        "Communist",
+        -10,
+        "Chinese intervention",
+        pass_breakpoints=True,
+    )
     assert s.us_unrest == 2 and s.unrest_floor == 0
 
 
@@ -77,7 +86,9 @@ def test_row_12_1_4_accumulator_roll_at_most_the_track_earns_a_vp():
     s, r, opts = victory.add_points(VictoryState(), "body_count", 4)
     assert s.body_count == 4 and [o.kind for o in opts] == ["roll_accumulator", "no_roll"]
     won, r = victory.roll_accumulator(s, "body_count", dice(4))
-    assert won.us_military_victory == 1 and won.body_count == 0 and r.result["vp"] == 1 and r.dice[0].value == 4
+    assert (
+        won.us_military_victory == 1 and won.body_count == 0 and r.result["vp"] == 1 and r.dice[0].value == 4
+    )
     lost, r = victory.roll_accumulator(s, "body_count", dice(5))
     assert lost.us_military_victory == 0 and lost.body_count == 0 and r.result["vp"] == 0
     s, _, _ = victory.add_points(VictoryState(), "casualties", 3)
@@ -118,7 +129,9 @@ def test_row_12_1_3_objectives_resolved_by_combat_and_claimed():
     assert s.us_military_victory == 7 and r.result["removed"]
     s, _ = victory.resolve_objective(VictoryState(us_military_victory=1), 2, False)
     assert s.us_military_victory == 0 and s.us_unrest == 2  # the zero rule
-    opts = victory.claim_options({"1111": (2, False), "2222": (1, True), "3333": (3, False)}, {"1111", "2222"})
+    opts = victory.claim_options(
+        {"1111": (2, False), "2222": (1, True), "3333": (3, False)}, {"1111", "2222"}
+    )
     assert [o["hex"] for o in opts] == ["1111"]
     s, r = victory.claim_objective(VictoryState(us_military_victory=5), "1111", 2, False, True)
     assert s.us_military_victory == 3 and r.rule_id == "ROW-12.1.3"
@@ -133,7 +146,9 @@ def test_row_12_1_3_objectives_resolved_by_combat_and_claimed():
 # ------------------------------------------------------------------------------------------ multipliers
 def test_row_9_5_mission_vp_multipliers():
     assert victory.vp_value("body_count", {"Capitalist": "search_and_destroy"}).result == 2
-    assert victory.vp_value("body_count", {"Capitalist": "hearts_and_minds"}).result == 0  # half of 1, rounded down
+    assert (
+        victory.vp_value("body_count", {"Capitalist": "hearts_and_minds"}).result == 0
+    )  # half of 1, rounded down
     assert victory.vp_value("body_count", {"Capitalist": "hearts_and_minds"}, base=3).result == 1
     assert victory.vp_value("casualty", {"Communist": "offensive"}).result == 2
     assert victory.vp_value("end_turn", {"Communist": "offensive"}, base=2).result == 4
@@ -148,8 +163,12 @@ def test_row_14_2_1_commander_and_chinese_vp_effects():
     assert victory.vp_value("casualty", {"Communist": "offensive"}, {"Capitalist": "Weyand"}).result == 4
     assert victory.vp_value("body_count", commander={"Capitalist": "Weyand"}).result == 0
     assert victory.vp_value("body_count", commander={"Capitalist": "Westmoreland"}).result == 2
-    assert victory.vp_value("body_count", {"Capitalist": "search_and_destroy"}, {"Capitalist": "Westmoreland"},
-                            chinese=True).result == 5  # 1 x2 x2, then +1 (R-VIC-04)
+    assert (
+        victory.vp_value(
+            "body_count", {"Capitalist": "search_and_destroy"}, {"Capitalist": "Westmoreland"}, chinese=True
+        ).result
+        == 5
+    )  # 1 x2 x2, then +1 (R-VIC-04)
 
 
 def test_row_12_1_3_objectives_are_drawn_from_the_pool_and_placed():
@@ -162,6 +181,7 @@ def test_row_12_1_3_objectives_are_drawn_from_the_pool_and_placed():
     with pytest.raises(IllegalAction, match="empty"):
         victory.draw_objective(dice(1), {1: 0, 2: 0, 3: 0})
     from wargames.row.hexmap import load_map
+
     m = load_map()
     land = sorted(h for h in m.hexes if not m.is_sea(h))[:4]
     cap = {land[0], land[1]}

@@ -10,8 +10,14 @@ from wargames.testing import Passive, stop_at  # noqa: F401  (Passive: ends ever
 from wargames.tet import TetGame
 
 
-def tet_at(phase: str, turn: int = 1, seed: int = 7, edit: Callable[[TetGame], None] | None = None,
-           players=None, dice: list[int] | None = None) -> TetGame:
+def tet_at(
+    phase: str,
+    turn: int = 1,
+    seed: int = 7,
+    edit: Callable[[TetGame], None] | None = None,
+    players=None,
+    dice: list[int] | None = None,
+) -> TetGame:
     """A Tet game stopped just after the phase-start ruling of ``phase`` on ``turn``, edited by ``edit``,
     then run to its next decision.  (Edited positions are for rule tests; they do not replay from saves.)"""
     game = stop_at("tet", phase, turn, seed)

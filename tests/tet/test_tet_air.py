@@ -16,6 +16,7 @@ def _strike_position(area, planes, red, allied=()):
             put(g, u, area, face_up=True)
         for u in allied:
             put(g, u, area)
+
     return edit
 
 
@@ -30,8 +31,13 @@ def _to_strike(g):
 
 
 def test_tet_p6_2_strikes_assigned_before_any_roll_and_tac_air_combine():
-    g = tet_at("p6", turn=2, edit=_strike_position("23", ["us_tac_II", "us_tac_I"], ["vc_ii_01"]),
-               players={"Allied": None, "Communist": None}, dice=[6] * 10)
+    g = tet_at(
+        "p6",
+        turn=2,
+        edit=_strike_position("23", ["us_tac_II", "us_tac_I"], ["vc_ii_01"]),
+        players={"Allied": None, "Communist": None},
+        dice=[6] * 10,
+    )
     _to_strike(g)
     draws = g.dice.draws
     g.apply(Action.make("air_target", plane="us_tac_I", target="vc_ii_01", sortie=0))
@@ -43,8 +49,13 @@ def test_tet_p6_2_strikes_assigned_before_any_roll_and_tac_air_combine():
 
 def test_tet_p6_3_arc_light_bombs_twice():
     """Digest case 22: two attacks, each at full strength."""
-    g = tet_at("p6", turn=2, edit=_strike_position("22", ["us_arclight"], ["nva_1", "vc_ii_03"]),
-               players={"Allied": None, "Communist": None}, dice=[6] * 10)
+    g = tet_at(
+        "p6",
+        turn=2,
+        edit=_strike_position("22", ["us_arclight"], ["nva_1", "vc_ii_03"]),
+        players={"Allied": None, "Communist": None},
+        dice=[6] * 10,
+    )
     _to_strike(g)
     g.apply(Action.make("air_target", plane="us_arclight", target="nva_1", sortie=0))
     g.apply(Action.make("air_target", plane="us_arclight", target="vc_ii_03", sortie=1))
@@ -54,8 +65,12 @@ def test_tet_p6_3_arc_light_bombs_twice():
 
 def test_tet_p6_3_arc_light_never_bombs_a_city_holding_allied_units():
     """Digest case 21."""
-    g = tet_at("p6", turn=2, edit=_strike_position("pleiku", ["us_arclight"], ["nva_r08"], allied=["us_4id_3"]),
-               players={"Allied": None, "Communist": None})
+    g = tet_at(
+        "p6",
+        turn=2,
+        edit=_strike_position("pleiku", ["us_arclight"], ["nva_r08"], allied=["us_4id_3"]),
+        players={"Allied": None, "Communist": None},
+    )
     _to_strike(g)
     assert any(r.rule_id == "TET-P6-3" and r.result == {"strikes": 0} for r in g.log)
     assert g.decision.rule_id != "TET-P6-2"
@@ -63,8 +78,13 @@ def test_tet_p6_3_arc_light_never_bombs_a_city_holding_allied_units():
 
 def test_tet_p6_4_bombing_a_city_costs_usa_and_svn_once_per_turn():
     """Digest case 20: two strikes on one city PV 5 cost each track 5 once."""
-    g = tet_at("p6", turn=2, edit=_strike_position("da_nang", ["us_tac_I", "us_tac_t"], ["vc_i_01", "vc_i_02"]),
-               players={"Allied": None, "Communist": None}, dice=[6] * 10)
+    g = tet_at(
+        "p6",
+        turn=2,
+        edit=_strike_position("da_nang", ["us_tac_I", "us_tac_t"], ["vc_i_01", "vc_i_02"]),
+        players={"Allied": None, "Communist": None},
+        dice=[6] * 10,
+    )
     before = dict(g.score)
     _to_strike(g)
     g.apply(Action.make("air_target", plane="us_tac_I", target="vc_i_01", sortie=0))
@@ -77,8 +97,13 @@ def test_tet_p6_4_bombing_a_city_costs_usa_and_svn_once_per_turn():
 def test_tet_p6_4_no_political_cost_for_a_strike_that_never_happens():
     """L34 with L55: a lone Tac Air (6) cannot strike a 24-factor division (below 1:2): it holds, and the city
     costs nothing."""
-    g = tet_at("p6", turn=2, edit=_strike_position("da_nang", ["us_tac_I"], ["nva_2"], allied=["us_1mar"]),
-               players={"Allied": None, "Communist": None}, dice=[6] * 10)
+    g = tet_at(
+        "p6",
+        turn=2,
+        edit=_strike_position("da_nang", ["us_tac_I"], ["nva_2"], allied=["us_1mar"]),
+        players={"Allied": None, "Communist": None},
+        dice=[6] * 10,
+    )
     before = dict(g.score)
     _to_strike(g)
     assert g.decision.rule_id == "TET-P2-3"  # the ground fire of the same battle: no strike was rolled
@@ -90,8 +115,13 @@ def test_tet_p6_4_no_political_cost_for_a_strike_that_never_happens():
 def test_tet_p6_2_a_strike_below_1_2_cannot_be_assigned():
     """L34 with L55: a Tac Air is offered a target it can reach 1:2 against only with the Tac Air still to come,
     and once a group counts on the last one, that one may neither hold nor strike elsewhere."""
-    g = tet_at("p6", turn=2, edit=_strike_position("23", ["us_tac_II", "us_tac_I"], ["nva_2", "vc_ii_01"]),
-               players={"Allied": None, "Communist": None}, dice=[6] * 10)
+    g = tet_at(
+        "p6",
+        turn=2,
+        edit=_strike_position("23", ["us_tac_II", "us_tac_I"], ["nva_2", "vc_ii_01"]),
+        players={"Allied": None, "Communist": None},
+        dice=[6] * 10,
+    )
     _to_strike(g)
     assert {a.get("target") for a in g.legal_actions()} == {"nva_2", "vc_ii_01", None}  # 6+6 : 24 is 1:2
     g.apply(Action.make("air_target", plane="us_tac_I", target="nva_2", sortie=0))
@@ -104,8 +134,13 @@ def test_tet_p6_2_a_strike_below_1_2_cannot_be_assigned():
 def test_tet_p6_2_arc_light_run_below_1_2_is_not_offered():
     from wargames.tet.odds import odds_column
 
-    g = tet_at("p6", turn=2, edit=_strike_position("22", ["us_arclight"], ["nva_304", "vc_ii_03"]),
-               players={"Allied": None, "Communist": None}, dice=[6] * 10)
+    g = tet_at(
+        "p6",
+        turn=2,
+        edit=_strike_position("22", ["us_arclight"], ["nva_304", "vc_ii_03"]),
+        players={"Allied": None, "Communist": None},
+        dice=[6] * 10,
+    )
     _to_strike(g)
     assert odds_column(12, 30) is None
     assert {a.get("target") for a in g.legal_actions()} == {"vc_ii_03", None}
@@ -113,9 +148,11 @@ def test_tet_p6_2_arc_light_run_below_1_2_is_not_offered():
 
 def test_tet_p6_5_battleship_adds_ten_to_one_ground_attack():
     """Digest case 8: marines 10 + battleship 10 in a city of the province the ship lies off, vs 6: 3:1."""
+
     def edit(g):
         _strike_position("hue", [], ["nva_r03"], allied=["us_1mar"])(g)
         put(g, "us_bb", "offshore_11")
+
     g = tet_at("p6", turn=2, edit=edit, players={"Allied": None, "Communist": None}, dice=[6] * 10)
     _to_strike(g)
     while g.decision.side != "Allied":

@@ -22,7 +22,9 @@ def test_tet_unit_3_sector_units_operate_only_inside_their_own_corps():
     assert g.allied_may_enter("us_4id_1", "22") and not g.allied_may_enter("us_4id_1", "13")
     assert not g.allied_may_enter("us_4id_1", "S4")  # borders II Corps, lies in Cambodia
     assert not g.allied_may_enter("us_4id_1", "KH1")
-    assert g.allied_may_enter("us_3mar", "S2") and not g.allied_may_enter("us_3mar", "S1")  # A Shau lies in I Corps
+    assert g.allied_may_enter("us_3mar", "S2") and not g.allied_may_enter(
+        "us_3mar", "S1"
+    )  # A Shau lies in I Corps
 
 
 def test_tet_unit_4_theater_units_operate_anywhere_on_the_map():
@@ -49,6 +51,7 @@ def test_tet_p4_1_mech_cav_ride_the_highway_and_stop_at_trouble():
         clear(g, "an_khe", "ban_me_thuot")
         put(g, "vc_ii_01", "an_khe", face_up=True)
         g.insurrection.add("ban_me_thuot")
+
     g = _phase("p4", edit=edit)
     dests = {a["to"] for a in _select(g, "us_1_69ar") if a.kind == "allied_move"}
     assert {"kontum", "ban_me_thuot", "an_khe", "22"} <= dests
@@ -132,7 +135,9 @@ def test_tet_p4_4_battleship_stations_off_the_coastal_i_corps_provinces():
 def test_tet_p4_5_sector_heli_lifts_one_infantry_unit_within_its_corps():
     g = _phase("p4")
     moves = [a for a in _select(g, "us_heli_II") if a.kind == "allied_move"]
-    assert moves and all(g.unit(a["passenger"]).type != "mech_cav" and g.corps_of(a["to"]) == "II" for a in moves)
+    assert moves and all(
+        g.unit(a["passenger"]).type != "mech_cav" and g.corps_of(a["to"]) == "II" for a in moves
+    )
     g.apply(moves[0])
     p = moves[0]["passenger"]
     assert g.loc[p] == g.loc["us_heli_II"] == moves[0]["to"] and g.heli_lifted[p] == "us_heli_II"
@@ -154,7 +159,9 @@ def test_tet_p4_6_sector_tac_air_flies_to_any_area_of_its_corps():
     assert dests == corps_ii and "23" in dests and "pleiku" in dests  # no enemy in view needed
     assert "13" not in dests and "S4" not in dests  # another Corps; a sanctuary outside South Vietnam's Corps
     g.apply(Action.make("back"))
-    assert "S2" in {a["to"] for a in _select(g, "us_tac_I") if a.kind == "allied_move"}  # a sanctuary of I Corps
+    assert "S2" in {
+        a["to"] for a in _select(g, "us_tac_I") if a.kind == "allied_move"
+    }  # a sanctuary of I Corps
 
 
 def test_tet_p4_6_theater_tac_air_flies_anywhere_on_the_map_north_vietnam_included():
@@ -166,6 +173,7 @@ def test_tet_p4_6_theater_tac_air_flies_anywhere_on_the_map_north_vietnam_includ
 
 def test_tet_p4_6_tac_air_strikes_in_phase_6_what_the_phase_5_search_turns_up():
     """Flown in phase 4 where hidden units are, the aircraft strikes once the ground units have found them."""
+
     def edit(g):
         for u in g.loc:
             if g.unit(u).faction in ("NVA", "VC"):
@@ -173,6 +181,7 @@ def test_tet_p4_6_tac_air_strikes_in_phase_6_what_the_phase_5_search_turns_up():
         clear(g, "23")
         put(g, "vc_ii_01", "23", face_up=False)
         put(g, "us_4id_1", "23")
+
     g = _phase("p4", edit=edit)
     g.apply(next(a for a in _select(g, "us_tac_II") if a.get("to") == "23"))
     g.force_dice([1])  # the detection roll in 23 succeeds
@@ -219,6 +228,7 @@ def test_tet_p7_3_aircraft_away_from_base_fly_home_or_are_lost():
         put(g, "vc_iv_01", "can_tho", face_up=True)
         put(g, "vc_iv_02", "vinh_long", face_up=True)
         put(g, "us_heli_IV", "43")
+
     g = tet_at("p7", turn=3, edit=edit)
     g.advance("phase")
     assert g.loc["us_tac_II"] in g.airbases("II")
@@ -230,6 +240,7 @@ def test_tet_p7_4_returning_heli_may_carry_one_unit():
     def edit(g):
         put(g, "us_heli_II", "22")
         put(g, "us_4id_3", "22")
+
     g = _phase("p7", turn=3, edit=edit)
     assert g.decision.rule_id == "TET-P7-3"
     carry = next(a for a in g.legal_actions() if a.get("passenger") == "us_4id_3")
@@ -239,8 +250,13 @@ def test_tet_p7_4_returning_heli_may_carry_one_unit():
 
 def test_tet_p7_2_battleship_and_riverine_passengers_ride_free_of_the_allowance():
     """Decision D-22: turn 1, Corps I and IV roll 1; the battleship and the riverine's passenger use none of it."""
-    g = tet_at("p7", turn=1, dice=[1, 6, 6, 1], players={"Allied": None},
-               edit=lambda g: (put(g, "us_mrf", "my_tho"), put(g, "arvn_10", "my_tho")))
+    g = tet_at(
+        "p7",
+        turn=1,
+        dice=[1, 6, 6, 1],
+        players={"Allied": None},
+        edit=lambda g: (put(g, "us_mrf", "my_tho"), put(g, "arvn_10", "my_tho")),
+    )
     g.apply(next(a for a in _select(g, "us_bb") if a.kind == "allied_move"))
     g.apply(next(a for a in _select(g, "us_mrf") if a.get("passenger") == "arvn_10"))
     assert g.used == {"I": 0, "II": 0, "III": 0, "IV": 0}

@@ -12,16 +12,19 @@ from wargames.tet.odds import odds_column, shift
 from .conftest import clear, put, quiet_board, tet_at
 
 
-@pytest.mark.parametrize("attack,defense,column", [
-    (7, 4, "1:1"),      # case 1: 1.75 rounds down for the defender
-    (3, 7, None),       # case 2: below 1:2 is not allowed
-    (4, 8, "1:2"),      # case 3: exactly 1:2 is legal
-    (30, 4, "5:1"),     # case 4: above 5:1 counts as 5:1
-    (5, 8, "1:2"),      # case 5: 0.625 is 1:2, not 1:1
-    (Fraction(10), 4, "2:1"),  # case 7: (8/2 + 6) / 4 = 2.5
-    (20, 6, "3:1"),     # case 8: marines 10 + battleship 10 against 6
-    (4, 1, "4:1"),      # case 9: a sapper defends with its bracketed factor
-])
+@pytest.mark.parametrize(
+    "attack,defense,column",
+    [
+        (7, 4, "1:1"),  # case 1: 1.75 rounds down for the defender
+        (3, 7, None),  # case 2: below 1:2 is not allowed
+        (4, 8, "1:2"),  # case 3: exactly 1:2 is legal
+        (30, 4, "5:1"),  # case 4: above 5:1 counts as 5:1
+        (5, 8, "1:2"),  # case 5: 0.625 is 1:2, not 1:1
+        (Fraction(10), 4, "2:1"),  # case 7: (8/2 + 6) / 4 = 2.5
+        (20, 6, "3:1"),  # case 8: marines 10 + battleship 10 against 6
+        (4, 1, "4:1"),  # case 9: a sapper defends with its bracketed factor
+    ],
+)
 def test_tet_p2_8_odds_rounded_for_the_defender(attack, defense, column):
     assert odds_column(attack, defense) == column
 
@@ -42,6 +45,7 @@ def _battle(area, allied, red, turn=1, phase="p2", dice=None, insurrection=False
             g.insurrection.add(area)
         if edit_more:
             edit_more(g)
+
     return tet_at(phase, turn=turn, edit=edit, dice=dice, players={"Communist": None, "Allied": None})
 
 
@@ -138,6 +142,7 @@ def test_tet_p2_10_overrun_goes_to_casualties():
 def test_tet_p2_11_hit_ruff_puff_is_lost_not_retreated():
     def more(g):
         put(g, "rp_10", "quang_ngai", face_up=True)
+
     g = _battle("quang_ngai", [], ["vc_i_01"], turn=2, dice=[5] * 10, edit_more=more)
     cf = g.unit("rp_10").cf
     assert cf >= 1
@@ -203,6 +208,7 @@ def test_tet_p2_14_retreat_across_the_border_is_explained():
         put(g, "vc_ii_02", "tuy_hoa", face_up=True)
         put(g, "arvn_41", "qui_nhon")
         put(g, "vc_ii_03", "qui_nhon", face_up=True)
+
     g = tet_at("p2", turn=2, edit=edit, players={"Allied": None, "Communist": None})
     rulings = list(g.apply_result("qui_nhon", "arvn_41", "H", {"out": set()}))
     assert g.loc["arvn_41"] == "quang_ngai"
@@ -227,10 +233,12 @@ def test_tet_p2_16_no_retreat_means_casualties():
 
 def test_tet_p2_17_airbase_overrun_destroys_based_air():
     """Digest case 30: NVA in Pleiku with no Allied ground unit: the II Corps heli there is lost."""
+
     def edit(g):
         clear(g, "pleiku")
         put(g, "us_heli_II", "pleiku")
         put(g, "nva_r08", "pleiku", face_up=True)
+
     g = tet_at("p2", turn=2, edit=edit)
     g.advance("phase")
     assert g.loc["us_heli_II"] == "casualties"
@@ -248,10 +256,12 @@ def test_tet_unit_8_insurrection_bonus_fires_with_the_vc():
 
 def test_tet_p6_6_retaken_city_ends_insurrection_and_svn_scores_once():
     """Digest case 15: Allied unit in a risen city PV 4 with no NVA/VC left: marker removed, SVN -4."""
+
     def edit(g):
         clear(g, "qui_nhon")
         put(g, "arvn_41", "qui_nhon")
         g.insurrection.add("qui_nhon")
+
     g = tet_at("p6", edit=edit)
     g.advance("phase")
     pv = g.data.areas["qui_nhon"].pv
@@ -264,6 +274,7 @@ def test_tet_p6_1_communists_reveal_units_to_fire_in_phase_six():
         clear(g, "13")
         put(g, "us_11lib", "13")
         put(g, "vc_i_03", "13", face_up=False)
+
     g = tet_at("p6", edit=edit, players={"Communist": None})
     assert g.decision.rule_id == "TET-P6-1"
     g.apply(Action.make("reveal", unit="vc_i_03"))
@@ -275,8 +286,10 @@ def test_tet_p2_1_revealed_attackers_can_be_fired_on():
         clear(g, "13")
         put(g, "us_11lib", "13")
         put(g, "vc_i_03", "13", face_up=False)
+
     g = tet_at("p2", turn=2, edit=edit, players={"Communist": None})
-    assert g.decision.rule_id == "TET-P2-1" and "vc_i_03" not in g._targets("13", "Allied", {"fired_upon": set(),
-                                                                                          "out": set()})
+    assert g.decision.rule_id == "TET-P2-1" and "vc_i_03" not in g._targets(
+        "13", "Allied", {"fired_upon": set(), "out": set()}
+    )
     g.apply(Action.make("reveal", unit="vc_i_03"))
     assert g.face_up["vc_i_03"] and "13" in g.battle_areas()

@@ -86,8 +86,12 @@ def test_tet_unit_2_sappers_have_a_defense_factor(data):
 
 
 def test_tet_comp_2_demoralization_levels(data):
-    assert {f: r.demoralization_level for f, r in data.factions.items()} == \
-        {"USA": 160, "NVA": 130, "VC": 130, "SVN": 100}
+    assert {f: r.demoralization_level for f, r in data.factions.items()} == {
+        "USA": 160,
+        "NVA": 130,
+        "VC": 130,
+        "SVN": 100,
+    }
 
 
 def test_tet_comp_4_one_crt_reconstructed(data):
@@ -137,7 +141,11 @@ def test_tet_setup_4_nva_divisions_in_sanctuaries_or_laos_cambodia(data):
 
 def test_tet_setup_5_only_nva_regiments_may_start_in_i_corps(data):
     for u in data.units.values():
-        if u.faction == "NVA" and data.areas[u.start].country == "SVN" and data.areas[u.start].kind == "province":
+        if (
+            u.faction == "NVA"
+            and data.areas[u.start].country == "SVN"
+            and data.areas[u.start].kind == "province"
+        ):
             assert u.type == "regiment" and data.areas[u.start].corps == "I"
 
 
@@ -180,13 +188,16 @@ def _inside(x: float, y: float, ring: list) -> bool:
 def test_tet_map_8_the_border_separates_vietnam_from_laos_and_cambodia():
     """The red border line is the real one (data/geo), and every area sits on its own side of it."""
     from wargames.core.data import data_root
+
     pytest.importorskip("bokeh")
     from wargames.notebook.tetmap import static_layers
     from wargames.testing import unstarted
 
     layers = static_layers(unstarted("tet"))
-    assert {"Laos / South Vietnam (Republic of Vietnam)", "Cambodia / South Vietnam (Republic of Vietnam)"} <= \
-        set(layers["borders"]["name"])
+    assert {
+        "Laos / South Vietnam (Republic of Vietnam)",
+        "Cambodia / South Vietnam (Republic of Vietnam)",
+    } <= set(layers["borders"]["name"])
     countries = json.loads((data_root() / "geo" / "countries.geojson").read_text(encoding="utf-8"))
     polygons = {}
     for feat in countries["features"]:
@@ -233,8 +244,11 @@ def test_tet_setup_4_standard_game_nva_division_any_sanctuary_or_laos_cambodia_p
     g = _standard()
     uid = _setup_to(g, lambda u: u.faction == "NVA" and u.type == "division")
     where = {a["to"] for a in g.legal_actions() if a.kind == "setup"}
-    assert where == {a.id for a in data.areas.values()
-                     if a.kind == "sanctuary" or a.kind == "province" and a.country in ("LAO", "KHM")}
+    assert where == {
+        a.id
+        for a in data.areas.values()
+        if a.kind == "sanctuary" or a.kind == "province" and a.country in ("LAO", "KHM")
+    }
     assert "NVN" in where and g.decision.rule_id == "TET-SETUP-4" and uid in g.loc
 
 
@@ -242,7 +256,9 @@ def test_tet_setup_5_standard_game_nva_regiments_may_also_set_up_in_i_corps(data
     g = _standard()
     _setup_to(g, lambda u: u.faction == "NVA" and u.type == "regiment")
     where = {a["to"] for a in g.legal_actions() if a.kind == "setup"}
-    assert {"11", "12", "13", "14", "15"} <= where and "22" not in where and g.decision.rule_id == "TET-SETUP-5"
+    assert (
+        {"11", "12", "13", "14", "15"} <= where and "22" not in where and g.decision.rule_id == "TET-SETUP-5"
+    )
 
 
 def test_tet_setup_3_a_placement_the_rules_do_not_allow_is_refused():
@@ -265,7 +281,9 @@ def test_tet_setup_3_bot_sets_up_historically_and_says_why_hidden_from_the_allie
     assert act["to"] == data.units[act["unit"]].start and "1968 deployment" in bot.last_reason
     g.apply(act)
     placed = g.log[-1]
-    assert "Allied" in placed.hidden_from and "face-down" in placed.public and act["unit"] not in placed.public
+    assert (
+        "Allied" in placed.hidden_from and "face-down" in placed.public and act["unit"] not in placed.public
+    )
 
 
 def test_tet_setup_3_historical_scenario_keeps_the_1968_placement(data):

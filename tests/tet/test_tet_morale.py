@@ -12,6 +12,7 @@ def _morale(losses=(), insurrection=(), scores=None):
         g.insurrection.update(insurrection)
         if scores:
             g.score.update(scores)
+
     g = tet_at("p8", edit=edit)
     g.advance("phase")
     return g, {r.inputs["faction"]: r for r in g.log if r.title.endswith(" morale")}

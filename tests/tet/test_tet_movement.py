@@ -40,10 +40,12 @@ def test_tet_p1_1_each_unit_moves_once_per_phase():
 
 def test_tet_p1_2_trail_run_stops_at_enemy_sanctuary():
     """Digest worked case 35: NVA in S1 (no enemy), Allied unit in S3: may reach NVN, S2, S3 but no further."""
+
     def edit(g):
         clear(g, "S1", "S2", "S3", "NVN")
         put(g, "nva_304", "S1", face_up=False)
         put(g, "us_1cav_1", "S3")
+
     g = tet_at("p1", edit=edit)
     trail = g.trail_destinations("nva_304")
     assert trail == {"NVN", "S2", "S3"}
@@ -55,6 +57,7 @@ def test_tet_p1_2_no_trail_run_from_a_sanctuary_holding_enemy():
         clear(g, "S1")
         put(g, "nva_304", "S1", face_up=False)
         put(g, "us_1cav_1", "S1")
+
     g = tet_at("p1", edit=edit)
     assert g.trail_destinations("nva_304") == set()
     with pytest.raises(IllegalAction) as err:
@@ -127,6 +130,7 @@ def test_tet_p1_6_zero_ruff_puff_goes_to_casualties_and_city_rises():
 
     def edit(g):
         holder["rp"] = _ruff_puff_in(g, "quang_ngai", 0)
+
     g = tet_at("p1", edit=edit)
     rulings = move(g, "vc_i_03", "quang_ngai")
     assert g.loc[holder["rp"]] == "casualties" and g.face_up[holder["rp"]]
@@ -148,11 +152,13 @@ def test_tet_p1_6_ruff_puff_with_strength_holds_the_city():
 
 def test_tet_p2_18_nva_alone_raise_no_insurrection():
     """Digest case 13."""
+
     def edit(g):
         for uid, where in list(g.loc.items()):
             if where == "quang_ngai":
                 g.loc[uid] = "eliminated"
         put(g, "nva_r01", "quang_ngai", face_up=True)
+
     g = tet_at("p1", edit=edit)
     g.apply(Action.make("end_movement"))
     assert "quang_ngai" not in g.insurrection
@@ -160,9 +166,11 @@ def test_tet_p2_18_nva_alone_raise_no_insurrection():
 
 def test_tet_p2_18_vc_credit_only_once_per_city():
     """Digest case 12: a city that rises a second time gives the VC nothing more."""
+
     def edit(g):
         _ruff_puff_in(g, "quang_ngai", 0)
         g.vc_scored.add("quang_ngai")
+
     g = tet_at("p1", edit=edit)
     move(g, "vc_i_03", "quang_ngai")
     g.apply(Action.make("end_movement"))
@@ -175,6 +183,7 @@ def test_tet_unit_8_insurrection_marker_bonus_is_twice_the_political_value():
     def edit(g):
         _ruff_puff_in(g, "hue", 0)
         put(g, "vc_i_01", "11", face_up=False)
+
     g = tet_at("p1", edit=edit)
     move(g, "vc_i_01", "hue")
     g.apply(Action.make("end_movement"))
@@ -192,6 +201,7 @@ def test_tet_p2_18_a_helicopter_alone_blocks_insurrection_but_not_the_airbase_lo
         clear(g, "pleiku")
         put(g, "us_heli_II", "pleiku")
         put(g, "vc_ii_01", "pleiku", face_up=True)
+
     g = tet_at("p1", turn=2, edit=edit, players={"Communist": Passive(), "Allied": Passive()})
     g.advance("phase")
     assert "pleiku" not in g.insurrection

@@ -81,8 +81,9 @@ def test_tet_comp_5_four_player_game_saves_and_replays():
 def test_tet_comp_5_every_mix_of_people_and_bots_reaches_a_result(players):
     """Each side either a built-in bot or a person (a random player deciding through apply)."""
     sides = SIDES_2 if players == 2 else SIDES_4
-    for n, humans in enumerate(itertools.chain.from_iterable(
-            itertools.combinations(sides, k) for k in range(len(sides) + 1))):
+    for n, humans in enumerate(
+        itertools.chain.from_iterable(itertools.combinations(sides, k) for k in range(len(sides) + 1))
+    ):
         game = wargames.load("tet", seed=n, players=players)
         game.set_players({s: None for s in humans})
         person = {s: RandomPlayer(n * 7 + i) for i, s in enumerate(humans)}
@@ -91,4 +92,6 @@ def test_tet_comp_5_every_mix_of_people_and_bots_reaches_a_result(players):
             if game.decision is not None:
                 assert game.decision.side in humans
                 game.apply(person[game.decision.side].choose(game, game.decision))
-        assert game.result is not None and game.result.result["winner"] in ("Communist", "Allied", None), humans
+        assert game.result is not None and game.result.result["winner"] in ("Communist", "Allied", None), (
+            humans
+        )

@@ -29,6 +29,7 @@ def test_tet_p3_4_spending_points_returns_the_unit_face_down_to_a_sanctuary():
     def edit(g):
         put(g, "nva_304", "eliminated")
         g.nva_points = 2  # +1 this turn = 3
+
     g = tet_at("p3", turn=2, edit=edit, players={"Communist": None})
     while g.decision.rule_id != "TET-P3-4":
         g.apply(g.legal_actions()[-1])
@@ -39,9 +40,11 @@ def test_tet_p3_4_spending_points_returns_the_unit_face_down_to_a_sanctuary():
 
 def test_tet_p3_3_vc_return_only_two_factor_units():
     """Digest case 27: a 4-factor VC unit may not come back."""
+
     def edit(g):
         put(g, "vc_i_05", "eliminated")  # 4 factors
         put(g, "vc_i_07", "eliminated")  # 2 factors
+
     g = tet_at("p3", turn=2, edit=edit, players={"Communist": None})
     assert g.decision.rule_id == "TET-P3-3"
     assert {a.get("unit") for a in g.legal_actions() if a.kind == "replace"} == {"vc_i_07"}
@@ -51,9 +54,11 @@ def test_tet_p3_3_vc_return_only_two_factor_units():
 
 def test_tet_p3_2_no_ranger_or_mike_force_replacements():
     """Digest case 28: Rangers and Mike Forces never return; a regular ARVN regiment may, to a secure city."""
+
     def edit(g):
         put(g, "rgr_37", "eliminated")
         put(g, "arvn_4", "eliminated")
+
     g = tet_at("p3", turn=2, edit=edit, players={"Allied": None})
     while g.decision is None or g.decision.side != "Allied":
         g.advance("decision")
@@ -67,9 +72,11 @@ def test_tet_p3_2_no_ranger_or_mike_force_replacements():
 
 def test_tet_p3_3_the_communist_player_chooses_which_two_factor_vc_unit_returns():
     """L41 (decision D-18): every eliminated 2-factor unit of the Corps is offered, sappers 2(1) included."""
+
     def edit(g):
         for u in ("vc_iii_12", "vc_iii_13", "vc_iii_19"):
             put(g, u, "eliminated")
+
     g = tet_at("p3", turn=2, edit=edit, players={"Communist": None})
     while not any(g.unit(a["unit"]).sector == "III" for a in g.legal_actions() if a.kind == "replace"):
         g.apply(g.legal_actions()[-1])
@@ -86,6 +93,7 @@ def test_tet_p3_3_bot_brings_back_the_stronger_defender_and_says_why():
     def edit(g):
         for u in ("vc_iii_12", "vc_iii_19"):
             put(g, u, "eliminated")
+
     g = tet_at("p3", turn=2, edit=edit, players={"Communist": None})
     while not any(g.unit(a["unit"]).sector == "III" for a in g.legal_actions() if a.kind == "replace"):
         g.apply(g.legal_actions()[-1])
@@ -95,8 +103,9 @@ def test_tet_p3_3_bot_brings_back_the_stronger_defender_and_says_why():
 
 
 def _allied_air_replacement(g):
-    while g.decision is None or not any(a.kind == "replace" and g.unit(a["unit"]).type in ("heli", "tac_air")
-                                        for a in g.legal_actions()):
+    while g.decision is None or not any(
+        a.kind == "replace" and g.unit(a["unit"]).type in ("heli", "tac_air") for a in g.legal_actions()
+    ):
         g.advance("decision") if g.decision is None else g.apply(g.legal_actions()[-1])
     return [a for a in g.legal_actions() if a.kind == "replace"]
 

@@ -18,6 +18,7 @@ def _search_position(area, allied, hidden):
             put(g, u, area)
         for u in hidden:
             put(g, u, area, face_up=False)
+
     return edit
 
 
@@ -28,7 +29,9 @@ def _detections(g, area):
 def test_tet_p5_2_detection_roll_at_most_df_succeeds():
     """Digest case 23: 3 Allied ground units, best DF d, roll d: success, up to 3 units turned up."""
     hidden = ["vc_i_01", "vc_i_02", "vc_i_04", "vc_i_05"]
-    g = tet_at("p5", edit=_search_position("12", SPOTTERS, hidden), dice=[DF] * 40)  # every search roll this phase
+    g = tet_at(
+        "p5", edit=_search_position("12", SPOTTERS, hidden), dice=[DF] * 40
+    )  # every search roll this phase
     (r,) = _detections(g, "12")
     assert r.inputs["effective_df"] == DF and r.dice[0].value == DF and r.dice[0].forced
     assert r.result["detected"] == 3
@@ -37,20 +40,26 @@ def test_tet_p5_2_detection_roll_at_most_df_succeeds():
 
 def test_tet_p5_2_roll_above_df_detects_nothing():
     hidden = ["vc_i_01", "vc_i_02"]
-    g = tet_at("p5", edit=_search_position("12", SPOTTERS[:1], hidden), dice=[DF + 1] * 40)  # every search roll this phase
+    g = tet_at(
+        "p5", edit=_search_position("12", SPOTTERS[:1], hidden), dice=[DF + 1] * 40
+    )  # every search roll this phase
     (r,) = _detections(g, "12")
     assert r.result == {"detected": 0} and not any(g.face_up[u] for u in hidden)
 
 
 def test_tet_p5_2_detects_no_more_than_allied_ground_units():
     hidden = ["vc_i_01", "vc_i_02", "vc_i_04"]
-    g = tet_at("p5", edit=_search_position("12", SPOTTERS[:1], hidden), dice=[1] * 40)  # every search roll this phase
+    g = tet_at(
+        "p5", edit=_search_position("12", SPOTTERS[:1], hidden), dice=[1] * 40
+    )  # every search roll this phase
     assert sum(g.face_up[u] for u in hidden) == 1
 
 
 def test_tet_p5_3_sanctuary_detection_is_one_less():
     """Digest case 24: best DF d in a sanctuary, roll d: effective DF d - 1, the search fails."""
-    g = tet_at("p5", edit=_search_position("S2", SPOTTERS, ["vc_i_06"]), dice=[DF] * 40)  # every search roll this phase
+    g = tet_at(
+        "p5", edit=_search_position("S2", SPOTTERS, ["vc_i_06"]), dice=[DF] * 40
+    )  # every search roll this phase
     (r,) = _detections(g, "S2")
     assert r.rule_id == "TET-P5-3" and r.inputs["effective_df"] == DF - 1 and r.result == {"detected": 0}
 
@@ -62,13 +71,13 @@ def test_tet_p5_1_search_only_where_allied_ground_units_meet_hidden_units():
         put(g, "vc_i_01", "12", face_up=False)
         put(g, "us_1cav_1", "15")
         put(g, "vc_i_02", "15", face_up=True)  # already face up: nothing to search for
+
     g = tet_at("p5", edit=edit)
     assert "12" not in g.search_areas() and "15" not in g.search_areas()
 
 
 def test_tet_p5_4_recce_detects_one_unit_without_a_roll():
-    g = tet_at("p5", edit=_search_position("12", [], ["vc_i_01", "vc_i_02"]),
-               players={"Allied": None})
+    g = tet_at("p5", edit=_search_position("12", [], ["vc_i_01", "vc_i_02"]), players={"Allied": None})
     while g.decision is None or g.decision.rule_id != "TET-P5-4":
         g.advance("decision")
     act = next(a for a in g.legal_actions() if a.get("area") == "12")

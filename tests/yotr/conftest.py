@@ -8,8 +8,15 @@ from wargames.testing import Passive, stop_at  # noqa: F401  (Passive: ends ever
 from wargames.yotr.game import BOXES, YotrGame
 
 
-def yotr_at(phase: str, turn: int = 1, seed: int = 7, edit: Callable[[YotrGame], None] | None = None,
-            players=None, dice: list[int] | None = None, options=None) -> YotrGame:
+def yotr_at(
+    phase: str,
+    turn: int = 1,
+    seed: int = 7,
+    edit: Callable[[YotrGame], None] | None = None,
+    players=None,
+    dice: list[int] | None = None,
+    options=None,
+) -> YotrGame:
     """A game stopped just after the phase-start ruling of ``phase`` on ``turn``, edited by ``edit``, then run
     to its next decision.  (Edited positions are for rule tests; they do not replay from saves.)"""
     game = stop_at("yotr", phase, turn, seed, options=options)

@@ -38,8 +38,9 @@ def test_yotr_sop_phase_summary_lists_phases_in_order(turn3):
     assert phases.index("Communist Movement") < phases.index("Communist Combat") < phases.index("Bombardment")
     assert frame["rulings"].sum() == len(rulings)
     assert frame["dice"].sum() == sum(len(r.dice) for r in rulings)
-    assert A.rulings_of(rulings, "Bombardment") and all(r.phase == "Bombardment"
-                                                        for r in A.rulings_of(rulings, "Bombardment"))
+    assert A.rulings_of(rulings, "Bombardment") and all(
+        r.phase == "Bombardment" for r in A.rulings_of(rulings, "Bombardment")
+    )
 
 
 def test_yotr_sup_supply_table_states_and_chart(turn3):
@@ -111,7 +112,10 @@ def test_yotr_sup_d_supply_center_table_and_attack_by_supply(turn3):
     nva = [u for u in g.on_map("Communist") if g.counters[u].nationality == "NVA" and g.is_combat(u)][:2]
     steps = A.attack_by_supply(g, nva, 2)
     assert list(steps["supply state"]) == ["Attack Supply", "General Supply", "Isolated"]
-    assert steps.loc[1, "attack"] == steps.loc[0, "attack"] / 2 and steps.loc[2, "attack"] == steps.loc[0, "attack"] / 4
+    assert (
+        steps.loc[1, "attack"] == steps.loc[0, "attack"] / 2
+        and steps.loc[2, "attack"] == steps.loc[0, "attack"] / 4
+    )
 
 
 def test_yotr_cbt_crt_chances_and_source_kinds():

@@ -13,8 +13,11 @@ BRT_TEXT = """\
 1,P,D,D,D,D,E,E,E
 2,P,P,D,D,D,D,D,D
 3,NE,P,P,P,D,D,D,D"""
-COAST = next(h for h in sorted(D.hexes) if D.terrain(h) == "clear" and D.country(h) == "SVN" and h not in D.towns
-             and sea_distance().get(h) == 1)
+COAST = next(
+    h
+    for h in sorted(D.hexes)
+    if D.terrain(h) == "clear" and D.country(h) == "SVN" and h not in D.towns and sea_distance().get(h) == 1
+)
 
 
 def position(units: dict[str, str], phase: str = "a_bomb", **kw):
@@ -22,6 +25,7 @@ def position(units: dict[str, str], phase: str = "a_bomb", **kw):
         clear(g)
         for u, h in units.items():
             put(g, u, h)
+
     return yotr_at(phase, edit=edit, **kw)
 
 
@@ -59,7 +63,9 @@ def test_yotr_bmb_proc_clear_hex_doubles_one_roll_per_counter():
     assert head.result == {"hex": COAST, "effective": 16, "column": "10"}
     rolls = [r for r in rulings if r.rule_id == "YOTR-BMB-BRT"]
     assert [r.result["brt"] for r in rolls] == ["D", "D", "E"]
-    assert g.loc["nva_1"] == "eliminated" or g.loc["dummy_1"] == "eliminated" or g.loc["nva_2"] == "eliminated"
+    assert (
+        g.loc["nva_1"] == "eliminated" or g.loc["dummy_1"] == "eliminated" or g.loc["nva_2"] == "eliminated"
+    )
     assert "nva_" not in rolls[0].for_side("Allied").explanation  # D-11: the Allies do not learn what was hit
 
 
@@ -94,7 +100,9 @@ def test_yotr_bmb_h_air_points_are_never_lost():
     g = position({"nva_2": P}, dice=[6])
     rulings = choose(g, "air", hex=P, points=6)
     assert any(r.rule_id == "YOTR-BMB-PROC" for r in rulings)
-    assert g.air == sum(r.attack for r in D.oob.values() if r.unit_type == "air_points" and (r.turn or 0) <= g.turn)
+    assert g.air == sum(
+        r.attack for r in D.oob.values() if r.unit_type == "air_points" and (r.turn or 0) <= g.turn
+    )
 
 
 def test_yotr_bmb_a_militia_never_bombarded():
@@ -129,6 +137,7 @@ def test_yotr_sop_a4_pinned_removed_disrupted_recover_on_one_to_three():
         put(g, "nva_4", P)
         g.pinned.add("nva_2")
         g.disrupted.update({"nva_3", "nva_4"})
+
     g = yotr_at("c_recovery", turn=1, edit=edit, dice=[3, 4])
     assert not g.pinned and g.disrupted == {"nva_4"}  # EX-17
 
@@ -139,6 +148,7 @@ def test_yotr_bmb_brt_disrupted_may_not_move_or_attack():
         put(g, "nva_2", P)
         put(g, "arvn_mdw_1", D.adj[P][0])
         g.disrupted.add("nva_2")
+
     g = yotr_at("c_combat", edit=edit, dice=[6])  # no attack is offered; the recovery roll of 6 fails
     assert not any(r.rule_id == "YOTR-CBT-CRT" for r in g.log)
     assert "nva_2" in g.disrupted and not g.may_attack("nva_2")

@@ -23,6 +23,7 @@ def position(units: dict[str, str], phase: str = "c_move", **kw):
         clear(g)
         for u, h in units.items():
             put(g, u, h)
+
     return yotr_at(phase, edit=edit, **kw)
 
 
@@ -49,7 +50,9 @@ def test_yotr_mov_h_mixed_terrain_paid_hex_by_hex():
     for h, c in sorted(g.reachable("nva_2").items())[:40]:
         path = g.path_to("nva_2", h)
         if len(path) > 2:
-            assert Fraction(c, 2) == sum(g.terrain_cost("nva_2", a, b) for a, b in zip(path, path[1:], strict=False))
+            assert Fraction(c, 2) == sum(
+                g.terrain_cost("nva_2", a, b) for a, b in zip(path, path[1:], strict=False)
+            )
 
 
 def test_yotr_mov_e_no_combat_while_moving():
@@ -75,8 +78,11 @@ def test_yotr_zoc_e_never_from_one_zone_straight_into_another():
 
 def test_yotr_tec_2_town_symbols_use_the_hex_terrain():
     loc_ninh = "3363"
-    start = next(n for n in D.adj[loc_ninh] if D.terrain(n) == "clear" and not D.sides.get(
-        tuple(sorted((n, loc_ninh)))))
+    start = next(
+        n
+        for n in D.adj[loc_ninh]
+        if D.terrain(n) == "clear" and not D.sides.get(tuple(sorted((n, loc_ninh))))
+    )
     g = position({"nva_2": start})
     assert g.terrain_cost("nva_2", start, loc_ninh) == 1
 
@@ -92,8 +98,13 @@ def test_yotr_dum_dummies_have_zones_but_never_attack():
 
 
 def test_yotr_sr_f_us_intervention_lets_allied_units_move_freely():
-    a, b = next((h, n) for h in sorted(D.hexes) if D.country(h) == "SVN" and D.terrain(h) == "clear"
-                for n in D.adj[h] if D.country(n) == "NVN" and D.terrain(n) == "clear")
+    a, b = next(
+        (h, n)
+        for h in sorted(D.hexes)
+        if D.country(h) == "SVN" and D.terrain(h) == "clear"
+        for n in D.adj[h]
+        if D.country(n) == "NVN" and D.terrain(n) == "clear"
+    )
     g = position({"usa_1": a}, phase="a_move", options={"special_rule_f": True})
     assert g.why_cannot_move("usa_1") is None and b in g.reachable("usa_1")
 
@@ -119,7 +130,9 @@ def test_yotr_cbt_f_defenders_in_a_hex_combine():
 
 
 def test_yotr_cbt_j_a_unit_never_splits_its_strength():
-    g = position({"nva_2": P, "arvn_mdw_1": RING[0], "arvn_mde_2": RING[1], "nva_3": "1787"}, phase="c_combat")
+    g = position(
+        {"nva_2": P, "arvn_mdw_1": RING[0], "arvn_mde_2": RING[1], "nva_3": "1787"}, phase="c_combat"
+    )
     choose(g, "target", hex=RING[0])
     choose(g, "attacker", unit="nva_2")
     if any(a.kind == "commit" for a in g.legal_actions()):
@@ -130,15 +143,21 @@ def test_yotr_cbt_j_a_unit_never_splits_its_strength():
 def test_yotr_cbt_k_attacker_picks_the_order_of_battle():
     # D-56: once every attack is declared the attacker chooses which to fight first (here the one declared last)
     far = "2283"
-    g = position({"nva_2": P, "nva_3": far, "arvn_mdw_1": RING[1], "arvn_mde_2": D.adj[far][2]},
-                 phase="c_combat", dice=[3, 3])
+    g = position(
+        {"nva_2": P, "nva_3": far, "arvn_mdw_1": RING[1], "arvn_mde_2": D.adj[far][2]},
+        phase="c_combat",
+        dice=[3, 3],
+    )
     targets = [a["hex"] for a in g.legal_actions() if a.kind == "target"]
     assert len(targets) == 2
     rulings = []
     for t in targets:
         rulings += choose(g, "target", hex=t)
-        rulings += choose(g, "all_attack", hex=t) if any(a.kind == "all_attack" for a in g.legal_actions()) \
+        rulings += (
+            choose(g, "all_attack", hex=t)
+            if any(a.kind == "all_attack" for a in g.legal_actions())
             else choose(g, "attacker", unit=g.legal_actions()[0]["unit"])
+        )
         if g.decision and any(a.kind == "commit" for a in g.legal_actions()):
             rulings += choose(g, "commit")
         if g.decision and g.decision.rule_id == "YOTR-CBT-D":
@@ -162,8 +181,13 @@ def test_yotr_cbt_p_allied_order_chosen_after_each_battle_once_dummies_are_revea
     units = {"dummy_1": P, "nva_2": "1784", "nva_3": "2283"}
     allied = {}
     for h, u in zip(hexes, ["arvn_mdw_1", "arvn_qt_3", "arvn_mde_2"], strict=True):
-        allied[u] = next(n for n in D.adj[h] if D.terrain(n) == "clear" and n not in D.towns
-                         and all(n not in D.adj[o] and n != o for o in hexes if o != h))
+        allied[u] = next(
+            n
+            for n in D.adj[h]
+            if D.terrain(n) == "clear"
+            and n not in D.towns
+            and all(n not in D.adj[o] and n != o for o in hexes if o != h)
+        )
     g = position({**units, **allied}, phase="a_combat", dice=[3, 3])
     for h, u in zip(hexes, allied, strict=True):
         choose(g, "target", hex=h)
@@ -184,8 +208,12 @@ def test_yotr_cbt_p_allied_order_chosen_after_each_battle_once_dummies_are_revea
 
 def test_yotr_twn_l_militia_never_affected_by_supply():
     an_loc = "3365"
-    g = position({"nva_2": next(n for n in D.adj[an_loc] if not D.side_has(n, an_loc, "river"))}, phase="c_combat")
-    assert g.defense_strength(an_loc, ["nva_2"])[0] == 1  # no Allied unit to be out of supply: the militia is 1
+    g = position(
+        {"nva_2": next(n for n in D.adj[an_loc] if not D.side_has(n, an_loc, "river"))}, phase="c_combat"
+    )
+    assert (
+        g.defense_strength(an_loc, ["nva_2"])[0] == 1
+    )  # no Allied unit to be out of supply: the militia is 1
 
 
 # ---------------------------------------------------------------------- bombardment

@@ -30,6 +30,7 @@ def position(units: dict[str, str], phase: str = "c_combat", dice=None, **kw):
         clear(g)
         for u, h in units.items():
             put(g, u, h)
+
     return yotr_at(phase, edit=edit, dice=dice, **kw)
 
 
@@ -53,8 +54,11 @@ def attack(g, target: str, *units: str, advance: bool = False):
 
 
 def nbr(h: str, avoid=()) -> str:
-    return next(n for n in D.adj[h] if D.terrain(n) == "clear" and n not in D.towns and n not in avoid
-                and not D.side_has(h, n, "river"))
+    return next(
+        n
+        for n in D.adj[h]
+        if D.terrain(n) == "clear" and n not in D.towns and n not in avoid and not D.side_has(h, n, "river")
+    )
 
 
 # ---------------------------------------------------------------------- the table and the odds
@@ -111,10 +115,19 @@ def test_yotr_sup_chart_effects_on_strength():
 
 
 def test_yotr_tec_1_river_doubles_only_if_every_attacker_crosses():
-    a, b = next((x, y) for (x, y), f in sorted(D.sides.items()) if f == {"river"} and D.terrain(x) == "clear"
-                and D.terrain(y) == "clear" and D.country(x) == D.country(y) == "SVN" and x not in D.towns
-                and y not in D.towns)
-    other = next(n for n in D.adj[a] if n in D.adj[b] and not D.side_has(n, a, "river") and D.terrain(n) != "sea")
+    a, b = next(
+        (x, y)
+        for (x, y), f in sorted(D.sides.items())
+        if f == {"river"}
+        and D.terrain(x) == "clear"
+        and D.terrain(y) == "clear"
+        and D.country(x) == D.country(y) == "SVN"
+        and x not in D.towns
+        and y not in D.towns
+    )
+    other = next(
+        n for n in D.adj[a] if n in D.adj[b] and not D.side_has(n, a, "river") and D.terrain(n) != "sea"
+    )
     g = position({"arvn_mdw_1": a, "nva_2": b, "nva_3": other})
     assert g.defense_strength(a, ["nva_2"])[0] == 4
     assert g.defense_strength(a, ["nva_2", "nva_3"])[0] == 2
@@ -203,8 +216,10 @@ def test_yotr_cbt_p_dummies_exposed_and_attack_spent():
     g = position({"dummy_1": P, "arvn_mdw_1": RING[0]}, phase="a_combat")
     rulings = attack(g, P, "arvn_mdw_1")
     assert g.loc["dummy_1"] == "removed"
-    assert [r.rule_id for r in rulings if r.rule_id in ("YOTR-DUM-C", "YOTR-CBT-P")] == ["YOTR-DUM-C",
-                                                                                         "YOTR-CBT-P"]
+    assert [r.rule_id for r in rulings if r.rule_id in ("YOTR-DUM-C", "YOTR-CBT-P")] == [
+        "YOTR-DUM-C",
+        "YOTR-CBT-P",
+    ]
     assert not any(r.rule_id == "YOTR-CBT-CRT" for r in rulings)
 
 
@@ -237,6 +252,7 @@ def test_yotr_twn_m_retake_restores_militia_and_scores_the_reduced_value():
         clear(g)
         g.town[my_tho] = "nlf"
         put(g, "arvn_mde_2", nbr(my_tho))
+
     g = yotr_at("a_combat", edit=edit, dice=[1])
     assert g.vp == 5
     attack(g, my_tho, "arvn_mde_2")  # 2 v 1: 2-1, die 1: Dr1
@@ -262,7 +278,9 @@ def test_yotr_sup_d_supply_center_destroyed_on_de_only():
     # EX-15: De destroys a centre for good, with the supply units on it
     tch = "2710"
     list(g.defender_loses("Allied", tch, "De", ["arvn_sg_1"], advance=False))
-    assert tch in g.sc_destroyed and all(g.loc[u] == "eliminated" for u in ("supply_dummy_2", "supply_dummy_3"))
+    assert tch in g.sc_destroyed and all(
+        g.loc[u] == "eliminated" for u in ("supply_dummy_2", "supply_dummy_3")
+    )
     assert tch not in g.general_sources()
 
 
@@ -301,9 +319,14 @@ def test_yotr_mov_k_retreat_costs_no_movement_points():
 
 def test_yotr_mov_s_rok_retreat_out_of_region_eliminates():
     # EX-32: a ROK unit may only retreat inside its Region; with no such hex it is eliminated
-    edge = next(h for h in sorted(D.hexes) if D.region(h) == "central_coast" and h not in D.towns
-                and D.terrain(h) == "clear" and any(D.region(n) not in ("central_coast", None)
-                                                    and D.terrain(n) == "clear" for n in D.adj[h]))
+    edge = next(
+        h
+        for h in sorted(D.hexes)
+        if D.region(h) == "central_coast"
+        and h not in D.towns
+        and D.terrain(h) == "clear"
+        and any(D.region(n) not in ("central_coast", None) and D.terrain(n) == "clear" for n in D.adj[h])
+    )
     g = position({"rok_1": edge, "arvn_cc_1": edge}, phase="a_combat")
     rok = g.retreat_options("rok_1", 1)
     assert all(D.region(h) == "central_coast" for h in rok)
@@ -325,9 +348,16 @@ def test_yotr_mov_s_usa_retreat_from_base_goes_to_another_base():
 
 
 def test_yotr_cbt_n_attacks_cross_any_border():
-    a, b = next((x, y) for x in sorted(D.hexes) if D.country(x) == "KHM" and D.terrain(x) == "clear"
-                for y in D.adj[x] if D.country(y) == "SVN" and D.terrain(y) == "clear" and y not in D.towns
-                and not D.side_has(x, y, "river"))
+    a, b = next(
+        (x, y)
+        for x in sorted(D.hexes)
+        if D.country(x) == "KHM" and D.terrain(x) == "clear"
+        for y in D.adj[x]
+        if D.country(y) == "SVN"
+        and D.terrain(y) == "clear"
+        and y not in D.towns
+        and not D.side_has(x, y, "river")
+    )
     g = position({"nva_2": a, "arvn_mdw_1": b})
     assert b in [x["hex"] for x in g.legal_actions() if x.kind == "target"]
 
@@ -372,6 +402,7 @@ def test_yotr_twn_proc_nlf_militia_gone_under_a_battlegroup():
         g.town[town] = "nlf"
         for u, h in units.items():
             put(g, u, h)
+
     g = yotr_at("a_combat", edit=edit, dice=[1])
     assert g.communist_militia(town) == 1
     rulings = attack(g, town, *attackers)
@@ -444,8 +475,13 @@ def test_yotr_cbt_c_a_defender_that_retreats_into_another_target_is_not_attacked
     # The unit that retreated into B neither adds its defence there nor suffers B's result (D-66).
     a, b = "1987", "1986"
     ring = [h for h in D.adj[a] if h != b]
-    ring_units = dict(zip(["arvn_qt_1", "arvn_qt_2", "arvn_ch_1", "arvn_svay_rieng_2", "arvn_svay_rieng_3"], ring,
-                          strict=True))
+    ring_units = dict(
+        zip(
+            ["arvn_qt_1", "arvn_qt_2", "arvn_ch_1", "arvn_svay_rieng_2", "arvn_svay_rieng_3"],
+            ring,
+            strict=True,
+        )
+    )
     b_units = {"arvn_qt_3": "1985", "arvn_qn_1": "1985", "arvn_ch_2": "1985"}
     g, out = _two_declared(a, b, ring_units, b_units, dice=[1, 1])
     out += finish(g)
@@ -462,13 +498,19 @@ def test_yotr_cbt_c_attack_on_a_hex_holding_only_already_attacked_units_is_not_m
     # rolled and the attacker on B is spent
     a, b = "1987", "1986"
     ring = [h for h in D.adj[a] if h != b]
-    ring_units = dict(zip(["arvn_qt_1", "arvn_qt_2", "arvn_ch_1", "arvn_svay_rieng_2", "arvn_svay_rieng_3"], ring,
-                          strict=True))
+    ring_units = dict(
+        zip(
+            ["arvn_qt_1", "arvn_qt_2", "arvn_ch_1", "arvn_svay_rieng_2", "arvn_svay_rieng_3"],
+            ring,
+            strict=True,
+        )
+    )
 
     def edit(g):
         clear(g)
         for u, h in {"nva_2": a, "dummy_1": b, **ring_units, "arvn_qt_3": "1985"}.items():
             put(g, u, h)
+
     g = yotr_at("a_combat", edit=edit, dice=[1])
     out = choose(g, "target", hex=a)
     for u in ring_units:

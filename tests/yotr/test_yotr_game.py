@@ -21,7 +21,17 @@ def test_yotr_sop_thirteen_turns_communist_first():
     g = YotrGame("historical", 1)
     assert g.sequence.turns == 13
     ids = [p.id for p in g.sequence.phases]
-    assert ids == ["c_rein", "c_move", "c_combat", "c_recovery", "a_rein", "a_move", "a_bomb", "a_combat", "gt"]
+    assert ids == [
+        "c_rein",
+        "c_move",
+        "c_combat",
+        "c_recovery",
+        "a_rein",
+        "a_move",
+        "a_bomb",
+        "a_combat",
+        "gt",
+    ]
     assert g.decision.side == "Communist" and g.turn == 1
 
 
@@ -51,6 +61,7 @@ def test_yotr_sop_b4a_allied_attacks_declared_before_any_is_resolved():
         put(g, "nva_3", "1784")
         put(g, "arvn_mdw_1", D.adj[P][0])
         put(g, "arvn_mde_2", D.adj["1784"][0])
+
     g = yotr_at("a_combat", edit=edit)
     choose(g, "target", hex=P)
     choose(g, "attacker", unit="arvn_mdw_1")
@@ -63,6 +74,7 @@ def test_yotr_sop_b4b_defenders_revealed_at_resolution_then_hidden():
         clear(g)
         put(g, "nva_2", P)
         put(g, "arvn_mdw_1", D.adj[P][0])
+
     g = yotr_at("a_combat", edit=edit, dice=[4])
     choose(g, "target", hex=P)
     rulings = choose(g, "attacker", unit="arvn_mdw_1")
@@ -137,6 +149,7 @@ def test_yotr_rei_place_panhandle_when_tchepone_held():
             g.place(u, "removed")
         g.sc_destroyed.add("2710")
         put(g, "arvn_qt_1", "2710")
+
     g = yotr_at("c_rein", turn=4, edit=edit)
     assert g.loc["nva_rein_1"] == "3406"  # the Panhandle Supply Center (calibration C-02)
 
@@ -168,16 +181,29 @@ def test_yotr_dum_d_no_dummies_left_after_turn_nine():
 # ---------------------------------------------------------------------- victory
 def test_yotr_vic_levels_table():
     # EX-20
-    levels = {4: "Allied Substantive Victory", 5: "Allied Marginal Victory", 8: "Allied Marginal Victory",
-              9: "Draw", 14: "Draw", 15: "Communist Marginal Victory", 24: "Communist Marginal Victory",
-              25: "Communist Substantive Victory", 39: "Communist Substantive Victory",
-              40: "Communist Decisive Victory", -3: "Allied Substantive Victory"}
+    levels = {
+        4: "Allied Substantive Victory",
+        5: "Allied Marginal Victory",
+        8: "Allied Marginal Victory",
+        9: "Draw",
+        14: "Draw",
+        15: "Communist Marginal Victory",
+        24: "Communist Marginal Victory",
+        25: "Communist Substantive Victory",
+        39: "Communist Substantive Victory",
+        40: "Communist Decisive Victory",
+        -3: "Allied Substantive Victory",
+    }
     assert {vp: D.level(vp).level for vp in levels} == levels
 
 
 def test_yotr_vic_town_values_by_strength():
     assert [(r.vp_on_seizure, r.vp_while_retaken) for _, r in sorted(D.town_vp.items())] == [
-        (1, 0), (2, 1), (5, 2), (8, 3)]
+        (1, 0),
+        (2, 1),
+        (5, 2),
+        (8, 3),
+    ]
 
 
 def test_yotr_twn_k_held_and_retaken_towns_score():
@@ -208,6 +234,7 @@ def test_yotr_vic_saigon_isolation():
         clear(g)
         for u, h in zip(("nva_1", "nva_2", "nva_3", "nva_4"), D.saigon_roads, strict=True):
             put(g, u, h)
+
     g = yotr_at("c_move", edit=edit)
     assert g.vp_function()["saigon_isolation"] == 5
     for h in D.saigon_hexes:
@@ -234,6 +261,7 @@ def test_yotr_vic_dec_forty_points_end_the_game_at_once():
             if D.towns[h].region not in ("tay_ninh",):
                 g.town[h] = "nlf"
         put(g, "dummy_1", next(n for n in D.adj[loc_ninh] if D.terrain(n) == "clear" and n not in D.towns))
+
     g = yotr_at("c_move", edit=edit)
     assert g.vp >= 39 or g.is_over
     if not g.is_over:
@@ -265,10 +293,13 @@ def test_map_calibration_targets():
     assert sum(g.loc[u] in rng for u in nva) >= len(nva) - 2
     # 4. four road hexes next to Saigon
     assert len(D.saigon_roads) == 4
-    assert all(any(n in D.saigon_hexes and D.side_has(h, n, "road") for n in D.adj[h]) for h in D.saigon_roads)
+    assert all(
+        any(n in D.saigon_hexes and D.side_has(h, n, "road") for n in D.adj[h]) for h in D.saigon_roads
+    )
     # 5. most Supply Centers abut rough terrain
     assert sum(any(D.terrain(n) == "rough" for n in D.adj[h]) for h in D.supply_centers) * 2 > len(
-        D.supply_centers)
+        D.supply_centers
+    )
 
 
 # ---------------------------------------------------------------------- bots
@@ -303,9 +334,13 @@ def test_yotr_dep_free_deployment_restrictions():
     first = g.legal_actions()
     assert all(D.country(a["to"]) != "SVN" for a in first if a.kind == "deploy")
     assert any(a.kind == "set_aside" for a in first)
-    assert all(h not in D.towns and not D.has_road_or_trail(h) and D.region(h) == "central_coast"
-               for h in nlf_deploy_hexes("central_coast"))
-    assert D.places["svay_rieng"].hex in nva_deploy_hexes() and D.places["svay_rieng"].hex in arvn_deploy_hexes()
+    assert all(
+        h not in D.towns and not D.has_road_or_trail(h) and D.region(h) == "central_coast"
+        for h in nlf_deploy_hexes("central_coast")
+    )
+    assert (
+        D.places["svay_rieng"].hex in nva_deploy_hexes() and D.places["svay_rieng"].hex in arvn_deploy_hexes()
+    )
     assert all(D.terrain(h) == "clear" or D.has_road_or_trail(h) for h in arvn_deploy_hexes())
     from wargames.yotr.bots import AlliedBot, CommunistBot
 
@@ -331,13 +366,23 @@ def test_yotr_dep_illegal_set_up_hexes_refused_naming_the_restriction():
     with pytest.raises(IllegalAction, match=r"\[YOTR-DEP\].*not a land hex"):
         g.apply(Action.make("deploy", to="9999", unit=uid))
     with pytest.raises(IllegalAction, match=r"\[YOTR-SET-SEQ\].*to set up now is"):
-        g.apply(Action.make("deploy", to=g.decision.options[0]["to"], unit="nva_14" if uid != "nva_14" else "nva_1"))
+        g.apply(
+            Action.make(
+                "deploy", to=g.decision.options[0]["to"], unit="nva_14" if uid != "nva_14" else "nva_1"
+            )
+        )
     assert g.digest() == before
     while g.decision.side == "Communist":  # on to the Allied step: ARVN may not set up on roadless rough
         g.apply(next((a for a in g.legal_actions() if a.kind == "set_aside"), g.legal_actions()[0]))
     arvn = g.decision.options[0]["unit"]
-    rough = next(h for h in D.hexes if D.country(h) == "SVN" and D.terrain(h) == "rough"
-                 and not D.has_road_or_trail(h) and not g.occupied_by(h, "Communist"))
+    rough = next(
+        h
+        for h in D.hexes
+        if D.country(h) == "SVN"
+        and D.terrain(h) == "rough"
+        and not D.has_road_or_trail(h)
+        and not g.occupied_by(h, "Communist")
+    )
     with pytest.raises(IllegalAction, match=r"\[YOTR-DEP\].*ARVN may enter"):
         g.apply(Action.make("deploy", to=rough, unit=arvn))
 
@@ -346,8 +391,14 @@ def test_yotr_set_seq_fourteen_then_seven():
     g = YotrGame("standard", 0)
     g.set_players({"Communist": None, "Allied": None})
     asides = 0
-    while g.decision.rule_id == "YOTR-DEP" and g.decision.side == "Communist" and any(
-            a.kind in ("deploy", "set_aside") and a["unit"].startswith(("nva", "dummy")) for a in g.legal_actions()):
+    while (
+        g.decision.rule_id == "YOTR-DEP"
+        and g.decision.side == "Communist"
+        and any(
+            a.kind in ("deploy", "set_aside") and a["unit"].startswith(("nva", "dummy"))
+            for a in g.legal_actions()
+        )
+    ):
         act = next((a for a in g.legal_actions() if a.kind == "set_aside"), g.legal_actions()[0])
         asides += act.kind == "set_aside"
         g.apply(act)
@@ -397,7 +448,10 @@ def test_yotr_dep_comm_players_deploy_the_historical_forces_within_their_areas()
     while g.decision.options[0]["unit"] != "nva_1":
         g.apply(next(a for a in g.legal_actions() if a.kind == "set_aside"))
     menu = {a["to"] for a in g.legal_actions() if a.kind == "deploy"}
-    assert menu == set(near_region_hexes("quang_tri")) and region_of_area(g.counters["nva_1"].deploy_area) == "quang_tri"
+    assert (
+        menu == set(near_region_hexes("quang_tri"))
+        and region_of_area(g.counters["nva_1"].deploy_area) == "quang_tri"
+    )
     assert all(D.country(h) != "SVN" for h in menu) and D.places["svay_rieng"].hex not in menu
     assert all(min(D.grid.distance(h, x) for x in D.hexes if D.region(x) == "quang_tri") <= 2 for h in menu)
     before = g.digest()
@@ -435,5 +489,7 @@ def test_yotr_dep_allied_players_deploy_the_arvn_within_their_regions():
         else:
             assert g.loc[uid] == r.start_hex
     fixed = YotrGame("historical", 4)
-    assert all(fixed.loc[u] == r.start_hex for u, r in fixed.counters.items() if r.start_hex and r.turn is None)
+    assert all(
+        fixed.loc[u] == r.start_hex for u, r in fixed.counters.items() if r.start_hex and r.turn is None
+    )
     assert not any(e.get("act", {}).get("kind") == "deploy" for e in fixed.record)

@@ -32,6 +32,7 @@ def quiet(uid_hex: dict[str, str], phase: str = "c_move", **kw) -> YotrGame:
         clear(g)
         for u, h in uid_hex.items():
             put(g, u, h)
+
     return yotr_at(phase, edit=edit, **kw)
 
 
@@ -44,23 +45,50 @@ def test_yotr_mov_a_clear_hex_costs_one_point():
 
 def test_yotr_mov_q_road_rate_only_through_a_road_hexside(start):
     d = start.data
-    a, b = _pair(d, lambda x, y, f: f == {"road"} and d.terrain(x) == d.terrain(y) == "clear"
-                 and d.country(x) == d.country(y) == "SVN")
+    a, b = _pair(
+        d,
+        lambda x, y, f: (
+            f == {"road"}
+            and d.terrain(x) == d.terrain(y) == "clear"
+            and d.country(x) == d.country(y) == "SVN"
+        ),
+    )
     assert start.terrain_cost("arvn_mdw_1", a, b) == Fraction(1, 2)
     assert start.terrain_cost("nva_2", a, b) == 1
-    a, other = _pair(d, lambda x, y, f: "river" not in f and "road" not in f and "trail" not in f
-                     and d.side_has(x, next(iter(d.adj[x])), "road") and d.terrain(y) == "clear")
+    a, other = _pair(
+        d,
+        lambda x, y, f: (
+            "river" not in f
+            and "road" not in f
+            and "trail" not in f
+            and d.side_has(x, next(iter(d.adj[x])), "road")
+            and d.terrain(y) == "clear"
+        ),
+    )
     assert start.terrain_cost("arvn_mdw_1", a, other) == 1  # a road hex left through a plain hexside
 
 
 def test_yotr_mov_p_arvn_enter_rough_only_along_road_or_trail(start):
     d = start.data
-    a, b = _pair(d, lambda x, y, f: "road" in f and "river" not in f and d.terrain(y) == "rough"
-                 and d.country(x) == d.country(y) == "SVN")
+    a, b = _pair(
+        d,
+        lambda x, y, f: (
+            "road" in f
+            and "river" not in f
+            and d.terrain(y) == "rough"
+            and d.country(x) == d.country(y) == "SVN"
+        ),
+    )
     assert start.terrain_cost("arvn_mdw_1", a, b) == Fraction(1, 2)
     # EX-12: between two hexes where the road does not cross the hexside, ARVN may not enter rough
-    c = next(n for n in d.adj[a] if d.terrain(n) == "rough" and not d.side_has(a, n, "road")
-             and not d.side_has(a, n, "trail") and d.country(n) == "SVN")
+    c = next(
+        n
+        for n in d.adj[a]
+        if d.terrain(n) == "rough"
+        and not d.side_has(a, n, "road")
+        and not d.side_has(a, n, "trail")
+        and d.country(n) == "SVN"
+    )
     assert start.terrain_cost("arvn_mdw_1", a, c) is None
     assert start.may_enter_terrain("arvn_mdw_1", a, c) == "YOTR-MOV-P"
     assert start.terrain_cost("usa_1", a, c) == 2  # other Allied units pay the terrain
@@ -68,8 +96,12 @@ def test_yotr_mov_p_arvn_enter_rough_only_along_road_or_trail(start):
 
 def test_yotr_tec_3_trail_rate_and_communist_pays_terrain(start):
     d = start.data
-    a, b = _pair(d, lambda x, y, f: f == {"trail"} and d.terrain(y) == "rough" and d.country(x) == "SVN"
-                 and d.country(y) == "SVN")
+    a, b = _pair(
+        d,
+        lambda x, y, f: (
+            f == {"trail"} and d.terrain(y) == "rough" and d.country(x) == "SVN" and d.country(y) == "SVN"
+        ),
+    )
     assert start.terrain_cost("arvn_mdw_1", a, b) == 2  # trail rate lets ARVN in
     assert start.terrain_cost("nva_2", a, b) == 2  # D-44: the Communist pays the rough terrain
 
@@ -84,8 +116,9 @@ def test_yotr_tec_6_river_adds_three_and_a_bridge_cancels_it(start):
 
 def test_yotr_tec_chart_sea_prohibited(start):
     d = start.data
-    a, b = next((h, n) for h in sorted(d.hexes) if d.terrain(h) == "clear" for n in d.adj[h]
-                if d.terrain(n) == "sea")
+    a, b = next(
+        (h, n) for h in sorted(d.hexes) if d.terrain(h) == "clear" for n in d.adj[h] if d.terrain(n) == "sea"
+    )
     assert start.terrain_cost("nva_2", a, b) is None and start.may_enter_terrain("nva_2", a, b) == "YOTR-TEC"
 
 
@@ -125,8 +158,10 @@ def test_yotr_zoc_b_zones_reach_friendly_occupied_hexes_for_movement():
 
 def test_yotr_zoc_f1_no_zone_across_a_river(start):
     d = start.data
-    a, b = _pair(d, lambda x, y, f: f == {"river"} and d.terrain(x) == d.terrain(y) == "clear"
-                 and d.country(x) == "SVN")
+    a, b = _pair(
+        d,
+        lambda x, y, f: f == {"river"} and d.terrain(x) == d.terrain(y) == "clear" and d.country(x) == "SVN",
+    )
     g = quiet({"rok_1": a}) if d.region(a) == "central_coast" else quiet({"arvn_mdw_1": a})
     assert b not in g.zoc("Allied")
 
@@ -141,8 +176,16 @@ def test_yotr_zoc_f2_usa_zones_only_after_a_usa_unit_is_attacked():
 
 def test_yotr_zoc_f3_arvn_zone_never_in_rough(start):
     d = start.data
-    a, b = _pair(d, lambda x, y, f: "road" in f and "river" not in f and d.terrain(x) == "clear"
-                 and d.terrain(y) == "rough" and d.country(x) == d.country(y) == "SVN")
+    a, b = _pair(
+        d,
+        lambda x, y, f: (
+            "road" in f
+            and "river" not in f
+            and d.terrain(x) == "clear"
+            and d.terrain(y) == "rough"
+            and d.country(x) == d.country(y) == "SVN"
+        ),
+    )
     g = quiet({"arvn_mdw_1": a})
     assert b not in g.zoc("Allied")
     g2 = quiet({"rok_1": a}) if d.region(a) == "central_coast" else None
@@ -170,8 +213,13 @@ def test_yotr_mov_l_isolated_and_unsupplied_units_move_half():
 
 def test_yotr_mov_s_allies_never_enter_north_vietnam(start):
     d = start.data
-    a, b = next((h, n) for h in sorted(d.hexes) if d.country(h) == "SVN" and d.terrain(h) == "clear"
-                for n in d.adj[h] if d.country(n) == "NVN" and d.terrain(n) != "sea")
+    a, b = next(
+        (h, n)
+        for h in sorted(d.hexes)
+        if d.country(h) == "SVN" and d.terrain(h) == "clear"
+        for n in d.adj[h]
+        if d.country(n) == "NVN" and d.terrain(n) != "sea"
+    )
     g = quiet({"arvn_qt_1": a}, phase="a_move")
     assert b not in g.reachable("arvn_qt_1")
     choose(g, "move_unit", unit="arvn_qt_1")
@@ -274,8 +322,9 @@ def g_nbr(h: str) -> str:
     from wargames.yotr.data import load_data
 
     d = load_data()
-    return next(n for n in d.adj[h] if d.terrain(n) == "clear" and n not in d.towns
-                and not d.side_has(h, n, "river"))
+    return next(
+        n for n in d.adj[h] if d.terrain(n) == "clear" and n not in d.towns and not d.side_has(h, n, "river")
+    )
 
 
 def test_yotr_twn_h_empty_zero_town_taken_by_moving_through():
@@ -309,9 +358,13 @@ def test_yotr_zoc_f3_arvn_zone_reaches_clear_north_vietnam(start):
     # ZOC-F3 limits ARVN zones by terrain type only: a clear NVN hex next to an ARVN unit is in its zone, even
     # though Movement case S keeps the unit itself out of North Vietnam
     d = start.data
-    a, b = next((h, n) for h in sorted(d.hexes) if d.country(h) == "SVN" and d.terrain(h) == "clear"
-                for n in d.adj[h] if d.country(n) == "NVN" and d.terrain(n) == "clear"
-                and not d.side_has(h, n, "river"))
+    a, b = next(
+        (h, n)
+        for h in sorted(d.hexes)
+        if d.country(h) == "SVN" and d.terrain(h) == "clear"
+        for n in d.adj[h]
+        if d.country(n) == "NVN" and d.terrain(n) == "clear" and not d.side_has(h, n, "river")
+    )
     g = quiet({"arvn_qt_1": a})
     assert b in g.zoc("Allied") and b not in g.reachable("arvn_qt_1")
     rough = [n for n in d.adj[a] if d.country(n) == "NVN" and d.terrain(n) in ("rough", "swamp")]
@@ -325,9 +378,14 @@ def _loc_ninh_pair(d):
     for a in ring:
         for b in ring:
             common = [m for m in d.adj[a] if m in d.adj[b] and m != town]
-            if d.grid.distance(a, b) == 2 and common and all(
+            if (
+                d.grid.distance(a, b) == 2
+                and common
+                and all(
                     not d.side_has(x, y, "river") and d.terrain(y) == "clear"
-                    for x, y in ((a, town), (town, b), (a, common[0]), (common[0], b))):
+                    for x, y in ((a, town), (town, b), (a, common[0]), (common[0], b))
+                )
+            ):
                 return town, a, b
     raise AssertionError("no pair")
 
@@ -341,8 +399,11 @@ def test_yotr_twn_h_the_player_traces_the_path_through_or_round_an_empty_town(st
     choose(g, "move_unit", unit="nva_2")
     to_b = [x for x in g.legal_actions() if x.kind == "move_to" and x["to"] == b]
     assert sorted(x["via"] for x in to_b) == ["-", town]
-    assert all(x.get("via") is None for x in g.legal_actions() if x.kind == "move_to" and x["to"] not in (b,)
-               and x["to"] not in g.path_choices("nva_2"))
+    assert all(
+        x.get("via") is None
+        for x in g.legal_actions()
+        if x.kind == "move_to" and x["to"] not in (b,) and x["to"] not in g.path_choices("nva_2")
+    )
     before = g.digest()
     with pytest.raises(IllegalAction) as err:
         g.apply(Action.make("move_to", unit="nva_2", to=b))
@@ -351,7 +412,10 @@ def test_yotr_twn_h_the_player_traces_the_path_through_or_round_an_empty_town(st
     choose(round_it, "move_unit", unit="nva_2")
     rulings = choose(g, "move_to", unit="nva_2", to=b, via=town)
     assert g.town[town] == "nlf" and any(r.rule_id == "YOTR-TWN-H" for r in rulings)
-    assert g.loc["nva_2"] == b and "by way of" in next(r for r in rulings if r.rule_id == "YOTR-MOV-M").explanation
+    assert (
+        g.loc["nva_2"] == b
+        and "by way of" in next(r for r in rulings if r.rule_id == "YOTR-MOV-M").explanation
+    )
     rulings = choose(round_it, "move_to", unit="nva_2", to=b, via="-")
     assert round_it.town[town] == "allied" and not any(r.rule_id == "YOTR-TWN-H" for r in rulings)
     assert round_it.loc["nva_2"] == b

@@ -46,6 +46,7 @@ def test_yotr_sr_h_battlegroups_are_2_1_6_and_always_supplied():
         clear(g)
         put(g, "nva_2", "1987")
         g.bg.add("nva_2")
+
     g = yotr_at("c_move", turn=3, edit=edit, options={"special_rule_h": True})
     assert g.attack_value("nva_2") == 2 and g.defense_value("nva_2") == 1
     assert g.supply["nva_2"] == "attack_supply"
@@ -63,8 +64,10 @@ def test_yotr_sr_b_pacification_every_town_held_first():
 
 def test_yotr_sr_j_infiltration_hexes():
     hexes = infiltration_hexes()
-    assert hexes and all(D.country(h) == "SVN" and D.terrain(h) in ("rough", "swamp")
-                         and not D.has_road_or_trail(h) for h in hexes)
+    assert hexes and all(
+        D.country(h) == "SVN" and D.terrain(h) in ("rough", "swamp") and not D.has_road_or_trail(h)
+        for h in hexes
+    )
     g = YotrGame("standard", 0, {"special_rule_j": True})
     g.set_players({"Communist": None, "Allied": None})
     from wargames.yotr.bots import AlliedBot, CommunistBot
@@ -101,10 +104,20 @@ def test_yotr_ifc_ob_c_has_no_arvn_1_6_and_the_variants_differ_as_recorded():
     # rules L2029: OB C's multiplier for the ARVN 1-6 is x0; the rest is reconstruction D-63
     hist, c, d = forces(D, "A", "G"), forces(D, "C", "G"), forces(D, "D", "G")
     assert _count(hist, nationality="ARVN", values="1-6") == 4
-    assert _count(c, nationality="ARVN", values="1-6") == 0 and _count(c, nationality="ARVN", values="2-6") == 10
-    assert _count(d, nationality="ARVN", values="1-6") == 10 and _count(d, nationality="ARVN", values="2Y6") == 9
-    strength = {ob: sum(r.attack or 0 for r in forces(D, "A", ob).values()
-                        if r.nationality == "NVA" and r.unit_type == "infantry") for ob in "GLM"}
+    assert (
+        _count(c, nationality="ARVN", values="1-6") == 0 and _count(c, nationality="ARVN", values="2-6") == 10
+    )
+    assert (
+        _count(d, nationality="ARVN", values="1-6") == 10 and _count(d, nationality="ARVN", values="2Y6") == 9
+    )
+    strength = {
+        ob: sum(
+            r.attack or 0
+            for r in forces(D, "A", ob).values()
+            if r.nationality == "NVA" and r.unit_type == "infantry"
+        )
+        for ob in "GLM"
+    }
     assert strength["L"] < strength["G"] < strength["M"]
     assert {r.source.split(":")[0] for r in c.values() if r.ob == "C"} == {"reconstruction"}
 
@@ -113,8 +126,18 @@ def test_yotr_ob_letters_switch_on_their_special_rules():
     # YOTR-OB (rules L1883-1937): B -> Rule B; C -> Modification P; F -> Rule F and P; H -> H; J -> J; K -> J and H
     def on(a, c):
         g = unstarted("yotr", "ob-options", 0, {"allied_ob": a, "communist_ob": c})
-        return {k for k in ("special_rule_b", "special_rule_f", "special_rule_h", "special_rule_j",
-                            "victory_modification_p") if getattr(g.opts, k)}
+        return {
+            k
+            for k in (
+                "special_rule_b",
+                "special_rule_f",
+                "special_rule_h",
+                "special_rule_j",
+                "victory_modification_p",
+            )
+            if getattr(g.opts, k)
+        }
+
     assert on("A", "G") == set()
     assert on("B", "H") == {"special_rule_b", "special_rule_h"}
     assert on("C", "J") == {"victory_modification_p", "special_rule_j"}
@@ -135,7 +158,10 @@ def test_yotr_ob_variant_reinforcements_arrive_on_their_turns():
     f.set_players({"Communist": CommunistBot(3), "Allied": AlliedBot(3)})
     while not f.is_over and f.turn < 6:
         f.advance("turn")
-    assert f.opts.special_rule_f and sum(f.loc[u] not in ("track",) for u in ("f_usa_1", "f_usa_2", "f_usa_3")) >= 2
+    assert (
+        f.opts.special_rule_f
+        and sum(f.loc[u] not in ("track",) for u in ("f_usa_1", "f_usa_2", "f_usa_3")) >= 2
+    )
 
 
 def test_yotr_ob_historical_game_refuses_other_obs_and_bad_letters():
@@ -165,7 +191,7 @@ def _number(g, side, order):
 def test_yotr_lsi_die_picks_both_obs_and_the_communist_one_stays_hidden():
     g = YotrGame("ob-options", 5, {"lsi": True}, players={"Communist": None, "Allied": None})
     g.force_dice([3])
-    _number(g, "Allied", "FEDCBA")   # F=1 E=2 D=3 ...
+    _number(g, "Allied", "FEDCBA")  # F=1 E=2 D=3 ...
     _number(g, "Communist", "MLKJHG")  # M=1 L=2 K=3 ...
     assert g.obs == ("D", "K") and g.lsi_numbers["Communist"]["K"] == 3
     pick = next(r for r in g.log if r.rule_id == "YOTR-LSI" and r.title.startswith("Die 3"))
@@ -193,6 +219,7 @@ def test_yotr_lsi_game_replays_and_reveals_the_communist_ob_at_the_end():
         g.set_players({"Communist": CommunistBot(11), "Allied": AlliedBot(11)})
         g.play()
         return g
+
     a, b = run(), run()
     assert a.digest() == b.digest() and a.obs == b.obs
     reveal = [r for r in a.log if r.rule_id == "YOTR-LSI" and r.title.startswith("The Communist played")]

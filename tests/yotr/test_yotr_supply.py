@@ -16,6 +16,7 @@ def position(units: dict[str, str], phase: str = "c_move", turn: int = 1, **kw):
         clear(g)
         for u, h in units.items():
             put(g, u, h)
+
     return yotr_at(phase, turn=turn, edit=edit, **kw)
 
 
@@ -47,13 +48,19 @@ def test_yotr_sup_c_allied_units_and_zones_block_lines():
     g = position({"arvn_qt_1": n[0]}, turn=3)
     rng = g.communist_range((TCHEPONE,))
     assert n[0] not in rng  # enemy-occupied
-    assert all(h not in rng for h in D.adj[n[0]] if h != TCHEPONE and not g.occupied_by(h, "Communist")
-               and h in g.zoc_for_tracing("Allied"))
+    assert all(
+        h not in rng
+        for h in D.adj[n[0]]
+        if h != TCHEPONE and not g.occupied_by(h, "Communist") and h in g.zoc_for_tracing("Allied")
+    )
 
 
 def test_yotr_sup_c_unbridged_rivers_block_lines():
-    a, b = next((x, y) for (x, y), f in sorted(D.sides.items()) if f == {"river"}
-                and D.terrain(x) == D.terrain(y) == "clear")
+    a, b = next(
+        (x, y)
+        for (x, y), f in sorted(D.sides.items())
+        if f == {"river"} and D.terrain(x) == D.terrain(y) == "clear"
+    )
     g = position({}, turn=3)
     rng = g.communist_range((a,))
     assert rng.get(b, 99) > 1  # never straight across the river
@@ -69,10 +76,19 @@ def test_yotr_twn_n_besieged_town_is_no_supply_source():
     towns = D.region_towns["central_coast"]
     comm = {}
     for i, t in enumerate(towns, start=1):
-        comm[f"nva_{i}"] = next(n for n in D.adj[t] if not D.side_has(t, n, "river") and D.terrain(n) != "sea"
-                                and n not in D.towns)
-    open_hex = next(h for h in sorted(D.hexes) if D.region(h) == "central_coast" and h not in D.towns
-                    and D.terrain(h) == "clear" and all(D.grid.distance(h, t) > 3 for t in towns))
+        comm[f"nva_{i}"] = next(
+            n
+            for n in D.adj[t]
+            if not D.side_has(t, n, "river") and D.terrain(n) != "sea" and n not in D.towns
+        )
+    open_hex = next(
+        h
+        for h in sorted(D.hexes)
+        if D.region(h) == "central_coast"
+        and h not in D.towns
+        and D.terrain(h) == "clear"
+        and all(D.grid.distance(h, t) > 3 for t in towns)
+    )
     g = position({"rok_1": open_hex, "rok_2": towns[0], **comm}, phase="a_move")
     assert all(g.besieged(t) for t in towns)
     assert g.supply["rok_1"] == "unsupplied" and g.supply["rok_2"] == "supplied"  # inside a town: supplied
@@ -81,8 +97,11 @@ def test_yotr_twn_n_besieged_town_is_no_supply_source():
 def test_yotr_sup_e_revealed_supply_unit_gives_attack_supply_then_is_spent():
     ashau = "3817"  # a Supply Center holding a real supply unit (supply_3, calibration C-02)
     attacker = D.adj[ashau][1]
-    target = next(n for n in D.adj[attacker] if n not in (ashau,) and D.terrain(n) != "sea"
-                  and not D.side_has(attacker, n, "river"))
+    target = next(
+        n
+        for n in D.adj[attacker]
+        if n not in (ashau,) and D.terrain(n) != "sea" and not D.side_has(attacker, n, "river")
+    )
     g = position({"nva_2": attacker, "arvn_qt_1": target}, phase="c_combat", turn=3)
     assert g.communist_supply("nva_2", combat=True) == "general_supply"
     choose(g, "reveal_supply", unit="supply_3")
@@ -128,9 +147,17 @@ def test_yotr_sup_f_a_line_reopened_by_an_earlier_battle_lets_the_unit_attack():
     out += choose(g, "target", hex="1988")
     if g.decision.rule_id == "YOTR-CBT-H":
         out += choose(g, "attacker", unit="arvn_qt_3")
-    while g.decision and g.decision.rule_id in ("YOTR-CBT-A", "YOTR-CBT-D", "YOTR-CBT-K", "YOTR-ZOC-D", "YOTR-CBT-L"):
+    while g.decision and g.decision.rule_id in (
+        "YOTR-CBT-A",
+        "YOTR-CBT-D",
+        "YOTR-CBT-K",
+        "YOTR-ZOC-D",
+        "YOTR-CBT-L",
+    ):
         acts = g.legal_actions()
-        out += g.apply(acts[-1] if g.decision.rule_id in ("YOTR-CBT-A", "YOTR-CBT-D", "YOTR-CBT-L") else acts[0])
+        out += g.apply(
+            acts[-1] if g.decision.rule_id in ("YOTR-CBT-A", "YOTR-CBT-D", "YOTR-CBT-L") else acts[0]
+        )
     assert g.loc["dummy_1"] == "removed"
     battle = next(r for r in out if r.rule_id == "YOTR-CBT-CRT" and r.title.startswith("Battle"))
     assert battle.inputs["attackers"] == ["arvn_qt_3"] and battle.inputs["attack"] == 3

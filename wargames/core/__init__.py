@@ -12,5 +12,24 @@ from .position import Edit, PositionError
 from .rulings import Lookup, Roll, Ruling
 from .transitions import Explained
 
-__all__ = ["Action", "Bot", "Decision", "Dice", "Edit", "EngineError", "Explained", "Game", "GameType", "IllegalAction", "Lookup", "Player", "PositionError",
-           "RandomPlayer", "Roll", "Ruling", "ScriptedPlayer", "View", "WargamesError"]
+__all__ = [
+    "Action",
+    "Bot",
+    "Decision",
+    "Dice",
+    "Edit",
+    "EngineError",
+    "Explained",
+    "Game",
+    "GameType",
+    "IllegalAction",
+    "Lookup",
+    "Player",
+    "PositionError",
+    "RandomPlayer",
+    "Roll",
+    "Ruling",
+    "ScriptedPlayer",
+    "View",
+    "WargamesError",
+]

@@ -36,8 +36,13 @@ class Action:
     label: str = field(default="", compare=False)
     places: tuple[str, ...] = field(default=(), compare=False)
 
-    def __init__(self, kind: str, params: tuple[tuple[str, Any], ...] = (), label: str = "",
-                 places: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        kind: str,
+        params: tuple[tuple[str, Any], ...] = (),
+        label: str = "",
+        places: tuple[str, ...] = (),
+    ) -> None:
         # The dataclass's own __init__ of a frozen class sets each field through object.__setattr__; the slots'
         # setters do the same job in about a third of the time (games build some 100,000 Actions, issue #21).
         # The Action stays frozen: assigning a field afterwards still raises FrozenInstanceError.
@@ -89,8 +94,9 @@ class Action:
         return self.label or self.kind
 
 
-_set_kind, _set_params, _set_label, _set_places = (getattr(Action, f).__set__ for f in ("kind", "params", "label",
-                                                                                         "places"))
+_set_kind, _set_params, _set_label, _set_places = (
+    getattr(Action, f).__set__ for f in ("kind", "params", "label", "places")
+)
 
 
 @dataclass(slots=True)
@@ -110,7 +116,9 @@ class Decision:
 
     def find(self, action: Action) -> Action | None:
         """The first option equal to ``action`` (same kind and parameters), or None."""
-        if type(action) is Action:  # Action's equality read inline (a bot's answer is checked among ~180 options)
+        if (
+            type(action) is Action
+        ):  # Action's equality read inline (a bot's answer is checked among ~180 options)
             kind, params = action.kind, action.params
             for option in self.options:
                 if option.kind == kind and option.params == params and type(option) is Action:

@@ -40,6 +40,7 @@ SOURCE_KINDS = ("rules:", "external:", "reconstruction:", "decision:")
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
 
+
 def yaml_load(text: str) -> Any:
     """``yaml.safe_load`` with libyaml's C parser when PyYAML was built with it (the same safe subset of YAML,
     about 20 times faster than the pure-Python parser).  PyYAML is imported here, not with this module: a game
@@ -106,8 +107,14 @@ class RuleRow(Row):
     @property
     def ref(self) -> str:
         """Where the rule is in the shared rules text, e.g. ``rules 3.2.1, line 412`` or ``line 228``."""
-        return ", ".join(x for x in (f"rules {self.section}" if self.section else "",
-                                     f"line {self.line}" if self.line else "") if x)
+        return ", ".join(
+            x
+            for x in (
+                f"rules {self.section}" if self.section else "",
+                f"line {self.line}" if self.line else "",
+            )
+            if x
+        )
 
 
 class ScenarioHead(BaseModel):
@@ -249,7 +256,14 @@ def cached_build(paths: Path | list[Path], kind: str, owner: type | str, build: 
             h.update(f.read_bytes())
     except OSError:
         return build()  # a missing file: build() raises its DataError
-    stamp = (_CACHE_FORMAT, kind, h.hexdigest(), _code_stamp(owner), sys.version_info[:2], _pydantic_version())
+    stamp = (
+        _CACHE_FORMAT,
+        kind,
+        h.hexdigest(),
+        _code_stamp(owner),
+        sys.version_info[:2],
+        _pydantic_version(),
+    )
     collecting = gc.isenabled()
     try:
         gc.disable()  # unpickling makes many objects and no garbage: no collections in between
@@ -270,7 +284,9 @@ def cached_build(paths: Path | list[Path], kind: str, owner: type | str, build: 
             pickle.dump((stamp, value), fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, entry)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
-        tmp.unlink(missing_ok=True)  # a read-only home or a value that does not pickle: no cache, the same data
+        tmp.unlink(
+            missing_ok=True
+        )  # a read-only home or a value that does not pickle: no cache, the same data
     return value
 
 
@@ -284,8 +300,9 @@ def _pydantic_version() -> str:
 def read_csv(path: Path, schema: type[M]) -> list[M]:
     """Read a CSV file into schema rows; the header must name exactly the schema's columns."""
     path = Path(path)
-    return cached_build(path, f"csv:{schema.__module__}.{schema.__qualname__}", schema,
-                          lambda: _read_csv(path, schema))
+    return cached_build(
+        path, f"csv:{schema.__module__}.{schema.__qualname__}", schema, lambda: _read_csv(path, schema)
+    )
 
 
 def _read_csv(path: Path, schema: type[M]) -> list[M]:
@@ -298,16 +315,19 @@ def _read_csv(path: Path, schema: type[M]) -> list[M]:
         missing = [c for c in expected if c not in header]
         extra = [c for c in header if c not in expected]
         if missing or extra:
-            raise DataError(path, f"header must be {','.join(expected)}; missing {missing}, unexpected {extra}",
-                            row=1)
+            raise DataError(
+                path, f"header must be {','.join(expected)}; missing {missing}, unexpected {extra}", row=1
+            )
         rows: list[M] = []
         texts: dict[str, str] = {}
         for raw in reader:
             line = reader.line_num
             if None in raw:
                 raise DataError(path, f"row has more fields than the header ({len(header)})", row=line)
-            values = {k: (None if v is None or v.strip() == "" else texts.setdefault(v.strip(), v.strip()))
-                      for k, v in raw.items()}
+            values = {
+                k: (None if v is None or v.strip() == "" else texts.setdefault(v.strip(), v.strip()))
+                for k, v in raw.items()
+            }
             try:
                 rows.append(schema.model_validate(values))
             except ValidationError as err:
@@ -329,8 +349,9 @@ def _share_fields_set(rows: list[M]) -> None:
 def read_yaml(path: Path, schema: type[M]) -> M:
     """Read a YAML file into ``schema`` (a DataError naming the file and the field when it does not fit)."""
     path = Path(path)
-    return cached_build(path, f"yaml:{schema.__module__}.{schema.__qualname__}", schema,
-                          lambda: _read_yaml(path, schema))
+    return cached_build(
+        path, f"yaml:{schema.__module__}.{schema.__qualname__}", schema, lambda: _read_yaml(path, schema)
+    )
 
 
 def _read_yaml(path: Path, schema: type[M]) -> M:
@@ -364,8 +385,12 @@ def read_geojson(path: Path) -> dict[str, Any]:
         props = feat.get("properties") or {}
         src = str(props.get("source", ""))
         if not src.startswith(SOURCE_KINDS):
-            raise DataError(path, "every feature needs a 'source' property of a known kind",
-                            row=i, column="properties.source")
+            raise DataError(
+                path,
+                "every feature needs a 'source' property of a known kind",
+                row=i,
+                column="properties.source",
+            )
         if not isinstance(feat.get("geometry"), dict):
             raise DataError(path, "feature has no geometry", row=i, column="geometry")
     return data
@@ -444,22 +469,29 @@ def _read_rules_index(path: Path, prefix: str) -> dict[str, RuleRow]:
         missing = [c for c in _RULES_REQUIRED if c not in header]
         extra = [c for c in header if c not in known]
         if missing or extra or len(set(header)) != len(header):
-            raise DataError(path, f"header must name {','.join(_RULES_REQUIRED)} and only columns of "
-                                  f"{','.join(known)}; missing {missing}, unexpected {extra}", row=1)
+            raise DataError(
+                path,
+                f"header must name {','.join(_RULES_REQUIRED)} and only columns of "
+                f"{','.join(known)}; missing {missing}, unexpected {extra}",
+                row=1,
+            )
         for raw in reader:
             line = reader.line_num
             if None in raw:
                 raise DataError(path, f"row has more fields than the header ({len(header)})", row=line)
-            values = {_RULES_ALIASES.get(k, k): (None if v is None or v.strip() == "" else v.strip())
-                      for k, v in raw.items()}
+            values = {
+                _RULES_ALIASES.get(k, k): (None if v is None or v.strip() == "" else v.strip())
+                for k, v in raw.items()
+            }
             try:
                 row = RuleRow.model_validate(values)
             except ValidationError as err:
                 column, msg = _pydantic_problem(err)
                 raise DataError(path, msg, row=line, column=column) from None
             if prefix and not row.rule_id.startswith(f"{prefix}-"):
-                raise DataError(path, f"rule id {row.rule_id!r} must start with {prefix}-", row=line,
-                                column="rule_id")
+                raise DataError(
+                    path, f"rule id {row.rule_id!r} must start with {prefix}-", row=line, column="rule_id"
+                )
             if row.rule_id in out:
                 raise DataError(path, f"duplicate rule id {row.rule_id!r}", row=line, column="rule_id")
             fill: dict[str, str] = {}

@@ -66,11 +66,32 @@ class EngineError(WargamesError):
 
 
 # Attributes the engine itself keeps (never part of a game's state snapshot).
-ENGINE_ATTRS = frozenset({
-    "scenario_id", "seed", "options", "sequence", "players", "dice", "log", "record", "turn", "phase", "step",
-    "_pending", "_over", "_result", "_flow", "_checkpoints", "lesson", "acting", "_at", "_resume",
-    "_journal", "_unexplained",
-})
+ENGINE_ATTRS = frozenset(
+    {
+        "scenario_id",
+        "seed",
+        "options",
+        "sequence",
+        "players",
+        "dice",
+        "log",
+        "record",
+        "turn",
+        "phase",
+        "step",
+        "_pending",
+        "_over",
+        "_result",
+        "_flow",
+        "_checkpoints",
+        "lesson",
+        "acting",
+        "_at",
+        "_resume",
+        "_journal",
+        "_unexplained",
+    }
+)
 
 #: where a checkpoint resumes the walker: (block, turn, phase index, step index, round, side that started the
 #: round, mark).  ``mark`` is None at a phase, step or round start, else (name, data) of :meth:`Game.checkpoint`.
@@ -151,13 +172,24 @@ class Game:
     @classmethod
     def facts(cls) -> GameType:
         """The declared facts of this game (built from the class attributes if it declares none)."""
-        return cls.game_type or GameType(id=cls.game_id or cls.__name__, title=cls.title or cls.__name__,
-                                         sides=tuple(cls.sides) or ("?",), factions=tuple(cls.factions),
-                                         default_scenario=cls.default_scenario)
+        return cls.game_type or GameType(
+            id=cls.game_id or cls.__name__,
+            title=cls.title or cls.__name__,
+            sides=tuple(cls.sides) or ("?",),
+            factions=tuple(cls.factions),
+            default_scenario=cls.default_scenario,
+        )
 
     # ------------------------------------------------------------------ construction and replay
-    def __init__(self, scenario: str = "historical", seed: int = 0, options: Mapping[str, Any] | None = None,
-                 *, players: Mapping[str, Player | None] | None = None, _start: bool = True):
+    def __init__(
+        self,
+        scenario: str = "historical",
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        *,
+        players: Mapping[str, Player | None] | None = None,
+        _start: bool = True,
+    ):
         self._journal = Journal()  # the state's changes since the last ruling (core.journal)
         self._unexplained: list[tuple[int, dict[str, Any]]] = []
         self.scenario_id = scenario
@@ -168,7 +200,8 @@ class Game:
         self.players: dict[str, Player | None] = {}
         self.acting: str | None = None  # the side whose turn it is in an alternating step
         self.lesson: Position | None = parse_position(
-            self.options, self.position_keys(), {p.id for p in self.sequence.phases}, self.title)
+            self.options, self.position_keys(), {p.id for p in self.sequence.phases}, self.title
+        )
         self.load_scenario(scenario)  # subclass: static data, validates options
         settle_static_data(self.game_id)  # the static data out of the collector's way (instant Back)
         if self.lesson is not None:
@@ -244,14 +277,25 @@ class Game:
         if broken:
             raise PositionError("the lesson position breaks the rules of play: " + "; ".join(broken[:5]))
         for edit in edits:
-            yield self.ruling(RULE, edit.title, edit.explanation + " (A lesson position, not a rule of the game.)",
-                              result=edit.change, changes=[edit.change], places=edit.places, kind="lesson")
+            yield self.ruling(
+                RULE,
+                edit.title,
+                edit.explanation + " (A lesson position, not a rule of the game.)",
+                result=edit.change,
+                changes=[edit.change],
+                places=edit.places,
+                kind="lesson",
+            )
         if lesson.dice:
             self.dice.force(list(lesson.dice))
-            yield self.ruling(RULE, "Dice fixed for the lesson",
-                              f"The next {len(lesson.dice)} die roll(s) will be {', '.join(map(str, lesson.dice))}, "
-                              "in that order (a lesson position, not a rule of the game).",
-                              result={"dice": list(lesson.dice)}, kind="lesson")
+            yield self.ruling(
+                RULE,
+                "Dice fixed for the lesson",
+                f"The next {len(lesson.dice)} die roll(s) will be {', '.join(map(str, lesson.dice))}, "
+                "in that order (a lesson position, not a rule of the game).",
+                result={"dice": list(lesson.dice)},
+                kind="lesson",
+            )
 
     def new_state(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -282,7 +326,8 @@ class Game:
         row: dict[str, Any] = {
             "winner": data.get("winner") or ("none" if res is not None else None),
             "level": data.get("level") or (res.title if res is not None else None),
-            "rule": res.rule_id if res is not None else None, "turn": self.turn,
+            "rule": res.rule_id if res is not None else None,
+            "turn": self.turn,
         }
         for k, v in self.scores().items():
             row[f"score_{k}"] = v
@@ -307,10 +352,14 @@ class Game:
         diff (their changes are in the rulings by construction, :mod:`wargames.core.journal`); changes the journal
         holds that no ruling took are problems."""
         n0 = rulings[0].seq - 1 if rulings else len(self.log)
-        return transition_problems(self.explained, before, self.state_dict(), rulings,
-                                   journalled=self.journalled_fields(),
-                                   unexplained=[e for n, e in self._unexplained if n >= n0]
-                                   + self._journal.peek())
+        return transition_problems(
+            self.explained,
+            before,
+            self.state_dict(),
+            rulings,
+            journalled=self.journalled_fields(),
+            unexplained=[e for n, e in self._unexplained if n >= n0] + self._journal.peek(),
+        )
 
     def invariants(self) -> list[str]:
         """Broken invariants (empty when the state is legal); checked by the random-play tests."""
@@ -330,14 +379,18 @@ class Game:
         checkpoint resumed."""
         block, turn, phase_i, step_i, round_k, first_side, mark = start
         if block == "setup":
-            yield from self._run_phases(self.sequence.setup, "setup", phase_i, step_i, round_k, first_side, mark)
+            yield from self._run_phases(
+                self.sequence.setup, "setup", phase_i, step_i, round_k, first_side, mark
+            )
             turn, phase_i, step_i, round_k, first_side, mark = 1, 0, -1, 0, None, None
             if self.lesson is not None and self.lesson.turn is None and not self._over:
                 self.turn, self.phase, self.step = 1, None, None  # set-up is over; turn 1 has not begun
                 yield from self._make_position()
         while not self._over and (self.sequence.turns is None or turn <= self.sequence.turns):
             self.turn = turn
-            yield from self._run_phases(self.sequence.phases, "turn", phase_i, step_i, round_k, first_side, mark)
+            yield from self._run_phases(
+                self.sequence.phases, "turn", phase_i, step_i, round_k, first_side, mark
+            )
             phase_i, step_i, round_k, first_side, mark = 0, -1, 0, None, None
             turn += 1
         if not self._over:
@@ -345,9 +398,16 @@ class Game:
             yield from self.final_result()
         self._over = True
 
-    def _run_phases(self, phases: list[PhaseSpec], block: str = "turn", first: int = 0,
-                    first_step: int = -1, first_round: int = 0, first_side: str | None = None,
-                    mark: tuple[str, dict[str, Any]] | None = None) -> Flow:
+    def _run_phases(
+        self,
+        phases: list[PhaseSpec],
+        block: str = "turn",
+        first: int = 0,
+        first_step: int = -1,
+        first_round: int = 0,
+        first_side: str | None = None,
+        mark: tuple[str, dict[str, Any]] | None = None,
+    ) -> Flow:
         for i in range(first, len(phases)):
             phase = phases[i]
             if self._over:
@@ -358,12 +418,20 @@ class Game:
                 if not self._applies(phase):
                     continue
                 self.phase, self.step = phase, None
-                yield self.ruling(phase.rule, f"{self.sequence.turn_name} {self.turn}: phase {phase.number}, "
-                                  f"{phase.name}", phase.summary or f"Phase {phase.number} ({phase.name}) begins.",
-                                  result={"phase": phase.id}, kind="phase")
+                yield self.ruling(
+                    phase.rule,
+                    f"{self.sequence.turn_name} {self.turn}: phase {phase.number}, {phase.name}",
+                    phase.summary or f"Phase {phase.number} ({phase.name}) begins.",
+                    result={"phase": phase.id},
+                    kind="phase",
+                )
                 j0 = 0
-                if block == "turn" and self.lesson is not None and self.lesson.turn == self.turn \
-                        and self.lesson.phase == phase.id:
+                if (
+                    block == "turn"
+                    and self.lesson is not None
+                    and self.lesson.turn == self.turn
+                    and self.lesson.phase == phase.id
+                ):
                     yield from self._make_position()
             for j in range(j0, len(phase.steps)):
                 step = phase.steps[j]
@@ -380,12 +448,27 @@ class Game:
                     self._resume = mark if resuming else None
                     yield from getattr(self, step.procedure)()
                 else:
-                    yield from self._alternate(step, block, i, j, first_round if resuming else 0,
-                                               first_side if resuming else None, mark if resuming else None)
+                    yield from self._alternate(
+                        step,
+                        block,
+                        i,
+                        j,
+                        first_round if resuming else 0,
+                        first_side if resuming else None,
+                        mark if resuming else None,
+                    )
                 self._at = (block, self.turn, i, -1, 0, None, None)
 
-    def _alternate(self, step: StepSpec, block: str, i: int, j: int, k: int, first_side: str | None,
-                   mark: tuple[str, dict[str, Any]] | None = None) -> Flow:
+    def _alternate(
+        self,
+        step: StepSpec,
+        block: str,
+        i: int,
+        j: int,
+        k: int,
+        first_side: str | None,
+        mark: tuple[str, dict[str, Any]] | None = None,
+    ) -> Flow:
         """An alternating step: the sides take turns running its procedure until its condition holds (resumed
         inside round ``k`` when ``mark`` is given)."""
         alt = step.alternate
@@ -404,7 +487,9 @@ class Game:
                 if getattr(self, alt.until)():
                     break
                 if k >= alt.max_rounds:
-                    raise EngineError(f"step {step.id}: {alt.until} still false after {alt.max_rounds} rounds")
+                    raise EngineError(
+                        f"step {step.id}: {alt.until} still false after {alt.max_rounds} rounds"
+                    )
             self.acting = order[k % len(order)]
             self._at = (block, self.turn, i, j, k, first_side, None)
             self._resume, mark = mark, None
@@ -434,8 +519,9 @@ class Game:
             if spec.id == reaction:
                 return spec
         declared = [r.id for r in step.reactions] if step else []
-        raise EngineError(f"step {step.id if step else '-'} declares no reaction window {reaction!r} "
-                          f"(declared: {declared})")
+        raise EngineError(
+            f"step {step.id if step else '-'} declares no reaction window {reaction!r} (declared: {declared})"
+        )
 
     # ------------------------------------------------------------------ checkpoints (instant Back)
     def state_attrs(self) -> list[str]:
@@ -457,14 +543,32 @@ class Game:
             memo[id(obj)] = obj
         return memo
 
-    def _checkpoint(self, block: str, phase_i: int, step_i: int, round_k: int = 0,
-                    first_side: str | None = None, mark: tuple[str, dict[str, Any]] | None = None) -> None:
+    def _checkpoint(
+        self,
+        block: str,
+        phase_i: int,
+        step_i: int,
+        round_k: int = 0,
+        first_side: str | None = None,
+        mark: tuple[str, dict[str, Any]] | None = None,
+    ) -> None:
         if self._journal:  # a step ended (or a safe point came) with changes no ruling took
             self._set_aside()
         state = keep({k: self.__dict__[k] for k in self.state_attrs()}, list(self._shared_memo().values()))
-        self._checkpoints.append(Checkpoint(
-            (block, self.turn, phase_i, step_i, round_k, first_side, mark), len(self.log), len(self.record),
-            self.turn, self.phase, self.step, self._over, self._result, self.dice.snapshot(), state))
+        self._checkpoints.append(
+            Checkpoint(
+                (block, self.turn, phase_i, step_i, round_k, first_side, mark),
+                len(self.log),
+                len(self.record),
+                self.turn,
+                self.phase,
+                self.step,
+                self._over,
+                self._result,
+                self.dice.snapshot(),
+                state,
+            )
+        )
 
     def checkpoint(self, mark: str, **data: Any) -> None:
         """A safe point inside a long step, for instant Back (issue #13): called by a procedure at the top of a
@@ -475,8 +579,10 @@ class Game:
         procedure (and every procedure it calls on the way to the loop) must first ask :meth:`resumed` and,
         given the data, skip what it had done before the loop.  Never changes the game."""
         if self._resume is not None:
-            raise EngineError(f"checkpoint {mark!r}: the mark {self._resume[0]!r} of the resumed step was not "
-                              "taken up by resumed()")
+            raise EngineError(
+                f"checkpoint {mark!r}: the mark {self._resume[0]!r} of the resumed step was not "
+                "taken up by resumed()"
+            )
         block, _turn, i, j, k, first_side, _ = self._at
         if j < 0 or self.step is None:
             raise EngineError(f"checkpoint {mark!r} outside a step: only a step's procedure may checkpoint")
@@ -513,8 +619,8 @@ class Game:
         self.turn, self.phase, self.step = cp.turn, cp.phase, cp.step
         self._over, self._result, self._pending = cp.over, cp.result, None
         self._resume = None
-        del self.log[cp.n_log:]
-        del self.record[cp.n_record:]
+        del self.log[cp.n_log :]
+        del self.record[cp.n_record :]
         if self._flow is not None:
             self._flow.close()
         self._flow = self._walk(cp.where)
@@ -534,17 +640,44 @@ class Game:
         return None
 
     # ------------------------------------------------------------------ helpers for procedures
-    def ruling(self, rule_id: str, title: str, explanation: str, *, result: Any = None,
-               inputs: Mapping[str, Any] | None = None, dice: Iterable[Roll] = (), lookup: Lookup | None = None,
-               changes: Iterable[Mapping[str, Any]] = (), side: str = "", hidden_from: Iterable[str] = (),
-               public: str = "", places: Iterable[str] = (), kind: str = "", public_title: str = "") -> Ruling:
+    def ruling(
+        self,
+        rule_id: str,
+        title: str,
+        explanation: str,
+        *,
+        result: Any = None,
+        inputs: Mapping[str, Any] | None = None,
+        dice: Iterable[Roll] = (),
+        lookup: Lookup | None = None,
+        changes: Iterable[Mapping[str, Any]] = (),
+        side: str = "",
+        hidden_from: Iterable[str] = (),
+        public: str = "",
+        places: Iterable[str] = (),
+        kind: str = "",
+        public_title: str = "",
+    ) -> Ruling:
         """Build a ruling stamped with the current turn/phase/step (the engine logs it when yielded)."""
         return Ruling(
-            rule_id=rule_id, title=title, explanation=explanation, result=result, inputs=dict(inputs or {}),
-            dice=tuple(dice), lookup=lookup, changes=tuple(dict(c) for c in changes),
-            rule_ref=self.rule_ref(rule_id), side=side, hidden_from=tuple(hidden_from), public=public,
-            public_title=public_title, places=tuple(places), seq=len(self.log) + 1, turn=self.turn,
-            phase=self.phase.name if self.phase else "", step=kind or (self.step.id if self.step else ""),
+            rule_id=rule_id,
+            title=title,
+            explanation=explanation,
+            result=result,
+            inputs=dict(inputs or {}),
+            dice=tuple(dice),
+            lookup=lookup,
+            changes=tuple(dict(c) for c in changes),
+            rule_ref=self.rule_ref(rule_id),
+            side=side,
+            hidden_from=tuple(hidden_from),
+            public=public,
+            public_title=public_title,
+            places=tuple(places),
+            seq=len(self.log) + 1,
+            turn=self.turn,
+            phase=self.phase.name if self.phase else "",
+            step=kind or (self.step.id if self.step else ""),
         )
 
     @classmethod
@@ -563,9 +696,17 @@ class Game:
         row = self.rules_index().get(rule_id)
         return row.ref if row else ""
 
-    def decide(self, side: str, prompt: str, rule_id: str, options: list[Action], *,
-               check: Callable[[Action], IllegalAction | None] | None = None, kind: str = "choose",
-               **context: Any) -> Decision:
+    def decide(
+        self,
+        side: str,
+        prompt: str,
+        rule_id: str,
+        options: list[Action],
+        *,
+        check: Callable[[Action], IllegalAction | None] | None = None,
+        kind: str = "choose",
+        **context: Any,
+    ) -> Decision:
         return Decision(side, prompt, rule_id, options, kind=kind, check=check, context=context)
 
     def end(self, rule_id: str, title: str, explanation: str, **kw: Any) -> Ruling:
@@ -590,8 +731,10 @@ class Game:
             self._pending = None
             return None
         if self._resume is not None:
-            raise EngineError(f"step {self.step.id if self.step else '-'} was resumed at its mark "
-                              f"{self._resume[0]!r} but its procedure did not take it up (resumed())")
+            raise EngineError(
+                f"step {self.step.id if self.step else '-'} was resumed at its mark "
+                f"{self._resume[0]!r} but its procedure did not take it up (resumed())"
+            )
         if isinstance(item, Ruling):
             self._pending = None
             if self._journal:
@@ -620,7 +763,9 @@ class Game:
         extra = tuple(e for e in entries if not _stated(e, r.changes))
         if not extra:
             return r
-        return dataclasses.replace(r, changes=r.changes + extra, secret_changes=self.facts().hidden_information)
+        return dataclasses.replace(
+            r, changes=r.changes + extra, secret_changes=self.facts().hidden_information
+        )
 
     def _set_aside(self) -> None:
         """The game comes to rest with changes no ruling took: keep them for the checks (never silently lost)."""
@@ -641,7 +786,9 @@ class Game:
                 out.add(name)
             elif hasattr(value, "__dict__") and not isinstance(value, (dict, list, set, type)):
                 out.update(f"{name}.{sub}" for sub, v in vars(value).items() if _all_journalled(v))
-        out.update(name for cls in type(self).__mro__ for name, v in vars(cls).items() if isinstance(v, Tracked))
+        out.update(
+            name for cls in type(self).__mro__ for name, v in vars(cls).items() if isinstance(v, Tracked)
+        )
         return out
 
     def _run_to_rest(self) -> None:
@@ -677,14 +824,18 @@ class Game:
             for option in self.legal_actions():
                 if option.label == action:
                     return option
-            raise IllegalAction(self._pending.rule_id if self._pending else "ENGINE",
-                                f"no legal action is described as {action!r}")
+            raise IllegalAction(
+                self._pending.rule_id if self._pending else "ENGINE",
+                f"no legal action is described as {action!r}",
+            )
         try:
             return Action.from_json(dict(action))
         except ValueError as err:
             raise IllegalAction("ENGINE", str(err)) from None
 
-    def apply(self, action: Action | Mapping[str, Any] | str, *, by: str = "person", why: str = "") -> list[Ruling]:
+    def apply(
+        self, action: Action | Mapping[str, Any] | str, *, by: str = "person", why: str = ""
+    ) -> list[Ruling]:
         """Make the pending decision; run automatic steps to the next decision.  Returns the new rulings.
 
         An illegal action raises :class:`IllegalAction` naming the rule, and the game is left exactly as it was.
@@ -753,7 +904,11 @@ class Game:
                 break
             if until == "ruling" and len(self.log) > n0:
                 break
-            if until == "phase" and progressed and (self.turn, self.phase.id if self.phase else None) != start:
+            if (
+                until == "phase"
+                and progressed
+                and (self.turn, self.phase.id if self.phase else None) != start
+            ):
                 break
             if until == "turn" and progressed and self.turn != start[0]:
                 break
@@ -787,7 +942,9 @@ class Game:
 
         target = (turn, order.index(phase) if phase else -1)
         if here() > target:
-            raise EngineError(f"{self.where()} is already past turn {turn}" + (f", phase {phase}" if phase else ""))
+            raise EngineError(
+                f"{self.where()} is already past turn {turn}" + (f", phase {phase}" if phase else "")
+            )
         n0 = len(self.log)
         while not self.is_over and here() < target:
             if self._pending is not None and self.player_for(self._pending.side) is None:
@@ -820,8 +977,10 @@ class Game:
         n, pending = int(at[0]), bool(at[1])
         while self.position != (n, pending):
             if len(self.log) > n or self._flow is None or self._pending is not None:
-                raise EngineError(f"the record does not replay: expected to reach ruling {n} "
-                                  f"{'at a decision' if pending else 'between rulings'}, reached {self.position}")
+                raise EngineError(
+                    f"the record does not replay: expected to reach ruling {n} "
+                    f"{'at a decision' if pending else 'between rulings'}, reached {self.position}"
+                )
             self._step()
 
     def _replay(self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool]) -> None:
@@ -896,12 +1055,20 @@ class Game:
     def digest(self) -> str:
         """SHA-256 of the canonical JSON of everything that defines the state."""
         blob = {
-            "game": self.game_id, "scenario": self.scenario_id, "seed": self.seed, "options": self.options,
-            "turn": self.turn, "phase": self.phase.id if self.phase else None,
-            "step": self.step.id if self.step else None, "position": list(self.position),
-            "pending": None if self._pending is None else
-            [self._pending.side, self._pending.rule_id, [a.to_json() for a in self._pending.options]],
-            "dice": self.dice.state(), "over": self._over, "state": self.state_dict(),
+            "game": self.game_id,
+            "scenario": self.scenario_id,
+            "seed": self.seed,
+            "options": self.options,
+            "turn": self.turn,
+            "phase": self.phase.id if self.phase else None,
+            "step": self.step.id if self.step else None,
+            "position": list(self.position),
+            "pending": None
+            if self._pending is None
+            else [self._pending.side, self._pending.rule_id, [a.to_json() for a in self._pending.options]],
+            "dice": self.dice.state(),
+            "over": self._over,
+            "state": self.state_dict(),
         }
         text = json.dumps(blob, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(text.encode()).hexdigest()
@@ -919,8 +1086,10 @@ class Game:
     def view(self, side: str | None = None) -> View:
         """What ``side`` may see (None: the umpire's view of everything)."""
         if side is not None and side not in self.sides and side not in self.factions:
-            raise EngineError(f"unknown side {side!r}; this game's sides are {list(self.sides)}"
-                              + (f" and its factions {list(self.factions)}" if self.factions else ""))
+            raise EngineError(
+                f"unknown side {side!r}; this game's sides are {list(self.sides)}"
+                + (f" and its factions {list(self.factions)}" if self.factions else "")
+            )
         team = self.visibility_side(side)
         return View(side, self.public_state(side), [r.for_side(team) for r in self.log])
 
@@ -937,8 +1106,11 @@ class Game:
         """A built-in player's reason for a decision of ``decided_for`` as ``side`` may read it, with names for ids
         (``display_text``); None when it is hidden from ``side`` (another side's reason in a game with hidden
         information).  ``side`` None is the umpire, who reads everything.  The stored reason is unchanged."""
-        if side is not None and not self.open_reasons and \
-                self.visibility_side(side) != self.visibility_side(decided_for):
+        if (
+            side is not None
+            and not self.open_reasons
+            and self.visibility_side(side) != self.visibility_side(decided_for)
+        ):
             return None
         return self.display_text(why, side) if why else why
 
@@ -952,12 +1124,24 @@ class Game:
         for e in self.record:
             if "act" in e:
                 act = Action.from_json(e["act"])
-                row = {"ruling": e["at"][0], "side": e.get("side", ""), "by": e.get("by", ""),
-                       "action": act.kind, "params": dict(act.params), "why": e.get("why", "")}
+                row = {
+                    "ruling": e["at"][0],
+                    "side": e.get("side", ""),
+                    "by": e.get("by", ""),
+                    "action": act.kind,
+                    "params": dict(act.params),
+                    "why": e.get("why", ""),
+                }
                 if side is not None:
                     why = self.reason_shown(row["side"], row["why"], side)
-                    shown = {} if why is None else {
-                        k: self.display_name(v, side) if isinstance(v, str) else v for k, v in row["params"].items()}
+                    shown = (
+                        {}
+                        if why is None
+                        else {
+                            k: self.display_name(v, side) if isinstance(v, str) else v
+                            for k, v in row["params"].items()
+                        }
+                    )
                     row.update(params=shown, why=why or "")
                 out.append(row)
         return out
@@ -969,14 +1153,38 @@ class Game:
 
         log = self.log if side is None else [r.for_side(side) for r in self.log]
         text = (lambda t: t) if side is None else (lambda t: self.display_text(str(t), side))
-        rows = [{
-            "seq": r.seq, "turn": r.turn, "phase": r.phase, "step": r.step, "rule": r.rule_id, "title": text(r.title),
-            "dice": " ".join(str(d.value) + ("*" if d.forced else "") for d in r.dice),
-            "table": f"{r.lookup.table} {r.lookup.row}/{r.lookup.column}={r.lookup.cell}" if r.lookup else "",
-            "result": r.result, "explanation": text(r.explanation),
-        } for r in log]
-        return pd.DataFrame(rows, columns=["seq", "turn", "phase", "step", "rule", "title", "dice", "table",
-                                           "result", "explanation"])
+        rows = [
+            {
+                "seq": r.seq,
+                "turn": r.turn,
+                "phase": r.phase,
+                "step": r.step,
+                "rule": r.rule_id,
+                "title": text(r.title),
+                "dice": " ".join(str(d.value) + ("*" if d.forced else "") for d in r.dice),
+                "table": f"{r.lookup.table} {r.lookup.row}/{r.lookup.column}={r.lookup.cell}"
+                if r.lookup
+                else "",
+                "result": r.result,
+                "explanation": text(r.explanation),
+            }
+            for r in log
+        ]
+        return pd.DataFrame(
+            rows,
+            columns=[
+                "seq",
+                "turn",
+                "phase",
+                "step",
+                "rule",
+                "title",
+                "dice",
+                "table",
+                "result",
+                "explanation",
+            ],
+        )
 
     def display_name(self, key: str, side: str | None = None) -> str:
         """The name a student reads for an id (an area, hex, space or unit), e.g. Tet's ``"21"`` ->
@@ -1008,8 +1216,11 @@ class Game:
                 names[k] = n
         if not names:
             return label
-        pattern = re.compile(r"(?<![\w])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
-                             + r")(?![\w])")
+        pattern = re.compile(
+            r"(?<![\w])("
+            + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
+            + r")(?![\w])"
+        )
         return pattern.sub(lambda m: names[m.group(1)], label)
 
     def where(self) -> str:
@@ -1024,19 +1235,30 @@ class Game:
     def _repr_html_(self) -> str:
         import html
 
-        scores = "".join(f"<td><b>{html.escape(str(k))}</b> {html.escape(str(v))}</td>" for k, v in self.scores().items())
-        dec = (f"<b>{html.escape(self._pending.side)}</b> to decide: {html.escape(self._pending.prompt)} "
-               f"({len(self._pending.options)} legal actions, {self._pending.rule_id})") if self._pending else \
-            ("<b>Game over.</b> " + html.escape(self._result.explanation) if self._result else "")
-        return (f"<div style='font-family:sans-serif'><h4 style='margin:2px 0'>{html.escape(self.title)} "
-                f"&mdash; {html.escape(self.scenario_id)}, seed {self.seed}</h4>"
-                f"<div>{html.escape(self.where())}</div><table><tr>{scores}</tr></table><div>{dec}</div>"
-                f"<div>{rulings_html(self.log[-3:])}</div></div>")
+        scores = "".join(
+            f"<td><b>{html.escape(str(k))}</b> {html.escape(str(v))}</td>" for k, v in self.scores().items()
+        )
+        dec = (
+            (
+                f"<b>{html.escape(self._pending.side)}</b> to decide: {html.escape(self._pending.prompt)} "
+                f"({len(self._pending.options)} legal actions, {self._pending.rule_id})"
+            )
+            if self._pending
+            else ("<b>Game over.</b> " + html.escape(self._result.explanation) if self._result else "")
+        )
+        return (
+            f"<div style='font-family:sans-serif'><h4 style='margin:2px 0'>{html.escape(self.title)} "
+            f"&mdash; {html.escape(self.scenario_id)}, seed {self.seed}</h4>"
+            f"<div>{html.escape(self.where())}</div><table><tr>{scores}</tr></table><div>{dec}</div>"
+            f"<div>{rulings_html(self.log[-3:])}</div></div>"
+        )
 
 
 def _all_journalled(value: Any) -> bool:
     """A journalled container, or a plain dict of them (e.g. the pieces of every space)."""
-    return journalled(value) or (type(value) is dict and bool(value) and all(journalled(v) for v in value.values()))
+    return journalled(value) or (
+        type(value) is dict and bool(value) and all(journalled(v) for v in value.values())
+    )
 
 
 def _stated(entry: dict[str, Any], changes: tuple[dict[str, Any], ...]) -> bool:

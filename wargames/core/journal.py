@@ -100,7 +100,9 @@ class Journal(list):
             else:
                 slot[3] = new
         self.clear()
-        return [owner.journal_entry(key, old, new) for owner, key, old, new in net.values() if not _same(old, new)]
+        return [
+            owner.journal_entry(key, old, new) for owner, key, old, new in net.values() if not _same(old, new)
+        ]
 
     def peek(self) -> list[dict[str, Any]]:
         """What :meth:`take` would return, leaving the journal as it is."""
@@ -130,10 +132,24 @@ class JournalDict(dict):
 
     __slots__ = ("journal", "field", "key", "flag", "quiet")
 
-    def __init__(self, data: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = (), *, journal: Journal | None = None,
-                 field: str = "", key: str = "key", flag: bool = False, quiet: Iterable[Any] = ()):
+    def __init__(
+        self,
+        data: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = (),
+        *,
+        journal: Journal | None = None,
+        field: str = "",
+        key: str = "key",
+        flag: bool = False,
+        quiet: Iterable[Any] = (),
+    ):
         dict.__init__(self, data)
-        self.journal, self.field, self.key, self.flag, self.quiet = journal, field, key, flag, frozenset(quiet)
+        self.journal, self.field, self.key, self.flag, self.quiet = (
+            journal,
+            field,
+            key,
+            flag,
+            frozenset(quiet),
+        )
 
     # -- rendering and copies
     def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any]:
@@ -244,8 +260,12 @@ class JournalTrack(JournalDict):
         dict.__setitem__(self, key, value)
 
     def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any]:
-        return {"field": self.field, self.key: key, "from": 0 if old is ABSENT else old,
-                "to": 0 if new is ABSENT else new}
+        return {
+            "field": self.field,
+            self.key: key,
+            "from": 0 if old is ABSENT else old,
+            "to": 0 if new is ABSENT else new,
+        }
 
 
 class _Shell:
@@ -272,9 +292,13 @@ class _Shell:
 
     _fast_copy = __deepcopy__
 
-    def __reduce_ex__(self, protocol: Any) -> Any:  # pickle: the members plus the settings, nothing journalled
-        return (_rebuild_shell, (type(self), self._items(),
-                                 (self.journal, *(getattr(self, n) for n in self._settings))))  # type: ignore[attr-defined]
+    def __reduce_ex__(
+        self, protocol: Any
+    ) -> Any:  # pickle: the members plus the settings, nothing journalled
+        return (
+            _rebuild_shell,
+            (type(self), self._items(), (self.journal, *(getattr(self, n) for n in self._settings))),
+        )  # type: ignore[attr-defined]
 
 
 def _rebuild_shell(cls: Any, items: Any, state: tuple) -> Any:
@@ -296,8 +320,15 @@ class JournalCounter(_Shell, Counter):
 
     __slots__ = ("journal", "field", "key", "where")
 
-    def __init__(self, data: Any = None, *, journal: Journal | None = None, field: str = "", key: str = "key",
-                 where: Mapping[str, Any] | None = None):
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        journal: Journal | None = None,
+        field: str = "",
+        key: str = "key",
+        where: Mapping[str, Any] | None = None,
+    ):
         self.journal, self.field, self.key, self.where = None, field, key, dict(where or {})
         Counter.__init__(self)
         if data is not None:
@@ -305,8 +336,13 @@ class JournalCounter(_Shell, Counter):
         self.journal = journal
 
     def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any]:
-        return {"field": self.field, self.key: key, **self.where, "from": 0 if old is ABSENT else old,
-                "to": 0 if new is ABSENT else new}
+        return {
+            "field": self.field,
+            self.key: key,
+            **self.where,
+            "from": 0 if old is ABSENT else old,
+            "to": 0 if new is ABSENT else new,
+        }
 
     _settings = ("field", "key", "where")
     _fill = dict.update  # counts are numbers
@@ -374,8 +410,9 @@ class JournalSet(_Shell, set):
 
     __slots__ = ("journal", "field", "key")
 
-    def __init__(self, data: Iterable[Any] = (), *, journal: Journal | None = None, field: str = "",
-                 key: str = "key"):
+    def __init__(
+        self, data: Iterable[Any] = (), *, journal: Journal | None = None, field: str = "", key: str = "key"
+    ):
         set.__init__(self, data)
         self.journal, self.field, self.key = journal, field, key
 
@@ -468,8 +505,15 @@ class JournalList(_Shell, list):
 
     __slots__ = ("journal", "field", "key", "secret_order")
 
-    def __init__(self, data: Iterable[Any] = (), *, journal: Journal | None = None, field: str = "",
-                 key: str = "list", secret_order: bool = False):
+    def __init__(
+        self,
+        data: Iterable[Any] = (),
+        *,
+        journal: Journal | None = None,
+        field: str = "",
+        key: str = "list",
+        secret_order: bool = False,
+    ):
         list.__init__(self, data)
         self.journal, self.field, self.key, self.secret_order = journal, field, key, secret_order
 
@@ -613,7 +657,11 @@ class JournalledObject:
         return getattr(self, "uid", None) or getattr(self, "id", None) or type(self).__name__
 
     def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {"field": self.journal_field, self.journal_field: self.journal_id(), "attr": key}
+        out: dict[str, Any] = {
+            "field": self.journal_field,
+            self.journal_field: self.journal_id(),
+            "attr": key,
+        }
         if old is not ABSENT:
             out["from"] = old
         out["to"] = new

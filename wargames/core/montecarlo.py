@@ -25,8 +25,13 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 
-def play_one(seed: int, game: str, scenario: str | None, options: Mapping[str, Any],
-             players: Callable[[Any], Mapping[str, Any]] | None = None) -> dict[str, Any]:
+def play_one(
+    seed: int,
+    game: str,
+    scenario: str | None,
+    options: Mapping[str, Any],
+    players: Callable[[Any], Mapping[str, Any]] | None = None,
+) -> dict[str, Any]:
     """One whole game with ``seed``; its outcome row."""
     from .registry import load
 
@@ -38,11 +43,20 @@ def play_one(seed: int, game: str, scenario: str | None, options: Mapping[str, A
     return {"seed": seed, **g.outcome(), "seconds": round(time.perf_counter() - t, 3)}
 
 
-def montecarlo(game: str, games: int = 100, *, scenario: str | None = None, seed: int = 0,
-               options: Mapping[str, Any] | None = None, workers: int = 1,
-               players: Callable[[Any], Mapping[str, Any]] | None = None,
-               seeds: Iterable[int] | None = None, client: Any = None, scheduler: str | None = None,
-               progress: bool | Callable[[int, int], None] = False) -> pd.DataFrame:
+def montecarlo(
+    game: str,
+    games: int = 100,
+    *,
+    scenario: str | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    players: Callable[[Any], Mapping[str, Any]] | None = None,
+    seeds: Iterable[int] | None = None,
+    client: Any = None,
+    scheduler: str | None = None,
+    progress: bool | Callable[[int, int], None] = False,
+) -> pd.DataFrame:
     """Play ``games`` games of ``game`` (seeds ``seed`` .. ``seed + games - 1``, or the given ``seeds``) and
     return one row per game, in seed order.
 
@@ -86,8 +100,13 @@ def _warm(game: str, scenario: str | None, options: Mapping[str, Any]) -> None:
         load(game, scenario, 0, **dict(options))
 
 
-def _on_dask(fn: Callable[[int], dict[str, Any]], seeds: list[int], client: Any, scheduler: str | None,
-             report: Callable[..., None]) -> list[dict[str, Any]]:
+def _on_dask(
+    fn: Callable[[int], dict[str, Any]],
+    seeds: list[int],
+    client: Any,
+    scheduler: str | None,
+    report: Callable[..., None],
+) -> list[dict[str, Any]]:
     """Seeds in chunks on a Dask cluster (about eight chunks a worker thread, so a task is many games and the
     scheduling and transfer of each task are paid a few dozen times, not once a game; issue #21); the rows
     gathered back in seed order."""
@@ -99,7 +118,7 @@ def _on_dask(fn: Callable[[int], dict[str, Any]], seeds: list[int], client: Any,
     try:
         threads = sum(client.nthreads().values()) or 1
         size = max(1, len(seeds) // (threads * 8))
-        chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+        chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
         futures = client.map(partial(_play_chunk, fn), chunks, pure=False)
         sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
         done = 0
@@ -134,4 +153,5 @@ def _progress(progress: bool | Callable[[int, int], None], total: int) -> Callab
             if final:
                 sys.stderr.write("\n")
             sys.stderr.flush()
+
     return to_line

@@ -90,8 +90,13 @@ class Bot:
         action, self.last_reason = pick
         return action
 
-    def weigh(self, decision: Decision, kind: str, score: Callable[[Action], tuple[Any, str] | None],
-              closing: tuple[Any, str]) -> Action:
+    def weigh(
+        self,
+        decision: Decision,
+        kind: str,
+        score: Callable[[Action], tuple[Any, str] | None],
+        closing: tuple[Any, str],
+    ) -> Action:
         """:meth:`best` over the decision's options in order: an option of ``kind`` scored by ``score(action)``
         (a value and the reason; None leaves it out), any other option (the closing one: end, hold fire, skip)
         scored ``closing`` (a value and the reason)."""

@@ -50,8 +50,9 @@ class Position:
     dice: tuple[int, ...]
 
 
-def parse_position(options: Mapping[str, Any], keys: Mapping[str, str], phases: set[str],
-                   title: str) -> Position | None:
+def parse_position(
+    options: Mapping[str, Any], keys: Mapping[str, str], phases: set[str], title: str
+) -> Position | None:
     """Check the shape of the ``position`` and ``dice`` options (ids are checked by the game)."""
     raw = options.get("position")
     dice = options.get("dice")
@@ -75,11 +76,14 @@ def parse_position(options: Mapping[str, Any], keys: Mapping[str, str], phases: 
     if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 1):
         raise PositionError(f"position.at.turn must be a turn number from 1, not {turn!r}")
     if phase is not None and phase not in phases:
-        raise PositionError(f"position.at.phase {phase!r} is not a phase of {title}; phases: {sorted(phases)}")
+        raise PositionError(
+            f"position.at.phase {phase!r} is not a phase of {title}; phases: {sorted(phases)}"
+        )
     if dice is None:
         dice = []
-    if not isinstance(dice, list | tuple) or any(not isinstance(v, int) or isinstance(v, bool) or v < 1
-                                                 for v in dice):
+    if not isinstance(dice, list | tuple) or any(
+        not isinstance(v, int) or isinstance(v, bool) or v < 1 for v in dice
+    ):
         raise PositionError(f"dice must be a list of die faces (whole numbers from 1), not {dice!r}")
     return Position(turn, phase, edits, tuple(dice))
 
@@ -100,14 +104,22 @@ def whole(value: Any, where: str, low: int | None = None, high: int | None = Non
     return value
 
 
-def entries(edits: Mapping[str, Any], key: str, ids: Mapping[str, Any] | set[str], what: str) -> list[tuple[str, Any]]:
+def entries(
+    edits: Mapping[str, Any], key: str, ids: Mapping[str, Any] | set[str], what: str
+) -> list[tuple[str, Any]]:
     """The ``key`` edit of a lesson position as (id, new value) pairs, every id a key of ``ids`` (else a
     PositionError naming the id and the ``what`` it should be); an absent edit gives no pairs."""
     return [(known(k, ids, f"position.{key}", what), v) for k, v in mapping(edits.get(key, {}), key).items()]
 
 
-def check_unit_places(edits: Mapping[str, Any], units: Mapping[str, Any] | set[str],
-                      places: Mapping[str, Any] | set[str], boxes: Iterable[str], unit: str, place: str) -> None:
+def check_unit_places(
+    edits: Mapping[str, Any],
+    units: Mapping[str, Any] | set[str],
+    places: Mapping[str, Any] | set[str],
+    boxes: Iterable[str],
+    unit: str,
+    place: str,
+) -> None:
     """The ``units`` edit of a lesson position (unit id -> where it stands): every unit known, every place a
     known place of the map or one of the game's ``boxes`` (eliminated, ...); else a PositionError naming it."""
     boxes = set(boxes)

@@ -88,13 +88,25 @@ class Ruling:
         if side is None:
             return self
         if side not in self.hidden_from:
-            if not self.secret_changes or self.hidden_from:  # a side the ruling hides nothing from reads it all
+            if (
+                not self.secret_changes or self.hidden_from
+            ):  # a side the ruling hides nothing from reads it all
                 return self
-            return replace(self, changes=tuple(c for c in self.changes if "field" not in c), secret_changes=False)
+            return replace(
+                self, changes=tuple(c for c in self.changes if "field" not in c), secret_changes=False
+            )
         return Ruling(
-            rule_id=self.rule_id, title=self.public_title or self.title, explanation=self.public or "(hidden)",
-            result=None, rule_ref=self.rule_ref, side=self.side, places=self.places,
-            seq=self.seq, turn=self.turn, phase=self.phase, step=self.step,
+            rule_id=self.rule_id,
+            title=self.public_title or self.title,
+            explanation=self.public or "(hidden)",
+            result=None,
+            rule_ref=self.rule_ref,
+            side=self.side,
+            places=self.places,
+            seq=self.seq,
+            turn=self.turn,
+            phase=self.phase,
+            step=self.step,
         )
 
     def header(self) -> str:
@@ -156,8 +168,11 @@ def changes_html(r: Ruling, text: Callable[[str], str] = str) -> str:
     if len(r.changes) > CHANGES_SHOWN:
         lines.append(f"... and {len(r.changes) - CHANGES_SHOWN} more")
     n = len(r.changes)
-    return (f'<details style="color:#555;font-size:12px"><summary>{n} change{"s" if n != 1 else ""}</summary>'
-            + "<br>".join(lines) + "</details>")
+    return (
+        f'<details style="color:#555;font-size:12px"><summary>{n} change{"s" if n != 1 else ""}</summary>'
+        + "<br>".join(lines)
+        + "</details>"
+    )
 
 
 def ruling_html(r: Ruling, text: Callable[[str], str] = str) -> str:

@@ -53,9 +53,16 @@ class _Save(BaseModel):
 
 def make_save(game: Game) -> dict[str, Any]:
     return {
-        "format": FORMAT, "version": VERSION, "game": game.game_id, "scenario": game.scenario_id,
-        "seed": game.seed, "options": dict(game.options), "record": [dict(e) for e in game.record],
-        "at": list(game.position), "digest": game.digest(), "turn": game.turn,
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.game_id,
+        "scenario": game.scenario_id,
+        "seed": game.seed,
+        "options": dict(game.options),
+        "record": [dict(e) for e in game.record],
+        "at": list(game.position),
+        "digest": game.digest(),
+        "turn": game.turn,
         "note": f"{game.title}: {game.where()}",
     }
 
@@ -91,6 +98,8 @@ def open_save(source: str | Path | dict[str, Any]) -> Game:
     except WargamesError as err:
         raise SaveError(f"{name}: the decisions do not replay under the rules: {err}") from None
     if game.digest() != save.digest:
-        raise SaveError(f"{name}: state digest mismatch: the file was edited or comes from other rules data "
-                        f"(expected {save.digest[:12]}..., replay gives {game.digest()[:12]}...)")
+        raise SaveError(
+            f"{name}: state digest mismatch: the file was edited or comes from other rules data "
+            f"(expected {save.digest[:12]}..., replay gives {game.digest()[:12]}...)"
+        )
     return game

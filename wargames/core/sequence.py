@@ -100,22 +100,39 @@ class SequenceOfPlay(BaseModel):
                     actor = st.actor or ph.actor
                     if st.alternate:
                         alt = st.alternate
-                        actor = (f"{' and '.join(alt.sides) or 'the sides'} in turn"
-                                 + (f" ({alt.first} starts)" if alt.first else "") + f", until {alt.until}")
-                    out.append({
-                        "when": block, "phase": ph.number, "phase name": ph.name, "step": st.name,
-                        "actor": actor, "rule": st.rule,
-                        "only on turns": ", ".join(map(str, turns)) if turns else "",
-                        "condition": st.when or ph.when or "", "what happens": st.summary or ph.summary,
-                    })
+                        actor = (
+                            f"{' and '.join(alt.sides) or 'the sides'} in turn"
+                            + (f" ({alt.first} starts)" if alt.first else "")
+                            + f", until {alt.until}"
+                        )
+                    out.append(
+                        {
+                            "when": block,
+                            "phase": ph.number,
+                            "phase name": ph.name,
+                            "step": st.name,
+                            "actor": actor,
+                            "rule": st.rule,
+                            "only on turns": ", ".join(map(str, turns)) if turns else "",
+                            "condition": st.when or ph.when or "",
+                            "what happens": st.summary or ph.summary,
+                        }
+                    )
                     for rx in st.reactions:
-                        out.append({
-                            "when": block, "phase": ph.number, "phase name": ph.name,
-                            "step": f"  inside {st.name}: {rx.name}",
-                            "actor": "the other side" if rx.who == "other" else rx.who, "rule": rx.rule,
-                            "only on turns": "", "condition": rx.when or "",
-                            "what happens": rx.summary or f"{rx.name} (a reaction window inside {st.name})",
-                        })
+                        out.append(
+                            {
+                                "when": block,
+                                "phase": ph.number,
+                                "phase name": ph.name,
+                                "step": f"  inside {st.name}: {rx.name}",
+                                "actor": "the other side" if rx.who == "other" else rx.who,
+                                "rule": rx.rule,
+                                "only on turns": "",
+                                "condition": rx.when or "",
+                                "what happens": rx.summary
+                                or f"{rx.name} (a reaction window inside {st.name})",
+                            }
+                        )
         return out
 
     def names(self) -> list[tuple[str, str, str]]:
@@ -148,8 +165,9 @@ def check_names(sequence: SequenceOfPlay, owner: type, source: str) -> None:
 
     for where, field, name in sequence.names():
         if not callable(getattr(owner, name, None)):
-            raise DataError(source, f"{where}: {field} {name!r} is not a method of {owner.__name__}",
-                            column=field)
+            raise DataError(
+                source, f"{where}: {field} {name!r} is not a method of {owner.__name__}", column=field
+            )
 
 
 def load_sequence(game: str) -> SequenceOfPlay:

@@ -22,8 +22,15 @@ from typing import Any
 
 IMMUTABLE = (str, int, float, bool, type(None), bytes, complex, range)
 # shared as they are, as copy.deepcopy does
-ATOMIC = (type, types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.ModuleType,
-          types.LambdaType, property)
+ATOMIC = (
+    type,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.MethodType,
+    types.ModuleType,
+    types.LambdaType,
+    property,
+)
 
 
 def fast_copy(obj: Any, memo: dict[int, Any]) -> Any:
@@ -62,14 +69,21 @@ def fast_copy(obj: Any, memo: dict[int, Any]) -> Any:
         for k, v in obj.items():
             out[k] = fast_copy(v, memo)
     elif (copier := getattr(cls, "_fast_copy", None)) is not None:
-        out = copier(obj, memo)  # a class that copies itself the fast way (the journalled containers, core.journal)
+        out = copier(
+            obj, memo
+        )  # a class that copies itself the fast way (the journalled containers, core.journal)
     elif isinstance(obj, dict) and hasattr(obj, "__dict__") and not hasattr(cls, "__deepcopy__"):
         out = cls.__new__(cls)  # a dict subclass with attributes (e.g. a placement with a reverse index)
         memo[oid] = out
         dict.update(out, {k: fast_copy(v, memo) for k, v in obj.items()})
         out.__dict__.update({k: fast_copy(v, memo) for k, v in vars(obj).items()})
-    elif hasattr(obj, "__dict__") and not hasattr(obj, "__slots__") and not hasattr(cls, "__deepcopy__") \
-            and cls.__reduce_ex__ is object.__reduce_ex__ and not isinstance(obj, (list, set, dict, type)):
+    elif (
+        hasattr(obj, "__dict__")
+        and not hasattr(obj, "__slots__")
+        and not hasattr(cls, "__deepcopy__")
+        and cls.__reduce_ex__ is object.__reduce_ex__
+        and not isinstance(obj, (list, set, dict, type))
+    ):
         out = cls.__new__(cls)  # a plain object (e.g. a board): its attributes, copied the same way
         memo[oid] = out
         out.__dict__.update({k: fast_copy(v, memo) for k, v in vars(obj).items()})
@@ -99,8 +113,11 @@ def _attributes(obj: Any) -> dict[str, Any]:
 def _plain_pickling(cls: type, base: type) -> bool:
     """``cls``, a subclass of ``base``, does not define how it is pickled (``__reduce__``, ``__reduce_ex__`` and
     ``__getstate__`` are those of ``base``)."""
-    return (cls.__reduce_ex__ is base.__reduce_ex__ and cls.__reduce__ is base.__reduce__
-            and getattr(cls, "__getstate__", None) is getattr(base, "__getstate__", None))
+    return (
+        cls.__reduce_ex__ is base.__reduce_ex__
+        and cls.__reduce__ is base.__reduce__
+        and getattr(cls, "__getstate__", None) is getattr(base, "__getstate__", None)
+    )
 
 
 class _Pickler(pickle.Pickler):
@@ -122,8 +139,14 @@ def _prefix(n: int) -> bytes:
     ``persistent_load`` by its number), so the blob's references to them (memo gets) resolve to them."""
     out = [pickle.PROTO + bytes([3])]
     for i in range(n):
-        out.append(pickle.BININT + struct.pack("<i", i) + pickle.BINPERSID + pickle.LONG_BINPUT + struct.pack("<I", i)
-                   + pickle.POP)
+        out.append(
+            pickle.BININT
+            + struct.pack("<i", i)
+            + pickle.BINPERSID
+            + pickle.LONG_BINPUT
+            + struct.pack("<I", i)
+            + pickle.POP
+        )
     return b"".join(out)
 
 

@@ -58,7 +58,9 @@ class Explained:
         if self.how not in HOW:
             raise ValueError(f"Explained({self.pattern!r}): how must be one of {HOW}, not {self.how!r}")
         if self.how in ("moved", "revealed", "track", "named") and not self.field:
-            raise ValueError(f"Explained({self.pattern!r}, {self.how!r}) needs the change field naming the key")
+            raise ValueError(
+                f"Explained({self.pattern!r}, {self.how!r}) needs the change field naming the key"
+            )
         if self.how == "rule" and not self.rule:
             raise ValueError(f"Explained({self.pattern!r}, 'rule') needs the rule id prefix")
 
@@ -74,14 +76,17 @@ def flatten(value: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any
     if isinstance(value, Mapping):
         for k, v in value.items():
             out.update(flatten(v, (*path, str(k))))
-    elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, int)) and not isinstance(v, bool)
-                                                  for v in value):
+    elif isinstance(value, (list, tuple)) and all(
+        isinstance(v, (str, int)) and not isinstance(v, bool) for v in value
+    ):
         out[path] = json.dumps(list(value))
         for v in value:
             key = (*path, str(v))
             out[key] = out.get(key, 0) + 1
     else:
-        out[path] = json.dumps(value, sort_keys=True, default=str) if isinstance(value, (list, tuple)) else value
+        out[path] = (
+            json.dumps(value, sort_keys=True, default=str) if isinstance(value, (list, tuple)) else value
+        )
     return out
 
 
@@ -110,7 +115,9 @@ class _Rulings:
             self.told.update(r.places)
             self.told.update(_strings(r.result))
             for c in r.changes:
-                self.told.update(str(v) for v in c.values() if isinstance(v, (str, int)) and not isinstance(v, bool))
+                self.told.update(
+                    str(v) for v in c.values() if isinstance(v, (str, int)) and not isinstance(v, bool)
+                )
 
     def with_key(self, field: str, key: str) -> list[dict[str, Any]]:
         return [c for c in self.changes if str(c.get(field, _ABSENT)) == key]
@@ -128,13 +135,19 @@ def _why_not(rule: Explained | None, path: tuple[str, ...], old: Any, new: Any, 
         named = said.with_key(rule.field, key)
         if new is _ABSENT:
             return None if named else f"removed and no ruling's changes names {rule.field} {key}"
-        return None if any(c.get("to") == new for c in named) else \
-            f"changed to {new!r} and no ruling's changes has {{{rule.field}: {key}, to: {new!r}}}"
+        return (
+            None
+            if any(c.get("to") == new for c in named)
+            else f"changed to {new!r} and no ruling's changes has {{{rule.field}: {key}, to: {new!r}}}"
+        )
     if how == "revealed":
         if old is not _ABSENT or new is _ABSENT:
             return None if said.rulings else "changed with no ruling at all"
-        return None if any(c.get("face_up") is True for c in said.with_key(rule.field, key)) else \
-            f"turned on with no ruling's changes {{{rule.field}: {key}, face_up: True}}"
+        return (
+            None
+            if any(c.get("face_up") is True for c in said.with_key(rule.field, key))
+            else f"turned on with no ruling's changes {{{rule.field}: {key}, face_up: True}}"
+        )
     if how == "track":
         named = said.with_key(rule.field, key)
         if any("from" not in c or "to" not in c for c in named):
@@ -145,16 +158,27 @@ def _why_not(rule: Explained | None, path: tuple[str, ...], old: Any, new: Any, 
             return f"moved {delta:+} and no ruling's changes names {rule.field} {key}"
         return None if account == delta else f"moved {delta:+}, rulings account for {account:+}"
     if how == "named":
-        return None if said.with_key(rule.field, key) else f"changed and no ruling's changes names {rule.field} {key}"
+        return (
+            None
+            if said.with_key(rule.field, key)
+            else f"changed and no ruling's changes names {rule.field} {key}"
+        )
     if how == "listed":
         return None if said.listed else "changed and no ruling lists changes or places"
     if how == "told":
-        if key in said.told or (isinstance(old, str) and old in said.told) or (isinstance(new, str) and new in said.told):
+        if (
+            key in said.told
+            or (isinstance(old, str) and old in said.told)
+            or (isinstance(new, str) and new in said.told)
+        ):
             return None
         return "changed and no ruling names it, its old or its new value"
     if how == "rule":
-        return None if any(r.rule_id.startswith(rule.rule) for r in said.rulings) else \
-            f"changed with no {rule.rule} ruling"
+        return (
+            None
+            if any(r.rule_id.startswith(rule.rule) for r in said.rulings)
+            else f"changed with no {rule.rule} ruling"
+        )
     raise AssertionError(how)  # pragma: no cover - __post_init__ checks ``how``
 
 
@@ -167,19 +191,31 @@ def _journal_path(change: Mapping[str, Any]) -> str:
     return ".".join(path)
 
 
-def transition_problems(explained: Iterable[Explained], before: Mapping[str, Any], after: Mapping[str, Any],
-                        rulings: list[Ruling], *, journalled: Iterable[str] = (),
-                        unexplained: Iterable[Mapping[str, Any]] = ()) -> list[str]:
+def transition_problems(
+    explained: Iterable[Explained],
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    rulings: list[Ruling],
+    *,
+    journalled: Iterable[str] = (),
+    unexplained: Iterable[Mapping[str, Any]] = (),
+) -> list[str]:
     """The changes from ``before`` to ``after`` (two ``state_dict()``) that ``rulings`` do not explain, one line
     each (path, old and new value, what is missing).  ``journalled``: the state fields the journal records (not
     diffed; ``board.tracks`` for a field inside an object); ``unexplained``: journalled changes that no ruling took."""
     rules = list(explained)
-    problems = [f"{_journal_path(c)} ({json.dumps(dict(c), sort_keys=True, default=str)}) changed with no ruling "
-                "after it (the game came to rest with the change still in the journal)" for c in unexplained]
+    problems = [
+        f"{_journal_path(c)} ({json.dumps(dict(c), sort_keys=True, default=str)}) changed with no ruling "
+        "after it (the game came to rest with the change still in the journal)"
+        for c in unexplained
+    ]
     # a journalled field is diffed only where a declaration asks for a particular rule (the journal proves some
     # ruling took the change, not which one)
-    skip = {k for k in journalled if not any(r.how == "rule" and r.pattern.split(".")[0] == k.split(".")[0]
-                                              for r in rules)}
+    skip = {
+        k
+        for k in journalled
+        if not any(r.how == "rule" and r.pattern.split(".")[0] == k.split(".")[0] for r in rules)
+    }
     top = {k for k in skip if "." not in k}
     if top:
         before = {k: v for k, v in before.items() if k not in top}
@@ -187,8 +223,8 @@ def transition_problems(explained: Iterable[Explained], before: Mapping[str, Any
     old, new = flatten(before), flatten(after)
     inner = [tuple(k.split(".")) for k in skip - top]
     if inner:
-        old = {p: v for p, v in old.items() if not any(p[:len(i)] == i for i in inner)}
-        new = {p: v for p, v in new.items() if not any(p[:len(i)] == i for i in inner)}
+        old = {p: v for p, v in old.items() if not any(p[: len(i)] == i for i in inner)}
+        new = {p: v for p, v in new.items() if not any(p[: len(i)] == i for i in inner)}
     said = _Rulings(rulings)
     matched: dict[tuple[str, ...], Explained | None] = {}
     for path in sorted(set(old) | set(new)):
@@ -204,8 +240,9 @@ def transition_problems(explained: Iterable[Explained], before: Mapping[str, Any
         why = _why_not(matched[path], path, a, b, said)
         if why:
             shown = ".".join(path)
-            problems.append(f"{shown} ({'absent' if a is _ABSENT else a!r} -> {'absent' if b is _ABSENT else b!r}) "
-                            f"{why}")
+            problems.append(
+                f"{shown} ({'absent' if a is _ABSENT else a!r} -> {'absent' if b is _ABSENT else b!r}) {why}"
+            )
     for rule in rules:  # a track the rulings moved must have moved
         if rule.how != "track":
             continue
@@ -216,6 +253,8 @@ def transition_problems(explained: Iterable[Explained], before: Mapping[str, Any
                 continue
             named = said.with_key(rule.field, key)
             if all("from" in c and "to" in c for c in named) and sum(c["to"] - c["from"] for c in named):
-                problems.append(f"{'.'.join(path)} did not change, but rulings move it "
-                                f"{sum(c['to'] - c['from'] for c in named):+}")
+                problems.append(
+                    f"{'.'.join(path)} did not change, but rulings move it "
+                    f"{sum(c['to'] - c['from'] for c in named):+}"
+                )
     return problems

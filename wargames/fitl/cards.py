@@ -53,10 +53,20 @@ def deck_rows(game: FitlGame | None = None) -> list[dict[str, Any]]:
         card = game.data.cards[n]
         entry = game.event_entry(n) or {}
         h = hist.get(n, {})
-        rows.append({"number": n, "title": card.title, "period": card.period or "none",
-                     "kind": lasting_kind(entry, card.kind), "faction order": " ".join(card.order), "history": h.get("history", ""),
-                     "year": h.get("year", ""), "unshaded": (entry.get("unshaded") or {}).get("text", ""),
-                     "shaded": (entry.get("shaded") or {}).get("text", ""), "reference": h.get("reference", "")})
+        rows.append(
+            {
+                "number": n,
+                "title": card.title,
+                "period": card.period or "none",
+                "kind": lasting_kind(entry, card.kind),
+                "faction order": " ".join(card.order),
+                "history": h.get("history", ""),
+                "year": h.get("year", ""),
+                "unshaded": (entry.get("unshaded") or {}).get("text", ""),
+                "shaded": (entry.get("shaded") or {}).get("text", ""),
+                "reference": h.get("reference", ""),
+            }
+        )
     return rows
 
 
@@ -72,8 +82,16 @@ class EventRun:
     """One Event, executed by ``faction`` from the set-up of ``scenario`` (``edit(game)`` may change the position
     first): a stepper over the Event's decisions (FITL-5.1)."""
 
-    def __init__(self, card: int, side: str, faction: str | None = None, *, scenario: str = "medium",
-                 seed: int = 0, edit: Callable[[FitlGame], None] | None = None):
+    def __init__(
+        self,
+        card: int,
+        side: str,
+        faction: str | None = None,
+        *,
+        scenario: str = "medium",
+        seed: int = 0,
+        edit: Callable[[FitlGame], None] | None = None,
+    ):
         self.game = FitlGame(scenario, seed, _start=False)
         if edit is not None:
             edit(self.game)
@@ -116,14 +134,22 @@ class EventRun:
         """A person's choice: the first legal option of ``kind`` whose fields match ``params`` (an Action may be
         given as ``kind``).  An illegal choice raises IllegalAction naming the rule, and nothing changes."""
         if self.decision is None:
-            raise IllegalAction("FITL-5.1", f"Card {self.card}: the Event is over; there is nothing to choose")
+            raise IllegalAction(
+                "FITL-5.1", f"Card {self.card}: the Event is over; there is nothing to choose"
+            )
         if isinstance(kind, Action):
             act = self.decision.find(kind)
             if act is None:
                 raise self.decision.reject(kind)
         else:
-            act = next((a for a in self.decision.options if (kind is None or a.kind == kind)
-                        and all(a.get(k) == v for k, v in params.items())), None)
+            act = next(
+                (
+                    a
+                    for a in self.decision.options
+                    if (kind is None or a.kind == kind) and all(a.get(k) == v for k, v in params.items())
+                ),
+                None,
+            )
             if act is None:
                 raise self.decision.reject(Action.make(kind or "?", **params))
         return self._resume(act)
@@ -138,8 +164,9 @@ class EventRun:
             d = self.decision
             bot = NonPlayer(d.side)
             act = bot.choose(self.game, d)
-            self.reasons.append({"faction": d.side, "question": d.prompt, "choice": act.label,
-                                 "why": bot.last_reason})
+            self.reasons.append(
+                {"faction": d.side, "question": d.prompt, "choice": act.label, "why": bot.last_reason}
+            )
             new += self._resume(act)
         return new
 
@@ -155,7 +182,12 @@ class EventRun:
             m1 = b1[what] if isinstance(b1[what], dict) else {s: 1 for s in b1[what]}
             for s in sorted(set(m0) | set(m1)):
                 if m0.get(s, 0) != m1.get(s, 0):
-                    rows.append({"space": names.get(s, s), "change": f"{what} marker {m0.get(s, 0)} -> {m1.get(s, 0)}"})
+                    rows.append(
+                        {
+                            "space": names.get(s, s),
+                            "change": f"{what} marker {m0.get(s, 0)} -> {m1.get(s, 0)}",
+                        }
+                    )
         for t, old in self.before_tracks.items():
             new = self.game.board.tracks[t]
             if new != old:
@@ -163,8 +195,9 @@ class EventRun:
         return rows
 
 
-def what_if(card: int, *, scenario: str = "medium", seed: int = 0,
-            edit: Callable[[FitlGame], None] | None = None) -> dict[str, EventRun]:
+def what_if(
+    card: int, *, scenario: str = "medium", seed: int = 0, edit: Callable[[FitlGame], None] | None = None
+) -> dict[str, EventRun]:
     """Both sides of ``card`` (those it has) from the same position, each played to its end by the Non-players."""
     out: dict[str, EventRun] = {}
     entry = FitlGame(scenario, seed, _start=False).event_entry(card) or {}

@@ -74,8 +74,13 @@ class CoupRules:
         targets = self.sabotage_targets()
         supply = self.marker_supply()
         if not targets:
-            yield self.ruling("FITL-6.2.1", "Sabotage: none", "No unSabotaged LoC has more Insurgent Guerrillas "
-                              "than COIN pieces or touches a City without COIN Control.", result={"sabotaged": []})
+            yield self.ruling(
+                "FITL-6.2.1",
+                "Sabotage: none",
+                "No unSabotaged LoC has more Insurgent Guerrillas "
+                "than COIN pieces or touches a City without COIN Control.",
+                result={"sabotaged": []},
+            )
             return
         chosen: list[str] = []
         if len(targets) <= supply:
@@ -83,40 +88,70 @@ class CoupRules:
         else:
             while len(chosen) < supply:
                 left = [s for s in targets if s not in chosen]
-                a = yield self.decide("VC", f"Sabotage: choose a LoC ({supply - len(chosen)} markers left)",
-                                      "FITL-6.2.1", [Action.make("sabotage", f"Sabotage {self.name(s)}", [s], space=s)
-                                                     for s in left], kind="sabotage")
+                a = yield self.decide(
+                    "VC",
+                    f"Sabotage: choose a LoC ({supply - len(chosen)} markers left)",
+                    "FITL-6.2.1",
+                    [Action.make("sabotage", f"Sabotage {self.name(s)}", [s], space=s) for s in left],
+                    kind="sabotage",
+                )
                 chosen.append(a["space"])
         self.board.sabotage |= set(chosen)
-        short = f" Only {supply} markers were left, so the VC chose which." if len(chosen) < len(targets) else ""
-        yield self.ruling("FITL-6.2.1", f"Sabotage: {len(chosen)} LoC(s)",
-                          f"Sabotage markers go on {', '.join(self.name(s) for s in chosen) or 'no LoC'}.{short}",
-                          result={"sabotaged": chosen}, places=chosen, inputs={"qualifying": targets, "supply": supply},
-                          changes=[{"sabotage": s} for s in chosen])
+        short = (
+            f" Only {supply} markers were left, so the VC chose which." if len(chosen) < len(targets) else ""
+        )
+        yield self.ruling(
+            "FITL-6.2.1",
+            f"Sabotage: {len(chosen)} LoC(s)",
+            f"Sabotage markers go on {', '.join(self.name(s) for s in chosen) or 'no LoC'}.{short}",
+            result={"sabotaged": chosen},
+            places=chosen,
+            inputs={"qualifying": targets, "supply": supply},
+            changes=[{"sabotage": s} for s in chosen],
+        )
 
     def coup_degrade_trail(self) -> Flow:
         """FITL-6.2.2: any COIN-Controlled Laos or Cambodia space Degrades the Trail by one box (once)."""
-        coin = [s for s, sp in sorted(self.data.spaces.items())
-                if sp.country in FOREIGN and self.board.control(s) == "coin"]
+        coin = [
+            s
+            for s, sp in sorted(self.data.spaces.items())
+            if sp.country in FOREIGN and self.board.control(s) == "coin"
+        ]
         if not coin:
-            yield self.ruling("FITL-6.2.2", "Trail not degraded", "No Laos or Cambodia space is COIN-Controlled.",
-                              result={"trail": self.board.tracks["trail"]})
+            yield self.ruling(
+                "FITL-6.2.2",
+                "Trail not degraded",
+                "No Laos or Cambodia space is COIN-Controlled.",
+                result={"trail": self.board.tracks["trail"]},
+            )
             return
         ori = self.lasting(39, "shaded")  # FITL-5.4 Momentum #39 Oriskany: no Degrade
         if ori:
-            yield self.ruling("FITL-6.2.2", "Trail not degraded",
-                              f"COIN controls {', '.join(self.name(s) for s in coin)}, but the Trail cannot be "
-                              f"Degraded [{ori}].", result={"trail": self.board.tracks["trail"]}, places=coin)
+            yield self.ruling(
+                "FITL-6.2.2",
+                "Trail not degraded",
+                f"COIN controls {', '.join(self.name(s) for s in coin)}, but the Trail cannot be "
+                f"Degraded [{ori}].",
+                result={"trail": self.board.tracks["trail"]},
+                places=coin,
+            )
             return
         ch = self.shift("trail", -1)
         changes, adsid = [ch], self.adsid_change(ch)
         if adsid:
             changes.append(adsid[0])
-        yield self.ruling("FITL-6.2.2", "Trail degraded",
-                          f"COIN controls {', '.join(self.name(s) for s in coin)}: the Trail falls one box, "
-                          f"{ch['from']} -> {ch['to']}" + (" (already at 0)" if ch["from"] == ch["to"] else "")
-                          + "." + (adsid[1] if adsid else ""),
-                          result={"trail": ch["to"]}, places=coin, changes=changes)
+        yield self.ruling(
+            "FITL-6.2.2",
+            "Trail degraded",
+            f"COIN controls {', '.join(self.name(s) for s in coin)}: the Trail falls one box, "
+            f"{ch['from']} -> {ch['to']}"
+            + (" (already at 0)" if ch["from"] == ch["to"] else "")
+            + "."
+            + (adsid[1] if adsid else ""),
+            result={"trail": ch["to"]},
+            places=coin,
+            changes=changes,
+        )
 
     def adsid_change(self, ch: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
         """FITL-5.4-MOM Momentum #7 ADSID: a Trail change (``ch``) costs NVA 6 Resources; (change, words) or None.
@@ -131,7 +166,9 @@ class CoupRules:
     def total_econ(self) -> tuple[int, list[str]]:
         """FITL-6.2.3: the Econ of all unSabotaged LoCs (15 minus the Econ of Sabotaged ones)."""
         sab = sorted(s for s in self.board.sabotage if self.data.spaces[s].econ)
-        econ = sum(sp.econ for s, sp in self.data.spaces.items() if sp.kind == "loc" and s not in self.board.sabotage)
+        econ = sum(
+            sp.econ for s, sp in self.data.spaces.items() if sp.kind == "loc" and s not in self.board.sabotage
+        )
         return econ, sab
 
     def coup_arvn_earnings(self) -> Flow:
@@ -143,38 +180,51 @@ class CoupRules:
         ch_econ = self.shift("econ", econ - self.board.tracks["econ"])
         lost = f" (Sabotage costs the Econ of {', '.join(self.name(s) for s in sab)})" if sab else ""
         cap = " (capped at 75)" if ch["to"] < before + aid + econ else ""
-        yield self.ruling("FITL-6.2.3", f"ARVN earns Aid {aid} + Total Econ {econ} = {aid + econ}",
-                          f"ARVN earns Aid {aid} + Total Econ {econ}{lost} = {aid + econ}: ARVN Resources "
-                          f"{before} -> {ch['to']}{cap}. The Econ marker now shows {econ}, the limit of US spending "
-                          "of ARVN Resources until the next Coup (FITL-1.8.1).",
-                          result={"earned": ch["to"] - before, "econ": econ},
-                          inputs={"aid": aid, "total_econ": econ, "sabotaged_econ_locs": sab},
-                          changes=[ch, ch_econ])
+        yield self.ruling(
+            "FITL-6.2.3",
+            f"ARVN earns Aid {aid} + Total Econ {econ} = {aid + econ}",
+            f"ARVN earns Aid {aid} + Total Econ {econ}{lost} = {aid + econ}: ARVN Resources "
+            f"{before} -> {ch['to']}{cap}. The Econ marker now shows {econ}, the limit of US spending "
+            "of ARVN Resources until the next Coup (FITL-1.8.1).",
+            result={"earned": ch["to"] - before, "econ": econ},
+            inputs={"aid": aid, "total_econ": econ, "sabotaged_econ_locs": sab},
+            changes=[ch, ch_econ],
+        )
 
     def coup_insurgent_earnings(self) -> Flow:
         """FITL-6.2.4: VC += VC Bases on the map; NVA += NVA Bases in Laos and Cambodia + 2 x Trail."""
         b = self.board
         vc_bases = b.on_map("vc_bases")
-        nva_foreign = sum(b.count(s, "NVA", "bases") for s, sp in self.data.spaces.items() if sp.country in FOREIGN)
+        nva_foreign = sum(
+            b.count(s, "NVA", "bases") for s, sp in self.data.spaces.items() if sp.country in FOREIGN
+        )
         trail = b.tracks["trail"]
         ch_vc = self.shift("vc_resources", vc_bases)
         ch_nva = self.shift("nva_resources", nva_foreign + 2 * trail)
-        yield self.ruling("FITL-6.2.4", "Insurgent earnings",
-                          f"VC earn {vc_bases} (VC Bases on the map): VC Resources {ch_vc['from']} -> {ch_vc['to']}. "
-                          f"NVA earn {nva_foreign} (NVA Bases in Laos and Cambodia) + 2 x Trail {trail} = "
-                          f"{nva_foreign + 2 * trail}: NVA Resources {ch_nva['from']} -> {ch_nva['to']}.",
-                          result={"vc": ch_vc["to"] - ch_vc["from"], "nva": ch_nva["to"] - ch_nva["from"]},
-                          inputs={"vc_bases": vc_bases, "nva_bases_laos_cambodia": nva_foreign, "trail": trail},
-                          changes=[ch_vc, ch_nva])
+        yield self.ruling(
+            "FITL-6.2.4",
+            "Insurgent earnings",
+            f"VC earn {vc_bases} (VC Bases on the map): VC Resources {ch_vc['from']} -> {ch_vc['to']}. "
+            f"NVA earn {nva_foreign} (NVA Bases in Laos and Cambodia) + 2 x Trail {trail} = "
+            f"{nva_foreign + 2 * trail}: NVA Resources {ch_nva['from']} -> {ch_nva['to']}.",
+            result={"vc": ch_vc["to"] - ch_vc["from"], "nva": ch_nva["to"] - ch_nva["from"]},
+            inputs={"vc_bases": vc_bases, "nva_bases_laos_cambodia": nva_foreign, "trail": trail},
+            changes=[ch_vc, ch_nva],
+        )
 
     def coup_casualties_aid(self) -> Flow:
         """FITL-6.2.5: Aid -= 3 x the pieces in the Casualties box."""
         n = sum(self.board.casualties.values())
         ch = self.shift("aid", -3 * n)
-        yield self.ruling("FITL-6.2.5", "Casualties and Aid",
-                          f"{n} piece(s) in the Casualties box cost 3 x {n} = {3 * n} Aid: Aid {ch['from']} -> "
-                          f"{ch['to']}" + (" (not below 0)" if ch["from"] - ch["to"] < 3 * n else "") + ".",
-                          result={"aid": ch["to"]}, inputs={"casualties": n}, changes=[ch])
+        yield self.ruling(
+            "FITL-6.2.5",
+            "Casualties and Aid",
+            f"{n} piece(s) in the Casualties box cost 3 x {n} = {3 * n} Aid: Aid {ch['from']} -> "
+            f"{ch['to']}" + (" (not below 0)" if ch["from"] - ch["to"] < 3 * n else "") + ".",
+            result={"aid": ch["to"]},
+            inputs={"casualties": n},
+            changes=[ch],
+        )
 
     # ------------------------------------------------------------------ 6.3 Support
     def pacify_cost(self) -> int:
@@ -192,20 +242,28 @@ class CoupRules:
         if b.terror[space]:
             return "terror", b.support[space]
         level = b.support[space] + toward
-        if self.data.spaces[space].population == 0 or not -2 <= level <= 2 or self.support_moved[space] >= MAX_LEVELS:
+        if (
+            self.data.spaces[space].population == 0
+            or not -2 <= level <= 2
+            or self.support_moved[space] >= MAX_LEVELS
+        ):
             return None
         if toward > 0 and level > 1 and self.lasting(19, "shaded"):  # FITL-5.3 CORDS shaded: Passive at most
             return None
         return "shift", level
 
-    def _support_options(self, faction: str, spaces: list[str], toward: int, cost: int, verb: str) -> list[Action]:
+    def _support_options(
+        self, faction: str, spaces: list[str], toward: int, cost: int, verb: str
+    ) -> list[Action]:
         opts = []
         for s in spaces:
             step = self._support_step(faction, s, toward)
             if step is None:
                 continue
             what = "remove a Terror marker" if step[0] == "terror" else f"shift to {LEVEL_NAMES[step[1]]}"
-            opts.append(Action.make(verb, f"{verb.title()} {self.name(s)}: {what} ({cost} Resources)", [s], space=s))
+            opts.append(
+                Action.make(verb, f"{verb.title()} {self.name(s)}: {what} ({cost} Resources)", [s], space=s)
+            )
         return opts
 
     def _support_apply(self, faction: str, space: str, toward: int, track: str, cost: int, rule: str) -> Any:
@@ -227,10 +285,16 @@ class CoupRules:
         if space not in self.support_spaces[rule]:
             self.support_spaces[rule].append(space)
         who = "ARVN" if track == "arvn_resources" else faction
-        return self.ruling(rule, f"{faction} {'Pacifies' if toward > 0 else 'Agitates in'} {self.name(space)}",
-                           f"{faction} pays {cost} {who} Resource{'s' if cost > 1 else ''} ({pay['from']} -> {pay['to']}) and {what} in "
-                           f"{self.name(space)}.", result={"space": space, "step": kind}, places=[space],
-                           inputs={"cost": cost}, changes=changes)
+        return self.ruling(
+            rule,
+            f"{faction} {'Pacifies' if toward > 0 else 'Agitates in'} {self.name(space)}",
+            f"{faction} pays {cost} {who} Resource{'s' if cost > 1 else ''} ({pay['from']} -> {pay['to']}) and {what} in "
+            f"{self.name(space)}.",
+            result={"space": space, "step": kind},
+            places=[space],
+            inputs={"cost": cost},
+            changes=changes,
+        )
 
     def coup_pacification(self) -> Flow:
         """FITL-6.3.1: the US, then ARVN, spend ARVN Resources (the US not below the Econ marker, FITL-1.8.1) in up
@@ -239,39 +303,73 @@ class CoupRules:
         self.support_spaces = {}
         cost = self.pacify_cost()
         b = self.board
-        notes = [w for w in (self.lasting(16, "unshaded"), self.lasting(19, "shaded"), self.lasting(86, "shaded")) if w]
+        notes = [
+            w
+            for w in (self.lasting(16, "unshaded"), self.lasting(19, "shaded"), self.lasting(86, "shaded"))
+            if w
+        ]
         if notes:
-            yield self.ruling("FITL-6.3.1", "Pacification: lasting effects",
-                              f"This Pacification: {cost} ARVN Resource(s) a step"
-                              + (f" [{self.lasting(16, 'unshaded')}]" if self.lasting(16, "unshaded") else "")
-                              + ("; no space beyond Passive Support [" + self.lasting(19, "shaded") + "]"
-                                 if self.lasting(19, "shaded") else "")
-                              + ("; ARVN Pacify in at most 1 space [" + self.lasting(86, "shaded") + "]"
-                                 if self.lasting(86, "shaded") else "") + ".", result={"cost": cost})
+            yield self.ruling(
+                "FITL-6.3.1",
+                "Pacification: lasting effects",
+                f"This Pacification: {cost} ARVN Resource(s) a step"
+                + (f" [{self.lasting(16, 'unshaded')}]" if self.lasting(16, "unshaded") else "")
+                + (
+                    "; no space beyond Passive Support [" + self.lasting(19, "shaded") + "]"
+                    if self.lasting(19, "shaded")
+                    else ""
+                )
+                + (
+                    "; ARVN Pacify in at most 1 space [" + self.lasting(86, "shaded") + "]"
+                    if self.lasting(86, "shaded")
+                    else ""
+                )
+                + ".",
+                result={"cost": cost},
+            )
         arvn_spaces: list[str] = []
         for faction in ("US", "ARVN"):
             troops = "us_troops" if faction == "US" else "arvn_troops"
             floor = b.tracks["econ"] if faction == "US" else 0
             while True:
                 used = self.support_spaces.get("FITL-6.3.1", [])
-                spaces = [s for s, sp in sorted(self.data.spaces.items())
-                          if sp.kind != "loc" and b.control(s) == "coin" and b.pieces[s]["arvn_police"]
-                          and b.pieces[s][troops] and (s in used or len(used) < MAX_SPACES)]
+                spaces = [
+                    s
+                    for s, sp in sorted(self.data.spaces.items())
+                    if sp.kind != "loc"
+                    and b.control(s) == "coin"
+                    and b.pieces[s]["arvn_police"]
+                    and b.pieces[s][troops]
+                    and (s in used or len(used) < MAX_SPACES)
+                ]
                 if faction == "ARVN" and arvn_spaces and self.lasting(86, "shaded"):  # FITL-5.3: 1 space
                     spaces = [s for s in spaces if s in arvn_spaces]
-                opts = self._support_options(faction, spaces, +1, cost, "pacify") \
-                    if b.tracks["arvn_resources"] - cost >= floor else []
+                opts = (
+                    self._support_options(faction, spaces, +1, cost, "pacify")
+                    if b.tracks["arvn_resources"] - cost >= floor
+                    else []
+                )
                 if not opts:
-                    why = (f"ARVN Resources {b.tracks['arvn_resources']} leave nothing above "
-                           f"{'the Econ marker ' + str(floor) if faction == 'US' else '0'} for a {cost}-point step"
-                           if b.tracks["arvn_resources"] - cost < floor else
-                           "no space with COIN Control, Police and its Troops can still gain")
-                    yield self.ruling("FITL-6.3.1", f"{faction} Pacification over", f"{faction} cannot Pacify "
-                                      f"further: {why}.", result={"faction": faction, "spaces": list(used)})
+                    why = (
+                        f"ARVN Resources {b.tracks['arvn_resources']} leave nothing above "
+                        f"{'the Econ marker ' + str(floor) if faction == 'US' else '0'} for a {cost}-point step"
+                        if b.tracks["arvn_resources"] - cost < floor
+                        else "no space with COIN Control, Police and its Troops can still gain"
+                    )
+                    yield self.ruling(
+                        "FITL-6.3.1",
+                        f"{faction} Pacification over",
+                        f"{faction} cannot Pacify further: {why}.",
+                        result={"faction": faction, "spaces": list(used)},
+                    )
                     break
-                a = yield self.decide(faction, f"Pacification ({cost} ARVN Resources a step; spaces used "
-                                      f"{len(used)}/{MAX_SPACES})", "FITL-6.3.1",
-                                      opts + [self._done("Stop Pacifying")], kind="pacify")
+                a = yield self.decide(
+                    faction,
+                    f"Pacification ({cost} ARVN Resources a step; spaces used {len(used)}/{MAX_SPACES})",
+                    "FITL-6.3.1",
+                    opts + [self._done("Stop Pacifying")],
+                    kind="pacify",
+                )
                 if a.kind == "done":
                     break
                 if faction == "ARVN" and a["space"] not in arvn_spaces:
@@ -284,21 +382,42 @@ class CoupRules:
         b = self.board
         while True:
             used = self.support_spaces.get("FITL-6.3.2", [])
-            spaces = [s for s, sp in sorted(self.data.spaces.items())
-                      if sp.kind != "loc" and b.count(s, "VC") and b.control(s) != "coin"
-                      and (s in used or len(used) < MAX_SPACES)]
-            cadres = self.lasting(116, "unshaded")  # FITL-5.3 Cadres: a new Agitation space costs 2 VC Guerrillas
+            spaces = [
+                s
+                for s, sp in sorted(self.data.spaces.items())
+                if sp.kind != "loc"
+                and b.count(s, "VC")
+                and b.control(s) != "coin"
+                and (s in used or len(used) < MAX_SPACES)
+            ]
+            cadres = self.lasting(
+                116, "unshaded"
+            )  # FITL-5.3 Cadres: a new Agitation space costs 2 VC Guerrillas
             if cadres:
-                spaces = [s for s in spaces if s in used or b.pieces[s]["vc_guerrillas:u"] + b.pieces[s]["vc_guerrillas:a"]
-                          >= 2]
-            opts = self._support_options("VC", spaces, -1, 1, "agitate") if b.tracks["vc_resources"] >= 1 else []
+                spaces = [
+                    s
+                    for s in spaces
+                    if s in used or b.pieces[s]["vc_guerrillas:u"] + b.pieces[s]["vc_guerrillas:a"] >= 2
+                ]
+            opts = (
+                self._support_options("VC", spaces, -1, 1, "agitate") if b.tracks["vc_resources"] >= 1 else []
+            )
             if not opts:
-                yield self.ruling("FITL-6.3.2", "Agitation over", "The VC cannot Agitate further (no Resources, or no "
-                                  "space with VC pieces and no COIN Control can still move toward Opposition).",
-                                  result={"spaces": list(used)})
+                yield self.ruling(
+                    "FITL-6.3.2",
+                    "Agitation over",
+                    "The VC cannot Agitate further (no Resources, or no "
+                    "space with VC pieces and no COIN Control can still move toward Opposition).",
+                    result={"spaces": list(used)},
+                )
                 break
-            a = yield self.decide("VC", f"Agitation (1 VC Resource a step; spaces used {len(used)}/{MAX_SPACES})",
-                                  "FITL-6.3.2", opts + [self._done("Stop Agitating")], kind="agitate")
+            a = yield self.decide(
+                "VC",
+                f"Agitation (1 VC Resource a step; spaces used {len(used)}/{MAX_SPACES})",
+                "FITL-6.3.2",
+                opts + [self._done("Stop Agitating")],
+                kind="agitate",
+            )
             if a.kind == "done":
                 break
             first = a["space"] not in used
@@ -310,9 +429,14 @@ class CoupRules:
                     b.remove(s, "vc_guerrillas:a", act)
                 if 2 - act:
                     b.remove(s, "vc_guerrillas:u", 2 - act)
-                yield self.ruling("FITL-6.3.2", f"Agitation in {self.name(s)}: {cadres}",
-                                  f"Agitating in {self.name(s)} costs 2 VC Guerrillas, Active ones first (decision "
-                                  f"F-116), to Available [{cadres}].", result={"space": s, "removed": 2}, places=[s])
+                yield self.ruling(
+                    "FITL-6.3.2",
+                    f"Agitation in {self.name(s)}: {cadres}",
+                    f"Agitating in {self.name(s)} costs 2 VC Guerrillas, Active ones first (decision "
+                    f"F-116), to Available [{cadres}].",
+                    result={"space": s, "removed": 2},
+                    places=[s],
+                )
 
     # ------------------------------------------------------------------ 6.4 Redeploy
     def coup_laos_cambodia(self) -> Flow:
@@ -328,15 +452,35 @@ class CoupRules:
                     to = "out_of_play" if key == "us_troops" else "available"
                     b.remove(s, key, n, to=to)
                     moved.append({"piece": key, "from": s, "to": to, "n": n})
-        text = "; ".join(f"{c['n']} {c['piece']} from {self.name(c['from'])} to {c['to'].replace('_', ' ')}"
-                         for c in moved) or "there were none"
-        yield self.ruling("FITL-6.4.1", "COIN pieces leave Laos and Cambodia",
-                          f"All US and ARVN pieces in Laos and Cambodia are removed (US Troops out of play, the rest "
-                          f"Available): {text}.", result={"removed": moved},
-                          places=sorted({c["from"] for c in moved}), changes=moved)
+        text = (
+            "; ".join(
+                f"{c['n']} {c['piece']} from {self.name(c['from'])} to {c['to'].replace('_', ' ')}"
+                for c in moved
+            )
+            or "there were none"
+        )
+        yield self.ruling(
+            "FITL-6.4.1",
+            "COIN pieces leave Laos and Cambodia",
+            f"All US and ARVN pieces in Laos and Cambodia are removed (US Troops out of play, the rest "
+            f"Available): {text}.",
+            result={"removed": moved},
+            places=sorted({c["from"] for c in moved}),
+            changes=moved,
+        )
 
-    def _move_pieces(self, side: str, key: str, what: str, src: str, dests: list[str], n: int, rule: str,
-                     arrived: Counter[str], prompt: str) -> Flow:
+    def _move_pieces(
+        self,
+        side: str,
+        key: str,
+        what: str,
+        src: str,
+        dests: list[str],
+        n: int,
+        rule: str,
+        arrived: Counter[str],
+        prompt: str,
+    ) -> Flow:
         """One move decision: 1 piece or all ``n`` from ``src`` to one of ``dests``; arrivals cannot move again."""
         opts = []
         for d in dests:
@@ -347,34 +491,71 @@ class CoupRules:
         dest, k = a["dest"], int(a["n"])
         self.board.move(src, dest, key, k)
         arrived[dest] += k
-        yield self.ruling(rule, f"{side} moves {k} {what}", f"{k} {what} move from {self.name(src)} to "
-                          f"{self.name(dest)}.", result={"from": src, "to": dest, "n": k}, places=[src, dest],
-                          changes=[{"piece": key, "from": src, "to": dest, "n": k}])
+        yield self.ruling(
+            rule,
+            f"{side} moves {k} {what}",
+            f"{k} {what} move from {self.name(src)} to {self.name(dest)}.",
+            result={"from": src, "to": dest, "n": k},
+            places=[src, dest],
+            changes=[{"piece": key, "from": src, "to": dest, "n": k}],
+        )
 
-    def _optional_moves(self, side: str, key: str, what: str, dests_for: Callable[[str], list[str]],
-                        sources: list[str], rule: str, arrived: Counter[str]) -> Flow:
+    def _optional_moves(
+        self,
+        side: str,
+        key: str,
+        what: str,
+        dests_for: Callable[[str], list[str]],
+        sources: list[str],
+        rule: str,
+        arrived: Counter[str],
+    ) -> Flow:
         """Any number of optional moves: pick a source (or stop), then a destination."""
         while True:
             srcs = [s for s in sources if self.board.pieces[s][key] - arrived[s] > 0 and dests_for(s)]
             if not srcs:
                 return
-            opts = [Action.make("from", f"Move {what} from {self.name(s)} "
-                                f"({self.board.pieces[s][key] - arrived[s]} may move)", [s], space=s) for s in srcs]
-            a = yield self.decide(side, f"Redeploy {what}: choose where from, or stop", rule,
-                                  opts + [self._done(f"No more {what} moves")], kind="redeploy_from")
+            opts = [
+                Action.make(
+                    "from",
+                    f"Move {what} from {self.name(s)} ({self.board.pieces[s][key] - arrived[s]} may move)",
+                    [s],
+                    space=s,
+                )
+                for s in srcs
+            ]
+            a = yield self.decide(
+                side,
+                f"Redeploy {what}: choose where from, or stop",
+                rule,
+                opts + [self._done(f"No more {what} moves")],
+                kind="redeploy_from",
+            )
             if a.kind == "done":
                 return
             s = a["space"]
-            yield from self._move_pieces(side, key, what, s, dests_for(s), self.board.pieces[s][key] - arrived[s],
-                                         rule, arrived, f"Redeploy {what} from {self.name(s)} to where?")
+            yield from self._move_pieces(
+                side,
+                key,
+                what,
+                s,
+                dests_for(s),
+                self.board.pieces[s][key] - arrived[s],
+                rule,
+                arrived,
+                f"Redeploy {what} from {self.name(s)} to where?",
+            )
 
     def coin_base(self, space: str) -> bool:
         return bool(self.board.pieces[space]["us_bases"] or self.board.pieces[space]["arvn_bases"])
 
     def arvn_troop_destinations(self) -> list[str]:
         """FITL-6.4.2: Cities without NVA Control (at the start of Redeploy), spaces with US or ARVN Bases, Saigon."""
-        return [s for s, sp in sorted(self.data.spaces.items())
-                if (sp.kind == "city" and self.frozen_control[s] != "nva") or self.coin_base(s) or s == "saigon"]
+        return [
+            s
+            for s, sp in sorted(self.data.spaces.items())
+            if (sp.kind == "city" and self.frozen_control[s] != "nva") or self.coin_base(s) or s == "saigon"
+        ]
 
     def coup_arvn_redeploy(self) -> Flow:
         """FITL-6.4.2: ARVN Troops must leave LoCs and Provinces without COIN Bases and may move elsewhere; then
@@ -382,55 +563,118 @@ class CoupRules:
         b, d = self.board, self.data
         arrived: Counter[str] = Counter()
         dests = self.arvn_troop_destinations()
-        must = [s for s, sp in sorted(d.spaces.items()) if b.pieces[s]["arvn_troops"]
-                and (sp.kind == "loc" or sp.kind == "province" and not self.coin_base(s))]
+        must = [
+            s
+            for s, sp in sorted(d.spaces.items())
+            if b.pieces[s]["arvn_troops"]
+            and (sp.kind == "loc" or sp.kind == "province" and not self.coin_base(s))
+        ]
         for s in must:
             while b.pieces[s]["arvn_troops"]:
                 n = b.pieces[s]["arvn_troops"]
-                yield from self._move_pieces("ARVN", "arvn_troops", "ARVN Troops", s, [x for x in dests if x != s], n,
-                                             "FITL-6.4.2", arrived,
-                                             f"ARVN Troops must leave {self.name(s)} ({n} left): to where?")
-        yield from self._optional_moves("ARVN", "arvn_troops", "ARVN Troops", lambda s: [x for x in dests if x != s],
-                                        [s for s in sorted(d.spaces) if s not in must], "FITL-6.4.2", arrived)
-        police_dests = [s for s, sp in sorted(d.spaces.items()) if sp.kind == "loc" or
-                        (sp.country == "SVN" and self.frozen_control[s] == "coin")]
-        yield from self._optional_moves("ARVN", "arvn_police", "ARVN Police",
-                                        lambda s: [x for x in police_dests if x != s], sorted(d.spaces),
-                                        "FITL-6.4.2", Counter())
-        yield self.ruling("FITL-6.4.2", "ARVN Redeploy done", f"ARVN Troops had to leave {len(must)} space(s) "
-                          f"({', '.join(self.name(s) for s in must) or 'none'}).", result={"forced": must})
+                yield from self._move_pieces(
+                    "ARVN",
+                    "arvn_troops",
+                    "ARVN Troops",
+                    s,
+                    [x for x in dests if x != s],
+                    n,
+                    "FITL-6.4.2",
+                    arrived,
+                    f"ARVN Troops must leave {self.name(s)} ({n} left): to where?",
+                )
+        yield from self._optional_moves(
+            "ARVN",
+            "arvn_troops",
+            "ARVN Troops",
+            lambda s: [x for x in dests if x != s],
+            [s for s in sorted(d.spaces) if s not in must],
+            "FITL-6.4.2",
+            arrived,
+        )
+        police_dests = [
+            s
+            for s, sp in sorted(d.spaces.items())
+            if sp.kind == "loc" or (sp.country == "SVN" and self.frozen_control[s] == "coin")
+        ]
+        yield from self._optional_moves(
+            "ARVN",
+            "arvn_police",
+            "ARVN Police",
+            lambda s: [x for x in police_dests if x != s],
+            sorted(d.spaces),
+            "FITL-6.4.2",
+            Counter(),
+        )
+        yield self.ruling(
+            "FITL-6.4.2",
+            "ARVN Redeploy done",
+            f"ARVN Troops had to leave {len(must)} space(s) "
+            f"({', '.join(self.name(s) for s in must) or 'none'}).",
+            result={"forced": must},
+        )
 
     def coup_nva_redeploy(self) -> Flow:
         """FITL-6.4.3: NVA Troops may move from any space to any space with an NVA Base."""
         d = self.data
         bases = [s for s in sorted(d.spaces) if self.board.count(s, "NVA", "bases")]
-        yield from self._optional_moves("NVA", "nva_troops", "NVA Troops", lambda s: [x for x in bases if x != s],
-                                        sorted(d.spaces), "FITL-6.4.3", Counter())
-        yield self.ruling("FITL-6.4.3", "NVA Redeploy done", f"NVA Troops could go to the {len(bases)} space(s) with "
-                          "NVA Bases.", result={"bases": bases})
+        yield from self._optional_moves(
+            "NVA",
+            "nva_troops",
+            "NVA Troops",
+            lambda s: [x for x in bases if x != s],
+            sorted(d.spaces),
+            "FITL-6.4.3",
+            Counter(),
+        )
+        yield self.ruling(
+            "FITL-6.4.3",
+            "NVA Redeploy done",
+            f"NVA Troops could go to the {len(bases)} space(s) with NVA Bases.",
+            result={"bases": bases},
+        )
 
     def coup_control(self) -> Flow:
         """FITL-6.4.4: Control is adjusted after the moves (it is a function of the pieces, FITL-1.7)."""
         changed = [s for s in sorted(self.data.spaces) if self.board.control(s) != self.frozen_control.get(s)]
-        text = "; ".join(f"{self.name(s)}: {self.frozen_control.get(s) or 'none'} -> {self.board.control(s) or 'none'}"
-                         for s in changed) or "no change"
+        text = (
+            "; ".join(
+                f"{self.name(s)}: {self.frozen_control.get(s) or 'none'} -> {self.board.control(s) or 'none'}"
+                for s in changed
+            )
+            or "no change"
+        )
         self.frozen_control = {}
-        yield self.ruling("FITL-6.4.4", "Control adjusted", f"Control after Redeploy: {text}.",
-                          result={"changed": changed}, places=changed, inputs={"victory": self.board.victory()})
+        yield self.ruling(
+            "FITL-6.4.4",
+            "Control adjusted",
+            f"Control after Redeploy: {text}.",
+            result={"changed": changed},
+            places=changed,
+            inputs={"victory": self.board.victory()},
+        )
 
     def coup_game_end(self) -> Flow:
         """FITL-6.4.5: the final Round ends here and the margins decide (FITL-7.3)."""
         if self.final_coup:
             yield from self.final_victory("FITL-6.4.5")
         else:
-            yield self.ruling("FITL-6.4.5", "Not the final Coup", f"{self.coups_left()} Coup card(s) remain in the "
-                              "deck: the Round goes on to Commitment and Reset.", result={"final": False})
+            yield self.ruling(
+                "FITL-6.4.5",
+                "Not the final Coup",
+                f"{self.coups_left()} Coup card(s) remain in the "
+                "deck: the Round goes on to Commitment and Reset.",
+                result={"final": False},
+            )
 
     # ------------------------------------------------------------------ 6.5 Commitment (2nd edition)
     def commit_locations(self) -> list[str]:
         """FITL-6.5: COIN-Controlled spaces (at the start of the phase), LoCs and Saigon."""
-        return [s for s, sp in sorted(self.data.spaces.items())
-                if sp.kind == "loc" or s == "saigon" or self.frozen_control.get(s) == "coin"]
+        return [
+            s
+            for s, sp in sorted(self.data.spaces.items())
+            if sp.kind == "loc" or s == "saigon" or self.frozen_control.get(s) == "coin"
+        ]
 
     def coup_commitment(self) -> Flow:
         """FITL-6.5 rotation, placement of the other US Troop Casualties, then up to 10 - placed Troops and 2 Bases
@@ -438,7 +682,11 @@ class CoupRules:
         b = self.board
         self.frozen_control = {s: b.control(s) for s in sorted(self.data.spaces)}
         self.withdrawn = 0
-        troops, bases, irr = b.casualties["us_troops"], b.casualties["us_bases"], b.casualties["us_irregulars"]
+        troops, bases, irr = (
+            b.casualties["us_troops"],
+            b.casualties["us_bases"],
+            b.casualties["us_irregulars"],
+        )
         out = troops // 3
         changes = []
         medevac = self.lasting(15, "unshaded")  # FITL-5.4 Medevac: every US Troop Casualty to Available
@@ -446,38 +694,63 @@ class CoupRules:
             b.casualties["us_troops"] = 0
             b.available["us_troops"] += troops
             changes.append({"piece": "us_troops", "from": "casualties", "to": "available", "n": troops})
-            yield self.ruling("FITL-6.5", "Medevac", f"{troops} US Troop Casualties return to Available, none go "
-                              f"out of play [{medevac}].", result={"to_available": troops}, changes=changes)
+            yield self.ruling(
+                "FITL-6.5",
+                "Medevac",
+                f"{troops} US Troop Casualties return to Available, none go out of play [{medevac}].",
+                result={"to_available": troops},
+                changes=changes,
+            )
             changes = []
             troops = out = 0
-        for pid, n, to in (("us_troops", out, "out_of_play"), ("us_bases", bases, "out_of_play"),
-                           ("us_irregulars", irr, "available")):
+        for pid, n, to in (
+            ("us_troops", out, "out_of_play"),
+            ("us_bases", bases, "out_of_play"),
+            ("us_irregulars", irr, "available"),
+        ):
             if n:
                 b.casualties[pid] -= n
                 getattr(b, to)[pid] += n
                 changes.append({"piece": pid, "from": "casualties", "to": to, "n": n})
         b.casualties += Counter()
-        yield self.ruling("FITL-6.5", "Rotation", f"{troops} US Troop Casualties: 1 in 3 rounded down = {out} go out "
-                          f"of play; {bases} US Base Casualties go out of play; {irr} Irregular Casualties return to "
-                          f"Available; {troops - out} US Troops return to the map.",
-                          result={"out_of_play": out + bases, "to_map": troops - out},
-                          inputs={"troop_casualties": troops, "base_casualties": bases, "irregular_casualties": irr},
-                          changes=changes)
+        yield self.ruling(
+            "FITL-6.5",
+            "Rotation",
+            f"{troops} US Troop Casualties: 1 in 3 rounded down = {out} go out "
+            f"of play; {bases} US Base Casualties go out of play; {irr} Irregular Casualties return to "
+            f"Available; {troops - out} US Troops return to the map.",
+            result={"out_of_play": out + bases, "to_map": troops - out},
+            inputs={"troop_casualties": troops, "base_casualties": bases, "irregular_casualties": irr},
+            changes=changes,
+        )
         locs = self.commit_locations()
         placed = 0
         while b.casualties["us_troops"]:
             n = b.casualties["us_troops"]
             opts = [Action.make("place", f"1 US Troop to {self.name(s)}", [s], space=s, n=1) for s in locs]
             if n > 1:
-                opts += [Action.make("place", f"All {n} US Troops to {self.name(s)}", [s], space=s, n=n) for s in locs]
-            a = yield self.decide("US", f"Place the {n} US Troop Casualties returning to the map", "FITL-6.5", opts,
-                                  kind="commit_place")
+                opts += [
+                    Action.make("place", f"All {n} US Troops to {self.name(s)}", [s], space=s, n=n)
+                    for s in locs
+                ]
+            a = yield self.decide(
+                "US",
+                f"Place the {n} US Troop Casualties returning to the map",
+                "FITL-6.5",
+                opts,
+                kind="commit_place",
+            )
             s, k = a["space"], int(a["n"])
             b.place(s, "us_troops", k, source="casualties")
             placed += k
-            yield self.ruling("FITL-6.5", f"{k} US Troops return to {self.name(s)}", f"{k} US Troop Casualties are "
-                              f"placed in {self.name(s)}.", places=[s], result={"space": s, "n": k},
-                              changes=[{"piece": "us_troops", "from": "casualties", "to": s, "n": k}])
+            yield self.ruling(
+                "FITL-6.5",
+                f"{k} US Troops return to {self.name(s)}",
+                f"{k} US Troop Casualties are placed in {self.name(s)}.",
+                places=[s],
+                result={"space": s, "n": k},
+                changes=[{"piece": "us_troops", "from": "casualties", "to": s, "n": k}],
+            )
         budget = {"us_troops": max(0, COMMIT_TROOPS - placed), "us_bases": COMMIT_BASES}
         while True:
             opts = []
@@ -488,13 +761,25 @@ class CoupRules:
                     have = b.available[pid] if src == "available" else b.pieces[src][pid]
                     if have and self._commit_dests(pid, src, locs):
                         where = "Available" if src == "available" else self.name(src)
-                        opts.append(Action.make("commit_from", f"Move {what} from {where} ({have})",
-                                                [] if src == "available" else [src], piece=pid, source=src))
+                        opts.append(
+                            Action.make(
+                                "commit_from",
+                                f"Move {what} from {where} ({have})",
+                                [] if src == "available" else [src],
+                                piece=pid,
+                                source=src,
+                            )
+                        )
             if not opts:
                 break
-            a = yield self.decide("US", f"Commitment: move US Troops (up to {budget['us_troops']} more) and Bases "
-                                  f"(up to {budget['us_bases']} more), or stop", "FITL-6.5",
-                                  opts + [self._done("End Commitment")], kind="commit_from")
+            a = yield self.decide(
+                "US",
+                f"Commitment: move US Troops (up to {budget['us_troops']} more) and Bases "
+                f"(up to {budget['us_bases']} more), or stop",
+                "FITL-6.5",
+                opts + [self._done("End Commitment")],
+                kind="commit_from",
+            )
             if a.kind == "done":
                 break
             pid, src = a["piece"], a["source"]
@@ -503,12 +788,24 @@ class CoupRules:
             dopts = []
             for dst in self._commit_dests(pid, src, locs):
                 where = "Available" if dst == "available" else self.name(dst)
-                dopts.append(Action.make("commit_to", f"1 to {where}", [] if dst == "available" else [dst],
-                                         dest=dst, n=1))
+                dopts.append(
+                    Action.make(
+                        "commit_to", f"1 to {where}", [] if dst == "available" else [dst], dest=dst, n=1
+                    )
+                )
                 if most > 1 and not (pid == "us_bases" and dst != "available"):
-                    dopts.append(Action.make("commit_to", f"{most} to {where}", [] if dst == "available" else [dst],
-                                             dest=dst, n=most))
-            d = yield self.decide("US", "Commitment: to where?", "FITL-6.5", dopts, kind="commit_to", source=src)
+                    dopts.append(
+                        Action.make(
+                            "commit_to",
+                            f"{most} to {where}",
+                            [] if dst == "available" else [dst],
+                            dest=dst,
+                            n=most,
+                        )
+                    )
+            d = yield self.decide(
+                "US", "Commitment: to where?", "FITL-6.5", dopts, kind="commit_to", source=src
+            )
             dst, k = d["dest"], int(d["n"])
             if src == "available":
                 b.place(dst, pid, k)
@@ -520,24 +817,35 @@ class CoupRules:
             budget[pid] -= k
             frm = "Available" if src == "available" else self.name(src)
             to = "Available" if dst == "available" else self.name(dst)
-            yield self.ruling("FITL-6.5", f"US commits {k} {pid.replace('_', ' ')}", f"{k} {pid.replace('_', ' ')} "
-                              f"move from {frm} to {to}.", result={"from": src, "to": dst, "n": k},
-                              places=[p for p in (src, dst) if p != "available"],
-                              changes=[{"piece": pid, "from": src, "to": dst, "n": k}])
+            yield self.ruling(
+                "FITL-6.5",
+                f"US commits {k} {pid.replace('_', ' ')}",
+                f"{k} {pid.replace('_', ' ')} move from {frm} to {to}.",
+                result={"from": src, "to": dst, "n": k},
+                places=[p for p in (src, dst) if p != "available"],
+                changes=[{"piece": pid, "from": src, "to": dst, "n": k}],
+            )
         changed = [s for s in sorted(self.data.spaces) if b.control(s) != self.frozen_control.get(s)]
         self.frozen_control = {}
-        yield self.ruling("FITL-6.5", "Commitment over", f"{self.withdrawn} US piece(s) went from the map to Available "
-                          f"(the VC may shift {self.withdrawn // 2} Population toward Opposition). Control changed in "
-                          f"{', '.join(self.name(s) for s in changed) or 'no space'}; victory markers now "
-                          f"{', '.join(f'{k} {v}' for k, v in self.board.victory().items())}.",
-                          result={"withdrawn": self.withdrawn}, places=changed)
+        yield self.ruling(
+            "FITL-6.5",
+            "Commitment over",
+            f"{self.withdrawn} US piece(s) went from the map to Available "
+            f"(the VC may shift {self.withdrawn // 2} Population toward Opposition). Control changed in "
+            f"{', '.join(self.name(s) for s in changed) or 'no space'}; victory markers now "
+            f"{', '.join(f'{k} {v}' for k, v in self.board.victory().items())}.",
+            result={"withdrawn": self.withdrawn},
+            places=changed,
+        )
 
     def _commit_dests(self, pid: str, src: str, locs: list[str]) -> list[str]:
         out = [] if src == "available" else ["available"]
         for s in locs:
             if s == src:
                 continue
-            if pid == "us_bases" and (self.data.spaces[s].kind == "loc" or self.board.count(s, ptype="bases") >= 2):
+            if pid == "us_bases" and (
+                self.data.spaces[s].kind == "loc" or self.board.count(s, ptype="bases") >= 2
+            ):
                 continue
             out.append(s)
         return out
@@ -549,25 +857,46 @@ class CoupRules:
         shifted: list[str] = []
         b = self.board
         while budget > 0:
-            opts = [Action.make("withdraw_shift", f"Shift {self.name(s)} to {LEVEL_NAMES[b.support[s] - 1]} "
-                                f"(Population {sp.population})", [s], space=s)
-                    for s, sp in sorted(self.data.spaces.items())
-                    if 0 < sp.population <= budget and b.support[s] > -2 and s not in shifted]
+            opts = [
+                Action.make(
+                    "withdraw_shift",
+                    f"Shift {self.name(s)} to {LEVEL_NAMES[b.support[s] - 1]} (Population {sp.population})",
+                    [s],
+                    space=s,
+                )
+                for s, sp in sorted(self.data.spaces.items())
+                if 0 < sp.population <= budget and b.support[s] > -2 and s not in shifted
+            ]
             if not opts:
                 break
-            a = yield self.decide("VC", f"Withdrawal: shift up to {budget} more Population toward Opposition",
-                                  "FITL-6.5", opts + [self._done("No more shifts")], kind="withdraw_shift")
+            a = yield self.decide(
+                "VC",
+                f"Withdrawal: shift up to {budget} more Population toward Opposition",
+                "FITL-6.5",
+                opts + [self._done("No more shifts")],
+                kind="withdraw_shift",
+            )
             if a.kind == "done":
                 break
             s = a["space"]
             ch = self.set_support(s, b.support[s] - 1)
             budget -= self.data.spaces[s].population
             shifted.append(s)
-            yield self.ruling("FITL-6.5", f"VC shift {self.name(s)}", f"US withdrawal lets the VC shift {self.name(s)} "
-                              f"to {LEVEL_NAMES[ch['to']]}.", places=[s], result={"space": s}, changes=[ch])
+            yield self.ruling(
+                "FITL-6.5",
+                f"VC shift {self.name(s)}",
+                f"US withdrawal lets the VC shift {self.name(s)} to {LEVEL_NAMES[ch['to']]}.",
+                places=[s],
+                result={"space": s},
+                changes=[ch],
+            )
         if not shifted:
-            yield self.ruling("FITL-6.5", "No Withdrawal shift", f"{self.withdrawn} US piece(s) withdrawn: no "
-                              "Population shifted.", result={"shifted": []})
+            yield self.ruling(
+                "FITL-6.5",
+                "No Withdrawal shift",
+                f"{self.withdrawn} US piece(s) withdrawn: no Population shifted.",
+                result={"shifted": []},
+            )
 
     # ------------------------------------------------------------------ 6.6 Reset
     def coup_reset(self) -> Flow:
@@ -614,8 +943,15 @@ class CoupRules:
                 self.eligible[f] = True
         self.eligibility_next.clear()
         moved = b.tracks["trail"] != trail
-        trail_text = f"the Trail moves {trail} -> {b.tracks['trail']}" if moved else f"the Trail stays at {trail}"
-        yield self.ruling("FITL-6.6", "Reset", f"Reset: {trail_text}; {terror} Terror and {sabotage} Sabotage "
-                          f"marker(s) removed; {flipped} Guerrilla(s) and Special Forces flipped Underground; "
-                          f"{len(momentum)} Momentum card(s) discarded; all factions are Eligible." + extra,
-                          result={"trail": b.tracks["trail"], "flipped": flipped}, changes=changes)
+        trail_text = (
+            f"the Trail moves {trail} -> {b.tracks['trail']}" if moved else f"the Trail stays at {trail}"
+        )
+        yield self.ruling(
+            "FITL-6.6",
+            "Reset",
+            f"Reset: {trail_text}; {terror} Terror and {sabotage} Sabotage "
+            f"marker(s) removed; {flipped} Guerrilla(s) and Special Forces flipped Underground; "
+            f"{len(momentum)} Momentum card(s) discarded; all factions are Eligible." + extra,
+            result={"trail": b.tracks["trail"], "flipped": flipped},
+            changes=changes,
+        )

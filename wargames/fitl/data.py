@@ -96,7 +96,9 @@ class ScenarioSpace(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
     id: str
     control: Literal["coin", "nva", "none"]
-    support: Literal["active_support", "passive_support", "neutral", "passive_opposition", "active_opposition"]
+    support: Literal[
+        "active_support", "passive_support", "neutral", "passive_opposition", "active_opposition"
+    ]
     pieces: dict[str, int] = {}
     tunneled_bases: dict[str, int] | None = None
     source: str
@@ -161,8 +163,13 @@ class Scenario(BaseModel):
     spaces: list[ScenarioSpace]
 
 
-LEVELS: dict[str, int] = {"active_support": 2, "passive_support": 1, "neutral": 0,
-                          "passive_opposition": -1, "active_opposition": -2}
+LEVELS: dict[str, int] = {
+    "active_support": 2,
+    "passive_support": 1,
+    "neutral": 0,
+    "passive_opposition": -1,
+    "active_opposition": -2,
+}
 LEVEL_NAMES: dict[int, str] = {v: k.replace("_", " ").title() for k, v in LEVELS.items()}
 
 
@@ -190,11 +197,18 @@ def load_data() -> FitlData:
     pieces = by_id("fitl", "pieces.csv", PieceRow)
     total = sum(p.count for p in pieces.values() if p.type != "marker")
     if total != 229:
-        raise DataError(game_dir("fitl") / "pieces.csv", f"the force pool must hold 229 pieces (rules 1.2), not {total}")
+        raise DataError(
+            game_dir("fitl") / "pieces.csv", f"the force pool must hold 229 pieces (rules 1.2), not {total}"
+        )
     cards = {c.number: c for c in cached_csv("fitl", "cards.csv", CardRow)}
-    return FitlData(spaces=spaces, adjacent={k: frozenset(v) for k, v in adjacent.items()},
-                    towns=by_id("fitl", "towns.csv", TownRow), pieces=pieces, cards=cards,
-                    tracks=by_id("fitl", "tracks.csv", TrackRow))
+    return FitlData(
+        spaces=spaces,
+        adjacent={k: frozenset(v) for k, v in adjacent.items()},
+        towns=by_id("fitl", "towns.csv", TownRow),
+        pieces=pieces,
+        cards=cards,
+        tracks=by_id("fitl", "tracks.csv", TrackRow),
+    )
 
 
 def load_scenario(scenario: str) -> Scenario:

@@ -26,8 +26,13 @@ COUP_CARDS = (125, 126, 127, 128, 129, 130)
 FAILED_ATTEMPT = (129, 130)
 
 
-def build_deck(scenario: Scenario, cards: dict[int, CardRow], dice: Dice, period_events: bool,
-               political_rhythm: bool = False) -> tuple[list[int], list[int], list[list[int]]]:
+def build_deck(
+    scenario: Scenario,
+    cards: dict[int, CardRow],
+    dice: Dice,
+    period_events: bool,
+    political_rhythm: bool = False,
+) -> tuple[list[int], list[int], list[list[int]]]:
     """FITL-2.1: the draw deck (top first), the cards set aside unseen, and the piles as dealt.
 
     Without the Period Events option the 120 Event cards are shuffled once and dealt into ``piles`` piles of
@@ -60,7 +65,7 @@ def build_deck(scenario: Scenario, cards: dict[int, CardRow], dice: Dice, period
     else:
         shuffled = dice.shuffle(events)
         for i in range(n_piles):
-            piles[i] = shuffled[i * per_pile:(i + 1) * per_pile]
+            piles[i] = shuffled[i * per_pile : (i + 1) * per_pile]
         used = {c for pile in piles for c in pile}
     coup_order = dice.shuffle(coups)
     for i in range(n_piles):
@@ -71,8 +76,11 @@ def build_deck(scenario: Scenario, cards: dict[int, CardRow], dice: Dice, period
     deck = [c for pile in piles for c in pile]
     held = set((deck_spec.get("pivotal_held") or {}).values())
     leader_box = set(scenario.rvn_leader.get("box") or [])
-    set_aside = sorted(c for c in range(1, 131) if c not in used and c not in coup_order and c not in held
-                       and c not in leader_box)
+    set_aside = sorted(
+        c
+        for c in range(1, 131)
+        if c not in used and c not in coup_order and c not in held and c not in leader_box
+    )
     return deck, set_aside, piles
 
 
@@ -113,24 +121,45 @@ class DeckRules:
         piles = ", ".join(str(len(p)) for p in self.piles)
         if self.pivotal_held:
             piv = "each faction holds its own Pivotal Event: " + ", ".join(
-                f"{f} {self.card_name(c)}" for f, c in sorted(self.pivotal_held.items()))
+                f"{f} {self.card_name(c)}" for f, c in sorted(self.pivotal_held.items())
+            )
         else:
             piv = "the four Pivotal Events are out of the game"
-        period = "dealt by period (Period Events option)" if self.rules_opts["period_events"] else "dealt at random"
+        period = (
+            "dealt by period (Period Events option)"
+            if self.rules_opts["period_events"]
+            else "dealt at random"
+        )
         caps = ""
         if self.capabilities:
-            caps = " Capabilities in effect from the start: " + ", ".join(
-                f"{self.card_name(int(c))} ({side})" for c, side in sorted(self.capabilities.items())) + "."
+            caps = (
+                " Capabilities in effect from the start: "
+                + ", ".join(
+                    f"{self.card_name(int(c))} ({side})" for c, side in sorted(self.capabilities.items())
+                )
+                + "."
+            )
         yield self.ruling(
-            "FITL-2.1", f"Set-up: {sc.title} ({sc.id})",
+            "FITL-2.1",
+            f"Set-up: {sc.title} ({sc.id})",
             f"The scenario's pieces, tracks and markers are placed. The draw deck holds {len(self.deck)} cards in "
             f"{len(self.piles)} piles of {piles} (Event cards {period}, one Coup card shuffled into each pile, pile 1 "
             f"on top); {len(self.set_aside)} cards are set aside unseen; {piv}. RVN Leader: {self.leader_name()}."
             f"{caps}",
-            result={"deck": len(self.deck), "piles": [len(p) for p in self.piles], "set_aside": len(self.set_aside),
-                    "pivotal_held": dict(self.pivotal_held), "rvn_leader": self.rvn_leader},
-            inputs={"piles": d["piles"], "events_per_pile": d["events_per_pile"], "coup_cards": d["coup_cards"],
-                    "period_events": self.rules_opts["period_events"]})
+            result={
+                "deck": len(self.deck),
+                "piles": [len(p) for p in self.piles],
+                "set_aside": len(self.set_aside),
+                "pivotal_held": dict(self.pivotal_held),
+                "rvn_leader": self.rvn_leader,
+            },
+            inputs={
+                "piles": d["piles"],
+                "events_per_pile": d["events_per_pile"],
+                "coup_cards": d["coup_cards"],
+                "period_events": self.rules_opts["period_events"],
+            },
+        )
         yield from self.lesson_card_rulings()
 
     def card_leaves_play(self, card: int) -> None:
@@ -159,8 +188,15 @@ class DeckRules:
         order = f" Faction order: {' '.join(row.order)}." if row.order else ""
         mons = " A Coup card shows as the next card: Monsoon season (FITL-2.3.9)." if self.monsoon else ""
         yield self.ruling(
-            rule, f"Card {self.card_name(self.card)}",
+            rule,
+            f"Card {self.card_name(self.card)}",
             f"{how}: {self.card_name(self.card)}.{order} Next card: {self.card_name(self.next_card)}; "
             f"{len(self.deck)} cards remain face down in the draw deck.{mons}",
-            result={"card": self.card, "next": self.next_card, "deck": len(self.deck), "monsoon": self.monsoon},
-            changes=[{"card": self.card, "next": self.next_card}])
+            result={
+                "card": self.card,
+                "next": self.next_card,
+                "deck": len(self.deck),
+                "monsoon": self.monsoon,
+            },
+            changes=[{"card": self.card, "next": self.next_card}],
+        )

@@ -35,14 +35,23 @@ SCENARIO_ALIASES = {"historical": "short"}  # decision F-30: generic tools load 
 TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special_coin.py, Air Lift)
 
 
-class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game):
+class FitlGame(
+    EventRules, LessonRules, OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game
+):
     """Fire in the Lake: four factions (US, ARVN, NVA, VC), card-driven, Coup Rounds between campaigns."""
 
     game_type = GameType(
-        id="fitl", title="Fire in the Lake", sides=("US", "ARVN", "NVA", "VC"), players=(1, 2, 3, 4),
-        map_kind="board", hidden_information=True, rule_prefix="FITL", default_scenario="short",
+        id="fitl",
+        title="Fire in the Lake",
+        sides=("US", "ARVN", "NVA", "VC"),
+        players=(1, 2, 3, 4),
+        map_kind="board",
+        hidden_information=True,
+        rule_prefix="FITL",
+        default_scenario="short",
         publisher="GMT Games (COIN series, 2nd edition)",
-        model="insurgency and political support: four factions, each with its own idea of winning")
+        model="insurgency and political support: four factions, each with its own idea of winning",
+    )
     #: FITL-2.2: all is open but the deck's order, which the Non-players do not know either, so a faction may read
     #: every other faction's Non-player reasons (issue #19)
     open_reasons = True
@@ -68,16 +77,26 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         merged = copy.deepcopy(dict(merge_options(path, self.scen.options, self.game_options)))
         for t in merged.get("tournament") or []:
             if t not in TOURNAMENT:
-                raise DataError(path, f"tournament option {t!r} is not implemented (known: {list(TOURNAMENT)})",
-                                column="options")
+                raise DataError(
+                    path,
+                    f"tournament option {t!r} is not implemented (known: {list(TOURNAMENT)})",
+                    column="options",
+                )
         non_players = list(merged.get("non_players") or [])
         combined = list(merged.get("combined") or [])
         if any(f not in FACTIONS for f in non_players) or any(c not in COMBINED for c in combined):
-            raise DataError(path, f"non_players must name factions {list(FACTIONS)}, combined must be among "
-                            f"{list(COMBINED)} (FITL-1.5)", column="options")
+            raise DataError(
+                path,
+                f"non_players must name factions {list(FACTIONS)}, combined must be among "
+                f"{list(COMBINED)} (FITL-1.5)",
+                column="options",
+            )
         if {f for c in combined for f in COMBINED[c]} & set(non_players):
-            raise DataError(path, "a faction cannot be both a Non-player and part of a combined player (FITL-1.5)",
-                            column="options")
+            raise DataError(
+                path,
+                "a faction cannot be both a Non-player and part of a combined player (FITL-1.5)",
+                column="options",
+            )
         merged["non_players"], merged["combined"] = non_players, combined
         solo = str(merged.get("one_player") or "")
         if solo:  # FITL-8.9: one person against Non-players
@@ -85,9 +104,13 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
             inside = {f for c in combined for f in COMBINED[c]}
             persons = [f for f in FACTIONS if f not in inside and f not in non_players] + combined
             if bad or len(persons) != 1:
-                raise DataError(path, f"one_player {solo!r}: options joined by '+' among {list(ONE_PLAYER_OPTIONS)}, "
-                                "and every faction but one player's (a faction, or US+ARVN / NVA+VC combined) must be "
-                                f"a Non-player (FITL-8.9); players now: {persons}", column="options")
+                raise DataError(
+                    path,
+                    f"one_player {solo!r}: options joined by '+' among {list(ONE_PLAYER_OPTIONS)}, "
+                    "and every faction but one player's (a faction, or US+ARVN / NVA+VC combined) must be "
+                    f"a Non-player (FITL-8.9); players now: {persons}",
+                    column="options",
+                )
         self.rules_opts: dict[str, Any] = merged
         check_card_options(self, path)
 
@@ -96,28 +119,38 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         self.board = Board(self.scen, self.data, self._journal)  # journalled (core.journal)
         period = bool(self.rules_opts["period_events"])
         rhythm = "political_rhythm" in (self.rules_opts.get("tournament") or [])
-        self.deck, self.set_aside, self.piles = build_deck(self.scen, self.data.cards, self.dice, period, rhythm)
+        self.deck, self.set_aside, self.piles = build_deck(
+            self.scen, self.data.cards, self.dice, period, rhythm
+        )
         self.played: list[int] = []
         self.card: int | None = None
         self.next_card: int | None = None
         self.leader_box: list[int] = [int(c) for c in self.scen.rvn_leader.get("box") or []]
         self._card_notes = self.arrange_cards()  # the lesson options deck / rvn_leader (lesson.py)
-        self.pivotal_held: dict[str, int] = {f: int(c) for f, c in (self.scen.deck.get("pivotal_held") or {}).items()}
+        self.pivotal_held: dict[str, int] = {
+            f: int(c) for f, c in (self.scen.deck.get("pivotal_held") or {}).items()
+        }
         self.eligible: dict[str, bool] = {f: f in self.scen.eligibility["eligible"] for f in FACTIONS}
-        self.eligibility_next: dict[str, bool] = {}  # set by Events: Eligibility for the next card (FITL-2.3.6)
+        self.eligibility_next: dict[
+            str, bool
+        ] = {}  # set by Events: Eligibility for the next card (FITL-2.3.6)
         self.acted: dict[str, str] = {}  # faction -> what it executed on this card
         self.capabilities: dict[str, str] = {}
         if period:
             for cap in self.scen.deck["period_events_option"].get("capabilities", []):
                 self.capabilities[str(cap["card"])] = cap["side"]
-        if "A" in self.one_player_options():  # FITL-8.9 Difficulty Option A: the Medium scenario's Capabilities
+        if (
+            "A" in self.one_player_options()
+        ):  # FITL-8.9 Difficulty Option A: the Medium scenario's Capabilities
             side = "shaded" if self.solo_party() in ("US", "ARVN", "US+ARVN") else "unshaded"
             for cap in load_scenario("medium").deck["period_events_option"].get("capabilities", []):
                 if cap["side"] == side:
                     self.capabilities[str(cap["card"])] = side
         self.momentum: list[int] = []
         self.prev_was_coup = False
-        self.coup_since_event = False  # a Coup Round was held and no Event card has been played since (FITL-6.0)
+        self.coup_since_event = (
+            False  # a Coup Round was held and no Event card has been played since (FITL-6.0)
+        )
         self.coup_round = False
         self.final_coup = False
         self.coups_held = 0
@@ -137,19 +170,32 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         self.pivotal_held = JournalDict(self.pivotal_held, journal=j, field="pivotal_held", key="faction")
         # Eligibility (FITL-2.3), the Eligibility an Event gives for the next card, the Capabilities in effect
         self.eligible = JournalDict(self.eligible, journal=j, field="eligible", key="faction")
-        self.eligibility_next = JournalDict(self.eligibility_next, journal=j, field="eligibility_next", key="faction")
+        self.eligibility_next = JournalDict(
+            self.eligibility_next, journal=j, field="eligibility_next", key="faction"
+        )
         self.capabilities = JournalDict(self.capabilities, journal=j, field="capabilities", key="capability")
 
     def state_dict(self) -> dict[str, Any]:
         return {
-            "board": self.board.to_dict(), "deck": list(self.deck), "played": list(self.played),
-            "set_aside": list(self.set_aside), "card": self.card, "next_card": self.next_card,
-            "leader_box": list(self.leader_box), "pivotal_held": dict(sorted(self.pivotal_held.items())),
-            "eligible": dict(self.eligible), "eligibility_next": dict(sorted(self.eligibility_next.items())),
-            "acted": dict(self.acted), "capabilities": dict(sorted(self.capabilities.items())),
-            "momentum": list(self.momentum), "prev_was_coup": self.prev_was_coup,
-            "coup_since_event": self.coup_since_event, "coup_round": self.coup_round, "final_coup": self.final_coup,
-            "coups_held": self.coups_held, "frozen_control": dict(self.frozen_control),
+            "board": self.board.to_dict(),
+            "deck": list(self.deck),
+            "played": list(self.played),
+            "set_aside": list(self.set_aside),
+            "card": self.card,
+            "next_card": self.next_card,
+            "leader_box": list(self.leader_box),
+            "pivotal_held": dict(sorted(self.pivotal_held.items())),
+            "eligible": dict(self.eligible),
+            "eligibility_next": dict(sorted(self.eligibility_next.items())),
+            "acted": dict(self.acted),
+            "capabilities": dict(sorted(self.capabilities.items())),
+            "momentum": list(self.momentum),
+            "prev_was_coup": self.prev_was_coup,
+            "coup_since_event": self.coup_since_event,
+            "coup_round": self.coup_round,
+            "final_coup": self.final_coup,
+            "coups_held": self.coups_held,
+            "frozen_control": dict(self.frozen_control),
             "support_moved": dict(sorted((k, v) for k, v in self.support_moved.items() if v)),
             "support_spaces": {k: list(v) for k, v in sorted(self.support_spaces.items())},
             "withdrawn": self.withdrawn,
@@ -233,9 +279,15 @@ class FitlGame(EventRules, LessonRules, OperationsRules, SequenceRules, CoupRule
         """The board's invariants (FITL-1.4.1, 1.4.2, 1.6, 1.8) plus the deck: every one of the 130 cards is in
         exactly one place, the Eligible flags are booleans, and at most 2 factions act on a card."""
         bad = self.board.invariants()
-        places = list(self.deck) + list(self.played) + list(self.set_aside) + list(self.leader_box) + \
-            list(self.pivotal_held.values()) + list(self.momentum) + \
-            [c for c in (self.card, self.next_card) if c is not None and c not in self.leader_box]
+        places = (
+            list(self.deck)
+            + list(self.played)
+            + list(self.set_aside)
+            + list(self.leader_box)
+            + list(self.pivotal_held.values())
+            + list(self.momentum)
+            + [c for c in (self.card, self.next_card) if c is not None and c not in self.leader_box]
+        )
         count = Counter(places)
         if sorted(count) != list(range(1, 131)) or any(n != 1 for n in count.values()):
             dup = sorted(c for c, n in count.items() if n > 1)

@@ -27,8 +27,11 @@ from .deck import COUP_CARDS, FAILED_ATTEMPT, PIVOTAL_CARDS
 from .state import FLIPPABLE, TUNNELABLE, piece_id
 
 MARKERS = 15  # Terror/Sabotage markers in the game (FITL-3.3.4)
-BOX_FACTIONS = {"casualties": ("US",), "out_of_play": ("US", "ARVN"),  # who can be there (FITL-1.4.1)
-                "removed": ("US", "ARVN", "NVA", "VC")}  # a lesson's smaller force pool: any faction
+BOX_FACTIONS = {
+    "casualties": ("US",),
+    "out_of_play": ("US", "ARVN"),  # who can be there (FITL-1.4.1)
+    "removed": ("US", "ARVN", "NVA", "VC"),
+}  # a lesson's smaller force pool: any faction
 BOX_NAMES = {"casualties": "Casualties", "out_of_play": "Out of Play", "removed": "out of the game"}
 LEADERS = {"minh": None, "khanh": 125, "young_turks": 126, "ky": 127, "thieu": 128}
 
@@ -51,7 +54,9 @@ def card_list(value: Any, key: str) -> list[int]:
             raise PositionError(f"position.{key}: {c} is not a card number 1-130")
     twice = sorted({c for c in cards if cards.count(c) > 1})
     if twice:
-        raise PositionError(f"position.{key}: card {twice[0]} is listed twice (every card is in one place, FITL-2.1)")
+        raise PositionError(
+            f"position.{key}: card {twice[0]} is listed twice (every card is in one place, FITL-2.1)"
+        )
     return cards
 
 
@@ -62,15 +67,22 @@ def check_card_options(game, path) -> None:
         if not isinstance(c, int) or isinstance(c, bool) or not 1 <= c <= 130:
             raise DataError(path, f"deck: {c!r} is not a card number 1-130", column="options.deck")
         if c in PIVOTAL_CARDS:
-            raise DataError(path, f"deck: card {c} is a Pivotal Event, held by its faction, never drawn (FITL-2.3.8)",
-                            column="options.deck")
+            raise DataError(
+                path,
+                f"deck: card {c} is a Pivotal Event, held by its faction, never drawn (FITL-2.3.8)",
+                column="options.deck",
+            )
     if len(set(top)) != len(top):
         raise DataError(path, "deck: a card is listed twice", column="options.deck")
     lead = game.rules_opts.get("rvn_leader")
     if lead is not None and lead not in LEADERS:
-        raise DataError(path, f"rvn_leader {lead!r} is not one of {sorted(LEADERS)}", column="options.rvn_leader")
+        raise DataError(
+            path, f"rvn_leader {lead!r} is not one of {sorted(LEADERS)}", column="options.rvn_leader"
+        )
     if lead is not None and LEADERS[lead] in top:
-        raise DataError(path, f"card {LEADERS[lead]} cannot be both RVN Leader and in the deck", column="options")
+        raise DataError(
+            path, f"card {LEADERS[lead]} cannot be both RVN Leader and in the deck", column="options"
+        )
 
 
 class LessonRules:
@@ -85,14 +97,18 @@ class LessonRules:
             if card is None:
                 if self.leader_box:
                     self.set_aside.extend(self.leader_box)
-                    notes.append(f"the RVN Leader box is emptied ({len(self.leader_box)} card(s) set aside), so "
-                                 "Duong Van Minh leads")
+                    notes.append(
+                        f"the RVN Leader box is emptied ({len(self.leader_box)} card(s) set aside), so "
+                        "Duong Van Minh leads"
+                    )
                     self.leader_box = []
             else:
                 where = self._take_card(card)
                 self.leader_box.insert(0, card)
                 fewer = "; the draw deck now holds one Coup card fewer" if where == "the deck" else ""
-                notes.append(f"{self.card_name(card)} is put on top of the RVN Leader box (taken from {where}{fewer})")
+                notes.append(
+                    f"{self.card_name(card)} is put on top of the RVN Leader box (taken from {where}{fewer})"
+                )
         top = list(self.rules_opts.get("deck") or [])
         if top:
             came_from = Counter(self._take_card(c) for c in top)
@@ -103,14 +119,19 @@ class LessonRules:
                         self.set_aside.append(self.deck.pop(i))
                         break
             self.deck[:0] = top
-            notes.append(f"the draw deck is stacked with {', '.join(self.card_name(c) for c in top)} on top, in "
-                         "that order")
+            notes.append(
+                f"the draw deck is stacked with {', '.join(self.card_name(c) for c in top)} on top, in "
+                "that order"
+            )
         self.set_aside.sort()
         return notes
 
     def _take_card(self, card: int) -> str:
-        for pile, name in ((self.deck, "the deck"), (self.set_aside, "the cards set aside"),
-                           (self.leader_box, "the RVN Leader box")):
+        for pile, name in (
+            (self.deck, "the deck"),
+            (self.set_aside, "the cards set aside"),
+            (self.leader_box, "the RVN Leader box"),
+        ):
             if card in pile:
                 pile.remove(card)
                 return name
@@ -119,41 +140,54 @@ class LessonRules:
     def lesson_card_rulings(self) -> Generator[Any, Any, None]:
         notes = getattr(self, "_card_notes", None) or []
         for note in notes:
-            yield self.ruling("LESSON", "Cards arranged for the lesson", note[0].upper() + note[1:] +
-                              " (a lesson position, not a rule of the game).", result={"note": note}, kind="lesson")
+            yield self.ruling(
+                "LESSON",
+                "Cards arranged for the lesson",
+                note[0].upper() + note[1:] + " (a lesson position, not a rule of the game).",
+                result={"note": note},
+                kind="lesson",
+            )
 
     # ------------------------------------------------------------------ the position option (core.position)
     def position_keys(self) -> dict[str, str]:
-        return {"pieces": "space -> {piece key (e.g. us_troops, vc_guerrillas:a, nva_bases:t) -> how many there}",
-                "support": f"space -> level ({', '.join(LEVELS)})",
-                "tracks": "track (aid, patronage, econ, trail, arvn_resources, nva_resources, vc_resources) -> value",
-                "terror": "Province or City -> how many Terror markers there (FITL-3.3.4)",
-                "sabotage": "LoC -> true (a Sabotage marker there) or false (FITL-3.3.4)",
-                "casualties": "US piece (us_troops, us_bases, us_irregulars) -> how many in the Casualties box",
-                "out_of_play": "US or ARVN piece -> how many Out of Play (FITL-1.4.1)",
-                "removed": "piece -> how many are out of the game for the lesson, taken from Available (a smaller "
-                           "force pool than FITL-1.4.1's)",
-                "eligible": "faction (US, ARVN, NVA, VC) -> true (Eligible) or false (Ineligible) (FITL-2.3.1)",
-                "capabilities": "Capability card -> unshaded, shaded or null (not in effect) (FITL-5.3)",
-                "momentum": "Momentum card -> unshaded or shaded: in play until the next Reset (FITL-5.4)",
-                "leader_box": "the Coup cards (125-130) in the RVN Leader box, top (the leader in effect) first; [] is "
-                              "Duong Van Minh; no Failed Attempt (129, 130) above a leader (FITL-2.4.1)",
-                "played": "the played pile, oldest first: card numbers, no Coup card (a played Coup card is in the RVN "
-                          "Leader box, FITL-2.4.1)",
-                "leader_flipped": "true: the leader card on top of the RVN Leader box lies face down, its lasting "
-                                  "effect stopped, as an Event does (e.g. card 97 unshaded); false: face up (FITL-2.4.1)"}
+        return {
+            "pieces": "space -> {piece key (e.g. us_troops, vc_guerrillas:a, nva_bases:t) -> how many there}",
+            "support": f"space -> level ({', '.join(LEVELS)})",
+            "tracks": "track (aid, patronage, econ, trail, arvn_resources, nva_resources, vc_resources) -> value",
+            "terror": "Province or City -> how many Terror markers there (FITL-3.3.4)",
+            "sabotage": "LoC -> true (a Sabotage marker there) or false (FITL-3.3.4)",
+            "casualties": "US piece (us_troops, us_bases, us_irregulars) -> how many in the Casualties box",
+            "out_of_play": "US or ARVN piece -> how many Out of Play (FITL-1.4.1)",
+            "removed": "piece -> how many are out of the game for the lesson, taken from Available (a smaller "
+            "force pool than FITL-1.4.1's)",
+            "eligible": "faction (US, ARVN, NVA, VC) -> true (Eligible) or false (Ineligible) (FITL-2.3.1)",
+            "capabilities": "Capability card -> unshaded, shaded or null (not in effect) (FITL-5.3)",
+            "momentum": "Momentum card -> unshaded or shaded: in play until the next Reset (FITL-5.4)",
+            "leader_box": "the Coup cards (125-130) in the RVN Leader box, top (the leader in effect) first; [] is "
+            "Duong Van Minh; no Failed Attempt (129, 130) above a leader (FITL-2.4.1)",
+            "played": "the played pile, oldest first: card numbers, no Coup card (a played Coup card is in the RVN "
+            "Leader box, FITL-2.4.1)",
+            "leader_flipped": "true: the leader card on top of the RVN Leader box lies face down, its lasting "
+            "effect stopped, as an Event does (e.g. card 97 unshaded); false: face up (FITL-2.4.1)",
+        }
 
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
         for space, pieces in entries(edits, "pieces", d.spaces, "space"):
             for key, n in mapping(pieces, f"pieces.{space}").items():
                 pid, _, state = str(key).partition(":")
-                known(pid, {p for p, row in d.pieces.items() if row.type != "marker"}, f"position.pieces.{space}",
-                      "piece")
+                known(
+                    pid,
+                    {p for p, row in d.pieces.items() if row.type != "marker"},
+                    f"position.pieces.{space}",
+                    "piece",
+                )
                 allowed = {"u", "a"} if pid in FLIPPABLE else ({"", "t"} if pid in TUNNELABLE else {""})
                 if state not in allowed or (pid in FLIPPABLE and not state):
-                    raise PositionError(f"position.pieces.{space}.{key}: write {pid} as "
-                                        f"{' or '.join(pid + (':' + s if s else '') for s in sorted(allowed))}")
+                    raise PositionError(
+                        f"position.pieces.{space}.{key}: write {pid} as "
+                        f"{' or '.join(pid + (':' + s if s else '') for s in sorted(allowed))}"
+                    )
                 whole(n, f"position.pieces.{space}.{key}", 0, d.pieces[pid].count)
         for space, level in entries(edits, "support", d.spaces, "space"):
             known(level, LEVELS, f"position.support.{space}", "level")
@@ -162,37 +196,56 @@ class LessonRules:
             whole(value, f"position.tracks.{track}", row.min, row.max)
         for space, n in entries(edits, "terror", d.spaces, "space"):
             if d.spaces[space].kind == "loc":
-                raise PositionError(f"position.terror.{space}: a LoC takes a Sabotage marker, not Terror (FITL-3.3.4)")
+                raise PositionError(
+                    f"position.terror.{space}: a LoC takes a Sabotage marker, not Terror (FITL-3.3.4)"
+                )
             whole(n, f"position.terror.{space}", 0, MARKERS)
         for space, there in entries(edits, "sabotage", d.spaces, "space"):
             if d.spaces[space].kind != "loc":
-                raise PositionError(f"position.sabotage.{space}: only a LoC takes a Sabotage marker (FITL-3.3.4)")
+                raise PositionError(
+                    f"position.sabotage.{space}: only a LoC takes a Sabotage marker (FITL-3.3.4)"
+                )
             if not isinstance(there, bool):
                 raise PositionError(f"position.sabotage.{space}: write true or false, not {there!r}")
         for box, factions in BOX_FACTIONS.items():
             for pid, n in mapping(edits.get(box, {}), box).items():
-                known(pid, {p for p, row in d.pieces.items() if row.type != "marker"}, f"position.{box}", "piece")
+                known(
+                    pid,
+                    {p for p, row in d.pieces.items() if row.type != "marker"},
+                    f"position.{box}",
+                    "piece",
+                )
                 if d.pieces[pid].faction not in factions:
-                    raise PositionError(f"position.{box}.{pid}: only {' and '.join(factions)} pieces can be "
-                                        f"{box.replace('_', ' ').title()} (FITL-1.4.1)")
+                    raise PositionError(
+                        f"position.{box}.{pid}: only {' and '.join(factions)} pieces can be "
+                        f"{box.replace('_', ' ').title()} (FITL-1.4.1)"
+                    )
                 whole(n, f"position.{box}.{pid}", 0, d.pieces[pid].count)
         for key in ("capabilities", "momentum"):
             kind = {"capabilities": "capability", "momentum": "momentum"}[key]
             for card, side in mapping(edits.get(key, {}), key).items():
                 n = card_number(card, f"position.{key}")
                 if n not in d.cards or d.cards[n].kind != kind:
-                    raise PositionError(f"position.{key}.{card}: card {card} is not a {kind.title()} card "
-                                        f"(FITL-{'5.3' if kind == 'capability' else '5.4'})")
+                    raise PositionError(
+                        f"position.{key}.{card}: card {card} is not a {kind.title()} card "
+                        f"(FITL-{'5.3' if kind == 'capability' else '5.4'})"
+                    )
                 if side not in ("unshaded", "shaded") and not (key == "capabilities" and side is None):
-                    raise PositionError(f"position.{key}.{card}: write unshaded or shaded"
-                                        f"{' (or null)' if key == 'capabilities' else ''}, not {side!r}")
+                    raise PositionError(
+                        f"position.{key}.{card}: write unshaded or shaded"
+                        f"{' (or null)' if key == 'capabilities' else ''}, not {side!r}"
+                    )
         for faction, flag in entries(edits, "eligible", set(FACTIONS), "faction"):
             if not isinstance(flag, bool):
-                raise PositionError(f"position.eligible.{faction}: write true (Eligible) or false, not {flag!r}")
+                raise PositionError(
+                    f"position.eligible.{faction}: write true (Eligible) or false, not {flag!r}"
+                )
 
         self._check_card_piles(edits)
         if "leader_flipped" in edits and not isinstance(edits["leader_flipped"], bool):
-            raise PositionError(f"position.leader_flipped: write true or false, not {edits['leader_flipped']!r}")
+            raise PositionError(
+                f"position.leader_flipped: write true or false, not {edits['leader_flipped']!r}"
+            )
 
     def _check_card_piles(self, edits: dict[str, Any]) -> None:
         """``leader_box`` and ``played``: card lists that FITL-2.4.1 allows (ids and order; where each card is
@@ -201,25 +254,38 @@ class LessonRules:
             box = card_list(edits["leader_box"], "leader_box")
             for c in box:
                 if c not in COUP_CARDS:
-                    raise PositionError(f"position.leader_box: {self.card_name(c)} is not a Coup card; only Coup "
-                                        f"cards {COUP_CARDS[0]}-{COUP_CARDS[-1]} go in the RVN Leader box (FITL-2.4.1)")
+                    raise PositionError(
+                        f"position.leader_box: {self.card_name(c)} is not a Coup card; only Coup "
+                        f"cards {COUP_CARDS[0]}-{COUP_CARDS[-1]} go in the RVN Leader box (FITL-2.4.1)"
+                    )
             for i, c in enumerate(box):
-                under = [x for x in box[i + 1:] if x not in FAILED_ATTEMPT]
+                under = [x for x in box[i + 1 :] if x not in FAILED_ATTEMPT]
                 if c in FAILED_ATTEMPT and under:
-                    raise PositionError(f"position.leader_box: {self.card_name(c)} cannot lie above "
-                                        f"{self.card_name(under[0])}: a Failed Attempt goes underneath the other Coup "
-                                        "cards (FITL-2.4.1)")
+                    raise PositionError(
+                        f"position.leader_box: {self.card_name(c)} cannot lie above "
+                        f"{self.card_name(under[0])}: a Failed Attempt goes underneath the other Coup "
+                        "cards (FITL-2.4.1)"
+                    )
         if "played" in edits:
             played = card_list(edits["played"], "played")
             for c in played:
                 if c in COUP_CARDS:
-                    raise PositionError(f"position.played: {self.card_name(c)} is a Coup card; a played Coup card "
-                                        "goes to the RVN Leader box, never the played pile (FITL-2.4.1)")
-            both = sorted(set(played) & {card_number(c, "position.momentum") for c in
-                                         mapping(edits.get("momentum", {}), "momentum")})
+                    raise PositionError(
+                        f"position.played: {self.card_name(c)} is a Coup card; a played Coup card "
+                        "goes to the RVN Leader box, never the played pile (FITL-2.4.1)"
+                    )
+            both = sorted(
+                set(played)
+                & {
+                    card_number(c, "position.momentum")
+                    for c in mapping(edits.get("momentum", {}), "momentum")
+                }
+            )
             if both:
-                raise PositionError(f"position.played: card {both[0]} cannot be both played and a Momentum card in "
-                                    "play (every card is in one place, FITL-2.1)")
+                raise PositionError(
+                    f"position.played: card {both[0]} cannot be both played and a Momentum card in "
+                    "play (every card is in one place, FITL-2.1)"
+                )
 
     def position_edits(self, edits: dict[str, Any]) -> list[Edit]:
         """Pieces set space by space from/to Available, Support levels and tracks set; each explained."""
@@ -232,83 +298,144 @@ class LessonRules:
                 diff = n - b.pieces[space][key]
                 need[piece_id(key)] += diff
                 words = self._piece_words(key)
-                out.append(Edit("pieces", f"{self.space_name(space)}: {n} {words}",
-                                f"{self.space_name(space)} is given {n} {words} (it had {b.pieces[space][key]}; the "
-                                "difference comes from or goes back to Available).",
-                                {"space": space, "piece": key, "from": b.pieces[space][key], "to": n},
-                                lambda s=space, k=key, m=diff: self._lesson_move(s, k, m), (space,)))
+                out.append(
+                    Edit(
+                        "pieces",
+                        f"{self.space_name(space)}: {n} {words}",
+                        f"{self.space_name(space)} is given {n} {words} (it had {b.pieces[space][key]}; the "
+                        "difference comes from or goes back to Available).",
+                        {"space": space, "piece": key, "from": b.pieces[space][key], "to": n},
+                        lambda s=space, k=key, m=diff: self._lesson_move(s, k, m),
+                        (space,),
+                    )
+                )
         for box in BOX_FACTIONS:
             held = getattr(b, box)
             for pid, n in edits.get(box, {}).items():
                 need[pid] += n - held[pid]
-                out.append(Edit(box, f"{BOX_NAMES[box]}: {n} {pid}",
-                                f"{n} {pid.replace('_', ' ')} are taken out of the game for this lesson (it had "
-                                f"{held[pid]}; the difference comes from or goes back to Available)." if box == "removed"
-                                else f"The {BOX_NAMES[box]} box is given {n} {pid.replace('_', ' ')} (it had "
-                                f"{held[pid]}; the difference comes from or goes back to Available, FITL-1.4.1).",
-                                {"box": box, "piece": pid, "from": held[pid], "to": n},
-                                lambda x=box, k=pid, m=n - held[pid]: self._lesson_box(x, k, m)))
+                out.append(
+                    Edit(
+                        box,
+                        f"{BOX_NAMES[box]}: {n} {pid}",
+                        f"{n} {pid.replace('_', ' ')} are taken out of the game for this lesson (it had "
+                        f"{held[pid]}; the difference comes from or goes back to Available)."
+                        if box == "removed"
+                        else f"The {BOX_NAMES[box]} box is given {n} {pid.replace('_', ' ')} (it had "
+                        f"{held[pid]}; the difference comes from or goes back to Available, FITL-1.4.1).",
+                        {"box": box, "piece": pid, "from": held[pid], "to": n},
+                        lambda x=box, k=pid, m=n - held[pid]: self._lesson_box(x, k, m),
+                    )
+                )
         short = {pid: n - b.available[pid] for pid, n in need.items() if n > b.available[pid]}
         if short:
             pid, n = sorted(short.items())[0]
-            raise PositionError(f"position.pieces: {n} more {pid} than are Available ({b.available[pid]}); the "
-                                f"force pool holds {self.data.pieces[pid].count} in all (FITL-1.4.1)")
+            raise PositionError(
+                f"position.pieces: {n} more {pid} than are Available ({b.available[pid]}); the "
+                f"force pool holds {self.data.pieces[pid].count} in all (FITL-1.4.1)"
+            )
         for space, level in edits.get("support", {}).items():
             old = b.support[space]
-            out.append(Edit("support", f"{self.space_name(space)}: {LEVEL_NAMES[LEVELS[level]]}",
-                            f"{self.space_name(space)} is set to {LEVEL_NAMES[LEVELS[level]]} (it was "
-                            f"{LEVEL_NAMES[old]}).", {"space": space, "from": old, "to": LEVELS[level]},
-                            lambda s=space, v=LEVELS[level]: b.support.__setitem__(s, v), (space,)))
+            out.append(
+                Edit(
+                    "support",
+                    f"{self.space_name(space)}: {LEVEL_NAMES[LEVELS[level]]}",
+                    f"{self.space_name(space)} is set to {LEVEL_NAMES[LEVELS[level]]} (it was "
+                    f"{LEVEL_NAMES[old]}).",
+                    {"space": space, "from": old, "to": LEVELS[level]},
+                    lambda s=space, v=LEVELS[level]: b.support.__setitem__(s, v),
+                    (space,),
+                )
+            )
         for track, value in edits.get("tracks", {}).items():
-            out.append(Edit("tracks", f"{self.data.tracks[track].name} set to {value}",
-                            f"{self.data.tracks[track].name} is set to {value} (it was {b.tracks[track]}).",
-                            {"track": track, "from": b.tracks[track], "to": value},
-                            lambda t=track, v=value: b.tracks.__setitem__(t, v)))
+            out.append(
+                Edit(
+                    "tracks",
+                    f"{self.data.tracks[track].name} set to {value}",
+                    f"{self.data.tracks[track].name} is set to {value} (it was {b.tracks[track]}).",
+                    {"track": track, "from": b.tracks[track], "to": value},
+                    lambda t=track, v=value: b.tracks.__setitem__(t, v),
+                )
+            )
         terror = {**b.terror, **edits.get("terror", {})}
-        sabotage = (b.sabotage | {s for s, v in edits.get("sabotage", {}).items() if v}) - \
-            {s for s, v in edits.get("sabotage", {}).items() if not v}
+        sabotage = (b.sabotage | {s for s, v in edits.get("sabotage", {}).items() if v}) - {
+            s for s, v in edits.get("sabotage", {}).items() if not v
+        }
         if sum(terror.values()) + len(sabotage) > MARKERS:
-            raise PositionError(f"position: {sum(terror.values())} Terror and {len(sabotage)} Sabotage markers; "
-                                f"there are only {MARKERS} (FITL-3.3.4)")
+            raise PositionError(
+                f"position: {sum(terror.values())} Terror and {len(sabotage)} Sabotage markers; "
+                f"there are only {MARKERS} (FITL-3.3.4)"
+            )
         for space, n in edits.get("terror", {}).items():
-            out.append(Edit("terror", f"{self.space_name(space)}: {n} Terror",
-                            f"{self.space_name(space)} is given {n} Terror marker(s) (it had {b.terror[space]}).",
-                            {"space": space, "from": b.terror[space], "to": n},
-                            lambda s=space, v=n: self._lesson_terror(s, v), (space,)))
+            out.append(
+                Edit(
+                    "terror",
+                    f"{self.space_name(space)}: {n} Terror",
+                    f"{self.space_name(space)} is given {n} Terror marker(s) (it had {b.terror[space]}).",
+                    {"space": space, "from": b.terror[space], "to": n},
+                    lambda s=space, v=n: self._lesson_terror(s, v),
+                    (space,),
+                )
+            )
         for space, there in edits.get("sabotage", {}).items():
             was = space in b.sabotage
-            out.append(Edit("sabotage", f"{self.space_name(space)}: {'Sabotage' if there else 'no Sabotage'}",
-                            f"{self.space_name(space)} {'gets' if there else 'loses'} its Sabotage marker "
-                            f"(it {'had' if was else 'had none'}).", {"space": space, "from": was, "to": there},
-                            lambda s=space, v=there: b.sabotage.add(s) if v else b.sabotage.discard(s), (space,)))
+            out.append(
+                Edit(
+                    "sabotage",
+                    f"{self.space_name(space)}: {'Sabotage' if there else 'no Sabotage'}",
+                    f"{self.space_name(space)} {'gets' if there else 'loses'} its Sabotage marker "
+                    f"(it {'had' if was else 'had none'}).",
+                    {"space": space, "from": was, "to": there},
+                    lambda s=space, v=there: b.sabotage.add(s) if v else b.sabotage.discard(s),
+                    (space,),
+                )
+            )
         for faction, flag in edits.get("eligible", {}).items():
             word = "Eligible" if flag else "Ineligible"
-            out.append(Edit("eligible", f"{faction} {word}",
-                            f"The {faction} cylinder is put in the {word} box (it was "
-                            f"{'Eligible' if self.eligible[faction] else 'Ineligible'}); FITL-2.3.1.",
-                            {"faction": faction, "from": self.eligible[faction], "to": flag},
-                            lambda f=faction, v=flag: self.eligible.__setitem__(f, v)))
+            out.append(
+                Edit(
+                    "eligible",
+                    f"{faction} {word}",
+                    f"The {faction} cylinder is put in the {word} box (it was "
+                    f"{'Eligible' if self.eligible[faction] else 'Ineligible'}); FITL-2.3.1.",
+                    {"faction": faction, "from": self.eligible[faction], "to": flag},
+                    lambda f=faction, v=flag: self.eligible.__setitem__(f, v),
+                )
+            )
         for card, side in edits.get("capabilities", {}).items():
             n = card_number(card, "position.capabilities")
             old = self.capabilities.get(str(n))
             word = f"in effect, {side}" if side else "not in effect"
-            out.append(Edit("capabilities", f"Capability {self.card_name(n)}: {word}",
-                            f"The Capability {self.card_name(n)} is {word} (it was "
-                            f"{f'in effect, {old}' if old else 'not in effect'}); FITL-5.3.",
-                            {"card": n, "from": old, "to": side},
-                            lambda c=str(n), v=side: self.capabilities.__setitem__(c, v) if v
-                            else self.capabilities.pop(c, None)))
+            out.append(
+                Edit(
+                    "capabilities",
+                    f"Capability {self.card_name(n)}: {word}",
+                    f"The Capability {self.card_name(n)} is {word} (it was "
+                    f"{f'in effect, {old}' if old else 'not in effect'}); FITL-5.3.",
+                    {"card": n, "from": old, "to": side},
+                    lambda c=str(n), v=side: (
+                        self.capabilities.__setitem__(c, v) if v else self.capabilities.pop(c, None)
+                    ),
+                )
+            )
         for card, side in edits.get("momentum", {}).items():
             n = card_number(card, "position.momentum")
             if n in self.momentum:
                 raise PositionError(f"position.momentum.{card}: {self.card_name(n)} is already in play")
             if not any(n in pile for pile in (self.deck, self.set_aside)):
-                raise PositionError(f"position.momentum.{card}: {self.card_name(n)} is neither in the draw deck nor "
-                                    "set aside (a card already played cannot be put in play again)")
-            out.append(Edit("momentum", f"Momentum {self.card_name(n)} in play ({side})",
-                            f"The Momentum card {self.card_name(n)} is put in play, {side}, until the next Coup "
-                            "Round's Reset (FITL-5.4); it is taken from the draw deck or the cards set aside.",
-                            {"card": n, "side": side}, lambda c=n, v=side: self._lesson_momentum(c, v)))
+                raise PositionError(
+                    f"position.momentum.{card}: {self.card_name(n)} is neither in the draw deck nor "
+                    "set aside (a card already played cannot be put in play again)"
+                )
+            out.append(
+                Edit(
+                    "momentum",
+                    f"Momentum {self.card_name(n)} in play ({side})",
+                    f"The Momentum card {self.card_name(n)} is put in play, {side}, until the next Coup "
+                    "Round's Reset (FITL-5.4); it is taken from the draw deck or the cards set aside.",
+                    {"card": n, "side": side},
+                    lambda c=n, v=side: self._lesson_momentum(c, v),
+                )
+            )
         out += self._card_pile_edits(edits)
         out += self._leader_flip_edit(edits)
         return out
@@ -324,18 +451,29 @@ class LessonRules:
         top = box[0] if box else None
         if flip and (top is None or top in (129, 130)):
             what = "Duong Van Minh, printed on the board" if top is None else self.card_name(top)
-            raise PositionError(f"position.leader_flipped: the RVN leader is {what}; only a leader card (125-128) "
-                                "can be turned face down (FITL-2.4.1)")
+            raise PositionError(
+                f"position.leader_flipped: the RVN leader is {what}; only a leader card (125-128) "
+                "can be turned face down (FITL-2.4.1)"
+            )
         was = self.event_flags.get("leader_flipped")
         if flip:
             title = f"RVN Leader {self.card_name(top)} face down"
-            text = (f"{self.card_name(top)} lies face down in the RVN Leader box: it still counts as a Coup card there, "
-                    "but its lasting effect has stopped (FITL-2.4.1), as after card 97's unshaded Event.")
+            text = (
+                f"{self.card_name(top)} lies face down in the RVN Leader box: it still counts as a Coup card there, "
+                "but its lasting effect has stopped (FITL-2.4.1), as after card 97's unshaded Event."
+            )
         else:
             title = "RVN Leader face up"
             text = "The leader card on top of the RVN Leader box lies face up: its lasting effect applies (FITL-2.4.1)."
-        return [Edit("leader_flipped", title, text, {"leader_flipped": top, "from": was, "to": top if flip else None},
-                     lambda v=(top if flip else None): self._lesson_flip(v))]
+        return [
+            Edit(
+                "leader_flipped",
+                title,
+                text,
+                {"leader_flipped": top, "from": was, "to": top if flip else None},
+                lambda v=(top if flip else None): self._lesson_flip(v),
+            )
+        ]
 
     def _lesson_flip(self, top: int | None) -> None:
         if top is None:
@@ -361,13 +499,28 @@ class LessonRules:
                 if where is None and key == "played" and c in held:
                     where = f"the {held[c]} hand (a Pivotal Event held)"
                 if where is None:
-                    now = ("the card being played" if c == self.card else "the next card" if c == self.next_card
-                           else "a Momentum card in play" if c in self.momentum
-                           else "in the RVN Leader box" if c in self.leader_box
-                           else "in the played pile" if c in self.played else "elsewhere")
-                    raise PositionError(f"position.{key}: {self.card_name(c)} is {now}, neither in the draw deck nor "
-                                        "set aside; a lesson takes cards only from there (FITL-2.1)")
-                fewer = " (the draw deck holds one Coup card fewer)" if where == "the draw deck" and c in COUP_CARDS else ""
+                    now = (
+                        "the card being played"
+                        if c == self.card
+                        else "the next card"
+                        if c == self.next_card
+                        else "a Momentum card in play"
+                        if c in self.momentum
+                        else "in the RVN Leader box"
+                        if c in self.leader_box
+                        else "in the played pile"
+                        if c in self.played
+                        else "elsewhere"
+                    )
+                    raise PositionError(
+                        f"position.{key}: {self.card_name(c)} is {now}, neither in the draw deck nor "
+                        "set aside; a lesson takes cards only from there (FITL-2.1)"
+                    )
+                fewer = (
+                    " (the draw deck holds one Coup card fewer)"
+                    if where == "the draw deck" and c in COUP_CARDS
+                    else ""
+                )
                 came.append(f"{self.card_name(c)} from {where}{fewer}")
             left = [c for c in pile if c not in new]
             text = ", ".join(self.card_name(c) for c in new) or "no card"
@@ -377,11 +530,18 @@ class LessonRules:
             else:
                 title = f"Played pile: {len(new)} card(s)"
                 what = f"The played pile holds {text}, oldest first"
-            moves = (f"; taken: {', '.join(came)}" if came else "") + \
-                (f"; set aside: {', '.join(self.card_name(c) for c in left)}" if left else "")
-            out.append(Edit(key, title, f"{what}; it held {', '.join(self.card_name(c) for c in pile) or 'none'}"
-                            f"{moves}.", {key: key, "from": list(pile), "to": new},
-                            lambda k=key, v=new: self._lesson_pile(k, v)))
+            moves = (f"; taken: {', '.join(came)}" if came else "") + (
+                f"; set aside: {', '.join(self.card_name(c) for c in left)}" if left else ""
+            )
+            out.append(
+                Edit(
+                    key,
+                    title,
+                    f"{what}; it held {', '.join(self.card_name(c) for c in pile) or 'none'}{moves}.",
+                    {key: key, "from": list(pile), "to": new},
+                    lambda k=key, v=new: self._lesson_pile(k, v),
+                )
+            )
         return out
 
     def _lesson_pile(self, key: str, cards: list[int]) -> None:

@@ -81,13 +81,26 @@ def board_tracks(board: Board) -> dict[str, Any]:
     t = board.tracks
     v = board.victory()
     tracks = {
-        "Aid": t["aid"], "Patronage": t["patronage"], "Total Econ": t["econ"], "Trail": t["trail"],
-        "ARVN Resources": t["arvn_resources"], "NVA Resources": t["nva_resources"], "VC Resources": t["vc_resources"],
-        "US: Support + Available": v["US"], "ARVN: COIN Pop + Patronage": v["ARVN"],
-        "NVA: NVA Pop + Bases": v["NVA"], "VC: Opposition + Bases": v["VC"],
+        "Aid": t["aid"],
+        "Patronage": t["patronage"],
+        "Total Econ": t["econ"],
+        "Trail": t["trail"],
+        "ARVN Resources": t["arvn_resources"],
+        "NVA Resources": t["nva_resources"],
+        "VC Resources": t["vc_resources"],
+        "US: Support + Available": v["US"],
+        "ARVN: COIN Pop + Patronage": v["ARVN"],
+        "NVA: NVA Pop + Bases": v["NVA"],
+        "VC: Opposition + Bases": v["VC"],
     }
-    boxes = {b: {GLYPHS[k][2]: n for k, n in sorted(getattr(board, b).items(), key=lambda kv: ORDER.index(kv[0])) if n}
-             for b in ("available", "casualties", "out_of_play")}
+    boxes = {
+        b: {
+            GLYPHS[k][2]: n
+            for k, n in sorted(getattr(board, b).items(), key=lambda kv: ORDER.index(kv[0]))
+            if n
+        }
+        for b in ("available", "casualties", "out_of_play")
+    }
     return {"tracks": tracks, "boxes": boxes}
 
 
@@ -120,36 +133,81 @@ def map_layers(board: Board, side: str | None = None) -> dict[str, Any]:
     out = empty_layers("fitl", "board", side, EXTENT)
     for sid, sp in d.spaces.items():
         x, y = anchor[sid]
-        facts = {"population": sp.population, "country": sp.country, "terrain": sp.terrain,
-                 "control": board.control(sid), "terror": board.terror[sid], "sabotage": sid in board.sabotage}
+        facts = {
+            "population": sp.population,
+            "country": sp.country,
+            "terrain": sp.terrain,
+            "control": board.control(sid),
+            "terror": board.terror[sid],
+            "sabotage": sid in board.sabotage,
+        }
         if sp.kind != "loc":
             facts["support"] = board.support[sid] if sp.population or sp.kind == "city" else None
             facts["support_name"] = SUPPORT_NAME[board.support[sid]] if sp.population else None
         else:
             facts["econ"] = sp.econ
         shape, xs, ys = geometry[sid]
-        add_row(out["places"], id=sid, name=sp.name, kind=sp.kind, shape=shape, xs=xs, ys=ys, x=x, y=y, facts=facts)
+        add_row(
+            out["places"],
+            id=sid,
+            name=sp.name,
+            kind=sp.kind,
+            shape=shape,
+            xs=xs,
+            ys=ys,
+            x=x,
+            y=y,
+            facts=facts,
+        )
         by_faction: dict[str, list[dict[str, Any]]] = {}
         for key, n in sorted(board.pieces[sid].items(), key=lambda kv: (ORDER.index(piece_id(kv[0])), kv[0])):
             if not n:
                 continue
             shape_name, faction, label = GLYPHS[piece_id(key)]
             faction = "ARVN" if faction == "Police" else faction
-            by_faction.setdefault(faction, []).append({"key": key, "piece": piece_id(key), "name": label,
-                                                       "shape": shape_name, "state": STATE_WORD[piece_state(key)],
-                                                       "count": n})
+            by_faction.setdefault(faction, []).append(
+                {
+                    "key": key,
+                    "piece": piece_id(key),
+                    "name": label,
+                    "shape": shape_name,
+                    "state": STATE_WORD[piece_state(key)],
+                    "count": n,
+                }
+            )
         for faction, items in by_faction.items():
-            add_row(out["pieces"], place=sid, faction=faction, count=sum(i["count"] for i in items), hidden=False,
-                    facts=items)
+            add_row(
+                out["pieces"],
+                place=sid,
+                faction=faction,
+                count=sum(i["count"] for i in items),
+                hidden=False,
+                facts=items,
+            )
         if facts["control"] and sp.kind != "loc":
-            add_row(out["markers"], place=sid, kind="control", text="COIN" if facts["control"] == "coin" else "NVA")
+            add_row(
+                out["markers"],
+                place=sid,
+                kind="control",
+                text="COIN" if facts["control"] == "coin" else "NVA",
+            )
         if board.terror[sid]:
             add_row(out["markers"], place=sid, kind="terror", text=f"Terror x{board.terror[sid]}")
         if sid in board.sabotage:
             add_row(out["markers"], place=sid, kind="sabotage", text="Sabotage")
     for tid, t in d.towns.items():  # the towns printed on the board: names only, never a space
-        add_row(out["places"], id=f"town:{tid}", name=t.name, kind="town", shape="point", xs=[], ys=[], x=t.lon,
-                y=t.lat, facts={"space": False})
+        add_row(
+            out["places"],
+            id=f"town:{tid}",
+            name=t.name,
+            kind="town",
+            shape="point",
+            xs=[],
+            ys=[],
+            x=t.lon,
+            y=t.lat,
+            facts={"space": False},
+        )
     for sid, sp in d.spaces.items():
         shape, xs, ys = geometry[sid]
         if sp.kind == "loc" and shape == "line":

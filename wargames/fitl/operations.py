@@ -70,22 +70,57 @@ from .special_coin import CoinSpecialActivities
 from .special_insurgent import InsurgentSpecialActivities
 
 OPS: dict[str, tuple[str, ...]] = {
-    "US": ("train", "patrol", "sweep", "assault"), "ARVN": ("train", "patrol", "sweep", "assault"),
-    "NVA": ("rally", "march", "attack", "terror"), "VC": ("rally", "march", "attack", "terror")}
+    "US": ("train", "patrol", "sweep", "assault"),
+    "ARVN": ("train", "patrol", "sweep", "assault"),
+    "NVA": ("rally", "march", "attack", "terror"),
+    "VC": ("rally", "march", "attack", "terror"),
+}
 SAS: dict[str, tuple[str, ...]] = {
-    "US": ("advise", "air_lift", "air_strike"), "ARVN": ("govern", "transport", "raid"),
-    "NVA": ("infiltrate", "bombard", "ambush"), "VC": ("tax", "subvert", "ambush")}
+    "US": ("advise", "air_lift", "air_strike"),
+    "ARVN": ("govern", "transport", "raid"),
+    "NVA": ("infiltrate", "bombard", "ambush"),
+    "VC": ("tax", "subvert", "ambush"),
+}
 # FITL-4.1.1: the Operations an SA may accompany (absent: any)
 ACCOMPANIES: dict[str, frozenset[str]] = {
-    "advise": frozenset({"train", "patrol"}), "govern": frozenset({"train", "patrol"}),
-    "raid": frozenset({"patrol", "sweep", "assault"}), "infiltrate": frozenset({"rally", "march"}),
-    "subvert": frozenset({"rally", "march", "terror"}), "ambush": frozenset({"march", "attack"})}
-NAMES = {"train": "Train", "patrol": "Patrol", "sweep": "Sweep", "assault": "Assault", "rally": "Rally",
-         "march": "March", "attack": "Attack", "terror": "Terror", "advise": "Advise", "air_lift": "Air Lift",
-         "air_strike": "Air Strike", "govern": "Govern", "transport": "Transport", "raid": "Raid",
-         "infiltrate": "Infiltrate", "bombard": "Bombard", "ambush": "Ambush", "tax": "Tax", "subvert": "Subvert"}
-OP_RULES = {"train": "FITL-3.2.1", "patrol": "FITL-3.2.2", "sweep": "FITL-3.2.3", "assault": "FITL-3.2.4",
-            "rally": "FITL-3.3.1", "march": "FITL-3.3.2", "attack": "FITL-3.3.3", "terror": "FITL-3.3.4"}
+    "advise": frozenset({"train", "patrol"}),
+    "govern": frozenset({"train", "patrol"}),
+    "raid": frozenset({"patrol", "sweep", "assault"}),
+    "infiltrate": frozenset({"rally", "march"}),
+    "subvert": frozenset({"rally", "march", "terror"}),
+    "ambush": frozenset({"march", "attack"}),
+}
+NAMES = {
+    "train": "Train",
+    "patrol": "Patrol",
+    "sweep": "Sweep",
+    "assault": "Assault",
+    "rally": "Rally",
+    "march": "March",
+    "attack": "Attack",
+    "terror": "Terror",
+    "advise": "Advise",
+    "air_lift": "Air Lift",
+    "air_strike": "Air Strike",
+    "govern": "Govern",
+    "transport": "Transport",
+    "raid": "Raid",
+    "infiltrate": "Infiltrate",
+    "bombard": "Bombard",
+    "ambush": "Ambush",
+    "tax": "Tax",
+    "subvert": "Subvert",
+}
+OP_RULES = {
+    "train": "FITL-3.2.1",
+    "patrol": "FITL-3.2.2",
+    "sweep": "FITL-3.2.3",
+    "assault": "FITL-3.2.4",
+    "rally": "FITL-3.3.1",
+    "march": "FITL-3.3.2",
+    "attack": "FITL-3.3.3",
+    "terror": "FITL-3.3.4",
+}
 
 
 class OperationsRules(CoinOps, InsurgentOps, CoinSpecialActivities, InsurgentSpecialActivities):
@@ -118,8 +153,11 @@ class OperationsRules(CoinOps, InsurgentOps, CoinSpecialActivities, InsurgentSpe
         if op == "rally":
             return any(s in scope and self.rally_modes(faction, s) for s in self.rally_spaces(faction))
         if op == "march":
-            return any(d in scope for s in self.march_origins(faction)
-                       for d in self.march_destinations(faction, s, set(), True, None))
+            return any(
+                d in scope
+                for s in self.march_origins(faction)
+                for d in self.march_destinations(faction, s, set(), True, None)
+            )
         if op == "attack":
             return any(s in scope for s in self.attack_spaces(faction))
         if op == "terror":
@@ -141,23 +179,40 @@ class OperationsRules(CoinOps, InsurgentOps, CoinSpecialActivities, InsurgentSpe
         """Why an Operation not offered is illegal (FITL-3.2/3.3 menus, FITL-2.3.9 Monsoon, FITL-3.1 costs)."""
         op = action.get("op")
         if op not in OPS[faction]:
-            return IllegalAction("FITL-3.2" if faction in ("US", "ARVN") else "FITL-3.3",
-                                 f"{op!r} is not one of {faction}'s Operations ({', '.join(OPS[faction])})")
+            return IllegalAction(
+                "FITL-3.2" if faction in ("US", "ARVN") else "FITL-3.3",
+                f"{op!r} is not one of {faction}'s Operations ({', '.join(OPS[faction])})",
+            )
         if op == "assault" and self.us_assault_banned(faction):
-            return IllegalAction("FITL-5.4", f"no US Assault while {self.us_assault_banned(faction)} is in play")
+            return IllegalAction(
+                "FITL-5.4", f"no US Assault while {self.us_assault_banned(faction)} is in play"
+            )
         if op in ("sweep", "march") and self.monsoon:
             return IllegalAction("FITL-2.3.9", f"no {NAMES[op]} in Monsoon (a Coup card is next)")
         if self.op_possible(faction, op, limited, True):
-            return IllegalAction("FITL-1.8.1" if faction == "US" else "FITL-3.1",
-                                 f"{faction} cannot pay for {NAMES[op]} (can spend {self.spendable(faction)})")
+            return IllegalAction(
+                "FITL-1.8.1" if faction == "US" else "FITL-3.1",
+                f"{faction} cannot pay for {NAMES[op]} (can spend {self.spendable(faction)})",
+            )
         return IllegalAction(OP_RULES[op], f"{faction} cannot {NAMES[op]} now: no legal space for it")
 
     # ------------------------------------------------------------------ the procedure (3.1, 4.1)
-    def operation(self, faction: str, *, limited: bool, with_sa: bool, free: bool = False,
-                  only: tuple[str, ...] | None = None,
-                  spaces: tuple[str, ...] | None = None, max_spaces: int | None = None, in_place: bool = False,
-                  nva_only: bool = False, no_tunnels: bool = False, march_pieces: str = "",
-                  march_origins: tuple[str, ...] | None = None) -> Generator[Any, Any, dict[str, Any]]:
+    def operation(
+        self,
+        faction: str,
+        *,
+        limited: bool,
+        with_sa: bool,
+        free: bool = False,
+        only: tuple[str, ...] | None = None,
+        spaces: tuple[str, ...] | None = None,
+        max_spaces: int | None = None,
+        in_place: bool = False,
+        nva_only: bool = False,
+        no_tunnels: bool = False,
+        march_pieces: str = "",
+        march_origins: tuple[str, ...] | None = None,
+    ) -> Generator[Any, Any, dict[str, Any]]:
         """FITL-3.1: choose one Op (``only`` narrows the choice, e.g. for an Event's free Op), run it, and
         (FITL-4.1, not in a Limited Op) one Special Activity before, during or after it (decision F-56).
         ``spaces``: an Event confines the Op's selected spaces and destinations to these (FITL-5.1.1, decision
@@ -168,42 +223,87 @@ class OperationsRules(CoinOps, InsurgentOps, CoinSpecialActivities, InsurgentSpe
         plain ones; ``march_pieces`` ("troops" / "guerrillas")
         and ``march_origins`` limit what a March moves and where from (decision F-165)."""
         scope = tuple(spaces) if spaces is not None else None
-        choices = [op for op in self.op_choices(faction, limited, free) if (only is None or op in only)
-                   and (scope is None or self.op_possible_in(faction, op, scope))]
+        choices = [
+            op
+            for op in self.op_choices(faction, limited, free)
+            if (only is None or op in only) and (scope is None or self.op_possible_in(faction, op, scope))
+        ]
         if not choices and scope is not None:  # FITL-5.1.3: the Event does what it can (decision F-160)
-            yield self.oruling("FITL-5.1.3", "No free Operation in those spaces",
-                               f"{faction} has no legal {'/'.join(NAMES[o] for o in only or OPS[faction])} in "
-                               f"{', '.join(self.sname(s) for s in scope) or 'the named spaces'}, so none is done.",
-                               result={"op": None, "spaces": list(scope)})
-            return {"op": None, "executed": False, "sa": False, "special": None, "spaces": [], "sa_spaces": []}
+            yield self.oruling(
+                "FITL-5.1.3",
+                "No free Operation in those spaces",
+                f"{faction} has no legal {'/'.join(NAMES[o] for o in only or OPS[faction])} in "
+                f"{', '.join(self.sname(s) for s in scope) or 'the named spaces'}, so none is done.",
+                result={"op": None, "spaces": list(scope)},
+            )
+            return {
+                "op": None,
+                "executed": False,
+                "sa": False,
+                "special": None,
+                "spaces": [],
+                "sa_spaces": [],
+            }
         if not choices:
             raise IllegalAction("FITL-3.1", f"{faction} has no legal Operation now")
         opts = [Action.make("op", f"{NAMES[op]} ({OP_RULES[op]})", op=op) for op in choices]
-        act = yield self.decide(faction, f"{faction}: choose the {'Limited ' if limited else ''}Operation", "FITL-3.1",
-                                opts, kind="op", faction=faction, limited=limited, free=free, step="op",
-                                check=lambda a: self.refuse_op(faction, limited, free, a))
+        act = yield self.decide(
+            faction,
+            f"{faction}: choose the {'Limited ' if limited else ''}Operation",
+            "FITL-3.1",
+            opts,
+            kind="op",
+            faction=faction,
+            limited=limited,
+            free=free,
+            step="op",
+            check=lambda a: self.refuse_op(faction, limited, free, a),
+        )
         op = act["op"]
         ctx = OpCtx(faction, op, limited, free, with_sa and not limited)
         ctx.allowed = scope
         ctx.max_spaces, ctx.in_place, ctx.nva_only = max_spaces, in_place, nva_only
         ctx.no_tunnels = no_tunnels
-        ctx.march_pieces, ctx.march_origins = march_pieces, (tuple(march_origins) if march_origins is not None else None)
-        yield self.oruling("FITL-3.1", f"{faction} {'Limited ' if limited else ''}{NAMES[op]}",
-                          f"{faction} chooses {NAMES[op]}" + (" as a Limited Operation: 1 space, no Special Activity"
-                                                              if limited else "")
-                          + (" (free: no Resources except Pacify and Trail, FITL-3.1.2)" if free else "")
-                          + (f"; the Event confines it to {', '.join(self.sname(s) for s in scope)} (FITL-5.1.1)"
-                             if scope is not None else "") + ".",
-                          result={"op": op, "limited": limited, "free": free,
-                                  **({"spaces": list(scope)} if scope is not None else {})})
+        ctx.march_pieces, ctx.march_origins = (
+            march_pieces,
+            (tuple(march_origins) if march_origins is not None else None),
+        )
+        yield self.oruling(
+            "FITL-3.1",
+            f"{faction} {'Limited ' if limited else ''}{NAMES[op]}",
+            f"{faction} chooses {NAMES[op]}"
+            + (" as a Limited Operation: 1 space, no Special Activity" if limited else "")
+            + (" (free: no Resources except Pacify and Trail, FITL-3.1.2)" if free else "")
+            + (
+                f"; the Event confines it to {', '.join(self.sname(s) for s in scope)} (FITL-5.1.1)"
+                if scope is not None
+                else ""
+            )
+            + ".",
+            result={
+                "op": op,
+                "limited": limited,
+                "free": free,
+                **({"spaces": list(scope)} if scope is not None else {}),
+            },
+        )
         plan = "none"
         if ctx.with_sa:
             sas = [sa for sa in SAS[faction] if sa != "ambush" and self.sa_possible(ctx, sa)]
-            opts = [Action.make("sa", f"{NAMES[sa]} first, then the {NAMES[op]}", sa=sa, when="before") for sa in sas]
+            opts = [
+                Action.make("sa", f"{NAMES[sa]} first, then the {NAMES[op]}", sa=sa, when="before")
+                for sa in sas
+            ]
             opts.append(Action.make("sa_later", f"{NAMES[op]} first (Special Activity during or after it)"))
             opts.append(Action.make("no_sa", "No Special Activity"))
-            a = yield self.decide(faction, "Special Activity: before the Operation, later, or none?", "FITL-4.1",
-                                  opts, kind="sa", **ctx.context(step="sa"))
+            a = yield self.decide(
+                faction,
+                "Special Activity: before the Operation, later, or none?",
+                "FITL-4.1",
+                opts,
+                kind="sa",
+                **ctx.context(step="sa"),
+            )
             if a.kind == "sa":
                 yield from self.special_activity(ctx, a["sa"])
                 plan = "done"
@@ -216,15 +316,29 @@ class OperationsRules(CoinOps, InsurgentOps, CoinSpecialActivities, InsurgentSpe
             if sas:
                 opts = [Action.make("sa", f"{NAMES[sa]} now", sa=sa, when="after") for sa in sas]
                 opts.append(Action.make("no_sa", "No Special Activity"))
-                a = yield self.decide(faction, "Special Activity after the Operation?", "FITL-4.1", opts, kind="sa",
-                                      **ctx.context(step="sa"))
+                a = yield self.decide(
+                    faction,
+                    "Special Activity after the Operation?",
+                    "FITL-4.1",
+                    opts,
+                    kind="sa",
+                    **ctx.context(step="sa"),
+                )
                 if a.kind == "sa":
                     yield from self.special_activity(ctx, a["sa"])
         if self.__dict__.get("_op_changes"):  # F-41: nothing changes without a ruling naming it
-            yield self.oruling("FITL-3.1", f"{faction} {NAMES[op]} done", f"{faction}'s {NAMES[op]} is complete.")
+            yield self.oruling(
+                "FITL-3.1", f"{faction} {NAMES[op]} done", f"{faction}'s {NAMES[op]} is complete."
+            )
         executed = bool(ctx.spaces) or op == "patrol" or ctx.trail_improved
-        return {"op": op, "executed": executed, "sa": ctx.sa is not None, "special": ctx.sa,
-                "spaces": list(ctx.spaces), "sa_spaces": list(ctx.sa_spaces)}
+        return {
+            "op": op,
+            "executed": executed,
+            "sa": ctx.sa is not None,
+            "special": ctx.sa,
+            "spaces": list(ctx.spaces),
+            "sa_spaces": list(ctx.sa_spaces),
+        }
 
     def free_special_activity(self, faction: str, sa: str) -> Generator[Any, Any, dict[str, Any]]:
         """FITL-3.1.2: an Event's free Special Activity on its own (no Operation to accompany, so FITL-4.1.1 does
@@ -239,7 +353,9 @@ class OperationsRules(CoinOps, InsurgentOps, CoinSpecialActivities, InsurgentSpe
         ctx.sa = sa
         yield from getattr(self, f"sa_{sa}")(ctx)
         if self.__dict__.get("_op_changes"):
-            yield self.oruling("FITL-3.1.2", f"Free {NAMES[sa]} done", f"{faction}'s free {NAMES[sa]} is complete.")
+            yield self.oruling(
+                "FITL-3.1.2", f"Free {NAMES[sa]} done", f"{faction}'s free {NAMES[sa]} is complete."
+            )
         return {"sa": sa, "sa_spaces": list(ctx.sa_spaces)}
 
     def special_activity(self, ctx: OpCtx, sa: str) -> Generator[Any, Any, None]:

@@ -35,10 +35,28 @@ CUBES = {"US": ("us_troops",), "ARVN": ("arvn_troops", "arvn_police")}
 SPECIAL_FORCES = {"US": "us_irregulars", "ARVN": "arvn_rangers"}
 GUERRILLAS = {"NVA": "nva_guerrillas", "VC": "vc_guerrillas"}
 BASES = {"US": "us_bases", "ARVN": "arvn_bases", "NVA": "nva_bases", "VC": "vc_bases"}
-INSURGENT_KEYS = ("nva_troops", "nva_guerrillas:a", "nva_guerrillas:u", "vc_guerrillas:a", "vc_guerrillas:u",
-                  "nva_bases", "nva_bases:t", "vc_bases", "vc_bases:t")
-COIN_KEYS = ("us_troops", "arvn_troops", "arvn_police", "us_irregulars:a", "us_irregulars:u",
-             "arvn_rangers:a", "arvn_rangers:u", "us_bases", "arvn_bases")
+INSURGENT_KEYS = (
+    "nva_troops",
+    "nva_guerrillas:a",
+    "nva_guerrillas:u",
+    "vc_guerrillas:a",
+    "vc_guerrillas:u",
+    "nva_bases",
+    "nva_bases:t",
+    "vc_bases",
+    "vc_bases:t",
+)
+COIN_KEYS = (
+    "us_troops",
+    "arvn_troops",
+    "arvn_police",
+    "us_irregulars:a",
+    "us_irregulars:u",
+    "arvn_rangers:a",
+    "arvn_rangers:u",
+    "us_bases",
+    "arvn_bases",
+)
 
 
 def is_base(key: str) -> bool:
@@ -60,7 +78,9 @@ class OpsCommon:
         caps = self.__dict__.get("capabilities") or {}
         got = caps.get(str(card))
         if got is not None and (side is None or got == side):
-            return f"Capability #{card} {self.data.cards[card].title}" + (" (shaded)" if got == "shaded" else "")
+            return f"Capability #{card} {self.data.cards[card].title}" + (
+                " (shaded)" if got == "shaded" else ""
+            )
         momentum_active = getattr(self, "momentum_active", None)
         if momentum_active is not None and momentum_active(card, side):
             return f"Momentum #{card} {self.data.cards[card].title}"
@@ -188,9 +208,12 @@ class OpsCommon:
         """Before a decision: a ruling for any track/Support change not yet explained (F-41, decision F-68)."""
         pending = self.__dict__.get("_op_changes")
         if pending:
-            words = "; ".join(f"{self.data.tracks[c['track']].name} {c['from']} -> {c['to']}" if "track" in c else
-                              f"{self.sname(c['support'])} {self.level(c['from'])} -> {self.level(c['to'])}"
-                              for c in pending)
+            words = "; ".join(
+                f"{self.data.tracks[c['track']].name} {c['from']} -> {c['to']}"
+                if "track" in c
+                else f"{self.sname(c['support'])} {self.level(c['from'])} -> {self.level(c['to'])}"
+                for c in pending
+            )
             yield self.oruling(rule, "Paid", f"So far: {words}.", result={"changes": len(pending)})
 
     def track(self, track: str, delta: int) -> int:
@@ -236,8 +259,10 @@ class OpsCommon:
             return "no Resources (free)" if free and cost > 0 else "no Resources"
         if not self.can_pay(faction, cost):
             rid = "FITL-1.8.1" if faction == "US" else rule
-            raise IllegalAction(rid, f"{faction} cannot pay {cost} Resources for {what} "
-                                     f"(can spend {self.spendable(faction)}).")
+            raise IllegalAction(
+                rid,
+                f"{faction} cannot pay {cost} Resources for {what} (can spend {self.spendable(faction)}).",
+            )
         track = "arvn_resources" if faction in COIN else f"{faction.lower()}_resources"
         old = self.board.tracks[track]
         self.track(track, -cost)
@@ -263,8 +288,10 @@ class OpsCommon:
         notes: list[str] = []
         need = n - self.board.available[pid]
         while need > 0:
-            holders = sorted((s for s in self.spaces() if s != exclude and self._on(s, pid)),
-                             key=lambda s: (-self._on(s, pid), s))
+            holders = sorted(
+                (s for s in self.spaces() if s != exclude and self._on(s, pid)),
+                key=lambda s: (-self._on(s, pid), s),
+            )
             if not holders:
                 raise IllegalAction("FITL-1.4.1", f"no {pid} left Available or on the map")
             s = holders[0]
@@ -303,8 +330,17 @@ class OpsCommon:
         return to
 
     # ------------------------------------------------------------------ choosing (decisions)
-    def pick_count(self, side: str, prompt: str, rule: str, lo: int, hi: int, *, label: Callable[[int], str],
-                   **context: Any) -> Flow:
+    def pick_count(
+        self,
+        side: str,
+        prompt: str,
+        rule: str,
+        lo: int,
+        hi: int,
+        *,
+        label: Callable[[int], str],
+        **context: Any,
+    ) -> Flow:
         """Ask for a number lo..hi (no question when only one value is possible)."""
         if hi <= lo:
             return lo
@@ -313,20 +349,40 @@ class OpsCommon:
         act = yield self.decide(side, prompt, rule, opts, kind="count", **context)
         return int(act["n"])
 
-    def split_pick(self, side: str, space: str, rule: str, k: int, a_key: str, b_key: str, verb: str,
-                   **context: Any) -> Flow:
+    def split_pick(
+        self, side: str, space: str, rule: str, k: int, a_key: str, b_key: str, verb: str, **context: Any
+    ) -> Flow:
         """Choose how many of ``k`` affected pieces are ``a_key`` (the rest ``b_key``), only when it matters."""
         na, nb = self.n(space, a_key), self.n(space, b_key)
         lo, hi = max(0, k - nb), min(k, na)
-        return (yield from self.pick_count(
-            side, f"{verb} in {self.sname(space)}: how many {self.kname(a_key, 2)[2:]} (the rest "
-                  f"{self.kname(b_key, 2)[2:]})?", rule, lo, hi,
-            label=lambda x: f"{verb} {self.kname(a_key, x)} and {self.kname(b_key, k - x)}",
-            step="split", space=space, **context))
+        return (
+            yield from self.pick_count(
+                side,
+                f"{verb} in {self.sname(space)}: how many {self.kname(a_key, 2)[2:]} (the rest "
+                f"{self.kname(b_key, 2)[2:]})?",
+                rule,
+                lo,
+                hi,
+                label=lambda x: f"{verb} {self.kname(a_key, x)} and {self.kname(b_key, k - x)}",
+                step="split",
+                space=space,
+                **context,
+            )
+        )
 
-    def pick_pieces(self, side: str, prompt: str, rule: str, n: int, legal: Callable[[], list[tuple[str, str]]],
-                    act: Callable[[str, str], None], *, optional: bool, verb: str = "removed",
-                    **context: Any) -> Flow:
+    def pick_pieces(
+        self,
+        side: str,
+        prompt: str,
+        rule: str,
+        n: int,
+        legal: Callable[[], list[tuple[str, str]]],
+        act: Callable[[str, str], None],
+        *,
+        optional: bool,
+        verb: str = "removed",
+        **context: Any,
+    ) -> Flow:
         """Up to ``n`` times: choose one legal (space, piece key) and apply ``act`` to it.
 
         ``optional``: a "stop" option is offered (an "up to" rule); otherwise the rule removes as many as it can,
@@ -340,22 +396,29 @@ class OpsCommon:
             if len(options) == 1 and not optional:
                 s, k = options[0]
             else:
-                acts = [Action.make("piece", f"{self.kname(k)} in {self.sname(s)}", [s], space=s, key=k)
-                        for s, k in options]
+                acts = [
+                    Action.make("piece", f"{self.kname(k)} in {self.sname(s)}", [s], space=s, key=k)
+                    for s, k in options
+                ]
                 if optional:
                     acts.append(STOP)
                 yield from self.flush(rule)
-                a = yield self.decide(side, f"{prompt} ({i + 1} of up to {n})", rule, acts, kind="piece",
-                                      **context)
+                a = yield self.decide(
+                    side, f"{prompt} ({i + 1} of up to {n})", rule, acts, kind="piece", **context
+                )
                 if a.kind == "stop":
                     break
                 s, k = a["space"], a["key"]
             act(s, k)
             picked.append((s, k))
             if i + 1 < n and legal():  # more choices follow: explain this one now (F-41)
-                yield self.oruling(rule, f"{self.kname(k)} in {self.sname(s)}",
-                                   f"{self.kname(k)} in {self.sname(s)} is {verb}.", result={"space": s, "key": k},
-                                   places=[s])
+                yield self.oruling(
+                    rule,
+                    f"{self.kname(k)} in {self.sname(s)}",
+                    f"{self.kname(k)} in {self.sname(s)} is {verb}.",
+                    result={"space": s, "key": k},
+                    places=[s],
+                )
         return picked
 
     # ------------------------------------------------------------------ Activation (1.4.3, 3.2.2, 3.2.3)
@@ -366,8 +429,9 @@ class OpsCommon:
         k = min(n, u_nva + u_vc)
         if k <= 0:
             return {}
-        a = yield from self.split_pick(side, space, rule, k, "nva_guerrillas:u", "vc_guerrillas:u", "Activate",
-                                       **context)
+        a = yield from self.split_pick(
+            side, space, rule, k, "nva_guerrillas:u", "vc_guerrillas:u", "Activate", **context
+        )
         out = {}
         if a:
             self.board.flip(space, "nva_guerrillas", "a", a)
@@ -412,8 +476,9 @@ class OpsCommon:
         if act_k and nva_only:
             a_nva = act_k
         elif act_k:
-            a_nva = yield from self.split_pick(side, space, rule, act_k, "nva_guerrillas:a", "vc_guerrillas:a",
-                                               "Remove", **context)
+            a_nva = yield from self.split_pick(
+                side, space, rule, act_k, "nva_guerrillas:a", "vc_guerrillas:a", "Remove", **context
+            )
         left -= act_k
         underground = nn(space, "nva_guerrillas:u") + nn(space, "vc_guerrillas:u")
         still = underground + act_total - act_k + nn(space, "nva_troops") - troops
@@ -428,21 +493,35 @@ class OpsCommon:
             if base_k and nva_only:
                 b_nva = base_k
             elif base_k:
-                b_nva = yield from self.split_pick(side, space, rule, base_k, "nva_bases", "vc_bases", "Remove",
-                                                   **context)
+                b_nva = yield from self.split_pick(
+                    side, space, rule, base_k, "nva_bases", "vc_bases", "Remove", **context
+                )
             left -= base_k
-            tunneled = [t for t in ("nva_bases:t", "vc_bases:t") if nn(space, t)]  # (NVA only: VC ones hidden)
+            tunneled = [
+                t for t in ("nva_bases:t", "vc_bases:t") if nn(space, t)
+            ]  # (NVA only: VC ones hidden)
             if left and tunneled:
                 tunnel_key = tunneled[0]
                 if len(tunneled) > 1:
-                    a = yield self.decide(side, f"Which Tunneled Base is next in {self.sname(space)}?", "FITL-1.4.4",
-                                          [Action.make("piece", self.kname(x), [space], space=space, key=x)
-                                           for x in tunneled], kind="piece", step="tunnel", space=space,
-                                          **context)
+                    a = yield self.decide(
+                        side,
+                        f"Which Tunneled Base is next in {self.sname(space)}?",
+                        "FITL-1.4.4",
+                        [Action.make("piece", self.kname(x), [space], space=space, key=x) for x in tunneled],
+                        kind="piece",
+                        step="tunnel",
+                        space=space,
+                        **context,
+                    )
                     tunnel_key = a["key"]
         removed: dict[str, int] = {}
-        for key, k in (("nva_troops", troops), ("nva_guerrillas:a", a_nva), ("vc_guerrillas:a", act_k - a_nva),
-                       ("nva_bases", b_nva), ("vc_bases", base_k - b_nva)):
+        for key, k in (
+            ("nva_troops", troops),
+            ("nva_guerrillas:a", a_nva),
+            ("vc_guerrillas:a", act_k - a_nva),
+            ("nva_bases", b_nva),
+            ("vc_bases", base_k - b_nva),
+        ):
             if k > 0:
                 self.board.remove(space, key, k)
                 removed[key] = k
@@ -456,7 +535,9 @@ class OpsCommon:
                 if not c[tunnel_key]:
                     del c[tunnel_key]
                 c[piece_id(tunnel_key)] += 1
-                note = f"a Tunneled Base stops the removal; die {roll.value} (4-6): its Tunnel marker is removed"
+                note = (
+                    f"a Tunneled Base stops the removal; die {roll.value} (4-6): its Tunnel marker is removed"
+                )
             else:
                 note = f"a Tunneled Base stops the removal; die {roll.value} (1-3): nothing more happens"
         return removed, rolls, note
@@ -471,8 +552,16 @@ class OpsCommon:
                 keys = [k for k in ("nva_bases", "vc_bases") if self.n(space, k)]
             return [(space, k) for k in keys]
 
-        picked = yield from self.pick_pieces(side, f"Remove an enemy piece in {self.sname(space)}", rule, 2, legal,
-                                             lambda s, k: self.board.remove(s, k), optional=False, **context)
+        picked = yield from self.pick_pieces(
+            side,
+            f"Remove an enemy piece in {self.sname(space)}",
+            rule,
+            2,
+            legal,
+            lambda s, k: self.board.remove(s, k),
+            optional=False,
+            **context,
+        )
         return picked
 
     # ------------------------------------------------------------------ Insurgent removal of COIN (3.3.3)
@@ -484,21 +573,42 @@ class OpsCommon:
         return keys
 
     # ------------------------------------------------------------------ the SA during the Op (4.1, F-56)
-    def choose_op_space(self, ctx: OpCtx, rule: str, prompt: str, cands: list[str], label: Callable[[str], str],
-                        may_end: bool = False) -> Generator[Any, Any, str | None]:
+    def choose_op_space(
+        self,
+        ctx: OpCtx,
+        rule: str,
+        prompt: str,
+        cands: list[str],
+        label: Callable[[str], str],
+        may_end: bool = False,
+    ) -> Generator[Any, Any, str | None]:
         """One round of an Operation's space choice (FITL-3.1, the same for all eight Operations that pick their
         spaces one at a time): the candidate spaces, the faction's Special Activity if it may be done now in the
         middle of the Op (FITL-4.1, :meth:`sa_during`), and "done" once a space is chosen (or when ``may_end``).
 
         Returns the chosen space; None when the faction is done or nothing is left to choose; "" after a
         Special Activity ran mid-Op (the caller looks at its candidate spaces again)."""
-        act = yield from self.op_round(ctx, rule, prompt, [Action.make("space", label(s), [s], space=s) for s in cands],
-                                       "space", bool(ctx.spaces) or may_end,
-                                       check=lambda a: self.refuse_space(ctx, rule, a))
+        act = yield from self.op_round(
+            ctx,
+            rule,
+            prompt,
+            [Action.make("space", label(s), [s], space=s) for s in cands],
+            "space",
+            bool(ctx.spaces) or may_end,
+            check=lambda a: self.refuse_space(ctx, rule, a),
+        )
         return "" if act is False else None if act is None else act["space"]
 
-    def op_round(self, ctx: OpCtx, rule: str, prompt: str, opts: list[Action], kind: str, may_end: bool,
-                 check: Callable[[Action], IllegalAction | None] | None = None) -> Generator[Any, Any, Any]:
+    def op_round(
+        self,
+        ctx: OpCtx,
+        rule: str,
+        prompt: str,
+        opts: list[Action],
+        kind: str,
+        may_end: bool,
+        check: Callable[[Action], IllegalAction | None] | None = None,
+    ) -> Generator[Any, Any, Any]:
         """One choice inside an Operation (FITL-3.1): ``opts`` (spaces, or groups to move), the faction's Special
         Activity if it may be done now in the middle of the Op (FITL-4.1), and "done" when ``may_end``.
 
@@ -509,8 +619,15 @@ class OpsCommon:
             return None
         if may_end:
             opts.append(DONE)
-        act = yield self.decide(ctx.faction, prompt, rule, opts, kind=kind, check=check,  # type: ignore[attr-defined]
-                                **ctx.context(step=kind))
+        act = yield self.decide(
+            ctx.faction,
+            prompt,
+            rule,
+            opts,
+            kind=kind,
+            check=check,  # type: ignore[attr-defined]
+            **ctx.context(step=kind),
+        )
         if act.kind == "done":
             return None
         if act.kind == "sa":  # FITL-4.1: the Special Activity in the middle of the Op
@@ -525,9 +642,13 @@ class OpsCommon:
             return []
         from .operations import NAMES, SAS
 
-        return [Action.make("sa", f"{NAMES[sa]} now (Special Activity during the {NAMES[ctx.op]})", sa=sa,
-                            when="during")
-                for sa in SAS[ctx.faction] if sa != "ambush" and self.sa_possible(ctx, sa)]  # type: ignore[attr-defined]
+        return [
+            Action.make(
+                "sa", f"{NAMES[sa]} now (Special Activity during the {NAMES[ctx.op]})", sa=sa, when="during"
+            )
+            for sa in SAS[ctx.faction]
+            if sa != "ambush" and self.sa_possible(ctx, sa)
+        ]  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ why a space is refused (for check=)
     def refuse_space(self, ctx: OpCtx, rule: str, action: Action) -> IllegalAction | None:
@@ -538,8 +659,10 @@ class OpsCommon:
         name = self.sname(s)
         if not self.in_scope(ctx, s) and s not in ctx.spaces:
             if ctx.allowed is not None and s not in ctx.allowed:
-                return IllegalAction("FITL-5.1.1", f"this Event confines the Operation to "
-                                                   f"{', '.join(self.sname(x) for x in ctx.allowed)}")
+                return IllegalAction(
+                    "FITL-5.1.1",
+                    f"this Event confines the Operation to {', '.join(self.sname(x) for x in ctx.allowed)}",
+                )
             return IllegalAction("FITL-5.1.1", f"this Event allows at most {ctx.max_spaces} space(s)")
         if s in ctx.spaces:
             return IllegalAction("FITL-3.1", f"{name} is already selected: each space once per Operation")
@@ -558,21 +681,30 @@ class OpsCommon:
         destination (FITL-2.3.5), else the movement rule itself."""
         d = action.get("space")
         if d in self.data.spaces and not self.in_scope(ctx, d) and ctx.sa is None:
-            return IllegalAction("FITL-5.1.1", f"this Event confines the Operation to "
-                                               f"{', '.join(self.sname(x) for x in ctx.allowed or ())}")
+            return IllegalAction(
+                "FITL-5.1.1",
+                f"this Event confines the Operation to {', '.join(self.sname(x) for x in ctx.allowed or ())}",
+            )
         if d in self.data.spaces and self.in_nvn(d) and ctx.faction in COIN:
             return IllegalAction("FITL-1.4.2", "US and ARVN never place or move pieces into North Vietnam")
         if ctx.limited and ctx.dest is not None and d != ctx.dest:
-            return IllegalAction("FITL-2.3.5", f"a Limited Operation has a single destination "
-                                               f"({self.sname(ctx.dest)})")
+            return IllegalAction(
+                "FITL-2.3.5", f"a Limited Operation has a single destination ({self.sname(ctx.dest)})"
+            )
         return IllegalAction(rule, f"{action.label or d} is not a legal choice for this step")
 
     def refuse_base(self, rule: str, action: Action, space: str | None = None) -> IllegalAction:
         """A Base not offered: stacking (FITL-1.4.2) when the space is full or a LoC, else ``rule``."""
         s = action.get("space", space)
-        if action.kind in ("base", "mode") and action.get("mode", "base") == "base" and s in self.data.spaces \
-                and not self.base_room(s):
-            return IllegalAction("FITL-1.4.2", f"no room for another Base in {self.sname(s)} (at most 2, none on LoCs)")
+        if (
+            action.kind in ("base", "mode")
+            and action.get("mode", "base") == "base"
+            and s in self.data.spaces
+            and not self.base_room(s)
+        ):
+            return IllegalAction(
+                "FITL-1.4.2", f"no room for another Base in {self.sname(s)} (at most 2, none on LoCs)"
+            )
         return IllegalAction(rule, f"{action.label or action.to_json()} is not a legal choice here")
 
     def enemy_units_near(self, space: str, faction: str) -> bool:

@@ -64,7 +64,12 @@ class FitlBot(Bot):
         if decision.rule_id != "FITL-6.4.2":
             return self.fallback(game, decision)
         for a in opts:
-            if a.get("dest") == "saigon" and a.get("n", 1) > 1 or a.get("dest") == "saigon" and len(opts) <= 2:
+            if (
+                a.get("dest") == "saigon"
+                and a.get("n", 1) > 1
+                or a.get("dest") == "saigon"
+                and len(opts) <= 2
+            ):
                 self.last_reason = "forced ARVN Redeploy: all Troops to Saigon"
                 return a
         a = max(opts, key=lambda a: (a.get("n", 1), self._pop(game, a)))

@@ -27,7 +27,12 @@ EVENT_REASON = "Event texts arrive with issue #7: no Event (card text) can be ex
 INSURGENT_FRIEND = {"NVA": "VC", "VC": "NVA"}  # FITL-1.5.1 / 1.5.2: the two insurgent factions
 
 #: FITL-2.3.8: who may trump whose Pivotal Event (VC any other, ARVN the US or NVA, NVA the US, US none).
-TRUMPS: dict[str, tuple[str, ...]] = {"VC": ("US", "NVA", "ARVN"), "ARVN": ("US", "NVA"), "NVA": ("US",), "US": ()}
+TRUMPS: dict[str, tuple[str, ...]] = {
+    "VC": ("US", "NVA", "ARVN"),
+    "ARVN": ("US", "NVA"),
+    "NVA": ("US",),
+    "US": (),
+}
 #: The Pivotal Event each faction holds in Medium and Full (cards.csv kind "pivotal").
 PIVOTAL_OF: dict[str, int] = {"US": 121, "NVA": 122, "ARVN": 123, "VC": 124}
 
@@ -41,9 +46,15 @@ class SequenceRules:
         printed only on the card (it arrives with the event texts, issue #7).  The rules text gives one:
         Tet Offensive needs more than 20 VC Guerrillas in South Vietnam (FITL-8.4.6 example, decision F-34)."""
         if faction == "VC":
-            n = sum(self.board.count(s, "VC", "guerrillas") for s, sp in self.data.spaces.items()
-                    if sp.country == "SVN")
-            return n > 20, f"{n} VC Guerrillas in South Vietnam ({'more than' if n > 20 else 'not more than'} 20)"
+            n = sum(
+                self.board.count(s, "VC", "guerrillas")
+                for s, sp in self.data.spaces.items()
+                if sp.country == "SVN"
+            )
+            return (
+                n > 20,
+                f"{n} VC Guerrillas in South Vietnam ({'more than' if n > 20 else 'not more than'} 20)",
+            )
         return None, "its precondition is printed on the card and arrives with the event texts (issue #7)"
 
     def pivotal_status(self, faction: str, covering: str | None = None) -> tuple[bool, str]:
@@ -79,9 +90,15 @@ class SequenceRules:
                 card = self.pivotal_held[f]
                 what = "cancel the card" if owner is None else f"trump the {owner} Pivotal Event"
                 a = yield self.decide(
-                    f, f"Play your Pivotal Event {self.card_name(card)} to {what}?", "FITL-2.3.8",
-                    [Action.make("pivotal", f"Play {self.card_name(card)}", card=card),
-                     Action.make("no_pivotal", "Do not play it now")], kind="pivotal")
+                    f,
+                    f"Play your Pivotal Event {self.card_name(card)} to {what}?",
+                    "FITL-2.3.8",
+                    [
+                        Action.make("pivotal", f"Play {self.card_name(card)}", card=card),
+                        Action.make("no_pivotal", "Do not play it now"),
+                    ],
+                    kind="pivotal",
+                )
                 if a.kind != "pivotal":
                     continue
                 cancelled = self.card
@@ -91,13 +108,19 @@ class SequenceRules:
                 else:
                     self.played.append(cancelled)
                 self.card = card
-                back = f"; {self.card_name(cancelled)} returns to the {owner}" if owner else \
-                    f"; {self.card_name(cancelled)} is cancelled, its faction order with it"
-                yield self.ruling("FITL-2.3.8", f"{f} plays its Pivotal Event",
-                                  f"{f} places {self.card_name(card)} on the played card{back}. The new faction "
-                                  f"order is {' '.join(self.data.cards[card].order)}.",
-                                  result={"faction": f, "card": card, "cancelled": cancelled},
-                                  changes=[{"card": card, "cancelled": cancelled}])
+                back = (
+                    f"; {self.card_name(cancelled)} returns to the {owner}"
+                    if owner
+                    else f"; {self.card_name(cancelled)} is cancelled, its faction order with it"
+                )
+                yield self.ruling(
+                    "FITL-2.3.8",
+                    f"{f} plays its Pivotal Event",
+                    f"{f} places {self.card_name(card)} on the played card{back}. The new faction "
+                    f"order is {' '.join(self.data.cards[card].order)}.",
+                    result={"faction": f, "card": card, "cancelled": cancelled},
+                    changes=[{"card": card, "cancelled": cancelled}],
+                )
                 owner, row, played = f, self.data.cards[card], True
                 break
             if not played:
@@ -112,8 +135,12 @@ class SequenceRules:
     def execute_event(self, faction: str, action: Action) -> Generator[Any, Any, None]:
         """Carry out the Event ``action`` for ``faction`` (FITL-5.0; issue #7).  It may set
         ``self.eligibility_next`` (FITL-2.3.6) and grant free Operations."""
-        yield self.ruling("FITL-2.3.4", f"{faction} executes the Event", f"{EVENT_REASON}.",
-                          result={"faction": faction, "card": self.card})
+        yield self.ruling(
+            "FITL-2.3.4",
+            f"{faction} executes the Event",
+            f"{EVENT_REASON}.",
+            result={"faction": faction, "card": self.card},
+        )
 
     # ------------------------------------------------------------------ the options (2.3.4)
     def card_options(self, faction: str, first: str | None) -> tuple[list[Action], list[dict[str, str]]]:
@@ -133,9 +160,13 @@ class SequenceRules:
             off.append({"kind": "event", "label": f"Event: {title}", "rule": "FITL-2.3.4", "reason": reason})
 
         def ops(limited: bool, sa_too: bool) -> None:
-            if limited and self.plays_as_nonplayer(faction) \
-                    and "easy" not in self.one_player_options():  # FITL-8.9 Easy Option: keep the Limited Op
-                limited, sa_too = False, True  # FITL-8.1: a Non-player offered a Limited Op takes a full Op and SA
+            if (
+                limited and self.plays_as_nonplayer(faction) and "easy" not in self.one_player_options()
+            ):  # FITL-8.9 Easy Option: keep the Limited Op
+                limited, sa_too = (
+                    False,
+                    True,
+                )  # FITL-8.1: a Non-player offered a Limited Op takes a full Op and SA
             names = self.op_choices(faction, limited)
             if limited:
                 kinds = [("limited", "Limited Operation (1 space, no Special Activity)", True, False)]
@@ -147,14 +178,23 @@ class SequenceRules:
                 if names:
                     opts.append(Action.make("op", f"{label}: {', '.join(names)}", limited=lim, sa=sa))
                 else:
-                    off.append({"kind": "op", "label": label, "rule": "FITL-3.0", "key": key,
-                                "reason": "no Operation is possible for this faction now"})
+                    off.append(
+                        {
+                            "kind": "op",
+                            "label": label,
+                            "rule": "FITL-3.0",
+                            "key": key,
+                            "reason": "no Operation is possible for this faction now",
+                        }
+                    )
 
         if first is None:
             event(None)
             ops(False, True)
         elif first == "op":
-            event("after an Operation without a Special Activity the 2nd Eligible may only do a Limited Operation")
+            event(
+                "after an Operation without a Special Activity the 2nd Eligible may only do a Limited Operation"
+            )
             ops(True, False)
         elif first == "op_sa":
             event(None)
@@ -186,17 +226,26 @@ class SequenceRules:
         friend = INSURGENT_FRIEND[faction]
         src, dst = f"{faction.lower()}_resources", f"{friend.lower()}_resources"
         have, most = self.board.tracks[src], self.transfer_most(faction)
-        a = yield self.decide(faction, f"{faction}: give how many Resources to {friend}? (up to {most})",
-                              "FITL-1.5.2", [Action.make("count", f"Give {n}", n=n) for n in range(1, most + 1)],
-                              kind="count", step="transfer")
+        a = yield self.decide(
+            faction,
+            f"{faction}: give how many Resources to {friend}? (up to {most})",
+            "FITL-1.5.2",
+            [Action.make("count", f"Give {n}", n=n) for n in range(1, most + 1)],
+            kind="count",
+            step="transfer",
+        )
         n = int(a["n"])
         self.board.shift_track(src, -n)
         self.board.shift_track(dst, n)
-        yield self.ruling("FITL-1.5.2", f"{faction} gives {friend} {n} Resources",
-                          f"{faction} had {have} Resources and may give up to half ({most}); it gives {n}: "
-                          f"{faction} {have} -> {self.board.tracks[src]}, {friend} -> {self.board.tracks[dst]}.",
-                          inputs={"from": faction, "to": friend, "had": have}, result={"given": n},
-                          changes=[{"track": src, "delta": -n}, {"track": dst, "delta": n}])
+        yield self.ruling(
+            "FITL-1.5.2",
+            f"{faction} gives {friend} {n} Resources",
+            f"{faction} had {have} Resources and may give up to half ({most}); it gives {n}: "
+            f"{faction} {have} -> {self.board.tracks[src]}, {friend} -> {self.board.tracks[dst]}.",
+            inputs={"from": faction, "to": friend, "had": have},
+            result={"given": n},
+            changes=[{"track": src, "delta": -n}, {"track": dst, "delta": n}],
+        )
 
     def _unavailable_check(self, off: list[dict[str, str]]) -> Callable[[Action], IllegalAction | None]:
         def check(action: Action) -> IllegalAction | None:
@@ -204,6 +253,7 @@ class SequenceRules:
                 if o["kind"] == action.kind:
                     return IllegalAction(o["rule"], f"{o['label']} is not available: {o['reason']}")
             return None
+
         return check
 
     # ------------------------------------------------------------------ an Event card (2.3)
@@ -212,24 +262,35 @@ class SequenceRules:
         self.coup_since_event = False
         self.acted = {}
         if self.monsoon:
-            yield self.ruling("FITL-2.3.9", "Monsoon season",
-                              f"{self.card_name(self.next_card)} shows as the next card, so on this card no "
-                              "Operation may include Sweep or March, US Air Strike and Air Lift reach at most 2 "
-                              "spaces, and no Pivotal Event may be played.", result={"monsoon": True})
+            yield self.ruling(
+                "FITL-2.3.9",
+                "Monsoon season",
+                f"{self.card_name(self.next_card)} shows as the next card, so on this card no "
+                "Operation may include Sweep or March, US Air Strike and Air Lift reach at most 2 "
+                "spaces, and no Pivotal Event may be played.",
+                result={"monsoon": True},
+            )
         pivotal_owner = yield from self.pivotal_window()
         if pivotal_owner is not None:
             self.acted[pivotal_owner] = "event"
-            yield self.ruling("FITL-2.3.8", f"{pivotal_owner} executes {self.card_name(self.card)}",
-                              f"The Pivotal Event counts as the {pivotal_owner}'s Event as 1st Eligible.",
-                              result={"faction": pivotal_owner})
+            yield self.ruling(
+                "FITL-2.3.8",
+                f"{pivotal_owner} executes {self.card_name(self.card)}",
+                f"The Pivotal Event counts as the {pivotal_owner}'s Event as 1st Eligible.",
+                result={"faction": pivotal_owner},
+            )
             yield from self.execute_event(pivotal_owner, Action.make("event", side="pivotal"))
         row = self.data.cards[self.card]
         order = [f for f in row.order if self.eligible[f]]
         skipped = [f for f in row.order if not self.eligible[f]]
-        yield self.ruling("FITL-2.3.2", "Faction order",
-                          f"Card order {' '.join(row.order)}; Eligible in that order: {', '.join(order) or 'none'}"
-                          + (f"; Ineligible, sitting out: {', '.join(skipped)}" if skipped else "") + ".",
-                          result={"order": order, "ineligible": skipped})
+        yield self.ruling(
+            "FITL-2.3.2",
+            "Faction order",
+            f"Card order {' '.join(row.order)}; Eligible in that order: {', '.join(order) or 'none'}"
+            + (f"; Ineligible, sitting out: {', '.join(skipped)}" if skipped else "")
+            + ".",
+            result={"order": order, "ineligible": skipped},
+        )
         for f in order:
             if len(self.acted) >= 2:
                 break
@@ -238,21 +299,37 @@ class SequenceRules:
             first = next(iter(self.acted.values()), None)
             role = "1st" if first is None else "2nd"
             opts, off = self.card_options(f, first)
-            after = {None: "", "op": " (the 1st Eligible did an Operation only)",
-                     "op_sa": " (the 1st Eligible did an Operation with a Special Activity)",
-                     "event": " (the 1st Eligible executed the Event)"}[first]
+            after = {
+                None: "",
+                "op": " (the 1st Eligible did an Operation only)",
+                "op_sa": " (the 1st Eligible did an Operation with a Special Activity)",
+                "event": " (the 1st Eligible executed the Event)",
+            }[first]
             if first is None and f in self.pivotal_held:  # FITL-2.3.8: why the held Pivotal is not offered
                 ok, why = self.pivotal_status(f)
                 if not ok:
-                    off.append({"kind": "pivotal", "label": f"Pivotal Event {self.card_name(self.pivotal_held[f])}",
-                                "rule": "FITL-2.3.8", "reason": why})
+                    off.append(
+                        {
+                            "kind": "pivotal",
+                            "label": f"Pivotal Event {self.card_name(self.pivotal_held[f])}",
+                            "rule": "FITL-2.3.8",
+                            "reason": why,
+                        }
+                    )
             note = "".join(f"; {o['label']} unavailable: {o['reason']}" for o in off if o["kind"] == "event")
             given = False
             while True:
                 give = self.transfer_option(f) if not given else None
-                a = yield self.decide(f, f"{f}, {role} Eligible on {self.card_name(self.card)}: choose{after}{note}",
-                                      "FITL-2.3.4", opts + ([give] if give else []), check=self._unavailable_check(off),
-                                      kind="card", role=role, unavailable=off)
+                a = yield self.decide(
+                    f,
+                    f"{f}, {role} Eligible on {self.card_name(self.card)}: choose{after}{note}",
+                    "FITL-2.3.4",
+                    opts + ([give] if give else []),
+                    check=self._unavailable_check(off),
+                    kind="card",
+                    role=role,
+                    unavailable=off,
+                )
                 if a.kind != "transfer":
                     break
                 yield from self.transfer_resources(f)
@@ -267,14 +344,19 @@ class SequenceRules:
             limited, sa = bool(a["limited"]), bool(a["sa"])
             outcome = yield from self.operation(f, limited=limited, with_sa=sa)
             executed, sa_done = True, sa
-            if isinstance(outcome, dict):  # the Operations may report what was really executed (decision F-33)
+            if isinstance(
+                outcome, dict
+            ):  # the Operations may report what was really executed (decision F-33)
                 executed = bool(outcome.get("executed", True))
                 sa_done = bool(outcome.get("sa", sa))
             if not executed:
-                yield self.ruling("FITL-2.3.4", f"{f} executed no Operation",
-                                  f"{f}'s Operation took place in no space, so it does not count as executed: "
-                                  "the faction stays Eligible and the next faction in order is offered the role.",
-                                  result={"faction": f, "executed": False})
+                yield self.ruling(
+                    "FITL-2.3.4",
+                    f"{f} executed no Operation",
+                    f"{f}'s Operation took place in no space, so it does not count as executed: "
+                    "the faction stays Eligible and the next faction in order is offered the role.",
+                    result={"faction": f, "executed": False},
+                )
                 continue
             self.acted[f] = "limited" if limited else ("op_sa" if sa_done else "op")
         yield self.adjust_eligibility()
@@ -285,11 +367,17 @@ class SequenceRules:
         gain = 3 if faction in COIN else 1
         ch = self.shift(track, gain)
         whose = "ARVN Resources" if faction in COIN else f"{faction} Resources"
-        got = f"{whose} {ch['from']} + {gain} = {ch['to']}" + (" (capped at 75)" if ch["to"] - ch["from"] < gain else "")
-        return self.ruling("FITL-2.3.3", f"{faction} passes",
-                           f"{faction}, offered the {role} Eligible role, passes and stays Eligible: {got}.",
-                           result={"faction": faction, "gain": ch["to"] - ch["from"], "track": track},
-                           inputs={"role": role, "insurgent": faction in INSURGENTS}, changes=[ch])
+        got = f"{whose} {ch['from']} + {gain} = {ch['to']}" + (
+            " (capped at 75)" if ch["to"] - ch["from"] < gain else ""
+        )
+        return self.ruling(
+            "FITL-2.3.3",
+            f"{faction} passes",
+            f"{faction}, offered the {role} Eligible role, passes and stays Eligible: {got}.",
+            result={"faction": faction, "gain": ch["to"] - ch["from"], "track": track},
+            inputs={"role": role, "insurgent": faction in INSURGENTS},
+            changes=[ch],
+        )
 
     def adjust_eligibility(self) -> Any:
         """FITL-2.3.6: factions that executed an Operation or Event go Ineligible, all others Eligible
@@ -304,11 +392,15 @@ class SequenceRules:
             self.eligible[f] = new
         self.eligibility_next.clear()
         acted = ", ".join(f"{f} ({k})" for f, k in self.acted.items()) or "nobody"
-        return self.ruling("FITL-2.3.6", "Adjust Eligibility",
-                           f"Executed on this card: {acted}. Next card Eligible: "
-                           f"{', '.join(f for f in FACTIONS if self.eligible[f]) or 'none'}; Ineligible: "
-                           f"{', '.join(f for f in FACTIONS if not self.eligible[f]) or 'none'}.",
-                           result={"eligible": dict(self.eligible)}, changes=changes)
+        return self.ruling(
+            "FITL-2.3.6",
+            "Adjust Eligibility",
+            f"Executed on this card: {acted}. Next card Eligible: "
+            f"{', '.join(f for f in FACTIONS if self.eligible[f]) or 'none'}; Ineligible: "
+            f"{', '.join(f for f in FACTIONS if not self.eligible[f]) or 'none'}.",
+            result={"eligible": dict(self.eligible)},
+            changes=changes,
+        )
 
     # ------------------------------------------------------------------ a Coup card (2.4)
     @property
@@ -324,26 +416,39 @@ class SequenceRules:
         """FITL-2.4: immediate effect, RVN Leader box (FITL-2.4.1), then a Coup Round unless one was held with no
         Event card since (FITL-6.0); a final Coup card with no Round ends the game (FITL-2.4.2)."""
         c = self.card
-        yield self.ruling("FITL-2.4", f"Coup! {self.card_name(c)}",
-                          "A Coup card is played. Any immediate instruction printed on it is card text, which "
-                          "arrives with the event texts (issue #7); none is applied.",
-                          result={"card": c})
+        yield self.ruling(
+            "FITL-2.4",
+            f"Coup! {self.card_name(c)}",
+            "A Coup card is played. Any immediate instruction printed on it is card text, which "
+            "arrives with the event texts (issue #7); none is applied.",
+            result={"card": c},
+        )
         before = self.leader_name()
         if c in FAILED_ATTEMPT and self.leader_box:  # decision F-35: on an empty box (Minh) it goes on top
             self.leader_box.append(c)
-            how = (f"{self.card_name(c)} goes underneath the other Coup cards: {before} stays RVN Leader "
-                   "(a Failed Attempt cancels only Duong Van Minh)")
+            how = (
+                f"{self.card_name(c)} goes underneath the other Coup cards: {before} stays RVN Leader "
+                "(a Failed Attempt cancels only Duong Van Minh)"
+            )
         else:
             self.leader_box.insert(0, c)
             how = f"{self.card_name(c)} goes on top of the RVN Leader box: it replaces {before} as RVN Leader"
-        yield self.ruling("FITL-2.4.1", "RVN Leader", how + ".", result={"rvn_leader": self.rvn_leader,
-                                                                           "box": list(self.leader_box)},
-                          changes=[{"rvn_leader": self.rvn_leader}])
+        yield self.ruling(
+            "FITL-2.4.1",
+            "RVN Leader",
+            how + ".",
+            result={"rvn_leader": self.rvn_leader, "box": list(self.leader_box)},
+            changes=[{"rvn_leader": self.rvn_leader}],
+        )
         self.final_coup = self.coups_left() == 0
         if self.coup_since_event:
-            yield self.ruling("FITL-6.0", "No second Coup Round in a row",
-                              "A Coup Round was already held with no Event card played since, so this Coup card "
-                              "brings its new leader but no Coup Round.", result={"coup_round": False})
+            yield self.ruling(
+                "FITL-6.0",
+                "No second Coup Round in a row",
+                "A Coup Round was already held with no Event card played since, so this Coup card "
+                "brings its new leader but no Coup Round.",
+                result={"coup_round": False},
+            )
             if self.final_coup:
                 yield from self.final_victory("FITL-2.4.2")
             return
@@ -351,9 +456,14 @@ class SequenceRules:
         self.coup_since_event = True
         self.coups_held += 1
         final = " This is the last Coup card: the final Coup Round (FITL-2.4.2)." if self.final_coup else ""
-        yield self.ruling("FITL-6.0", "Coup Round", "A Coup Round begins: Victory, Resources, Support, Redeploy"
-                          + ("" if self.final_coup else ", Commitment and Reset") + f" phases.{final}",
-                          result={"coup_round": True, "final": self.final_coup})
+        yield self.ruling(
+            "FITL-6.0",
+            "Coup Round",
+            "A Coup Round begins: Victory, Resources, Support, Redeploy"
+            + ("" if self.final_coup else ", Commitment and Reset")
+            + f" phases.{final}",
+            result={"coup_round": True, "final": self.final_coup},
+        )
 
     def coup_round_due(self) -> bool:
         return self.coup_round

@@ -18,7 +18,14 @@ ADVISE, AIRLIFT, STRIKE = "FITL-4.2.1", "FITL-4.2.2", "FITL-4.2.3"
 GOVERN, TRANSPORT, RAID = "FITL-4.3.1", "FITL-4.3.2", "FITL-4.3.3"
 INFILTRATE, BOMBARD, NVA_AMBUSH = "FITL-4.4.1", "FITL-4.4.2", "FITL-4.4.3"
 TAX, SUBVERT, VC_AMBUSH = "FITL-4.5.1", "FITL-4.5.2", "FITL-4.5.3"
-LIFT_KEYS = ("us_troops", "arvn_troops", "arvn_rangers:u", "arvn_rangers:a", "us_irregulars:u", "us_irregulars:a")
+LIFT_KEYS = (
+    "us_troops",
+    "arvn_troops",
+    "arvn_rangers:u",
+    "arvn_rangers:a",
+    "us_irregulars:u",
+    "us_irregulars:a",
+)
 ARVN_CUBES = ("arvn_troops", "arvn_police")
 
 
@@ -33,29 +40,43 @@ class SpecialActivities(OpsCommon):
         elif rule not in (NVA_AMBUSH, VC_AMBUSH):  # Ambush computes its own cap (ambush_cap)
             limit, why = self.sa_limit(rule, limit)
             if why:
-                yield self.oruling(rule, f"{title}: space limit", f"{title} may use at most {limit} space(s){why}.",
-                                   result={"limit": limit})
+                yield self.oruling(
+                    rule,
+                    f"{title}: space limit",
+                    f"{title} may use at most {limit} space(s){why}.",
+                    result={"limit": limit},
+                )
         chosen: list[str] = []
         while len(chosen) < limit:
-            cands = [s for s in cands_fn() if s not in chosen  # FITL-5.1.1: an Event may confine its free SA
-                     and (ctx.sa_allowed is None or s in ctx.sa_allowed)]
+            cands = [
+                s
+                for s in cands_fn()
+                if s not in chosen  # FITL-5.1.1: an Event may confine its free SA
+                and (ctx.sa_allowed is None or s in ctx.sa_allowed)
+            ]
             if not cands:
                 break
             opts = [Action.make("space", label(s), [s], space=s) for s in cands]
             if chosen:
                 opts.append(DONE)
-            act = yield self.decide(ctx.faction, f"{title}: choose a space ({len(chosen) + 1} of up to {limit}) "
-                                                 "or done", rule, opts, kind="space",
-                                    check=lambda a: self.refuse_move(ctx, rule, a),
-                                    **ctx.context(step="sa_space", sa=ctx.sa))
+            act = yield self.decide(
+                ctx.faction,
+                f"{title}: choose a space ({len(chosen) + 1} of up to {limit}) or done",
+                rule,
+                opts,
+                kind="space",
+                check=lambda a: self.refuse_move(ctx, rule, a),
+                **ctx.context(step="sa_space", sa=ctx.sa),
+            )
             if act.kind == "done":
                 break
             chosen.append(act["space"])
             ctx.sa_spaces.append(act["space"])
             yield ("chosen", act["space"])
 
-    def _each_space(self, ctx: OpCtx, rule: str, title: str, cands_fn: Any, limit: int, label: Any,
-                    body: Any) -> Flow:
+    def _each_space(
+        self, ctx: OpCtx, rule: str, title: str, cands_fn: Any, limit: int, label: Any, body: Any
+    ) -> Flow:
         loop = self.sa_space_loop(ctx, rule, title, cands_fn, limit, label)
         value = None
         while True:
@@ -71,14 +92,19 @@ class SpecialActivities(OpsCommon):
 
     # ------------------------------------------------------------------ Capabilities and Momentum (5.3, 5.4)
     LIMITS: dict[str, tuple[tuple[int, str | None, int], ...]] = {
-        GOVERN: ((86, "shaded", 1),), BOMBARD: ((32, "unshaded", 1), (32, "shaded", 3)),
-        INFILTRATE: ((46, "unshaded", 1),)}
+        GOVERN: ((86, "shaded", 1),),
+        BOMBARD: ((32, "unshaded", 1), (32, "shaded", 3)),
+        INFILTRATE: ((46, "unshaded", 1),),
+    }
     TYPHOON_ONE_SPACE = (ADVISE, STRIKE, GOVERN, RAID, INFILTRATE, NVA_AMBUSH, VC_AMBUSH, TAX, SUBVERT)
     BANNED: dict[str, tuple[tuple[int, str | None], ...]] = {
         "air_lift": ((15, "shaded"), (115, "unshaded")),
         "air_strike": ((10, "shaded"), (22, "shaded"), (41, "unshaded")),
-        "transport": ((115, "unshaded"),), "bombard": ((115, "unshaded"),),
-        "infiltrate": ((38, "unshaded"),), "ambush": ((17, "unshaded"),)}
+        "transport": ((115, "unshaded"),),
+        "bombard": ((115, "unshaded"),),
+        "infiltrate": ((38, "unshaded"),),
+        "ambush": ((17, "unshaded"),),
+    }
 
     def sa_banned(self, sa: str) -> str:
         """FITL-5.4: the Momentum forbidding Special Activity ``sa`` now (#15 shaded and #115 no Air Lift; #10
@@ -106,8 +132,9 @@ class SpecialActivities(OpsCommon):
         return limit, why
 
     def yesno(self, side: str, prompt: str, rule: str, yes: str, no: str, **context: Any) -> Flow:
-        a = yield self.decide(side, prompt, rule, [Action.make("yes", yes), Action.make("no", no)], kind="yesno",
-                              **context)
+        a = yield self.decide(
+            side, prompt, rule, [Action.make("yes", yes), Action.make("no", no)], kind="yesno", **context
+        )
         return a.kind == "yes"
 
     def enemy_removable(self, s: str) -> bool:

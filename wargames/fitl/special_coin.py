@@ -61,43 +61,83 @@ class CoinSpecialActivities(SpecialActivities):
 
     def sa_advise(self, ctx: OpCtx) -> Flow:
         def body(s: str) -> Flow:
-            names = {"sweep": "ARVN Sweep in place (no movement)", "assault": "ARVN Assault",
-                     "strike": "Activate an Underground Irregular or Ranger to remove 2 enemy pieces"}
+            names = {
+                "sweep": "ARVN Sweep in place (no movement)",
+                "assault": "ARVN Assault",
+                "strike": "Activate an Underground Irregular or Ranger to remove 2 enemy pieces",
+            }
             modes = self.advise_modes(s)
-            m = yield self.decide("US", f"Advise in {self.sname(s)}: how?", ADVISE,
-                                  [Action.make("mode", names[x], [s], mode=x) for x in modes], kind="mode",
-                                  **ctx.context(step="mode", sa="advise", space=s))
+            m = yield self.decide(
+                "US",
+                f"Advise in {self.sname(s)}: how?",
+                ADVISE,
+                [Action.make("mode", names[x], [s], mode=x) for x in modes],
+                kind="mode",
+                **ctx.context(step="mode", sa="advise", space=s),
+            )
             mode = m["mode"]
             if mode == "sweep":
                 yield from self.sweep_activate(ctx, s, side="US", faction="ARVN", rule=ADVISE)
             elif mode == "assault":
-                yield from self.resolve_assault("US", "ARVN", s, f"by Advise ({ADVISE}), no cost", rule=ADVISE)
+                yield from self.resolve_assault(
+                    "US", "ARVN", s, f"by Advise ({ADVISE}), no cost", rule=ADVISE
+                )
             else:
                 sf = "us_irregulars" if self.n(s, "us_irregulars:u") else "arvn_rangers"
                 if self.n(s, "us_irregulars:u") and self.n(s, "arvn_rangers:u"):
-                    which = yield self.decide("US", "Advise: which Special Force Activates?", ADVISE,
-                                              [Action.make("piece", self.kname(k), [s], space=s, key=k)
-                                               for k in ("us_irregulars:u", "arvn_rangers:u")], kind="piece",
-                                              **ctx.context(step="sf", sa="advise", space=s))
+                    which = yield self.decide(
+                        "US",
+                        "Advise: which Special Force Activates?",
+                        ADVISE,
+                        [
+                            Action.make("piece", self.kname(k), [s], space=s, key=k)
+                            for k in ("us_irregulars:u", "arvn_rangers:u")
+                        ],
+                        kind="piece",
+                        **ctx.context(step="sf", sa="advise", space=s),
+                    )
                     sf = which["key"].split(":")[0]
-                picked = yield from self.strike_two("US", s, ADVISE, **ctx.context(sa="advise", step="remove"))
+                picked = yield from self.strike_two(
+                    "US", s, ADVISE, **ctx.context(sa="advise", step="remove")
+                )
                 self.board.flip(s, sf, "a", 1)
-                yield self.oruling(ADVISE, f"Advise in {self.sname(s)}",
-                                  f"Advise in {self.sname(s)}: 1 Underground {self.kname(sf, 1)[2:]} turns Active and "
-                                  f"removes {self.pieces_text(picked)} (Bases only once no other enemy piece is "
-                                  f"there, never a Tunneled Base).",
-                                  result={"space": s, "removed": [k for _, k in picked]}, places=[s])
+                yield self.oruling(
+                    ADVISE,
+                    f"Advise in {self.sname(s)}",
+                    f"Advise in {self.sname(s)}: 1 Underground {self.kname(sf, 1)[2:]} turns Active and "
+                    f"removes {self.pieces_text(picked)} (Bases only once no other enemy piece is "
+                    f"there, never a Tunneled Base).",
+                    result={"space": s, "removed": [k for _, k in picked]},
+                    places=[s],
+                )
 
-        yield from self._each_space(ctx, ADVISE, "Advise", lambda: self.advise_spaces(ctx), 2,
-                                    lambda s: f"Advise in {self.sname(s)}", body)
+        yield from self._each_space(
+            ctx,
+            ADVISE,
+            "Advise",
+            lambda: self.advise_spaces(ctx),
+            2,
+            lambda s: f"Advise in {self.sname(s)}",
+            body,
+        )
         if self.board.tracks["aid"] < 75:
-            yes = yield from self.yesno("US", "Advise: add +6 Aid?", ADVISE, "Add +6 Aid", "No Aid",
-                                        **ctx.context(step="aid", sa="advise"))
+            yes = yield from self.yesno(
+                "US",
+                "Advise: add +6 Aid?",
+                ADVISE,
+                "Add +6 Aid",
+                "No Aid",
+                **ctx.context(step="aid", sa="advise"),
+            )
             if yes:
                 a0 = self.board.tracks["aid"]
                 self.track("aid", 6)
-                yield self.oruling(ADVISE, "Advise adds Aid", f"Advise adds +6 Aid: {a0} -> {self.board.tracks['aid']} "
-                                                            "(at most 75).", result={"aid": self.board.tracks["aid"]})
+                yield self.oruling(
+                    ADVISE,
+                    "Advise adds Aid",
+                    f"Advise adds +6 Aid: {a0} -> {self.board.tracks['aid']} (at most 75).",
+                    result={"aid": self.board.tracks["aid"]},
+                )
 
     # ================================================================== Air Lift (4.2.2)
     def lift_keys(self) -> tuple[str, ...]:
@@ -115,9 +155,13 @@ class CoinSpecialActivities(SpecialActivities):
         limit = 2 if self.monsoon else 4
         keys_ok = self.lift_keys()
         if keys_ok != LIFT_KEYS:
-            yield self.oruling("FITL-TOURNAMENT", "Air Lift: High Winds",
-                               "High Winds (a tournament option): in Monsoon an Air Lift carries US Troops and "
-                               "Irregulars only; ARVN pieces stay where they are.", result={"pieces": list(keys_ok)})
+            yield self.oruling(
+                "FITL-TOURNAMENT",
+                "Air Lift: High Winds",
+                "High Winds (a tournament option): in Monsoon an Air Lift carries US Troops and "
+                "Irregulars only; ARVN pieces stay where they are.",
+                result={"pieces": list(keys_ok)},
+            )
         used: list[str] = []
         moved: Counter[tuple[str, str]] = Counter()
         arvn_lifted = 0
@@ -134,27 +178,47 @@ class CoinSpecialActivities(SpecialActivities):
 
         def dests_for(s: str) -> list[str]:
             base = set(used) | {s}
-            return [d for d in self.spaces() if d != s and not self.in_nvn(d) and len(base | {d}) <= limit
-                    and (ctx.sa_allowed is None or d in ctx.sa_allowed)]  # FITL-5.1.1: an Event's "Air Lift into"
+            return [
+                d
+                for d in self.spaces()
+                if d != s
+                and not self.in_nvn(d)
+                and len(base | {d}) <= limit
+                and (ctx.sa_allowed is None or d in ctx.sa_allowed)
+            ]  # FITL-5.1.1: an Event's "Air Lift into"
 
         while True:
-            origins = [s for s in self.spaces() if not self.in_nvn(s) and liftable(s)
-                       and len(set(used) | {s}) <= limit and dests_for(s)]
+            origins = [
+                s
+                for s in self.spaces()
+                if not self.in_nvn(s) and liftable(s) and len(set(used) | {s}) <= limit and dests_for(s)
+            ]
             if not origins:
                 break
             opts = [Action.make("move_from", f"Air Lift from {self.sname(s)}", [s], space=s) for s in origins]
             if used:  # at least one lift before stopping (an SA must do something, decision F-63)
                 opts.append(DONE)
-            a = yield self.decide("US", f"Air Lift: lift from a space ({len(used)} of {limit} spaces used) or done",
-                                  AIRLIFT, opts, kind="move_from", **ctx.context(step="move_from", sa="air_lift"))
+            a = yield self.decide(
+                "US",
+                f"Air Lift: lift from a space ({len(used)} of {limit} spaces used) or done",
+                AIRLIFT,
+                opts,
+                kind="move_from",
+                **ctx.context(step="move_from", sa="air_lift"),
+            )
             if a.kind == "done":
                 break
             s = a["space"]
             dests = dests_for(s)
-            da = yield self.decide("US", f"Air Lift from {self.sname(s)}: to which space?", AIRLIFT,
-                                   [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in dests],
-                                   kind="move_to", check=lambda a: self.refuse_move(ctx, AIRLIFT, a),
-                                   **ctx.context(step="move_to", sa="air_lift", origin=s))
+            da = yield self.decide(
+                "US",
+                f"Air Lift from {self.sname(s)}: to which space?",
+                AIRLIFT,
+                [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in dests],
+                kind="move_to",
+                check=lambda a: self.refuse_move(ctx, AIRLIFT, a),
+                **ctx.context(step="move_to", sa="air_lift", origin=s),
+            )
             d = da["space"]
             group: dict[str, int] = {}
             keys = list(liftable(s))
@@ -163,10 +227,15 @@ class CoinSpecialActivities(SpecialActivities):
                 if k != "us_troops":
                     cap = min(cap, 4 - arvn_lifted - sum(v for kk, v in group.items() if kk != "us_troops"))
                 lo = 1 if i == len(keys) - 1 and not sum(group.values()) and cap else 0
-                x = yield from self.pick_count("US", f"Air Lift {self.sname(s)} -> {self.sname(d)}: how many "
-                                                     f"{self.kname(k, 2)[2:]}?", AIRLIFT, lo, cap,
-                                               label=lambda v, k=k: self.kname(k, v),
-                                               **ctx.context(step="count", sa="air_lift", origin=s, space=d, key=k))
+                x = yield from self.pick_count(
+                    "US",
+                    f"Air Lift {self.sname(s)} -> {self.sname(d)}: how many {self.kname(k, 2)[2:]}?",
+                    AIRLIFT,
+                    lo,
+                    cap,
+                    label=lambda v, k=k: self.kname(k, v),
+                    **ctx.context(step="count", sa="air_lift", origin=s, space=d, key=k),
+                )
                 if x:
                     group[k] = x
             for k, x in group.items():
@@ -178,11 +247,15 @@ class CoinSpecialActivities(SpecialActivities):
                 if sp not in used:
                     used.append(sp)
                     ctx.sa_spaces.append(sp)
-            yield self.oruling(AIRLIFT, f"Air Lift to {self.sname(d)}",
-                              f"Air Lift moves {self.pieces_text(group)} from {self.sname(s)} to {self.sname(d)} "
-                              f"({len(used)} of {limit} spaces{' in Monsoon' if self.monsoon else ''}; "
-                              f"{arvn_lifted} of 4 non-US-Troop pieces).",
-                              result={"from": s, "to": d, "pieces": group}, places=[s, d])
+            yield self.oruling(
+                AIRLIFT,
+                f"Air Lift to {self.sname(d)}",
+                f"Air Lift moves {self.pieces_text(group)} from {self.sname(s)} to {self.sname(d)} "
+                f"({len(used)} of {limit} spaces{' in Monsoon' if self.monsoon else ''}; "
+                f"{arvn_lifted} of 4 non-US-Troop pieces).",
+                result={"from": s, "to": d, "pieces": group},
+                places=[s, d],
+            )
 
     # ================================================================== Air Strike (4.2.3)
     def strike_spaces(self) -> list[str]:
@@ -190,7 +263,11 @@ class CoinSpecialActivities(SpecialActivities):
 
     def can_air_strike(self, ctx: OpCtx) -> bool:
         if ctx.strike_any:  # FITL-5.1.1 (card 111): any space with an Insurgent piece may be struck
-            return any(self.insurgent_pieces(s) for s in self.spaces() if ctx.sa_allowed is None or s in ctx.sa_allowed)
+            return any(
+                self.insurgent_pieces(s)
+                for s in self.spaces()
+                if ctx.sa_allowed is None or s in ctx.sa_allowed
+            )
         return bool(self.strike_spaces())
 
     def strike_targets(self, chosen: list[str]) -> list[tuple[str, str]]:
@@ -236,19 +313,32 @@ class CoinSpecialActivities(SpecialActivities):
             if ctx.strike_any:  # FITL-5.1.1 (card 111): no US/ARVN piece needed
                 out = [s for s in self.spaces() if self.coin_pieces(s) or self.insurgent_pieces(s)]
             if arc and not any(not self.coin_pieces(c) for c in chosen):
-                out += [s for s in self.spaces() if self.is_pc(s) and not self.is_city(s) and not self.coin_pieces(s)
-                        and any(self.n(s, k) for k in INSURGENT_KEYS)]
+                out += [
+                    s
+                    for s in self.spaces()
+                    if self.is_pc(s)
+                    and not self.is_city(s)
+                    and not self.coin_pieces(s)
+                    and any(self.n(s, k) for k in INSURGENT_KEYS)
+                ]
             return out
 
-        yield from self._each_space(ctx, STRIKE, "Air Strike", cands, limit,
-                                    lambda s: f"Air Strike in {self.sname(s)}", body)
+        yield from self._each_space(
+            ctx, STRIKE, "Air Strike", cands, limit, lambda s: f"Air Strike in {self.sname(s)}", body
+        )
         roll = self.dice.roll(6, purpose="Air Strike hits")
         hits = roll.value
-        yield self.oruling(STRIKE, "Air Strike die",
-                           f"The US rolls one die for the Air Strike on {', '.join(self.sname(s) for s in chosen)}: "
-                           f"{roll.value}, so {roll.value} hit(s) to spend (2 may Degrade the Trail once; each other "
-                           "hit removes one Active enemy piece)." + (f" {'; '.join(effects)}." if effects else ""),
-                           inputs={"spaces": list(chosen)}, result={"hits": roll.value}, dice=[roll], places=chosen)
+        yield self.oruling(
+            STRIKE,
+            "Air Strike die",
+            f"The US rolls one die for the Air Strike on {', '.join(self.sname(s) for s in chosen)}: "
+            f"{roll.value}, so {roll.value} hit(s) to spend (2 may Degrade the Trail once; each other "
+            "hit removes one Active enemy piece)." + (f" {'; '.join(effects)}." if effects else ""),
+            inputs={"spaces": list(chosen)},
+            result={"hits": roll.value},
+            dice=[roll],
+            places=chosen,
+        )
         trail_txt = ""
         can_degrade, why_not = self.degrade_allowed(roll.value)
         if ctx.no_degrade:  # FITL-5.1.1 (card 111): the Event's Air Strike never Degrades the Trail
@@ -260,9 +350,14 @@ class CoinSpecialActivities(SpecialActivities):
             effects.append(f"no Degrade: {why_not}")
         weasels = self.lasting(5, "shaded")
         if can_degrade and hits >= 2 and self.board.tracks["trail"] > floor:
-            yes = yield from self.yesno("US", f"Air Strike: {hits} hits. Spend 2 to Degrade the Trail?", STRIKE,
-                                        "Degrade the Trail (2 hits)", "Keep every hit for enemy pieces",
-                                        **ctx.context(step="trail", sa="air_strike", hits=hits))
+            yes = yield from self.yesno(
+                "US",
+                f"Air Strike: {hits} hits. Spend 2 to Degrade the Trail?",
+                STRIKE,
+                "Degrade the Trail (2 hits)",
+                "Keep every hit for enemy pieces",
+                **ctx.context(step="trail", sa="air_strike", hits=hits),
+            )
             if yes:
                 t0 = self.board.tracks["trail"]
                 self.track("trail", -min(boxes, t0 - floor))
@@ -270,8 +365,12 @@ class CoinSpecialActivities(SpecialActivities):
                 notes = [f"[{top_gun}: 2 boxes]"] if top_gun else []
                 if floor:
                     notes.append(f"[{self.lasting(31, 'shaded')}: not below 2]")
-                trail_txt = f" 2 hits Degrade the Trail {t0} -> {self.board.tracks['trail']} (once per Strike)" + \
-                    (" " + " ".join(notes) if notes else "") + "." + self.adsid_note(t0)
+                trail_txt = (
+                    f" 2 hits Degrade the Trail {t0} -> {self.board.tracks['trail']} (once per Strike)"
+                    + (" " + " ".join(notes) if notes else "")
+                    + "."
+                    + self.adsid_note(t0)
+                )
                 if weasels:
                     hits = 0
                     trail_txt += f" No piece is removed after a Degrade [{weasels}]."
@@ -280,10 +379,14 @@ class CoinSpecialActivities(SpecialActivities):
                     self.board.available["us_troops"] -= 1
                     self.board.casualties["us_troops"] += 1
                     trail_txt += f" 1 Available US Troop goes to Casualties [{migs}]."
-                yield self.oruling(STRIKE, "Air Strike degrades the Trail",
-                                   f"Air Strike: die {roll.value} = {roll.value} hits.{trail_txt} {hits} hit(s) left "
-                                   "for Active enemy pieces.", result={"trail": self.board.tracks["trail"]},
-                                   dice=[roll])
+                yield self.oruling(
+                    STRIKE,
+                    "Air Strike degrades the Trail",
+                    f"Air Strike: die {roll.value} = {roll.value} hits.{trail_txt} {hits} hit(s) left "
+                    "for Active enemy pieces.",
+                    result={"trail": self.board.tracks["trail"]},
+                    dice=[roll],
+                )
                 sa2 = self.lasting(34, "unshaded")
                 if sa2:
                     yield from self.sa2s_removal(ctx, sa2)
@@ -295,10 +398,16 @@ class CoinSpecialActivities(SpecialActivities):
             cap = 1
             effects.append(f"at most 1 piece [{weasels}]")
         shifted: list[str] = []
-        picked = yield from self.pick_pieces("US", "Air Strike: remove which Active enemy piece?", STRIKE,
-                                             min(cap, hits), lambda: self.strike_targets(chosen),
-                                             lambda s, k: self.board.remove(s, k), optional=True,
-                                             **ctx.context(step="remove", sa="air_strike"))
+        picked = yield from self.pick_pieces(
+            "US",
+            "Air Strike: remove which Active enemy piece?",
+            STRIKE,
+            min(cap, hits),
+            lambda: self.strike_targets(chosen),
+            lambda s, k: self.board.remove(s, k),
+            optional=True,
+            **ctx.context(step="remove", sa="air_strike"),
+        )
         shift_txt = []
         lgb, arc_s = self.lasting(20, "unshaded"), self.lasting(8, "shaded")
         for s in sorted({s for s, _ in picked}):
@@ -314,17 +423,25 @@ class CoinSpecialActivities(SpecialActivities):
                 shift_txt.append(f"{self.sname(s)} {self.level(old)} -> {self.level(new)}{why}")
             elif why and not delta:
                 shift_txt.append(f"{self.sname(s)}{why}")
-        yield self.oruling(STRIKE, "Air Strike",
-                          f"Air Strike on {', '.join(self.sname(s) for s in chosen)}: die {roll.value} = "
-                          f"{roll.value} hits.{' 2 of them Degraded the Trail.' if trail_txt else ''} "
-                          f"{len(picked)} hit(s) remove "
-                          f"{self.pieces_text(picked)} (at most {cap}, NVA Troops before Guerrillas, Bases last)."
-                          + (f" Toward Active Opposition: {'; '.join(shift_txt)}." if shift_txt else "")
-                          + (f" Lasting effects: {'; '.join(effects)}." if effects else ""),
-                          inputs={"spaces": list(chosen), "limit": limit, "monsoon": self.monsoon},
-                          result={"hits": roll.value, "trail": self.board.tracks["trail"],
-                                  "removed": [list(x) for x in picked], "shifted": shifted},
-                          dice=[roll], places=chosen)
+        yield self.oruling(
+            STRIKE,
+            "Air Strike",
+            f"Air Strike on {', '.join(self.sname(s) for s in chosen)}: die {roll.value} = "
+            f"{roll.value} hits.{' 2 of them Degraded the Trail.' if trail_txt else ''} "
+            f"{len(picked)} hit(s) remove "
+            f"{self.pieces_text(picked)} (at most {cap}, NVA Troops before Guerrillas, Bases last)."
+            + (f" Toward Active Opposition: {'; '.join(shift_txt)}." if shift_txt else "")
+            + (f" Lasting effects: {'; '.join(effects)}." if effects else ""),
+            inputs={"spaces": list(chosen), "limit": limit, "monsoon": self.monsoon},
+            result={
+                "hits": roll.value,
+                "trail": self.board.tracks["trail"],
+                "removed": [list(x) for x in picked],
+                "shifted": shifted,
+            },
+            dice=[roll],
+            places=chosen,
+        )
 
     def degrade_allowed(self, die: int) -> tuple[bool, str]:
         """FITL-4.2.3 with FITL-5.3 / FITL-5.4: whether an Air Strike may Degrade the Trail: never under Momentum
@@ -351,20 +468,37 @@ class CoinSpecialActivities(SpecialActivities):
         piece (not a Tunneled Base) outside South Vietnam to Available."""
         outside = [s for s in self.spaces() if self.in_nvn(s) or self.in_laos_cambodia(s)]
         keys = ("nva_troops", "nva_guerrillas:a", "nva_guerrillas:u", "nva_bases")
-        picked = yield from self.pick_pieces("US", f"{words}: remove which NVA piece outside the South?", STRIKE, 1,
-                                             lambda: [(s, k) for s in outside for k in keys if self.n(s, k)],
-                                             lambda s, k: self.board.remove(s, k), optional=False,
-                                             **ctx.context(step="remove", sa="air_strike"))
+        picked = yield from self.pick_pieces(
+            "US",
+            f"{words}: remove which NVA piece outside the South?",
+            STRIKE,
+            1,
+            lambda: [(s, k) for s in outside for k in keys if self.n(s, k)],
+            lambda s, k: self.board.remove(s, k),
+            optional=False,
+            **ctx.context(step="remove", sa="air_strike"),
+        )
         if picked:
-            yield self.oruling(STRIKE, f"Air Strike: {words}",
-                               f"The Trail fell, so the US removes {self.pieces_text(picked)} [{words}].",
-                               result={"removed": [list(x) for x in picked]}, places=[picked[0][0]])
+            yield self.oruling(
+                STRIKE,
+                f"Air Strike: {words}",
+                f"The Trail fell, so the US removes {self.pieces_text(picked)} [{words}].",
+                result={"removed": [list(x) for x in picked]},
+                places=[picked[0][0]],
+            )
 
     # ================================================================== Govern (4.3.1)
     def govern_spaces(self, ctx: OpCtx) -> list[str]:
         train = ctx.spaces if ctx.op == "train" else []
-        return [s for s in self.spaces() if self.is_pc(s) and s != "saigon" and s not in train
-                and self.board.control(s) == "coin" and self.board.support[s] > 0]
+        return [
+            s
+            for s in self.spaces()
+            if self.is_pc(s)
+            and s != "saigon"
+            and s not in train
+            and self.board.control(s) == "coin"
+            and self.board.support[s] > 0
+        ]
 
     def can_govern(self, ctx: OpCtx) -> bool:
         return bool(self.govern_spaces(ctx))
@@ -380,10 +514,19 @@ class CoinSpecialActivities(SpecialActivities):
             us = self.n(s, "us_troops")
             arvn = sum(self.n(s, k) for k in ARVN_CUBES)
             if arvn > us:
-                opts.append(Action.make("mode", f"Move {p} Aid to Patronage and shift toward Neutral", [s],
-                                        mode="patronage"))
-            m = yield self.decide("ARVN", f"Govern in {self.sname(s)}: how?", GOVERN, opts, kind="mode",
-                                  **ctx.context(step="mode", sa="govern", space=s))
+                opts.append(
+                    Action.make(
+                        "mode", f"Move {p} Aid to Patronage and shift toward Neutral", [s], mode="patronage"
+                    )
+                )
+            m = yield self.decide(
+                "ARVN",
+                f"Govern in {self.sname(s)}: how?",
+                GOVERN,
+                opts,
+                kind="mode",
+                **ctx.context(step="mode", sa="govern", space=s),
+            )
             a0, p0 = self.board.tracks["aid"], self.board.tracks["patronage"]
             if m["mode"] == "aid":
                 self.track("aid", 3 * p)
@@ -399,22 +542,42 @@ class CoinSpecialActivities(SpecialActivities):
                 else:
                     old, new = self.shift_support(s, -1)
                     shift = f"{self.level(old)} -> {self.level(new)}"
-                text = (f"{k} Aid to Patronage (ARVN cubes {arvn} > US Troops {us}): Aid {a0} -> "
-                        f"{self.board.tracks['aid']}, Patronage {p0} -> {self.board.tracks['patronage']}; {shift}")
-            yield self.oruling(GOVERN, f"Govern in {self.sname(s)}", f"Govern in {self.sname(s)} (COIN Control, "
-                              f"Support): {text}.", result={"space": s, "mode": m["mode"]}, places=[s],
-                              inputs={"population": p, "arvn_cubes": arvn, "us_troops": us})
+                text = (
+                    f"{k} Aid to Patronage (ARVN cubes {arvn} > US Troops {us}): Aid {a0} -> "
+                    f"{self.board.tracks['aid']}, Patronage {p0} -> {self.board.tracks['patronage']}; {shift}"
+                )
+            yield self.oruling(
+                GOVERN,
+                f"Govern in {self.sname(s)}",
+                f"Govern in {self.sname(s)} (COIN Control, Support): {text}.",
+                result={"space": s, "mode": m["mode"]},
+                places=[s],
+                inputs={"population": p, "arvn_cubes": arvn, "us_troops": us},
+            )
 
         before = len(ctx.sa_spaces)
-        yield from self._each_space(ctx, GOVERN, "Govern", lambda: self.govern_spaces(ctx), 2,
-                                    lambda s: f"Govern in {self.sname(s)}", body)
+        yield from self._each_space(
+            ctx,
+            GOVERN,
+            "Govern",
+            lambda: self.govern_spaces(ctx),
+            2,
+            lambda s: f"Govern in {self.sname(s)}",
+            body,
+        )
         turks = self.leader_effect(126)
-        if turks and len(ctx.sa_spaces) > before:  # FITL-2.4.1 Young Turks: each Govern adds +2 Patronage, once
+        if (
+            turks and len(ctx.sa_spaces) > before
+        ):  # FITL-2.4.1 Young Turks: each Govern adds +2 Patronage, once
             p0 = self.board.tracks["patronage"]
             self.track("patronage", 2)
-            yield self.oruling(GOVERN, "Young Turks: +2 Patronage", f"The ARVN Governed while {turks} leads: "
-                               f"Patronage +2 ({p0} -> {self.board.tracks['patronage']}).",
-                               result={"patronage": self.board.tracks["patronage"]})
+            yield self.oruling(
+                GOVERN,
+                "Young Turks: +2 Patronage",
+                f"The ARVN Governed while {turks} leads: "
+                f"Patronage +2 ({p0} -> {self.board.tracks['patronage']}).",
+                result={"patronage": self.board.tracks["patronage"]},
+            )
 
     # ================================================================== Transport (4.3.2)
     def transport_reach(self, origin: str) -> list[str]:
@@ -456,24 +619,41 @@ class CoinSpecialActivities(SpecialActivities):
         return bool(self.transport_origins())
 
     def sa_transport(self, ctx: OpCtx) -> Flow:
-        o = yield self.decide("ARVN", "Transport: from which space?", TRANSPORT,
-                              [Action.make("space", f"Transport from {self.sname(s)}", [s], space=s)
-                               for s in self.transport_origins()], kind="space",
-                              **ctx.context(step="sa_space", sa="transport"))
+        o = yield self.decide(
+            "ARVN",
+            "Transport: from which space?",
+            TRANSPORT,
+            [
+                Action.make("space", f"Transport from {self.sname(s)}", [s], space=s)
+                for s in self.transport_origins()
+            ],
+            kind="space",
+            **ctx.context(step="sa_space", sa="transport"),
+        )
         s = o["space"]
         ctx.sa_spaces.append(s)
         sent = 0
         reach = self.transport_reach(s)
         keys = self.transport_keys()
         if self.lasting(61, "shaded"):
-            yield self.oruling(TRANSPORT, "Transport: Rangers only",
-                               f"Only Rangers may move [{self.lasting(61, 'shaded')}].", result={"keys": list(keys)})
+            yield self.oruling(
+                TRANSPORT,
+                "Transport: Rangers only",
+                f"Only Rangers may move [{self.lasting(61, 'shaded')}].",
+                result={"keys": list(keys)},
+            )
         dests: list[str] = []
         while sent < 6 and reach and sum(self.n(s, k) for k in keys):
             opts = [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in reach] + [DONE]
-            a = yield self.decide("ARVN", f"Transport from {self.sname(s)}: where ({sent} of 6 moved) or done",
-                                  TRANSPORT, opts, kind="move_to", check=lambda a: self.refuse_move(ctx, TRANSPORT, a),
-                                  **ctx.context(step="move_to", sa="transport", origin=s))
+            a = yield self.decide(
+                "ARVN",
+                f"Transport from {self.sname(s)}: where ({sent} of 6 moved) or done",
+                TRANSPORT,
+                opts,
+                kind="move_to",
+                check=lambda a: self.refuse_move(ctx, TRANSPORT, a),
+                **ctx.context(step="move_to", sa="transport", origin=s),
+            )
             if a.kind == "done":
                 break
             d = a["space"]
@@ -482,10 +662,15 @@ class CoinSpecialActivities(SpecialActivities):
             for i, k in enumerate(present):
                 cap = min(self.n(s, k), 6 - sent - sum(group.values()))
                 lo = 1 if i == len(present) - 1 and not group and cap else 0
-                x = yield from self.pick_count("ARVN", f"Transport to {self.sname(d)}: how many "
-                                                       f"{self.kname(k, 2)[2:]}?", TRANSPORT, lo, cap,
-                                               label=lambda v, k=k: self.kname(k, v),
-                                               **ctx.context(step="count", sa="transport", origin=s, space=d, key=k))
+                x = yield from self.pick_count(
+                    "ARVN",
+                    f"Transport to {self.sname(d)}: how many {self.kname(k, 2)[2:]}?",
+                    TRANSPORT,
+                    lo,
+                    cap,
+                    label=lambda v, k=k: self.kname(k, v),
+                    **ctx.context(step="count", sa="transport", origin=s, space=d, key=k),
+                )
                 if x:
                     group[k] = x
             for k, x in group.items():
@@ -493,28 +678,45 @@ class CoinSpecialActivities(SpecialActivities):
             sent += sum(group.values())
             if d not in dests:
                 dests.append(d)
-            yield self.oruling(TRANSPORT, f"Transport to {self.sname(d)}",
-                              f"Transport moves {self.pieces_text(group)} from {self.sname(s)} along LoCs and through "
-                              f"Cities to {self.sname(d)} ({sent} of 6).", result={"from": s, "to": d,
-                                                                                    "pieces": group}, places=[s, d])
+            yield self.oruling(
+                TRANSPORT,
+                f"Transport to {self.sname(d)}",
+                f"Transport moves {self.pieces_text(group)} from {self.sname(s)} along LoCs and through "
+                f"Cities to {self.sname(d)} ({sent} of 6).",
+                result={"from": s, "to": d, "pieces": group},
+                places=[s, d],
+            )
         flipped = 0
         for sp in self.spaces():
             k = self.n(sp, "arvn_rangers:a")
             if k:
                 self.board.flip(sp, "arvn_rangers", "u", k)
                 flipped += k
-        yield self.oruling(TRANSPORT, "Rangers go Underground",
-                          f"After the Transport every Ranger on the map is Underground ({flipped} flipped).",
-                          result={"flipped": flipped})
+        yield self.oruling(
+            TRANSPORT,
+            "Rangers go Underground",
+            f"After the Transport every Ranger on the map is Underground ({flipped} flipped).",
+            result={"flipped": flipped},
+        )
         cav = self.lasting(61, "unshaded")  # FITL-5.3: a free ARVN Assault in 1 Transport destination
         targets = [d for d in dests if self.insurgent_pieces(d) and self.assault_count("ARVN", d)[0]]
         if cav and targets:
-            opts = [Action.make("space", f"Free ARVN Assault in {self.sname(d)}", [d], space=d) for d in targets]
+            opts = [
+                Action.make("space", f"Free ARVN Assault in {self.sname(d)}", [d], space=d) for d in targets
+            ]
             opts.append(Action.make("none", "No Assault"))
-            a = yield self.decide("ARVN", f"Transport: a free Assault in one destination? [{cav}]", TRANSPORT, opts,
-                                  kind="space", **ctx.context(step="assault", sa="transport"))
+            a = yield self.decide(
+                "ARVN",
+                f"Transport: a free Assault in one destination? [{cav}]",
+                TRANSPORT,
+                opts,
+                kind="space",
+                **ctx.context(step="assault", sa="transport"),
+            )
             if a.kind == "space":
-                yield from self.resolve_assault("ARVN", "ARVN", a["space"], f"free, after the Transport [{cav}]")
+                yield from self.resolve_assault(
+                    "ARVN", "ARVN", a["space"], f"free, after the Transport [{cav}]"
+                )
 
     # ================================================================== Raid (4.3.3)
     def raid_spaces(self) -> list[str]:
@@ -533,45 +735,85 @@ class CoinSpecialActivities(SpecialActivities):
 
     def sa_raid(self, ctx: OpCtx) -> Flow:
         """FITL-4.3.3 (decision F-62: Rangers come from adjacent spaces other than the other Raid space)."""
+
         def body(s: str) -> Flow:
             while True:
-                srcs = [a for a in self.adjacent(s) if a not in ctx.sa_spaces
-                        and self.n(a, "arvn_rangers:u") + self.n(a, "arvn_rangers:a")]
+                srcs = [
+                    a
+                    for a in self.adjacent(s)
+                    if a not in ctx.sa_spaces and self.n(a, "arvn_rangers:u") + self.n(a, "arvn_rangers:a")
+                ]
                 if not srcs:
                     break
-                opts = [Action.make("move_from", f"Move Rangers in from {self.sname(a)}", [a], space=a)
-                        for a in srcs] + [DONE]
-                a = yield self.decide("ARVN", f"Raid into {self.sname(s)}: move in adjacent Rangers (or done)", RAID,
-                                      opts, kind="move_from", **ctx.context(step="move_from", sa="raid", space=s))
+                opts = [
+                    Action.make("move_from", f"Move Rangers in from {self.sname(a)}", [a], space=a)
+                    for a in srcs
+                ] + [DONE]
+                a = yield self.decide(
+                    "ARVN",
+                    f"Raid into {self.sname(s)}: move in adjacent Rangers (or done)",
+                    RAID,
+                    opts,
+                    kind="move_from",
+                    **ctx.context(step="move_from", sa="raid", space=s),
+                )
                 if a.kind == "done":
                     break
                 src = a["space"]
                 nu, na = self.n(src, "arvn_rangers:u"), self.n(src, "arvn_rangers:a")
-                u = yield from self.pick_count("ARVN", "Raid: how many Underground Rangers?", RAID,
-                                               0 if na else 1, nu, label=lambda v: f"{v} Underground",
-                                               **ctx.context(step="count", sa="raid", origin=src, space=s))
-                x = yield from self.pick_count("ARVN", "Raid: how many Active Rangers?", RAID, 0 if u else 1, na,
-                                               label=lambda v: f"{v} Active",
-                                               **ctx.context(step="count", sa="raid", origin=src, space=s))
+                u = yield from self.pick_count(
+                    "ARVN",
+                    "Raid: how many Underground Rangers?",
+                    RAID,
+                    0 if na else 1,
+                    nu,
+                    label=lambda v: f"{v} Underground",
+                    **ctx.context(step="count", sa="raid", origin=src, space=s),
+                )
+                x = yield from self.pick_count(
+                    "ARVN",
+                    "Raid: how many Active Rangers?",
+                    RAID,
+                    0 if u else 1,
+                    na,
+                    label=lambda v: f"{v} Active",
+                    **ctx.context(step="count", sa="raid", origin=src, space=s),
+                )
                 if u:
                     self.board.move(src, s, "arvn_rangers:u", u)
                 if x:
                     self.board.move(src, s, "arvn_rangers:a", x)
-                yield self.oruling(RAID, f"Raid: Rangers into {self.sname(s)}",
-                                  f"{u} Underground and {x} Active Ranger(s) move from {self.sname(src)} into "
-                                  f"{self.sname(s)} (keeping their state).", result={"from": src, "to": s, "u": u,
-                                                                                     "a": x}, places=[src, s])
+                yield self.oruling(
+                    RAID,
+                    f"Raid: Rangers into {self.sname(s)}",
+                    f"{u} Underground and {x} Active Ranger(s) move from {self.sname(src)} into "
+                    f"{self.sname(s)} (keeping their state).",
+                    result={"from": src, "to": s, "u": u, "a": x},
+                    places=[src, s],
+                )
             if self.n(s, "arvn_rangers:u") and self.enemy_removable(s):
-                yes = yield from self.yesno("ARVN", f"Raid in {self.sname(s)}: Activate an Underground Ranger to remove "
-                                                    "2 enemy pieces?", RAID, "Strike", "No strike",
-                                            **ctx.context(step="strike", sa="raid", space=s))
+                yes = yield from self.yesno(
+                    "ARVN",
+                    f"Raid in {self.sname(s)}: Activate an Underground Ranger to remove 2 enemy pieces?",
+                    RAID,
+                    "Strike",
+                    "No strike",
+                    **ctx.context(step="strike", sa="raid", space=s),
+                )
                 if yes:
-                    picked = yield from self.strike_two("ARVN", s, RAID, **ctx.context(sa="raid", step="remove"))
+                    picked = yield from self.strike_two(
+                        "ARVN", s, RAID, **ctx.context(sa="raid", step="remove")
+                    )
                     self.board.flip(s, "arvn_rangers", "a", 1)
-                    yield self.oruling(RAID, f"Raid strikes in {self.sname(s)}",
-                                      f"An Underground Ranger in {self.sname(s)} turns Active and removes "
-                                      f"{self.pieces_text(picked)} (Bases last, never a Tunneled Base).",
-                                      result={"space": s, "removed": [k for _, k in picked]}, places=[s])
+                    yield self.oruling(
+                        RAID,
+                        f"Raid strikes in {self.sname(s)}",
+                        f"An Underground Ranger in {self.sname(s)} turns Active and removes "
+                        f"{self.pieces_text(picked)} (Bases last, never a Tunneled Base).",
+                        result={"space": s, "removed": [k for _, k in picked]},
+                        places=[s],
+                    )
 
-        yield from self._each_space(ctx, RAID, "Raid", self.raid_spaces, 2, lambda s: f"Raid in {self.sname(s)}",
-                                    body)
+        yield from self._each_space(
+            ctx, RAID, "Raid", self.raid_spaces, 2, lambda s: f"Raid in {self.sname(s)}", body
+        )

@@ -74,12 +74,21 @@ class Board:
         for c in self.pieces.values():
             for key, n in c.items():
                 on_map[piece_id(key)] += n
-        self.available: Counter[str] = Counter({
-            pid: row.count - on_map[pid] - self.out_of_play[pid] - self.casualties[pid]
-            for pid, row in d.pieces.items() if row.type != "marker"})
+        self.available: Counter[str] = Counter(
+            {
+                pid: row.count - on_map[pid] - self.out_of_play[pid] - self.casualties[pid]
+                for pid, row in d.pieces.items()
+                if row.type != "marker"
+            }
+        )
         t = scenario.tracks
-        self.tracks: dict[str, int] = {"aid": t.aid, "patronage": t.patronage, "econ": t.econ, "trail": t.trail,
-                                       **{f"{f.lower()}_resources": n for f, n in t.resources.items()}}
+        self.tracks: dict[str, int] = {
+            "aid": t.aid,
+            "patronage": t.patronage,
+            "econ": t.econ,
+            "trail": t.trail,
+            **{f"{f.lower()}_resources": n for f, n in t.resources.items()},
+        }
         for name in scenario.markers.get("terror", []):
             self.terror[name] += 1
         self.sabotage |= set(scenario.markers.get("sabotage", []))
@@ -94,8 +103,10 @@ class Board:
         (``{"field": "pieces", "pieces": "vc_guerrillas:u", "space": "saigon", "from": 1, "to": 2}``,
         ``{"field": "tracks", "track": "aid", "from": 15, "to": 12}``, ``{"field": "support", "support": ...}``)."""
         j = journal
-        self.pieces = {s: JournalCounter(c, journal=j, field="pieces", key="pieces", where={"space": s})
-                       for s, c in self.pieces.items()}
+        self.pieces = {
+            s: JournalCounter(c, journal=j, field="pieces", key="pieces", where={"space": s})
+            for s, c in self.pieces.items()
+        }
         self.support = JournalDict(self.support, journal=j, field="support", key="support")
         self.terror = JournalCounter(self.terror, journal=j, field="terror", key="space")
         self.sabotage = JournalSet(self.sabotage, journal=j, field="sabotage", key="space")
@@ -107,8 +118,9 @@ class Board:
         self.tracks = JournalDict(self.tracks, journal=j, field="tracks", key="track")
 
     # ------------------------------------------------------------------ counting
-    def count(self, space: str, faction: str | None = None, ptype: str | None = None,
-              state: str | None = None) -> int:
+    def count(
+        self, space: str, faction: str | None = None, ptype: str | None = None, state: str | None = None
+    ) -> int:
         """Pieces in ``space`` filtered by faction (US/ARVN/NVA/VC), type (troops, bases, ...) and state."""
         total = 0
         for key, n in self.pieces[space].items():
@@ -205,14 +217,22 @@ class Board:
     # ------------------------------------------------------------------ canonical form and invariants
     def to_dict(self) -> dict[str, Any]:
         return {
-            "pieces": {s: dict(sorted((k, v) for k, v in c.items() if v)) for s, c in sorted(self.pieces.items()) if +c},
+            "pieces": {
+                s: dict(sorted((k, v) for k, v in c.items() if v))
+                for s, c in sorted(self.pieces.items())
+                if +c
+            },
             "support": {s: v for s, v in sorted(self.support.items()) if v},
             "terror": dict(sorted((k, v) for k, v in self.terror.items() if v)),
             "sabotage": sorted(self.sabotage),
             **{b: dict(sorted((k, v) for k, v in getattr(self, b).items() if v)) for b in BOXES},
             "tracks": dict(sorted(self.tracks.items())),
             "event_flags": {k: self.event_flags[k] for k in sorted(self.event_flags)},
-            **({"removed": dict(sorted((k, v) for k, v in self.removed.items() if v))} if +self.removed else {}),
+            **(
+                {"removed": dict(sorted((k, v) for k, v in self.removed.items() if v))}
+                if +self.removed
+                else {}
+            ),
         }
 
     def invariants(self) -> list[str]:
@@ -229,8 +249,10 @@ class Board:
                 continue
             total = on_map[pid] + sum(getattr(self, b)[pid] for b in BOXES)
             if total + self.removed[pid] != row.count:
-                bad.append(f"FITL-1.4.1: {pid} total {total}, force pool {row.count}"
-                           + (f" less {self.removed[pid]} out of the game for a lesson" if self.removed[pid] else ""))
+                bad.append(
+                    f"FITL-1.4.1: {pid} total {total}, force pool {row.count}"
+                    + (f" less {self.removed[pid]} out of the game for a lesson" if self.removed[pid] else "")
+                )
             for b in BOXES:
                 if getattr(self, b)[pid] < 0:
                     bad.append(f"{b} holds {getattr(self, b)[pid]} {pid}")
@@ -251,8 +273,14 @@ class Board:
                 bad.append(f"FITL-1.6.1: support level {self.support[s]} in {s}")
             for key in c:
                 pid, st = piece_id(key), piece_state(key)
-                if pid in FLIPPABLE and st not in ("u", "a") or pid in TUNNELABLE and st not in ("", "t") or \
-                        pid not in FLIPPABLE | TUNNELABLE and st:
+                if (
+                    pid in FLIPPABLE
+                    and st not in ("u", "a")
+                    or pid in TUNNELABLE
+                    and st not in ("", "t")
+                    or pid not in FLIPPABLE | TUNNELABLE
+                    and st
+                ):
                     bad.append(f"bad piece key {key} in {s}")
         for t, v in self.tracks.items():
             row = d.tracks[t]

@@ -33,11 +33,12 @@ COMBINED: dict[str, tuple[str, str]] = {"NVA+VC": ("NVA", "VC"), "US+ARVN": ("US
 #: FITL-8.9: the 1-player game ("standard") and its Easy and Difficulty A / B options
 ONE_PLAYER_OPTIONS: tuple[str, ...] = ("standard", "easy", "A", "B")
 #: FITL-8.9: what a Non-player win means, in our own words
-NON_PLAYER_WIN = {"VC": "the VC's revolution takes the countryside and then the cities",
-                  "NVA": "the NVA's army and supply lines make a conventional conquest of the South only a matter "
-                         "of time",
-                  "ARVN": "the Saigon government, kept up by foreign aid and firepower, secures its hold on the South",
-                  "US": "the US-backed order holds and the insurgency fades"}
+NON_PLAYER_WIN = {
+    "VC": "the VC's revolution takes the countryside and then the cities",
+    "NVA": "the NVA's army and supply lines make a conventional conquest of the South only a matter of time",
+    "ARVN": "the Saigon government, kept up by foreign aid and firepower, secures its hold on the South",
+    "US": "the US-backed order holds and the insurgency fades",
+}
 MARKER_NAMES: dict[str, str] = {
     "US": "Total Support + US Troops and Bases Available",
     "ARVN": "COIN-Controlled Population + Patronage",
@@ -105,8 +106,9 @@ class VictoryRules:
 
     def _standing(self) -> str:
         v, m = self.board.victory(), self.margins()
-        return "; ".join(f"{f} {MARKER_NAMES[f]} = {v[f]} against {THRESHOLDS[f]} (margin {m[f]:+d})"
-                         for f in FACTIONS)
+        return "; ".join(
+            f"{f} {MARKER_NAMES[f]} = {v[f]} against {THRESHOLDS[f]} (margin {m[f]:+d})" for f in FACTIONS
+        )
 
     # ------------------------------------------------------------------ the checks
     def victory_phase(self) -> Generator[Any, Any, None]:
@@ -118,37 +120,58 @@ class VictoryRules:
         winners = [p for p in self.contenders() if self.party_passes(p)]
         inputs = {"markers": v, "thresholds": dict(THRESHOLDS)}
         if not winners:
-            yield self.ruling("FITL-7.2", "Victory check: no winner",
-                              f"No victory condition is met: {self._standing()}. The Coup Round goes on.",
-                              result={"winner": None, "margins": m}, inputs=inputs)
+            yield self.ruling(
+                "FITL-7.2",
+                "Victory check: no winner",
+                f"No victory condition is met: {self._standing()}. The Coup Round goes on.",
+                result={"winner": None, "margins": m},
+                inputs=inputs,
+            )
             return
-        yield from self._declare_result("FITL-7.2", f"{', '.join(winners)} passed the victory check at this Coup "
-                                        "Round.", inputs, final=False, passed=winners)
+        yield from self._declare_result(
+            "FITL-7.2",
+            f"{', '.join(winners)} passed the victory check at this Coup Round.",
+            inputs,
+            final=False,
+            passed=winners,
+        )
 
     def final_victory(self, rule_id: str = "FITL-7.3") -> Generator[Any, Any, None]:
         """FITL-7.3 (via FITL-2.4.2 / FITL-6.4.5): the final Coup Round is over with no winner: margins decide."""
         if self.one_player_options():
             yield from self.solo_check(final=True)
             return
-        yield from self._declare_result(rule_id, "The final Coup Round is over without a victory-check win, so the "
-                                        "highest victory margin wins.", {"markers": self.board.victory(),
-                                                                         "thresholds": dict(THRESHOLDS)},
-                                        final=True, passed=[])
+        yield from self._declare_result(
+            rule_id,
+            "The final Coup Round is over without a victory-check win, so the highest victory margin wins.",
+            {"markers": self.board.victory(), "thresholds": dict(THRESHOLDS)},
+            final=True,
+            passed=[],
+        )
 
-    def _declare_result(self, rule_id: str, why: str, inputs: dict[str, Any], *, final: bool,
-                        passed: list[str]) -> Generator[Any, Any, None]:
+    def _declare_result(
+        self, rule_id: str, why: str, inputs: dict[str, Any], *, final: bool, passed: list[str]
+    ) -> Generator[Any, Any, None]:
         order = self.ranking(final)
         pm = {p: self.party_margin(p, final) for p in order}
         ties = [f"{a} ahead of {b}" for a, b in zip(order, order[1:], strict=False) if pm[a] == pm[b]]
-        tie_text = (f" Ties broken by FITL-7.1 (Non-players, then VC, ARVN, NVA, the US): {', '.join(ties)}."
-                    if ties else "")
+        tie_text = (
+            f" Ties broken by FITL-7.1 (Non-players, then VC, ARVN, NVA, the US): {', '.join(ties)}."
+            if ties
+            else ""
+        )
         places = ", ".join(f"{i + 1}. {p} ({pm[p]:+d})" for i, p in enumerate(order))
         combined = [p for p in order if p in COMBINED]
         comb_text = ""
         if combined:
-            comb_text = " Combined players (FITL-1.5): " + "; ".join(
-                f"{p} counts the {'higher' if p == 'NVA+VC' and not final else 'lower'} margin of its factions"
-                for p in combined) + "."
+            comb_text = (
+                " Combined players (FITL-1.5): "
+                + "; ".join(
+                    f"{p} counts the {'higher' if p == 'NVA+VC' and not final else 'lower'} margin of its factions"
+                    for p in combined
+                )
+                + "."
+            )
         np_winners = [p for p in passed if self.is_non_player(p)]
         winner: str | None = order[0]
         title = f"Game over: {order[0]} wins"
@@ -156,10 +179,20 @@ class VictoryRules:
             winner = None
             title = f"Game over: the Non-player {', '.join(np_winners)} won, all players lose"
             why += f" A Non-player ({', '.join(np_winners)}) passed a victory check, so all players lose equally."
-        yield self.end(rule_id, title, f"{why} {self._standing()}.{comb_text} Ranking by margin: {places}.{tie_text}",
-                       result={"winner": winner, "ranking": order, "margins": self.margins(),
-                               "party_margins": pm, "non_player_win": np_winners, "final_coup": bool(self.final_coup)},
-                       inputs=inputs)
+        yield self.end(
+            rule_id,
+            title,
+            f"{why} {self._standing()}.{comb_text} Ranking by margin: {places}.{tie_text}",
+            result={
+                "winner": winner,
+                "ranking": order,
+                "margins": self.margins(),
+                "party_margins": pm,
+                "non_player_win": np_winners,
+                "final_coup": bool(self.final_coup),
+            },
+            inputs=inputs,
+        )
 
     def solo_check(self, final: bool) -> Generator[Any, Any, None]:
         """FITL-8.9: the 1-player game's victory: at a Victory Phase (``final`` False) and after the final Coup."""
@@ -168,8 +201,14 @@ class VictoryRules:
         pm = {p: self.party_margin(p, final) for p in self.contenders()}
         best = sorted(others, key=lambda p: (-pm[p], TIE_ORDER.index(p)))
         opts = self.one_player_options()
-        inputs = {"player": me, "margins": pm, "options": sorted(opts), "coup_rounds": getattr(self, "coups_held", 0),
-                  "markers": self.board.victory(), "thresholds": dict(THRESHOLDS)}
+        inputs = {
+            "player": me,
+            "margins": pm,
+            "options": sorted(opts),
+            "coup_rounds": getattr(self, "coups_held", 0),
+            "markers": self.board.victory(),
+            "thresholds": dict(THRESHOLDS),
+        }
         margins = ", ".join(f"{p} {pm[p]:+d}" for p in [me, *best])
         winner, why = None, ""
         if not final:
@@ -177,31 +216,60 @@ class VictoryRules:
             if passed:
                 winner, why = passed[0], f"the Non-player {passed[0]} passed its victory check"
             elif "B" in opts and inputs["coup_rounds"] >= 2 and pm[best[0]] > pm[me]:
-                winner, why = best[0], (f"Difficulty Option B: from the 2nd Coup Round the player may not trail any "
-                                        f"Non-player, and {best[0]} leads {me}")
+                winner, why = (
+                    best[0],
+                    (
+                        f"Difficulty Option B: from the 2nd Coup Round the player may not trail any "
+                        f"Non-player, and {best[0]} leads {me}"
+                    ),
+                )
             if winner is None:
                 mine = self.party_passes(me)
-                yield self.ruling("FITL-8.9", "1-player Victory Phase: no win",
-                                  f"No Non-player passed its check ({margins}). "
-                                  + (f"{me} meets its condition, but a lone player never wins at a Victory Phase; "
-                                     "play goes on." if mine else "Play goes on."),
-                                  result={"winner": None, "margins": pm}, inputs=inputs)
+                yield self.ruling(
+                    "FITL-8.9",
+                    "1-player Victory Phase: no win",
+                    f"No Non-player passed its check ({margins}). "
+                    + (
+                        f"{me} meets its condition, but a lone player never wins at a Victory Phase; "
+                        "play goes on."
+                        if mine
+                        else "Play goes on."
+                    ),
+                    result={"winner": None, "margins": pm},
+                    inputs=inputs,
+                )
                 return
         elif pm[me] > pm[best[0]]:
-            yield self.end("FITL-8.9", f"Game over: {me} (the player) wins",
-                           f"After the final Coup Round {me} has the highest margin ({margins}) and no Non-player won "
-                           "on the way: the player succeeds.", result={"winner": me, "margins": self.margins(),
-                                                                       "party_margins": pm, "non_player_win": []},
-                           inputs=inputs)
+            yield self.end(
+                "FITL-8.9",
+                f"Game over: {me} (the player) wins",
+                f"After the final Coup Round {me} has the highest margin ({margins}) and no Non-player won "
+                "on the way: the player succeeds.",
+                result={"winner": me, "margins": self.margins(), "party_margins": pm, "non_player_win": []},
+                inputs=inputs,
+            )
             return
         else:
-            winner, why = best[0], (f"after the final Coup Round {me} does not have the highest margin "
-                                    f"(ties go to the Non-players, VC first, then ARVN, then NVA)")
-        yield self.end("FITL-8.9", f"Game over: the Non-player {winner} wins",
-                       f"{why[0].upper()}{why[1:]} ({margins}), so the player fails and the Non-player {winner} wins the war: "
-                       f"{NON_PLAYER_WIN[winner]}.", result={"winner": winner, "margins": self.margins(),
-                                                            "party_margins": pm, "non_player_win": [winner]},
-                       inputs=inputs)
+            winner, why = (
+                best[0],
+                (
+                    f"after the final Coup Round {me} does not have the highest margin "
+                    f"(ties go to the Non-players, VC first, then ARVN, then NVA)"
+                ),
+            )
+        yield self.end(
+            "FITL-8.9",
+            f"Game over: the Non-player {winner} wins",
+            f"{why[0].upper()}{why[1:]} ({margins}), so the player fails and the Non-player {winner} wins the war: "
+            f"{NON_PLAYER_WIN[winner]}.",
+            result={
+                "winner": winner,
+                "margins": self.margins(),
+                "party_margins": pm,
+                "non_player_win": [winner],
+            },
+            inputs=inputs,
+        )
 
     def final_result(self) -> Generator[Any, Any, None]:
         """Only reached if the deck runs out before a final Coup (not possible with a well-built deck)."""

@@ -36,8 +36,12 @@ def _kinds_by_neighbour() -> defaultdict[str, set[str]]:
 class AreaMap:
     """Areas + typed undirected edges + optional GeoJSON shapes (id -> geometry)."""
 
-    def __init__(self, areas: Iterable[Area], edges: Iterable[tuple[str, str, str]] = (),
-                 shapes: dict[str, dict[str, Any]] | None = None):
+    def __init__(
+        self,
+        areas: Iterable[Area],
+        edges: Iterable[tuple[str, str, str]] = (),
+        shapes: dict[str, dict[str, Any]] | None = None,
+    ):
         self.areas: dict[str, Area] = {}
         for a in areas:
             if a.id in self.areas:
@@ -74,7 +78,7 @@ class AreaMap:
 
     def neighbours(self, area_id: str, kinds: Iterable[str] | None = None) -> set[str]:
         out: set[str] = set()
-        for kind in (kinds if kinds is not None else self._adj):
+        for kind in kinds if kinds is not None else self._adj:
             out |= self._adj[kind].get(area_id, set())
         return out
 

@@ -49,8 +49,9 @@ def geo_layer(name: str) -> dict[str, Any] | None:
     return read_geojson(path)
 
 
-def background_layers(view_box: tuple[float, float, float, float], country_fill: dict[str, str],
-                      default_fill: str = "#efeee9") -> dict[str, dict[str, list]]:
+def background_layers(
+    view_box: tuple[float, float, float, float], country_fill: dict[str, str], default_fill: str = "#efeee9"
+) -> dict[str, dict[str, list]]:
     """Land, countries (filled), borders and rivers inside ``view_box``, as Bokeh column dicts."""
     land: dict[str, list] = {"xs": [], "ys": []}
     if (g := geo_layer("land")) is not None:

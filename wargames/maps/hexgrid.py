@@ -88,7 +88,9 @@ class HexGrid:
     side_features: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     size_km: float = 10.0
     # memo of within(): it depends only on the grid's shape, which never changes
-    _near: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _near: dict[tuple[str, int], tuple[str, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __contains__(self, hid: str) -> bool:
         try:
@@ -105,11 +107,17 @@ class HexGrid:
     def neighbours(self, hid: str) -> list[str]:
         """The adjacent hexes on the grid, clockwise from north (the order of ``_CUBE_DIRS``)."""
         col, row = parse_hex(hid)
-        lo, c_hi, r_hi = max(self.first, 0), min(self.first + self.cols, 100), min(self.first + self.rows, 100)
+        lo, c_hi, r_hi = (
+            max(self.first, 0),
+            min(self.first + self.cols, 100),
+            min(self.first + self.rows, 100),
+        )
         out = []
         for dc, dr in _STEPS[col & 1]:  # the cube directions as column/row steps, by column parity
             c, r = col + dc, row + dr
-            if lo <= c < c_hi and lo <= r < r_hi:  # on the grid, with a four-digit number (as ``in self`` checks)
+            if (
+                lo <= c < c_hi and lo <= r < r_hi
+            ):  # on the grid, with a four-digit number (as ``in self`` checks)
                 out.append(f"{c:02d}{r:02d}")
         return out
 
@@ -200,7 +208,10 @@ def offset_corners(col: int, row: int, size: float = 1.0) -> tuple[list[float], 
     """The six corners (xs, ys) of the hex in column ``col`` and row ``row`` (see :func:`hex_corners`)."""
     x, y = offset_centre(col, row, size)
     angles = [math.pi / 3 * k for k in range(6)]
-    return ([round(x + size * math.cos(a), 6) for a in angles], [round(y + size * math.sin(a), 6) for a in angles])
+    return (
+        [round(x + size * math.cos(a), 6) for a in angles],
+        [round(y + size * math.sin(a), 6) for a in angles],
+    )
 
 
 def hexside_segment(a: str, b: str, size: float = 1.0) -> tuple[list[float], list[float]]:

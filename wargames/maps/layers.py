@@ -48,8 +48,9 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{3,8}$")
 _HTML = re.compile(r"<[a-zA-Z/][^>]*>")
 
 
-def empty_layers(game: str, kind: str, side: str | None, extent: dict[str, tuple[float, float]],
-                 coords: str = "lonlat") -> dict[str, Any]:
+def empty_layers(
+    game: str, kind: str, side: str | None, extent: dict[str, tuple[float, float]], coords: str = "lonlat"
+) -> dict[str, Any]:
     """A layers value with every layer present and empty."""
     out: dict[str, Any] = {"game": game, "kind": kind, "side": side, "extent": dict(extent), "coords": coords}
     for name, cols in LAYERS.items():
@@ -71,9 +72,19 @@ def places_by_id(layers: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The layers' places as one dict per place id, in their order: ``kind``, ``name``, ``shape``, ``xs``, ``ys``,
     ``x``, ``y`` and ``facts`` (a dict, never None)."""
     pl = layers["places"]
-    return {pid: {"kind": pl["kind"][i], "name": pl["name"][i], "shape": pl["shape"][i], "xs": pl["xs"][i],
-                  "ys": pl["ys"][i], "x": pl["x"][i], "y": pl["y"][i], "facts": pl["facts"][i] or {}}
-            for i, pid in enumerate(pl["id"])}
+    return {
+        pid: {
+            "kind": pl["kind"][i],
+            "name": pl["name"][i],
+            "shape": pl["shape"][i],
+            "xs": pl["xs"][i],
+            "ys": pl["ys"][i],
+            "x": pl["x"][i],
+            "y": pl["y"][i],
+            "facts": pl["facts"][i] or {},
+        }
+        for i, pid in enumerate(pl["id"])
+    }
 
 
 def _walk_strings(value: Any):
@@ -104,8 +115,10 @@ def check_layers(layers: dict[str, Any]) -> dict[str, Any]:
             raise ValueError(f"map layers: layer {name!r} lacks columns {lacking}")
         bad = [c for c in layer if any(f in c.lower() for f in FORBIDDEN)]
         if bad:
-            raise ValueError(f"map layers: layer {name!r} has presentation columns {bad} (colours, pixels, HTML "
-                             "belong to the notebook kit)")
+            raise ValueError(
+                f"map layers: layer {name!r} has presentation columns {bad} (colours, pixels, HTML "
+                "belong to the notebook kit)"
+            )
         lengths = {c: len(v) for c, v in layer.items()}
         if len(set(lengths.values())) > 1:
             raise ValueError(f"map layers: layer {name!r} has columns of different lengths {lengths}")

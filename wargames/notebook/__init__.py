@@ -17,6 +17,22 @@ from .play import PlayGame
 from .widgets import ActionChooser, RulingPanel, Stepper, Walkthrough, map_for
 from .yotrmap import YotrMapView
 
-__all__ = ["ActionChooser", "FitlBoardView", "LayerMapView", "MapView", "PlayGame", "RulingPanel", "Stepper",
-           "Walkthrough", "draw_hexgrid", "hexgrid_data", "map_for", "progress_bar", "rules_used", "ruling_cards",
-           "setup_notebook", "table", "YotrMapView"]
+__all__ = [
+    "ActionChooser",
+    "FitlBoardView",
+    "LayerMapView",
+    "MapView",
+    "PlayGame",
+    "RulingPanel",
+    "Stepper",
+    "Walkthrough",
+    "draw_hexgrid",
+    "hexgrid_data",
+    "map_for",
+    "progress_bar",
+    "rules_used",
+    "ruling_cards",
+    "setup_notebook",
+    "table",
+    "YotrMapView",
+]

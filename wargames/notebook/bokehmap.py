@@ -53,15 +53,33 @@ class InteractiveMap:
         self.picked: str | None = None
         self.highlighted: list[str] = []
         self.update_times: list[float] = []
-        self.sources_hl = {"hl_areas": ColumnDataSource({"id": [], "xs": [], "ys": []}, name="hl_areas"),
-                           "hl_points": ColumnDataSource({"id": [], "x": [], "y": [], "size": []}, name="hl_points")}
+        self.sources_hl = {
+            "hl_areas": ColumnDataSource({"id": [], "xs": [], "ys": []}, name="hl_areas"),
+            "hl_points": ColumnDataSource({"id": [], "x": [], "y": [], "size": []}, name="hl_points"),
+        }
 
     def _add_highlight(self, fig, *, width: float = 4.0) -> None:
         """Draw the highlight layers (see :meth:`highlight`) on ``fig``: call once per figure, last."""
-        fig.multi_polygons("xs", "ys", source=self.sources_hl["hl_areas"], fill_color=PICK, fill_alpha=0.12,
-                           line_color=PICK, line_width=width, name="highlight_areas")
-        fig.scatter("x", "y", size="size", source=self.sources_hl["hl_points"], fill_color=None, line_color=PICK,
-                    line_width=width, name="highlight_points")
+        fig.multi_polygons(
+            "xs",
+            "ys",
+            source=self.sources_hl["hl_areas"],
+            fill_color=PICK,
+            fill_alpha=0.12,
+            line_color=PICK,
+            line_width=width,
+            name="highlight_areas",
+        )
+        fig.scatter(
+            "x",
+            "y",
+            size="size",
+            source=self.sources_hl["hl_points"],
+            fill_color=None,
+            line_color=PICK,
+            line_width=width,
+            name="highlight_points",
+        )
 
     def _place_shape(self, place: str) -> tuple[str, Any] | None:
         """Where ``place`` is drawn: ("area", (xs, ys)) as multi-polygon lists, ("point", (x, y, size)), or None."""

@@ -30,13 +30,30 @@ def vp_figure(frame: pd.DataFrame, game, *, title: str = "Communist victory poin
     from bokeh.plotting import figure
 
     top = max(45, int(frame["vp"].max()) + 5)
-    p = figure(width=760, height=380, title=title, x_axis_label="Game-Turn", y_axis_label="victory points",
-               toolbar_location=None, x_range=(-0.3, 13.5), y_range=(0, top))
+    p = figure(
+        width=760,
+        height=380,
+        title=title,
+        x_axis_label="Game-Turn",
+        y_axis_label="victory points",
+        toolbar_location=None,
+        x_range=(-0.3, 13.5),
+        y_range=(0, top),
+    )
     for (_, band), colour in zip(level_bands(game).iterrows(), LEVEL_COLOURS, strict=True):
         low, high = band["low"] - (0 if band["low"] == 0 else 0.5), min(band["high"] + 0.5, top)
         p.add_layout(BoxAnnotation(bottom=low, top=high, fill_color=colour, fill_alpha=0.35))
-        p.add_layout(Label(x=13.45, y=(low + high) / 2, text=band["level"], text_font_size="10px",
-                           text_align="right", text_baseline="middle", text_color="#333"))
+        p.add_layout(
+            Label(
+                x=13.45,
+                y=(low + high) / 2,
+                text=band["level"],
+                text_font_size="10px",
+                text_align="right",
+                text_baseline="middle",
+                text_color="#333",
+            )
+        )
     p.line(frame["turn"], frame["vp"], line_width=3, color="#b71c1c")
     p.scatter(frame["turn"], frame["vp"], size=8, color="#b71c1c")
     p.xaxis.ticker = list(range(0, 14))
@@ -59,7 +76,9 @@ def level_figure(counts: pd.DataFrame, title: str):
     from bokeh.plotting import figure
 
     labels = [lv.replace(" Victory", "").replace("Communist", "Comm.") for lv in counts["level"]]
-    p = figure(x_range=labels, width=760, height=300, title=title, y_axis_label="games", toolbar_location=None)
+    p = figure(
+        x_range=labels, width=760, height=300, title=title, y_axis_label="games", toolbar_location=None
+    )
     p.vbar(x=labels, top=list(counts["games"]), width=0.7, color=list(LEVEL_COLOURS))
     p.y_range.start = 0
     return p
@@ -70,8 +89,14 @@ def vp_histogram(vps: Iterable[int], title: str):
     from bokeh.plotting import figure
 
     s = pd.Series(list(vps)).value_counts().sort_index()
-    p = figure(width=760, height=280, title=title, x_axis_label="final Communist VP", y_axis_label="games",
-               toolbar_location=None)
+    p = figure(
+        width=760,
+        height=280,
+        title=title,
+        x_axis_label="final Communist VP",
+        y_axis_label="games",
+        toolbar_location=None,
+    )
     p.vbar(x=list(s.index), top=list(s.values), width=0.8, color="#b71c1c")
     p.y_range.start = 0
     return p
@@ -87,20 +112,37 @@ def margins_figure(history: list[dict[str, Any]], *, title: str = "Victory margi
     data: dict[str, list[Any]] = {k: [r[k] for r in history] for k in history[0]}
     src = ColumnDataSource(data)
     values = [r[f"margin_{f}"] for r in history for f in FACTIONS]
-    fig = figure(width=860, height=380, title=title, x_axis_label="card played",
-                 y_axis_label="margin (marker minus threshold)", tools="pan,wheel_zoom,reset,save",
-                 y_range=Range1d(min(values) - 1, max(max(values), 0) + 1))  # the zero line always shows
+    fig = figure(
+        width=860,
+        height=380,
+        title=title,
+        x_axis_label="card played",
+        y_axis_label="margin (marker minus threshold)",
+        tools="pan,wheel_zoom,reset,save",
+        y_range=Range1d(min(values) - 1, max(max(values), 0) + 1),
+    )  # the zero line always shows
     fig.add_layout(Span(location=0, dimension="width", line_color="#444", line_dash="dashed"))
     for r in history:
         if r["coup"]:
-            fig.add_layout(Span(location=r["card_index"], dimension="height", line_color="#999", line_width=2,
-                                line_alpha=0.6))
+            fig.add_layout(
+                Span(
+                    location=r["card_index"],
+                    dimension="height",
+                    line_color="#999",
+                    line_width=2,
+                    line_alpha=0.6,
+                )
+            )
     items = []
     for f in FACTIONS:
         line = fig.line("card_index", f"margin_{f}", source=src, color=FACTION_COLOURS[f], line_width=3)
         fig.scatter("card_index", f"margin_{f}", source=src, color=FACTION_COLOURS[f], size=5)
-        fig.add_tools(HoverTool(renderers=[line], tooltips=[("card", "@card_index: #@card @title"),
-                                                             (f"{f} margin", f"@margin_{f}")]))
+        fig.add_tools(
+            HoverTool(
+                renderers=[line],
+                tooltips=[("card", "@card_index: #@card @title"), (f"{f} margin", f"@margin_{f}")],
+            )
+        )
         items.append((f, [line]))
     fig.add_layout(Legend(items=items, title="margin"), "right")
     return fig
@@ -115,8 +157,14 @@ def outcomes_figure(rows: list[dict[str, Any]], *, title: str = "Many games"):
 
     n = len(rows)
     wins = [sum(1 for r in rows if r["winner"] == f) for f in FACTIONS]
-    bars = figure(x_range=list(FACTIONS), width=360, height=330, title=f"{title}: winners ({n} games)",
-                  y_axis_label="games won", tools="save")
+    bars = figure(
+        x_range=list(FACTIONS),
+        width=360,
+        height=330,
+        title=f"{title}: winners ({n} games)",
+        y_axis_label="games won",
+        tools="save",
+    )
     bars.vbar(x=list(FACTIONS), top=wins, width=0.7, color=[FACTION_COLOURS[f] for f in FACTIONS])
     bars.y_range.start = 0
     xs, ys, colours, seeds = [], [], [], []
@@ -126,8 +174,14 @@ def outcomes_figure(rows: list[dict[str, Any]], *, title: str = "Many games"):
             ys.append(r[f"margin_{f}"])
             colours.append(FACTION_COLOURS[f])
             seeds.append(r.get("seed", i))
-    dots = figure(x_range=list(FACTIONS), width=460, height=330, title=f"{title}: final margins, one dot per game",
-                  y_axis_label="margin (marker minus threshold)", tools="save")
+    dots = figure(
+        x_range=list(FACTIONS),
+        width=460,
+        height=330,
+        title=f"{title}: final margins, one dot per game",
+        y_axis_label="margin (marker minus threshold)",
+        tools="save",
+    )
     src = ColumnDataSource({"x": xs, "y": ys, "colour": colours, "seed": seeds})
     rend = dots.scatter("x", "y", source=src, color="colour", size=6, alpha=0.6)
     dots.add_tools(HoverTool(renderers=[rend], tooltips=[("seed", "@seed"), ("margin", "@y")]))
@@ -136,19 +190,35 @@ def outcomes_figure(rows: list[dict[str, Any]], *, title: str = "Many games"):
 
 
 # ---------------------------------------------------------------------------------- Vietnam: Rumor of War
-ROW_COLOURS: dict[str, str] = {"US Military Victory": "#1f5fa8", "US Unrest": "#b22222", "US": "#1f5fa8",
-                               "ARVN": "#d4a017", "Allies": "#7e57c2", "PAVN": "#b22222", "VC": "#2e7d32"}
+ROW_COLOURS: dict[str, str] = {
+    "US Military Victory": "#1f5fa8",
+    "US Unrest": "#b22222",
+    "US": "#1f5fa8",
+    "ARVN": "#d4a017",
+    "Allies": "#7e57c2",
+    "PAVN": "#b22222",
+    "VC": "#2e7d32",
+}
 
 
-def row_tracks_figure(rows: list[dict[str, Any]], *, title: str = "The two victory tracks, end of each season"):
+def row_tracks_figure(
+    rows: list[dict[str, Any]], *, title: str = "The two victory tracks, end of each season"
+):
     """The two victory tracks of Rumor of War (ROW-12.1) season by season (rows of
     ``wargames.row.runs.play_with_tracks``), with the 31-VP line that ends the game."""
     from bokeh.models import Span
     from bokeh.plotting import figure
 
     labels = [r["label"] for r in rows]
-    p = figure(x_range=labels, width=820, height=360, title=title, y_axis_label="victory points",
-               toolbar_location=None, y_range=(0, 36))
+    p = figure(
+        x_range=labels,
+        width=820,
+        height=360,
+        title=title,
+        y_axis_label="victory points",
+        toolbar_location=None,
+        y_range=(0, 36),
+    )
     for key in ("US Military Victory", "US Unrest"):
         col = "us_military_victory" if key == "US Military Victory" else "us_unrest"
         ys = [r[col] for r in rows]
@@ -166,8 +236,9 @@ def row_chart_figure(chart: list[dict[str, Any]], *, title: str = "Formations in
     from bokeh.plotting import figure
 
     labels = [r["label"] for r in chart]
-    p = figure(x_range=labels, width=820, height=360, title=title, y_axis_label="formations",
-               toolbar_location=None)
+    p = figure(
+        x_range=labels, width=820, height=360, title=title, y_axis_label="formations", toolbar_location=None
+    )
     for force in ("US", "ARVN", "Allies", "PAVN"):
         p.line(labels, [r[force] for r in chart], line_width=3, color=ROW_COLOURS[force], legend_label=force)
     p.xaxis.major_label_orientation = 0.9
@@ -180,9 +251,16 @@ def row_chart_figure(chart: list[dict[str, Any]], *, title: str = "Formations in
 # ---------------------------------------------------------------------------------- four models side by side
 #: one colour per winner across the four models (blue: the American side and its allies, red/green: the
 #: Communist side, gold: the ARVN of Fire in the Lake, grey: no winner)
-WINNER_COLOURS: dict[str, str] = {"Allied": "#1565c0", "Capitalist": "#1565c0", "US": FACTION_COLOURS["US"],
-                                  "ARVN": FACTION_COLOURS["ARVN"], "Communist": "#c62828", "NVA": FACTION_COLOURS["NVA"],
-                                  "VC": FACTION_COLOURS["VC"], "none": "#9e9e9e"}
+WINNER_COLOURS: dict[str, str] = {
+    "Allied": "#1565c0",
+    "Capitalist": "#1565c0",
+    "US": FACTION_COLOURS["US"],
+    "ARVN": FACTION_COLOURS["ARVN"],
+    "Communist": "#c62828",
+    "NVA": FACTION_COLOURS["NVA"],
+    "VC": FACTION_COLOURS["VC"],
+    "none": "#9e9e9e",
+}
 
 
 def winner_shares_figure(shares: pd.DataFrame, *, title: str = "Who wins, share of games (%)"):
@@ -192,13 +270,25 @@ def winner_shares_figure(shares: pd.DataFrame, *, title: str = "Who wins, share 
 
     models = list(shares.index)[::-1]
     winners = [w for w in shares.columns if shares[w].sum() > 0]
-    src = ColumnDataSource({"model": models, **{w: [float(shares.at[m, w]) for m in models] for w in winners}})
-    p = figure(y_range=models, width=860, height=90 + 60 * len(models), title=title, x_range=(0, 100),
-               x_axis_label="% of games", toolbar_location=None)
-    bars = p.hbar_stack(winners, y="model", height=0.6, source=src,
-                        color=[WINNER_COLOURS.get(w, "#777") for w in winners])
+    src = ColumnDataSource(
+        {"model": models, **{w: [float(shares.at[m, w]) for m in models] for w in winners}}
+    )
+    p = figure(
+        y_range=models,
+        width=860,
+        height=90 + 60 * len(models),
+        title=title,
+        x_range=(0, 100),
+        x_axis_label="% of games",
+        toolbar_location=None,
+    )
+    bars = p.hbar_stack(
+        winners, y="model", height=0.6, source=src, color=[WINNER_COLOURS.get(w, "#777") for w in winners]
+    )
     p.add_tools(HoverTool(tooltips=[("model", "@model"), ("winner", "$name"), ("% of games", "@$name")]))
-    p.add_layout(Legend(items=[(w, [b]) for w, b in zip(winners, bars, strict=True)], title="winner"), "right")
+    p.add_layout(
+        Legend(items=[(w, [b]) for w, b in zip(winners, bars, strict=True)], title="winner"), "right"
+    )
     return p
 
 
@@ -212,10 +302,20 @@ def spread_figure(panels: list[dict[str, Any]], *, width: int = 420, height: int
     figs = []
     for panel in panels:
         s = pd.Series(list(panel["values"])).value_counts().sort_index()
-        p = figure(width=width, height=height, title=panel["title"], x_axis_label=panel["xlabel"],
-                   y_axis_label="games", toolbar_location=None)
-        p.vbar(x=[float(x) for x in s.index], top=[int(v) for v in s.values], width=0.8,
-               color=panel.get("color", "#546e7a"))
+        p = figure(
+            width=width,
+            height=height,
+            title=panel["title"],
+            x_axis_label=panel["xlabel"],
+            y_axis_label="games",
+            toolbar_location=None,
+        )
+        p.vbar(
+            x=[float(x) for x in s.index],
+            top=[int(v) for v in s.values],
+            width=0.8,
+            color=panel.get("color", "#546e7a"),
+        )
         for x in panel.get("lines", ()):
             p.add_layout(Span(location=x, dimension="height", line_color="#222", line_dash="dashed"))
         p.y_range.start = 0
@@ -232,13 +332,21 @@ def hidden_figure(totals: pd.DataFrame, *, title: str = "What each side cannot s
 
     kinds = [("state entries hidden", "#6d4c41"), ("rulings masked", "#90a4ae")]
     labels = [f"{m.split(' (')[0]}: {s}" for m, s in zip(totals["model"], totals["side"], strict=True)]
-    p = figure(y_range=labels[::-1], width=860, height=80 + 34 * len(labels), title=title,
-               x_axis_label="count", toolbar_location=None)
+    p = figure(
+        y_range=labels[::-1],
+        width=860,
+        height=80 + 34 * len(labels),
+        title=title,
+        x_axis_label="count",
+        toolbar_location=None,
+    )
     items = []
     for k, (kind, colour) in enumerate(kinds):
         counts = list(totals[kind]) if kind in totals else [0] * len(totals)
         src = ColumnDataSource({"y": labels, "v": [int(v) for v in counts], "kind": [kind] * len(labels)})
-        r = p.hbar(y=dodge("y", 0.2 - 0.4 * k, range=p.y_range), right="v", height=0.38, source=src, color=colour)
+        r = p.hbar(
+            y=dodge("y", 0.2 - 0.4 * k, range=p.y_range), right="v", height=0.38, source=src, color=colour
+        )
         items.append((kind, [r]))
     p.add_tools(HoverTool(tooltips=[("", "@y"), ("what", "@kind"), ("count", "@v")]))
     p.add_layout(Legend(items=items), "below")
@@ -246,8 +354,14 @@ def hidden_figure(totals: pd.DataFrame, *, title: str = "What each side cannot s
     return p
 
 
-def tracks_by_turn_figure(frame: pd.DataFrame, *, title: str, levels: dict[str, float] | None = None,
-                          colours: dict[str, str] | None = None, x_label: str = "turn"):
+def tracks_by_turn_figure(
+    frame: pd.DataFrame,
+    *,
+    title: str,
+    levels: dict[str, float] | None = None,
+    colours: dict[str, str] | None = None,
+    x_label: str = "turn",
+):
     """A line per score column of :func:`wargames.notebook.compare.tracks_by_turn` (the scores after each turn),
     with each track's threshold (``levels``) dashed in the same colour."""
     from bokeh.models import Legend, Span
@@ -256,9 +370,18 @@ def tracks_by_turn_figure(frame: pd.DataFrame, *, title: str, levels: dict[str, 
     palette = ("#c62828", "#212121", "#2e7d32", "#1565c0", "#6a1b9a", "#ef6c00")
     cols = [c for c in frame.columns if c != "turn"]
     colours = colours or {}
-    top = max([float(frame[c].max()) for c in cols] + [float(v) for c, v in (levels or {}).items() if c in cols])
-    p = figure(width=760, height=360, title=title, x_axis_label=x_label, y_axis_label="points",
-               toolbar_location=None, y_range=(0, top * 1.08 + 1))
+    top = max(
+        [float(frame[c].max()) for c in cols] + [float(v) for c, v in (levels or {}).items() if c in cols]
+    )
+    p = figure(
+        width=760,
+        height=360,
+        title=title,
+        x_axis_label=x_label,
+        y_axis_label="points",
+        toolbar_location=None,
+        y_range=(0, top * 1.08 + 1),
+    )
     items = []
     for i, c in enumerate(cols):
         colour = colours.get(c, palette[i % len(palette)])

@@ -46,14 +46,10 @@ class StoredRun:
 
 
 STORED_RUNS: dict[str, StoredRun] = {
-    "tet": StoredRun("tet", "tet_1000.csv", "historical",
-                     "benchmarks/tet_calibration.py --games 1000"),
-    "yotr": StoredRun("yotr", "yotr_1000.csv", "historical",
-                      "benchmarks/montecarlo.py yotr --games 1000"),
-    "fitl": StoredRun("fitl", "fitl_short_200.csv", "short",
-                      "benchmarks/montecarlo.py fitl --games 200"),
-    "row": StoredRun("row", "row_200.csv", "year-in-i-corps",
-                     "benchmarks/montecarlo.py row --games 200"),
+    "tet": StoredRun("tet", "tet_1000.csv", "historical", "benchmarks/tet_calibration.py --games 1000"),
+    "yotr": StoredRun("yotr", "yotr_1000.csv", "historical", "benchmarks/montecarlo.py yotr --games 1000"),
+    "fitl": StoredRun("fitl", "fitl_short_200.csv", "short", "benchmarks/montecarlo.py fitl --games 200"),
+    "row": StoredRun("row", "row_200.csv", "year-in-i-corps", "benchmarks/montecarlo.py row --games 200"),
 }
 
 
@@ -71,9 +67,13 @@ def normalise(frame: pd.DataFrame) -> pd.DataFrame:
     """A run in the shape of ``Game.outcome()`` rows whatever script wrote it: ``winner`` "none" for no winner,
     ``margin_<faction>`` (older files say ``margins_``), without columns that only one script writes."""
     out = frame.copy()
-    out = out.rename(columns={c: "margin_" + c[len("margins_"):] for c in out.columns if c.startswith("margins_")})
-    out = out.drop(columns=[c for c in out.columns if c.startswith("party_margins_")] + ["final_coup", "title"],
-                   errors="ignore")
+    out = out.rename(
+        columns={c: "margin_" + c[len("margins_") :] for c in out.columns if c.startswith("margins_")}
+    )
+    out = out.drop(
+        columns=[c for c in out.columns if c.startswith("party_margins_")] + ["final_coup", "title"],
+        errors="ignore",
+    )
     out["winner"] = out["winner"].fillna("none").astype(str)
     return out
 
@@ -98,8 +98,16 @@ def runs_table(runs: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     rows = []
     for g, frame in runs.items():
         s = STORED_RUNS[g]
-        rows.append({"model": game_type(g).title, "scenario": s.scenario, "file": f"benchmarks/results/{s.file}",
-                     "games": len(frame), "seeds": f"{frame.seed.min()}-{frame.seed.max()}", "made by": s.made_by})
+        rows.append(
+            {
+                "model": game_type(g).title,
+                "scenario": s.scenario,
+                "file": f"benchmarks/results/{s.file}",
+                "games": len(frame),
+                "seeds": f"{frame.seed.min()}-{frame.seed.max()}",
+                "made by": s.made_by,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -109,14 +117,24 @@ def check_stored(game: str, seeds: Iterable[int] = (0, 1, 2)) -> pd.DataFrame:
     from ..core.montecarlo import montecarlo
 
     stored = stored_run(game).set_index("seed")
-    live = normalise(montecarlo(game, seeds=list(seeds), scenario=STORED_RUNS[game].scenario)).set_index("seed")
+    live = normalise(montecarlo(game, seeds=list(seeds), scenario=STORED_RUNS[game].scenario)).set_index(
+        "seed"
+    )
     cols = [c for c in live.columns if c in stored.columns and c not in ("seconds", "level")]
     rows = []
     for s in live.index:
         diff = [c for c in cols if str(live.at[s, c]) != str(stored.at[s, c])]
-        rows.append({"model": game, "seed": int(s), "winner (live)": live.at[s, "winner"],
-                     "winner (stored)": stored.at[s, "winner"], "columns compared": len(cols),
-                     "differ": ", ".join(diff), "same": not diff})
+        rows.append(
+            {
+                "model": game,
+                "seed": int(s),
+                "winner (live)": live.at[s, "winner"],
+                "winner (stored)": stored.at[s, "winner"],
+                "columns compared": len(cols),
+                "differ": ", ".join(diff),
+                "same": not diff,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -136,15 +154,25 @@ def deciding_rules(runs: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     for g, frame in runs.items():
         n = len(frame)
         for (rule, winner), k in frame.groupby(["rule", "winner"]).size().items():
-            rows.append({"model": game_type(g).title, "deciding rule": rule, "what it says": rule_titles(g).get(rule, ""),
-                         "winner": winner, "games": int(k), "share %": round(100 * k / n, 1)})
+            rows.append(
+                {
+                    "model": game_type(g).title,
+                    "deciding rule": rule,
+                    "what it says": rule_titles(g).get(rule, ""),
+                    "winner": winner,
+                    "games": int(k),
+                    "share %": round(100 * k / n, 1),
+                }
+            )
     return pd.DataFrame(rows)
 
 
 def winner_shares(runs: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """Model x winner: the share of games (in %) each side or faction won ("none": a draw)."""
-    rows = {game_type(g).title: frame["winner"].value_counts(normalize=True).mul(100).round(1)
-            for g, frame in runs.items()}
+    rows = {
+        game_type(g).title: frame["winner"].value_counts(normalize=True).mul(100).round(1)
+        for g, frame in runs.items()
+    }
     return pd.DataFrame(rows).T.fillna(0.0)
 
 
@@ -153,8 +181,10 @@ def thresholds(game: str) -> dict[str, tuple[str, int]]:
     if game == "tet":  # TET-COMP-2: a faction is demoralized when its points reach its level (factions.csv)
         from ..tet.data import load_data
 
-        return {f"score_{f}": (f"{f} demoralized (TET-COMP-2)", row.demoralization_level)
-                for f, row in load_data().factions.items()}
+        return {
+            f"score_{f}": (f"{f} demoralized (TET-COMP-2)", row.demoralization_level)
+            for f, row in load_data().factions.items()
+        }
     if game == "yotr":  # YOTR-VIC-LEVELS: the lowest total of a Communist level
         from ..yotr.analysis import level_bands
 
@@ -168,8 +198,10 @@ def thresholds(game: str) -> dict[str, tuple[str, int]]:
     if game == "row":  # ROW-12.1: 31 VP wins at once
         from ..row.victory import WIN_VP
 
-        return {"score_US Military Victory": (f"Capitalist {WIN_VP} VP (ROW-12.1)", WIN_VP),
-                "score_US Unrest": (f"Communist {WIN_VP} VP (ROW-12.1)", WIN_VP)}
+        return {
+            "score_US Military Victory": (f"Capitalist {WIN_VP} VP (ROW-12.1)", WIN_VP),
+            "score_US Unrest": (f"Communist {WIN_VP} VP (ROW-12.1)", WIN_VP),
+        }
     raise KeyError(game)
 
 
@@ -180,9 +212,18 @@ def tracks_table(runs: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     for g, frame in runs.items():
         for col, (meaning, value) in thresholds(g).items():
             s = frame[col]
-            rows.append({"model": game_type(g).title, "track": col.removeprefix("score_"), "counts when": meaning,
-                         "value": value, "mean final": round(float(s.mean()), 1), "lowest": int(s.min()),
-                         "highest": int(s.max()), "reached %": round(100 * float((s >= value).mean()), 1)})
+            rows.append(
+                {
+                    "model": game_type(g).title,
+                    "track": col.removeprefix("score_"),
+                    "counts when": meaning,
+                    "value": value,
+                    "mean final": round(float(s.mean()), 1),
+                    "lowest": int(s.min()),
+                    "highest": int(s.max()),
+                    "reached %": round(100 * float((s >= value).mean()), 1),
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -202,8 +243,10 @@ def deciding_number(game: str, frame: pd.DataFrame) -> pd.Series:
     if game == "tet":
         th = thresholds("tet")
         broken = {f: frame[f"score_{f}"] >= th[f"score_{f}"][1] for f in ("NVA", "VC", "USA", "SVN")}
-        return ((broken["NVA"].astype(int) + broken["VC"].astype(int))
-                - (broken["USA"].astype(int) + broken["SVN"].astype(int))).rename("number")
+        return (
+            (broken["NVA"].astype(int) + broken["VC"].astype(int))
+            - (broken["USA"].astype(int) + broken["SVN"].astype(int))
+        ).rename("number")
     if game == "yotr":
         return frame["score_VP"].rename("number")
     if game == "fitl":
@@ -226,7 +269,10 @@ def result_edges(game: str) -> list[float]:
         from ..yotr.analysis import level_bands
 
         bands = level_bands(None)
-        return [bands[bands.winner == "Allied"]["high"].max() + 0.5, bands[bands.winner == "Communist"]["low"].min() - 0.5]
+        return [
+            bands[bands.winner == "Allied"]["high"].max() + 0.5,
+            bands[bands.winner == "Communist"]["low"].min() - 0.5,
+        ]
     if game == "row":
         return [0.5]
     return []
@@ -234,8 +280,15 @@ def result_edges(game: str) -> list[float]:
 
 def spread_panels(runs: Mapping[str, pd.DataFrame]) -> list[dict[str, Any]]:
     """One histogram panel per model for :func:`wargames.notebook.charts.spread_figure`."""
-    return [{"title": f"{game_type(g).title} ({DECIDING_NUMBER[g][1]})", "values": deciding_number(g, frame),
-             "xlabel": DECIDING_NUMBER[g][0], "lines": result_edges(g)} for g, frame in runs.items()]
+    return [
+        {
+            "title": f"{game_type(g).title} ({DECIDING_NUMBER[g][1]})",
+            "values": deciding_number(g, frame),
+            "xlabel": DECIDING_NUMBER[g][0],
+            "lines": result_edges(g),
+        }
+        for g, frame in runs.items()
+    ]
 
 
 def spread_table(runs: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
@@ -247,12 +300,21 @@ def spread_table(runs: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
         x = deciding_number(g, frame)
         top = frame["winner"].value_counts(normalize=True)
         p, n = float(top.iloc[0]), len(frame)
-        rows.append({"model": game_type(g).title, "deciding number": DECIDING_NUMBER[g][0], "games": n,
-                     "median": float(x.median()), "middle half": f"{x.quantile(0.25):g} to {x.quantile(0.75):g}",
-                     "range": f"{x.min():g} to {x.max():g}", "distinct values": int(x.nunique()),
-                     "most common result": top.index[0], "its share %": round(100 * p, 1),
-                     "+/- with 20 games": round(100 * margin_of_error(p, 20), 1),
-                     "+/- with this run": round(100 * margin_of_error(p, n), 1)})
+        rows.append(
+            {
+                "model": game_type(g).title,
+                "deciding number": DECIDING_NUMBER[g][0],
+                "games": n,
+                "median": float(x.median()),
+                "middle half": f"{x.quantile(0.25):g} to {x.quantile(0.75):g}",
+                "range": f"{x.min():g} to {x.max():g}",
+                "distinct values": int(x.nunique()),
+                "most common result": top.index[0],
+                "its share %": round(100 * p, 1),
+                "+/- with 20 games": round(100 * margin_of_error(p, 20), 1),
+                "+/- with this run": round(100 * margin_of_error(p, n), 1),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -264,10 +326,16 @@ def margin_of_error(share: float, games: int) -> float:
 # ------------------------------------------------------------------------------------- what each side can see
 #: what a masked entry of each game's state means, in our words, with the rule that hides it
 HIDDEN_MEANING: dict[tuple[str, str], str] = {
-    ("tet", "units"): "units face down: the other side's NVA/VC and every face-down Ruff Puff (TET-UNIT-3, TET-P1-3)",
+    (
+        "tet",
+        "units",
+    ): "units face down: the other side's NVA/VC and every face-down Ruff Puff (TET-UNIT-3, TET-P1-3)",
     ("yotr", "units"): "Communist counters seen only as face-down counters (YOTR-MOV-M, decision D-39)",
     ("yotr", "obs"): "the Communist order of battle numbers (YOTR-LSI option)",
-    ("fitl", "deck"): "cards in the draw deck whose order is unknown (FITL-2.2; only the played and next card show)",
+    (
+        "fitl",
+        "deck",
+    ): "cards in the draw deck whose order is unknown (FITL-2.2; only the played and next card show)",
     ("fitl", "set_aside"): "cards set aside unseen at set-up (FITL-SETUP-DECK)",
     ("row", "tunnels"): "tunnels still on their Hidden side (ROW-14.3)",
     ("row", "box"): "VC units waiting in the VC cup (ROW-13.1.2)",
@@ -304,20 +372,37 @@ def hidden_facts(game: Any) -> pd.DataFrame:
                 continue
             k = masked(value, view.state[key])
             if k:
-                rows.append({"model": game.title, "side": side, "what is hidden": HIDDEN_MEANING.get(
-                    (game.game_id, key), key), "state entry": key, "count": k})
+                rows.append(
+                    {
+                        "model": game.title,
+                        "side": side,
+                        "what is hidden": HIDDEN_MEANING.get((game.game_id, key), key),
+                        "state entry": key,
+                        "count": k,
+                    }
+                )
         hidden_log = sum(1 for r in game.log if team in r.hidden_from)
-        rows.append({"model": game.title, "side": side, "what is hidden": "rulings it reads only in their public wording",
-                     "state entry": "log", "count": hidden_log})
+        rows.append(
+            {
+                "model": game.title,
+                "side": side,
+                "what is hidden": "rulings it reads only in their public wording",
+                "state entry": "log",
+                "count": hidden_log,
+            }
+        )
     return pd.DataFrame(rows)
 
 
 def hidden_totals(frames: Iterable[pd.DataFrame]) -> pd.DataFrame:
     """Model x side: hidden state entries and masked rulings (the totals of :func:`hidden_facts` tables)."""
     frame = pd.concat(list(frames), ignore_index=True)
-    frame["kind"] = frame["state entry"].map(lambda k: "rulings masked" if k == "log" else "state entries hidden")
-    return frame.pivot_table(index=["model", "side"], columns="kind", values="count", aggfunc="sum",
-                             fill_value=0, sort=False).reset_index()
+    frame["kind"] = frame["state entry"].map(
+        lambda k: "rulings masked" if k == "log" else "state entries hidden"
+    )
+    return frame.pivot_table(
+        index=["model", "side"], columns="kind", values="count", aggfunc="sum", fill_value=0, sort=False
+    ).reset_index()
 
 
 def facts_table() -> pd.DataFrame:
@@ -325,8 +410,16 @@ def facts_table() -> pd.DataFrame:
     rows = []
     for g in MODELS:
         t = game_type(g)
-        rows.append({"model": t.title, "sides": ", ".join(t.sides), "factions": ", ".join(t.factions),
-                     "map": t.map_kind, "hidden information": t.hidden_information, "what it models": t.model})
+        rows.append(
+            {
+                "model": t.title,
+                "sides": ", ".join(t.sides),
+                "factions": ", ".join(t.factions),
+                "map": t.map_kind,
+                "hidden information": t.hidden_information,
+                "what it models": t.model,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -387,8 +480,10 @@ def fitl_cards_about(word: str) -> pd.DataFrame:
     from ..fitl.cards import deck_rows
 
     deck = pd.DataFrame(deck_rows())
-    hit = deck[deck["history"].str.contains(rf"\b{re.escape(word)}", case=False, regex=True)
-               | deck["title"].str.contains(rf"\b{re.escape(word)}", case=False, regex=True)]
+    hit = deck[
+        deck["history"].str.contains(rf"\b{re.escape(word)}", case=False, regex=True)
+        | deck["title"].str.contains(rf"\b{re.escape(word)}", case=False, regex=True)
+    ]
     return hit[["number", "title", "year", "kind", "history"]].reset_index(drop=True)
 
 
@@ -412,8 +507,13 @@ def fitl_event(card: int, faction: str, scenario: str = "medium", seed: int = 0)
             changes[col] = ""
     pieces = changes[changes["pieces"] != ""].drop(columns="change").reset_index(drop=True)
     terror = int(changes["change"].str.startswith("terror").sum())
-    return {"run": run, "changes": changes, "pieces": pieces, "terror": terror,
-            "markers": markers.rename_axis("faction")}
+    return {
+        "run": run,
+        "changes": changes,
+        "pieces": pieces,
+        "terror": terror,
+        "markers": markers.rename_axis("faction"),
+    }
 
 
 def _fitl_markers(scenario: str, seed: int) -> dict[str, int]:
@@ -430,7 +530,7 @@ def load_at_turn(game: str, turn: int, seed: int = 0, scenario: str | None = Non
 
 
 def shares_text(frame: pd.DataFrame, label: str = "games") -> str:
-    """"Allied 40%, Communist 20%, draw 40% of 1000 games": who won how often in a run, in words."""
+    """ "Allied 40%, Communist 20%, draw 40% of 1000 games": who won how often in a run, in words."""
     shares = frame["winner"].value_counts(normalize=True)
     parts = [f"{'draw' if w == 'none' else w} {p:.0%}" for w, p in shares.items()]
     return f"{', '.join(parts)} of {len(frame)} {label}"
@@ -441,29 +541,50 @@ def markers_text(markers: pd.DataFrame) -> str:
     return ", ".join(f"{f} {int(c):+d}" for f, c in markers["change"].items()) + " on the victory markers"
 
 
-def event_table(event: str, runs: Mapping[str, pd.DataFrame], fitl_markers: pd.DataFrame,
-                row_scenario: str | None, row_games: pd.DataFrame | None) -> pd.DataFrame:
+def event_table(
+    event: str,
+    runs: Mapping[str, pd.DataFrame],
+    fitl_markers: pd.DataFrame,
+    row_scenario: str | None,
+    row_games: pd.DataFrame | None,
+) -> pd.DataFrame:
     """One event ("tet" or "easter") as each model has it: how it appears, what it moves, and the result measured
     in this notebook (the stored run of the model that is the event, the Fire in the Lake card's effect, and Rumor
     of War's scenario for the event when it is registered)."""
     row_how = scenario_title("row", row_scenario) if row_scenario else "(no scenario for it registered yet)"
     row_result = shares_text(row_games) if row_games is not None else "not played"
     if event == "tet":
-        first = {"model": game_type("tet").title, "how it appears": scenario_title("tet", "historical"),
-                 "what moves": "four demoralization tracks (TET-COMP-2)",
-                 "result": shares_text(runs["tet"], "stored games")}
-        card = {"model": game_type("fitl").title, "how it appears": "card 124, the VC's Pivotal Event",
-                "what moves": "support and opposition, US and ARVN pieces (FITL-3.3.4)",
-                "result": markers_text(fitl_markers)}
+        first = {
+            "model": game_type("tet").title,
+            "how it appears": scenario_title("tet", "historical"),
+            "what moves": "four demoralization tracks (TET-COMP-2)",
+            "result": shares_text(runs["tet"], "stored games"),
+        }
+        card = {
+            "model": game_type("fitl").title,
+            "how it appears": "card 124, the VC's Pivotal Event",
+            "what moves": "support and opposition, US and ARVN pieces (FITL-3.3.4)",
+            "result": markers_text(fitl_markers),
+        }
     elif event == "easter":
-        first = {"model": game_type("yotr").title, "how it appears": scenario_title("yotr", "historical"),
-                 "what moves": "Communist victory points for towns, Regions and Saigon (YOTR-VIC)",
-                 "result": shares_text(runs["yotr"], "stored games")}
-        card = {"model": game_type("fitl").title, "how it appears": "card 122, the NVA's Pivotal Event (a what-if from 1968)",
-                "what moves": "NVA pieces on the map, then the four victory markers (FITL-7.2)",
-                "result": markers_text(fitl_markers)}
+        first = {
+            "model": game_type("yotr").title,
+            "how it appears": scenario_title("yotr", "historical"),
+            "what moves": "Communist victory points for towns, Regions and Saigon (YOTR-VIC)",
+            "result": shares_text(runs["yotr"], "stored games"),
+        }
+        card = {
+            "model": game_type("fitl").title,
+            "how it appears": "card 122, the NVA's Pivotal Event (a what-if from 1968)",
+            "what moves": "NVA pieces on the map, then the four victory markers (FITL-7.2)",
+            "result": markers_text(fitl_markers),
+        }
     else:
         raise KeyError(event)
-    row = {"model": game_type("row").title, "how it appears": row_how,
-           "what moves": "US Military Victory against US Unrest (ROW-12.1)", "result": row_result}
+    row = {
+        "model": game_type("row").title,
+        "how it appears": row_how,
+        "what moves": "US Military Victory against US Unrest (ROW-12.1)",
+        "result": row_result,
+    }
     return pd.DataFrame([first, card, row])

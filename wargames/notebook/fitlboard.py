@@ -30,14 +30,26 @@ MARKER = {"cube": "square", "disc": "circle", "cylinder": "hex"}
 # Control labels: a chip in the controlling faction's colour with black or white text, legible on any space
 CONTROL_FILL = {"coin": COLOURS["ARVN"], "nva": COLOURS["NVA"]}
 TOOLTIP = '<div style="max-width:320px;font-size:12px;line-height:1.25">@tip{safe}</div>'
-DYNAMIC = ("cities", "pieces", "control", "markers", "leaders", "frames")  # provinces: only fill and tip change (_after_update)
+DYNAMIC = (
+    "cities",
+    "pieces",
+    "control",
+    "markers",
+    "leaders",
+    "frames",
+)  # provinces: only fill and tip change (_after_update)
 
 
-SUPPORT_NAME = {2: "Active Support", 1: "Passive Support", 0: "Neutral", -1: "Passive Opposition",
-                -2: "Active Opposition"}  # FITL-1.6, the names of the key
+SUPPORT_NAME = {
+    2: "Active Support",
+    1: "Passive Support",
+    0: "Neutral",
+    -1: "Passive Opposition",
+    -2: "Active Opposition",
+}  # FITL-1.6, the names of the key
 STATE_CODE = {"Underground": "u", "Active": "a", "Tunneled": "t", "": ""}
-PITCH = 0.17   # degrees between piece glyphs (before the placer moves each block clear of the names)
-COLUMNS = 3    # glyphs per row under a space's name
+PITCH = 0.17  # degrees between piece glyphs (before the placer moves each block clear of the names)
+COLUMNS = 3  # glyphs per row under a space's name
 
 
 _places = places_by_id  # the layers' places by id (wargames.maps.layers)
@@ -111,8 +123,17 @@ def dynamic_layers(layers: dict[str, Any]) -> dict[str, Any]:
     pc = layers["pieces"]
     for place, faction, facts in zip(pc["place"], pc["faction"], pc["facts"], strict=True):
         items.setdefault(place, []).extend((faction, it) for it in facts)
-    pieces: dict[str, list] = {"space": [], "key": [], "x": [], "y": [], "shape": [], "faction": [], "state": [],
-                               "count": [], "label": []}
+    pieces: dict[str, list] = {
+        "space": [],
+        "key": [],
+        "x": [],
+        "y": [],
+        "shape": [],
+        "faction": [],
+        "state": [],
+        "count": [],
+        "label": [],
+    }
     control: dict[str, list] = {"id": [], "x": [], "y": [], "text": [], "control": []}
     markers: dict[str, list] = {"x": [], "y": [], "text": []}
     for pid, p in places.items():
@@ -150,8 +171,9 @@ def dynamic_layers(layers: dict[str, Any]) -> dict[str, Any]:
             control["text"].append("COIN" if c == "coin" else "NVA")
             control["control"].append(c)
         terror = f.get("terror") or 0
-        extra = (["Terror" + (f" x{terror}" if terror > 1 else "")] if terror else []) \
-            + (["Sabotage"] if f.get("sabotage") else [])
+        extra = (["Terror" + (f" x{terror}" if terror > 1 else "")] if terror else []) + (
+            ["Sabotage"] if f.get("sabotage") else []
+        )
         if extra:
             markers["x"].append(x0)
             markers["y"].append(y0 + 0.25)
@@ -162,34 +184,63 @@ def dynamic_layers(layers: dict[str, Any]) -> dict[str, Any]:
 def _panel_html(dyn: dict[str, Any]) -> str:
 
     def rows(items):
-        return "".join(f"<tr><td>{html.escape(str(k))}</td><td style='text-align:right'><b>{v}</b></td></tr>"
-                       for k, v in items)
+        return "".join(
+            f"<tr><td>{html.escape(str(k))}</td><td style='text-align:right'><b>{v}</b></td></tr>"
+            for k, v in items
+        )
 
     tracks = dyn["tracks"]
     keys = list(tracks)
-    out = ['<div style="font:12px sans-serif;line-height:1.35;width:250px">',
-           "<b>Tracks</b><table>" + rows((k, tracks[k]) for k in keys[:7]) + "</table>",
-           "<b>Victory markers</b> (FITL-1.9)<table>" + rows((k, tracks[k]) for k in keys[7:]) + "</table>"]
-    for box, title in (("available", "Available"), ("casualties", "Casualties"), ("out_of_play", "Out of Play")):
+    out = [
+        '<div style="font:12px sans-serif;line-height:1.35;width:250px">',
+        "<b>Tracks</b><table>" + rows((k, tracks[k]) for k in keys[:7]) + "</table>",
+        "<b>Victory markers</b> (FITL-1.9)<table>" + rows((k, tracks[k]) for k in keys[7:]) + "</table>",
+    ]
+    for box, title in (
+        ("available", "Available"),
+        ("casualties", "Casualties"),
+        ("out_of_play", "Out of Play"),
+    ):
         content = dyn["boxes"][box]
-        out.append(f"<b>{title}</b><br>" + (", ".join(f"{n} {html.escape(k)}" for k, n in content.items()) or "empty")
-                   + "<br>")
+        out.append(
+            f"<b>{title}</b><br>"
+            + (", ".join(f"{n} {html.escape(k)}" for k, n in content.items()) or "empty")
+            + "<br>"
+        )
     chip = '<span style="display:inline-block;width:11px;height:11px;background:{c};border:1px solid #777;margin:0 3px 0 0"></span>{t}'
-    out.append("<b>Key</b><br>" + "<br>".join(chip.format(c=SUPPORT_FILL[v], t=SUPPORT_NAME[v]) for v in (2, 1, 0, -1, -2)))
-    shapes = {"square": "&#9632; cube (Troops, Police)", "circle": "&#9679; disc (Base, T = Tunneled)",
-              "hex": "&#11042; cylinder (Guerrillas, Irregulars, Rangers); hollow = Underground, solid = Active"}
+    out.append(
+        "<b>Key</b><br>"
+        + "<br>".join(chip.format(c=SUPPORT_FILL[v], t=SUPPORT_NAME[v]) for v in (2, 1, 0, -1, -2))
+    )
+    shapes = {
+        "square": "&#9632; cube (Troops, Police)",
+        "circle": "&#9679; disc (Base, T = Tunneled)",
+        "hex": "&#11042; cylinder (Guerrillas, Irregulars, Rangers); hollow = Underground, solid = Active",
+    }
     out.append("<br>" + "<br>".join(shapes.values()))
-    out.append("<br>" + " ".join(f'<span style="background:{c};color:{text_on(c)};font-weight:bold;padding:0 3px">'
-                                 f"{f}</span>" for f, c in COLOURS.items()))
-    out.append("<br>Numbers by a piece count identical pieces; a COIN or NVA chip before a name = who Controls the space (FITL-1.7).</div>")
+    out.append(
+        "<br>"
+        + " ".join(
+            f'<span style="background:{c};color:{text_on(c)};font-weight:bold;padding:0 3px">{f}</span>'
+            for f, c in COLOURS.items()
+        )
+    )
+    out.append(
+        "<br>Numbers by a piece count identical pieces; a COIN or NVA chip before a name = who Controls the space (FITL-1.7).</div>"
+    )
     return "".join(out)
 
 
 CHIP_W = 30  # pixels kept left of every name for its Control chip (COIN / NVA)
 
 
-def _place_names(names: dict[str, list], kinds: dict[str, str], height: int,
-                 extent: dict[str, tuple[float, float]], geo: BoardGeometry | None = None) -> dict[str, tuple[float, ...]]:
+def _place_names(
+    names: dict[str, list],
+    kinds: dict[str, str],
+    height: int,
+    extent: dict[str, tuple[float, float]],
+    geo: BoardGeometry | None = None,
+) -> dict[str, tuple[float, ...]]:
     """Where each space's name goes, in screen pixels from its anchor (x offset of the box's left edge, y offset
     of its bottom), so that no name covers another name, a City circle or the pieces of another space, and none
     is cut by the frame (issue #19 item 6: the delta's names overlapped).  A greedy choice among nearby spots,
@@ -209,17 +260,49 @@ def _place_names(names: dict[str, list], kinds: dict[str, str], height: int,
         ax, ay = px(x, y)
         if kinds[sid] == "city":
             circles.append((ax - 12, ay - 12, ax + 12, ay + 12))
-            obstacles.append((ax + 0.2 * sc - 8, ay + 0.13 * sc - 8, ax + (0.2 + 2 * PITCH) * sc + 14,
-                              ay + (0.13 + PITCH) * sc + 8))
+            obstacles.append(
+                (
+                    ax + 0.2 * sc - 8,
+                    ay + 0.13 * sc - 8,
+                    ax + (0.2 + 2 * PITCH) * sc + 14,
+                    ay + (0.13 + PITCH) * sc + 8,
+                )
+            )
         else:
-            obstacles.append((ax - PITCH * sc - 8, ay + 0.16 * sc - 8, ax + PITCH * sc + 14, ay + (0.16 + PITCH) * sc + 8))
+            obstacles.append(
+                (ax - PITCH * sc - 8, ay + 0.16 * sc - 8, ax + PITCH * sc + 14, ay + (0.16 + PITCH) * sc + 8)
+            )
 
     from .labels import place
 
-    order = sorted(range(len(names["id"])), key=lambda i: (kinds[names["id"][i]] != "city", -len(names["text"][i])))
-    shifts = [(0, 0), (0, -9), (0, 9), (-18, 0), (18, 0), (-30, -8), (30, -8), (0, -18), (-40, 4), (40, 4),
-              (0, 20), (-24, -18), (24, -18), (-50, -6), (50, -6), (0, -28), (0, 30), (-30, 20), (30, 20),
-              (-60, 0), (60, 0), (-40, -26), (40, -26)]
+    order = sorted(
+        range(len(names["id"])), key=lambda i: (kinds[names["id"][i]] != "city", -len(names["text"][i]))
+    )
+    shifts = [
+        (0, 0),
+        (0, -9),
+        (0, 9),
+        (-18, 0),
+        (18, 0),
+        (-30, -8),
+        (30, -8),
+        (0, -18),
+        (-40, 4),
+        (40, 4),
+        (0, 20),
+        (-24, -18),
+        (24, -18),
+        (-50, -6),
+        (50, -6),
+        (0, -28),
+        (0, 30),
+        (-30, 20),
+        (30, 20),
+        (-60, 0),
+        (60, 0),
+        (-40, -26),
+        (40, -26),
+    ]
     offsets, cands = [], []
     for i in range(len(names["id"])):
         sid = names["id"][i]
@@ -230,8 +313,12 @@ def _place_names(names: dict[str, list], kinds: dict[str, str], height: int,
         left0 = 10.0 if kinds[sid] == "city" else -w / 2  # a City's name to its east, a Province's centred
         bottom0 = -4.0
         offsets.append([(left0 + dx, bottom0 + dy) for dx, dy in shifts])
-        cands.append([(ax + left0 + dx, ay + bottom0 + dy - h, ax + left0 + dx + w, ay + bottom0 + dy)
-                      for dx, dy in shifts])
+        cands.append(
+            [
+                (ax + left0 + dx, ay + bottom0 + dy - h, ax + left0 + dx + w, ay + bottom0 + dy)
+                for dx, dy in shifts
+            ]
+        )
     # never on a City circle or another name (then a second look at those still covering one); rather not on
     # where a space's pieces usually go; never cut by the left, right or top edge
     prefs = None
@@ -241,8 +328,9 @@ def _place_names(names: dict[str, list], kinds: dict[str, str], height: int,
             pref = np.arange(len(boxes)) * 5.0
             mask = geo.masks.get(names["id"][i])
             prefs.append(pref + 0.04 * mask.outside_area(np.asarray(boxes)) if mask is not None else pref)
-    chosen = place(cands, circles, obstacles, (0, 0, fw, 1e6), order=order, step_cost=5, soft_weight=2.5,
-                   prefs=prefs)
+    chosen = place(
+        cands, circles, obstacles, (0, 0, fw, 1e6), order=order, step_cost=5, soft_weight=2.5, prefs=prefs
+    )
     out: dict[str, tuple[float, ...]] = {}
     for i, k in enumerate(chosen):
         out[names["id"][i]] = (*offsets[i][k], *cands[i][k])
@@ -250,9 +338,11 @@ def _place_names(names: dict[str, list], kinds: dict[str, str], height: int,
 
 
 CELL_W, CELL_H = 22, 15  # pixels per piece glyph with a one-digit count, and per row of glyphs
-GLYPH = 7      # half the drawn size of a glyph (12 px marker + its 2 px outline)
-DIGIT = 6.5    # pixels per character of a count (9 px bold)
-LEADER_GAPS = np.array([4.0, 8.0, 14.0, 20.0, 28.0, 36.0, 46.0, 58.0, 72.0, 90.0, 110.0])  # pixels, block to its space
+GLYPH = 7  # half the drawn size of a glyph (12 px marker + its 2 px outline)
+DIGIT = 6.5  # pixels per character of a count (9 px bold)
+LEADER_GAPS = np.array(
+    [4.0, 8.0, 14.0, 20.0, 28.0, 36.0, 46.0, 58.0, 72.0, 90.0, 110.0]
+)  # pixels, block to its space
 LEADER_COST = 400  # a block outside its space, on a leader line, only when no spot inside is free
 
 
@@ -287,8 +377,11 @@ class BoardGeometry:
                     ax, ay = self.anchor[pid]
                     k = int(np.argmin(np.hypot(corners[:, 0] - ax, corners[:, 1] - ay)))
                     self.anchor[pid] = (float(corners[k, 0] + 1), float(corners[k, 1] + 1))
-        self.circles = [(ax - 12, ay - 12, ax + 12, ay + 12) for pid, (ax, ay) in self.anchor.items()
-                        if self.kind[pid] == "city"]
+        self.circles = [
+            (ax - 12, ay - 12, ax + 12, ay + 12)
+            for pid, (ax, ay) in self.anchor.items()
+            if self.kind[pid] == "city"
+        ]
         self._leader: dict[tuple[str, float, float], tuple[np.ndarray, np.ndarray]] = {}
         self.last: tuple | None = None  # the last layout (its input key, x, y, leaders and frames)
         self.names: list[tuple[float, ...]] = []
@@ -331,7 +424,9 @@ class BoardGeometry:
             r0 = 13.0 if self.kind[sid] == "city" else 3.0  # clear of the City circle, of the leader's dot
             gap = np.repeat(LEADER_GAPS, 24)
             k = np.tile(np.arange(24), len(LEADER_GAPS))
-            a = np.pi / 12 * k + np.pi / 24 * (np.searchsorted(LEADER_GAPS, gap) % 2)  # every other ring shifted
+            a = np.pi / 12 * k + np.pi / 24 * (
+                np.searchsorted(LEADER_GAPS, gap) % 2
+            )  # every other ring shifted
             ux, uy = np.cos(a), np.sin(a)
             with np.errstate(divide="ignore"):
                 t = np.minimum(w / 2 / np.abs(ux), h / 2 / np.abs(uy))
@@ -360,8 +455,9 @@ def _crosses(anchor: tuple[float, float], boxes: np.ndarray, others: list) -> np
     return ((sx > ob[..., 0]) & (sx < ob[..., 2]) & (sy > ob[..., 1]) & (sy < ob[..., 3])).any(axis=(0, 2))
 
 
-def _layout_pieces(pieces: dict[str, list], geo: BoardGeometry,
-                   extra: list[tuple[float, float, float, float]] = ()) -> dict[str, list]:
+def _layout_pieces(
+    pieces: dict[str, list], geo: BoardGeometry, extra: list[tuple[float, float, float, float]] = ()
+) -> dict[str, list]:
     """Move each space's pieces (a block of glyphs, three a row or as the space's shape allows) to a free spot
     INSIDE its Province, as near as may be under its name; a City's, a LoC's, or a Province's with no free spot
     inside, to a spot nearby, joined to the space by a leader line.  No block covers a name, a City circle, a
@@ -380,7 +476,9 @@ def _layout_pieces(pieces: dict[str, list], geo: BoardGeometry,
     for sid in order:
         n = len(rows_of[sid])
         pitch = cell_width([pieces["label"][i] for i in rows_of[sid]])
-        shapes = [min(n, COLUMNS)] + ([c for c in (2, 4, 1, 5) if c <= n] if n > COLUMNS else [1] if n > 1 else [])
+        shapes = [min(n, COLUMNS)] + (
+            [c for c in (2, 4, 1, 5) if c <= n] if n > COLUMNS else [1] if n > 1 else []
+        )
         boxes, cost, info = [], [], []
         for extra_cost, cols in zip((0, 10, 16, 24, 30), shapes, strict=False):
             w, h = cols * pitch, -(-n // cols) * CELL_H
@@ -421,17 +519,36 @@ def _layout_pieces(pieces: dict[str, list], geo: BoardGeometry,
         for i, (sid, c) in enumerate(zip(order, cands, strict=True)):
             others = [b for j, b in enumerate(placed) if j != i]
             pts = np.vstack([samples(j) for j in range(len(placed)) if j != i])
-            crossed = bool(((pts[:, 0] > placed[i][0]) & (pts[:, 0] < placed[i][2]) & (pts[:, 1] > placed[i][1])
-                            & (pts[:, 1] < placed[i][3])).any()) if len(pts) else False
+            crossed = (
+                bool(
+                    (
+                        (pts[:, 0] > placed[i][0])
+                        & (pts[:, 0] < placed[i][2])
+                        & (pts[:, 1] > placed[i][1])
+                        & (pts[:, 1] < placed[i][3])
+                    ).any()
+                )
+                if len(pts)
+                else False
+            )
             if not crossed and not (led(i) and _crosses(geo.anchor[sid], placed[i][None, :], others)[0]):
                 continue
-            ok = (_covered(c, hard + others) == 0) & (c[:, 0] >= geo.frame[0]) & (c[:, 1] >= geo.frame[1]) \
-                & (c[:, 2] <= geo.frame[2]) & (c[:, 3] <= geo.frame[3])
+            ok = (
+                (_covered(c, hard + others) == 0)
+                & (c[:, 0] >= geo.frame[0])
+                & (c[:, 1] >= geo.frame[1])
+                & (c[:, 2] <= geo.frame[2])
+                & (c[:, 3] <= geo.frame[3])
+            )
             leader = np.array([inf[2] for inf in meta[i]])
             ok &= ~(leader & _crosses(geo.anchor[sid], c, others))
             if len(pts):
-                ok &= ~((pts[None, :, 0] > c[:, None, 0]) & (pts[None, :, 0] < c[:, None, 2])
-                        & (pts[None, :, 1] > c[:, None, 1]) & (pts[None, :, 1] < c[:, None, 3])).any(axis=1)
+                ok &= ~(
+                    (pts[None, :, 0] > c[:, None, 0])
+                    & (pts[None, :, 0] < c[:, None, 2])
+                    & (pts[None, :, 1] > c[:, None, 1])
+                    & (pts[None, :, 1] < c[:, None, 3])
+                ).any(axis=1)
             if ok.any():
                 k = int(np.argmin(np.where(ok, prefs[i], np.inf)))
                 moved |= k != chosen[i]
@@ -476,16 +593,23 @@ def _space_tips(layers: dict[str, Any]) -> dict[str, str]:
         if p["kind"] == "town":
             continue
         f = p["facts"]
-        bits = [f"<b>{_esc(p['name'])}</b> ({_esc(p['kind'])}"
-                + (f", {f['terrain']}" if f.get("terrain") else "")
-                + (f", Pop {f['population']}" if f.get("population") else "")
-                + (f", Econ {f.get('econ')}" if p["kind"] == "loc" else "") + ")"]
+        bits = [
+            f"<b>{_esc(p['name'])}</b> ({_esc(p['kind'])}"
+            + (f", {f['terrain']}" if f.get("terrain") else "")
+            + (f", Pop {f['population']}" if f.get("population") else "")
+            + (f", Econ {f.get('econ')}" if p["kind"] == "loc" else "")
+            + ")"
+        ]
         if p["kind"] != "loc" and f.get("population"):
             bits.append(f"{SUPPORT_NAME[f['support']]} (FITL-1.6)")
-        bits.append({"coin": "COIN Control", "nva": "NVA Control", None: "no Control"}[f.get("control")]
-                    + " (FITL-1.7)")
-        here = [f"{it['count']} {it['name']}" + (f" ({it['state']})" if it["state"] else "")
-                for it in pieces.get(pid, [])]
+        bits.append(
+            {"coin": "COIN Control", "nva": "NVA Control", None: "no Control"}[f.get("control")]
+            + " (FITL-1.7)"
+        )
+        here = [
+            f"{it['count']} {it['name']}" + (f" ({it['state']})" if it["state"] else "")
+            for it in pieces.get(pid, [])
+        ]
         bits.append(", ".join(here) if here else "no pieces")
         if f.get("terror"):
             bits.append(f"{f['terror']} Terror marker(s)")
@@ -499,8 +623,12 @@ def _esc(x: Any) -> str:
     return html.escape(str(x))
 
 
-def _styled(dyn: dict[str, Any], names_at: dict[str, tuple[float, ...]] | None = None,
-            geo: BoardGeometry | None = None, layers: dict[str, Any] | None = None) -> dict[str, Any]:
+def _styled(
+    dyn: dict[str, Any],
+    names_at: dict[str, tuple[float, ...]] | None = None,
+    geo: BoardGeometry | None = None,
+    layers: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The drawing columns of ``dynamic_layers`` with this view's colours and hover texts (from ``layers``);
     with ``geo``, the piece blocks laid out (:func:`_layout_pieces`) and their leader lines."""
     out = dict(dyn)
@@ -509,8 +637,10 @@ def _styled(dyn: dict[str, Any], names_at: dict[str, tuple[float, ...]] | None =
         out[layer] = dict(dyn[layer])
         out[layer]["tip"] = [tips.get(i, "") for i in dyn[layer][col]]
     prov = dict(out["provinces"])
-    prov["fill"] = [SUPPORT_FILL[s] if s is not None else COUNTRY_FILL.get(c, "#eee")
-                    for s, c in zip(prov["support"], prov["country"], strict=True)]
+    prov["fill"] = [
+        SUPPORT_FILL[s] if s is not None else COUNTRY_FILL.get(c, "#eee")
+        for s, c in zip(prov["support"], prov["country"], strict=True)
+    ]
     out["provinces"] = prov
     cities = dict(out["cities"])
     cities["fill"] = [SUPPORT_FILL[s] for s in cities["support"]]
@@ -558,6 +688,7 @@ class FitlBoardView(InteractiveMap):
         """This view draws games of the "board" kind that keep a FitL-style ``board`` of spaces."""
         kind = game.facts().map_kind if hasattr(game, "facts") else ""
         return kind == "board" and hasattr(getattr(game, "board", None), "support")
+
     DYNAMIC_LAYERS = DYNAMIC
 
     def __init__(self, game_or_board, side: str | None = None, *, height: int = 900):
@@ -566,8 +697,12 @@ class FitlBoardView(InteractiveMap):
         self._init_state()
         layers = self._layers()
         EXTENT = layers["extent"]  # noqa: N806
-        self._anchor = {pid: (x, y) for pid, x, y in zip(layers["places"]["id"], layers["places"]["x"],
-                                                         layers["places"]["y"], strict=True)}
+        self._anchor = {
+            pid: (x, y)
+            for pid, x, y in zip(
+                layers["places"]["id"], layers["places"]["x"], layers["places"]["y"], strict=True
+            )
+        }
         static = static_layers(layers)
         countries = dict(static["countries"])
         countries["fill"] = [COUNTRY_FILL.get(c, "#efeee9") for c in countries["id"]]
@@ -581,8 +716,9 @@ class FitlBoardView(InteractiveMap):
         names["size"] = ["11px" if c else "10px" for c in city]
         self._height = height
         self._geo = BoardGeometry(layers, height)
-        self._names_at = _place_names(names, dict(zip(names["id"], names["kind"], strict=True)), height, EXTENT,
-                                      self._geo)
+        self._names_at = _place_names(
+            names, dict(zip(names["id"], names["kind"], strict=True)), height, EXTENT, self._geo
+        )
         self._geo.set_names(self._names_at)
         names["align"] = ["left"] * len(city)
         names["xoff"] = [self._names_at[i][0] + CHIP_W for i in names["id"]]
@@ -591,8 +727,10 @@ class FitlBoardView(InteractiveMap):
         self.static = static
         dyn = self._dynamic(layers)
         self.dynamic = dyn
-        src = {n: ColumnDataSource(dict(static[n]), name=n) for n in ("countries", "borders", "rivers", "locs",
-                                                                        "towns", "names")}
+        src = {
+            n: ColumnDataSource(dict(static[n]), name=n)
+            for n in ("countries", "borders", "rivers", "locs", "towns", "names")
+        }
         shape = dict(static["provinces"])
         fill = dict(zip(dyn["provinces"]["id"], dyn["provinces"]["fill"], strict=True))
         tip = dict(zip(dyn["provinces"]["id"], dyn["provinces"]["tip"], strict=True))
@@ -606,40 +744,140 @@ class FitlBoardView(InteractiveMap):
         dx = EXTENT["x"][1] - EXTENT["x"][0]
         dy = EXTENT["y"][1] - EXTENT["y"][0]
         width = int(height * dx / dy)
-        f = figure(frame_width=width, frame_height=height, x_range=Range1d(*EXTENT["x"]), y_range=Range1d(*EXTENT["y"]),
-                   tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None, match_aspect=True,
-                   background_fill_color="#cfe2ee", toolbar_location="above")
+        f = figure(
+            frame_width=width,
+            frame_height=height,
+            x_range=Range1d(*EXTENT["x"]),
+            y_range=Range1d(*EXTENT["y"]),
+            tools="pan,wheel_zoom,box_zoom,reset,save",
+            active_scroll=None,
+            match_aspect=True,
+            background_fill_color="#cfe2ee",
+            toolbar_location="above",
+        )
         f.axis.visible = False
         f.grid.visible = False
-        f.multi_polygons("xs", "ys", source=src["countries"], fill_color="fill", line_color="#b5b0a0", line_width=0.6)
+        f.multi_polygons(
+            "xs", "ys", source=src["countries"], fill_color="fill", line_color="#b5b0a0", line_width=0.6
+        )
         f.multi_line("xs", "ys", source=src["rivers"], line_color="#7fb0d6", line_width=1)
-        f.multi_line("xs", "ys", source=src["borders"], line_color="#c0392b", line_width=1.2, line_dash="dashed")
-        prov = f.multi_polygons("xs", "ys", source=src["provinces"], fill_color="fill", fill_alpha=0.85,
-                                line_color="#6d6a5f", line_width=1, hover_line_color="#e06a00", hover_line_width=2.5)
+        f.multi_line(
+            "xs", "ys", source=src["borders"], line_color="#c0392b", line_width=1.2, line_dash="dashed"
+        )
+        prov = f.multi_polygons(
+            "xs",
+            "ys",
+            source=src["provinces"],
+            fill_color="fill",
+            fill_alpha=0.85,
+            line_color="#6d6a5f",
+            line_width=1,
+            hover_line_color="#e06a00",
+            hover_line_width=2.5,
+        )
         f.multi_line("xs", "ys", source=src["locs"], line_color="colour", line_width="width", line_alpha=0.8)
         # a block that stands outside its space (a City's, a LoC's, a crowded Province's) hangs on a leader line
         # from the space, in a white frame
         f.multi_line("xs", "ys", source=src["leaders"], line_color="#222", line_width=1.3)
-        f.scatter("x", "y", source=src["leaders"], size=5, marker="circle", fill_color="#222", line_color="white",
-                  line_width=1)
-        f.rect("x", "y", width="w", height="h", source=src["frames"], fill_color="white", fill_alpha=0.75,
-               line_color="#222", line_width=1)
-        f.scatter("x", "y", source=src["towns"], size=5, marker="square", fill_color="#333", line_color="#333")
-        cities = f.scatter("x", "y", source=src["cities"], size=22, marker="circle", fill_color="fill",
-                           line_color="line", line_width=3)
-        names = f.text("x", "y", text="text", source=src["names"], text_font_size="size", text_align="align",
-                       x_offset="xoff", text_baseline="bottom", y_offset="yoff", text_color="#222", text_font_style="bold",
-                       background_fill_color="white", background_fill_alpha=0.55)
-        f.text("x", "y", text="text", source=src["control"], text_font_size="9px", text_align="left",
-               text_color="colour", text_font_style="bold", text_baseline="bottom", x_offset="xoff", y_offset="yoff",
-               background_fill_color="fill", border_line_color=darker(COLOURS["ARVN"], 0.5), border_line_width=0.5,
-               padding=[2, 0])
-        f.text("x", "y", text="text", source=src["markers"], text_font_size="9px", text_align="center",
-               text_color="#6a1b9a", text_font_style="bold italic")
-        pieces = f.scatter("x", "y", source=src["pieces"], marker="marker", size=12, fill_color="colour",
-                           fill_alpha="alpha", line_color="colour", line_width=2)
-        f.text("x", "y", text="label", source=src["pieces"], text_font_size="9px", x_offset=7, y_offset=2,
-               text_baseline="middle", text_color="#111", text_font_style="bold")
+        f.scatter(
+            "x",
+            "y",
+            source=src["leaders"],
+            size=5,
+            marker="circle",
+            fill_color="#222",
+            line_color="white",
+            line_width=1,
+        )
+        f.rect(
+            "x",
+            "y",
+            width="w",
+            height="h",
+            source=src["frames"],
+            fill_color="white",
+            fill_alpha=0.75,
+            line_color="#222",
+            line_width=1,
+        )
+        f.scatter(
+            "x", "y", source=src["towns"], size=5, marker="square", fill_color="#333", line_color="#333"
+        )
+        cities = f.scatter(
+            "x",
+            "y",
+            source=src["cities"],
+            size=22,
+            marker="circle",
+            fill_color="fill",
+            line_color="line",
+            line_width=3,
+        )
+        names = f.text(
+            "x",
+            "y",
+            text="text",
+            source=src["names"],
+            text_font_size="size",
+            text_align="align",
+            x_offset="xoff",
+            text_baseline="bottom",
+            y_offset="yoff",
+            text_color="#222",
+            text_font_style="bold",
+            background_fill_color="white",
+            background_fill_alpha=0.55,
+        )
+        f.text(
+            "x",
+            "y",
+            text="text",
+            source=src["control"],
+            text_font_size="9px",
+            text_align="left",
+            text_color="colour",
+            text_font_style="bold",
+            text_baseline="bottom",
+            x_offset="xoff",
+            y_offset="yoff",
+            background_fill_color="fill",
+            border_line_color=darker(COLOURS["ARVN"], 0.5),
+            border_line_width=0.5,
+            padding=[2, 0],
+        )
+        f.text(
+            "x",
+            "y",
+            text="text",
+            source=src["markers"],
+            text_font_size="9px",
+            text_align="center",
+            text_color="#6a1b9a",
+            text_font_style="bold italic",
+        )
+        pieces = f.scatter(
+            "x",
+            "y",
+            source=src["pieces"],
+            marker="marker",
+            size=12,
+            fill_color="colour",
+            fill_alpha="alpha",
+            line_color="colour",
+            line_width=2,
+        )
+        f.text(
+            "x",
+            "y",
+            text="label",
+            source=src["pieces"],
+            text_font_size="9px",
+            x_offset=7,
+            y_offset=2,
+            text_baseline="middle",
+            text_color="#111",
+            text_font_style="bold",
+        )
         self._add_highlight(f, width=3)
         f.add_tools(HoverTool(renderers=[pieces, cities, prov], tooltips=TOOLTIP))
         f.add_tools(TapTool(renderers=[pieces, cities, names, prov]))
@@ -664,7 +902,9 @@ class FitlBoardView(InteractiveMap):
         from wargames.fitl.mapdata import board_tracks
 
         layers = layers if layers is not None else self._layers()
-        out = _styled(dynamic_layers(layers), getattr(self, "_names_at", None), getattr(self, "_geo", None), layers)
+        out = _styled(
+            dynamic_layers(layers), getattr(self, "_names_at", None), getattr(self, "_geo", None), layers
+        )
         out.update(board_tracks(self.board))  # the side panel: tracks and boxes, off the map
         return out
 

@@ -47,7 +47,12 @@ def segment_enters(box: Box, p: np.ndarray, q: np.ndarray) -> bool:
     """Whether segment p-q passes through the open box (Liang-Barsky clipping)."""
     t0, t1 = 0.0, 1.0
     d = q - p
-    for pk, qk in ((-d[0], p[0] - box[0]), (d[0], box[2] - p[0]), (-d[1], p[1] - box[1]), (d[1], box[3] - p[1])):
+    for pk, qk in (
+        (-d[0], p[0] - box[0]),
+        (d[0], box[2] - p[0]),
+        (-d[1], p[1] - box[1]),
+        (d[1], box[3] - p[1]),
+    ):
         if pk == 0:
             if qk <= 0:
                 return False
@@ -115,7 +120,10 @@ class ShapeMask:
         key = (w, h, step)
         if key not in self._fits:
             c, m = self.CELL, self.MARGIN
-            cw, ch = int(np.ceil((w + 2 * m) / c)) + 1, int(np.ceil((h + 2 * m) / c)) + 1  # cells the box touches
+            cw, ch = (
+                int(np.ceil((w + 2 * m) / c)) + 1,
+                int(np.ceil((h + 2 * m) / c)) + 1,
+            )  # cells the box touches
             ny, nx = self.shape
             if cw > nx or ch > ny:
                 self._fits[key] = np.zeros((0, 2))
@@ -123,9 +131,14 @@ class ShapeMask:
                 r0 = np.arange(0, ny - ch + 1, step)
                 c0 = np.arange(0, nx - cw + 1, step)
                 s = self.sat
-                full = (s[r0[:, None] + ch, c0[None, :] + cw] - s[r0[:, None], c0[None, :] + cw]
-                        - s[r0[:, None] + ch, c0[None, :]] + s[r0[:, None], c0[None, :]]) == cw * ch
+                full = (
+                    s[r0[:, None] + ch, c0[None, :] + cw]
+                    - s[r0[:, None], c0[None, :] + cw]
+                    - s[r0[:, None] + ch, c0[None, :]]
+                    + s[r0[:, None], c0[None, :]]
+                ) == cw * ch
                 rr, cc = np.nonzero(full)
-                self._fits[key] = np.column_stack([self.x0 + c0[cc] * c + m + c / 2,
-                                                   self.y0 + r0[rr] * c + m + c / 2])
+                self._fits[key] = np.column_stack(
+                    [self.x0 + c0[cc] * c + m + c / 2, self.y0 + r0[rr] * c + m + c / 2]
+                )
         return self._fits[key]

@@ -73,8 +73,10 @@ def ruling_cards(rulings, *, height: str = "360px", side: str | None = None):
     from ..core.rulings import rulings_html
 
     shown = [r.for_side(side) for r in rulings] if side else list(rulings)
-    return HTML(f'<div style="max-height:{height};overflow-y:auto;border:1px solid #ddd;padding:2px 6px">'
-                f"{rulings_html(shown)}</div>")
+    return HTML(
+        f'<div style="max-height:{height};overflow-y:auto;border:1px solid #ddd;padding:2px 6px">'
+        f"{rulings_html(shown)}</div>"
+    )
 
 
 def rules_used(rulings, index=None):
@@ -88,9 +90,14 @@ def rules_used(rulings, index=None):
     return frame
 
 
-NOTEBOOK_FOLDERS = (("tet", "Tet Offensive 1968"), ("yotr", "Year of the Rat"), ("fitl", "Fire in the Lake"),
-                    ("row", "Vietnam: Rumor of War"), ("", "The four models compared"),
-                    ("apps", "Class-mode apps (open with Voila)"))
+NOTEBOOK_FOLDERS = (
+    ("tet", "Tet Offensive 1968"),
+    ("yotr", "Year of the Rat"),
+    ("fitl", "Fire in the Lake"),
+    ("row", "Vietnam: Rumor of War"),
+    ("", "The four models compared"),
+    ("apps", "Class-mode apps (open with Voila)"),
+)
 
 
 def notebook_index(root=None) -> list[dict[str, str]]:
@@ -123,8 +130,10 @@ def notebook_links(root=None):
         if row["game"] != current:
             parts.append(("</ul>" if current else "") + f"<h4>{html.escape(row['game'])}</h4><ul>")
             current = row["game"]
-        parts.append(f'<li><a href="{row["path"]}" target="_blank">{html.escape(row["path"])}</a>: '
-                     f"{html.escape(row['title'])}</li>")
+        parts.append(
+            f'<li><a href="{row["path"]}" target="_blank">{html.escape(row["path"])}</a>: '
+            f"{html.escape(row['title'])}</li>"
+        )
     return HTML("".join(parts) + ("</ul>" if current else ""))
 
 
@@ -145,4 +154,5 @@ def progress_bar(description: str = "games"):
         bar.value = done
         if done >= total:
             bar.bar_style = "success"
+
     return report

@@ -12,8 +12,9 @@ from collections.abc import Iterable, Sequence
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in screen pixels
 
 
-def text_size(text: str, font_px: float, *, bold: bool = True, pad_x: float = 0.0,
-              pad_y: float = 0.0) -> tuple[float, float]:
+def text_size(
+    text: str, font_px: float, *, bold: bool = True, pad_x: float = 0.0, pad_y: float = 0.0
+) -> tuple[float, float]:
     """Estimated (width, height) of a one-line text with its padding (pixels)."""
     return len(text) * font_px * (0.64 if bold else 0.58) + 2 * pad_x, font_px * 1.2 + 2 * pad_y
 
@@ -25,12 +26,17 @@ def overlap(a: Box, b: Box) -> float:
 
 def outside(box: Box, frame: Box) -> float:
     """How far (pixels, summed over the four sides) ``box`` sticks out of ``frame``."""
-    return (max(0.0, frame[0] - box[0]) + max(0.0, box[2] - frame[2]) + max(0.0, frame[1] - box[1])
-            + max(0.0, box[3] - frame[3]))
+    return (
+        max(0.0, frame[0] - box[0])
+        + max(0.0, box[2] - frame[2])
+        + max(0.0, frame[1] - box[1])
+        + max(0.0, box[3] - frame[3])
+    )
 
 
-def overlapping(boxes: Sequence[Box], others: Sequence[Box] | None = None, *,
-                min_area: float = 4.0) -> list[tuple[int, int]]:
+def overlapping(
+    boxes: Sequence[Box], others: Sequence[Box] | None = None, *, min_area: float = 4.0
+) -> list[tuple[int, int]]:
     """Pairs (i, j) of boxes sharing more than ``min_area`` square pixels: within ``boxes`` (i < j) when
     ``others`` is None, else between ``boxes[i]`` and ``others[j]``.  The boxes are estimates of a text's extent
     with its padding, so two that touch over a pixel or two (under 4 px^2) do not count."""
@@ -41,10 +47,19 @@ def overlapping(boxes: Sequence[Box], others: Sequence[Box] | None = None, *,
     return pairs
 
 
-def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterable[Box] | Grid = (),
-          frame: Box | None = None, *, order: Sequence[int] | None = None,
-          step_cost: float = 2.0, soft_weight: float = 1.0,
-          prefs: Sequence[Sequence[float]] | None = None, repairs: int = 4, gap: float = 0.0) -> list[int]:
+def place(
+    candidates: Sequence[Sequence[Box]],
+    hard: Iterable[Box],
+    soft: Iterable[Box] | Grid = (),
+    frame: Box | None = None,
+    *,
+    order: Sequence[int] | None = None,
+    step_cost: float = 2.0,
+    soft_weight: float = 1.0,
+    prefs: Sequence[Sequence[float]] | None = None,
+    repairs: int = 4,
+    gap: float = 0.0,
+) -> list[int]:
     """Greedy placement: for each label (in ``order``), the index of the candidate box that covers the least.
 
     ``candidates[i]``: label i's possible boxes, in order of preference (each step down costs ``step_cost``,
@@ -67,8 +82,12 @@ def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterab
         clash = _covered(c, base.near(reach) + [o for o in others if overlap(reach, o) > 0])
         cost = pref + 50 * clash + soft_weight * _covered(c, soft_grid.near(reach))
         if frame is not None:
-            cost += 2000 * (np.clip(frame[0] - c[:, 0], 0, None) + np.clip(c[:, 2] - frame[2], 0, None)
-                           + np.clip(frame[1] - c[:, 1], 0, None) + np.clip(c[:, 3] - frame[3], 0, None))
+            cost += 2000 * (
+                np.clip(frame[0] - c[:, 0], 0, None)
+                + np.clip(c[:, 2] - frame[2], 0, None)
+                + np.clip(frame[1] - c[:, 1], 0, None)
+                + np.clip(c[:, 3] - frame[3], 0, None)
+            )
         return cost, clash
 
     chosen = [0] * len(candidates)
@@ -84,7 +103,9 @@ def place(candidates: Sequence[Sequence[Box]], hard: Iterable[Box], soft: Iterab
         for i in list(placed):
             box = placed[i]
             others = [b for j, b in placed.items() if j != i]
-            if not any(overlap(box, o) > 0 for o in base.near(box)) and not any(overlap(box, o) > 0 for o in others):
+            if not any(overlap(box, o) > 0 for o in base.near(box)) and not any(
+                overlap(box, o) > 0 for o in others
+            ):
                 continue  # clear: stays
             cost, clash = costs(i, others)
             if clash[chosen[i]] > 0:

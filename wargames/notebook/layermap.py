@@ -17,8 +17,17 @@ from .bokehmap import InteractiveMap
 from .palette import HIDDEN, colour, text_on
 
 KIND_FILL = {"polygon": "#f1eee4", "hex": "#ece8d6"}
-TERRAIN_FILL = {"clear": "#efe8c8", "lowland": "#bcd99a", "highland": "#c9a97c", "rough": "#c7a77a",
-                "mountain": "#a88a62", "jungle": "#5f9e5a", "swamp": "#9ccbb8", "marsh": "#93c9b9", "sea": "#cfe2ee"}
+TERRAIN_FILL = {
+    "clear": "#efe8c8",
+    "lowland": "#bcd99a",
+    "highland": "#c9a97c",
+    "rough": "#c7a77a",
+    "mountain": "#a88a62",
+    "jungle": "#5f9e5a",
+    "swamp": "#9ccbb8",
+    "marsh": "#93c9b9",
+    "sea": "#cfe2ee",
+}
 
 
 def _facts_text(facts: dict[str, Any]) -> str:
@@ -34,8 +43,11 @@ class LayerMapView(InteractiveMap):
 
     @classmethod
     def draws(cls, game) -> bool:
-        return hasattr(game, "facts") and game.facts().map_kind in ("area", "hex", "board") \
+        return (
+            hasattr(game, "facts")
+            and game.facts().map_kind in ("area", "hex", "board")
             and game.map_layers(None) is not None
+        )
 
     def __init__(self, game, side: str | None = None, *, height: int = 600, insets: bool = True):
         self.game = game
@@ -79,41 +91,101 @@ class LayerMapView(InteractiveMap):
         width = max(300, int(height * dx / dy))
         self.scale = height / dy  # pixels per map unit (the frame is sized so both axes agree)
         self.frame = (width, height)
-        if width / self.scale > dx:  # a narrow map in a wider frame: widen the x range around the map, same scale
+        if (
+            width / self.scale > dx
+        ):  # a narrow map in a wider frame: widen the x range around the map, same scale
             cx, half = (ex["x"][0] + ex["x"][1]) / 2, width / self.scale / 2
             ex = layers["extent"] = {"x": (cx - half, cx + half), "y": ex["y"]}
         # a dense map (many small places, e.g. a whole theatre of hexes): pieces as small squares, no text
-        step = min((abs(pl["x"][i] - pl["x"][0]) for i in range(1, min(len(pl["x"]), 400)) if pl["x"][i] != pl["x"][0]),
-                   default=dx)
+        step = min(
+            (
+                abs(pl["x"][i] - pl["x"][0])
+                for i in range(1, min(len(pl["x"]), 400))
+                if pl["x"][i] != pl["x"][0]
+            ),
+            default=dx,
+        )
         self.dense = step * self.scale < 24
         labels.update(self._declutter(labels, layers))
-        self.sources = {"areas": ColumnDataSource(areas, name="areas"), "points": ColumnDataSource(points, name="points"),
-                        "labels": ColumnDataSource(labels, name="labels"),
-                        "lines": ColumnDataSource({k: list(v) for k, v in layers["lines"].items()}, name="lines")}
+        self.sources = {
+            "areas": ColumnDataSource(areas, name="areas"),
+            "points": ColumnDataSource(points, name="points"),
+            "labels": ColumnDataSource(labels, name="labels"),
+            "lines": ColumnDataSource({k: list(v) for k, v in layers["lines"].items()}, name="lines"),
+        }
         self.sources["chips"] = ColumnDataSource(self._chips(layers), name="chips")
-        f = figure(frame_width=width, frame_height=height, x_range=Range1d(*ex["x"]), y_range=Range1d(*ex["y"]),
-                   match_aspect=True, tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None,
-                   toolbar_location="above", background_fill_color="#dfeaf1",
-                   title=getattr(game.facts(), "title", "") + (f" (as {side} sees it)" if side else ""))
+        f = figure(
+            frame_width=width,
+            frame_height=height,
+            x_range=Range1d(*ex["x"]),
+            y_range=Range1d(*ex["y"]),
+            match_aspect=True,
+            tools="pan,wheel_zoom,box_zoom,reset,save",
+            active_scroll=None,
+            toolbar_location="above",
+            background_fill_color="#dfeaf1",
+            title=getattr(game.facts(), "title", "") + (f" (as {side} sees it)" if side else ""),
+        )
         f.axis.visible = False
         f.grid.visible = False
         f.toolbar.logo = None
-        a = f.multi_polygons("xs", "ys", source=self.sources["areas"], fill_color="fill", line_color="#777777",
-                             line_width=1)
-        f.multi_line("xs", "ys", source=self.sources["lines"], line_color="#555555", line_width=2, line_dash="dashed")
-        p = f.scatter("x", "y", source=self.sources["points"], size=14, fill_color="white", line_color="black",
-                      line_width=2)
-        lab = f.text("x", "y", text="shown", source=self.sources["labels"], text_font_size=f"{self.FONT}px",
-                     text_font_style="bold", text_align="center", text_baseline="middle", x_offset="ox", y_offset="oy",
-                     background_fill_color="white", background_fill_alpha=0.7)
+        a = f.multi_polygons(
+            "xs", "ys", source=self.sources["areas"], fill_color="fill", line_color="#777777", line_width=1
+        )
+        f.multi_line(
+            "xs", "ys", source=self.sources["lines"], line_color="#555555", line_width=2, line_dash="dashed"
+        )
+        p = f.scatter(
+            "x",
+            "y",
+            source=self.sources["points"],
+            size=14,
+            fill_color="white",
+            line_color="black",
+            line_width=2,
+        )
+        lab = f.text(
+            "x",
+            "y",
+            text="shown",
+            source=self.sources["labels"],
+            text_font_size=f"{self.FONT}px",
+            text_font_style="bold",
+            text_align="center",
+            text_baseline="middle",
+            x_offset="ox",
+            y_offset="oy",
+            background_fill_color="white",
+            background_fill_alpha=0.7,
+        )
         if self.dense:
-            chips = f.scatter("x", "y", source=self.sources["chips"], marker="square", size=8, fill_color="fill",
-                              line_color="white", line_width=0.5)
+            chips = f.scatter(
+                "x",
+                "y",
+                source=self.sources["chips"],
+                marker="square",
+                size=8,
+                fill_color="fill",
+                line_color="white",
+                line_width=0.5,
+            )
         else:
-            chips = f.text("x", "y", text="text", source=self.sources["chips"], x_offset="ox", y_offset=8,
-                           text_font_size="11px", text_font_style="bold", text_color="text_colour",
-                           text_align="center", text_baseline="top", background_fill_color="fill", padding=[3, 1],
-                           border_radius=2)
+            chips = f.text(
+                "x",
+                "y",
+                text="text",
+                source=self.sources["chips"],
+                x_offset="ox",
+                y_offset=8,
+                text_font_size="11px",
+                text_font_style="bold",
+                text_color="text_colour",
+                text_align="center",
+                text_baseline="top",
+                background_fill_color="fill",
+                padding=[3, 1],
+                border_radius=2,
+            )
         self._add_highlight(f)
         f.add_tools(HoverTool(renderers=[a, p], tooltips=[("", "@tip")]))
         f.add_tools(HoverTool(renderers=[chips], tooltips=[("", "@text")]))
@@ -133,19 +205,33 @@ class LayerMapView(InteractiveMap):
         sc, (fw, fh) = self.scale, self.frame
         ex = layers["extent"]
         occupied = set(layers["pieces"]["place"])
-        where = dict(zip(layers["places"]["id"], zip(layers["places"]["x"], layers["places"]["y"], strict=True),
-                         strict=True))
+        where = dict(
+            zip(
+                layers["places"]["id"],
+                zip(layers["places"]["x"], layers["places"]["y"], strict=True),
+                strict=True,
+            )
+        )
         boxes = []
         for pid in occupied:  # the pieces' spots at the start (they move little)
             x, y = where[pid]
             px, py = (x - ex["x"][0]) * sc, (ex["y"][1] - y) * sc
             n = layers["pieces"]["place"].count(pid)
-            boxes.append((px - 6, py - 6, px + 2 + 8 * n, py + 6) if self.dense else (px - 50, py + 6, px + 50, py + 26))
+            boxes.append(
+                (px - 6, py - 6, px + 2 + 8 * n, py + 6)
+                if self.dense
+                else (px - 50, py + 6, px + 50, py + 26)
+            )
         rank = {"city": 0, "town": 1, "base": 2}
         kinds = dict(zip(layers["places"]["id"], layers["places"]["kind"], strict=True))
-        order = sorted(range(len(labels["id"])),
-                       key=lambda i: (labels["id"][i] not in occupied, rank.get(kinds[labels["id"][i]], 3),
-                                      labels["text"][i]))
+        order = sorted(
+            range(len(labels["id"])),
+            key=lambda i: (
+                labels["id"][i] not in occupied,
+                rank.get(kinds[labels["id"][i]], 3),
+                labels["text"][i],
+            ),
+        )
         ox, oy, shown = [0.0] * len(order), [0.0] * len(order), [""] * len(order)
         h = self.FONT + 4
         for i in order:
@@ -165,11 +251,26 @@ class LayerMapView(InteractiveMap):
 
     def _chips(self, layers: dict[str, Any]) -> dict[str, list]:
         pc = layers["pieces"]
-        where = dict(zip(layers["places"]["id"], zip(layers["places"]["x"], layers["places"]["y"], strict=True),
-                         strict=True))
-        out: dict[str, list] = {"place": [], "x": [], "y": [], "ox": [], "text": [], "fill": [], "text_colour": []}
+        where = dict(
+            zip(
+                layers["places"]["id"],
+                zip(layers["places"]["x"], layers["places"]["y"], strict=True),
+                strict=True,
+            )
+        )
+        out: dict[str, list] = {
+            "place": [],
+            "x": [],
+            "y": [],
+            "ox": [],
+            "text": [],
+            "fill": [],
+            "text_colour": [],
+        }
         per_place: dict[str, int] = {}
-        for place, faction, n, hidden in zip(pc["place"], pc["faction"], pc["count"], pc["hidden"], strict=True):
+        for place, faction, n, hidden in zip(
+            pc["place"], pc["faction"], pc["count"], pc["hidden"], strict=True
+        ):
             k = per_place[place] = per_place.get(place, 0) + 1
             x, y = where[place]
             fill = HIDDEN if faction is None else colour(self.game, faction)

@@ -12,16 +12,30 @@ from __future__ import annotations
 from typing import Any
 
 HIDDEN = "#6b6b6b"  # a face-down enemy counter: grey with "?"
-FOCUS = "#ff7f0e"   # the latest ruling's places
-PICK = "#c2185b"    # the place a click picked
+FOCUS = "#ff7f0e"  # the latest ruling's places
+PICK = "#c2185b"  # the place a click picked
 
 PALETTES: dict[str, dict[str, str]] = {
     # Tet Offensive 1968: NVA red, VC black, US green, ARVN (SVN) blue, Ruff Puff militia light blue
-    "tet": {"NVA": "#c0392b", "VC": "#111111", "USA": "#1e6b2e", "SVN": "#1f4fbf", "RP": "#7f9fe0",
-            "Communist": "#c0392b", "Allied": "#1f4fbf"},
+    "tet": {
+        "NVA": "#c0392b",
+        "VC": "#111111",
+        "USA": "#1e6b2e",
+        "SVN": "#1f4fbf",
+        "RP": "#7f9fe0",
+        "Communist": "#c0392b",
+        "Allied": "#1f4fbf",
+    },
     # Year of the Rat: by nationality of the counters
-    "yotr": {"NVA": "#c0392b", "NLF": "#111111", "USA": "#1e6b2e", "ARVN": "#1f4fbf", "ROK": "#7b3fa0",
-             "Communist": "#c0392b", "Allied": "#1f4fbf"},
+    "yotr": {
+        "NVA": "#c0392b",
+        "NLF": "#111111",
+        "USA": "#1e6b2e",
+        "ARVN": "#1f4fbf",
+        "ROK": "#7b3fa0",
+        "Communist": "#c0392b",
+        "Allied": "#1f4fbf",
+    },
     # Fire in the Lake: the colours of the wooden pieces (US olive, ARVN yellow, NVA red, VC blue)
     "fitl": {"US": "#5b6f1e", "ARVN": "#e3b800", "NVA": "#c0392b", "VC": "#2e6fd0", "Police": "#f07f1a"},
     # Rumor of War: the two sides
@@ -62,12 +76,12 @@ def text_on(fill: str) -> str:
     h = fill.lstrip("#")
     if len(h) != 6:
         return "#111111"
-    r, g, b = (int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    r, g, b = (int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
     return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else "white"
 
 
 def darker(fill: str, k: float = 0.6) -> str:
     """``fill`` darkened (``k`` of each channel): pale colours as legible text or outlines."""
     h = fill.lstrip("#")
-    r, g, b = (int(int(h[i:i + 2], 16) * k) for i in (0, 2, 4))
+    r, g, b = (int(int(h[i : i + 2], 16) * k) for i in (0, 2, 4))
     return f"#{r:02x}{g:02x}{b:02x}"

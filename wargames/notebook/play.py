@@ -32,14 +32,22 @@ class Variant:
 #: The scenario selector of each game (first = default).  Tet's four-player game (TET rules: each faction a
 #: separate player, decision A-40) is offered as its own entry because it changes the list of sides.
 VARIANTS: dict[str, list[Variant]] = {
-    "tet": [Variant("Historical (2 players)", "historical"),
-            Variant("Historical (4 players: NVA, VC, USA, SVN)", "historical", {"players": 4}),
-            Variant("Standard (2 players)", "standard"),
-            Variant("Standard (4 players)", "standard", {"players": 4})],
-    "yotr": [Variant("Historical", "historical"), Variant("Standard", "standard"),
-             Variant("Order-of-battle options", "ob-options")],
-    "fitl": [Variant("Short: Westy's War", "short"), Variant("Medium: A Better War", "medium"),
-             Variant("Full: Nam", "full")],
+    "tet": [
+        Variant("Historical (2 players)", "historical"),
+        Variant("Historical (4 players: NVA, VC, USA, SVN)", "historical", {"players": 4}),
+        Variant("Standard (2 players)", "standard"),
+        Variant("Standard (4 players)", "standard", {"players": 4}),
+    ],
+    "yotr": [
+        Variant("Historical", "historical"),
+        Variant("Standard", "standard"),
+        Variant("Order-of-battle options", "ob-options"),
+    ],
+    "fitl": [
+        Variant("Short: Westy's War", "short"),
+        Variant("Medium: A Better War", "medium"),
+        Variant("Full: Nam", "full"),
+    ],
     "row": [Variant("A Year in I Corps (Summer 1965 - Spring 1966)", "year-in-i-corps")],
 }
 
@@ -72,8 +80,17 @@ class PlayGame:
     the button does; it reads the selectors.
     """
 
-    def __init__(self, game_id: str, *, side: str | None = None, seed: int = 1, scenario: str | None = None,
-                 map_height: int = 750, insets: bool = True, **options: Any):
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        side: str | None = None,
+        seed: int = 1,
+        scenario: str | None = None,
+        map_height: int = 750,
+        insets: bool = True,
+        **options: Any,
+    ):
         self.game_id = game_id
         self.variants = variants_for(game_id)
         self.map_height = map_height
@@ -81,21 +98,41 @@ class PlayGame:
         start = self._variant_index(scenario, options)
         lay = W.Layout(width="auto")
         style = {"description_width": "auto"}
-        self.scenario_box = W.Dropdown(options=[(v.label, i) for i, v in enumerate(self.variants)], value=start,
-                                       description="Scenario", style=style, layout=W.Layout(width="360px"))
-        self.side_box = W.Dropdown(options=[], description="Your side", style=style, layout=W.Layout(width="200px"))
-        self.seed_box = W.BoundedIntText(value=seed, min=0, max=10**9, description="Seed", style=style,
-                                         layout=W.Layout(width="150px"))
-        self.new_button = W.Button(description="New game", icon="refresh", button_style="warning", layout=lay,
-                                   tooltip="Start a new game with this scenario, side and seed")
+        self.scenario_box = W.Dropdown(
+            options=[(v.label, i) for i, v in enumerate(self.variants)],
+            value=start,
+            description="Scenario",
+            style=style,
+            layout=W.Layout(width="360px"),
+        )
+        self.side_box = W.Dropdown(
+            options=[], description="Your side", style=style, layout=W.Layout(width="200px")
+        )
+        self.seed_box = W.BoundedIntText(
+            value=seed, min=0, max=10**9, description="Seed", style=style, layout=W.Layout(width="150px")
+        )
+        self.new_button = W.Button(
+            description="New game",
+            icon="refresh",
+            button_style="warning",
+            layout=lay,
+            tooltip="Start a new game with this scenario, side and seed",
+        )
         self.status = W.HTML()
         self.body = W.Box(layout=W.Layout(width="100%"))
         self.scenario_box.observe(lambda _c: self._fill_sides(), names="value")
         self.new_button.on_click(lambda _b: self.new_game())
         bar_parts = [self.scenario_box] if len(self.variants) > 1 else []
-        bar = W.HBox([*bar_parts, self.side_box, self.seed_box, self.new_button],
-                     layout=W.Layout(flex_flow="row wrap", align_items="center",
-                                     border="1px solid #c9c9c9", padding="4px", margin="0 0 6px 0"))
+        bar = W.HBox(
+            [*bar_parts, self.side_box, self.seed_box, self.new_button],
+            layout=W.Layout(
+                flex_flow="row wrap",
+                align_items="center",
+                border="1px solid #c9c9c9",
+                padding="4px",
+                margin="0 0 6px 0",
+            ),
+        )
         self.widget = W.VBox([bar, self.status, self.body])
         self._fill_sides(side or DEFAULT_SIDE.get(game_id))
         self.game = None
@@ -108,7 +145,10 @@ class PlayGame:
         for i, v in enumerate(self.variants):
             if (scenario is None or v.scenario == scenario) and v.options == options:
                 return i
-        self.variants = [*self.variants, Variant(f"{scenario} {options or ''}".strip(), scenario or "", options)]
+        self.variants = [
+            *self.variants,
+            Variant(f"{scenario} {options or ''}".strip(), scenario or "", options),
+        ]
         return len(self.variants) - 1
 
     @property
@@ -133,7 +173,9 @@ class PlayGame:
         side = self.side_box.value
         try:
             game = self._load(int(self.seed_box.value))
-            walk = Walkthrough(game, human=side, autoplay=True, map_height=self.map_height, insets=self.insets)
+            walk = Walkthrough(
+                game, human=side, autoplay=True, map_height=self.map_height, insets=self.insets
+            )
             walk.play_to_my_turn()
         except WargamesError as err:
             self.status.value = _msg(f"Cannot start that game: {err}", "#b00020")
@@ -145,7 +187,8 @@ class PlayGame:
             '<div style="font:13px sans-serif;margin:0 0 4px 0">You play <b>'
             f"{html.escape(side)}</b> in <i>{html.escape(self.variant.label)}</i>, seed {game.seed}. "
             "The other side(s) are played by the built-in players, who move at once after each of your "
-            "decisions.</div>")
+            "decisions.</div>"
+        )
 
     def _repr_mimebundle_(self, **kw):
         return self.widget._repr_mimebundle_(**kw)

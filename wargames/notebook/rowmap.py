@@ -19,8 +19,14 @@ from ..row.mapdata import theatre_layers
 from .bokehmap import InteractiveMap
 from .labels import Box, Grid, place, text_size
 
-TERRAIN_COLOURS = {"cultivated": "#d9e8a6", "clear": "#efe8c8", "jungle": "#5f9e5a", "mountain": "#a88a62",
-                   "swamp": "#8fc7b8", "sea": "#a9cde8"}
+TERRAIN_COLOURS = {
+    "cultivated": "#d9e8a6",
+    "clear": "#efe8c8",
+    "jungle": "#5f9e5a",
+    "mountain": "#a88a62",
+    "swamp": "#8fc7b8",
+    "sea": "#a9cde8",
+}
 # columns and rows of the classroom window (the scenario's map window, R-SCN rows)
 CLASSROOM = ((12, 41), (28, 59))
 RANK = {"city": 0, "town": 1, "base": 2}  # which places are named first (and drawn larger)
@@ -40,8 +46,18 @@ def row_map_layers(window=None, layers: dict[str, Any] | None = None) -> dict[st
     if layers is None:
         layers = theatre_layers()
     pl = layers["places"]
-    hexes: dict[str, list[Any]] = {"hex": [], "xs": [], "ys": [], "x": [], "y": [], "terrain": [], "colour": [],
-                                   "country": [], "area": [], "hatch": []}
+    hexes: dict[str, list[Any]] = {
+        "hex": [],
+        "xs": [],
+        "ys": [],
+        "x": [],
+        "y": [],
+        "terrain": [],
+        "colour": [],
+        "country": [],
+        "area": [],
+        "hatch": [],
+    }
     named: list[tuple[int, int, int]] = []  # (rank of its first place, gazetteer row, index) of named hexes
     for i, hid in enumerate(pl["id"]):
         if pl["shape"][i] != "hex" or not _in(window, *parse_hex(hid)):
@@ -59,9 +75,13 @@ def row_map_layers(window=None, layers: dict[str, Any] | None = None) -> dict[st
         hexes["hatch"].append("/" if f["area"] == "DMZ" else " ")
         if f.get("places"):
             named.append((min(RANK[p["kind"]] for p in f["places"]), min(p["row"] for p in f["places"]), i))
-    lines: dict[str, dict[str, list[Any]]] = {f: {"xs": [], "ys": [], "name": []} for f in LINE_LAYERS.values()}
+    lines: dict[str, dict[str, list[Any]]] = {
+        f: {"xs": [], "ys": [], "name": []} for f in LINE_LAYERS.values()
+    }
     ln = layers["lines"]
-    for kind, xs, ys, name, (a, b) in zip(ln["kind"], ln["xs"], ln["ys"], ln["name"], ln["ends"], strict=True):
+    for kind, xs, ys, name, (a, b) in zip(
+        ln["kind"], ln["xs"], ln["ys"], ln["name"], ln["ends"], strict=True
+    ):
         # a Corps boundary belongs to its lower-numbered hex; a road, trail, river or border to either hex
         inside = _in(window, *parse_hex(a)) or (kind != "corps" and _in(window, *parse_hex(b)))
         if kind in LINE_LAYERS and inside:
@@ -81,8 +101,14 @@ def row_map_layers(window=None, layers: dict[str, Any] | None = None) -> dict[st
     return {"hexes": hexes, **lines, "places": places}
 
 
-def row_map_figure(window=None, *, width: int = 900, height: int | None = None, hex_numbers: bool | None = None,
-                   title: str | None = None):
+def row_map_figure(
+    window=None,
+    *,
+    width: int = 900,
+    height: int | None = None,
+    hex_numbers: bool | None = None,
+    title: str | None = None,
+):
     """A Bokeh figure of the theatre (or of ``window``, ((col_min, col_max), (row_min, row_max)))."""
     from bokeh.models import ColumnDataSource, HoverTool, LabelSet
     from bokeh.plotting import figure
@@ -95,28 +121,79 @@ def row_map_figure(window=None, *, width: int = 900, height: int | None = None, 
     x0, x1 = min(xs), max(xs) + pad
     span_x, span_y = x1 - x0, max(ys) - min(ys)
     height = height or int(width * span_y / span_x)
-    p = figure(width=width, height=height, match_aspect=True, tools="pan,wheel_zoom,reset,save",
-               active_scroll=None, title=title or ("Rumor of War: the theatre" if window is None else
-                                                   "Rumor of War: I Corps, the DMZ and the Laotian panhandle"),
-               x_range=(x0, x1), y_range=(min(ys), max(ys)))
+    p = figure(
+        width=width,
+        height=height,
+        match_aspect=True,
+        tools="pan,wheel_zoom,reset,save",
+        active_scroll=None,
+        title=title
+        or (
+            "Rumor of War: the theatre"
+            if window is None
+            else "Rumor of War: I Corps, the DMZ and the Laotian panhandle"
+        ),
+        x_range=(x0, x1),
+        y_range=(min(ys), max(ys)),
+    )
     p.grid.visible = p.axis.visible = False
     p.toolbar.logo = None
     src = ColumnDataSource(hx, name="hexes")
-    tiles = p.patches("xs", "ys", source=src, fill_color="colour", line_color="#ffffff",
-                      line_width=0.5 if window is None else 1)
+    tiles = p.patches(
+        "xs",
+        "ys",
+        source=src,
+        fill_color="colour",
+        line_color="#ffffff",
+        line_width=0.5 if window is None else 1,
+    )
     _dmz_hatch(p, hx)
-    p.add_tools(HoverTool(renderers=[tiles], tooltips=[("hex", "@hex"), ("terrain", "@terrain"),
-                                                         ("area", "@area")]))
-    p.multi_line("xs", "ys", source=ColumnDataSource(layers["border"]), line_color="#7b1fa2", line_width=2.5,
-                 line_dash="dashed", legend_label="border")
-    p.multi_line("xs", "ys", source=ColumnDataSource(layers["area"]), line_color="#263238", line_width=2,
-                 line_dash="dashdot", legend_label="Corps boundary")
-    p.multi_line("xs", "ys", source=ColumnDataSource(layers["river"]), line_color="#1e73be", line_width=2,
-                 legend_label="river")
-    p.multi_line("xs", "ys", source=ColumnDataSource(layers["road"]), line_color="#c62828", line_width=2.5,
-                 legend_label="road")
-    p.multi_line("xs", "ys", source=ColumnDataSource(layers["trail"]), line_color="#ef6c00", line_width=3,
-                 line_dash="dotted", legend_label="Ho Chi Minh Trail")
+    p.add_tools(
+        HoverTool(renderers=[tiles], tooltips=[("hex", "@hex"), ("terrain", "@terrain"), ("area", "@area")])
+    )
+    p.multi_line(
+        "xs",
+        "ys",
+        source=ColumnDataSource(layers["border"]),
+        line_color="#7b1fa2",
+        line_width=2.5,
+        line_dash="dashed",
+        legend_label="border",
+    )
+    p.multi_line(
+        "xs",
+        "ys",
+        source=ColumnDataSource(layers["area"]),
+        line_color="#263238",
+        line_width=2,
+        line_dash="dashdot",
+        legend_label="Corps boundary",
+    )
+    p.multi_line(
+        "xs",
+        "ys",
+        source=ColumnDataSource(layers["river"]),
+        line_color="#1e73be",
+        line_width=2,
+        legend_label="river",
+    )
+    p.multi_line(
+        "xs",
+        "ys",
+        source=ColumnDataSource(layers["road"]),
+        line_color="#c62828",
+        line_width=2.5,
+        legend_label="road",
+    )
+    p.multi_line(
+        "xs",
+        "ys",
+        source=ColumnDataSource(layers["trail"]),
+        line_color="#ef6c00",
+        line_width=3,
+        line_dash="dotted",
+        legend_label="Ho Chi Minh Trail",
+    )
     pl = ColumnDataSource(layers["places"])
     if window is None:  # the whole theatre: name the cities only, or the names would cover the map
         keep = [i for i, k in enumerate(layers["places"]["kind"]) if k == "city"]
@@ -128,12 +205,30 @@ def row_map_figure(window=None, *, width: int = 900, height: int | None = None, 
     p.scatter("x", "y", source=pl, size="size", marker="square", fill_color="#212121", line_color="white")
     show_numbers = (window is not None) if hex_numbers is None else hex_numbers
     if show_numbers:
-        p.text("x", "y", text="hex", source=src, text_font_size="7px", text_color="#555555",
-               text_align="center", text_baseline="bottom", y_offset=9)
+        p.text(
+            "x",
+            "y",
+            text="hex",
+            source=src,
+            text_font_size="7px",
+            text_color="#555555",
+            text_align="center",
+            text_baseline="bottom",
+            y_offset=9,
+        )
     named_src.data.update(_place_labels(named, width / max(span_x, 1e-9), 11 if window is not None else 9))
-    labels = LabelSet(x="x", y="y", text="name", source=named_src, x_offset="dx", y_offset="dy",
-                      text_font_size="11px" if window is not None else "9px", text_font_style="bold",
-                      background_fill_color="white", background_fill_alpha=0.7)
+    labels = LabelSet(
+        x="x",
+        y="y",
+        text="name",
+        source=named_src,
+        x_offset="dx",
+        y_offset="dy",
+        text_font_size="11px" if window is not None else "9px",
+        text_font_style="bold",
+        background_fill_color="white",
+        background_fill_alpha=0.7,
+    )
     p.add_layout(labels)
     legend = p.legend[0]
     p.add_layout(legend, "right")
@@ -148,12 +243,22 @@ def _dmz_hatch(p, hx: dict[str, list[Any]]) -> None:
 
     keep = [i for i, h in enumerate(hx["hatch"]) if h.strip()]
     src = ColumnDataSource({"xs": [hx["xs"][i] for i in keep], "ys": [hx["ys"][i] for i in keep]})
-    p.patches("xs", "ys", source=src, fill_color=None, line_color=None, hatch_pattern="/", hatch_color="#b71c1c",
-              hatch_alpha=0.5, hatch_scale=8)
+    p.patches(
+        "xs",
+        "ys",
+        source=src,
+        fill_color=None,
+        line_color=None,
+        hatch_pattern="/",
+        hatch_color="#b71c1c",
+        hatch_alpha=0.5,
+        hatch_scale=8,
+    )
 
 
-def _place_labels(places: dict[str, list[Any]], px_per_unit: float, font_px: int,
-                  gap: float = 7) -> dict[str, list[int]]:
+def _place_labels(
+    places: dict[str, list[Any]], px_per_unit: float, font_px: int, gap: float = 7
+) -> dict[str, list[int]]:
     """Screen offsets for each place name so no two names overlap: right of the marker if free, else left,
     above or below (greedy, cities first); the box of a name is estimated from its length.  ``gap``: the
     distance from the marker (the play map puts names past the hex's edge, clear of its counters)."""
@@ -166,8 +271,10 @@ def _place_labels(places: dict[str, list[Any]], px_per_unit: float, font_px: int
         for ox, oy in ((gap, -5), (-gap - w, -5), (-w / 2, 8), (-w / 2, -8 - h), (7, 8), (7, -18)):
             box = (cx + ox, cy + oy, cx + ox + w, cy + oy + h)
             m = 4  # names at least this far apart, or two read as one ("Tchepone (Sepon) Lang Vei")
-            if not any(box[0] - m < b[2] and b[0] < box[2] + m and box[1] - m < b[3] and b[1] < box[3] + m
-                       for b in taken):
+            if not any(
+                box[0] - m < b[2] and b[0] < box[2] + m and box[1] - m < b[3] and b[1] < box[3] + m
+                for b in taken
+            ):
                 break
         taken.append(box)
         dx.append(int(ox))
@@ -177,14 +284,30 @@ def _place_labels(places: dict[str, list[Any]], px_per_unit: float, font_px: int
 
 # ---------------------------------------------------------------------------------------------- the play map
 #: counter colours per nationality (Capitalist greens and blues, Communist reds and black)
-NATION = {"US": "#1e6b2e", "ARVN": "#1f4fbf", "ROK": "#7b3fa0", "Thai": "#7b3fa0", "Aus": "#7b3fa0",
-          "Cmb": "#5d6d7e", "Laos": "#5d6d7e", "PAVN": "#c0392b", "VC": "#111111", "PRC": "#8e1b1b",
-          "PL": "#8e1b1b", "KhR": "#8e1b1b"}
+NATION = {
+    "US": "#1e6b2e",
+    "ARVN": "#1f4fbf",
+    "ROK": "#7b3fa0",
+    "Thai": "#7b3fa0",
+    "Aus": "#7b3fa0",
+    "Cmb": "#5d6d7e",
+    "Laos": "#5d6d7e",
+    "PAVN": "#c0392b",
+    "VC": "#111111",
+    "PRC": "#8e1b1b",
+    "PL": "#8e1b1b",
+    "KhR": "#8e1b1b",
+}
 PICK = "#c2185b"  # the hex a click picked, and the hexes the pending decision concerns
 ACTIVE = "#ff7f0e"  # the activating HQ and its units (ROW-9.2)
 MAX_CHIPS = 4  # chips per hex (2 x 2); a fifth kind of counter is folded into the last chip
 NAME_LINE = 1.1  # a place name's two lines, 1.1 em apart
-FONTS = {"chip": 12, "badge": 9, "name": 11, "number": 9}  # pixels, on a map of FULL_SCALE pixels per mile or more
+FONTS = {
+    "chip": 12,
+    "badge": 9,
+    "name": 11,
+    "number": 9,
+}  # pixels, on a map of FULL_SCALE pixels per mile or more
 FULL_SCALE = 3.6  # the classroom window at 960 px; a whole-theatre window (2.4 px a mile) gets smaller fonts
 
 
@@ -207,7 +330,7 @@ def _two_lines(name: str) -> str:
 
 def _pale(colour: str, k: float = 0.62) -> str:
     """``colour`` mixed with white (a spent unit's chip, its counter flipped)."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#{:02x}{:02x}{:02x}".format(*(round(c + (255 - c) * k) for c in (r, g, b)))
 
 
@@ -220,7 +343,10 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
     pending decision's choices (``options``)."""
     layers = game.map_layers(side)
     suffix, hexes = _place_index(layers)
-    sx, sy = (-3.0, 3.0), (-0.5, 3.6)  # chip offsets in grid miles (two columns, two rows under the hex number)
+    sx, sy = (
+        (-3.0, 3.0),
+        (-0.5, 3.6),
+    )  # chip offsets in grid miles (two columns, two rows under the hex number)
     groups: dict[str, dict[tuple[str, str], list[dict[str, Any]]]] = {}
     pc = layers["pieces"]
     for hid, faction, facts in zip(pc["place"], pc["faction"], pc["facts"], strict=True):
@@ -229,15 +355,20 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
             status = "HQ" if f["kind"] == "hq" else ("fresh" if f["fresh"] else "spent")
             g.setdefault((f["nationality"], status), []).append({**f, "side": faction})
     order = {"HQ": 0, "fresh": 1, "spent": 2}
-    chips: dict[str, list[Any]] = {k: [] for k in ("hex", "x", "y", "text", "fill", "text_color", "line_color",
-                                                   "tip")}
+    chips: dict[str, list[Any]] = {
+        k: [] for k in ("hex", "x", "y", "text", "fill", "text_color", "line_color", "tip")
+    }
     for hid, g in groups.items():
         cx, cy = hex_centre(hid, RADIUS_MI)  # y up (north up on the page)
         keys = sorted(g, key=lambda k: (g[k][0]["side"] != (side or g[k][0]["side"]), order[k[1]], k[0]))
         if len(keys) > MAX_CHIPS:  # fold the rest into the last chip
-            keys = keys[:MAX_CHIPS - 1] + [("+", "more")]
-            g = {**g, ("+", "more"): [u for k in sorted(g, key=lambda k: (order[k[1]], k[0]))[MAX_CHIPS - 1:]
-                                      for u in g[k]]}
+            keys = keys[: MAX_CHIPS - 1] + [("+", "more")]
+            g = {
+                **g,
+                ("+", "more"): [
+                    u for k in sorted(g, key=lambda k: (order[k[1]], k[0]))[MAX_CHIPS - 1 :] for u in g[k]
+                ],
+            }
         for i, (nat, status) in enumerate(keys):
             units = g[(nat, status)]
             colour = NATION.get(nat, "#5d6d7e")
@@ -257,7 +388,9 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
                 what = "HQ" if u["kind"] == "hq" else u["type"]
                 state = "" if u["kind"] == "hq" else (" fresh" if u["fresh"] else " spent")
                 extra = f" [{', '.join(u['markers'])}]" if u["markers"] else ""
-                lines.append(f"{html_escape(u['name'])} ({u['nationality']} {what}{state}){html_escape(extra)}")
+                lines.append(
+                    f"{html_escape(u['name'])} ({u['nationality']} {what}{state}){html_escape(extra)}"
+                )
             chips["tip"].append(f"<b>hex {hid}{suffix.get(hid, '')}</b><br>" + "<br>".join(lines))
     badges: dict[str, list[Any]] = {k: [] for k in ("hex", "x", "y", "text", "fill", "tip")}
 
@@ -277,10 +410,19 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
         rule = facts.get("rule", "")
         if kind == "objective":
             value = facts.get("value")
-            badge(hid, f"\u2605{value if value is not None else '?'}", "#f2c200",
-                  f"Objective marker ({'value ' + str(value) if value is not None else 'value hidden'}, {rule})")
+            badge(
+                hid,
+                f"\u2605{value if value is not None else '?'}",
+                "#f2c200",
+                f"Objective marker ({'value ' + str(value) if value is not None else 'value hidden'}, {rule})",
+            )
         elif kind == "fire base":
-            badge(hid, "FB", "#9ad0ff" if facts["type"] == "Fire Base" else "#ff9a9a", f"{facts['type']} ({rule})")
+            badge(
+                hid,
+                "FB",
+                "#9ad0ff" if facts["type"] == "Fire Base" else "#ff9a9a",
+                f"{facts['type']} ({rule})",
+            )
         elif kind == "landing zone":
             badge(hid, "LZ", "#9ad0ff", f"Landing Zone ({rule})")
         elif kind == "tunnel":
@@ -321,8 +463,10 @@ def _place_index(layers: dict[str, Any]) -> tuple[dict[str, str], frozenset[str]
     pl = layers["places"]
     got = _PLACE_INDEX.get(id(pl))
     if got is None or got[0] is not pl:
-        names = {pid: " / ".join(p["name"] for p in (f or {}).get("places", ()))
-                 for pid, f in zip(pl["id"], pl["facts"], strict=True)}
+        names = {
+            pid: " / ".join(p["name"] for p in (f or {}).get("places", ()))
+            for pid, f in zip(pl["id"], pl["facts"], strict=True)
+        }
         hexes = frozenset(pid for pid, shape in zip(pl["id"], pl["shape"], strict=True) if shape == "hex")
         got = (pl, {pid: f" ({html_escape(n)})" for pid, n in names.items() if n}, hexes)
         _PLACE_INDEX.clear()
@@ -369,7 +513,10 @@ class RowMapView(InteractiveMap):
         dyn = self._dynamic()
         self.dynamic = dyn
         hx = layers["hexes"]
-        s = {"hexes": ColumnDataSource(hx, name="hexes"), "places": ColumnDataSource(layers["places"], name="places")}
+        s = {
+            "hexes": ColumnDataSource(hx, name="hexes"),
+            "places": ColumnDataSource(layers["places"], name="places"),
+        }
         for n in self.DYNAMIC_LAYERS:
             s[n] = ColumnDataSource(dict(dyn[n]), name=n)
         self.sources = s
@@ -378,51 +525,132 @@ class RowMapView(InteractiveMap):
         x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
         height = int(width * (y1 - y0) / (x1 - x0))
         self.fonts = map_fonts(width / (x1 - x0))
-        p = figure(frame_width=width, frame_height=height, x_range=(x0, x1), y_range=(y0, y1),
-                   tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None, toolbar_location="above",
-                   # short enough to clear the toolbar at this width (the legend says what a click does)
-                   title=f"Rumor of War: {game.scenario.title if hasattr(game.scenario, 'title') else ''} "
-                         "(10-mile hexes)",
-                   background_fill_color=TERRAIN_COLOURS["sea"], min_border=4)
+        p = figure(
+            frame_width=width,
+            frame_height=height,
+            x_range=(x0, x1),
+            y_range=(y0, y1),
+            tools="pan,wheel_zoom,box_zoom,reset,save",
+            active_scroll=None,
+            toolbar_location="above",
+            # short enough to clear the toolbar at this width (the legend says what a click does)
+            title=f"Rumor of War: {game.scenario.title if hasattr(game.scenario, 'title') else ''} "
+            "(10-mile hexes)",
+            background_fill_color=TERRAIN_COLOURS["sea"],
+            min_border=4,
+        )
         p.grid.visible = p.axis.visible = False
         p.toolbar.logo = None
         p.title.text_font_size = "13px"
-        tiles = p.patches("xs", "ys", source=s["hexes"], fill_color="colour", line_color="#ffffff", line_width=1,
-                          selection_line_color=PICK, selection_line_width=4)
+        tiles = p.patches(
+            "xs",
+            "ys",
+            source=s["hexes"],
+            fill_color="colour",
+            line_color="#ffffff",
+            line_width=1,
+            selection_line_color=PICK,
+            selection_line_width=4,
+        )
         _dmz_hatch(p, hx)
-        for feat, colour, lw, dash in (("border", "#7b1fa2", 2.5, "dashed"), ("area", "#263238", 2, "dashdot"),
-                                       ("river", "#1e73be", 2, "solid"), ("road", "#c62828", 2.5, "solid"),
-                                       ("trail", "#ef6c00", 3, "dotted")):
-            p.multi_line("xs", "ys", source=ColumnDataSource(layers[feat]), line_color=colour, line_width=lw,
-                         line_dash=dash)
-        p.text("x", "y", text="hex", source=s["hexes"], text_font_size=f"{self.fonts['number']}px",
-               text_color="#3a3a3a", text_align="center", text_baseline="bottom", y_offset=-self.fonts["number"])
-        places = p.scatter("x", "y", source=s["places"], size="size", marker="square", fill_color="#212121",
-                           line_color="white", selection_line_color=PICK, selection_line_width=3)
+        for feat, colour, lw, dash in (
+            ("border", "#7b1fa2", 2.5, "dashed"),
+            ("area", "#263238", 2, "dashdot"),
+            ("river", "#1e73be", 2, "solid"),
+            ("road", "#c62828", 2.5, "solid"),
+            ("trail", "#ef6c00", 3, "dotted"),
+        ):
+            p.multi_line(
+                "xs",
+                "ys",
+                source=ColumnDataSource(layers[feat]),
+                line_color=colour,
+                line_width=lw,
+                line_dash=dash,
+            )
+        p.text(
+            "x",
+            "y",
+            text="hex",
+            source=s["hexes"],
+            text_font_size=f"{self.fonts['number']}px",
+            text_color="#3a3a3a",
+            text_align="center",
+            text_baseline="bottom",
+            y_offset=-self.fonts["number"],
+        )
+        places = p.scatter(
+            "x",
+            "y",
+            source=s["places"],
+            size="size",
+            marker="square",
+            fill_color="#212121",
+            line_color="white",
+            selection_line_color=PICK,
+            selection_line_width=3,
+        )
         p.multi_line("xs", "ys", source=s["options"], line_color=PICK, line_width=2, line_dash=[4, 3])
         p.multi_line("xs", "ys", source=s["active"], line_color=ACTIVE, line_width=3.5)
-        chips = p.text("x", "y", text="text", source=s["chips"], text_align="center", text_baseline="middle",
-                       text_color="text_color", text_font_size=f"{self.fonts['chip']}px", text_font_style="bold",
-                       background_fill_color="fill", border_line_color="line_color", border_line_width=1.5,
-                       padding=[3, 1], border_radius=2)
-        badges = p.text("x", "y", text="text", source=s["badges"], text_align="center", text_baseline="middle",
-                        text_font_size=f"{self.fonts['badge']}px", text_font_style="bold", text_color="#222222",
-                        background_fill_color="fill", border_line_color="#555555", padding=[2, 0])
+        chips = p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["chips"],
+            text_align="center",
+            text_baseline="middle",
+            text_color="text_color",
+            text_font_size=f"{self.fonts['chip']}px",
+            text_font_style="bold",
+            background_fill_color="fill",
+            border_line_color="line_color",
+            border_line_width=1.5,
+            padding=[3, 1],
+            border_radius=2,
+        )
+        badges = p.text(
+            "x",
+            "y",
+            text="text",
+            source=s["badges"],
+            text_align="center",
+            text_baseline="middle",
+            text_font_size=f"{self.fonts['badge']}px",
+            text_font_style="bold",
+            text_color="#222222",
+            background_fill_color="fill",
+            border_line_color="#555555",
+            padding=[2, 0],
+        )
         self._frame = (x0, y1, width / (x1 - x0), width, height)
         s["places"].data.update(self._name_offsets(dyn))
-        p.add_layout(LabelSet(x="x", y="y", text="label", source=s["places"], x_offset="dx", y_offset="dy",
-                              text_font_size=f"{self.fonts['name']}px", text_font_style="bold",
-                              background_fill_color="white",
-                              background_fill_alpha=0.8, text_line_height=NAME_LINE))
+        p.add_layout(
+            LabelSet(
+                x="x",
+                y="y",
+                text="label",
+                source=s["places"],
+                x_offset="dx",
+                y_offset="dy",
+                text_font_size=f"{self.fonts['name']}px",
+                text_font_style="bold",
+                background_fill_color="white",
+                background_fill_alpha=0.8,
+                text_line_height=NAME_LINE,
+            )
+        )
         for r in p.renderers:
             r.nonselection_glyph = None  # a click picks a hex; it must not grey out the rest of the map
         for r in (chips, badges):
             r.level = "overlay"  # counters above the town names: a stack is never hidden by a label
         tip = '<div style="max-width:340px;font:12px sans-serif;line-height:1.3">@tip{safe}</div>'
-        p.add_tools(HoverTool(renderers=[chips, badges], tooltips=tip),
-                    HoverTool(renderers=[tiles], tooltips=[("hex", "@hex"), ("terrain", "@terrain"),
-                                                           ("area", "@area")]),
-                    TapTool(renderers=[chips, places, tiles], behavior="select"))
+        p.add_tools(
+            HoverTool(renderers=[chips, badges], tooltips=tip),
+            HoverTool(
+                renderers=[tiles], tooltips=[("hex", "@hex"), ("terrain", "@terrain"), ("area", "@area")]
+            ),
+            TapTool(renderers=[chips, places, tiles], behavior="select"),
+        )
         self.figure = p
         self.legend = Div(text=self._legend(), width=width)
         self.layout = column(p, self.legend)
@@ -442,7 +670,10 @@ class RowMapView(InteractiveMap):
         their padding and border) and of the town squares."""
         dyn = self.dynamic if dyn is None else dyn
         boxes = []
-        for layer, font, pad in (("chips", self.fonts["chip"], (4.5, 2.5)), ("badges", self.fonts["badge"], (3, 1))):
+        for layer, font, pad in (
+            ("chips", self.fonts["chip"], (4.5, 2.5)),
+            ("badges", self.fonts["badge"], (3, 1)),
+        ):
             d = dyn[layer]
             for x, y, t in zip(d["x"], d["y"], d["text"], strict=True):
                 w, h = text_size(t, font, pad_x=pad[0], pad_y=pad[1])
@@ -457,8 +688,10 @@ class RowMapView(InteractiveMap):
     def name_boxes(self) -> list[Box]:
         """The screen boxes of the place names as drawn now (LabelSet: bottom-left at the offset, y up)."""
         d = self.sources["places"].data
-        return [self._name_box(x, y, t, dx, dy)
-                for x, y, t, dx, dy in zip(d["x"], d["y"], d["label"], d["dx"], d["dy"], strict=True)]
+        return [
+            self._name_box(x, y, t, dx, dy)
+            for x, y, t, dx, dy in zip(d["x"], d["y"], d["label"], d["dx"], d["dy"], strict=True)
+        ]
 
     def _name_box(self, x: float, y: float, text: str, dx: float, dy: float) -> Box:
         lines = text.split("\n")
@@ -474,12 +707,24 @@ class RowMapView(InteractiveMap):
         then above, below, or a little further off (``labels.place``, towns by rank: cities first)."""
         texts, cands, offsets, prefs = self._name_candidates()
         _, _, _, width, height = self._frame
-        chosen = place(cands, self.counter_boxes(dyn), self._number_boxes(), (0, 0, width, height), prefs=prefs,
-                       soft_weight=0.08, gap=3)
-        return {"label": texts, "dx": [offsets[i][k][0] for i, k in enumerate(chosen)],
-                "dy": [offsets[i][k][1] for i, k in enumerate(chosen)]}
+        chosen = place(
+            cands,
+            self.counter_boxes(dyn),
+            self._number_boxes(),
+            (0, 0, width, height),
+            prefs=prefs,
+            soft_weight=0.08,
+            gap=3,
+        )
+        return {
+            "label": texts,
+            "dx": [offsets[i][k][0] for i, k in enumerate(chosen)],
+            "dy": [offsets[i][k][1] for i, k in enumerate(chosen)],
+        }
 
-    def _name_candidates(self) -> tuple[list[str], list[list[Box]], list[list[tuple[int, int]]], list[list[float]]]:
+    def _name_candidates(
+        self,
+    ) -> tuple[list[str], list[list[Box]], list[list[tuple[int, int]]], list[list[float]]]:
         """Each place name's text and its candidate spots: boxes, LabelSet offsets and preferences (lower is
         better: beside the town, then above or below, then diagonally, then further off); computed once."""
         if getattr(self, "_candidates", None) is None:
@@ -497,23 +742,37 @@ class RowMapView(InteractiveMap):
             near = []  # (dx, dy, preference): beside the town, then above or below, then diagonally
             for dx in (6, 0.5 * r, 0.9 * r, 1.3 * r, 1.7 * r):
                 for shift in (0, 4, -4, 8, -8):
-                    near += [(dx, shift - h / 2, dx + abs(shift)), (-dx - w, shift - h / 2, dx + abs(shift) + 3)]
+                    near += [
+                        (dx, shift - h / 2, dx + abs(shift)),
+                        (-dx - w, shift - h / 2, dx + abs(shift) + 3),
+                    ]
             for dy in (7, 0.45 * r, 0.9 * r, 1.4 * r):
                 near += [(-w / 2, dy, dy + 8), (-w / 2, -dy - h, dy + 8)]
             for dx in (6, 0.9 * r, 1.6 * r):
                 for dy in (0.35 * r, 0.7 * r, 1.1 * r, 1.5 * r):
-                    near += [(dx, dy - h / 2, dx + dy + 10), (dx, -dy - h / 2, dx + dy + 10),
-                             (-dx - w, dy - h / 2, dx + dy + 13), (-dx - w, -dy - h / 2, dx + dy + 13)]
+                    near += [
+                        (dx, dy - h / 2, dx + dy + 10),
+                        (dx, -dy - h / 2, dx + dy + 10),
+                        (-dx - w, dy - h / 2, dx + dy + 13),
+                        (-dx - w, -dy - h / 2, dx + dy + 13),
+                    ]
             for dx in (2.2 * r, 3 * r):  # last resorts, in a crowded corner: further off
                 for dy in (-1.5 * r, -0.75 * r, 0, 0.75 * r, 1.5 * r):
-                    near += [(dx, dy - h / 2, 2 * dx + abs(dy) + 20), (-dx - w, dy - h / 2, 2 * dx + abs(dy) + 23)]
+                    near += [
+                        (dx, dy - h / 2, 2 * dx + abs(dy) + 20),
+                        (-dx - w, dy - h / 2, 2 * dx + abs(dy) + 23),
+                    ]
             for dy in (2 * r, 2.8 * r):
                 near += [(-w / 2, dy, 2 * dy + 20), (-w / 2, -dy - h, 2 * dy + 20)]
             near.sort(key=lambda o: o[2])
             offsets.append([(round(dx), round(dy)) for dx, dy, _ in near])
             cx, cy = self._px(x, y)
-            cands.append([(cx + round(dx), cy - round(dy) - h, cx + round(dx) + w, cy - round(dy))
-                          for dx, dy, _ in near])  # as _name_box draws it
+            cands.append(
+                [
+                    (cx + round(dx), cy - round(dy) - h, cx + round(dx) + w, cy - round(dy))
+                    for dx, dy, _ in near
+                ]
+            )  # as _name_box draws it
             prefs.append([pref for _, _, pref in near])
         return texts, cands, offsets, prefs
 
@@ -534,30 +793,50 @@ class RowMapView(InteractiveMap):
         """Move the names that the counters now cover: a patch of the offsets that changed."""
         new = self._name_offsets(dyn)
         src = self.sources["places"]
-        patch = {c: [(i, v) for i, (v, old) in enumerate(zip(new[c], src.data[c], strict=True)) if v != old]
-                 for c in ("dx", "dy")}
+        patch = {
+            c: [(i, v) for i, (v, old) in enumerate(zip(new[c], src.data[c], strict=True)) if v != old]
+            for c in ("dx", "dy")
+        }
         if any(patch.values()):
             src.patch({c: p for c, p in patch.items() if p})
 
     @staticmethod
     def _legend() -> str:
-        chip = ('<span style="display:inline-block;padding:0 4px;margin:1px 3px;border-radius:2px;'
-                'font:bold 11px sans-serif;background:{bg};color:{fg};border:1.5px solid {bd}">{t}</span>')
-        nat = "".join(chip.format(bg=c, fg="white", bd="white", t=n) for n, c in NATION.items()
-                      if n in ("US", "ARVN", "ROK", "PAVN", "VC"))
-        terr = "".join(f'<span style="display:inline-block;width:12px;height:10px;background:{c};border:1px solid '
-                       f'#999;margin:0 3px 0 8px"></span>{t}' for t, c in TERRAIN_COLOURS.items() if t != "sea")
-        return ('<div style="font:12px sans-serif;line-height:1.9"><b>Counters</b> (one chip per nationality and '
-                "hex; hover for names): " + nat + " "
-                + chip.format(bg=NATION["US"], fg="white", bd="white", t="HQ") + "headquarters, "
-                + chip.format(bg=NATION["VC"], fg="white", bd="white", t="3") + "three fresh units, "
-                + chip.format(bg=_pale(NATION["VC"]), fg=NATION["VC"], bd="white", t="2") + "two spent units, "
-                + chip.format(bg=NATION["US"], fg="white", bd="#e00000", t="1") + "a marker on the stack "
-                "(out of command, routed, random event)<br><b>Hex markers</b>: \u2605 objective (its value), FB fire "
-                "base, LZ landing zone, T tunnel, B bunker. "
-                f'<span style="color:{ACTIVE};font-weight:bold">Orange ring</span>: the activation under way; '
-                f'<span style="color:{PICK};font-weight:bold">crimson dashes</span>: the hexes your pending '
-                "decision concerns (click one to see its choices)<br><b>Terrain</b>: " + terr
-                + ' &nbsp; <span style="color:#c62828">&#9473;</span> road, <span style="color:#ef6c00">&#8942;'
-                '</span> Ho Chi Minh Trail, <span style="color:#1e73be">&#9473;</span> river, '
-                '<span style="color:#7b1fa2">- -</span> border, &#9632; town or city</div>')
+        chip = (
+            '<span style="display:inline-block;padding:0 4px;margin:1px 3px;border-radius:2px;'
+            'font:bold 11px sans-serif;background:{bg};color:{fg};border:1.5px solid {bd}">{t}</span>'
+        )
+        nat = "".join(
+            chip.format(bg=c, fg="white", bd="white", t=n)
+            for n, c in NATION.items()
+            if n in ("US", "ARVN", "ROK", "PAVN", "VC")
+        )
+        terr = "".join(
+            f'<span style="display:inline-block;width:12px;height:10px;background:{c};border:1px solid '
+            f'#999;margin:0 3px 0 8px"></span>{t}'
+            for t, c in TERRAIN_COLOURS.items()
+            if t != "sea"
+        )
+        return (
+            '<div style="font:12px sans-serif;line-height:1.9"><b>Counters</b> (one chip per nationality and '
+            "hex; hover for names): "
+            + nat
+            + " "
+            + chip.format(bg=NATION["US"], fg="white", bd="white", t="HQ")
+            + "headquarters, "
+            + chip.format(bg=NATION["VC"], fg="white", bd="white", t="3")
+            + "three fresh units, "
+            + chip.format(bg=_pale(NATION["VC"]), fg=NATION["VC"], bd="white", t="2")
+            + "two spent units, "
+            + chip.format(bg=NATION["US"], fg="white", bd="#e00000", t="1")
+            + "a marker on the stack "
+            "(out of command, routed, random event)<br><b>Hex markers</b>: \u2605 objective (its value), FB fire "
+            "base, LZ landing zone, T tunnel, B bunker. "
+            f'<span style="color:{ACTIVE};font-weight:bold">Orange ring</span>: the activation under way; '
+            f'<span style="color:{PICK};font-weight:bold">crimson dashes</span>: the hexes your pending '
+            "decision concerns (click one to see its choices)<br><b>Terrain</b>: "
+            + terr
+            + ' &nbsp; <span style="color:#c62828">&#9473;</span> road, <span style="color:#ef6c00">&#8942;'
+            '</span> Ho Chi Minh Trail, <span style="color:#1e73be">&#9473;</span> river, '
+            '<span style="color:#7b1fa2">- -</span> border, &#9632; town or city</div>'
+        )

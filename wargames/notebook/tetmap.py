@@ -41,7 +41,7 @@ from .palette import HIDDEN, palette
 # ---------------------------------------------------------------------------------------------- styling
 _PAL = palette("tet")
 FACTION_COLOURS = {f: _PAL[f] for f in ("NVA", "VC", "USA", "SVN")}
-RUFF_PUFF = _PAL["RP"]     # the SVN militia: a lighter blue
+RUFF_PUFF = _PAL["RP"]  # the SVN militia: a lighter blue
 TERRAIN_FILL = {"lowland": "#bcd99a", "highland": "#c9a97c", "marsh": "#93c9b9"}
 FOREIGN_FILL = {"lowland": "#d8d8d2", "highland": "#cdcbc5", "marsh": "#d8d8d2", None: "#d3d3cd"}
 COUNTRY_FILL = {"NVN": "#e7e0d2", "SVN": "#f4f1e6", "LAO": "#e2e2dc", "KHM": "#e2e2dc", "THA": "#efeee9"}
@@ -54,12 +54,33 @@ SEA = "#cfe2ee"
 # The views a MapView draws: the whole theatre, and two close-ups a class needs to read (lon/lat ranges,
 # frame size in pixels).  Chit positions are optimised for these scales; "short" chits show counts only.
 VIEWS = (
-    {"id": "main", "title": "Tet Offensive 1968: the theatre (lon/lat degrees)", "x": (104.0, 110.0),
-     "y": (8.35, 17.65), "height": 720, "short": True, "font": 9},
-    {"id": "hue", "title": "Close-up, I Corps: the DMZ, Khe Sanh, Hue and Da Nang", "x": (106.35, 108.55),
-     "y": (15.75, 17.25), "width": 440, "short": False, "font": 10},
-    {"id": "saigon", "title": "Close-up, III/IV Corps: Saigon and the Mekong delta", "x": (105.6, 107.4),
-     "y": (9.92, 11.47), "width": 440, "short": False, "font": 10},
+    {
+        "id": "main",
+        "title": "Tet Offensive 1968: the theatre (lon/lat degrees)",
+        "x": (104.0, 110.0),
+        "y": (8.35, 17.65),
+        "height": 720,
+        "short": True,
+        "font": 9,
+    },
+    {
+        "id": "hue",
+        "title": "Close-up, I Corps: the DMZ, Khe Sanh, Hue and Da Nang",
+        "x": (106.35, 108.55),
+        "y": (15.75, 17.25),
+        "width": 440,
+        "short": False,
+        "font": 10,
+    },
+    {
+        "id": "saigon",
+        "title": "Close-up, III/IV Corps: Saigon and the Mekong delta",
+        "x": (105.6, 107.4),
+        "y": (9.92, 11.47),
+        "width": 440,
+        "short": False,
+        "font": 10,
+    },
 )
 EXTENT = {"x": VIEWS[0]["x"], "y": VIEWS[0]["y"]}
 
@@ -96,7 +117,9 @@ def _rect(cx: float, cy: float, w: float, h: float) -> tuple[list[float], list[f
     return [cx - w / 2, cx + w / 2, cx + w / 2, cx - w / 2], [cy - h / 2, cy - h / 2, cy + h / 2, cy + h / 2]
 
 
-def _corps_boundaries(rings: dict[str, list[list[tuple[float, float]]]], corps: dict[str, str]) -> tuple[list, list]:
+def _corps_boundaries(
+    rings: dict[str, list[list[tuple[float, float]]]], corps: dict[str, str]
+) -> tuple[list, list]:
     """Edges shared by two SVN areas of different Corps (polygons from one tessellation share vertices)."""
     owner: dict[tuple, set[str]] = defaultdict(set)
     for aid, area_rings in rings.items():
@@ -171,8 +194,20 @@ def _fingerprint(layers: dict[str, Any]) -> str:
     """What the fixed drawing depends on, short of the outlines' coordinates (those come from files whose
     modification time is part of the cache key)."""
     pl, ln = layers["places"], layers["lines"]
-    return repr((pl["id"], pl["name"], pl["kind"], pl["x"], pl["y"], pl["facts"], layers["extent"],
-                 ln["kind"], ln["name"], ln.get("route")))
+    return repr(
+        (
+            pl["id"],
+            pl["name"],
+            pl["kind"],
+            pl["x"],
+            pl["y"],
+            pl["facts"],
+            layers["extent"],
+            ln["kind"],
+            ln["name"],
+            ln.get("route"),
+        )
+    )
 
 
 def static_layers(game) -> dict[str, Any]:
@@ -180,7 +215,11 @@ def static_layers(game) -> dict[str, Any]:
     per game data, files and layers)."""
     layers = game.map_layers(None)
     path = game_dir("tet") / "areas.geojson"
-    key = (id(getattr(game, "data", None)), path.stat().st_mtime if path.exists() else None, _fingerprint(layers))
+    key = (
+        id(getattr(game, "data", None)),
+        path.stat().st_mtime if path.exists() else None,
+        _fingerprint(layers),
+    )
     if key not in _STATIC_CACHE:
         _STATIC_CACHE.clear()
         _STATIC_CACHE[key] = _build_static(layers)
@@ -194,9 +233,18 @@ def _build_static(layers: dict[str, Any]) -> dict[str, Any]:
     places = _places(layers)
     view_box = (EXTENT["x"][0] - 1, EXTENT["y"][0] - 1, EXTENT["x"][1] + 1, EXTENT["y"][1] + 1)
     out: dict[str, Any] = {"extent": dict(EXTENT), "views": [dict(v) for v in VIEWS]}
-    out["style"] = {"factions": dict(FACTION_COLOURS), "RP": RUFF_PUFF, "HIDDEN": HIDDEN, "SANCTUARY": SANCTUARY,
-                    "CORPS": CORPS_LINE, "TRAIL": TRAIL, "FOCUS": FOCUS, "SEA": SEA,
-                    "foreign": FOREIGN_FILL["highland"], **TERRAIN_FILL}
+    out["style"] = {
+        "factions": dict(FACTION_COLOURS),
+        "RP": RUFF_PUFF,
+        "HIDDEN": HIDDEN,
+        "SANCTUARY": SANCTUARY,
+        "CORPS": CORPS_LINE,
+        "TRAIL": TRAIL,
+        "FOCUS": FOCUS,
+        "SEA": SEA,
+        "foreign": FOREIGN_FILL["highland"],
+        **TERRAIN_FILL,
+    }
 
     # -- land, countries, borders (TET-MAP-8: the red international border), rivers (real geography, data/geo)
     out.update(background_layers(view_box, COUNTRY_FILL))
@@ -205,8 +253,25 @@ def _build_static(layers: dict[str, Any]) -> dict[str, Any]:
     areas = {pid: p for pid, p in places.items() if p["kind"] in ("province", "sanctuary")}
     surveyed = [p["facts"].get("outline") == "surveyed" for p in areas.values()]
     out["geometry"] = "areas.geojson" if any(surveyed) else "circles (data/tet/areas.geojson not available)"
-    provinces = {k: [] for k in ("id", "name", "kind", "country", "corps", "terrain", "fill", "hatch", "xs", "ys",
-                                 "lx", "ly", "label", "tip")}
+    provinces = {
+        k: []
+        for k in (
+            "id",
+            "name",
+            "kind",
+            "country",
+            "corps",
+            "terrain",
+            "fill",
+            "hatch",
+            "xs",
+            "ys",
+            "lx",
+            "ly",
+            "label",
+            "tip",
+        )
+    }
     sanctuaries = {k: [] for k in ("id", "name", "country", "corps", "xs", "ys", "lx", "ly", "label", "tip")}
     anchors: dict[str, tuple[float, float]] = {}
     rings: dict[str, list] = {}
@@ -217,15 +282,20 @@ def _build_static(layers: dict[str, Any]) -> dict[str, Any]:
         anchors[aid] = (lx, ly)
         xs, ys = a["xs"], a["ys"]
         if a["kind"] == "province" and f.get("country") == "SVN" and f.get("outline") == "surveyed":
-            rings[aid] = [list(zip(rx, ry, strict=True)) for px, py in zip(xs, ys, strict=True)
-                          for rx, ry in zip(px, py, strict=True)]
+            rings[aid] = [
+                list(zip(rx, ry, strict=True))
+                for px, py in zip(xs, ys, strict=True)
+                for rx, ry in zip(px, py, strict=True)
+            ]
             corps_of[aid] = f.get("corps")
         corps = f"{f['corps']} Corps" if f.get("corps") else "-"
         where = WHERE[f["country"]]
         if a["kind"] == "province":
-            tip = (f"<b>{_esc(a['name'])}</b> (province {_esc(aid)})<br>{where}, {corps}<br>"
-                   f"terrain: {_esc(f.get('terrain') or '-')}{', coastal' if f.get('coastal') else ''}"
-                   f"{', on the Mekong' if f.get('mekong') else ''}")
+            tip = (
+                f"<b>{_esc(a['name'])}</b> (province {_esc(aid)})<br>{where}, {corps}<br>"
+                f"terrain: {_esc(f.get('terrain') or '-')}{', coastal' if f.get('coastal') else ''}"
+                f"{', on the Mekong' if f.get('mekong') else ''}"
+            )
             cities = f.get("cities") or ()
             if cities:
                 tip += "<br>cities: " + ", ".join(_esc(places[c]["name"]) for c in cities)
@@ -238,7 +308,9 @@ def _build_static(layers: dict[str, Any]) -> dict[str, Any]:
             terrain = f.get("terrain")
             fill = TERRAIN_FILL.get(terrain, "#cccccc") if f["country"] == "SVN" else FOREIGN_FILL[terrain]
             provinces["fill"].append(fill)
-            provinces["hatch"].append("horizontal_wave" if terrain == "marsh" and f["country"] == "SVN" else " ")
+            provinces["hatch"].append(
+                "horizontal_wave" if terrain == "marsh" and f["country"] == "SVN" else " "
+            )
             provinces["xs"].append(xs)
             provinces["ys"].append(ys)
             provinces["lx"].append(lx)
@@ -246,8 +318,10 @@ def _build_static(layers: dict[str, Any]) -> dict[str, Any]:
             provinces["label"].append(aid)
             provinces["tip"].append(tip)
         else:
-            tip = (f"<b>{_esc(a['name'])}</b> (sanctuary {_esc(aid)})<br>{where}{', ' + corps if f.get('corps') else ''}"
-                   f"{'<br>on the Ho Chi Minh Trail' if f.get('on_trail') else ''}")
+            tip = (
+                f"<b>{_esc(a['name'])}</b> (sanctuary {_esc(aid)})<br>{where}{', ' + corps if f.get('corps') else ''}"
+                f"{'<br>on the Ho Chi Minh Trail' if f.get('on_trail') else ''}"
+            )
             sanctuaries["id"].append(aid)
             sanctuaries["name"].append(a["name"])
             sanctuaries["country"].append(f["country"])
@@ -264,13 +338,33 @@ def _build_static(layers: dict[str, Any]) -> dict[str, Any]:
     # -- Corps boundaries (only derivable from real polygons) and Corps names
     cx, cy = _corps_boundaries(rings, corps_of) if rings else ([], [])
     out["corps_lines"] = {"xs": cx, "ys": cy}
-    out["corps_labels"] = {"x": [p[0] for p in CORPS_LABELS.values()], "y": [p[1] for p in CORPS_LABELS.values()],
-                           "text": [f"{c} CORPS" for c in CORPS_LABELS],
-                           "anchor": ["center_left" if c == "IV" else "center_right" for c in CORPS_LABELS]}
+    out["corps_labels"] = {
+        "x": [p[0] for p in CORPS_LABELS.values()],
+        "y": [p[1] for p in CORPS_LABELS.values()],
+        "text": [f"{c} CORPS" for c in CORPS_LABELS],
+        "anchor": ["center_left" if c == "IV" else "center_right" for c in CORPS_LABELS],
+    }
 
     # -- cities
-    cities = {k: [] for k in ("id", "name", "x", "y", "pv", "size", "airbase", "province", "corps", "label",
-                              "pv_text", "name_dy", "label_main", "tip")}
+    cities = {
+        k: []
+        for k in (
+            "id",
+            "name",
+            "x",
+            "y",
+            "pv",
+            "size",
+            "airbase",
+            "province",
+            "corps",
+            "label",
+            "pv_text",
+            "name_dy",
+            "label_main",
+            "tip",
+        )
+    }
     for cid, a in places.items():
         if a["kind"] != "city":
             continue
@@ -294,15 +388,21 @@ def _build_static(layers: dict[str, Any]) -> dict[str, Any]:
         # on the theatre map a city inside a close-up is named only if it is a major one (the close-up names
         # it): around Saigon and in the delta the names would otherwise cover each other and the counters
         cities["label_main"].append(a["name"] if (pv or 0) >= 5 or not in_inset else "")
-        cities["tip"].append(f"<b>{_esc(a['name'])}</b> (city, political value {pv})<br>in province "
-                             f"{_esc(f.get('province'))}, {f.get('corps')} Corps{'<br>airbase' if f.get('airbase') else ''}"
-                             f"{'<br>on the Highway' if f.get('on_road') else ''}")
+        cities["tip"].append(
+            f"<b>{_esc(a['name'])}</b> (city, political value {pv})<br>in province "
+            f"{_esc(f.get('province'))}, {f.get('corps')} Corps{'<br>airbase' if f.get('airbase') else ''}"
+            f"{'<br>on the Highway' if f.get('on_road') else ''}"
+        )
     out["cities"] = cities
     ab = [i for i, flag in enumerate(cities["airbase"]) if flag]
-    out["airbases"] = {"id": [cities["id"][i] for i in ab], "x": [cities["x"][i] for i in ab],
-                       "y": [cities["y"][i] for i in ab], "size": [cities["size"][i] for i in ab],
-                       "dx": [-(cities["size"][i] / 2 + 1) for i in ab],
-                       "tip": [cities["tip"][i] for i in ab]}
+    out["airbases"] = {
+        "id": [cities["id"][i] for i in ab],
+        "x": [cities["x"][i] for i in ab],
+        "y": [cities["y"][i] for i in ab],
+        "size": [cities["size"][i] for i in ab],
+        "dx": [-(cities["size"][i] / 2 + 1) for i in ab],
+        "tip": [cities["tip"][i] for i in ab],
+    }
 
     # -- the Highway (roads between cities) and the Ho Chi Minh Trail (between sanctuaries)
     roads = {"xs": [], "ys": [], "route": [], "a": [], "b": []}
@@ -337,17 +437,28 @@ def _build_static(layers: dict[str, Any]) -> dict[str, Any]:
         boxes["h"].append(h)
         boxes["tx"].append(x - w / 2 + 0.03)
         boxes["ty"].append(y + h / 2 - 0.03)
-        short = (a["name"].replace("Battleship station off province", "Battleship off").replace("Box", "")
-                 .replace("Theater air box", "Air box").strip())  # whole inside its box (the tooltip has the full name)
+        short = (
+            a["name"]
+            .replace("Battleship station off province", "Battleship off")
+            .replace("Box", "")
+            .replace("Theater air box", "Air box")
+            .strip()
+        )  # whole inside its box (the tooltip has the full name)
         boxes["name"].append(short)
         boxes["tip"].append(f"<b>{_esc(a['name'])}</b><br>an off-map holding box (drawn at sea)")
     out["boxes"] = boxes
     out["anchors"] = {k: list(v) for k, v in anchors.items()}
-    out["places"] = {pid: {"kind": p["kind"], "name": p["name"], "facts": p["facts"]} for pid, p in places.items()}
+    out["places"] = {
+        pid: {"kind": p["kind"], "name": p["name"], "facts": p["facts"]} for pid, p in places.items()
+    }
     frames = {"xs": [], "ys": [], "title": []}
     for v in VIEWS[1:]:
-        bx, by = _rect((v["x"][0] + v["x"][1]) / 2, (v["y"][0] + v["y"][1]) / 2, v["x"][1] - v["x"][0],
-                       v["y"][1] - v["y"][0])
+        bx, by = _rect(
+            (v["x"][0] + v["x"][1]) / 2,
+            (v["y"][0] + v["y"][1]) / 2,
+            v["x"][1] - v["x"][0],
+            v["y"][1] - v["y"][0],
+        )
         frames["xs"].append(bx + bx[:1])
         frames["ys"].append(by + by[:1])
         frames["title"].append(v["title"])
@@ -373,7 +484,7 @@ def _block(widths: list[float], pitch: float) -> tuple[list[tuple[float, float]]
     n = len(widths)
     cols = 1 if n <= 3 else 2
     rows = -(-n // cols)
-    col_w = [max(widths[c * rows:(c + 1) * rows], default=0) for c in range(cols)]
+    col_w = [max(widths[c * rows : (c + 1) * rows], default=0) for c in range(cols)]
     pos = []
     for k in range(n):
         c, r = divmod(k, rows)
@@ -395,8 +506,14 @@ def _candidates(kind: str, r: float, w: float, h: float) -> list[tuple[float, fl
 
 
 NAME_SPOTS = (  # (text anchor, dx, dy) as multiples of the circle radius r (+ pixels), in order of preference
-    ("bottom_center", 0, -1), ("center_left", 1, 0), ("center_right", -1, 0), ("top_center", 0, 1),
-    ("bottom_left", 0.6, -0.6), ("bottom_right", -0.6, -0.6), ("top_left", 0.6, 0.6), ("top_right", -0.6, 0.6),
+    ("bottom_center", 0, -1),
+    ("center_left", 1, 0),
+    ("center_right", -1, 0),
+    ("top_center", 0, 1),
+    ("bottom_left", 0.6, -0.6),
+    ("bottom_right", -0.6, -0.6),
+    ("top_left", 0.6, 0.6),
+    ("top_right", -0.6, 0.6),
 )
 NAME_SPOTS += tuple((a, 2 * fx, 2 * fy) for a, fx, fy in NAME_SPOTS)  # crowded: a circle's width further off
 
@@ -424,7 +541,9 @@ def _static_obstacles(view: dict[str, Any], static: dict[str, Any]) -> list[Box]
     cities = static["cities"]
     n = len(cities["id"])
     pts = [((cities["x"][i] - x0) * scale, (y1 - cities["y"][i]) * scale) for i in range(n)]
-    circles = [(x - s / 2, y - s / 2, x + s / 2, y + s / 2) for (x, y), s in zip(pts, cities["size"], strict=True)]
+    circles = [
+        (x - s / 2, y - s / 2, x + s / 2, y + s / 2) for (x, y), s in zip(pts, cities["size"], strict=True)
+    ]
     soft: list[Box] = []
     lfont = 10 if short else 12
     for layer in ("provinces", "sanctuaries"):
@@ -454,8 +573,16 @@ def _static_obstacles(view: dict[str, Any], static: dict[str, Any]) -> list[Box]
         for k, (anchor, fx, fy) in enumerate(NAME_SPOTS):
             dx, dy = fx * r + (1 if fx > 0 else -1 if fx < 0 else 0), fy * r
             box = _anchored_box(anchor, x + dx, y + dy, len(text) * font * 0.6 + 4, font + 3)
-            score = 3 * k + 10 * sum(_area(box, o) for o in circles + names) + 0.6 * sum(_area(box, o) for o in soft)
-            score += (max(0, -box[0]) + max(0, box[2] - fw) + max(0, -box[1]) + max(0, box[3] - fh)) * (font + 3) * 4
+            score = (
+                3 * k
+                + 10 * sum(_area(box, o) for o in circles + names)
+                + 0.6 * sum(_area(box, o) for o in soft)
+            )
+            score += (
+                (max(0, -box[0]) + max(0, box[2] - fw) + max(0, -box[1]) + max(0, box[3] - fh))
+                * (font + 3)
+                * 4
+            )
             if best is None or score < best[0]:
                 best = (score, dx, dy, anchor, box)
         _, dxs[i], dys[i], anchors[i], box = best
@@ -479,7 +606,11 @@ def _static_obstacles(view: dict[str, Any], static: dict[str, Any]) -> list[Box]
     margin = 80
 
     def near(boxes: list[Box]) -> list[Box]:
-        return [b for b in boxes if b[2] > -margin and b[0] < fw + margin and b[3] > -margin and b[1] < fh + margin]
+        return [
+            b
+            for b in boxes
+            if b[2] > -margin and b[0] < fw + margin and b[3] > -margin and b[1] < fh + margin
+        ]
 
     hard = near(circles + names)  # a chit must not cover these (issue #19: "5?" lay on "Saigon")
     static.setdefault("hard_obstacles", {})[view["id"]] = len(hard)
@@ -492,8 +623,13 @@ def _area(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def _place(view: dict[str, Any], static: dict[str, Any], blocks: dict[str, list[str]], kinds: dict[str, str],
-           order: list[str]) -> tuple[dict[str, list[tuple[float, float]]], dict[str, tuple[float, ...]]]:
+def _place(
+    view: dict[str, Any],
+    static: dict[str, Any],
+    blocks: dict[str, list[str]],
+    kinds: dict[str, str],
+    order: list[str],
+) -> tuple[dict[str, list[tuple[float, float]]], dict[str, tuple[float, ...]]]:
     """Greedy placement of each area's chit block in one view: pixel offsets (dx, dy) per chit.
 
     Also returns each block's rectangle relative to its anchor (x0, y0, x1, y1, anchor radius).
@@ -543,11 +679,15 @@ def _place(view: dict[str, Any], static: dict[str, Any], blocks: dict[str, list[
             hit = np.clip(ow, 0, None) * np.clip(oh, 0, None)
             # a chit on another chit, a city or a city's name hides it: ten times worse than on an area label
             weight = np.ones(obs.shape[0])
-            weight[:static.get("hard_obstacles", {}).get(view["id"], 0)] = 10.0
-            weight[len(obstacles):] = 20.0
+            weight[: static.get("hard_obstacles", {}).get(view["id"], 0)] = 10.0
+            weight[len(obstacles) :] = 20.0
             score = (hit * weight[None, :]).sum(axis=1) + 0.5 * np.arange(len(c))
-            off = (np.clip(-c[:, 0], 0, None) + np.clip(c[:, 2] - fw, 0, None) + np.clip(-c[:, 1], 0, None)
-                   + np.clip(c[:, 3] - fh, 0, None))
+            off = (
+                np.clip(-c[:, 0], 0, None)
+                + np.clip(c[:, 2] - fw, 0, None)
+                + np.clip(-c[:, 1], 0, None)
+                + np.clip(c[:, 3] - fh, 0, None)
+            )
             score += off * h * 2
             corner = tuple(cand[int(np.argmin(score))])
         extra.append((ax + corner[0], ay + corner[1], ax + corner[0] + w, ay + corner[1] + h))
@@ -583,7 +723,9 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
     groups: dict[tuple[str, str, bool], list[dict[str, Any]]] = defaultdict(list)
     militia_units: dict[str, list[dict[str, Any]]] = defaultdict(list)
     pcs = layers["pieces"]
-    for area, faction, down, facts in zip(pcs["place"], pcs["faction"], pcs["hidden"], pcs["facts"], strict=True):
+    for area, faction, down, facts in zip(
+        pcs["place"], pcs["faction"], pcs["hidden"], pcs["facts"], strict=True
+    ):
         masked = faction is None
         units = [{"id": "hidden@", **f} for f in facts] if masked else list(facts)
         seen_as = facts[0]["side"] if masked else faction
@@ -596,8 +738,20 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
     by_area: dict[str, list[tuple[str, bool]]] = defaultdict(list)
     for area, faction, down in groups:
         by_area[area].append((faction, down))
-    cols = ["area", "x", "y", "text", "short", "fill", "text_color", "line_color", "count", "hidden", "faction",
-            "tip"]
+    cols = [
+        "area",
+        "x",
+        "y",
+        "text",
+        "short",
+        "fill",
+        "text_color",
+        "line_color",
+        "count",
+        "hidden",
+        "faction",
+        "tip",
+    ]
     chits: dict[str, list] = {c: [] for c in cols}
     unplaced = []
     kinds: dict[str, str] = {}
@@ -615,8 +769,10 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
             if masked:
                 text, short = f"? {n}", f"?{n}"
                 fill, tcol, line = HIDDEN, "white", "black"
-                tip = (f"<b>{n} face-down NVA/VC unit{'s' if n > 1 else ''}</b><br>in {_esc(area_name(area))}"
-                       f"<br>hidden from the {_esc(side)} side: which units they are is not known")
+                tip = (
+                    f"<b>{n} face-down NVA/VC unit{'s' if n > 1 else ''}</b><br>in {_esc(area_name(area))}"
+                    f"<br>hidden from the {_esc(side)} side: which units they are is not known"
+                )
             else:
                 colour = RUFF_PUFF if faction == "RP" else FACTION_COLOURS.get(faction, "#444444")
                 if down:
@@ -628,22 +784,42 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
                 lines = []
                 for u in sorted(units, key=lambda u: (-u.get("cf", 0), u["name"])):
                     kind_txt = str(u.get("type", "")).replace("_", " ")
-                    lines.append(f"{_esc(u['name'])} &middot; CF {u.get('cf', '?')} &middot; {_esc(kind_txt)}")
+                    lines.append(
+                        f"{_esc(u['name'])} &middot; CF {u.get('cf', '?')} &middot; {_esc(kind_txt)}"
+                    )
                 state = "face down (hidden from the enemy)" if down else "face up"
                 name = "Ruff Puff" if faction == "RP" else faction
-                tip = (f"<b>{name}: {n} unit{'s' if n > 1 else ''}, {state}</b><br>in {_esc(area_name(area))}"
-                       "<br>" + "<br>".join(lines))
+                tip = (
+                    f"<b>{name}: {n} unit{'s' if n > 1 else ''}, {state}</b><br>in {_esc(area_name(area))}"
+                    "<br>" + "<br>".join(lines)
+                )
             x, y = anchors[area]
-            for col, val in (("area", area), ("x", x), ("y", y), ("text", text), ("short", short), ("fill", fill),
-                             ("text_color", tcol), ("line_color", line), ("count", n),
-                             ("hidden", bool(masked or down)), ("faction", faction), ("tip", tip)):
+            for col, val in (
+                ("area", area),
+                ("x", x),
+                ("y", y),
+                ("text", text),
+                ("short", short),
+                ("fill", fill),
+                ("text_color", tcol),
+                ("line_color", line),
+                ("count", n),
+                ("hidden", bool(masked or down)),
+                ("faction", faction),
+                ("tip", tip),
+            ):
                 chits[col].append(val)
         order_keys.append(area)
 
     # -- where each chit goes, per view (cities by political value first, then areas by stack size)
     def rank(area: str) -> tuple:
         kind = kinds[area]
-        return (kind != "city", -(places[area]["facts"].get("political_value") or 0), -len(by_area[area]), area)
+        return (
+            kind != "city",
+            -(places[area]["facts"].get("political_value") or 0),
+            -len(by_area[area]),
+            area,
+        )
 
     order = sorted(order_keys, key=rank)
     leaders: dict[str, list] = {"area": list(order)}
@@ -652,7 +828,7 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
         start.setdefault(area, i)
     for v in static["views"]:
         key = "short" if v.get("short") else "text"
-        blocks = {a: chits[key][start[a]:start[a] + len(by_area[a])] for a in order}
+        blocks = {a: chits[key][start[a] : start[a] + len(by_area[a])] for a in order}
         memo = (v["id"], id(static), tuple((a, tuple(blocks[a])) for a in order))
         placed = _PLACE_CACHE.get(memo)
         if placed is None:
@@ -714,7 +890,9 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
         militia["y"].append(y)
         militia["size"].append(city_size.get(city, 12) + 7)
         militia["count"].append(len(units))
-        militia["tip"].append(f"<b>Ruff Puff militia, face down</b><br>in {_esc(places[city]['name'])}: {what}")
+        militia["tip"].append(
+            f"<b>Ruff Puff militia, face down</b><br>in {_esc(places[city]['name'])}: {what}"
+        )
 
     # -- insurrection markers (public: markers are on the map for both sides)
     ins = {"id": [], "x": [], "y": [], "size": [], "tip": []}
@@ -725,7 +903,9 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
         ins["x"].append(x)
         ins["y"].append(y)
         ins["size"].append(city_size.get(city, 12) + 18)
-        ins["tip"].append(f"<b>Insurrection in {_esc(places[city]['name'])}</b><br>the city has risen for the VC")
+        ins["tip"].append(
+            f"<b>Insurrection in {_esc(places[city]['name'])}</b><br>the city has risen for the VC"
+        )
 
     # -- the areas the latest ruling concerns
     latest = view.log[-1] if view.log else None
@@ -743,8 +923,12 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
             continue
         if kind == "box":
             bi = static["boxes"]["id"].index(p)
-            bx, by = _rect(static["boxes"]["x"][bi], static["boxes"]["y"][bi], static["boxes"]["w"][bi],
-                           static["boxes"]["h"][bi])
+            bx, by = _rect(
+                static["boxes"]["x"][bi],
+                static["boxes"]["y"][bi],
+                static["boxes"]["w"][bi],
+                static["boxes"]["h"][bi],
+            )
             xs, ys = [[bx]], [[by]]
         else:
             layer = static["provinces" if kind == "province" else "sanctuaries"]
@@ -762,8 +946,14 @@ def dynamic_layers(game, side: str | None = None) -> dict[str, Any]:
         "insurrection": ins,
         "focus_areas": focus_areas,
         "focus_points": focus_points,
-        "latest": None if latest is None else {"seq": latest.seq, "rule_id": latest.rule_id, "title": latest.title,
-                                               "places": list(latest.places)},
+        "latest": None
+        if latest is None
+        else {
+            "seq": latest.seq,
+            "rule_id": latest.rule_id,
+            "title": latest.title,
+            "places": list(latest.places),
+        },
         "units_drawn": sum(chits["count"]) + sum(militia["count"]),
         "units_placed": len(view.state["units"]),
         "unplaced_areas": unplaced,

@@ -39,29 +39,54 @@ class Stepper:
     over) is disabled and its tooltip says why.
     """
 
-    TIPS = {"step": "Next ruling", "next_phase": "Run to the start of the next phase",
-            "next_turn": "Run to the start of the next turn", "play": "Play to the end (stops at decisions of a person)",
-            "back": "Undo the last decision", "go": "Jump to the start of that turn"}
+    TIPS = {
+        "step": "Next ruling",
+        "next_phase": "Run to the start of the next phase",
+        "next_turn": "Run to the start of the next turn",
+        "play": "Play to the end (stops at decisions of a person)",
+        "back": "Undo the last decision",
+        "go": "Jump to the start of that turn",
+    }
 
     def __init__(self, game, person: str | None = None, *, side: str | None = None):
         self.game = game
         self.person = person
-        self.side = side if side is not None else person  # whose eyes read the prompts (names, hidden counters)
+        self.side = (
+            side if side is not None else person
+        )  # whose eyes read the prompts (names, hidden counters)
         self._listeners: list[Listener] = []
         lay = W.Layout(width="auto")
-        self.step = W.Button(description="Step", tooltip="Next ruling", button_style="primary", icon="step-forward",
-                             layout=lay)
-        self.next_phase = W.Button(description="Next phase", tooltip="Run to the start of the next phase",
-                                   icon="forward", layout=lay)
-        self.next_turn = W.Button(description="Next turn", tooltip="Run to the start of the next turn",
-                                  icon="fast-forward", layout=lay)
+        self.step = W.Button(
+            description="Step", tooltip="Next ruling", button_style="primary", icon="step-forward", layout=lay
+        )
+        self.next_phase = W.Button(
+            description="Next phase", tooltip="Run to the start of the next phase", icon="forward", layout=lay
+        )
+        self.next_turn = W.Button(
+            description="Next turn",
+            tooltip="Run to the start of the next turn",
+            icon="fast-forward",
+            layout=lay,
+        )
         self.back = W.Button(description="Back", tooltip="Undo the last decision", icon="undo", layout=lay)
         turns = game.sequence.turns or 99
-        self.turn_box = W.BoundedIntText(value=max(1, game.turn), min=1, max=turns, description="Jump to turn",
-                                         style={"description_width": "auto"}, layout=W.Layout(width="150px"))
-        self.go = W.Button(description="Go", tooltip="Jump to the start of that turn", layout=W.Layout(width="50px"))
-        self.play = W.Button(description="Play", tooltip="Play to the end (stops at decisions of a person)",
-                             icon="play", layout=lay)
+        self.turn_box = W.BoundedIntText(
+            value=max(1, game.turn),
+            min=1,
+            max=turns,
+            description="Jump to turn",
+            style={"description_width": "auto"},
+            layout=W.Layout(width="150px"),
+        )
+        self.go = W.Button(
+            description="Go", tooltip="Jump to the start of that turn", layout=W.Layout(width="50px")
+        )
+        self.play = W.Button(
+            description="Play",
+            tooltip="Play to the end (stops at decisions of a person)",
+            icon="play",
+            layout=lay,
+        )
         self.where = W.HTML()
         self.message = W.HTML()
         self.step.on_click(lambda _b: self._run(lambda: self.game.advance("ruling")))
@@ -70,11 +95,24 @@ class Stepper:
         self.back.on_click(lambda _b: self._run(self._undo))
         self.go.on_click(lambda _b: self._run(lambda: self.jump(self.turn_box.value)))
         self.play.on_click(lambda _b: self._run(lambda: self.game.advance("end")))
-        self.widget = W.VBox([
-            W.HBox([self.step, self.next_phase, self.next_turn, self.back, self.play, self.turn_box, self.go],
-                   layout=W.Layout(flex_flow="row wrap")),
-            self.where, self.message,
-        ])
+        self.widget = W.VBox(
+            [
+                W.HBox(
+                    [
+                        self.step,
+                        self.next_phase,
+                        self.next_turn,
+                        self.back,
+                        self.play,
+                        self.turn_box,
+                        self.go,
+                    ],
+                    layout=W.Layout(flex_flow="row wrap"),
+                ),
+                self.where,
+                self.message,
+            ]
+        )
         self.refresh()
 
     def on_change(self, callback: Listener) -> None:
@@ -83,7 +121,9 @@ class Stepper:
     def person_decisions(self) -> list[int]:
         """Indexes in ``game.record`` of the decisions a person made (by the chooser or ``game.apply``), or
         had the advisor make for them."""
-        return [i for i, e in enumerate(self.game.record) if "act" in e and e.get("by") in ("person", "advisor")]
+        return [
+            i for i, e in enumerate(self.game.record) if "act" in e and e.get("by") in ("person", "advisor")
+        ]
 
     def _undo(self) -> list[Ruling]:
         g = self.game
@@ -105,14 +145,22 @@ class Stepper:
         g.undo(len(acts))
         again = g.decision.find(act) if g.decision is not None else None
         shown = again if again is not None else act
-        label = g.display_label(shown, self.side) if hasattr(g, "display_label") else (shown.label or shown.kind)
+        label = (
+            g.display_label(shown, self.side) if hasattr(g, "display_label") else (shown.label or shown.kind)
+        )
         replies = len(acts) - 1
-        what = (f"your decision \u201c{label}\u201d and the {replies} built-in decision(s) after it were"
-                if replies else f"your decision \u201c{label}\u201d was")
+        what = (
+            f"your decision \u201c{label}\u201d and the {replies} built-in decision(s) after it were"
+            if replies
+            else f"your decision \u201c{label}\u201d was"
+        )
         if run is not None:
-            what = f"the advisor's run from \u201c{label}\u201d ({len(acts)} decision(s) with the replies) was"
-        self.message.value = _msg(f"Back: {what} taken back ({n - len(g.log)} ruling(s)). "
-                                  "It is your decision again.")
+            what = (
+                f"the advisor's run from \u201c{label}\u201d ({len(acts)} decision(s) with the replies) was"
+            )
+        self.message.value = _msg(
+            f"Back: {what} taken back ({n - len(g.log)} ruling(s)). It is your decision again."
+        )
         return []
 
     def jump(self, turn: int) -> list[Ruling]:
@@ -147,10 +195,16 @@ class Stepper:
         except WargamesError as err:
             self.message.value = _msg(f"Cannot do that: {err}", "#b00020")
             new = []
-        if not new and not self.message.value and self.game.decision is not None \
-                and self.game.player_for(self.game.decision.side) is None:
-            self.message.value = _msg(f"Waiting for the {self.game.decision.side} player to decide "
-                                      "(use the action chooser).", "#8a5a00")
+        if (
+            not new
+            and not self.message.value
+            and self.game.decision is not None
+            and self.game.player_for(self.game.decision.side) is None
+        ):
+            self.message.value = _msg(
+                f"Waiting for the {self.game.decision.side} player to decide (use the action chooser).",
+                "#8a5a00",
+            )
         self.refresh()
         for cb in list(self._listeners):
             cb(list(new))
@@ -166,8 +220,10 @@ class Stepper:
             status = f"{d.side} to decide ({who}): {prompt} [{d.rule_id}], {len(d.options)} legal actions"
         else:
             status = "between rulings"
-        self.where.value = (f'<div style="font-family:sans-serif;font-size:14px"><b>{html.escape(g.where())}</b>'
-                            f' &mdash; {html.escape(status)}</div>')
+        self.where.value = (
+            f'<div style="font-family:sans-serif;font-size:14px"><b>{html.escape(g.where())}</b>'
+            f" &mdash; {html.escape(status)}</div>"
+        )
         d = g.decision
         waiting = d is not None and g.player_for(d.side) is None
         if g.is_over:
@@ -184,8 +240,11 @@ class Stepper:
         self.step.button_style = "" if why else "primary"  # a pale blue disabled button still looks pressable
         if self.person is not None:
             can_back = bool(self.person_decisions())
-            self.back.tooltip = ("Take back your last decision and the built-in replies after it" if can_back
-                                 else "Back: not yet, you have made no decision")
+            self.back.tooltip = (
+                "Take back your last decision and the built-in replies after it"
+                if can_back
+                else "Back: not yet, you have made no decision"
+            )
             for w in (self.turn_box, self.go):
                 w.disabled = True
             self.go.tooltip = "Jump to turn is for watching a game; here use Back, or New game"
@@ -204,9 +263,11 @@ class Stepper:
 def _plain_card(r: Ruling, text: Callable[[str], str] = str) -> str:
     """A ruling in plain words: its title and explanation (no rule id, inputs or dice: see "Details"), with
     ``text`` (the game's ``display_text``) putting names for ids."""
-    return ('<div class="wg-ruling" style="border-left:4px solid #8a6d3b;padding:2px 8px;margin:3px 0;'
-            f'background:#fbf8f1;font:13px sans-serif"><b>{html.escape(text(str(r.title)))}</b>: '
-            f"{html.escape(text(str(r.explanation)))}</div>")
+    return (
+        '<div class="wg-ruling" style="border-left:4px solid #8a6d3b;padding:2px 8px;margin:3px 0;'
+        f'background:#fbf8f1;font:13px sans-serif"><b>{html.escape(text(str(r.title)))}</b>: '
+        f"{html.escape(text(str(r.explanation)))}</div>"
+    )
 
 
 def _text(game, side: str | None = None) -> Callable[[str], str]:
@@ -218,9 +279,11 @@ def _text(game, side: str | None = None) -> Callable[[str], str]:
 def _reason_card(side: str, by: str, why: str) -> str:
     """A built-in player's reason, in the rulings panel between the rulings its decision led to."""
     who = "the advisor" if by == "advisor" else "the built-in player"
-    return ('<div class="wg-reason" style="border-left:4px solid #6b8fb5;padding:1px 8px;margin:3px 0;'
-            f'background:#f2f6fa;font:italic 12px sans-serif;color:#2f4a66">{html.escape(side)} '
-            f"({who}) chose: {html.escape(why)}</div>")
+    return (
+        '<div class="wg-reason" style="border-left:4px solid #6b8fb5;padding:1px 8px;margin:3px 0;'
+        f'background:#f2f6fa;font:italic 12px sans-serif;color:#2f4a66">{html.escape(side)} '
+        f"({who}) chose: {html.escape(why)}</div>"
+    )
 
 
 def _group_key(r: Ruling) -> tuple[int, str]:
@@ -244,16 +307,29 @@ class RulingPanel:
 
     LIMIT = 400  # more cards than this are summarised (a whole FitL campaign between two decisions is rare)
 
-    def __init__(self, game, side: str | None = None, *, count: int = 6, height: str = "320px",
-                 since: Callable[[], int] | None = None, details: bool | None = None):
+    def __init__(
+        self,
+        game,
+        side: str | None = None,
+        *,
+        count: int = 6,
+        height: str = "320px",
+        since: Callable[[], int] | None = None,
+        details: bool | None = None,
+    ):
         self.game = game
         self.side = side
         self.count = count
         self.since = since
-        self.html = W.HTML(layout=W.Layout(max_height=height, overflow="auto", border="1px solid #ddd",
-                                           padding="2px 6px"))
-        self.details = W.Checkbox(value=since is None if details is None else details, indent=False,
-                                  description="Details (rule ids, inputs, dice, changes)", layout=W.Layout(width="auto"))
+        self.html = W.HTML(
+            layout=W.Layout(max_height=height, overflow="auto", border="1px solid #ddd", padding="2px 6px")
+        )
+        self.details = W.Checkbox(
+            value=since is None if details is None else details,
+            indent=False,
+            description="Details (rule ids, inputs, dice, changes)",
+            layout=W.Layout(width="auto"),
+        )
         self.details.observe(lambda _c: self.show(self._new), names="value")
         self.widget = W.VBox([self.html, self.details]) if since is not None else self.html
         self.shown: list[Ruling] = []
@@ -263,16 +339,19 @@ class RulingPanel:
     def _card(self, r: Ruling, fresh: set[int]) -> str:
         text = _text(self.game, self.side)
         if self.details.value:
-            card = ruling_html(dataclasses.replace(r, title=text(str(r.title)), explanation=text(str(r.explanation))),
-                               text)
+            card = ruling_html(
+                dataclasses.replace(r, title=text(str(r.title)), explanation=text(str(r.explanation))), text
+            )
         else:
             card = _plain_card(r, text)
         if r.seq in fresh:
             card = f'<div style="box-shadow:-3px 0 0 #ff7f0e">{card}</div>'
         if r.reconstructed and self.details.value:
-            card += ('<div style="font:12px sans-serif;color:#8a5a00;margin:-2px 0 6px 12px">&#9888; This '
-                     f"ruling read a <b>reconstructed</b> table ({html.escape(r.lookup.source or r.lookup.table)})"
-                     ": its cells are our invention, not the published game's.</div>")
+            card += (
+                '<div style="font:12px sans-serif;color:#8a5a00;margin:-2px 0 6px 12px">&#9888; This '
+                f"ruling read a <b>reconstructed</b> table ({html.escape(r.lookup.source or r.lookup.table)})"
+                ": its cells are our invention, not the published game's.</div>"
+            )
         return card
 
     def _reasons(self, first: int) -> dict[int, list[str]]:
@@ -302,7 +381,7 @@ class RulingPanel:
             start = min(max(0, self.since()), len(log))
             chosen = log[start:]
         else:
-            chosen = log[-self.count:]
+            chosen = log[-self.count :]
         cut = max(0, len(chosen) - self.LIMIT)
         latest = [r.for_side(self.side) for r in reversed(chosen[cut:])]
         fresh = {r.seq for r in self._new}
@@ -311,7 +390,9 @@ class RulingPanel:
         if self.since is not None:  # grouped: turn, phase and side, newest group first
             n = len(log)
             reasons = self._reasons(n - len(latest))  # newest first: a decision made at log length i sits
-            groups: list[tuple[tuple[int, str], list[Ruling | str]]] = []  # between rulings i (above) and i - 1
+            groups: list[
+                tuple[tuple[int, str], list[Ruling | str]]
+            ] = []  # between rulings i (above) and i - 1
             for k, r in enumerate(latest):
                 items: list[Ruling | str] = [*reversed(reasons.get(n, []))] if k == 0 else []
                 items += [r, *reversed(reasons.get(n - 1 - k, []))]
@@ -320,28 +401,38 @@ class RulingPanel:
                 else:
                     groups.append((_group_key(r), items))
             for (turn, phase), rs in groups:
-                head = (f"{self.game.sequence.turn_name} {turn}" if turn else "Set-up") + (f", {phase}" if phase else "")
+                head = (f"{self.game.sequence.turn_name} {turn}" if turn else "Set-up") + (
+                    f", {phase}" if phase else ""
+                )
                 rulings = [r for r in rs if isinstance(r, Ruling)]
                 sides = sorted({r.side for r in rulings if r.side})
                 head += f" \u2014 {', '.join(sides)}" if sides else ""
                 cards = "".join(self._card(r, fresh) if isinstance(r, Ruling) else r for r in rs)
-                parts.append(f'<details open style="margin:2px 0"><summary style="font:bold '
-                             f'12px sans-serif;color:#3d3d3d;cursor:pointer">{html.escape(head)}'
-                             f" ({len(rulings)} ruling{'s' if len(rulings) != 1 else ''})</summary>{cards}</details>")
+                parts.append(
+                    f'<details open style="margin:2px 0"><summary style="font:bold '
+                    f'12px sans-serif;color:#3d3d3d;cursor:pointer">{html.escape(head)}'
+                    f" ({len(rulings)} ruling{'s' if len(rulings) != 1 else ''})</summary>{cards}</details>"
+                )
         else:
             parts = [self._card(r, fresh) for r in latest]
         if cut:
-            parts.append(f'<div style="font:12px sans-serif;color:#555">&hellip; and {cut} earlier ruling(s), '
-                         "not shown here.</div>")
+            parts.append(
+                f'<div style="font:12px sans-serif;color:#555">&hellip; and {cut} earlier ruling(s), '
+                "not shown here.</div>"
+            )
         if not parts:
             parts.append("<i>No rulings yet.</i>")
         if self.since is not None:
             since = "Since your last decision" if start else "Since the start of the game"
-            title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">{since}: '
-                     f'{len(chosen)} ruling(s), newest first (scroll for more; click a heading to fold it)</div>')
+            title = (
+                f'<div style="font:bold 13px sans-serif;margin:2px 0">{since}: '
+                f"{len(chosen)} ruling(s), newest first (scroll for more; click a heading to fold it)</div>"
+            )
         else:
-            title = (f'<div style="font:bold 13px sans-serif;margin:2px 0">Latest rulings, newest first '
-                     f'({len(log)} so far)</div>')
+            title = (
+                f'<div style="font:bold 13px sans-serif;margin:2px 0">Latest rulings, newest first '
+                f"({len(log)} so far)</div>"
+            )
         self.html.value = f'<div style="line-height:1.35">{title}{"".join(parts)}</div>'
 
     def _repr_mimebundle_(self, **kw):
@@ -366,10 +457,15 @@ class ActionChooser:
         self.actions: list[Action] = []
         self.prompt = W.HTML()
         self.select = W.Select(options=[], rows=rows, layout=W.Layout(width="96%"))
-        self.apply_button = W.Button(description="Apply", button_style="success", icon="check",
-                                     layout=W.Layout(width="auto", min_width="110px"))
-        self.clear_button = W.Button(description="Show all", tooltip="Forget the map filter",
-                                     layout=W.Layout(width="auto"))
+        self.apply_button = W.Button(
+            description="Apply",
+            button_style="success",
+            icon="check",
+            layout=W.Layout(width="auto", min_width="110px"),
+        )
+        self.clear_button = W.Button(
+            description="Show all", tooltip="Forget the map filter", layout=W.Layout(width="auto")
+        )
         self.message = W.HTML()
         self.apply_button.on_click(lambda _b: self.apply_selected())
         self.clear_button.on_click(lambda _b: self.filter_area(None))
@@ -411,9 +507,11 @@ class ActionChooser:
                 note = ""
             self.actions = acts
             mine = "" if self.enabled else f" (not yours to decide: you play {self.side})"
-            self.prompt.value = (f'<div style="font-family:sans-serif;font-size:13px;line-height:1.35"><b>{html.escape(d.side)}</b>: '
-                                 f"{html.escape(_text(g, self.side)(d.prompt))} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
-                                 f"actions.{html.escape(note)}{html.escape(mine)}</div>")
+            self.prompt.value = (
+                f'<div style="font-family:sans-serif;font-size:13px;line-height:1.35"><b>{html.escape(d.side)}</b>: '
+                f"{html.escape(_text(g, self.side)(d.prompt))} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
+                f"actions.{html.escape(note)}{html.escape(mine)}</div>"
+            )
         self.select.options = [(self.label(a), i) for i, a in enumerate(self.actions)]
         self.select.value = 0 if self.actions else None
         self._show_full()
@@ -428,8 +526,10 @@ class ActionChooser:
             self.full.value = ""
             return
         text = self.label(self.actions[i])
-        self.full.value = ('<div style="font:12px sans-serif;color:#333;margin:2px 0;white-space:normal">'
-                           f"<b>Selected:</b> {html.escape(text)}</div>")
+        self.full.value = (
+            '<div style="font:12px sans-serif;color:#333;margin:2px 0;white-space:normal">'
+            f"<b>Selected:</b> {html.escape(text)}</div>"
+        )
 
     def _name(self, key: str) -> str:
         fn = getattr(self.game, "display_name", None)
@@ -518,8 +618,15 @@ class Walkthrough:
     once until the person must decide again, so a student plays a side without pressing Step for the bots.
     """
 
-    def __init__(self, game, human: str | None = None, *, map_height: int = 750, insets: bool = True,
-                 autoplay: bool = False):
+    def __init__(
+        self,
+        game,
+        human: str | None = None,
+        *,
+        map_height: int = 750,
+        insets: bool = True,
+        autoplay: bool = False,
+    ):
         self.game = game
         self.human = human
         self.autoplay = autoplay and human is not None
@@ -534,8 +641,12 @@ class Walkthrough:
         self.chooser.on_change(self._after_person)
         if self.map is not None:
             self.map.on_pick(self.chooser.filter_area)
-        self.advisor = W.Button(description="Advisor completes this", icon="magic", layout=W.Layout(width="auto"),
-                                tooltip=self.ADVISOR_TIP)
+        self.advisor = W.Button(
+            description="Advisor completes this",
+            icon="magic",
+            layout=W.Layout(width="auto"),
+            tooltip=self.ADVISOR_TIP,
+        )
         self.advisor.on_click(lambda _b: self.advise())
         self.advisor.disabled = not (self.autoplay and self.chooser.enabled)
         if self.autoplay:
@@ -564,9 +675,13 @@ class Walkthrough:
         self._changed(new)
         return new
 
-    ADVISOR_TIP = ("Let the built-in player of your side make this decision and the ones like it that follow "
-                   "(building a group, choosing pieces), each with its reason")
-    ADVISOR_LIMIT = 200  # decisions one press may take (a runaway loop guard; a sub-choice run is far shorter)
+    ADVISOR_TIP = (
+        "Let the built-in player of your side make this decision and the ones like it that follow "
+        "(building a group, choosing pieces), each with its reason"
+    )
+    ADVISOR_LIMIT = (
+        200  # decisions one press may take (a runaway loop guard; a sub-choice run is far shorter)
+    )
 
     def advise(self) -> list[Ruling]:
         """The advisor: the built-in player of the person's side makes the pending decision and every following
@@ -583,9 +698,13 @@ class Walkthrough:
         n0, run = len(g.log), len(g.record)
         done: list[tuple[str, str]] = []
         try:
-            while (len(done) < self.ADVISOR_LIMIT and g.decision is not None and g.decision.side == self.human
-                   and g.decision.rule_id == rule
-                   and (g.turn, g.phase.id if g.phase else None, g.step.id if g.step else None) == where):
+            while (
+                len(done) < self.ADVISOR_LIMIT
+                and g.decision is not None
+                and g.decision.side == self.human
+                and g.decision.rule_id == rule
+                and (g.turn, g.phase.id if g.phase else None, g.step.id if g.step else None) == where
+            ):
                 act = bot.choose(g, g.decision)
                 why = str(getattr(bot, "last_reason", "") or "")
                 label = self.chooser.label(act)
@@ -600,13 +719,16 @@ class Walkthrough:
         new = g.log[n0:]
         self.chooser.area = None
         if done:
-            shown = "".join(f"<li>{html.escape(lbl)}{' &mdash; <i>' + html.escape(w) + '</i>' if w else ''}</li>"
-                            for lbl, w in done[:12])
+            shown = "".join(
+                f"<li>{html.escape(lbl)}{' &mdash; <i>' + html.escape(w) + '</i>' if w else ''}</li>"
+                for lbl, w in done[:12]
+            )
             more = f"<li>&hellip; and {len(done) - 12} more</li>" if len(done) > 12 else ""
             self.chooser.message.value = (
                 '<div style="font:13px sans-serif;color:#1e4f7a">The advisor (the built-in '
                 f"{html.escape(self.human)} player) made {len(done)} decision(s) for you [{html.escape(rule)}]:"
-                f'<ul style="margin:2px 0 2px 18px;padding:0">{shown}{more}</ul>Back takes them back.</div>')
+                f'<ul style="margin:2px 0 2px 18px;padding:0">{shown}{more}</ul>Back takes them back.</div>'
+            )
         self.stepper.message.value = ""
         self._changed(list(new))
         return list(new)
@@ -637,8 +759,9 @@ class Walkthrough:
         self.chooser.refresh()
         mine = self.chooser.enabled and self.autoplay
         self.advisor.disabled = not mine
-        self.advisor.tooltip = (self.ADVISOR_TIP if mine else "Advisor: not now (the game is over or waits for "
-                                "another player)")
+        self.advisor.tooltip = (
+            self.ADVISOR_TIP if mine else "Advisor: not now (the game is over or waits for another player)"
+        )
         self.stepper.refresh()
         self._show_scores()
 

@@ -29,8 +29,13 @@ TERRAIN = {"clear": "#e9e6cf", "rough": "#c7a77a", "swamp": "#9ccbb8", "sea": "#
 FOREIGN = {"clear": "#dcdcd4", "rough": "#c2bcb0", "swamp": "#b8cfc6", "sea": "#cfe2ee"}
 NATION = {n: c for n, c in palette("yotr").items() if n in ("NVA", "NLF", "USA", "ARVN", "ROK")}
 REGION_LINE = "#6a1b9a"
-SIDE_LINE = {"road": ("#222222", 2.2, "solid"), "trail": ("#8b5a2b", 2.0, "dashed"),
-             "river": ("#3b7fbf", 2.2, "solid"), "border": ("#c0392b", 1.6, "dashed"), "dmz": ("#e0a000", 3.0, "solid")}
+SIDE_LINE = {
+    "road": ("#222222", 2.2, "solid"),
+    "trail": ("#8b5a2b", 2.0, "dashed"),
+    "river": ("#3b7fbf", 2.2, "solid"),
+    "border": ("#c0392b", 1.6, "dashed"),
+    "dmz": ("#e0a000", 3.0, "solid"),
+}
 CLOSEUPS = (  # (title, places framed, half width in hex columns, half height in hex rows)
     ("Quang Tri and Hue", ("quang_tri_city", "hue"), 11, 8),
     ("Kontum", ("kontum",), 11, 8),
@@ -67,7 +72,9 @@ def static_layers(layers: dict[str, Any]) -> dict[str, Any]:
         hexes["colour"].append(palette[f["terrain"]])
         hexes["tip"].append(f"hex {hid}: {f['terrain']}, {f['country']}, Region {f['region_name'] or '-'}")
     sides: dict[str, list] = {"xs": [], "ys": [], "colour": [], "width": [], "dash": []}
-    for kind, xs, ys in zip(layers["lines"]["kind"], layers["lines"]["xs"], layers["lines"]["ys"], strict=True):
+    for kind, xs, ys in zip(
+        layers["lines"]["kind"], layers["lines"]["xs"], layers["lines"]["ys"], strict=True
+    ):
         if kind not in SIDE_LINE:
             continue
         colour, width, dash = SIDE_LINE[kind]
@@ -76,7 +83,16 @@ def static_layers(layers: dict[str, Any]) -> dict[str, Any]:
         sides["colour"].append(colour)
         sides["width"].append(width)
         sides["dash"].append(dash)
-    places: dict[str, list] = {"id": [], "x": [], "y": [], "name": [], "kind": [], "tip": [], "size": [], "vp": []}
+    places: dict[str, list] = {
+        "id": [],
+        "x": [],
+        "y": [],
+        "name": [],
+        "kind": [],
+        "tip": [],
+        "size": [],
+        "vp": [],
+    }
     for hid in pl["id"]:
         for p in facts_of[hid]["places"]:
             x, y = _xy(hid)
@@ -88,7 +104,9 @@ def static_layers(layers: dict[str, Any]) -> dict[str, Any]:
             vp = f", VP {p['vp_communist']}/{p['vp_allied']}" if p["vp_communist"] is not None else ""
             quota = f", supply quota {p['quota']}" if p["quota"] else ""
             strength = f", intrinsic strength {p['strength']}" if p["strength"] is not None else ""
-            places["tip"].append(f"{p['name']} ({p['kind'].replace('_', ' ')}, hex {hid}{strength}{vp}{quota})")
+            places["tip"].append(
+                f"{p['name']} ({p['kind'].replace('_', ' ')}, hex {hid}{strength}{vp}{quota})"
+            )
             places["size"].append(10 + 3 * (p["strength"] or 0))
             places["vp"].append(p["vp_communist"])
     # victory Regions (YOTR-VIC-REGION): their boundaries (hexsides between two Regions, or a Region and the rest)
@@ -111,7 +129,9 @@ def static_layers(layers: dict[str, Any]) -> dict[str, Any]:
         f = facts_of[hid]
         if f["region_name"] and f["region"] not in seen:
             seen[f["region"]] = (f["region_name"], f["region_vp"])
-    for rid, (name, vp) in sorted(seen.items(), key=lambda kv: (-kv[1][1], kv[1][0])):  # richest Region named first
+    for rid, (name, vp) in sorted(
+        seen.items(), key=lambda kv: (-kv[1][1], kv[1][0])
+    ):  # richest Region named first
         members = [hid for hid, reg in region_of.items() if reg == rid]
         pts = [_xy(m) for m in members]
         mx, my = sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
@@ -122,11 +142,20 @@ def static_layers(layers: dict[str, Any]) -> dict[str, Any]:
         region_names["text"].append(f"{name} ({vp} VP)")
         region_names["id"].append(spots[0])
         region_names["spots"].append(spots)  # candidate hexes for the name, nearest the middle first
-    numbers = {"hex": [h if facts_of[h]["terrain"] != "sea" else "" for h in hexes["hex"]],
-               "x": [_xy(h)[0] for h in hexes["hex"]],
-               "y": [_xy(h)[1] + SQ3 / 2 * 0.62 for h in hexes["hex"]]}
-    return {"hexes": hexes, "sides": sides, "places": places, "regions": regions, "region_names": region_names,
-            "numbers": numbers, "extent": dict(layers["extent"])}
+    numbers = {
+        "hex": [h if facts_of[h]["terrain"] != "sea" else "" for h in hexes["hex"]],
+        "x": [_xy(h)[0] for h in hexes["hex"]],
+        "y": [_xy(h)[1] + SQ3 / 2 * 0.62 for h in hexes["hex"]],
+    }
+    return {
+        "hexes": hexes,
+        "sides": sides,
+        "places": places,
+        "regions": regions,
+        "region_names": region_names,
+        "numbers": numbers,
+        "extent": dict(layers["extent"]),
+    }
 
 
 def dynamic_layers(game, side: str | None) -> dict[str, Any]:
@@ -148,9 +177,13 @@ def dynamic_layers(game, side: str | None) -> dict[str, Any]:
         if nat is None:
             chips["tip"].append(f"hex {hid}: {n} face-down Communist counter(s)")
         else:
-            chips["tip"].append(f"hex {hid}: " + ", ".join(
-                f"{u['id']} {u['type']} {u['values']}{' ' + ''.join(u['markers']) if u['markers'] else ''}"
-                for u in facts))
+            chips["tip"].append(
+                f"hex {hid}: "
+                + ", ".join(
+                    f"{u['id']} {u['type']} {u['values']}{' ' + ''.join(u['markers']) if u['markers'] else ''}"
+                    for u in facts
+                )
+            )
     state = game.public_state(side)
     return {"chips": chips, "vp": state.get("vp"), "turn": state.get("turn")}
 
@@ -166,8 +199,11 @@ class YotrMapView(InteractiveMap):
     def draws(cls, game) -> bool:
         """This view draws "hex" games whose data has SPI hexes with terrain, Regions and places (YotR's shape)."""
         d = getattr(game, "data", None)
-        return (game.facts().map_kind == "hex" and all(hasattr(d, a) for a in ("hexes", "sides", "places", "regions"))
-                and hasattr(game, "map_layers"))
+        return (
+            game.facts().map_kind == "hex"
+            and all(hasattr(d, a) for a in ("hexes", "sides", "places", "regions"))
+            and hasattr(game, "map_layers")
+        )
 
     def __init__(self, game, side: str | None = None, *, height: int = 820, insets: bool = True):
         self.game = game
@@ -177,17 +213,28 @@ class YotrMapView(InteractiveMap):
         self.static = static
         dyn = self._dynamic()
         self.dynamic = dyn
-        self.sources = {n: ColumnDataSource(dict(static[n]), name=n)
-                        for n in ("hexes", "sides", "places", "regions", "region_names", "numbers")}
+        self.sources = {
+            n: ColumnDataSource(dict(static[n]), name=n)
+            for n in ("hexes", "sides", "places", "regions", "region_names", "numbers")
+        }
         self.sources["chips"] = ColumnDataSource(dict(dyn["chips"]), name="chips")
         ex = static["extent"]
         w = int(height * (ex["x"][1] - ex["x"][0]) / (ex["y"][1] - ex["y"][0]))
         self._vps = list(static["places"]["vp"])
         self.insets = []
-        self._views: list[tuple[str, tuple, tuple, int, int, bool]] = [("m", ex["x"], ex["y"], w, height, True)]
+        self._views: list[tuple[str, tuple, tuple, int, int, bool]] = [
+            ("m", ex["x"], ex["y"], w, height, True)
+        ]
         self._place_labels("m", ex["x"], ex["y"], w, height, only_major=True)
-        self.figure = self._figure("Year of the Rat: South Vietnam, 1972 (10 km hexes; dotted: victory Regions)",
-                                   ex["x"], ex["y"], w, height, small=True, tag="m")
+        self.figure = self._figure(
+            "Year of the Rat: South Vietnam, 1972 (10 km hexes; dotted: victory Regions)",
+            ex["x"],
+            ex["y"],
+            w,
+            height,
+            small=True,
+            tag="m",
+        )
         if insets:
             for title, framed, hw, hh in CLOSEUPS:
                 pts = [_xy(game.data.places[p].hex) for p in framed if p in game.data.places]
@@ -213,13 +260,22 @@ class YotrMapView(InteractiveMap):
 
     MAJOR_VP = 5  # on the theatre map only towns worth this many VP (and Supply Centers) are named
 
-    def chip_boxes(self, tag: str, xr, yr, w: int, h: int, small: bool) -> list[tuple[float, float, float, float]]:
+    def chip_boxes(
+        self, tag: str, xr, yr, w: int, h: int, small: bool
+    ) -> list[tuple[float, float, float, float]]:
         """The counter chips' squares in a view's screen pixels (8 px on the theatre map, 16 px in close-ups)."""
         sx, sy = w / (xr[1] - xr[0]), h / (yr[1] - yr[0])
         half = (8 if small else 16) / 2 + 1
         ch = self.dynamic["chips"]
-        return [((x - xr[0]) * sx - half, (yr[1] - y) * sy - half, (x - xr[0]) * sx + half, (yr[1] - y) * sy + half)
-                for x, y in zip(ch["x"], ch["y"], strict=True)]
+        return [
+            (
+                (x - xr[0]) * sx - half,
+                (yr[1] - y) * sy - half,
+                (x - xr[0]) * sx + half,
+                (yr[1] - y) * sy + half,
+            )
+            for x, y in zip(ch["x"], ch["y"], strict=True)
+        ]
 
     def label_boxes(self, tag: str) -> dict[str, list[tuple[float, float, float, float]]]:
         """Screen boxes (pixels, y down) in view ``tag`` ("m", "i0", ...) of what is drawn now: the town names
@@ -230,8 +286,15 @@ class YotrMapView(InteractiveMap):
         pl = self.sources["places"].data
         font = 9 if small else 10
         names = []
-        for x, y, t, dx, dy, al in zip(pl["x"], pl["y"], pl[f"name_{tag}"], pl[f"lx_{tag}"], pl[f"ly_{tag}"],
-                                       pl[f"la_{tag}"], strict=True):
+        for x, y, t, dx, dy, al in zip(
+            pl["x"],
+            pl["y"],
+            pl[f"name_{tag}"],
+            pl[f"lx_{tag}"],
+            pl[f"ly_{tag}"],
+            pl[f"la_{tag}"],
+            strict=True,
+        ):
             if t:
                 tw, th = text_size(t, font)
                 x0 = (x - xr[0]) * sx + dx - (tw if al == "right" else tw / 2 if al == "center" else 0)
@@ -246,25 +309,34 @@ class YotrMapView(InteractiveMap):
                 px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
                 regions.append((px - tw / 2, py - th / 2, px + tw / 2, py + th / 2))
         view = (0, 0, w, h)
-        return {"names": names, "regions": regions, "frame": [view],
-                "chips": [b for b in self.chip_boxes(tag, xr, yr, w, h, small) if overlap(b, view)]}
+        return {
+            "names": names,
+            "regions": regions,
+            "frame": [view],
+            "chips": [b for b in self.chip_boxes(tag, xr, yr, w, h, small) if overlap(b, view)],
+        }
 
     def _after_update(self, dyn: dict[str, Any]) -> None:
         """The counters moved: place the names again, clear of them, and patch the offsets that changed."""
-        before = {n: {k: list(v) for k, v in self.sources[n].data.items()} for n in ("places", "region_names")}
+        before = {
+            n: {k: list(v) for k, v in self.sources[n].data.items()} for n in ("places", "region_names")
+        }
         new: dict[str, dict[str, list]] = {"places": {}, "region_names": {}}
         for tag, xr, yr, w, h, major in self._views:
             out = self._place_labels(tag, xr, yr, w, h, only_major=major, write=False)
             for n in new:
                 new[n].update(out[n])
         for n, cols in new.items():
-            patch = {c: [(i, v) for i, (v, old) in enumerate(zip(vals, before[n][c], strict=True)) if v != old]
-                     for c, vals in cols.items()}
+            patch = {
+                c: [(i, v) for i, (v, old) in enumerate(zip(vals, before[n][c], strict=True)) if v != old]
+                for c, vals in cols.items()
+            }
             if any(patch.values()):
                 self.sources[n].patch({c: p for c, p in patch.items() if p})
 
-    def _place_labels(self, tag: str, xr, yr, w: int, h: int, *, only_major: bool = False,
-                      write: bool = True) -> dict[str, dict[str, list]]:
+    def _place_labels(
+        self, tag: str, xr, yr, w: int, h: int, *, only_major: bool = False, write: bool = True
+    ) -> dict[str, dict[str, list]]:
         """Put each town's name beside it where it overlaps no name, Region name, town or counter chip already
         placed and stays inside the frame (a greedy choice among right, left, below and above, then a little
         further off, in screen pixels).  On the theatre map (``only_major``) only the major places are named, and
@@ -279,14 +351,21 @@ class YotrMapView(InteractiveMap):
         font = 9 if only_major else 10
         char_w, line_h, gap = 0.6 * font + 0.4, font + 3, 7 if only_major else 13
         boxes: list[tuple[float, float, float, float]] = []
-        keep = [i for i in range(len(names))
-                if not only_major or kinds[i] == "supply_center" or (vps[i] or 0) >= self.MAJOR_VP]
+        keep = [
+            i
+            for i in range(len(names))
+            if not only_major or kinds[i] == "supply_center" or (vps[i] or 0) >= self.MAJOR_VP
+        ]
         towns: list[tuple[float, float, float, float]] = []
         for x, y in zip(xs, ys, strict=True):  # the towns themselves (and the counters standing on them)
             px, py = (x - xr[0]) * sx, (yr[1] - y) * sy
             # close-ups: the chips of a hex sit left of its centre (dynamic_layers), 16 px squares
-            towns.append((px - 4, py - 4, px + 4, py + 4) if only_major else (px - 16, py - 10, px + 11, py + 11))
-        if only_major:  # Region names keep clear of the major places' names (their first choice, to the right)
+            towns.append(
+                (px - 4, py - 4, px + 4, py + 4) if only_major else (px - 16, py - 10, px + 11, py + 11)
+            )
+        if (
+            only_major
+        ):  # Region names keep clear of the major places' names (their first choice, to the right)
             for i in keep:
                 px, py = (xs[i] - xr[0]) * sx, (yr[1] - ys[i]) * sy
                 towns.append((px, py - line_h, px + gap + char_w * len(names[i]), py + line_h))
@@ -297,7 +376,7 @@ class YotrMapView(InteractiveMap):
         rchar, rline = 0.6 * rfont + 0.6, rfont + 4
         rx_, ry_, rt_ = [], [], []
         here = [b for b in towns if overlap(b, view)]
-        circles = [b for b in towns[:len(xs)] if overlap(b, view)]
+        circles = [b for b in towns[: len(xs)] if overlap(b, view)]
         # first clear of the towns and the major names; else clear of the town circles only (the names yield)
         grids = (Grid(here + chips), Grid(circles + chips), Grid(circles))
         for text, spots in zip(rn["text"], rn["spots"], strict=True):
@@ -340,15 +419,24 @@ class YotrMapView(InteractiveMap):
                 placed[i], shown[i] = (gap, -line_h / 2, "left"), False
                 continue
             tw = char_w * len(names[i])
-            near = [(gap, -line_h / 2, "left"), (-gap, -line_h / 2, "right"), (0, gap, "center"),
-                    (0, -gap - line_h, "center"), (gap, gap - 2, "left"), (-gap, gap - 2, "right"),
-                    (gap, -gap - line_h + 2, "left"), (-gap, -gap - line_h + 2, "right")]
+            near = [
+                (gap, -line_h / 2, "left"),
+                (-gap, -line_h / 2, "right"),
+                (0, gap, "center"),
+                (0, -gap - line_h, "center"),
+                (gap, gap - 2, "left"),
+                (-gap, gap - 2, "right"),
+                (gap, -gap - line_h + 2, "left"),
+                (-gap, -gap - line_h + 2, "right"),
+            ]
             options = near + [(dx * 1.8, dy * 1.6 if dy else dy, al) for dx, dy, al in near]
             best, best_cost, best_box, best_clash = options[0], None, None, 0.0
             for k, (dx, dy, al) in enumerate(options):
                 x0 = px + dx - (tw if al == "right" else tw / 2 if al == "center" else 0)
                 box = (x0, py + dy, x0 + tw, py + dy + line_h)
-                clash = sum(overlap(box, b) for b in taken.near(box)) + outside(box, (0, 0, w, h)) * line_h * 4
+                clash = (
+                    sum(overlap(box, b) for b in taken.near(box)) + outside(box, (0, 0, w, h)) * line_h * 4
+                )
                 cost = clash + 0.1 * k
                 if best_cost is None or cost < best_cost:
                     best, best_cost, best_box, best_clash = (dx, dy, al), cost, box, clash
@@ -374,41 +462,119 @@ class YotrMapView(InteractiveMap):
         s = self.sources
         # frame_width/height: the plotting area itself is w x h (width/height would include the title and the
         # toolbar, shrink the frame, stretch one axis and push names placed for w x h out of the frame)
-        f = figure(title=title, frame_width=w, frame_height=h, x_range=Range1d(*xr), y_range=Range1d(*yr),
-                   min_border=4,
-                   tools="pan,wheel_zoom,box_zoom,reset,save", active_scroll=None, toolbar_location="above",
-                   background_fill_color=TERRAIN["sea"])
+        f = figure(
+            title=title,
+            frame_width=w,
+            frame_height=h,
+            x_range=Range1d(*xr),
+            y_range=Range1d(*yr),
+            min_border=4,
+            tools="pan,wheel_zoom,box_zoom,reset,save",
+            active_scroll=None,
+            toolbar_location="above",
+            background_fill_color=TERRAIN["sea"],
+        )
         f.axis.visible = False
         f.grid.visible = False
         f.toolbar.logo = None
-        hexes = f.hex_tile(q="q", r="r", size=1, orientation="flattop", source=s["hexes"], fill_color="colour",
-                           line_color="white" if not small else None, line_width=0.5)
+        hexes = f.hex_tile(
+            q="q",
+            r="r",
+            size=1,
+            orientation="flattop",
+            source=s["hexes"],
+            fill_color="colour",
+            line_color="white" if not small else None,
+            line_width=0.5,
+        )
         f.multi_line("xs", "ys", source=s["sides"], line_color="colour", line_width="width", line_dash="dash")
-        f.multi_line("xs", "ys", source=s["regions"], line_color=REGION_LINE, line_width=1.5 if small else 2.5,
-                     line_alpha=0.7, line_dash="dotted" if small else "dashed")
+        f.multi_line(
+            "xs",
+            "ys",
+            source=s["regions"],
+            line_color=REGION_LINE,
+            line_width=1.5 if small else 2.5,
+            line_alpha=0.7,
+            line_dash="dotted" if small else "dashed",
+        )
         numbers = None
         if not small:  # hex numbers: moves and rulings name hexes (issue #19 item 3)
-            numbers = f.text("x", "y", text="hex", source=s["numbers"], text_font_size="7px", text_color="#555555",
-                             text_align="center", text_baseline="middle", text_alpha=0.9)
-        places = f.scatter("x", "y", source=s["places"], marker="circle", size="size" if not small else 6,
-                           fill_color="white", line_color="black", line_width=2 if not small else 1.5)
-        chips = f.scatter("x", "y", source=s["chips"], marker="square", size=8 if small else 16, fill_color="colour",
-                          line_color="white")
-        f.text(f"x_{tag}", f"y_{tag}", text=f"text_{tag}", source=s["region_names"],
-               text_font_size="10px" if small else "12px",
-               text_color=REGION_LINE, text_font_style="bold italic", text_align="center", text_baseline="middle",
-               background_fill_color="white", background_fill_alpha=0.6)
+            numbers = f.text(
+                "x",
+                "y",
+                text="hex",
+                source=s["numbers"],
+                text_font_size="7px",
+                text_color="#555555",
+                text_align="center",
+                text_baseline="middle",
+                text_alpha=0.9,
+            )
+        places = f.scatter(
+            "x",
+            "y",
+            source=s["places"],
+            marker="circle",
+            size="size" if not small else 6,
+            fill_color="white",
+            line_color="black",
+            line_width=2 if not small else 1.5,
+        )
+        chips = f.scatter(
+            "x",
+            "y",
+            source=s["chips"],
+            marker="square",
+            size=8 if small else 16,
+            fill_color="colour",
+            line_color="white",
+        )
+        f.text(
+            f"x_{tag}",
+            f"y_{tag}",
+            text=f"text_{tag}",
+            source=s["region_names"],
+            text_font_size="10px" if small else "12px",
+            text_color=REGION_LINE,
+            text_font_style="bold italic",
+            text_align="center",
+            text_baseline="middle",
+            background_fill_color="white",
+            background_fill_alpha=0.6,
+        )
         if not small:
-            f.text("x", "y", text="text", source=s["chips"], text_font_size="9px", text_color="white",
-                   text_align="center", text_baseline="middle", text_font_style="bold")
+            f.text(
+                "x",
+                "y",
+                text="text",
+                source=s["chips"],
+                text_font_size="9px",
+                text_color="white",
+                text_align="center",
+                text_baseline="middle",
+                text_font_style="bold",
+            )
         # names last, on a light background, beside the town where they overlap nothing (_place_labels)
-        names = f.text("x", "y", text=f"name_{tag}", source=s["places"], text_font_size="9px" if small else "10px",
-                       text_font_style="bold", x_offset=field(f"lx_{tag}"), y_offset=field(f"ly_{tag}"),
-                       text_align=field(f"la_{tag}"), text_baseline="top",
-                       background_fill_color="white", background_fill_alpha=0.8, padding=1)
+        names = f.text(
+            "x",
+            "y",
+            text=f"name_{tag}",
+            source=s["places"],
+            text_font_size="9px" if small else "10px",
+            text_font_style="bold",
+            x_offset=field(f"lx_{tag}"),
+            y_offset=field(f"ly_{tag}"),
+            text_align=field(f"la_{tag}"),
+            text_baseline="top",
+            background_fill_color="white",
+            background_fill_alpha=0.8,
+            padding=1,
+        )
         self._add_highlight(f, width=3)
         f.add_tools(HoverTool(renderers=[chips, places, hexes], tooltips=[("", "@tip")]))
-        f.add_tools(TapTool(renderers=[chips, names, places, hexes] + ([numbers] if numbers is not None else [])))
+        f.add_tools(
+            TapTool(renderers=[chips, names, places, hexes] + ([numbers] if numbers is not None else []))
+        )
         return f
 
     def _place_shape(self, place: str):
@@ -418,21 +584,36 @@ class YotrMapView(InteractiveMap):
         return None
 
     def _legend(self) -> str:
-        chip = ('<span style="display:inline-block;padding:0 4px;margin:0 3px;color:white;background:{c};'
-                'font:bold 11px sans-serif">{t}</span>')
+        chip = (
+            '<span style="display:inline-block;padding:0 4px;margin:0 3px;color:white;background:{c};'
+            'font:bold 11px sans-serif">{t}</span>'
+        )
         parts = [chip.format(c=c, t=n) for n, c in NATION.items()] + [chip.format(c=HIDDEN, t="? face down")]
-        terr = "".join(f'<span style="display:inline-block;width:12px;height:10px;background:{c};border:1px solid #999;'
-                       f'margin:0 3px 0 8px"></span>{t}' for t, c in TERRAIN.items() if t != "sea")
-        lines = "".join(f'<span style="display:inline-block;width:22px;border-top:3px {d} {c};margin:0 4px 3px 8px">'
-                        f"</span>{n}" for n, (c, _w, d) in SIDE_LINE.items())
-        return ('<div style="font:12px sans-serif;line-height:1.8"><b>Counters</b> (one chip per nationality and hex, '
-                "number = counters): " + "".join(parts) + "<br><b>Terrain</b>: " + terr
-                + " (Laos, Cambodia, North Vietnam greyed)<br><b>Hexsides</b>: " + lines
-                + f'<br><span style="display:inline-block;width:22px;border-top:3px dashed {REGION_LINE};margin:0 4px 3px 0">'
-                "</span><i>Region (VP)</i>: the victory Regions (YOTR-VIC-REGION) and what each is worth; "
-                "&#9675; town, base or Supply Center (bigger = stronger); small grey numbers in the close-ups are the hex "
-                "numbers that moves and rulings name; hover for VP and strength; "
-                '<span style="color:#c2185b;font-weight:bold">crimson</span> = your click</div>')
+        terr = "".join(
+            f'<span style="display:inline-block;width:12px;height:10px;background:{c};border:1px solid #999;'
+            f'margin:0 3px 0 8px"></span>{t}'
+            for t, c in TERRAIN.items()
+            if t != "sea"
+        )
+        lines = "".join(
+            f'<span style="display:inline-block;width:22px;border-top:3px {d} {c};margin:0 4px 3px 8px">'
+            f"</span>{n}"
+            for n, (c, _w, d) in SIDE_LINE.items()
+        )
+        return (
+            '<div style="font:12px sans-serif;line-height:1.8"><b>Counters</b> (one chip per nationality and hex, '
+            "number = counters): "
+            + "".join(parts)
+            + "<br><b>Terrain</b>: "
+            + terr
+            + " (Laos, Cambodia, North Vietnam greyed)<br><b>Hexsides</b>: "
+            + lines
+            + f'<br><span style="display:inline-block;width:22px;border-top:3px dashed {REGION_LINE};margin:0 4px 3px 0">'
+            "</span><i>Region (VP)</i>: the victory Regions (YOTR-VIC-REGION) and what each is worth; "
+            "&#9675; town, base or Supply Center (bigger = stronger); small grey numbers in the close-ups are the hex "
+            "numbers that moves and rulings name; hover for VP and strength; "
+            '<span style="color:#c2185b;font-weight:bold">crimson</span> = your click</div>'
+        )
 
     def _dynamic(self) -> dict[str, Any]:
         return dynamic_layers(self.game, self.side)

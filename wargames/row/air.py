@@ -63,8 +63,16 @@ def other(side: str) -> str:
     return COMMUNIST if side == CAPITALIST else CAPITALIST
 
 
-def mission_value(aircraft: str, column: str, *, reduced: bool = False, summer: bool = False, aew: bool = False,
-                  restricted: bool = False, ace: int = 0) -> tuple[int, str]:
+def mission_value(
+    aircraft: str,
+    column: str,
+    *,
+    reduced: bool = False,
+    summer: bool = False,
+    aew: bool = False,
+    restricted: bool = False,
+    ace: int = 0,
+) -> tuple[int, str]:
     """ROW-10.3 / 10.3.4 / 10.3.6 / 10.3.7 / 10.3.9: an aircraft's value for one mission and how it was reached.
 
     The Air Display value of its type (digest 4.Z.4, reconstruction), -1 when reduced (10.3), -1 on Summer turns
@@ -120,17 +128,23 @@ class AirMixin:
         ace = self.airwar["aircraft"][aircraft]["ace"]
         return aces()[ace].value if ace else 0
 
-    def air_value(self: RowGame, aircraft: str, column: str, *, box: str | None = None,
-                  restricted: bool | None = None) -> tuple[int, str]:
+    def air_value(
+        self: RowGame, aircraft: str, column: str, *, box: str | None = None, restricted: bool | None = None
+    ) -> tuple[int, str]:
         """:func:`mission_value` for an aircraft on the Air Display now (its box decides AEW and restriction)."""
         rec = self.airwar["aircraft"][aircraft]
         box = rec["box"] if box is None else box
         strategic = box in STRATEGIC
         side = aircraft_counters()[aircraft].side
-        return mission_value(aircraft, column, reduced=rec["reduced"], summer=self._summer(),
-                             aew=strategic and side == CAPITALIST and self.airwar.get("aew", False) and box != "aew",
-                             restricted=rec["restricted"] if restricted is None else restricted,
-                             ace=self._ace_value(aircraft))
+        return mission_value(
+            aircraft,
+            column,
+            reduced=rec["reduced"],
+            summer=self._summer(),
+            aew=strategic and side == CAPITALIST and self.airwar.get("aew", False) and box != "aew",
+            restricted=rec["restricted"] if restricted is None else restricted,
+            ace=self._ace_value(aircraft),
+        )
 
     def _capacity(self: RowGame, field: str) -> int:
         f = self.airwar["airfields"][field]
@@ -177,8 +191,11 @@ class AirMixin:
                     v, _ = self.air_value(a, mb.value, box=b, restricted=r)
                     if v < 1:
                         continue
-                    label = f"{aircraft_counters()[a].name} to {mb.name}" + (" (restricted)" if r else "") + \
-                            f", value {v}"
+                    label = (
+                        f"{aircraft_counters()[a].name} to {mb.name}"
+                        + (" (restricted)" if r else "")
+                        + f", value {v}"
+                    )
                     out.append(Action.make("commit_aircraft", label, aircraft=a, box=b, restricted=r))
         return out
 
@@ -192,13 +209,21 @@ class AirMixin:
             if uid not in self.airwar["aircraft"] or self.airwar["aircraft"][uid]["box"] != "available":
                 return IllegalAction("ROW-10.2", f"{uid} is not in the Available Aircraft box")
             if a.get("box") not in mission_boxes():
-                return IllegalAction("ROW-10.2", f"unknown mission box {a.get('box')!r}; boxes: "
-                                     f"{', '.join(mission_boxes())}")
+                return IllegalAction(
+                    "ROW-10.2", f"unknown mission box {a.get('box')!r}; boxes: {', '.join(mission_boxes())}"
+                )
             if not self._fields_for(uid, mission_boxes()[a["box"]].kind):
-                return IllegalAction("ROW-10.1", f"no airfield with room can fly {uid} on {a['box']} (an airfield "
-                                     "flies one aircraft, an improved one two)")
-            return IllegalAction("ROW-10.2", f"{uid} may not fly {a['box']} now (value below 1, wrong side or type, "
-                                 "or the scenario allows only the restricted box)")
+                return IllegalAction(
+                    "ROW-10.1",
+                    f"no airfield with room can fly {uid} on {a['box']} (an airfield "
+                    "flies one aircraft, an improved one two)",
+                )
+            return IllegalAction(
+                "ROW-10.2",
+                f"{uid} may not fly {a['box']} now (value below 1, wrong side or type, "
+                "or the scenario allows only the restricted box)",
+            )
+
         return check
 
     def _field_check(self: RowGame, aircraft: str, kind: str):
@@ -207,9 +232,13 @@ class AirMixin:
             if f not in airfields() and f != "carriers":
                 return IllegalAction("ROW-10.1", f"unknown airfield {f!r} (data/row/air/airfields.csv)")
             if f in self.airwar["airfields"] and self._room(f) <= 0:
-                return IllegalAction("ROW-10.1", f"airfield {f} is full: it flies {self._capacity(f)} aircraft "
-                                     "(1, or 2 when improved; none when damaged)")
+                return IllegalAction(
+                    "ROW-10.1",
+                    f"airfield {f} is full: it flies {self._capacity(f)} aircraft "
+                    "(1, or 2 when improved; none when damaged)",
+                )
             return IllegalAction("ROW-10.1", f"{aircraft} cannot fly a {kind} mission from {f}")
+
         return check
 
     # ------------------------------------------------------------------ points and damage
@@ -225,11 +254,18 @@ class AirMixin:
             return
         if opts:
             roller = V.ACCUMULATORS[key][1]
-            a = yield self.decide(roller, f"Roll a D10 on {key.replace('_', ' ')} ({getattr(s, key)})?",
-                                  r.rule_id, opts, kind="accumulator_roll")
+            a = yield self.decide(
+                roller,
+                f"Roll a D10 on {key.replace('_', ' ')} ({getattr(s, key)})?",
+                r.rule_id,
+                opts,
+                kind="accumulator_roll",
+            )
             if a.kind == "roll_accumulator":
                 mod = -1 if key == "secret_ops" and self.commander_id(CAPITALIST) == "westmoreland" else 0
-                s, rr = V.roll_accumulator(self.vstate(), key, self.dice, modifier=mod)  # 14.2.1 (politics.py)
+                s, rr = V.roll_accumulator(
+                    self.vstate(), key, self.dice, modifier=mod
+                )  # 14.2.1 (politics.py)
                 self.set_vstate(s)
                 yield self.ruling(rr.rule_id, rr.title, rr.explanation, result=rr.result, dice=rr.dice)
                 if s.winner:
@@ -251,9 +287,13 @@ class AirMixin:
         if ace:
             self.airwar["aces"][ace] = "lost"
         self._touch()
-        yield self.ruling(rule, "Aircraft damaged", f"{c.name} {what}: {why}." + (
-            f" Its ace {aces()[ace].name} is lost (10.3.6)." if ace else ""),
-            result={"aircraft": uid, "box": rec["box"], "reduced": rec["reduced"], "ace_lost": ace}, side=c.side)
+        yield self.ruling(
+            rule,
+            "Aircraft damaged",
+            f"{c.name} {what}: {why}." + (f" Its ace {aces()[ace].name} is lost (10.3.6)." if ace else ""),
+            result={"aircraft": uid, "box": rec["box"], "reduced": rec["reduced"], "ace_lost": ace},
+            side=c.side,
+        )
         if c.service in US_SERVICES:
             yield from self._air_points("pow", 1, f"a US aircraft ({c.name}) is damaged (10.3, 10.3.8)")
         if ace and c.side == CAPITALIST:
@@ -264,9 +304,17 @@ class AirMixin:
     def _air_lookup(self: RowGame, uid: str, column: str, v: int, how: str) -> dict[str, Any]:
         """The inputs and Air Display lookup of a mission roll (for the ruling)."""
         t = aircraft_counters()[uid].type
-        return {"inputs": {"aircraft": uid, "mission": column, "value": v, "modifiers": how},
-                "lookup": Lookup("Air Display (digest 4.Z.4)", t, column, str(aircraft_types()[t].value(column)),
-                                 reconstructed=True, source="data/row/air/aircraft_types.csv")}
+        return {
+            "inputs": {"aircraft": uid, "mission": column, "value": v, "modifiers": how},
+            "lookup": Lookup(
+                "Air Display (digest 4.Z.4)",
+                t,
+                column,
+                str(aircraft_types()[t].value(column)),
+                reconstructed=True,
+                source="data/row/air/aircraft_types.csv",
+            ),
+        }
 
     def _roll(self: RowGame, target: int, purpose: str):
         r = self.dice.roll(10, purpose)
@@ -281,23 +329,51 @@ class AirMixin:
             self.airwar["station"] = fl.station
         if sc is None:
             if fl is not None:
-                yield self.ruling("ROW-11.1", "The 7th Fleet", f"The 7th Fleet starts in the {fl.station} Station box.",
-                                  result={"station": fl.station})
+                yield self.ruling(
+                    "ROW-11.1",
+                    "The 7th Fleet",
+                    f"The 7th Fleet starts in the {fl.station} Station box.",
+                    result={"station": fl.station},
+                )
             return
-        self.airwar.update({"aircraft": {}, "airfields": {}, "sams": sc.sams, "arms": sc.arms, "aces": {},
-                            "aew": False, "secret": "", "interdicted": [],
-                            "free_unrestricted": sc.free_unrestricted})
+        self.airwar.update(
+            {
+                "aircraft": {},
+                "airfields": {},
+                "sams": sc.sams,
+                "arms": sc.arms,
+                "aces": {},
+                "aew": False,
+                "secret": "",
+                "interdicted": [],
+                "free_unrestricted": sc.free_unrestricted,
+            }
+        )
         for p in sc.aircraft:
-            self.airwar["aircraft"][p.id] = {"box": p.box, "reduced": p.reduced, "airfield": "", "restricted": False,
-                                             "ace": ""}
+            self.airwar["aircraft"][p.id] = {
+                "box": p.box,
+                "reduced": p.reduced,
+                "airfield": "",
+                "restricted": False,
+                "ace": "",
+            }
         for f in sc.airfields:
             self.airwar["airfields"][f.id] = {"improved": f.improved, "damaged": f.damaged}
         self._touch()
-        yield self.ruling("ROW-10.1", "The Air Display", f"{len(sc.aircraft)} aircraft and {len(sc.airfields)} "
-                          f"airfields are set up; {sc.sams} SAMs in the SAM box, {sc.arms} Anti-Radiation Missiles"
-                          + (f"; the 7th Fleet in the {fl.station} Station box" if fl else "") + ".",
-                          result={"aircraft": [p.id for p in sc.aircraft], "airfields": [f.id for f in sc.airfields],
-                                  "sams": sc.sams, "arms": sc.arms})
+        yield self.ruling(
+            "ROW-10.1",
+            "The Air Display",
+            f"{len(sc.aircraft)} aircraft and {len(sc.airfields)} "
+            f"airfields are set up; {sc.sams} SAMs in the SAM box, {sc.arms} Anti-Radiation Missiles"
+            + (f"; the 7th Fleet in the {fl.station} Station box" if fl else "")
+            + ".",
+            result={
+                "aircraft": [p.id for p in sc.aircraft],
+                "airfields": [f.id for f in sc.airfields],
+                "sams": sc.sams,
+                "arms": sc.arms,
+            },
+        )
 
     def air_reinforcement(self: RowGame):
         """ROW-10.1 / ROW-10.2 (A3): the air war's housekeeping at the start of a season (see the module docstring)."""
@@ -311,33 +387,54 @@ class AirMixin:
         self.pools[AIR_TRACK[CAPITALIST]] = 0
         self.pools[AIR_TRACK[COMMUNIST]] = 0
         self._touch()
-        yield self.ruling("ROW-10.2", "Aircraft return", f"{len(back)} aircraft in mission boxes return to the "
-                          "Available Aircraft box; the air support levels go to 0 until the new commitment (10.4.2).",
-                          result={"returned": back})
+        yield self.ruling(
+            "ROW-10.2",
+            "Aircraft return",
+            f"{len(back)} aircraft in mission boxes return to the "
+            "Available Aircraft box; the air support levels go to 0 until the new commitment (10.4.2).",
+            result={"returned": back},
+        )
         for arr in sc.arrivals:
             if arr.turn != self.season:
                 continue
             for a in arr.aircraft:
-                aw["aircraft"][a] = {"box": "available", "reduced": False, "airfield": "", "restricted": False,
-                                     "ace": ""}
+                aw["aircraft"][a] = {
+                    "box": "available",
+                    "reduced": False,
+                    "airfield": "",
+                    "restricted": False,
+                    "ace": "",
+                }
             for f in arr.airfields:
                 aw["airfields"][f] = {"improved": False, "damaged": False}
             aw["sams"] = min(9, aw["sams"] + arr.sams)
             aw["arms"] = min(9, aw["arms"] + arr.arms)
             self._touch()
-            yield self.ruling("ROW-10.1", "Air reinforcements", f"Arriving: aircraft {', '.join(arr.aircraft) or 'none'};"
-                              f" airfields {', '.join(arr.airfields) or 'none'}; +{arr.sams} SAMs (now {aw['sams']}); "
-                              f"+{arr.arms} ARMs (now {aw['arms']}).",
-                              result={"aircraft": list(arr.aircraft), "airfields": list(arr.airfields),
-                                      "sams": aw["sams"], "arms": aw["arms"]})
+            yield self.ruling(
+                "ROW-10.1",
+                "Air reinforcements",
+                f"Arriving: aircraft {', '.join(arr.aircraft) or 'none'};"
+                f" airfields {', '.join(arr.airfields) or 'none'}; +{arr.sams} SAMs (now {aw['sams']}); "
+                f"+{arr.arms} ARMs (now {aw['arms']}).",
+                result={
+                    "aircraft": list(arr.aircraft),
+                    "airfields": list(arr.airfields),
+                    "sams": aw["sams"],
+                    "arms": aw["arms"],
+                },
+            )
         for w in sc.withdrawals:
             if w.turn == self.season:
                 for a in w.aircraft:
                     if a in aw["aircraft"] and aw["aircraft"][a]["box"] != "eliminated":
                         aw["aircraft"][a].update(box="withdrawn", airfield="")
                 self._touch()
-                yield self.ruling("ROW-10.1", "Air withdrawals", f"{', '.join(w.aircraft)} leave the theatre.",
-                                  result={"withdrawn": list(w.aircraft)})
+                yield self.ruling(
+                    "ROW-10.1",
+                    "Air withdrawals",
+                    f"{', '.join(w.aircraft)} leave the theatre.",
+                    result={"withdrawn": list(w.aircraft)},
+                )
         for ace in sc.aces:
             if ace.turn == self.season and ace.id not in aw["aces"]:
                 yield from self._place_ace(ace.id)
@@ -351,38 +448,80 @@ class AirMixin:
                 if ok:
                     aw["aircraft"][a]["box"] = "available"
                     self._touch()
-                yield self.ruling("ROW-10.2", "Aircraft repair", f"{aircraft_counters()[a].name} rolls {r.value}: "
-                                  + (f"at most {need}, repaired to the Available Aircraft box"
-                                     + (" (still reduced: only reinforcements restore it)"
-                                        if aw["aircraft"][a]["reduced"] else "") if ok
-                                     else f"above {need}, it stays damaged") + ".",
-                                  result={"aircraft": a, "repaired": ok}, dice=[r],
-                                  lookup=Lookup("Aircraft repair (4.9)", side, "repair if D10 at most", str(need),
-                                                source="data/row/air/repair.csv"), side=side)
+                yield self.ruling(
+                    "ROW-10.2",
+                    "Aircraft repair",
+                    f"{aircraft_counters()[a].name} rolls {r.value}: "
+                    + (
+                        f"at most {need}, repaired to the Available Aircraft box"
+                        + (
+                            " (still reduced: only reinforcements restore it)"
+                            if aw["aircraft"][a]["reduced"]
+                            else ""
+                        )
+                        if ok
+                        else f"above {need}, it stays damaged"
+                    )
+                    + ".",
+                    result={"aircraft": a, "repaired": ok},
+                    dice=[r],
+                    lookup=Lookup(
+                        "Aircraft repair (4.9)",
+                        side,
+                        "repair if D10 at most",
+                        str(need),
+                        source="data/row/air/repair.csv",
+                    ),
+                    side=side,
+                )
 
     def _place_ace(self: RowGame, ace: str):
         """ROW-10.3.6: the owner puts an arriving ace on one aircraft of his nationality (US: same service) with an
         air-to-air value and no ace yet; with none, the ace waits (placed when one becomes available, R-AIR-07)."""
         row = aces()[ace]
-        cands = [a for a in self._craft(row.side) if self.airwar["aircraft"][a]["box"] in ("available", "damaged")
-                 and not self.airwar["aircraft"][a]["ace"] and aircraft_counters()[a].service == row.service
-                 and aircraft_types()[aircraft_counters()[a].type].a2a > 0]
+        cands = [
+            a
+            for a in self._craft(row.side)
+            if self.airwar["aircraft"][a]["box"] in ("available", "damaged")
+            and not self.airwar["aircraft"][a]["ace"]
+            and aircraft_counters()[a].service == row.service
+            and aircraft_types()[aircraft_counters()[a].type].a2a > 0
+        ]
         if not cands:
             self.airwar["aces"][ace] = ""
             self._touch()
-            yield self.ruling("ROW-10.3.6", "Ace waits", f"{row.name} arrives but no {row.service} aircraft with an "
-                              "air-to-air value can take him: he waits (R-AIR-07).", result={"ace": ace, "on": ""},
-                              side=row.side)
+            yield self.ruling(
+                "ROW-10.3.6",
+                "Ace waits",
+                f"{row.name} arrives but no {row.service} aircraft with an "
+                "air-to-air value can take him: he waits (R-AIR-07).",
+                result={"ace": ace, "on": ""},
+                side=row.side,
+            )
             return
-        a = yield self.decide(row.side, f"Place the ace {row.name} (+{row.value} air-to-air)", "ROW-10.3.6",
-                              [Action.make("place_ace", f"{row.name} flies with {aircraft_counters()[c].name}",
-                                           ace=ace, aircraft=c) for c in cands], kind="ace")
+        a = yield self.decide(
+            row.side,
+            f"Place the ace {row.name} (+{row.value} air-to-air)",
+            "ROW-10.3.6",
+            [
+                Action.make(
+                    "place_ace", f"{row.name} flies with {aircraft_counters()[c].name}", ace=ace, aircraft=c
+                )
+                for c in cands
+            ],
+            kind="ace",
+        )
         self.airwar["aces"][ace] = a["aircraft"]
         self.airwar["aircraft"][a["aircraft"]]["ace"] = ace
         self._touch()
-        yield self.ruling("ROW-10.3.6", "Ace placed", f"{row.name} flies with {aircraft_counters()[a['aircraft']].name}"
-                          f": +{row.value} to its air-to-air value until it is damaged.",
-                          result={"ace": ace, "on": a["aircraft"]}, side=row.side)
+        yield self.ruling(
+            "ROW-10.3.6",
+            "Ace placed",
+            f"{row.name} flies with {aircraft_counters()[a['aircraft']].name}"
+            f": +{row.value} to its air-to-air value until it is damaged.",
+            result={"ace": ace, "on": a["aircraft"]},
+            side=row.side,
+        )
 
     def _airfield_overrun(self: RowGame):
         """ROW-10.1 (decision R-AIR-10): a Capitalist airfield at a Capitalist supply source or city (its ``place``)
@@ -397,9 +536,14 @@ class AirMixin:
             if bad:
                 st["damaged"] = True
                 self._touch()
-                yield self.ruling("ROW-10.1", "Airfield damaged", f"{row.name} ({hid}) has Communist-controlled "
-                                  f"hexes next to it ({', '.join(sorted(bad))}): it is damaged (R-AIR-10).",
-                                  result={"airfield": f, "damaged": True}, places=[hid, *sorted(bad)])
+                yield self.ruling(
+                    "ROW-10.1",
+                    "Airfield damaged",
+                    f"{row.name} ({hid}) has Communist-controlled "
+                    f"hexes next to it ({', '.join(sorted(bad))}): it is damaged (R-AIR-10).",
+                    result={"airfield": f, "damaged": True},
+                    places=[hid, *sorted(bad)],
+                )
 
     def _airfield_work(self: RowGame, side: str):
         """ROW-10.1 / ROW-7.1 (case a) (decision R-AIR-09): the owner may repair a damaged airfield (1 supply) or improve
@@ -411,18 +555,37 @@ class AirMixin:
                 if airfields()[f].side != side:
                     continue
                 if st["damaged"] and pool >= REPAIR_COST:
-                    opts.append(Action.make("repair_airfield", f"Repair {airfields()[f].name} ({REPAIR_COST} supply)",
-                                            airfield=f, cost=REPAIR_COST))
+                    opts.append(
+                        Action.make(
+                            "repair_airfield",
+                            f"Repair {airfields()[f].name} ({REPAIR_COST} supply)",
+                            airfield=f,
+                            cost=REPAIR_COST,
+                        )
+                    )
                 elif not st["damaged"] and not st["improved"] and pool >= IMPROVE_COST:
-                    opts.append(Action.make("improve_airfield", f"Improve {airfields()[f].name} ({IMPROVE_COST} "
-                                            "supply)", airfield=f, cost=IMPROVE_COST))
+                    opts.append(
+                        Action.make(
+                            "improve_airfield",
+                            f"Improve {airfields()[f].name} ({IMPROVE_COST} supply)",
+                            airfield=f,
+                            cost=IMPROVE_COST,
+                        )
+                    )
             if not opts:
                 return
-            a = yield self.decide(side, f"{side}: repair or improve an airfield?", "ROW-10.1",
-                                  [*opts, Action.make("no_airfield_work", "No airfield work")], kind="airfield_work")
+            a = yield self.decide(
+                side,
+                f"{side}: repair or improve an airfield?",
+                "ROW-10.1",
+                [*opts, Action.make("no_airfield_work", "No airfield work")],
+                kind="airfield_work",
+            )
             if a.kind == "no_airfield_work":
                 return
-            new, r = change(self.pools_obj(), SUPPLY_TRACK[side], -a["cost"], f"airfield work on {a['airfield']}")
+            new, r = change(
+                self.pools_obj(), SUPPLY_TRACK[side], -a["cost"], f"airfield work on {a['airfield']}"
+            )
             self.set_pools(new)
             st = self.airwar["airfields"][a["airfield"]]
             if a.kind == "repair_airfield":
@@ -430,10 +593,15 @@ class AirMixin:
             else:
                 st["improved"] = True
             self._touch()
-            yield self.ruling("ROW-10.1", "Airfield work", f"{airfields()[a['airfield']].name} is "
-                              + ("repaired" if a.kind == "repair_airfield" else "improved (it flies two aircraft)")
-                              + f". {r.explanation}", result={"airfield": a["airfield"], "work": a.kind,
-                                                             "cost": a["cost"]}, side=side)
+            yield self.ruling(
+                "ROW-10.1",
+                "Airfield work",
+                f"{airfields()[a['airfield']].name} is "
+                + ("repaired" if a.kind == "repair_airfield" else "improved (it flies two aircraft)")
+                + f". {r.explanation}",
+                result={"airfield": a["airfield"], "work": a.kind, "cost": a["cost"]},
+                side=side,
+            )
 
     # ------------------------------------------------------------------ A4 / A5: commitment
     def air_commitment(self: RowGame, side: str):
@@ -443,27 +611,51 @@ class AirMixin:
             opts = self._box_options(side)
             if not opts:
                 break
-            a = yield self.decide(side, f"{side}: commit an aircraft to a mission box?", "ROW-10.2",
-                                  [*opts, Action.make("done_commit", "Commit no more aircraft")],
-                                  check=self._commit_check(side), kind="air_mission")
+            a = yield self.decide(
+                side,
+                f"{side}: commit an aircraft to a mission box?",
+                "ROW-10.2",
+                [*opts, Action.make("done_commit", "Commit no more aircraft")],
+                check=self._commit_check(side),
+                kind="air_mission",
+            )
             if a.kind == "done_commit":
                 break
             uid, box = a["aircraft"], a["box"]
             kind = mission_boxes()[box].kind
             fields = self._fields_for(uid, kind)
             field = yield from self.choose_one(
-                side, f"From which airfield does {aircraft_counters()[uid].name} fly?", "ROW-10.1", fields,
-                kind="airfield", option="use_airfield", key="airfield",
-                label=lambda x: f"{airfields()[x].name} (room for {self._room(x)})", check=self._field_check(uid, kind))
+                side,
+                f"From which airfield does {aircraft_counters()[uid].name} fly?",
+                "ROW-10.1",
+                fields,
+                kind="airfield",
+                option="use_airfield",
+                key="airfield",
+                label=lambda x: f"{airfields()[x].name} (room for {self._room(x)})",
+                check=self._field_check(uid, kind),
+            )
             rec = self.airwar["aircraft"][uid]
             rec.update(box=box, airfield=field, restricted=bool(a["restricted"]))
             self._touch()
             v, how = self.air_value(uid, mission_boxes()[box].value)
-            yield self.ruling("ROW-10.2", "Aircraft committed", f"{aircraft_counters()[uid].name} flies from "
-                              f"{'the 7th Fleet carriers' if field == 'carriers' else airfields()[field].name} to the "
-                              f"{mission_boxes()[box].name} box" + (" (restricted)" if rec["restricted"] else "")
-                              + f": {how}.", result={"aircraft": uid, "box": box, "airfield": field,
-                                                     "restricted": rec["restricted"], "value": v}, side=side)
+            yield self.ruling(
+                "ROW-10.2",
+                "Aircraft committed",
+                f"{aircraft_counters()[uid].name} flies from "
+                f"{'the 7th Fleet carriers' if field == 'carriers' else airfields()[field].name} to the "
+                f"{mission_boxes()[box].name} box"
+                + (" (restricted)" if rec["restricted"] else "")
+                + f": {how}.",
+                result={
+                    "aircraft": uid,
+                    "box": box,
+                    "airfield": field,
+                    "restricted": rec["restricted"],
+                    "value": v,
+                },
+                side=side,
+            )
         if side == CAPITALIST:
             yield from self._unrestricted_cost()
         total, parts = 0, []
@@ -473,28 +665,52 @@ class AirMixin:
             parts.append(f"{aircraft_counters()[a].name} {v}")
         self.pools[AIR_TRACK[side]] = total
         self._touch()
-        yield self.ruling("ROW-10.4.2", "Air support level", f"{AIR_TRACK[side]} = the Ground Support box's values: "
-                          f"{' + '.join(parts) or 'no aircraft'} = {total}" + (" (more than 19 counts as 19 in a combat,"
-                          " 8.2)" if total > 19 else "") + ".", result={"track": AIR_TRACK[side], "level": total},
-                          side=side)
+        yield self.ruling(
+            "ROW-10.4.2",
+            "Air support level",
+            f"{AIR_TRACK[side]} = the Ground Support box's values: "
+            f"{' + '.join(parts) or 'no aircraft'} = {total}"
+            + (" (more than 19 counts as 19 in a combat, 8.2)" if total > 19 else "")
+            + ".",
+            result={"track": AIR_TRACK[side], "level": total},
+            side=side,
+        )
 
     def _unrestricted_cost(self: RowGame):
         """ROW-10.3.7: each strategic box holding an unrestricted aircraft costs 1 US Unrest (the AEW box, which has
         no restricted side, costs nothing: decision R-AIR-04); the Capitalist may
         declare one of them the secret mission: +1 Secret Ops instead of the Unrest point (decision R-AIR-05); a free
         unrestricted declaration (Republican president, 14.5) pays for a box first."""
-        boxes = sorted({self.airwar["aircraft"][a]["box"] for a in self._craft(CAPITALIST)
-                        if self.airwar["aircraft"][a]["box"] in STRATEGIC
-                        and "yes" in (mission_boxes()[self.airwar["aircraft"][a]["box"]].restricted_box,
-                                      mission_boxes()[self.airwar["aircraft"][a]["box"]].always_unrestricted)
-                        and not self.airwar["aircraft"][a]["restricted"]})
+        boxes = sorted(
+            {
+                self.airwar["aircraft"][a]["box"]
+                for a in self._craft(CAPITALIST)
+                if self.airwar["aircraft"][a]["box"] in STRATEGIC
+                and "yes"
+                in (
+                    mission_boxes()[self.airwar["aircraft"][a]["box"]].restricted_box,
+                    mission_boxes()[self.airwar["aircraft"][a]["box"]].always_unrestricted,
+                )
+                and not self.airwar["aircraft"][a]["restricted"]
+            }
+        )
         if not boxes:
             return
         secret = ""
         if self.vp["secret_ops_allowed"]:
-            a = yield self.decide(CAPITALIST, "Declare one unrestricted box a secret mission?", "ROW-10.3.7",
-                                  [*(Action.make("secret_box", f"The {mission_boxes()[b].name} box is secret", box=b)
-                                     for b in boxes), Action.make("no_secret", "No secret mission")], kind="secret_box")
+            a = yield self.decide(
+                CAPITALIST,
+                "Declare one unrestricted box a secret mission?",
+                "ROW-10.3.7",
+                [
+                    *(
+                        Action.make("secret_box", f"The {mission_boxes()[b].name} box is secret", box=b)
+                        for b in boxes
+                    ),
+                    Action.make("no_secret", "No secret mission"),
+                ],
+                kind="secret_box",
+            )
             if a.kind == "secret_box":
                 secret = a["box"]
         self.airwar["secret"] = secret
@@ -503,11 +719,17 @@ class AirMixin:
         self.airwar["free_unrestricted"] -= free
         cost = len(paid) - free
         self._touch()
-        yield self.ruling("ROW-10.3.7", "Unrestricted operations", f"Unrestricted boxes: {', '.join(boxes)}"
-                          + (f"; {secret} is secret" if secret else "") + (f"; {free} free declaration(s) used"
-                                                                            if free else "")
-                          + f": US Unrest +{cost}" + ("; Secret Ops +1" if secret else "") + ".",
-                          result={"unrestricted": boxes, "secret": secret, "unrest": cost, "free": free})
+        yield self.ruling(
+            "ROW-10.3.7",
+            "Unrestricted operations",
+            f"Unrestricted boxes: {', '.join(boxes)}"
+            + (f"; {secret} is secret" if secret else "")
+            + (f"; {free} free declaration(s) used" if free else "")
+            + f": US Unrest +{cost}"
+            + ("; Secret Ops +1" if secret else "")
+            + ".",
+            result={"unrestricted": boxes, "secret": secret, "unrest": cost, "free": free},
+        )
         if cost:
             yield from self._award(COMMUNIST, cost, "unrestricted air operations (10.3.7)")
         if secret and not self._over:
@@ -522,56 +744,106 @@ class AirMixin:
             v, how = self.air_value(a, "aew")
             r, ok = self._roll(v, f"AEW roll of {a}")
             ok_any = ok_any or ok
-            yield self.ruling("ROW-10.3.4", "AEW", f"{aircraft_counters()[a].name} ({how}) rolls {r.value}: "
-                              + ("success" if ok else "no warning") + ".", result={"aircraft": a, "success": ok},
-                              dice=[r], **self._air_lookup(a, "aew", v, how))
+            yield self.ruling(
+                "ROW-10.3.4",
+                "AEW",
+                f"{aircraft_counters()[a].name} ({how}) rolls {r.value}: "
+                + ("success" if ok else "no warning")
+                + ".",
+                result={"aircraft": a, "success": ok},
+                dice=[r],
+                **self._air_lookup(a, "aew", v, how),
+            )
         self.airwar["aew"] = ok_any
         self._touch()
-        yield self.ruling("ROW-10.3.4", "AEW result", ("Airborne early warning works: +1 to every Capitalist aircraft "
-                          "on a strategic mission" if ok_any else "No AEW bonus this season")
-                          + f"; SAM fire is reduced by the {len(self._craft(CAPITALIST, 'aew'))} aircraft in the AEW box.",
-                          result={"aew": ok_any})
+        yield self.ruling(
+            "ROW-10.3.4",
+            "AEW result",
+            (
+                "Airborne early warning works: +1 to every Capitalist aircraft on a strategic mission"
+                if ok_any
+                else "No AEW bonus this season"
+            )
+            + f"; SAM fire is reduced by the {len(self._craft(CAPITALIST, 'aew'))} aircraft in the AEW box.",
+            result={"aew": ok_any},
+        )
 
     def _shoot(self: RowGame, shooter: str, target: str, why: str):
         """ROW-10.3.1: one air-to-air attack: D10 at most the shooter's air-to-air value reduces and damages the
         target (a reduced target is eliminated)."""
-        v, how = self.air_value(shooter, "a2a", box="downtown" if self.airwar["aircraft"][shooter]["box"] ==
-                                "downtown" else None)
+        v, how = self.air_value(
+            shooter, "a2a", box="downtown" if self.airwar["aircraft"][shooter]["box"] == "downtown" else None
+        )
         r, hit = self._roll(v, f"air-to-air {shooter} at {target}")
-        yield self.ruling("ROW-10.3.1", "Air-to-air", f"{aircraft_counters()[shooter].name} ({how}) attacks "
-                          f"{aircraft_counters()[target].name}{why}: rolls {r.value}, " + ("a hit" if hit else "a miss")
-                          + ".", result={"shooter": shooter, "target": target, "hit": hit}, dice=[r],
-                          **self._air_lookup(shooter, "a2a", v, how),
-                          side=aircraft_counters()[shooter].side)
+        yield self.ruling(
+            "ROW-10.3.1",
+            "Air-to-air",
+            f"{aircraft_counters()[shooter].name} ({how}) attacks "
+            f"{aircraft_counters()[target].name}{why}: rolls {r.value}, "
+            + ("a hit" if hit else "a miss")
+            + ".",
+            result={"shooter": shooter, "target": target, "hit": hit},
+            dice=[r],
+            **self._air_lookup(shooter, "a2a", v, how),
+            side=aircraft_counters()[shooter].side,
+        )
         if hit:
-            yield from self._air_damage(target, True, f"shot down by {aircraft_counters()[shooter].name}", "ROW-10.3.1")
+            yield from self._air_damage(
+                target, True, f"shot down by {aircraft_counters()[shooter].name}", "ROW-10.3.1"
+            )
 
     def air_downtown(self: RowGame):
         """ROW-10.3.1: air combat over Hanoi (see the module docstring and decisions R-AIR-01, digest 9 no. 64)."""
         us, com = self._craft(CAPITALIST, "downtown"), self._craft(COMMUNIST, "downtown")
         if not us and not com:
-            yield self.ruling("ROW-10.3.1", "Downtown", "Nobody is in the Downtown box: no air combat.",
-                              result={"combat": "none"})
+            yield self.ruling(
+                "ROW-10.3.1",
+                "Downtown",
+                "Nobody is in the Downtown box: no air combat.",
+                result={"combat": "none"},
+            )
             return
         if us and not com:
-            yield self.ruling("ROW-10.3.1", "Downtown", "Only US aircraft are over Downtown: nothing happens.",
-                              result={"combat": "none"})
+            yield self.ruling(
+                "ROW-10.3.1",
+                "Downtown",
+                "Only US aircraft are over Downtown: nothing happens.",
+                result={"combat": "none"},
+            )
             return
         if com and not us:
-            yield self.ruling("ROW-10.3.1", "Downtown", "Only Communist fighters are over Downtown: each may attack one "
-                              "US aircraft in a strategic box; nobody fires back.", result={"combat": "one-sided"})
+            yield self.ruling(
+                "ROW-10.3.1",
+                "Downtown",
+                "Only Communist fighters are over Downtown: each may attack one "
+                "US aircraft in a strategic box; nobody fires back.",
+                result={"combat": "one-sided"},
+            )
             for m in com:
                 if self.airwar["aircraft"][m]["box"] != "downtown" or self._over:
                     continue
-                targets = [a for a in self._craft(CAPITALIST) if self.airwar["aircraft"][a]["box"] in STRATEGIC]
+                targets = [
+                    a for a in self._craft(CAPITALIST) if self.airwar["aircraft"][a]["box"] in STRATEGIC
+                ]
                 if not targets:
                     break
                 yield from self._attack(m, targets, " (unopposed)")
             return
-        yield self.ruling("ROW-10.3.1", "Downtown", "Both sides are over Downtown: air-to-air combat, the highest "
-                          "air-to-air value first, the Capitalist first at equal values.", result={"combat": "both"})
-        order = sorted(us + com, key=lambda a: (-self.air_value(a, "a2a")[0],
-                                                0 if aircraft_counters()[a].side == CAPITALIST else 1, a))
+        yield self.ruling(
+            "ROW-10.3.1",
+            "Downtown",
+            "Both sides are over Downtown: air-to-air combat, the highest "
+            "air-to-air value first, the Capitalist first at equal values.",
+            result={"combat": "both"},
+        )
+        order = sorted(
+            us + com,
+            key=lambda a: (
+                -self.air_value(a, "a2a")[0],
+                0 if aircraft_counters()[a].side == CAPITALIST else 1,
+                a,
+            ),
+        )
         for a in order:
             if self._over or self.airwar["aircraft"][a]["box"] != "downtown":
                 continue  # damaged before its turn to fire
@@ -581,15 +853,26 @@ class AirMixin:
                 break
             yield from self._attack(a, targets, "")
         if not self._craft(CAPITALIST, "downtown") and self._craft(COMMUNIST, "downtown") and not self._over:
-            yield self.ruling("ROW-10.3.1", "Downtown lost", "Only Communist fighters are left over Downtown: US "
-                              "Military Victory -1.", result={"us_military_victory": -1})
+            yield self.ruling(
+                "ROW-10.3.1",
+                "Downtown lost",
+                "Only Communist fighters are left over Downtown: US Military Victory -1.",
+                result={"us_military_victory": -1},
+            )
             yield from self._award(CAPITALIST, -1, "the Communist holds the sky over Downtown (10.3.1)")
 
     def _attack(self: RowGame, shooter: str, targets: list[str], why: str):
         side = aircraft_counters()[shooter].side
-        a = yield self.decide(side, f"{aircraft_counters()[shooter].name}: attack which aircraft?", "ROW-10.3.1",
-                              [Action.make("air_target", f"Attack {aircraft_counters()[t].name}", shooter=shooter,
-                                           target=t) for t in targets], kind="air_target")
+        a = yield self.decide(
+            side,
+            f"{aircraft_counters()[shooter].name}: attack which aircraft?",
+            "ROW-10.3.1",
+            [
+                Action.make("air_target", f"Attack {aircraft_counters()[t].name}", shooter=shooter, target=t)
+                for t in targets
+            ],
+            kind="air_target",
+        )
         yield from self._shoot(shooter, a["target"], why)
 
     def air_sams(self: RowGame):
@@ -600,27 +883,50 @@ class AirMixin:
         n_aew = len(self._craft(CAPITALIST, "aew"))
         sams = max(0, aw["sams"] - n_aew)
         if not sams:
-            yield self.ruling("ROW-10.3.5", "SAMs", f"{aw['sams']} SAMs less {n_aew} AEW aircraft: no SAM fire.",
-                              result={"hits": 0})
+            yield self.ruling(
+                "ROW-10.3.5",
+                "SAMs",
+                f"{aw['sams']} SAMs less {n_aew} AEW aircraft: no SAM fire.",
+                result={"hits": 0},
+            )
             return
         r = self.dice.roll(10, "SAM fire")
         roll = r.value + aw["arms"]
         hits = max(0, sams - roll)
-        yield self.ruling("ROW-10.3.5", "SAM fire", f"{aw['sams']} SAMs - {n_aew} AEW aircraft = {sams}; the Communist "
-                          f"rolls {r.value}" + (f" + {aw['arms']} ARMs = {roll}" if aw["arms"] else "")
-                          + (f": {hits} hit(s)." if hits else ": no hit (the roll must be less than the SAMs)."),
-                          result={"sams": sams, "roll": roll, "hits": hits}, dice=[r], side=COMMUNIST,
-                          inputs={"sams": aw["sams"], "aew_aircraft": n_aew, "arms": aw["arms"]})
+        yield self.ruling(
+            "ROW-10.3.5",
+            "SAM fire",
+            f"{aw['sams']} SAMs - {n_aew} AEW aircraft = {sams}; the Communist "
+            f"rolls {r.value}"
+            + (f" + {aw['arms']} ARMs = {roll}" if aw["arms"] else "")
+            + (f": {hits} hit(s)." if hits else ": no hit (the roll must be less than the SAMs)."),
+            result={"sams": sams, "roll": roll, "hits": hits},
+            dice=[r],
+            side=COMMUNIST,
+            inputs={"sams": aw["sams"], "aew_aircraft": n_aew, "arms": aw["arms"]},
+        )
         for k in range(hits):
             targets = [a for a in self._craft(CAPITALIST) if aw["aircraft"][a]["box"] in STRATEGIC]
             if not targets or self._over:
                 break
             chooser = CAPITALIST if k % 2 == 0 else COMMUNIST
-            a = yield self.decide(chooser, f"SAM hit {k + 1} of {hits}: which aircraft is hit?", "ROW-10.3.5",
-                                  [Action.make("sam_target", f"{aircraft_counters()[t].name} in "
-                                               f"{mission_boxes()[aw['aircraft'][t]['box']].name}", target=t)
-                                   for t in targets], kind="sam_hit")
-            yield from self._air_damage(a["target"], True, f"SAM hit {k + 1} (chosen by the {chooser})", "ROW-10.3.5")
+            a = yield self.decide(
+                chooser,
+                f"SAM hit {k + 1} of {hits}: which aircraft is hit?",
+                "ROW-10.3.5",
+                [
+                    Action.make(
+                        "sam_target",
+                        f"{aircraft_counters()[t].name} in {mission_boxes()[aw['aircraft'][t]['box']].name}",
+                        target=t,
+                    )
+                    for t in targets
+                ],
+                kind="sam_hit",
+            )
+            yield from self._air_damage(
+                a["target"], True, f"SAM hit {k + 1} (chosen by the {chooser})", "ROW-10.3.5"
+            )
 
     def air_strikes(self: RowGame):
         """ROW-10.3 / 10.3.2 / 10.3.3: the strike boxes, one whole type at a time, in the Capitalist's order."""
@@ -629,15 +935,25 @@ class AirMixin:
             left = [b for b in STRIKES if b not in done and self._craft(CAPITALIST, b)]
             if not left:
                 break
-            b = yield from self.choose_one(CAPITALIST, "Which strike missions are flown next?", "ROW-10.3", left,
-                                           kind="strike_order", option="strike_type", key="box",
-                                           label=lambda x: f"{mission_boxes()[x].name} next")
+            b = yield from self.choose_one(
+                CAPITALIST,
+                "Which strike missions are flown next?",
+                "ROW-10.3",
+                left,
+                kind="strike_order",
+                option="strike_type",
+                key="box",
+                label=lambda x: f"{mission_boxes()[x].name} next",
+            )
             done.append(b)
             for uid in self._craft(CAPITALIST, b):
                 if self._over or self.airwar["aircraft"][uid]["box"] != b:
                     continue
-                yield from {"infrastructure": self._infra_strike, "airfield_strike": self._airfield_strike,
-                            "sam_strike": self._sam_strike}[b](uid)
+                yield from {
+                    "infrastructure": self._infra_strike,
+                    "airfield_strike": self._airfield_strike,
+                    "sam_strike": self._sam_strike,
+                }[b](uid)
         if not done:
             yield self.ruling("ROW-10.3", "No strikes", "No aircraft are left in a strike box.", result={})
 
@@ -654,51 +970,93 @@ class AirMixin:
             text += f"Communist Infrastructure -{loss}. {cr.explanation}"
         else:
             text += "no effect" + (" and the aircraft is damaged" if r.value == 10 else "") + "."
-        yield self.ruling("ROW-10.3.2", "Infrastructure strike", text, result={"aircraft": uid, "loss": loss,
-                          "infrastructure": self.pools["Communist Infrastructure"]}, dice=[r], side=CAPITALIST,
-                          **self._air_lookup(uid, "infrastructure", v, how))
+        yield self.ruling(
+            "ROW-10.3.2",
+            "Infrastructure strike",
+            text,
+            result={"aircraft": uid, "loss": loss, "infrastructure": self.pools["Communist Infrastructure"]},
+            dice=[r],
+            side=CAPITALIST,
+            **self._air_lookup(uid, "infrastructure", v, how),
+        )
         if r.value == 10:
             yield from self._air_damage(uid, False, "a 10 on the infrastructure strike", "ROW-10.3.2")
 
     def _airfield_strike(self: RowGame, uid: str):
         """ROW-10.3.3.1: against a Communist airfield the US may strike (not China's, R-AIR-02): success damages it
         and one Communist aircraft in the Available or Damaged box is removed for good (the Communist picks)."""
-        targets = [f for f, st in sorted(self.airwar["airfields"].items()) if airfields()[f].side == COMMUNIST
-                   and not st["damaged"] and locations()[airfields()[f].location].strikable == "yes"]
+        targets = [
+            f
+            for f, st in sorted(self.airwar["airfields"].items())
+            if airfields()[f].side == COMMUNIST
+            and not st["damaged"]
+            and locations()[airfields()[f].location].strikable == "yes"
+        ]
         if not targets:
-            yield self.ruling("ROW-10.3.3.1", "Airfield strike", f"{aircraft_counters()[uid].name}: no Communist "
-                              "airfield the US may strike is undamaged; the mission is not flown.",
-                              result={"aircraft": uid, "target": None})
+            yield self.ruling(
+                "ROW-10.3.3.1",
+                "Airfield strike",
+                f"{aircraft_counters()[uid].name}: no Communist "
+                "airfield the US may strike is undamaged; the mission is not flown.",
+                result={"aircraft": uid, "target": None},
+            )
             return
-        t = yield self.decide(CAPITALIST, f"{aircraft_counters()[uid].name}: strike which airfield?", "ROW-10.3.3.1",
-                              [Action.make("strike_airfield", f"Strike {airfields()[f].name}", airfield=f)
-                               for f in targets], kind="airfield_strike")
+        t = yield self.decide(
+            CAPITALIST,
+            f"{aircraft_counters()[uid].name}: strike which airfield?",
+            "ROW-10.3.3.1",
+            [Action.make("strike_airfield", f"Strike {airfields()[f].name}", airfield=f) for f in targets],
+            kind="airfield_strike",
+        )
         v, how = self.air_value(uid, "airfield")
         r, ok = self._roll(v, f"airfield strike of {uid}")
-        yield self.ruling("ROW-10.3.3.1", "Airfield strike", f"{aircraft_counters()[uid].name} ({how}) strikes "
-                          f"{airfields()[t['airfield']].name}: rolls {r.value}, " + ("the airfield is damaged" if ok else
-                          "no effect") + ".", result={"aircraft": uid, "target": t["airfield"], "success": ok},
-                          dice=[r], side=CAPITALIST, **self._air_lookup(uid, "airfield", v, how))
+        yield self.ruling(
+            "ROW-10.3.3.1",
+            "Airfield strike",
+            f"{aircraft_counters()[uid].name} ({how}) strikes "
+            f"{airfields()[t['airfield']].name}: rolls {r.value}, "
+            + ("the airfield is damaged" if ok else "no effect")
+            + ".",
+            result={"aircraft": uid, "target": t["airfield"], "success": ok},
+            dice=[r],
+            side=CAPITALIST,
+            **self._air_lookup(uid, "airfield", v, how),
+        )
         if ok:
             self.airwar["airfields"][t["airfield"]]["damaged"] = True
             self._touch()
-            victims = [a for a in self._craft(COMMUNIST) if self.airwar["aircraft"][a]["box"] in ("available",
-                                                                                                   "damaged")]
+            victims = [
+                a
+                for a in self._craft(COMMUNIST)
+                if self.airwar["aircraft"][a]["box"] in ("available", "damaged")
+            ]
             if victims:
-                d = yield self.decide(COMMUNIST, "Airfield strike: which of your aircraft is destroyed on the ground?",
-                                      "ROW-10.3.3.1", [Action.make("lose_aircraft", f"Lose {aircraft_counters()[a].name}",
-                                                                   aircraft=a) for a in victims], kind="aircraft_lost")
+                d = yield self.decide(
+                    COMMUNIST,
+                    "Airfield strike: which of your aircraft is destroyed on the ground?",
+                    "ROW-10.3.3.1",
+                    [
+                        Action.make("lose_aircraft", f"Lose {aircraft_counters()[a].name}", aircraft=a)
+                        for a in victims
+                    ],
+                    kind="aircraft_lost",
+                )
                 rec = self.airwar["aircraft"][d["aircraft"]]
                 rec["box"] = "eliminated"
                 ace, rec["ace"] = rec["ace"], ""
                 if ace:
                     self.airwar["aces"][ace] = "lost"
                 self._touch()
-                yield self.ruling("ROW-10.3.3.1", "Aircraft destroyed on the ground",
-                                  f"{aircraft_counters()[d['aircraft']].name} is removed from play.",
-                                  result={"aircraft": d["aircraft"], "box": "eliminated"})
+                yield self.ruling(
+                    "ROW-10.3.3.1",
+                    "Aircraft destroyed on the ground",
+                    f"{aircraft_counters()[d['aircraft']].name} is removed from play.",
+                    result={"aircraft": d["aircraft"], "box": "eliminated"},
+                )
                 if ace:
-                    yield from self._award(CAPITALIST, 1, f"the Communist ace {aces()[ace].name} is lost (10.3.6)")
+                    yield from self._award(
+                        CAPITALIST, 1, f"the Communist ace {aces()[ace].name} is lost (10.3.6)"
+                    )
         if r.value == 10:
             yield from self._air_damage(uid, False, "a 10 on the airfield strike", "ROW-10.3.3.1")
 
@@ -709,11 +1067,17 @@ class AirMixin:
         if ok and self.airwar["sams"]:
             self.airwar["sams"] -= 1
             self._touch()
-        yield self.ruling("ROW-10.3.3.2", "SAM strike", f"{aircraft_counters()[uid].name} ({how}) rolls {r.value}: "
-                          + (f"one SAM destroyed, {self.airwar['sams']} left" if ok else "no effect") + ".",
-                          result={"aircraft": uid, "success": ok, "sams": self.airwar["sams"]}, dice=[r],
-                          **self._air_lookup(uid, "sam", v, how),
-                          side=CAPITALIST)
+        yield self.ruling(
+            "ROW-10.3.3.2",
+            "SAM strike",
+            f"{aircraft_counters()[uid].name} ({how}) rolls {r.value}: "
+            + (f"one SAM destroyed, {self.airwar['sams']} left" if ok else "no effect")
+            + ".",
+            result={"aircraft": uid, "success": ok, "sams": self.airwar["sams"]},
+            dice=[r],
+            **self._air_lookup(uid, "sam", v, how),
+            side=CAPITALIST,
+        )
         if r.value >= 9:
             yield from self._air_damage(uid, True, f"a {r.value} on the SAM strike", "ROW-10.3.3.2")
 
@@ -723,43 +1087,80 @@ class AirMixin:
         Capitalist airfield in South Vietnam, which is damaged, and one Capitalist aircraft in the Available or
         Damaged box is destroyed (the Capitalist picks; not a Navy wing).  Only South Vietnamese fields are in reach
         of the VC, and a 10 has no further effect: there is no aircraft to damage (decision R-AIR-15)."""
-        vcs = [u for u in sorted(self.pos) if self.rows[u].nationality == "VC" and self.rows[u].kind == "unit"
-               and any(self.map.settlement(h) for h in (self.pos[u], *self.map.neighbours(self.pos[u])))]
+        vcs = [
+            u
+            for u in sorted(self.pos)
+            if self.rows[u].nationality == "VC"
+            and self.rows[u].kind == "unit"
+            and any(self.map.settlement(h) for h in (self.pos[u], *self.map.neighbours(self.pos[u])))
+        ]
         for u in vcs:
-            targets = [f for f, st in sorted(self.airwar["airfields"].items()) if airfields()[f].side == CAPITALIST
-                       and airfields()[f].location == "svn" and not st["damaged"]]
+            targets = [
+                f
+                for f, st in sorted(self.airwar["airfields"].items())
+                if airfields()[f].side == CAPITALIST
+                and airfields()[f].location == "svn"
+                and not st["damaged"]
+            ]
             if not targets or self._over:
                 break
-            t = yield self.decide(COMMUNIST, f"{self.rows[u].name}: strike which airfield?", "ROW-10.3.3.1",
-                                  [Action.make("strike_airfield", f"Strike {airfields()[f].name}", airfield=f)
-                                   for f in targets], kind="airfield_strike")
+            t = yield self.decide(
+                COMMUNIST,
+                f"{self.rows[u].name}: strike which airfield?",
+                "ROW-10.3.3.1",
+                [
+                    Action.make("strike_airfield", f"Strike {airfields()[f].name}", airfield=f)
+                    for f in targets
+                ],
+                kind="airfield_strike",
+            )
             r, ok = self._roll(4, f"VC airfield strike by {u}")
-            yield self.ruling("ROW-10.3.3.1", "VC airfield strike", f"{self.rows[u].name} (Infiltrate, value 4) strikes "
-                              f"{airfields()[t['airfield']].name}: rolls {r.value}, "
-                              + ("the airfield is damaged" if ok else "no effect") + ".",
-                              result={"unit": u, "target": t["airfield"], "success": ok}, dice=[r],
-                              places=[self.pos[u]], side=COMMUNIST)
+            yield self.ruling(
+                "ROW-10.3.3.1",
+                "VC airfield strike",
+                f"{self.rows[u].name} (Infiltrate, value 4) strikes "
+                f"{airfields()[t['airfield']].name}: rolls {r.value}, "
+                + ("the airfield is damaged" if ok else "no effect")
+                + ".",
+                result={"unit": u, "target": t["airfield"], "success": ok},
+                dice=[r],
+                places=[self.pos[u]],
+                side=COMMUNIST,
+            )
             if not ok:
                 continue
             self.airwar["airfields"][t["airfield"]]["damaged"] = True
             self._touch()
-            victims = [a for a in self._craft(CAPITALIST) if self.airwar["aircraft"][a]["box"] in ("available",
-                                                                                                    "damaged")
-                       and aircraft_counters()[a].service != "Navy"]  # R-AIR-15: the carriers are out of reach
+            victims = [
+                a
+                for a in self._craft(CAPITALIST)
+                if self.airwar["aircraft"][a]["box"] in ("available", "damaged")
+                and aircraft_counters()[a].service != "Navy"
+            ]  # R-AIR-15: the carriers are out of reach
             if victims:
-                d = yield self.decide(CAPITALIST, "VC airfield strike: which of your aircraft is destroyed on the "
-                                      "ground?", "ROW-10.3.3.1",
-                                      [Action.make("lose_aircraft", f"Lose {aircraft_counters()[a].name}", aircraft=a)
-                                       for a in victims], kind="aircraft_lost")
+                d = yield self.decide(
+                    CAPITALIST,
+                    "VC airfield strike: which of your aircraft is destroyed on the ground?",
+                    "ROW-10.3.3.1",
+                    [
+                        Action.make("lose_aircraft", f"Lose {aircraft_counters()[a].name}", aircraft=a)
+                        for a in victims
+                    ],
+                    kind="aircraft_lost",
+                )
                 rec = self.airwar["aircraft"][d["aircraft"]]
                 rec["box"], rec["airfield"] = "eliminated", ""
                 ace, rec["ace"] = rec["ace"], ""
                 if ace:
                     self.airwar["aces"][ace] = "lost"
                 self._touch()
-                yield self.ruling("ROW-10.3.3.1", "Aircraft destroyed on the ground",
-                                  f"{aircraft_counters()[d['aircraft']].name} is removed from play.",
-                                  result={"aircraft": d["aircraft"], "box": "eliminated"}, side=CAPITALIST)
+                yield self.ruling(
+                    "ROW-10.3.3.1",
+                    "Aircraft destroyed on the ground",
+                    f"{aircraft_counters()[d['aircraft']].name} is removed from play.",
+                    result={"aircraft": d["aircraft"], "box": "eliminated"},
+                    side=CAPITALIST,
+                )
                 if ace:
                     yield from self._air_points("pow", 2, f"the US ace {aces()[ace].name} is lost (10.3.6)")
 
@@ -775,27 +1176,43 @@ class AirMixin:
         side = aircraft_counters()[uid].side
         box = rec["box"]
         if ok:
-            yield self.ruling(rule, "Stays on station", f"{aircraft_counters()[uid].name} rolls {r.value} against "
-                              f"Station {st}: it stays in the {mission_boxes()[box].name} box.",
-                              result={"aircraft": uid, "stays": True}, dice=[r], side=side)
+            yield self.ruling(
+                rule,
+                "Stays on station",
+                f"{aircraft_counters()[uid].name} rolls {r.value} against "
+                f"Station {st}: it stays in the {mission_boxes()[box].name} box.",
+                result={"aircraft": uid, "stays": True},
+                dice=[r],
+                side=side,
+            )
             return
         lost = self.air_value(uid, "ground_support")[0] if box == "ground_support" else 0
         if lost:
             self.pools[AIR_TRACK[side]] = max(0, self.pools[AIR_TRACK[side]] - lost)
         if r.value == 10:
-            yield self.ruling(rule, "Leaves station", f"{aircraft_counters()[uid].name} rolls a 10 against Station {st}:"
-                              " it leaves the box damaged." + (f" {AIR_TRACK[side]} -{lost}." if lost else ""),
-                              result={"aircraft": uid, "stays": False, "air_level": self.pools[AIR_TRACK[side]]},
-                              dice=[r], side=side)
+            yield self.ruling(
+                rule,
+                "Leaves station",
+                f"{aircraft_counters()[uid].name} rolls a 10 against Station {st}:"
+                " it leaves the box damaged." + (f" {AIR_TRACK[side]} -{lost}." if lost else ""),
+                result={"aircraft": uid, "stays": False, "air_level": self.pools[AIR_TRACK[side]]},
+                dice=[r],
+                side=side,
+            )
             yield from self._air_damage(uid, False, "a 10 on the stay-on-station roll", rule)
             return
         rec.update(box="available", airfield="", restricted=False)
         self._touch()
-        yield self.ruling(rule, "Leaves station", f"{aircraft_counters()[uid].name} rolls {r.value} against Station "
-                          f"{st}: back to the Available Aircraft box until next season."
-                          + (f" {AIR_TRACK[side]} -{lost} = {self.pools[AIR_TRACK[side]]}." if lost else ""),
-                          result={"aircraft": uid, "stays": False, "air_level": self.pools[AIR_TRACK[side]]},
-                          dice=[r], side=side)
+        yield self.ruling(
+            rule,
+            "Leaves station",
+            f"{aircraft_counters()[uid].name} rolls {r.value} against Station "
+            f"{st}: back to the Available Aircraft box until next season."
+            + (f" {AIR_TRACK[side]} -{lost} = {self.pools[AIR_TRACK[side]]}." if lost else ""),
+            result={"aircraft": uid, "stays": False, "air_level": self.pools[AIR_TRACK[side]]},
+            dice=[r],
+            side=side,
+        )
 
     def air_pools(self: RowGame, hid: str) -> dict[str, int]:
         """ROW-10.4.2 / ROW-11.4: the support levels a combat at ``hid`` reads: the tracks, less the ground
@@ -805,7 +1222,9 @@ class AirMixin:
         out = dict(self.pools)
         for a in self._craft(CAPITALIST, "ground_support"):
             if not self.navy_may_fly_at(a, hid):
-                out[AIR_TRACK[CAPITALIST]] = max(0, out[AIR_TRACK[CAPITALIST]] - self.air_value(a, "ground_support")[0])
+                out[AIR_TRACK[CAPITALIST]] = max(
+                    0, out[AIR_TRACK[CAPITALIST]] - self.air_value(a, "ground_support")[0]
+                )
         return out
 
     def air_after_combat(self: RowGame, mark: int, hid: str = ""):
@@ -816,27 +1235,48 @@ class AirMixin:
             return
         used: dict[str, int] = {}
         for r in self.log[mark:]:
-            if r.rule_id == "ROW-5.3.1" and r.title.endswith("commits support") and isinstance(r.result, dict):
+            if (
+                r.rule_id == "ROW-5.3.1"
+                and r.title.endswith("commits support")
+                and isinstance(r.result, dict)
+            ):
                 used[r.side] = used.get(r.side, 0) + int(r.result["support"].get("air", 0))
         for side in (CAPITALIST, COMMUNIST):
             need = used.get(side, 0)
             flown: list[str] = []
             while need > 0 and not self._over:
-                box = [a for a in self._craft(side, "ground_support") if a not in flown
-                       and (not hid or self.navy_may_fly_at(a, hid))]
+                box = [
+                    a
+                    for a in self._craft(side, "ground_support")
+                    if a not in flown and (not hid or self.navy_may_fly_at(a, hid))
+                ]
                 if not box:
                     break
                 a = yield from self.choose_one(
-                    side, f"Which aircraft flew the air support ({need} still to cover)?", "ROW-10.4.2", box,
-                    kind="air_support", option="fly_support", key="aircraft",
-                    label=lambda x: f"{aircraft_counters()[x].name} (ground support "
-                                    f"{self.air_value(x, 'ground_support')[0]})")
+                    side,
+                    f"Which aircraft flew the air support ({need} still to cover)?",
+                    "ROW-10.4.2",
+                    box,
+                    kind="air_support",
+                    option="fly_support",
+                    key="aircraft",
+                    label=lambda x: (
+                        f"{aircraft_counters()[x].name} (ground support "
+                        f"{self.air_value(x, 'ground_support')[0]})"
+                    ),
+                )
                 flown.append(a)
                 need -= self.air_value(a, "ground_support")[0]
             if flown:
-                yield self.ruling("ROW-10.4.2", "Air support flown", f"{used[side]} air support was flown by "
-                                  f"{', '.join(aircraft_counters()[x].name for x in flown)}; each rolls to stay on "
-                                  "station.", result={"side": side, "used": used[side], "aircraft": flown}, side=side)
+                yield self.ruling(
+                    "ROW-10.4.2",
+                    "Air support flown",
+                    f"{used[side]} air support was flown by "
+                    f"{', '.join(aircraft_counters()[x].name for x in flown)}; each rolls to stay on "
+                    "station.",
+                    result={"side": side, "used": used[side], "aircraft": flown},
+                    side=side,
+                )
             for a in flown:
                 if self.airwar["aircraft"][a]["box"] == "ground_support" and not self._over:
                     yield from self._stay(a, "ROW-10.4.2")
@@ -854,24 +1294,53 @@ class AirMixin:
         recons = self._craft(me, "recon")
         if not strikers or not recons:
             return False
-        a = yield self.decide(me, f"Interdict {label}?", "ROW-10.4.1",
-                              [*(Action.make("interdict", f"Interdict with {aircraft_counters()[s].name}", aircraft=s,
-                                             what=what, hex=hid) for s in strikers),
-                               Action.make("no_interdiction", "Let it pass", what=what, hex=hid)], what=what,
-                              kind="air_interdiction")
+        a = yield self.decide(
+            me,
+            f"Interdict {label}?",
+            "ROW-10.4.1",
+            [
+                *(
+                    Action.make(
+                        "interdict",
+                        f"Interdict with {aircraft_counters()[s].name}",
+                        aircraft=s,
+                        what=what,
+                        hex=hid,
+                    )
+                    for s in strikers
+                ),
+                Action.make("no_interdiction", "Let it pass", what=what, hex=hid),
+            ],
+            what=what,
+            kind="air_interdiction",
+        )
         if a.kind == "no_interdiction":
             return False
         striker = a["aircraft"]
-        rc = yield from self.choose_one(me, "Which aircraft flies the reconnaissance?", "ROW-10.4.3", recons,
-                                        kind="recon_aircraft", option="recon_with", key="aircraft",
-                                        label=lambda x: aircraft_counters()[x].name)
+        rc = yield from self.choose_one(
+            me,
+            "Which aircraft flies the reconnaissance?",
+            "ROW-10.4.3",
+            recons,
+            kind="recon_aircraft",
+            option="recon_with",
+            key="aircraft",
+            label=lambda x: aircraft_counters()[x].name,
+        )
         v, how = self.air_value(rc, "recon")
         r, ok = self._roll(v, f"recon of {hid}")
         ok = ok and r.value != 10
-        yield self.ruling("ROW-10.4.3", "Reconnaissance", f"{aircraft_counters()[rc].name} ({how}) reconnoitres {hid}:"
-                          f" rolls {r.value}, " + ("the target is found" if ok else "nothing found") + ".",
-                          result={"aircraft": rc, "success": ok}, dice=[r], places=[hid], side=me,
-                          **self._air_lookup(rc, "recon", v, how))
+        yield self.ruling(
+            "ROW-10.4.3",
+            "Reconnaissance",
+            f"{aircraft_counters()[rc].name} ({how}) reconnoitres {hid}:"
+            f" rolls {r.value}, " + ("the target is found" if ok else "nothing found") + ".",
+            result={"aircraft": rc, "success": ok},
+            dice=[r],
+            places=[hid],
+            side=me,
+            **self._air_lookup(rc, "recon", v, how),
+        )
         if r.value == 10:
             yield from self._air_damage(rc, False, "a 10 on the reconnaissance", "ROW-10.4.3")
         else:
@@ -881,10 +1350,17 @@ class AirMixin:
         restricted = self.restricted.get(me, "none") != "none"
         v, how = self.air_value(striker, "interdiction", restricted=restricted)
         r, hit = self._roll(v, f"interdiction at {hid}")
-        yield self.ruling("ROW-10.4.1", "Interdiction", f"{aircraft_counters()[striker].name} ({how}) rolls {r.value} "
-                          f"against {label}: " + ("the LoC is cut for this action" if hit else "no effect") + ".",
-                          result={"aircraft": striker, "what": what, "success": hit}, dice=[r], places=[hid], side=me,
-                          **self._air_lookup(striker, "interdiction", v, how))
+        yield self.ruling(
+            "ROW-10.4.1",
+            "Interdiction",
+            f"{aircraft_counters()[striker].name} ({how}) rolls {r.value} "
+            f"against {label}: " + ("the LoC is cut for this action" if hit else "no effect") + ".",
+            result={"aircraft": striker, "what": what, "success": hit},
+            dice=[r],
+            places=[hid],
+            side=me,
+            **self._air_lookup(striker, "interdiction", v, how),
+        )
         if r.value == 10:
             yield from self._air_damage(striker, False, "a 10 on the interdiction", "ROW-10.4.1")
         elif not self._over:
@@ -897,14 +1373,21 @@ class AirMixin:
     def air_interdict_hq(self: RowGame, side: str, hq: str):
         """ROW-10.4.1: an HQ about to activate may be interdicted: it may not activate this season (an HQ
         Interdicted marker until the End Phase); it stays fresh."""
-        hit = yield from self.air_interdicts(side, "hq_activation", self.pos[hq], f"the activation of "
-                                             f"{self.rows[hq].name}")
+        hit = yield from self.air_interdicts(
+            side, "hq_activation", self.pos[hq], f"the activation of {self.rows[hq].name}"
+        )
         if hit:
             self.airwar["interdicted"] = sorted({*self.airwar["interdicted"], hq})
             self._touch()
-            yield self.ruling("ROW-10.4.1", "HQ Interdicted", f"{self.rows[hq].name} may not activate this season (HQ "
-                              "Interdicted marker until the End Phase); it stays fresh.", result={"hq": hq},
-                              places=[self.pos[hq]], side=other(side))
+            yield self.ruling(
+                "ROW-10.4.1",
+                "HQ Interdicted",
+                f"{self.rows[hq].name} may not activate this season (HQ "
+                "Interdicted marker until the End Phase); it stays fresh.",
+                result={"hq": hq},
+                places=[self.pos[hq]],
+                side=other(side),
+            )
         return hit
 
     def air_remove_interdicted(self: RowGame):
@@ -912,25 +1395,41 @@ class AirMixin:
         gone = list(self.airwar["interdicted"])
         self.airwar["interdicted"] = []
         self._touch()
-        yield self.ruling("ROW-10.4.1", "HQ Interdicted markers removed", f"{len(gone)} HQ Interdicted markers come "
-                          "off" + (f": {', '.join(gone)}" if gone else "") + ".", result={"removed": gone})
+        yield self.ruling(
+            "ROW-10.4.1",
+            "HQ Interdicted markers removed",
+            f"{len(gone)} HQ Interdicted markers come off" + (f": {', '.join(gone)}" if gone else "") + ".",
+            result={"removed": gone},
+        )
 
     def air_public(self: RowGame) -> dict[str, Any]:
         """The Air Display for the state digest and the notebooks (sorted, plain values)."""
         aw = self.airwar
-        out: dict[str, Any] = {k: v for k, v in sorted(aw.items()) if k not in ("aircraft", "airfields", "aces")}
+        out: dict[str, Any] = {
+            k: v for k, v in sorted(aw.items()) if k not in ("aircraft", "airfields", "aces")
+        }
         for k in ("aircraft", "airfields", "aces"):
             if k in aw:
-                out[k] = {i: (dict(sorted(v.items())) if isinstance(v, dict) else v) for i, v in sorted(aw[k].items())}
+                out[k] = {
+                    i: (dict(sorted(v.items())) if isinstance(v, dict) else v)
+                    for i, v in sorted(aw[k].items())
+                }
         return out
 
 
 # ---------------------------------------------------------------------------------------------- the built-in player
 #: the Capitalist bot's wish for each plane type, best first (R-AIR-14)
-US_WISHES = {"ec121": ("aew",), "rf4": ("recon",), "f4": ("downtown", "sam_strike", "ground_support"),
-             "f105": ("sam_strike", "infrastructure", "ground_support"), "b52": ("infrastructure", "ground_support"),
-             "maw": ("ground_support", "interdiction"), "cvw": ("infrastructure", "downtown", "ground_support"),
-             "gunship": ("interdiction", "ground_support"), "a1": ("ground_support", "interdiction")}
+US_WISHES = {
+    "ec121": ("aew",),
+    "rf4": ("recon",),
+    "f4": ("downtown", "sam_strike", "ground_support"),
+    "f105": ("sam_strike", "infrastructure", "ground_support"),
+    "b52": ("infrastructure", "ground_support"),
+    "maw": ("ground_support", "interdiction"),
+    "cvw": ("infrastructure", "downtown", "ground_support"),
+    "gunship": ("interdiction", "ground_support"),
+    "a1": ("ground_support", "interdiction"),
+}
 
 
 def _worth(game: RowGame, a: str) -> int:
@@ -949,48 +1448,71 @@ def _air_mission(game: RowGame, d: Any) -> tuple[Action, str] | None:
         return None
     side = d.side
     order = list(US_WISHES)  # support wings first (AEW, recon), then fighters, bombers, tactical wings
-    first = min((a["aircraft"] for a in commits),
-                key=lambda u: (order.index(aircraft_counters()[u].type) if aircraft_counters()[u].type in order
-                               else len(order), u))
+    first = min(
+        (a["aircraft"] for a in commits),
+        key=lambda u: (
+            order.index(aircraft_counters()[u].type) if aircraft_counters()[u].type in order else len(order),
+            u,
+        ),
+    )
     mine = [a for a in commits if a["aircraft"] == first]
     t = aircraft_counters()[first].type
     if side == COMMUNIST:
         us_strategic = [a for a in game._craft(CAPITALIST) if game.airwar["aircraft"][a]["box"] in STRATEGIC]
         for a in mine:
             if a["box"] == "downtown" and us_strategic:
-                return a, (f"{len(us_strategic)} US aircraft fly strategic missions: the MiGs rise over Downtown "
-                           "to meet them")
+                return a, (
+                    f"{len(us_strategic)} US aircraft fly strategic missions: the MiGs rise over Downtown "
+                    "to meet them"
+                )
         gs = next((a for a in mine if a["box"] == "ground_support"), None)
         if gs is not None:
             return gs, "no US raid to meet: the fighter supports the troops in the South"
         return _pick(d, "done_commit"), "no use for this aircraft this season: it stays available"
     sams = game.airwar.get("sams", 0)
     intd = next((a for a in mine if a["box"] == "interdiction"), None)
-    if intd is not None and game._craft(CAPITALIST, "recon") and game._craft(CAPITALIST, "ground_support") \
-            and not game._craft(CAPITALIST, "interdiction"):
-        return intd, (f"{aircraft_counters()[first].name} to interdiction: a recon aircraft is up and the "
-                      "Ground Support box is manned, so one aircraft hunts enemy HQs")
+    if (
+        intd is not None
+        and game._craft(CAPITALIST, "recon")
+        and game._craft(CAPITALIST, "ground_support")
+        and not game._craft(CAPITALIST, "interdiction")
+    ):
+        return intd, (
+            f"{aircraft_counters()[first].name} to interdiction: a recon aircraft is up and the "
+            "Ground Support box is manned, so one aircraft hunts enemy HQs"
+        )
     for box in US_WISHES.get(t, ("ground_support",)):
         if box == "sam_strike" and (sams < 3 or game._craft(CAPITALIST, "sam_strike")):
             continue  # one SAM strike only against a real SAM belt
-        if box == "downtown" and not any(game.airwar["aircraft"][a]["box"] not in ("eliminated", "withdrawn")
-                                         for a in game._craft(COMMUNIST)):
+        if box == "downtown" and not any(
+            game.airwar["aircraft"][a]["box"] not in ("eliminated", "withdrawn")
+            for a in game._craft(COMMUNIST)
+        ):
             continue
         if box == "interdiction" and game._craft(CAPITALIST, "interdiction"):
             continue
         cands = [a for a in mine if a["box"] == box]
         if cands:
-            a = min(cands, key=lambda x: (not x["restricted"]) if game.vp["us_unrest"] >= game.vp[
-                "us_military_victory"] else x["restricted"])
-            why = {"aew": "early warning adds 1 to every strike and blunts the SAMs",
-                   "recon": "reconnaissance is needed before any interdiction",
-                   "downtown": "escorts fight the MiGs over Hanoi",
-                   "sam_strike": f"{sams} SAMs threaten every raid",
-                   "infrastructure": "strikes lower the North's Infrastructure and so its supply",
-                   "ground_support": "air support adds to the troops' combats",
-                   "interdiction": "interdiction can stop an enemy HQ from activating"}[box]
+            a = min(
+                cands,
+                key=lambda x: (
+                    (not x["restricted"])
+                    if game.vp["us_unrest"] >= game.vp["us_military_victory"]
+                    else x["restricted"]
+                ),
+            )
+            why = {
+                "aew": "early warning adds 1 to every strike and blunts the SAMs",
+                "recon": "reconnaissance is needed before any interdiction",
+                "downtown": "escorts fight the MiGs over Hanoi",
+                "sam_strike": f"{sams} SAMs threaten every raid",
+                "infrastructure": "strikes lower the North's Infrastructure and so its supply",
+                "ground_support": "air support adds to the troops' combats",
+                "interdiction": "interdiction can stop an enemy HQ from activating",
+            }[box]
             return a, f"{aircraft_counters()[first].name} to {box.replace('_', ' ')}" + (
-                " (restricted: US Unrest is high)" if a["restricted"] else "") + f": {why}"
+                " (restricted: US Unrest is high)" if a["restricted"] else ""
+            ) + f": {why}"
     return mine[0], f"{aircraft_counters()[first].name}: its first possible mission"
 
 
@@ -1010,7 +1532,10 @@ def _secret_box(game: RowGame, d: Any) -> tuple[Action, str]:
 
 def _ace(game: RowGame, d: Any) -> tuple[Action, str]:
     """ROW-10.3.6: the ace flies with the best air-to-air aircraft."""
-    a = max(d.options, key=lambda x: (aircraft_types()[aircraft_counters()[x["aircraft"]].type].a2a, x["aircraft"]))
+    a = max(
+        d.options,
+        key=lambda x: (aircraft_types()[aircraft_counters()[x["aircraft"]].type].a2a, x["aircraft"]),
+    )
     return a, "the ace flies with the best air-to-air aircraft"
 
 
@@ -1021,8 +1546,13 @@ def _airfield_work(game: RowGame, d: Any) -> tuple[Action, str]:
     rep = _pick(d, "repair_airfield")
     if rep is not None and supply >= 4:
         return rep, "a damaged airfield grounds its aircraft"
-    planes = len([a for a in game._craft(side) if game.airwar["aircraft"][a]["box"] == "available"
-                  and aircraft_counters()[a].service != "Navy"])
+    planes = len(
+        [
+            a
+            for a in game._craft(side)
+            if game.airwar["aircraft"][a]["box"] == "available" and aircraft_counters()[a].service != "Navy"
+        ]
+    )
     room = sum(game._capacity(f) for f in game.airwar["airfields"] if airfields()[f].side == side)
     imp = _pick(d, "improve_airfield")
     if imp is not None and planes > room and supply >= 6:
@@ -1039,9 +1569,14 @@ def _air_target(game: RowGame, d: Any) -> tuple[Action, str]:
 def _sam_hit(game: RowGame, d: Any) -> tuple[Action, str]:
     """ROW-10.3.5: the US gives up its least valuable aircraft, the Communist hits the most valuable."""
     if d.side == CAPITALIST:
-        a = min(d.options, key=lambda x: (game.airwar["aircraft"][x["target"]]["reduced"], _worth(game, x["target"])))
+        a = min(
+            d.options,
+            key=lambda x: (game.airwar["aircraft"][x["target"]]["reduced"], _worth(game, x["target"])),
+        )
         return a, "the least valuable full-strength aircraft takes the hit"
-    a = max(d.options, key=lambda x: (game.airwar["aircraft"][x["target"]]["reduced"], _worth(game, x["target"])))
+    a = max(
+        d.options, key=lambda x: (game.airwar["aircraft"][x["target"]]["reduced"], _worth(game, x["target"]))
+    )
     return a, "a reduced aircraft hit again is eliminated; otherwise the most valuable"
 
 
@@ -1062,8 +1597,13 @@ def _airfield_strike(game: RowGame, d: Any) -> tuple[Action, str]:
 
 def _aircraft_lost(game: RowGame, d: Any) -> tuple[Action, str]:
     """ROW-10.3.3.1: the aircraft least worth keeping is destroyed on the ground."""
-    a = min(d.options, key=lambda x: (game.airwar["aircraft"][x["aircraft"]]["box"] != "damaged",
-                                      _worth(game, x["aircraft"])))
+    a = min(
+        d.options,
+        key=lambda x: (
+            game.airwar["aircraft"][x["aircraft"]]["box"] != "damaged",
+            _worth(game, x["aircraft"]),
+        ),
+    )
     return a, "the aircraft least worth keeping (a damaged one first) is lost"
 
 
@@ -1077,10 +1617,15 @@ def _air_interdiction(game: RowGame, d: Any) -> tuple[Action, str]:
     """ROW-10.4.1: the US interdicts an HQ activation or a combat's support, never a single unit's move."""
     what = d.context.get("what", "")
     if d.side == CAPITALIST and what in ("hq_activation", "combat_support"):
-        a = max((x for x in d.options if x.kind == "interdict"),
-                key=lambda x: game.air_value(x["aircraft"], "interdiction")[0])
-        return a, ("stopping an HQ stops its whole activation" if what == "hq_activation"
-                   else "cutting tank and artillery support weakens the enemy in this combat")
+        a = max(
+            (x for x in d.options if x.kind == "interdict"),
+            key=lambda x: game.air_value(x["aircraft"], "interdiction")[0],
+        )
+        return a, (
+            "stopping an HQ stops its whole activation"
+            if what == "hq_activation"
+            else "cutting tank and artillery support weakens the enemy in this combat"
+        )
     return _pick(d, "no_interdiction"), "not worth risking the aircraft for a single unit's move"
 
 
@@ -1099,8 +1644,18 @@ def _fleet_station(game: RowGame, d: Any) -> tuple[Action, str]:
 #: the built-in players' answers to the air and naval decisions (ROW-10.0, 11.1), by decision kind; each gives the
 #: action and its reason (None: no answer, the bot's fallback takes the choice)
 AIR_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] = {
-    "air_mission": _air_mission, "airfield": _airfield, "secret_box": _secret_box, "ace": _ace,
-    "airfield_work": _airfield_work, "air_target": _air_target, "sam_hit": _sam_hit, "strike_order": _strike_order,
-    "airfield_strike": _airfield_strike, "aircraft_lost": _aircraft_lost, "air_support": _air_support,
-    "air_interdiction": _air_interdiction, "recon_aircraft": _recon_aircraft, "fleet_station": _fleet_station,
+    "air_mission": _air_mission,
+    "airfield": _airfield,
+    "secret_box": _secret_box,
+    "ace": _ace,
+    "airfield_work": _airfield_work,
+    "air_target": _air_target,
+    "sam_hit": _sam_hit,
+    "strike_order": _strike_order,
+    "airfield_strike": _airfield_strike,
+    "aircraft_lost": _aircraft_lost,
+    "air_support": _air_support,
+    "air_interdiction": _air_interdiction,
+    "recon_aircraft": _recon_aircraft,
+    "fleet_station": _fleet_station,
 }

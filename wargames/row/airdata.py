@@ -29,8 +29,18 @@ from ..core.data import Row, game_dir, read_csv
 
 AIR_DIR = "air"
 MissionKind = Literal["strategic", "tactical"]
-VALUE_COLUMNS = ("a2a", "infrastructure", "airfield", "sam", "aew", "interdiction", "ground_support", "recon",
-                 "hcm_strike", "special_ops")
+VALUE_COLUMNS = (
+    "a2a",
+    "infrastructure",
+    "airfield",
+    "sam",
+    "aew",
+    "interdiction",
+    "ground_support",
+    "recon",
+    "hcm_strike",
+    "special_ops",
+)
 
 
 class AircraftType(Row):
@@ -131,8 +141,10 @@ def aircraft_counters() -> dict[str, AircraftCounter]:
     types = aircraft_types()
     for r in rows:
         if r.type not in types:
-            raise ValueError(f"data/row/air/aircraft.csv: {r.id}: unknown aircraft type {r.type!r} "
-                             f"(known: {', '.join(types)})")
+            raise ValueError(
+                f"data/row/air/aircraft.csv: {r.id}: unknown aircraft type {r.type!r} "
+                f"(known: {', '.join(types)})"
+            )
     return {r.id: r for r in rows}
 
 
@@ -157,7 +169,9 @@ def mission_boxes() -> dict[str, MissionBox]:
 
 @cache
 def repair_table() -> dict[str, int]:
-    return {r.side: r.repair_if_d10_at_most for r in read_csv(game_dir("row") / AIR_DIR / "repair.csv", RepairRow)}
+    return {
+        r.side: r.repair_if_d10_at_most for r in read_csv(game_dir("row") / AIR_DIR / "repair.csv", RepairRow)
+    }
 
 
 @cache

@@ -29,10 +29,24 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
 
 SIZE_RANK = {"A": 3, "B": 2, "C": 1}
-MISSION_PREFS = {"Capitalist": ("search_and_destroy", "hearts_and_minds", "vietnamization", "offensive"),
-                 "Communist": ("infiltrate", "recruit", "evade", "offensive", "general_uprising")}
-PASS_KINDS = ("end_activations", "done_activating", "no_combat", "no_reserve", "done_reserve", "stay", "hq_stays",
-              "done_refresh", "keep_all", "no_advance", "pass_reroll", "return_snafu")
+MISSION_PREFS = {
+    "Capitalist": ("search_and_destroy", "hearts_and_minds", "vietnamization", "offensive"),
+    "Communist": ("infiltrate", "recruit", "evade", "offensive", "general_uprising"),
+}
+PASS_KINDS = (
+    "end_activations",
+    "done_activating",
+    "no_combat",
+    "no_reserve",
+    "done_reserve",
+    "stay",
+    "hq_stays",
+    "done_refresh",
+    "keep_all",
+    "no_advance",
+    "pass_reroll",
+    "return_snafu",
+)
 
 #: Every decision of Rumor of War names its kind (``Decision.kind``): what the player decides, with its rule.  The
 #: built-in player answers each with its ``on_<kind>`` method (below, or from the answer tables of the air war,
@@ -176,14 +190,21 @@ class RowBot(Bot):
         side = d.side
         here = game.pos.get(uid, "")
         stay = self._pick(d.options, "stay") or d.options[-1]
-        if game.rows[uid].kind == "unit" and here in self._hold(game, side) and side == "Capitalist" \
-                and not game.rows[uid].has("created"):
+        if (
+            game.rows[uid].kind == "unit"
+            and here in self._hold(game, side)
+            and side == "Capitalist"
+            and not game.rows[uid].has("created")
+        ):
             self.last_reason = f"{uid} holds {here}, a hex its side scores for"
             return stay
         enemy = self._enemy_hexes(game, side)
         size = SIZE_RANK.get(game.rows[uid].size_class or "C", 1)
-        weak = [h for h, us in enemy.items() if len(us) == 1 and SIZE_RANK.get(game.rows[us[0]].size_class or "C", 1)
-                <= size]
+        weak = [
+            h
+            for h, us in enemy.items()
+            if len(us) == 1 and SIZE_RANK.get(game.rows[us[0]].size_class or "C", 1) <= size
+        ]
         targets = weak or self._targets(game, side)
         best, best_key = stay, (self._dist(game, here, targets) if here else 99, 0)
         for a in d.options:
@@ -195,9 +216,15 @@ class RowBot(Bot):
             if key < best_key:
                 best, best_key = a, key
         if best_key[0] > 1 and weak:
-            fly = [a for a in d.options if a.kind in ("fly", "amphibious") and self._dist(game, a["to"], weak) == 1]
+            fly = [
+                a
+                for a in d.options
+                if a.kind in ("fly", "amphibious") and self._dist(game, a["to"], weak) == 1
+            ]
             if fly:
-                a = min(fly, key=lambda a: (a.get("cost", 0), a["to"]))  # a landing from the sea costs nothing
+                a = min(
+                    fly, key=lambda a: (a.get("cost", 0), a["to"])
+                )  # a landing from the sea costs nothing
                 how = "flies" if a.kind == "fly" else "lands from the sea"
                 self.last_reason = f"{uid} {how} to {a['to']}, next to a weak enemy no land move reaches"
                 return a
@@ -210,7 +237,9 @@ class RowBot(Bot):
     def _has(self, d: Decision, *kinds: str) -> bool:
         return any(a.kind in kinds for a in d.options)
 
-    def _take(self, game: RowGame, d: Decision, kinds: tuple[str, ...], why: str | Callable[[Action], str]) -> Action:
+    def _take(
+        self, game: RowGame, d: Decision, kinds: tuple[str, ...], why: str | Callable[[Action], str]
+    ) -> Action:
         """The first option of the first of ``kinds`` offered, with the reason ``why`` (a text, or made from the
         option); none offered: :meth:`fallback`."""
         a = self.first(d, *kinds)
@@ -243,7 +272,9 @@ class RowBot(Bot):
         for name in MISSION_PREFS[side]:
             a = next((o for o in d.options if o["mission"] == name), None)
             if a is not None:
-                self.last_reason = f"{side} declares {name.replace('_', ' ')} (its first affordable preference)"
+                self.last_reason = (
+                    f"{side} declares {name.replace('_', ' ')} (its first affordable preference)"
+                )
                 return a
         self.last_reason = "the only missions it can pay"
         return d.options[-1]
@@ -254,8 +285,10 @@ class RowBot(Bot):
         if a is None:
             return self.fallback(game, d)
         if self._supply(game, d.side) - a["amount"] >= 4:
-            self.last_reason = (f"{self._supply(game, d.side)} supply: a spent HQ is flipped fresh, enough is kept "
-                                "for the mission")
+            self.last_reason = (
+                f"{self._supply(game, d.side)} supply: a spent HQ is flipped fresh, enough is kept "
+                "for the mission"
+            )
             return a
         self.last_reason = "supply is short: HQs stay spent"
         return d.options[-1]
@@ -267,8 +300,11 @@ class RowBot(Bot):
         pool = self._supply(game, d.side)
         for item in ("remove_out", "remove_shortage", "bunker_to_fortification"):
             for a in d.options:
-                if a.kind == "buy" and a["item"] == item and (a["pool"] != "capitalist" and a["pool"] !=
-                                                              "communist" or pool - a["amount"] >= 4):
+                if (
+                    a.kind == "buy"
+                    and a["item"] == item
+                    and (a["pool"] != "capitalist" and a["pool"] != "communist" or pool - a["amount"] >= 4)
+                ):
                     self.last_reason = f"{a.label}: worth it, and enough supply stays for the mission"
                     return a
         self.last_reason = "supply is kept for the mission and the HQs"
@@ -286,8 +322,10 @@ class RowBot(Bot):
         if not self._has(d, "place_bunker"):
             return self.fallback(game, d)
         enemy = list(self._enemy_hexes(game, d.side))
-        a = min((o for o in d.options if o.kind == "place_bunker"),
-                key=lambda o: (self._dist(game, game.pos[o["unit"]], enemy), o["unit"]))
+        a = min(
+            (o for o in d.options if o.kind == "place_bunker"),
+            key=lambda o: (self._dist(game, game.pos[o["unit"]], enemy), o["unit"]),
+        )
         self.last_reason = f"the Bunker goes with {a['unit']}, the unit nearest the enemy"
         return a
 
@@ -312,19 +350,29 @@ class RowBot(Bot):
                 if a.kind != "activate_hq":
                     continue
                 hq_hex = game.pos[a["hq"]]
-                n = sum(1 for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"
-                        and game.fresh[u] and game.map.distance(h, hq_hex) <= radius)
+                n = sum(
+                    1
+                    for u, h in game.pos.items()
+                    if game.side_of(u) == side
+                    and game.rows[u].kind == "unit"
+                    and game.fresh[u]
+                    and game.map.distance(h, hq_hex) <= radius
+                )
                 if n > score:
                     best, score = a, n
             if best is not None:
-                self.last_reason = f"activates {best['hq']}: {score} fresh units of its side within {radius} hexes"
+                self.last_reason = (
+                    f"activates {best['hq']}: {score} fresh units of its side within {radius} hexes"
+                )
                 return best
         self.last_reason = "no fresh HQ has fresh units near it: the activations end"
         return self._pick(d.options, "end_activations") or d.options[-1]
 
     def _fresh_unit(self, game: RowGame, d: Decision, kind: str, targets: list[str]) -> Action:
-        cands = sorted((a for a in d.options if a.kind == kind and game.rows[a["unit"]].unit_type != "cadre"),
-                       key=lambda a: (self._dist(game, game.pos[a["unit"]], targets), a["unit"]))
+        cands = sorted(
+            (a for a in d.options if a.kind == kind and game.rows[a["unit"]].unit_type != "cadre"),
+            key=lambda a: (self._dist(game, game.pos[a["unit"]], targets), a["unit"]),
+        )
         if cands and self._dist(game, game.pos[cands[0]["unit"]], targets) <= 8:
             self.last_reason = f"{cands[0]['unit']} is the fresh unit nearest the enemy or the threatened hex"
             return cands[0]
@@ -344,8 +392,10 @@ class RowBot(Bot):
             return self.fallback(game, d)
         parent = a["parent"]
         if game.rows[parent].unit_type == "cadre" or game.pos.get(parent) in self._hold(game, d.side):
-            self.last_reason = (f"{parent} holds its ground (a base or a hex its side scores for) and sends "
-                                f"{a['unit']} out instead")
+            self.last_reason = (
+                f"{parent} holds its ground (a base or a hex its side scores for) and sends "
+                f"{a['unit']} out instead"
+            )
             return a
         self.last_reason = f"{parent} moves and fights itself"
         return self._pick(d.options, "activate_normally")
@@ -373,9 +423,16 @@ class RowBot(Bot):
     def on_strategic_unit(self, game: RowGame, d: Decision) -> Action:
         """ROW-4.4: a unit far from the fighting closes up without being spent."""
         targets = self._targets(game, d.side)
-        far = sorted((a for a in d.options if a.kind == "strategic_unit" and game.rows[a["unit"]].unit_type != "cadre"
-                      and self._dist(game, game.pos[a["unit"]], targets) > 2),
-                     key=lambda a: (-self._dist(game, game.pos[a["unit"]], targets), a["unit"]))
+        far = sorted(
+            (
+                a
+                for a in d.options
+                if a.kind == "strategic_unit"
+                and game.rows[a["unit"]].unit_type != "cadre"
+                and self._dist(game, game.pos[a["unit"]], targets) > 2
+            ),
+            key=lambda a: (-self._dist(game, game.pos[a["unit"]], targets), a["unit"]),
+        )
         if far:
             self.last_reason = f"{far[0]['unit']} is far from the fighting: it closes up without being spent"
             return far[0]
@@ -397,8 +454,10 @@ class RowBot(Bot):
                 if a.kind == "declare_combat" and a["combat_type"] == ct:
                     us = enemy.get(a["hex"], [])
                     if len(us) == 1 and SIZE_RANK.get(game.rows[us[0]].size_class or "C", 1) <= size:
-                        self.last_reason = (f"{uid} attacks {a['hex']}: one enemy unit, no bigger than itself "
-                                            f"({ct.replace('_', ' ')})")
+                        self.last_reason = (
+                            f"{uid} attacks {a['hex']}: one enemy unit, no bigger than itself "
+                            f"({ct.replace('_', ' ')})"
+                        )
                         return a
         self.last_reason = "no adjacent enemy is weak enough to attack"
         return self._pick(d.options, "no_combat") or d.options[-1]
@@ -454,8 +513,12 @@ class RowBot(Bot):
     # combat (ROW-5.0, 6.0)
     def on_combat_supporter(self, game: RowGame, d: Decision) -> Action:
         """ROW-5.3.3: every adjacent unit supports."""
-        return self._take(game, d, ("add_supporter",),
-                          lambda a: f"{a['unit']} adds to the die roll (5.3.3): every adjacent unit supports")
+        return self._take(
+            game,
+            d,
+            ("add_supporter",),
+            lambda a: f"{a['unit']} adds to the die roll (5.3.3): every adjacent unit supports",
+        )
 
     def on_combat_support(self, game: RowGame, d: Decision) -> Action:
         """ROW-5.3.1: all available support is used."""
@@ -495,9 +558,12 @@ class RowBot(Bot):
         for k in ("loss_point", "replacement", "retreat", "eliminate"):
             a = self._pick(d.options, k)
             if a is not None:
-                self.last_reason = {"loss_point": "a loss point is cheapest", "replacement": "a replacement "
-                                    "point saves the units", "retreat": "retreating saves the unit",
-                                    "eliminate": "nothing else is left: a unit is eliminated"}[k]
+                self.last_reason = {
+                    "loss_point": "a loss point is cheapest",
+                    "replacement": "a replacement point saves the units",
+                    "retreat": "retreating saves the unit",
+                    "eliminate": "nothing else is left: a unit is eliminated",
+                }[k]
                 return a
         return self.fallback(game, d)
 
@@ -517,8 +583,18 @@ class RowBot(Bot):
         if not self._has(d, "place_snafu"):
             return self.fallback(game, d)
         side = d.side
-        bad = ("Ammo Out", "Fuel Out", "Incompetent Leader", "Ammo Shortage", "Fuel Shortage", "Ambush",
-               "Friendly Fire", "Air Strike", "Key Officer Killed", "Radio Out")
+        bad = (
+            "Ammo Out",
+            "Fuel Out",
+            "Incompetent Leader",
+            "Ammo Shortage",
+            "Fuel Shortage",
+            "Ambush",
+            "Friendly Fire",
+            "Air Strike",
+            "Key Officer Killed",
+            "Radio Out",
+        )
         good = ("Great Leader",)
         best, rank = None, 99
         for a in d.options:
@@ -534,7 +610,9 @@ class RowBot(Bot):
             return best
         back = self._pick(d.options, "return_snafu")
         if back is not None:
-            self.last_reason = "no placement would hurt the enemy or help its own units: the counter goes back"
+            self.last_reason = (
+                "no placement would hurt the enemy or help its own units: the counter goes back"
+            )
             return back
         self.last_reason = "the marker must be placed"
         return d.options[0]
@@ -545,16 +623,22 @@ class RowBot(Bot):
         if not self._has(d, "replace_unit"):
             return self.fallback(game, d)
         if game.pools[f"{d.side} Replacements"] >= 2:
-            a = max((o for o in d.options if o.kind == "replace_unit"),
-                    key=lambda o: (SIZE_RANK.get(game.rows[o["unit"]].size_class or "C", 1), o["unit"]))
-            self.last_reason = f"{a['unit']} is the biggest unit it can bring back; one point stays for losses"
+            a = max(
+                (o for o in d.options if o.kind == "replace_unit"),
+                key=lambda o: (SIZE_RANK.get(game.rows[o["unit"]].size_class or "C", 1), o["unit"]),
+            )
+            self.last_reason = (
+                f"{a['unit']} is the biggest unit it can bring back; one point stays for losses"
+            )
             return a
         self.last_reason = "the last replacement point is kept to absorb combat losses"
         return self._pick(d.options, "no_replacement")
 
     def on_replacement_cost(self, game: RowGame, d: Decision) -> Action:
         """ROW-13.2: the smallest unit pays for it."""
-        a = min(d.options, key=lambda o: (SIZE_RANK.get(game.rows[o["unit"]].size_class or "C", 1), o["unit"]))
+        a = min(
+            d.options, key=lambda o: (SIZE_RANK.get(game.rows[o["unit"]].size_class or "C", 1), o["unit"])
+        )
         self.last_reason = f"{a['unit']} is the smallest unit that may pay for it"
         return a
 
@@ -577,14 +661,18 @@ class RowBot(Bot):
         side = d.side
         own = [h for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"]
         enemy = list(self._enemy_hexes(game, side))
-        a = min(d.options, key=lambda a: (self._dist(game, a["hex"], own) - self._dist(game, a["hex"], enemy),
-                                          a["hex"]))
+        a = min(
+            d.options,
+            key=lambda a: (self._dist(game, a["hex"], own) - self._dist(game, a["hex"], enemy), a["hex"]),
+        )
         self.last_reason = f"the objective goes on {a['hex']}, near its own units and away from the enemy's"
         return a
 
     def on_objective_claim(self, game: RowGame, d: Decision) -> Action:
         """ROW-12.1.3: an unfought objective in a hex it controls is claimed."""
-        return self._take(game, d, ("claim_objective",), "an unfought objective in a hex it controls is claimed")
+        return self._take(
+            game, d, ("claim_objective",), "an unfought objective in a hex it controls is claimed"
+        )
 
     def on_accumulator_roll(self, game: RowGame, d: Decision) -> Action:
         """ROW-12.1.4: roll at 5 or more (or in the End Phase, before the track is reset), else wait."""
@@ -595,7 +683,8 @@ class RowBot(Bot):
         value = game.vp[key]
         if value >= 5 or d.prompt.startswith("End Phase"):
             self.last_reason = f"rolls on {key.replace('_', ' ')} at {value}" + (
-                " (the track is reset after the End Phase)" if value < 5 else " (a good chance)")
+                " (the track is reset after the End Phase)" if value < 5 else " (a good chance)"
+            )
             return roll
         self.last_reason = f"waits: {key.replace('_', ' ')} at {value} is a poor chance, more points may come"
         return self._pick(d.options, "no_roll")

@@ -19,9 +19,17 @@ from .combat import CombatUnit, ruling
 from .tables import COMBAT_TYPES, Chit, CombatTables, tables
 
 
-def declaration_cost(unit: CombatUnit, combat_type: str, mp_left: int, mp_spent: int, *,
-                     placed_chit_this_turn: bool = False, hex_has_chit: bool = False, enterable: bool = True,
-                     t: CombatTables | None = None) -> Ruling:
+def declaration_cost(
+    unit: CombatUnit,
+    combat_type: str,
+    mp_left: int,
+    mp_spent: int,
+    *,
+    placed_chit_this_turn: bool = False,
+    hex_has_chit: bool = False,
+    enterable: bool = True,
+    t: CombatTables | None = None,
+) -> Ruling:
     """ROW-4.6 / ROW-5.2 / ROW-5.1: may ``unit`` declare a ``combat_type`` now, and what it costs.
 
     Raises IllegalAction naming the rule broken; otherwise the ruling's result is ``{"mp_cost", "mug"}``
@@ -36,7 +44,9 @@ def declaration_cost(unit: CombatUnit, combat_type: str, mp_left: int, mp_spent:
     if hex_has_chit:
         raise IllegalAction("ROW-5.1", "that hex already carries a combat chit (one at a time)")
     if not enterable:
-        raise IllegalAction("ROW-4.6", "the attacker could not legally enter that hex, so it may not attack it")
+        raise IllegalAction(
+            "ROW-4.6", "the attacker could not legally enter that hex, so it may not attack it"
+        )
     if unit.has("Routed"):
         raise IllegalAction("ROW-6.2", f"{unit} is Routed and may not attack (6.2 case g)")
     low = unit.has("Low Morale")
@@ -44,23 +54,44 @@ def declaration_cost(unit: CombatUnit, combat_type: str, mp_left: int, mp_spent:
         raise IllegalAction("ROW-6.2", f"{unit} has Low Morale and may never make a {row.label} (6.2 case j)")
     if row.costs_all_mp == "yes":
         if mp_spent > 0:
-            raise IllegalAction("ROW-4.6", f"a {row.label} costs all MP, so {unit} must start the activation "
-                                "adjacent and not move (R-CBT-19)")
+            raise IllegalAction(
+                "ROW-4.6",
+                f"a {row.label} costs all MP, so {unit} must start the activation "
+                "adjacent and not move (R-CBT-19)",
+            )
         if mp_left < 1:
             raise IllegalAction("ROW-4.6", f"{unit} has no MP left")
         cost = mp_left
     else:
         cost = row.mp_cost + (1 if low else 0)
         if mp_left < cost:
-            raise IllegalAction("ROW-4.6", f"a {row.label} costs {cost} MP" + (" (+1 for Low Morale)" if low else "")
-                                + f" and {unit} has {mp_left}")
-    text = (f"{unit} declares a {row.label}: it pays {cost} MP" + (" (all its MP)" if row.costs_all_mp == "yes" else "")
-            + (" including +1 for Low Morale" if low and row.costs_all_mp == "no" else "")
-            + f" and draws from the {row.mug} mug.")
-    return ruling("ROW-4.6", "Combat declared", text, {"mp_cost": cost, "mug": row.mug, "combat_type": combat_type},
-                  inputs={"unit": unit.uid, "mp_left": mp_left, "mp_spent": mp_spent, "low_morale": low},
-                  lookup=Lookup("Declaring combat costs", row.label, "MP", "all" if row.costs_all_mp == "yes" else
-                                str(row.mp_cost), source="data/row/tables/combat_costs.csv"), side=unit.side)
+            raise IllegalAction(
+                "ROW-4.6",
+                f"a {row.label} costs {cost} MP"
+                + (" (+1 for Low Morale)" if low else "")
+                + f" and {unit} has {mp_left}",
+            )
+    text = (
+        f"{unit} declares a {row.label}: it pays {cost} MP"
+        + (" (all its MP)" if row.costs_all_mp == "yes" else "")
+        + (" including +1 for Low Morale" if low and row.costs_all_mp == "no" else "")
+        + f" and draws from the {row.mug} mug."
+    )
+    return ruling(
+        "ROW-4.6",
+        "Combat declared",
+        text,
+        {"mp_cost": cost, "mug": row.mug, "combat_type": combat_type},
+        inputs={"unit": unit.uid, "mp_left": mp_left, "mp_spent": mp_spent, "low_morale": low},
+        lookup=Lookup(
+            "Declaring combat costs",
+            row.label,
+            "MP",
+            "all" if row.costs_all_mp == "yes" else str(row.mp_cost),
+            source="data/row/tables/combat_costs.csv",
+        ),
+        side=unit.side,
+    )
 
 
 def mug(combat_type: str, t: CombatTables | None = None) -> tuple[Chit, ...]:
@@ -69,7 +100,9 @@ def mug(combat_type: str, t: CombatTables | None = None) -> tuple[Chit, ...]:
     return tuple(sorted(t.chits[t.costs[combat_type].mug], key=lambda c: c.id))
 
 
-def draw_chits(dice: Dice, combat_type: str, n: int = 1, side: str = "", t: CombatTables | None = None) -> Ruling:
+def draw_chits(
+    dice: Dice, combat_type: str, n: int = 1, side: str = "", t: CombatTables | None = None
+) -> Ruling:
     """ROW-5.2.1: draw ``n`` chits from the right mug without putting them back (R-CBT-03: a die over the mug).
 
     ``n`` is 1, or 2 with Ye Jianying, 3 under a General Uprising (ROW-14.2.1, ROW-9.5); ``result["chits"]`` are
@@ -85,14 +118,30 @@ def draw_chits(dice: Dice, combat_type: str, n: int = 1, side: str = "", t: Comb
         rolls.append(r)
         drawn.append(content.pop(r.value - 1))
     recon = any(c.reconstructed for c in drawn)
-    text = (f"{t.costs[combat_type].label}: drawn from the {t.costs[combat_type].mug} mug: "
-            + "; ".join(str(c) for c in drawn) + "."
-            + (" The drawer keeps one and returns the others." if n > 1 else "")
-            + (" (The chit mix is a reconstruction, see data/row/tables/combat_chits.csv.)" if recon else ""))
-    return ruling("ROW-5.2.1", "Combat chit drawn", text, {"chits": [c.id for c in drawn]},
-                  inputs={"combat_type": combat_type, "draws": n}, dice=rolls,
-                  lookup=Lookup("Combat chits", drawn[0].id, "chit", str(drawn[0]), reconstructed=recon,
-                                source="data/row/tables/combat_chits.csv"), side=side)
+    text = (
+        f"{t.costs[combat_type].label}: drawn from the {t.costs[combat_type].mug} mug: "
+        + "; ".join(str(c) for c in drawn)
+        + "."
+        + (" The drawer keeps one and returns the others." if n > 1 else "")
+        + (" (The chit mix is a reconstruction, see data/row/tables/combat_chits.csv.)" if recon else "")
+    )
+    return ruling(
+        "ROW-5.2.1",
+        "Combat chit drawn",
+        text,
+        {"chits": [c.id for c in drawn]},
+        inputs={"combat_type": combat_type, "draws": n},
+        dice=rolls,
+        lookup=Lookup(
+            "Combat chits",
+            drawn[0].id,
+            "chit",
+            str(drawn[0]),
+            reconstructed=recon,
+            source="data/row/tables/combat_chits.csv",
+        ),
+        side=side,
+    )
 
 
 def chit_by_id(chit_id: str, t: CombatTables | None = None) -> Chit:
@@ -116,6 +165,10 @@ def keep_chit(drawn: Ruling, chit_id: str) -> tuple[Chit, Ruling]:
         raise IllegalAction("ROW-5.2.1", f"chit {chit_id} was not drawn (drawn: {list(ids)})")
     back = [c for c in ids if c != chit_id]
     chit = chit_by_id(chit_id)
-    return chit, ruling("ROW-5.2.1", "Combat chit kept", f"Chit {chit} is placed on the combat hex"
-                        + (f"; {', '.join(back)} go back to the mug." if back else "."),
-                        {"chit": chit_id, "returned": back})
+    return chit, ruling(
+        "ROW-5.2.1",
+        "Combat chit kept",
+        f"Chit {chit} is placed on the combat hex"
+        + (f"; {', '.join(back)} go back to the mug." if back else "."),
+        {"chit": chit_id, "returned": back},
+    )

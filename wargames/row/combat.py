@@ -38,18 +38,41 @@ CAPITALIST, COMMUNIST = SIDES
 ATTACKER, DEFENDER = "attacker", "defender"
 
 #: the quality marker each side uses (ROW-5.4.2, ROW-6.2 case h)
-QUALITY_MARKERS = {CAPITALIST: {"elite": "Elite", "poor": "Poor"}, COMMUNIST: {"elite": "Guards", "poor": "Penal"}}
+QUALITY_MARKERS = {
+    CAPITALIST: {"elite": "Elite", "poor": "Poor"},
+    COMMUNIST: {"elite": "Guards", "poor": "Penal"},
+}
 ALL_QUALITY = frozenset({"Elite", "Poor", "Guards", "Penal"})
 LEADER_MARKERS = frozenset({"Great Leader", "Incompetent Leader"})
 
 
-def ruling(rule_id: str, title: str, explanation: str, result=None, *, inputs: Mapping | None = None,
-           dice: Sequence[Roll] = (), lookup: Lookup | None = None, changes: Sequence[dict] = (),
-           side: str = "", places: Sequence[str] = ()) -> Ruling:
+def ruling(
+    rule_id: str,
+    title: str,
+    explanation: str,
+    result=None,
+    *,
+    inputs: Mapping | None = None,
+    dice: Sequence[Roll] = (),
+    lookup: Lookup | None = None,
+    changes: Sequence[dict] = (),
+    side: str = "",
+    places: Sequence[str] = (),
+) -> Ruling:
     """A Ruling of this game, its ``rule_ref`` filled from the section it cites."""
-    return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result, inputs=dict(inputs or {}),
-                  dice=tuple(dice), lookup=lookup, changes=tuple(changes), rule_ref=rule_ref("row", rule_id),
-                  side=side, places=tuple(places))
+    return Ruling(
+        rule_id=rule_id,
+        title=title,
+        explanation=explanation,
+        result=result,
+        inputs=dict(inputs or {}),
+        dice=tuple(dice),
+        lookup=lookup,
+        changes=tuple(changes),
+        rule_ref=rule_ref("row", rule_id),
+        side=side,
+        places=tuple(places),
+    )
 
 
 def other_side(side: str) -> str:
@@ -77,8 +100,10 @@ class CombatUnit:
         if self.side not in SIDES:
             raise ValueError(f"{self.uid}: side must be one of {SIDES}, not {self.side!r}")
         if (self.nationality, self.unit_type) not in tables().size_classes:
-            raise ValueError(f"{self.uid}: no size class for a {self.nationality} {self.unit_type} "
-                             "(data/row/tables/size_classes.csv)")
+            raise ValueError(
+                f"{self.uid}: no size class for a {self.nationality} {self.unit_type} "
+                "(data/row/tables/size_classes.csv)"
+            )
         object.__setattr__(self, "markers", frozenset(self.markers))
 
     @property
@@ -159,7 +184,9 @@ def check_participants(c: CombatSides) -> Ruling:
         if u.side != c.attacker_side:
             raise IllegalAction("ROW-5.3.3", f"{u} is not on the attacker's side ({c.attacker_side})")
         if u.has("Routed"):
-            raise IllegalAction("ROW-6.2", f"{u} is Routed: a routed unit may not attack or support (6.2 case g)")
+            raise IllegalAction(
+                "ROW-6.2", f"{u} is Routed: a routed unit may not attack or support (6.2 case g)"
+            )
     for u in c.defending():
         if u.side != c.defender_side:
             raise IllegalAction("ROW-5.3.3", f"{u} is not on the defender's side ({c.defender_side})")
@@ -168,12 +195,19 @@ def check_participants(c: CombatSides) -> Ruling:
             raise IllegalAction("ROW-6.2", f"{u} is Routed: a routed unit may not support (6.2 case g)")
     names = ", ".join(str(u) for u in c.attack_supporters) or "no supporter"
     dnames = ", ".join(str(u) for u in c.defense_supporters) or "no supporter"
-    return ruling("ROW-5.1", f"Combat at {c.hex}",
-                  f"{c.declarer} attacks {c.hex} ({', '.join(str(u) for u in c.defenders)}) with {names}; "
-                  f"the defence is supported by {dnames}. Every unit in the hex defends (R-CBT-06).",
-                  {"attackers": [u.uid for u in c.attackers()], "defenders": [u.uid for u in c.defenders],
-                   "defense_supporters": [u.uid for u in c.defense_supporters]},
-                  inputs={"hex": c.hex, "combat_type": c.combat_type, "chit": c.chit.id}, places=[c.hex])
+    return ruling(
+        "ROW-5.1",
+        f"Combat at {c.hex}",
+        f"{c.declarer} attacks {c.hex} ({', '.join(str(u) for u in c.defenders)}) with {names}; "
+        f"the defence is supported by {dnames}. Every unit in the hex defends (R-CBT-06).",
+        {
+            "attackers": [u.uid for u in c.attackers()],
+            "defenders": [u.uid for u in c.defenders],
+            "defense_supporters": [u.uid for u in c.defense_supporters],
+        },
+        inputs={"hex": c.hex, "combat_type": c.combat_type, "chit": c.chit.id},
+        places=[c.hex],
+    )
 
 
 # ------------------------------------------------------------------------------------------ support
@@ -209,7 +243,9 @@ def _floor(x: Fraction) -> int:
     return math.floor(x)
 
 
-def available_support(c: CombatSides, role: str, sit: SupportSituation, t: CombatTables | None = None) -> Ruling:
+def available_support(
+    c: CombatSides, role: str, sit: SupportSituation, t: CombatTables | None = None
+) -> Ruling:
     """ROW-5.3.1 / ROW-5.3.2 / ROW-5.3.5 / ROW-8.2: the most tank, artillery, air and bombardment support ``role`` may add.
 
     For each type: (level - planning deduction, never below 0, R-CBT-07) x terrain factor, rounded down; the
@@ -238,13 +274,16 @@ def available_support(c: CombatSides, role: str, sit: SupportSituation, t: Comba
             level = 19
         deduction = max(0, getattr(plan, kind) - int(sit.planning_relief.get(kind, 0)))
         base = max(0, level - deduction)
-        factor = Fraction(1) if (kind == "tank" and sit.road_bonus and role == ATTACKER) else sit.terrain_factor
+        factor = (
+            Fraction(1) if (kind == "tank" and sit.road_bonus and role == ATTACKER) else sit.terrain_factor
+        )
         value = _floor(base * factor)
         step = f"({level} - {deduction}) x {factor} = {value}"
         if kind in ("artillery", "air", "bombardment") and sit.restricted and value:
             value //= 2
             step += f", halved for Restricted Ops = {value}"
         out[kind], steps[kind] = value, step
+
     # gates: a zero with its reason
     def deny(kinds: Iterable[str], why: str) -> None:
         for k in kinds:
@@ -258,12 +297,17 @@ def available_support(c: CombatSides, role: str, sit: SupportSituation, t: Comba
             deny(["bombardment"], "no 7th Fleet bombardment reaches this hex (5.3.2)")
         out["bombardment"] = 0
     if any(u.has("Fuel Out") for u in key):
-        deny(["tank"], "Fuel Out on the " + ("declaring" if role == ATTACKER else "defending") + " unit (6.1c)")
+        deny(
+            ["tank"], "Fuel Out on the " + ("declaring" if role == ATTACKER else "defending") + " unit (6.1c)"
+        )
     elif any(u.has("Fuel Shortage") for u in key) and out["tank"]:
         out["tank"] //= 2
         steps["tank"] += f", halved for Fuel Shortage = {out['tank']}"
     if any(u.has("Ammo Out") for u in key):
-        deny(["artillery"], "Ammo Out on the " + ("declaring" if role == ATTACKER else "defending") + " unit (6.1b)")
+        deny(
+            ["artillery"],
+            "Ammo Out on the " + ("declaring" if role == ATTACKER else "defending") + " unit (6.1b)",
+        )
     elif any(u.has("Ammo Shortage") for u in key) and out["artillery"]:
         out["artillery"] //= 2
         steps["artillery"] += f", halved for Ammo Shortage = {out['artillery']}"
@@ -283,23 +327,43 @@ def available_support(c: CombatSides, role: str, sit: SupportSituation, t: Comba
         deny(SUPPORT_TYPES, sit.no_support)
     rule = "ROW-5.3.1"
     row_name = row_key if role == ATTACKER else t.costs[c.combat_type].label
-    text = (f"The {role} ({side}) plans on row {row_name} of the Support Planning Table (deductions tank "
-            f"{plan.tank}, artillery {plan.artillery}, air {plan.air}, bombardment {plan.bombardment}); terrain "
-            f"factor {sit.terrain_factor}. " + "; ".join(f"{k}: {steps[k]}" for k in SUPPORT_TYPES) + ". "
-            + ("Also: " + "; ".join(dict.fromkeys(notes)) + ". " if notes else "")
-            + "The player may use less than this (5.3.1).")
-    return ruling(rule, f"{role.capitalize()} support available", text, dict(out),
-                  inputs={"role": role, "planning_row": row_key, "levels": dict(sit.levels),
-                          "terrain_factor": str(sit.terrain_factor), "restricted": sit.restricted,
-                          "road_bonus": sit.road_bonus and role == ATTACKER},
-                  lookup=Lookup("Support Planning Table", row_key, "tank/artillery/air/bombardment",
-                                f"{plan.tank}/{plan.artillery}/{plan.air}/{plan.bombardment}",
-                                source="data/row/tables/support_planning.csv"),
-                  side=side, places=[c.hex])
+    text = (
+        f"The {role} ({side}) plans on row {row_name} of the Support Planning Table (deductions tank "
+        f"{plan.tank}, artillery {plan.artillery}, air {plan.air}, bombardment {plan.bombardment}); terrain "
+        f"factor {sit.terrain_factor}. "
+        + "; ".join(f"{k}: {steps[k]}" for k in SUPPORT_TYPES)
+        + ". "
+        + ("Also: " + "; ".join(dict.fromkeys(notes)) + ". " if notes else "")
+        + "The player may use less than this (5.3.1)."
+    )
+    return ruling(
+        rule,
+        f"{role.capitalize()} support available",
+        text,
+        dict(out),
+        inputs={
+            "role": role,
+            "planning_row": row_key,
+            "levels": dict(sit.levels),
+            "terrain_factor": str(sit.terrain_factor),
+            "restricted": sit.restricted,
+            "road_bonus": sit.road_bonus and role == ATTACKER,
+        },
+        lookup=Lookup(
+            "Support Planning Table",
+            row_key,
+            "tank/artillery/air/bombardment",
+            f"{plan.tank}/{plan.artillery}/{plan.air}/{plan.bombardment}",
+            source="data/row/tables/support_planning.csv",
+        ),
+        side=side,
+        places=[c.hex],
+    )
 
 
-def support_levels(c: CombatSides, role: str, track_levels: Mapping[str, int], t: CombatTables | None = None
-                   ) -> Ruling:
+def support_levels(
+    c: CombatSides, role: str, track_levels: Mapping[str, int], t: CombatTables | None = None
+) -> Ruling:
     """ROW-8.1 / ROW-8.0 (R-CBT-05): the support levels a side's combat draws on: the tracks of the declaring unit's
     nationality, or in defence of the largest unit in the hex (the first listed on a tie), read from
     ``track_levels`` (track name -> marker value, e.g. ``{"US Artillery": 8}``).  A type without a track is 0."""
@@ -316,43 +380,72 @@ def support_levels(c: CombatSides, role: str, track_levels: Mapping[str, int], t
         names[kind] = track
         levels[kind] = int(track_levels.get(track, 0)) if track else 0
     listed = ", ".join(f"{k} {names[k]} {levels[k]}" if names[k] else f"{k} none" for k in SUPPORT_TYPES)
-    return ruling("ROW-8.0", f"{role.capitalize()} support tracks",
-                  f"{who} fights with its nationality's tracks (R-CBT-05): {listed}.", levels,
-                  inputs={"unit": who.uid, "nationality": who.nationality},
-                  lookup=Lookup("Support tracks", who.nationality, "tank/artillery/air/bombardment",
-                                "/".join(names[k] or "-" for k in SUPPORT_TYPES),
-                                source="data/row/tables/support_tracks.csv"), side=who.side)
+    return ruling(
+        "ROW-8.0",
+        f"{role.capitalize()} support tracks",
+        f"{who} fights with its nationality's tracks (R-CBT-05): {listed}.",
+        levels,
+        inputs={"unit": who.uid, "nationality": who.nationality},
+        lookup=Lookup(
+            "Support tracks",
+            who.nationality,
+            "tank/artillery/air/bombardment",
+            "/".join(names[k] or "-" for k in SUPPORT_TYPES),
+            source="data/row/tables/support_tracks.csv",
+        ),
+        side=who.side,
+    )
 
 
-def cut_support(committed: Mapping[str, int], available: Mapping[str, int], role: str, why: str = "") -> Ruling:
+def cut_support(
+    committed: Mapping[str, int], available: Mapping[str, int], role: str, why: str = ""
+) -> Ruling:
     """ROW-5.5: a random event that lowers a side's support (an Ammo or Fuel marker placed) cuts what it committed
     down to what is now available, at once."""
     new = {k: min(int(committed.get(k, 0)), int(available.get(k, 0))) for k in SUPPORT_TYPES}
     cut = {k: int(committed.get(k, 0)) - new[k] for k in SUPPORT_TYPES if int(committed.get(k, 0)) > new[k]}
-    text = (f"After the random event{' (' + why + ')' if why else ''} the {role}'s support is cut by {cut}: "
-            f"{sum(new.values())} remains." if cut else f"The random event leaves the {role}'s support unchanged.")
-    return ruling("ROW-5.5", "Support after the random event", text, {"support": new, "total": sum(new.values())},
-                  inputs={"committed": dict(committed), "available": dict(available)})
+    text = (
+        f"After the random event{' (' + why + ')' if why else ''} the {role}'s support is cut by {cut}: "
+        f"{sum(new.values())} remains."
+        if cut
+        else f"The random event leaves the {role}'s support unchanged."
+    )
+    return ruling(
+        "ROW-5.5",
+        "Support after the random event",
+        text,
+        {"support": new, "total": sum(new.values())},
+        inputs={"committed": dict(committed), "available": dict(available)},
+    )
 
 
-def commit_support(available: Mapping[str, int], chosen: Mapping[str, int] | None, role: str,
-                   side: str = "") -> Ruling:
+def commit_support(
+    available: Mapping[str, int], chosen: Mapping[str, int] | None, role: str, side: str = ""
+) -> Ruling:
     """ROW-5.3.1: the player commits at most the available support of each type (``None`` = all of it)."""
     chosen = dict(available) if chosen is None else {k: int(chosen.get(k, 0)) for k in SUPPORT_TYPES}
     for k in SUPPORT_TYPES:
         if chosen[k] < 0 or chosen[k] > available.get(k, 0):
-            raise IllegalAction("ROW-5.3.1", f"{role} {k} support must be 0-{available.get(k, 0)}, not {chosen[k]}")
+            raise IllegalAction(
+                "ROW-5.3.1", f"{role} {k} support must be 0-{available.get(k, 0)}, not {chosen[k]}"
+            )
     total = sum(chosen[k] for k in SUPPORT_TYPES)
     declined = {k: available[k] - chosen[k] for k in SUPPORT_TYPES if available.get(k, 0) > chosen[k]}
-    return ruling("ROW-5.3.1", f"{role.capitalize()} commits support",
-                  f"The {role} adds tank {chosen['tank']}, artillery {chosen['artillery']}, air {chosen['air']}, "
-                  f"bombardment {chosen['bombardment']} = {total}"
-                  + (f"; declines {declined} (support used may be lost in a retreat, 5.6)." if declined else "."),
-                  {"support": chosen, "total": total}, inputs={"available": dict(available)}, side=side)
+    return ruling(
+        "ROW-5.3.1",
+        f"{role.capitalize()} commits support",
+        f"The {role} adds tank {chosen['tank']}, artillery {chosen['artillery']}, air {chosen['air']}, "
+        f"bombardment {chosen['bombardment']} = {total}"
+        + (f"; declines {declined} (support used may be lost in a retreat, 5.6)." if declined else "."),
+        {"support": chosen, "total": total},
+        inputs={"available": dict(available)},
+        side=side,
+    )
 
 
-def adjacent_support(c: CombatSides, role: str, radio_out: bool = False, no_support: str = "",
-                     t: CombatTables | None = None) -> Ruling:
+def adjacent_support(
+    c: CombatSides, role: str, radio_out: bool = False, no_support: str = "", t: CombatTables | None = None
+) -> Ruling:
     """ROW-5.3.3: the modifier of the chosen supporting units (attacker 1+2+..+n, doubled in a Deliberate
     Attack; defender 2 per unit).  Radio Out for this side, or Ammo Out / Fuel Out on the declaring (defending)
     unit, removes it; an Ammo or Fuel Shortage halves it once (R-CBT-16); ``no_support`` (a discovered tunnel
@@ -370,8 +463,11 @@ def adjacent_support(c: CombatSides, role: str, radio_out: bool = False, no_supp
         parts = f"{n} x {row.step}"
     mult = t.costs[c.combat_type].adjacent_multiplier if role == ATTACKER else 1
     value *= mult
-    text = f"{n} supporting unit(s) for the {role}: {parts}" + (f", x{mult} for a Deliberate Attack" if mult > 1
-                                                                 else "") + f" = {value}"
+    text = (
+        f"{n} supporting unit(s) for the {role}: {parts}"
+        + (f", x{mult} for a Deliberate Attack" if mult > 1 else "")
+        + f" = {value}"
+    )
     key = c.key_units(role)
     why = ""
     if no_support:
@@ -383,7 +479,9 @@ def adjacent_support(c: CombatSides, role: str, radio_out: bool = False, no_supp
     elif radio_out:
         why = "Radio Out: no adjacent-unit bonus for this side in this combat (6.1 case e)"
     elif any(u.has("Ammo Out", "Fuel Out") for u in key):
-        why = "Ammo/Fuel Out on the " + ("declaring" if role == ATTACKER else "defending") + " unit (6.1 b, c)"
+        why = (
+            "Ammo/Fuel Out on the " + ("declaring" if role == ATTACKER else "defending") + " unit (6.1 b, c)"
+        )
     if why and value:
         value = 0
         text += f"; none: {why}"
@@ -391,10 +489,18 @@ def adjacent_support(c: CombatSides, role: str, radio_out: bool = False, no_supp
         value //= 2
         text += f"; halved (rounded down) for an Ammo/Fuel Shortage = {value} (R-CBT-16)"
     side = c.attacker_side if role == ATTACKER else c.defender_side
-    return ruling("ROW-5.3.3", f"{role.capitalize()} adjacent-unit support", text + ".", value,
-                  inputs={"role": role, "supporters": [u.uid for u in supporters], "combat_type": c.combat_type},
-                  lookup=Lookup("Adjacent support", role, f"n={n}", str(value),
-                                source="data/row/tables/adjacent_support.csv"), side=side, places=[c.hex])
+    return ruling(
+        "ROW-5.3.3",
+        f"{role.capitalize()} adjacent-unit support",
+        text + ".",
+        value,
+        inputs={"role": role, "supporters": [u.uid for u in supporters], "combat_type": c.combat_type},
+        lookup=Lookup(
+            "Adjacent support", role, f"n={n}", str(value), source="data/row/tables/adjacent_support.csv"
+        ),
+        side=side,
+        places=[c.hex],
+    )
 
 
 def largest_class(units: Iterable[CombatUnit]) -> str:
@@ -410,36 +516,71 @@ def size_modifiers(c: CombatSides, t: CombatTables | None = None) -> Ruling:
     t = t or tables()
     a, d = largest_class(c.attackers()), largest_class(c.defending())
     am, dm = t.size_modifiers[(a, d)], t.size_modifiers[(d, a)]
-    return ruling("ROW-5.3.4", "Size difference",
-                  f"Largest unit: attacker class {a}, defender class {d}; the attacker adds {am}, the defender {dm}.",
-                  {ATTACKER: am, DEFENDER: dm}, inputs={"attacker_class": a, "defender_class": d},
-                  lookup=Lookup("Size modifiers", a, d, f"{am}/{dm}", source="data/row/tables/size_modifiers.csv"),
-                  places=[c.hex])
+    return ruling(
+        "ROW-5.3.4",
+        "Size difference",
+        f"Largest unit: attacker class {a}, defender class {d}; the attacker adds {am}, the defender {dm}.",
+        {ATTACKER: am, DEFENDER: dm},
+        inputs={"attacker_class": a, "defender_class": d},
+        lookup=Lookup("Size modifiers", a, d, f"{am}/{dm}", source="data/row/tables/size_modifiers.csv"),
+        places=[c.hex],
+    )
 
 
-def terrain_modifier(hex_id: str, terrain: str, die_mod: int, river_mod: int = 0,
-                     every_attacker_across_river: bool = False, reconstructed: bool = True) -> Ruling:
+def terrain_modifier(
+    hex_id: str,
+    terrain: str,
+    die_mod: int,
+    river_mod: int = 0,
+    every_attacker_across_river: bool = False,
+    reconstructed: bool = True,
+) -> Ruling:
     """ROW-5.4.3: the defender adds the combat hex's terrain modifier (Terrain Effects Chart), and the river bonus
     only if the declarer and every supporting attacker attack across a river."""
     river = river_mod if every_attacker_across_river else 0
     total = die_mod + river
     text = f"The defender in {terrain} ({hex_id}) adds {die_mod}"
     if river_mod:
-        text += (f" and {river_mod} because every attacker is across a river" if river else
-                 "; no river bonus since not every attacker attacks across the river")
-    return ruling("ROW-5.4.3", "Terrain", text + f": {total}.", total,
-                  inputs={"terrain": terrain, "die_mod": die_mod, "river_mod": river_mod,
-                          "every_attacker_across_river": every_attacker_across_river},
-                  lookup=Lookup("Terrain Effects Chart", terrain, "defender die modifier", str(die_mod),
-                                reconstructed=reconstructed, source="Terrain Effects Chart"), places=[hex_id])
+        text += (
+            f" and {river_mod} because every attacker is across a river"
+            if river
+            else "; no river bonus since not every attacker attacks across the river"
+        )
+    return ruling(
+        "ROW-5.4.3",
+        "Terrain",
+        text + f": {total}.",
+        total,
+        inputs={
+            "terrain": terrain,
+            "die_mod": die_mod,
+            "river_mod": river_mod,
+            "every_attacker_across_river": every_attacker_across_river,
+        },
+        lookup=Lookup(
+            "Terrain Effects Chart",
+            terrain,
+            "defender die modifier",
+            str(die_mod),
+            reconstructed=reconstructed,
+            source="Terrain Effects Chart",
+        ),
+        places=[hex_id],
+    )
 
 
 def die_mods(role: str, parts: Mapping[str, int], side: str = "") -> Ruling:
     """ROW-5.4.3: the "Die Mods" total of one side: the sum of its named modifiers (attacker first)."""
     total = sum(int(v) for v in parts.values())
     listed = ", ".join(f"{k} {v:+d}" for k, v in parts.items() if v) or "none"
-    return ruling("ROW-5.4.3", f"{role.capitalize()} die modifiers", f"The {role} adds {listed}: {total:+d}.",
-                  total, inputs={"role": role, **{k: int(v) for k, v in parts.items()}}, side=side)
+    return ruling(
+        "ROW-5.4.3",
+        f"{role.capitalize()} die modifiers",
+        f"The {role} adds {listed}: {total:+d}.",
+        total,
+        inputs={"role": role, **{k: int(v) for k, v in parts.items()}},
+        side=side,
+    )
 
 
 # ------------------------------------------------------------------------------------------ dice
@@ -454,8 +595,13 @@ def defender_die_options(defenders: Sequence[CombatUnit], t: CombatTables | None
     for die in filter(None, (row.die, row.optional_die)):
         n = int(die[1:])
         flips = row.flips_to_spent == "yes" and n == int(row.die[1:])
-        label = f"Roll the {die}" + (" (the fresh defenders become spent)" if flips else
-                                     " (stay fresh)" if state == "fresh" else " (spent defender)")
+        label = f"Roll the {die}" + (
+            " (the fresh defenders become spent)"
+            if flips
+            else " (stay fresh)"
+            if state == "fresh"
+            else " (spent defender)"
+        )
         opts.append(Action.make("defender_die", label, die=n))
     return opts
 
@@ -463,12 +609,23 @@ def defender_die_options(defenders: Sequence[CombatUnit], t: CombatTables | None
 def roll_attacker(dice: Dice, chit: Chit, side: str = "") -> Ruling:
     """ROW-5.4.1 / ROW-5.2.1: the attacker rolls the die printed on the chit (its modifier is added in the totals)."""
     r = dice.roll(chit.die, "attacker combat die")
-    return ruling("ROW-5.4.1", "Attacker's combat die",
-                  f"Chit {chit.id} names a D{chit.die} {chit.modifier:+d}: the attacker rolls {r.value}.", r.value,
-                  inputs={"chit": chit.id, "die": chit.die, "chit_modifier": chit.modifier}, dice=[r],
-                  lookup=Lookup("Combat chit", chit.id, "die", f"D{chit.die} {chit.modifier:+d}",
-                                reconstructed=chit.reconstructed, source="data/row/tables/combat_chits.csv"),
-                  side=side)
+    return ruling(
+        "ROW-5.4.1",
+        "Attacker's combat die",
+        f"Chit {chit.id} names a D{chit.die} {chit.modifier:+d}: the attacker rolls {r.value}.",
+        r.value,
+        inputs={"chit": chit.id, "die": chit.die, "chit_modifier": chit.modifier},
+        dice=[r],
+        lookup=Lookup(
+            "Combat chit",
+            chit.id,
+            "die",
+            f"D{chit.die} {chit.modifier:+d}",
+            reconstructed=chit.reconstructed,
+            source="data/row/tables/combat_chits.csv",
+        ),
+        side=side,
+    )
 
 
 def roll_defender(dice: Dice, die: int, defenders: Sequence[CombatUnit], side: str = "") -> Ruling:
@@ -481,8 +638,16 @@ def roll_defender(dice: Dice, die: int, defenders: Sequence[CombatUnit], side: s
     text = f"The defender rolls a D{die}: {r.value}."
     if flipped:
         text += f" Rolling the D10 flips {', '.join(flipped)} to spent."
-    return ruling("ROW-5.4.1", "Defender's combat die", text, r.value, inputs={"die": die}, dice=[r],
-                  changes=[{"unit": u, "fresh": False} for u in flipped], side=side)
+    return ruling(
+        "ROW-5.4.1",
+        "Defender's combat die",
+        text,
+        r.value,
+        inputs={"die": die},
+        dice=[r],
+        changes=[{"unit": u, "fresh": False} for u in flipped],
+        side=side,
+    )
 
 
 def reroll_options(c: CombatSides, role: str, used: Mapping[str, int] | None = None) -> list[Action]:
@@ -499,12 +664,15 @@ def reroll_options(c: CombatSides, role: str, used: Mapping[str, int] | None = N
     if own > 0:
         opts.append(Action.make("reroll", "Re-roll your own combat die (Great Leader)", which="own"))
     if enemy > 0:
-        opts.append(Action.make("reroll", "Re-roll the enemy's combat die (his Incompetent Leader)", which="enemy"))
+        opts.append(
+            Action.make("reroll", "Re-roll the enemy's combat die (his Incompetent Leader)", which="enemy")
+        )
     return opts
 
 
-def reroll(dice: Dice, c: CombatSides, role: str, which: str, die: int, used: Mapping[str, int] | None = None
-           ) -> Ruling:
+def reroll(
+    dice: Dice, c: CombatSides, role: str, which: str, die: int, used: Mapping[str, int] | None = None
+) -> Ruling:
     """ROW-6.1 case a: one leader re-roll; the new value replaces the old die (R-CBT-17)."""
     legal = [a.get("which") for a in reroll_options(c, role, used) if a.kind == "reroll"]
     if which not in legal:
@@ -512,36 +680,60 @@ def reroll(dice: Dice, c: CombatSides, role: str, which: str, die: int, used: Ma
     target = role if which == "own" else (DEFENDER if role == ATTACKER else ATTACKER)
     r = dice.roll(die, f"{target} combat die re-rolled")
     why = "its Great Leader" if which == "own" else "the enemy's Incompetent Leader"
-    return ruling("ROW-6.1", "Leader re-roll", f"The {role} uses {why} to re-roll the {target}'s D{die}: {r.value}.",
-                  {"die_of": target, "value": r.value}, inputs={"role": role, "which": which}, dice=[r])
+    return ruling(
+        "ROW-6.1",
+        "Leader re-roll",
+        f"The {role} uses {why} to re-roll the {target}'s D{die}: {r.value}.",
+        {"die_of": target, "value": r.value},
+        inputs={"role": role, "which": which},
+        dice=[r],
+    )
 
 
-def special_roll(side: str, die: int, natural: int, units: Sequence[CombatUnit], t: CombatTables | None = None
-                 ) -> Ruling:
+def special_roll(
+    side: str, die: int, natural: int, units: Sequence[CombatUnit], t: CombatTables | None = None
+) -> Ruling:
     """ROW-5.4.2: a natural 1 gives a Poor/Penal marker, a natural 6 on a D6 or 10 on a D10 an Elite/Guards
     marker, to one of the roller's units in the combat without a quality marker (the owner chooses: ``result``
     lists the candidates).  Judged on the kept die (R-CBT-10); no candidate, no marker."""
     t = t or tables()
     row = t.special.get((natural, die))
     if row is None:
-        return ruling("ROW-5.4.2", "Special roll", f"{side}: a natural {natural} on the D{die} is not special.",
-                      None, inputs={"side": side, "die": die, "natural": natural})
+        return ruling(
+            "ROW-5.4.2",
+            "Special roll",
+            f"{side}: a natural {natural} on the D{die} is not special.",
+            None,
+            inputs={"side": side, "die": die, "natural": natural},
+        )
     marker = row.capitalist_marker if side == CAPITALIST else row.communist_marker
     cands = [u.uid for u in units if u.side == side and not u.has(*ALL_QUALITY)]
     text = f"{side} rolled a natural {natural} on the D{die}: a {marker} marker "
-    text += (f"goes on one of {', '.join(cands)} (owner's choice); it counts in this combat." if cands else
-             "would be placed, but every unit of that side in the combat already has a quality marker.")
-    return ruling("ROW-5.4.2", "Special roll", text, {"marker": marker, "quality": row.quality, "candidates": cands},
-                  inputs={"side": side, "die": die, "natural": natural},
-                  lookup=Lookup("Special rolls", str(natural), f"D{die}", marker,
-                                source="data/row/tables/special_rolls.csv"), side=side)
+    text += (
+        f"goes on one of {', '.join(cands)} (owner's choice); it counts in this combat."
+        if cands
+        else "would be placed, but every unit of that side in the combat already has a quality marker."
+    )
+    return ruling(
+        "ROW-5.4.2",
+        "Special roll",
+        text,
+        {"marker": marker, "quality": row.quality, "candidates": cands},
+        inputs={"side": side, "die": die, "natural": natural},
+        lookup=Lookup(
+            "Special rolls", str(natural), f"D{die}", marker, source="data/row/tables/special_rolls.csv"
+        ),
+        side=side,
+    )
 
 
 def special_roll_options(r: Ruling) -> list[Action]:
     """The owner's choice of the unit that takes the quality marker of a special roll (ROW-5.4.2)."""
     res = r.result or {}
-    return [Action.make("quality_marker", f"Put the {res['marker']} marker on {u}", unit=u, marker=res["marker"])
-            for u in res.get("candidates", [])]
+    return [
+        Action.make("quality_marker", f"Put the {res['marker']} marker on {u}", unit=u, marker=res["marker"])
+        for u in res.get("candidates", [])
+    ]
 
 
 def side_quality_options(units: Sequence[CombatUnit]) -> list[str]:
@@ -552,9 +744,17 @@ def side_quality_options(units: Sequence[CombatUnit]) -> list[str]:
 
 
 # ------------------------------------------------------------------------------------------ the spread
-def final_spread(attacker_total: int, defender_total: int, *, attacker_quality: str | None = None,
-                 defender_quality: str | None = None, attacker_leader: int = 0, defender_leader: int = 0,
-                 defence_works: str | None = None, t: CombatTables | None = None) -> Ruling:
+def final_spread(
+    attacker_total: int,
+    defender_total: int,
+    *,
+    attacker_quality: str | None = None,
+    defender_quality: str | None = None,
+    attacker_leader: int = 0,
+    defender_leader: int = 0,
+    defence_works: str | None = None,
+    t: CombatTables | None = None,
+) -> Ruling:
     """ROW-5.6 / ROW-5.4.3 / ROW-14.2.2 / ROW-6.2: the winner and the final spread (R-CBT-01).
 
     Signed spread s = attacker total - defender total; a tie is -1 (the attacker loses 1); |s| is capped at 5;
@@ -567,11 +767,15 @@ def final_spread(attacker_total: int, defender_total: int, *, attacker_quality: 
         if q not in (None, "elite", "poor"):
             raise ValueError(f"{name} must be 'elite', 'poor' or None, not {q!r} (5.4.3)")
     if defence_works is not None and defence_works not in t.spread_reductions:
-        raise ValueError(f"defence_works must be one of {sorted(t.spread_reductions)}, not {defence_works!r} (6.2)")
+        raise ValueError(
+            f"defence_works must be one of {sorted(t.spread_reductions)}, not {defence_works!r} (6.2)"
+        )
     raw = attacker_total - defender_total
     s = raw if raw != 0 else -1
-    steps = [f"{attacker_total} - {defender_total} = {raw} (counted from the attacker's side: + favours him)"
-             + (" (a tie: the attacker loses 1)" if raw == 0 else "")]
+    steps = [
+        f"{attacker_total} - {defender_total} = {raw} (counted from the attacker's side: + favours him)"
+        + (" (a tie: the attacker loses 1)" if raw == 0 else "")
+    ]
     capped = max(-5, min(5, s))
     if capped != s:
         steps.append(f"capped at {capped}")
@@ -590,8 +794,10 @@ def final_spread(attacker_total: int, defender_total: int, *, attacker_quality: 
         towards = d if wins else -d
         return towards if role == ATTACKER else -towards
 
-    for role, q, lead in ((ATTACKER, attacker_quality, attacker_leader), (DEFENDER, defender_quality,
-                                                                           defender_leader)):
+    for role, q, lead in (
+        (ATTACKER, attacker_quality, attacker_leader),
+        (DEFENDER, defender_quality, defender_leader),
+    ):
         if q:
             label = "Elite/Guards" if q == "elite" else "Poor/Penal"
             shifts.append((f"{role} {label}", q_shift(role, q)))
@@ -610,13 +816,30 @@ def final_spread(attacker_total: int, defender_total: int, *, attacker_quality: 
     loser = DEFENDER if winner == ATTACKER else ATTACKER
     spread = abs(s)
     recon = bool(defence_works)
-    return ruling("ROW-5.6", "Combat spread",
-                  "Spread: " + "; ".join(steps) + f". The {winner} wins; the {loser} absorbs {spread}.",
-                  {"winner": winner, "loser": loser, "spread": spread, "signed": s, "raw": raw, "capped": capped},
-                  inputs={"attacker_total": attacker_total, "defender_total": defender_total,
-                          "attacker_quality": attacker_quality, "defender_quality": defender_quality,
-                          "attacker_leader": attacker_leader, "defender_leader": defender_leader,
-                          "defence_works": defence_works},
-                  lookup=(Lookup("Spread reductions", defence_works, "reduction",
-                                 str(t.spread_reductions[defence_works].reduction), reconstructed=recon,
-                                 source="data/row/tables/spread_reductions.csv") if defence_works else None))
+    return ruling(
+        "ROW-5.6",
+        "Combat spread",
+        "Spread: " + "; ".join(steps) + f". The {winner} wins; the {loser} absorbs {spread}.",
+        {"winner": winner, "loser": loser, "spread": spread, "signed": s, "raw": raw, "capped": capped},
+        inputs={
+            "attacker_total": attacker_total,
+            "defender_total": defender_total,
+            "attacker_quality": attacker_quality,
+            "defender_quality": defender_quality,
+            "attacker_leader": attacker_leader,
+            "defender_leader": defender_leader,
+            "defence_works": defence_works,
+        },
+        lookup=(
+            Lookup(
+                "Spread reductions",
+                defence_works,
+                "reduction",
+                str(t.spread_reductions[defence_works].reduction),
+                reconstructed=recon,
+                source="data/row/tables/spread_reductions.csv",
+            )
+            if defence_works
+            else None
+        ),
+    )

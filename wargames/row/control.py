@@ -28,8 +28,14 @@ INVADABLE = ("NVN", "LAO", "KHM")
 
 
 def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=rule_ref("row", rule_id), **kw)
+    return Ruling(
+        rule_id=rule_id,
+        title=title,
+        explanation=explanation,
+        result=result,
+        rule_ref=rule_ref("row", rule_id),
+        **kw,
+    )
 
 
 # ------------------------------------------------------------------------------------------ operational areas
@@ -52,7 +58,11 @@ def _allowed(key: tuple, map_id: int) -> frozenset[str]:
             continue
         if who in ("US", "Minor"):
             area = "I Corps" if h.area == "DMZ" else h.area  # 14.6.4: the DMZ is I Corps for the Capitalist
-            ok = (h.country == "SVN" or h.area == "DMZ") and area in areas or (h.country in invaded and h.area != "DMZ")
+            ok = (
+                (h.country == "SVN" or h.area == "DMZ")
+                and area in areas
+                or (h.country in invaded and h.area != "DMZ")
+            )
         elif who == "ARVN":
             ok = h.country == "SVN" or h.area == "DMZ"
         elif who == "Laos":
@@ -77,7 +87,9 @@ def _allowed(key: tuple, map_id: int) -> frozenset[str]:
 _MAPS: dict[int, RowMap] = {}
 
 
-def allowed_hexes(piece: Piece, invaded: frozenset[str] = frozenset(), m: RowMap | None = None) -> frozenset[str]:
+def allowed_hexes(
+    piece: Piece, invaded: frozenset[str] = frozenset(), m: RowMap | None = None
+) -> frozenset[str]:
     """ROW-14.6: every land hex ``piece`` may enter, project a ZoC into or trace HQ activation through.
 
     Cached per permission class (nationality, assigned areas, invaded countries), so cheap to call per piece.
@@ -87,7 +99,9 @@ def allowed_hexes(piece: Piece, invaded: frozenset[str] = frozenset(), m: RowMap
     return _allowed(permission_key(piece, invaded), id(m))
 
 
-def area_check(piece: Piece, hid: str, invaded: frozenset[str] = frozenset(), m: RowMap | None = None) -> Ruling:
+def area_check(
+    piece: Piece, hid: str, invaded: frozenset[str] = frozenset(), m: RowMap | None = None
+) -> Ruling:
     """ROW-14.6 / ROW-14.6.1 - ROW-14.6.4: may ``piece`` enter ``hid``?  The ruling says which boundary rule decides (result True/False)."""
     m = m or load_map()
     h = m.hex(hid)
@@ -97,22 +111,37 @@ def area_check(piece: Piece, hid: str, invaded: frozenset[str] = frozenset(), m:
         rule, why = "ROW-14.6", "an all-sea hex is closed to ground movement"
     elif nat == "US":
         rule = "ROW-14.6.1"
-        why = ("US pieces go to their assigned South Vietnamese areas (here: "
-               + (", ".join(sorted(permission_key(piece, invaded)[1]))) + "), the Capital Military District always, "
-               "and invaded countries")
+        why = (
+            "US pieces go to their assigned South Vietnamese areas (here: "
+            + (", ".join(sorted(permission_key(piece, invaded)[1])))
+            + "), the Capital Military District always, "
+            "and invaded countries"
+        )
     elif nat in MINORS:
         rule, why = "ROW-14.6.1", "Capitalist Minor pieces follow the US limits (decision R-MOV-02)"
     elif nat in ("ARVN", "Laos", "Cmb"):
         rule, why = "ROW-14.6.2", f"{nat} pieces never leave their own country"
     elif nat in ("PAVN", "VC"):
-        rule, why = "ROW-14.6.3", "PAVN and VC go anywhere in North and South Vietnam, on the trail and in the Free Deployment Zone"
+        rule, why = (
+            "ROW-14.6.3",
+            "PAVN and VC go anywhere in North and South Vietnam, on the trail and in the Free Deployment Zone",
+        )
     else:
         rule, why = "ROW-14.6.3", f"{nat} limits are our decision R-MOV-02 (the text names none)"
     if h.area == "DMZ":
-        rule, why = "ROW-14.6.4", why + "; the DMZ counts as I Corps for the Capitalist, North Vietnam for the Communist"
-    return _ruling(rule, "Operational area", f"{piece} {'may' if ok else 'may not'} enter {hid} ({h.area}): {why}.",
-                   ok, inputs={"piece": piece.uid, "hex": hid, "area": h.area, "country": h.country},
-                   side=piece.side, places=(hid,))
+        rule, why = (
+            "ROW-14.6.4",
+            why + "; the DMZ counts as I Corps for the Capitalist, North Vietnam for the Communist",
+        )
+    return _ruling(
+        rule,
+        "Operational area",
+        f"{piece} {'may' if ok else 'may not'} enter {hid} ({h.area}): {why}.",
+        ok,
+        inputs={"piece": piece.uid, "hex": hid, "area": h.area, "country": h.country},
+        side=piece.side,
+        places=(hid,),
+    )
 
 
 def dmz_entry(piece: Piece, hid: str, m: RowMap | None = None) -> Ruling | None:
@@ -122,13 +151,24 @@ def dmz_entry(piece: Piece, hid: str, m: RowMap | None = None) -> Ruling | None:
     if not m.in_dmz(hid) or piece.is_hq:
         return None
     if piece.side == CAPITALIST:
-        return _ruling("ROW-14.6.4", "Capitalist unit enters the DMZ",
-                       f"{piece} enters the DMZ at {hid}: draw once from the Cup of SNAFU; the Communist may place it.",
-                       {"snafu_draws": 1, "placer": COMMUNIST}, inputs={"piece": piece.uid, "hex": hid},
-                       side=piece.side, places=(hid,))
-    return _ruling("ROW-14.6.4", "Communist unit enters the DMZ",
-                   f"{piece} enters the DMZ at {hid}: US Unrest goes down by 1.", {"us_unrest": -1},
-                   inputs={"piece": piece.uid, "hex": hid}, side=piece.side, places=(hid,))
+        return _ruling(
+            "ROW-14.6.4",
+            "Capitalist unit enters the DMZ",
+            f"{piece} enters the DMZ at {hid}: draw once from the Cup of SNAFU; the Communist may place it.",
+            {"snafu_draws": 1, "placer": COMMUNIST},
+            inputs={"piece": piece.uid, "hex": hid},
+            side=piece.side,
+            places=(hid,),
+        )
+    return _ruling(
+        "ROW-14.6.4",
+        "Communist unit enters the DMZ",
+        f"{piece} enters the DMZ at {hid}: US Unrest goes down by 1.",
+        {"us_unrest": -1},
+        inputs={"piece": piece.uid, "hex": hid},
+        side=piece.side,
+        places=(hid,),
+    )
 
 
 # ------------------------------------------------------------------------------------------ zones of control
@@ -185,8 +225,10 @@ def in_enemy_zoc(piece: Piece, situation: Situation, m: RowMap | None = None) ->
     other = COMMUNIST if piece.side == CAPITALIST else CAPITALIST
     if piece.hex not in zoc_hexes(situation, other, m):
         return False
-    return not any(p.side == piece.side and p.kind == "unit" and p.uid != piece.uid and not p.in_tunnel
-                   for p in situation.at(piece.hex))
+    return not any(
+        p.side == piece.side and p.kind == "unit" and p.uid != piece.uid and not p.in_tunnel
+        for p in situation.at(piece.hex)
+    )
 
 
 # ------------------------------------------------------------------------------------------ control
@@ -209,8 +251,9 @@ def capitalist_controlled(situation: Situation, m: RowMap | None = None) -> froz
     return frozenset(h for h in cap if m.hex(h).kind != "sea")
 
 
-def controller(situation: Situation, hid: str, m: RowMap | None = None,
-               cap: frozenset[str] | None = None) -> Ruling:
+def controller(
+    situation: Situation, hid: str, m: RowMap | None = None, cap: frozenset[str] | None = None
+) -> Ruling:
     """ROW-1.0: who controls ``hid`` and why (pass ``cap`` from :func:`capitalist_controlled` to avoid recomputing)."""
     m = m or load_map()
     m.hex(hid)
@@ -228,5 +271,9 @@ def controller(situation: Situation, hid: str, m: RowMap | None = None,
         why.append("it is in or next to a Capitalist supply source")
     if hid in situation.fire_bases or situation.fire_bases & set(m.neighbours(hid)):
         why.append("it is in or next to a Fire Base / Landing Zone")
-    text = f"{hid} is controlled by the {side}" + (": " + "; ".join(why) if why else ": nothing Capitalist reaches it") + "."
+    text = (
+        f"{hid} is controlled by the {side}"
+        + (": " + "; ".join(why) if why else ": nothing Capitalist reaches it")
+        + "."
+    )
     return _ruling("ROW-1.0", "Control", text, side, inputs={"hex": hid}, places=(hid,))

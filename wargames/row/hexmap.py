@@ -53,10 +53,31 @@ Terrain = Literal["cultivated", "clear", "jungle", "mountain", "swamp", "sea"]
 Country = Literal["NVN", "SVN", "LAO", "KHM", "CHN", "THA", "sea"]
 Kind = Literal["land", "coastal", "sea"]
 TERRAINS: tuple[str, ...] = ("cultivated", "clear", "jungle", "mountain", "swamp", "sea")
-AREAS: tuple[str, ...] = ("North Vietnam", "DMZ", "I Corps", "II Corps", "III Corps", "IV Corps", "CMD", "Laos",
-                          "Cambodia", "China", "Thailand", "sea")
-OPERATIONAL_AREAS: tuple[str, ...] = ("DMZ", "North Vietnam", "Laos", "Cambodia", "I Corps", "II Corps", "III Corps",
-                                      "IV Corps", "CMD")  # the nine areas of rule 14.6
+AREAS: tuple[str, ...] = (
+    "North Vietnam",
+    "DMZ",
+    "I Corps",
+    "II Corps",
+    "III Corps",
+    "IV Corps",
+    "CMD",
+    "Laos",
+    "Cambodia",
+    "China",
+    "Thailand",
+    "sea",
+)
+OPERATIONAL_AREAS: tuple[str, ...] = (
+    "DMZ",
+    "North Vietnam",
+    "Laos",
+    "Cambodia",
+    "I Corps",
+    "II Corps",
+    "III Corps",
+    "IV Corps",
+    "CMD",
+)  # the nine areas of rule 14.6
 
 
 def to_xy(lon: float, lat: float) -> tuple[float, float]:
@@ -152,8 +173,12 @@ class PlaceRow(Row):
     area: str
     kind: Literal["city", "town", "base", "site", "box"]
     recruit_draws: int = Field(ge=0, le=2)
-    supply: Literal["capitalist", "laotian", "cambodian", "pavn", "prc", "pathet_lao", "khmer_rouge",
-                    "hcm_terminus"] | None = None
+    supply: (
+        Literal[
+            "capitalist", "laotian", "cambodian", "pavn", "prc", "pathet_lao", "khmer_rouge", "hcm_terminus"
+        ]
+        | None
+    ) = None
     terminus: int | None = Field(default=None, ge=1, le=6)
     text_hex: str | None = None
     role: str | None = None
@@ -217,7 +242,9 @@ class RowMap(HexMapData):
         try:
             return self.hexes[hid]
         except KeyError:
-            raise KeyError(f"{hid!r} is not a hex of the Rumor of War map (0101-{COLS:02d}{ROWS:02d})") from None
+            raise KeyError(
+                f"{hid!r} is not a hex of the Rumor of War map (0101-{COLS:02d}{ROWS:02d})"
+            ) from None
 
     def neighbours(self, hid: str) -> tuple[str, ...]:
         """The (up to six) map hexes adjacent to ``hid`` (ZoC, 4.3; movement, 4.1)."""
@@ -288,8 +315,9 @@ class RowMap(HexMapData):
         key = (id(self), hid)
         got = _ROAD_NEIGHBOURS.get(key)
         if got is None:
-            got = _ROAD_NEIGHBOURS[key] = tuple(n for n in self.neighbours(hid)
-                                                if "road" in self.sides.get(hexside(hid, n), ()))
+            got = _ROAD_NEIGHBOURS[key] = tuple(
+                n for n in self.neighbours(hid) if "road" in self.sides.get(hexside(hid, n), ())
+            )
         return got
 
     def trail_neighbours(self, hid: str) -> tuple[str, ...]:
@@ -344,8 +372,6 @@ class RowMap(HexMapData):
         return Fraction(cell)
 
 
-
-
 def _path(name: str) -> Path:
     return game_dir("row") / "map" / name
 
@@ -367,7 +393,15 @@ def load_map() -> RowMap:
     return cached_build(files, "row-map", __name__, _build_map)
 
 
-MAP_FILES = ("hexes.csv", "hexsides.csv", "places.csv", "roads.csv", "areas.csv", "tec.csv", "terrain_corrections.csv")
+MAP_FILES = (
+    "hexes.csv",
+    "hexsides.csv",
+    "places.csv",
+    "roads.csv",
+    "areas.csv",
+    "tec.csv",
+    "terrain_corrections.csv",
+)
 
 
 def _build_map() -> RowMap:
@@ -378,16 +412,21 @@ def _build_map() -> RowMap:
         if h.hex in hexes:
             raise DataError(p_hex, f"hex {h.hex} appears twice", row=line, column="hex")
         if h.hex != hex_id(h.col, h.row):
-            raise DataError(p_hex, f"hex {h.hex} does not match col {h.col} and row {h.row}", row=line, column="hex")
+            raise DataError(
+                p_hex, f"hex {h.hex} does not match col {h.col} and row {h.row}", row=line, column="hex"
+            )
         if h.area not in AREAS:
             raise DataError(p_hex, f"area must be one of {', '.join(AREAS)}", row=line, column="area")
         if (h.kind == "sea") != (h.terrain == "sea") or (h.kind == "sea") != (h.country == "sea"):
-            raise DataError(p_hex, "kind, terrain and country must all be 'sea' or none of them", row=line,
-                            column="kind")
+            raise DataError(
+                p_hex, "kind, terrain and country must all be 'sea' or none of them", row=line, column="kind"
+            )
         hexes[h.hex] = MapHex(**dict(h))
     g = grid()  # distances only: terrain and hexsides are the map's own tables (not copied into the grid)
-    adj = {h: tuple(n for n in (f"{c:02d}{r:02d}" for c, r in adjacent(row.col, row.row)) if n in hexes)
-           for h, row in hexes.items()}
+    adj = {
+        h: tuple(n for n in (f"{c:02d}{r:02d}" for c, r in adjacent(row.col, row.row)) if n in hexes)
+        for h, row in hexes.items()
+    }
 
     p_side = _path("hexsides.csv")
     sides: dict[tuple[str, str], set[str]] = {}
@@ -425,11 +464,16 @@ def _build_map() -> RowMap:
             _check_hex(p_road, line, "hexes", a, hexes)
             _check_hex(p_road, line, "hexes", b, hexes)
             if b not in adj[a]:
-                raise DataError(p_road, f"{r.id}: {a} and {b} are consecutive but not adjacent", row=line,
-                                column="hexes")
+                raise DataError(
+                    p_road, f"{r.id}: {a} and {b} are consecutive but not adjacent", row=line, column="hexes"
+                )
             if r.kind not in sides.get(hexside(a, b), ()):
-                raise DataError(p_road, f"{r.id}: hexside {a}-{b} has no {r.kind} in hexsides.csv", row=line,
-                                column="hexes")
+                raise DataError(
+                    p_road,
+                    f"{r.id}: hexside {a}-{b} has no {r.kind} in hexsides.csv",
+                    row=line,
+                    column="hexes",
+                )
         if r.kind == "road":
             road_hexes.update(chain)
         roads[r.id] = r
@@ -450,8 +494,12 @@ def _build_map() -> RowMap:
                 try:
                     Fraction(cell.lstrip("+"))
                 except ValueError:
-                    raise DataError(p_tec, f"expected a number, 'prohibited', 'as terrain' or '-', got {cell!r}",
-                                    row=line, column=col) from None
+                    raise DataError(
+                        p_tec,
+                        f"expected a number, 'prohibited', 'as terrain' or '-', got {cell!r}",
+                        row=line,
+                        column=col,
+                    ) from None
         tec[t.feature] = t
     for t in TERRAINS:
         if t not in tec:
@@ -462,9 +510,25 @@ def _build_map() -> RowMap:
     for line, c in enumerate(corrections, start=2):
         _check_hex(p_corr, line, "hex", c.hex, hexes)
         if hexes[c.hex].terrain != c.terrain:
-            raise DataError(p_corr, f"hex {c.hex} should be {c.terrain} but hexes.csv says {hexes[c.hex].terrain} "
-                            "(re-run tools/build_row_map.py)", row=line, column="terrain")
+            raise DataError(
+                p_corr,
+                f"hex {c.hex} should be {c.terrain} but hexes.csv says {hexes[c.hex].terrain} "
+                "(re-run tools/build_row_map.py)",
+                row=line,
+                column="terrain",
+            )
 
-    return RowMap(grid=g, hexes=hexes, adj=adj, sides={k: frozenset(v) for k, v in sides.items()},
-                  side_names=names, places=places, places_in={k: tuple(v) for k, v in places_in.items()},
-                  roads=roads, areas=areas, tec=tec, corrections=corrections, road_hexes=frozenset(road_hexes))
+    return RowMap(
+        grid=g,
+        hexes=hexes,
+        adj=adj,
+        sides={k: frozenset(v) for k, v in sides.items()},
+        side_names=names,
+        places=places,
+        places_in={k: tuple(v) for k, v in places_in.items()},
+        roads=roads,
+        areas=areas,
+        tec=tec,
+        corrections=corrections,
+        road_hexes=frozenset(road_hexes),
+    )

@@ -43,8 +43,14 @@ STEPS = ("hq", "units", "initial", "reserve", "early_exploitation", "combat", "h
 
 
 def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=rule_ref("row", rule_id), **kw)
+    return Ruling(
+        rule_id=rule_id,
+        title=title,
+        explanation=explanation,
+        result=result,
+        rule_ref=rule_ref("row", rule_id),
+        **kw,
+    )
 
 
 def other(side: str) -> str:
@@ -61,14 +67,27 @@ def mission(side: str, name: str) -> MissionVpRow:
     return row
 
 
-def mission_options(side: str, pools: Pools, *, commander: str | None = None, uprising_used: bool = False,
-                    chinese: bool = False) -> list[Action]:
+def mission_options(
+    side: str,
+    pools: Pools,
+    *,
+    commander: str | None = None,
+    uprising_used: bool = False,
+    chinese: bool = False,
+) -> list[Action]:
     """ROW-9.5 / ROW-14.2.1: the missions ``side`` may declare now, each with its cost (only those it can pay:
     declaring one is compulsory, and Vietnamization and Evade cost nothing); Westmoreland never Vietnamization,
     Weyand never the Capitalist Offensive.  Chinese intervention: Offensive only, free (12.2)."""
     if chinese:
-        return [Action.make("declare_mission", f"{side} Offensive (Chinese intervention: compulsory, free)",
-                            side=side, mission="offensive", cost=0)]
+        return [
+            Action.make(
+                "declare_mission",
+                f"{side} Offensive (Chinese intervention: compulsory, free)",
+                side=side,
+                mission="offensive",
+                cost=0,
+            )
+        ]
     track = "Capitalist Supply" if side == CAPITALIST else "Communist Supply"
     opts = []
     for (s, name), row in missions_table().items():
@@ -82,44 +101,90 @@ def mission_options(side: str, pools: Pools, *, commander: str | None = None, up
             continue
         if row.cost > pools[track]:
             continue
-        opts.append(Action.make("declare_mission", f"{side} {row.label} ({row.cost} supply)", side=side, mission=name,
-                                cost=row.cost))
+        opts.append(
+            Action.make(
+                "declare_mission",
+                f"{side} {row.label} ({row.cost} supply)",
+                side=side,
+                mission=name,
+                cost=row.cost,
+            )
+        )
     return opts
 
 
-def declare_mission(pools: Pools, action: Action, *, commander: str | None = None, uprising_used: bool = False,
-                    chinese: bool = False) -> tuple[Pools, Ruling]:
+def declare_mission(
+    pools: Pools,
+    action: Action,
+    *,
+    commander: str | None = None,
+    uprising_used: bool = False,
+    chinese: bool = False,
+) -> tuple[Pools, Ruling]:
     """ROW-9.5 (sequence of play A7): declare and pay a mission from :func:`mission_options`.  The ruling's result
     lists what the caller must apply: the US Unrest change (Abrams makes the Capitalist Offensive +2), how many
     Objective markers to place and where, restricted support, whether the Capitalist may go unrestricted."""
     side, name = action["side"], action["mission"]
-    legal = {a for a in mission_options(side, pools, commander=commander, uprising_used=uprising_used, chinese=chinese)}
+    legal = {
+        a
+        for a in mission_options(
+            side, pools, commander=commander, uprising_used=uprising_used, chinese=chinese
+        )
+    }
     if action not in legal:
         row = mission(side, name)
-        raise IllegalAction("ROW-9.5", f"{side} may not declare {row.label} now (cost {row.cost}, commander "
-                            f"{commander}, General Uprising used {uprising_used}, Chinese intervention {chinese})")
+        raise IllegalAction(
+            "ROW-9.5",
+            f"{side} may not declare {row.label} now (cost {row.cost}, commander "
+            f"{commander}, General Uprising used {uprising_used}, Chinese intervention {chinese})",
+        )
     row = mission(side, name)
     cost = action["cost"]
     if cost:
-        spender = Spender(side, "US" if side == CAPITALIST else "PAVN", "SVN" if side == CAPITALIST else "NVN")
+        spender = Spender(
+            side, "US" if side == CAPITALIST else "PAVN", "SVN" if side == CAPITALIST else "NVN"
+        )
         pools, paid = pay(pools, payment_options("hq_mission", spender, mission_cost=cost)[0])
-    unrest = row.us_unrest + (1 if side == CAPITALIST and name == "offensive" and commander == "Abrams" else 0)
+    unrest = row.us_unrest + (
+        1 if side == CAPITALIST and name == "offensive" and commander == "Abrams" else 0
+    )
     where = "hexes the Capitalist does not control" if side == CAPITALIST else "Capitalist-controlled hexes"
-    effects = {"mission": name, "paid": cost, "us_unrest": 0 if chinese else unrest, "objectives": row.objectives,
-               "objectives_in": where if row.objectives else None,
-               "restricted": "none" if chinese and side == CAPITALIST else (row.restricted or "none"),
-               "capitalist_may_unrestrict": row.may_unrestrict == "yes", "zoc": row.zoc, "attacks": row.attacks,
-               "attack_die": row.attack_die, "once_per_game": row.once_per_game == "yes"}
-    text = (f"The {side} declares {row.label} and pays {cost} supply from the main pool"
-            + (f"; US Unrest {effects['us_unrest']:+d}" if effects["us_unrest"] else "")
-            + (f"; {row.objectives} Objective markers go on {where}" if row.objectives else "")
-            + (f"; support restricted: {effects['restricted']}" if side == CAPITALIST and effects['restricted'] != "none"
-               else "")
-            + ("; the Capitalist may flip to Unrestricted Ops" if row.may_unrestrict == "yes" else "") + ".")
-    return pools, _ruling("ROW-9.5", "HQ mission", text, effects, inputs={"side": side, "commander": commander,
-                                                                         "chinese": chinese},
-                          lookup=Lookup("HQ missions", row.label, "cost", str(row.cost),
-                                        source="data/row/tables/hq_missions.csv"), side=side)
+    effects = {
+        "mission": name,
+        "paid": cost,
+        "us_unrest": 0 if chinese else unrest,
+        "objectives": row.objectives,
+        "objectives_in": where if row.objectives else None,
+        "restricted": "none" if chinese and side == CAPITALIST else (row.restricted or "none"),
+        "capitalist_may_unrestrict": row.may_unrestrict == "yes",
+        "zoc": row.zoc,
+        "attacks": row.attacks,
+        "attack_die": row.attack_die,
+        "once_per_game": row.once_per_game == "yes",
+    }
+    text = (
+        f"The {side} declares {row.label} and pays {cost} supply from the main pool"
+        + (f"; US Unrest {effects['us_unrest']:+d}" if effects["us_unrest"] else "")
+        + (f"; {row.objectives} Objective markers go on {where}" if row.objectives else "")
+        + (
+            f"; support restricted: {effects['restricted']}"
+            if side == CAPITALIST and effects["restricted"] != "none"
+            else ""
+        )
+        + ("; the Capitalist may flip to Unrestricted Ops" if row.may_unrestrict == "yes" else "")
+        + "."
+    )
+    return pools, _ruling(
+        "ROW-9.5",
+        "HQ mission",
+        text,
+        effects,
+        inputs={"side": side, "commander": commander, "chinese": chinese},
+        lookup=Lookup(
+            "HQ missions", row.label, "cost", str(row.cost), source="data/row/tables/hq_missions.csv"
+        ),
+        side=side,
+    )
 
 
 # ------------------------------------------------------------------------------------------ 9.1 who activates whom
@@ -129,9 +194,16 @@ def may_command(hq: Piece, unit: Piece) -> bool:
         return False
     cls, nat = hq.hq_class, unit.nationality
     if hq.side == CAPITALIST:
-        return {"Capitalist": True, "US": nat == "US", "ARVN": nat == "ARVN" or nat in MINORS,
-                "Laos": nat == "Laos", "Cmb": nat == "Cmb"}.get(cls, nat == cls)
-    return {"PAVN": True, "PRC": True, "VC": nat == "VC", "PL": nat == "PL", "KhR": nat == "KhR"}.get(cls, nat == cls)
+        return {
+            "Capitalist": True,
+            "US": nat == "US",
+            "ARVN": nat == "ARVN" or nat in MINORS,
+            "Laos": nat == "Laos",
+            "Cmb": nat == "Cmb",
+        }.get(cls, nat == cls)
+    return {"PAVN": True, "PRC": True, "VC": nat == "VC", "PL": nat == "PL", "KhR": nat == "KhR"}.get(
+        cls, nat == cls
+    )
 
 
 # ------------------------------------------------------------------------------------------ the activation record
@@ -151,8 +223,12 @@ class Activation:
 
     def at(self, step: str, rule: str = "ROW-9.2") -> None:
         if self.step != step:
-            raise IllegalAction(rule, f"this is step '{self.step}' of the activation, not '{step}' (9.2 order: "
-                                + " -> ".join(STEPS[:-1]) + ")")
+            raise IllegalAction(
+                rule,
+                f"this is step '{self.step}' of the activation, not '{step}' (9.2 order: "
+                + " -> ".join(STEPS[:-1])
+                + ")",
+            )
 
     def to(self, step: str) -> Activation:
         if STEPS.index(step) < STEPS.index(self.step):
@@ -171,8 +247,15 @@ def hq_activation_options(situation: Situation, side: str, tracer: LocTracer) ->
             continue
         loc = tracer.trace(hq).result
         if loc.ok:
-            opts.append(Action.make("activate_hq", f"Activate {hq} at {hq.hex}" + (
-                " (its LoC costs one SNAFU draw)" if loc.snafu else ""), [hq.hex], hq=hq.uid, snafu_draw=loc.snafu))
+            opts.append(
+                Action.make(
+                    "activate_hq",
+                    f"Activate {hq} at {hq.hex}" + (" (its LoC costs one SNAFU draw)" if loc.snafu else ""),
+                    [hq.hex],
+                    hq=hq.uid,
+                    snafu_draw=loc.snafu,
+                )
+            )
     return [*opts, Action.make("end_activations", f"{side}: no more activations this turn", side=side)]
 
 
@@ -187,15 +270,26 @@ def activate_hq(situation: Situation, hq_uid: str, tracer: LocTracer) -> tuple[S
     if not loc.result.ok:
         raise IllegalAction("ROW-4.5", f"{hq} has no LoC and may not activate ({loc.explanation})")
     new = situation.replace(replace(hq, fresh=False))
-    return new, Activation(hq.side, hq.uid), _ruling(
-        "ROW-9.2", "HQ activated", f"{hq} activates and flips to spent. {loc.explanation}",
-        {"hq": hq.uid, "snafu_for_loc": loc.result.snafu}, inputs={"hex": hq.hex}, side=hq.side, places=(hq.hex,),
-        changes=({"piece": hq.uid, "fresh": False},))
+    return (
+        new,
+        Activation(hq.side, hq.uid),
+        _ruling(
+            "ROW-9.2",
+            "HQ activated",
+            f"{hq} activates and flips to spent. {loc.explanation}",
+            {"hq": hq.uid, "snafu_for_loc": loc.result.snafu},
+            inputs={"hex": hq.hex},
+            side=hq.side,
+            places=(hq.hex,),
+            changes=({"piece": hq.uid, "fresh": False},),
+        ),
+    )
 
 
 # ------------------------------------------------------------------------------------------ step 2: the units
-def command_range(hq: Piece, situation: Situation, *, mission: str | None = None, m: RowMap | None = None
-                  ) -> dict[str, Fraction]:
+def command_range(
+    hq: Piece, situation: Situation, *, mission: str | None = None, m: RowMap | None = None
+) -> dict[str, Fraction]:
     """ROW-9.2 step 2 / ROW-14.6 (decision R-HQ-03): hexes within 10 MP of ``hq`` and their cost: the HQ side's
     terrain and ZoC costs, not through enemy units, inside the HQ's operational limits.  Under the General Uprising a
     VC HQ reaches every hex within 10 hexes whatever the terrain or Capitalist units (9.5)."""
@@ -206,21 +300,33 @@ def command_range(hq: Piece, situation: Situation, *, mission: str | None = None
     return {h: Fraction(c, movement.TICKS) for h, c in costs.items()}
 
 
-def unit_activation_options(act: Activation, situation: Situation, *, mission: str | None = None,
-                            m: RowMap | None = None) -> list[Action]:
+def unit_activation_options(
+    act: Activation, situation: Situation, *, mission: str | None = None, m: RowMap | None = None
+) -> list[Action]:
     """ROW-9.2 step 2 / ROW-4.5 / ROW-9.1: the fresh units the active HQ may activate (nationality, within command
     range; no LoC needed, decision R-HQ-04), one Action each, plus ``done_activating``."""
     act.at("units")
     hq = situation.piece(act.hq)
     rng = command_range(hq, situation, mission=mission, m=m)
-    opts = [Action.make("activate_unit", f"Activate {u} ({float(rng[u.hex]):g} MP from the HQ)", [u.hex], unit=u.uid)
-            for u in situation.units(hq.side)
-            if u.fresh and u.uid not in act.units and u.hex in rng and may_command(hq, u) and not u.has("Routed")]
+    opts = [
+        Action.make(
+            "activate_unit", f"Activate {u} ({float(rng[u.hex]):g} MP from the HQ)", [u.hex], unit=u.uid
+        )
+        for u in situation.units(hq.side)
+        if u.fresh and u.uid not in act.units and u.hex in rng and may_command(hq, u) and not u.has("Routed")
+    ]
     return [*opts, Action.make("done_activating", "Start moving the activated units")]
 
 
-def activate_units(act: Activation, situation: Situation, uids: Sequence[str], *, limit: int = UNITS_PER_ACTIVATION,
-                   mission: str | None = None, m: RowMap | None = None) -> tuple[Situation, Activation, Ruling]:
+def activate_units(
+    act: Activation,
+    situation: Situation,
+    uids: Sequence[str],
+    *,
+    limit: int = UNITS_PER_ACTIVATION,
+    mission: str | None = None,
+    m: RowMap | None = None,
+) -> tuple[Situation, Activation, Ruling]:
     """ROW-9.2 step 2: activate the chosen units (at most ``limit``, 4 unless a theater commander says otherwise);
     they flip to spent at once (spent only at the end of the activation, 4.5)."""
     act.at("units")
@@ -228,27 +334,49 @@ def activate_units(act: Activation, situation: Situation, uids: Sequence[str], *
         raise IllegalAction("ROW-9.2", "a unit is named twice")
     if len(uids) > limit:
         raise IllegalAction("ROW-9.2", f"an HQ activates at most {limit} units, not {len(uids)}")
-    legal = {a["unit"] for a in unit_activation_options(act, situation, mission=mission, m=m) if a.kind == "activate_unit"}
+    legal = {
+        a["unit"]
+        for a in unit_activation_options(act, situation, mission=mission, m=m)
+        if a.kind == "activate_unit"
+    }
     bad = [u for u in uids if u not in legal]
     if bad:
-        raise IllegalAction("ROW-9.1", f"{bad} may not be activated by {act.hq}: fresh units of a nationality it "
-                            f"commands within {COMMAND_RANGE_MP} MP only")
+        raise IllegalAction(
+            "ROW-9.1",
+            f"{bad} may not be activated by {act.hq}: fresh units of a nationality it "
+            f"commands within {COMMAND_RANGE_MP} MP only",
+        )
     new = situation
     for u in uids:
         new = new.replace(replace(new.piece(u), fresh=False))
-    text = f"{act.hq} activates {', '.join(uids) or 'no unit'}; they flip to spent and move one after the other."
-    return new, replace(act, units=tuple(uids), step="initial"), _ruling(
-        "ROW-9.2", "Units activated", text, {"units": list(uids)}, inputs={"hq": act.hq, "limit": limit},
-        side=act.side, changes=tuple({"piece": u, "fresh": False} for u in uids))
+    text = (
+        f"{act.hq} activates {', '.join(uids) or 'no unit'}; they flip to spent and move one after the other."
+    )
+    return (
+        new,
+        replace(act, units=tuple(uids), step="initial"),
+        _ruling(
+            "ROW-9.2",
+            "Units activated",
+            text,
+            {"units": list(uids)},
+            inputs={"hq": act.hq, "limit": limit},
+            side=act.side,
+            changes=tuple({"piece": u, "fresh": False} for u in uids),
+        ),
+    )
 
 
 # ------------------------------------------------------------------------------------------ step 3: move and declare
 def _combat_unit(p: Piece) -> CombatUnit:
-    return CombatUnit(p.uid, p.side, p.nationality, p.unit_type, fresh=p.fresh, active=True, markers=p.markers)
+    return CombatUnit(
+        p.uid, p.side, p.nationality, p.unit_type, fresh=p.fresh, active=True, markers=p.markers
+    )
 
 
-def initial_move_options(act: Activation, situation: Situation, uid: str, *, mission: str | None = None,
-                         m: RowMap | None = None) -> list[Action]:
+def initial_move_options(
+    act: Activation, situation: Situation, uid: str, *, mission: str | None = None, m: RowMap | None = None
+) -> list[Action]:
     """ROW-4.5 / ROW-9.2 step 3: where an activated unit may go by its 5-MP initial movement (``movement``)."""
     act.at("initial")
     if uid not in act.units:
@@ -266,9 +394,18 @@ def record_move(act: Activation, uid: str, move: Ruling) -> Activation:
     return act
 
 
-def declaration_options(act: Activation, situation: Situation, uid: str, mp_left: Fraction, mp_spent: Fraction, *,
-                        placed_chit_this_turn: bool = False, chit_hexes: Iterable[str] = (),
-                        mission: str | None = None, m: RowMap | None = None) -> list[Action]:
+def declaration_options(
+    act: Activation,
+    situation: Situation,
+    uid: str,
+    mp_left: Fraction,
+    mp_spent: Fraction,
+    *,
+    placed_chit_this_turn: bool = False,
+    chit_hexes: Iterable[str] = (),
+    mission: str | None = None,
+    m: RowMap | None = None,
+) -> list[Action]:
     """ROW-4.6 / ROW-5.2 / ROW-9.2 step 3 / ROW-9.5: the combats the moving unit may declare now: each adjacent hex
     holding an enemy unit that it could legally enter, each combat type it can pay for (``chits.declaration_cost``);
     none after a one-hex minimum move, under Recruit, or (Vietnamization) by a non-ARVN unit."""
@@ -289,13 +426,27 @@ def declaration_options(act: Activation, situation: Situation, uid: str, mp_left
             continue
         for ct in COMBAT_TYPES:
             try:
-                r = declaration_cost(_combat_unit(p), ct, int(mp_left), int(mp_spent),
-                                     placed_chit_this_turn=placed_chit_this_turn, hex_has_chit=h in chits,
-                                     enterable=h in ok)
+                r = declaration_cost(
+                    _combat_unit(p),
+                    ct,
+                    int(mp_left),
+                    int(mp_spent),
+                    placed_chit_this_turn=placed_chit_this_turn,
+                    hex_has_chit=h in chits,
+                    enterable=h in ok,
+                )
             except IllegalAction:
                 continue
-            opts.append(Action.make("declare_combat", f"{p} declares a {ct.replace('_', ' ')} on {h} "
-                                    f"({r.result['mp_cost']} MP)", [h], unit=uid, hex=h, combat_type=ct))
+            opts.append(
+                Action.make(
+                    "declare_combat",
+                    f"{p} declares a {ct.replace('_', ' ')} on {h} ({r.result['mp_cost']} MP)",
+                    [h],
+                    unit=uid,
+                    hex=h,
+                    combat_type=ct,
+                )
+            )
     return opts
 
 
@@ -303,23 +454,33 @@ def mission_row(side: str, name: str | None) -> MissionVpRow | None:
     return None if name is None else mission(side, name)
 
 
-def declare(act: Activation, situation: Situation, action: Action, mp_left: Fraction, mp_spent: Fraction, **kw
-            ) -> tuple[Activation, Ruling]:
+def declare(
+    act: Activation, situation: Situation, action: Action, mp_left: Fraction, mp_spent: Fraction, **kw
+) -> tuple[Activation, Ruling]:
     """ROW-4.6 / ROW-9.2 steps 3 and 3.1: record a declaration from :func:`declaration_options`; it ends the unit's
     movement.  ``result["resolve_now"]`` is True for a Meeting Engagement, which the caller resolves completely
     (advance and Adv exploitation included, R-CBT-04) before the next unit moves."""
     legal = declaration_options(act, situation, action["unit"], mp_left, mp_spent, **kw)
     if action not in legal:
-        raise IllegalAction("ROW-4.6", f"{action.label or action.kind} is not a combat this unit may declare now")
+        raise IllegalAction(
+            "ROW-4.6", f"{action.label or action.kind} is not a combat this unit may declare now"
+        )
     ct = action["combat_type"]
     new = replace(act, declared={**act.declared, action["unit"]: (action["hex"], ct)})
     me = ct == "meeting_engagement"
-    return new, _ruling("ROW-9.2", "Combat declared",
-                        f"{action['unit']} declares a {ct.replace('_', ' ')} on {action['hex']} and stops"
-                        + ("; a Meeting Engagement is resolved now, before the next unit moves." if me else
-                           "; it will be resolved after the reserve move and early exploitation."),
-                        {"unit": action["unit"], "hex": action["hex"], "combat_type": ct, "resolve_now": me},
-                        side=act.side, places=(action["hex"],))
+    return new, _ruling(
+        "ROW-9.2",
+        "Combat declared",
+        f"{action['unit']} declares a {ct.replace('_', ' ')} on {action['hex']} and stops"
+        + (
+            "; a Meeting Engagement is resolved now, before the next unit moves."
+            if me
+            else "; it will be resolved after the reserve move and early exploitation."
+        ),
+        {"unit": action["unit"], "hex": action["hex"], "combat_type": ct, "resolve_now": me},
+        side=act.side,
+        places=(action["hex"],),
+    )
 
 
 def end_initial_movement(act: Activation) -> Activation:
@@ -329,8 +490,9 @@ def end_initial_movement(act: Activation) -> Activation:
 
 
 # ------------------------------------------------------------------------------------------ step 4: reserve movement
-def reserve_hq_options(act: Activation, situation: Situation, tracer: LocTracer, *, no_reserve: bool = False
-                       ) -> list[Action]:
+def reserve_hq_options(
+    act: Activation, situation: Situation, tracer: LocTracer, *, no_reserve: bool = False
+) -> list[Action]:
     """ROW-4.7 / ROW-9.2 step 4: the non-phasing player may pick ONE fresh HQ with a LoC, not in an enemy ZoC (or pass).
     ``no_reserve``: Giap during a General Uprising forbids Capitalist reserve moves (14.2.1)."""
     act.at("reserve")
@@ -339,32 +501,53 @@ def reserve_hq_options(act: Activation, situation: Situation, tracer: LocTracer,
     if no_reserve or act.reserve_hq:
         return [passing]
     zoc = zoc_hexes(situation, act.side) - situation.occupied(side)
-    opts = [Action.make("reserve_hq", f"Reserve move with {hq} at {hq.hex}", [hq.hex], hq=hq.uid)
-            for hq in situation.hqs(side) if hq.fresh and hq.hex not in zoc and tracer.trace(hq).result.ok]
+    opts = [
+        Action.make("reserve_hq", f"Reserve move with {hq} at {hq.hex}", [hq.hex], hq=hq.uid)
+        for hq in situation.hqs(side)
+        if hq.fresh and hq.hex not in zoc and tracer.trace(hq).result.ok
+    ]
     return [*opts, passing]
 
 
-def reserve_unit_options(act: Activation, situation: Situation, hq_uid: str, *, mission: str | None = None,
-                         m: RowMap | None = None) -> list[Action]:
+def reserve_unit_options(
+    act: Activation, situation: Situation, hq_uid: str, *, mission: str | None = None, m: RowMap | None = None
+) -> list[Action]:
     """ROW-4.7: the fresh units the reserve HQ may take (up to 4): nationality it commands, within its 10-MP command
     range (decision R-HQ-04), not starting in an enemy ZoC; no LoC needed."""
     act.at("reserve")
     hq = situation.piece(hq_uid)
     rng = command_range(hq, situation, mission=mission, m=m)
-    return [Action.make("reserve_unit", f"Reserve move {u}", [u.hex], unit=u.uid) for u in situation.units(hq.side)
-            if u.fresh and u.hex in rng and may_command(hq, u) and not in_enemy_zoc(u, situation, m)
-            and not u.has("Routed")]
+    return [
+        Action.make("reserve_unit", f"Reserve move {u}", [u.hex], unit=u.uid)
+        for u in situation.units(hq.side)
+        if u.fresh
+        and u.hex in rng
+        and may_command(hq, u)
+        and not in_enemy_zoc(u, situation, m)
+        and not u.has("Routed")
+    ]
 
 
-def reserve_activation(act: Activation, situation: Situation, hq_uid: str, uids: Sequence[str], tracer: LocTracer, *,
-                       limit: int = UNITS_PER_ACTIVATION, mission: str | None = None, m: RowMap | None = None
-                       ) -> tuple[Situation, Activation, Ruling]:
+def reserve_activation(
+    act: Activation,
+    situation: Situation,
+    hq_uid: str,
+    uids: Sequence[str],
+    tracer: LocTracer,
+    *,
+    limit: int = UNITS_PER_ACTIVATION,
+    mission: str | None = None,
+    m: RowMap | None = None,
+) -> tuple[Situation, Activation, Ruling]:
     """ROW-4.7: flip the reserve HQ and its units to spent; each then moves up to 5 MP (``movement`` modes
     ``reserve`` and ``reserve_hq``), without combat or exploitation."""
     legal_hq = {a["hq"] for a in reserve_hq_options(act, situation, tracer) if a.kind == "reserve_hq"}
     if hq_uid not in legal_hq:
-        raise IllegalAction("ROW-4.7", f"{hq_uid} may not make the reserve move (one fresh HQ with a LoC, not in an "
-                            "enemy ZoC, per enemy activation)")
+        raise IllegalAction(
+            "ROW-4.7",
+            f"{hq_uid} may not make the reserve move (one fresh HQ with a LoC, not in an "
+            "enemy ZoC, per enemy activation)",
+        )
     if len(uids) > limit or len(set(uids)) != len(uids):
         raise IllegalAction("ROW-4.7", f"a reserve HQ takes at most {limit} different units")
     legal = {a["unit"] for a in reserve_unit_options(act, situation, hq_uid, mission=mission, m=m)}
@@ -374,10 +557,19 @@ def reserve_activation(act: Activation, situation: Situation, hq_uid: str, uids:
     new = situation
     for u in (hq_uid, *uids):
         new = new.replace(replace(new.piece(u), fresh=False))
-    return new, replace(act, reserve_hq=hq_uid), _ruling(
-        "ROW-4.7", "Reserve movement", f"The {other(act.side)} moves {hq_uid} and {', '.join(uids) or 'no unit'} "
-        "in reserve (5 MP each, no combat); all flip to spent.", {"hq": hq_uid, "units": list(uids)},
-        side=other(act.side), changes=tuple({"piece": u, "fresh": False} for u in (hq_uid, *uids)))
+    return (
+        new,
+        replace(act, reserve_hq=hq_uid),
+        _ruling(
+            "ROW-4.7",
+            "Reserve movement",
+            f"The {other(act.side)} moves {hq_uid} and {', '.join(uids) or 'no unit'} "
+            "in reserve (5 MP each, no combat); all flip to spent.",
+            {"hq": hq_uid, "units": list(uids)},
+            side=other(act.side),
+            changes=tuple({"piece": u, "fresh": False} for u in (hq_uid, *uids)),
+        ),
+    )
 
 
 def end_reserve(act: Activation) -> Activation:
@@ -386,8 +578,9 @@ def end_reserve(act: Activation) -> Activation:
 
 
 # ------------------------------------------------------------------------------------------ step 5: early exploitation
-def early_exploitation_units(act: Activation, situation: Situation, *, resolved_me: Iterable[str] = (),
-                             m: RowMap | None = None) -> list[Action]:
+def early_exploitation_units(
+    act: Activation, situation: Situation, *, resolved_me: Iterable[str] = (), m: RowMap | None = None
+) -> list[Action]:
     """ROW-4.8 / ROW-9.2 step 5: active units not in an enemy ZoC, other than Meeting Engagement attackers, may move
     3 MP never entering an enemy ZoC (``movement`` mode ``early_exploitation``)."""
     act.at("early_exploitation")
@@ -415,15 +608,21 @@ def combat_order_options(act: Activation, resolved: Iterable[str] = ()) -> list[
     completely, advance and exploitation included, before the next)."""
     act.at("combat")
     done = set(resolved)
-    return [Action.make("resolve_combat", f"Resolve the {ct.replace('_', ' ')} of {u} on {h}", [h], unit=u, hex=h)
-            for u, (h, ct) in sorted(act.declared.items()) if ct != "meeting_engagement" and u not in done]
+    return [
+        Action.make("resolve_combat", f"Resolve the {ct.replace('_', ' ')} of {u} on {h}", [h], unit=u, hex=h)
+        for u, (h, ct) in sorted(act.declared.items())
+        if ct != "meeting_engagement" and u not in done
+    ]
 
 
-def exploitation_options(situation: Situation, uid: str, adv: int, *, mission: str | None = None,
-                         m: RowMap | None = None) -> list[Action]:
+def exploitation_options(
+    situation: Situation, uid: str, adv: int, *, mission: str | None = None, m: RowMap | None = None
+) -> list[Action]:
     """ROW-4.8 / ROW-9.2 step 6.2: a unit that advanced into the combat hex moves the chit's Adv MP (normal rules,
     no one-hex minimum)."""
-    return movement.move_options(situation.piece(uid), situation, "exploitation", mp=adv, mission=mission, m=m)
+    return movement.move_options(
+        situation.piece(uid), situation, "exploitation", mp=adv, mission=mission, m=m
+    )
 
 
 def end_combats(act: Activation) -> Activation:
@@ -432,8 +631,15 @@ def end_combats(act: Activation) -> Activation:
 
 
 # ------------------------------------------------------------------------------------------ step 7: the HQ
-def hq_end_options(act: Activation, situation: Situation, pools: Pools, tracer: LocTracer, *,
-                   mission: str | None = None, m: RowMap | None = None) -> list[Action]:
+def hq_end_options(
+    act: Activation,
+    situation: Situation,
+    pools: Pools,
+    tracer: LocTracer,
+    *,
+    mission: str | None = None,
+    m: RowMap | None = None,
+) -> list[Action]:
     """ROW-4.5 / ROW-9.2 step 7 / ROW-9.3: the active HQ may move up to 10 MP, or stay; if it stays it may be made
     fresh again for supply (7.1b, LoC needed, each way of paying offered)."""
     act.at("hq_move")
@@ -445,8 +651,9 @@ def hq_end_options(act: Activation, situation: Situation, pools: Pools, tracer: 
     return opts
 
 
-def refresh_options(hq: Piece, pools: Pools, tracer: LocTracer, phase: str, *, moved: bool = False,
-                    m: RowMap | None = None) -> list[Action]:
+def refresh_options(
+    hq: Piece, pools: Pools, tracer: LocTracer, phase: str, *, moved: bool = False, m: RowMap | None = None
+) -> list[Action]:
     """ROW-9.3 / ROW-7.1 / ROW-7.2: the ways to pay to flip a spent ``hq`` fresh (``phase`` ``"strategic"`` for the
     supply segment A2b, ``"activation"`` at the end of its activation).  None if it moved this activation, has no LoC
     (VC HQs in the supply segment need none) or its pool cannot pay."""
@@ -462,29 +669,64 @@ def refresh_options(hq: Piece, pools: Pools, tracer: LocTracer, phase: str, *, m
     sp = Spender.at(hq, m, has_loc=True, loc_to_pavn_source=pavn_src)
     out = []
     for a in payment_options(item, sp, tracer.s.invaded):
-        track = {"capitalist": "Capitalist Supply", "communist": "Communist Supply", "trail": "Ho Chi Minh Trail Supply"}
+        track = {
+            "capitalist": "Capitalist Supply",
+            "communist": "Communist Supply",
+            "trail": "Ho Chi Minh Trail Supply",
+        }
         if a["pool"] != "none" and pools[track[a["pool"]]] < a["amount"]:
             continue
-        out.append(Action.make("refresh_hq", f"Flip {hq} fresh: {a.label}", [hq.hex], hq=hq.uid, item=item,
-                               pool=a["pool"], amount=a["amount"]))
+        out.append(
+            Action.make(
+                "refresh_hq",
+                f"Flip {hq} fresh: {a.label}",
+                [hq.hex],
+                hq=hq.uid,
+                item=item,
+                pool=a["pool"],
+                amount=a["amount"],
+            )
+        )
     return out
 
 
-def refresh_hq(situation: Situation, pools: Pools, action: Action, tracer: LocTracer, phase: str, *,
-               moved: bool = False, m: RowMap | None = None) -> tuple[Situation, Pools, Ruling]:
+def refresh_hq(
+    situation: Situation,
+    pools: Pools,
+    action: Action,
+    tracer: LocTracer,
+    phase: str,
+    *,
+    moved: bool = False,
+    m: RowMap | None = None,
+) -> tuple[Situation, Pools, Ruling]:
     """ROW-9.3: pay one of :func:`refresh_options` and flip the HQ fresh (it may then activate again)."""
     hq = situation.piece(action["hq"])
     if moved:
         raise IllegalAction("ROW-9.3", f"{hq} moved in this activation and may not be made fresh again")
     legal = refresh_options(hq, pools, tracer, phase, m=m)
     if action not in legal:
-        raise IllegalAction("ROW-9.3", f"{hq} cannot be flipped fresh that way (fresh already, no LoC, or not enough "
-                            "supply)")
-    pools, paid = pay(pools, Action.make("pay", item=action["item"], pool=action["pool"], amount=action["amount"]))
+        raise IllegalAction(
+            "ROW-9.3", f"{hq} cannot be flipped fresh that way (fresh already, no LoC, or not enough supply)"
+        )
+    pools, paid = pay(
+        pools, Action.make("pay", item=action["item"], pool=action["pool"], amount=action["amount"])
+    )
     new = situation.replace(replace(hq, fresh=True))
-    return new, pools, _ruling("ROW-9.3", "HQ made fresh", f"{hq} flips fresh. {paid.explanation}",
-                               {"hq": hq.uid, "paid": action["amount"]}, inputs={"phase": phase}, side=hq.side,
-                               lookup=paid.lookup, changes=({"piece": hq.uid, "fresh": True}, *paid.changes))
+    return (
+        new,
+        pools,
+        _ruling(
+            "ROW-9.3",
+            "HQ made fresh",
+            f"{hq} flips fresh. {paid.explanation}",
+            {"hq": hq.uid, "paid": action["amount"]},
+            inputs={"phase": phase},
+            side=hq.side,
+            lookup=paid.lookup,
+            changes=({"piece": hq.uid, "fresh": True}, *paid.changes),
+        ),
+    )
 
 
 def end_hq_step(act: Activation, moved: bool) -> Activation:
@@ -514,14 +756,26 @@ def flip_units_fresh(situation: Situation, side: str) -> tuple[Situation, Ruling
             continue
         new = new.replace(replace(u, fresh=True))
         flipped.append(u.uid)
-    text = (f"{len(flipped)} spent {side} units turn fresh" + (f"; {', '.join(kept)} stay spent (OOC)" if kept else "")
-            + "; HQs are not flipped.")
-    return new, _ruling("ROW-9.3", "Units turn fresh", text, {"flipped": flipped, "kept_spent": kept},
-                        inputs={"side": side}, side=side, changes=tuple({"piece": u, "fresh": True} for u in flipped))
+    text = (
+        f"{len(flipped)} spent {side} units turn fresh"
+        + (f"; {', '.join(kept)} stay spent (OOC)" if kept else "")
+        + "; HQs are not flipped."
+    )
+    return new, _ruling(
+        "ROW-9.3",
+        "Units turn fresh",
+        text,
+        {"flipped": flipped, "kept_spent": kept},
+        inputs={"side": side},
+        side=side,
+        changes=tuple({"piece": u, "fresh": True} for u in flipped),
+    )
 
 
 # ------------------------------------------------------------------------------------------ 9.5 end-of-phase effects
-def infiltrate_end_of_phase(situation: Situation, dice, m: RowMap | None = None) -> tuple[Ruling, list[Action]]:
+def infiltrate_end_of_phase(
+    situation: Situation, dice, m: RowMap | None = None
+) -> tuple[Ruling, list[Action]]:
     """ROW-9.5 Infiltrate, at the end of the Communist Activation phase: one D6 per VC unit in a cultivated hex, each 1
     lowers the Capitalist Infrastructure by 1 (the caller applies it with ``supply.change_infrastructure``); the VC units
     in or next to a town or city hex each owe an Airfield Strike of value 4 (10.3.3, listed for the air rules); and
@@ -535,25 +789,37 @@ def infiltrate_end_of_phase(situation: Situation, dice, m: RowMap | None = None)
             rolls.append(r)
             hits += r.value == 1
     strikes = [u.uid for u in vc if m.settlement(u.hex) or any(m.settlement(n) for n in m.neighbours(u.hex))]
-    text = (f"Infiltrate: {len(rolls)} VC units in cultivated hexes roll a D6 "
-            f"({', '.join(str(r.value) for r in rolls) or 'none'}): Capitalist Infrastructure -{hits}; "
-            f"{len(strikes)} VC units in or next to a town or city each owe an Airfield Strike of value 4; the Communist "
-            "may place one Bunker on one VC unit.")
+    text = (
+        f"Infiltrate: {len(rolls)} VC units in cultivated hexes roll a D6 "
+        f"({', '.join(str(r.value) for r in rolls) or 'none'}): Capitalist Infrastructure -{hits}; "
+        f"{len(strikes)} VC units in or next to a town or city each owe an Airfield Strike of value 4; the Communist "
+        "may place one Bunker on one VC unit."
+    )
     opts = [Action.make("place_bunker", f"Place a Bunker on {u}", [u.hex], unit=u.uid) for u in vc]
     opts.append(Action.make("no_bunker", "Place no Bunker"))
-    return _ruling("ROW-9.5", "Infiltrate: end of the Communist Activation phase", text,
-                   {"infrastructure": -hits, "airfield_strikes": strikes, "strike_value": 4},
-                   dice=tuple(rolls), side=COMMUNIST), opts
+    return _ruling(
+        "ROW-9.5",
+        "Infiltrate: end of the Communist Activation phase",
+        text,
+        {"infrastructure": -hits, "airfield_strikes": strikes, "strike_value": 4},
+        dice=tuple(rolls),
+        side=COMMUNIST,
+    ), opts
 
 
-def recruit_bunker_options(situation: Situation, communist_controlled: Iterable[str], placed: int = 0) -> list[Action]:
+def recruit_bunker_options(
+    situation: Situation, communist_controlled: Iterable[str], placed: int = 0
+) -> list[Action]:
     """ROW-9.5 Recruit, at the end of the Communist Activation phase: up to three Bunkers on Communist units in hexes the
     Communist controls (``placed`` so far; the Actions of the next one, with stopping)."""
     if placed >= 3:
         return []
     ctl = set(communist_controlled)
-    opts = [Action.make("place_bunker", f"Place a Bunker on {u} ({placed + 1} of 3)", [u.hex], unit=u.uid)
-            for u in situation.units(COMMUNIST) if u.hex in ctl]
+    opts = [
+        Action.make("place_bunker", f"Place a Bunker on {u} ({placed + 1} of 3)", [u.hex], unit=u.uid)
+        for u in situation.units(COMMUNIST)
+        if u.hex in ctl
+    ]
     return [*opts, Action.make("no_bunker", "Place no more Bunkers")]
 
 
@@ -578,7 +844,12 @@ def uprising_victory_phase(situation: Situation) -> Ruling:
     now on destroyed VC units and routed HQs are eliminated for good (and a leader on a routed HQ with them).  Result:
     the VC battalions to remove and the flag the game object keeps."""
     gone = [u.uid for u in situation.units(COMMUNIST) if u.nationality == "VC" and u.unit_type == "battalion"]
-    return _ruling("ROW-9.5", "General Uprising: Victory Phase",
-                   f"The General Uprising ends: {len(gone)} VC battalions leave the map; from now on destroyed VC units "
-                   "and routed HQs are eliminated for good.", {"remove": gone, "permanent_elimination": True},
-                   side=COMMUNIST, changes=tuple({"piece": u, "hex": None} for u in gone))
+    return _ruling(
+        "ROW-9.5",
+        "General Uprising: Victory Phase",
+        f"The General Uprising ends: {len(gone)} VC battalions leave the map; from now on destroyed VC units "
+        "and routed HQs are eliminated for good.",
+        {"remove": gone, "permanent_elimination": True},
+        side=COMMUNIST,
+        changes=tuple({"piece": u, "hex": None} for u in gone),
+    )

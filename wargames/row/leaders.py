@@ -31,10 +31,14 @@ def westmoreland_arvn(commander: str | None, nationalities: Iterable[str], us_ne
     nats = set(nationalities)
     if commander != "westmoreland" or "ARVN" not in nats or "US" in nats or us_near:
         return None
-    return Ruling(rule_id="ROW-14.2.1", title="Westmoreland and the ARVN",
-                  explanation="Westmoreland in command: ARVN forces with no US unit in or next to the combat hex get "
-                  "no tank, artillery, air or bombardment support, only adjacent-unit support (R-LDR-04).",
-                  result=True, inputs={"nationalities": sorted(nats), "us_near": us_near})
+    return Ruling(
+        rule_id="ROW-14.2.1",
+        title="Westmoreland and the ARVN",
+        explanation="Westmoreland in command: ARVN forces with no US unit in or next to the combat hex get "
+        "no tank, artillery, air or bombardment support, only adjacent-unit support (R-LDR-04).",
+        result=True,
+        inputs={"nationalities": sorted(nats), "us_near": us_near},
+    )
 
 
 def chits_to_draw(side: str, mission: str | None, commander: str | None) -> int:

@@ -64,16 +64,25 @@ def start_losses(c: CombatSides, spread: Ruling) -> LossState:
     role = spread.result["loser"]
     units = c.attackers() if role == ATTACKER else c.defending()
     side = c.attacker_side if role == ATTACKER else c.defender_side
-    return LossState(role, side, spread.result["spread"], tuple(u.uid for u in units), spread.result["spread"])
+    return LossState(
+        role, side, spread.result["spread"], tuple(u.uid for u in units), spread.result["spread"]
+    )
 
 
 def _limits(t: CombatTables) -> dict[str, int | None]:
     return {w: r.max_per_combat for w, r in t.loss_limits.items()}
 
 
-def loss_options(state: LossState, units: Mapping[str, CombatUnit], *, max_retreat: Mapping[str, int] | None = None,
-                 replacements_available: int = 0, tunnel_units: Sequence[str] = (), westmoreland: bool = False,
-                 t: CombatTables | None = None) -> list[Action]:
+def loss_options(
+    state: LossState,
+    units: Mapping[str, CombatUnit],
+    *,
+    max_retreat: Mapping[str, int] | None = None,
+    replacements_available: int = 0,
+    tunnel_units: Sequence[str] = (),
+    westmoreland: bool = False,
+    t: CombatTables | None = None,
+) -> list[Action]:
     """ROW-5.6: every legal way to absorb the next point(s) of the spread.
 
     ``max_retreat``: how many hexes each unit can legally retreat on the map (default 3); ``tunnel_units``:
@@ -86,8 +95,12 @@ def loss_options(state: LossState, units: Mapping[str, CombatUnit], *, max_retre
     lim = _limits(t)
     opts: list[Action] = []
     max_hexes = lim["retreat_hex"] or 3
-    if westmoreland and state.side == CAPITALIST and state.loss_points < (lim["loss_point"] or 2) and any(
-            units[u].nationality == "US" for u in state.units):
+    if (
+        westmoreland
+        and state.side == CAPITALIST
+        and state.loss_points < (lim["loss_point"] or 2)
+        and any(units[u].nationality == "US" for u in state.units)
+    ):
         return [Action.make("loss_point", "Spend 1 US Casualties point (Westmoreland: casualties first)")]
     for uid in state.untouched():
         u = units[uid]
@@ -98,17 +111,24 @@ def loss_options(state: LossState, units: Mapping[str, CombatUnit], *, max_retre
         opts.append(Action.make("eliminate", f"Eliminate {u} (1 point, elimination roll)", unit=uid))
     for uid in tunnel_units:
         if uid in state.untouched() and units[uid].side == COMMUNIST:
-            opts.append(Action.make("tunnel", f"{units[uid]} retreats into the tunnel: the whole spread is met",
-                                    unit=uid))
+            opts.append(
+                Action.make(
+                    "tunnel", f"{units[uid]} retreats into the tunnel: the whole spread is met", unit=uid
+                )
+            )
     if state.loss_points < (lim["loss_point"] or 2):
         opts.append(Action.make("loss_point", f"Spend 1 {LOSS_TRACKS[state.side]} point"))
     if state.replacements < (lim["replacement"] or 1) and replacements_available > 0:
         opts.append(Action.make("replacement", "Spend 1 replacement point"))
-    opts.append(Action.make("eliminate_all", "Eliminate every unit that took part and ignore the rest of the spread"))
+    opts.append(
+        Action.make("eliminate_all", "Eliminate every unit that took part and ignore the rest of the spread")
+    )
     return opts
 
 
-def apply_loss(state: LossState, action: Action, units: Mapping[str, CombatUnit], **kw) -> tuple[LossState, Ruling]:
+def apply_loss(
+    state: LossState, action: Action, units: Mapping[str, CombatUnit], **kw
+) -> tuple[LossState, Ruling]:
     """ROW-5.6 / ROW-14.3: apply one chosen way of absorbing losses (it must be one of ``loss_options``).
 
     Returns the new state and its ruling; a retreat's hexes are then chosen with ``retreat_step_options`` and its
@@ -116,8 +136,11 @@ def apply_loss(state: LossState, action: Action, units: Mapping[str, CombatUnit]
     """
     legal = loss_options(state, units, **kw)
     if action not in legal:
-        raise IllegalAction("ROW-5.6", f"{action.describe()} is not a legal way to absorb this loss now "
-                            f"(choices: {', '.join(a.describe() for a in legal) or 'none: the spread is met'})")
+        raise IllegalAction(
+            "ROW-5.6",
+            f"{action.describe()} is not a legal way to absorb this loss now "
+            f"(choices: {', '.join(a.describe() for a in legal) or 'none: the spread is met'})",
+        )
     k = action.kind
     side = state.side
     if k == "retreat":
@@ -151,9 +174,14 @@ def apply_loss(state: LossState, action: Action, units: Mapping[str, CombatUnit]
         new = replace(new, remaining=0)
     result["remaining"] = new.remaining
     rule = "ROW-14.3" if k == "tunnel" else "ROW-5.6"
-    return new, ruling(rule, "Loss absorbed", text + f" {new.remaining} of {state.spread} left.", result,
-                       inputs={"spread": state.spread, "before": state.remaining, "choice": action.describe()},
-                       side=side)
+    return new, ruling(
+        rule,
+        "Loss absorbed",
+        text + f" {new.remaining} of {state.spread} left.",
+        result,
+        inputs={"spread": state.spread, "before": state.remaining, "choice": action.describe()},
+        side=side,
+    )
 
 
 def elimination_roll(dice: Dice, unit: CombatUnit, t: CombatTables | None = None) -> Ruling:
@@ -169,20 +197,40 @@ def elimination_roll(dice: Dice, unit: CombatUnit, t: CombatTables | None = None
         track = "US Casualties"
     else:
         track = None
-    text = (f"{unit} (class {unit.size_class}) is eliminated: {row.dice}D{row.die} = {total}"
-            + (f" added to {track}." if track else "; the Casualty track counts only US losses, so no track "
-               "changes (R-CBT-09)."))
-    return ruling("ROW-5.6", "Elimination roll", text, {"unit": unit.uid, "track": track, "amount": total if track
-                                                         else 0},
-                  inputs={"unit": unit.uid, "size_class": unit.size_class}, dice=rolls,
-                  lookup=Lookup("Elimination rolls", unit.size_class, "roll", f"{row.dice}D{row.die}",
-                                source="data/row/tables/elimination_rolls.csv"), side=unit.side)
+    text = f"{unit} (class {unit.size_class}) is eliminated: {row.dice}D{row.die} = {total}" + (
+        f" added to {track}."
+        if track
+        else "; the Casualty track counts only US losses, so no track changes (R-CBT-09)."
+    )
+    return ruling(
+        "ROW-5.6",
+        "Elimination roll",
+        text,
+        {"unit": unit.uid, "track": track, "amount": total if track else 0},
+        inputs={"unit": unit.uid, "size_class": unit.size_class},
+        dice=rolls,
+        lookup=Lookup(
+            "Elimination rolls",
+            unit.size_class,
+            "roll",
+            f"{row.dice}D{row.die}",
+            source="data/row/tables/elimination_rolls.csv",
+        ),
+        side=unit.side,
+    )
 
 
 # ------------------------------------------------------------------------------------------ retreats
-def retreat_step_options(path: Sequence[str], combat_hex: str, *, neighbours: Callable[[str], Iterable[str]],
-                         distance: Callable[[str, str], int], enemy_occupied: Callable[[str], bool],
-                         enemy_zoc: Callable[[str], bool], evade: bool = False) -> list[Action]:
+def retreat_step_options(
+    path: Sequence[str],
+    combat_hex: str,
+    *,
+    neighbours: Callable[[str], Iterable[str]],
+    distance: Callable[[str, str], int],
+    enemy_occupied: Callable[[str], bool],
+    enemy_zoc: Callable[[str], bool],
+    evade: bool = False,
+) -> list[Action]:
     """ROW-5.6: the hexes the next step of a retreat may enter from ``path[-1]``: farther from the combat hex than
     the last, not enemy-occupied, not in an enemy ZoC (unless Evade, ROW-9.5, at a D6 of Body Count per hex)."""
     here = path[-1]
@@ -194,8 +242,15 @@ def retreat_step_options(path: Sequence[str], combat_hex: str, *, neighbours: Ca
         zoc = enemy_zoc(n)
         if zoc and not evade:
             continue
-        out.append(Action.make("retreat_to", f"Retreat into {n}" + (" (enemy ZoC: Evade, D6 Body Count)" if zoc else ""),
-                               [n], hex=n, zoc=zoc))
+        out.append(
+            Action.make(
+                "retreat_to",
+                f"Retreat into {n}" + (" (enemy ZoC: Evade, D6 Body Count)" if zoc else ""),
+                [n],
+                hex=n,
+                zoc=zoc,
+            )
+        )
     return out
 
 
@@ -204,11 +259,19 @@ def evade_rolls(dice: Dice, zoc_hexes: Sequence[str], t: CombatTables | None = N
     (``loss_rolls.csv``)."""
     t = t or tables()
     row = t.loss_rolls["evade_retreat_through_zoc"]
-    rolls = [dice.roll(row.die, f"Evade through enemy ZoC at {h}") for h in zoc_hexes for _ in range(row.dice)]
+    rolls = [
+        dice.roll(row.die, f"Evade through enemy ZoC at {h}") for h in zoc_hexes for _ in range(row.dice)
+    ]
     total = sum(r.value for r in rolls)
-    return ruling("ROW-9.5", "Evade retreat", f"Retreating through {len(rolls)} enemy-ZoC hex(es) under Evade: "
-                  f"{total} Body Count.", {"track": "Body Count", "amount": total},
-                  inputs={"hexes": list(zoc_hexes)}, dice=rolls, side=COMMUNIST)
+    return ruling(
+        "ROW-9.5",
+        "Evade retreat",
+        f"Retreating through {len(rolls)} enemy-ZoC hex(es) under Evade: {total} Body Count.",
+        {"track": "Body Count", "amount": total},
+        inputs={"hexes": list(zoc_hexes)},
+        dice=rolls,
+        side=COMMUNIST,
+    )
 
 
 def check_retreat(path: Sequence[str], combat_hex: str, **geometry) -> Ruling:
@@ -219,13 +282,21 @@ def check_retreat(path: Sequence[str], combat_hex: str, **geometry) -> Ruling:
     for i in range(1, len(path)):
         legal = {a["hex"]: a for a in retreat_step_options(path[:i], combat_hex, **geometry)}
         if path[i] not in legal:
-            raise IllegalAction("ROW-5.6", f"{path[i]} is not a legal retreat step from {path[i - 1]} (farther from "
-                                f"{combat_hex}, no enemy unit, no enemy ZoC)")
+            raise IllegalAction(
+                "ROW-5.6",
+                f"{path[i]} is not a legal retreat step from {path[i - 1]} (farther from "
+                f"{combat_hex}, no enemy unit, no enemy ZoC)",
+            )
         if legal[path[i]]["zoc"]:
             zoc_hexes.append(path[i])
-    return ruling("ROW-5.6", "Retreat path", f"Retreat {' -> '.join(path)}"
-                  + (f"; {len(zoc_hexes)} enemy-ZoC hex(es) under Evade (9.5)." if zoc_hexes else "."),
-                  {"path": list(path), "hexes": len(path) - 1, "evade_zoc_hexes": zoc_hexes}, places=list(path))
+    return ruling(
+        "ROW-5.6",
+        "Retreat path",
+        f"Retreat {' -> '.join(path)}"
+        + (f"; {len(zoc_hexes)} enemy-ZoC hex(es) under Evade (9.5)." if zoc_hexes else "."),
+        {"path": list(path), "hexes": len(path) - 1, "evade_zoc_hexes": zoc_hexes},
+        places=list(path),
+    )
 
 
 def retreat_result(unit: CombatUnit, hexes: int, t: CombatTables | None = None) -> Ruling:
@@ -244,31 +315,55 @@ def retreat_result(unit: CombatUnit, hexes: int, t: CombatTables | None = None) 
     if unit.fresh:
         bits.append("it turns spent")
     if row.snafu_draws:
-        bits.append(f"the opponent draws {row.snafu_draws} from the Cup of SNAFU and may place "
-                    f"{row.snafu_keep} on it")
+        bits.append(
+            f"the opponent draws {row.snafu_draws} from the Cup of SNAFU and may place {row.snafu_keep} on it"
+        )
     text = f"{unit} retreats {hexes} hex(es)" + (": " + "; ".join(bits) if bits else "") + "."
     change = {"unit": unit.uid, "fresh": False, "markers": sorted(unit.markers | set(add))}
-    return ruling("ROW-5.6", "Retreat", text, {"unit": unit.uid, "marker": row.marker, "snafu_draws": row.snafu_draws,
-                                                "snafu_keep": row.snafu_keep, "tank_loss": row.tank_loss,
-                                                "artillery_loss": row.artillery_loss},
-                  inputs={"unit": unit.uid, "hexes": hexes, "fresh": unit.fresh},
-                  lookup=Lookup("Retreat results", str(hexes), "marker", row.marker or "none",
-                                source="data/row/tables/retreat_results.csv"),
-                  changes=[change], side=unit.side)
+    return ruling(
+        "ROW-5.6",
+        "Retreat",
+        text,
+        {
+            "unit": unit.uid,
+            "marker": row.marker,
+            "snafu_draws": row.snafu_draws,
+            "snafu_keep": row.snafu_keep,
+            "tank_loss": row.tank_loss,
+            "artillery_loss": row.artillery_loss,
+        },
+        inputs={"unit": unit.uid, "hexes": hexes, "fresh": unit.fresh},
+        lookup=Lookup(
+            "Retreat results",
+            str(hexes),
+            "marker",
+            row.marker or "none",
+            source="data/row/tables/retreat_results.csv",
+        ),
+        changes=[change],
+        side=unit.side,
+    )
 
 
-def retreat_snafu_options(drawn: Sequence[str], unit: CombatUnit, t: CombatTables | None = None) -> list[Action]:
+def retreat_snafu_options(
+    drawn: Sequence[str], unit: CombatUnit, t: CombatTables | None = None
+) -> list[Action]:
     """ROW-6.2 cases f, g: after a disruption (1 counter drawn) or a rout (2 drawn, one may be kept) the opponent may
     place one drawn counter that fits the retreated unit (its colour), or none; the rest go back to the cup."""
     opts: list[Action] = []
     for counter in drawn:
         opts += [a for a in placement_options(counter, [unit], t=t) if a.kind == "place_snafu"]
-    return [*opts, Action.make("return_snafu", "Place nothing: every drawn counter goes back to the cup",
-                               counters=tuple(drawn))]
+    return [
+        *opts,
+        Action.make(
+            "return_snafu", "Place nothing: every drawn counter goes back to the cup", counters=tuple(drawn)
+        ),
+    ]
 
 
-def retreat_support_losses(side: str, retreats: Sequence[int], committed: Mapping[str, int],
-                           t: CombatTables | None = None) -> Ruling:
+def retreat_support_losses(
+    side: str, retreats: Sequence[int], committed: Mapping[str, int], t: CombatTables | None = None
+) -> Ruling:
     """ROW-5.6 (R-CBT-11): the tank and artillery levels a side loses for its units that retreated 2 or 3 hexes,
     only for a type it used in this combat and never more than the modifier it committed."""
     t = t or tables()
@@ -280,24 +375,50 @@ def retreat_support_losses(side: str, retreats: Sequence[int], committed: Mappin
         loss = min(raw, used) if used > 0 else 0
         out[kind] = loss
         if raw:
-            notes.append(f"{kind}: {raw} from the retreats" + (f", capped at the {used} committed" if loss < raw and used
-                                                               else "" if used else ", none used so no loss"))
-    text = (f"{side} retreats of {list(retreats)} hex(es): " + ("; ".join(notes) if notes else "no support lost")
-            + f". Tank level -{out['tank']}, artillery level -{out['artillery']}.")
-    return ruling("ROW-5.6", "Support lost in the retreat", text, out,
-                  inputs={"retreats": list(retreats), "committed": dict(committed)}, side=side)
+            notes.append(
+                f"{kind}: {raw} from the retreats"
+                + (
+                    f", capped at the {used} committed"
+                    if loss < raw and used
+                    else ""
+                    if used
+                    else ", none used so no loss"
+                )
+            )
+    text = (
+        f"{side} retreats of {list(retreats)} hex(es): "
+        + ("; ".join(notes) if notes else "no support lost")
+        + f". Tank level -{out['tank']}, artillery level -{out['artillery']}."
+    )
+    return ruling(
+        "ROW-5.6",
+        "Support lost in the retreat",
+        text,
+        out,
+        inputs={"retreats": list(retreats), "committed": dict(committed)},
+        side=side,
+    )
 
 
 def road_bonus_cost(side: str, used: bool) -> Ruling:
     """ROW-5.3.1 / ROW-5.6: an attacker who used the road bonus pays 1 tank level at the end, win or lose."""
-    return ruling("ROW-5.3.1", "Road bonus paid" if used else "No road bonus",
-                  "The attacker used the road to negate terrain for its tanks: its tank level drops by 1 whatever "
-                  "the result." if used else "No road bonus was used.", {"tank": -1 if used else 0},
-                  inputs={"road_bonus": used}, side=side)
+    return ruling(
+        "ROW-5.3.1",
+        "Road bonus paid" if used else "No road bonus",
+        "The attacker used the road to negate terrain for its tanks: its tank level drops by 1 whatever "
+        "the result."
+        if used
+        else "No road bonus was used.",
+        {"tank": -1 if used else 0},
+        inputs={"road_bonus": used},
+        side=side,
+    )
 
 
 # ------------------------------------------------------------------------------------------ after combat
-def advance_options(c: CombatSides, spread: Ruling, hex_vacated: bool, gone: Iterable[str] = ()) -> list[Action]:
+def advance_options(
+    c: CombatSides, spread: Ruling, hex_vacated: bool, gone: Iterable[str] = ()
+) -> list[Action]:
     """ROW-5.7: if the attacker won and the hex is empty, the declarer and the active supporters still on the map
     (not eliminated or retreated, ``gone``) may advance; always voluntary."""
     if spread.result["winner"] != ATTACKER or not hex_vacated:
@@ -308,21 +429,35 @@ def advance_options(c: CombatSides, spread: Ruling, hex_vacated: bool, gone: Ite
     return [*opts, Action.make("no_advance", "Stop advancing")] if opts else []
 
 
-def advance(c: CombatSides, spread: Ruling, hex_vacated: bool, units: Sequence[str], gone: Iterable[str] = ()
-            ) -> Ruling:
+def advance(
+    c: CombatSides, spread: Ruling, hex_vacated: bool, units: Sequence[str], gone: Iterable[str] = ()
+) -> Ruling:
     """ROW-5.7 / ROW-4.8: the chosen units enter the combat hex (stacking ignored until the end of the activation)
     and may then exploit the chit's Adv MP (after a Meeting Engagement too, R-CBT-04)."""
     legal = {a["unit"] for a in advance_options(c, spread, hex_vacated, gone) if a.kind == "advance"}
     bad = [u for u in units if u not in legal]
     if bad:
-        raise IllegalAction("ROW-5.7", f"{bad} may not advance: only the declarer and active supporters, after an "
-                            "attacker win, into an empty hex (defenders never advance)")
-    text = (f"{', '.join(units)} advance into {c.hex} and may spend {c.chit.adv} MP of exploitation (chit Adv)"
-            + (" (after a Meeting Engagement too, R-CBT-04)" if c.combat_type == "meeting_engagement" else "") + "."
-            if units else f"No unit advances into {c.hex}.")
-    return ruling("ROW-5.7", "Advance after combat", text, {"units": list(units), "adv_mp": c.chit.adv if units else 0},
-                  inputs={"hex": c.hex, "chit": c.chit.id}, places=[c.hex],
-                  changes=[{"unit": u, "hex": c.hex} for u in units])
+        raise IllegalAction(
+            "ROW-5.7",
+            f"{bad} may not advance: only the declarer and active supporters, after an "
+            "attacker win, into an empty hex (defenders never advance)",
+        )
+    text = (
+        f"{', '.join(units)} advance into {c.hex} and may spend {c.chit.adv} MP of exploitation (chit Adv)"
+        + (" (after a Meeting Engagement too, R-CBT-04)" if c.combat_type == "meeting_engagement" else "")
+        + "."
+        if units
+        else f"No unit advances into {c.hex}."
+    )
+    return ruling(
+        "ROW-5.7",
+        "Advance after combat",
+        text,
+        {"units": list(units), "adv_mp": c.chit.adv if units else 0},
+        inputs={"hex": c.hex, "chit": c.chit.id},
+        places=[c.hex],
+        changes=[{"unit": u, "hex": c.hex} for u in units],
+    )
 
 
 def low_morale_after_combat(c: CombatSides, spread: Ruling) -> Ruling | None:
@@ -330,8 +465,14 @@ def low_morale_after_combat(c: CombatSides, spread: Ruling) -> Ruling | None:
     if not c.declarer.has("Low Morale"):
         return None
     won = spread.result["winner"] == ATTACKER
-    return ruling("ROW-6.2", "Low Morale", f"{c.declarer} placed the chit and "
-                  + ("won: its Low Morale marker is removed." if won else "lost: it keeps Low Morale."),
-                  {"unit": c.declarer.uid, "removed": won},
-                  changes=[{"unit": c.declarer.uid, "markers": sorted(c.declarer.markers - {"Low Morale"})}] if won
-                  else [], side=c.declarer.side)
+    return ruling(
+        "ROW-6.2",
+        "Low Morale",
+        f"{c.declarer} placed the chit and "
+        + ("won: its Low Morale marker is removed." if won else "lost: it keeps Low Morale."),
+        {"unit": c.declarer.uid, "removed": won},
+        changes=[{"unit": c.declarer.uid, "markers": sorted(c.declarer.markers - {"Low Morale"})}]
+        if won
+        else [],
+        side=c.declarer.side,
+    )

@@ -45,11 +45,25 @@ def _static(m) -> dict[str, Any]:
         xs_all += cx
         ys_all += cy
         here = sorted(named.get(hid, []), key=lambda p: (PLACE_KINDS.index(p.kind), p.name))
-        facts = {"terrain": "sea" if h.kind == "sea" else h.terrain, "country": h.country, "area": h.area,
-                 "zone": h.zone, "places": [{"id": p.id, "name": p.name, "kind": p.kind, "row": gazetteer[p.id]}
-                                            for p in here]}
-        add_row(out["places"], id=hid, name=" / ".join(p.name for p in here) or f"hex {hid}",
-                kind=here[0].kind if here else "hex", shape="hex", xs=cx, ys=cy, x=x, y=y, facts=facts)
+        facts = {
+            "terrain": "sea" if h.kind == "sea" else h.terrain,
+            "country": h.country,
+            "area": h.area,
+            "zone": h.zone,
+            "places": [{"id": p.id, "name": p.name, "kind": p.kind, "row": gazetteer[p.id]} for p in here],
+        }
+        add_row(
+            out["places"],
+            id=hid,
+            name=" / ".join(p.name for p in here) or f"hex {hid}",
+            kind=here[0].kind if here else "hex",
+            shape="hex",
+            xs=cx,
+            ys=cy,
+            x=x,
+            y=y,
+            facts=facts,
+        )
     for hid, h in sorted(m.hexes.items()):  # Corps and CMD boundaries inside South Vietnam (rule 14.6)
         if h.country != "SVN":
             continue
@@ -57,7 +71,9 @@ def _static(m) -> dict[str, Any]:
             o = m.hexes[other]
             if o.country == "SVN" and o.area != h.area and other > hid:
                 xs, ys = hexside_segment(hid, other, RADIUS_MI)
-                add_row(out["lines"], kind="corps", xs=xs, ys=ys, name=f"{h.area} / {o.area}", ends=(hid, other))
+                add_row(
+                    out["lines"], kind="corps", xs=xs, ys=ys, name=f"{h.area} / {o.area}", ends=(hid, other)
+                )
     for (a, b), feats in m.sides.items():  # in the map's order of hexsides
         for f in (f for f in SIDE_LINES if f in feats):
             if f in ("road", "trail"):  # from hex centre to hex centre
@@ -107,8 +123,17 @@ def map_layers(game, side: str | None = None) -> dict[str, Any]:
         facts = []
         for u in uids:
             r = game.rows[u]
-            facts.append({"id": u, "name": r.name, "nationality": r.nationality, "kind": r.kind,
-                          "type": r.unit_type, "fresh": bool(fresh.get(u, True)), "markers": list(marks.get(u) or ())})
+            facts.append(
+                {
+                    "id": u,
+                    "name": r.name,
+                    "nationality": r.nationality,
+                    "kind": r.kind,
+                    "type": r.unit_type,
+                    "fresh": bool(fresh.get(u, True)),
+                    "markers": list(marks.get(u) or ()),
+                }
+            )
         add_row(out["pieces"], place=hid, faction=s, count=len(uids), hidden=False, facts=facts)
 
     def marker(hid: str, kind: str, text: str, rule: str, **facts: Any) -> None:

@@ -44,8 +44,14 @@ EARLY_EXPLOITATION_MP = 3  # ROW-4.8
 
 
 def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=rule_ref("row", rule_id), **kw)
+    return Ruling(
+        rule_id=rule_id,
+        title=title,
+        explanation=explanation,
+        result=result,
+        rule_ref=rule_ref("row", rule_id),
+        **kw,
+    )
 
 
 @dataclass(frozen=True)
@@ -66,7 +72,9 @@ MODES = {
     "initial": Mode("initial", "ROW-4.5", UNIT_MP, True, "cost", True),
     "reserve": Mode("reserve", "ROW-4.7", UNIT_MP, True, "cost", False),
     "reserve_hq": Mode("reserve_hq", "ROW-4.7", UNIT_MP, False, "cost", False, hq=True),
-    "early_exploitation": Mode("early_exploitation", "ROW-4.8", EARLY_EXPLOITATION_MP, False, "forbid", False),
+    "early_exploitation": Mode(
+        "early_exploitation", "ROW-4.8", EARLY_EXPLOITATION_MP, False, "forbid", False
+    ),
     "exploitation": Mode("exploitation", "ROW-4.8", 0, False, "cost", True),
     "strategic": Mode("strategic", "ROW-4.4", STRATEGIC_MP, False, "forbid", False),
     "hq": Mode("hq", "ROW-4.5", HQ_MP, False, "cost", True, hq=True),
@@ -109,8 +117,10 @@ def _entry_cost(m: RowMap, side: str, to: str, feats: frozenset[str]) -> tuple[i
     if base is None:
         return None, f"{why}: prohibited"
     if river:
-        base += int(Fraction(m.tec["river"].mp_capitalist if side == CAPITALIST else m.tec["river"].mp_communist)
-                    * TICKS)
+        base += int(
+            Fraction(m.tec["river"].mp_capitalist if side == CAPITALIST else m.tec["river"].mp_communist)
+            * TICKS
+        )
         why += " + river hexside"
     elif "bridge" in feats:
         why += " (bridge)"
@@ -147,10 +157,19 @@ def _edges_at(m: RowMap, side: str, i: int) -> list[tuple[int, int]]:
     return out
 
 
-def search(m: RowMap, side: str, start: str, budget: int | None, *, allowed: frozenset[str],
-           blocked: frozenset[str] = frozenset(), zoc: frozenset[str] = frozenset(), zoc_rule: str = "cost",
-           zoc_extra: int = TICKS, stop_at: frozenset[str] | set[str] | None = None
-           ) -> tuple[dict[str, int], dict[str, str]]:
+def search(
+    m: RowMap,
+    side: str,
+    start: str,
+    budget: int | None,
+    *,
+    allowed: frozenset[str],
+    blocked: frozenset[str] = frozenset(),
+    zoc: frozenset[str] = frozenset(),
+    zoc_rule: str = "cost",
+    zoc_extra: int = TICKS,
+    stop_at: frozenset[str] | set[str] | None = None,
+) -> tuple[dict[str, int], dict[str, str]]:
     """Cheapest costs (in sixths of an MP) from ``start`` to every hex reachable within ``budget`` (None: no limit).
 
     ``allowed``: hexes the piece may enter (ROW-14.6); ``blocked``: hexes it may not enter (enemy units);
@@ -242,9 +261,13 @@ def _context(piece: Piece, situation: Situation, mode: Mode, mission: str | None
     return allowed, frozenset(blocked), zoc, _zoc_rule(piece, mode, mission)
 
 
-def _check_mode(piece: Piece, situation: Situation, mode: Mode, mission: str | None, m: RowMap, zoc_rule: str) -> None:
+def _check_mode(
+    piece: Piece, situation: Situation, mode: Mode, mission: str | None, m: RowMap, zoc_rule: str
+) -> None:
     if mode.hq != piece.is_hq:
-        raise IllegalAction(mode.rule_id, f"{piece}: {mode.name} movement is for {'HQs' if mode.hq else 'units'}")
+        raise IllegalAction(
+            mode.rule_id, f"{piece}: {mode.name} movement is for {'HQs' if mode.hq else 'units'}"
+        )
     if piece.special_forces:
         raise IllegalAction("ROW-14.1.5", f"{piece} is a Special Forces battalion: it never leaves its hex")
     if mode.name == "strategic":
@@ -259,12 +282,23 @@ def _check_mode(piece: Piece, situation: Situation, mode: Mode, mission: str | N
         else:
             bad = in_enemy_zoc(piece, situation, m)
         if bad:
-            raise IllegalAction(mode.rule_id, f"{piece} starts in an enemy ZoC at {piece.hex} and may not make a "
-                                f"{mode.name.replace('_', ' ')} move")
+            raise IllegalAction(
+                mode.rule_id,
+                f"{piece} starts in an enemy ZoC at {piece.hex} and may not make a "
+                f"{mode.name.replace('_', ' ')} move",
+            )
 
 
-def reachable(piece: Piece, situation: Situation, mode: str, *, mp: int | None = None, mp_spent: Fraction = Fraction(0),
-              mission: str | None = None, m: RowMap | None = None) -> Reach:
+def reachable(
+    piece: Piece,
+    situation: Situation,
+    mode: str,
+    *,
+    mp: int | None = None,
+    mp_spent: Fraction = Fraction(0),
+    mission: str | None = None,
+    m: RowMap | None = None,
+) -> Reach:
     """ROW-4.1 / ROW-4.3 / ROW-4.4 / ROW-4.5 / ROW-4.7 / ROW-4.8: every hex ``piece`` may reach by one ``mode``
     movement, with the cheapest path to each.
 
@@ -285,7 +319,9 @@ def reachable(piece: Piece, situation: Situation, mode: str, *, mp: int | None =
     allowed, blocked, zoc, rule = _context(piece, situation, md, mission, m)
     _check_mode(piece, situation, md, mission, m, rule)
     budget = int((allowance - mp_spent) * TICKS)
-    costs, prev = search(m, piece.side, piece.hex, budget, allowed=allowed, blocked=blocked, zoc=zoc, zoc_rule=rule)
+    costs, prev = search(
+        m, piece.side, piece.hex, budget, allowed=allowed, blocked=blocked, zoc=zoc, zoc_rule=rule
+    )
     one: set[str] = set()
     if md.one_hex_minimum and mp_spent == 0 and not piece.is_hq:
         start_zoc = in_enemy_zoc(piece, situation, m)
@@ -319,17 +355,41 @@ def move_options(piece: Piece, situation: Situation, mode: str, **kw) -> list[Ac
     for h in sorted(r.ends):
         p = r.path(h)
         spent = r.mp_spent(h)
-        label = f"Move {piece} to {h} ({float(spent):g} MP" + (", one-hex minimum" if h in r.one_hex else "") + ")"
+        label = (
+            f"Move {piece} to {h} ({float(spent):g} MP"
+            + (", one-hex minimum" if h in r.one_hex else "")
+            + ")"
+        )
         if h in r.routs:
             label += f", routing enemy HQ {', '.join(r.routs[h])}"
-        opts.append(Action.make("move", label, [h], unit=piece.uid, to=h, path=p, mp=str(spent),
-                                one_hex_minimum=h in r.one_hex, mode=mode))
+        opts.append(
+            Action.make(
+                "move",
+                label,
+                [h],
+                unit=piece.uid,
+                to=h,
+                path=p,
+                mp=str(spent),
+                one_hex_minimum=h in r.one_hex,
+                mode=mode,
+            )
+        )
     opts.append(Action.make("stay", f"{piece} stays at {piece.hex}", [piece.hex], unit=piece.uid, mode=mode))
     return opts
 
 
-def check_move(piece: Piece, situation: Situation, path: Sequence[str], mode: str, *, mp: int | None = None,
-               mp_spent: Fraction = Fraction(0), mission: str | None = None, m: RowMap | None = None) -> Ruling:
+def check_move(
+    piece: Piece,
+    situation: Situation,
+    path: Sequence[str],
+    mode: str,
+    *,
+    mp: int | None = None,
+    mp_spent: Fraction = Fraction(0),
+    mission: str | None = None,
+    m: RowMap | None = None,
+) -> Ruling:
     """ROW-4.1 and the rule of ``mode``: is the path (starting at the piece's hex) legal?  Raises IllegalAction
     naming the rule broken; otherwise the ruling lists each step's cost and the result
     ``{"to", "path", "mp_spent", "mp_left", "one_hex_minimum", "zoc_entered", "routs"}``."""
@@ -339,7 +399,9 @@ def check_move(piece: Piece, situation: Situation, path: Sequence[str], mode: st
         raise IllegalAction("ROW-4.1", f"unknown movement {mode!r}; kinds are {tuple(MODES)}")
     path = tuple(path)
     if len(path) < 2 or path[0] != piece.hex:
-        raise IllegalAction("ROW-4.1", f"a move of {piece} must start at its hex {piece.hex} and enter at least one hex")
+        raise IllegalAction(
+            "ROW-4.1", f"a move of {piece} must start at its hex {piece.hex} and enter at least one hex"
+        )
     allowance = md.mp if mp is None else mp
     allowed, blocked, zoc, rule = _context(piece, situation, md, mission, m)
     _check_mode(piece, situation, md, mission, m, rule)
@@ -350,9 +412,13 @@ def check_move(piece: Piece, situation: Situation, path: Sequence[str], mode: st
         if b not in m.neighbours(a):
             raise IllegalAction("ROW-4.1", f"{a} and {b} are not adjacent")
         if b not in allowed:
-            raise IllegalAction("ROW-14.6", f"{piece} may not enter {b} ({m.area(b)}): outside its operational limits")
+            raise IllegalAction(
+                "ROW-14.6", f"{piece} may not enter {b} ({m.area(b)}): outside its operational limits"
+            )
         if b in blocked:
-            raise IllegalAction("ROW-4.1", f"{b} holds enemy {'pieces' if piece.is_hq else 'units'}: it may not be entered")
+            raise IllegalAction(
+                "ROW-4.1", f"{b} holds enemy {'pieces' if piece.is_hq else 'units'}: it may not be entered"
+            )
         c, why = step_cost(m, piece.side, a, b)
         if c is None:
             raise IllegalAction("ROW-4.1", f"{b} may not be entered ({why})")
@@ -369,38 +435,87 @@ def check_move(piece: Piece, situation: Situation, path: Sequence[str], mode: st
     one_hex = False
     if spent > budget:
         start_zoc = in_enemy_zoc(piece, situation, m)
-        if (md.one_hex_minimum and len(path) == 2 and mp_spent == 0 and not piece.is_hq
-                and not (start_zoc and path[1] in zoc and rule != "ignore")):
+        if (
+            md.one_hex_minimum
+            and len(path) == 2
+            and mp_spent == 0
+            and not piece.is_hq
+            and not (start_zoc and path[1] in zoc and rule != "ignore")
+        ):
             one_hex = True
             spent = Fraction(budget)
         else:
-            why = ("it would cost " + f"{float(Fraction(spent, TICKS)):g} MP of {allowance}"
-                   + ("" if md.one_hex_minimum else f"; no one-hex minimum in {md.name.replace('_', ' ')} movement")
-                   + ("; the one-hex minimum never goes from one enemy ZoC to another"
-                      if md.one_hex_minimum and len(path) == 2 and in_enemy_zoc(piece, situation, m) else ""))
+            why = (
+                "it would cost "
+                + f"{float(Fraction(spent, TICKS)):g} MP of {allowance}"
+                + (
+                    ""
+                    if md.one_hex_minimum
+                    else f"; no one-hex minimum in {md.name.replace('_', ' ')} movement"
+                )
+                + (
+                    "; the one-hex minimum never goes from one enemy ZoC to another"
+                    if md.one_hex_minimum and len(path) == 2 and in_enemy_zoc(piece, situation, m)
+                    else ""
+                )
+            )
             raise IllegalAction("ROW-4.1", f"{piece} cannot pay for {'-'.join(path)}: {why}")
     if piece.side == COMMUNIST and mission == "evade" and not piece.is_hq and path[-1] in zoc:
-        raise IllegalAction("ROW-9.5", f"under Evade {piece} may not end its move in the enemy ZoC at {path[-1]}")
+        raise IllegalAction(
+            "ROW-9.5", f"under Evade {piece} may not end its move in the enemy ZoC at {path[-1]}"
+        )
     enemy_side = COMMUNIST if piece.side == CAPITALIST else CAPITALIST
     routs = [] if piece.is_hq else [h.uid for h in situation.hqs(enemy_side) if h.hex in path[1:]]
     total = Fraction(spent, TICKS)
-    text = (f"{piece} moves {'-'.join(path)} ({md.name.replace('_', ' ')} movement): "
-            + "; ".join(f"{b} {float(c):g} ({w})" for b, c, w in steps)
-            + f"; {float(total):g} of {allowance} MP spent"
-            + (" (one-hex minimum: all its MP, and no combat may be declared after it)" if one_hex else "")
-            + (f"; enemy HQ {', '.join(routs)} routed" if routs else "") + ".")
-    return _ruling(md.rule_id, "Movement", text,
-                   {"to": path[-1], "path": path, "mp_spent": total, "mp_left": Fraction(allowance) - total,
-                    "one_hex_minimum": one_hex, "zoc_entered": tuple(entered_zoc), "routs": tuple(routs)},
-                   inputs={"piece": piece.uid, "mode": mode, "allowance": allowance, "mp_already_spent": mp_spent,
-                           "mission": mission},
-                   lookup=Lookup("Terrain Effects Chart", steps[-1][2], piece.side, f"{float(steps[-1][1]):g}",
-                                 reconstructed=True, source="data/row/map/tec.csv"),
-                   side=piece.side, places=path, changes=({"piece": piece.uid, "hex": path[-1]},))
+    text = (
+        f"{piece} moves {'-'.join(path)} ({md.name.replace('_', ' ')} movement): "
+        + "; ".join(f"{b} {float(c):g} ({w})" for b, c, w in steps)
+        + f"; {float(total):g} of {allowance} MP spent"
+        + (" (one-hex minimum: all its MP, and no combat may be declared after it)" if one_hex else "")
+        + (f"; enemy HQ {', '.join(routs)} routed" if routs else "")
+        + "."
+    )
+    return _ruling(
+        md.rule_id,
+        "Movement",
+        text,
+        {
+            "to": path[-1],
+            "path": path,
+            "mp_spent": total,
+            "mp_left": Fraction(allowance) - total,
+            "one_hex_minimum": one_hex,
+            "zoc_entered": tuple(entered_zoc),
+            "routs": tuple(routs),
+        },
+        inputs={
+            "piece": piece.uid,
+            "mode": mode,
+            "allowance": allowance,
+            "mp_already_spent": mp_spent,
+            "mission": mission,
+        },
+        lookup=Lookup(
+            "Terrain Effects Chart",
+            steps[-1][2],
+            piece.side,
+            f"{float(steps[-1][1]):g}",
+            reconstructed=True,
+            source="data/row/map/tec.csv",
+        ),
+        side=piece.side,
+        places=path,
+        changes=({"piece": piece.uid, "hex": path[-1]},),
+    )
 
 
-def command_costs(hq: Piece, situation: Situation, budget_mp: int = HQ_MP, m: RowMap | None = None,
-                  mission: str | None = None) -> dict[str, int]:
+def command_costs(
+    hq: Piece,
+    situation: Situation,
+    budget_mp: int = HQ_MP,
+    m: RowMap | None = None,
+    mission: str | None = None,
+) -> dict[str, int]:
     """ROW-9.2 step 2 / ROW-4.5 (decision R-HQ-03): the MP (in sixths) from an HQ to every hex within its 10-MP
     command range: its side's terrain and ZoC costs, never through enemy units, inside its operational limits
     (ROW-14.6).  A dict hex -> sixths of an MP."""
@@ -409,8 +524,16 @@ def command_costs(hq: Piece, situation: Situation, budget_mp: int = HQ_MP, m: Ro
     enemy_side = COMMUNIST if hq.side == CAPITALIST else CAPITALIST
     zoc = enemy_zoc(situation, hq.side, m)
     rule = "ignore" if hq.side == COMMUNIST and mission == "infiltrate" else "cost"
-    costs, _ = search(m, hq.side, hq.hex, budget_mp * TICKS, allowed=allowed | {hq.hex},
-                      blocked=situation.occupied(enemy_side), zoc=zoc, zoc_rule=rule)
+    costs, _ = search(
+        m,
+        hq.side,
+        hq.hex,
+        budget_mp * TICKS,
+        allowed=allowed | {hq.hex},
+        blocked=situation.occupied(enemy_side),
+        zoc=zoc,
+        zoc_rule=rule,
+    )
     return costs
 
 
@@ -424,16 +547,27 @@ def stacking_check(situation: Situation, side: str) -> Ruling:
         if not p.fresh and not p.us_battalion and not p.in_tunnel:
             by_hex.setdefault(p.hex, []).append(p.uid)
     over = {h: sorted(v) for h, v in sorted(by_hex.items()) if len(v) > 1}
-    text = (f"{side} stacking is legal: no hex holds more than one spent unit." if not over else
-            f"{side} is overstacked in " + "; ".join(f"{h} ({', '.join(v)})" for h, v in over.items())
-            + ": the owner eliminates spent units there until one is left; each goes to the Replacements box with "
-              "its US Casualty or Body Count roll.")
-    return _ruling("ROW-4.2", "Stacking check", text, over, inputs={"side": side}, side=side, places=tuple(over))
+    text = (
+        f"{side} stacking is legal: no hex holds more than one spent unit."
+        if not over
+        else f"{side} is overstacked in "
+        + "; ".join(f"{h} ({', '.join(v)})" for h, v in over.items())
+        + ": the owner eliminates spent units there until one is left; each goes to the Replacements box with "
+        "its US Casualty or Body Count roll."
+    )
+    return _ruling(
+        "ROW-4.2", "Stacking check", text, over, inputs={"side": side}, side=side, places=tuple(over)
+    )
 
 
 def stacking_options(situation: Situation, side: str) -> list[Action]:
     """ROW-4.2: the eliminations the owner may choose, one Action per spent unit in an overstacked hex (he picks one
     at a time until :func:`stacking_check` is empty)."""
     over = stacking_check(situation, side).result
-    return [Action.make("eliminate_overstacked", f"Eliminate {situation.piece(u)} at {h} (overstacked)", [h], unit=u)
-            for h, us in over.items() for u in us]
+    return [
+        Action.make(
+            "eliminate_overstacked", f"Eliminate {situation.piece(u)} at {h} (overstacked)", [h], unit=u
+        )
+        for h, us in over.items()
+        for u in us
+    ]

@@ -58,17 +58,34 @@ class NavalMixin:
     def fleet_move(self: RowGame):
         """ROW-11.1 (B1): the Capitalist puts the 7th Fleet in the Yankee or the Dixie Station box (free)."""
         now = self.airwar["station"]
-        a = yield self.decide(CAPITALIST, f"7th Fleet: which Station box this season? (now {now})", "ROW-11.1",
-                              [Action.make("fleet_station", f"{s} Station" + (" (stay)" if s == now else ""), station=s)
-                               for s in STATIONS], kind="fleet_station")
+        a = yield self.decide(
+            CAPITALIST,
+            f"7th Fleet: which Station box this season? (now {now})",
+            "ROW-11.1",
+            [
+                Action.make("fleet_station", f"{s} Station" + (" (stay)" if s == now else ""), station=s)
+                for s in STATIONS
+            ],
+            kind="fleet_station",
+        )
         self.airwar["station"] = a["station"]
         self._touch()
-        navy = [x for x in self._craft(CAPITALIST) if aircraft_counters()[x].service == "Navy"] if self.air_on() else []
-        yield self.ruling("ROW-11.1", "Fleet redeployment", "The 7th Fleet " + ("stays" if a["station"] == now else
-                          "moves") + f" in the {a['station']} Station box: bombardment "
-                          f"({self.pools['US Navy Bombardment']}) reaches combats within {RANGE} hexes of its sea zone"
-                          + ("; Navy aircraft may fly strategic missions" if a["station"] == "Yankee" and navy else "")
-                          + ".", result={"station": a["station"], "from": now})
+        navy = (
+            [x for x in self._craft(CAPITALIST) if aircraft_counters()[x].service == "Navy"]
+            if self.air_on()
+            else []
+        )
+        yield self.ruling(
+            "ROW-11.1",
+            "Fleet redeployment",
+            "The 7th Fleet "
+            + ("stays" if a["station"] == now else "moves")
+            + f" in the {a['station']} Station box: bombardment "
+            f"({self.pools['US Navy Bombardment']}) reaches combats within {RANGE} hexes of its sea zone"
+            + ("; Navy aircraft may fly strategic missions" if a["station"] == "Yankee" and navy else "")
+            + ".",
+            result={"station": a["station"], "from": now},
+        )
 
     def fleet_bot_station(self: RowGame) -> tuple[str, str]:
         """The built-in player's station (a reason with it): the zone with more Communist units within reach of its
@@ -77,8 +94,12 @@ class NavalMixin:
         for u, h in self.pos.items():
             if self.side_of(u) == COMMUNIST and self.rows[u].kind == "unit":
                 for s in STATIONS:
-                    if any(self.map.is_sea(x) and self.map.station(x) == s for x in self.map.within(h, RANGE)):
+                    if any(
+                        self.map.is_sea(x) and self.map.station(x) == s for x in self.map.within(h, RANGE)
+                    ):
                         count[s] += 1
         pick = "Dixie" if count["Dixie"] > count["Yankee"] else "Yankee"
-        return pick, (f"{count[pick]} Communist units stand within bombardment range of the {pick} zone "
-                      f"(against {count['Dixie' if pick == 'Yankee' else 'Yankee']} of the other)")
+        return pick, (
+            f"{count[pick]} Communist units stand within bombardment range of the {pick} zone "
+            f"(against {count['Dixie' if pick == 'Yankee' else 'Yankee']} of the other)"
+        )

@@ -52,8 +52,10 @@ class Piece:
         if self.side not in SIDES:
             raise ValueError(f"{self.uid}: side must be one of {SIDES}, not {self.side!r} (ROW-1.0)")
         if self.nationality not in NATIONALITIES[self.side]:
-            raise ValueError(f"{self.uid}: {self.nationality!r} is not a {self.side} nationality "
-                             f"{NATIONALITIES[self.side]} (ROW-2.3)")
+            raise ValueError(
+                f"{self.uid}: {self.nationality!r} is not a {self.side} nationality "
+                f"{NATIONALITIES[self.side]} (ROW-2.3)"
+            )
         if self.kind not in ("unit", "hq"):
             raise ValueError(f"{self.uid}: kind must be 'unit' or 'hq' (ROW-1.0: an HQ is not a unit)")
         if self.kind == "unit" and self.unit_type not in UNIT_TYPES:
@@ -128,7 +130,9 @@ class Situation:
 
     def occupied(self, side: str) -> frozenset[str]:
         """Hexes holding a unit of ``side`` on the surface (units in tunnels do not count, 14.3)."""
-        return frozenset(p.hex for p in self.pieces if p.kind == "unit" and p.side == side and not p.in_tunnel)
+        return frozenset(
+            p.hex for p in self.pieces if p.kind == "unit" and p.side == side and not p.in_tunnel
+        )
 
     def at(self, hid: str) -> tuple[Piece, ...]:
         return tuple(p for p in self.pieces if p.hex == hid)
@@ -136,5 +140,6 @@ class Situation:
     def replace(self, piece: Piece) -> Situation:
         """A copy with one piece replaced (same uid)."""
         self.piece(piece.uid)
-        return Situation(tuple(piece if p.uid == piece.uid else p for p in self.pieces), self.fire_bases,
-                         self.invaded)
+        return Situation(
+            tuple(piece if p.uid == piece.uid else p for p in self.pieces), self.fire_bases, self.invaded
+        )

@@ -27,8 +27,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
 
 #: leader ids of data/row/units.csv -> the names the rules modules use (victory.vp_value, combat hooks)
-COMMANDER_NAMES = {"westmoreland": "Westmoreland", "abrams": "Abrams", "weyand": "Weyand",
-                   "vo_nguyen_giap": "Giap", "nguyen_huu_an": "An", "ye_jianying": "Ye Jianying"}
+COMMANDER_NAMES = {
+    "westmoreland": "Westmoreland",
+    "abrams": "Abrams",
+    "weyand": "Weyand",
+    "vo_nguyen_giap": "Giap",
+    "nguyen_huu_an": "An",
+    "ye_jianying": "Ye Jianying",
+}
 #: 14.2.1: who may replace whom, at what US Unrest, by how much he may lower it, and in which years he may not
 SUCCESSION = {"westmoreland": ("abrams", 10, 10, ()), "abrams": ("weyand", 15, 5, (1974, 1975))}
 #: 12.2: the D10 rolls that bring China in (units in North Vietnam; units in Laos only)
@@ -38,8 +44,14 @@ COUNTRY_NAMES = {"NVN": "North Vietnam", "LAO": "Laos", "KHM": "Cambodia"}
 
 
 def _r(rule_id: str, title: str, explanation: str, result: Any = None, **kw: Any) -> Ruling:
-    return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=rule_ref("row", rule_id), **kw)
+    return Ruling(
+        rule_id=rule_id,
+        title=title,
+        explanation=explanation,
+        result=result,
+        rule_ref=rule_ref("row", rule_id),
+        **kw,
+    )
 
 
 # ------------------------------------------------------------------------------------------ 12.2 China
@@ -51,20 +63,39 @@ def china_check(dice: Dice, in_nvn: int, in_laos: int, already: bool = False) ->
     if in_nvn < 0 or in_laos < 0:
         raise IllegalAction("ROW-12.2", "unit counts may not be negative")
     if already:
-        return _r("ROW-12.2", "Chinese intervention check", "China is already in the war: no roll.",
-                  {"roll": False, "intervened": True}, inputs={"in_nvn": in_nvn, "in_laos": in_laos})
+        return _r(
+            "ROW-12.2",
+            "Chinese intervention check",
+            "China is already in the war: no roll.",
+            {"roll": False, "intervened": True},
+            inputs={"in_nvn": in_nvn, "in_laos": in_laos},
+        )
     if not in_nvn and not in_laos:
-        return _r("ROW-12.2", "Chinese intervention check", "No Capitalist unit is in North Vietnam or Laos: China "
-                  "does not roll.", {"roll": False, "intervened": False}, inputs={"in_nvn": 0, "in_laos": 0})
+        return _r(
+            "ROW-12.2",
+            "Chinese intervention check",
+            "No Capitalist unit is in North Vietnam or Laos: China does not roll.",
+            {"roll": False, "intervened": False},
+            inputs={"in_nvn": 0, "in_laos": 0},
+        )
     need = CHINA_NVN if in_nvn else CHINA_LAOS
-    where = f"{in_nvn} Capitalist unit(s) in North Vietnam" if in_nvn else f"{in_laos} in Laos (none in the North)"
+    where = (
+        f"{in_nvn} Capitalist unit(s) in North Vietnam"
+        if in_nvn
+        else f"{in_laos} in Laos (none in the North)"
+    )
     d = dice.roll(10, "Chinese intervention")
     yes = d.value in need
-    return _r("ROW-12.2", "Chinese intervention check",
-              f"With {where} the Communist rolls a D10 and needs {' or '.join(map(str, need))}: he rolls {d.value}, "
-              + ("China enters the war." if yes else "China stays out."),
-              {"roll": True, "intervened": yes}, inputs={"in_nvn": in_nvn, "in_laos": in_laos},
-              dice=(d,), lookup={"needed": list(need)})
+    return _r(
+        "ROW-12.2",
+        "Chinese intervention check",
+        f"With {where} the Communist rolls a D10 and needs {' or '.join(map(str, need))}: he rolls {d.value}, "
+        + ("China enters the war." if yes else "China stays out."),
+        {"roll": True, "intervened": yes},
+        inputs={"in_nvn": in_nvn, "in_laos": in_laos},
+        dice=(d,),
+        lookup={"needed": list(need)},
+    )
 
 
 # ------------------------------------------------------------------------------------------ 14.5 elections
@@ -76,14 +107,26 @@ def election(year: int, us_military_victory: int, us_unrest: int) -> Ruling:
         raise IllegalAction("ROW-14.5", f"there is no US election in {year} (only Fall 1968 and Fall 1972)")
     dem = us_military_victory > us_unrest
     winner = "Democrats" if dem else "Republicans"
-    why = (f"US Military Victory {us_military_victory} is higher than US Unrest {us_unrest}" if dem else
-           f"US Unrest {us_unrest} is at least US Military Victory {us_military_victory}")
-    return _r("ROW-14.5", f"US election {year}", f"{why}: the {winner} win the {year} election"
-              + (" and nothing changes." if dem else "; a Republican win lowers US Unrest by 3, restores secret "
-                 "operations, grants three unrestricted declarations without Unrest and lets the Communist put Low "
-                 "Morale on three Capitalist units."),
-              {"winner": winner}, inputs={"year": year, "us_military_victory": us_military_victory,
-                                          "us_unrest": us_unrest}, lookup={"democrats_if": "US MV > US Unrest"})
+    why = (
+        f"US Military Victory {us_military_victory} is higher than US Unrest {us_unrest}"
+        if dem
+        else f"US Unrest {us_unrest} is at least US Military Victory {us_military_victory}"
+    )
+    return _r(
+        "ROW-14.5",
+        f"US election {year}",
+        f"{why}: the {winner} win the {year} election"
+        + (
+            " and nothing changes."
+            if dem
+            else "; a Republican win lowers US Unrest by 3, restores secret "
+            "operations, grants three unrestricted declarations without Unrest and lets the Communist put Low "
+            "Morale on three Capitalist units."
+        ),
+        {"winner": winner},
+        inputs={"year": year, "us_military_victory": us_military_victory, "us_unrest": us_unrest},
+        lookup={"democrats_if": "US MV > US Unrest"},
+    )
 
 
 # ------------------------------------------------------------------------------------------ 14.2.1 commanders
@@ -97,8 +140,15 @@ def commander_change_options(current: str, us_unrest: int, year: int) -> list[Ac
     new, need, most, barred = SUCCESSION[current]
     if us_unrest < need or year in barred:
         return []
-    out = [Action.make("change_commander", f"{COMMANDER_NAMES[new]} replaces {COMMANDER_NAMES[current]}; US Unrest "
-                       f"-{k}", leader=new, reduce=k) for k in range(min(most, us_unrest), -1, -1)]
+    out = [
+        Action.make(
+            "change_commander",
+            f"{COMMANDER_NAMES[new]} replaces {COMMANDER_NAMES[current]}; US Unrest -{k}",
+            leader=new,
+            reduce=k,
+        )
+        for k in range(min(most, us_unrest), -1, -1)
+    ]
     return [*out, Action.make("keep_commander", f"{COMMANDER_NAMES[current]} stays in command")]
 
 
@@ -109,15 +159,22 @@ def check_commander_change(current: str, a: Action, us_unrest: int, year: int) -
             raise IllegalAction("ROW-14.2.1", "Weyand may not be replaced")
         if current in SUCCESSION:
             new, need, most, barred = SUCCESSION[current]
-            raise IllegalAction("ROW-14.2.1", f"{COMMANDER_NAMES[new]} may replace {COMMANDER_NAMES[current]} only "
-                                f"with US Unrest at {need} or more" + (f", not in {barred[0]}-{barred[1]}" if barred
-                                                                       else "") + f", lowering it by at most {most}")
+            raise IllegalAction(
+                "ROW-14.2.1",
+                f"{COMMANDER_NAMES[new]} may replace {COMMANDER_NAMES[current]} only "
+                f"with US Unrest at {need} or more"
+                + (f", not in {barred[0]}-{barred[1]}" if barred else "")
+                + f", lowering it by at most {most}",
+            )
         raise IllegalAction("ROW-14.2.1", f"{current} is not a Capitalist theater commander")
-    return _r("ROW-14.2.1", "New theater commander",
-              f"{COMMANDER_NAMES[a['leader']]} takes command from {COMMANDER_NAMES[current]} (US Unrest {us_unrest}); "
-              f"US Unrest is lowered by {a['reduce']} (never below a breakpoint reached, 12.1.2).",
-              {"leader": a["leader"], "reduce": a["reduce"]}, inputs={"current": current, "us_unrest": us_unrest,
-                                                                       "year": year})
+    return _r(
+        "ROW-14.2.1",
+        "New theater commander",
+        f"{COMMANDER_NAMES[a['leader']]} takes command from {COMMANDER_NAMES[current]} (US Unrest {us_unrest}); "
+        f"US Unrest is lowered by {a['reduce']} (never below a breakpoint reached, 12.1.2).",
+        {"leader": a["leader"], "reduce": a["reduce"]},
+        inputs={"current": current, "us_unrest": us_unrest, "year": year},
+    )
 
 
 # ------------------------------------------------------------------------------------------ the game side
@@ -130,8 +187,10 @@ class PoliticsMixin:
         pol: dict[str, Any] = {}
         p = getattr(sc, "politics", None)
         if p is not None:
-            pol["china"] = {"in_play": bool(p.china and p.china.in_play),
-                            "intervened": bool(p.china and p.china.intervened)}
+            pol["china"] = {
+                "in_play": bool(p.china and p.china.in_play),
+                "intervened": bool(p.china and p.china.intervened),
+            }
             pol["party"] = p.party
             pol["free_unrestricted"] = p.republican_unrestricted
             pol["invaded"] = sorted(p.invaded)
@@ -169,12 +228,19 @@ class PoliticsMixin:
     def china_step(self: RowGame):
         """ROW-12.2 (A1): count the Capitalist units in North Vietnam (not the DMZ, 14.6.4) and in Laos; roll."""
         units = [u for u in self.pos if self.side_of(u) == CAPITALIST and self.rows[u].kind == "unit"]
-        nvn = sum(1 for u in units if self.map.country(self.pos[u]) == "NVN" and self.map.area(self.pos[u]) != "DMZ")
+        nvn = sum(
+            1 for u in units if self.map.country(self.pos[u]) == "NVN" and self.map.area(self.pos[u]) != "DMZ"
+        )
         lao = sum(1 for u in units if self.map.country(self.pos[u]) == "LAO")
         if not self.pol["china"]["in_play"]:
-            yield self.ruling("ROW-12.2", "Chinese intervention check", f"The scenario keeps China out of the war "
-                              f"(politics.china.in_play false): no roll, whatever stands in North Vietnam ({nvn}) or "
-                              f"Laos ({lao}) (R-POL-05).", result={"roll": False, "intervened": False})
+            yield self.ruling(
+                "ROW-12.2",
+                "Chinese intervention check",
+                f"The scenario keeps China out of the war "
+                f"(politics.china.in_play false): no roll, whatever stands in North Vietnam ({nvn}) or "
+                f"Laos ({lao}) (R-POL-05).",
+                result={"roll": False, "intervened": False},
+            )
             return
         r = china_check(self.dice, nvn, lao, already=self.china_in())
         yield self._stamp(r)
@@ -187,11 +253,15 @@ class PoliticsMixin:
         self.pol["commanders"][COMMUNIST] = "ye_jianying"
         self.pol["foreign_unrest_ignored"] = True
         self._touch()
-        yield self.ruling("ROW-12.2", "China intervenes", "Ye Jianying becomes the Communist theater commander; from "
-                          "now on every VP award of both sides is doubled, the Communist gets 3 replacement points a "
-                          "turn, both sides always fight the Offensive mission free of cost and the Capitalist's "
-                          "operations are all unrestricted; US Unrest for entering other countries no longer counts.",
-                          result={"commander": "ye_jianying"})
+        yield self.ruling(
+            "ROW-12.2",
+            "China intervenes",
+            "Ye Jianying becomes the Communist theater commander; from "
+            "now on every VP award of both sides is doubled, the Communist gets 3 replacement points a "
+            "turn, both sides always fight the Offensive mission free of cost and the Capitalist's "
+            "operations are all unrestricted; US Unrest for entering other countries no longer counts.",
+            result={"commander": "ye_jianying"},
+        )
         new, r = change(self.pools_obj(), "Communist Infrastructure", 10, "Chinese aid (12.2, R-POL-01)")
         self.set_pools(new)
         yield self._stamp(r)
@@ -199,24 +269,45 @@ class PoliticsMixin:
         self.set_vstate(s)
         yield self._stamp(r)
         prc = list(getattr(self.scenario.politics.china, "prc_units", []) or [])
-        srcs = [h for h in self.map.supply_sources("prc") if h in self.window_land]  # the north map edge (12.2)
+        srcs = [
+            h for h in self.map.supply_sources("prc") if h in self.window_land
+        ]  # the north map edge (12.2)
         for u in prc:
             if self.box.get(u) != "china":
                 continue
-            spots = sorted({h for h in srcs if not any(self.side_of(x) == CAPITALIST for x in self.at_hex.get(h, []))})
+            spots = sorted(
+                {h for h in srcs if not any(self.side_of(x) == CAPITALIST for x in self.at_hex.get(h, []))}
+            )
             if not spots:
-                yield self.ruling("ROW-12.2", "PRC unit waits", f"No PRC supply source on the north edge is free "
-                                  f"(or in play) for {self.rows[u].name}: it waits.", result={"unit": u})
+                yield self.ruling(
+                    "ROW-12.2",
+                    "PRC unit waits",
+                    f"No PRC supply source on the north edge is free "
+                    f"(or in play) for {self.rows[u].name}: it waits.",
+                    result={"unit": u},
+                )
                 continue
-            yield from self.enter_fresh(COMMUNIST, u, spots, "ROW-12.2", kind="prc_entry", option="prc_enters",
-                                        key="unit", prompt=f"Where does {self.rows[u].name} enter?", label="at",
-                                        title="PRC unit enters", text="enters fresh at the Communist supply source")
+            yield from self.enter_fresh(
+                COMMUNIST,
+                u,
+                spots,
+                "ROW-12.2",
+                kind="prc_entry",
+                option="prc_enters",
+                key="unit",
+                prompt=f"Where does {self.rows[u].name} enter?",
+                label="at",
+                title="PRC unit enters",
+                text="enters fresh at the Communist supply source",
+            )
 
     def china_replacements(self: RowGame):
         """ROW-12.2 (R-POL-02): with China in, the Communist gets 3 replacement points in his reinforcement step."""
         if not self.china_in():
             return
-        new, r = change(self.pools_obj(), "Communist Replacements", 3, "Chinese intervention (12.2)", forced=True)
+        new, r = change(
+            self.pools_obj(), "Communist Replacements", 3, "Chinese intervention (12.2)", forced=True
+        )
         self.set_pools(new)
         yield self._stamp(r)
 
@@ -226,23 +317,39 @@ class PoliticsMixin:
         Giap on Spring 1974; the Capitalist may change his theater commander; he may declare an invasion."""
         p = self.scenario.politics
         year = self._calendar_row().year
-        if p.commander_changes and self.season >= AN_TURN and self.pol["commanders"].get(COMMUNIST) == "vo_nguyen_giap":
+        if (
+            p.commander_changes
+            and self.season >= AN_TURN
+            and self.pol["commanders"].get(COMMUNIST) == "vo_nguyen_giap"
+        ):
             yield from self._an_takes_command()
         cur = self.pol["commanders"].get(CAPITALIST)
         opts = commander_change_options(cur or "", self.vp["us_unrest"], year) if p.commander_changes else []
         if opts:
-            a = yield self.decide(CAPITALIST, f"Change the theater commander ({COMMANDER_NAMES[cur]}, US Unrest "
-                                  f"{self.vp['us_unrest']})?", "ROW-14.2.1", opts, kind="commander")
+            a = yield self.decide(
+                CAPITALIST,
+                f"Change the theater commander ({COMMANDER_NAMES[cur]}, US Unrest {self.vp['us_unrest']})?",
+                "ROW-14.2.1",
+                opts,
+                kind="commander",
+            )
             if a.kind == "change_commander":
                 r = check_commander_change(cur, a, self.vp["us_unrest"], year)
                 self.pol["commanders"][CAPITALIST] = a["leader"]
                 self._touch()
                 yield self._stamp(r)
                 if a["reduce"]:
-                    yield from self._award(COMMUNIST, -a["reduce"], f"{COMMANDER_NAMES[a['leader']]} takes command")
+                    yield from self._award(
+                        COMMUNIST, -a["reduce"], f"{COMMANDER_NAMES[a['leader']]} takes command"
+                    )
             else:
-                yield self.ruling("ROW-14.2.1", "Theater commander stays", f"{COMMANDER_NAMES[cur]} stays in command.",
-                                  result={"leader": cur}, side=CAPITALIST)
+                yield self.ruling(
+                    "ROW-14.2.1",
+                    "Theater commander stays",
+                    f"{COMMANDER_NAMES[cur]} stays in command.",
+                    result={"leader": cur},
+                    side=CAPITALIST,
+                )
         yield from self._invasions()
 
     def chart_commander(self: RowGame, leader: str) -> str:
@@ -252,31 +359,55 @@ class PoliticsMixin:
         before = self.pol["commanders"].get(side)
         self.pol["commanders"][side] = leader
         self._touch()
-        return (f"({COMMANDER_NAMES.get(leader, leader)} takes command from "
-                f"{COMMANDER_NAMES.get(before or '', before)} by the chart; US Unrest does not change, R-LDR-03.)")
+        return (
+            f"({COMMANDER_NAMES.get(leader, leader)} takes command from "
+            f"{COMMANDER_NAMES.get(before or '', before)} by the chart; US Unrest does not change, R-LDR-03.)"
+        )
 
     def _an_takes_command(self: RowGame):
         """ROW-14.2.1: Spring 1974, An replaces Giap: PAVN Tank +10 (the track stops at 19, 8.2) and the
         Communist puts Poor markers on two ARVN units of his choice (decision R-LDR-02: units on the map)."""
         self.pol["commanders"][COMMUNIST] = "nguyen_huu_an"
         self._touch()
-        yield self.ruling("ROW-14.2.1", "An replaces Giap", "Spring 1974: Nguyen Huu An takes command from Giap.",
-                          result={"leader": "nguyen_huu_an"})
+        yield self.ruling(
+            "ROW-14.2.1",
+            "An replaces Giap",
+            "Spring 1974: Nguyen Huu An takes command from Giap.",
+            result={"leader": "nguyen_huu_an"},
+        )
         new, r = change(self.pools_obj(), "PAVN Tank", 10, "An takes command (14.2.1)", forced=True)
         self.set_pools(new)
         yield self._stamp(r)
         for k in (1, 2):
-            arvn = [u for u in sorted(self.pos) if self.rows[u].nationality == "ARVN" and self.rows[u].kind == "unit"
-                    and "Poor" not in self.markers[u] and self.rows[u].quality != "Poor"]
+            arvn = [
+                u
+                for u in sorted(self.pos)
+                if self.rows[u].nationality == "ARVN"
+                and self.rows[u].kind == "unit"
+                and "Poor" not in self.markers[u]
+                and self.rows[u].quality != "Poor"
+            ]
             if not arvn:
                 break
-            a = yield self.decide(COMMUNIST, f"An: Poor marker {k} of 2 on which ARVN unit?", "ROW-14.2.1",
-                                  [Action.make("poor_marker", f"Poor on {self.rows[u].name}", [self.pos[u]], unit=u)
-                                   for u in arvn], kind="poor_marker")
+            a = yield self.decide(
+                COMMUNIST,
+                f"An: Poor marker {k} of 2 on which ARVN unit?",
+                "ROW-14.2.1",
+                [
+                    Action.make("poor_marker", f"Poor on {self.rows[u].name}", [self.pos[u]], unit=u)
+                    for u in arvn
+                ],
+                kind="poor_marker",
+            )
             self.markers[a["unit"]] = tuple(sorted({*self.markers[a["unit"]], "Poor"} - {"Elite"}))
             self._touch()
-            yield self.ruling("ROW-14.2.1", "Poor marker", f"A Poor marker goes on {self.rows[a['unit']].name}.",
-                              result={"unit": a["unit"]}, places=[self.pos[a["unit"]]])
+            yield self.ruling(
+                "ROW-14.2.1",
+                "Poor marker",
+                f"A Poor marker goes on {self.rows[a['unit']].name}.",
+                result={"unit": a["unit"]},
+                places=[self.pos[a["unit"]]],
+            )
 
     def _invasions(self: RowGame):
         """ROW-14.6.1 (decision R-POL-04): the Capitalist may declare an invasion of a country the scenario allows;
@@ -285,11 +416,22 @@ class PoliticsMixin:
         left = [c for c in p.may_invade if c not in self.pol["invaded"]]
         if not left:
             return
-        opts = [Action.make("invade", f"Invade {COUNTRY_NAMES[c]}" + (f" (US Unrest +{p.invasion_unrest.get(c, 0)})"
-                                                                      if p.invasion_unrest.get(c) else ""),
-                            country=c) for c in left]
-        a = yield self.decide(CAPITALIST, "Declare an invasion?", "ROW-14.6.1",
-                              [*opts, Action.make("no_invasion", "No invasion this season")], kind="invasion")
+        opts = [
+            Action.make(
+                "invade",
+                f"Invade {COUNTRY_NAMES[c]}"
+                + (f" (US Unrest +{p.invasion_unrest.get(c, 0)})" if p.invasion_unrest.get(c) else ""),
+                country=c,
+            )
+            for c in left
+        ]
+        a = yield self.decide(
+            CAPITALIST,
+            "Declare an invasion?",
+            "ROW-14.6.1",
+            [*opts, Action.make("no_invasion", "No invasion this season")],
+            kind="invasion",
+        )
         if a.kind == "no_invasion":
             return
         c = a["country"]
@@ -297,10 +439,20 @@ class PoliticsMixin:
         self._touch()
         cost = p.invasion_unrest.get(c, 0)
         ignored = self.pol.get("foreign_unrest_ignored", False)
-        yield self.ruling("ROW-14.6.1", "Invasion", f"The Capitalist invades {COUNTRY_NAMES[c]}: US units may now "
-                          "move there" + (f"; it costs {cost} US Unrest" + (", ignored since China entered (12.2)"
-                                                                           if ignored else "") if cost else "") + ".",
-                          result={"country": c, "unrest": 0 if ignored else cost}, side=CAPITALIST)
+        yield self.ruling(
+            "ROW-14.6.1",
+            "Invasion",
+            f"The Capitalist invades {COUNTRY_NAMES[c]}: US units may now "
+            "move there"
+            + (
+                f"; it costs {cost} US Unrest" + (", ignored since China entered (12.2)" if ignored else "")
+                if cost
+                else ""
+            )
+            + ".",
+            result={"country": c, "unrest": 0 if ignored else cost},
+            side=CAPITALIST,
+        )
         if cost and not ignored:
             yield from self._award(COMMUNIST, cost, f"invasion of {COUNTRY_NAMES[c]}")
 
@@ -319,23 +471,47 @@ class PoliticsMixin:
         self.vp["secret_ops"] = 0
         self.vp["secret_ops_allowed"] = True
         self.pol["free_unrestricted"] = self.pol.get("free_unrestricted", 0) + 3
-        if getattr(self, "airwar", None):  # the air war (air.py) spends them when it declares unrestricted boxes
+        if getattr(
+            self, "airwar", None
+        ):  # the air war (air.py) spends them when it declares unrestricted boxes
             self.airwar["free_unrestricted"] = self.airwar.get("free_unrestricted", 0) + 3
-        yield self.ruling("ROW-14.5", "Republican administration", "Secret Ops go back to 0 on the Secret Ops side; "
-                          f"the Capitalist has {self.pol['free_unrestricted']} unrestricted declarations free of "
-                          "US Unrest.", result={"free_unrestricted": self.pol["free_unrestricted"]})
+        yield self.ruling(
+            "ROW-14.5",
+            "Republican administration",
+            "Secret Ops go back to 0 on the Secret Ops side; "
+            f"the Capitalist has {self.pol['free_unrestricted']} unrestricted declarations free of "
+            "US Unrest.",
+            result={"free_unrestricted": self.pol["free_unrestricted"]},
+        )
         for k in (1, 2, 3):
-            cands = [u for u in sorted(self.pos) if self.side_of(u) == CAPITALIST and self.rows[u].kind == "unit"
-                     and "Low Morale" not in self.markers[u]]
+            cands = [
+                u
+                for u in sorted(self.pos)
+                if self.side_of(u) == CAPITALIST
+                and self.rows[u].kind == "unit"
+                and "Low Morale" not in self.markers[u]
+            ]
             if not cands:
                 break
-            a = yield self.decide(COMMUNIST, f"Low Morale marker {k} of 3 on which Capitalist unit?", "ROW-14.5",
-                                  [Action.make("low_morale", f"Low Morale on {self.rows[u].name}", [self.pos[u]],
-                                               unit=u) for u in cands], kind="low_morale")
+            a = yield self.decide(
+                COMMUNIST,
+                f"Low Morale marker {k} of 3 on which Capitalist unit?",
+                "ROW-14.5",
+                [
+                    Action.make("low_morale", f"Low Morale on {self.rows[u].name}", [self.pos[u]], unit=u)
+                    for u in cands
+                ],
+                kind="low_morale",
+            )
             self.markers[a["unit"]] = tuple(sorted([*self.markers[a["unit"]], "Low Morale"]))
             self._touch()
-            yield self.ruling("ROW-14.5", "Low Morale", f"Low Morale goes on {self.rows[a['unit']].name}.",
-                              result={"unit": a["unit"]}, places=[self.pos[a["unit"]]])
+            yield self.ruling(
+                "ROW-14.5",
+                "Low Morale",
+                f"Low Morale goes on {self.rows[a['unit']].name}.",
+                result={"unit": a["unit"]},
+                places=[self.pos[a["unit"]]],
+            )
         yield from self._award(COMMUNIST, -3, "Republican election win (14.5)")
 
 
@@ -343,7 +519,9 @@ def _combat_chit(game: RowGame, d) -> tuple[Action, str]:
     """ROW-5.2.1: the chit with the biggest die and modifier is kept."""
     from .chits import chit_by_id
 
-    best = max(d.options, key=lambda a: (chit_by_id(a["chit"]).die + 2 * chit_by_id(a["chit"]).modifier, a["chit"]))
+    best = max(
+        d.options, key=lambda a: (chit_by_id(a["chit"]).die + 2 * chit_by_id(a["chit"]).modifier, a["chit"])
+    )
     return best, "keeps the chit with the biggest die and modifier"
 
 
@@ -358,8 +536,10 @@ SPECIAL_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] 
     "combat_chit": _combat_chit,
     "tunnel_roll": lambda game, d: (d.options[0], "US Casualties feed US Unrest: always roll"),
     "commander": _commander,
-    "invasion": lambda game, d: (next(a for a in d.options if a.kind == "no_invasion"),
-                                 "the bot never widens the war on its own"),
+    "invasion": lambda game, d: (
+        next(a for a in d.options if a.kind == "no_invasion"),
+        "the bot never widens the war on its own",
+    ),
     "poor_marker": lambda game, d: (d.options[0], "Poor on the first ARVN unit listed"),
     "low_morale": lambda game, d: (d.options[0], "Low Morale on the first Capitalist unit listed"),
     "prc_entry": lambda game, d: (d.options[0], "the first free supply source"),

@@ -35,22 +35,42 @@ def random_event(dice: Dice, chit: Chit, hex_id: str = "", t: CombatTables | Non
     """
     t = t or tables()
     if chit.re is None:
-        return ruling("ROW-5.5", "No random event", f"Chit {chit.id} shows RE No: no random event.",
-                      {"event": "none", "placer": None}, inputs={"chit": chit.id}, places=[hex_id] if hex_id else [])
+        return ruling(
+            "ROW-5.5",
+            "No random event",
+            f"Chit {chit.id} shows RE No: no random event.",
+            {"event": "none", "placer": None},
+            inputs={"chit": chit.id},
+            places=[hex_id] if hex_id else [],
+        )
     r = dice.roll(10, f"Random Event Table {chit.re}")
     row = t.random_events[(chit.re, r.value)]
     if row.event == "objective":
-        text = (f"Random Event Table {chit.re}, roll {r.value}: news reporters are present; a revealed Objective "
-                f"marker goes on the combat hex{' ' + hex_id if hex_id else ''} (12.1.3).")
+        text = (
+            f"Random Event Table {chit.re}, roll {r.value}: news reporters are present; a revealed Objective "
+            f"marker goes on the combat hex{' ' + hex_id if hex_id else ''} (12.1.3)."
+        )
     else:
-        text = (f"Random Event Table {chit.re}, roll {r.value}: draw from the Cup of SNAFU; the {row.placer} places "
-                "the marker before the combat dice.")
-    return ruling("ROW-5.5", f"Random event ({chit.re})", text, {"event": row.event, "placer": row.placer},
-                  inputs={"chit": chit.id, "table": chit.re}, dice=[r],
-                  lookup=Lookup(f"Random Event Table {chit.re}", str(r.value), "event",
-                                row.event + (f" ({row.placer} places)" if row.placer else ""),
-                                source="data/row/tables/random_events.csv"),
-                  places=[hex_id] if hex_id else [])
+        text = (
+            f"Random Event Table {chit.re}, roll {r.value}: draw from the Cup of SNAFU; the {row.placer} places "
+            "the marker before the combat dice."
+        )
+    return ruling(
+        "ROW-5.5",
+        f"Random event ({chit.re})",
+        text,
+        {"event": row.event, "placer": row.placer},
+        inputs={"chit": chit.id, "table": chit.re},
+        dice=[r],
+        lookup=Lookup(
+            f"Random Event Table {chit.re}",
+            str(r.value),
+            "event",
+            row.event + (f" ({row.placer} places)" if row.placer else ""),
+            source="data/row/tables/random_events.csv",
+        ),
+        places=[hex_id] if hex_id else [],
+    )
 
 
 # ------------------------------------------------------------------------------------------ the cup
@@ -64,7 +84,11 @@ class SnafuCup:
     def full(cls, t: CombatTables | None = None) -> SnafuCup:
         """Every counter of ``snafu_cup.csv`` (counts reconstructed)."""
         t = t or tables()
-        ids = [row.counter if k == 0 else f"{row.counter}#{k + 1}" for row in t.snafu_cup for k in range(row.count)]
+        ids = [
+            row.counter if k == 0 else f"{row.counter}#{k + 1}"
+            for row in t.snafu_cup
+            for k in range(row.count)
+        ]
         return cls(tuple(sorted(ids)))
 
     def without(self, counter: str) -> SnafuCup:
@@ -86,12 +110,15 @@ def faces(counter: str, t: CombatTables | None = None) -> tuple[str, ...]:
     return (row.front,) if row.back is None else (row.front, row.back)
 
 
-def draw_snafu(dice: Dice, cup: SnafuCup, n: int = 1, why: str = "random event", t: CombatTables | None = None
-               ) -> tuple[SnafuCup, Ruling]:
+def draw_snafu(
+    dice: Dice, cup: SnafuCup, n: int = 1, why: str = "random event", t: CombatTables | None = None
+) -> tuple[SnafuCup, Ruling]:
     """ROW-6.1: draw ``n`` counters from the cup (a die over its fixed order, R-CBT-03); returns the cup left."""
     t = t or tables()
     if len(cup.counters) < n:
-        raise IllegalAction("ROW-6.1", f"the Cup of SNAFU holds {len(cup.counters)} counter(s); cannot draw {n}")
+        raise IllegalAction(
+            "ROW-6.1", f"the Cup of SNAFU holds {len(cup.counters)} counter(s); cannot draw {n}"
+        )
     rolls, drawn = [], []
     for _ in range(n):
         r = dice.roll(len(cup.counters), "Cup of SNAFU draw")
@@ -100,15 +127,28 @@ def draw_snafu(dice: Dice, cup: SnafuCup, n: int = 1, why: str = "random event",
         drawn.append(c)
         cup = cup.without(c)
     desc = "; ".join(f"{c} ({counter_row(c, t).side}: {' / '.join(faces(c, t))})" for c in drawn)
-    return cup, ruling("ROW-6.1", "Cup of SNAFU draw", f"For the {why}, drawn from the Cup of SNAFU: {desc}. "
-                       "(The cup's contents are a reconstruction, see data/row/tables/snafu_cup.csv.)",
-                       {"drawn": drawn}, inputs={"why": why, "cup_size": len(cup.counters) + n}, dice=rolls,
-                       lookup=Lookup("Cup of SNAFU", drawn[0], "faces", " / ".join(faces(drawn[0], t)),
-                                     reconstructed=True, source="data/row/tables/snafu_cup.csv"))
+    return cup, ruling(
+        "ROW-6.1",
+        "Cup of SNAFU draw",
+        f"For the {why}, drawn from the Cup of SNAFU: {desc}. "
+        "(The cup's contents are a reconstruction, see data/row/tables/snafu_cup.csv.)",
+        {"drawn": drawn},
+        inputs={"why": why, "cup_size": len(cup.counters) + n},
+        dice=rolls,
+        lookup=Lookup(
+            "Cup of SNAFU",
+            drawn[0],
+            "faces",
+            " / ".join(faces(drawn[0], t)),
+            reconstructed=True,
+            source="data/row/tables/snafu_cup.csv",
+        ),
+    )
 
 
-def placement_options(counter: str, units: Sequence[CombatUnit], *, optional: bool = False,
-                      t: CombatTables | None = None) -> list[Action]:
+def placement_options(
+    counter: str, units: Sequence[CombatUnit], *, optional: bool = False, t: CombatTables | None = None
+) -> list[Action]:
     """ROW-6.1: where the placer may put ``counter``: on a unit of the counter's colour among ``units`` (the units in
     this combat, R-CBT-20, or the one disrupted/routed/OOC unit), with the face of his choice.  A Leader counter goes
     only on a unit without a leader marker (none: back to the cup).  ``optional`` draws add "discard"."""
@@ -121,10 +161,15 @@ def placement_options(counter: str, units: Sequence[CombatUnit], *, optional: bo
         for face in faces(counter, t):
             if face in LEADER_MARKERS and u.has(*LEADER_MARKERS):
                 continue
-            opts.append(Action.make("place_snafu", f"Put {face} on {u}", unit=u.uid, face=face, counter=counter))
+            opts.append(
+                Action.make("place_snafu", f"Put {face} on {u}", unit=u.uid, face=face, counter=counter)
+            )
     if not opts:
-        opts.append(Action.make("return_snafu", f"No unit can take {counter}: it goes back to the cup",
-                                counter=counter))
+        opts.append(
+            Action.make(
+                "return_snafu", f"No unit can take {counter}: it goes back to the cup", counter=counter
+            )
+        )
     elif optional:
         opts.append(Action.make("return_snafu", f"Do not place {counter}: back to the cup", counter=counter))
     return opts
@@ -142,8 +187,14 @@ class SnafuOutcome:
     ruling: Ruling
 
 
-def place_snafu(dice: Dice, counter: str, face: str, unit: CombatUnit, units_in_combat: Sequence[CombatUnit] = (),
-                t: CombatTables | None = None) -> SnafuOutcome:
+def place_snafu(
+    dice: Dice,
+    counter: str,
+    face: str,
+    unit: CombatUnit,
+    units_in_combat: Sequence[CombatUnit] = (),
+    t: CombatTables | None = None,
+) -> SnafuOutcome:
     """ROW-6.1 cases a-h: put face ``face`` of ``counter`` on ``unit`` and apply it.
 
     Leaders, Ammo and Fuel stay on the unit (Shortage + Shortage or Out -> Out; Out stays Out; the counter replaced
@@ -169,9 +220,11 @@ def place_snafu(dice: Dice, counter: str, face: str, unit: CombatUnit, units_in_
     lookup = Lookup("SNAFU markers", face, "effect", eff.effect, source="data/row/tables/snafu_markers.csv")
     if eff.effect in ("reroll_own", "reroll_enemy"):
         new = unit.with_markers(add=[face])
-        text = f"{face} is placed on {unit}: " + ("its side may re-roll its own combat die once per combat."
-                                                 if eff.effect == "reroll_own" else
-                                                 "the enemy may re-roll this side's combat die once per combat.")
+        text = f"{face} is placed on {unit}: " + (
+            "its side may re-roll its own combat die once per combat."
+            if eff.effect == "reroll_own"
+            else "the enemy may re-roll this side's combat die once per combat."
+        )
     elif eff.effect in ("ammo_shortage", "ammo_out", "fuel_shortage", "fuel_out"):
         kind = "Ammo" if eff.effect.startswith("ammo") else "Fuel"
         short, out = f"{kind} Shortage", f"{kind} Out"
@@ -191,8 +244,11 @@ def place_snafu(dice: Dice, counter: str, face: str, unit: CombatUnit, units_in_
         amount = math.ceil(r.value / 2) if eff.halve_up == "yes" else r.value
         track = "Body Count" if eff.loss_track == "body_count" else LOSS_TRACKS[row.side]
         losses[track] = amount
-        text = (f"{face} ({row.side} marker, on {unit}): D{eff.die} = {r.value}"
-                + (f", half rounded up = {amount}" if eff.halve_up == "yes" else "") + f" added to {track}.")
+        text = (
+            f"{face} ({row.side} marker, on {unit}): D{eff.die} = {r.value}"
+            + (f", half rounded up = {amount}" if eff.halve_up == "yes" else "")
+            + f" added to {track}."
+        )
         returned.append(counter)
     elif eff.effect == "radio_out":
         radio = row.side
@@ -200,15 +256,36 @@ def place_snafu(dice: Dice, counter: str, face: str, unit: CombatUnit, units_in_
         returned.append(counter)
     else:  # key_officer
         kok = tuple(key_officer_options(row.side, units_in_combat or (unit,)))
-        text = (f"Key Officer Killed among the {row.side} units: the placer strikes "
-                + (kok[0].get("strike", "nothing") if kok else "nothing") + " (6.1 case h, R-CBT-12).")
+        text = (
+            f"Key Officer Killed among the {row.side} units: the placer strikes "
+            + (kok[0].get("strike", "nothing") if kok else "nothing")
+            + " (6.1 case h, R-CBT-12)."
+        )
         returned.append(counter)
-    return SnafuOutcome(new, tuple(returned), losses, radio, kok,
-                        ruling("ROW-6.1", f"SNAFU: {face}", text, {"unit": unit.uid, "face": face,
-                                                                   "markers": sorted(new.markers),
-                                                                   "losses": losses, "returned": returned},
-                               inputs={"counter": counter, "face": face, "unit": unit.uid}, dice=rolls, lookup=lookup,
-                               changes=[{"unit": unit.uid, "markers": sorted(new.markers)}], side=row.side))
+    return SnafuOutcome(
+        new,
+        tuple(returned),
+        losses,
+        radio,
+        kok,
+        ruling(
+            "ROW-6.1",
+            f"SNAFU: {face}",
+            text,
+            {
+                "unit": unit.uid,
+                "face": face,
+                "markers": sorted(new.markers),
+                "losses": losses,
+                "returned": returned,
+            },
+            inputs={"counter": counter, "face": face, "unit": unit.uid},
+            dice=rolls,
+            lookup=lookup,
+            changes=[{"unit": unit.uid, "markers": sorted(new.markers)}],
+            side=row.side,
+        ),
+    )
 
 
 def key_officer_options(side: str, units: Sequence[CombatUnit]) -> list[Action]:
@@ -217,14 +294,21 @@ def key_officer_options(side: str, units: Sequence[CombatUnit]) -> list[Action]:
     mine = [u for u in units if u.side == side]
     gl = [u for u in mine if u.has("Great Leader")]
     if gl:
-        return [Action.make("key_officer", f"Remove the Great Leader of {u}", unit=u.uid, strike="Great Leader")
-                for u in gl]
+        return [
+            Action.make("key_officer", f"Remove the Great Leader of {u}", unit=u.uid, strike="Great Leader")
+            for u in gl
+        ]
     elite = [u for u in mine if u.has("Elite", "Guards")]
     if elite:
-        return [Action.make("key_officer", f"Remove the elite marker of {u}", unit=u.uid, strike="Elite/Guards")
-                for u in elite]
-    return [Action.make("key_officer", f"Give {u} an Incompetent Leader", unit=u.uid, strike="Incompetent Leader")
-            for u in mine if not u.has(*LEADER_MARKERS)]
+        return [
+            Action.make("key_officer", f"Remove the elite marker of {u}", unit=u.uid, strike="Elite/Guards")
+            for u in elite
+        ]
+    return [
+        Action.make("key_officer", f"Give {u} an Incompetent Leader", unit=u.uid, strike="Incompetent Leader")
+        for u in mine
+        if not u.has(*LEADER_MARKERS)
+    ]
 
 
 def key_officer(unit: CombatUnit, strike: str) -> tuple[CombatUnit, Ruling]:
@@ -244,8 +328,14 @@ def key_officer(unit: CombatUnit, strike: str) -> tuple[CombatUnit, Ruling]:
     else:
         raise IllegalAction("ROW-6.1", f"unknown Key Officer Killed strike {strike!r}")
     verb = "gains an Incompetent Leader" if strike == "Incompetent Leader" else f"loses its {strike} marker"
-    return new, ruling("ROW-6.1", "Key Officer Killed", f"{unit} {verb}.", {"unit": unit.uid, "strike": strike},
-                       changes=[{"unit": unit.uid, "markers": sorted(new.markers)}], side=unit.side)
+    return new, ruling(
+        "ROW-6.1",
+        "Key Officer Killed",
+        f"{unit} {verb}.",
+        {"unit": unit.uid, "strike": strike},
+        changes=[{"unit": unit.uid, "markers": sorted(new.markers)}],
+        side=unit.side,
+    )
 
 
 def quality_marker(unit: CombatUnit, marker: str) -> tuple[CombatUnit, Ruling]:
@@ -256,6 +346,11 @@ def quality_marker(unit: CombatUnit, marker: str) -> tuple[CombatUnit, Ruling]:
     if marker not in want:
         raise IllegalAction("ROW-5.4.2", f"a {unit.side} unit takes {' or '.join(want)}, not {marker}")
     new = unit.with_markers(add=[marker])
-    return new, ruling("ROW-5.4.2", "Unit quality marker", f"{unit} becomes {marker}; it counts in this combat.",
-                       {"unit": unit.uid, "marker": marker}, changes=[{"unit": unit.uid, "markers": sorted(new.markers)}],
-                       side=unit.side)
+    return new, ruling(
+        "ROW-5.4.2",
+        "Unit quality marker",
+        f"{unit} becomes {marker}; it counts in this combat.",
+        {"unit": unit.uid, "marker": marker},
+        changes=[{"unit": unit.uid, "markers": sorted(new.markers)}],
+        side=unit.side,
+    )

@@ -26,22 +26,43 @@ class ReinforceMixin:
         enemy = {h for u, h in self.pos.items() if self.side_of(u) != side}
         if r.nationality == "US":
             areas = set(self.scenario.us_areas)
-            spots = sorted(h for h in self.window_land if self.map.settlement(h) == "city" and self.map.is_coastal(h)
-                           and self.map.country(h) == "SVN" and self.map.area(h) in areas and h not in enemy)
+            spots = sorted(
+                h
+                for h in self.window_land
+                if self.map.settlement(h) == "city"
+                and self.map.is_coastal(h)
+                and self.map.country(h) == "SVN"
+                and self.map.area(h) in areas
+                and h not in enemy
+            )
         elif r.nationality == "PAVN":
-            spots = sorted(h for h in self.map.supply_sources("prc") if h in self.window_land and h not in enemy)
+            spots = sorted(
+                h for h in self.map.supply_sources("prc") if h in self.window_land and h not in enemy
+            )
         else:
             spots = []
         if not spots:
             return None
-        a = yield self.decide(side, f"{r.name}'s arrival hex {self.start_hex[uid]} is held by the enemy: where does "
-                              "it enter?", "ROW-13.1.1",
-                              [Action.make("enter_at", f"{r.name} enters at {h}", [h], unit=uid, hex=h)
-                               for h in spots], kind="reinforcement_entry")
-        yield self.ruling("ROW-13.1.1", "Reinforcement diverted", f"{r.name} cannot use {self.start_hex[uid]} and "
-                          + ("enters at the friendly coastal city " if r.nationality == "US" else
-                             "enters at the PRC supply source ") + f"{a['hex']} (R-REI-01).",
-                          result={"unit": uid, "hex": a["hex"]}, places=[a["hex"]])
+        a = yield self.decide(
+            side,
+            f"{r.name}'s arrival hex {self.start_hex[uid]} is held by the enemy: where does it enter?",
+            "ROW-13.1.1",
+            [Action.make("enter_at", f"{r.name} enters at {h}", [h], unit=uid, hex=h) for h in spots],
+            kind="reinforcement_entry",
+        )
+        yield self.ruling(
+            "ROW-13.1.1",
+            "Reinforcement diverted",
+            f"{r.name} cannot use {self.start_hex[uid]} and "
+            + (
+                "enters at the friendly coastal city "
+                if r.nationality == "US"
+                else "enters at the PRC supply source "
+            )
+            + f"{a['hex']} (R-REI-01).",
+            result={"unit": uid, "hex": a["hex"]},
+            places=[a["hex"]],
+        )
         return a["hex"]
 
     def withdrawals_step(self: RowGame):
@@ -57,7 +78,13 @@ class ReinforceMixin:
             gone.append((w.unit, where))
         if gone:
             self._touch()
-            yield self.ruling("ROW-13.1.3", "Withdrawals", "The chart withdraws " + ", ".join(
-                f"{self.rows[u].name} (from {w})" for u, w in gone) + ": they leave the game.",
-                result={"withdrawn": [u for u, _ in gone]}, places=[w for _, w in gone if w and w[0].isdigit()],
-                side=CAPITALIST)
+            yield self.ruling(
+                "ROW-13.1.3",
+                "Withdrawals",
+                "The chart withdraws "
+                + ", ".join(f"{self.rows[u].name} (from {w})" for u, w in gone)
+                + ": they leave the game.",
+                result={"withdrawn": [u for u, _ in gone]},
+                places=[w for _, w in gone if w and w[0].isdigit()],
+                side=CAPITALIST,
+            )

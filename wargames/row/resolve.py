@@ -111,13 +111,22 @@ def _add(d: dict[str, int], key: str | None, n: int) -> None:
 
 def _sides(c: CombatSides, units: Mapping[str, CombatUnit]) -> CombatSides:
     pick = lambda us: tuple(units[u.uid] for u in us)  # noqa: E731
-    return replace(c, declarer=units[c.declarer.uid], attack_supporters=pick(c.attack_supporters),
-                   defenders=pick(c.defenders), defense_supporters=pick(c.defense_supporters))
+    return replace(
+        c,
+        declarer=units[c.declarer.uid],
+        attack_supporters=pick(c.attack_supporters),
+        defenders=pick(c.defenders),
+        defense_supporters=pick(c.defense_supporters),
+    )
 
 
 def _geometry(ctx: CombatContext, side: str) -> dict:
-    return dict(neighbours=ctx.neighbours, distance=ctx.distance,
-                enemy_occupied=lambda h: ctx.enemy_occupied(side, h), enemy_zoc=lambda h: ctx.enemy_zoc(side, h))
+    return dict(
+        neighbours=ctx.neighbours,
+        distance=ctx.distance,
+        enemy_occupied=lambda h: ctx.enemy_occupied(side, h),
+        enemy_zoc=lambda h: ctx.enemy_zoc(side, h),
+    )
 
 
 def _reach(ctx: CombatContext, side: str, path: list[str], hex_: str) -> int:
@@ -135,15 +144,29 @@ def _reach(ctx: CombatContext, side: str, path: list[str], hex_: str) -> int:
     return best
 
 
-def _place(dice: Dice, counter: str, action: Action, placer: str, units: dict[str, CombatUnit], c: CombatSides,
-           out: CombatOutcome, radio: set[str]) -> Step:
+def _place(
+    dice: Dice,
+    counter: str,
+    action: Action,
+    placer: str,
+    units: dict[str, CombatUnit],
+    c: CombatSides,
+    out: CombatOutcome,
+    radio: set[str],
+) -> Step:
     """Apply a chosen SNAFU placement (ROW-6.1), including the placer's Key Officer Killed choice (R-CBT-12)."""
     if action.kind == "return_snafu":
         out.cup = out.cup.with_(counter)
-        yield ruling("ROW-6.1", "SNAFU counter returned", f"{counter} goes back to the Cup of SNAFU.",
-                     {"counter": counter})
+        yield ruling(
+            "ROW-6.1",
+            "SNAFU counter returned",
+            f"{counter} goes back to the Cup of SNAFU.",
+            {"counter": counter},
+        )
         return
-    o = R.place_snafu(dice, counter, action["face"], units[action["unit"]], list(_sides(c, units).all_units()))
+    o = R.place_snafu(
+        dice, counter, action["face"], units[action["unit"]], list(_sides(c, units).all_units())
+    )
     units[o.unit.uid] = o.unit
     for track, n in o.losses.items():
         _add(out.tracks, track, n)
@@ -153,8 +176,13 @@ def _place(dice: Dice, counter: str, action: Action, placer: str, units: dict[st
         out.cup = out.cup.with_(*o.returned)
     yield o.ruling
     if o.key_officer_options:
-        act = yield Decision(placer, "Key Officer Killed: which unit is struck?", "ROW-6.1",
-                             list(o.key_officer_options), kind="key_officer")
+        act = yield Decision(
+            placer,
+            "Key Officer Killed: which unit is struck?",
+            "ROW-6.1",
+            list(o.key_officer_options),
+            kind="key_officer",
+        )
         new, r = R.key_officer(units[act["unit"]], act["strike"])
         units[new.uid] = new
         yield r
@@ -180,10 +208,17 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
             if n <= 0:
                 chosen[kind] = 0
                 continue
-            opts = [Action.make("support", f"Use {k} of {n} {kind} support", support=kind, amount=k)
-                    for k in range(n, -1, -1)]
-            act = yield Decision(side_of[role], f"How much {kind} support does the {role} use?", "ROW-5.3.1", opts,
-                                 kind="combat_support")
+            opts = [
+                Action.make("support", f"Use {k} of {n} {kind} support", support=kind, amount=k)
+                for k in range(n, -1, -1)
+            ]
+            act = yield Decision(
+                side_of[role],
+                f"How much {kind} support does the {role} use?",
+                "ROW-5.3.1",
+                opts,
+                kind="combat_support",
+            )
             chosen[kind] = act["amount"]
         cr = commit_support(av.result, chosen, role, side_of[role])
         committed[role] = cr.result["support"]
@@ -201,8 +236,13 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         counter = drawn.result["drawn"][0]
         placer = side_of[ev.result["placer"]]
         opts = R.placement_options(counter, list(_sides(c, units).all_units()))
-        act = yield Decision(placer, f"Place {counter} (Random Event, {ev.result['placer']} places)", "ROW-6.1", opts,
-                             kind="snafu_placement")
+        act = yield Decision(
+            placer,
+            f"Place {counter} (Random Event, {ev.result['placer']} places)",
+            "ROW-6.1",
+            opts,
+            kind="snafu_placement",
+        )
         yield from _place(dice, counter, act, placer, units, c, out, radio)
         for role in (ATTACKER, DEFENDER):  # a marker may cut support already declared (5.5)
             now = available_support(_sides(c, units), role, sits[role]).result
@@ -214,24 +254,51 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
     cs = _sides(c, units)
     size = size_modifiers(cs)
     yield size
-    adj = {role: adjacent_support(cs, role, radio_out=side_of[role] in radio,
-                                  no_support=ctx.no_adjacent.get(role, "")) for role in (ATTACKER, DEFENDER)}
+    adj = {
+        role: adjacent_support(
+            cs, role, radio_out=side_of[role] in radio, no_support=ctx.no_adjacent.get(role, "")
+        )
+        for role in (ATTACKER, DEFENDER)
+    }
     yield adj[ATTACKER]
     yield adj[DEFENDER]
-    terr = terrain_modifier(c.hex, ctx.terrain, ctx.terrain_die_mod, ctx.river_mod, ctx.every_attacker_across_river)
+    terr = terrain_modifier(
+        c.hex, ctx.terrain, ctx.terrain_die_mod, ctx.river_mod, ctx.every_attacker_across_river
+    )
     yield terr
-    a_mods = die_mods(ATTACKER, {"chit": c.chit.modifier, "support": sum(committed[ATTACKER].values()),
-                                 "adjacent": adj[ATTACKER].result, "size": size.result[ATTACKER]}, att)
-    d_mods = die_mods(DEFENDER, {"support": sum(committed[DEFENDER].values()), "adjacent": adj[DEFENDER].result,
-                                 "terrain": terr.result, "size": size.result[DEFENDER]}, dfn)
+    a_mods = die_mods(
+        ATTACKER,
+        {
+            "chit": c.chit.modifier,
+            "support": sum(committed[ATTACKER].values()),
+            "adjacent": adj[ATTACKER].result,
+            "size": size.result[ATTACKER],
+        },
+        att,
+    )
+    d_mods = die_mods(
+        DEFENDER,
+        {
+            "support": sum(committed[DEFENDER].values()),
+            "adjacent": adj[DEFENDER].result,
+            "terrain": terr.result,
+            "size": size.result[DEFENDER],
+        },
+        dfn,
+    )
     yield a_mods
     yield d_mods
 
     # 3. the dice (5.4.1), re-rolls (6.1a), special rolls (5.4.2)
     a_roll = roll_attacker(dice, c.chit, att)
     yield a_roll
-    act = yield Decision(dfn, "Which die does the defender roll?", "ROW-5.4.1", defender_die_options(cs.defenders),
-                         kind="defender_die")
+    act = yield Decision(
+        dfn,
+        "Which die does the defender roll?",
+        "ROW-5.4.1",
+        defender_die_options(cs.defenders),
+        kind="defender_die",
+    )
     d_die = act["die"]
     d_roll = roll_defender(dice, d_die, cs.defenders, dfn)
     yield d_roll
@@ -245,8 +312,13 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
             opts = reroll_options(_sides(c, units), role, used[role])
             if len(opts) == 1:
                 break
-            act = yield Decision(side_of[role], f"Dice {values[ATTACKER]} (attacker) and {values[DEFENDER]} "
-                                 "(defender): re-roll?", "ROW-6.1", opts, kind="reroll")
+            act = yield Decision(
+                side_of[role],
+                f"Dice {values[ATTACKER]} (attacker) and {values[DEFENDER]} (defender): re-roll?",
+                "ROW-6.1",
+                opts,
+                kind="reroll",
+            )
             if act.kind == "pass_reroll":
                 break
             which = act["which"]
@@ -260,8 +332,13 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         yield sr
         opts = special_roll_options(sr)
         if opts:
-            act = yield Decision(side_of[role], f"Which unit takes the {sr.result['marker']} marker?", "ROW-5.4.2",
-                                 opts, kind="quality_marker")
+            act = yield Decision(
+                side_of[role],
+                f"Which unit takes the {sr.result['marker']} marker?",
+                "ROW-5.4.2",
+                opts,
+                kind="quality_marker",
+            )
             new, qr = R.quality_marker(units[act["unit"]], act["marker"])
             units[new.uid] = new
             yield qr
@@ -271,30 +348,49 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
     for role in (ATTACKER, DEFENDER):
         kinds = side_quality_options(_sides(c, units).units(role))
         if len(kinds) == 2:
-            act = yield Decision(side_of[role], "Your units carry both quality kinds: which one applies?",
-                                 "ROW-5.4.3", [Action.make("quality", f"Apply {k}", quality=k) for k in kinds],
-                                 kind="combat_quality")
+            act = yield Decision(
+                side_of[role],
+                "Your units carry both quality kinds: which one applies?",
+                "ROW-5.4.3",
+                [Action.make("quality", f"Apply {k}", quality=k) for k in kinds],
+                kind="combat_quality",
+            )
             quality[role] = act["quality"]
         else:
             quality[role] = kinds[0] if kinds else None
-    spread = final_spread(values[ATTACKER] + a_mods.result, values[DEFENDER] + d_mods.result,
-                          attacker_quality=quality[ATTACKER], defender_quality=quality[DEFENDER],
-                          attacker_leader=ctx.attacker_leader, defender_leader=ctx.defender_leader,
-                          defence_works=ctx.defence_works)
+    spread = final_spread(
+        values[ATTACKER] + a_mods.result,
+        values[DEFENDER] + d_mods.result,
+        attacker_quality=quality[ATTACKER],
+        defender_quality=quality[DEFENDER],
+        attacker_leader=ctx.attacker_leader,
+        defender_leader=ctx.defender_leader,
+        defence_works=ctx.defence_works,
+    )
     yield spread
     out.winner, out.spread = spread.result["winner"], spread.result["spread"]
     cs = _sides(c, units)
     state = L.start_losses(cs, spread)
     loser_side = state.side
-    kw = dict(max_retreat={u: _reach(ctx, loser_side, [ctx.positions[u]], c.hex) if u in ctx.positions else 0
-                           for u in state.units},
-              replacements_available=ctx.replacements.get(loser_side, 0), tunnel_units=ctx.tunnel_units,
-              westmoreland=ctx.westmoreland)
+    kw = dict(
+        max_retreat={
+            u: _reach(ctx, loser_side, [ctx.positions[u]], c.hex) if u in ctx.positions else 0
+            for u in state.units
+        },
+        replacements_available=ctx.replacements.get(loser_side, 0),
+        tunnel_units=ctx.tunnel_units,
+        westmoreland=ctx.westmoreland,
+    )
     retreated: list[tuple[str, int]] = []
     while not state.done:
         opts = L.loss_options(state, units, **kw)
-        act = yield Decision(loser_side, f"Absorb the spread: {state.remaining} of {state.spread} left", "ROW-5.6",
-                             opts, kind="loss")
+        act = yield Decision(
+            loser_side,
+            f"Absorb the spread: {state.remaining} of {state.spread} left",
+            "ROW-5.6",
+            opts,
+            kind="loss",
+        )
         state, lr = L.apply_loss(state, act, units, **kw)
         yield lr
         if act.kind == "loss_point":
@@ -302,7 +398,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         elif act.kind == "replacement":
             _add(out.replacements, loser_side, -1)
         elif act.kind in ("eliminate", "eliminate_all"):
-            for uid in ([act["unit"]] if act.kind == "eliminate" else lr.result["units"]):
+            for uid in [act["unit"]] if act.kind == "eliminate" else lr.result["units"]:
                 out.eliminated.append(uid)
                 er = L.elimination_roll(dice, units[uid])
                 _add(out.tracks, er.result["track"], er.result["amount"])
@@ -312,9 +408,14 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
             path = [ctx.positions[uid]]
             geo = _geometry(ctx, loser_side)
             for _ in range(n):
-                steps = [a for a in L.retreat_step_options(path, c.hex, evade=ctx.evade, **geo)
-                         if _reach(ctx, loser_side, [*path, a["hex"]], c.hex) >= n]
-                a = yield Decision(loser_side, f"Retreat {units[uid]}: next hex", "ROW-5.6", steps, kind="retreat_hex")
+                steps = [
+                    a
+                    for a in L.retreat_step_options(path, c.hex, evade=ctx.evade, **geo)
+                    if _reach(ctx, loser_side, [*path, a["hex"]], c.hex) >= n
+                ]
+                a = yield Decision(
+                    loser_side, f"Retreat {units[uid]}: next hex", "ROW-5.6", steps, kind="retreat_hex"
+                )
                 path.append(a["hex"])
             pr = L.check_retreat(path, c.hex, evade=ctx.evade, **geo)
             yield pr
@@ -330,12 +431,18 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
             retreated.append((uid, n))
             if rr.result["snafu_draws"]:
                 drawer = DEFENDER if state.role == ATTACKER else ATTACKER
-                out.cup, drawn = R.draw_snafu(dice, out.cup, rr.result["snafu_draws"], why=f"{rr.result['marker']} "
-                                              f"{uid}")
+                out.cup, drawn = R.draw_snafu(
+                    dice, out.cup, rr.result["snafu_draws"], why=f"{rr.result['marker']} {uid}"
+                )
                 yield drawn
                 opts = L.retreat_snafu_options(drawn.result["drawn"], units[uid])
-                act = yield Decision(side_of[drawer], f"Place a drawn marker on {units[uid]}?", "ROW-6.2", opts,
-                                     kind="snafu_placement")
+                act = yield Decision(
+                    side_of[drawer],
+                    f"Place a drawn marker on {units[uid]}?",
+                    "ROW-6.2",
+                    opts,
+                    kind="snafu_placement",
+                )
                 placed = act.get("counter") if act.kind == "place_snafu" else None
                 back = [x for x in drawn.result["drawn"] if x != placed]
                 if placed:
@@ -363,7 +470,11 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
     vacated = all(u.uid in gone or u.uid == state.tunnel for u in c.defenders)
     chosen: list[str] = []
     while True:
-        opts = [a for a in L.advance_options(_sides(c, units), spread, vacated, gone) if a.get("unit") not in chosen]
+        opts = [
+            a
+            for a in L.advance_options(_sides(c, units), spread, vacated, gone)
+            if a.get("unit") not in chosen
+        ]
         if len(opts) <= 1:
             break
         act = yield Decision(att, f"Advance into {c.hex}?", "ROW-5.7", opts, kind="advance")

@@ -19,8 +19,17 @@ import wargames
 from .scenario import turn_label
 
 #: the columns of one season's row (:func:`season_rows`)
-SEASON_FIELDS = ("season", "label", "us_military_victory", "us_unrest", "units_capitalist", "units_communist",
-                 "combats", "capitalist_supply", "communist_supply")
+SEASON_FIELDS = (
+    "season",
+    "label",
+    "us_military_victory",
+    "us_unrest",
+    "units_capitalist",
+    "units_communist",
+    "combats",
+    "capitalist_supply",
+    "communist_supply",
+)
 
 
 def _units_on_map(g: Any, side: str) -> int:
@@ -38,12 +47,19 @@ def play_with_tracks(scenario: str, seed: int = 0) -> tuple[Any, list[dict[str, 
         g.advance("turn")
         combats = sum(1 for r in g.log[n0:] if r.rule_id == "ROW-5.3.3")
         season = turn + g.scenario.first_turn - 1
-        rows.append({"season": season, "label": turn_label(season),
-                     "us_military_victory": g.vp["us_military_victory"], "us_unrest": g.vp["us_unrest"],
-                     "units_capitalist": _units_on_map(g, "Capitalist"),
-                     "units_communist": _units_on_map(g, "Communist"), "combats": combats,
-                     "capitalist_supply": g.pools.get("Capitalist Supply", 0),
-                     "communist_supply": g.pools.get("Communist Supply", 0)})
+        rows.append(
+            {
+                "season": season,
+                "label": turn_label(season),
+                "us_military_victory": g.vp["us_military_victory"],
+                "us_unrest": g.vp["us_unrest"],
+                "units_capitalist": _units_on_map(g, "Capitalist"),
+                "units_communist": _units_on_map(g, "Communist"),
+                "combats": combats,
+                "capitalist_supply": g.pools.get("Capitalist Supply", 0),
+                "communist_supply": g.pools.get("Communist Supply", 0),
+            }
+        )
         if g.is_over or g.turn == turn:
             return g, rows
 
@@ -54,9 +70,17 @@ def one_game(scenario: str, seed: int) -> dict[str, Any]:
     t = time.perf_counter()
     g.play()
     res = g.result.result or {}
-    return {"scenario": scenario, "seed": seed, "winner": res.get("winner"), "level": res.get("level"),
-            "last_season": g.season, "label": turn_label(g.season), "us_military_victory": g.vp["us_military_victory"],
-            "us_unrest": g.vp["us_unrest"], "seconds": round(time.perf_counter() - t, 3)}
+    return {
+        "scenario": scenario,
+        "seed": seed,
+        "winner": res.get("winner"),
+        "level": res.get("level"),
+        "last_season": g.season,
+        "label": turn_label(g.season),
+        "us_military_victory": g.vp["us_military_victory"],
+        "us_unrest": g.vp["us_unrest"],
+        "seconds": round(time.perf_counter() - t, 3),
+    }
 
 
 def sample(scenario: str, games: int, first_seed: int = 0) -> list[dict[str, Any]]:
@@ -69,9 +93,12 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     n = len(rows) or 1
     wins = Counter(r["winner"] for r in rows)
     secs = sorted(r["seconds"] for r in rows)
-    return {"games": len(rows), **{f"{k} wins": round(100 * v / n, 1) for k, v in sorted(wins.items())},
-            "ended at 31 VP": sum(1 for r in rows if r["level"] == "31 VP"),
-            "median seconds": secs[len(secs) // 2] if secs else None}
+    return {
+        "games": len(rows),
+        **{f"{k} wins": round(100 * v / n, 1) for k, v in sorted(wins.items())},
+        "ended at 31 VP": sum(1 for r in rows if r["level"] == "31 VP"),
+        "median seconds": secs[len(secs) // 2] if secs else None,
+    }
 
 
 def write_csv(rows: list[dict[str, Any]], path: str | Path) -> Path:
@@ -90,8 +117,18 @@ def read_csv(path: str | Path) -> list[dict[str, Any]]:
 
 
 #: how the chart counts forces: the US, the ARVN, the other Capitalist allies, the PAVN and the VC
-FORCES = {"US": "US", "ARVN": "ARVN", "ROK": "Allies", "Thai": "Allies", "Aus": "Allies", "PAVN": "PAVN",
-          "PRC": "PAVN", "VC": "VC", "PL": "PAVN", "KhR": "PAVN"}
+FORCES = {
+    "US": "US",
+    "ARVN": "ARVN",
+    "ROK": "Allies",
+    "Thai": "Allies",
+    "Aus": "Allies",
+    "PAVN": "PAVN",
+    "PRC": "PAVN",
+    "VC": "VC",
+    "PL": "PAVN",
+    "KhR": "PAVN",
+}
 
 
 def chart_by_season(scenario: str) -> list[dict[str, Any]]:
@@ -110,9 +147,14 @@ def chart_by_season(scenario: str) -> list[dict[str, Any]]:
         present |= {r.unit for r in sc.reinforcements if r.turn == season and units[r.unit].kind == "unit"}
         present -= {w.unit for w in sc.withdrawals if w.turn == season}
         counts = Counter(FORCES[units[u].nationality] for u in present)
-        out.append({"season": season, "label": turn_label(season),
-                    **{f: counts.get(f, 0) for f in ("US", "ARVN", "Allies", "PAVN", "VC")},
-                    "US Air Support": air.get(season)})
+        out.append(
+            {
+                "season": season,
+                "label": turn_label(season),
+                **{f: counts.get(f, 0) for f in ("US", "ARVN", "Allies", "PAVN", "VC")},
+                "US Air Support": air.get(season),
+            }
+        )
     return out
 
 
@@ -126,18 +168,32 @@ def vp_sources(game: Any) -> list[dict[str, Any]]:
 
     def add(r: Any, side: str, cause: str, vp: int) -> None:
         if vp:
-            out.append({"season": r.turn + first, "label": turn_label(r.turn + first), "side": side, "cause": cause,
-                        "vp": vp})
+            out.append(
+                {
+                    "season": r.turn + first,
+                    "label": turn_label(r.turn + first),
+                    "side": side,
+                    "cause": cause,
+                    "vp": vp,
+                }
+            )
 
     other = {"Capitalist": "Communist", "Communist": "Capitalist"}
     for r in game.log:
         res = r.result if isinstance(r.result, dict) else {}
         if r.title == "Accumulator roll":
             side = "Capitalist" if res.get("track") == "body_count" else "Communist"
-            add(r, side, "Body Count roll" if side == "Capitalist" else "US Casualties roll", res.get("vp", 0))
+            add(
+                r, side, "Body Count roll" if side == "Capitalist" else "US Casualties roll", res.get("vp", 0)
+            )
         elif r.title in ("Victory points", "Objective resolved", "Objective claimed") and "before" in res:
-            cause = {"Objective resolved": "objective fought for", "Objective claimed": "objective claimed"}.get(
-                r.title, str((r.inputs or {}).get("why", "award")).removeprefix("scenario award ").split(" (")[0])
+            cause = {
+                "Objective resolved": "objective fought for",
+                "Objective claimed": "objective claimed",
+            }.get(
+                r.title,
+                str((r.inputs or {}).get("why", "award")).removeprefix("scenario award ").split(" (")[0],
+            )
             add(r, res["side"], cause, res["after"] - res["before"])
             add(r, other[res["side"]], f"{cause} (zero rule)", res.get("to_opponent", 0))
     return out

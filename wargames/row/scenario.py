@@ -53,13 +53,32 @@ SV_AREAS = ("I Corps", "II Corps", "III Corps", "IV Corps", "CMD")
 # and their ranges: infrastructure max 19 (7.0), support levels max 19 (8.2), trail status 0-6 (14.7.1),
 # victory tracks 0-31 (12.1), accumulators 0-9 (12.1.4).
 TRACK_MAX: dict[str, int] = {
-    "Capitalist Infrastructure": 19, "Communist Infrastructure": 19, "Capitalist Supply": 19,
-    "Communist Supply": 19, "Ho Chi Minh Trail Supply": 19, "Ho Chi Minh Trail Status": 6,
-    "Capitalist Replacements": 19, "Communist Replacements": 19, "Helicopter Available": 19, "Helicopter Used": 19,
-    "US Tank Support": 19, "US Artillery Support": 19, "US Air Support": 19, "US Navy Bombardment": 19,
-    "ARVN Tank Support": 19, "ARVN Artillery Support": 19, "PAVN Tank Support": 19, "PAVN Artillery Support": 19,
-    "VC Artillery Support": 19, "Communist Air Support": 19, "US Military Victory": 31, "US Public Unrest": 31,
-    "Body Count": 9, "US Casualties": 9, "POWs": 9, "Secret Ops": 9,
+    "Capitalist Infrastructure": 19,
+    "Communist Infrastructure": 19,
+    "Capitalist Supply": 19,
+    "Communist Supply": 19,
+    "Ho Chi Minh Trail Supply": 19,
+    "Ho Chi Minh Trail Status": 6,
+    "Capitalist Replacements": 19,
+    "Communist Replacements": 19,
+    "Helicopter Available": 19,
+    "Helicopter Used": 19,
+    "US Tank Support": 19,
+    "US Artillery Support": 19,
+    "US Air Support": 19,
+    "US Navy Bombardment": 19,
+    "ARVN Tank Support": 19,
+    "ARVN Artillery Support": 19,
+    "PAVN Tank Support": 19,
+    "PAVN Artillery Support": 19,
+    "VC Artillery Support": 19,
+    "Communist Air Support": 19,
+    "US Military Victory": 31,
+    "US Public Unrest": 31,
+    "Body Count": 9,
+    "US Casualties": 9,
+    "POWs": 9,
+    "Secret Ops": 9,
 }
 Track = Literal[tuple(TRACK_MAX)]  # type: ignore[valid-type]
 MARKERS = ("Low Morale", "Elite", "Poor", "Guards", "Penal", "Disrupted", "Routed", "OOC")
@@ -91,13 +110,19 @@ def load_calendar(path: Path | None = None) -> dict[int, CalendarRow]:
     prev: CalendarRow | None = None
     for line, r in enumerate(read_csv(p, CalendarRow), start=2):
         if r.turn != len(out) + 1:
-            raise DataError(p, f"turn {r.turn} out of order (expected {len(out) + 1})", row=line, column="turn")
+            raise DataError(
+                p, f"turn {r.turn} out of order (expected {len(out) + 1})", row=line, column="turn"
+            )
         if prev is not None:
             i = SEASONS.index(prev.season)
             want = (SEASONS[(i + 1) % 4], prev.year + (1 if i == 3 else 0))
             if (r.season, r.year) != want:
-                raise DataError(p, f"after {prev.season} {prev.year} comes {want[0]} {want[1]} (four seasons a year)",
-                                row=line, column="season")
+                raise DataError(
+                    p,
+                    f"after {prev.season} {prev.year} comes {want[0]} {want[1]} (four seasons a year)",
+                    row=line,
+                    column="season",
+                )
         if (r.monsoon == "yes") != (r.season == "Summer"):
             raise DataError(p, "the monsoon falls on Summer turns only (10.3.9)", row=line, column="monsoon")
         out[r.turn] = r
@@ -289,7 +314,9 @@ class RowScenario(ScenarioHead):
     def arriving(self, turn: int, side: str | None = None) -> list[Reinforcement]:
         """ROW-13.1.1: the reinforcements of one turn's Reinforcement Placement segment (B2a)."""
         units = load_units()
-        return [r for r in self.reinforcements if r.turn == turn and (side is None or units[r.unit].side == side)]
+        return [
+            r for r in self.reinforcements if r.turn == turn and (side is None or units[r.unit].side == side)
+        ]
 
     def has_rule(self, rule_id: str) -> bool:
         return any(s.id == rule_id for s in self.special_rules)
@@ -334,10 +361,15 @@ def _check_air(sc: RowScenario, ck: _Checker, check_turn: Any) -> None:
     rules that leave them out; turns inside the scenario; Navy aircraft only with the 7th Fleet (11.4)."""
     if sc.air is not None:
         if sc.has_rule("air_war_not_in_play"):
-            raise ck.fail(("air",), "an air: block and the special rule air_war_not_in_play exclude each other")
+            raise ck.fail(
+                ("air",), "an air: block and the special rule air_war_not_in_play exclude each other"
+            )
         if sc.air_support:
-            raise ck.fail(("air_support",), "with an air: block the air support level comes from the Ground Support "
-                                            "box (10.4.2), not from air_support")
+            raise ck.fail(
+                ("air_support",),
+                "with an air: block the air support level comes from the Ground Support "
+                "box (10.4.2), not from air_support",
+            )
         for i, r in enumerate(sc.air.arrivals):
             check_turn(("air", "arrivals", i, "turn"), r.turn)
         for i, r in enumerate(sc.air.withdrawals):
@@ -347,8 +379,11 @@ def _check_air(sc: RowScenario, ck: _Checker, check_turn: Any) -> None:
         navy = [p.id for p in sc.air.aircraft if aircraft_counters()[p.id].service == "Navy"]
         navy += [a for r in sc.air.arrivals for a in r.aircraft if aircraft_counters()[a].service == "Navy"]
         if navy and sc.fleet is None:
-            raise ck.fail(("air", "aircraft"), f"Navy aircraft {navy[0]} fly from the 7th Fleet carriers (11.4): the "
-                                               "scenario needs a fleet: block")
+            raise ck.fail(
+                ("air", "aircraft"),
+                f"Navy aircraft {navy[0]} fly from the 7th Fleet carriers (11.4): the "
+                "scenario needs a fleet: block",
+            )
     if sc.fleet is not None and sc.has_rule("navy_not_in_play"):
         raise ck.fail(("fleet",), "a fleet: block and the special rule navy_not_in_play exclude each other")
 
@@ -449,10 +484,10 @@ def _validated(p: Path) -> RowScenario:
         e = err.errors()[0]
         loc = tuple(e.get("loc", ()))
         got = e.get("input")
-        msg = e.get("msg", "invalid") + (f" (got {got!r})" if got is not None and not isinstance(got, dict | list)
-                                         else "")
+        msg = e.get("msg", "invalid") + (
+            f" (got {got!r})" if got is not None and not isinstance(got, dict | list) else ""
+        )
         raise ck.fail(loc, msg) from None
-
 
 
 def _cross_check(sc: RowScenario, ck: _Checker) -> None:
@@ -502,7 +537,9 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
     for side, c in sc.theater_commanders.items():
         u = unit(("theater_commanders", side, "leader"), c.leader, ("leader",))
         if u.unit_type != "theater_commander" or u.side != side:
-            raise ck.fail(("theater_commanders", side, "leader"), f"{c.leader} is not a {side} theater commander")
+            raise ck.fail(
+                ("theater_commanders", side, "leader"), f"{c.leader} is not a {side} theater commander"
+            )
 
     # levels
     seen: set[str] = set()
@@ -520,8 +557,11 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
     if sc.has_rule("air_war_not_in_play"):
         given = sorted(tl.turn for tl in sc.air_support if tl.track == "US Air Support")
         if given != sorted(turns):
-            raise ck.fail(("air_support",), "with the air war out of play, US Air Support needs one value per turn "
-                                            f"(R-SCN-08); turns given {given}")
+            raise ck.fail(
+                ("air_support",),
+                "with the air war out of play, US Air Support needs one value per turn "
+                f"(R-SCN-08); turns given {given}",
+            )
 
     # extra supply sources
     extra: list[tuple[str, str, int]] = []
@@ -539,7 +579,10 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
         if pl.unit in placed:
             raise ck.fail(("setup", i, "unit"), f"{pl.unit} is already set up (setup[{placed[pl.unit]}])")
         if u.has("created"):
-            raise ck.fail(("setup", i, "unit"), f"{pl.unit} exists only inside an activation (14.1.1); set up its parent")
+            raise ck.fail(
+                ("setup", i, "unit"),
+                f"{pl.unit} exists only inside an activation (14.1.1); set up its parent",
+            )
         check_hex(("setup", i, "hex"), pl.hex)
         why = may_stand(u, pl.hex, m, us_areas)
         if why:
@@ -549,7 +592,9 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
             raise ck.fail(("setup", i, "hex"), f"hex {pl.hex} already holds {other} counters")
         for j, mk in enumerate(pl.markers):
             if mk not in MARKERS:
-                raise ck.fail(("setup", i, "markers", j), f"unknown marker {mk!r}; markers are {', '.join(MARKERS)}")
+                raise ck.fail(
+                    ("setup", i, "markers", j), f"unknown marker {mk!r}; markers are {', '.join(MARKERS)}"
+                )
         placed[pl.unit] = i
         occupant[pl.hex] = u.side
 
@@ -589,9 +634,12 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
     # attachments (9.4)
     for i, a in enumerate(sc.attachments):
         u = unit(("attachments", i, "unit"), a.unit, ("unit",))
-        if u.nationality != "US" or not any(c.division == a.division and c.unit_type == "cadre"
-                                             for c in units.values()):
-            raise ck.fail(("attachments", i, "division"), f"{a.division!r} is not a US division with a cadre (9.4)")
+        if u.nationality != "US" or not any(
+            c.division == a.division and c.unit_type == "cadre" for c in units.values()
+        ):
+            raise ck.fail(
+                ("attachments", i, "division"), f"{a.division!r} is not a US division with a cadre (9.4)"
+            )
         check_turn(("attachments", i, "until_turn"), a.until_turn)
 
     # reinforcements (13.1, 13.1.1)
@@ -603,18 +651,24 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
         if r.unit in placed or r.unit in arriving:
             raise ck.fail(("reinforcements", i, "unit"), f"{r.unit} is already set up or arriving")
         if u.has("created"):
-            raise ck.fail(("reinforcements", i, "unit"), f"{r.unit} exists only inside an activation (14.1.1)")
+            raise ck.fail(
+                ("reinforcements", i, "unit"), f"{r.unit} exists only inside an activation (14.1.1)"
+            )
         if u.nationality == "VC":
-            raise ck.fail(("reinforcements", i, "unit"), "VC units arrive only by recruitment (13.1.1, 13.1.2)")
+            raise ck.fail(
+                ("reinforcements", i, "unit"), "VC units arrive only by recruitment (13.1.1, 13.1.2)"
+            )
         check_hex(("reinforcements", i, "at"), r.at)
         why = may_stand(u, r.at, m, us_areas)
         if why:
             raise ck.fail(("reinforcements", i, "at"), f"{r.unit} may not arrive there: {why}")
         if not _entry_hex_ok(u, r.at, r.turn, m, extra, trail_status):
-            raise ck.fail(("reinforcements", i, "at"),
-                          f"{r.unit} must arrive on a friendly supply source of its nationality (13.1.1"
-                          f"{'; or an active trail terminus, R-SCN-10' if u.side == 'Communist' else ''}), "
-                          f"not hex {r.at}")
+            raise ck.fail(
+                ("reinforcements", i, "at"),
+                f"{r.unit} must arrive on a friendly supply source of its nationality (13.1.1"
+                f"{'; or an active trail terminus, R-SCN-10' if u.side == 'Communist' else ''}), "
+                f"not hex {r.at}",
+            )
         arriving[r.unit] = i
     for i, wd in enumerate(sc.withdrawals):
         check_turn(("withdrawals", i, "turn"), wd.turn)
@@ -643,7 +697,9 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
                 unit(("events", i, "units", j), uid, ("unit",))
         elif ev.kind == "text":
             if ev.marker or ev.units or ev.leader or ev.hq:
-                raise ck.fail(("events", i, "kind"), "a text event has no game effect: no marker, units, leader or HQ")
+                raise ck.fail(
+                    ("events", i, "kind"), "a text event has no game effect: no marker, units, leader or HQ"
+                )
         elif ev.kind == "leader":
             ld = unit(("events", i, "leader"), ev.leader or "", ("leader",))
             h = hq(("events", i, "hq"), ev.hq or "")
@@ -654,8 +710,10 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
         elif ev.kind == "commander":
             ld = unit(("events", i, "leader"), ev.leader or "", ("leader",))
             if ld.unit_type != "theater_commander" or ev.hq or ev.units:
-                raise ck.fail(("events", i, "leader"), f"{ev.leader!r}: a commander event names one theater "
-                              "commander and nothing else (14.2.1)")
+                raise ck.fail(
+                    ("events", i, "leader"),
+                    f"{ev.leader!r}: a commander event names one theater commander and nothing else (14.2.1)",
+                )
             if sc.politics is None:
                 raise ck.fail(("events", i, "kind"), "a commander event needs the scenario's politics block")
 
@@ -664,7 +722,9 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
     for i, s in enumerate(sc.special_rules):
         for j, rid in enumerate(s.rules):
             if rid not in known_rules:
-                raise ck.fail(("special_rules", i, "rules", j), f"unknown rule id {rid!r} (data/row/rules_index.csv)")
+                raise ck.fail(
+                    ("special_rules", i, "rules", j), f"unknown rule id {rid!r} (data/row/rules_index.csv)"
+                )
         for j, t in enumerate(s.turns):
             check_turn(("special_rules", i, "turns", j), t)
         for j, uid in enumerate(s.units):
@@ -673,24 +733,32 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
         for j, hid in enumerate(aw.hexes):
             check_hex(("victory", "awards", i, "hexes", j), hid)
         if aw.vp == 0 or (aw.vp < 0 and aw.per != "season"):
-            raise ck.fail(("victory", "awards", i, "vp"), "an award gives at least 1 VP; only a per-season award "
-                                                          "may take VPs away (R-SCN-41)")
+            raise ck.fail(
+                ("victory", "awards", i, "vp"),
+                "an award gives at least 1 VP; only a per-season award may take VPs away (R-SCN-41)",
+            )
         if aw.per == "season" and (aw.hexes or aw.when != "end_of_turn"):
-            raise ck.fail(("victory", "awards", i, "per"), "a per-season award has no hexes and is given at the "
-                                                           "end of each turn (R-SCN-41)")
+            raise ck.fail(
+                ("victory", "awards", i, "per"),
+                "a per-season award has no hexes and is given at the end of each turn (R-SCN-41)",
+            )
         if aw.per == "hex" and not aw.hexes:
             raise ck.fail(("victory", "awards", i, "hexes"), "a per-hex award lists its hexes")
         if aw.controlled_by == "Communist":
             for j, hid in enumerate(aw.hexes):
                 src = _always_capitalist(hid, m, extra)
                 if src:
-                    raise ck.fail(("victory", "awards", i, "hexes", j),
-                                  f"hex {hid} is in or next to the Capitalist supply source {src}, so the Capitalist "
-                                  "always controls it (glossary: control) and the award could never be won")
+                    raise ck.fail(
+                        ("victory", "awards", i, "hexes", j),
+                        f"hex {hid} is in or next to the Capitalist supply source {src}, so the Capitalist "
+                        "always controls it (glossary: control) and the award could never be won",
+                    )
     _check_extras(sc, ck, units, m, check_turn)
 
 
-def _check_extras(sc: RowScenario, ck: _Checker, units: dict[str, UnitRow], m: RowMap, check_turn: Any) -> None:
+def _check_extras(
+    sc: RowScenario, ck: _Checker, units: dict[str, UnitRow], m: RowMap, check_turn: Any
+) -> None:
     """The optional politics, trail and sow blocks (scenario_extras): PRC units are PRC counters not set up;
     ready Special Forces are Special Forces counters not set up; interdicted hexes are trail hexes."""
     used = {p.unit for p in sc.setup} | {r.unit for r in sc.reinforcements}
@@ -699,19 +767,29 @@ def _check_extras(sc: RowScenario, ck: _Checker, units: dict[str, UnitRow], m: R
             if uid not in units or units[uid].nationality != "PRC":
                 raise ck.fail(("politics", "china", "prc_units", j), f"{uid!r} is not a PRC counter (12.2)")
             if uid in used:
-                raise ck.fail(("politics", "china", "prc_units", j), f"{uid} is set up or a reinforcement already")
+                raise ck.fail(
+                    ("politics", "china", "prc_units", j), f"{uid} is set up or a reinforcement already"
+                )
     if sc.trail:
         for j, hid in enumerate(sc.trail.interdicted):
             if hid not in m or not m.is_trail(hid):
-                raise ck.fail(("trail", "interdicted", j), f"hex {hid!r} is not a Ho Chi Minh Trail hex (14.7.2)")
+                raise ck.fail(
+                    ("trail", "interdicted", j), f"hex {hid!r} is not a Ho Chi Minh Trail hex (14.7.2)"
+                )
         if len(sc.trail.interdicted) > sc.trail.markers:
-            raise ck.fail(("trail", "interdicted"), "more Trail Interdicted markers than the countermix holds")
+            raise ck.fail(
+                ("trail", "interdicted"), "more Trail Interdicted markers than the countermix holds"
+            )
     if sc.sow:
         for j, uid in enumerate(sc.sow.special_forces_ready):
             if uid not in units or not units[uid].has("special_forces"):
-                raise ck.fail(("sow", "special_forces_ready", j), f"{uid!r} is not a Special Forces counter (14.1.5)")
+                raise ck.fail(
+                    ("sow", "special_forces_ready", j), f"{uid!r} is not a Special Forces counter (14.1.5)"
+                )
             if uid in used:
-                raise ck.fail(("sow", "special_forces_ready", j), f"{uid} is set up or a reinforcement already")
+                raise ck.fail(
+                    ("sow", "special_forces_ready", j), f"{uid} is set up or a reinforcement already"
+                )
 
 
 def _always_capitalist(hid: str, m: RowMap, extra: list[tuple[str, str, int]]) -> str | None:
@@ -724,8 +802,9 @@ def _always_capitalist(hid: str, m: RowMap, extra: list[tuple[str, str, int]]) -
     return None
 
 
-def _entry_hex_ok(u: UnitRow, hid: str, turn: int, m: RowMap, extra: list[tuple[str, str, int]],
-                  trail_status: int) -> bool:
+def _entry_hex_ok(
+    u: UnitRow, hid: str, turn: int, m: RowMap, extra: list[tuple[str, str, int]], trail_status: int
+) -> bool:
     """ROW-13.1.1: US and ARVN on Capitalist supply sources in South Vietnam; Lao and Cambodian on their own;
     PAVN/PRC/PL/KhR on PAVN or PRC sources, their own, or an active trail terminus (14.7.1, decision R-SCN-10)."""
     kinds = {p.supply for p in m.places_at(hid) if p.supply}
@@ -745,10 +824,13 @@ def _entry_hex_ok(u: UnitRow, hid: str, turn: int, m: RowMap, extra: list[tuple[
 
 
 # ------------------------------------------------------------------------------------------ the sequence of play
-SEQUENCE_PREDICATES = {"air_war_in_play": "air war (10.x)", "fleet_in_play": "7th Fleet (11.1)",
-                       "election_turn": "US election turns (14.5)",
-                       "politics_in_play": "a politics block (14.2.1, 14.6.1; wargames.row.politics)",
-                       "sow_in_play": "a sow block (14.8; wargames.row.sow)"}
+SEQUENCE_PREDICATES = {
+    "air_war_in_play": "air war (10.x)",
+    "fleet_in_play": "7th Fleet (11.1)",
+    "election_turn": "US election turns (14.5)",
+    "politics_in_play": "a politics block (14.2.1, 14.6.1; wargames.row.politics)",
+    "sow_in_play": "a sow block (14.8; wargames.row.sow)",
+}
 
 
 def load_row_sequence(path: Path | None = None) -> SequenceOfPlay:
@@ -775,18 +857,33 @@ def load_row_sequence(path: Path | None = None) -> SequenceOfPlay:
                 if st.rule not in known:
                     raise DataError(p, f"unknown rule id {st.rule!r}", column=f"{where}.rule")
                 if st.when is not None and st.when not in SEQUENCE_PREDICATES:
-                    raise DataError(p, f"unknown predicate {st.when!r}; known: {', '.join(SEQUENCE_PREDICATES)}",
-                                    column=f"{where}.when")
-                if st.when in ("air_war_in_play", "fleet_in_play") and "Not in this scenario" not in st.summary:
-                    raise DataError(p, "a step A Year in I Corps leaves out must say 'Not in this scenario'",
-                                    column=f"{where}.summary")
+                    raise DataError(
+                        p,
+                        f"unknown predicate {st.when!r}; known: {', '.join(SEQUENCE_PREDICATES)}",
+                        column=f"{where}.when",
+                    )
+                if (
+                    st.when in ("air_war_in_play", "fleet_in_play")
+                    and "Not in this scenario" not in st.summary
+                ):
+                    raise DataError(
+                        p,
+                        "a step A Year in I Corps leaves out must say 'Not in this scenario'",
+                        column=f"{where}.summary",
+                    )
                 if ph.actor in SIDES and st.alternate is not None:
                     other = SIDES[1 - SIDES.index(ph.actor)]
                     if st.alternate.sides != [ph.actor]:
-                        raise DataError(p, f"only the {ph.actor} activates HQs in his player turn (3.0 B3, 9.2)",
-                                        column=f"{where}.alternate.sides")
+                        raise DataError(
+                            p,
+                            f"only the {ph.actor} activates HQs in his player turn (3.0 B3, 9.2)",
+                            column=f"{where}.alternate.sides",
+                        )
                     for rx in st.reactions:
                         if rx.rule == "ROW-4.7" and rx.who not in ("other", other):
-                            raise DataError(p, f"reserve movement in the {ph.actor} player turn is the {other}'s "
-                                            "(4.7)", column=f"{where}.{rx.id}.who")
+                            raise DataError(
+                                p,
+                                f"reserve movement in the {ph.actor} player turn is the {other}'s (4.7)",
+                                column=f"{where}.{rx.id}.who",
+                            )
     return seq

@@ -76,7 +76,9 @@ def with_extras(scenario, extras: dict):
     from .scenario import _check_extras, _Checker, load_map, load_units
 
     if not isinstance(extras, dict) or set(extras) - set(EXTRA_BLOCKS):
-        raise DataError(Path("options.extras"), f"extras must be a mapping with keys among {sorted(EXTRA_BLOCKS)}")
+        raise DataError(
+            Path("options.extras"), f"extras must be a mapping with keys among {sorted(EXTRA_BLOCKS)}"
+        )
     upd = {}
     for k, v in extras.items():
         try:

@@ -40,7 +40,9 @@ COUNTRY_NAMES = {"NVN": "North Vietnam", "LAO": "Laos", "KHM": "Cambodia"}
 class SowRow(Row):
     d10: int
     country: Literal["NVN", "LAO", "KHM"] | None = None
-    outcome: Literal["failure", "success", "decisive_success", "smashing_success", "disaster", "complete_disaster"]
+    outcome: Literal[
+        "failure", "success", "decisive_success", "smashing_success", "disaster", "complete_disaster"
+    ]
     pow: str
     us_unrest: int
     pavn_supply: int = 0
@@ -60,12 +62,26 @@ def sow_tables() -> dict[tuple[str, int, str | None], SowRow]:
 
 
 def _r(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=rule_ref("row", rule_id), **kw)
+    return Ruling(
+        rule_id=rule_id,
+        title=title,
+        explanation=explanation,
+        result=result,
+        rule_ref=rule_ref("row", rule_id),
+        **kw,
+    )
 
 
-def resolve_sow(dice: Dice, mission: str, special_ops: int, *, country: str | None = None,
-                in_enemy_zoc: bool = True, recon: bool = False, secret: bool = False) -> Ruling:
+def resolve_sow(
+    dice: Dice,
+    mission: str,
+    special_ops: int,
+    *,
+    country: str | None = None,
+    in_enemy_zoc: bool = True,
+    recon: bool = False,
+    secret: bool = False,
+) -> Ruling:
     """ROW-14.8: one special operation.  ``mission``: pow_rescue, sf_insertion or raid (``country`` NVN, LAO or
     KHM); ``special_ops``: the wing's rating (1-10); ``in_enemy_zoc``: the insertion hex is in an enemy ZoC;
     ``recon``: a reconnaissance succeeded first (+1); ``secret``: US Unrest goes to Secret Ops.
@@ -78,8 +94,10 @@ def resolve_sow(dice: Dice, mission: str, special_ops: int, *, country: str | No
     if not 1 <= special_ops <= 10:
         raise IllegalAction("ROW-14.8", f"a Special Ops rating runs from 1 to 10, not {special_ops}")
     if (mission == "raid") != (country in COUNTRY_NAMES):
-        raise IllegalAction("ROW-14.8", "a raid names North Vietnam, Laos or Cambodia (NVN, LAO, KHM); other "
-                            "missions name no country")
+        raise IllegalAction(
+            "ROW-14.8",
+            "a raid names North Vietnam, Laos or Cambodia (NVN, LAO, KHM); other missions name no country",
+        )
     d = dice.roll(10, f"SOW {MISSION_NAMES[mission]}")
     mods = []
     if recon:
@@ -90,18 +108,46 @@ def resolve_sow(dice: Dice, mission: str, special_ops: int, *, country: str | No
     row = sow_tables()[(mission, roll, country if mission == "raid" else None)]
     applies = row.outcome not in SUCCESS or roll <= special_ops
     name = MISSION_NAMES[mission] + (f" in {COUNTRY_NAMES[country]}" if country else "")
-    text = (f"{name}: the D10 shows {d.value}" + "".join(f", {m:+d} ({w})" for m, w in mods)
-            + (f" = {roll}" if mods else "") + f": {row.outcome.replace('_', ' ')}")
-    res = {"roll": roll, "outcome": row.outcome, "applies": applies, "pow": 0, "us_unrest": 0, "secret_ops": 0,
-           "pavn_supply": 0, "hcm_supply": 0, "aircraft": "done", "special_forces": "ready"}
+    text = (
+        f"{name}: the D10 shows {d.value}"
+        + "".join(f", {m:+d} ({w})" for m, w in mods)
+        + (f" = {roll}" if mods else "")
+        + f": {row.outcome.replace('_', ' ')}"
+    )
+    res = {
+        "roll": roll,
+        "outcome": row.outcome,
+        "applies": applies,
+        "pow": 0,
+        "us_unrest": 0,
+        "secret_ops": 0,
+        "pavn_supply": 0,
+        "hcm_supply": 0,
+        "aircraft": "done",
+        "special_forces": "ready",
+    }
     if not applies:
         res.update(outcome="failure", aircraft="available")
-        text += (f", but {roll} is above the wing's Special Ops rating {special_ops}: the mission fails and the "
-                 "aircraft returns to Available.")
-        return _r("ROW-14.8", "Special operation", text, res, dice=(d,),
-                  inputs={"mission": mission, "special_ops": special_ops, "country": country,
-                          "in_enemy_zoc": in_enemy_zoc, "recon": recon, "secret": secret},
-                  lookup={"row": roll, "table": mission})
+        text += (
+            f", but {roll} is above the wing's Special Ops rating {special_ops}: the mission fails and the "
+            "aircraft returns to Available."
+        )
+        return _r(
+            "ROW-14.8",
+            "Special operation",
+            text,
+            res,
+            dice=(d,),
+            inputs={
+                "mission": mission,
+                "special_ops": special_ops,
+                "country": country,
+                "in_enemy_zoc": in_enemy_zoc,
+                "recon": recon,
+                "secret": secret,
+            },
+            lookup={"row": roll, "table": mission},
+        )
     res["pow"] = "reset" if row.pow == "reset" else int(row.pow)
     if secret and row.us_unrest > 0:
         res["secret_ops"] = row.us_unrest
@@ -129,12 +175,24 @@ def resolve_sow(dice: Dice, mission: str, special_ops: int, *, country: str | No
         eff.append("the Special Forces battalion is placed")
     elif res["special_forces"] == "removed":
         eff.append("the Special Forces battalion is removed from the game")
-    text += (" (within the wing's rating " + str(special_ops) + ")" if row.outcome in SUCCESS else "")
+    text += " (within the wing's rating " + str(special_ops) + ")" if row.outcome in SUCCESS else ""
     text += ": " + ("; ".join(eff) if eff else "no other effect") + "."
-    return _r("ROW-14.8", "Special operation", text, res, dice=(d,),
-              inputs={"mission": mission, "special_ops": special_ops, "country": country,
-                      "in_enemy_zoc": in_enemy_zoc, "recon": recon, "secret": secret},
-              lookup={"row": roll, "table": mission})
+    return _r(
+        "ROW-14.8",
+        "Special operation",
+        text,
+        res,
+        dice=(d,),
+        inputs={
+            "mission": mission,
+            "special_ops": special_ops,
+            "country": country,
+            "in_enemy_zoc": in_enemy_zoc,
+            "recon": recon,
+            "secret": secret,
+        },
+        lookup={"row": roll, "table": mission},
+    )
 
 
 class SowMixin:
@@ -151,16 +209,25 @@ class SowMixin:
         """14.1.5 / R-SOW-05: land hexes of South Vietnam or an invaded country inside the window with no enemy."""
         inv = self.invaded()
         com = {h for u, h in self.pos.items() if self.side_of(u) == COMMUNIST}
-        return sorted(h for h in self.window_land if (self.map.country(h) == "SVN" or self.map.country(h) in inv)
-                      and h not in com and self.map.area(h) != "DMZ")
+        return sorted(
+            h
+            for h in self.window_land
+            if (self.map.country(h) == "SVN" or self.map.country(h) in inv)
+            and h not in com
+            and self.map.area(h) != "DMZ"
+        )
 
     def special_operations(self: RowGame):
         """ROW-14.8 (step a6e, decision R-SOW-01): each SOW wing not damaged may fly one special operation a season
         while a Special Forces battalion is ready; wings damaged last season are back (R-SOW-07)."""
         if self.pol.get("sow_damaged"):
-            yield self.ruling("ROW-14.8", "SOW wings repaired", f"{', '.join(self.pol['sow_damaged'])} are back "
-                              "from the Damaged box after one season (R-SOW-07).",
-                              result={"repaired": list(self.pol["sow_damaged"])})
+            yield self.ruling(
+                "ROW-14.8",
+                "SOW wings repaired",
+                f"{', '.join(self.pol['sow_damaged'])} are back "
+                "from the Damaged box after one season (R-SOW-07).",
+                result={"repaired": list(self.pol["sow_damaged"])},
+            )
             self.pol["sow_damaged"] = []
         self.pol["sow_done"] = []
         self._touch()
@@ -174,19 +241,41 @@ class SowMixin:
         if wing in self.pol.get("sow_done", []) or wing in self.pol.get("sow_damaged", []):
             return
         if not self.sf_ready():
-            yield self.ruling("ROW-14.8", "No Special Forces ready", f"{wing} flies no special operation: no Special "
-                              "Forces battalion is off the map and ready (14.8).", result={"wing": wing})
+            yield self.ruling(
+                "ROW-14.8",
+                "No Special Forces ready",
+                f"{wing} flies no special operation: no Special "
+                "Forces battalion is off the map and ready (14.8).",
+                result={"wing": wing},
+            )
             return
-        opts = [Action.make("sow_mission", f"{wing}: {MISSION_NAMES['sf_insertion']}", wing=wing,
-                            mission="sf_insertion")]
+        opts = [
+            Action.make(
+                "sow_mission", f"{wing}: {MISSION_NAMES['sf_insertion']}", wing=wing, mission="sf_insertion"
+            )
+        ]
         if self.vp["pow"] > 0:
-            opts.append(Action.make("sow_mission", f"{wing}: POW Rescue ({self.vp['pow']} POWs)", wing=wing,
-                                    mission="pow_rescue"))
-        opts += [Action.make("sow_mission", f"{wing}: raid into {COUNTRY_NAMES[c]}", wing=wing, mission="raid",
-                             country=c) for c in COUNTRY_NAMES]
-        a = yield self.decide(CAPITALIST, f"Special operation for {wing} (Special Ops {special_ops})?", "ROW-14.8",
-                              [*opts, Action.make("no_sow", f"{wing} flies no special operation", wing=wing)],
-                              kind="special_operation")
+            opts.append(
+                Action.make(
+                    "sow_mission",
+                    f"{wing}: POW Rescue ({self.vp['pow']} POWs)",
+                    wing=wing,
+                    mission="pow_rescue",
+                )
+            )
+        opts += [
+            Action.make(
+                "sow_mission", f"{wing}: raid into {COUNTRY_NAMES[c]}", wing=wing, mission="raid", country=c
+            )
+            for c in COUNTRY_NAMES
+        ]
+        a = yield self.decide(
+            CAPITALIST,
+            f"Special operation for {wing} (Special Ops {special_ops})?",
+            "ROW-14.8",
+            [*opts, Action.make("no_sow", f"{wing} flies no special operation", wing=wing)],
+            kind="special_operation",
+        )
         if a.kind == "no_sow":
             return
         mission, country = a["mission"], a.get("country")
@@ -194,22 +283,35 @@ class SowMixin:
         if mission == "sf_insertion":
             spots = self._insertion_hexes()
             if not spots:
-                yield self.ruling("ROW-14.8", "No hex for an insertion", "No free hex of South Vietnam or an invaded "
-                                  "country is in play.", result={"wing": wing})
+                yield self.ruling(
+                    "ROW-14.8",
+                    "No hex for an insertion",
+                    "No free hex of South Vietnam or an invaded country is in play.",
+                    result={"wing": wing},
+                )
                 return
-            t = yield self.decide(CAPITALIST, "Insert the Special Forces where?", "ROW-14.8",
-                                  [Action.make("sow_target", f"Insert at {h}", [h], hex=h) for h in spots],
-                                  kind="insertion_hex")
+            t = yield self.decide(
+                CAPITALIST,
+                "Insert the Special Forces where?",
+                "ROW-14.8",
+                [Action.make("sow_target", f"Insert at {h}", [h], hex=h) for h in spots],
+                kind="insertion_hex",
+            )
             target = t["hex"]
             zoc = target in enemy_zoc(self.situation(), CAPITALIST, self.map)
         secret = False
         if self.vp["secret_ops_allowed"]:
-            s = yield self.decide(CAPITALIST, "Declare the mission secret (US Unrest goes to Secret Ops)?", "ROW-12.1.5",
-                                  [Action.make("sow_secret", "Secret mission"),
-                                   Action.make("sow_open", "Open mission")], kind="secret_operation")
+            s = yield self.decide(
+                CAPITALIST,
+                "Declare the mission secret (US Unrest goes to Secret Ops)?",
+                "ROW-12.1.5",
+                [Action.make("sow_secret", "Secret mission"), Action.make("sow_open", "Open mission")],
+                kind="secret_operation",
+            )
             secret = s.kind == "sow_secret"
-        r = resolve_sow(self.dice, mission, special_ops, country=country, in_enemy_zoc=zoc, recon=recon,
-                        secret=secret)
+        r = resolve_sow(
+            self.dice, mission, special_ops, country=country, in_enemy_zoc=zoc, recon=recon, secret=secret
+        )
         yield self._stamp(r)
         self.pol["sow_done"] = [*self.pol.get("sow_done", []), wing]
         self._touch()
@@ -222,22 +324,35 @@ class SowMixin:
         if res["special_forces"] == "placed" and target:
             self.place(sf, target)
             self.fresh[sf] = True
-            yield self.ruling("ROW-14.1.5", "Special Forces inserted", f"{self.rows[sf].name} is placed at {target}; "
-                              "it never moves and always has a LoC (14.1.5).", result={"unit": sf, "hex": target},
-                              places=[target])
+            yield self.ruling(
+                "ROW-14.1.5",
+                "Special Forces inserted",
+                f"{self.rows[sf].name} is placed at {target}; it never moves and always has a LoC (14.1.5).",
+                result={"unit": sf, "hex": target},
+                places=[target],
+            )
         elif res["special_forces"] == "removed":
             self.place(sf, None, "removed")
-            yield self.ruling("ROW-14.1.5", "Special Forces lost", f"{self.rows[sf].name} is removed from the game.",
-                              result={"unit": sf})
+            yield self.ruling(
+                "ROW-14.1.5",
+                "Special Forces lost",
+                f"{self.rows[sf].name} is removed from the game.",
+                result={"unit": sf},
+            )
         self._touch()
-        for track, d in (("Communist Supply", res["pavn_supply"]), ("Ho Chi Minh Trail Supply", res["hcm_supply"])):
+        for track, d in (
+            ("Communist Supply", res["pavn_supply"]),
+            ("Ho Chi Minh Trail Supply", res["hcm_supply"]),
+        ):
             if d:
                 new, rr = change(self.pools_obj(), track, d, "SOW raid (14.8)", forced=True)
                 self.set_pools(new)
                 yield self._stamp(rr)
         if res["pow"] == "reset" and self.vp["pow"]:
             self.vp["pow"] = 0
-            yield self.ruling("ROW-12.1.4", "POWs rescued", "The Hanoi Hilton track returns to 0.", result={"pow": 0})
+            yield self.ruling(
+                "ROW-12.1.4", "POWs rescued", "The Hanoi Hilton track returns to 0.", result={"pow": 0}
+            )
         elif isinstance(res["pow"], int) and res["pow"] > 0:
             yield from self._accumulate_pow("pow", res["pow"])
         if res["us_unrest"]:
@@ -255,8 +370,13 @@ class SowMixin:
             yield from self._check_win()
             return
         if opts:
-            a = yield self.decide(COMMUNIST, f"Roll a D10 on {key.replace('_', ' ')} ({getattr(s, key)})?",
-                                  r.rule_id, opts, kind="accumulator_roll")
+            a = yield self.decide(
+                COMMUNIST,
+                f"Roll a D10 on {key.replace('_', ' ')} ({getattr(s, key)})?",
+                r.rule_id,
+                opts,
+                kind="accumulator_roll",
+            )
             if a.kind == "roll_accumulator":
                 mod = -1 if key == "secret_ops" and self.commander_id(CAPITALIST) == "westmoreland" else 0
                 s, rr = V.roll_accumulator(self.vstate(), key, self.dice, modifier=mod)  # 14.2.1
@@ -271,14 +391,18 @@ def _special_operation(game: RowGame, d) -> tuple[Action, str]:
     pick = next((a for a in d.options if a.kind == "sow_mission" and a["mission"] == "pow_rescue"), None)
     if pick is not None and game.vp["pow"] >= 3:
         return pick, f"{game.vp['pow']} POWs in the Hanoi Hilton are worth a rescue"
-    pick = next(a for a in d.options if a.kind == "sow_mission" and a["mission"] == "raid" and a["country"] == "LAO")
+    pick = next(
+        a for a in d.options if a.kind == "sow_mission" and a["mission"] == "raid" and a["country"] == "LAO"
+    )
     return pick, "a raid into Laos cuts the trail's supply and risks least US Unrest"
 
 
 #: the built-in players' answers to the special-operation decisions (14.8), by decision kind, with the reason
 SOW_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] = {
     "special_operation": _special_operation,
-    "secret_operation": lambda game, d: (next(a for a in d.options if a.kind == "sow_secret"),
-                                         "secret: any Unrest goes to Secret Ops first"),
+    "secret_operation": lambda game, d: (
+        next(a for a in d.options if a.kind == "sow_secret"),
+        "secret: any Unrest goes to Secret Ops first",
+    ),
     "insertion_hex": lambda game, d: (d.options[0], "the first free hex"),
 }

@@ -44,8 +44,14 @@ POOL_TRACK = {"capitalist": "Capitalist Supply", "communist": "Communist Supply"
 
 
 def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=rule_ref("row", rule_id), **kw)
+    return Ruling(
+        rule_id=rule_id,
+        title=title,
+        explanation=explanation,
+        result=result,
+        rule_ref=rule_ref("row", rule_id),
+        **kw,
+    )
 
 
 # ------------------------------------------------------------------------------------------ tables
@@ -140,7 +146,12 @@ class Pools:
 
 def _rule_of(track: str) -> str:
     kind = supply_tables().tracks[track].kind
-    return {"infrastructure": "ROW-7.1", "supply": "ROW-7.2", "support": "ROW-8.2", "replacements": "ROW-8.1"}[kind]
+    return {
+        "infrastructure": "ROW-7.1",
+        "supply": "ROW-7.2",
+        "support": "ROW-8.2",
+        "replacements": "ROW-8.1",
+    }[kind]
 
 
 def change(pools: Pools, track: str, delta: int, why: str, *, forced: bool = False) -> tuple[Pools, Ruling]:
@@ -158,36 +169,68 @@ def change(pools: Pools, track: str, delta: int, why: str, *, forced: bool = Fal
     target = before + delta
     rule = _rule_of(track)
     if target < row.minimum and not forced:
-        raise IllegalAction(rule, f"{track} is at {before}: it cannot pay {-delta} (never below {row.minimum})")
+        raise IllegalAction(
+            rule, f"{track} is at {before}: it cannot pay {-delta} (never below {row.minimum})"
+        )
     after = max(row.minimum, target)
     if row.maximum is not None:
         after = min(after, row.maximum)
     lost = target - after
-    text = (f"{track} {before} -> {after} ({why})"
-            + (f"; {abs(lost)} {'could not be taken (the track stops at its minimum)' if lost < 0 else 'above the maximum is lost'}"
-               if lost else "") + ".")
-    return pools.set(track, after), _ruling(rule, track, text, {"track": track, "before": before, "after": after,
-                                                                  "lost": lost},
-                                             inputs={"delta": delta, "forced": forced, "why": why},
-                                             changes=({"track": track, "value": after},))
+    text = (
+        f"{track} {before} -> {after} ({why})"
+        + (
+            f"; {abs(lost)} {'could not be taken (the track stops at its minimum)' if lost < 0 else 'above the maximum is lost'}"
+            if lost
+            else ""
+        )
+        + "."
+    )
+    return pools.set(track, after), _ruling(
+        rule,
+        track,
+        text,
+        {"track": track, "before": before, "after": after, "lost": lost},
+        inputs={"delta": delta, "forced": forced, "why": why},
+        changes=({"track": track, "value": after},),
+    )
 
 
 def determine_supply(pools: Pools) -> tuple[Pools, Ruling]:
     """ROW-7.0 (sequence of play A2a): each side's Supply is set to its Infrastructure (unspent supply is lost), and
     Helicopter Used to Helicopter Available.  The Ho Chi Minh Trail supply is not reset here (14.7)."""
-    new = pools.with_(**{"Capitalist Supply": pools["Capitalist Infrastructure"],
-                         "Communist Supply": pools["Communist Infrastructure"],
-                         "Helicopter Used": pools["Helicopter Available"]})
-    text = (f"Capitalist Supply {pools['Capitalist Supply']} -> {new['Capitalist Supply']} and Communist Supply "
-            f"{pools['Communist Supply']} -> {new['Communist Supply']} (each equal to its Infrastructure); Helicopter "
-            f"Used {pools['Helicopter Used']} -> {new['Helicopter Used']} (Helicopter Available).")
-    return new, _ruling("ROW-7.0", "Infrastructure and supply determination", text,
-                        {k: new[k] for k in ("Capitalist Supply", "Communist Supply", "Helicopter Used")},
-                        inputs={k: pools[k] for k in ("Capitalist Infrastructure", "Communist Infrastructure",
-                                                      "Capitalist Supply", "Communist Supply",
-                                                      "Helicopter Available", "Helicopter Used")},
-                        changes=tuple({"track": k, "value": new[k]} for k in
-                                      ("Capitalist Supply", "Communist Supply", "Helicopter Used")))
+    new = pools.with_(
+        **{
+            "Capitalist Supply": pools["Capitalist Infrastructure"],
+            "Communist Supply": pools["Communist Infrastructure"],
+            "Helicopter Used": pools["Helicopter Available"],
+        }
+    )
+    text = (
+        f"Capitalist Supply {pools['Capitalist Supply']} -> {new['Capitalist Supply']} and Communist Supply "
+        f"{pools['Communist Supply']} -> {new['Communist Supply']} (each equal to its Infrastructure); Helicopter "
+        f"Used {pools['Helicopter Used']} -> {new['Helicopter Used']} (Helicopter Available)."
+    )
+    return new, _ruling(
+        "ROW-7.0",
+        "Infrastructure and supply determination",
+        text,
+        {k: new[k] for k in ("Capitalist Supply", "Communist Supply", "Helicopter Used")},
+        inputs={
+            k: pools[k]
+            for k in (
+                "Capitalist Infrastructure",
+                "Communist Infrastructure",
+                "Capitalist Supply",
+                "Communist Supply",
+                "Helicopter Available",
+                "Helicopter Used",
+            )
+        },
+        changes=tuple(
+            {"track": k, "value": new[k]}
+            for k in ("Capitalist Supply", "Communist Supply", "Helicopter Used")
+        ),
+    )
 
 
 # ------------------------------------------------------------------------------------------ paying (7.1, 7.2)
@@ -217,7 +260,9 @@ def cost_item(item: str) -> CostRow:
     try:
         return supply_tables().costs[item]
     except KeyError:
-        raise IllegalAction("ROW-7.1", f"no supply cost item {item!r} (data/row/tables/supply_costs.csv)") from None
+        raise IllegalAction(
+            "ROW-7.1", f"no supply cost item {item!r} (data/row/tables/supply_costs.csv)"
+        ) from None
 
 
 def hq_fresh_item(hq: Piece, phase: str, m: RowMap | None = None) -> str:
@@ -226,8 +271,11 @@ def hq_fresh_item(hq: Piece, phase: str, m: RowMap | None = None) -> str:
     sp = Spender.at(hq, m)
     if hq.side == CAPITALIST:
         inside = sp.country == "SVN"
-        return ("hq_fresh_sv" if inside else "hq_fresh_outside_sv") if phase == "strategic" else (
-            "refresh_sv" if inside else "refresh_outside_sv")
+        return (
+            ("hq_fresh_sv" if inside else "hq_fresh_outside_sv")
+            if phase == "strategic"
+            else ("refresh_sv" if inside else "refresh_outside_sv")
+        )
     if phase == "strategic" and hq.nationality == "VC":
         return "hq_fresh_vc"
     if sp.country == "NVN":
@@ -235,8 +283,9 @@ def hq_fresh_item(hq: Piece, phase: str, m: RowMap | None = None) -> str:
     return "hq_fresh_trail" if phase == "strategic" else "refresh_trail"
 
 
-def payment_options(item: str, spender: Spender, invaded: frozenset[str] = frozenset(), *,
-                    mission_cost: int | None = None) -> list[Action]:
+def payment_options(
+    item: str, spender: Spender, invaded: frozenset[str] = frozenset(), *, mission_cost: int | None = None
+) -> list[Action]:
     """ROW-7.1 / ROW-7.2: the ways ``spender`` may pay for ``item`` (``"hq_mission"`` with ``mission_cost`` for 9.5).
 
     Each Action names the pool and the amount.  Refused (IllegalAction) without the LoC the item needs; an empty list
@@ -246,8 +295,15 @@ def payment_options(item: str, spender: Spender, invaded: frozenset[str] = froze
         if mission_cost is None:
             raise IllegalAction("ROW-7.2", "an HQ mission payment needs its cost")
         pool = "capitalist" if spender.side == CAPITALIST else "communist"
-        return [Action.make("pay", f"Pay {mission_cost} from {POOL_TRACK[pool]} (HQ missions use the main pool)",
-                            item=item, pool=pool, amount=mission_cost)]
+        return [
+            Action.make(
+                "pay",
+                f"Pay {mission_cost} from {POOL_TRACK[pool]} (HQ missions use the main pool)",
+                item=item,
+                pool=pool,
+                amount=mission_cost,
+            )
+        ]
     row = cost_item(item)
     if row.side not in ("both", spender.side):
         raise IllegalAction("ROW-7.1", f"{row.description} is a {row.side} item")
@@ -260,19 +316,50 @@ def payment_options(item: str, spender: Spender, invaded: frozenset[str] = froze
         double = outside and row.pool == "location"  # the HQ lines already price the outside case (R-SUP-01)
         amount = row.cost * (2 if double else 1)
         why = " (double: outside South Vietnam and not invaded)" if double else ""
-        return [Action.make("pay", f"Pay {amount} from Capitalist Supply{why}", item=item, pool="capitalist",
-                            amount=amount)]
+        return [
+            Action.make(
+                "pay",
+                f"Pay {amount} from Capitalist Supply{why}",
+                item=item,
+                pool="capitalist",
+                amount=amount,
+            )
+        ]
     if item.startswith("trail_"):  # the trail items are bought with the main (red) supply
-        return [Action.make("pay", f"Pay {row.cost} from Communist Supply", item=item, pool="communist",
-                            amount=row.cost)]
+        return [
+            Action.make(
+                "pay", f"Pay {row.cost} from Communist Supply", item=item, pool="communist", amount=row.cost
+            )
+        ]
     if spender.country == "NVN":
-        return [Action.make("pay", f"Pay {row.cost} from Communist Supply (in North Vietnam)", item=item,
-                            pool="communist", amount=row.cost)]
-    opts = [Action.make("pay", f"Pay {row.cost} from Ho Chi Minh Trail Supply (outside North Vietnam)", item=item,
-                        pool="trail", amount=row.cost)]
+        return [
+            Action.make(
+                "pay",
+                f"Pay {row.cost} from Communist Supply (in North Vietnam)",
+                item=item,
+                pool="communist",
+                amount=row.cost,
+            )
+        ]
+    opts = [
+        Action.make(
+            "pay",
+            f"Pay {row.cost} from Ho Chi Minh Trail Supply (outside North Vietnam)",
+            item=item,
+            pool="trail",
+            amount=row.cost,
+        )
+    ]
     if spender.nationality in ("PAVN", "PRC") and spender.loc_to_pavn_source:
-        opts.append(Action.make("pay", f"Pay {row.cost} from Communist Supply (PAVN/PRC with a LoC to a PAVN/PRC "
-                                "source)", item=item, pool="communist", amount=row.cost))
+        opts.append(
+            Action.make(
+                "pay",
+                f"Pay {row.cost} from Communist Supply (PAVN/PRC with a LoC to a PAVN/PRC source)",
+                item=item,
+                pool="communist",
+                amount=row.cost,
+            )
+        )
     return opts
 
 
@@ -282,8 +369,9 @@ def pay(pools: Pools, action: Action) -> tuple[Pools, Ruling]:
         raise IllegalAction("ROW-7.2", f"not a payment: {action.kind}")
     pool, amount, item = action["pool"], action["amount"], action["item"]
     if pool == "none" or amount == 0:
-        return pools, _ruling("ROW-7.1", "Supply paid", f"{item}: nothing to pay.", {"paid": 0},
-                              inputs={"item": item})
+        return pools, _ruling(
+            "ROW-7.1", "Supply paid", f"{item}: nothing to pay.", {"paid": 0}, inputs={"item": item}
+        )
     track = POOL_TRACK[pool]
     if pools[track] < amount:
         raise IllegalAction("ROW-7.2", f"{track} holds {pools[track]}, {amount} is needed for {item}")
@@ -291,10 +379,18 @@ def pay(pools: Pools, action: Action) -> tuple[Pools, Ruling]:
     lookup = None
     if item != "hq_mission":
         row = cost_item(item)
-        lookup = Lookup("General supply costs", row.item, "cost", str(row.cost), source="data/row/tables/supply_costs.csv")
-    return new, _ruling("ROW-7.2", "Supply paid", f"{amount} supply from {track} for {item}: {r.explanation}",
-                        {"paid": amount, "pool": track, "after": new[track]}, inputs={"item": item},
-                        lookup=lookup, changes=r.changes)
+        lookup = Lookup(
+            "General supply costs", row.item, "cost", str(row.cost), source="data/row/tables/supply_costs.csv"
+        )
+    return new, _ruling(
+        "ROW-7.2",
+        "Supply paid",
+        f"{amount} supply from {track} for {item}: {r.explanation}",
+        {"paid": amount, "pool": track, "after": new[track]},
+        inputs={"item": item},
+        lookup=lookup,
+        changes=r.changes,
+    )
 
 
 def change_infrastructure(pools: Pools, side: str, delta: int, why: str) -> tuple[Pools, Ruling]:
@@ -325,8 +421,14 @@ class LocTracer:
     """ROW-14.4: traces LoCs for every piece of one situation, with the per-situation structures built once
     (enemy ZoCs, Capitalist control, the road network's clean and dirty reach from each kind of source)."""
 
-    def __init__(self, situation: Situation, m: RowMap | None = None, *, mission: str | None = None,
-                 active_termini: frozenset[str] = frozenset()):
+    def __init__(
+        self,
+        situation: Situation,
+        m: RowMap | None = None,
+        *,
+        mission: str | None = None,
+        active_termini: frozenset[str] = frozenset(),
+    ):
         self.s = situation
         self.m = m or load_map()
         self.mission = mission  # the Communist mission in force (Infiltrate ignores ZoC for LoC, 9.5)
@@ -336,9 +438,14 @@ class LocTracer:
             land = _LAND[id(self.m)] = frozenset(h for h, r in self.m.hexes.items() if r.kind != "sea")
         self.land = land
         self.cap_control = capitalist_controlled(situation, self.m)
-        self.zoc = {CAPITALIST: enemy_zoc(situation, CAPITALIST, self.m),
-                    COMMUNIST: enemy_zoc(situation, COMMUNIST, self.m)}
-        self.enemy_units = {CAPITALIST: situation.occupied(COMMUNIST), COMMUNIST: situation.occupied(CAPITALIST)}
+        self.zoc = {
+            CAPITALIST: enemy_zoc(situation, CAPITALIST, self.m),
+            COMMUNIST: enemy_zoc(situation, COMMUNIST, self.m),
+        }
+        self.enemy_units = {
+            CAPITALIST: situation.occupied(COMMUNIST),
+            COMMUNIST: situation.occupied(CAPITALIST),
+        }
         self._roads: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._hq_loc: dict[str, LocResult] = {}
         self._costs: dict[str, dict[str, int]] = {}  # Communist 15-MP trace costs by start hex
@@ -371,8 +478,11 @@ class LocTracer:
         also free of them, to an eligible source (Capitalist sources for everyone, Laotian and Cambodian ones for those
         armies), or to a Fire Base / Landing Zone.  If every such trace crosses an enemy-controlled hex, the LoC exists
         at the price of one SNAFU draw (``snafu``).  The start hex's own ZoC does not block (decision R-SUP-02)."""
-        kinds = ["capitalist"] + (["laotian"] if piece.nationality == "Laos" else []) + (
-            ["cambodian"] if piece.nationality == "Cmb" else [])
+        kinds = (
+            ["capitalist"]
+            + (["laotian"] if piece.nationality == "Laos" else [])
+            + (["cambodian"] if piece.nationality == "Cmb" else [])
+        )
         clean_roads: set[str] = set(self.s.fire_bases)
         any_roads: set[str] = set(self.s.fire_bases)
         for k in kinds:
@@ -384,15 +494,31 @@ class LocTracer:
         zoc = self.zoc[CAPITALIST] - {piece.hex}
         best = None
         if piece.hex in self.cap_control:
-            costs, _ = search(self.m, CAPITALIST, piece.hex, budget, allowed=self.cap_control, blocked=blocked,
-                              zoc=zoc, zoc_rule="forbid")
+            costs, _ = search(
+                self.m,
+                CAPITALIST,
+                piece.hex,
+                budget,
+                allowed=self.cap_control,
+                blocked=blocked,
+                zoc=zoc,
+                zoc_rule="forbid",
+            )
             hits = [(c, h) for h, c in costs.items() if h in clean_roads]
             if hits:
                 c, h = min(hits)
                 best = LocResult(True, False, self._via(h), Fraction(c, TICKS))
         if best is None:
-            costs, _ = search(self.m, CAPITALIST, piece.hex, budget, allowed=self.land, blocked=blocked, zoc=zoc,
-                              zoc_rule="forbid")
+            costs, _ = search(
+                self.m,
+                CAPITALIST,
+                piece.hex,
+                budget,
+                allowed=self.land,
+                blocked=blocked,
+                zoc=zoc,
+                zoc_rule="forbid",
+            )
             hits = [(c, h) for h, c in costs.items() if h in any_roads]
             if hits:
                 c, h = min(hits)
@@ -415,16 +541,31 @@ class LocTracer:
         rule = "ignore" if self.mission == "infiltrate" else "forbid"
         zoc = self.zoc[COMMUNIST] - {hq.hex}
         key = (id(self.m), hq.hex, self.enemy_units[COMMUNIST], zoc, rule, targets, self.land)
-        hit = _HQ_TRACES.get(key)  # the same trace on the same map picture gives the same answer (a speed-up only)
+        hit = _HQ_TRACES.get(
+            key
+        )  # the same trace on the same map picture gives the same answer (a speed-up only)
         if hit is None:
-            costs, _ = search(self.m, COMMUNIST, hq.hex, None, allowed=self.land, blocked=self.enemy_units[COMMUNIST],
-                              zoc=zoc, zoc_rule=rule, stop_at=targets)
+            costs, _ = search(
+                self.m,
+                COMMUNIST,
+                hq.hex,
+                None,
+                allowed=self.land,
+                blocked=self.enemy_units[COMMUNIST],
+                zoc=zoc,
+                zoc_rule=rule,
+                stop_at=targets,
+            )
             hits = sorted((c, h) for h, c in costs.items() if h in targets)
             hit = hits[0] if hits else ()
             if len(_HQ_TRACES) > 4096:
                 _HQ_TRACES.clear()
             _HQ_TRACES[key] = hit
-        res = LocResult(True, False, f"supply source {hit[1]}", Fraction(hit[0], TICKS)) if hit else LocResult(False)
+        res = (
+            LocResult(True, False, f"supply source {hit[1]}", Fraction(hit[0], TICKS))
+            if hit
+            else LocResult(False)
+        )
         if not res.ok and hq.nationality == "VC":
             res = self._vc_targets(hq)
         self._hq_loc[hq.uid] = res
@@ -441,14 +582,23 @@ class LocTracer:
             key = "pavn:" + piece.uid
             if key not in self._hq_loc:
                 rule = "ignore" if self.mission == "infiltrate" else "forbid"
-                costs, _ = search(self.m, COMMUNIST, piece.hex, None, allowed=self.land,
-                                  blocked=self.enemy_units[COMMUNIST], zoc=self.zoc[COMMUNIST] - {piece.hex},
-                                  zoc_rule=rule, stop_at=pavn)
+                costs, _ = search(
+                    self.m,
+                    COMMUNIST,
+                    piece.hex,
+                    None,
+                    allowed=self.land,
+                    blocked=self.enemy_units[COMMUNIST],
+                    zoc=self.zoc[COMMUNIST] - {piece.hex},
+                    zoc_rule=rule,
+                    stop_at=pavn,
+                )
                 self._hq_loc[key] = LocResult(bool(pavn & set(costs)))
             return self._hq_loc[key].ok
         costs = self._communist_costs(piece)
-        return bool(pavn & set(costs)) or any(h.hex in costs and self.reaches_pavn_source(h)
-                                              for h in self.s.hqs(COMMUNIST))
+        return bool(pavn & set(costs)) or any(
+            h.hex in costs and self.reaches_pavn_source(h) for h in self.s.hqs(COMMUNIST)
+        )
 
     def _sources(self, piece: Piece) -> set[str]:
         """ROW-14.4: PAVN and PRC sources serve every Communist piece, other sources their own nationality; active trail
@@ -465,8 +615,15 @@ class LocTracer:
         best = None
         for h, c in sorted(costs.items(), key=lambda kv: kv[1]):
             r = self.m.hex(h)
-            why = ("trail hex" if r.trail else r.zone if r.zone else
-                   "Communist-controlled cultivated hex" if r.terrain == "cultivated" and h not in cap else "")
+            why = (
+                "trail hex"
+                if r.trail
+                else r.zone
+                if r.zone
+                else "Communist-controlled cultivated hex"
+                if r.terrain == "cultivated" and h not in cap
+                else ""
+            )
             if why:
                 best = LocResult(True, False, f"{why} {h}", Fraction(c, TICKS))
                 break
@@ -478,9 +635,16 @@ class LocTracer:
         costs = self._costs.get(piece.hex)
         if costs is None:
             rule = "ignore" if self.mission == "infiltrate" else "forbid"
-            costs, _ = search(self.m, COMMUNIST, piece.hex, COMMUNIST_LOC_MP * TICKS, allowed=self.land,
-                              blocked=self.enemy_units[COMMUNIST], zoc=self.zoc[COMMUNIST] - {piece.hex},
-                              zoc_rule=rule)
+            costs, _ = search(
+                self.m,
+                COMMUNIST,
+                piece.hex,
+                COMMUNIST_LOC_MP * TICKS,
+                allowed=self.land,
+                blocked=self.enemy_units[COMMUNIST],
+                zoc=self.zoc[COMMUNIST] - {piece.hex},
+                zoc_rule=rule,
+            )
             self._costs[piece.hex] = costs
         return costs
 
@@ -521,12 +685,25 @@ class LocTracer:
         if not res.ok:
             text = f"{piece} at {piece.hex} cannot trace a LoC."
         else:
-            text = (f"{piece} at {piece.hex} traces a LoC to {res.via} ({float(res.mp):g} MP)"
-                    + ("; the trace crosses enemy-controlled hexes, so it costs one SNAFU draw (the Capitalist may "
-                       "decline to trace)" if res.snafu else "") + ".")
-        return _ruling(rule, "Line of communications", text, res,
-                       inputs={"piece": piece.uid, "hex": piece.hex, "mission": self.mission}, side=piece.side,
-                       places=(piece.hex,))
+            text = (
+                f"{piece} at {piece.hex} traces a LoC to {res.via} ({float(res.mp):g} MP)"
+                + (
+                    "; the trace crosses enemy-controlled hexes, so it costs one SNAFU draw (the Capitalist may "
+                    "decline to trace)"
+                    if res.snafu
+                    else ""
+                )
+                + "."
+            )
+        return _ruling(
+            rule,
+            "Line of communications",
+            text,
+            res,
+            inputs={"piece": piece.uid, "hex": piece.hex, "mission": self.mission},
+            side=piece.side,
+            places=(piece.hex,),
+        )
 
 
 def capitalist_trace_options(trace: Ruling) -> list[Action]:
@@ -536,12 +713,18 @@ def capitalist_trace_options(trace: Ruling) -> list[Action]:
     if not res.ok or not res.snafu:
         return []
     uid = trace.inputs["piece"]
-    return [Action.make("trace_loc", f"Trace {uid}'s LoC and draw once from the Cup of SNAFU", unit=uid),
-            Action.make("decline_loc", f"Do not trace {uid}'s LoC (the action is not performed)", unit=uid)]
+    return [
+        Action.make("trace_loc", f"Trace {uid}'s LoC and draw once from the Cup of SNAFU", unit=uid),
+        Action.make("decline_loc", f"Do not trace {uid}'s LoC (the action is not performed)", unit=uid),
+    ]
 
 
-def ooc_sweep(situation: Situation, side: str, tracer: LocTracer,
-              segment: Literal["supply_determination", "player_turn"]) -> tuple[Situation, list[Ruling]]:
+def ooc_sweep(
+    situation: Situation,
+    side: str,
+    tracer: LocTracer,
+    segment: Literal["supply_determination", "player_turn"],
+) -> tuple[Situation, list[Ruling]]:
     """ROW-6.2 case i / ROW-3.0 (A2d, B3a-ii, B3b-ii): trace every unit of ``side`` and place or remove OOC markers
     (:func:`ooc_update`).  Returns the new situation and one ruling per unit whose marker changed; the opponent's
     SNAFU draws are in each placing ruling (``snafu_for``).  A Capitalist trace that would cost a SNAFU draw counts as
@@ -557,7 +740,9 @@ def ooc_sweep(situation: Situation, side: str, tracer: LocTracer,
     return new, out
 
 
-def ooc_update(piece: Piece, trace: Ruling, segment: Literal["supply_determination", "player_turn"]) -> Ruling:
+def ooc_update(
+    piece: Piece, trace: Ruling, segment: Literal["supply_determination", "player_turn"]
+) -> Ruling:
     """ROW-6.2 case i (decision R-SUP-07): OOC markers.  In the Infrastructure and Supply Determination segment a unit
     without a LoC is marked OOC and one with a LoC loses its marker; at the start of a player turn (B3a-ii, B3b-ii)
     markers are only placed.  Each new OOC marker gives the opponent one SNAFU draw (he may place it or not, and
@@ -570,12 +755,22 @@ def ooc_update(piece: Piece, trace: Ruling, segment: Literal["supply_determinati
     removed = has and was and segment == "supply_determination"
     ooc = (was and not removed) or placed
     opp = COMMUNIST if piece.side == CAPITALIST else CAPITALIST
-    text = (f"{piece} has no LoC: it is marked OOC (no support of any kind, cannot turn fresh); the {opp} draws once from "
-            "the Cup of SNAFU and may place it." if placed else
-            f"{piece} traces a LoC again: its OOC marker is removed." if removed else
-            f"{piece} stays OOC (markers come off only in the Infrastructure and Supply Determination segment)."
-            if ooc else f"{piece} has a LoC: no OOC marker.")
-    return _ruling("ROW-6.2", "Out of communications", text,
-                   {"ooc": ooc, "placed": placed, "removed": removed, "snafu_for": opp if placed else None},
-                   inputs={"piece": piece.uid, "has_loc": has, "segment": segment}, side=piece.side,
-                   places=(piece.hex,))
+    text = (
+        f"{piece} has no LoC: it is marked OOC (no support of any kind, cannot turn fresh); the {opp} draws once from "
+        "the Cup of SNAFU and may place it."
+        if placed
+        else f"{piece} traces a LoC again: its OOC marker is removed."
+        if removed
+        else f"{piece} stays OOC (markers come off only in the Infrastructure and Supply Determination segment)."
+        if ooc
+        else f"{piece} has a LoC: no OOC marker."
+    )
+    return _ruling(
+        "ROW-6.2",
+        "Out of communications",
+        text,
+        {"ooc": ooc, "placed": placed, "removed": removed, "snafu_for": opp if placed else None},
+        inputs={"piece": piece.uid, "has_loc": has, "segment": segment},
+        side=piece.side,
+        places=(piece.hex,),
+    )

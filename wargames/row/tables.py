@@ -204,8 +204,17 @@ class SnafuMarkerRow(Row):
     """ROW-6.1: what a SNAFU face does."""
 
     face: str
-    effect: Literal["reroll_own", "reroll_enemy", "ammo_shortage", "ammo_out", "fuel_shortage", "fuel_out",
-                    "loss_roll", "radio_out", "key_officer"]
+    effect: Literal[
+        "reroll_own",
+        "reroll_enemy",
+        "ammo_shortage",
+        "ammo_out",
+        "fuel_shortage",
+        "fuel_out",
+        "loss_roll",
+        "radio_out",
+        "key_officer",
+    ]
     stays_on_unit: YesNo
     dice: int
     die: GameDie | None = None
@@ -313,10 +322,26 @@ def _require(path: Path, have, want, column: str, what: str) -> None:
         raise DataError(path, f"{what}: missing {missing}", column=column)
 
 
-TABLE_FILES = ("combat_costs", "support_planning", "size_modifiers", "size_classes", "adjacent_support", "combat_dice",
-               "special_rolls", "quality_effects", "random_events", "elimination_rolls", "retreat_results",
-               "loss_limits", "combat_chits", "snafu_cup", "snafu_markers", "support_tracks", "spread_reductions",
-               "loss_rolls")
+TABLE_FILES = (
+    "combat_costs",
+    "support_planning",
+    "size_modifiers",
+    "size_classes",
+    "adjacent_support",
+    "combat_dice",
+    "special_rolls",
+    "quality_effects",
+    "random_events",
+    "elimination_rolls",
+    "retreat_results",
+    "loss_limits",
+    "combat_chits",
+    "snafu_cup",
+    "snafu_markers",
+    "support_tracks",
+    "spread_reductions",
+    "loss_rolls",
+)
 
 
 def load_tables(base: Path | str | None = None) -> CombatTables:
@@ -327,45 +352,81 @@ def load_tables(base: Path | str | None = None) -> CombatTables:
     base = Path(base) if base is not None else game_dir("row") / "tables"
     p = {name: base / f"{name}.csv" for name in TABLE_FILES}
 
-    costs = _unique(p["combat_costs"], read_csv(p["combat_costs"], CombatCostRow), lambda r: r.combat_type,
-                    "combat_type")
+    costs = _unique(
+        p["combat_costs"], read_csv(p["combat_costs"], CombatCostRow), lambda r: r.combat_type, "combat_type"
+    )
     _require(p["combat_costs"], costs, COMBAT_TYPES, "combat_type", "every combat type of 4.6 needs a row")
-    planning = _unique(p["support_planning"], read_csv(p["support_planning"], PlanningRow), lambda r: r.row, "row")
-    _require(p["support_planning"], planning, ("A", "B", "C", "D", *COMBAT_TYPES), "row",
-             "the Support Planning Table needs rows A-D and one per combat type")
+    planning = _unique(
+        p["support_planning"], read_csv(p["support_planning"], PlanningRow), lambda r: r.row, "row"
+    )
+    _require(
+        p["support_planning"],
+        planning,
+        ("A", "B", "C", "D", *COMBAT_TYPES),
+        "row",
+        "the Support Planning Table needs rows A-D and one per combat type",
+    )
     for line, row in enumerate(costs.values(), start=2):
         if row.planning_row not in planning or planning[row.planning_row].used_by != "defender":
-            raise DataError(p["combat_costs"], f"planning_row {row.planning_row!r} is not a defender row of "
-                            "support_planning.csv", row=line, column="planning_row")
+            raise DataError(
+                p["combat_costs"],
+                f"planning_row {row.planning_row!r} is not a defender row of support_planning.csv",
+                row=line,
+                column="planning_row",
+            )
         if row.costs_all_mp == "no" and row.mp_cost < 1:
-            raise DataError(p["combat_costs"], "a combat that does not cost all MP costs at least 1 MP", row=line,
-                            column="mp_cost")
+            raise DataError(
+                p["combat_costs"],
+                "a combat that does not cost all MP costs at least 1 MP",
+                row=line,
+                column="mp_cost",
+            )
     for line, row in enumerate(planning.values(), start=2):
         if (row.row in "ABCD") != (row.used_by == "attacker"):
-            raise DataError(p["support_planning"], "rows A-D are the attacker's, the combat types the defender's",
-                            row=line, column="used_by")
+            raise DataError(
+                p["support_planning"],
+                "rows A-D are the attacker's, the combat types the defender's",
+                row=line,
+                column="used_by",
+            )
 
     sm_rows = read_csv(p["size_modifiers"], SizeModifierRow)
-    size_mod = {k: r.modifier for k, r in _unique(p["size_modifiers"], sm_rows, lambda r: (r.my_class, r.their_class),
-                                                   "my_class,their_class").items()}
-    _require(p["size_modifiers"], size_mod, [(a, b) for a in CLASSES for b in CLASSES], "my_class,their_class",
-             "every pair of size classes needs a row")
+    size_mod = {
+        k: r.modifier
+        for k, r in _unique(
+            p["size_modifiers"], sm_rows, lambda r: (r.my_class, r.their_class), "my_class,their_class"
+        ).items()
+    }
+    _require(
+        p["size_modifiers"],
+        size_mod,
+        [(a, b) for a in CLASSES for b in CLASSES],
+        "my_class,their_class",
+        "every pair of size classes needs a row",
+    )
     sc_rows = read_csv(p["size_classes"], SizeClassRow)
-    size_classes = {k: r.size_class for k, r in _unique(p["size_classes"], sc_rows,
-                                                         lambda r: (r.nationality, r.unit_type),
-                                                         "nationality,unit_type").items()}
+    size_classes = {
+        k: r.size_class
+        for k, r in _unique(
+            p["size_classes"], sc_rows, lambda r: (r.nationality, r.unit_type), "nationality,unit_type"
+        ).items()
+    }
 
-    adjacent = _unique(p["adjacent_support"], read_csv(p["adjacent_support"], AdjacentRow), lambda r: r.role, "role")
+    adjacent = _unique(
+        p["adjacent_support"], read_csv(p["adjacent_support"], AdjacentRow), lambda r: r.role, "role"
+    )
     _require(p["adjacent_support"], adjacent, ("attacker", "defender"), "role", "both roles need a row")
     dice = tuple(read_csv(p["combat_dice"], DiceRow))
     special_rows = read_csv(p["special_rolls"], SpecialRollRow)
     special = _unique(p["special_rolls"], special_rows, lambda r: (r.natural, int(r.die[1:])), "natural,die")
     for line, row in enumerate(special_rows, start=2):
         if not 1 <= row.natural <= int(row.die[1:]):
-            raise DataError(p["special_rolls"], f"{row.natural} is not a face of a {row.die}", row=line,
-                            column="natural")
-    quality = _unique(p["quality_effects"], read_csv(p["quality_effects"], QualityRow), lambda r: r.quality,
-                      "quality")
+            raise DataError(
+                p["special_rolls"], f"{row.natural} is not a face of a {row.die}", row=line, column="natural"
+            )
+    quality = _unique(
+        p["quality_effects"], read_csv(p["quality_effects"], QualityRow), lambda r: r.quality, "quality"
+    )
     _require(p["quality_effects"], quality, ("elite", "poor"), "quality", "both qualities need a row")
 
     re_rows = read_csv(p["random_events"], RandomEventRow)
@@ -374,58 +435,105 @@ def load_tables(base: Path | str | None = None) -> CombatTables:
         if not 1 <= row.d10 <= 10:
             raise DataError(p["random_events"], "a D10 face is 1-10 (0 reads as 10)", row=line, column="d10")
         if (row.event == "snafu") != (row.placer is not None):
-            raise DataError(p["random_events"], "a SNAFU draw names who places the marker (attacker or defender); "
-                            "an objective names nobody", row=line, column="placer")
-    _require(p["random_events"], random_events, [(t, d) for t in RE_TABLES for d in range(1, 11)], "table,d10",
-             "tables A, B and C need all ten faces")
+            raise DataError(
+                p["random_events"],
+                "a SNAFU draw names who places the marker (attacker or defender); an objective names nobody",
+                row=line,
+                column="placer",
+            )
+    _require(
+        p["random_events"],
+        random_events,
+        [(t, d) for t in RE_TABLES for d in range(1, 11)],
+        "table,d10",
+        "tables A, B and C need all ten faces",
+    )
 
-    elimination = _unique(p["elimination_rolls"], read_csv(p["elimination_rolls"], EliminationRow),
-                          lambda r: r.size_class, "size_class")
+    elimination = _unique(
+        p["elimination_rolls"],
+        read_csv(p["elimination_rolls"], EliminationRow),
+        lambda r: r.size_class,
+        "size_class",
+    )
     _require(p["elimination_rolls"], elimination, CLASSES, "size_class", "every size class needs a roll")
-    retreat = _unique(p["retreat_results"], read_csv(p["retreat_results"], RetreatRow), lambda r: r.hexes, "hexes")
+    retreat = _unique(
+        p["retreat_results"], read_csv(p["retreat_results"], RetreatRow), lambda r: r.hexes, "hexes"
+    )
     _require(p["retreat_results"], retreat, (1, 2, 3), "hexes", "retreats of 1, 2 and 3 hexes need rows")
     for line, row in enumerate(retreat.values(), start=2):
         if row.snafu_keep > row.snafu_draws:
-            raise DataError(p["retreat_results"], "cannot keep more markers than drawn", row=line,
-                            column="snafu_keep")
+            raise DataError(
+                p["retreat_results"], "cannot keep more markers than drawn", row=line, column="snafu_keep"
+            )
     loss_limits = _unique(p["loss_limits"], read_csv(p["loss_limits"], LossLimitRow), lambda r: r.way, "way")
 
     chit_rows = read_csv(p["combat_chits"], ChitRow)
     _unique(p["combat_chits"], chit_rows, lambda r: r.chit, "chit")
     chits: dict[str, list[Chit]] = {m: [] for m in MUGS}
     for row in chit_rows:
-        chits[row.mug].append(Chit(row.chit, row.mug, int(row.die[1:]), row.modifier, None if row.re == "No"
-                                   else row.re, row.spt, row.adv, row.source.startswith("reconstruction:"),
-                                   row.source))
+        chits[row.mug].append(
+            Chit(
+                row.chit,
+                row.mug,
+                int(row.die[1:]),
+                row.modifier,
+                None if row.re == "No" else row.re,
+                row.spt,
+                row.adv,
+                row.source.startswith("reconstruction:"),
+                row.source,
+            )
+        )
     for mug, content in chits.items():
         if not content:
             raise DataError(p["combat_chits"], f"mug {mug} holds no chit", column="mug")
 
-    markers = _unique(p["snafu_markers"], read_csv(p["snafu_markers"], SnafuMarkerRow), lambda r: r.face, "face")
+    markers = _unique(
+        p["snafu_markers"], read_csv(p["snafu_markers"], SnafuMarkerRow), lambda r: r.face, "face"
+    )
     for line, row in enumerate(markers.values(), start=2):
         if row.effect == "loss_roll" and (row.dice < 1 or row.die is None or row.loss_track is None):
-            raise DataError(p["snafu_markers"], "a loss roll needs dice, die and loss_track", row=line,
-                            column="dice")
+            raise DataError(
+                p["snafu_markers"], "a loss roll needs dice, die and loss_track", row=line, column="dice"
+            )
     cup_rows = read_csv(p["snafu_cup"], SnafuCounterRow)
     _unique(p["snafu_cup"], cup_rows, lambda r: r.counter, "counter")
     for line, row in enumerate(cup_rows, start=2):
         for column, face in (("front", row.front), ("back", row.back)):
             if face is not None and face not in markers:
-                raise DataError(p["snafu_cup"], f"face {face!r} is not described in snafu_markers.csv", row=line,
-                                column=column)
+                raise DataError(
+                    p["snafu_cup"],
+                    f"face {face!r} is not described in snafu_markers.csv",
+                    row=line,
+                    column=column,
+                )
         if row.count < 0:
             raise DataError(p["snafu_cup"], "a count is never negative", row=line, column="count")
         if row.side == "Communist" and "Fuel" in row.front:
-            raise DataError(p["snafu_cup"], "Fuel markers are Capitalist only (6.1c)", row=line, column="side")
+            raise DataError(
+                p["snafu_cup"], "Fuel markers are Capitalist only (6.1c)", row=line, column="side"
+            )
 
-    tracks = _unique(p["support_tracks"], read_csv(p["support_tracks"], SupportTrackRow), lambda r: r.nationality,
-                     "nationality")
+    tracks = _unique(
+        p["support_tracks"],
+        read_csv(p["support_tracks"], SupportTrackRow),
+        lambda r: r.nationality,
+        "nationality",
+    )
     for line, row in enumerate(sc_rows, start=2):
         if row.nationality not in tracks:
-            raise DataError(p["size_classes"], f"nationality {row.nationality!r} has no row in support_tracks.csv",
-                            row=line, column="nationality")
-    spread = _unique(p["spread_reductions"], read_csv(p["spread_reductions"], SpreadReductionRow),
-                     lambda r: r.marker, "marker")
+            raise DataError(
+                p["size_classes"],
+                f"nationality {row.nationality!r} has no row in support_tracks.csv",
+                row=line,
+                column="nationality",
+            )
+    spread = _unique(
+        p["spread_reductions"],
+        read_csv(p["spread_reductions"], SpreadReductionRow),
+        lambda r: r.marker,
+        "marker",
+    )
     lr_rows = read_csv(p["loss_rolls"], LossRollRow)
     loss_rolls = _unique(p["loss_rolls"], lr_rows, lambda r: r.trigger, "trigger")
     lines = {r.trigger: n for n, r in enumerate(lr_rows, start=2)}
@@ -433,11 +541,33 @@ def load_tables(base: Path | str | None = None) -> CombatTables:
         key = f"elimination_class_{cls}"
         row = loss_rolls.get(key)
         if row is None or (row.dice, row.die) != (elimination[cls].dice, elimination[cls].die):
-            raise DataError(p["loss_rolls"], f"{key} must agree with elimination_rolls.csv", row=lines.get(key),
-                            column="dice")
-    return CombatTables(costs, planning, size_mod, size_classes, adjacent, dice, special, quality, random_events,
-                        elimination, retreat, loss_limits, {m: tuple(c) for m, c in chits.items()}, tuple(cup_rows),
-                        markers, tracks, spread, loss_rolls, base)
+            raise DataError(
+                p["loss_rolls"],
+                f"{key} must agree with elimination_rolls.csv",
+                row=lines.get(key),
+                column="dice",
+            )
+    return CombatTables(
+        costs,
+        planning,
+        size_mod,
+        size_classes,
+        adjacent,
+        dice,
+        special,
+        quality,
+        random_events,
+        elimination,
+        retreat,
+        loss_limits,
+        {m: tuple(c) for m, c in chits.items()},
+        tuple(cup_rows),
+        markers,
+        tracks,
+        spread,
+        loss_rolls,
+        base,
+    )
 
 
 @cache

@@ -30,8 +30,14 @@ MAX_STATUS = 6
 
 
 def _r(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=rule_ref("row", rule_id), **kw)
+    return Ruling(
+        rule_id=rule_id,
+        title=title,
+        explanation=explanation,
+        result=result,
+        rule_ref=rule_ref("row", rule_id),
+        **kw,
+    )
 
 
 def active_termini(status: int, markers: int = 0) -> Ruling:
@@ -43,11 +49,20 @@ def active_termini(status: int, markers: int = 0) -> Ruling:
         raise IllegalAction("ROW-14.7.1", "the number of Trail Interdicted markers may not be negative")
     top = max(0, status - markers)
     act = list(range(1, top + 1))
-    return _r("ROW-14.7.1", "Active trail termini",
-              f"Trail Status {status}" + (f" less {markers} Trail Interdicted marker(s)" if markers else "")
-              + (f": termini 1-{top} are active supply sources" if top else ": no terminus is active")
-              + (f"; {', '.join(str(n) for n in range(top + 1, MAX_STATUS + 1))} are not." if top < MAX_STATUS
-                 else "."), act, inputs={"status": status, "markers": markers})
+    return _r(
+        "ROW-14.7.1",
+        "Active trail termini",
+        f"Trail Status {status}"
+        + (f" less {markers} Trail Interdicted marker(s)" if markers else "")
+        + (f": termini 1-{top} are active supply sources" if top else ": no terminus is active")
+        + (
+            f"; {', '.join(str(n) for n in range(top + 1, MAX_STATUS + 1))} are not."
+            if top < MAX_STATUS
+            else "."
+        ),
+        act,
+        inputs={"status": status, "markers": markers},
+    )
 
 
 def interdiction_hexes(situation: Situation, uid: str, m: RowMap) -> list[str]:
@@ -61,8 +76,9 @@ def interdiction_hexes(situation: Situation, uid: str, m: RowMap) -> list[str]:
     return sorted(h for h in reach if h in m and m.is_trail(h) and h not in com)
 
 
-def ground_interdiction_options(situation: Situation, m: RowMap, markers: dict[str, str], limit: int
-                                ) -> dict[str, list[Action]]:
+def ground_interdiction_options(
+    situation: Situation, m: RowMap, markers: dict[str, str], limit: int
+) -> dict[str, list[Action]]:
     """ROW-14.7.2: for each Capitalist unit that may place a marker, its ``interdict`` options (one per hex not
     yet marked).  {} when the countermix (``limit``) is used up."""
     if len(markers) >= limit:
@@ -71,8 +87,10 @@ def ground_interdiction_options(situation: Situation, m: RowMap, markers: dict[s
     for p in sorted(situation.units(CAPITALIST), key=lambda p: p.uid):
         hexes = [h for h in interdiction_hexes(situation, p.uid, m) if h not in markers]
         if hexes:
-            out[p.uid] = [Action.make("interdict", f"Trail Interdicted marker at {h} ({p.uid})", [h], unit=p.uid, hex=h)
-                          for h in hexes]
+            out[p.uid] = [
+                Action.make("interdict", f"Trail Interdicted marker at {h} ({p.uid})", [h], unit=p.uid, hex=h)
+                for h in hexes
+            ]
     return out
 
 
@@ -99,12 +117,19 @@ class TrailMixin:
         if hid in marks:
             raise IllegalAction("ROW-14.7.2", f"{hid} already holds a Trail Interdicted marker")
         if len(marks) >= limit:
-            raise IllegalAction("ROW-14.7.2", f"all {limit} Trail Interdicted markers are on the map (countermix)")
+            raise IllegalAction(
+                "ROW-14.7.2", f"all {limit} Trail Interdicted markers are on the map (countermix)"
+            )
         self.pol["trail_interdicted"] = {**marks, hid: cause}
         self._touch()
-        yield self.ruling("ROW-14.7.2", "Trail interdicted", f"A Trail Interdicted marker goes on {hid} ({cause}). "
-                          + active_termini(self.trail_status, len(marks) + 1).explanation,
-                          result={"hex": hid, "cause": cause}, places=[hid])
+        yield self.ruling(
+            "ROW-14.7.2",
+            "Trail interdicted",
+            f"A Trail Interdicted marker goes on {hid} ({cause}). "
+            + active_termini(self.trail_status, len(marks) + 1).explanation,
+            result={"hex": hid, "cause": cause},
+            places=[hid],
+        )
 
     def trail_step(self: RowGame):
         """ROW-14.7.2 (in A2d before the LoC traces, R-TRL-01): markers come off where a Communist unit stands,
@@ -125,20 +150,32 @@ class TrailMixin:
         if gone:
             self.pol["trail_interdicted"] = keep
             self._touch()
-            yield self.ruling("ROW-14.7.2", "Trail markers removed", f"Trail Interdicted markers come off "
-                              f"{', '.join(gone)} (a Communist unit there, an air strike repaired, or no Capitalist "
-                              "unit or ZoC reaching the hex any more; R-TRL-02).", result={"removed": gone},
-                              places=gone)
+            yield self.ruling(
+                "ROW-14.7.2",
+                "Trail markers removed",
+                f"Trail Interdicted markers come off "
+                f"{', '.join(gone)} (a Communist unit there, an air strike repaired, or no Capitalist "
+                "unit or ZoC reaching the hex any more; R-TRL-02).",
+                result={"removed": gone},
+                places=gone,
+            )
         done: list[str] = []
         while True:
-            opts = ground_interdiction_options(self.situation(), self.map, self.trail_markers(),
-                                               self.scenario.trail.markers)
+            opts = ground_interdiction_options(
+                self.situation(), self.map, self.trail_markers(), self.scenario.trail.markers
+            )
             opts = {u: o for u, o in opts.items() if u not in done}
             if not opts:
                 break
             uid = sorted(opts)[0]
-            a = yield self.decide(CAPITALIST, f"{self.rows[uid].name} reaches the trail: where does its Trail "
-                                  "Interdicted marker go?", "ROW-14.7.2", opts[uid], unit=uid, kind="trail_marker")
+            a = yield self.decide(
+                CAPITALIST,
+                f"{self.rows[uid].name} reaches the trail: where does its Trail Interdicted marker go?",
+                "ROW-14.7.2",
+                opts[uid],
+                unit=uid,
+                kind="trail_marker",
+            )
             done.append(uid)
             yield from self.interdict_trail(a["hex"], "ground")
         yield self._stamp(active_termini(self.trail_status, len(self.trail_markers())))

@@ -30,7 +30,9 @@ class TunnelMixin:
                 continue
             if any(self.side_of(u) == CAPITALIST for u in units):
                 continue
-            holder = next((u for u in units if self.side_of(u) == COMMUNIST and self.rows[u].kind == "unit"), None)
+            holder = next(
+                (u for u in units if self.side_of(u) == COMMUNIST and self.rows[u].kind == "unit"), None
+            )
             if holder is not None:
                 out.append((h, holder))
         return out
@@ -38,20 +40,35 @@ class TunnelMixin:
     def tunnel_casualties(self: RowGame, active: list[str]):
         """ROW-14.3 (R-TUN-01): the Communist may roll a D6 of US Casualties for each active Capitalist unit on a
         Hidden tunnel at the end of a Capitalist activation."""
-        on = [u for u in sorted(active) if u in self.pos and self.side_of(u) == CAPITALIST
-              and self.tunnels.get(self.pos[u]) == "Hidden"]
+        on = [
+            u
+            for u in sorted(active)
+            if u in self.pos and self.side_of(u) == CAPITALIST and self.tunnels.get(self.pos[u]) == "Hidden"
+        ]
         for u in on:
             hid = self.pos[u]
-            a = yield self.decide(COMMUNIST, f"{self.rows[u].name} stands on the Hidden tunnel at {hid}: roll a D6 "
-                                  "of US Casualties?", "ROW-14.3",
-                                  [Action.make("tunnel_roll", f"Roll for {self.rows[u].name}", [hid], unit=u),
-                                   Action.make("no_tunnel_roll", "Do not roll", [hid], unit=u)], kind="tunnel_roll")
+            a = yield self.decide(
+                COMMUNIST,
+                f"{self.rows[u].name} stands on the Hidden tunnel at {hid}: roll a D6 of US Casualties?",
+                "ROW-14.3",
+                [
+                    Action.make("tunnel_roll", f"Roll for {self.rows[u].name}", [hid], unit=u),
+                    Action.make("no_tunnel_roll", "Do not roll", [hid], unit=u),
+                ],
+                kind="tunnel_roll",
+            )
             if a.kind != "tunnel_roll":
                 continue
             d = self.dice.roll(6, "tunnel casualties")
-            yield self.ruling("ROW-14.3", "Tunnel casualties", f"{self.rows[u].name} ended the activation on the "
-                              f"Hidden tunnel at {hid}: the Communist rolls {d.value} US Casualties (R-TUN-01).",
-                              result={"unit": u, "casualties": d.value}, dice=[d], places=[hid])
+            yield self.ruling(
+                "ROW-14.3",
+                "Tunnel casualties",
+                f"{self.rows[u].name} ended the activation on the "
+                f"Hidden tunnel at {hid}: the Communist rolls {d.value} US Casualties (R-TUN-01).",
+                result={"unit": u, "casualties": d.value},
+                dice=[d],
+                places=[hid],
+            )
             yield from self._accumulate("US Casualties", d.value)
             if self._over:
                 return

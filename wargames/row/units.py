@@ -58,8 +58,17 @@ class UnitRow(Row):
     side: Literal["Capitalist", "Communist"]
     nationality: Literal["US", "ARVN", "ROK", "Thai", "Aus", "Cmb", "Laos", "PAVN", "VC", "PRC", "PL", "KhR"]
     kind: Literal["unit", "hq", "leader"]
-    unit_type: Literal["division", "brigade", "regiment", "battalion", "cadre", "hq", "theater_commander",
-                       "ground_leader", "ace"]
+    unit_type: Literal[
+        "division",
+        "brigade",
+        "regiment",
+        "battalion",
+        "cadre",
+        "hq",
+        "theater_commander",
+        "ground_leader",
+        "ace",
+    ]
     size_class: Literal["A", "B", "C"] | None = None
     division: str | None = None
     parent: str | None = None
@@ -133,23 +142,32 @@ def _checked_units(p: Path) -> dict[str, UnitRow]:
     out: dict[str, UnitRow] = {}
     sizes = tables().size_classes
     for line, u in enumerate(rows, start=2):
+
         def bad(msg: str, column: str, _line: int = line) -> DataError:
             return DataError(p, msg, row=_line, column=column)
 
         if u.id in out:
             raise bad(f"duplicate id {u.id!r}", "id")
         if NATION_SIDE[u.nationality] != u.side:
-            raise bad(f"{u.nationality} counters belong to the {NATION_SIDE[u.nationality]} side (rules 2.3)", "side")
+            raise bad(
+                f"{u.nationality} counters belong to the {NATION_SIDE[u.nationality]} side (rules 2.3)",
+                "side",
+            )
         if u.kind == "unit":
             if u.unit_type not in UNIT_TYPES:
                 raise bad(f"a unit's type must be one of {', '.join(UNIT_TYPES)}", "unit_type")
             want = sizes.get((u.nationality, u.unit_type))
             if want is None:
-                raise bad(f"no size class for a {u.nationality} {u.unit_type} in tables/size_classes.csv (5.3.4)",
-                          "unit_type")
+                raise bad(
+                    f"no size class for a {u.nationality} {u.unit_type} in tables/size_classes.csv (5.3.4)",
+                    "unit_type",
+                )
             if u.size_class != want:
-                raise bad(f"a {u.nationality} {u.unit_type} is size class {want} (5.3.4, size_classes.csv), "
-                          f"not {u.size_class}", "size_class")
+                raise bad(
+                    f"a {u.nationality} {u.unit_type} is size class {want} (5.3.4, size_classes.csv), "
+                    f"not {u.size_class}",
+                    "size_class",
+                )
             mp = 0 if u.has("special_forces") else UNIT_MP
             if u.movement != mp:
                 raise bad(f"movement must be {mp} (rules {'14.1.5' if mp == 0 else '4.5'})", "movement")
@@ -177,7 +195,9 @@ def _checked_units(p: Path) -> dict[str, UnitRow]:
             if u.command_range != COMMAND_RANGE_MP:
                 raise bad(f"an HQ's command range is {COMMAND_RANGE_MP} MP (4.5)", "command_range")
             if u.size_class or u.quality or u.parent or u.traits:
-                raise bad("an HQ is not a unit: no size class, quality, parent or traits (glossary)", "size_class")
+                raise bad(
+                    "an HQ is not a unit: no size class, quality, parent or traits (glossary)", "size_class"
+                )
         else:  # leader
             if u.unit_type not in LEADER_TYPES:
                 raise bad(f"a leader's type must be one of {', '.join(LEADER_TYPES)}", "unit_type")
@@ -194,21 +214,44 @@ def _checked_units(p: Path) -> dict[str, UnitRow]:
         if u.has("created"):
             par = out.get(u.parent or "")
             if par is None:
-                raise DataError(p, f"created unit {u.id} needs the id of its parent (14.1.1)", row=line,
-                                column="parent")
-            ok = ((u.nationality == "US" and u.unit_type == "battalion" and par.nationality == "US"
-                   and par.unit_type in ("regiment", "brigade", "cadre"))
-                  or (u.nationality == "ARVN" and u.unit_type == "regiment" and par.nationality == "ARVN"
-                      and par.unit_type == "division"))
+                raise DataError(
+                    p, f"created unit {u.id} needs the id of its parent (14.1.1)", row=line, column="parent"
+                )
+            ok = (
+                u.nationality == "US"
+                and u.unit_type == "battalion"
+                and par.nationality == "US"
+                and par.unit_type in ("regiment", "brigade", "cadre")
+            ) or (
+                u.nationality == "ARVN"
+                and u.unit_type == "regiment"
+                and par.nationality == "ARVN"
+                and par.unit_type == "division"
+            )
             if not ok:
-                raise DataError(p, f"a {par.nationality} {par.unit_type} cannot create a {u.nationality} "
-                                f"{u.unit_type} (14.1.1: US cadre/regiment/brigade -> battalion; ARVN division "
-                                "-> regiment)", row=line, column="parent")
+                raise DataError(
+                    p,
+                    f"a {par.nationality} {par.unit_type} cannot create a {u.nationality} "
+                    f"{u.unit_type} (14.1.1: US cadre/regiment/brigade -> battalion; ARVN division "
+                    "-> regiment)",
+                    row=line,
+                    column="parent",
+                )
         elif u.parent:
-            raise DataError(p, "only created units (trait 'created') have a parent", row=line, column="parent")
-        if u.division and u.nationality == "US" and not any(
-                c.division == u.division and c.unit_type == "cadre" and c.nationality == "US" for c in out.values()):
-            raise DataError(p, f"US division {u.division!r} has no cadre counter (9.4)", row=line, column="division")
+            raise DataError(
+                p, "only created units (trait 'created') have a parent", row=line, column="parent"
+            )
+        if (
+            u.division
+            and u.nationality == "US"
+            and not any(
+                c.division == u.division and c.unit_type == "cadre" and c.nationality == "US"
+                for c in out.values()
+            )
+        ):
+            raise DataError(
+                p, f"US division {u.division!r} has no cadre counter (9.4)", row=line, column="division"
+            )
     return out
 
 

@@ -44,8 +44,14 @@ AWARD_KINDS = ("body_count", "casualty", "end_turn", "territorial", "unrest_awar
 
 
 def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(rule_id=rule_id, title=title, explanation=explanation, result=result,
-                  rule_ref=rule_ref("row", rule_id), **kw)
+    return Ruling(
+        rule_id=rule_id,
+        title=title,
+        explanation=explanation,
+        result=result,
+        rule_ref=rule_ref("row", rule_id),
+        **kw,
+    )
 
 
 def other(side: str) -> str:
@@ -96,8 +102,9 @@ def _win_check(state: VictoryState) -> VictoryState:
     return state
 
 
-def award(state: VictoryState, side: str, amount: int, why: str, *, pass_breakpoints: bool = False
-          ) -> tuple[VictoryState, Ruling]:
+def award(
+    state: VictoryState, side: str, amount: int, why: str, *, pass_breakpoints: bool = False
+) -> tuple[VictoryState, Ruling]:
     """ROW-12.1 / ROW-12.1.2: ``side`` gains (``amount`` > 0) or loses (< 0) VPs on its own track.
 
     A loss of US Unrest stops at the highest breakpoint reached (5, 10, 20) unless ``pass_breakpoints`` (Chinese
@@ -136,18 +143,29 @@ def award(state: VictoryState, side: str, amount: int, why: str, *, pass_breakpo
         new = replace(state, **{track: after})
     if to_opp:
         if other(side) == COMMUNIST:
-            new = replace(new, us_unrest=new.us_unrest + to_opp,
-                          unrest_floor=_floor_for(new.us_unrest + to_opp, new.unrest_floor))
+            new = replace(
+                new,
+                us_unrest=new.us_unrest + to_opp,
+                unrest_floor=_floor_for(new.us_unrest + to_opp, new.unrest_floor),
+            )
         else:
             new = replace(new, us_military_victory=new.us_military_victory + to_opp)
     new = _win_check(new)
     name = "US Military Victory" if side == CAPITALIST else "US Unrest"
-    text = (f"{name} {before} -> {after} ({why})" + ("; " + "; ".join(notes) if notes else "")
-            + (f"; the {new.winner} reaches {WIN_VP} VP and wins" if new.winner else "") + ".")
-    return new, _ruling("ROW-12.1.2" if amount < 0 else "ROW-12.1", "Victory points", text,
-                        {"side": side, "before": before, "after": after, "to_opponent": to_opp, "winner": new.winner},
-                        inputs={"amount": amount, "why": why, "pass_breakpoints": pass_breakpoints},
-                        changes=({"us_military_victory": new.us_military_victory, "us_unrest": new.us_unrest},))
+    text = (
+        f"{name} {before} -> {after} ({why})"
+        + ("; " + "; ".join(notes) if notes else "")
+        + (f"; the {new.winner} reaches {WIN_VP} VP and wins" if new.winner else "")
+        + "."
+    )
+    return new, _ruling(
+        "ROW-12.1.2" if amount < 0 else "ROW-12.1",
+        "Victory points",
+        text,
+        {"side": side, "before": before, "after": after, "to_opponent": to_opp, "winner": new.winner},
+        inputs={"amount": amount, "why": why, "pass_breakpoints": pass_breakpoints},
+        changes=({"us_military_victory": new.us_military_victory, "us_unrest": new.us_unrest},),
+    )
 
 
 # ------------------------------------------------------------------------------------------ multipliers
@@ -189,8 +207,13 @@ def missions_table() -> dict[tuple[str, str], MissionVpRow]:
     return out
 
 
-def vp_value(kind: str, missions: dict[str, str | None] | None = None, commander: dict[str, str | None] | None = None,
-             chinese: bool = False, base: int = 1) -> Ruling:
+def vp_value(
+    kind: str,
+    missions: dict[str, str | None] | None = None,
+    commander: dict[str, str | None] | None = None,
+    chinese: bool = False,
+    base: int = 1,
+) -> Ruling:
     """ROW-9.5 / ROW-14.2.1 / ROW-12.2: what one award of ``kind`` is worth (decision R-VIC-04: multipliers multiply,
     the result is rounded down, Westmoreland's +1 per Body Count VP is added after).
 
@@ -202,8 +225,13 @@ def vp_value(kind: str, missions: dict[str, str | None] | None = None, commander
         raise IllegalAction("ROW-12.1", f"unknown award kind {kind!r}; kinds are {AWARD_KINDS}")
     missions = missions or {}
     commander = commander or {}
-    col = {"body_count": "body_count_vp", "casualty": "casualty_vp", "end_turn": "end_turn_vp",
-           "territorial": "territorial_vp", "unrest_award": "unrest_award_vp"}.get(kind)
+    col = {
+        "body_count": "body_count_vp",
+        "casualty": "casualty_vp",
+        "end_turn": "end_turn_vp",
+        "territorial": "territorial_vp",
+        "unrest_award": "unrest_award_vp",
+    }.get(kind)
     cap_cmd = commander.get(CAPITALIST)
     value = Fraction(base)
     why = [f"base {base}"]
@@ -211,8 +239,13 @@ def vp_value(kind: str, missions: dict[str, str | None] | None = None, commander
         value = Fraction(2)
         why = [f"base 2 ({cap_cmd}, 14.2.1)"]
     if kind == "body_count" and cap_cmd == "Weyand":
-        return _ruling("ROW-14.2.1", "VP value", "Under Weyand Body Count earns no VP.", 0,
-                       inputs={"kind": kind, "commander": cap_cmd})
+        return _ruling(
+            "ROW-14.2.1",
+            "VP value",
+            "Under Weyand Body Count earns no VP.",
+            0,
+            inputs={"kind": kind, "commander": cap_cmd},
+        )
     if col:
         for side, mission in sorted(missions.items()):
             if mission is None:
@@ -231,9 +264,13 @@ def vp_value(kind: str, missions: dict[str, str | None] | None = None, commander
     if kind == "body_count" and cap_cmd == "Westmoreland" and out > 0:
         out += 1
         why.append("+1 (Westmoreland, 14.2.1)")
-    return _ruling("ROW-9.5" if len(why) > 1 else "ROW-12.1", "VP value",
-                   f"A {kind.replace('_', ' ')} award is worth {out} VP: " + ", ".join(why) + ".", out,
-                   inputs={"kind": kind, "missions": dict(missions), "commander": dict(commander), "chinese": chinese})
+    return _ruling(
+        "ROW-9.5" if len(why) > 1 else "ROW-12.1",
+        "VP value",
+        f"A {kind.replace('_', ' ')} award is worth {out} VP: " + ", ".join(why) + ".",
+        out,
+        inputs={"kind": kind, "missions": dict(missions), "commander": dict(commander), "chinese": chinese},
+    )
 
 
 # ------------------------------------------------------------------------------------------ accumulators
@@ -256,22 +293,56 @@ def add_points(state: VictoryState, track: str, points: int) -> tuple[VictorySta
         if track == "secret_ops":
             new = replace(new, secret_ops_allowed=False)
         new, r = award(new, vp_side, 1, f"{track.replace('_', ' ')} passed 9")
-        text = (f"{track.replace('_', ' ').title()} {before} + {points} passes 9: 1 VP to the {vp_side} at once and the "
-                "marker returns to 0" + (" (secret ops revealed: flipped to No Secret Ops)" if track == "secret_ops"
-                                         else "") + f". {r.explanation}")
-        return new, _ruling(rule, "Accumulator", text, {"track": track, "value": 0, "auto_vp": 1},
-                            inputs={"before": before, "points": points}, changes=r.changes), []
+        text = (
+            f"{track.replace('_', ' ').title()} {before} + {points} passes 9: 1 VP to the {vp_side} at once and the "
+            "marker returns to 0"
+            + (" (secret ops revealed: flipped to No Secret Ops)" if track == "secret_ops" else "")
+            + f". {r.explanation}"
+        )
+        return (
+            new,
+            _ruling(
+                rule,
+                "Accumulator",
+                text,
+                {"track": track, "value": 0, "auto_vp": 1},
+                inputs={"before": before, "points": points},
+                changes=r.changes,
+            ),
+            [],
+        )
     new = replace(state, **{track: total})
-    text = (f"{track.replace('_', ' ').title()} ({what}) {before} -> {total}; the {roller} may roll a D10 for a VP "
-            f"(at most {total} wins it).")
-    opts = [Action.make("roll_accumulator", f"Roll for a VP on {track.replace('_', ' ')} ({total})", track=track),
-            Action.make("no_roll", f"Do not roll on {track.replace('_', ' ')}", track=track)] if points else []
-    return new, _ruling(rule, "Accumulator", text, {"track": track, "value": total, "auto_vp": 0},
-                        inputs={"before": before, "points": points}, side=roller), opts
+    text = (
+        f"{track.replace('_', ' ').title()} ({what}) {before} -> {total}; the {roller} may roll a D10 for a VP "
+        f"(at most {total} wins it)."
+    )
+    opts = (
+        [
+            Action.make(
+                "roll_accumulator", f"Roll for a VP on {track.replace('_', ' ')} ({total})", track=track
+            ),
+            Action.make("no_roll", f"Do not roll on {track.replace('_', ' ')}", track=track),
+        ]
+        if points
+        else []
+    )
+    return (
+        new,
+        _ruling(
+            rule,
+            "Accumulator",
+            text,
+            {"track": track, "value": total, "auto_vp": 0},
+            inputs={"before": before, "points": points},
+            side=roller,
+        ),
+        opts,
+    )
 
 
-def roll_accumulator(state: VictoryState, track: str, dice: Dice, *, vp: int = 1, modifier: int = 0
-                     ) -> tuple[VictoryState, Ruling]:
+def roll_accumulator(
+    state: VictoryState, track: str, dice: Dice, *, vp: int = 1, modifier: int = 0
+) -> tuple[VictoryState, Ruling]:
     """ROW-12.1.4 / ROW-12.1.5: the D10 roll: at most the track's value earns ``vp`` VP (see :func:`vp_value`; 1 for
     POWs and Secret Ops), more earns nothing; the marker returns to 0 either way.  A Secret Ops reveal flips the
     marker to No Secret Ops.  ``modifier`` is added to the die (Westmoreland: -1 on the secret-ops reveal roll,
@@ -290,65 +361,106 @@ def roll_accumulator(state: VictoryState, track: str, dice: Dice, *, vp: int = 1
         if track == "secret_ops":
             new = replace(new, secret_ops_allowed=False)
         new, r = award(new, vp_side, vp, f"{track.replace('_', ' ')} roll")
-        text = (f"The {roller} rolls {roll.value}" + (f" {modifier:+d} (Westmoreland, 14.2.1)" if modifier else "")
-                + f" against {track.replace('_', ' ')} {value}: {vp} VP to the {vp_side}"
-                + ("; the secret operations are revealed (No Secret Ops)" if track == "secret_ops" else "")
-                + f". The marker returns to 0. {r.explanation}")
+        text = (
+            f"The {roller} rolls {roll.value}"
+            + (f" {modifier:+d} (Westmoreland, 14.2.1)" if modifier else "")
+            + f" against {track.replace('_', ' ')} {value}: {vp} VP to the {vp_side}"
+            + ("; the secret operations are revealed (No Secret Ops)" if track == "secret_ops" else "")
+            + f". The marker returns to 0. {r.explanation}"
+        )
         changes = r.changes
         won = vp
     else:
-        text = (f"The {roller} rolls {roll.value}" + (f" {modifier:+d} (Westmoreland, 14.2.1)" if modifier else "")
-                + f" against {track.replace('_', ' ')} {value}: no VP; the marker returns to 0.")
+        text = (
+            f"The {roller} rolls {roll.value}"
+            + (f" {modifier:+d} (Westmoreland, 14.2.1)" if modifier else "")
+            + f" against {track.replace('_', ' ')} {value}: no VP; the marker returns to 0."
+        )
         won = 0
-    return new, _ruling(rule, "Accumulator roll", text, {"track": track, "vp": won, "winner": new.winner},
-                        inputs={"value": value, "vp_if_won": vp, "modifier": modifier}, dice=(roll,), side=roller,
-                        changes=changes)
+    return new, _ruling(
+        rule,
+        "Accumulator roll",
+        text,
+        {"track": track, "vp": won, "winner": new.winner},
+        inputs={"value": value, "vp_if_won": vp, "modifier": modifier},
+        dice=(roll,),
+        side=roller,
+        changes=changes,
+    )
 
 
 def end_phase_reset(state: VictoryState) -> tuple[VictoryState, Ruling]:
     """ROW-1.0 glossary / ROW-12.1.4 (decision R-VIC-06): after the End Phase VP check the Body Count and Casualty
     markers go back to 0 (POWs and Secret Ops keep their points)."""
     new = replace(state, body_count=0, casualties=0)
-    return new, _ruling("ROW-12.1.4", "Accumulators reset",
-                        f"Body Count {state.body_count} and Casualties {state.casualties} return to 0 after the VP check.",
-                        {"body_count": 0, "casualties": 0})
+    return new, _ruling(
+        "ROW-12.1.4",
+        "Accumulators reset",
+        f"Body Count {state.body_count} and Casualties {state.casualties} return to 0 after the VP check.",
+        {"body_count": 0, "casualties": 0},
+    )
 
 
 # ------------------------------------------------------------------------------------------ objectives
-def resolve_objective(state: VictoryState, value: int, capitalist_won: bool, hex_id: str = ""
-                      ) -> tuple[VictoryState, Ruling]:
+def resolve_objective(
+    state: VictoryState, value: int, capitalist_won: bool, hex_id: str = ""
+) -> tuple[VictoryState, Ruling]:
     """ROW-12.1.3: the combat in an objective's hex is over: the Capitalist gains its value if he won, loses it if he
     lost (the zero rule may pass it to US Unrest); the marker is then removed (decision R-VIC-07)."""
     if value not in (1, 2, 3):
         raise IllegalAction("ROW-12.1.3", f"objective markers are worth 1, 2 or 3, not {value}")
-    new, r = award(state, CAPITALIST, value if capitalist_won else -value,
-                   f"objective {value} {'won' if capitalist_won else 'lost'}" + (f" at {hex_id}" if hex_id else ""))
-    return new, _ruling("ROW-12.1.3", "Objective resolved", r.explanation + " The objective marker is removed.",
-                        {**r.result, "removed": True}, inputs={"value": value, "capitalist_won": capitalist_won},
-                        places=(hex_id,) if hex_id else (), changes=r.changes)
+    new, r = award(
+        state,
+        CAPITALIST,
+        value if capitalist_won else -value,
+        f"objective {value} {'won' if capitalist_won else 'lost'}" + (f" at {hex_id}" if hex_id else ""),
+    )
+    return new, _ruling(
+        "ROW-12.1.3",
+        "Objective resolved",
+        r.explanation + " The objective marker is removed.",
+        {**r.result, "removed": True},
+        inputs={"value": value, "capitalist_won": capitalist_won},
+        places=(hex_id,) if hex_id else (),
+        changes=r.changes,
+    )
 
 
-def claim_options(objectives: dict[str, tuple[int, bool]], communist_controlled: frozenset[str] | set[str]
-                  ) -> list[Action]:
+def claim_options(
+    objectives: dict[str, tuple[int, bool]], communist_controlled: frozenset[str] | set[str]
+) -> list[Action]:
     """ROW-12.1.3: in the End Phase the Communist may reveal and claim each objective (``hex -> (value, chit placed
     there this Activation Phase)``) lying in a hex he controls where no combat chit was placed (value hidden)."""
-    return [Action.make("claim_objective", f"Claim the objective at {h}", [h], hex=h)
-            for h, (_, chit) in sorted(objectives.items()) if not chit and h in communist_controlled]
+    return [
+        Action.make("claim_objective", f"Claim the objective at {h}", [h], hex=h)
+        for h, (_, chit) in sorted(objectives.items())
+        if not chit and h in communist_controlled
+    ]
 
 
-def claim_objective(state: VictoryState, hex_id: str, value: int, chit_placed: bool, communist_controls: bool
-                    ) -> tuple[VictoryState, Ruling]:
+def claim_objective(
+    state: VictoryState, hex_id: str, value: int, chit_placed: bool, communist_controls: bool
+) -> tuple[VictoryState, Ruling]:
     """ROW-12.1.3: the Communist claims an objective: its value comes off US Military Victory (the zero rule may give
     the rest to US Unrest, doubled)."""
     if value not in (1, 2, 3):
         raise IllegalAction("ROW-12.1.3", f"objective markers are worth 1, 2 or 3, not {value}")
     if chit_placed:
-        raise IllegalAction("ROW-12.1.3", f"a combat chit was placed at {hex_id} this phase: the objective is fought for")
+        raise IllegalAction(
+            "ROW-12.1.3", f"a combat chit was placed at {hex_id} this phase: the objective is fought for"
+        )
     if not communist_controls:
         raise IllegalAction("ROW-12.1.3", f"the Communist does not control {hex_id}")
     new, r = award(state, CAPITALIST, -value, f"the Communist claims objective {value} at {hex_id}")
-    return new, _ruling("ROW-12.1.3", "Objective claimed", r.explanation, r.result,
-                        inputs={"hex": hex_id, "value": value}, places=(hex_id,), changes=r.changes)
+    return new, _ruling(
+        "ROW-12.1.3",
+        "Objective claimed",
+        r.explanation,
+        r.result,
+        inputs={"hex": hex_id, "value": value},
+        places=(hex_id,),
+        changes=r.changes,
+    )
 
 
 # ------------------------------------------------------------------------------------------ the result
@@ -362,13 +474,21 @@ def result(state: VictoryState, final: bool = False) -> Ruling:
         w = s.winner
     elif final:
         w = CAPITALIST if mv > un else COMMUNIST
-        text = (f"End of the scenario: US Military Victory {mv}, US Unrest {un}: the {w} wins"
-                + (" (a tie goes to the Communist)" if mv == un else "") + ".")
+        text = (
+            f"End of the scenario: US Military Victory {mv}, US Unrest {un}: the {w} wins"
+            + (" (a tie goes to the Communist)" if mv == un else "")
+            + "."
+        )
     else:
         w = None
         text = f"No winner yet (US Military Victory {mv}, US Unrest {un}; {WIN_VP} wins)."
-    return _ruling("ROW-12.1", "Victory check", text, w, inputs={"us_military_victory": mv, "us_unrest": un,
-                                                                 "final": final})
+    return _ruling(
+        "ROW-12.1",
+        "Victory check",
+        text,
+        w,
+        inputs={"us_military_victory": mv, "us_unrest": un, "final": final},
+    )
 
 
 # ------------------------------------------------------------------------------------------ drawing and placing objectives
@@ -384,13 +504,16 @@ def objective_pool() -> dict[int, int]:
     out: dict[int, int] = {}
     for line, r in enumerate(read_csv(p, ObjectiveRow), start=2):
         if r.value not in (1, 2, 3) or r.value in out or r.count < 0:
-            raise DataError(p, "values are 1, 2 and 3, once each, with a count >= 0", row=line, column="value")
+            raise DataError(
+                p, "values are 1, 2 and 3, once each, with a count >= 0", row=line, column="value"
+            )
         out[r.value] = r.count
     return out
 
 
-def draw_objective(dice: Dice, pool: dict[int, int] | None = None, *, revealed: bool = False
-                   ) -> tuple[int, dict[int, int], Ruling]:
+def draw_objective(
+    dice: Dice, pool: dict[int, int] | None = None, *, revealed: bool = False
+) -> tuple[int, dict[int, int], Ruling]:
     """ROW-12.1.3: draw one Objective marker at random from the pool (``value -> markers left``; the full pool by
     default): a die over the markers in value order (as decision R-CBT-03 draws chits).  News reporters place it
     revealed, missions hidden (the ruling hides the value from the Capitalist then).  Returns (value, pool left, ruling)."""
@@ -401,21 +524,35 @@ def draw_objective(dice: Dice, pool: dict[int, int] | None = None, *, revealed: 
     roll = dice.roll(len(order), "objective draw")
     value = order[roll.value - 1]
     pool[value] -= 1
-    text = f"An Objective marker of value {value} is drawn" + (" and placed face up." if revealed else " and placed face down.")
-    return value, pool, Ruling(rule_id="ROW-12.1.3", title="Objective drawn", explanation=text, result=value,
-                               rule_ref=rule_ref("row", "ROW-12.1.3"), dice=(roll,),
-                               inputs={"markers": len(order), "revealed": revealed},
-                               hidden_from=() if revealed else (CAPITALIST,),
-                               public="" if revealed else "An Objective marker is drawn and placed face down.")
+    text = f"An Objective marker of value {value} is drawn" + (
+        " and placed face up." if revealed else " and placed face down."
+    )
+    return (
+        value,
+        pool,
+        Ruling(
+            rule_id="ROW-12.1.3",
+            title="Objective drawn",
+            explanation=text,
+            result=value,
+            rule_ref=rule_ref("row", "ROW-12.1.3"),
+            dice=(roll,),
+            inputs={"markers": len(order), "revealed": revealed},
+            hidden_from=() if revealed else (CAPITALIST,),
+            public="" if revealed else "An Objective marker is drawn and placed face down.",
+        ),
+    )
 
 
-def check_objective_placement(side: str, count: int, hexes: list[str], capitalist_controlled: frozenset[str] | set[str]
-                              ) -> Ruling:
+def check_objective_placement(
+    side: str, count: int, hexes: list[str], capitalist_controlled: frozenset[str] | set[str]
+) -> Ruling:
     """ROW-9.5 / ROW-12.1.3: the hexes chosen for a mission's Objective markers: exactly ``count`` different land hexes,
     Capitalist-controlled ones for a Communist mission, ones the Capitalist does not control for his Offensive."""
     if len(hexes) != count or len(set(hexes)) != count:
         raise IllegalAction("ROW-9.5", f"{count} different hexes are needed, not {hexes}")
     from .hexmap import load_map
+
     m = load_map()
     sea = [h for h in hexes if h not in m or m.is_sea(h)]
     if sea:
@@ -423,8 +560,16 @@ def check_objective_placement(side: str, count: int, hexes: list[str], capitalis
     cap = set(capitalist_controlled)
     bad = [h for h in hexes if (h in cap) != (side == COMMUNIST)]
     if bad:
-        where = "Capitalist-controlled hexes" if side == COMMUNIST else "hexes the Capitalist does not control"
+        where = (
+            "Capitalist-controlled hexes" if side == COMMUNIST else "hexes the Capitalist does not control"
+        )
         raise IllegalAction("ROW-9.5", f"{bad}: the {side} places Objective markers on {where}")
-    return Ruling(rule_id="ROW-9.5", title="Objectives placed",
-                  explanation=f"The {side} places {count} Objective markers face down on {', '.join(hexes)}.",
-                  result=list(hexes), rule_ref=rule_ref("row", "ROW-9.5"), places=tuple(hexes), side=side)
+    return Ruling(
+        rule_id="ROW-9.5",
+        title="Objectives placed",
+        explanation=f"The {side} places {count} Objective markers face down on {', '.join(hexes)}.",
+        result=list(hexes),
+        rule_ref=rule_ref("row", "ROW-9.5"),
+        places=tuple(hexes),
+        side=side,
+    )

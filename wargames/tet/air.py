@@ -34,65 +34,111 @@ class AirRules:
         return {prov, *self.data.cities_of.get(prov, ())}
 
     def battleship_ready(self, area: str) -> bool:
-        return (self.phase is not None and self.phase.id == "p6" and not self.battleship_used
-                and area in self.battleship_area())
+        return (
+            self.phase is not None
+            and self.phase.id == "p6"
+            and not self.battleship_used
+            and area in self.battleship_area()
+        )
 
     def air_strikes(self, area: str, state):
         """TET-P6-2 / TET-P6-3 / TET-P6-4: assign every strike, then roll them."""
         planes = sorted(u for u in self.units_in(area) if self.unit(u).type in STRIKE_TYPES)
         if not planes:
             return
-        targets = sorted(u for u in self.units_in(area) if self.unit(u).faction in COMMUNIST and self.face_up[u])
+        targets = sorted(
+            u for u in self.units_in(area) if self.unit(u).faction in COMMUNIST and self.face_up[u]
+        )
         city_with_friends = self.data.areas[area].kind == "city" and bool(self.allied_ground_in(area))
         plan: list[tuple[str, str]] = []  # (plane, target), Arc Light twice
         sorties = []
         for p in planes:
             u = self.unit(p)
             if u.type == "arc_light" and city_with_friends:
-                yield self.ruling("TET-P6-3", "Arc Light may not bomb here",
-                                  f"{u.name} may never bomb a city that also holds Allied units, so it does not "
-                                  f"strike in {self.area_name(area)}.", inputs={"unit": p, "area": area},
-                                  result={"strikes": 0}, places=(area,))
+                yield self.ruling(
+                    "TET-P6-3",
+                    "Arc Light may not bomb here",
+                    f"{u.name} may never bomb a city that also holds Allied units, so it does not "
+                    f"strike in {self.area_name(area)}.",
+                    inputs={"unit": p, "area": area},
+                    result={"strikes": 0},
+                    places=(area,),
+                )
                 continue
             sorties += [(p, k) for k in range(2 if u.type == "arc_light" else 1)]
         for i, (p, sortie) in enumerate(sorties):
             u = self.unit(p)
-            later = [self.unit(q).cf for q, _ in sorties[i + 1:] if self.unit(q).type == "tac_air"]
+            later = [self.unit(q).cf for q, _ in sorties[i + 1 :] if self.unit(q).type == "tac_air"]
             legal = [t for t in targets if self.strike_can_stand(plan + [(p, t)], later)]
             hold_ok = self.strike_can_stand(plan, later)
             if not legal:
                 plan_ok = "" if hold_ok else " (cannot happen)"
-                yield self.ruling("TET-P2-8", f"{u.name} holds its strike",
-                                  f"{u.name} has no target in {self.area_name(area)} it can strike at 1:2 or better, "
-                                  f"alone or with the Tac Air still to be assigned, so it holds{plan_ok}: a strike "
-                                  "below 1:2 may not be assigned (summary lines 34 and 55).",
-                                  inputs={"unit": p, "area": area, "targets": targets}, result={"strikes": 0},
-                                  places=(area,))
+                yield self.ruling(
+                    "TET-P2-8",
+                    f"{u.name} holds its strike",
+                    f"{u.name} has no target in {self.area_name(area)} it can strike at 1:2 or better, "
+                    f"alone or with the Tac Air still to be assigned, so it holds{plan_ok}: a strike "
+                    "below 1:2 may not be assigned (summary lines 34 and 55).",
+                    inputs={"unit": p, "area": area, "targets": targets},
+                    result={"strikes": 0},
+                    places=(area,),
+                )
                 continue
-            options = [Action.make("air_target", label=f"{u.name} strikes {self.describe(t, 'Allied')}"
-                                   + (f" (bomb run {sortie + 1} of 2)" if u.type == "arc_light" else ""),
-                                   places=(area,), plane=p, target=t, sortie=sortie) for t in legal]
+            options = [
+                Action.make(
+                    "air_target",
+                    label=f"{u.name} strikes {self.describe(t, 'Allied')}"
+                    + (f" (bomb run {sortie + 1} of 2)" if u.type == "arc_light" else ""),
+                    places=(area,),
+                    plane=p,
+                    target=t,
+                    sortie=sortie,
+                )
+                for t in legal
+            ]
             if hold_ok:
-                options.append(Action.make("air_hold", label=f"{u.name} holds this strike", plane=p, sortie=sortie))
-            act = yield self.decide("Allied", f"Assign {u.name}'s strike in {self.area_name(area)}", "TET-P6-2",
-                                    options, plan=[list(x) for x in plan], kind="air_target")
+                options.append(
+                    Action.make("air_hold", label=f"{u.name} holds this strike", plane=p, sortie=sortie)
+                )
+            act = yield self.decide(
+                "Allied",
+                f"Assign {u.name}'s strike in {self.area_name(area)}",
+                "TET-P6-2",
+                options,
+                plan=[list(x) for x in plan],
+                kind="air_target",
+            )
             if act.kind == "air_target":
                 plan.append((p, act["target"]))
         if not plan:
             return
         attacks: list[tuple[str, list[str]]] = []
         for p, t in plan:  # Tac Air on one target combine; each Arc Light run is its own attack
-            joined = next((g for tt, g in attacks if tt == t and self.unit(p).type == "tac_air"
-                           and all(self.unit(x).type == "tac_air" for x in g)), None)
+            joined = next(
+                (
+                    g
+                    for tt, g in attacks
+                    if tt == t
+                    and self.unit(p).type == "tac_air"
+                    and all(self.unit(x).type == "tac_air" for x in g)
+                ),
+                None,
+            )
             if joined is not None:
                 joined.append(p)
             else:
                 attacks.append((t, [p]))
-        yield self.ruling("TET-P6-2", f"Air strikes over {self.area_name(area)}",
-                          f"All {len(plan)} strike(s) are assigned before any die is rolled: "
-                          + "; ".join(f"{', '.join(self.unit(x).name for x in g)} on {self.describe(t)}"
-                                      for t, g in attacks) + ".",
-                          inputs={"area": area, "strikes": [[t, g] for t, g in attacks]}, places=(area,))
+        yield self.ruling(
+            "TET-P6-2",
+            f"Air strikes over {self.area_name(area)}",
+            f"All {len(plan)} strike(s) are assigned before any die is rolled: "
+            + "; ".join(
+                f"{', '.join(self.unit(x).name for x in g)} on {self.describe(t)}" for t, g in attacks
+            )
+            + ".",
+            inputs={"area": area, "strikes": [[t, g] for t, g in attacks]},
+            places=(area,),
+        )
         for target, group in attacks:
             if self.loc[target] != area:
                 continue  # already overrun or retreated by an earlier strike: this strike never happens
@@ -106,14 +152,25 @@ class AirRules:
             row = next(r for r in self.data.crt if r.die == roll.value)
             cell = row.model_dump(by_alias=True)[column]
             yield self.ruling(
-                "TET-P6-2", f"Air strike on {self.describe(target)}",
+                "TET-P6-2",
+                f"Air strike on {self.describe(target)}",
                 f"{', '.join(self.unit(x).name for x in group)} strike {self.describe(target)}: "
                 f"{ratio_text(attack, defense)} gives {column}; the die shows {roll.value}: {cell} "
                 "(the same CRT as ground fire, reconstructed: see data/tet/crt.csv).",
-                inputs={"area": area, "planes": group, "target": target, "attack": attack, "defense": defense},
-                dice=[roll], lookup=Lookup("Tet CRT", str(roll.value), column, cell, reconstructed=True,
-                                           source="data/tet/crt.csv"),
-                result={"target": target, "result": cell}, places=(area,))
+                inputs={
+                    "area": area,
+                    "planes": group,
+                    "target": target,
+                    "attack": attack,
+                    "defense": defense,
+                },
+                dice=[roll],
+                lookup=Lookup(
+                    "Tet CRT", str(roll.value), column, cell, reconstructed=True, source="data/tet/crt.csv"
+                ),
+                result={"target": target, "result": cell},
+                places=(area,),
+            )
             yield from self.apply_result(area, target, cell, state)
 
     def strike_can_stand(self, plan: list[tuple[str, str]], later: list[int]) -> bool:
@@ -144,6 +201,7 @@ class AirRules:
                 if fill(grown, more):
                     return True
             return fill(short, more)  # this aircraft holds or strikes elsewhere
+
         return fill(short, sorted(later, reverse=True))
 
     def bombing_penalty(self, city: str):
@@ -156,10 +214,17 @@ class AirRules:
         before = dict(self.score)
         self.score["USA"] += pv
         self.score["SVN"] += pv
-        yield self.ruling("TET-P6-4", f"Bombing {self.area_name(city)}",
-                          f"Striking targets inside {self.area_name(city)} costs the USA and the SVN its political "
-                          f"value {pv} each (USA {before['USA']} -> {self.score['USA']}, SVN {before['SVN']} -> "
-                          f"{self.score['SVN']}); further strikes on this city this turn cost nothing more.",
-                          inputs={"city": city, "pv": pv}, result={"usa": pv, "svn": pv}, places=(city,),
-                          changes=[{"track": "USA", "from": before["USA"], "to": self.score["USA"]},
-                                   {"track": "SVN", "from": before["SVN"], "to": self.score["SVN"]}])
+        yield self.ruling(
+            "TET-P6-4",
+            f"Bombing {self.area_name(city)}",
+            f"Striking targets inside {self.area_name(city)} costs the USA and the SVN its political "
+            f"value {pv} each (USA {before['USA']} -> {self.score['USA']}, SVN {before['SVN']} -> "
+            f"{self.score['SVN']}); further strikes on this city this turn cost nothing more.",
+            inputs={"city": city, "pv": pv},
+            result={"usa": pv, "svn": pv},
+            places=(city,),
+            changes=[
+                {"track": "USA", "from": before["USA"], "to": self.score["USA"]},
+                {"track": "SVN", "from": before["SVN"], "to": self.score["SVN"]},
+            ],
+        )

@@ -62,8 +62,11 @@ class AlliedMovementRules:
         a = self.data.areas[area]
         if a.kind == "box":
             return False
-        if self.rules_opts.historical_border_restriction and u.type != "recce" and (
-                a.country == "NVN" or a.kind == "province" and a.country in ("LAO", "KHM")):
+        if (
+            self.rules_opts.historical_border_restriction
+            and u.type != "recce"
+            and (a.country == "NVN" or a.kind == "province" and a.country in ("LAO", "KHM"))
+        ):
             return False
         if u.sector in CORPS:
             return self.corps_of(area) == u.sector
@@ -84,6 +87,7 @@ class AlliedMovementRules:
             if not (homebound or self.allied_may_enter(uid, c)):
                 return False
             return "stop" if self.enemy_here(c) or c in self.insurrection else True
+
         return self.data.map.reachable(where, ("road",), passable)
 
     def allied_step(self, uid: str, homebound: bool = False) -> set[str]:
@@ -95,14 +99,23 @@ class AlliedMovementRules:
         elif a.kind in ("province", "sanctuary"):
             out |= self.data.map.neighbours(where, ("land",))
             out |= set(self.data.cities_of.get(where, ()))
-        return {x for x in out if (self.data.areas[x].kind != "box" if homebound else self.allied_may_enter(uid, x))}
+        return {
+            x
+            for x in out
+            if (self.data.areas[x].kind != "box" if homebound else self.allied_may_enter(uid, x))
+        }
 
     def out_of_sector(self, uid: str) -> bool:
         """TET-P4-2: a sector ground unit standing outside its own Corps (only a retreat puts it there)."""
         u = self.unit(uid)
         where = self.loc[uid]
-        return (u.sector in CORPS and u.type not in NOT_GROUND and where is not None
-                and self.data.areas[where].kind != "box" and self.corps_of(where) != u.sector)
+        return (
+            u.sector in CORPS
+            and u.type not in NOT_GROUND
+            and where is not None
+            and self.data.areas[where].kind != "box"
+            and self.corps_of(where) != u.sector
+        )
 
     def steps_to_sector(self, area: str, sector: str) -> int | None:
         """How many single steps (province, city, road links) separate ``area`` from the nearest area of
@@ -177,27 +190,44 @@ class AlliedMovementRules:
                 for u in units:
                     key = (u, self.loc[u], u in owed)
                     if key not in offered:
-                        offered[key] = Action.make("select", label=f"Move {self.unit(u).name} (in {self.loc[u]})"
-                                                   + (" - must return to its Corps" if u in owed else ""),
-                                                   places=(self.loc[u],), unit=u)
+                        offered[key] = Action.make(
+                            "select",
+                            label=f"Move {self.unit(u).name} (in {self.loc[u]})"
+                            + (" - must return to its Corps" if u in owed else ""),
+                            places=(self.loc[u],),
+                            unit=u,
+                        )
                     picks.append(offered[key])
                 if owed:  # TET-P4-2: the phase cannot end while a unit owes its move home
-                    prompt = ("Pick a unit to move; " + ", ".join(self.unit(u).name for u in owed)
-                              + " must first return to its own Corps (TET-P4-2)")
+                    prompt = (
+                        "Pick a unit to move; "
+                        + ", ".join(self.unit(u).name for u in owed)
+                        + " must first return to its own Corps (TET-P4-2)"
+                    )
                 else:
                     prompt = "Pick a unit to move, or end the phase"
                     picks.append(Action.make("end_allied_move", label=f"End {faction or 'Allied'} movement"))
                 act = yield self.decide("Allied", prompt, "TET-P4-2" if owed else rule, picks, kind="select")
                 if act.kind == "end_allied_move":
                     moved = sum(1 for u in self.moved if self.acts_for(faction, u))
-                    yield self.ruling(rule, f"{faction or 'Allied'} movement ends",
-                                      f"The {faction or 'Allied'} player ends phase {phase} having moved {moved} "
-                                      "unit(s).", result={"moved": moved})
+                    yield self.ruling(
+                        rule,
+                        f"{faction or 'Allied'} movement ends",
+                        f"The {faction or 'Allied'} player ends phase {phase} having moved {moved} unit(s).",
+                        result={"moved": moved},
+                    )
                     break
                 uid = act["unit"]
                 moves = options_for(uid)
                 moves.append(Action.make("back", label="Choose another unit"))
-                act = yield self.decide("Allied", f"Where does {self.unit(uid).name} go?", rule, moves, unit=uid, kind="allied_move")
+                act = yield self.decide(
+                    "Allied",
+                    f"Where does {self.unit(uid).name} go?",
+                    rule,
+                    moves,
+                    unit=uid,
+                    kind="allied_move",
+                )
                 if act.kind == "back":
                     continue
                 if phase == 7 and self.counts_for_slow_reaction(uid) and not self.out_of_sector(uid):
@@ -208,18 +238,31 @@ class AlliedMovementRules:
         """TET-UNIT-7: the large US units (no Recce) in play that have not moved this phase."""
         table = self._static("phase4_pool")
         if not table:
-            table["units"] = tuple(sorted(uid for uid, u in self.data.units.items() if u.faction == "USA"
-                                          and u.size == "large" and u.type != "recce"))
-        return [u for u in table["units"] if u in self.loc and u not in self.moved
-                and self.loc[u] not in ("casualties", "eliminated")]
+            table["units"] = tuple(
+                sorted(
+                    uid
+                    for uid, u in self.data.units.items()
+                    if u.faction == "USA" and u.size == "large" and u.type != "recce"
+                )
+            )
+        return [
+            u
+            for u in table["units"]
+            if u in self.loc and u not in self.moved and self.loc[u] not in ("casualties", "eliminated")
+        ]
 
     def _mk(self, uid, to, how, rule, passenger: str | None = None) -> Action:
         """One Allied move as an action (the same as ``Action.make`` with these parameters, built directly: the
         helicopter phases offer thousands of them)."""
         where = self.loc[uid]
-        params = ((("rule", rule), ("to", to), ("unit", uid)) if passenger is None  # in key order, as Action.make
-                  else (("passenger", passenger), ("rule", rule), ("to", to), ("unit", uid)))  # sorts them
-        return Action("allied_move", params, f"{self.data.units[uid].name}: {where} -> {to} ({how})", (where, to))
+        params = (
+            (("rule", rule), ("to", to), ("unit", uid))
+            if passenger is None  # in key order, as Action.make
+            else (("passenger", passenger), ("rule", rule), ("to", to), ("unit", uid))
+        )  # sorts them
+        return Action(
+            "allied_move", params, f"{self.data.units[uid].name}: {where} -> {to} ({how})", (where, to)
+        )
 
     def phase4_options(self, uid: str) -> list[Action]:
         u = self.unit(uid)
@@ -227,7 +270,10 @@ class AlliedMovementRules:
         if u.type == "mech_cav":
             if self.out_of_sector(uid):
                 return self.homeward_moves(uid)
-            return [self._mk(uid, d, "road or step", "TET-P4-1") for d in sorted(self.ground_destinations(uid, True))]
+            return [
+                self._mk(uid, d, "road or step", "TET-P4-1")
+                for d in sorted(self.ground_destinations(uid, True))
+            ]
         if u.type == "riverine":
             return self.riverine_options(uid)
         if u.type == "battleship":
@@ -244,21 +290,35 @@ class AlliedMovementRules:
         zone = {"42", "43"} | set(self.data.cities_of.get("42", ())) | set(self.data.cities_of.get("43", ()))
         if where not in zone:
             return []
-        riders = [p for p in self.units_in(where) if self.unit(p).type in NON_MECH_INF and p != uid
-                  and self.side_of(p) == "Allied" and p not in self.moved]
+        riders = [
+            p
+            for p in self.units_in(where)
+            if self.unit(p).type in NON_MECH_INF
+            and p != uid
+            and self.side_of(p) == "Allied"
+            and p not in self.moved
+        ]
         opts = []
         for d in sorted(zone - {where}):
             opts.append(self._mk(uid, d, "riverine", "TET-P4-3"))
-            opts += [self._mk(uid, d, f"riverine carrying {self.unit(p).name}", "TET-P4-3", passenger=p)
-                     for p in riders if self.allied_may_enter(p, d)]
+            opts += [
+                self._mk(uid, d, f"riverine carrying {self.unit(p).name}", "TET-P4-3", passenger=p)
+                for p in riders
+                if self.allied_may_enter(p, d)
+            ]
         return opts
 
     def airbases(self, corps: str | None = None) -> list[str]:
         """The cities with an airbase (of one Corps, or all)."""
         table = self._static("airbases")
         if corps not in table:
-            table[corps] = tuple(sorted(a.id for a in self.data.areas.values() if a.kind == "city" and a.airbase
-                                        and (corps is None or self.corps_of(a.id) == corps)))
+            table[corps] = tuple(
+                sorted(
+                    a.id
+                    for a in self.data.areas.values()
+                    if a.kind == "city" and a.airbase and (corps is None or self.corps_of(a.id) == corps)
+                )
+            )
         return list(table[corps])
 
     def heli_options(self, uid: str) -> list[Action]:
@@ -272,15 +332,24 @@ class AlliedMovementRules:
             for b in self.airbases(self.corps_of(where)):
                 if b != where and self.secure(b):
                     opts.append(self._mk(uid, b, "relocate from a contested airbase", "TET-P4-5"))
-                    opts += [self._mk(uid, b, f"relocate with {self.unit(p).name}", "TET-P4-5", passenger=p)
-                             for p in self.units_in(where) if self.unit(p).type in NON_MECH_INF
-                             and self.side_of(p) == "Allied" and p not in self.moved]
+                    opts += [
+                        self._mk(uid, b, f"relocate with {self.unit(p).name}", "TET-P4-5", passenger=p)
+                        for p in self.units_in(where)
+                        if self.unit(p).type in NON_MECH_INF
+                        and self.side_of(p) == "Allied"
+                        and p not in self.moved
+                    ]
             return opts
-        infantry = [(p, self.loc[p]) for p in self._allied_infantry() if self.loc.get(p)
-                    and self.loc[p] not in ("casualties", "eliminated") and p not in self.moved]
+        infantry = [
+            (p, self.loc[p])
+            for p in self._allied_infantry()
+            if self.loc.get(p) and self.loc[p] not in ("casualties", "eliminated") and p not in self.moved
+        ]
         if u.sector in CORPS:
             areas = sorted(self.areas_of_corps(u.sector))
-            open_to: dict[str | None, list[str]] = {}  # a rider's sector -> the areas of this Corps it may enter
+            open_to: dict[
+                str | None, list[str]
+            ] = {}  # a rider's sector -> the areas of this Corps it may enter
             for p, w in infantry:
                 if self.corps_of(w) != u.sector:
                     continue
@@ -301,8 +370,13 @@ class AlliedMovementRules:
         """The Allied non-mech infantry a helicopter may lift (TET-P4-5), sorted: built once per map."""
         table = self._static("allied_infantry")
         if not table:
-            table["units"] = tuple(sorted(uid for uid, u in self.data.units.items() if u.type in NON_MECH_INF
-                                          and self.side_of(uid) == "Allied"))
+            table["units"] = tuple(
+                sorted(
+                    uid
+                    for uid, u in self.data.units.items()
+                    if u.type in NON_MECH_INF and self.side_of(uid) == "Allied"
+                )
+            )
         return table["units"]
 
     def areas_of_corps(self, corps: str) -> list[str]:
@@ -310,8 +384,11 @@ class AlliedMovementRules:
         sanctuaries lying inside it (A Shau in I, the Iron Triangle in III, U Minh in IV)."""
         table = self._static("areas_of_corps")
         if corps not in table:
-            table[corps] = tuple(a.id for a in self.data.areas.values() if a.kind in ("province", "city", "sanctuary")
-                                 and self.corps_of(a.id) == corps)
+            table[corps] = tuple(
+                a.id
+                for a in self.data.areas.values()
+                if a.kind in ("province", "city", "sanctuary") and self.corps_of(a.id) == corps
+            )
         return list(table[corps])
 
     def strike_areas(self, uid: str) -> list[str]:
@@ -330,8 +407,11 @@ class AlliedMovementRules:
         """TET-P4-6: fly to any area of its Corps (theater: of the map), or relocate from a contested airbase."""
         where = self.loc[uid]
         if where in self.airbases() and self.contested(where):
-            return [self._mk(uid, b, "relocate from a contested airbase", "TET-P4-6")
-                    for b in self.airbases(self.corps_of(where)) if b != where and self.secure(b)]
+            return [
+                self._mk(uid, b, "relocate from a contested airbase", "TET-P4-6")
+                for b in self.airbases(self.corps_of(where))
+                if b != where and self.secure(b)
+            ]
         if where not in self.airbases() and where not in OFFMAP:
             return []
         return [self._mk(uid, t, "fly to strike", "TET-P4-6") for t in self.strike_areas(uid)]
@@ -356,14 +436,22 @@ class AlliedMovementRules:
             extra = f", carrying {self.describe(passenger)} from {self.area_name(pfrom)}"
         rule = act.get("rule") or ("TET-P7-1" if phase == 7 else "TET-P4-1")
         if rule == "TET-P4-2":
-            extra += (f": a retreat had left it outside Corps {u.sector}, and it must move back (decision A-25"
-                      + ("; this move does not count against the slow-reaction allowance" if phase == 7 else "")
-                      + ")")
-        yield self.ruling(rule, f"{u.name} moves",
-                          f"{self.describe(uid)} moves from {self.area_name(frm)} to {self.area_name(to)}{extra} "
-                          f"({act.label.rsplit('(', 1)[-1].rstrip(')')}).",
-                          inputs={"unit": uid, "from": frm, "to": to, "passenger": passenger},
-                          result={"to": to}, changes=changes, side="Allied", places=(frm, to))
+            extra += (
+                f": a retreat had left it outside Corps {u.sector}, and it must move back (decision A-25"
+                + ("; this move does not count against the slow-reaction allowance" if phase == 7 else "")
+                + ")"
+            )
+        yield self.ruling(
+            rule,
+            f"{u.name} moves",
+            f"{self.describe(uid)} moves from {self.area_name(frm)} to {self.area_name(to)}{extra} "
+            f"({act.label.rsplit('(', 1)[-1].rstrip(')')}).",
+            inputs={"unit": uid, "from": frm, "to": to, "passenger": passenger},
+            result={"to": to},
+            changes=changes,
+            side="Allied",
+            places=(frm, to),
+        )
 
     # ------------------------------------------------------------------ phase 7
     def slow_reaction(self):
@@ -374,10 +462,15 @@ class AlliedMovementRules:
         for corps in CORPS:
             roll = self.dice.roll(6, f"slow reaction, Corps {corps}")
             self.allowance[corps] = roll.value
-            yield self.ruling("TET-P7-2", f"Slow reaction in Corps {corps}",
-                              f"Surprised by the offensive, only {roll.value} sector unit(s) of Corps {corps} may move "
-                              "this phase (mech/cav, riverine, air and theater units move freely).",
-                              inputs={"corps": corps, "turn": self.turn}, dice=[roll], result={"may_move": roll.value})
+            yield self.ruling(
+                "TET-P7-2",
+                f"Slow reaction in Corps {corps}",
+                f"Surprised by the offensive, only {roll.value} sector unit(s) of Corps {corps} may move "
+                "this phase (mech/cav, riverine, air and theater units move freely).",
+                inputs={"corps": corps, "turn": self.turn},
+                dice=[roll],
+                result={"may_move": roll.value},
+            )
 
     def counts_for_slow_reaction(self, uid: str) -> bool:
         """TET-P7-2: sector units count against their Corps' allowance; mech/cav, riverine, air, theater units and
@@ -401,32 +494,75 @@ class AlliedMovementRules:
                 homes = [b for b in self.airbases(corps) if self.secure(b) or self.contested(b)]
             if not homes:
                 self.loc[uid] = "casualties"
-                yield self.ruling("TET-P7-3", f"{u.name} lost", f"{self.describe(uid)} in {self.area_name(where)} "
-                                  "finds no secure or contested airbase in its Corps to return to and is lost.",
-                                  inputs={"unit": uid, "area": where}, result={"to": "casualties"},
-                                  changes=[{"unit": uid, "from": where, "to": "casualties"}], places=(where,))
+                yield self.ruling(
+                    "TET-P7-3",
+                    f"{u.name} lost",
+                    f"{self.describe(uid)} in {self.area_name(where)} "
+                    "finds no secure or contested airbase in its Corps to return to and is lost.",
+                    inputs={"unit": uid, "area": where},
+                    result={"to": "casualties"},
+                    changes=[{"unit": uid, "from": where, "to": "casualties"}],
+                    places=(where,),
+                )
                 continue
-            options = [Action.make("air_return", label=f"{u.name} returns to {self.area_name(b)}", places=(b,),
-                                   unit=uid, to=b) for b in homes]
+            options = [
+                Action.make(
+                    "air_return",
+                    label=f"{u.name} returns to {self.area_name(b)}",
+                    places=(b,),
+                    unit=uid,
+                    to=b,
+                )
+                for b in homes
+            ]
             if u.type == "heli":
-                riders = [p for p in self.units_in(where) if self.unit(p).type in NON_MECH_INF
-                          and self.side_of(p) == "Allied"]
-                options += [Action.make("air_return", label=f"{u.name} returns to {self.area_name(b)} with "
-                                        f"{self.unit(p).name}", places=(b,), unit=uid, to=b, passenger=p)
-                            for b in homes for p in riders if self.allied_may_enter(p, b)]
-            act = options[0] if len(options) == 1 else (
-                yield self.decide("Allied", f"Where does {u.name} fly back to?", "TET-P7-3", options, kind="air_return"))
+                riders = [
+                    p
+                    for p in self.units_in(where)
+                    if self.unit(p).type in NON_MECH_INF and self.side_of(p) == "Allied"
+                ]
+                options += [
+                    Action.make(
+                        "air_return",
+                        label=f"{u.name} returns to {self.area_name(b)} with {self.unit(p).name}",
+                        places=(b,),
+                        unit=uid,
+                        to=b,
+                        passenger=p,
+                    )
+                    for b in homes
+                    for p in riders
+                    if self.allied_may_enter(p, b)
+                ]
+            act = (
+                options[0]
+                if len(options) == 1
+                else (
+                    yield self.decide(
+                        "Allied", f"Where does {u.name} fly back to?", "TET-P7-3", options, kind="air_return"
+                    )
+                )
+            )
             self.loc[uid] = act["to"]
             changes = [{"unit": uid, "from": where, "to": act["to"]}]
-            text = f"{self.describe(uid)} flies back from {self.area_name(where)} to {self.area_name(act['to'])}"
+            text = (
+                f"{self.describe(uid)} flies back from {self.area_name(where)} to {self.area_name(act['to'])}"
+            )
             if act.get("passenger"):
                 p = act["passenger"]
                 self.loc[p] = act["to"]
                 self.moved.add(p)
                 changes.append({"unit": p, "from": where, "to": act["to"]})
                 text += f", carrying {self.describe(p)} (TET-P7-4)"
-            yield self.ruling("TET-P7-3", f"{u.name} returns", text + ".", inputs={"unit": uid, "from": where},
-                              result={"to": act["to"]}, changes=changes, places=(where, act["to"]))
+            yield self.ruling(
+                "TET-P7-3",
+                f"{u.name} returns",
+                text + ".",
+                inputs={"unit": uid, "from": where},
+                result={"to": act["to"]},
+                changes=changes,
+                places=(where, act["to"]),
+            )
 
     def allied_movement(self):
         """Phase 7 (TET-P7-1): every Allied unit but the Ruff Puffs may move once; of the large units (TET-UNIT-7,
@@ -444,8 +580,15 @@ class AlliedMovementRules:
         data never changes in play, so the table is built once per map."""
         table = self._static("phase7_pool")
         if not table:
-            table["units"] = tuple(sorted(uid for uid, u in self.data.units.items() if self.side_of(uid) == "Allied"
-                                          and u.type not in ("ruff_puff", "recce") and u.type not in AIR_TYPES))
+            table["units"] = tuple(
+                sorted(
+                    uid
+                    for uid, u in self.data.units.items()
+                    if self.side_of(uid) == "Allied"
+                    and u.type not in ("ruff_puff", "recce")
+                    and u.type not in AIR_TYPES
+                )
+            )
         return table["units"]
 
     def phase7_movers(self) -> list[str]:
@@ -456,8 +599,12 @@ class AlliedMovementRules:
             if uid in self.moved or where in ("casualties", "eliminated"):
                 continue
             cap = self.allowance.get(u.sector)  # TET-P7-2: None but on turns 1-2
-            if cap is not None and self.used[u.sector] >= cap and self.counts_for_slow_reaction(uid) \
-                    and not self.out_of_sector(uid):  # heli-lifted units count if they move again (Joslyn); a
+            if (
+                cap is not None
+                and self.used[u.sector] >= cap
+                and self.counts_for_slow_reaction(uid)
+                and not self.out_of_sector(uid)
+            ):  # heli-lifted units count if they move again (Joslyn); a
                 continue  # unit owing its move home is outside the allowance (A-25)
             out.append(uid)
         return out
@@ -470,10 +617,19 @@ class AlliedMovementRules:
             return self.riverine_options(uid)
         if self.out_of_sector(uid):
             return self.homeward_moves(uid)
-        return [self._mk(uid, d, "move", "TET-P7-1") for d in sorted(self.ground_destinations(uid, road=True))]
+        return [
+            self._mk(uid, d, "move", "TET-P7-1") for d in sorted(self.ground_destinations(uid, road=True))
+        ]
 
     def homeward_moves(self, uid: str) -> list[Action]:
         """TET-P4-2: the compelled moves of an out-of-sector unit, labelled with the rule that compels them."""
         sector = self.unit(uid).sector
-        return [self._mk(uid, d, f"back into Corps {sector}" if self.corps_of(d) == sector
-                         else f"toward Corps {sector}", "TET-P4-2") for d in sorted(self.return_destinations(uid))]
+        return [
+            self._mk(
+                uid,
+                d,
+                f"back into Corps {sector}" if self.corps_of(d) == sector else f"toward Corps {sector}",
+                "TET-P4-2",
+            )
+            for d in sorted(self.return_destinations(uid))
+        ]

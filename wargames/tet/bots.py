@@ -33,8 +33,14 @@ class _Bot(Bot):
             area = a["area"]
             stake = sum(game.unit(u).cf for u in game.units_in(area))
             pv = game.data.areas[area].pv or 0
-            scored.append((stake + 10 * pv, a, f"{game.area_name(area)} first: the most troops ({stake} factors) "
-                                                f"and political value {pv} at stake"))
+            scored.append(
+                (
+                    stake + 10 * pv,
+                    a,
+                    f"{game.area_name(area)} first: the most troops ({stake} factors) "
+                    f"and political value {pv} at stake",
+                )
+            )
         return self.best(scored)
 
     def on_target(self, game, decision):
@@ -51,13 +57,20 @@ class _Bot(Bot):
                 side = game.visibility_side(decision.side)
                 ready = [u for u in game.units_in(area) if game.side_of(u) == side and game.can_fire(u)]
                 ready_total = self._group_value(game, area, ready) + (
-                    2 * game.data.areas[area].pv if side == "Communist" and area in game.insurrection else 0)
+                    2 * game.data.areas[area].pv if side == "Communist" and area in game.insurrection else 0
+                )
             col = odds_column(ready_total, game.defense_strength(t))
             if col is None:
                 scored.append((0, a, "too strong to attack"))
                 continue
             value = COLUMNS.index(col) + 1 + game.defense_strength(t) / 10
-            scored.append((value, a, f"{game.describe(t, game.visibility_side(decision.side))} can be attacked at up to {col}"))
+            scored.append(
+                (
+                    value,
+                    a,
+                    f"{game.describe(t, game.visibility_side(decision.side))} can be attacked at up to {col}",
+                )
+            )
         return self.best(scored)
 
     def on_add_firer(self, game, decision):
@@ -83,23 +96,32 @@ class _Bot(Bot):
         def score(a):
             u = game.unit(a["unit"])
             to = game.data.areas[a["to"]]
-            near = sum(game.data.areas[c].pv for n in game.data.map.neighbours(to.id, ("land",))
-                       for c in game.data.cities_of.get(n, ()))
+            near = sum(
+                game.data.areas[c].pv
+                for n in game.data.map.neighbours(to.id, ("land",))
+                for c in game.data.cities_of.get(n, ())
+            )
             value = u.cf + (to.pv or 0) * 2 + near / 10 + game.defense_strength(a["unit"]) / 100
-            why = (f"bring back {u.name} (combat {u.cf}, defends at {game.defense_strength(a['unit'])}) to {to.name}, "
-                   "close to what matters; among equal units the stronger defender first")
+            why = (
+                f"bring back {u.name} (combat {u.cf}, defends at {game.defense_strength(a['unit'])}) to {to.name}, "
+                "close to what matters; among equal units the stronger defender first"
+            )
             return value, why
 
         return self.weigh(decision, "replace", score, (0, "nothing worth bringing back"))
 
     def on_air_return(self, game, decision):
-        scored = [(1 + bool(a.get("passenger")), a, "fly home, bringing a unit along when possible")
-                  for a in decision.options]
+        scored = [
+            (1 + bool(a.get("passenger")), a, "fly home, bringing a unit along when possible")
+            for a in decision.options
+        ]
         return self.best(scored)
 
     def on_retreat(self, game, decision):
-        scored = [(len(game.units_in(a["to"])), a, f"retreat to {a['to']}, where most friends are")
-                  for a in decision.options]
+        scored = [
+            (len(game.units_in(a["to"])), a, f"retreat to {a['to']}, where most friends are")
+            for a in decision.options
+        ]
         return self.best(scored)
 
 
@@ -121,19 +143,28 @@ class CommunistBot(_Bot):
                 if to not in guarded:
                     guarded[to] = any(game.unit(x).type != "ruff_puff" for x in game.allied_in(to))
                 if u.faction == "VC" and not guarded[to]:
-                    return 10 * area.pv, (f"{u.name} infiltrates {area.name}: political value {area.pv}, "
-                                          "held only by militia, a chance to raise an insurrection")
+                    return 10 * area.pv, (
+                        f"{u.name} infiltrates {area.name}: political value {area.pv}, "
+                        "held only by militia, a chance to raise an insurrection"
+                    )
                 else:
                     return -1, "a city with Allied regulars: stay hidden"
-            elif u.faction == "NVA" and frm.kind == "sanctuary" and area.kind == "province" and area.country == "SVN":
+            elif (
+                u.faction == "NVA"
+                and frm.kind == "sanctuary"
+                and area.kind == "province"
+                and area.country == "SVN"
+            ):
                 pv = sum(game.data.areas[c].pv for c in game.data.cities_of.get(to, ()))
-                return 1 + pv / 4, (f"{u.name} leaves its sanctuary for {area.name}, near cities worth "
-                                    f"{pv} political points")
+                return 1 + pv / 4, (
+                    f"{u.name} leaves its sanctuary for {area.name}, near cities worth {pv} political points"
+                )
             else:
                 return 0, "no gain in moving"
 
-        return self.weigh(decision, "move", score,
-                          (0.5, "nothing else is worth the risk of showing itself: end the phase"))
+        return self.weigh(
+            decision, "move", score, (0.5, "nothing else is worth the risk of showing itself: end the phase")
+        )
 
     def on_setup(self, game, decision: Decision) -> Action:
         """TET-SETUP-3 .. 5 (decision D-23): set each unit up where the historical reconstruction has it (the
@@ -142,8 +173,10 @@ class CommunistBot(_Bot):
         start = game.unit(uid).start
         act = next((a for a in decision.options if a.kind == "setup" and a["to"] == start), None)
         if act is not None:
-            self.last_reason = (f"{game.area_name(start)}, where the 1968 deployment had it (decision D-05): close "
-                                "to the cities it will strike on the first night")
+            self.last_reason = (
+                f"{game.area_name(start)}, where the 1968 deployment had it (decision D-05): close "
+                "to the cities it will strike on the first night"
+            )
             return act
         self.last_reason = "its historical area is not open to it: the first area the rules allow"
         return next(a for a in decision.options if a.kind == "setup")
@@ -157,12 +190,15 @@ class CommunistBot(_Bot):
             theirs = [game.defense_strength(u) for u in game.allied_in(area) if game.can_be_target(u)]
             col = odds_column(ours, min(theirs)) if theirs else None
             if col and COLUMNS.index(col) >= COLUMNS.index(GOOD):
-                return 1 + COLUMNS.index(col), (f"{ours} factors here against a weakest defender of "
-                                                f"{min(theirs)}: {col} is worth a fight")
+                return 1 + COLUMNS.index(col), (
+                    f"{ours} factors here against a weakest defender of {min(theirs)}: {col} is worth a fight"
+                )
             else:
                 return 0, "too weak here to fight"
 
-        return self.weigh(decision, "reveal", score, (0.5, "stay hidden: no fight worth showing ourselves for"))
+        return self.weigh(
+            decision, "reveal", score, (0.5, "stay hidden: no fight worth showing ourselves for")
+        )
 
 
 class AlliedBot(_Bot):
@@ -177,16 +213,24 @@ class AlliedBot(_Bot):
         for area, units in game.loc.by_area.items():
             if area is None or game.data.areas[area].kind == "box":
                 continue
-            enemy = sum(game.unit(u).cf for u in units if game.unit(u).faction in ("NVA", "VC") and game.face_up[u])
+            enemy = sum(
+                game.unit(u).cf for u in units if game.unit(u).faction in ("NVA", "VC") and game.face_up[u]
+            )
             a = game.data.areas[area]
             pv = a.pv or 0
             if area in game.insurrection or (a.kind == "city" and enemy):
-                needs[area] = (3 * pv + enemy / 4, f"relieve {a.name} (political value {pv}, {enemy} enemy factors)")
+                needs[area] = (
+                    3 * pv + enemy / 4,
+                    f"relieve {a.name} (political value {pv}, {enemy} enemy factors)",
+                )
             elif enemy:
                 needs[area] = (enemy / 4, f"engage {enemy} enemy factors in view at {a.name}")
             hidden = sum(1 for u in units if game.unit(u).faction in ("NVA", "VC") and not game.face_up[u])
             if hidden and a.kind in ("province", "sanctuary") and area not in needs:
-                needs[area] = (hidden / 2, f"{hidden} hidden NVA/VC counter(s) at {a.name}: go and search there")
+                needs[area] = (
+                    hidden / 2,
+                    f"{hidden} hidden NVA/VC counter(s) at {a.name}: go and search there",
+                )
         for city in game.insurrection:
             if city not in needs:
                 pv = game.data.areas[city].pv
@@ -225,8 +269,13 @@ class AlliedBot(_Bot):
         value, why = enemy / 3, f"strike {enemy} factors of NVA/VC in view at {dest.name}"
         hidden = len(game.hidden_communists(to)) if dest.kind in ("province", "sanctuary") else 0
         if not enemy and hidden and game.allied_ground_in(to):  # TET-P4-6: fly where the search will be
-            value, why = hidden / 4, (f"{hidden} hidden NVA/VC counter(s) at {dest.name}, where our ground "
-                                      "units search in phase 5: strike whatever they turn face up")
+            value, why = (
+                hidden / 4,
+                (
+                    f"{hidden} hidden NVA/VC counter(s) at {dest.name}, where our ground "
+                    "units search in phase 5: strike whatever they turn face up"
+                ),
+            )
         if dest.kind == "city":
             value -= (dest.pv or 0) / 2  # bombing cities costs political value (TET-P6-4)
         return value, why
@@ -268,7 +317,9 @@ class AlliedBot(_Bot):
         end = next((a for a in decision.options if a.kind == "end_allied_move"), None)
         if end is None:  # TET-P4-2: a unit outside its Corps must go home before the phase may end
             phase = 7 if game.phase.id == "p7" else 4
-            owed = next(a for a in decision.options if a.kind == "select" and game.must_return(a["unit"], phase))
+            owed = next(
+                a for a in decision.options if a.kind == "select" and game.must_return(a["unit"], phase)
+            )
             self.last_reason = f"{game.unit(owed['unit']).name} must return to its own Corps (TET-P4-2)"
             return owed
         self.last_reason = "every unit is where it is needed: end the phase"
@@ -283,10 +334,16 @@ class AlliedBot(_Bot):
         needs = self._needs(game)
         uid = decision.options[0].get("unit")
         compelled = uid is not None and game.must_return(uid, 7 if game.phase.id == "p7" else 4)  # TET-P4-2
-        scored = [(*self._score_move(game, a, needs), a) if a.kind == "allied_move" else (0.0, "go back", a)
-                  for a in decision.options if a.kind == "allied_move" or not compelled]
+        scored = [
+            (*self._score_move(game, a, needs), a) if a.kind == "allied_move" else (0.0, "go back", a)
+            for a in decision.options
+            if a.kind == "allied_move" or not compelled
+        ]
         if compelled:
-            scored = [(v, f"{why}; in any case it must return to its own Corps (TET-P4-2)", a) for v, why, a in scored]
+            scored = [
+                (v, f"{why}; in any case it must return to its own Corps (TET-P4-2)", a)
+                for v, why, a in scored
+            ]
         value, self.last_reason, action = max(scored, key=lambda x: x[0])
         return action
 
@@ -297,12 +354,16 @@ class AlliedBot(_Bot):
 
         def score(a):
             t, p = a["target"], a["plane"]
-            joined = sum(game.unit(q).cf for q, tt in plan if tt == t and game.unit(q).type == "tac_air"
-                         and game.unit(p).type == "tac_air")
+            joined = sum(
+                game.unit(q).cf
+                for q, tt in plan
+                if tt == t and game.unit(q).type == "tac_air" and game.unit(p).type == "tac_air"
+            )
             col = odds_column(game.unit(p).cf + joined, game.defense_strength(t))
             if col is None:
-                return game.defense_strength(t) * 0.5, (f"strike {game.describe(t)} together with the "
-                                                        "Tac Air still to come, to reach 1:2")
+                return game.defense_strength(t) * 0.5, (
+                    f"strike {game.describe(t)} together with the Tac Air still to come, to reach 1:2"
+                )
             value = game.defense_strength(t) * (COLUMNS.index(col) + 1)
             return value, f"strike {game.describe(t)}: {col}"
 
@@ -313,7 +374,9 @@ class AlliedBot(_Bot):
         for a in decision.options:
             if a.kind == "recce":
                 n = len(game.hidden_communists(a["area"]))
-                scored.append((n, a, f"{a['area']} hides {n} unit(s), the most of any province open to this team"))
+                scored.append(
+                    (n, a, f"{a['area']} hides {n} unit(s), the most of any province open to this team")
+                )
             else:
                 scored.append((0, a, "no hidden units worth a Recce"))
         return self.best(scored)

@@ -68,13 +68,18 @@ class CombatRules:
         """Areas with face-up NVA/VC units and Allied ground units (decision A-17)."""
         out = []
         areas, units = self.data.areas, self.data.units
-        for a in (areas[x] for x, here in self.loc.by_area.items() if x in areas and here):  # areas with units
+        for a in (
+            areas[x] for x, here in self.loc.by_area.items() if x in areas and here
+        ):  # areas with units
             if a.kind == "box":
                 continue
             here = self.loc.by_area[a.id]
             red = any(units[u].faction in COMMUNIST and self.face_up[u] for u in here)
-            blue = red and any(self.side_of(u) == "Allied" and (
-                self.can_be_target(u) or self.phase.id == "p6" and self.unit(u).type in STRIKE_TYPES) for u in here)
+            blue = red and any(
+                self.side_of(u) == "Allied"
+                and (self.can_be_target(u) or self.phase.id == "p6" and self.unit(u).type in STRIKE_TYPES)
+                for u in here
+            )
             if blue:
                 out.append(a.id)
         return sorted(out)
@@ -100,14 +105,23 @@ class CombatRules:
             left = [a for a in self.battle_areas() if a not in done]
             if not left:
                 break
-            options = [Action.make("battle", label=f"Fight the battle in {self.area_name(a)}", places=(a,), area=a)
-                       for a in left]
-            act = yield self.decide("Allied", "Choose the next area battle", "TET-P2-2", options, kind="battle")
+            options = [
+                Action.make("battle", label=f"Fight the battle in {self.area_name(a)}", places=(a,), area=a)
+                for a in left
+            ]
+            act = yield self.decide(
+                "Allied", "Choose the next area battle", "TET-P2-2", options, kind="battle"
+            )
             done.add(act["area"])
             yield from self.battle(act["area"])
         if not done:
-            yield self.ruling("TET-P2-3", "No battles", "No area holds both face-up NVA/VC units and Allied "
-                              "ground units, so there is no combat this phase.", result={"battles": 0})
+            yield self.ruling(
+                "TET-P2-3",
+                "No battles",
+                "No area holds both face-up NVA/VC units and Allied "
+                "ground units, so there is no combat this phase.",
+                result={"battles": 0},
+            )
         yield from self.airbase_overrun()
 
     def reveal_for_combat(self, rule: str):
@@ -116,25 +130,47 @@ class CombatRules:
         revealed: list[str] = []
         for faction in self.factions_acting("Communist"):
             while True:
-                cands = sorted(u for u, where in self.loc.items()
-                               if where and self.unit(u).faction in COMMUNIST and self.acts_for(faction, u)
-                               and not self.face_up[u] and where not in ("casualties", "eliminated")
-                               and u not in revealed
-                               and any(self.side_of(o) == "Allied" and self.can_be_target(o)
-                                       for o in self.units_in(where)))
-                options = [Action.make("reveal", label=f"Reveal {self.describe(u)} in {self.loc[u]} to fight",
-                                       places=(self.loc[u],), unit=u) for u in cands]
+                cands = sorted(
+                    u
+                    for u, where in self.loc.items()
+                    if where
+                    and self.unit(u).faction in COMMUNIST
+                    and self.acts_for(faction, u)
+                    and not self.face_up[u]
+                    and where not in ("casualties", "eliminated")
+                    and u not in revealed
+                    and any(
+                        self.side_of(o) == "Allied" and self.can_be_target(o) for o in self.units_in(where)
+                    )
+                )
+                options = [
+                    Action.make(
+                        "reveal",
+                        label=f"Reveal {self.describe(u)} in {self.loc[u]} to fight",
+                        places=(self.loc[u],),
+                        unit=u,
+                    )
+                    for u in cands
+                ]
                 options.append(Action.make("reveal_done", label="Reveal no more units"))
-                act = yield self.decide("Communist", "Turn face up the units that will fight", rule, options, kind="reveal")
+                act = yield self.decide(
+                    "Communist", "Turn face up the units that will fight", rule, options, kind="reveal"
+                )
                 if act.kind == "reveal_done":
                     break
                 u = act["unit"]
                 self.face_up[u] = True
                 revealed.append(u)
-                yield self.ruling(rule, "Unit revealed to fight",
-                                  f"{self.describe(u)} in {self.area_name(self.loc[u])} is turned face up: it may "
-                                  "now fire, and it may be fired on.", inputs={"unit": u}, result={"revealed": u},
-                                  changes=[{"unit": u, "face_up": True}], places=(self.loc[u],))
+                yield self.ruling(
+                    rule,
+                    "Unit revealed to fight",
+                    f"{self.describe(u)} in {self.area_name(self.loc[u])} is turned face up: it may "
+                    "now fire, and it may be fired on.",
+                    inputs={"unit": u},
+                    result={"revealed": u},
+                    changes=[{"unit": u, "face_up": True}],
+                    places=(self.loc[u],),
+                )
 
     # ------------------------------------------------------------------ one battle
     def fire_order(self, area: str) -> tuple[str, list[list[tuple[str, bool | None]]]]:
@@ -146,29 +182,42 @@ class CombatRules:
             rule, order = "TET-P2-4", [[("Allied", None)], [("Communist", None)]]
         else:
             rule, order = "TET-P2-5", [[("Allied", None), ("Communist", None)]]
-        if self.turn == 1 and any(self.unit(u).type == "sapper" and self.face_up[u] for u in self.units_in(area)):
+        if self.turn == 1 and any(
+            self.unit(u).type == "sapper" and self.face_up[u] for u in self.units_in(area)
+        ):
             rule = "TET-P2-6"
-            order = [[("Communist", True)]] + [[(s, False if s == "Communist" else o) for s, o in v] for v in order]
+            order = [[("Communist", True)]] + [
+                [(s, False if s == "Communist" else o) for s, o in v] for v in order
+            ]
         return rule, order
 
     def battle(self, area: str):
         rule, order = self.fire_order(area)
-        words = {"TET-P2-4": "in a city the Allies fire first", "TET-P2-5": "in the countryside or a risen city both "
-                 "sides fire at once", "TET-P2-7": "in a sanctuary the NVA/VC fire first",
-                 "TET-P2-6": "on turn 1 the sappers fire before anyone else"}
+        words = {
+            "TET-P2-4": "in a city the Allies fire first",
+            "TET-P2-5": "in the countryside or a risen city both sides fire at once",
+            "TET-P2-7": "in a sanctuary the NVA/VC fire first",
+            "TET-P2-6": "on turn 1 the sappers fire before anyone else",
+        }
         how = words[rule]
-        if rule == "TET-P2-6" and not any(self.unit(u).type == "sapper" and self.face_up[u] for u in self.units_in(area)):
+        if rule == "TET-P2-6" and not any(
+            self.unit(u).type == "sapper" and self.face_up[u] for u in self.units_in(area)
+        ):
             how += " (none fight here, so both sides then fire at once)"
-        yield self.ruling(rule, f"Battle in {self.area_name(area)}",
-                          f"One round of fire in {self.area_name(area)}: {how}.",
-                          inputs={"area": area, "volleys": [[s for s, _ in v] for v in order]}, places=(area,))
+        yield self.ruling(
+            rule,
+            f"Battle in {self.area_name(area)}",
+            f"One round of fire in {self.area_name(area)}: {how}.",
+            inputs={"area": area, "volleys": [[s for s, _ in v] for v in order]},
+            places=(area,),
+        )
         state = {"fired": set(), "fired_upon": set(), "out": set(), "bonus_used": False}
         if self.phase.id == "p6":
             yield from self.air_strikes(area, state)  # TET-P6-2: aircraft before any ground fire
         for volley in order:
             attacks = []
             for side, sappers in volley:
-                attacks += (yield from self.declare_fire(area, side, sappers, state))
+                attacks += yield from self.declare_fire(area, side, sappers, state)
             results = []
             for attack in attacks:
                 results.append((yield from self.resolve_fire(area, attack, state)))
@@ -185,28 +234,45 @@ class CombatRules:
             if sappers is False and self.unit(u).type == "sapper" and side == "Communist":
                 continue  # the sappers already had their turn-1 volley
             out.append(u)
-        if side == "Communist" and sappers is not True and area in self.insurrection and not state["bonus_used"]:
+        if (
+            side == "Communist"
+            and sappers is not True
+            and area in self.insurrection
+            and not state["bonus_used"]
+        ):
             out.append(MARKER)
         if side == "Allied" and self.battleship_ready(area):
             out.append(BATTLESHIP)  # TET-P6-5
         return sorted(out)
 
     def _targets(self, area, side, state) -> list[str]:
-        return sorted(u for u in self.units_in(area) if self.side_of(u) != side and u not in state["fired_upon"]
-                      and u not in state["out"] and self.can_be_target(u))
+        return sorted(
+            u
+            for u in self.units_in(area)
+            if self.side_of(u) != side
+            and u not in state["fired_upon"]
+            and u not in state["out"]
+            and self.can_be_target(u)
+        )
 
     def _strength(self, uid: str, area: str) -> Fraction:
         if uid == MARKER:
             return Fraction(2 * self.data.areas[area].pv)  # TET-UNIT-8
         return self.fire_strength(uid, area)
 
-    def group_odds(self, area: str, side: str, group: list[str], target: str, state) -> tuple[str | None, dict]:
+    def group_odds(
+        self, area: str, side: str, group: list[str], target: str, state
+    ) -> tuple[str | None, dict]:
         attack = sum((self._strength(u, area) for u in group), Fraction(0))
         defense = self.defense_strength(target)
         column = odds_column(attack, defense)
         info = {"attack": attack, "defense": defense, "base_column": column, "shift": 0}
-        if column and side == "Allied" and self.data.areas[area].kind == "sanctuary" and \
-                any(u in state["fired_upon"] for u in group):
+        if (
+            column
+            and side == "Allied"
+            and self.data.areas[area].kind == "sanctuary"
+            and any(u in state["fired_upon"] for u in group)
+        ):
             column = shift(column, -1)  # TET-P2-7, decision A-12
             info["shift"] = -1
         return column, info
@@ -217,16 +283,29 @@ class CombatRules:
         dropped: set[str] = set()
         adds: dict[str, Action] = {}  # firer -> its option (its name and strength here never change)
         while True:
-            ready = [u for u in self._fire_ready(area, side, sappers, state)
-                     if not any(u in g for _, g in attacks)]
-            targets = [t for t in self._targets(area, side, state) if t not in dropped
-                       and not any(t == x for x, _ in attacks)]
+            ready = [
+                u for u in self._fire_ready(area, side, sappers, state) if not any(u in g for _, g in attacks)
+            ]
+            targets = [
+                t
+                for t in self._targets(area, side, state)
+                if t not in dropped and not any(t == x for x, _ in attacks)
+            ]
             if not ready or not targets:
                 break
-            options = [Action.make("target", label=f"Fire at {self.describe(t, side)} (defense {self.defense_strength(t)})",
-                                   places=(area,), target=t) for t in targets]
+            options = [
+                Action.make(
+                    "target",
+                    label=f"Fire at {self.describe(t, side)} (defense {self.defense_strength(t)})",
+                    places=(area,),
+                    target=t,
+                )
+                for t in targets
+            ]
             options.append(Action.make("hold_fire", label=f"{side}: no more fire in {area}"))
-            act = yield self.decide(side, f"Choose a target in {self.area_name(area)}", "TET-P2-3", options, kind="target")
+            act = yield self.decide(
+                side, f"Choose a target in {self.area_name(area)}", "TET-P2-3", options, kind="target"
+            )
             if act.kind == "hold_fire":
                 break
             target = act["target"]
@@ -236,14 +315,28 @@ class CombatRules:
                 column, info = self.group_odds(area, side, group, target, state) if group else (None, {})
                 for u in free:
                     if u not in adds:
-                        adds[u] = Action.make("add_firer", label=f"Add {self._firer_name(u)} ({self._strength(u, area)})",
-                                              places=(area,), unit=u)
+                        adds[u] = Action.make(
+                            "add_firer",
+                            label=f"Add {self._firer_name(u)} ({self._strength(u, area)})",
+                            places=(area,),
+                            unit=u,
+                        )
                 opts = [adds[u] for u in free]
                 if column and any(u not in (BATTLESHIP, MARKER) for u in group):
-                    opts.append(Action.make("fire", label=f"Fire at {column} ({ratio_text(info['attack'], info['defense'])})"))
+                    opts.append(
+                        Action.make(
+                            "fire", label=f"Fire at {column} ({ratio_text(info['attack'], info['defense'])})"
+                        )
+                    )
                 opts.append(Action.make("drop_target", label="Give up on this target"))
-                act = yield self.decide(side, f"Build the fire group against {self.describe(target, side)}",
-                                        "TET-P2-8", opts, target=target, kind="add_firer")
+                act = yield self.decide(
+                    side,
+                    f"Build the fire group against {self.describe(target, side)}",
+                    "TET-P2-8",
+                    opts,
+                    target=target,
+                    kind="add_firer",
+                )
                 if act.kind == "add_firer":
                     group.append(act["unit"])
                 elif act.kind == "fire":
@@ -273,11 +366,17 @@ class CombatRules:
         roll = self.dice.roll(6, f"fire at {target}")
         row = next(r for r in self.data.crt if r.die == roll.value)
         cell = row.model_dump(by_alias=True)[column]
-        lookup = Lookup("Tet CRT", str(roll.value), column, cell, reconstructed=True, source="data/tet/crt.csv")
-        halves = [u for u in group if u not in (MARKER, BATTLESHIP) and self._strength(u, area) != self.unit(u).cf]
+        lookup = Lookup(
+            "Tet CRT", str(roll.value), column, cell, reconstructed=True, source="data/tet/crt.csv"
+        )
+        halves = [
+            u for u in group if u not in (MARKER, BATTLESHIP) and self._strength(u, area) != self.unit(u).cf
+        ]
         notes = []
         if halves:
-            notes.append(f"mech/cav at half strength in this {self.data.areas[area].terrain} province (TET-P2-9)")
+            notes.append(
+                f"mech/cav at half strength in this {self.data.areas[area].terrain} province (TET-P2-9)"
+            )
         if MARKER in group:
             notes.append(f"the insurrection marker adds {2 * self.data.areas[area].pv} (TET-UNIT-8)")
         if BATTLESHIP in group:
@@ -286,15 +385,27 @@ class CombatRules:
             notes.append("one column left: fired on first in a sanctuary (TET-P2-7)")
         word = {"OR": "overrun", "H": "hit", "M": "a miss"}[cell]
         yield self.ruling(
-            "TET-P2-8", f"{side} fire at {self.describe(target)}",
+            "TET-P2-8",
+            f"{side} fire at {self.describe(target)}",
             f"{', '.join(self._firer_name(u) for u in group)} fire at {self.describe(target)}: attack "
             f"{ratio_text(info['attack'], info['defense'])} gives the {info['base_column']} column"
             + (f", shifted to {column}" if column != info["base_column"] else "")
             + (f" ({'; '.join(notes)})" if notes else "")
             + f". The die shows {roll.value}: {cell}, {word} (CRT reconstructed, see data/tet/crt.csv).",
-            inputs={"area": area, "firers": group, "target": target, "attack": float(info["attack"]),
-                    "defense": info["defense"], "column": column}, dice=[roll], lookup=lookup,
-            result={"target": target, "result": cell}, places=(area,), side=side)
+            inputs={
+                "area": area,
+                "firers": group,
+                "target": target,
+                "attack": float(info["attack"]),
+                "defense": info["defense"],
+                "column": column,
+            },
+            dice=[roll],
+            lookup=lookup,
+            result={"target": target, "result": cell},
+            places=(area,),
+            side=side,
+        )
         return target, cell
 
     # ------------------------------------------------------------------ results and retreats
@@ -306,11 +417,21 @@ class CombatRules:
         state["out"].add(target)
         if result == "OR" or u.type == "ruff_puff":
             rule = "TET-P2-10" if result == "OR" else "TET-P2-11"
-            why = "is overrun" if result == "OR" else "is a Ruff Puff: militia that are hit do not retreat, they are lost"
+            why = (
+                "is overrun"
+                if result == "OR"
+                else "is a Ruff Puff: militia that are hit do not retreat, they are lost"
+            )
             self.loc[target] = "casualties"
-            yield self.ruling(rule, f"{u.name} lost", f"{self.describe(target)} {why}; it goes to the Casualties box.",
-                              inputs={"unit": target, "result": result}, result={"to": "casualties"},
-                              changes=[{"unit": target, "from": area, "to": "casualties"}], places=(area,))
+            yield self.ruling(
+                rule,
+                f"{u.name} lost",
+                f"{self.describe(target)} {why}; it goes to the Casualties box.",
+                inputs={"unit": target, "result": result},
+                result={"to": "casualties"},
+                changes=[{"unit": target, "from": area, "to": "casualties"}],
+                places=(area,),
+            )
             return
         yield from self.retreat(target, area)
 
@@ -327,19 +448,25 @@ class CombatRules:
             return any(self.side_of(o) == mine for o in self.units_in(x))
 
         if u.faction in COMMUNIST:
-            if a.kind == "sanctuary":  # TET-P2-15: only NVA, along the Trail to the first enemy-free sanctuary
+            if (
+                a.kind == "sanctuary"
+            ):  # TET-P2-15: only NVA, along the Trail to the first enemy-free sanctuary
                 if u.faction != "NVA":
                     return "TET-P2-15", []
                 return "TET-P2-15", sorted(self._first_on(area, "trail", lambda s: not enemy(s)))
             prov = a.province if a.kind == "city" else area
-            opts = [s for s in self.data.map.neighbours(prov, ("land",))
-                    if self.data.areas[s].kind == "sanctuary" and (not enemy(s) or friendly(s))]
+            opts = [
+                s
+                for s in self.data.map.neighbours(prov, ("land",))
+                if self.data.areas[s].kind == "sanctuary" and (not enemy(s) or friendly(s))
+            ]
             if u.faction == "VC":
                 opts = [s for s in opts if self.vc_may_enter(uid, s)]
             return "TET-P2-12", sorted(opts)
         if a.kind == "province":
-            return "TET-P2-13", sorted(c for c in self.data.cities_of.get(area, ())
-                                       if c not in self.insurrection and not enemy(c))
+            return "TET-P2-13", sorted(
+                c for c in self.data.cities_of.get(area, ()) if c not in self.insurrection and not enemy(c)
+            )
         if a.kind == "city" and a.on_road:
             return "TET-P2-14", self.road_retreat(uid, area, friendly, enemy)
         return "TET-P2-16", []
@@ -362,8 +489,12 @@ class CombatRules:
             return not enemy(c) and c not in self.insurrection
 
         if sector in ("I", "II", "III", "IV"):
-            home = self._first_on(area, "road", lambda c: ok(c) and self.corps_of(c) == sector,
-                                  through=lambda c: open_road(c) and self.corps_of(c) == sector)
+            home = self._first_on(
+                area,
+                "road",
+                lambda c: ok(c) and self.corps_of(c) == sector,
+                through=lambda c: open_road(c) and self.corps_of(c) == sector,
+            )
             if home:
                 return sorted(home)
         return sorted(self._first_on(area, "road", ok, through=open_road))
@@ -393,34 +524,57 @@ class CombatRules:
         u = self.unit(uid)
         if not options:
             self.loc[uid] = "casualties"
-            yield self.ruling("TET-P2-16", f"{u.name} cannot retreat",
-                              f"{self.describe(uid)} is hit but has nowhere to retreat under {rule}, so it goes to "
-                              "the Casualties box.", inputs={"unit": uid, "area": area, "rule": rule},
-                              result={"to": "casualties"}, changes=[{"unit": uid, "from": area, "to": "casualties"}],
-                              places=(area,))
+            yield self.ruling(
+                "TET-P2-16",
+                f"{u.name} cannot retreat",
+                f"{self.describe(uid)} is hit but has nowhere to retreat under {rule}, so it goes to "
+                "the Casualties box.",
+                inputs={"unit": uid, "area": area, "rule": rule},
+                result={"to": "casualties"},
+                changes=[{"unit": uid, "from": area, "to": "casualties"}],
+                places=(area,),
+            )
             return
         to = options[0]
         if len(options) > 1:
-            acts = [Action.make("retreat", label=f"Retreat {self.describe(uid)} to {self.area_name(o)}",
-                                places=(area, o), unit=uid, to=o) for o in options]
+            acts = [
+                Action.make(
+                    "retreat",
+                    label=f"Retreat {self.describe(uid)} to {self.area_name(o)}",
+                    places=(area, o),
+                    unit=uid,
+                    to=o,
+                )
+                for o in options
+            ]
             to = (yield self.decide(self.side_of(uid), f"Retreat {u.name}", rule, acts, kind="retreat"))["to"]
         self.loc[uid] = to
         changes = [{"unit": uid, "from": area, "to": to}]
         if u.faction in COMMUNIST:
-            up = self.data.areas[to].kind == "city"  # back in the countryside: hidden (TET-P1-3, decision D-15)
+            up = (
+                self.data.areas[to].kind == "city"
+            )  # back in the countryside: hidden (TET-P1-3, decision D-15)
             if up != self.face_up[uid]:
                 changes.append({"unit": uid, "face_up": up})
             self.face_up[uid] = up
         how = ""
         if rule == "TET-P2-14":
-            how = (" along the Highway, to the first friendly city (fewest road links; a city held by the enemy or in "
-                   "insurrection blocks the road: decision D-16)")
+            how = (
+                " along the Highway, to the first friendly city (fewest road links; a city held by the enemy or in "
+                "insurrection blocks the road: decision D-16)"
+            )
             if u.sector in ("I", "II", "III", "IV") and self.corps_of(to) != u.sector:
                 how += f"; no such city is left in its own Corps {u.sector}, so it crosses the sector border"
-        yield self.ruling(rule, f"{u.name} retreats",
-                          f"{self.describe(uid)} is hit and retreats from {self.area_name(area)} to "
-                          f"{self.area_name(to)}{how}.", inputs={"unit": uid, "from": area, "options": options},
-                          result={"to": to}, changes=changes, places=(area, to))
+        yield self.ruling(
+            rule,
+            f"{u.name} retreats",
+            f"{self.describe(uid)} is hit and retreats from {self.area_name(area)} to "
+            f"{self.area_name(to)}{how}.",
+            inputs={"unit": uid, "from": area, "options": options},
+            result={"to": to},
+            changes=changes,
+            places=(area, to),
+        )
 
     # ------------------------------------------------------------------ end of a combat phase
     def airbase_overrun(self):
@@ -433,12 +587,17 @@ class CombatRules:
             air = [u for u in here if self.unit(u).type in AIR_TYPES]
             for u in air:
                 self.loc[u] = "casualties"
-            yield self.ruling("TET-P2-17", f"Airbase {self.area_name(a)} overrun",
-                              f"NVA/VC units hold the airbase at {self.area_name(a)} and no Allied ground unit "
-                              f"defends it: {len(air)} air unit(s) based there are lost"
-                              + (f" ({', '.join(self.unit(u).name for u in air)})." if air else "."),
-                              inputs={"airbase": a}, result={"lost": air}, places=(a,),
-                              changes=[{"unit": u, "from": a, "to": "casualties"} for u in air])
+            yield self.ruling(
+                "TET-P2-17",
+                f"Airbase {self.area_name(a)} overrun",
+                f"NVA/VC units hold the airbase at {self.area_name(a)} and no Allied ground unit "
+                f"defends it: {len(air)} air unit(s) based there are lost"
+                + (f" ({', '.join(self.unit(u).name for u in air)})." if air else "."),
+                inputs={"airbase": a},
+                result={"lost": air},
+                places=(a,),
+                changes=[{"unit": u, "from": a, "to": "casualties"} for u in air],
+            )
 
     def insurrection_removal(self):
         """TET-P6-6: Allied units in a risen city with no NVA/VC left end the insurrection; SVN -PV once."""
@@ -456,9 +615,17 @@ class CombatRules:
                 self.score["SVN"] -= pv
                 changes.append({"track": "SVN", "from": before, "to": self.score["SVN"]})
             yield self.ruling(
-                "TET-P6-6", f"{self.area_name(city)} retaken",
+                "TET-P6-6",
+                f"{self.area_name(city)} retaken",
                 f"Allied units hold {self.area_name(city)} and no NVA/VC unit is left: the insurrection marker is "
-                "removed" + (f" and the SVN track improves by its political value {pv} (once per city per game)."
-                             if first else "; the SVN already scored this city once, so its track does not change."),
-                inputs={"city": city, "pv": pv}, result={"svn_change": -pv if first else 0}, changes=changes,
-                places=(city,))
+                "removed"
+                + (
+                    f" and the SVN track improves by its political value {pv} (once per city per game)."
+                    if first
+                    else "; the SVN already scored this city once, so its track does not change."
+                ),
+                inputs={"city": city, "pv": pv},
+                result={"svn_change": -pv if first else 0},
+                changes=changes,
+                places=(city,),
+            )

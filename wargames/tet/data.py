@@ -61,9 +61,26 @@ class UnitRow(Row):
     name: str
     faction: Faction
     nation: str
-    type: Literal["infantry", "mech_cav", "riverine", "battleship", "heli", "tac_air", "arc_light", "recce",
-                  "airborne", "marine", "ranger", "mike_force", "ruff_puff", "division", "regiment",
-                  "main_force", "local_force", "sapper"]
+    type: Literal[
+        "infantry",
+        "mech_cav",
+        "riverine",
+        "battleship",
+        "heli",
+        "tac_air",
+        "arc_light",
+        "recce",
+        "airborne",
+        "marine",
+        "ranger",
+        "mike_force",
+        "ruff_puff",
+        "division",
+        "regiment",
+        "main_force",
+        "local_force",
+        "sapper",
+    ]
     size: Literal["large", "small"] | None = None
     sector: Literal["I", "II", "III", "IV", "T"] | None = None
     cf: int = Field(ge=0, le=30)
@@ -118,7 +135,9 @@ class TetData:
     def corps(self) -> dict[str, str | None]:
         """Each area's Corps (a city: its province's, TET-UNIT-3), built once: the Allied movement rules ask it
         tens of thousands of times a game."""
-        return {a.id: self.areas[a.province].corps if a.kind == "city" else a.corps for a in self.areas.values()}
+        return {
+            a.id: self.areas[a.province].corps if a.kind == "city" else a.corps for a in self.areas.values()
+        }
 
     @cached_property
     def counter_names(self) -> dict[str, str]:
@@ -149,11 +168,16 @@ def _check_references(areas: dict[str, AreaRow], edges: list[EdgeRow], units: di
                 raise DataError(base / "edges.csv", f"unknown area {end!r}", row=i, column="a/b")
     for a in areas.values():
         if a.kind == "city" and (a.province not in areas or areas[a.province].kind != "province"):
-            raise DataError(base / "areas.csv", f"city {a.id} must name its province (got {a.province!r})",
-                            column="province")
+            raise DataError(
+                base / "areas.csv",
+                f"city {a.id} must name its province (got {a.province!r})",
+                column="province",
+            )
     for u in units.values():
         if u.start not in areas and u.start != "random_city":
-            raise DataError(base / "units.csv", f"unit {u.id} starts in unknown area {u.start!r}", column="start")
+            raise DataError(
+                base / "units.csv", f"unit {u.id} starts in unknown area {u.start!r}", column="start"
+            )
 
 
 def _check_counts(areas: dict[str, AreaRow], units: dict[str, UnitRow], crt: tuple[CrtRow, ...]) -> None:
@@ -163,26 +187,64 @@ def _check_counts(areas: dict[str, AreaRow], units: dict[str, UnitRow], crt: tup
     prov = [a for a in areas.values() if a.kind == "province"]
     cities = [a for a in areas.values() if a.kind == "city"]
     checks = [
-        ("TET-MAP-2", "areas.csv", len(prov) == 30 and sum(a.country == "SVN" for a in prov) == 23,
-         "30 provinces, 23 of them in South Vietnam"),
-        ("TET-MAP-3", "areas.csv", len(cities) == 41 and sum(a.airbase for a in cities) == 10
-         and areas.get("saigon") is not None and areas["saigon"].pv == 8,
-         "41 cities, 10 with airbases, Saigon political value 8"),
+        (
+            "TET-MAP-2",
+            "areas.csv",
+            len(prov) == 30 and sum(a.country == "SVN" for a in prov) == 23,
+            "30 provinces, 23 of them in South Vietnam",
+        ),
+        (
+            "TET-MAP-3",
+            "areas.csv",
+            len(cities) == 41
+            and sum(a.airbase for a in cities) == 10
+            and areas.get("saigon") is not None
+            and areas["saigon"].pv == 8,
+            "41 cities, 10 with airbases, Saigon political value 8",
+        ),
         ("TET-MAP-4", "areas.csv", kinds.count("sanctuary") == 10, "9 sanctuaries plus North Vietnam"),
-        ("TET-MAP-1", "areas.csv", len(prov) + len(cities) + kinds.count("sanctuary")
-         + sum(a.id.startswith("offmap_box") for a in areas.values()) == 83,
-         "83 areas (decision A-05: with North Vietnam and the 2 off-map air boxes)"),
-        ("TET-MAP-5", "areas.csv", all(a.corps == ("I", "II", "III", "IV")[int(a.id[0]) - 1]
-                                       for a in prov if a.country == "SVN"),
-         "a Vietnamese province's first digit is its Corps"),
-        ("TET-MAP-9", "areas.csv", {a.id for a in prov if a.mekong} == {"42", "43"}, "the Mekong in 42 and 43"),
-        ("TET-UNIT-1", "units.csv", sum(u.faction == "NVA" for u in units.values()) == 22
-         and sum(u.faction == "VC" for u in units.values()) == 56
-         and sum(u.type == "ruff_puff" for u in units.values()) == 40,
-         "22 NVA, 56 VC and 40 Ruff Puff counters"),
-        ("TET-UNIT-2", "units.csv", all(u.defense is not None for u in units.values() if u.type == "sapper"),
-         "sappers carry a bracketed defense factor"),
-        ("TET-COMP-4", "crt.csv", sorted(r.die for r in crt) == [1, 2, 3, 4, 5, 6], "one CRT row per die face"),
+        (
+            "TET-MAP-1",
+            "areas.csv",
+            len(prov)
+            + len(cities)
+            + kinds.count("sanctuary")
+            + sum(a.id.startswith("offmap_box") for a in areas.values())
+            == 83,
+            "83 areas (decision A-05: with North Vietnam and the 2 off-map air boxes)",
+        ),
+        (
+            "TET-MAP-5",
+            "areas.csv",
+            all(a.corps == ("I", "II", "III", "IV")[int(a.id[0]) - 1] for a in prov if a.country == "SVN"),
+            "a Vietnamese province's first digit is its Corps",
+        ),
+        (
+            "TET-MAP-9",
+            "areas.csv",
+            {a.id for a in prov if a.mekong} == {"42", "43"},
+            "the Mekong in 42 and 43",
+        ),
+        (
+            "TET-UNIT-1",
+            "units.csv",
+            sum(u.faction == "NVA" for u in units.values()) == 22
+            and sum(u.faction == "VC" for u in units.values()) == 56
+            and sum(u.type == "ruff_puff" for u in units.values()) == 40,
+            "22 NVA, 56 VC and 40 Ruff Puff counters",
+        ),
+        (
+            "TET-UNIT-2",
+            "units.csv",
+            all(u.defense is not None for u in units.values() if u.type == "sapper"),
+            "sappers carry a bracketed defense factor",
+        ),
+        (
+            "TET-COMP-4",
+            "crt.csv",
+            sorted(r.die for r in crt) == [1, 2, 3, 4, 5, 6],
+            "one CRT row per die face",
+        ),
     ]
     for rule, name, ok, what in checks:
         if not ok:
@@ -195,7 +257,9 @@ def load_data() -> TetData:
     cached (``core.data.cached_build``, keyed by the bytes of ``data/tet/*.csv`` and ``areas.geojson`` and by this
     package's code), so a first ``load()`` builds no validator (issue #21)."""
     base = game_dir("tet")
-    return cached_build([*sorted(base.glob("*.csv")), base / "areas.geojson"], "tet-data", __name__, _build_data)
+    return cached_build(
+        [*sorted(base.glob("*.csv")), base / "areas.geojson"], "tet-data", __name__, _build_data
+    )
 
 
 def _build_data() -> TetData:
@@ -215,7 +279,9 @@ def _build_data() -> TetData:
             key = props["id"] if props.get("kind") != "label" else f"label:{props['id']}"
             shapes[key] = feat["geometry"]
     map_areas = [Area(a.id, a.name, a.kind, a.lat, a.lon, a.model_dump()) for a in areas.values()]
-    map_edges = [(e.a, e.b, "land" if e.kind in ("province", "border", "sanctuary") else e.kind) for e in edges]
+    map_edges = [
+        (e.a, e.b, "land" if e.kind in ("province", "border", "sanctuary") else e.kind) for e in edges
+    ]
     cities_of: dict[str, list[str]] = {}
     for a in areas.values():
         if a.kind == "city":
@@ -225,5 +291,6 @@ def _build_data() -> TetData:
     crossings = frozenset(frozenset((e.a, e.b)) for e in edges if e.crosses_corps and e.kind != "road")
     rules = read_rules_index(base / "rules_index.csv", "TET")
     factions = {f.faction: f for f in read_csv(base / "factions.csv", FactionRow)}
-    return TetData(amap, areas, units, crt, factions, rules, crossings,
-                   {k: tuple(v) for k, v in cities_of.items()})
+    return TetData(
+        amap, areas, units, crt, factions, rules, crossings, {k: tuple(v) for k, v in cities_of.items()}
+    )

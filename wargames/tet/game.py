@@ -49,14 +49,32 @@ class Placement(JournalDict):
         self.by_area.setdefault(area, set()).add(unit)
 
 
-class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRules, ReplacementRules,
-              AlliedMovementRules, SearchRules, MoraleRules, Game):
+class TetGame(
+    SetupRules,
+    MovementRules,
+    InsurrectionRules,
+    AirRules,
+    CombatRules,
+    ReplacementRules,
+    AlliedMovementRules,
+    SearchRules,
+    MoraleRules,
+    Game,
+):
     """Tet Offensive 1968: four factions (NVA, VC, USA, SVN) on two sides, 5 turns of 8 phases."""
 
     game_type = GameType(
-        id="tet", title="Tet Offensive 1968", sides=("Communist", "Allied"), factions=("NVA", "VC", "USA", "SVN"),
-        players=(2, 4), map_kind="area", hidden_information=True, rule_prefix="TET", publisher="GDW 1991",
-        model="attrition and hidden forces: the offensive breaks whichever side's will gives way first")
+        id="tet",
+        title="Tet Offensive 1968",
+        sides=("Communist", "Allied"),
+        factions=("NVA", "VC", "USA", "SVN"),
+        players=(2, 4),
+        map_kind="area",
+        hidden_information=True,
+        rule_prefix="TET",
+        publisher="GDW 1991",
+        model="attrition and hidden forces: the offensive breaks whichever side's will gives way first",
+    )
     static_attrs = frozenset({"data", "scenario", "four_players", "sides", "rules_opts"})
     #: the units' places, faces and the tracks are journalled (core.journal): every change is in a ruling by
     #: construction; the battleship's use is the phase's bookkeeping (issue #13)
@@ -75,7 +93,9 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         if players not in (2, 4):
             raise DataError(path, f"players must be 2 or 4 (TET-COMP-5), not {players!r}", column="players")
         self.four_players = players == 4
-        self.sides = tuple(f for s in FACTIONS_OF.values() for f in s) if self.four_players else type(self).sides
+        self.sides = (
+            tuple(f for s in FACTIONS_OF.values() for f in s) if self.four_players else type(self).sides
+        )
         self.rules_opts = merge_options(path, self.scenario.options, self.game_options, skip=("players",))
 
     def new_state(self) -> None:
@@ -84,12 +104,17 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         self.loc: Placement = Placement(d.units, j)
         self.face_up: dict[str, bool] = JournalDict(
             ((u.id, u.faction in ALLIED and u.type != "ruff_puff") for u in d.units.values()),
-            journal=j, field="face_up", key="unit", flag=True)
+            journal=j,
+            field="face_up",
+            key="unit",
+            flag=True,
+        )
         self.insurrection: set[str] = JournalSet(journal=j, field="insurrection", key="area")
         self.vc_scored: set[str] = JournalSet(journal=j, field="vc_scored", key="area")
         self.svn_scored: set[str] = JournalSet(journal=j, field="svn_scored", key="area")
-        self.score: dict[str, int] = JournalDict(((f, row.start_score) for f, row in d.factions.items()),
-                                                 journal=j, field="score", key="track")
+        self.score: dict[str, int] = JournalDict(
+            ((f, row.start_score) for f, row in d.factions.items()), journal=j, field="score", key="track"
+        )
         self.moved: set[str] = set()
         self.nva_points = 0
         self.heli_lifted: dict[str, str] = {}  # passenger -> helicopter (phase 4 until phase 7)
@@ -100,20 +125,28 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
 
     def state_dict(self) -> dict[str, Any]:
         return {
-            "loc": dict(sorted(self.loc.items())), "face_up": sorted(u for u, up in self.face_up.items() if up),
-            "insurrection": sorted(self.insurrection), "vc_scored": sorted(self.vc_scored),
-            "svn_scored": sorted(self.svn_scored), "score": dict(sorted(self.score.items())),
-            "moved": sorted(self.moved), "nva_points": self.nva_points,
-            "heli_lifted": dict(sorted(self.heli_lifted.items())), "allowance": dict(sorted(self.allowance.items())),
+            "loc": dict(sorted(self.loc.items())),
+            "face_up": sorted(u for u, up in self.face_up.items() if up),
+            "insurrection": sorted(self.insurrection),
+            "vc_scored": sorted(self.vc_scored),
+            "svn_scored": sorted(self.svn_scored),
+            "score": dict(sorted(self.score.items())),
+            "moved": sorted(self.moved),
+            "nva_points": self.nva_points,
+            "heli_lifted": dict(sorted(self.heli_lifted.items())),
+            "allowance": dict(sorted(self.allowance.items())),
             "used": dict(sorted(self.used.items())),
-            "bombed": sorted(self.bombed), "battleship_used": self.battleship_used,
+            "bombed": sorted(self.bombed),
+            "battleship_used": self.battleship_used,
         }
 
     # ------------------------------------------------------------------ lesson positions (core.position)
     def position_keys(self) -> dict[str, str]:
-        return {"units": "unit id -> area id, or 'eliminated' / 'casualties'",
-                "face_up": "unit id -> true (revealed) or false (face down)",
-                "score": "faction (NVA, VC, USA, SVN) -> demoralization points"}
+        return {
+            "units": "unit id -> area id, or 'eliminated' / 'casualties'",
+            "face_up": "unit id -> true (revealed) or false (face down)",
+            "score": "faction (NVA, VC, USA, SVN) -> demoralization points",
+        }
 
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
@@ -122,7 +155,9 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
             if not isinstance(up, bool):
                 raise PositionError(f"position.face_up.{uid}: {up!r} is not true or false")
             if not up and self.unit(uid).faction in ALLIED and self.unit(uid).type != "ruff_puff":
-                raise PositionError(f"position.face_up.{uid}: only NVA/VC units and Ruff Puffs are ever face down")
+                raise PositionError(
+                    f"position.face_up.{uid}: only NVA/VC units and Ruff Puffs are ever face down"
+                )
         for faction, points in entries(edits, "score", d.factions, "faction"):
             whole(points, f"position.score.{faction}", -99, 999)
 
@@ -132,21 +167,37 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         out: list[Edit] = []
         for uid, where in edits.get("units", {}).items():
             old = self.loc[uid]
-            out.append(Edit("units", f"{self.describe(uid)} placed",
-                            f"{self.describe(uid)} is put in {self.area_name(where) if where in self.data.areas else where}"
-                            f" (it was in {self.area_name(old) if old in self.data.areas else old}).",
-                            {"unit": uid, "from": old, "to": where},
-                            lambda u=uid, w=where: self.loc.__setitem__(u, w),
-                            tuple(a for a in (old, where) if a in self.data.areas)))
+            out.append(
+                Edit(
+                    "units",
+                    f"{self.describe(uid)} placed",
+                    f"{self.describe(uid)} is put in {self.area_name(where) if where in self.data.areas else where}"
+                    f" (it was in {self.area_name(old) if old in self.data.areas else old}).",
+                    {"unit": uid, "from": old, "to": where},
+                    lambda u=uid, w=where: self.loc.__setitem__(u, w),
+                    tuple(a for a in (old, where) if a in self.data.areas),
+                )
+            )
         for uid, up in edits.get("face_up", {}).items():
-            out.append(Edit("face_up", f"{self.describe(uid)} {'revealed' if up else 'hidden'}",
-                            f"{self.describe(uid)} is turned {'face up' if up else 'face down'}.",
-                            {"unit": uid, "face_up": up}, lambda u=uid, v=up: self.face_up.__setitem__(u, v)))
+            out.append(
+                Edit(
+                    "face_up",
+                    f"{self.describe(uid)} {'revealed' if up else 'hidden'}",
+                    f"{self.describe(uid)} is turned {'face up' if up else 'face down'}.",
+                    {"unit": uid, "face_up": up},
+                    lambda u=uid, v=up: self.face_up.__setitem__(u, v),
+                )
+            )
         for faction, points in edits.get("score", {}).items():
-            out.append(Edit("score", f"{faction} demoralization set to {points}",
-                            f"The {faction} demoralization track is set to {points} (it was {self.score[faction]}).",
-                            {"faction": faction, "from": self.score[faction], "to": points},
-                            lambda f=faction, p=points: self.score.__setitem__(f, p)))
+            out.append(
+                Edit(
+                    "score",
+                    f"{faction} demoralization set to {points}",
+                    f"The {faction} demoralization track is set to {points} (it was {self.score[faction]}).",
+                    {"faction": faction, "from": self.score[faction], "to": points},
+                    lambda f=faction, p=points: self.score.__setitem__(f, p),
+                )
+            )
         return out
 
     # ------------------------------------------------------------------ queries used by the rules
@@ -246,17 +297,43 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
             if where is None:
                 continue
             u = self.data.units[uid]
-            if side is not None and not self.face_up[uid] and self.side_of(uid) != side or \
-                    side is not None and u.type == "ruff_puff" and not self.face_up[uid]:
+            if (
+                side is not None
+                and not self.face_up[uid]
+                and self.side_of(uid) != side
+                or side is not None
+                and u.type == "ruff_puff"
+                and not self.face_up[uid]
+            ):
                 k = hidden_count[where] = hidden_count.get(where, 0) + 1
-                units.append({"id": f"hidden@{where}#{k}", "area": where, "face_up": False,
-                              "faction": "Allied" if u.type == "ruff_puff" else "NVA/VC",
-                              "name": "Ruff Puff (face down)" if u.type == "ruff_puff" else "face-down unit"})
+                units.append(
+                    {
+                        "id": f"hidden@{where}#{k}",
+                        "area": where,
+                        "face_up": False,
+                        "faction": "Allied" if u.type == "ruff_puff" else "NVA/VC",
+                        "name": "Ruff Puff (face down)" if u.type == "ruff_puff" else "face-down unit",
+                    }
+                )
             else:
-                units.append({"id": uid, "area": where, "face_up": self.face_up[uid], "faction": u.faction,
-                              "name": u.name, "cf": u.cf, "type": u.type})
-        return {"turn": self.turn, "phase": self.phase.id if self.phase else None, "units": units,
-                "insurrection": sorted(self.insurrection), "score": dict(self.score)}
+                units.append(
+                    {
+                        "id": uid,
+                        "area": where,
+                        "face_up": self.face_up[uid],
+                        "faction": u.faction,
+                        "name": u.name,
+                        "cf": u.cf,
+                        "type": u.type,
+                    }
+                )
+        return {
+            "turn": self.turn,
+            "phase": self.phase.id if self.phase else None,
+            "units": units,
+            "insurrection": sorted(self.insurrection),
+            "score": dict(self.score),
+        }
 
     def default_player(self, side: str) -> Player:
         from .bots import AlliedBot, CommunistBot
@@ -298,16 +375,30 @@ class TetGame(SetupRules, MovementRules, InsurrectionRules, AirRules, CombatRule
         dem = self.demoralized()
         allied_wins = sum(dem[f] for f in COMMUNIST)
         communist_wins = sum(dem[f] for f in ALLIED)
-        winner = "Allied" if allied_wins > communist_wins else "Communist" if communist_wins > allied_wins else None
-        levels = ", ".join(f"{f} {self.score[f]}/{self.data.factions[f].demoralization_level}" for f in self.score)
+        winner = (
+            "Allied"
+            if allied_wins > communist_wins
+            else "Communist"
+            if communist_wins > allied_wins
+            else None
+        )
+        levels = ", ".join(
+            f"{f} {self.score[f]}/{self.data.factions[f].demoralization_level}" for f in self.score
+        )
         verdict = f"the {winner} side wins" if winner else "the game is a draw"
-        yield self.end("TET-AIM-3", "End of the game",
-                       f"After turn {self.turn} no side has demoralized both enemy factions. Scores against "
-                       f"levels: {levels}. The Allies demoralized {allied_wins} Communist faction(s), the "
-                       f"Communists {communist_wins} Allied faction(s), so {verdict}.",
-                       result={"winner": winner, "allied_demoralized": allied_wins,
-                               "communist_demoralized": communist_wins},
-                       inputs=dict(self.score))
+        yield self.end(
+            "TET-AIM-3",
+            "End of the game",
+            f"After turn {self.turn} no side has demoralized both enemy factions. Scores against "
+            f"levels: {levels}. The Allies demoralized {allied_wins} Communist faction(s), the "
+            f"Communists {communist_wins} Allied faction(s), so {verdict}.",
+            result={
+                "winner": winner,
+                "allied_demoralized": allied_wins,
+                "communist_demoralized": communist_wins,
+            },
+            inputs=dict(self.score),
+        )
 
 
 #: a word that may be an area or unit id, with the brackets around it (if any)
@@ -321,6 +412,8 @@ def _text_ids(data: TetData) -> frozenset[str]:
     """The ids ``display_text`` names: lettered areas but the boxes (their ids are words) and every unit."""
     hit = _IDS.get(id(data))
     if hit is None or hit[0] is not data:
-        ids = frozenset(a for a, row in data.areas.items() if not a.isdigit() and row.kind != "box") | set(data.units)
+        ids = frozenset(a for a, row in data.areas.items() if not a.isdigit() and row.kind != "box") | set(
+            data.units
+        )
         hit = _IDS[id(data)] = (data, ids)
     return hit[1]

@@ -31,18 +31,29 @@ class InsurrectionRules:
                 before = self.score["VC"]
                 self.score["VC"] -= pv
                 changes.append({"track": "VC", "from": before, "to": self.score["VC"]})
-                score_text = (f"The VC demoralization track falls by the political value {pv} "
-                              f"({before} -> {self.score['VC']}); this credit is given once per city per game.")
+                score_text = (
+                    f"The VC demoralization track falls by the political value {pv} "
+                    f"({before} -> {self.score['VC']}); this credit is given once per city per game."
+                )
             else:
-                score_text = "The VC already scored this city earlier in the game, so its track does not change."
+                score_text = (
+                    "The VC already scored this city earlier in the game, so its track does not change."
+                )
             yield self.ruling(
-                "TET-P2-18", f"Insurrection in {self.area_name(city)}",
+                "TET-P2-18",
+                f"Insurrection in {self.area_name(city)}",
                 f"{len(vc)} VC unit(s) hold {self.area_name(city)} and no Allied unit is left there, so the city "
                 f"rises: an insurrection marker with a bonus attack factor of 2 x {pv} = {2 * pv} is placed "
                 f"(TET-UNIT-8). {score_text}",
                 inputs={"city": city, "pv": pv, "vc_units": len(vc), "allied_units": 0},
-                result={"bonus": 2 * pv, "vc_change": -pv if first else 0}, changes=changes, places=(city,))
+                result={"bonus": 2 * pv, "vc_change": -pv if first else 0},
+                changes=changes,
+                places=(city,),
+            )
         if not risen:
-            yield self.ruling("TET-P2-18", "No new insurrection",
-                              "No city holds VC units without an Allied unit, so no insurrection marker is placed.",
-                              result={"risen": 0})
+            yield self.ruling(
+                "TET-P2-18",
+                "No new insurrection",
+                "No city holds VC units without an Allied unit, so no insurrection marker is placed.",
+                result={"risen": 0},
+            )

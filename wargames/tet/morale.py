@@ -30,7 +30,9 @@ class MoraleRules:
 
     def morale_losses(self, casualties: list[str]) -> dict[str, dict[str, int]]:
         """Per faction: factors lost (the score change before other terms) and the parts that make it."""
-        out = {f: {"factors": 0, "korean_factors": 0, "korean_points": 0, "australian": 0} for f in self.score}
+        out = {
+            f: {"factors": 0, "korean_factors": 0, "korean_points": 0, "australian": 0} for f in self.score
+        }
         for uid in casualties:
             u = self.unit(uid)
             row = out[u.faction]
@@ -62,13 +64,17 @@ class MoraleRules:
                     parts.append("24 for the Australian task force (TET-P8-5)")
                     change += 24
                 if loss["korean_factors"]:
-                    parts.append(f"{loss['korean_points']} for {loss['korean_factors']} Korean factor(s), one point "
-                                 "per two (TET-P8-5)")
+                    parts.append(
+                        f"{loss['korean_points']} for {loss['korean_factors']} Korean factor(s), one point "
+                        "per two (TET-P8-5)"
+                    )
                     change += loss["korean_points"]
                 heal = red_factors // 6
                 if heal:
-                    parts.append(f"minus {heal} because the NVA/VC lost {red_factors} factor(s), one point per six "
-                                 "(TET-P8-6)")
+                    parts.append(
+                        f"minus {heal} because the NVA/VC lost {red_factors} factor(s), one point per six "
+                        "(TET-P8-6)"
+                    )
                     change -= heal
             if faction in ALLIED and insurgent:
                 parts.append(f"{pv_total} for the cities in insurrection ({', '.join(insurgent)}) (TET-P8-4)")
@@ -80,19 +86,30 @@ class MoraleRules:
                     parts.append(f"nothing for {len(free)} Ruff Puff/Ranger/Mike Force counter(s) (TET-P8-3)")
             self.score[faction] = before + change
             yield self.ruling(
-                rule, f"{faction} morale",
-                f"The {faction} track moves {change:+d} ({before} -> {self.score[faction]}): " + "; ".join(parts) + ".",
-                inputs={"faction": faction, **loss, "communist_factors_lost": red_factors,
-                        "insurrection_pv": pv_total if faction in ALLIED else 0},
+                rule,
+                f"{faction} morale",
+                f"The {faction} track moves {change:+d} ({before} -> {self.score[faction]}): "
+                + "; ".join(parts)
+                + ".",
+                inputs={
+                    "faction": faction,
+                    **loss,
+                    "communist_factors_lost": red_factors,
+                    "insurrection_pv": pv_total if faction in ALLIED else 0,
+                },
                 result={"change": change, "score": self.score[faction]},
-                changes=[{"track": faction, "from": before, "to": self.score[faction]}])
+                changes=[{"track": faction, "from": before, "to": self.score[faction]}],
+            )
         for uid in casualties:
             self.loc[uid] = "eliminated"
         if casualties:
-            yield self.ruling("TET-P8-1", "Casualties eliminated",
-                              f"The {len(casualties)} counter(s) in the Casualties box move to the Eliminated box.",
-                              result={"eliminated": len(casualties)},
-                              changes=[{"unit": u, "from": "casualties", "to": "eliminated"} for u in casualties])
+            yield self.ruling(
+                "TET-P8-1",
+                "Casualties eliminated",
+                f"The {len(casualties)} counter(s) in the Casualties box move to the Eliminated box.",
+                result={"eliminated": len(casualties)},
+                changes=[{"unit": u, "from": "casualties", "to": "eliminated"} for u in casualties],
+            )
         yield from self.victory_check()
 
     def victory_check(self):
@@ -100,18 +117,31 @@ class MoraleRules:
         dem = self.demoralized()
         allied_win = all(dem[f] for f in COMMUNIST)
         communist_win = all(dem[f] for f in ALLIED)
-        levels = ", ".join(f"{f} {self.score[f]}/{self.data.factions[f].demoralization_level}" for f in self.score)
+        levels = ", ".join(
+            f"{f} {self.score[f]}/{self.data.factions[f].demoralization_level}" for f in self.score
+        )
         if allied_win or communist_win:
             winner = None if allied_win and communist_win else "Allied" if allied_win else "Communist"
             verdict = "both sides collapse together: a draw" if winner is None else f"the {winner} side wins"
-            yield self.end("TET-AIM-2", "Demoralization victory",
-                           f"At the end of turn {self.turn}'s Morale phase the scores stand at {levels}: "
-                           f"{verdict}.", result={"winner": winner, "turn": self.turn}, inputs=dict(self.score))
+            yield self.end(
+                "TET-AIM-2",
+                "Demoralization victory",
+                f"At the end of turn {self.turn}'s Morale phase the scores stand at {levels}: {verdict}.",
+                result={"winner": winner, "turn": self.turn},
+                inputs=dict(self.score),
+            )
         else:
             broken = [f for f, d in dem.items() if d]
-            yield self.ruling("TET-AIM-2", "No side has broken",
-                              f"Scores against levels: {levels}. "
-                              + (f"{', '.join(broken)} demoralized (it keeps playing: TET-AIM-1, decision D-19), "
-                                 "but " if broken else "")
-                              + "no side has both of its enemy's factions demoralized, so play goes on.",
-                              inputs=dict(self.score), result={"winner": None})
+            yield self.ruling(
+                "TET-AIM-2",
+                "No side has broken",
+                f"Scores against levels: {levels}. "
+                + (
+                    f"{', '.join(broken)} demoralized (it keeps playing: TET-AIM-1, decision D-19), but "
+                    if broken
+                    else ""
+                )
+                + "no side has both of its enemy's factions demoralized, so play goes on.",
+                inputs=dict(self.score),
+                result={"winner": None},
+            )

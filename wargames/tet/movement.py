@@ -30,13 +30,17 @@ class MovementRules:
         if a.kind == "province":
             if a.country == "SVN":
                 return a.corps == corps
-            return any(self.data.areas[n].corps == corps and self.data.areas[n].kind == "province"
-                       for n in self.data.map.neighbours(area, ("land",)))
+            return any(
+                self.data.areas[n].corps == corps and self.data.areas[n].kind == "province"
+                for n in self.data.map.neighbours(area, ("land",))
+            )
         if a.kind == "sanctuary":
             if a.corps == corps:
                 return True
-            return any(self.data.areas[n].kind == "province" and self.data.areas[n].corps == corps
-                       for n in self.data.map.neighbours(area, ("land",)))
+            return any(
+                self.data.areas[n].kind == "province" and self.data.areas[n].corps == corps
+                for n in self.data.map.neighbours(area, ("land",))
+            )
         return False
 
     def enemy_in(self, uid: str, area: str) -> bool:
@@ -67,7 +71,9 @@ class MovementRules:
         where = self.loc[uid]
         if self.data.areas[where].kind != "sanctuary" or self.enemy_in(uid, where):
             return set()
-        dests = self.data.map.reachable(where, ("trail",), lambda s: "stop" if self.enemy_in(uid, s) else True)
+        dests = self.data.map.reachable(
+            where, ("trail",), lambda s: "stop" if self.enemy_in(uid, s) else True
+        )
         if self.unit(uid).faction == "VC":
             dests = {s for s in dests if self.vc_may_enter(uid, s)}
         return dests
@@ -94,18 +100,29 @@ class MovementRules:
         if where in ("casualties", "eliminated"):
             return IllegalAction("TET-P1-1", f"{u.name} is in the {where} box and cannot move")
         if frozenset((where, to)) in d.corps_crossings:
-            return IllegalAction("TET-P1-4", f"{where} to {to} crosses a yellow Corps boundary, which NVA/VC "
-                                             "units may never do")
+            return IllegalAction(
+                "TET-P1-4",
+                f"{where} to {to} crosses a yellow Corps boundary, which NVA/VC units may never do",
+            )
         if u.faction == "VC" and not self.vc_may_enter(uid, to):
-            return IllegalAction("TET-P1-5", f"{u.name} is a Corps {u.sector} VC unit; {to} is outside the areas "
-                                             "open to it (its Corps, bordering sanctuaries and Laos/Cambodia next "
-                                             "to it)")
+            return IllegalAction(
+                "TET-P1-5",
+                f"{u.name} is a Corps {u.sector} VC unit; {to} is outside the areas "
+                "open to it (its Corps, bordering sanctuaries and Laos/Cambodia next "
+                "to it)",
+            )
         if d.areas[where].kind == "sanctuary" and d.areas[to].kind == "sanctuary":
-            return IllegalAction("TET-P1-2", f"a Trail move from {where} to {to} is blocked: the start must be "
-                                             "free of enemy units and the run stops at the first sanctuary "
-                                             "holding enemy units")
-        return IllegalAction("TET-P1-1", f"{to} is not one step from {where} (adjacent province, a city of "
-                                         "the province, or the city's own province)")
+            return IllegalAction(
+                "TET-P1-2",
+                f"a Trail move from {where} to {to} is blocked: the start must be "
+                "free of enemy units and the run stops at the first sanctuary "
+                "holding enemy units",
+            )
+        return IllegalAction(
+            "TET-P1-1",
+            f"{to} is not one step from {where} (adjacent province, a city of "
+            "the province, or the city's own province)",
+        )
 
     # ------------------------------------------------------------------ the phase
     def _move_options(self, cache: dict[str, list[Action]]) -> list[Action]:
@@ -118,8 +135,15 @@ class MovementRules:
         acts = []
         for to, rule in sorted(self.destinations(uid).items()):
             how = "along the Trail" if rule == "TET-P1-2" else "one step"
-            acts.append(Action.make("move", label=f"{self.describe(uid)}: {where} -> {to} ({how})",
-                                    places=(where, to), unit=uid, to=to))
+            acts.append(
+                Action.make(
+                    "move",
+                    label=f"{self.describe(uid)}: {where} -> {to} ({how})",
+                    places=(where, to),
+                    unit=uid,
+                    to=to,
+                )
+            )
         return acts
 
     def communist_movement(self):
@@ -127,19 +151,32 @@ class MovementRules:
         NVA moves, then the VC: TET-COMP-5)."""
         self.moved = set()
         for faction in self.factions_acting("Communist"):
-            movers = [uid for uid, where in self.loc.items()
-                      if self.unit(uid).faction in ("NVA", "VC") and self.acts_for(faction, uid)
-                      and where not in ("casualties", "eliminated")]
+            movers = [
+                uid
+                for uid, where in self.loc.items()
+                if self.unit(uid).faction in ("NVA", "VC")
+                and self.acts_for(faction, uid)
+                and where not in ("casualties", "eliminated")
+            ]
             cache = {uid: self._actions_for(uid) for uid in sorted(movers)}
             who = faction or "NVA/VC"
             while True:
-                action = yield self.decide("Communist", f"Move an {who} unit, or end the movement phase",
-                                           "TET-P1-1", self._move_options(cache), check=self.why_not_move, kind="move")
+                action = yield self.decide(
+                    "Communist",
+                    f"Move an {who} unit, or end the movement phase",
+                    "TET-P1-1",
+                    self._move_options(cache),
+                    check=self.why_not_move,
+                    kind="move",
+                )
                 if action.kind == "end_movement":
                     moved = sum(1 for u in self.moved if self.acts_for(faction, u))
-                    yield self.ruling("TET-P1-1", f"{who} movement ends",
-                                      f"The {faction or 'Communist'} player ends phase 1 having moved {moved} "
-                                      "unit(s).", result={"moved": moved})
+                    yield self.ruling(
+                        "TET-P1-1",
+                        f"{who} movement ends",
+                        f"The {faction or 'Communist'} player ends phase 1 having moved {moved} unit(s).",
+                        result={"moved": moved},
+                    )
                     break
                 yield from self.move_unit(action["unit"], action["to"])
                 # Ruff Puff removals and flips do not change where other Communist units may go: enemy presence
@@ -163,13 +200,19 @@ class MovementRules:
             changes.append({"unit": uid, "face_up": self.face_up[uid]})
         hidden = () if kind == "city" or was_up else ("Allied",)
         yield self.ruling(
-            rule, f"{u.faction} unit moves",
+            rule,
+            f"{u.faction} unit moves",
             f"{self.describe(uid)} {how} from {self.area_name(frm)} to {self.area_name(to)} and is now "
             f"{facing} (TET-P1-3).",
-            inputs={"unit": uid, "from": frm, "to": to}, result={"to": to, "face_up": self.face_up[uid]},
-            changes=changes, side="Communist", hidden_from=hidden, places=(frm, to),
+            inputs={"unit": uid, "from": frm, "to": to},
+            result={"to": to, "face_up": self.face_up[uid]},
+            changes=changes,
+            side="Communist",
+            hidden_from=hidden,
+            places=(frm, to),
             public=f"A face-down NVA/VC unit moved from {self.area_name(frm)} to {self.area_name(to)}.",
-            public_title="A face-down unit moves")
+            public_title="A face-down unit moves",
+        )
         if kind == "city":
             yield from self.reveal_ruff_puffs(to)
 
@@ -182,12 +225,23 @@ class MovementRules:
             self.face_up[rp] = True
             if u.cf == 0:
                 self.loc[rp] = "casualties"
-                text = (f"NVA/VC units entered {self.area_name(city)}: its Ruff Puff is turned face up and has "
-                        "strength 0, so it melts away to the Casualties box.")
+                text = (
+                    f"NVA/VC units entered {self.area_name(city)}: its Ruff Puff is turned face up and has "
+                    "strength 0, so it melts away to the Casualties box."
+                )
                 changes = [{"unit": rp, "face_up": True}, {"unit": rp, "from": city, "to": "casualties"}]
             else:
-                text = (f"NVA/VC units entered {self.area_name(city)}: its Ruff Puff is turned face up and shows "
-                        f"strength {u.cf}; it stays and holds the city for the Allies.")
+                text = (
+                    f"NVA/VC units entered {self.area_name(city)}: its Ruff Puff is turned face up and shows "
+                    f"strength {u.cf}; it stays and holds the city for the Allies."
+                )
                 changes = [{"unit": rp, "face_up": True}]
-            yield self.ruling("TET-P1-6", "Ruff Puff revealed", text, inputs={"city": city, "cf": u.cf},
-                              result={"cf": u.cf, "lost": u.cf == 0}, changes=changes, places=(city,))
+            yield self.ruling(
+                "TET-P1-6",
+                "Ruff Puff revealed",
+                text,
+                inputs={"city": city, "cf": u.cf},
+                result={"cf": u.cf, "lost": u.cf == 0},
+                changes=changes,
+                places=(city,),
+            )

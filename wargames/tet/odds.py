@@ -31,6 +31,8 @@ def shift(column: str, steps: int) -> str:
 
 def ratio_text(attack: float | Fraction, defense: float | Fraction) -> str:
     a, d = Fraction(attack), Fraction(defense)
+
     def fmt(x):
-        return (str(int(x)) if x.denominator == 1 else f"{float(x):g}")
+        return str(int(x)) if x.denominator == 1 else f"{float(x):g}"
+
     return f"{fmt(a)} to {fmt(d)}" + (f" = {float(a / d):.2f}" if d else "")

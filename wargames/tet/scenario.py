@@ -17,8 +17,12 @@ class TetOptions(BaseModel):
     ruff_puff_exempt_city: str = "saigon"
     recce_turns: list[int] = [1, 3, 5]
     nva_points_from_turn: int = Field(default=1, ge=1, le=2)
-    communist_setup: Literal["player", "historical"] = "player"  # D-23: TET-SETUP-3..5 by the player, or as in 1968
-    historical_border_restriction: bool = False  # A-10, D-13: no Allied ground unit in NVN or Laos/Cambodia provinces
+    communist_setup: Literal["player", "historical"] = (
+        "player"  # D-23: TET-SETUP-3..5 by the player, or as in 1968
+    )
+    historical_border_restriction: bool = (
+        False  # A-10, D-13: no Allied ground unit in NVN or Laos/Cambodia provinces
+    )
 
 
 class Scenario(ScenarioHead):

@@ -27,10 +27,21 @@ from ..core.data import game_dir
 from .combat import odds_column
 from .supply import RANGE
 
-STATE_NAMES = {"attack_supply": "Attack Supply", "general_supply": "General Supply", "isolated": "Isolated",
-               "supplied": "Supplied", "unsupplied": "Unsupplied"}
-LEVEL_ORDER = ("Allied Substantive Victory", "Allied Marginal Victory", "Draw", "Communist Marginal Victory",
-               "Communist Substantive Victory", "Communist Decisive Victory")
+STATE_NAMES = {
+    "attack_supply": "Attack Supply",
+    "general_supply": "General Supply",
+    "isolated": "Isolated",
+    "supplied": "Supplied",
+    "unsupplied": "Unsupplied",
+}
+LEVEL_ORDER = (
+    "Allied Substantive Victory",
+    "Allied Marginal Victory",
+    "Draw",
+    "Communist Marginal Victory",
+    "Communist Substantive Victory",
+    "Communist Decisive Victory",
+)
 
 
 # ---------------------------------------------------------------------------------- victory points
@@ -46,8 +57,12 @@ def vp_by_turn(game) -> pd.DataFrame:
     for r in game.log:
         if r.rule_id == "YOTR-VIC-SCORE" and isinstance(r.result, dict):
             res = r.result
-            parts = {"vp": int(res["total"]), "towns": int(res["towns"]),
-                     "regions": int(sum(res["regions"].values())), "saigon": int(res["saigon_isolation"])}
+            parts = {
+                "vp": int(res["total"]),
+                "towns": int(res["towns"]),
+                "regions": int(sum(res["regions"].values())),
+                "saigon": int(res["saigon_isolation"]),
+            }
         by_turn[r.turn] = dict(parts)
     rows = []
     current = by_turn[0]
@@ -62,8 +77,14 @@ def vp_by_turn(game) -> pd.DataFrame:
 def level_bands(game) -> pd.DataFrame:
     """The Level of Victory Table (YOTR-VIC-LEVELS) as rows ``level``, ``low``, ``high`` (data/yotr/vp.csv)."""
     rows = pd.read_csv(game_dir("yotr") / "vp.csv")
-    return pd.DataFrame({"level": rows["level"], "low": rows["vp_min"].fillna(0).astype(int),
-                         "high": rows["vp_max"].fillna(60).astype(int), "winner": rows["winner"].fillna("none")})
+    return pd.DataFrame(
+        {
+            "level": rows["level"],
+            "low": rows["vp_min"].fillna(0).astype(int),
+            "high": rows["vp_max"].fillna(60).astype(int),
+            "winner": rows["winner"].fillna("none"),
+        }
+    )
 
 
 # ---------------------------------------------------------------------------------- phases and rulings
@@ -71,8 +92,9 @@ def phase_summary(rulings: Iterable[Any]) -> pd.DataFrame:
     """One row per phase (in the order played): rulings, dice rolled and the rules applied (YOTR-SOP)."""
     rows: dict[str, dict[str, Any]] = {}
     for r in rulings:
-        row = rows.setdefault(r.phase or "(start)", {"phase": r.phase or "(start)", "rulings": 0, "dice": 0,
-                                                      "rules": []})
+        row = rows.setdefault(
+            r.phase or "(start)", {"phase": r.phase or "(start)", "rulings": 0, "dice": 0, "rules": []}
+        )
         row["rulings"] += 1
         row["dice"] += len(r.dice)
         if r.rule_id not in row["rules"]:
@@ -101,8 +123,17 @@ def rules_index(game) -> dict[str, str]:
 def as_read_by(rulings: Iterable[Any], side: str | None) -> pd.DataFrame:
     """Each ruling's explanation as ``side`` may read it (``Ruling.for_side``: hidden facts in the public
     wording, YOTR-MOV-M), next to the umpire's."""
-    return pd.DataFrame([{"seq": r.seq, "rule": r.rule_id, "umpire": r.explanation,
-                          f"{side or 'umpire'} reads": r.for_side(side).explanation} for r in rulings])
+    return pd.DataFrame(
+        [
+            {
+                "seq": r.seq,
+                "rule": r.rule_id,
+                "umpire": r.explanation,
+                f"{side or 'umpire'} reads": r.for_side(side).explanation,
+            }
+            for r in rulings
+        ]
+    )
 
 
 def rulings_of(rulings: Iterable[Any], phase: str) -> list[Any]:
@@ -131,9 +162,15 @@ def supply_table(game, side: str = "Communist", *, combat: bool = False) -> pd.D
         row = {"unit": uid, "counter": game.describe(uid), "hex": h, "state": STATE_NAMES.get(state, state)}
         if side == "Communist":
             row["sc_distance"] = reach.get(h)
-        row.update({"attack x": str(f["attack"]), "defence x": str(f["defense"]), "movement x": str(f["movement"]),
-                    "attack": float(game.attack_value(uid) * f["attack"]) if u.is_combat else 0.0,
-                    "defence": float(game.defense_value(uid) * f["defense"]) if u.is_combat else 0.0})
+        row.update(
+            {
+                "attack x": str(f["attack"]),
+                "defence x": str(f["defense"]),
+                "movement x": str(f["movement"]),
+                "attack": float(game.attack_value(uid) * f["attack"]) if u.is_combat else 0.0,
+                "defence": float(game.defense_value(uid) * f["defense"]) if u.is_combat else 0.0,
+            }
+        )
         rows.append(row)
     out = pd.DataFrame(rows)
     if side == "Communist" and len(out):
@@ -152,9 +189,15 @@ def supply_center_table(game) -> pd.DataFrame:
     rows = []
     for h, p in sorted(game.data.supply_centers.items()):
         here = [u for u in game.units_at(h) if game.is_supply_unit(u)]
-        rows.append({"Supply Center": p.name, "hex": h, "intact": game.sc_intact(h),
-                     "real supply units": sum(game.counters[u].unit_type == "supply_real" for u in here),
-                     "dummy supply units": sum(game.counters[u].unit_type == "supply_dummy" for u in here)})
+        rows.append(
+            {
+                "Supply Center": p.name,
+                "hex": h,
+                "intact": game.sc_intact(h),
+                "real supply units": sum(game.counters[u].unit_type == "supply_real" for u in here),
+                "dummy supply units": sum(game.counters[u].unit_type == "supply_dummy" for u in here),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -164,9 +207,17 @@ def attack_by_supply(game, attackers: Iterable[str], defence: float) -> pd.DataF
     rows = []
     attackers = list(attackers)
     for state in ("attack_supply", "general_supply", "isolated"):
-        total = sum((game.attack_value(u) * game.supply_factor(u, state, "attack") for u in attackers), Fraction(0))
-        rows.append({"supply state": STATE_NAMES[state], "attack": float(total), "defence": float(defence),
-                     "column": odds_column(total, Fraction(defence).limit_denominator(100)) or "no attack"})
+        total = sum(
+            (game.attack_value(u) * game.supply_factor(u, state, "attack") for u in attackers), Fraction(0)
+        )
+        rows.append(
+            {
+                "supply state": STATE_NAMES[state],
+                "attack": float(total),
+                "defence": float(defence),
+                "column": odds_column(total, Fraction(defence).limit_denominator(100)) or "no attack",
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -181,8 +232,12 @@ def odds_steps(attack: float, defense: float) -> dict[str, Any]:
     defender's favour (clamped to 1-4 .. 10-1, YOTR-CBT-CRT)."""
     a, d = Fraction(attack).limit_denominator(100), Fraction(defense).limit_denominator(100)
     ratio = float(a / d) if d else float("inf")
-    return {"attack": float(a), "defence": float(d), "exact ratio": round(ratio, 3) if d else "no defence",
-            "column": odds_column(a, d)}
+    return {
+        "attack": float(a),
+        "defence": float(d),
+        "exact ratio": round(ratio, 3) if d else "no defence",
+        "column": odds_column(a, d),
+    }
 
 
 def battles(rulings: Iterable[Any]) -> pd.DataFrame:
@@ -190,13 +245,37 @@ def battles(rulings: Iterable[Any]) -> pd.DataFrame:
     rows = []
     for r in rulings:
         if r.rule_id == "YOTR-CBT-CRT" and r.lookup is not None:
-            rows.append({"seq": r.seq, "turn": r.turn, "attacker": r.side, "hex": r.result["target"],
-                         "attackers": list(r.inputs.get("attackers", [])),
-                         "attack": r.inputs.get("attack"), "defence": r.inputs.get("defense"),
-                         "odds": r.result["odds"], "die": r.result["die"], "result": r.result["crt"],
-                         "forced": any(d.forced for d in r.dice)})
-    return pd.DataFrame(rows, columns=["seq", "turn", "attacker", "hex", "attackers", "attack", "defence", "odds", "die",
-                                       "result", "forced"])
+            rows.append(
+                {
+                    "seq": r.seq,
+                    "turn": r.turn,
+                    "attacker": r.side,
+                    "hex": r.result["target"],
+                    "attackers": list(r.inputs.get("attackers", [])),
+                    "attack": r.inputs.get("attack"),
+                    "defence": r.inputs.get("defense"),
+                    "odds": r.result["odds"],
+                    "die": r.result["die"],
+                    "result": r.result["crt"],
+                    "forced": any(d.forced for d in r.dice),
+                }
+            )
+    return pd.DataFrame(
+        rows,
+        columns=[
+            "seq",
+            "turn",
+            "attacker",
+            "hex",
+            "attackers",
+            "attack",
+            "defence",
+            "odds",
+            "die",
+            "result",
+            "forced",
+        ],
+    )
 
 
 def bombardments(rulings: Iterable[Any]) -> pd.DataFrame:
@@ -204,11 +283,21 @@ def bombardments(rulings: Iterable[Any]) -> pd.DataFrame:
     rows = []
     for r in rulings:
         if r.rule_id == "YOTR-BMB-BRT" and r.lookup is not None:
-            rows.append({"seq": r.seq, "turn": r.turn, "hex": r.result["hex"], "column": r.lookup.column,
-                         "die": r.result["die"], "result": r.result["brt"], "unit": r.result["unit"],
-                         "reconstructed row": r.lookup.reconstructed})
-    return pd.DataFrame(rows, columns=["seq", "turn", "hex", "column", "die", "result", "unit",
-                                       "reconstructed row"])
+            rows.append(
+                {
+                    "seq": r.seq,
+                    "turn": r.turn,
+                    "hex": r.result["hex"],
+                    "column": r.lookup.column,
+                    "die": r.result["die"],
+                    "result": r.result["brt"],
+                    "unit": r.result["unit"],
+                    "reconstructed row": r.lookup.reconstructed,
+                }
+            )
+    return pd.DataFrame(
+        rows, columns=["seq", "turn", "hex", "column", "die", "result", "unit", "reconstructed row"]
+    )
 
 
 def crt_chances() -> pd.DataFrame:
@@ -218,10 +307,15 @@ def crt_chances() -> pd.DataFrame:
     rows = []
     for col in crt.columns:
         cells = list(crt[col])
-        rows.append({"odds": col, "defender hurt": f"{sum(c.startswith('D') for c in cells)}/6",
-                     "attacker hurt": f"{sum(c.startswith('A') for c in cells)}/6",
-                     "no effect": f"{sum(c == 'NE' for c in cells)}/6",
-                     "defenders eliminated": f"{sum(c == 'De' for c in cells)}/6"})
+        rows.append(
+            {
+                "odds": col,
+                "defender hurt": f"{sum(c.startswith('D') for c in cells)}/6",
+                "attacker hurt": f"{sum(c.startswith('A') for c in cells)}/6",
+                "no effect": f"{sum(c == 'NE' for c in cells)}/6",
+                "defenders eliminated": f"{sum(c == 'De' for c in cells)}/6",
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -253,8 +347,12 @@ def bot_advice(game, side: str | None = None) -> dict[str, Any]:
     side = side or decision.side
     bot = game.default_player(side)
     act = bot.choose(game, decision)
-    return {"side": side, "action": act, "label": game.display_label(act, side),
-            "why": game.display_text(bot.last_reason, side)}
+    return {
+        "side": side,
+        "action": act,
+        "label": game.display_label(act, side),
+        "why": game.display_text(bot.last_reason, side),
+    }
 
 
 def declared_attacks(game) -> list[dict[str, Any]]:
@@ -262,9 +360,15 @@ def declared_attacks(game) -> list[dict[str, Any]]:
     were declared (the attacker then picks the order of battle, YOTR-CBT-K, D-56): each ``{"target": hex,
     "attackers": [unit ids]}``."""
     name = game.phase.name if game.phase else ""
-    return [dict(r.result) for r in game.log if r.turn == game.turn and r.phase == name
-            and r.rule_id in ("YOTR-SOP-A3a", "YOTR-SOP-B4a") and isinstance(r.result, dict)
-            and "attackers" in r.result]
+    return [
+        dict(r.result)
+        for r in game.log
+        if r.turn == game.turn
+        and r.phase == name
+        and r.rule_id in ("YOTR-SOP-A3a", "YOTR-SOP-B4a")
+        and isinstance(r.result, dict)
+        and "attackers" in r.result
+    ]
 
 
 def blocked_move(game) -> tuple[str, str] | None:
@@ -303,7 +407,9 @@ def about_to_resolve(game, side: str = "Communist", min_turn: int = 3, *, nva_fi
             return False  # a battle has already been fought this phase
         act = bot_advice(game)["action"]
         first = next(a for a in attacks if a["target"] == act["hex"])
-    elif d.rule_id == "YOTR-CBT-A" and any(a.kind == "done" and a.label.startswith("Resolve") for a in d.options):
+    elif d.rule_id == "YOTR-CBT-A" and any(
+        a.kind == "done" and a.label.startswith("Resolve") for a in d.options
+    ):
         if len(attacks) != 1 or bot_advice(game)["action"].kind != "done":
             return False
         first = attacks[0]
@@ -335,10 +441,18 @@ def play_games(seeds: Iterable[int], scenario: str = "historical") -> pd.DataFra
         g.play()
         res = g.result.result or {}
         track = vp_by_turn(g).set_index("turn")["vp"]
-        rows.append({"seed": seed, "vp": g.scores()["VP"], "level": res.get("level", g.result.title),
-                     "winner": res.get("winner") or "none", "rule": g.result.rule_id, "last turn": g.turn,
-                     "seconds": round(time.perf_counter() - t, 2),
-                     **{f"t{k}": int(track.get(k, track.iloc[-1])) for k in range(1, 14)}})
+        rows.append(
+            {
+                "seed": seed,
+                "vp": g.scores()["VP"],
+                "level": res.get("level", g.result.title),
+                "winner": res.get("winner") or "none",
+                "rule": g.result.rule_id,
+                "last turn": g.turn,
+                "seconds": round(time.perf_counter() - t, 2),
+                **{f"t{k}": int(track.get(k, track.iloc[-1])) for k in range(1, 14)},
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -350,9 +464,15 @@ def towns_held(game) -> pd.DataFrame:
         if state == "allied":
             continue
         row = d.town_vp[d.towns[h].intrinsic_strength or 0]
-        rows.append({"town": d.towns[h].name, "hex": h, "Region": d.region(h),
-                     "held by": "Communist" if state == "nlf" else "Allied (retaken)",
-                     "VP": row.vp_on_seizure if state == "nlf" else row.vp_while_retaken})
+        rows.append(
+            {
+                "town": d.towns[h].name,
+                "hex": h,
+                "Region": d.region(h),
+                "held by": "Communist" if state == "nlf" else "Allied (retaken)",
+                "VP": row.vp_on_seizure if state == "nlf" else row.vp_while_retaken,
+            }
+        )
     return pd.DataFrame(rows, columns=["town", "hex", "Region", "held by", "VP"])
 
 
@@ -373,13 +493,35 @@ def calibration_check(vps: Iterable[int], data) -> pd.DataFrame:
     decisive = float((s >= 40).mean())
     communist = float((s >= 15).mean())
     allied = float((s <= 8).mean())
-    return pd.DataFrame([
-        {"measure": "median final VP", "target": "15 to 24 (Communist Marginal)", "this run": f"{median:g}",
-         "level": data.level(int(median)).level, "met": 15 <= median <= 24},
-        {"measure": "Decisive Victories", "target": "rare (under 5%)", "this run": f"{decisive:.1%}",
-         "level": "Communist Decisive Victory", "met": decisive < 0.05},
-        {"measure": "Communist victories of any level", "target": "(not set)", "this run": f"{communist:.1%}",
-         "level": "15 VP or more", "met": ""},
-        {"measure": "Allied victories of any level", "target": "(not set)", "this run": f"{allied:.1%}",
-         "level": "8 VP or fewer", "met": ""},
-    ])
+    return pd.DataFrame(
+        [
+            {
+                "measure": "median final VP",
+                "target": "15 to 24 (Communist Marginal)",
+                "this run": f"{median:g}",
+                "level": data.level(int(median)).level,
+                "met": 15 <= median <= 24,
+            },
+            {
+                "measure": "Decisive Victories",
+                "target": "rare (under 5%)",
+                "this run": f"{decisive:.1%}",
+                "level": "Communist Decisive Victory",
+                "met": decisive < 0.05,
+            },
+            {
+                "measure": "Communist victories of any level",
+                "target": "(not set)",
+                "this run": f"{communist:.1%}",
+                "level": "15 VP or more",
+                "met": "",
+            },
+            {
+                "measure": "Allied victories of any level",
+                "target": "(not set)",
+                "this run": f"{allied:.1%}",
+                "level": "8 VP or fewer",
+                "met": "",
+            },
+        ]
+    )

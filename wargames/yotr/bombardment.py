@@ -82,17 +82,30 @@ class BombardmentRules:
             for h in targets:
                 room = min(self.air_cap() - air.get(h, 0), left)
                 for k in range(1, room + 1):
-                    opts.append(Action.make("air", f"{k} air point(s) on {self.hex_name(h)}", [h], hex=h, points=k))
+                    opts.append(
+                        Action.make("air", f"{k} air point(s) on {self.hex_name(h)}", [h], hex=h, points=k)
+                    )
             if markers > len(naval):
                 for h in targets:
                     if h in seas and h not in naval:
-                        opts.append(Action.make("naval", f"Naval marker fires at {self.hex_name(h)} "
-                                                f"({3 - seas[h]})", [h], hex=h))
+                        opts.append(
+                            Action.make(
+                                "naval",
+                                f"Naval marker fires at {self.hex_name(h)} ({3 - seas[h]})",
+                                [h],
+                                hex=h,
+                            )
+                        )
             if not opts:
                 break
             opts.append(Action.make("done", "Resolve the bombardment" if air or naval else "No bombardment"))
-            act = yield self.decide("Allied", f"Allot air points ({left} of {self.air} left) and the naval marker",
-                                    "YOTR-BMB-E", opts, kind="bombard")
+            act = yield self.decide(
+                "Allied",
+                f"Allot air points ({left} of {self.air} left) and the naval marker",
+                "YOTR-BMB-E",
+                opts,
+                kind="bombard",
+            )
             if act.kind == "done":
                 break
             if act.kind == "air":
@@ -108,14 +121,20 @@ class BombardmentRules:
         mult = self.bombardment_multiplier(h)
         eff = (air + naval) * mult
         col = brt_column(eff)
-        targets = [u for u in self.units_at(h) if self.side_of(u) == "Communist" and not self.is_supply_unit(u)]
-        yield self.ruling("YOTR-BMB-PROC", f"Bombardment of {self.hex_name(h)}",
-                          f"{air} air point(s) and naval fire {naval}" + (", doubled in clear terrain" if mult == 2
-                                                                           else "") +
-                          f": {eff} effective points, BRT column {col}; one die for each of the "
-                          f"{len(targets)} Communist counter(s) there (decision D-11).",
-                          result={"hex": h, "effective": eff, "column": col}, inputs={"air": air, "naval": naval,
-                                                                                     "multiplier": mult}, places=[h])
+        targets = [
+            u for u in self.units_at(h) if self.side_of(u) == "Communist" and not self.is_supply_unit(u)
+        ]
+        yield self.ruling(
+            "YOTR-BMB-PROC",
+            f"Bombardment of {self.hex_name(h)}",
+            f"{air} air point(s) and naval fire {naval}"
+            + (", doubled in clear terrain" if mult == 2 else "")
+            + f": {eff} effective points, BRT column {col}; one die for each of the "
+            f"{len(targets)} Communist counter(s) there (decision D-11).",
+            result={"hex": h, "effective": eff, "column": col},
+            inputs={"air": air, "naval": naval, "multiplier": mult},
+            places=[h],
+        )
         if col is None:
             return
         d = self.data
@@ -124,8 +143,9 @@ class BombardmentRules:
             die = roll.value
             res = d.brt[(die, col)]
             recon = die in d.brt_reconstructed_rows
-            lookup = Lookup("BRT", str(die), col, res, reconstructed=recon,
-                            source="decision D-09" if recon else "")
+            lookup = Lookup(
+                "BRT", str(die), col, res, reconstructed=recon, source="decision D-09" if recon else ""
+            )
             changes = []
             if res == "E":
                 self.place(uid, "eliminated")
@@ -134,8 +154,10 @@ class BombardmentRules:
                 changes = [{"unit": uid, "from": h, "to": "eliminated"}]
                 what = "eliminated (never a Battlegroup, decision D-12)"
             elif res in ("P", "D") and self.is_dummy(uid):
-                what = (f"{'Pinned' if res == 'P' else 'Disrupted'} on the table, which does nothing to a dummy: "
-                        "it stays free to move (decision D-11)")
+                what = (
+                    f"{'Pinned' if res == 'P' else 'Disrupted'} on the table, which does nothing to a dummy: "
+                    "it stays free to move (decision D-11)"
+                )
             elif res == "D":
                 self.pinned.discard(uid)
                 self.disrupted.add(uid)
@@ -146,10 +168,17 @@ class BombardmentRules:
                 what = "Pinned: it may not move in the next Communist Movement Phase (decision D-07)"
             else:
                 what = "not affected"
-            yield self.ruling("YOTR-BMB-BRT", f"Bombardment result at {h}: {res}",
-                              f"Die {die} on column {col}: {self.describe(uid)} is {what}.",
-                              result={"hex": h, "die": die, "brt": res, "unit": uid}, dice=[roll],
-                              lookup=lookup, changes=changes, places=[h], hidden_from=("Allied",),
-                              public=f"Die {die} on column {col}: face-down counter {i} in {h} is {res}"
-                                     + (" and removed." if res == "E" else "."))
+            yield self.ruling(
+                "YOTR-BMB-BRT",
+                f"Bombardment result at {h}: {res}",
+                f"Die {die} on column {col}: {self.describe(uid)} is {what}.",
+                result={"hex": h, "die": die, "brt": res, "unit": uid},
+                dice=[roll],
+                lookup=lookup,
+                changes=changes,
+                places=[h],
+                hidden_from=("Allied",),
+                public=f"Die {die} on column {col}: face-down counter {i} in {h} is {res}"
+                + (" and removed." if res == "E" else "."),
+            )
         yield from self.check_victory()

@@ -48,7 +48,9 @@ SUPPLY_DISCOUNT = 0.7  # pull of a town no real supply unit can reach (Attack Su
 ISOLATED_DISCOUNT = 0.02  # pull of a town beyond General Supply: its attackers would be Isolated
 NEED_RATIO = 4  # attack strength sent per point of known defence before a town stops drawing units
 TOWN_ODDS = "1-1"  # the lowest odds at which the Communist bot attacks a town (calibration)
-REVEAL_GAIN = 0.3  # expected VP a supply unit must add to the attacks on towns before it is spent (YOTR-SUP-E)
+REVEAL_GAIN = (
+    0.3  # expected VP a supply unit must add to the attacks on towns before it is spent (YOTR-SUP-E)
+)
 REGION_WEIGHT = 2  # how strongly the Communist bot values completing a Region (its VP over the towns left)
 GARRISON_WATCH = 3  # a captured town keeps one unit while Allied units are this close
 HIDDEN_GUESS = 4  # what the Allied bot assumes a face-down counter defends with (D-62)
@@ -87,8 +89,10 @@ class _Bot(Bot):
     def on_lsi_number(self, game, decision):
         """YOTR-LSI: number the OBs at random, so the die leaves the opponent nothing to predict."""
         act = decision.options[self.rng.randrange(len(decision.options))]
-        self.last_reason = (f"OB {act['ob']} gets number {act['number']} at random: a numbering the opponent could "
-                            "guess would tell him which OBs are likely to meet")
+        self.last_reason = (
+            f"OB {act['ob']} gets number {act['number']} at random: a numbering the opponent could "
+            "guess would tell him which OBs are likely to meet"
+        )
         return act
 
     def on_move_unit(self, game, decision):
@@ -138,9 +142,11 @@ class _Bot(Bot):
             if best is None or idx > best[0]:
                 best = (idx, a, col)
         _, act, col = best
-        self.last_reason = (f"resolve the attack on {game.hex_name(act['hex'])} next: the best odds of those left "
-                            f"({col or 'no attack strength'}), so a win there may push defenders out and reopen "
-                            "supply lines before the harder battles")
+        self.last_reason = (
+            f"resolve the attack on {game.hex_name(act['hex'])} next: the best odds of those left "
+            f"({col or 'no attack strength'}), so a win there may push defenders out and reopen "
+            "supply lines before the harder battles"
+        )
         return act
 
     def _defence(self, game, h: str, attackers: list[str]) -> Fraction:
@@ -153,7 +159,9 @@ class _Bot(Bot):
         same tie-break draw and the same reason as :meth:`best` over every option explained."""
         scores = [judge(a, False)[0] for a in options]
         top = max(scores)
-        return self.best([(s, a, judge(a, True)[1]) for s, a in zip(scores, options, strict=True) if s == top])
+        return self.best(
+            [(s, a, judge(a, True)[1]) for s, a in zip(scores, options, strict=True) if s == top]
+        )
 
     def on_enter(self, game, decision):
         self.last_reason = "the first entry hex is the closest to the front"
@@ -202,7 +210,9 @@ class CommunistBot(_Bot):
                 continue
             region = d.regions[p.region].vp if p.region in d.regions else 0
             left = [t for t in d.region_towns.get(p.region, ()) if game.town[t] != "nlf"]
-            out[h] = d.town_vp[p.intrinsic_strength or 0].vp_on_seizure + REGION_WEIGHT * region // max(1, len(left))
+            out[h] = d.town_vp[p.intrinsic_strength or 0].vp_on_seizure + REGION_WEIGHT * region // max(
+                1, len(left)
+            )
         return out
 
     # ------------------------------------------------------------------ the campaign plan (calibration)
@@ -221,7 +231,7 @@ class CommunistBot(_Bot):
                         continue  # reached more cheaply since it was put here
                     for n, mp in steps[h]:
                         nc = c + mp
-                        if nc < dist.get(n, 10 ** 6):
+                        if nc < dist.get(n, 10**6):
                             dist[n] = nc
                             while len(buckets) <= nc:
                                 buckets.append([])
@@ -243,17 +253,28 @@ class CommunistBot(_Bot):
             return self._maps
         d = game.data
         targets = self._targets(game)
-        defence = {h: game.allied_militia(h) + sum(game.defense_value(u) for u in game.counters_at(h, "Allied"))
-                   * (2 if d.towns[h].kind == "base" else 1) for h in targets}
-        real = tuple(sorted({game.loc[u] for u in game.on_map("Communist")
-                             if game.counters[u].unit_type == "supply_real"}))
+        defence = {
+            h: game.allied_militia(h)
+            + sum(game.defense_value(u) for u in game.counters_at(h, "Allied"))
+            * (2 if d.towns[h].kind == "base" else 1)
+            for h in targets
+        }
+        real = tuple(
+            sorted(
+                {game.loc[u] for u in game.on_map("Communist") if game.counters[u].unit_type == "supply_real"}
+            )
+        )
         reach = game.communist_range(real) if real else {}
         general = game.communist_range(game.general_sources())
         pull = {}
         for h, worth in targets.items():
             supplied = h in reach or any(n in reach for n in d.adj[h])
             fed = any(n in general for n in d.adj[h])
-            pull[h] = worth / (2 + defence[h]) * (1.0 if supplied else SUPPLY_DISCOUNT if fed else ISOLATED_DISCOUNT)
+            pull[h] = (
+                worth
+                / (2 + defence[h])
+                * (1.0 if supplied else SUPPLY_DISCOUNT if fed else ISOLATED_DISCOUNT)
+            )
         units = sorted(u for u in game.on_map("Communist") if game.is_combat(u) and not game.is_dummy(u))
         assign: dict[str, str] = {}
         why: dict[str, str] = {}
@@ -264,12 +285,16 @@ class CommunistBot(_Bot):
             if here and any(n in allied for n in d.grid.within(h, GARRISON_WATCH)):
                 keep = max(here, key=lambda u: (game.defense_value(u), u))
                 garrison.add(keep)
-                why[keep] = f"holds the captured town {game.hex_name(h)}: Allied units are within {GARRISON_WATCH} hexes"
+                why[keep] = (
+                    f"holds the captured town {game.hex_name(h)}: Allied units are within {GARRISON_WATCH} hexes"
+                )
         units = [u for u in units if u not in garrison]
         sent: dict[str, float] = {h: 0.0 for h in targets}
         # nearest units choose first so the fronts fill from the closest divisions
         march = {t: self._mp_distance(game, t) for t in targets}  # static, kept per map
-        order = sorted(units, key=lambda u: (min((march[t].get(game.loc[u], 999) for t in targets), default=999), u))
+        order = sorted(
+            units, key=lambda u: (min((march[t].get(game.loc[u], 999) for t in targets), default=999), u)
+        )
         for u in order:
             h = game.loc[u]
             best = None
@@ -291,8 +316,10 @@ class CommunistBot(_Bot):
             _, t, mp, full = best
             assign[u] = t
             sent[t] += game.attack_value(u)
-            why[u] = (f"marches on {game.hex_name(t)} (worth {targets[t]} VP, defence {defence[t]}, "
-                      f"{mp} MP away{', already well covered' if full else ''})")
+            why[u] = (
+                f"marches on {game.hex_name(t)} (worth {targets[t]} VP, defence {defence[t]}, "
+                f"{mp} MP away{', already well covered' if full else ''})"
+            )
         # dummies feint (YOTR-MOV-M, YOTR-DUM): each marches on the nearest town no real unit is sent to, so the
         # Allied reserves and bombers, who cannot tell them from real units, are drawn away from the real attacks
         attacked = {d.region(t) for t in assign.values()}
@@ -303,8 +330,15 @@ class CommunistBot(_Bot):
             if best and best[0] < 999:
                 assign[u] = best[1]
                 why[u] = f"feints towards {game.hex_name(best[1])}, away from the real attacks"
-        self._maps = {"key": key, "assign": assign, "why": why, "garrison": garrison, "targets": targets, "defence": defence,
-                      "dist": self._town_distance(game, tuple(sorted(targets)))}
+        self._maps = {
+            "key": key,
+            "assign": assign,
+            "why": why,
+            "garrison": garrison,
+            "targets": targets,
+            "defence": defence,
+            "dist": self._town_distance(game, tuple(sorted(targets))),
+        }
         return self._maps
 
     def _town_distance(self, game, towns: tuple[str, ...]) -> dict[str, int]:
@@ -376,8 +410,11 @@ class CommunistBot(_Bot):
             col = odds_column(total, dfn)
             if col is None:
                 return None
-            value = game.data.town_vp[game.data.towns[h].intrinsic_strength or 0].vp_on_seizure \
-                if h in game.data.towns else 1
+            value = (
+                game.data.town_vp[game.data.towns[h].intrinsic_strength or 0].vp_on_seizure
+                if h in game.data.towns
+                else 1
+            )
             idx = column_index(col)
             if idx >= column_index("3-1") or (idx >= column_index(TOWN_ODDS) and h in game.data.towns):
                 return idx + value, f"{game.hex_name(h)} can be attacked at {col} (worth {value} VP)"
@@ -414,8 +451,10 @@ class CommunistBot(_Bot):
             if not atk:
                 continue
             now = sum((game.attack_strength(u) for u in atk), Fraction(0))
-            then = sum((game.attack_value(u) if game.loc[u] in rng else game.attack_strength(u) for u in atk),
-                       Fraction(0))
+            then = sum(
+                (game.attack_value(u) if game.loc[u] in rng else game.attack_strength(u) for u in atk),
+                Fraction(0),
+            )
             if then <= now:
                 continue
             dfn, _ = game.defense_strength(h, atk)
@@ -430,20 +469,33 @@ class CommunistBot(_Bot):
         likelier capture; on the last Game-Turn any gain will do, since unused units score nothing."""
         last = game.turn >= game.sequence.turns
         need = 0.01 if last else REVEAL_GAIN
-        scored = [(need, self.first(decision, "done"), "no supply unit would raise the odds enough against a town")]
+        scored = [
+            (need, self.first(decision, "done"), "no supply unit would raise the odds enough against a town")
+        ]
         for a in decision.options:
             if a.kind != "reveal_supply":
                 continue
             gain, towns = self._reveal_gain(game, (game.loc[a["unit"]],))
             if gain > need:
-                scored.append((gain, a, f"Attack Supply raises the expected capture of {', '.join(towns)} "
-                               f"by {gain:.1f} VP"))
+                scored.append(
+                    (
+                        gain,
+                        a,
+                        f"Attack Supply raises the expected capture of {', '.join(towns)} by {gain:.1f} VP",
+                    )
+                )
         return self.best(scored)
 
     def on_remove_dummy(self, game, decision):
         dist = self._dist(game)["dist"]
-        scored = [(dist.get(game.loc[a["unit"]], 99), a, f"the dummy at {game.loc[a['unit']]} is the farthest "
-                   "from the fighting") for a in decision.options]
+        scored = [
+            (
+                dist.get(game.loc[a["unit"]], 99),
+                a,
+                f"the dummy at {game.loc[a['unit']]} is the farthest from the fighting",
+            )
+            for a in decision.options
+        ]
         return self.best(scored)
 
     def on_deploy(self, game, decision):
@@ -463,15 +515,30 @@ class CommunistBot(_Bot):
             h = a["to"]
             near_sc = min(game.data.grid.distance(h, s) for s in scs)
             crowd = len(game.counters_at(h, "Communist"))
-            score = -dist.get(h, 99) - (5 if near_sc > 6 and game.counters[uid].nationality == "NVA" else 0) - crowd
-            scored.append((score, a, f"{h}: {dist.get(h, 99)} hexes from the nearest Allied town, {near_sc} from a "
-                           f"Supply Center, {crowd} counters there already"))
+            score = (
+                -dist.get(h, 99)
+                - (5 if near_sc > 6 and game.counters[uid].nationality == "NVA" else 0)
+                - crowd
+            )
+            scored.append(
+                (
+                    score,
+                    a,
+                    f"{h}: {dist.get(h, 99)} hexes from the nearest Allied town, {near_sc} from a "
+                    f"Supply Center, {crowd} counters there already",
+                )
+            )
         return self.best(scored)
 
     def on_real_supply(self, game, decision):
         h = decision.options[0]["hex"]
-        near = sum(1 for u in game.on_map("Communist") if game.counters[u].nationality == "NVA" and game.is_combat(u)
-                   and game.data.grid.distance(game.loc[u], h) <= 8)
+        near = sum(
+            1
+            for u in game.on_map("Communist")
+            if game.counters[u].nationality == "NVA"
+            and game.is_combat(u)
+            and game.data.grid.distance(game.loc[u], h) <= 8
+        )
         act = decision.options[-1] if near >= 2 else decision.options[0]
         self.last_reason = f"{near} NVA units within 8 hexes of {h}: {act['real']} real supply unit(s) there"
         return act
@@ -488,7 +555,9 @@ class AlliedBot(_Bot):
     def _defence(self, game, h: str, attackers: list[str]) -> Fraction:
         """The Allied bot's guess of a face-down hex's defence (D-62): counters not yet attacked this phase."""
         fresh = [u for u in game.counters_at(h, "Communist") if u not in game.defended]
-        return Fraction(HIDDEN_GUESS * len(fresh) + game.communist_militia(h) + (2 if game.sc_intact(h) else 0))
+        return Fraction(
+            HIDDEN_GUESS * len(fresh) + game.communist_militia(h) + (2 if game.sc_intact(h) else 0)
+        )
 
     def _threat(self, game):
         key = (game.turn, game.phase.id if game.phase else "")
@@ -506,8 +575,11 @@ class AlliedBot(_Bot):
         airmobile reserves move, ground units first."""
         d = game.data
         threat = self._threat(game)["threat"]
-        thin = any(threat.get(h, 0) and len(game.counters_at(h, "Allied")) < 2 for h in d.towns
-                   if game.town[h] != "nlf")
+        thin = any(
+            threat.get(h, 0) and len(game.counters_at(h, "Allied")) < 2
+            for h in d.towns
+            if game.town[h] != "nlf"
+        )
         cands = []
         for a in decision.options:
             if a.kind != "move_unit":
@@ -519,7 +591,9 @@ class AlliedBot(_Bot):
             elif len(game.counters_at(h, "Allied")) > 2:
                 cands.append((1, a, f"{game.hex_name(h)} has more units than it needs: {uid} may go"))
             elif game.counters[uid].airmobile and thin and not threat.get(h, 0):
-                cands.append((2, a, f"{uid} is an idle airmobile reserve and a threatened town is thinly held"))
+                cands.append(
+                    (2, a, f"{uid} is an idle airmobile reserve and a threatened town is thinly held")
+                )
         if not cands:
             self.last_reason = "every garrison is in place: end movement"
             return self.first(decision, "done")
@@ -545,8 +619,14 @@ class AlliedBot(_Bot):
                 garrison = stacks.get(h, 0) - (1 if h == here else 0)
                 value = d.town_vp[d.towns[h].intrinsic_strength or 0].vp_on_seizure
                 score = value * (1 + threat.get(h, 0)) / (1 + 2 * garrison)
-                why = (f"hold {game.hex_name(h)} (worth {value} VP, {threat.get(h, 0)} Communist counters within "
-                       f"2 hexes, {garrison} units there already)") if explain else ""
+                why = (
+                    (
+                        f"hold {game.hex_name(h)} (worth {value} VP, {threat.get(h, 0)} Communist counters within "
+                        f"2 hexes, {garrison} units there already)"
+                    )
+                    if explain
+                    else ""
+                )
             elif h in near_nlf:
                 score = 3.0
                 why = f"{h} is next to a town the Communist holds: ready to counter-attack" if explain else ""
@@ -554,7 +634,9 @@ class AlliedBot(_Bot):
             passed = [t for t in via.split("+") if t not in ("-", h)] if via else []
             if passed:  # D-67: retake Communist towns left without militia on the way (D-55)
                 score += 5 * len(passed)
-                why += f", retaking {', '.join(game.hex_name(t) for t in passed)} on the way" if explain else ""
+                why += (
+                    f", retaking {', '.join(game.hex_name(t) for t in passed)} on the way" if explain else ""
+                )
             if a.kind == "stay":
                 score += 0.1
             return score, why
@@ -568,16 +650,20 @@ class AlliedBot(_Bot):
             h = a["hex"]
             atk = game.eligible_attackers("Allied", h, set())
             total = sum((game.attack_strength(u) for u in atk), Fraction(0))
-            guess = HIDDEN_GUESS * len(game.counters_at(h, "Communist")) + game.communist_militia(h) + (
-                2 if game.sc_intact(h) else 0)
+            guess = (
+                HIDDEN_GUESS * len(game.counters_at(h, "Communist"))
+                + game.communist_militia(h)
+                + (2 if game.sc_intact(h) else 0)
+            )
             col = odds_column(total, Fraction(guess))
             if col is None:
                 return None
             idx = column_index(col)
             town = h in d.towns and game.town[h] == "nlf"
             if idx >= column_index("3-1") or (town and idx >= column_index("2-1")):
-                return idx + (5 if town else 0), (f"{game.hex_name(h)} looks beatable at {col}"
-                                                  + (": retake the town" if town else ""))
+                return idx + (5 if town else 0), (
+                    f"{game.hex_name(h)} looks beatable at {col}" + (": retake the town" if town else "")
+                )
 
         return self.weigh(decision, "target", score, (0, "no attack at good enough odds"))
 
@@ -609,8 +695,9 @@ class AlliedBot(_Bot):
         top = max(a["points"] for a in air)
         cands = [a for a in air if a["points"] == top]
         best = max(cands, key=lambda a: (value(a["hex"]), a["hex"]))
-        self.last_reason = (f"{top} air points on {best['hex']}: {counts.get(best['hex'], 0)} counters"
-                            + (" in the open (doubled)" if game.bombardment_multiplier(best["hex"]) == 2 else ""))
+        self.last_reason = f"{top} air points on {best['hex']}: {counts.get(best['hex'], 0)} counters" + (
+            " in the open (doubled)" if game.bombardment_multiplier(best["hex"]) == 2 else ""
+        )
         return best
 
     on_bombard = on_air
@@ -628,7 +715,9 @@ class AlliedBot(_Bot):
             garrison = len(game.counters_at(h, "Allied"))
             value = d.town_vp[d.towns[h].intrinsic_strength or 0].vp_on_seizure
             score = value * (1 + threat.get(h, 0)) / (1 + 2 * garrison)
-            scored.append((score, a, f"garrison {game.hex_name(h)} (worth {value} VP, {garrison} units there)"))
+            scored.append(
+                (score, a, f"garrison {game.hex_name(h)} (worth {value} VP, {garrison} units there)")
+            )
         if not scored:
             self.last_reason = "no town is open: the first legal hex"
             return decision.options[0]

@@ -94,8 +94,12 @@ class CombatRules:
         return sorted(out)
 
     def eligible_attackers(self, side: str, target: str, used: set[str]) -> list[str]:
-        return [u for n in self.data.adj[target] for u in self.combat_units_at(n, side)
-                if u not in used and self.may_attack(u)]
+        return [
+            u
+            for n in self.data.adj[target]
+            for u in self.combat_units_at(n, side)
+            if u not in used and self.may_attack(u)
+        ]
 
     def defenders_at(self, h: str, side: str) -> list[str]:
         """YOTR-CBT-C: the combat units of ``side`` in ``h`` that may still be attacked this Combat Phase (a unit
@@ -115,18 +119,27 @@ class CombatRules:
         doubled = []
         if h in d.towns and d.towns[h].kind == "base":
             doubled.append("base (Towns case F)")
-        if attackers and all(d.side_has(self.loc[a], h, "river") and not (
-                d.side_has(self.loc[a], h, "bridge") and self.opts.bridge_cancels_river_doubling)
-                for a in attackers):
+        if attackers and all(
+            d.side_has(self.loc[a], h, "river")
+            and not (d.side_has(self.loc[a], h, "bridge") and self.opts.bridge_cancels_river_doubling)
+            for a in attackers
+        ):
             doubled.append("every attacker across a river (Terrain Note 1)")
         if self.opts.rough_swamp_defence == 2 and d.terrain(h) in ("rough", "swamp"):
             doubled.append("rough or swamp (decision D-01 alternative)")
         factor = 2 if doubled else 1  # YOTR-TEC-4: never more than x2
-        militia = self.allied_militia(h) if side == "Allied" else (
-            self.communist_militia(h) + (2 if self.sc_intact(h) else 0))
+        militia = (
+            self.allied_militia(h)
+            if side == "Allied"
+            else (self.communist_militia(h) + (2 if self.sc_intact(h) else 0))
+        )
         total = total_units * factor + militia
-        return total, {"units": float(total_units), "doubled_by": doubled, "militia": militia,
-                       "total": float(total)}
+        return total, {
+            "units": float(total_units),
+            "doubled_by": doubled,
+            "militia": militia,
+            "total": float(total),
+        }
 
     # ------------------------------------------------------------------ the phases
     def communist_combat(self):
@@ -148,7 +161,9 @@ class CombatRules:
                 break
             opts = [Action.make("target", f"Attack {self.hex_name(h)}", [h], hex=h) for h in targets]
             opts.append(Action.make("done", "Resolve the declared attacks" if attacks else "Make no attack"))
-            act = yield self.decide(side, "Declare an attack on a hex (or finish declaring)", "YOTR-CBT-A", opts, kind="target")
+            act = yield self.decide(
+                side, "Declare an attack on a hex (or finish declaring)", "YOTR-CBT-A", opts, kind="target"
+            )
             if act.kind == "done":
                 break
             target = act["hex"]
@@ -159,14 +174,25 @@ class CombatRules:
                     break
                 opts = []
                 if not group and len(cand) > 1:
-                    opts.append(Action.make("all_attack", f"Attack {target} with all {len(cand)} adjacent units",
-                                            [target], hex=target))
-                opts += [Action.make("attacker", f"Add {self.describe(u)} at {self.loc[u]}", [self.loc[u]],
-                                     unit=u) for u in cand]
+                    opts.append(
+                        Action.make(
+                            "all_attack",
+                            f"Attack {target} with all {len(cand)} adjacent units",
+                            [target],
+                            hex=target,
+                        )
+                    )
+                opts += [
+                    Action.make("attacker", f"Add {self.describe(u)} at {self.loc[u]}", [self.loc[u]], unit=u)
+                    for u in cand
+                ]
                 if group:
-                    opts.append(Action.make("commit", f"Attack {target} with these {len(group)} unit(s)",
-                                            [target]))
-                a = yield self.decide(side, f"Choose the units attacking {target}", "YOTR-CBT-H", opts, kind="attackers")
+                    opts.append(
+                        Action.make("commit", f"Attack {target} with these {len(group)} unit(s)", [target])
+                    )
+                a = yield self.decide(
+                    side, f"Choose the units attacking {target}", "YOTR-CBT-H", opts, kind="attackers"
+                )
                 if a.kind == "commit":
                     break
                 if a.kind == "all_attack":
@@ -175,13 +201,21 @@ class CombatRules:
                 group.append(a["unit"])
             extra: list[str] = []
             while True:  # YOTR-CBT-D / D-60: more hexes next to every attacker may join the same attack
-                more = [h for h in targets if h != target and h not in extra and h not in targeted
-                        and all(h in self.data.adj[self.loc[u]] for u in group)]
+                more = [
+                    h
+                    for h in targets
+                    if h != target
+                    and h not in extra
+                    and h not in targeted
+                    and all(h in self.data.adj[self.loc[u]] for u in group)
+                ]
                 if not more:
                     break
                 opts = [Action.make("add_hex", f"Attack {h} in the same attack", [h], hex=h) for h in more]
                 opts.append(Action.make("no_more", "No more hexes in this attack"))
-                a = yield self.decide(side, f"Add another hex to the attack on {target}?", "YOTR-CBT-D", opts, kind="add_hex")
+                a = yield self.decide(
+                    side, f"Add another hex to the attack on {target}?", "YOTR-CBT-D", opts, kind="add_hex"
+                )
                 if a.kind == "no_more":
                     break
                 extra.append(a["hex"])
@@ -191,21 +225,35 @@ class CombatRules:
             attacks.append((target, group, extra))
             if side == "Communist":
                 self.face_up.update(group)
-            yield self.ruling("YOTR-SOP-A3a" if side == "Communist" else "YOTR-SOP-B4a", f"Attack on {target} "
-                              "declared", f"{side} declares an attack on {self.hex_name(target)} by "
-                              f"{', '.join(self.describe(u) for u in group)}"
-                              + (f" (together with {', '.join(extra)}, Combat case D)" if extra else "")
-                              + (", turned face up (Combat case P)." if side == "Communist" else "."),
-                              result={"target": target, "attackers": group, "extra": extra}, places=[target, *extra])
+            yield self.ruling(
+                "YOTR-SOP-A3a" if side == "Communist" else "YOTR-SOP-B4a",
+                f"Attack on {target} declared",
+                f"{side} declares an attack on {self.hex_name(target)} by "
+                f"{', '.join(self.describe(u) for u in group)}"
+                + (f" (together with {', '.join(extra)}, Combat case D)" if extra else "")
+                + (", turned face up (Combat case P)." if side == "Communist" else "."),
+                result={"target": target, "attackers": group, "extra": extra},
+                places=[target, *extra],
+            )
         self.pending_attacks = attacks
         while attacks:  # YOTR-CBT-K / YOTR-CBT-P: the attacker picks the next battle after each one (D-56)
             if len(attacks) == 1:
                 nxt = attacks[0]
             else:
-                opts = [Action.make("resolve", f"Resolve the attack on {self.hex_name(t)} ({len(g)} unit(s)"
-                                    + (f", with {', '.join(x)}" if x else "") + ")", [t, *x], hex=t)
-                        for t, g, x in attacks]
-                act = yield self.decide(side, "Which declared attack is resolved next?", "YOTR-CBT-K", opts, kind="resolve")
+                opts = [
+                    Action.make(
+                        "resolve",
+                        f"Resolve the attack on {self.hex_name(t)} ({len(g)} unit(s)"
+                        + (f", with {', '.join(x)}" if x else "")
+                        + ")",
+                        [t, *x],
+                        hex=t,
+                    )
+                    for t, g, x in attacks
+                ]
+                act = yield self.decide(
+                    side, "Which declared attack is resolved next?", "YOTR-CBT-K", opts, kind="resolve"
+                )
                 nxt = next(a for a in attacks if a[0] == act["hex"])
             attacks.remove(nxt)
             yield from self.resolve_attack(side, *nxt)
@@ -220,11 +268,18 @@ class CombatRules:
         """One attack: on ``target`` and, under Combat case D, the ``extra`` hexes with it (D-35, D-60)."""
         d = self.data
         hexes = [target, *extra]
-        attackers = [u for u in attackers if self.side_of(u) == side
-                     and all(self.loc[u] in d.adj.get(h, ()) for h in hexes)]
+        attackers = [
+            u
+            for u in attackers
+            if self.side_of(u) == side and all(self.loc[u] in d.adj.get(h, ()) for h in hexes)
+        ]
         if not attackers:
-            yield self.ruling("YOTR-CBT-A", f"Attack on {target} lapses", "No declared attacker is still next "
-                              "to the hex, so the attack is not made.", places=hexes)
+            yield self.ruling(
+                "YOTR-CBT-A",
+                f"Attack on {target} lapses",
+                "No declared attacker is still next to the hex, so the attack is not made.",
+                places=hexes,
+            )
             return
         if side == "Allied":
             live = []
@@ -233,22 +288,40 @@ class CombatRules:
                 if found:
                     live.append(h)
             if not live:
-                yield self.ruling("YOTR-CBT-P", f"Attack on {target} spent", "The hex held only dummies: the "
-                                  "attacking units are spent for this phase and there is no combat result "
-                                  "(decision D-34).", result={"target": target, "spent": attackers},
-                                  places=hexes)
+                yield self.ruling(
+                    "YOTR-CBT-P",
+                    f"Attack on {target} spent",
+                    "The hex held only dummies: the "
+                    "attacking units are spent for this phase and there is no combat result "
+                    "(decision D-34).",
+                    result={"target": target, "spent": attackers},
+                    places=hexes,
+                )
                 yield from self.check_victory()
                 return
             hexes = live
         enemy = self.enemy_of(side)
-        fresh = [h for h in hexes if self.defenders_at(h, enemy) or (
-            self.allied_militia(h) if enemy == "Allied" else self.communist_militia(h) or self.sc_intact(h))]
+        fresh = [
+            h
+            for h in hexes
+            if self.defenders_at(h, enemy)
+            or (
+                self.allied_militia(h)
+                if enemy == "Allied"
+                else self.communist_militia(h) or self.sc_intact(h)
+            )
+        ]
         if not fresh:
-            yield self.ruling("YOTR-CBT-C", f"Attack on {target} not made", "Every unit now in the hex has already "
-                              "been attacked this Combat Phase (it retreated there) and no militia or Supply "
-                              "Center defends it, so no unit may be attacked here again: the declared attackers "
-                              "are spent and there is no combat result (decision D-66).",
-                              result={"target": target, "spent": attackers}, places=hexes)
+            yield self.ruling(
+                "YOTR-CBT-C",
+                f"Attack on {target} not made",
+                "Every unit now in the hex has already "
+                "been attacked this Combat Phase (it retreated there) and no militia or Supply "
+                "Center defends it, so no unit may be attacked here again: the declared attackers "
+                "are spent and there is no combat result (decision D-66).",
+                result={"target": target, "spent": attackers},
+                places=hexes,
+            )
             return
         yield from self._battle(side, fresh, attackers)
 
@@ -262,23 +335,39 @@ class CombatRules:
             self.place(u, "removed")
             self.pinned.discard(u)
             self.disrupted.discard(u)
-            yield self.ruling("YOTR-DUM-C", f"Dummy exposed at {target}", f"The counter {u} at {target} is a "
-                              "dummy, exposed by a ground attack: it is removed for good (Dummy case C).",
-                              changes=[{"unit": u, "from": target, "to": "removed"}], places=[target])
-        return bool(self.combat_units_at(target, "Communist") or self.communist_militia(target)
-                    or self.sc_intact(target))
+            yield self.ruling(
+                "YOTR-DUM-C",
+                f"Dummy exposed at {target}",
+                f"The counter {u} at {target} is a "
+                "dummy, exposed by a ground attack: it is removed for good (Dummy case C).",
+                changes=[{"unit": u, "from": target, "to": "removed"}],
+                places=[target],
+            )
+        return bool(
+            self.combat_units_at(target, "Communist")
+            or self.communist_militia(target)
+            or self.sc_intact(target)
+        )
 
     def _battle(self, side: str, hexes: list[str], attackers: list[str]):
         """YOTR-CBT-PROC: totals, odds, die, result, applied to every defending hex."""
         d = self.data
         target = hexes[0]
-        if side == "Communist" and any(self.counters[u].nationality == "USA" for h in hexes
-                                       for u in self.units_at(h)) and not self.usa_zoc:
+        if (
+            side == "Communist"
+            and any(self.counters[u].nationality == "USA" for h in hexes for u in self.units_at(h))
+            and not self.usa_zoc
+        ):
             self.usa_zoc = True
             self.touch()
-            yield self.ruling("YOTR-ZOC-F2", "USA zones of control switched on", "A USA unit has been attacked: "
-                              "from now on every USA unit has a full zone of control (decision D-50).",
-                              result={"usa_zoc": True}, places=[target])
+            yield self.ruling(
+                "YOTR-ZOC-F2",
+                "USA zones of control switched on",
+                "A USA unit has been attacked: "
+                "from now on every USA unit has a full zone of control (decision D-50).",
+                result={"usa_zoc": True},
+                places=[target],
+            )
         strengths = {u: self.attack_strength(u) for u in attackers}  # YOTR-SUP-F: supply judged now
         atk = sum(strengths.values(), Fraction(0))
         idle = [u for u, v in strengths.items() if v == 0]
@@ -286,29 +375,49 @@ class CombatRules:
         for h in hexes[1:]:  # YOTR-CBT-D: one combined defence
             more, p2 = self.defense_strength(h, attackers)
             dfn += more
-            parts = {"units": parts["units"] + p2["units"], "doubled_by": parts["doubled_by"] + p2["doubled_by"],
-                     "militia": parts["militia"] + p2["militia"], "total": float(dfn)}
+            parts = {
+                "units": parts["units"] + p2["units"],
+                "doubled_by": parts["doubled_by"] + p2["doubled_by"],
+                "militia": parts["militia"] + p2["militia"],
+                "total": float(dfn),
+            }
         defenders = {h: self.defenders_at(h, self.enemy_of(side)) for h in hexes}
         col = odds_column(atk, dfn)
         if col is None:
-            yield self.ruling("YOTR-CBT-PROC", f"No attack on {target}", "The attackers have no attack strength "
-                              "left at the moment of combat (supply), so no attack is made.", places=[target])
+            yield self.ruling(
+                "YOTR-CBT-PROC",
+                f"No attack on {target}",
+                "The attackers have no attack strength "
+                "left at the moment of combat (supply), so no attack is made.",
+                places=[target],
+            )
             return
         roll = self.dice.roll(6, "combat")
         die = roll.value
         result = d.crt[(die, col)]
-        yield self.ruling("YOTR-CBT-CRT", f"Battle for {', '.join(hexes)}: {result}",
-                          f"{float(atk):g} attack against {float(dfn):g} defence"
-                          + (f" (units {parts['units']:g}" + (f", doubled for {' and '.join(parts['doubled_by'])}"
-                             if parts["doubled_by"] else "") + f", militia {parts['militia']})")
-                          + f" is {col} after rounding in the defender's favour; the die shows {die}: {result}."
-                          + (f" ({', '.join(idle)} add(s) nothing: attack strength zero, Unsupplied at this instant of "
-                             "combat, Supply case F, decision D-54.)" if idle else ""),
-                          result={"target": target, "hexes": list(hexes), "odds": col, "die": die, "crt": result},
-                          inputs={"attack": float(atk), "defense": float(dfn), **parts,
-                                  "attackers": list(attackers)},
-                          dice=[roll], lookup=Lookup("CRT", str(die), col, result),
-                          places=list(hexes), side=side)
+        yield self.ruling(
+            "YOTR-CBT-CRT",
+            f"Battle for {', '.join(hexes)}: {result}",
+            f"{float(atk):g} attack against {float(dfn):g} defence"
+            + (
+                f" (units {parts['units']:g}"
+                + (f", doubled for {' and '.join(parts['doubled_by'])}" if parts["doubled_by"] else "")
+                + f", militia {parts['militia']})"
+            )
+            + f" is {col} after rounding in the defender's favour; the die shows {die}: {result}."
+            + (
+                f" ({', '.join(idle)} add(s) nothing: attack strength zero, Unsupplied at this instant of "
+                "combat, Supply case F, decision D-54.)"
+                if idle
+                else ""
+            ),
+            result={"target": target, "hexes": list(hexes), "odds": col, "die": die, "crt": result},
+            inputs={"attack": float(atk), "defense": float(dfn), **parts, "attackers": list(attackers)},
+            dice=[roll],
+            lookup=Lookup("CRT", str(die), col, result),
+            places=list(hexes),
+            side=side,
+        )
         for units in defenders.values():  # YOTR-CBT-C: attacked once, never again this phase
             self.defended.update(units)
         if result in ("Ae", "Ar1", "Ar2"):
@@ -319,7 +428,9 @@ class CombatRules:
                     yield from self.retreat(u, int(result[-1]))
         elif result in ("De", "Dr1", "Dr2"):
             for h in hexes:
-                yield from self.defender_loses(side, h, result, attackers, advance=False, defenders=defenders[h])
+                yield from self.defender_loses(
+                    side, h, result, attackers, advance=False, defenders=defenders[h]
+                )
             enemy = self.enemy_of(side)
             if all(not self.combat_units_at(h, enemy) and not self.is_target(h, side) for h in hexes):
                 yield from self.advance_after_combat(side, target, attackers)  # D-35: into one hex
@@ -328,8 +439,15 @@ class CombatRules:
         self.face_up = {u for u in self.face_up if self.is_supply_unit(u)}
         yield from self.check_victory()
 
-    def defender_loses(self, side: str, target: str, result: str, attackers: list[str], advance: bool = True,
-                       defenders: list[str] | None = None):
+    def defender_loses(
+        self,
+        side: str,
+        target: str,
+        result: str,
+        attackers: list[str],
+        advance: bool = True,
+        defenders: list[str] | None = None,
+    ):
         """Apply a result against the defender of ``target`` to the units that defended it (YOTR-CBT-C: a unit
         attacked earlier this phase that retreated into the hex is left alone, D-66)."""
         enemy = self.enemy_of(side)
@@ -344,29 +462,45 @@ class CombatRules:
             if result == "De" or self.sc_surrounded(target):
                 yield from self.destroy_sc(target, result)
             else:
-                yield self.ruling("YOTR-SUP-D", f"Supply Center {target} holds", f"A Supply Center ignores {result} "
-                                  "unless every hex around it is held or controlled by Allied units (decision D-27).",
-                                  places=[target])
+                yield self.ruling(
+                    "YOTR-SUP-D",
+                    f"Supply Center {target} holds",
+                    f"A Supply Center ignores {result} "
+                    "unless every hex around it is held or controlled by Allied units (decision D-27).",
+                    places=[target],
+                )
         if enemy == "Communist" and self.communist_militia(target) and self.combat_units_at(target, enemy):
             self.militia_gone.add(target)
             self.touch()
-            yield self.ruling("YOTR-TWN-PROC", f"NLF militia of {self.hex_name(target)} eliminated",
-                              f"The result against the defender eliminates the NLF militia of "
-                              f"{self.hex_name(target)}, but the Battlegroup left in place (Combat case Q) still holds "
-                              "the town for the Communist: it stays Communist-held, without militia strength, until "
-                              "no Communist unit is left there (decision D-55).",
-                              result={"town": target, "militia": 0}, places=[target])
+            yield self.ruling(
+                "YOTR-TWN-PROC",
+                f"NLF militia of {self.hex_name(target)} eliminated",
+                f"The result against the defender eliminates the NLF militia of "
+                f"{self.hex_name(target)}, but the Battlegroup left in place (Combat case Q) still holds "
+                "the town for the Communist: it stays Communist-held, without militia strength, until "
+                "no Communist unit is left there (decision D-55).",
+                result={"town": target, "militia": 0},
+                places=[target],
+            )
         if not self.combat_units_at(target, enemy) and target in self.data.towns:
             if enemy == "Allied" and self.town[target] != "nlf":
-                yield from self.capture_town(target, "Communist", "YOTR-TWN-PROC",
-                                             f"The result against the defender eliminates the militia of "
-                                             f"{self.hex_name(target)}: an NLF militia counter marks Communist "
-                                             "control.")
+                yield from self.capture_town(
+                    target,
+                    "Communist",
+                    "YOTR-TWN-PROC",
+                    f"The result against the defender eliminates the militia of "
+                    f"{self.hex_name(target)}: an NLF militia counter marks Communist "
+                    "control.",
+                )
             elif enemy == "Communist" and self.town[target] == "nlf":
-                yield from self.capture_town(target, "Allied", "YOTR-TWN-M",
-                                             f"The NLF militia of {self.hex_name(target)} is eliminated: the "
-                                             "Allies retake the town, its printed militia is restored and the NLF "
-                                             "counter is turned face down.")
+                yield from self.capture_town(
+                    target,
+                    "Allied",
+                    "YOTR-TWN-M",
+                    f"The NLF militia of {self.hex_name(target)} is eliminated: the "
+                    "Allies retake the town, its printed militia is restored and the NLF "
+                    "counter is turned face down.",
+                )
         if advance and not self.combat_units_at(target, enemy) and not self.is_target(target, side):
             yield from self.advance_after_combat(side, target, attackers)
 
@@ -374,9 +508,14 @@ class CombatRules:
         """D-55: an Allied unit entering a Communist-held town whose NLF militia was eliminated (and no Communist
         unit is left there) retakes it (YOTR-TWN-M)."""
         if h in self.militia_gone and self.town[h] == "nlf" and not self.occupied_by(h, "Communist"):
-            yield from self.capture_town(h, "Allied", "YOTR-TWN-M", f"{self.hex_name(h)} has lost its NLF militia "
-                                         "and no Communist unit is left there: the Allied unit entering it retakes "
-                                         "the town and its printed militia is restored (decision D-55).")
+            yield from self.capture_town(
+                h,
+                "Allied",
+                "YOTR-TWN-M",
+                f"{self.hex_name(h)} has lost its NLF militia "
+                "and no Communist unit is left there: the Allied unit entering it retakes "
+                "the town and its printed militia is restored (decision D-55).",
+            )
 
     def sc_surrounded(self, h: str) -> bool:
         """D-27: every hex around the Supply Center is Allied-occupied or in an Allied zone (sea counts)."""
@@ -387,16 +526,27 @@ class CombatRules:
     def destroy_sc(self, h: str, result: str):
         self.sc_destroyed.add(h)
         self.touch()
-        yield self.ruling("YOTR-SUP-D", f"Supply Center {self.hex_name(h)} destroyed",
-                          f"The Supply Center is destroyed ({result}) for the rest of the game: no supply can be "
-                          "drawn from it and no militia counter replaces it.", result={"sc": h}, places=[h])
+        yield self.ruling(
+            "YOTR-SUP-D",
+            f"Supply Center {self.hex_name(h)} destroyed",
+            f"The Supply Center is destroyed ({result}) for the rest of the game: no supply can be "
+            "drawn from it and no militia counter replaces it.",
+            result={"sc": h},
+            places=[h],
+        )
         for u in self.units_at(h):
             if self.is_supply_unit(u):
                 self.face_up.add(u)
                 self.place(u, "eliminated")
-                yield self.ruling("YOTR-SUP-D", f"Supply unit {u} destroyed", f"The {'real' if self.counters[u].unit_type == 'supply_real' else 'dummy'} "
-                                  f"supply unit {u} on the destroyed Supply Center is shown to the Allied player and "
-                                  "destroyed.", changes=[{"unit": u, "from": h, "to": "eliminated"}], places=[h])
+                yield self.ruling(
+                    "YOTR-SUP-D",
+                    f"Supply unit {u} destroyed",
+                    f"The {'real' if self.counters[u].unit_type == 'supply_real' else 'dummy'} "
+                    f"supply unit {u} on the destroyed Supply Center is shown to the Allied player and "
+                    "destroyed.",
+                    changes=[{"unit": u, "from": h, "to": "eliminated"}],
+                    places=[h],
+                )
 
     def capture_town(self, h: str, by: str, rule: str, why: str):
         """YOTR-TWN-PROC / YOTR-TWN-M / YOTR-TWN-H: a town changes hands and victory points follow."""
@@ -405,9 +555,14 @@ class CombatRules:
         self.town[h] = new
         self.militia_gone.discard(h)
         self.touch()
-        yield self.ruling(rule, f"{self.hex_name(h)} taken by the {by}", why,
-                          result={"town": h, "from": old, "to": new}, changes=[{"town": h, "from": old, "to": new}],
-                          places=[h])
+        yield self.ruling(
+            rule,
+            f"{self.hex_name(h)} taken by the {by}",
+            why,
+            result={"town": h, "from": old, "to": new},
+            changes=[{"town": h, "from": old, "to": new}],
+            places=[h],
+        )
         yield from self.check_victory()
 
     # ------------------------------------------------------------------ losses, retreats, advances
@@ -416,16 +571,26 @@ class CombatRules:
         if ground and self.full_nva(uid):
             self.bg.add(uid)
             self.touch()
-            yield self.ruling("YOTR-CBT-Q", f"{uid} becomes a Battlegroup", f"{self.describe(uid)} is eliminated: "
-                              f"{why}; a full-strength NVA unit is replaced in its hex by a {self.bg_values()} Battlegroup, which "
-                              "is not forced to retreat (Combat case Q).", result={"unit": uid, "bg": True},
-                              places=[h])
+            yield self.ruling(
+                "YOTR-CBT-Q",
+                f"{uid} becomes a Battlegroup",
+                f"{self.describe(uid)} is eliminated: "
+                f"{why}; a full-strength NVA unit is replaced in its hex by a {self.bg_values()} Battlegroup, which "
+                "is not forced to retreat (Combat case Q).",
+                result={"unit": uid, "bg": True},
+                places=[h],
+            )
             return
         self.place(uid, "eliminated")
         self.pinned.discard(uid)
         self.disrupted.discard(uid)
-        yield self.ruling("YOTR-CBT-CRT", f"{uid} eliminated", f"{self.describe(uid)} in {h} is eliminated: {why}.",
-                          changes=[{"unit": uid, "from": h, "to": "eliminated"}], places=[h])
+        yield self.ruling(
+            "YOTR-CBT-CRT",
+            f"{uid} eliminated",
+            f"{self.describe(uid)} in {h} is eliminated: {why}.",
+            changes=[{"unit": uid, "from": h, "to": "eliminated"}],
+            places=[h],
+        )
 
     def retreat_options(self, uid: str, n: int) -> list[str]:
         """D-05 / YOTR-ZOC-D: the hexes exactly ``n`` away that ``uid`` can retreat to, step by step."""
@@ -435,7 +600,9 @@ class CombatRules:
         side = u.side
         ezoc = self.zoc_for_tracing(self.enemy_of(side))
         if u.nationality == "USA" and h0 in d.towns and d.towns[h0].kind == "base":
-            return sorted(h for h, p in d.towns.items() if p.kind == "base" and h != h0 and self.friendly_town(h))
+            return sorted(
+                h for h, p in d.towns.items() if p.kind == "base" and h != h0 and self.friendly_town(h)
+            )
         frontier = {h0}
         for i in range(1, n + 1):
             nxt = set()
@@ -464,41 +631,81 @@ class CombatRules:
         if len(opts) == 1:
             to = opts[0]
         else:
-            acts = [Action.make("retreat", f"Retreat {uid} to {self.hex_name(h)}", [h], unit=uid, to=h) for h in opts]
-            act = yield self.decide(side, f"Retreat {self.describe(uid)} {n} hex(es) from {h0}", "YOTR-ZOC-D", acts, kind="retreat")
+            acts = [
+                Action.make("retreat", f"Retreat {uid} to {self.hex_name(h)}", [h], unit=uid, to=h)
+                for h in opts
+            ]
+            act = yield self.decide(
+                side,
+                f"Retreat {self.describe(uid)} {n} hex(es) from {h0}",
+                "YOTR-ZOC-D",
+                acts,
+                kind="retreat",
+            )
             to = act["to"]
         self.place(uid, to)
-        yield self.ruling("YOTR-ZOC-D", f"{uid} retreats", f"{self.describe(uid)} retreats from {h0} to "
-                          f"{self.hex_name(to)}, away from the enemy and never into an enemy zone without a friendly "
-                          "unit (decision D-05; no movement points, Movement case K).",
-                          changes=[{"unit": uid, "from": h0, "to": to}], places=[h0, to], side=side)
+        yield self.ruling(
+            "YOTR-ZOC-D",
+            f"{uid} retreats",
+            f"{self.describe(uid)} retreats from {h0} to "
+            f"{self.hex_name(to)}, away from the enemy and never into an enemy zone without a friendly "
+            "unit (decision D-05; no movement points, Movement case K).",
+            changes=[{"unit": uid, "from": h0, "to": to}],
+            places=[h0, to],
+            side=side,
+        )
         if side == "Allied":
             yield from self.retake_unheld(to)
-        if side == "Communist" and to in self.data.towns and self.town[to] != "nlf" and \
-                self.allied_militia(to) == 0 and not self.occupied_by(to, "Allied"):
-            yield from self.capture_town(to, "Communist", "YOTR-TWN-H", f"A Communist unit retreating into the "
-                                         f"empty strength-0 town {self.hex_name(to)} takes it (decision D-19).")
+        if (
+            side == "Communist"
+            and to in self.data.towns
+            and self.town[to] != "nlf"
+            and self.allied_militia(to) == 0
+            and not self.occupied_by(to, "Allied")
+        ):
+            yield from self.capture_town(
+                to,
+                "Communist",
+                "YOTR-TWN-H",
+                f"A Communist unit retreating into the "
+                f"empty strength-0 town {self.hex_name(to)} takes it (decision D-19).",
+            )
 
     def advance_after_combat(self, side: str, target: str, attackers: list[str]):
         """YOTR-CBT-L / D-43: surviving attackers may move into the emptied hex at once."""
         moved: list[str] = []
         while True:
-            cand = [u for u in attackers if self.loc[u] in self.data.adj.get(target, ()) and u not in moved
-                    and self.counters[u].nationality != "USA"
-                    and self.may_enter_terrain(u, self.loc[u], target) is None
-                    and self.enemy_blocks(u, target) is None]
+            cand = [
+                u
+                for u in attackers
+                if self.loc[u] in self.data.adj.get(target, ())
+                and u not in moved
+                and self.counters[u].nationality != "USA"
+                and self.may_enter_terrain(u, self.loc[u], target) is None
+                and self.enemy_blocks(u, target) is None
+            ]
             if not cand:
                 return
-            opts = [Action.make("advance", f"Advance {uid} into {target}", [target], unit=uid) for uid in cand]
+            opts = [
+                Action.make("advance", f"Advance {uid} into {target}", [target], unit=uid) for uid in cand
+            ]
             opts.append(Action.make("stop", "No (further) advance"))
-            act = yield self.decide(side, f"Advance after combat into {target}?", "YOTR-CBT-L", opts, kind="advance")
+            act = yield self.decide(
+                side, f"Advance after combat into {target}?", "YOTR-CBT-L", opts, kind="advance"
+            )
             if act.kind == "stop":
                 return
             uid = act["unit"]
             frm = self.loc[uid]
             self.place(uid, target)
             moved.append(uid)
-            yield self.ruling("YOTR-CBT-L", f"{uid} advances", f"{self.describe(uid)} advances from {frm} into the "
-                              f"emptied hex {target} at no movement cost.",
-                              changes=[{"unit": uid, "from": frm, "to": target}], places=[frm, target], side=side)
+            yield self.ruling(
+                "YOTR-CBT-L",
+                f"{uid} advances",
+                f"{self.describe(uid)} advances from {frm} into the "
+                f"emptied hex {target} at no movement cost.",
+                changes=[{"unit": uid, "from": frm, "to": target}],
+                places=[frm, target],
+                side=side,
+            )
             yield from self.check_victory()

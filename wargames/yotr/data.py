@@ -240,8 +240,10 @@ class YotrData(HexMapData):
     def march_steps(self) -> dict[str, tuple[tuple[str, int], ...]]:
         """Each hex's land neighbours with the march cost of entering them, ignoring roads, rivers and zones
         (clear 1, rough or swamp 2: the terrain rows of YOTR-TEC); the bots' static distances use it."""
-        return {h: tuple((n, 1 if self.hexes[n].terrain == "clear" else 2) for n in ns)
-                for h, ns in self.land_adj.items()}
+        return {
+            h: tuple((n, 1 if self.hexes[n].terrain == "clear" else 2) for n in ns)
+            for h, ns in self.land_adj.items()
+        }
 
     def has_road_or_trail(self, h: str) -> bool:
         return any(self.side_has(h, n, "road") or self.side_has(h, n, "trail") for n in self.adj[h])
@@ -308,22 +310,40 @@ def _build_data() -> YotrData:
     oob = by_id("yotr", "oob.csv", OobRow)
     for u in oob.values():
         if u.start_hex is not None and u.start_hex not in hexes:
-            raise DataError(base / "oob.csv", f"{u.id} starts on unknown hex {u.start_hex}", column="start_hex")
+            raise DataError(
+                base / "oob.csv", f"{u.id} starts on unknown hex {u.start_hex}", column="start_hex"
+            )
     variants = cached_csv("yotr", "ob_variants.csv", ObVariantRow)
     _check_variants(base / "ob_variants.csv", variants, oob)
     rules = rules_index("yotr", "YOTR")
     decisions = by_id("yotr", "decisions.csv", DecisionRow)
     saigon = tuple(sorted(h for h, p in towns.items() if p.region == "saigon"))
     roads = tuple(sorted(p.hex for p in places.values() if p.kind == "saigon_road"))
-    return YotrData(grid=grid, hexes=hexes, adj=adj, sides={k: frozenset(v) for k, v in sides.items()},
-                    places=places, towns=towns, supply_centers=scs,
-                    town_symbols=frozenset(p.hex for p in places.values() if p.kind in ("town", "base", "foreign_town")), regions=regions, region_towns=region_towns,
-                    saigon_hexes=saigon, saigon_roads=roads, crt=crt, brt=brt,
-                    brt_reconstructed_rows=frozenset(recon), tec=tec,
-                    supply_effects=cached_csv("yotr", "supply_effects.csv", SupplyEffectRow),
-                    vp_levels=cached_csv("yotr", "vp.csv", VpRow), town_vp=town_vp, oob=oob, ob_variants=variants,
-                    rules=rules,
-                    decisions=decisions)
+    return YotrData(
+        grid=grid,
+        hexes=hexes,
+        adj=adj,
+        sides={k: frozenset(v) for k, v in sides.items()},
+        places=places,
+        towns=towns,
+        supply_centers=scs,
+        town_symbols=frozenset(p.hex for p in places.values() if p.kind in ("town", "base", "foreign_town")),
+        regions=regions,
+        region_towns=region_towns,
+        saigon_hexes=saigon,
+        saigon_roads=roads,
+        crt=crt,
+        brt=brt,
+        brt_reconstructed_rows=frozenset(recon),
+        tec=tec,
+        supply_effects=cached_csv("yotr", "supply_effects.csv", SupplyEffectRow),
+        vp_levels=cached_csv("yotr", "vp.csv", VpRow),
+        town_vp=town_vp,
+        oob=oob,
+        ob_variants=variants,
+        rules=rules,
+        decisions=decisions,
+    )
 
 
 def _check_variants(path, variants: tuple[ObVariantRow, ...], oob: dict[str, OobRow]) -> None:
@@ -336,11 +356,19 @@ def _check_variants(path, variants: tuple[ObVariantRow, ...], oob: dict[str, Oob
         seen.add((v.ob, v.id))
         if v.change == "remove":
             if v.id not in oob or oob[v.id].side != side:
-                raise DataError(path, f"OB {v.ob} removes {v.id}, which is not a {side} counter of oob.csv",
-                                row=line, column="id")
+                raise DataError(
+                    path,
+                    f"OB {v.ob} removes {v.id}, which is not a {side} counter of oob.csv",
+                    row=line,
+                    column="id",
+                )
             continue
         if v.id in oob:
             raise DataError(path, f"OB {v.ob} adds {v.id}, an id oob.csv already uses", row=line, column="id")
         if v.side != side or v.nationality is None or not v.unit_type or not v.name:
-            raise DataError(path, f"an added {v.ob} counter needs side {side}, a name, a nationality and a unit type",
-                            row=line, column="side")
+            raise DataError(
+                path,
+                f"an added {v.ob} counter needs side {side}, a name, a nationality and a unit type",
+                row=line,
+                column="side",
+            )

@@ -24,8 +24,10 @@ from .data import load_data
 from .ob import ALLIED_OBS, COMMUNIST_OBS, OB_TITLES, RULE_LABELS, lsi_pick
 
 NVA_WHERE = "outside South Vietnam, within four hexes of it (decision D-61)"
-ARVN_WHERE = ("in South Vietnam or Svay Rieng, on a hex ARVN may enter (rough and swamp only along a road or "
-              "trail, decision D-38)")
+ARVN_WHERE = (
+    "in South Vietnam or Svay Rieng, on a hex ARVN may enter (rough and swamp only along a road or "
+    "trail, decision D-38)"
+)
 NLF_REGIONS = ("central_coast", "mekong_east", "mekong_east", "mekong_west", "mekong_west")
 FIXED = {"usa_1": "danang", "usa_2": "vung_tau", "usa_3": "long_binh"}
 
@@ -38,8 +40,9 @@ def nva_deploy_hexes() -> tuple[str, ...]:
     near: set[str] = set()
     frontier = set(svn)
     for _ in range(4):
-        nxt = {n for h in frontier for n in d.adj[h] if n not in svn and n not in near
-               and d.terrain(n) != "sea"}
+        nxt = {
+            n for h in frontier for n in d.adj[h] if n not in svn and n not in near and d.terrain(n) != "sea"
+        }
         near |= nxt
         frontier = nxt
     return tuple(sorted(near))
@@ -48,16 +51,25 @@ def nva_deploy_hexes() -> tuple[str, ...]:
 @cache
 def nlf_deploy_hexes(region: str) -> tuple[str, ...]:
     d = load_data()
-    return tuple(sorted(h for h, r in d.hexes.items() if r.region == region and r.terrain != "sea"
-                        and h not in d.towns and not d.has_road_or_trail(h)))
+    return tuple(
+        sorted(
+            h
+            for h, r in d.hexes.items()
+            if r.region == region and r.terrain != "sea" and h not in d.towns and not d.has_road_or_trail(h)
+        )
+    )
 
 
 @cache
 def arvn_deploy_hexes() -> tuple[str, ...]:
     """YOTR-DEP / D-38: South Vietnamese land hexes ARVN may enter, plus Svay Rieng."""
     d = load_data()
-    out = [h for h, r in d.hexes.items() if r.country == "SVN" and (
-        r.terrain == "clear" or (r.terrain in ("rough", "swamp") and d.has_road_or_trail(h)))]
+    out = [
+        h
+        for h, r in d.hexes.items()
+        if r.country == "SVN"
+        and (r.terrain == "clear" or (r.terrain in ("rough", "swamp") and d.has_road_or_trail(h)))
+    ]
     out.append(d.places["svay_rieng"].hex)
     return tuple(sorted(out))
 
@@ -72,8 +84,16 @@ def infiltration_hexes() -> tuple[str, ...]:
     for _ in range(4):
         frontier = {n for h in frontier for n in d.adj[h] if n not in near}
         near |= frontier
-    return tuple(sorted(h for h in near if h in d.hexes and d.country(h) == "SVN"
-                        and d.terrain(h) in ("rough", "swamp") and not d.has_road_or_trail(h)))
+    return tuple(
+        sorted(
+            h
+            for h in near
+            if h in d.hexes
+            and d.country(h) == "SVN"
+            and d.terrain(h) in ("rough", "swamp")
+            and not d.has_road_or_trail(h)
+        )
+    )
 
 
 @cache
@@ -81,7 +101,9 @@ def region_of_area(area: str) -> str | None:
     """The Region named by a deployment area of ``oob.csv`` ("outside Quang Tri Region (within 2 hexes)",
     "Mekong Delta, East Region"), or None (fixed places, "anywhere outside South Vietnam")."""
     d = load_data()
-    names = sorted(((r.name.removesuffix(" Region"), k) for k, r in d.regions.items()), key=lambda x: -len(x[0]))
+    names = sorted(
+        ((r.name.removesuffix(" Region"), k) for k, r in d.regions.items()), key=lambda x: -len(x[0])
+    )
     return next((k for name, k in names if f"{name} Region" in area), None)
 
 
@@ -91,8 +113,16 @@ def near_region_hexes(region: str, reach: int = 2) -> tuple[str, ...]:
     d = load_data()
     inside = [h for h, r in d.hexes.items() if r.region == region and r.terrain != "sea"]
     svay = d.places["svay_rieng"].hex
-    return tuple(sorted({n for h in inside for n in d.grid.within(h, reach) if n in d.hexes
-                         and d.country(n) != "SVN" and d.terrain(n) != "sea" and n != svay}))
+    return tuple(
+        sorted(
+            {
+                n
+                for h in inside
+                for n in d.grid.within(h, reach)
+                if n in d.hexes and d.country(n) != "SVN" and d.terrain(n) != "sea" and n != svay
+            }
+        )
+    )
 
 
 class DeployRules:
@@ -103,38 +133,62 @@ class DeployRules:
             other = "Communist" if side == "Allied" else "Allied"
             numbers: dict[str, int] = {}
             for n in range(1, 6):
-                opts = [Action.make("lsi_number", f"Number {n} for OB {k}: {OB_TITLES[k]}", ob=k, number=n)
-                        for k in letters if k not in numbers]
-                act = yield self.decide(side, f"Limited Strategic Intelligence: which OB gets number {n}?",
-                                        "YOTR-LSI", opts, kind="lsi_number")
+                opts = [
+                    Action.make("lsi_number", f"Number {n} for OB {k}: {OB_TITLES[k]}", ob=k, number=n)
+                    for k in letters
+                    if k not in numbers
+                ]
+                act = yield self.decide(
+                    side,
+                    f"Limited Strategic Intelligence: which OB gets number {n}?",
+                    "YOTR-LSI",
+                    opts,
+                    kind="lsi_number",
+                )
                 numbers[act["ob"]] = n
             numbers[next(k for k in letters if k not in numbers)] = 6
             self.lsi_numbers[side] = numbers
             listed = ", ".join(f"{k}={v}" for k, v in sorted(numbers.items()))
-            yield self.ruling("YOTR-LSI", f"{side} numbers his OBs", f"The {side} player numbers his six OBs in "
-                              f"secret: {listed}.", result={"numbers": numbers}, side=side, hidden_from=(other,),
-                              public=f"The {side} player numbers his six OBs in secret.",
-                              public_title=f"{side} numbers his OBs")
+            yield self.ruling(
+                "YOTR-LSI",
+                f"{side} numbers his OBs",
+                f"The {side} player numbers his six OBs in secret: {listed}.",
+                result={"numbers": numbers},
+                side=side,
+                hidden_from=(other,),
+                public=f"The {side} player numbers his six OBs in secret.",
+                public_title=f"{side} numbers his OBs",
+            )
         roll = self.dice.roll(6, "limited strategic intelligence")
         allied, communist = lsi_pick(self.lsi_numbers["Allied"], self.lsi_numbers["Communist"], roll.value)
         self.set_obs(allied, communist)
         sr = ", ".join(label for key, label in RULE_LABELS.items() if getattr(self.opts, key))
-        yield self.ruling("YOTR-LSI", f"Die {roll.value}: OB {allied} against OB {communist}",
-                          f"One die picks both OBs: {roll.value}. The Allied OB numbered {roll.value} is {allied} "
-                          f"({OB_TITLES[allied]}), announced at once; the Communist OB numbered {roll.value} is "
-                          f"{communist} ({OB_TITLES[communist]}), kept secret until the end. "
-                          + (f"In force: {sr}." if sr else "No special rule is in force."),
-                          result={"die": roll.value, "allied_ob": allied, "communist_ob": communist},
-                          dice=[roll], hidden_from=("Allied",),
-                          public=f"One die picks both OBs: {roll.value}. The Allied player plays OB {allied} "
-                                 f"({OB_TITLES[allied]}); the Communist OB stays secret until the end.",
-                          public_title=f"Die {roll.value}: the Allies play OB {allied}")
+        yield self.ruling(
+            "YOTR-LSI",
+            f"Die {roll.value}: OB {allied} against OB {communist}",
+            f"One die picks both OBs: {roll.value}. The Allied OB numbered {roll.value} is {allied} "
+            f"({OB_TITLES[allied]}), announced at once; the Communist OB numbered {roll.value} is "
+            f"{communist} ({OB_TITLES[communist]}), kept secret until the end. "
+            + (f"In force: {sr}." if sr else "No special rule is in force."),
+            result={"die": roll.value, "allied_ob": allied, "communist_ob": communist},
+            dice=[roll],
+            hidden_from=("Allied",),
+            public=f"One die picks both OBs: {roll.value}. The Allied player plays OB {allied} "
+            f"({OB_TITLES[allied]}); the Communist OB stays secret until the end.",
+            public_title=f"Die {roll.value}: the Allies play OB {allied}",
+        )
 
     def free_deployment(self):
         """YOTR-SET-SEQ / YOTR-DEP: the three deployment steps of the Standard Game."""
         oob = self.forces
-        nva = [u for u, r in sorted(self.counters.items()) if r.side == "Communist" and r.nationality == "NVA"
-               and r.unit_type in ("infantry", "dummy") and r.turn is None]
+        nva = [
+            u
+            for u, r in sorted(self.counters.items())
+            if r.side == "Communist"
+            and r.nationality == "NVA"
+            and r.unit_type in ("infantry", "dummy")
+            and r.turn is None
+        ]
         aside: list[str] = []
         placed = 0
         for uid in nva:
@@ -145,8 +199,14 @@ class DeployRules:
             opts = self._deploy_options(uid, nva_deploy_hexes())
             if len(aside) < len(nva) - 14:
                 opts.append(Action.make("set_aside", f"Set {uid} aside for the third step", unit=uid))
-            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 1: 14 of 21)", "YOTR-DEP", opts,
-                                    check=self._deploy_check(uid, opts, NVA_WHERE), kind="deploy")
+            act = yield self.decide(
+                "Communist",
+                f"Deploy {self.describe(uid)} (step 1: 14 of 21)",
+                "YOTR-DEP",
+                opts,
+                check=self._deploy_check(uid, opts, NVA_WHERE),
+                kind="deploy",
+            )
             if act.kind == "set_aside":
                 aside.append(uid)
                 continue
@@ -155,9 +215,18 @@ class DeployRules:
         nlf = [u for u, r in sorted(self.counters.items()) if r.nationality == "NLF"]
         for uid, region in zip(nlf, NLF_REGIONS, strict=True):
             opts = self._deploy_options(uid, nlf_deploy_hexes(region))
-            act = yield self.decide("Communist", f"Deploy {uid} in {self.data.regions[region].name}", "YOTR-DEP", opts,
-                                    check=self._deploy_check(uid, opts, f"in the {self.data.regions[region].name} "
-                                                             "Region, never on a town, road or trail hex"), kind="deploy")
+            act = yield self.decide(
+                "Communist",
+                f"Deploy {uid} in {self.data.regions[region].name}",
+                "YOTR-DEP",
+                opts,
+                check=self._deploy_check(
+                    uid,
+                    opts,
+                    f"in the {self.data.regions[region].name} Region, never on a town, road or trail hex",
+                ),
+                kind="deploy",
+            )
             self.home_region[uid] = region
             yield from self._deployed(uid, act["to"])
         # step 2: the Allies
@@ -176,23 +245,47 @@ class DeployRules:
                 if empty:
                     hexes, rule = tuple(empty), "YOTR-SR-B"
             opts = self._deploy_options(uid, hexes)
-            where = ("first in every South Vietnamese town and base still without an Allied unit (Special Rule B)"
-                     if rule == "YOTR-SR-B" else ARVN_WHERE)
-            act = yield self.decide("Allied", f"Deploy {self.describe(uid)}", rule, opts,
-                                    check=self._deploy_check(uid, opts, where, rule), kind="deploy")
+            where = (
+                "first in every South Vietnamese town and base still without an Allied unit (Special Rule B)"
+                if rule == "YOTR-SR-B"
+                else ARVN_WHERE
+            )
+            act = yield self.decide(
+                "Allied",
+                f"Deploy {self.describe(uid)}",
+                rule,
+                opts,
+                check=self._deploy_check(uid, opts, where, rule),
+                kind="deploy",
+            )
             yield from self._deployed(uid, act["to"])
         # the Allied OB's air points enter the box with the ruling that says so (journalled, issue #13)
         self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
-        yield self.ruling("YOTR-SET-SEQ", "Air points available", f"{self.air} air points go to the Bombardment "
-                          "Strength Available box.", result={"air": self.air}, side="Allied")
+        yield self.ruling(
+            "YOTR-SET-SEQ",
+            "Air points available",
+            f"{self.air} air points go to the Bombardment Strength Available box.",
+            result={"air": self.air},
+            side="Allied",
+        )
         # step 3: the seven set aside, then the supply units
         for uid in aside:
             hexes = nva_deploy_hexes() + (infiltration_hexes() if self.opts.special_rule_j else ())
             opts = self._deploy_options(uid, hexes)
-            where = NVA_WHERE + (", or under Special Rule J on a roadless rough or swamp hex of South Vietnam within "
-                                 "four hexes of the border" if self.opts.special_rule_j else "")
-            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 3)", "YOTR-DEP", opts,
-                                    check=self._deploy_check(uid, opts, where), kind="deploy")
+            where = NVA_WHERE + (
+                ", or under Special Rule J on a roadless rough or swamp hex of South Vietnam within "
+                "four hexes of the border"
+                if self.opts.special_rule_j
+                else ""
+            )
+            act = yield self.decide(
+                "Communist",
+                f"Deploy {self.describe(uid)} (step 3)",
+                "YOTR-DEP",
+                opts,
+                check=self._deploy_check(uid, opts, where),
+                kind="deploy",
+            )
             yield from self._deployed(uid, act["to"])
         yield from self._deploy_supply()
         yield from self.check_victory()
@@ -209,17 +302,27 @@ class DeployRules:
         oob = self.forces
         d = self.data
         svay = d.places["svay_rieng"].hex
-        nva = [u for u, r in sorted(self.counters.items()) if r.side == "Communist" and r.nationality == "NVA"
-               and r.unit_type in ("infantry", "dummy") and r.turn is None]
+        nva = [
+            u
+            for u, r in sorted(self.counters.items())
+            if r.side == "Communist"
+            and r.nationality == "NVA"
+            and r.unit_type in ("infantry", "dummy")
+            and r.turn is None
+        ]
 
         def nva_menu(uid: str) -> tuple[tuple[str, ...], str]:
             area = self.counters[uid].deploy_area
             region = region_of_area(area)
             if region is None:
-                return tuple(h for h in nva_deploy_hexes() if h != svay), "anywhere outside South Vietnam (the " \
-                    "menu of decision D-61), never in Svay Rieng"
-            return near_region_hexes(region), f"outside South Vietnam within two hexes of the " \
-                f"{d.regions[region].name} Region, never in Svay Rieng"
+                return tuple(
+                    h for h in nva_deploy_hexes() if h != svay
+                ), "anywhere outside South Vietnam (the menu of decision D-61), never in Svay Rieng"
+            return (
+                near_region_hexes(region),
+                f"outside South Vietnam within two hexes of the "
+                f"{d.regions[region].name} Region, never in Svay Rieng",
+            )
 
         aside: list[str] = []
         placed = 0
@@ -231,8 +334,14 @@ class DeployRules:
             opts = self._deploy_options(uid, hexes)
             if len(aside) < len(nva) - 14:
                 opts.append(Action.make("set_aside", f"Set {uid} aside for the third step", unit=uid))
-            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 1: 14 of 21)", "YOTR-DEP-COMM",
-                                    opts, check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"), kind="deploy")
+            act = yield self.decide(
+                "Communist",
+                f"Deploy {self.describe(uid)} (step 1: 14 of 21)",
+                "YOTR-DEP-COMM",
+                opts,
+                check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"),
+                kind="deploy",
+            )
             if act.kind == "set_aside":
                 aside.append(uid)
                 continue
@@ -242,8 +351,14 @@ class DeployRules:
             region = region_of_area(self.counters[uid].deploy_area) or d.region(self.counters[uid].start_hex)
             opts = self._deploy_options(uid, nlf_deploy_hexes(region))
             where = f"in the {d.regions[region].name} Region, never on a town, road or trail hex"
-            act = yield self.decide("Communist", f"Deploy {uid} in {d.regions[region].name}", "YOTR-DEP-COMM", opts,
-                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"), kind="deploy")
+            act = yield self.decide(
+                "Communist",
+                f"Deploy {uid} in {d.regions[region].name}",
+                "YOTR-DEP-COMM",
+                opts,
+                check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"),
+                kind="deploy",
+            )
             yield from self._deployed(uid, act["to"], rule="YOTR-DEP-COMM")
         for uid, r in sorted(self.counters.items()):  # step 2: the Allies
             if r.side != "Allied" or r.turn is not None:
@@ -255,19 +370,35 @@ class DeployRules:
             hexes = tuple(h for h in arvn_deploy_hexes() if d.region(h) == region)
             opts = self._deploy_options(uid, hexes)
             where = f"in the {d.regions[region].name} Region, on a hex ARVN may enter (decision D-38)"
-            act = yield self.decide("Allied", f"Deploy {self.describe(uid)} in {d.regions[region].name}",
-                                    "YOTR-DEP-ALLIED", opts,
-                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-ALLIED"), kind="deploy")
+            act = yield self.decide(
+                "Allied",
+                f"Deploy {self.describe(uid)} in {d.regions[region].name}",
+                "YOTR-DEP-ALLIED",
+                opts,
+                check=self._deploy_check(uid, opts, where, "YOTR-DEP-ALLIED"),
+                kind="deploy",
+            )
             yield from self._deployed(uid, act["to"], rule="YOTR-DEP-ALLIED")
         # the Allied OB's air points enter the box with the ruling that says so (journalled, issue #13)
         self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
-        yield self.ruling("YOTR-DEP-ALLIED", "Air points available", f"{self.air} air points go to the "
-                          "Bombardment Strength Available box.", result={"air": self.air}, side="Allied")
+        yield self.ruling(
+            "YOTR-DEP-ALLIED",
+            "Air points available",
+            f"{self.air} air points go to the Bombardment Strength Available box.",
+            result={"air": self.air},
+            side="Allied",
+        )
         for uid in aside:  # step 3
             hexes, where = nva_menu(uid)
             opts = self._deploy_options(uid, hexes)
-            act = yield self.decide("Communist", f"Deploy {self.describe(uid)} (step 3)", "YOTR-DEP-COMM", opts,
-                                    check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"), kind="deploy")
+            act = yield self.decide(
+                "Communist",
+                f"Deploy {self.describe(uid)} (step 3)",
+                "YOTR-DEP-COMM",
+                opts,
+                check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"),
+                kind="deploy",
+            )
             yield from self._deployed(uid, act["to"], rule="YOTR-DEP-COMM")
         yield from self._deploy_supply(rule="YOTR-DEP-COMM")
         yield from self.check_victory()
@@ -278,7 +409,9 @@ class DeployRules:
 
         def check(act: Action) -> IllegalAction | None:
             if act.get("unit") != uid:
-                return IllegalAction("YOTR-SET-SEQ", f"the counter to set up now is {uid}, not {act.get('unit')!r}")
+                return IllegalAction(
+                    "YOTR-SET-SEQ", f"the counter to set up now is {uid}, not {act.get('unit')!r}"
+                )
             if act.kind != "deploy":
                 return None
             to = act.get("to")
@@ -292,25 +425,36 @@ class DeployRules:
             if self.occupied_by(to, enemy):
                 return IllegalAction(rule, f"{name} holds enemy counters")
             return IllegalAction(rule, f"{self.describe(uid)} sets up {where}; {name} is not such a hex")
+
         return check
 
     def _deploy_options(self, uid: str, hexes: tuple[str, ...]) -> list[Action]:
         enemy = "Allied" if self.side_of(uid) == "Communist" else "Communist"
         bad = self.occupied(enemy)
-        return [Action("deploy", (("to", h), ("unit", uid)), f"{uid} to {h}", (h,)) for h in hexes if h not in bad]
+        return [
+            Action("deploy", (("to", h), ("unit", uid)), f"{uid} to {h}", (h,)) for h in hexes if h not in bad
+        ]
 
     def _deployed(self, uid: str, h: str, rule: str = "YOTR-DEP"):
         self.place(uid, h)
         side = self.side_of(uid)
-        yield self.ruling(rule, f"{uid} deployed", f"{self.describe(uid)} is set up in {self.hex_name(h)}.",
-                          changes=[{"unit": uid, "from": "track", "to": h}], places=[h], side=side,
-                          hidden_from=("Allied",) if side == "Communist" else (),
-                          public=f"A face-down Communist counter is set up in {h}.",
-                          public_title="A face-down counter is set up")
+        yield self.ruling(
+            rule,
+            f"{uid} deployed",
+            f"{self.describe(uid)} is set up in {self.hex_name(h)}.",
+            changes=[{"unit": uid, "from": "track", "to": h}],
+            places=[h],
+            side=side,
+            hidden_from=("Allied",) if side == "Communist" else (),
+            public=f"A face-down Communist counter is set up in {h}.",
+            public_title="A face-down counter is set up",
+        )
 
     def _deploy_supply(self, rule: str = "YOTR-DEP"):
         """YOTR-DEP: the 13 supply units go to the Supply Centers by quota; the Communist picks the real ones."""
-        units = [u for u, r in sorted(self.counters.items()) if r.unit_type in ("supply_real", "supply_dummy")]
+        units = [
+            u for u, r in sorted(self.counters.items()) if r.unit_type in ("supply_real", "supply_dummy")
+        ]
         real = [u for u in units if self.counters[u].unit_type == "supply_real"]
         dummy = [u for u in units if self.counters[u].unit_type == "supply_dummy"]
         centres = sorted(self.data.supply_centers.items(), key=lambda kv: kv[1].id)
@@ -321,15 +465,31 @@ class DeployRules:
             lo = max(0, len(real) - left)  # the real units that no later centre could take
             hi = min(q, len(real))
             lo = max(lo, q - len(dummy))
-            opts = [Action.make("real_supply", f"{k} real and {q - k} dummy supply units at {p.name}", [h],
-                                hex=h, real=k) for k in range(lo, hi + 1)]
-            act = yield self.decide("Communist", f"How many of the {q} supply units at {p.name} are real?",
-                                    rule, opts, kind="real_supply")
+            opts = [
+                Action.make(
+                    "real_supply", f"{k} real and {q - k} dummy supply units at {p.name}", [h], hex=h, real=k
+                )
+                for k in range(lo, hi + 1)
+            ]
+            act = yield self.decide(
+                "Communist",
+                f"How many of the {q} supply units at {p.name} are real?",
+                rule,
+                opts,
+                kind="real_supply",
+            )
             k = act["real"]
-            for uid in real[:k] + dummy[:q - k]:
+            for uid in real[:k] + dummy[: q - k]:
                 self.place(uid, h)
-            changes = [{"unit": u, "from": "track", "to": h} for u in real[:k] + dummy[:q - k]]
-            real, dummy = real[k:], dummy[q - k:]
-            yield self.ruling(rule, f"Supply units at {p.name}", f"{k} real and {q - k} dummy supply units "
-                              f"are set up on {p.name}.", changes=changes, places=[h], side="Communist",
-                              hidden_from=("Allied",), public=f"{q} face-down supply units are set up on {p.name}.")
+            changes = [{"unit": u, "from": "track", "to": h} for u in real[:k] + dummy[: q - k]]
+            real, dummy = real[k:], dummy[q - k :]
+            yield self.ruling(
+                rule,
+                f"Supply units at {p.name}",
+                f"{k} real and {q - k} dummy supply units are set up on {p.name}.",
+                changes=changes,
+                places=[h],
+                side="Communist",
+                hidden_from=("Allied",),
+                public=f"{q} face-down supply units are set up on {p.name}.",
+            )

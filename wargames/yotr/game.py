@@ -35,13 +35,22 @@ HIDDEN_UNIT = "a Communist unit"
 NOT_COUNTERS = ("air_points", "naval_marker")
 
 
-class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, BombardmentRules, VictoryRules, Game):
+class YotrGame(
+    TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, BombardmentRules, VictoryRules, Game
+):
     """Year of the Rat: the 1972 Easter Offensive, 13 weekly Game-Turns, Communist against Allied."""
 
     game_type = GameType(
-        id="yotr", title="Year of the Rat (SPI 1972)", sides=("Communist", "Allied"), players=(2,),
-        map_kind="hex", hidden_information=True, rule_prefix="YOTR", publisher="SPI 1972",
-        model="a conventional offensive and its supply: the 1972 Easter Offensive town by town")
+        id="yotr",
+        title="Year of the Rat (SPI 1972)",
+        sides=("Communist", "Allied"),
+        players=(2,),
+        map_kind="hex",
+        hidden_information=True,
+        rule_prefix="YOTR",
+        publisher="SPI 1972",
+        model="a conventional offensive and its supply: the 1972 Easter Offensive town by town",
+    )
     static_attrs = frozenset({"data", "scenario", "base_opts", "first_obs"})
     cache_attrs = frozenset({"_cache"})
     #: the counters' places and the VP are journalled (core.journal): every change is in a ruling by construction;
@@ -66,11 +75,18 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         path, self.scenario = read_scenario("yotr", scenario, Scenario, "Year of the Rat")
         self.base_opts = merge_options(path, self.scenario.options, self.game_options)
         o = self.base_opts
-        self.first_obs = (o.allied_ob or self.scenario.allied_ob, o.communist_ob or self.scenario.communist_ob)
+        self.first_obs = (
+            o.allied_ob or self.scenario.allied_ob,
+            o.communist_ob or self.scenario.communist_ob,
+        )
         if self.scenario.deployment == "historical" and (self.first_obs != ("A", "G") or o.lsi):
-            raise DataError(path, "YOTR-SET-SCEN: the Historical Game is played with OB A and G only (their "
-                            "historical deployment); choose other OBs, or Limited Strategic Intelligence, in the "
-                            "'ob-options' scenario", column="options")
+            raise DataError(
+                path,
+                "YOTR-SET-SCEN: the Historical Game is played with OB A and G only (their "
+                "historical deployment); choose other OBs, or Limited Strategic Intelligence, in the "
+                "'ob-options' scenario",
+                column="options",
+            )
         self.set_obs(*self.first_obs)
 
     def set_obs(self, allied_ob: str, communist_ob: str) -> None:
@@ -80,13 +96,17 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         self.opts = self.base_opts.model_copy(update=implied_options(allied_ob, communist_ob))
         self.forces: dict[str, OobRow] = forces(d, allied_ob, communist_ob)
         self.counters: dict[str, OobRow] = {
-            u.id: u for u in self.forces.values() if u.unit_type not in NOT_COUNTERS}
+            u.id: u for u in self.forces.values() if u.unit_type not in NOT_COUNTERS
+        }
         # YOTR-MOV-S: ROK and NLF never leave the Region of their initial placement
         self.home_region: dict[str, str] = {
-            u.id: d.region(u.start_hex) for u in self.counters.values()
-            if u.nationality in ("ROK", "NLF") and u.start_hex}
-        self.loc: dict[str, str] = JournalDict(((u, "track") for u in self.counters), journal=self._journal,
-                                               field="loc", key="unit")  # every move journalled (core.journal)
+            u.id: d.region(u.start_hex)
+            for u in self.counters.values()
+            if u.nationality in ("ROK", "NLF") and u.start_hex
+        }
+        self.loc: dict[str, str] = JournalDict(
+            ((u, "track") for u in self.counters), journal=self._journal, field="loc", key="unit"
+        )  # every move journalled (core.journal)
         self.at: dict[str, set[str]] = {}
         self._ver = getattr(self, "_ver", 0) + 1
         self._cache = {}
@@ -95,14 +115,17 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         self.set_obs(*self.first_obs)  # the counters, all on the track
         self.lsi_numbers: dict[str, dict[str, int]] = {}  # YOTR-LSI: each side's secret numbering
         j = self._journal  # the main state is journalled: each ruling lists what it changed (core.journal)
-        self.bg: set[str] = JournalSet(journal=j, field="bg", key="unit")  # NVA units reduced to Battlegroups (YOTR-CBT-Q)
+        self.bg: set[str] = JournalSet(
+            journal=j, field="bg", key="unit"
+        )  # NVA units reduced to Battlegroups (YOTR-CBT-Q)
         self.pinned: set[str] = set()
         self.disrupted: set[str] = JournalSet(journal=j, field="disrupted", key="unit")
         self.pending_attacks: list = []  # declared attacks not yet resolved: (target, attackers, extra hexes)
         self.defended: set[str] = set()  # enemy units attacked this Combat Phase (YOTR-CBT-C, D-66)
         self.face_up: set[str] = set()  # Communist counters revealed at this instant of combat (YOTR-MOV-M)
-        self.town: dict[str, str] = JournalDict(((h, "allied") for h in self.data.towns), journal=j, field="town",
-                                                key="town")  # allied | nlf | retaken (YOTR-TWN-A)
+        self.town: dict[str, str] = JournalDict(
+            ((h, "allied") for h in self.data.towns), journal=j, field="town", key="town"
+        )  # allied | nlf | retaken (YOTR-TWN-A)
         # Communist towns whose NLF militia fell while a Battlegroup held on (D-55)
         self.militia_gone: set[str] = JournalSet(journal=j, field="militia_gone", key="town")
         self.sc_destroyed: set[str] = JournalSet(journal=j, field="sc_destroyed", key="hex")
@@ -112,31 +135,49 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         self.supply: dict[str, str] = {}
         self.moved: set[str] = set()
         self.airlifts: dict[str, int] = {}
-        self.attack_sources: list[str] = []  # hexes of real supply units revealed this Combat Phase (YOTR-SUP-E)
+        self.attack_sources: list[
+            str
+        ] = []  # hexes of real supply units revealed this Combat Phase (YOTR-SUP-E)
         self.vp = 0
         self._ver = 0
         self._cache: dict[Any, Any] = {}
 
     def state_dict(self) -> dict[str, Any]:
         return {
-            "loc": dict(sorted(self.loc.items())), "bg": sorted(self.bg), "pinned": sorted(self.pinned),
-            "disrupted": sorted(self.disrupted), "face_up": sorted(self.face_up), "defended": sorted(self.defended),
+            "loc": dict(sorted(self.loc.items())),
+            "bg": sorted(self.bg),
+            "pinned": sorted(self.pinned),
+            "disrupted": sorted(self.disrupted),
+            "face_up": sorted(self.face_up),
+            "defended": sorted(self.defended),
             "pending_attacks": [[t, list(g), list(x)] for t, g, x in self.pending_attacks],
-            "town": dict(sorted(self.town.items())), "militia_gone": sorted(self.militia_gone),
-            "sc_destroyed": sorted(self.sc_destroyed), "air": self.air, "naval": self.naval, "usa_zoc": self.usa_zoc,
-            "supply": dict(sorted(self.supply.items())), "moved": sorted(self.moved),
-            "airlifts": dict(sorted(self.airlifts.items())), "attack_sources": list(self.attack_sources),
-            "vp": self.vp, "obs": list(self.obs), "lsi_numbers": self.lsi_numbers,
+            "town": dict(sorted(self.town.items())),
+            "militia_gone": sorted(self.militia_gone),
+            "sc_destroyed": sorted(self.sc_destroyed),
+            "air": self.air,
+            "naval": self.naval,
+            "usa_zoc": self.usa_zoc,
+            "supply": dict(sorted(self.supply.items())),
+            "moved": sorted(self.moved),
+            "airlifts": dict(sorted(self.airlifts.items())),
+            "attack_sources": list(self.attack_sources),
+            "vp": self.vp,
+            "obs": list(self.obs),
+            "lsi_numbers": self.lsi_numbers,
         }
 
     # ------------------------------------------------------------------ lesson positions (core.position)
     def position_keys(self) -> dict[str, str]:
-        return {"units": "counter id -> hex number, or 'eliminated' / 'removed' / 'track'",
-                "towns": "town hex -> 'allied', 'nlf' or 'retaken' (YOTR-TWN-A)"}
+        return {
+            "units": "counter id -> hex number, or 'eliminated' / 'removed' / 'track'",
+            "towns": "town hex -> 'allied', 'nlf' or 'retaken' (YOTR-TWN-A)",
+        }
 
     def check_position(self, edits: dict[str, Any]) -> None:
         d = self.data
-        check_unit_places(edits, self.counters, d.hexes, BOXES, "counter of this game's orders of battle", "hex")
+        check_unit_places(
+            edits, self.counters, d.hexes, BOXES, "counter of this game's orders of battle", "hex"
+        )
         for h, owner in entries(edits, "towns", d.towns, "South Vietnamese town hex"):
             if owner not in ("allied", "nlf", "retaken"):
                 raise PositionError(f"position.towns.{h}: {owner!r} is not allied, nlf or retaken")
@@ -149,17 +190,38 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
             old = self.loc[uid]
             name = self.hex_name(where) if where not in BOXES else f"the {where} box"
             was = self.hex_name(old) if old not in BOXES else f"the {old} box"
-            out.append(Edit("units", f"{self.describe(uid)} placed", f"{self.describe(uid)} is put in {name} "
-                            f"(it was in {was}).", {"unit": uid, "from": old, "to": where},
-                            lambda u=uid, w=where: self.place(u, w),
-                            tuple(h for h in (old, where) if h not in BOXES)))
+            out.append(
+                Edit(
+                    "units",
+                    f"{self.describe(uid)} placed",
+                    f"{self.describe(uid)} is put in {name} (it was in {was}).",
+                    {"unit": uid, "from": old, "to": where},
+                    lambda u=uid, w=where: self.place(u, w),
+                    tuple(h for h in (old, where) if h not in BOXES),
+                )
+            )
         for h, owner in edits.get("towns", {}).items():
-            out.append(Edit("towns", f"{self.hex_name(h)}: {owner}", f"{self.hex_name(h)} is set to {owner} "
-                            f"(it was {self.town[h]}).", {"town": h, "from": self.town[h], "to": owner},
-                            lambda t=h, o=owner: (self.town.__setitem__(t, o), self.touch()), (h,)))
+            out.append(
+                Edit(
+                    "towns",
+                    f"{self.hex_name(h)}: {owner}",
+                    f"{self.hex_name(h)} is set to {owner} (it was {self.town[h]}).",
+                    {"town": h, "from": self.town[h], "to": owner},
+                    lambda t=h, o=owner: (self.town.__setitem__(t, o), self.touch()),
+                    (h,),
+                )
+            )
         if out:
-            out.append(Edit("vp", "Victory points counted", "The Communist victory points are counted again for "
-                            "the towns and units as now placed (YOTR-VIC-SCORE).", {"vp": "recounted"}, self._recount_vp))
+            out.append(
+                Edit(
+                    "vp",
+                    "Victory points counted",
+                    "The Communist victory points are counted again for "
+                    "the towns and units as now placed (YOTR-VIC-SCORE).",
+                    {"vp": "recounted"},
+                    self._recount_vp,
+                )
+            )
         return out
 
     def _recount_vp(self) -> None:
@@ -198,8 +260,13 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         """The counters (of ``side``) on the map, sorted (cached until the next change)."""
         key = ("on_map", side)
         if key not in self._cache:
-            self._cache[key] = tuple(sorted(u for u, w in self.loc.items() if w not in BOXES
-                                            and (side is None or self.counters[u].side == side)))
+            self._cache[key] = tuple(
+                sorted(
+                    u
+                    for u, w in self.loc.items()
+                    if w not in BOXES and (side is None or self.counters[u].side == side)
+                )
+            )
         return list(self._cache[key])
 
     def is_dummy(self, uid: str) -> bool:
@@ -240,8 +307,9 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         """Hexes holding at least one counter of ``side`` (cached until the next change)."""
         key = ("occ", side)
         if key not in self._cache:
-            self._cache[key] = frozenset(h for h, us in self.at.items()
-                                         if any(self.counters[u].side == side for u in us))
+            self._cache[key] = frozenset(
+                h for h, us in self.at.items() if any(self.counters[u].side == side for u in us)
+            )
         return self._cache[key]
 
     def occupied_by(self, h: str, side: str) -> bool:
@@ -309,6 +377,7 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
         see the counter: "ARVN 1-6 (arvn_qt_4)" (``describe``) and a bare "arvn_qt_4" both read "ARVN 4th Quang
         Tri (1-6)"; the face a text already shows of a counter now face down to ``side`` stays, without its id
         (the ruling was public when made); a bare id of a face-down counter reads "a Communist unit"."""
+
         def name(m: re.Match[str]) -> str:
             uid = m.group("did") or m.group("uid") or m.group("bare")
             if uid not in self.forces:
@@ -340,19 +409,48 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
             markers = ["P"] * (uid in self.pinned) + ["D"] * (uid in self.disrupted)
             if side == "Allied" and u.side == "Communist" and uid not in self.face_up:
                 k = hidden[h] = hidden.get(h, 0) + 1
-                units.append({"id": f"hidden@{h}#{k}", "hex": h, "side": "Communist", "face_up": False,
-                              "kind": "supply" if self.is_supply_unit(uid) else "counter", "markers": markers})
+                units.append(
+                    {
+                        "id": f"hidden@{h}#{k}",
+                        "hex": h,
+                        "side": "Communist",
+                        "face_up": False,
+                        "kind": "supply" if self.is_supply_unit(uid) else "counter",
+                        "markers": markers,
+                    }
+                )
             else:
-                units.append({"id": uid, "hex": h, "side": u.side, "face_up": True, "nationality": u.nationality,
-                              "type": u.unit_type, "values": self.bg_values() if uid in self.bg else u.values,
-                              "markers": markers})
+                units.append(
+                    {
+                        "id": uid,
+                        "hex": h,
+                        "side": u.side,
+                        "face_up": True,
+                        "nationality": u.nationality,
+                        "type": u.unit_type,
+                        "values": self.bg_values() if uid in self.bg else u.values,
+                        "markers": markers,
+                    }
+                )
         units.sort(key=lambda x: (x["hex"], x["id"]))
-        return {"turn": self.turn, "phase": self.phase.id if self.phase else None, "units": units,
-                "town": dict(sorted(self.town.items())), "militia_gone": sorted(self.militia_gone),
-                "sc_destroyed": sorted(self.sc_destroyed),
-                "air": self.air, "naval": self.naval, "usa_zoc": self.usa_zoc, "vp": self.vp,
-                "obs": {"Allied": self.obs[0], "Communist": self.obs[1] if side != "Allied" or not self.lsi_numbers
-                        or self.is_over else "hidden (YOTR-LSI)"}}
+        return {
+            "turn": self.turn,
+            "phase": self.phase.id if self.phase else None,
+            "units": units,
+            "town": dict(sorted(self.town.items())),
+            "militia_gone": sorted(self.militia_gone),
+            "sc_destroyed": sorted(self.sc_destroyed),
+            "air": self.air,
+            "naval": self.naval,
+            "usa_zoc": self.usa_zoc,
+            "vp": self.vp,
+            "obs": {
+                "Allied": self.obs[0],
+                "Communist": self.obs[1]
+                if side != "Allied" or not self.lsi_numbers or self.is_over
+                else "hidden (YOTR-LSI)",
+            },
+        }
 
     def default_player(self, side: str) -> Player:
         from .bots import AlliedBot, CommunistBot
@@ -374,8 +472,11 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
                 continue
             if u.side == "Allied" and d.country(h) == "NVN" and not self.opts.special_rule_f:
                 problems.append(f"Allied {uid} is in North Vietnam (YOTR-MOV-S)")
-            if uid in self.home_region and d.region(h) != self.home_region[uid] and not (
-                    u.nationality == "ROK" and self.opts.special_rule_f):
+            if (
+                uid in self.home_region
+                and d.region(h) != self.home_region[uid]
+                and not (u.nationality == "ROK" and self.opts.special_rule_f)
+            ):
                 problems.append(f"{uid} left its Region (YOTR-MOV-S)")
             if self.is_supply_unit(uid) and h not in d.supply_centers:
                 problems.append(f"supply unit {uid} is off the Supply Centers")
@@ -401,5 +502,7 @@ class YotrGame(TurnRules, DeployRules, MovementRules, SupplyRules, CombatRules, 
 
 #: a counter id in a text: ``describe``'s forms ("NVA 5-6 (nva_3)", "NVA Battlegroup 2-1-6 (nva_3)", "dummy
 #: dummy_1") and a bare id ("arvn_qt_4", not "hidden@3609#1"); ``display_text`` keeps the words that are not ids
-_UNIT = re.compile(r"(?P<face>\b(?:USA|ROK|ARVN|NVA|NLF) (?:Battlegroup )?[^\s()]+) \((?P<uid>[a-z][a-z0-9_]*)\)"
-                   r"|\bdummy (?P<did>[a-z][a-z0-9_]*)(?![\w])|(?<![\w@])(?P<bare>[a-z][a-z0-9_]*)(?![\w])")
+_UNIT = re.compile(
+    r"(?P<face>\b(?:USA|ROK|ARVN|NVA|NLF) (?:Battlegroup )?[^\s()]+) \((?P<uid>[a-z][a-z0-9_]*)\)"
+    r"|\bdummy (?P<did>[a-z][a-z0-9_]*)(?![\w])|(?<![\w@])(?P<bare>[a-z][a-z0-9_]*)(?![\w])"
+)

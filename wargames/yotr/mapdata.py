@@ -43,14 +43,38 @@ def _build(data) -> dict[str, Any]:
         ys_all.append(y)
         here = names.get(hid, [])
         region = data.regions[h.region] if h.region in data.regions else None
-        facts = {"terrain": h.terrain, "country": h.country, "region": h.region,
-                 "region_name": region.name if region else None, "region_vp": region.vp if region else None,
-                 "places": [{"id": p.id, "name": p.name, "kind": p.kind, "strength": p.intrinsic_strength,
-                             "vp_communist": p.vp_communist, "vp_allied": p.vp_allied, "quota": p.quota}
-                            for p in here]}
+        facts = {
+            "terrain": h.terrain,
+            "country": h.country,
+            "region": h.region,
+            "region_name": region.name if region else None,
+            "region_vp": region.vp if region else None,
+            "places": [
+                {
+                    "id": p.id,
+                    "name": p.name,
+                    "kind": p.kind,
+                    "strength": p.intrinsic_strength,
+                    "vp_communist": p.vp_communist,
+                    "vp_allied": p.vp_allied,
+                    "quota": p.quota,
+                }
+                for p in here
+            ],
+        }
         name = " / ".join(p.name for p in here) or f"hex {hid}"
-        add_row(places, id=hid, name=name, kind=here[0].kind if here else "hex", shape="hex", xs=cx, ys=cy, x=x, y=y,
-                facts=facts)
+        add_row(
+            places,
+            id=hid,
+            name=name,
+            kind=here[0].kind if here else "hex",
+            shape="hex",
+            xs=cx,
+            ys=cy,
+            x=x,
+            y=y,
+            facts=facts,
+        )
     for (a, b), feats in sorted(data.sides.items()):
         for f in sorted(feats):
             if f in ("road", "trail"):  # centre to centre: the route crosses the hexside
@@ -76,8 +100,18 @@ def map_layers(game, side: str | None = None) -> dict[str, Any]:
         key = u.get("nationality") if u["face_up"] else None
         stacks.setdefault((u["hex"], key), []).append(u)
     for (hid, nat), units in sorted(stacks.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
-        facts = [] if nat is None else [
-            {"id": u["id"], "type": u.get("type", ""), "values": u.get("values") or "", "markers": list(u["markers"])}
-            for u in units]
+        facts = (
+            []
+            if nat is None
+            else [
+                {
+                    "id": u["id"],
+                    "type": u.get("type", ""),
+                    "values": u.get("values") or "",
+                    "markers": list(u["markers"]),
+                }
+                for u in units
+            ]
+        )
         add_row(out["pieces"], place=hid, faction=nat, count=len(units), hidden=nat is None, facts=facts)
     return out

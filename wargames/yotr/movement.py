@@ -45,7 +45,9 @@ from .data import load_data
 
 DONE_MOVING = "done"
 
-_MP = {c: f"{c / 2:g}" for c in range(64)}  # half points -> movement points as a destination's label shows them
+_MP = {
+    c: f"{c / 2:g}" for c in range(64)
+}  # half points -> movement points as a destination's label shows them
 #: unit -> (hex, half points) -> its "move there" Action: the same unit reaches the same hex at the same cost again
 #: and again over a game (and over the games of a Monte Carlo), and Actions are immutable, so each is built once
 _DESTINATIONS: dict[str, dict[tuple[str, int], Action]] = {}
@@ -62,8 +64,11 @@ def _extra_costs(who: str) -> tuple[int, int, int]:
     """Half points to enter and to leave an enemy zone (YOTR-ZOC-G) and for an air hop (YOTR-MOV-T)."""
     d = load_data()
     tec = "allied" if who == "arvn" else who
-    return (int(2 * d.tec_mp("enter_enemy_zoc", tec)), int(2 * d.tec_mp("leave_enemy_zoc", tec)),
-            int(2 * d.tec_mp("airlift", "allied")))
+    return (
+        int(2 * d.tec_mp("enter_enemy_zoc", tec)),
+        int(2 * d.tec_mp("leave_enemy_zoc", tec)),
+        int(2 * d.tec_mp("airlift", "allied")),
+    )
 
 
 @cache
@@ -74,8 +79,10 @@ def _zoc_reach(arvn: bool) -> dict[str, tuple[str, ...]]:
     d = load_data()
     sides, none = d.pair_features, frozenset()
     closed = {h for h in d.hexes if d.terrain(h) in ("rough", "swamp")} if arvn else set()
-    return {h: tuple(n for n in ns if "river" not in sides.get((h, n), none) and n not in closed)
-            for h, ns in d.adj.items()}
+    return {
+        h: tuple(n for n in ns if "river" not in sides.get((h, n), none) and n not in closed)
+        for h, ns in d.adj.items()
+    }
 
 
 @cache
@@ -125,26 +132,41 @@ def _edge_costs(who: str, no_nvn: bool, communist_trail: int | None) -> dict[str
 
 
 @cache
-def _steps(who: str, no_nvn: bool, communist_trail: int | None, home: str | None) -> dict[str, tuple[tuple[str, int], ...]]:
+def _steps(
+    who: str, no_nvn: bool, communist_trail: int | None, home: str | None
+) -> dict[str, tuple[tuple[str, int], ...]]:
     """:func:`_edge_costs` as tuples of (neighbour, half points), in the map's neighbour order, without the hexes
     outside ``home`` (YOTR-MOV-S: ROK and NLF stay in their Region); what the path searches walk."""
     edges = _edge_costs(who, no_nvn, communist_trail)
     outside = _outside(home) if home is not None else frozenset()
-    return {a: tuple((b, c) for b, c in row.items() if b not in outside) for a, row in edges.items()
-            if a not in outside}  # a unit kept in its Region never stands outside it
+    return {
+        a: tuple((b, c) for b, c in row.items() if b not in outside)
+        for a, row in edges.items()
+        if a not in outside
+    }  # a unit kept in its Region never stands outside it
 
 
 @lru_cache(maxsize=64)
-def _search(start: str, ma: int, who: str, no_nvn: bool, communist_trail: int | None, home: str | None,
-            ezoc: frozenset[str], blocked: frozenset[str], air_ok: tuple[str, ...]) -> tuple[dict[str, int],
-                                                                                      dict[str, str]]:
+def _search(
+    start: str,
+    ma: int,
+    who: str,
+    no_nvn: bool,
+    communist_trail: int | None,
+    home: str | None,
+    ezoc: frozenset[str],
+    blocked: frozenset[str],
+    air_ok: tuple[str, ...],
+) -> tuple[dict[str, int], dict[str, str]]:
     """The cheapest-path search of :meth:`MovementRules.reachable` (YOTR-MOV-A, YOTR-TEC, YOTR-ZOC, YOTR-MOV-T):
     hex -> least half points from ``start`` within the allowance ``ma``, and each hex's previous hex on that
     path.  A function of its arguments and the map only (the enemy zones ``ezoc``, the hexes ``blocked`` by the
     enemy, the towns ``air_ok`` open to an air hop), so units of one stack that move alike share one search;
     callers copy the result before changing it."""
     enter_z, leave_z, hop = _extra_costs(who)
-    edges = _steps(who, no_nvn, communist_trail, home)  # hexes outside the unit's Region left out (YOTR-MOV-S)
+    edges = _steps(
+        who, no_nvn, communist_trail, home
+    )  # hexes outside the unit's Region left out (YOTR-MOV-S)
     start_in_zoc = start in ezoc
     best: dict[str, int] = {start: 0}
     prev: dict[str, str] = {}
@@ -229,11 +251,17 @@ class MovementRules:
             return "YOTR-TEC"
         if u.side == "Allied" and d.country(b) == "NVN" and not self.opts.special_rule_f:
             return "YOTR-MOV-S"
-        if uid in self.home_region and d.region(b) != self.home_region[uid] and not (
-                u.nationality == "ROK" and self.opts.special_rule_f):
+        if (
+            uid in self.home_region
+            and d.region(b) != self.home_region[uid]
+            and not (u.nationality == "ROK" and self.opts.special_rule_f)
+        ):
             return "YOTR-MOV-S"
-        if u.nationality == "ARVN" and d.terrain(b) in ("rough", "swamp") and not (
-                d.side_has(a, b, "road") or d.side_has(a, b, "trail")):
+        if (
+            u.nationality == "ARVN"
+            and d.terrain(b) in ("rough", "swamp")
+            and not (d.side_has(a, b, "road") or d.side_has(a, b, "trail"))
+        ):
             return "YOTR-MOV-P"
         return None
 
@@ -247,7 +275,8 @@ class MovementRules:
                 out = self.occupied("Allied") | extra
             else:
                 extra = {h for h in d.towns if self.communist_militia(h)} | {
-                    h for h in d.supply_centers if h not in self.sc_destroyed}
+                    h for h in d.supply_centers if h not in self.sc_destroyed
+                }
                 out = self.occupied("Communist") | extra
             self._cache[key] = frozenset(out)
         return self._cache[key]
@@ -273,8 +302,11 @@ class MovementRules:
     def edge_costs(self, uid: str) -> dict[str, dict[str, int]]:
         """Static entry costs in half movement points for this unit's class (region limits not included)."""
         u = self.counters[uid]
-        return _edge_costs(self.mover_class(uid), u.side == "Allied" and not self.opts.special_rule_f,
-                           self.opts.communist_trail_rate)
+        return _edge_costs(
+            self.mover_class(uid),
+            u.side == "Allied" and not self.opts.special_rule_f,
+            self.opts.communist_trail_rate,
+        )
 
     def allowance2(self, uid: str) -> int:
         """Movement allowance in half points with supply effects (YOTR-MOV-L, YOTR-SUP-CHART, D-14, D-39)."""
@@ -327,10 +359,26 @@ class MovementRules:
         ma = self.allowance2(uid)
         start_in_zoc = start in ezoc
         # YOTR-MOV-T: friendly towns usable for a hop (a besieged one only if nobody used it this phase)
-        air_ok = tuple(t for t in sorted(d.towns) if self.friendly_town(t)
-                       and not (t in ezoc and self.airlifts.get(t, 0) >= 1)) if u.airmobile else ()
-        found, came = _search(start, ma, self.mover_class(uid), u.side == "Allied" and not self.opts.special_rule_f,
-                              self.opts.communist_trail_rate, home, ezoc, self.blocked_for(side), air_ok)
+        air_ok = (
+            tuple(
+                t
+                for t in sorted(d.towns)
+                if self.friendly_town(t) and not (t in ezoc and self.airlifts.get(t, 0) >= 1)
+            )
+            if u.airmobile
+            else ()
+        )
+        found, came = _search(
+            start,
+            ma,
+            self.mover_class(uid),
+            u.side == "Allied" and not self.opts.special_rule_f,
+            self.opts.communist_trail_rate,
+            home,
+            ezoc,
+            self.blocked_for(side),
+            air_ok,
+        )
         best, prev = dict(found), dict(came)  # copies: the one-hex moves below are this unit's own
         best.pop(start)
         # YOTR-MOV-J: one hex is always possible, unless prohibited or from one enemy zone to another (D-45)
@@ -365,10 +413,14 @@ class MovementRules:
         Communist unit holds (D-55)."""
         d = self.data
         if side == "Communist":
-            return frozenset(h for h in d.towns if self.town[h] != "nlf" and self.allied_militia(h) == 0
-                             and not self.occupied_by(h, "Allied"))
-        return frozenset(h for h in self.militia_gone if self.town[h] == "nlf"
-                         and not self.occupied_by(h, "Communist"))
+            return frozenset(
+                h
+                for h in d.towns
+                if self.town[h] != "nlf" and self.allied_militia(h) == 0 and not self.occupied_by(h, "Allied")
+            )
+        return frozenset(
+            h for h in self.militia_gone if self.town[h] == "nlf" and not self.occupied_by(h, "Communist")
+        )
 
     def path_choices(self, uid: str) -> dict[str, dict[tuple[str, ...], int]]:
         """YOTR-MOV-A / YOTR-TWN-H: for every destination whose legal paths differ in what they do on the way (the
@@ -396,8 +448,15 @@ class MovementRules:
         start = self.loc[uid]
         ma = self.allowance2(uid)
         start_in_zoc = start in ezoc
-        air_ok = [t for t in sorted(d.towns) if self.friendly_town(t)
-                  and not (t in ezoc and self.airlifts.get(t, 0) >= 1)] if self.counters[uid].airmobile else []
+        air_ok = (
+            [
+                t
+                for t in sorted(d.towns)
+                if self.friendly_town(t) and not (t in ezoc and self.airlifts.get(t, 0) >= 1)
+            ]
+            if self.counters[uid].airmobile
+            else []
+        )
         air_set = set(air_ok)
         blocked = self.blocked_for(side)
         bad = blocked | _outside(home) if home is not None else blocked
@@ -466,24 +525,38 @@ class MovementRules:
         if to in d.adj[start]:
             rule = self.may_enter_terrain(uid, start, to) or self.enemy_blocks(uid, to)
             if rule == "YOTR-MOV-P":
-                return IllegalAction(rule, f"ARVN units enter rough or swamp hex {to} only along a road or trail "
-                                           "(Movement case P)")
+                return IllegalAction(
+                    rule,
+                    f"ARVN units enter rough or swamp hex {to} only along a road or trail (Movement case P)",
+                )
             if rule == "YOTR-MOV-S":
-                return IllegalAction(rule, f"{to} is closed to this unit: North Vietnam or outside its Region "
-                                           "(Movement case S)")
+                return IllegalAction(
+                    rule,
+                    f"{to} is closed to this unit: North Vietnam or outside its Region (Movement case S)",
+                )
             if rule == "YOTR-TEC":
                 return IllegalAction(rule, f"{to} is an all-sea hex, prohibited on the Terrain Effects Chart")
             if rule == "YOTR-MOV-F":
-                return IllegalAction(rule, f"{to} holds enemy units, which may never be entered (Movement case F)")
+                return IllegalAction(
+                    rule, f"{to} holds enemy units, which may never be entered (Movement case F)"
+                )
             if rule == "YOTR-TWN-C":
-                return IllegalAction(rule, f"{to} holds enemy militia or a Supply Center: it must be attacked "
-                                           "first (Towns case C)")
+                return IllegalAction(
+                    rule,
+                    f"{to} holds enemy militia or a Supply Center: it must be attacked first (Towns case C)",
+                )
             enemy = "Allied" if self.side_of(uid) == "Communist" else "Communist"
             if start in self.zoc(enemy) and to in self.zoc(enemy):
-                return IllegalAction("YOTR-ZOC-E", f"from an enemy zone straight into another one ({start} to "
-                                                   f"{to}) is forbidden (Zones of Control case E)")
-        return IllegalAction("YOTR-MOV-A", f"{to} cannot be reached with the movement points of {uid} this phase "
-                                           "(Movement case A and the Terrain Effects Chart)")
+                return IllegalAction(
+                    "YOTR-ZOC-E",
+                    f"from an enemy zone straight into another one ({start} to "
+                    f"{to}) is forbidden (Zones of Control case E)",
+                )
+        return IllegalAction(
+            "YOTR-MOV-A",
+            f"{to} cannot be reached with the movement points of {uid} this phase "
+            "(Movement case A and the Terrain Effects Chart)",
+        )
 
     # ------------------------------------------------------------------ the phases
     def communist_movement(self):
@@ -511,12 +584,22 @@ class MovementRules:
             opts = []
             for u in units:
                 if (u, self.loc[u]) not in offered:
-                    offered[u, self.loc[u]] = Action.make("move_unit", f"Move {self.describe(u)} from "
-                                                          f"{self.hex_name(self.loc[u])}", [self.loc[u]], unit=u)
+                    offered[u, self.loc[u]] = Action.make(
+                        "move_unit",
+                        f"Move {self.describe(u)} from {self.hex_name(self.loc[u])}",
+                        [self.loc[u]],
+                        unit=u,
+                    )
                 opts.append(offered[u, self.loc[u]])
             opts.append(Action.make(DONE_MOVING, f"End {side} movement"))
-            act = yield self.decide(side, "Choose a unit to move (or end movement)", "YOTR-MOV-C", opts,
-                                    check=lambda a, s=side: self._check_unit_choice(a, s), kind="move_unit")
+            act = yield self.decide(
+                side,
+                "Choose a unit to move (or end movement)",
+                "YOTR-MOV-C",
+                opts,
+                check=lambda a, s=side: self._check_unit_choice(a, s),
+                kind="move_unit",
+            )
             if act.kind == DONE_MOVING:
                 return
             uid = act["unit"]
@@ -531,31 +614,48 @@ class MovementRules:
                 if h not in choices:
                     a = made.get((h, c))
                     if a is None:
-                        a = made[h, c] = Action("move_to", (("to", h), unit), f"{uid} to {h} ({_MP[c]} MP)", (h,))
+                        a = made[h, c] = Action(
+                            "move_to", (("to", h), unit), f"{uid} to {h} ({_MP[c]} MP)", (h,)
+                        )
                     dests.append(a)
                     continue
                 for via, cv in sorted(choices[h].items()):  # D-67: the paths differ in the towns they take
                     names = ", ".join(self.hex_name(t) for t in via)
-                    dests.append(Action("move_to", (("to", h), unit, ("via", "+".join(via) or "-")),
-                                         f"{uid} to {h} ({_MP[cv]} MP), "
-                                         + (f"taking {names} on the way" if via else "taking no town on the way"),
-                                         (h, *via)))
+                    dests.append(
+                        Action(
+                            "move_to",
+                            (("to", h), unit, ("via", "+".join(via) or "-")),
+                            f"{uid} to {h} ({_MP[cv]} MP), "
+                            + (f"taking {names} on the way" if via else "taking no town on the way"),
+                            (h, *via),
+                        )
+                    )
             dests.append(Action.make("stay", f"{uid} stays in {self.loc[uid]}", [self.loc[uid]], unit=uid))
-            dest = yield self.decide(side, f"Where does {self.describe(uid)} go?", "YOTR-MOV-A", dests,
-                                     check=lambda a, u=uid: self._check_destination(a, u), kind="move_to")
+            dest = yield self.decide(
+                side,
+                f"Where does {self.describe(uid)} go?",
+                "YOTR-MOV-A",
+                dests,
+                check=lambda a, u=uid: self._check_destination(a, u),
+                kind="move_to",
+            )
             self.moved.add(uid)
             if dest.kind == "stay":
                 continue
             via = dest.get("via")
-            yield from self.commit_move(uid, dest["to"], None if via is None else tuple(v for v in via.split("+")
-                                                                                      if v != "-"))
+            yield from self.commit_move(
+                uid, dest["to"], None if via is None else tuple(v for v in via.split("+") if v != "-")
+            )
 
     def _check_destination(self, act: Action, uid: str) -> IllegalAction | None:
         """A destination answer must name the unit being moved (Movement case C: one unit at a time)."""
         if act.kind in ("move_to", "stay") and act.get("unit") != uid:
             named = act.get("unit")
-            return IllegalAction("YOTR-MOV-C", f"the unit being moved is {uid}; the action names "
-                                               f"{'no unit' if named is None else repr(named)} (give unit={uid!r})")
+            return IllegalAction(
+                "YOTR-MOV-C",
+                f"the unit being moved is {uid}; the action names "
+                f"{'no unit' if named is None else repr(named)} (give unit={uid!r})",
+            )
         if act.kind == "stay":
             return None
         to = act.get("to", "")
@@ -563,10 +663,14 @@ class MovementRules:
         if choices is not None or act.get("via") is not None:
             offered = ["+".join(v) or "-" for v in (choices or {})]
             if act.get("via") not in offered:
-                return IllegalAction("YOTR-TWN-H", f"the paths of {uid} to {to} differ in the towns they take on the "
-                                                   f"way, so the move names one (via= one of {offered}, decision "
-                                                   "D-67)" if offered else f"every path of {uid} to {to} does the "
-                                                   "same: give no via (decision D-67)")
+                return IllegalAction(
+                    "YOTR-TWN-H",
+                    f"the paths of {uid} to {to} differ in the towns they take on the "
+                    f"way, so the move names one (via= one of {offered}, decision "
+                    "D-67)"
+                    if offered
+                    else f"every path of {uid} to {to} does the same: give no via (decision D-67)",
+                )
         return self.why_not_destination(uid, to)
 
     def _check_unit_choice(self, act: Action, side: str) -> IllegalAction | None:
@@ -574,8 +678,10 @@ class MovementRules:
         if uid not in self.counters:
             return IllegalAction("YOTR-MOV-C", f"unknown unit {uid!r}")
         if self.side_of(uid) != side:
-            return IllegalAction("YOTR-MOV-D", f"{uid} is an enemy unit: no enemy movement in a player's Movement "
-                                               "Phase (Movement case D)")
+            return IllegalAction(
+                "YOTR-MOV-D",
+                f"{uid} is an enemy unit: no enemy movement in a player's Movement Phase (Movement case D)",
+            )
         why = self.why_cannot_move(uid)
         if why:
             return IllegalAction(*why)
@@ -600,31 +706,54 @@ class MovementRules:
         how = " by air" if hops else ""
         changes = [{"unit": uid, "from": start, "to": to}]
         if side == "Communist":
-            yield self.ruling("YOTR-MOV-M", f"{uid} moves", f"{self.describe(uid)} moves from {start} to "
-                              f"{to}" + (f" by way of {', '.join(via)}" if via else "")
-                              + f", spending {float(cost):g} of {float(self.allowance(uid)):g} movement points.",
-                              result={"unit": uid, "to": to, "mp": float(cost)}, changes=changes,
-                              hidden_from=("Allied",), places=[start, to], side=side,
-                              public=f"A face-down Communist counter moves from {start} to {to}.",
-                              public_title="A face-down counter moves")
+            yield self.ruling(
+                "YOTR-MOV-M",
+                f"{uid} moves",
+                f"{self.describe(uid)} moves from {start} to "
+                f"{to}"
+                + (f" by way of {', '.join(via)}" if via else "")
+                + f", spending {float(cost):g} of {float(self.allowance(uid)):g} movement points.",
+                result={"unit": uid, "to": to, "mp": float(cost)},
+                changes=changes,
+                hidden_from=("Allied",),
+                places=[start, to],
+                side=side,
+                public=f"A face-down Communist counter moves from {start} to {to}.",
+                public_title="A face-down counter moves",
+            )
         else:
             rule = "YOTR-MOV-T" if hops else "YOTR-MOV-A"
-            yield self.ruling(rule, f"{uid} moves{how}", f"{self.describe(uid)} moves{how} from "
-                              f"{self.hex_name(start)} to {self.hex_name(to)}"
-                              + (f" by way of {', '.join(via)}" if via else "") + f", spending {float(cost):g} of "
-                              f"{float(self.allowance(uid)):g} movement points"
-                              + (" (3 for the air hop, decision D-24)." if hops else "."),
-                              result={"unit": uid, "to": to, "mp": float(cost)}, changes=changes,
-                              places=[start, to], side=side)
+            yield self.ruling(
+                rule,
+                f"{uid} moves{how}",
+                f"{self.describe(uid)} moves{how} from "
+                f"{self.hex_name(start)} to {self.hex_name(to)}"
+                + (f" by way of {', '.join(via)}" if via else "")
+                + f", spending {float(cost):g} of "
+                f"{float(self.allowance(uid)):g} movement points"
+                + (" (3 for the air hop, decision D-24)." if hops else "."),
+                result={"unit": uid, "to": to, "mp": float(cost)},
+                changes=changes,
+                places=[start, to],
+                side=side,
+            )
         if side == "Allied":
             for h in path[1:]:
                 yield from self.retake_unheld(h)  # D-55
         if side == "Communist":
             for h in path[1:]:
-                if h in self.data.towns and self.town[h] != "nlf" and self.allied_militia(h) == 0 \
-                        and not self.occupied_by(h, "Allied"):
-                    yield from self.capture_town(h, "Communist", "YOTR-TWN-H",
-                                                 f"{self.hex_name(h)} has no militia strength and no Allied unit: "
-                                                 "a Communist counter moving in or through takes it "
-                                                 "(Towns case H; dummies can do it too, case B).")
+                if (
+                    h in self.data.towns
+                    and self.town[h] != "nlf"
+                    and self.allied_militia(h) == 0
+                    and not self.occupied_by(h, "Allied")
+                ):
+                    yield from self.capture_town(
+                        h,
+                        "Communist",
+                        "YOTR-TWN-H",
+                        f"{self.hex_name(h)} has no militia strength and no Allied unit: "
+                        "a Communist counter moving in or through takes it "
+                        "(Towns case H; dummies can do it too, case B).",
+                    )
         yield from self.check_victory()

@@ -21,14 +21,27 @@ COMMUNIST_OBS = ("G", "H", "J", "K", "L", "M")
 
 # YOTR-OB (rules L1883-1937): the options each OB letter calls for (special rules and Victory Modification P)
 OB_RULES: dict[str, dict[str, bool]] = {
-    "A": {}, "B": {"special_rule_b": True}, "C": {"victory_modification_p": True}, "D": {}, "E": {},
+    "A": {},
+    "B": {"special_rule_b": True},
+    "C": {"victory_modification_p": True},
+    "D": {},
+    "E": {},
     "F": {"special_rule_f": True, "victory_modification_p": True},
-    "G": {}, "H": {"special_rule_h": True}, "J": {"special_rule_j": True},
-    "K": {"special_rule_j": True, "special_rule_h": True}, "L": {}, "M": {},
+    "G": {},
+    "H": {"special_rule_h": True},
+    "J": {"special_rule_j": True},
+    "K": {"special_rule_j": True, "special_rule_h": True},
+    "L": {},
+    "M": {},
 }
 
-RULE_LABELS = {"special_rule_b": "Special Rule B", "special_rule_f": "Special Rule F", "special_rule_h":
-               "Special Rule H", "special_rule_j": "Special Rule J", "victory_modification_p": "Victory Modification P"}
+RULE_LABELS = {
+    "special_rule_b": "Special Rule B",
+    "special_rule_f": "Special Rule F",
+    "special_rule_h": "Special Rule H",
+    "special_rule_j": "Special Rule J",
+    "victory_modification_p": "Victory Modification P",
+}
 
 # YOTR-OB: the OB descriptions in our own words, for menus and notebooks
 OB_TITLES = {
@@ -67,10 +80,23 @@ def forces(data: YotrData, allied_ob: str, communist_ob: str) -> dict[str, OobRo
         if v.change == "remove":
             del out[v.id]
         else:
-            out[v.id] = OobRow(id=v.id, name=v.name or v.id, side=v.side, nationality=v.nationality, unit_type=v.unit_type,
-                               values=v.values, attack=v.attack, defense=v.defense, movement=v.movement,
-                               airmobile=v.airmobile, ob=v.ob, deploy_area="free deployment", turn=v.turn,
-                               note=v.note, source=v.source)
+            out[v.id] = OobRow(
+                id=v.id,
+                name=v.name or v.id,
+                side=v.side,
+                nationality=v.nationality,
+                unit_type=v.unit_type,
+                values=v.values,
+                attack=v.attack,
+                defense=v.defense,
+                movement=v.movement,
+                airmobile=v.airmobile,
+                ob=v.ob,
+                deploy_area="free deployment",
+                turn=v.turn,
+                note=v.note,
+                source=v.source,
+            )
     return out
 
 
@@ -83,7 +109,9 @@ def lsi_pick(allied: Mapping[str, int], communist: Mapping[str, int], die: int) 
     """YOTR-LSI: the OB each player numbered with the die's value."""
     for letters, numbers in ((ALLIED_OBS, allied), (COMMUNIST_OBS, communist)):
         if sorted(numbers) != sorted(letters) or sorted(numbers.values()) != [1, 2, 3, 4, 5, 6]:
-            raise ValueError(f"YOTR-LSI: each of {letters} needs a different number from 1 to 6, got {dict(numbers)}")
+            raise ValueError(
+                f"YOTR-LSI: each of {letters} needs a different number from 1 to 6, got {dict(numbers)}"
+            )
     if not 1 <= die <= 6:
         raise ValueError(f"a die shows 1 to 6, not {die}")
     pick = {v: k for k, v in allied.items()}[die], {v: k for k, v in communist.items()}[die]
@@ -101,18 +129,25 @@ def ob_summary(data: YotrData) -> list[dict[str, object]]:
         start = [r for r in own if r.turn is None and r.is_combat]
         later = [r for r in own if r.turn is not None]
         changed = [v for v in data.ob_variants if v.ob == letter]
-        out.append({
-            "OB": letter, "side": side, "what it is": OB_TITLES[letter],
-            "rules switched on": ", ".join(RULE_LABELS[k] for k in OB_RULES[letter]) or "-",
-            "combat units at start": len(start),
-            "attack strength at start": sum(r.attack or 0 for r in start),
-            "reinforcements": ", ".join(f"GT{r.turn} {_what(r)}" for r in sorted(later, key=lambda r: (r.turn, r.id))),
-            "rows changed": len(changed),
-            "of which reconstructed": sum(1 for v in changed if v.source.startswith("reconstruction")),
-        })
+        out.append(
+            {
+                "OB": letter,
+                "side": side,
+                "what it is": OB_TITLES[letter],
+                "rules switched on": ", ".join(RULE_LABELS[k] for k in OB_RULES[letter]) or "-",
+                "combat units at start": len(start),
+                "attack strength at start": sum(r.attack or 0 for r in start),
+                "reinforcements": ", ".join(
+                    f"GT{r.turn} {_what(r)}" for r in sorted(later, key=lambda r: (r.turn, r.id))
+                ),
+                "rows changed": len(changed),
+                "of which reconstructed": sum(1 for v in changed if v.source.startswith("reconstruction")),
+            }
+        )
     return out
 
 
 def _what(r: OobRow) -> str:
-    return {"air_points": f"{r.attack} air points", "naval_marker": "naval marker"}.get(r.unit_type,
-                                                                                         f"{r.nationality} {r.values}")
+    return {"air_points": f"{r.attack} air points", "naval_marker": "naval marker"}.get(
+        r.unit_type, f"{r.nationality} {r.values}"
+    )

@@ -42,8 +42,14 @@ def _factor(side: str, arvn: bool, state: str, column: str, isolated_attack: flo
 def _communist_trace_edges() -> dict[str, tuple[str, ...]]:
     """Static supply-line steps for the Communist (YOTR-SUP-C): land only, never across an unbridged river."""
     d = load_data()
-    return {a: tuple(b for b in ns if d.terrain(b) != "sea" and not (
-        d.side_has(a, b, "river") and not d.side_has(a, b, "bridge"))) for a, ns in d.adj.items()}
+    return {
+        a: tuple(
+            b
+            for b in ns
+            if d.terrain(b) != "sea" and not (d.side_has(a, b, "river") and not d.side_has(a, b, "bridge"))
+        )
+        for a, ns in d.adj.items()
+    }
 
 
 @cache
@@ -59,8 +65,11 @@ def _allied_trace_edges(cls: str, region: str | None, no_nvn: bool) -> dict[str,
                 continue
             if region and d.region(b) != region:
                 continue
-            if cls == "arvn" and d.terrain(b) in ("rough", "swamp") and not (
-                    d.side_has(a, b, "road") or d.side_has(a, b, "trail")):
+            if (
+                cls == "arvn"
+                and d.terrain(b) in ("rough", "swamp")
+                and not (d.side_has(a, b, "road") or d.side_has(a, b, "trail"))
+            ):
                 continue
             if d.side_has(a, b, "river") and not d.side_has(a, b, "bridge"):
                 continue
@@ -79,7 +88,9 @@ def _allied_trace_back(cls: str, region: str | None, no_nvn: bool) -> dict[str, 
     return {b: tuple(ns) for b, ns in back.items()}
 
 
-def _line_back(back: dict[str, tuple[str, ...]], h: str, sources: frozenset[str], blocked: frozenset[str]) -> bool:
+def _line_back(
+    back: dict[str, tuple[str, ...]], h: str, sources: frozenset[str], blocked: frozenset[str]
+) -> bool:
     """Whether a supply line runs from one of ``sources`` to ``h`` along the steps ``back`` reverses, never through
     ``blocked`` (YOTR-SUP, YOTR-SUP-C): a search backwards from ``h`` that stops at the first source."""
     if h in sources:
@@ -119,8 +130,9 @@ def _communist_reach(sources: tuple[str, ...], blocked: frozenset[str]) -> dict[
 
 
 @lru_cache(maxsize=8)
-def _allied_reach(cls: str, region: str | None, no_nvn: bool, sources: tuple[str, ...],
-                  blocked: frozenset[str]) -> frozenset[str]:
+def _allied_reach(
+    cls: str, region: str | None, no_nvn: bool, sources: tuple[str, ...], blocked: frozenset[str]
+) -> frozenset[str]:
     """Hexes from which a line of any length along the Allied class's steps, avoiding ``blocked``, reaches one
     of ``sources`` (YOTR-SUP, YOTR-SUP-C); kept like :func:`_communist_reach`."""
     edges = _allied_trace_edges(cls, region, no_nvn)
@@ -148,8 +160,11 @@ class SupplyRules:
         key = ("crange", sources)
         if key in self._cache:
             return self._cache[key]
-        blocked = self.occupied("Allied") | self.zoc_for_tracing("Allied") | {
-            h for h in self.data.towns if self.allied_militia(h) > 0}
+        blocked = (
+            self.occupied("Allied")
+            | self.zoc_for_tracing("Allied")
+            | {h for h in self.data.towns if self.allied_militia(h) > 0}
+        )
         dist = self._cache[key] = _communist_reach(tuple(sources), frozenset(blocked))
         return dist
 
@@ -165,7 +180,11 @@ class SupplyRules:
         if self.turn <= 2 or u.nationality == "NLF" or (uid in self.bg and self.opts.special_rule_h):
             return "attack_supply"  # YOTR-SUP-A, YOTR-SUP-B (YOTR-SR-H: the 2-1-6 Battlegroups too, D-48)
         h = self.loc[uid]
-        if combat and self.attack_sources and h in self.communist_range(tuple(sorted(set(self.attack_sources)))):
+        if (
+            combat
+            and self.attack_sources
+            and h in self.communist_range(tuple(sorted(set(self.attack_sources))))
+        ):
             return "attack_supply"
         if h in self.communist_range(self.general_sources()):
             return "general_supply"
@@ -188,11 +207,22 @@ class SupplyRules:
         if key not in self._cache:
             d = self.data
             region = cls.split(":", 1)[1] if cls.startswith("rok:") else None
-            blocked = set(self.zoc_for_tracing("Communist")) | self.occupied("Communist") | self.sc_hexes_intact() | {
-                h for h in self.town if self.communist_militia(h)}
-            sources = tuple(sorted(h for h in d.towns if self.town[h] != "nlf" and not self.besieged(h)
-                                   and not self.occupied_by(h, "Communist")
-                                   and (region is None or d.region(h) == region)))
+            blocked = (
+                set(self.zoc_for_tracing("Communist"))
+                | self.occupied("Communist")
+                | self.sc_hexes_intact()
+                | {h for h in self.town if self.communist_militia(h)}
+            )
+            sources = tuple(
+                sorted(
+                    h
+                    for h in d.towns
+                    if self.town[h] != "nlf"
+                    and not self.besieged(h)
+                    and not self.occupied_by(h, "Communist")
+                    and (region is None or d.region(h) == region)
+                )
+            )
             self._cache[key] = sources, frozenset(blocked)
         return self._cache[key]
 
@@ -201,8 +231,9 @@ class SupplyRules:
         key = ("arange", cls)
         if key not in self._cache:
             region = cls.split(":", 1)[1] if cls.startswith("rok:") else None
-            self._cache[key] = _allied_reach(cls.split(":", 1)[0], region, not self.opts.special_rule_f,
-                                             *self._allied_lines(cls))
+            self._cache[key] = _allied_reach(
+                cls.split(":", 1)[0], region, not self.opts.special_rule_f, *self._allied_lines(cls)
+            )
         return self._cache[key]
 
     def allied_supply(self, uid: str) -> str:
@@ -244,36 +275,62 @@ class SupplyRules:
             self.supply[uid] = s
             counts[s] = counts.get(s, 0) + 1
         self.touch()
-        why = ("on Game-Turns 1 and 2 every Communist unit is in Attack Supply (Supply case A)"
-               if self.turn <= 2 else "a unit more than 8 clear hexes from every intact Supply Center is Isolated "
-               "and moves at half its allowance (decisions D-23, D-39)")
-        yield self.ruling("YOTR-SOP-A2a", "Communist supply for movement",
-                          f"Supply states: {', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}; {why}.",
-                          result=dict(sorted(counts.items())), hidden_from=("Allied",),
-                          public="The Communist checks the supply of his counters.")
+        why = (
+            "on Game-Turns 1 and 2 every Communist unit is in Attack Supply (Supply case A)"
+            if self.turn <= 2
+            else "a unit more than 8 clear hexes from every intact Supply Center is Isolated "
+            "and moves at half its allowance (decisions D-23, D-39)"
+        )
+        yield self.ruling(
+            "YOTR-SOP-A2a",
+            "Communist supply for movement",
+            f"Supply states: {', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}; {why}.",
+            result=dict(sorted(counts.items())),
+            hidden_from=("Allied",),
+            public="The Communist checks the supply of his counters.",
+        )
 
     def allied_supply_phase(self):
         """YOTR-SOP-B2a: each Allied unit is Supplied or Unsupplied for this Movement Phase."""
         self.supply = {uid: self.allied_supply(uid) for uid in self.on_map("Allied")}
         self.touch()
         out = sorted(u for u, s in self.supply.items() if s == "unsupplied")
-        yield self.ruling("YOTR-SOP-B2a", "Allied supply for movement",
-                          f"{len(self.supply) - len(out)} Allied units are Supplied"
-                          + (f"; Unsupplied (half movement): {', '.join(out)}." if out else "; none is Unsupplied."),
-                          result={"unsupplied": out})
+        yield self.ruling(
+            "YOTR-SOP-B2a",
+            "Allied supply for movement",
+            f"{len(self.supply) - len(out)} Allied units are Supplied"
+            + (f"; Unsupplied (half movement): {', '.join(out)}." if out else "; none is Unsupplied."),
+            result={"unsupplied": out},
+        )
 
     def reveal_attack_supply(self):
         """YOTR-SUP-E: the Communist may reveal real supply units for Attack Supply this Combat Phase."""
         self.attack_sources = []
         while True:
-            real = [u for u in self.on_map("Communist") if self.counters[u].unit_type == "supply_real"
-                    and self.loc[u] not in self.attack_sources]
+            real = [
+                u
+                for u in self.on_map("Communist")
+                if self.counters[u].unit_type == "supply_real" and self.loc[u] not in self.attack_sources
+            ]
             if not real:
                 return
-            opts = [Action.make("reveal_supply", f"Reveal supply unit {u} at {self.hex_name(self.loc[u])}",
-                                [self.loc[u]], unit=u) for u in real]
+            opts = [
+                Action.make(
+                    "reveal_supply",
+                    f"Reveal supply unit {u} at {self.hex_name(self.loc[u])}",
+                    [self.loc[u]],
+                    unit=u,
+                )
+                for u in real
+            ]
             opts.append(Action.make("done", "Reveal no (more) supply units"))
-            act = yield self.decide("Communist", "Reveal a real supply unit for Attack Supply?", "YOTR-SUP-E", opts, kind="reveal_supply")
+            act = yield self.decide(
+                "Communist",
+                "Reveal a real supply unit for Attack Supply?",
+                "YOTR-SUP-E",
+                opts,
+                kind="reveal_supply",
+            )
             if act.kind == "done":
                 return
             uid = act["unit"]
@@ -281,22 +338,31 @@ class SupplyRules:
             self.face_up.add(uid)
             self.touch()
             n = sum(1 for v in self.communist_range((self.loc[uid],)) if v)
-            yield self.ruling("YOTR-SUP-E", f"Supply unit revealed at {self.loc[uid]}",
-                              f"The Communist reveals the real supply unit {uid} at {self.hex_name(self.loc[uid])}: "
-                              f"every Communist unit within 8 unobstructed hexes ({n} hexes) is in Attack Supply for "
-                              "this Combat Phase; the unit is spent at its end.", result={"unit": uid},
-                              places=[self.loc[uid]])
+            yield self.ruling(
+                "YOTR-SUP-E",
+                f"Supply unit revealed at {self.loc[uid]}",
+                f"The Communist reveals the real supply unit {uid} at {self.hex_name(self.loc[uid])}: "
+                f"every Communist unit within 8 unobstructed hexes ({n} hexes) is in Attack Supply for "
+                "this Combat Phase; the unit is spent at its end.",
+                result={"unit": uid},
+                places=[self.loc[uid]],
+            )
 
     def remove_spent_supply(self):
         """YOTR-SUP-E: supply units revealed this Combat Phase are removed at its end."""
-        spent = sorted(u for u in self.face_up if self.is_supply_unit(u) and self.loc[u] not in ("removed",
-                                                                                                "eliminated"))
+        spent = sorted(
+            u for u in self.face_up if self.is_supply_unit(u) and self.loc[u] not in ("removed", "eliminated")
+        )
         for uid in spent:
             frm = self.loc[uid]
             self.place(uid, "removed")
             self.face_up.discard(uid)
-            yield self.ruling("YOTR-SUP-E", f"Supply unit {uid} spent", f"The supply unit revealed at {frm} has been "
-                              "used for Attack Supply and is removed.", changes=[{"unit": uid, "from": frm,
-                                                                                 "to": "removed"}], places=[frm])
+            yield self.ruling(
+                "YOTR-SUP-E",
+                f"Supply unit {uid} spent",
+                f"The supply unit revealed at {frm} has been used for Attack Supply and is removed.",
+                changes=[{"unit": uid, "from": frm, "to": "removed"}],
+                places=[frm],
+            )
         self.attack_sources = []
         self.face_up = {u for u in self.face_up if not self.is_supply_unit(u)}

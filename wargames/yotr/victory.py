@@ -35,13 +35,18 @@ class VictoryRules:
                 towns += row.vp_on_seizure
             elif state == "retaken":
                 towns += row.vp_while_retaken
-        regions = {r: d.regions[r].vp for r, hexes in d.region_towns.items()
-                   if hexes and all(self.town[h] == "nlf" for h in hexes)}
+        regions = {
+            r: d.regions[r].vp
+            for r, hexes in d.region_towns.items()
+            if hexes and all(self.town[h] == "nlf" for h in hexes)
+        }
         saigon = 0
         if not all(self.town[h] == "nlf" for h in d.saigon_hexes):
             czoc = self.zoc("Communist")
-            if all(self.occupied_by(h, "Communist") or (h in czoc and not self.occupied_by(h, "Allied"))
-                   for h in d.saigon_roads):
+            if all(
+                self.occupied_by(h, "Communist") or (h in czoc and not self.occupied_by(h, "Allied"))
+                for h in d.saigon_roads
+            ):
                 saigon = 5
         total = towns + sum(regions.values()) + saigon
         return {"towns": towns, "regions": regions, "saigon_isolation": saigon, "total": total}
@@ -52,18 +57,27 @@ class VictoryRules:
         if f["total"] != self.vp:
             old = self.vp
             self.vp = f["total"]
-            parts = f"towns {f['towns']}, Regions {sum(f['regions'].values())}" + (
-                f" ({', '.join(sorted(f['regions']))})" if f["regions"] else "") + \
-                f", Saigon isolation {f['saigon_isolation']}"
-            yield self.ruling("YOTR-VIC-SCORE", f"Victory points {old} -> {self.vp}",
-                              f"The Communist victory points are recounted at once: {parts}; total {self.vp}.",
-                              result=f, changes=[{"track": "vp", "from": old, "to": self.vp}])
+            parts = (
+                f"towns {f['towns']}, Regions {sum(f['regions'].values())}"
+                + (f" ({', '.join(sorted(f['regions']))})" if f["regions"] else "")
+                + f", Saigon isolation {f['saigon_isolation']}"
+            )
+            yield self.ruling(
+                "YOTR-VIC-SCORE",
+                f"Victory points {old} -> {self.vp}",
+                f"The Communist victory points are recounted at once: {parts}; total {self.vp}.",
+                result=f,
+                changes=[{"track": "vp", "from": old, "to": self.vp}],
+            )
         if self.vp >= 40:
             yield from self.lsi_reveal()
-            yield self.end("YOTR-VIC-DEC", "Communist Decisive Victory",
-                           f"The Communist has {self.vp} victory points, 40 or more: the government of South "
-                           "Vietnam falls and the game ends at once.",
-                           result={"winner": "Communist", "level": "Communist Decisive Victory", "vp": self.vp})
+            yield self.end(
+                "YOTR-VIC-DEC",
+                "Communist Decisive Victory",
+                f"The Communist has {self.vp} victory points, 40 or more: the government of South "
+                "Vietnam falls and the game ends at once.",
+                result={"winner": "Communist", "level": "Communist Decisive Victory", "vp": self.vp},
+            )
 
     def lsi_reveal(self):
         """YOTR-LSI: at the end the Communist's sealed numbering is opened and checked against the die."""
@@ -71,17 +85,24 @@ class VictoryRules:
             return
         letter = self.obs[1]
         numbers = ", ".join(f"{k}={v}" for k, v in sorted(self.lsi_numbers["Communist"].items()))
-        yield self.ruling("YOTR-LSI", f"The Communist played OB {letter}",
-                          f"The game is over, so the Communist's sealed list is opened ({numbers}): the die picked "
-                          f"number {self.lsi_numbers['Communist'][letter]}: OB {letter} "
-                          f"({OB_TITLES[letter]}).", result={"communist_ob": letter,
-                                                                  "numbers": self.lsi_numbers["Communist"]})
+        yield self.ruling(
+            "YOTR-LSI",
+            f"The Communist played OB {letter}",
+            f"The game is over, so the Communist's sealed list is opened ({numbers}): the die picked "
+            f"number {self.lsi_numbers['Communist'][letter]}: OB {letter} "
+            f"({OB_TITLES[letter]}).",
+            result={"communist_ob": letter, "numbers": self.lsi_numbers["Communist"]},
+        )
 
     def nva_strength_in_svn(self) -> int:
         """D-31: printed strength of the real NVA combat units inside South Vietnam (Battlegroups by attack)."""
-        return sum(self.attack_value(u) for u in self.on_map("Communist")
-                   if self.counters[u].nationality == "NVA" and self.is_combat(u)
-                   and self.data.country(self.loc[u]) == "SVN")
+        return sum(
+            self.attack_value(u)
+            for u in self.on_map("Communist")
+            if self.counters[u].nationality == "NVA"
+            and self.is_combat(u)
+            and self.data.country(self.loc[u]) == "SVN"
+        )
 
     def final_result(self):
         """YOTR-VIC-LEVELS: after Game-Turn 13 the victory points give the level of victory."""
@@ -90,13 +111,20 @@ class VictoryRules:
             sp = self.nva_strength_in_svn()
             total = modification_p(self.vp, sp)
             row = self.data.level(total)
-            yield self.end("YOTR-VM-P", row.level, f"After Game-Turn {self.turn} the Communist has {self.vp} victory "
-                           f"points and {sp} NVA strength points in South Vietnam: {sp - 70:+d} for Victory "
-                           f"Modification P gives {total}, {row.level} (decision D-30).",
-                           result={"winner": row.winner, "level": row.level, "vp": self.vp, "net": total})
+            yield self.end(
+                "YOTR-VM-P",
+                row.level,
+                f"After Game-Turn {self.turn} the Communist has {self.vp} victory "
+                f"points and {sp} NVA strength points in South Vietnam: {sp - 70:+d} for Victory "
+                f"Modification P gives {total}, {row.level} (decision D-30).",
+                result={"winner": row.winner, "level": row.level, "vp": self.vp, "net": total},
+            )
             return
         row = self.data.level(self.vp)
-        yield self.end("YOTR-VIC-LEVELS", row.level,
-                       f"After Game-Turn {self.turn} the Communist has {self.vp} victory points: "
-                       f"{row.level} on the Level of Victory Table.",
-                       result={"winner": row.winner, "level": row.level, "vp": self.vp})
+        yield self.end(
+            "YOTR-VIC-LEVELS",
+            row.level,
+            f"After Game-Turn {self.turn} the Communist has {self.vp} victory points: "
+            f"{row.level} on the Level of Victory Table.",
+            result={"winner": row.winner, "level": row.level, "vp": self.vp},
+        )

@@ -97,11 +97,16 @@ def _read_events(paths: list[Path]) -> dict[int, dict[str, Any]]:
             if row["status"] not in STATUSES:
                 raise DataError(path, f"card {n}: status must be one of {STATUSES}", column="status")
             if not str(row["source"]).startswith(("rules:", "external:", "reconstruction:", "decision:")):
-                raise DataError(path, f"card {n}: source must start rules:/external:/reconstruction:/decision:",
-                                column="source")
+                raise DataError(
+                    path,
+                    f"card {n}: source must start rules:/external:/reconstruction:/decision:",
+                    column="source",
+                )
             if n in out:
                 raise DataError(path, f"card {n} defined twice", column="number")
-            check_card(path, row)  # the vocabulary's schema: an unknown verb or key is refused (FITL-5.0-CARDS)
+            check_card(
+                path, row
+            )  # the vocabulary's schema: an unknown verb or key is refused (FITL-5.0-CARDS)
             out[n] = row
     return out
 
@@ -121,11 +126,16 @@ def status_markdown() -> str:
     ev = load_events()
     hooks = "\n".join(f"- {n} {ev[n]['title']}" for n in r["hook"])
     partial = "\n".join(f"- {n} {ev[n]['title']}: {ev[n]['pending']}" for n in r["partial"])
-    rest = ("Partial (the rest of the card runs; the step named is not yet done):\n" + partial if partial else
-            "Partial: none; every card plays in full.")
-    return (f"## Status ({len(r['data'])} data, {len(r['hook'])} with hooks, {len(r['partial'])} partial, "
-            f"{len(r['todo'])} not done)\n\nData only: {', '.join(map(str, r['data']))}.\n\nWith hooks:\n{hooks}\n\n"
-            f"{rest}\n")
+    rest = (
+        "Partial (the rest of the card runs; the step named is not yet done):\n" + partial
+        if partial
+        else "Partial: none; every card plays in full."
+    )
+    return (
+        f"## Status ({len(r['data'])} data, {len(r['hook'])} with hooks, {len(r['partial'])} partial, "
+        f"{len(r['todo'])} not done)\n\nData only: {', '.join(map(str, r['data']))}.\n\nWith hooks:\n{hooks}\n\n"
+        f"{rest}\n"
+    )
 
 
 def _board_only(board: Any) -> dict[str, Any]:
@@ -194,7 +204,9 @@ class EventRules(EventVocabulary):
         importance, _, side = str(value).partition(" ")
         return importance, side
 
-    def event_effective(self, card: int, side: str, faction: str, board_only: bool = False) -> tuple[bool, str]:
+    def event_effective(
+        self, card: int, side: str, faction: str, board_only: bool = False
+    ) -> tuple[bool, str]:
         """Would ``faction`` executing ``side`` of ``card`` change anything now?  A dry run on a copy of the board
         (first option at every choice, dice fixed at 3, free Operations counted when one is possible but not run);
         the game is left exactly as it was.  For the non-player "Event effective?" checks (FITL-8.4, 5.1.3).
@@ -206,8 +218,17 @@ class EventRules(EventVocabulary):
         steps = str(entry[side].get("steps"))
         if not board_only and ("'capability'" in steps or "'momentum'" in steps):
             return True, "it puts a lasting effect in play (FITL-5.3 / 5.4)"
-        keys = ("board", "capabilities", "momentum", "eligibility_next", "dice", "played", "pivotal_held", "_ev_dry",
-                "_ev_dry_free")
+        keys = (
+            "board",
+            "capabilities",
+            "momentum",
+            "eligibility_next",
+            "dice",
+            "played",
+            "pivotal_held",
+            "_ev_dry",
+            "_ev_dry_free",
+        )
         saved = {k: self.__dict__[k] for k in keys if k in self.__dict__}
         b = self.board
         shadow = copy.copy(b)
@@ -217,7 +238,12 @@ class EventRules(EventVocabulary):
         for box in ("available", "casualties", "out_of_play"):
             setattr(shadow, box, Counter(getattr(b, box)))
         shadow.event_flags = dict(b.event_flags)
-        before = (_board_only(shadow), dict(self.capabilities), list(self.momentum), dict(self.eligibility_next))
+        before = (
+            _board_only(shadow),
+            dict(self.capabilities),
+            list(self.momentum),
+            dict(self.eligibility_next),
+        )
         try:
             self.board = shadow
             self.capabilities = dict(self.capabilities)
@@ -238,7 +264,12 @@ class EventRules(EventVocabulary):
         except StopIteration:
             free = list(self._ev_dry_free)
         finally:
-            after = (_board_only(self.board), dict(self.capabilities), list(self.momentum), dict(self.eligibility_next))
+            after = (
+                _board_only(self.board),
+                dict(self.capabilities),
+                list(self.momentum),
+                dict(self.eligibility_next),
+            )
             for k in keys:
                 if k in saved:
                     self.__dict__[k] = saved[k]
@@ -258,7 +289,11 @@ class EventRules(EventVocabulary):
         """FITL-5.2: whether ``faction`` may execute ``side`` of ``card`` now and why: ``(available, reason)``;
         without ``side`` a dict of both sides."""
         both = self._event_status(card, faction)
-        return both if side is None else both.get(side, (False, f"an Event side is unshaded or shaded, not {side!r}"))
+        return (
+            both
+            if side is None
+            else both.get(side, (False, f"an Event side is unshaded or shaded, not {side!r}"))
+        )
 
     def _event_status(self, card: int, faction: str) -> dict[str, tuple[bool, str]]:
         entry = self.event_entry(card)
@@ -268,7 +303,10 @@ class EventRules(EventVocabulary):
             if entry is None or entry["status"] == "todo":
                 out[side] = (False, NOT_DONE)
             elif kind == "coup":
-                out[side] = (False, "a Coup card has no Event to choose: its leader takes office (FITL-2.4.1)")
+                out[side] = (
+                    False,
+                    "a Coup card has no Event to choose: its leader takes office (FITL-2.4.1)",
+                )
             elif side not in entry:
                 out[side] = (False, f"card {card} has no {side} text (FITL-5.2)")
             elif kind == "pivotal":
@@ -282,8 +320,11 @@ class EventRules(EventVocabulary):
         """FITL-2.3.4 / FITL-5.2: one ``event`` Action per side of the played card that ``faction`` may execute."""
         status = self._event_status(self.card, faction)
         title = self.data.cards[self.card].title
-        acts = [Action.make("event", f"Event {title} ({side}): {why}", side=side)
-                for side, (ok, why) in status.items() if ok and self.data.cards[self.card].kind != "pivotal"]
+        acts = [
+            Action.make("event", f"Event {title} ({side}): {why}", side=side)
+            for side, (ok, why) in status.items()
+            if ok and self.data.cards[self.card].kind != "pivotal"
+        ]
         reason = "; ".join(f"{s}: {why}" for s, (ok, why) in status.items() if not ok)
         return acts, reason or "no Event side is available"
 
@@ -295,13 +336,17 @@ class EventRules(EventVocabulary):
         yield from self.play_event(self.card, faction, side, pivotal_ok=True)
 
     # ------------------------------------------------------------------ the procedure (5.1)
-    def play_event(self, card: int, faction: str, side: str, *, pivotal_ok: bool = False) -> Generator[Any, Any, None]:
+    def play_event(
+        self, card: int, faction: str, side: str, *, pivotal_ok: bool = False
+    ) -> Generator[Any, Any, None]:
         """FITL-5.1: ``faction`` executes ``side`` of ``card``: each step literally and in order, each change a
         ruling citing the card.  IllegalAction (FITL-5.2) if that side does not exist or is not encoded."""
         entry = self.event_entry(card)
         title = self.data.cards[card].title
         if side not in SIDES:
-            raise IllegalAction("FITL-5.2", f"Card {card} {title}: an Event side is unshaded or shaded, not {side!r}")
+            raise IllegalAction(
+                "FITL-5.2", f"Card {card} {title}: an Event side is unshaded or shaded, not {side!r}"
+            )
         if entry is None or entry["status"] == "todo":
             raise IllegalAction("FITL-5.0", f"Card {card} {title}: {NOT_DONE}")
         if side not in entry:
@@ -312,10 +357,13 @@ class EventRules(EventVocabulary):
                 raise IllegalAction("FITL-5.1.4", f"Card {card} {title}: Pivotal precondition not met: {why}")
         ctx = EvCtx(card, title, side, faction)
         body = entry[side]
-        yield self.ruling("FITL-5.1", f"Card {card} {title}, {side}",
-                          f"{faction} executes the {side} Event of {title}: {body.get('text', '')}".rstrip(": "),
-                          result={"card": card, "side": side, "faction": faction},
-                          inputs={"kind": self.data.cards[card].kind, "status": entry["status"]})
+        yield self.ruling(
+            "FITL-5.1",
+            f"Card {card} {title}, {side}",
+            f"{faction} executes the {side} Event of {title}: {body.get('text', '')}".rstrip(": "),
+            result={"card": card, "side": side, "faction": faction},
+            inputs={"kind": self.data.cards[card].kind, "status": entry["status"]},
+        )
         yield from self.run_steps(ctx, body.get("steps", []))
 
     # ------------------------------------------------------------------ the frame's procedures, extended
@@ -345,8 +393,12 @@ class EventRules(EventVocabulary):
         title = self.data.cards[card].title
         ctx = EvCtx(card, title, "leader", "ARVN")
         if lead.get("lasting"):
-            yield self.ruling("FITL-2.4.1", f"Card {card} {title}: RVN Leader",
-                              f"Card {card} {title}: {lead['lasting']}", result={"card": card})
+            yield self.ruling(
+                "FITL-2.4.1",
+                f"Card {card} {title}: RVN Leader",
+                f"Card {card} {title}: {lead['lasting']}",
+                result={"card": card},
+            )
         yield from self.run_steps(ctx, lead.get("immediate") or [])
 
     # ------------------------------------------------------------------ Pivotal Events (2.3.8, 5.1.4)
@@ -375,7 +427,9 @@ class EventRules(EventVocabulary):
             parts.append(f"{us} US Troops on the map (needs fewer than {pre['threshold']})")
             ok = ok and us < pre["threshold"]
         elif kind == "vc_guerrillas_south":
-            n = sum(b.count(s, "VC", "guerrillas") for s, sp in self.data.spaces.items() if sp.country == "SVN")
+            n = sum(
+                b.count(s, "VC", "guerrillas") for s, sp in self.data.spaces.items() if sp.country == "SVN"
+            )
             parts.append(f"{n} VC Guerrillas in South Vietnam (needs more than {pre['threshold']})")
             ok = ok and n > pre["threshold"]
         return ok, "; ".join(parts)

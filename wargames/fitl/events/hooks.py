@@ -11,8 +11,17 @@ from typing import Any
 
 from .vocabulary import EvCtx
 
-COIN_KEYS = ("us_troops", "arvn_troops", "arvn_police", "us_irregulars:u", "us_irregulars:a", "arvn_rangers:u",
-             "arvn_rangers:a", "us_bases", "arvn_bases")
+COIN_KEYS = (
+    "us_troops",
+    "arvn_troops",
+    "arvn_police",
+    "us_irregulars:u",
+    "us_irregulars:a",
+    "arvn_rangers:u",
+    "arvn_rangers:a",
+    "us_bases",
+    "arvn_bases",
+)
 
 Flow = Generator[Any, Any, Any]
 
@@ -21,19 +30,43 @@ def card_006_aces_strike(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 6 Aces, unshaded: the US strikes 1 Province outside South Vietnam with 6 hits, no die and no Degrade
     (FITL-4.2.3 removal order: NVA Troops first, then Active Guerrillas, Bases only when no other Insurgent piece
     remains; never Underground Guerrillas or Tunneled Bases)."""
-    cands = [s for s, sp in game.data.spaces.items() if sp.country != "SVN" and sp.kind == "province"
-             and _strike_targets(game, s)]
+    cands = [
+        s
+        for s, sp in game.data.spaces.items()
+        if sp.country != "SVN" and sp.kind == "province" and _strike_targets(game, s)
+    ]
     if not cands:
-        yield game.ev_rule(ctx, "FITL-5.1.3", "No Air Strike target", "no Province outside the South holds a piece "
-                           "an Air Strike could remove.")
+        yield game.ev_rule(
+            ctx,
+            "FITL-5.1.3",
+            "No Air Strike target",
+            "no Province outside the South holds a piece an Air Strike could remove.",
+        )
         return
-    yield from game.ev_select(ctx, {"var": "aces", "by": "US", "where": {"spaces": cands},
-                                    "prompt": "strike which Province?", "rule": "FITL-4.2.3"})
+    yield from game.ev_select(
+        ctx,
+        {
+            "var": "aces",
+            "by": "US",
+            "where": {"spaces": cands},
+            "prompt": "strike which Province?",
+            "rule": "FITL-4.2.3",
+        },
+    )
     s = ctx.vars["aces"][0]
-    removed = yield from _remove_one_by_one(game, ctx, "US", s, 6, lambda: _strike_targets(game, s), "FITL-4.2.3")
-    yield game.ev_rule(ctx, "FITL-4.2.3", "Air Strike (6 hits)", f"6 hits on {game.ev_sname(s)} remove "
-                       f"{', '.join(removed) or 'nothing'} (NVA Troops first, Bases last).", places=[s],
-                       result={"removed": removed}, changes=[{"space": s, "removed": removed}])
+    removed = yield from _remove_one_by_one(
+        game, ctx, "US", s, 6, lambda: _strike_targets(game, s), "FITL-4.2.3"
+    )
+    yield game.ev_rule(
+        ctx,
+        "FITL-4.2.3",
+        "Air Strike (6 hits)",
+        f"6 hits on {game.ev_sname(s)} remove "
+        f"{', '.join(removed) or 'nothing'} (NVA Troops first, Bases last).",
+        places=[s],
+        result={"removed": removed},
+        changes=[{"space": s, "removed": removed}],
+    )
 
 
 def _strike_targets(game: Any, s: str) -> list[str]:
@@ -62,10 +95,17 @@ def card_029_tribesmen_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> F
             k = min(n, b.available["vc_guerrillas"])
             if k:
                 b.place(s, "vc_guerrillas", k)
-            yield game.ev_rule(ctx, "FITL-5.1.1", "Irregulars replaced", f"{game.ev_kname(key, n)} in "
-                               f"{game.ev_sname(s)} to US Available; {k} Underground VC Guerrilla(s) placed instead"
-                               + (" (no more VC Guerrillas Available)" if k < n else "") + ".", places=[s],
-                               changes=[{"space": s, "removed": {key: n}, "placed": {"vc_guerrillas:u": k}}])
+            yield game.ev_rule(
+                ctx,
+                "FITL-5.1.1",
+                "Irregulars replaced",
+                f"{game.ev_kname(key, n)} in "
+                f"{game.ev_sname(s)} to US Available; {k} Underground VC Guerrilla(s) placed instead"
+                + (" (no more VC Guerrillas Available)" if k < n else "")
+                + ".",
+                places=[s],
+                changes=[{"space": s, "removed": {key: n}, "placed": {"vc_guerrillas:u": k}}],
+            )
 
 
 def card_030_new_jersey_strike(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -75,21 +115,42 @@ def card_030_new_jersey_strike(game: Any, ctx: EvCtx, step: dict[str, Any]) -> F
     by = step.get("by", ctx.faction)
     cands = [s for s, sp in game.data.spaces.items() if sp.coastal and _strike_targets(game, s)]
     if not cands:
-        yield game.ev_rule(ctx, "FITL-5.1.3", "No target", "no coastal space holds a piece a strike could remove.")
+        yield game.ev_rule(
+            ctx, "FITL-5.1.3", "No target", "no coastal space holds a piece a strike could remove."
+        )
         return
-    yield from game.ev_select(ctx, {"var": "nj", "by": by, "n": 3, "upto": True, "where": {"spaces": cands},
-                                    "prompt": "strike which coastal space?", "rule": "FITL-4.2.3"})
+    yield from game.ev_select(
+        ctx,
+        {
+            "var": "nj",
+            "by": by,
+            "n": 3,
+            "upto": True,
+            "where": {"spaces": cands},
+            "prompt": "strike which coastal space?",
+            "rule": "FITL-4.2.3",
+        },
+    )
     for s in ctx.vars["nj"]:
-        removed = yield from _remove_one_by_one(game, ctx, by, s, 2, lambda s=s: _strike_targets(game, s),
-                                                "FITL-4.2.3")
+        removed = yield from _remove_one_by_one(
+            game, ctx, by, s, 2, lambda s=s: _strike_targets(game, s), "FITL-4.2.3"
+        )
         old = game.board.support[s]
         sp = game.data.spaces[s]
         if removed and sp.kind != "loc" and sp.population > 0:
             game.board.support[s] = max(-2, old - 1)
-        yield game.ev_rule(ctx, "FITL-4.2.3", "Naval gunfire", f"{game.ev_sname(s)}: removed "
-                           f"{', '.join(removed) or 'nothing'}; Support {old} -> {game.board.support[s]}.",
-                           places=[s], changes=[{"space": s, "removed": removed},
-                                                {"support": s, "from": old, "to": game.board.support[s]}])
+        yield game.ev_rule(
+            ctx,
+            "FITL-4.2.3",
+            "Naval gunfire",
+            f"{game.ev_sname(s)}: removed "
+            f"{', '.join(removed) or 'nothing'}; Support {old} -> {game.board.support[s]}.",
+            places=[s],
+            changes=[
+                {"space": s, "removed": removed},
+                {"support": s, "from": old, "to": game.board.support[s]},
+            ],
+        )
 
 
 US_CAPABILITIES = (4, 8, 11, 13, 14, 18, 19, 20, 28)
@@ -107,14 +168,25 @@ def card_052_rand_flip(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     if len(cands) > 1:
         from ...core import Action
 
-        a = yield game.decide(ctx.faction, f"{ctx.label}: flip which US Capability?", "FITL-5.3",
-                              [Action.make("option", game.data.cards[x].title, index=i, card=x)
-                               for i, x in enumerate(cands)], kind="event_choice", card=ctx.card,
-                              event_side=ctx.side, check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"))
+        a = yield game.decide(
+            ctx.faction,
+            f"{ctx.label}: flip which US Capability?",
+            "FITL-5.3",
+            [Action.make("option", game.data.cards[x].title, index=i, card=x) for i, x in enumerate(cands)],
+            kind="event_choice",
+            card=ctx.card,
+            event_side=ctx.side,
+            check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"),
+        )
         c = a["card"]
     game.capabilities[str(c)] = to
-    yield game.ev_rule(ctx, "FITL-5.3", "Capability flipped", f"{game.data.cards[c].title} turns {to}.",
-                       changes=[{"capability": c, "side": to}])
+    yield game.ev_rule(
+        ctx,
+        "FITL-5.3",
+        "Capability flipped",
+        f"{game.data.cards[c].title} turns {to}.",
+        changes=[{"capability": c, "side": to}],
+    )
 
 
 def card_081_cidg_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -125,32 +197,68 @@ def card_081_cidg_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
 
     b = game.board
     for _ in range(int(ctx.vars.get("roll", 0))):
-        cands = [(s, k) for s, sp in game.data.spaces.items() if sp.country == "SVN"
-                 for k in ("vc_guerrillas:u", "vc_guerrillas:a") if b.pieces[s][k]]
+        cands = [
+            (s, k)
+            for s, sp in game.data.spaces.items()
+            if sp.country == "SVN"
+            for k in ("vc_guerrillas:u", "vc_guerrillas:a")
+            if b.pieces[s][k]
+        ]
         if not cands:
             break
-        opts = [Action.make("pick", f"{game.ev_kname(k)} in {game.ev_sname(s)}", places=[s], space=s, key=k)
-                for s, k in cands]
-        a = opts[0] if len(opts) == 1 else (yield game.decide(
-            ctx.faction, f"{ctx.label}: replace which VC Guerrilla?", "FITL-5.1.1", opts, kind="event_piece",
-            card=ctx.card, event_side=ctx.side, step="remove", check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered")))
+        opts = [
+            Action.make("pick", f"{game.ev_kname(k)} in {game.ev_sname(s)}", places=[s], space=s, key=k)
+            for s, k in cands
+        ]
+        a = (
+            opts[0]
+            if len(opts) == 1
+            else (
+                yield game.decide(
+                    ctx.faction,
+                    f"{ctx.label}: replace which VC Guerrilla?",
+                    "FITL-5.1.1",
+                    opts,
+                    kind="event_piece",
+                    card=ctx.card,
+                    event_side=ctx.side,
+                    step="remove",
+                    check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"),
+                )
+            )
+        )
         s, k = a["space"], a["key"]
         kinds = [p for p in ("arvn_police", "arvn_rangers", "us_irregulars") if b.available[p]]
         placed = "nothing (none Available)"
         p = kinds[0] if kinds else ""
         if len(kinds) > 1:  # both choices are asked before anything changes (decision F-68 style)
-            c = yield game.decide(ctx.faction, f"{ctx.label}: which piece replaces it?", "FITL-5.1.1",
-                                  [Action.make("option", game.data.pieces[x].name, index=i, piece=x)
-                                   for i, x in enumerate(kinds)], kind="event_choice", card=ctx.card,
-                                  event_side=ctx.side, step="replace", check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"))
+            c = yield game.decide(
+                ctx.faction,
+                f"{ctx.label}: which piece replaces it?",
+                "FITL-5.1.1",
+                [
+                    Action.make("option", game.data.pieces[x].name, index=i, piece=x)
+                    for i, x in enumerate(kinds)
+                ],
+                kind="event_choice",
+                card=ctx.card,
+                event_side=ctx.side,
+                step="replace",
+                check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"),
+            )
             p = c["piece"]
         b.remove(s, k, 1)
         if p:
             b.place(s, p, 1)
             placed = game.ev_kname(f"{p}:u" if p != "arvn_police" else p)
-        yield game.ev_rule(ctx, "FITL-5.1.1", "Guerrilla replaced", f"{game.ev_kname(k)} in {game.ev_sname(s)} "
-                           f"to VC Available; {placed} takes its place.", places=[s],
-                           changes=[{"space": s, "removed": k, "placed": placed}])
+        yield game.ev_rule(
+            ctx,
+            "FITL-5.1.1",
+            "Guerrilla replaced",
+            f"{game.ev_kname(k)} in {game.ev_sname(s)} to VC Available; {placed} takes its place.",
+            places=[s],
+            changes=[{"space": s, "removed": k, "placed": placed}],
+        )
 
 
 def card_084_to_quoc_desert(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -169,8 +277,14 @@ def card_084_to_quoc_desert(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow
             b.remove(s, k, 1)
             out.append(k)
         deserted.append(s)
-        yield game.ev_rule(ctx, "FITL-5.1", "ARVN desertion", f"{game.ev_sname(s)}: {cubes} ARVN cubes, "
-                           f"{n} removed ({', '.join(out)}).", places=[s], changes=[{"space": s, "removed": out}])
+        yield game.ev_rule(
+            ctx,
+            "FITL-5.1",
+            "ARVN desertion",
+            f"{game.ev_sname(s)}: {cubes} ARVN cubes, {n} removed ({', '.join(out)}).",
+            places=[s],
+            changes=[{"space": s, "removed": out}],
+        )
     ctx.vars["deserted"] = deserted
 
 
@@ -178,15 +292,28 @@ def card_091_bob_hope_shaded(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flo
     """Card 91 Bob Hope, shaded: the named Insurgent moves up to 3 US Troops from Provinces to Cities, placing one
     of its Underground Guerrillas in the Province each Troop left (while Available)."""
     by = step["by"]
-    sub = {"by": by, "pieces": "us_troops", "n": 3, "upto": True, "var": "bh",
-           "from_where": {"kind": "province"}, "to_where": {"kind": "city"}}
+    sub = {
+        "by": by,
+        "pieces": "us_troops",
+        "n": 3,
+        "upto": True,
+        "var": "bh",
+        "from_where": {"kind": "province"},
+        "to_where": {"kind": "city"},
+    }
     yield from game.ev_move(ctx, sub)
     g = "nva_guerrillas" if by == "NVA" else "vc_guerrillas"
     for s in ctx.vars.get("bh", []):
         if game.board.available[g]:
             game.board.place(s, g, 1)
-            yield game.ev_rule(ctx, "FITL-5.1", "Guerrilla moves in", f"1 Underground {by} Guerrilla into "
-                               f"{game.ev_sname(s)}.", places=[s], changes=[{"space": s, "placed": g}])
+            yield game.ev_rule(
+                ctx,
+                "FITL-5.1",
+                "Guerrilla moves in",
+                f"1 Underground {by} Guerrilla into {game.ev_sname(s)}.",
+                places=[s],
+                changes=[{"space": s, "placed": g}],
+            )
 
 
 def card_097_flip_leader(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -194,11 +321,18 @@ def card_097_flip_leader(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     it still counts in the RVN Leader box (FITL-2.4.1).  Nothing happens under Duong Van Minh."""
     lead = getattr(game, "rvn_leader", "minh")
     if lead == "minh":
-        yield game.ev_rule(ctx, "FITL-5.1.3", "No leader card to flip", "Duong Van Minh is printed on the board.")
+        yield game.ev_rule(
+            ctx, "FITL-5.1.3", "No leader card to flip", "Duong Van Minh is printed on the board."
+        )
         return
     game.event_flags["leader_flipped"] = lead
-    yield game.ev_rule(ctx, "FITL-2.4.1", "RVN Leader flipped", f"{game.data.cards[lead].title}'s lasting effect "
-                       "stops; the card still counts in the RVN Leader box.", result={"flipped": lead})
+    yield game.ev_rule(
+        ctx,
+        "FITL-2.4.1",
+        "RVN Leader flipped",
+        f"{game.data.cards[lead].title}'s lasting effect stops; the card still counts in the RVN Leader box.",
+        result={"flipped": lead},
+    )
 
 
 def card_124_general_uprising(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -214,8 +348,13 @@ def card_124_general_uprising(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Fl
         cost = ""
         if cadres:  # card 116 Cadres: each Terror space costs 2 VC Guerrillas; with fewer, no Terror (F-116)
             if b.pieces[s]["vc_guerrillas:u"] + b.pieces[s]["vc_guerrillas:a"] < 2:
-                yield game.ev_rule(ctx, "FITL-5.1.2", "No Terror (Cadres)", f"{game.ev_sname(s)}: Cadres needs 2 VC "
-                                   "Guerrillas for a Terror and there is only 1.", places=[s])
+                yield game.ev_rule(
+                    ctx,
+                    "FITL-5.1.2",
+                    "No Terror (Cadres)",
+                    f"{game.ev_sname(s)}: Cadres needs 2 VC Guerrillas for a Terror and there is only 1.",
+                    places=[s],
+                )
                 continue
             b.flip(s, "vc_guerrillas", "a")
             for _ in range(2):
@@ -235,11 +374,18 @@ def card_124_general_uprising(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Fl
         old = b.support[s]
         if sp.kind != "loc" and sp.population > 0:
             b.support[s] = max(-2, old - 1)
-        yield game.ev_rule(ctx, "FITL-3.3.4", "Terror", f"{game.ev_sname(s)}: 1 VC Guerrilla Activates"
-                           f"{'; ' + mark if mark else ''}; Support {old} -> {b.support[s]}{cost}.", places=[s],
-                           changes=[{"space": s, "terror": mark}, {"support": s, "from": old, "to": b.support[s]}])
-    yield from game.ev_place(ctx, {"by": "VC", "pieces": ["vc_guerrillas", "vc_bases"], "n": 6,
-                                   "where": {"kind": "city"}})
+        yield game.ev_rule(
+            ctx,
+            "FITL-3.3.4",
+            "Terror",
+            f"{game.ev_sname(s)}: 1 VC Guerrilla Activates"
+            f"{'; ' + mark if mark else ''}; Support {old} -> {b.support[s]}{cost}.",
+            places=[s],
+            changes=[{"space": s, "terror": mark}, {"support": s, "from": old, "to": b.support[s]}],
+        )
+    yield from game.ev_place(
+        ctx, {"by": "VC", "pieces": ["vc_guerrillas", "vc_bases"], "n": 6, "where": {"kind": "city"}}
+    )
     for s in sorted(b.pieces):
         c = b.pieces[s]
         coin = [k for k in COIN_KEYS if c[k]]
@@ -251,10 +397,21 @@ def card_124_general_uprising(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Fl
                 b.flip(s, pid, "a", c[f"{pid}:u"])
         roll = game.dice.roll(6, purpose=f"{ctx.label}: Attack in {game.ev_sname(s)}")
         hit = roll.value <= gs
-        yield game.ev_rule(ctx, "FITL-3.3.3", "Attack", f"{game.ev_sname(s)}: all {gs} Guerrillas Activate; die "
-                           f"{roll.value} {'<=' if hit else '>'} {gs}: " + ("up to 2 US/ARVN pieces are removed (Bases "
-                           "last), 1 Guerrilla lost per US Troop or Base." if hit else "the Attack misses."),
-                           dice=[roll], places=[s], changes=[{"space": s, "activated": gs}])
+        yield game.ev_rule(
+            ctx,
+            "FITL-3.3.3",
+            "Attack",
+            f"{game.ev_sname(s)}: all {gs} Guerrillas Activate; die "
+            f"{roll.value} {'<=' if hit else '>'} {gs}: "
+            + (
+                "up to 2 US/ARVN pieces are removed (Bases last), 1 Guerrilla lost per US Troop or Base."
+                if hit
+                else "the Attack misses."
+            ),
+            dice=[roll],
+            places=[s],
+            changes=[{"space": s, "activated": gs}],
+        )
         if not hit:
             continue
 
@@ -287,25 +444,57 @@ def card_113_ruff_puff_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> F
         if not cands:
             break
         acts = [Action.make("space", game.ev_sname(s), places=[s], space=s) for s in cands]
-        s = cands[0] if len(cands) == 1 else (yield game.decide(
-            ctx.faction, f"{ctx.label}: replace Police where?", "FITL-5.1.1", acts, kind="event_space",
-            card=ctx.card, event_side=ctx.side, check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered")))["space"]
-        kinds = [p for p in ("vc_guerrillas", "vc_bases") if b.available[p] and
-                 (p == "vc_guerrillas" or (not base_used and game.ev_can_stack(s, p)))]
+        s = (
+            cands[0]
+            if len(cands) == 1
+            else (
+                yield game.decide(
+                    ctx.faction,
+                    f"{ctx.label}: replace Police where?",
+                    "FITL-5.1.1",
+                    acts,
+                    kind="event_space",
+                    card=ctx.card,
+                    event_side=ctx.side,
+                    check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"),
+                )
+            )["space"]
+        )
+        kinds = [
+            p
+            for p in ("vc_guerrillas", "vc_bases")
+            if b.available[p] and (p == "vc_guerrillas" or (not base_used and game.ev_can_stack(s, p)))
+        ]
         p = kinds[0] if kinds else ""
         if len(kinds) > 1:
-            a = yield game.decide(ctx.faction, f"{ctx.label}: which VC piece?", "FITL-5.1.1",
-                                  [Action.make("option", game.data.pieces[x].name, index=i, piece=x)
-                                   for i, x in enumerate(kinds)], kind="event_choice", card=ctx.card,
-                                  event_side=ctx.side, step="replace", check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"))
+            a = yield game.decide(
+                ctx.faction,
+                f"{ctx.label}: which VC piece?",
+                "FITL-5.1.1",
+                [
+                    Action.make("option", game.data.pieces[x].name, index=i, piece=x)
+                    for i, x in enumerate(kinds)
+                ],
+                kind="event_choice",
+                card=ctx.card,
+                event_side=ctx.side,
+                step="replace",
+                check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"),
+            )
             p = a["piece"]
         b.remove(s, "arvn_police", 1)
         if p:
             b.place(s, p, 1)
             base_used = base_used or p == "vc_bases"
-        yield game.ev_rule(ctx, "FITL-5.1.1", "Police replaced", f"1 ARVN Police in {game.ev_sname(s)} to ARVN "
-                           f"Available; {game.data.pieces[p].name[:-1] if p else 'nothing'} placed instead.",
-                           places=[s], changes=[{"space": s, "removed": "arvn_police", "placed": p}])
+        yield game.ev_rule(
+            ctx,
+            "FITL-5.1.1",
+            "Police replaced",
+            f"1 ARVN Police in {game.ev_sname(s)} to ARVN "
+            f"Available; {game.data.pieces[p].name[:-1] if p else 'nothing'} placed instead.",
+            places=[s],
+            changes=[{"space": s, "removed": "arvn_police", "placed": p}],
+        )
 
 
 def pacify(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -332,18 +521,35 @@ def pacify(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
                 break
             opts = []
             for s, sp in sorted(game.data.spaces.items()):
-                if sp.kind == "loc" or b.control(s) != "coin" or not b.pieces[s]["arvn_police"] \
-                        or not b.pieces[s][troops] or (s not in used and len(used) >= 4):
+                if (
+                    sp.kind == "loc"
+                    or b.control(s) != "coin"
+                    or not b.pieces[s]["arvn_police"]
+                    or not b.pieces[s][troops]
+                    or (s not in used and len(used) >= 4)
+                ):
                     continue
                 if b.terror[s]:
-                    opts.append(Action.make("space", f"{sp.name}: remove Terror ({cost})", places=[s], space=s))
+                    opts.append(
+                        Action.make("space", f"{sp.name}: remove Terror ({cost})", places=[s], space=s)
+                    )
                 elif sp.population and b.support[s] < 2 and moved.get(s, 0) < max_levels:
-                    opts.append(Action.make("space", f"{sp.name}: shift toward Support ({cost})", places=[s], space=s))
+                    opts.append(
+                        Action.make("space", f"{sp.name}: shift toward Support ({cost})", places=[s], space=s)
+                    )
             if not opts:
                 break
-            a = yield game.decide(f, f"{ctx.label}: Pacify where? ({cost} ARVN Resources a step)", "FITL-6.3.1",
-                                  opts + [Action.make("stop", "Stop Pacifying")], kind="event_space",
-                                  card=ctx.card, event_side=ctx.side, check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"), step="pacify")
+            a = yield game.decide(
+                f,
+                f"{ctx.label}: Pacify where? ({cost} ARVN Resources a step)",
+                "FITL-6.3.1",
+                opts + [Action.make("stop", "Stop Pacifying")],
+                kind="event_space",
+                card=ctx.card,
+                event_side=ctx.side,
+                check=game._ev_check(ctx, "FITL-5.1", "not one of the choices offered"),
+                step="pacify",
+            )
             if a.kind == "stop":
                 break
             s = a["space"]
@@ -366,9 +572,15 @@ def pacify(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
                 changes.append({"support": s, "from": old_l, "to": b.support[s]})
             if s not in used:
                 used.append(s)
-            yield game.ev_rule(ctx, "FITL-6.3.1", f"{f} Pacifies", f"{f} {what} in {game.ev_sname(s)}"
-                               f"{f' for {cost} ARVN Resources' if cost else ' at no cost'}.", places=[s],
-                               changes=changes)
+            yield game.ev_rule(
+                ctx,
+                "FITL-6.3.1",
+                f"{f} Pacifies",
+                f"{f} {what} in {game.ev_sname(s)}"
+                f"{f' for {cost} ARVN Resources' if cost else ' at no cost'}.",
+                places=[s],
+                changes=changes,
+            )
 
 
 def card_073_commitment(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -380,7 +592,9 @@ def card_073_commitment(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     if fn is None:
         yield game.ev_rule(ctx, "FITL-6.5", "Commitment (pending)", "the Coup Round code is not present.")
         return
-    yield game.ev_rule(ctx, "FITL-6.5", "Commitment now", "the US carries out a Commitment Phase immediately.")
+    yield game.ev_rule(
+        ctx, "FITL-6.5", "Commitment now", "the US carries out a Commitment Phase immediately."
+    )
     yield from fn()
 
 
@@ -391,15 +605,21 @@ def card_096_tet_returns(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     if 124 in played and hasattr(game, "pivotal_held"):
         played.remove(124)
         game.pivotal_held["VC"] = 124
-        yield game.ev_rule(ctx, "FITL-2.3.8", "Tet Offensive returns", "the VC holds Tet Offensive again as its "
-                           "Pivotal Event.", result={"pivotal_held": dict(game.pivotal_held)},
-                           changes=[{"card": 124, "to": "VC"}])
+        yield game.ev_rule(
+            ctx,
+            "FITL-2.3.8",
+            "Tet Offensive returns",
+            "the VC holds Tet Offensive again as its Pivotal Event.",
+            result={"pivotal_held": dict(game.pivotal_held)},
+            changes=[{"card": 124, "to": "VC"}],
+        )
         return
     yield from card_124_general_uprising(game, ctx, step)
 
 
-def _remove_one_by_one(game: Any, ctx: EvCtx, side: str, s: str, n: int, targets: Any, rule: str,
-                       after: Any = None) -> Flow:
+def _remove_one_by_one(
+    game: Any, ctx: EvCtx, side: str, s: str, n: int, targets: Any, rule: str, after: Any = None
+) -> Flow:
     """Up to ``n`` times: ``side`` picks one of the keys ``targets()`` allows in ``s`` (asked only when there is a
     real choice), it is removed (US pieces to Casualties when ``after`` says so), and a ruling follows each removal
     so every change is explained before the next question (decision F-68).  Returns the keys removed."""
@@ -412,18 +632,31 @@ def _remove_one_by_one(game: Any, ctx: EvCtx, side: str, s: str, n: int, targets
             break
         k = keys[0]
         if len(keys) > 1:
-            a = yield game.decide(side, f"{ctx.label}: remove which piece in {game.ev_sname(s)}?", rule,
-                                  [Action.make("pick", f"Remove {game.ev_kname(x)}", places=[s], space=s, key=x)
-                                   for x in keys], kind="event_piece", card=ctx.card, event_side=ctx.side, step="remove",
-                                  check=game._ev_check(ctx, rule, "that piece may not be removed now"))
+            a = yield game.decide(
+                side,
+                f"{ctx.label}: remove which piece in {game.ev_sname(s)}?",
+                rule,
+                [Action.make("pick", f"Remove {game.ev_kname(x)}", places=[s], space=s, key=x) for x in keys],
+                kind="event_piece",
+                card=ctx.card,
+                event_side=ctx.side,
+                step="remove",
+                check=game._ev_check(ctx, rule, "that piece may not be removed now"),
+            )
             k = a["key"]
         to = "casualties" if after is not None and k.startswith("us_") else "available"
         game.board.remove(s, k, 1, to=to)
         removed.append(k)
         extra = after(k) if after is not None else ""
-        yield game.ev_rule(ctx, rule, "Piece removed", f"{game.ev_kname(k)} removed from {game.ev_sname(s)} to "
-                           f"{'Casualties' if to == 'casualties' else 'Available'}{extra}.", places=[s],
-                           changes=[{"space": s, "removed": k}])
+        yield game.ev_rule(
+            ctx,
+            rule,
+            "Piece removed",
+            f"{game.ev_kname(k)} removed from {game.ev_sname(s)} to "
+            f"{'Casualties' if to == 'casualties' else 'Available'}{extra}.",
+            places=[s],
+            changes=[{"space": s, "removed": k}],
+        )
     return removed
 
 
@@ -437,12 +670,23 @@ def card_122_easter_troop_attacks(game: Any, ctx: EvCtx, step: dict[str, Any]) -
     opctx = OpCtx("NVA", "attack", False, True, False)
     spaces = [s for s in game.data.spaces if game.board.pieces[s]["nva_troops"] >= 2 and game.coin_pieces(s)]
     if not spaces:
-        yield game.ev_rule(ctx, "FITL-5.1.3", "No Troop Attack", "no space holds both 2+ NVA Troops and US or "
-                           "ARVN pieces, so no Attack takes place.", result={"spaces": []})
+        yield game.ev_rule(
+            ctx,
+            "FITL-5.1.3",
+            "No Troop Attack",
+            "no space holds both 2+ NVA Troops and US or ARVN pieces, so no Attack takes place.",
+            result={"spaces": []},
+        )
         return
-    yield game.ev_rule(ctx, "FITL-3.3.3", "Troop Attacks", f"NVA Troops Attack free in every space with NVA Troops "
-                       f"and US/ARVN pieces: {', '.join(game.ev_sname(s) for s in spaces)}.", places=spaces,
-                       result={"spaces": spaces})
+    yield game.ev_rule(
+        ctx,
+        "FITL-3.3.3",
+        "Troop Attacks",
+        f"NVA Troops Attack free in every space with NVA Troops "
+        f"and US/ARVN pieces: {', '.join(game.ev_sname(s) for s in spaces)}.",
+        places=spaces,
+        result={"spaces": spaces},
+    )
     for s in spaces:
         if game.board.pieces[s]["nva_troops"] >= 2 and game.coin_pieces(s):
             opctx.spaces.append(s)
@@ -466,17 +710,32 @@ def free_ambush(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     opctx = OpCtx(f, "ambush", False, True, True)
     done: list[str] = []
     while n is None or len(done) < n:
-        cands = [s for s in allowed if s not in done and game.board.pieces[s][f"{g}:u"] and game.ambush_targets(s)]
+        cands = [
+            s for s in allowed if s not in done and game.board.pieces[s][f"{g}:u"] and game.ambush_targets(s)
+        ]
         if not cands:
             break
         acts = [Action.make("space", f"Ambush from {game.ev_sname(s)}", places=[s], space=s) for s in cands]
-        a = yield game.decide(f, f"{ctx.label}: free Ambush where? ({len(done)} done)", rule, acts + [STOP],
-                              kind="event_space", card=ctx.card, event_side=ctx.side, step="ambush",
-                              check=game._ev_check(ctx, rule, "no free Ambush is possible there"))
+        a = yield game.decide(
+            f,
+            f"{ctx.label}: free Ambush where? ({len(done)} done)",
+            rule,
+            acts + [STOP],
+            kind="event_space",
+            card=ctx.card,
+            event_side=ctx.side,
+            step="ambush",
+            check=game._ev_check(ctx, rule, "no free Ambush is possible there"),
+        )
         if a.kind == "stop":
             break
         done.append(a["space"])
         yield from game.resolve_ambush(opctx, a["space"], "free, by the Event")
     if not done:
-        yield game.ev_rule(ctx, "FITL-5.1.3", "No free Ambush", f"no space offers {f} an Underground Guerrilla with "
-                           "an enemy piece in reach, or none was chosen.", result={"ambush": []})
+        yield game.ev_rule(
+            ctx,
+            "FITL-5.1.3",
+            "No free Ambush",
+            f"no space offers {f} an Underground Guerrilla with an enemy piece in reach, or none was chosen.",
+            result={"ambush": []},
+        )

@@ -37,8 +37,24 @@ STEP_KEYS: dict[str, frozenset[str]] = {
     "select": frozenset({"by", "var", "where", "n", "upto", "optional", "prompt", "rule"}),
     "foreach": frozenset({"var", "as", "steps"}),
     "eligible": frozenset({"factions", "eligible"}),
-    "free_op": frozenset({"faction", "ops", "limited", "note", "where", "var", "with_sa", "origins", "cubes_as_us",
-                          "max_spaces", "in_place", "nva_only", "no_tunnels", "march_pieces"}),
+    "free_op": frozenset(
+        {
+            "faction",
+            "ops",
+            "limited",
+            "note",
+            "where",
+            "var",
+            "with_sa",
+            "origins",
+            "cubes_as_us",
+            "max_spaces",
+            "in_place",
+            "nva_only",
+            "no_tunnels",
+            "march_pieces",
+        }
+    ),
     # ``note`` on a free Special Activity is a reader's note (the ruling names the Activity and its spaces)
     "free_sa": frozenset({"faction", "sa", "where", "max_spaces", "strike_any", "no_degrade", "note"}),
     "capability": frozenset({"side"}),
@@ -55,22 +71,76 @@ FILTER_KEYS = ("where", "from_where", "to_where", "origins")
 NESTED_STEPS = ("then", "else", "steps")
 
 #: the space filter keys of ``vocabulary.ev_match``
-WHERE_KEYS = frozenset({
-    "spaces", "not_spaces", "var_spaces", "not_var_spaces", "kind", "country", "south", "outside_south", "terrain",
-    "pop_min", "econ_min", "coastal", "support", "support_min", "support_max", "control", "has", "at_most", "lacks",
-    "adjacent_to_var", "more", "any", "near", "adjacent_to", "terror", "sabotaged", "not"})
+WHERE_KEYS = frozenset(
+    {
+        "spaces",
+        "not_spaces",
+        "var_spaces",
+        "not_var_spaces",
+        "kind",
+        "country",
+        "south",
+        "outside_south",
+        "terrain",
+        "pop_min",
+        "econ_min",
+        "coastal",
+        "support",
+        "support_min",
+        "support_max",
+        "control",
+        "has",
+        "at_most",
+        "lacks",
+        "adjacent_to_var",
+        "more",
+        "any",
+        "near",
+        "adjacent_to",
+        "terror",
+        "sabotaged",
+        "not",
+    }
+)
 #: the piece tests inside a filter: ``has`` / ``at_most`` / ``lacks`` entries
-PIECE_TEST_KEYS = {"has": frozenset({"pieces", "min"}), "at_most": frozenset({"pieces", "max"}),
-                   "lacks": frozenset({"pieces"})}
+PIECE_TEST_KEYS = {
+    "has": frozenset({"pieces", "min"}),
+    "at_most": frozenset({"pieces", "max"}),
+    "lacks": frozenset({"pieces"}),
+}
 
 #: condition -> the keys of its value when it is a mapping (``vocabulary.ev_cond``); one condition per mapping
 COND_KEYS: dict[str, frozenset[str] | None] = {
-    "not": None, "all": None, "any": None, "capability": None, "momentum": None, "faction": None, "played": None,
-    "flag": None, "track": frozenset({"name", "min", "max"}), "box": frozenset({"box", "pieces", "min"}),
-    "pieces": frozenset({"where", "pieces", "min", "max"}), "support": frozenset({"space", "min", "max"})}
+    "not": None,
+    "all": None,
+    "any": None,
+    "capability": None,
+    "momentum": None,
+    "faction": None,
+    "played": None,
+    "flag": None,
+    "track": frozenset({"name", "min", "max"}),
+    "box": frozenset({"box", "pieces", "min"}),
+    "pieces": frozenset({"where", "pieces", "min", "max"}),
+    "support": frozenset({"space", "min", "max"}),
+}
 
-CARD_KEYS = frozenset({"number", "title", "status", "source", "nonplayer", "unshaded", "shaded", "rulings", "owner",
-                       "precondition", "leader", "pending"})
+CARD_KEYS = frozenset(
+    {
+        "number",
+        "title",
+        "status",
+        "source",
+        "nonplayer",
+        "unshaded",
+        "shaded",
+        "rulings",
+        "owner",
+        "precondition",
+        "leader",
+        "pending",
+    }
+)
 SIDE_KEYS = frozenset({"text", "steps", "modifies"})
 OPTION_KEYS = frozenset({"label", "steps", "cond"})
 LEADER_KEYS = frozenset({"lasting", "immediate"})
@@ -129,7 +199,9 @@ class _Checker:
             from . import hooks
 
             if not callable(getattr(hooks, str(step.get("name")), None)):
-                raise self.fail(where, f"no hook named {step.get('name')!r} in wargames/fitl/events/hooks.py", "name")
+                raise self.fail(
+                    where, f"no hook named {step.get('name')!r} in wargames/fitl/events/hooks.py", "name"
+                )
 
     def where(self, w: Any, where: str) -> None:
         self.keys(w, WHERE_KEYS, where, "where")
@@ -146,7 +218,7 @@ class _Checker:
         self.keys(c, COND_KEYS, where, "cond")
         if len(c) != 1:
             raise self.fail(where, f"a condition names exactly one test, got {sorted(c)}", "cond")
-        (key, value), = c.items()
+        ((key, value),) = c.items()
         if key == "not":
             self.cond(value, f"{where} not")
         elif key in ("all", "any"):
@@ -176,4 +248,6 @@ def check_where(label: str, where: Mapping[str, Any]) -> None:
     """A space filter built at play time (a hook's): an unknown key is a ValueError naming the card."""
     unknown = [k for k in where if k not in WHERE_KEYS]
     if unknown:
-        raise ValueError(f"{label}: unknown space filter key {unknown[0]!r} (known: {', '.join(sorted(WHERE_KEYS))})")
+        raise ValueError(
+            f"{label}: unknown space filter key {unknown[0]!r} (known: {', '.join(sorted(WHERE_KEYS))})"
+        )

@@ -66,18 +66,68 @@ from .schema import check_where
 Flow = Generator[Any, Any, Any]
 
 BOX_NAMES = {"available": "Available", "casualties": "Casualties", "out_of_play": "Out of Play"}
-TRACK_NAMES = {"aid": "Aid", "patronage": "Patronage", "econ": "Total Econ", "trail": "the Trail",
-               "arvn_resources": "ARVN Resources", "nva_resources": "NVA Resources", "vc_resources": "VC Resources"}
+TRACK_NAMES = {
+    "aid": "Aid",
+    "patronage": "Patronage",
+    "econ": "Total Econ",
+    "trail": "the Trail",
+    "arvn_resources": "ARVN Resources",
+    "nva_resources": "NVA Resources",
+    "vc_resources": "VC Resources",
+}
 STOP = Action.make("stop", "Stop here (the card says 'up to')")
 MARKERS = 15  # FITL-3.3.4: Terror and Sabotage markers share one supply of 15
 
-VERBS = {v: v for v in ("place", "remove", "move", "box", "flip", "track", "support", "terror", "sabotage", "roll",
-                        "eligible", "free_op", "free_sa", "capability", "momentum", "cancel", "note", "choose",
-                        "if", "hook", "select", "tunnel", "set", "foreach")}
+VERBS = {
+    v: v
+    for v in (
+        "place",
+        "remove",
+        "move",
+        "box",
+        "flip",
+        "track",
+        "support",
+        "terror",
+        "sabotage",
+        "roll",
+        "eligible",
+        "free_op",
+        "free_sa",
+        "capability",
+        "momentum",
+        "cancel",
+        "note",
+        "choose",
+        "if",
+        "hook",
+        "select",
+        "tunnel",
+        "set",
+        "foreach",
+    )
+}
 VERBS["count"] = "tally"
-ALL_KEYS = ("us_troops", "us_bases", "us_irregulars:u", "us_irregulars:a", "arvn_troops", "arvn_police",
-            "arvn_rangers:u", "arvn_rangers:a", "arvn_bases", "nva_troops", "nva_guerrillas:u", "nva_guerrillas:a",
-            "nva_bases", "nva_bases:t", "vc_guerrillas:u", "vc_guerrillas:a", "vc_bases", "vc_bases:t")
+ALL_KEYS = (
+    "us_troops",
+    "us_bases",
+    "us_irregulars:u",
+    "us_irregulars:a",
+    "arvn_troops",
+    "arvn_police",
+    "arvn_rangers:u",
+    "arvn_rangers:a",
+    "arvn_bases",
+    "nva_troops",
+    "nva_guerrillas:u",
+    "nva_guerrillas:a",
+    "nva_bases",
+    "nva_bases:t",
+    "vc_guerrillas:u",
+    "vc_guerrillas:a",
+    "vc_bases",
+    "vc_bases:t",
+)
 GROUPS: dict[str, tuple[str, ...]] = {
     "US": ("us_troops", "us_bases", "us_irregulars"),
     "ARVN": ("arvn_troops", "arvn_police", "arvn_rangers", "arvn_bases"),
@@ -94,8 +144,13 @@ GROUPS["insurgents"] = GROUPS["NVA"] + GROUPS["VC"]
 GROUPS["insurgent_non_base"] = ("nva_troops", "nva_guerrillas", "vc_guerrillas")
 
 
-_OPS: dict[type, Callable[[int, int], int]] = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-                                               ast.Div: operator.floordiv, ast.FloorDiv: operator.floordiv}
+_OPS: dict[type, Callable[[int, int], int]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.floordiv,
+    ast.FloorDiv: operator.floordiv,
+}
 _FUNCS: dict[str, Callable[..., int]] = {"min": min, "max": max}
 
 
@@ -120,8 +175,13 @@ def arithmetic(text: str, names: dict[str, int], label: str = "") -> int:
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             v = value(node.operand)
             return -v if isinstance(node.op, ast.USub) else v
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FUNCS
-                and node.args and not node.keywords):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in _FUNCS
+            and node.args
+            and not node.keywords
+        ):
             return _FUNCS[node.func.id](*(value(a) for a in node.args))
         raise bad(f"{ast.dump(node)[:40]} is not allowed")
 
@@ -204,8 +264,13 @@ class EventVocabulary:
         return f"{n} {word}{name}"
 
     def ev_rule(self, ctx: EvCtx, rule: str, title: str, text: str, **kw: Any) -> Any:
-        return self.ruling(rule, f"{ctx.label}: {title}", f"{ctx.label}: {text}",
-                           inputs={"card": ctx.card, "side": ctx.side, "faction": ctx.faction}, **kw)
+        return self.ruling(
+            rule,
+            f"{ctx.label}: {title}",
+            f"{ctx.label}: {text}",
+            inputs={"card": ctx.card, "side": ctx.side, "faction": ctx.faction},
+            **kw,
+        )
 
     def ev_chooser(self, ctx: EvCtx, step: dict[str, Any]) -> str:
         """FITL-5.1: the executing faction chooses unless the card names another."""
@@ -274,8 +339,13 @@ class EventVocabulary:
         if "control" in w:
             c = b.control(s)
             want = listify(w["control"])
-            if not any((x == "none" and c is None) or x == c or (x == "not_coin" and c != "coin")
-                       or (x == "not_nva" and c != "nva") for x in want):
+            if not any(
+                (x == "none" and c is None)
+                or x == c
+                or (x == "not_coin" and c != "coin")
+                or (x == "not_nva" and c != "nva")
+                for x in want
+            ):
                 return False
         for cond in listify(w.get("has", [])):
             if self.ev_count_pieces(s, cond["pieces"]) < cond.get("min", 1):
@@ -325,14 +395,23 @@ class EventVocabulary:
         """FITL-5.1: carry out ``steps`` literally and in order; FITL-5.1.3: do what can be done."""
         for step in steps:
             do = step.get("do")
-            fn: Callable[[EvCtx, dict[str, Any]], Flow] | None = getattr(self, f"ev_{VERBS.get(do, '?')}", None)
+            fn: Callable[[EvCtx, dict[str, Any]], Flow] | None = getattr(
+                self, f"ev_{VERBS.get(do, '?')}", None
+            )
             if fn is None:
                 raise ValueError(f"{ctx.label}: unknown event step {do!r}")
             yield from fn(ctx, step)
 
     # -- pieces -----------------------------------------------------------
-    def _pick_loop(self, ctx: EvCtx, step: dict[str, Any], options_fn: Callable[[list[str]], list[tuple[str, str]]],
-                   apply_fn: Callable[[str, str], str], verb: str, rule: str) -> Flow:
+    def _pick_loop(
+        self,
+        ctx: EvCtx,
+        step: dict[str, Any],
+        options_fn: Callable[[list[str]], list[tuple[str, str]]],
+        apply_fn: Callable[[str, str], str],
+        verb: str,
+        rule: str,
+    ) -> Flow:
         """Up to ``n`` times choose one legal (space, key) and apply it; ``each`` repeats per space.
         Returns the (space, key) pairs done."""
         n = self.ev_num(ctx, step.get("n", 1))
@@ -360,15 +439,31 @@ class EventVocabulary:
                 if (len(opts) == 1 or n is None and verb in ("remove", "flip")) and not upto:
                     s, k = opts[0]  # one choice, or "all of them": the order cannot matter
                 else:
-                    actions = [Action.make("pick", f"{verb.capitalize()} {self.ev_kname(k)} "
-                                           f"{'in' if verb != 'move' else 'from'} {self.ev_sname(s)}",
-                                           places=[s], space=s, key=k) for s, k in opts]
+                    actions = [
+                        Action.make(
+                            "pick",
+                            f"{verb.capitalize()} {self.ev_kname(k)} "
+                            f"{'in' if verb != 'move' else 'from'} {self.ev_sname(s)}",
+                            places=[s],
+                            space=s,
+                            key=k,
+                        )
+                        for s, k in opts
+                    ]
                     if upto:
                         actions.append(STOP)
                     left = "" if n is None else f" ({n - len(got)} to go)"
-                    a = yield self.decide(side, f"{ctx.label}: {verb} which piece?{left}", rule, actions,
-                                          kind="event_piece", card=ctx.card, event_side=ctx.side, step=verb,
-                                          check=self._ev_check(ctx, rule, f"that piece cannot be {verb}d"))
+                    a = yield self.decide(
+                        side,
+                        f"{ctx.label}: {verb} which piece?{left}",
+                        rule,
+                        actions,
+                        kind="event_piece",
+                        card=ctx.card,
+                        event_side=ctx.side,
+                        step=verb,
+                        check=self._ev_check(ctx, rule, f"that piece cannot be {verb}d"),
+                    )
                     if a.kind == "stop":
                         break
                     s, k = a["space"], a["key"]
@@ -376,8 +471,14 @@ class EventVocabulary:
                 got.append((s, k))
                 done.append((s, k))
                 ctx.touched.append(s)
-                yield self.ev_rule(ctx, rule, verb.capitalize(), text, places=[s], changes=[{"space": s, "key": k,
-                                                                                              "verb": verb}])
+                yield self.ev_rule(
+                    ctx,
+                    rule,
+                    verb.capitalize(),
+                    text,
+                    places=[s],
+                    changes=[{"space": s, "key": k, "verb": verb}],
+                )
         if step.get("var"):
             ctx.vars[step["var"]] = sorted({s for s, _ in done})
             ctx.vars[step["var"] + "_n"] = len(done)
@@ -386,6 +487,7 @@ class EventVocabulary:
     def _ev_check(self, ctx: EvCtx, rule: str, why: str) -> Callable[[Action], IllegalAction]:
         def check(a: Action) -> IllegalAction:
             return IllegalAction(rule, f"{ctx.label}: {why} ({a.label or a.kind} is not offered)")
+
         return check
 
     def ev_place(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -420,9 +522,14 @@ class EventVocabulary:
 
         done = yield from self._pick_loop(ctx, step, options, apply, "place", step.get("rule", "FITL-5.1.1"))
         if not done:
-            yield self.ev_rule(ctx, "FITL-5.1.3", "Nothing to place",
-                               "no such piece could be placed (none in the box, or stacking forbids it), so this "
-                               "part of the Event is skipped.", result={"placed": 0})
+            yield self.ev_rule(
+                ctx,
+                "FITL-5.1.3",
+                "Nothing to place",
+                "no such piece could be placed (none in the box, or stacking forbids it), so this "
+                "part of the Event is skipped.",
+                result={"placed": 0},
+            )
         return done
 
     def ev_remove(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -442,8 +549,13 @@ class EventVocabulary:
 
         done = yield from self._pick_loop(ctx, step, options, apply, "remove", step.get("rule", "FITL-5.1"))
         if not done:
-            yield self.ev_rule(ctx, "FITL-5.1.3", "Nothing to remove", "no such piece is there to remove.",
-                               result={"removed": 0})
+            yield self.ev_rule(
+                ctx,
+                "FITL-5.1.3",
+                "Nothing to remove",
+                "no such piece is there to remove.",
+                result={"removed": 0},
+            )
         return done
 
     def ev_move(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -462,8 +574,12 @@ class EventVocabulary:
             return out
 
         def options(group: list[str]) -> list[tuple[str, str]]:
-            return [(s, k) for s in (group or origins) for k in keys
-                    if self.board.pieces[s][k] > 0 and legal_dests(s, k)]
+            return [
+                (s, k)
+                for s in (group or origins)
+                for k in keys
+                if self.board.pieces[s][k] > 0 and legal_dests(s, k)
+            ]
 
         n = self.ev_num(ctx, step.get("n", 1))
         moved: list[tuple[str, str]] = []
@@ -474,13 +590,25 @@ class EventVocabulary:
             if len(opts) == 1 and not step.get("upto"):
                 s, k = opts[0]
             else:
-                acts = [Action.make("pick", f"Move {self.ev_kname(k)} from {self.ev_sname(s)}", places=[s],
-                                    space=s, key=k) for s, k in opts]
+                acts = [
+                    Action.make(
+                        "pick", f"Move {self.ev_kname(k)} from {self.ev_sname(s)}", places=[s], space=s, key=k
+                    )
+                    for s, k in opts
+                ]
                 if step.get("upto"):
                     acts.append(STOP)
-                a = yield self.decide(side, f"{ctx.label}: move which piece?", rule, acts, kind="event_piece",
-                                      card=ctx.card, event_side=ctx.side, step="move_from",
-                                      check=self._ev_check(ctx, rule, "that piece may not move"))
+                a = yield self.decide(
+                    side,
+                    f"{ctx.label}: move which piece?",
+                    rule,
+                    acts,
+                    kind="event_piece",
+                    card=ctx.card,
+                    event_side=ctx.side,
+                    step="move_from",
+                    check=self._ev_check(ctx, rule, "that piece may not move"),
+                )
                 if a.kind == "stop":
                     break
                 s, k = a["space"], a["key"]
@@ -488,18 +616,29 @@ class EventVocabulary:
             if len(ds) == 1:
                 d = ds[0]
             else:
-                a = yield self.decide(side, f"{ctx.label}: move {self.ev_kname(k)} from {self.ev_sname(s)} to?",
-                                      rule, [Action.make("space", self.ev_sname(d), places=[d], space=d) for d in ds],
-                                      kind="event_space", card=ctx.card, event_side=ctx.side, step="move_to",
-                                      check=self._ev_check(ctx, rule, "that destination is not allowed"))
+                a = yield self.decide(
+                    side,
+                    f"{ctx.label}: move {self.ev_kname(k)} from {self.ev_sname(s)} to?",
+                    rule,
+                    [Action.make("space", self.ev_sname(d), places=[d], space=d) for d in ds],
+                    kind="event_space",
+                    card=ctx.card,
+                    event_side=ctx.side,
+                    step="move_to",
+                    check=self._ev_check(ctx, rule, "that destination is not allowed"),
+                )
                 d = a["space"]
             self.board.move(s, d, k, 1)
             ctx.touched.append(d)
             text = f"{self.ev_kname(k)} moved from {self.ev_sname(s)} to {self.ev_sname(d)}"
             moved.append((s, k))
-            yield self.ev_rule(ctx, rule, "Move", text, places=[s, d], changes=[{"from": s, "to": d, "key": k}])
+            yield self.ev_rule(
+                ctx, rule, "Move", text, places=[s, d], changes=[{"from": s, "to": d, "key": k}]
+            )
         if not moved:
-            yield self.ev_rule(ctx, "FITL-5.1.3", "Nothing to move", "no such piece can move.", result={"moved": 0})
+            yield self.ev_rule(
+                ctx, "FITL-5.1.3", "Nothing to move", "no such piece can move.", result={"moved": 0}
+            )
         if step.get("var"):
             ctx.vars[step["var"] + "_n"] = len(moved)
             ctx.vars[step["var"]] = [s for s, _ in moved]  # origins, one per piece moved
@@ -520,13 +659,35 @@ class EventVocabulary:
             side = self.ev_chooser(ctx, step)
             rule = step.get("rule", "FITL-1.4.1")
             for _ in range(n):
-                opts = [Action.make("option", f"{self.data.pieces[p].name} ({box[p] - plan.get(p, 0)} in "
-                                    f"{BOX_NAMES[src]})", index=i, piece=p)
-                        for i, p in enumerate(present) if box[p] - plan.get(p, 0) > 0]
-                a = opts[0] if len(opts) == 1 else (yield self.decide(
-                    side, f"{ctx.label}: which piece from {BOX_NAMES[src]} to {BOX_NAMES[dst]}?", rule, opts,
-                    kind="event_choice", card=ctx.card, event_side=ctx.side, step="box", box_from=src, box_to=dst,
-                    check=self._ev_check(ctx, rule, "no such piece in that box")))
+                opts = [
+                    Action.make(
+                        "option",
+                        f"{self.data.pieces[p].name} ({box[p] - plan.get(p, 0)} in {BOX_NAMES[src]})",
+                        index=i,
+                        piece=p,
+                    )
+                    for i, p in enumerate(present)
+                    if box[p] - plan.get(p, 0) > 0
+                ]
+                a = (
+                    opts[0]
+                    if len(opts) == 1
+                    else (
+                        yield self.decide(
+                            side,
+                            f"{ctx.label}: which piece from {BOX_NAMES[src]} to {BOX_NAMES[dst]}?",
+                            rule,
+                            opts,
+                            kind="event_choice",
+                            card=ctx.card,
+                            event_side=ctx.side,
+                            step="box",
+                            box_from=src,
+                            box_to=dst,
+                            check=self._ev_check(ctx, rule, "no such piece in that box"),
+                        )
+                    )
+                )
                 plan[a["piece"]] = plan.get(a["piece"], 0) + 1
         else:
             left = n
@@ -545,9 +706,14 @@ class EventVocabulary:
         if step.get("var"):
             ctx.vars[step["var"] + "_n"] = sum(moved.values())
         text = ", ".join(self.ev_kname(p, k) for p, k in moved.items()) or "nothing"
-        yield self.ev_rule(ctx, step.get("rule", "FITL-1.4.1"), f"{BOX_NAMES[src]} to {BOX_NAMES[dst]}",
-                           f"{text} from {BOX_NAMES[src]} to {BOX_NAMES[dst]}.", result={"moved": moved},
-                           changes=[{"box": src, "to_box": dst, "pieces": moved}])
+        yield self.ev_rule(
+            ctx,
+            step.get("rule", "FITL-1.4.1"),
+            f"{BOX_NAMES[src]} to {BOX_NAMES[dst]}",
+            f"{text} from {BOX_NAMES[src]} to {BOX_NAMES[dst]}.",
+            result={"moved": moved},
+            changes=[{"box": src, "to_box": dst, "pieces": moved}],
+        )
         return moved
 
     def ev_tunnel(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -558,7 +724,12 @@ class EventVocabulary:
             used = sum(c[k] for c in self.board.pieces.values() for k in ("nva_bases:t", "vc_bases:t"))
             if used >= 6:
                 return []
-            return [(s, k) for s in (group or spaces) for k in ("nva_bases", "vc_bases") if self.board.pieces[s][k]]
+            return [
+                (s, k)
+                for s in (group or spaces)
+                for k in ("nva_bases", "vc_bases")
+                if self.board.pieces[s][k]
+            ]
 
         def apply(s: str, k: str) -> str:
             self.board.pieces[s][k] -= 1
@@ -569,7 +740,9 @@ class EventVocabulary:
 
         done = yield from self._pick_loop(ctx, step, options, apply, "tunnel", "FITL-1.4.4")
         if not done:
-            yield self.ev_rule(ctx, "FITL-5.1.3", "No Tunnel", "no untunneled Base qualifies (or no marker is left).")
+            yield self.ev_rule(
+                ctx, "FITL-5.1.3", "No Tunnel", "no untunneled Base qualifies (or no marker is left)."
+            )
 
     def ev_flip(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-1.4.3: Activate (``to: a``) or send Underground (``to: u``) pieces."""
@@ -579,11 +752,18 @@ class EventVocabulary:
         spaces = self.ev_spaces(ctx, step.get("where"))
 
         def options(group: list[str]) -> list[tuple[str, str]]:
-            return [(s, f"{p}:{frm}") for s in (group or spaces) for p in pids if self.board.pieces[s][f"{p}:{frm}"]]
+            return [
+                (s, f"{p}:{frm}")
+                for s in (group or spaces)
+                for p in pids
+                if self.board.pieces[s][f"{p}:{frm}"]
+            ]
 
         def apply(s: str, k: str) -> str:
             self.board.flip(s, piece_id(k), to)
-            return f"{self.ev_kname(k)} in {self.ev_sname(s)} turns {'Active' if to == 'a' else 'Underground'}"
+            return (
+                f"{self.ev_kname(k)} in {self.ev_sname(s)} turns {'Active' if to == 'a' else 'Underground'}"
+            )
 
         step = {"n": "all", **step}
         done = yield from self._pick_loop(ctx, step, options, apply, "flip", step.get("rule", "FITL-1.4.3"))
@@ -610,18 +790,29 @@ class EventVocabulary:
         new = self.board.tracks[t]
         clamp = " (held by the track's limits, FITL-1.8)" if new != want else ""
         changes: list[dict[str, Any]] = [{"track": t, "from": old, "to": new}]
-        adsid_fn = getattr(self, "adsid_change", None)  # FITL-5.4-MOM #7 ADSID: an Event's Trail change costs too
+        adsid_fn = getattr(
+            self, "adsid_change", None
+        )  # FITL-5.4-MOM #7 ADSID: an Event's Trail change costs too
         adsid = adsid_fn(changes[0]) if t == "trail" and adsid_fn is not None else None
         if adsid:
             changes.append(adsid[0])
-        yield self.ev_rule(ctx, step.get("rule", "FITL-1.8"), TRACK_NAMES[t], f"{TRACK_NAMES[t]} {how}: {old} -> {new}"
-                           f"{clamp}." + (adsid[1] if adsid else ""), result={t: new}, changes=changes)
+        yield self.ev_rule(
+            ctx,
+            step.get("rule", "FITL-1.8"),
+            TRACK_NAMES[t],
+            f"{TRACK_NAMES[t]} {how}: {old} -> {new}{clamp}." + (adsid[1] if adsid else ""),
+            result={t: new},
+            changes=changes,
+        )
 
     def ev_support(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-1.6: shift (or set) Support/Opposition in chosen populated Provinces and Cities."""
         where = {**(step.get("where") or {})}
-        cands = [s for s in self.ev_spaces(ctx, where)
-                 if self.data.spaces[s].kind != "loc" and self.data.spaces[s].population > 0]
+        cands = [
+            s
+            for s in self.ev_spaces(ctx, where)
+            if self.data.spaces[s].kind != "loc" and self.data.spaces[s].population > 0
+        ]
         shift = step.get("shift")
         target = step.get("set")
 
@@ -638,14 +829,30 @@ class EventVocabulary:
             if n is None or len(cands) <= n - len(chosen) and not step.get("upto"):
                 s = cands[0]
             else:
-                acts = [Action.make("space", f"{self.ev_sname(s)} ({LEVEL_NAMES[self.board.support[s]]} -> "
-                                    f"{LEVEL_NAMES[new_level(s)]})", places=[s], space=s) for s in cands]
+                acts = [
+                    Action.make(
+                        "space",
+                        f"{self.ev_sname(s)} ({LEVEL_NAMES[self.board.support[s]]} -> "
+                        f"{LEVEL_NAMES[new_level(s)]})",
+                        places=[s],
+                        space=s,
+                    )
+                    for s in cands
+                ]
                 if step.get("upto"):
                     acts.append(STOP)
-                a = yield self.decide(side, f"{ctx.label}: shift which space?", rule, acts, kind="event_space",
-                                      card=ctx.card, event_side=ctx.side, step="support",
-                                      levels={s: (self.board.support[s], new_level(s)) for s in cands},
-                                      check=self._ev_check(ctx, rule, "that space cannot shift"))
+                a = yield self.decide(
+                    side,
+                    f"{ctx.label}: shift which space?",
+                    rule,
+                    acts,
+                    kind="event_space",
+                    card=ctx.card,
+                    event_side=ctx.side,
+                    step="support",
+                    levels={s: (self.board.support[s], new_level(s)) for s in cands},
+                    check=self._ev_check(ctx, rule, "that space cannot shift"),
+                )
                 if a.kind == "stop":
                     break
                 s = a["space"]
@@ -654,11 +861,18 @@ class EventVocabulary:
             cands.remove(s)
             chosen.append(s)
             ctx.touched.append(s)
-            yield self.ev_rule(ctx, rule, "Support/Opposition",
-                               f"{self.ev_sname(s)} {LEVEL_NAMES[old]} -> {LEVEL_NAMES[new]}.", places=[s],
-                               changes=[{"support": s, "from": old, "to": new}])
+            yield self.ev_rule(
+                ctx,
+                rule,
+                "Support/Opposition",
+                f"{self.ev_sname(s)} {LEVEL_NAMES[old]} -> {LEVEL_NAMES[new]}.",
+                places=[s],
+                changes=[{"support": s, "from": old, "to": new}],
+            )
         if not chosen:
-            yield self.ev_rule(ctx, "FITL-5.1.3", "No shift", "no eligible space can shift.", result={"shifted": 0})
+            yield self.ev_rule(
+                ctx, "FITL-5.1.3", "No shift", "no eligible space can shift.", result={"shifted": 0}
+            )
         ctx.vars["shifted"] = chosen
 
     def _markers_free(self) -> int:
@@ -675,26 +889,45 @@ class EventVocabulary:
     def _marker(self, ctx: EvCtx, step: dict[str, Any], what: str) -> Flow:
         remove = bool(step.get("remove"))
         where = step.get("where") or {}
-        base = [s for s in self.ev_spaces(ctx, where)
-                if (self.data.spaces[s].kind == "loc") == (what == "sabotage")]
+        base = [
+            s
+            for s in self.ev_spaces(ctx, where)
+            if (self.data.spaces[s].kind == "loc") == (what == "sabotage")
+        ]
         n = self.ev_num(ctx, step.get("n", 1))
         done: list[str] = []
         side = self.ev_chooser(ctx, step)
         while n is None or len(done) < n:
             if remove:
-                cands = [s for s in base if (self.board.terror[s] if what == "terror" else s in self.board.sabotage)]
+                cands = [
+                    s
+                    for s in base
+                    if (self.board.terror[s] if what == "terror" else s in self.board.sabotage)
+                ]
             else:
-                cands = [s for s in base if self._markers_free() > 0 and s not in done and
-                         (what == "terror" or s not in self.board.sabotage)]
+                cands = [
+                    s
+                    for s in base
+                    if self._markers_free() > 0
+                    and s not in done
+                    and (what == "terror" or s not in self.board.sabotage)
+                ]
             if not cands:
                 break
             if n is None or len(cands) == 1:
                 s = cands[0]
             else:
-                a = yield self.decide(side, f"{ctx.label}: {what} marker where?", "FITL-3.3.4",
-                                      [Action.make("space", self.ev_sname(s), places=[s], space=s) for s in cands],
-                                      kind="event_space", card=ctx.card, event_side=ctx.side, step=what,
-                                      check=self._ev_check(ctx, "FITL-3.3.4", "no marker may go there"))
+                a = yield self.decide(
+                    side,
+                    f"{ctx.label}: {what} marker where?",
+                    "FITL-3.3.4",
+                    [Action.make("space", self.ev_sname(s), places=[s], space=s) for s in cands],
+                    kind="event_space",
+                    card=ctx.card,
+                    event_side=ctx.side,
+                    step=what,
+                    check=self._ev_check(ctx, "FITL-3.3.4", "no marker may go there"),
+                )
                 s = a["space"]
             if what == "terror":
                 self.board.terror[s] += -1 if remove else 1
@@ -705,12 +938,22 @@ class EventVocabulary:
             else:
                 self.board.sabotage.add(s)
             done.append(s)
-            yield self.ev_rule(ctx, "FITL-3.3.4", what.capitalize(),
-                               f"{what.capitalize()} marker {'removed from' if remove else 'placed in'} "
-                               f"{self.ev_sname(s)}.", places=[s], changes=[{what: s, "removed": remove}])
+            yield self.ev_rule(
+                ctx,
+                "FITL-3.3.4",
+                what.capitalize(),
+                f"{what.capitalize()} marker {'removed from' if remove else 'placed in'} {self.ev_sname(s)}.",
+                places=[s],
+                changes=[{what: s, "removed": remove}],
+            )
         if not done:
-            yield self.ev_rule(ctx, "FITL-5.1.3", f"No {what} marker", f"no {what} marker can be "
-                               f"{'removed' if remove else 'placed'}.", result={what: 0})
+            yield self.ev_rule(
+                ctx,
+                "FITL-5.1.3",
+                f"No {what} marker",
+                f"no {what} marker can be {'removed' if remove else 'placed'}.",
+                result={what: 0},
+            )
 
     def ev_select(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """Choose ``n`` spaces matching ``where`` (``upto``: fewer allowed) into variable ``var`` for later steps."""
@@ -729,19 +972,35 @@ class EventVocabulary:
                 acts = [Action.make("space", self.ev_sname(s), places=[s], space=s) for s in cands]
                 if step.get("upto") and (chosen or step.get("optional")):
                     acts.append(STOP)
-                a = yield self.decide(side, f"{ctx.label}: {step.get('prompt', 'select a space')}", rule, acts,
-                                      kind="event_space", card=ctx.card, event_side=ctx.side, step="select",
-                                      var=step.get("var", "selected"),
-                                      check=self._ev_check(ctx, rule, "that space does not qualify"))
+                a = yield self.decide(
+                    side,
+                    f"{ctx.label}: {step.get('prompt', 'select a space')}",
+                    rule,
+                    acts,
+                    kind="event_space",
+                    card=ctx.card,
+                    event_side=ctx.side,
+                    step="select",
+                    var=step.get("var", "selected"),
+                    check=self._ev_check(ctx, rule, "that space does not qualify"),
+                )
                 if a.kind == "stop":
                     break
                 s = a["space"]
             chosen.append(s)
             cands.remove(s)
         ctx.vars[step.get("var", "selected")] = chosen
-        yield self.ev_rule(ctx, rule, "Spaces selected", (f"{side} selects {', '.join(self.ev_sname(s) for s in chosen)}."
-                           if chosen else "no space qualifies, so the steps that need one do nothing (FITL-5.1.3)."),
-                           result={"selected": chosen})
+        yield self.ev_rule(
+            ctx,
+            rule,
+            "Spaces selected",
+            (
+                f"{side} selects {', '.join(self.ev_sname(s) for s in chosen)}."
+                if chosen
+                else "no space qualifies, so the steps that need one do nothing (FITL-5.1.3)."
+            ),
+            result={"selected": chosen},
+        )
 
     # -- numbers -------------------------------------------------------------
     def ev_set(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -754,8 +1013,14 @@ class EventVocabulary:
         """A die roll for the card (all chance through the game's seeded dice)."""
         roll = self.dice.roll(6, purpose=f"{ctx.label}")
         ctx.vars[step.get("var", "roll")] = roll.value
-        yield self.ev_rule(ctx, "FITL-5.1", "Die roll", f"a die is rolled: {roll.value}.", dice=[roll],
-                           result={"roll": roll.value})
+        yield self.ev_rule(
+            ctx,
+            "FITL-5.1",
+            "Die roll",
+            f"a die is rolled: {roll.value}.",
+            dice=[roll],
+            result={"roll": roll.value},
+        )
 
     def ev_tally(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """Set a variable to a number of pieces in spaces (``where``) or in a box (``box``); ``per``: divide."""
@@ -787,9 +1052,13 @@ class EventVocabulary:
         want = bool(step.get("eligible", True))
         for f in facs:
             self.eligibility_next[f] = want
-        yield self.ev_rule(ctx, "FITL-2.3.6", "Eligibility", f"{', '.join(facs)} will be "
-                           f"{'Eligible' if want else 'Ineligible'} for the next card.",
-                           result={"eligibility_next": dict(self.eligibility_next)})
+        yield self.ev_rule(
+            ctx,
+            "FITL-2.3.6",
+            "Eligibility",
+            f"{', '.join(facs)} will be {'Eligible' if want else 'Ineligible'} for the next card.",
+            result={"eligibility_next": dict(self.eligibility_next)},
+        )
 
     def ev_free_op(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-5.5 / FITL-3.1.2: a free Operation (no cost except Pacify, Agitate, Trail; Eligibility unchanged)."""
@@ -799,9 +1068,15 @@ class EventVocabulary:
         note = step.get("note", "")
         operation = getattr(self, "operation", None)
         if operation is None or not hasattr(self, "op_choices"):
-            yield self.ev_rule(ctx, "FITL-5.5", "Free Operation (pending)", f"{f} gets a free "
-                               f"{'/'.join(ops or ['Operation'])}; the Operations code is not present: free op "
-                               "(pending).", result={"pending": True})
+            yield self.ev_rule(
+                ctx,
+                "FITL-5.5",
+                "Free Operation (pending)",
+                f"{f} gets a free "
+                f"{'/'.join(ops or ['Operation'])}; the Operations code is not present: free op "
+                "(pending).",
+                result={"pending": True},
+            )
             return
         with self._free_op_flags(step):
             choices = [o for o in self.op_choices(f, limited, True) if ops is None or o in ops]
@@ -812,9 +1087,13 @@ class EventVocabulary:
                 self.__dict__["_ev_dry_free"].append(f"a free {'/'.join(choices)} for {f}")
             return
         if not choices:
-            yield self.ev_rule(ctx, "FITL-5.1.3", "No free Operation possible",
-                               f"{f} has no legal {'/'.join(ops or ['Operation'])} now, so this part is skipped.",
-                               result={"op": None})
+            yield self.ev_rule(
+                ctx,
+                "FITL-5.1.3",
+                "No free Operation possible",
+                f"{f} has no legal {'/'.join(ops or ['Operation'])} now, so this part is skipped.",
+                result={"op": None},
+            )
             return
         kwargs: dict[str, Any] = {}
         allowed: list[str] | None = None
@@ -824,19 +1103,39 @@ class EventVocabulary:
             if "spaces" in params:
                 kwargs["spaces"] = tuple(allowed)
             else:
-                note = (note + "; " if note else "") + "space limit not yet enforced by the Operations (pending)"
-        for key in ("max_spaces", "in_place", "nva_only", "no_tunnels", "march_pieces"):  # the card's limits (F-162, F-165)
+                note = (
+                    note + "; " if note else ""
+                ) + "space limit not yet enforced by the Operations (pending)"
+        for key in (
+            "max_spaces",
+            "in_place",
+            "nva_only",
+            "no_tunnels",
+            "march_pieces",
+        ):  # the card's limits (F-162, F-165)
             if key in step and key in params:
                 kwargs[key] = step[key]
         if "origins" in step and "march_origins" in params:  # FITL-5.1.1: where the Event's March starts
             kwargs["march_origins"] = tuple(self.ev_spaces(ctx, step["origins"]))
-        yield self.ev_rule(ctx, "FITL-5.5", "Free Operation", f"{f} executes a free "
-                           f"{'/'.join(o.title() for o in choices)} (no Resource cost, Eligibility unchanged)"
-                           f"{'; ' + note if note else ''}.", result={"faction": f, "ops": choices, "spaces": allowed},
-                           places=allowed or [])
+        yield self.ev_rule(
+            ctx,
+            "FITL-5.5",
+            "Free Operation",
+            f"{f} executes a free "
+            f"{'/'.join(o.title() for o in choices)} (no Resource cost, Eligibility unchanged)"
+            f"{'; ' + note if note else ''}.",
+            result={"faction": f, "ops": choices, "spaces": allowed},
+            places=allowed or [],
+        )
         with self._free_op_flags(step):
-            outcome = yield from operation(f, limited=limited, with_sa=bool(step.get("with_sa")), free=True,
-                                           only=tuple(choices), **kwargs)
+            outcome = yield from operation(
+                f,
+                limited=limited,
+                with_sa=bool(step.get("with_sa")),
+                free=True,
+                only=tuple(choices),
+                **kwargs,
+            )
         if step.get("var"):  # the Operation's spaces (or March destinations), for the card's later steps
             ctx.vars[step["var"]] = list((outcome or {}).get("spaces") or [])
 
@@ -866,9 +1165,13 @@ class EventVocabulary:
             OpCtx = None  # noqa: N806
         ok = [sa for sa in sas if OpCtx is not None and hasattr(self, f"sa_{sa}")]
         if not ok:
-            yield self.ev_rule(ctx, "FITL-5.5", "Free Special Activity (pending)",
-                               f"{f} gets a free {'/'.join(sas)}; not yet available: free op (pending).",
-                               result={"pending": True})
+            yield self.ev_rule(
+                ctx,
+                "FITL-5.5",
+                "Free Special Activity (pending)",
+                f"{f} gets a free {'/'.join(sas)}; not yet available: free op (pending).",
+                result={"pending": True},
+            )
             return
         opctx = OpCtx(f, "event", False, True, True)
         if "where" in step:  # FITL-5.1.1: the card confines the Special Activity (Air Lift: its destinations)
@@ -883,17 +1186,33 @@ class EventVocabulary:
                 self.__dict__["_ev_dry_free"].append(f"a free {'/'.join(ok)} for {f}")
             return
         if not ok:
-            yield self.ev_rule(ctx, "FITL-5.1.3", "No free Special Activity possible",
-                               f"{f} has no legal space for {'/'.join(sas)}, so this part is skipped.")
+            yield self.ev_rule(
+                ctx,
+                "FITL-5.1.3",
+                "No free Special Activity possible",
+                f"{f} has no legal space for {'/'.join(sas)}, so this part is skipped.",
+            )
             return
         sa = ok[0]
         if len(ok) > 1:
-            a = yield self.decide(f, f"{ctx.label}: which free Special Activity?", "FITL-5.5",
-                                  [Action.make("option", s, index=i, sa=s) for i, s in enumerate(ok)],
-                                  kind="event_choice", card=ctx.card, event_side=ctx.side, step="free_sa")
+            a = yield self.decide(
+                f,
+                f"{ctx.label}: which free Special Activity?",
+                "FITL-5.5",
+                [Action.make("option", s, index=i, sa=s) for i, s in enumerate(ok)],
+                kind="event_choice",
+                card=ctx.card,
+                event_side=ctx.side,
+                step="free_sa",
+            )
             sa = a["sa"]
-        yield self.ev_rule(ctx, "FITL-5.5", "Free Special Activity", f"{f} executes a free {sa.replace('_', ' ')}.",
-                           result={"faction": f, "sa": sa})
+        yield self.ev_rule(
+            ctx,
+            "FITL-5.5",
+            "Free Special Activity",
+            f"{f} executes a free {sa.replace('_', ' ')}.",
+            result={"faction": f, "sa": sa},
+        )
         opctx.sa = sa
         yield from getattr(self, f"sa_{sa}")(opctx)
 
@@ -901,18 +1220,28 @@ class EventVocabulary:
         """FITL-5.3: the Capability marker goes in on the side executed and lasts the rest of the game."""
         side = step.get("side", ctx.side)
         self.capabilities[str(ctx.card)] = side
-        yield self.ev_rule(ctx, "FITL-5.3", "Capability", f"{ctx.title} is in effect ({side}) for the rest of the "
-                           "game.", result={"capability": ctx.card, "side": side},
-                           changes=[{"capability": ctx.card, "side": side}])
+        yield self.ev_rule(
+            ctx,
+            "FITL-5.3",
+            "Capability",
+            f"{ctx.title} is in effect ({side}) for the rest of the game.",
+            result={"capability": ctx.card, "side": side},
+            changes=[{"capability": ctx.card, "side": side}],
+        )
 
     def ev_momentum(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-5.4: the card stays in view as Momentum until the next Coup Round's Reset."""
         if ctx.card not in self.momentum:  # it joins game.momentum when the next card is revealed (F-112)
             self.event_flags["momentum_pending"] = ctx.card
         self.event_flags[f"momentum_{ctx.card}"] = ctx.side
-        yield self.ev_rule(ctx, "FITL-5.4", "Momentum", f"{ctx.title} ({ctx.side}) is in effect until the next Coup "
-                           "Round's Reset phase.", result={"momentum": ctx.card, "side": ctx.side},
-                           changes=[{"momentum": ctx.card, "side": ctx.side}])
+        yield self.ev_rule(
+            ctx,
+            "FITL-5.4",
+            "Momentum",
+            f"{ctx.title} ({ctx.side}) is in effect until the next Coup Round's Reset phase.",
+            result={"momentum": ctx.card, "side": ctx.side},
+            changes=[{"momentum": ctx.card, "side": ctx.side}],
+        )
 
     def ev_cancel(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-5.1.2: the current Event removes an earlier Capability (``capability: n``) or Momentum card."""
@@ -921,22 +1250,37 @@ class EventVocabulary:
             side = step.get("side")
             if c in self.capabilities and (side is None or self.capabilities[c] == side):
                 del self.capabilities[c]
-                yield self.ev_rule(ctx, "FITL-5.1.2", "Capability removed", f"the Capability of card {c} "
-                                   f"({self.data.cards[int(c)].title}) is removed.", changes=[{"capability": c}])
+                yield self.ev_rule(
+                    ctx,
+                    "FITL-5.1.2",
+                    "Capability removed",
+                    f"the Capability of card {c} ({self.data.cards[int(c)].title}) is removed.",
+                    changes=[{"capability": c}],
+                )
         if "momentum" in step:
             m = int(step["momentum"])
             if m in self.momentum:
                 self.momentum.remove(m)
                 self.played.append(m)
-                yield self.ev_rule(ctx, "FITL-5.1.2", "Momentum discarded", f"Momentum card {m} "
-                                   f"({self.data.cards[m].title}) is discarded.", changes=[{"momentum": m}])
+                yield self.ev_rule(
+                    ctx,
+                    "FITL-5.1.2",
+                    "Momentum discarded",
+                    f"Momentum card {m} ({self.data.cards[m].title}) is discarded.",
+                    changes=[{"momentum": m}],
+                )
 
     def ev_note(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """A ruling only, optionally setting a marker aid in ``event_flags`` (FITL-5.1 'markers as aids')."""
         if "flag" in step:
             self.event_flags[step["flag"]] = step.get("value", True)
-        yield self.ev_rule(ctx, step.get("rule", "FITL-5.1"), step.get("title", "Note"), step["text"],
-                           result={"flag": step.get("flag")})
+        yield self.ev_rule(
+            ctx,
+            step.get("rule", "FITL-5.1"),
+            step.get("title", "Note"),
+            step["text"],
+            result={"flag": step.get("flag")},
+        )
 
     def ev_choose(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         """FITL-5.1: a named faction (default: the executing one) picks one of the card's options."""
@@ -945,12 +1289,22 @@ class EventVocabulary:
         if not opts:
             return
         acts = [Action.make("option", o["label"], index=i) for i, o in enumerate(opts)]
-        a = yield self.decide(side, f"{ctx.label}: {step.get('prompt', 'choose')}", step.get("rule", "FITL-5.1"),
-                              acts, kind="event_choice", card=ctx.card, event_side=ctx.side, step="choose",
-                              option_steps=[o.get("steps", []) for o in opts],
-                              check=self._ev_check(ctx, "FITL-5.1", "that option is not on the card"))
+        a = yield self.decide(
+            side,
+            f"{ctx.label}: {step.get('prompt', 'choose')}",
+            step.get("rule", "FITL-5.1"),
+            acts,
+            kind="event_choice",
+            card=ctx.card,
+            event_side=ctx.side,
+            step="choose",
+            option_steps=[o.get("steps", []) for o in opts],
+            check=self._ev_check(ctx, "FITL-5.1", "that option is not on the card"),
+        )
         o = opts[a["index"]]
-        yield self.ev_rule(ctx, "FITL-5.1", "Choice", f"{side} chooses: {o['label']}.", result={"choice": o["label"]})
+        yield self.ev_rule(
+            ctx, "FITL-5.1", "Choice", f"{side} chooses: {o['label']}.", result={"choice": o["label"]}
+        )
         yield from self.run_steps(ctx, o.get("steps", []))
 
     def ev_if(self, ctx: EvCtx, step: dict[str, Any]) -> Flow:
@@ -987,10 +1341,12 @@ class EventVocabulary:
             return int(cond["momentum"]) in self.momentum
         if "track" in cond:
             v = self.board.tracks[cond["track"]["name"]]
-            return cond["track"].get("min", -10**6) <= v <= cond["track"].get("max", 10**6)
+            return cond["track"].get("min", -(10**6)) <= v <= cond["track"].get("max", 10**6)
         if "box" in cond:
             b = getattr(self.board, cond["box"]["box"])
-            return sum(b[p] for p in expand_pids(cond["box"].get("pieces", list(b)))) >= cond["box"].get("min", 1)
+            return sum(b[p] for p in expand_pids(cond["box"].get("pieces", list(b)))) >= cond["box"].get(
+                "min", 1
+            )
         if "pieces" in cond:
             c = cond["pieces"]
             n = sum(self.ev_count_pieces(s, c["pieces"]) for s in self.ev_spaces(ctx, c.get("where")))
@@ -1007,4 +1363,3 @@ class EventVocabulary:
         if "flag" in cond:
             return bool(self.event_flags.get(cond["flag"]))
         raise ValueError(f"{ctx.label}: unknown condition {cond!r}")
-

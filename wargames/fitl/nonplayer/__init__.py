@@ -25,8 +25,12 @@ from .nva import NvaNonPlayer
 from .us import UsNonPlayer
 from .vc import VcNonPlayer
 
-CLASSES: dict[str, type[NonPlayerBase]] = {"ARVN": ArvnNonPlayer, "NVA": NvaNonPlayer, "US": UsNonPlayer,
-                                          "VC": VcNonPlayer}
+CLASSES: dict[str, type[NonPlayerBase]] = {
+    "ARVN": ArvnNonPlayer,
+    "NVA": NvaNonPlayer,
+    "US": UsNonPlayer,
+    "VC": VcNonPlayer,
+}
 
 
 def NonPlayer(faction: str, seed: int = 0) -> NonPlayerBase:  # noqa: N802 - a factory named like the class

@@ -45,8 +45,15 @@ def control_after(game: Any, s: str, coin_delta: int = 0, insurgent_delta: int =
 class ArvnNonPlayer(NonPlayerBase):
     faction = "ARVN"
     section = "8.7"
-    STEPS = {"train": "8.7.2", "patrol": "8.7.3", "assault": "8.7.4", "sweep": "8.7.5",
-             "govern": "8.7.2", "transport": "8.7.2", "raid": "8.7.4"}
+    STEPS = {
+        "train": "8.7.2",
+        "patrol": "8.7.3",
+        "assault": "8.7.4",
+        "sweep": "8.7.5",
+        "govern": "8.7.2",
+        "transport": "8.7.2",
+        "raid": "8.7.4",
+    }
 
     # ------------------------------------------------------------------ facts
     def cubes(self, game: Any, s: str) -> int:
@@ -55,8 +62,12 @@ class ArvnNonPlayer(NonPlayerBase):
 
     def coin_cubes_sf(self, game: Any, s: str) -> int:
         p = game.board.pieces[s]
-        return p["arvn_troops"] + p["arvn_police"] + p["us_troops"] + sum(
-            p[k] for k in ("arvn_rangers:u", "arvn_rangers:a", "us_irregulars:u", "us_irregulars:a"))
+        return (
+            p["arvn_troops"]
+            + p["arvn_police"]
+            + p["us_troops"]
+            + sum(p[k] for k in ("arvn_rangers:u", "arvn_rangers:a", "us_irregulars:u", "us_irregulars:a"))
+        )
 
     def coin_base(self, game: Any, s: str) -> bool:
         return bool(game.board.count(s, "US", "bases") + game.board.count(s, "ARVN", "bases"))
@@ -65,8 +76,14 @@ class ArvnNonPlayer(NonPlayerBase):
         """FITL-8.7.2: a South Vietnam Province with 5+ US and ARVN units including 3+ ARVN cubes and no COIN Base."""
         b = game.board
         units = self.coin(game, s) - b.count(s, "US", "bases") - b.count(s, "ARVN", "bases")
-        return (self.svn(game, s) and game.kind(s) == "province" and units >= 5 and self.cubes(game, s) >= 3
-                and not self.coin_base(game, s) and b.control(s) != "nva")
+        return (
+            self.svn(game, s)
+            and game.kind(s) == "province"
+            and units >= 5
+            and self.cubes(game, s) >= 3
+            and not self.coin_base(game, s)
+            and b.control(s) != "nva"
+        )
 
     def assault_gain(self, game: Any, s: str, extra: int = 0) -> tuple[int, ...] | None:
         """FITL-8.7.4 priorities of an ARVN Assault in ``s`` (with ``extra`` ARVN Troops brought in): (Base or
@@ -94,7 +111,9 @@ class ArvnNonPlayer(NonPlayerBase):
         vc_after = b.count(s, "VC") - (removable - nva_removed)
         after = "coin" if coin > nva_after + vc_after else "nva" if nva_after > coin + vc_after else None
         pop = self.pop(game, s)
-        ctl = (pop if before == "nva" and after != "nva" else 0) + (pop if after == "coin" and before != "coin" else 0)
+        ctl = (pop if before == "nva" and after != "nva" else 0) + (
+            pop if after == "coin" and before != "coin" else 0
+        )
         last = 1 if removable + (bases if base_hit else 0) >= self.insurgents(game, s) else 0
         return (base_hit, ctl, last, removable)
 
@@ -132,7 +151,9 @@ class ArvnNonPlayer(NonPlayerBase):
                 return f"it can remove an NVA Troop in {game.sname(s)}"
             bases = p["nva_bases"] + p["vc_bases"] + p["nva_bases:t"] + p["vc_bases:t"]
             if bases and not (p["nva_guerrillas:u"] + p["vc_guerrillas:u"]):
-                return f"it can remove enemy pieces in {game.sname(s)}, with a Base and no Underground Guerrilla"
+                return (
+                    f"it can remove enemy pieces in {game.sname(s)}, with a Base and no Underground Guerrilla"
+                )
         return ""
 
     def train_reason(self, game: Any) -> str:
@@ -206,16 +227,25 @@ class ArvnNonPlayer(NonPlayerBase):
         ev = evd == "play"
         evwhy = f"ARVN 8.7.1: {'play the Event: ' if ev else 'no Event: '}{evwhy}"
         if res < 3:
-            return Plan(None, event=ev, event_why=evwhy,
-                        reason=f"ARVN 8.7.1: {res} ARVN Resources (less than 3): Pass (+3 Resources)")
+            return Plan(
+                None,
+                event=ev,
+                event_why=evwhy,
+                reason=f"ARVN 8.7.1: {res} ARVN Resources (less than 3): Pass (+3 Resources)",
+            )
         chain: list[tuple[str, str]] = []
         why = self.train_reason(game)
         if why:
             chain.append(("train", f"ARVN 8.7.2: Train because {why}"))
         hot = self.blocked(game)
         if hot:
-            chain.append(("patrol", f"ARVN 8.7.3: Patrol because NVA/VC on {game.sname(hot[0])} threaten Saigon's "
-                                    "roads to the Cities"))
+            chain.append(
+                (
+                    "patrol",
+                    f"ARVN 8.7.3: Patrol because NVA/VC on {game.sname(hot[0])} threaten Saigon's "
+                    "roads to the Cities",
+                )
+            )
         gains = [g for s in self.spaces(game) if (g := self.assault_gain(game, s))]
         why = self.assault_reason(game)
         if why:
@@ -229,7 +259,9 @@ class ArvnNonPlayer(NonPlayerBase):
         chain.append(("train", "ARVN 8.7.3 IF NONE: no Patrol possible, Train"))
         got = self.first_possible(game, limited, chain)
         if got is None:
-            return Plan(None, event=ev, event_why=evwhy, reason="ARVN 8.7.2 IF NONE: no Operation possible, Pass")
+            return Plan(
+                None, event=ev, event_why=evwhy, reason="ARVN 8.7.2 IF NONE: no Operation possible, Pass"
+            )
         op, reason = got
         if op in ("train", "patrol"):
             return Plan(op, ("govern", "transport"), "later", reason, ev, evwhy)
@@ -243,16 +275,25 @@ class ArvnNonPlayer(NonPlayerBase):
         if sa == "govern":  # 8.7.2 GOVERN: Patronage where legal, or Aid only if Aid is at 0
             b = game.board
             us_wins = self.is_player_faction(game, "US") and b.victory()["US"] > 50
-            cands = [s for s in self.spaces(game) if game.is_pc(s) and s != "saigon" and b.control(s) == "coin"
-                     and b.support[s] > 0]
-            return any(self.patronage_ok(game, s, shift_ok=us_wins) for s in cands) or \
-                (b.tracks["aid"] == 0 and bool(cands))
+            cands = [
+                s
+                for s in self.spaces(game)
+                if game.is_pc(s) and s != "saigon" and b.control(s) == "coin" and b.support[s] > 0
+            ]
+            return any(self.patronage_ok(game, s, shift_ok=us_wins) for s in cands) or (
+                b.tracks["aid"] == 0 and bool(cands)
+            )
         return True
 
     def on_sa(self, game: Any, decision: Decision) -> Action:
         plan = self.planned(game, decision)
         offered = {a["sa"]: a for a in self.opts(decision, "sa")}
-        if plan.when == "before" and "raid" in offered and not self.raid_possible(game) and "transport" in offered:
+        if (
+            plan.when == "before"
+            and "raid" in offered
+            and not self.raid_possible(game)
+            and "transport" in offered
+        ):
             self.why("8.7.4", "Raid cannot remove any NVA or VC: Transport instead")
             return offered["transport"]
         return super().on_sa(game, decision)
@@ -268,32 +309,58 @@ class ArvnNonPlayer(NonPlayerBase):
             for a in spaces:
                 s = a["space"]
                 if self.patronage_ok(game, s, shift_ok=us_wins):
-                    scored.append(((2, self.pop(game, s)), a,
-                                   "Govern: the most Patronage (ARVN cubes outnumber US Troops, 4.3.1) "
-                                   + ("while the US player is above 50" if us_wins else "without a shift to Neutral")))
+                    scored.append(
+                        (
+                            (2, self.pop(game, s)),
+                            a,
+                            "Govern: the most Patronage (ARVN cubes outnumber US Troops, 4.3.1) "
+                            + (
+                                "while the US player is above 50" if us_wins else "without a shift to Neutral"
+                            ),
+                        )
+                    )
                 elif governed == 1 or b.tracks["aid"] == 0:
-                    scored.append(((1, self.pop(game, s)), a, "Govern: Aid from the highest Population (Govern in "
-                                                              "exactly 1 space so far, or Aid at 0)"))
+                    scored.append(
+                        (
+                            (1, self.pop(game, s)),
+                            a,
+                            "Govern: Aid from the highest Population (Govern in "
+                            "exactly 1 space so far, or Aid at 0)",
+                        )
+                    )
             if scored:
                 self.counts()["govern"] += 1
         elif step == "sa_space" and sa == "transport":
             want = self.transport_origin(game)
-            scored = [((1,), a, "Transport from Laos/Cambodia, else the most ARVN Troops above Control needs")
-                      for a in spaces if a["space"] == want] or [((0,), a, "Transport origin") for a in spaces[:1]]
+            scored = [
+                ((1,), a, "Transport from Laos/Cambodia, else the most ARVN Troops above Control needs")
+                for a in spaces
+                if a["space"] == want
+            ] or [((0,), a, "Transport origin") for a in spaces[:1]]
         elif step == "sa_space" and sa == "raid":
             for a in spaces:
                 s = a["space"]
                 p = b.pieces[s]
                 base = p["nva_bases"] + p["vc_bases"]
                 if self.insurgents(game, s):
-                    scored.append(((1 if base else 0, self.pop(game, s) if b.control(s) == "nva" else 0,
-                                    p["nva_guerrillas:u"] + p["vc_guerrillas:u"]), a,
-                                   "Raid: Bases, then NVA Control, then the most Underground Guerrillas"))
+                    scored.append(
+                        (
+                            (
+                                1 if base else 0,
+                                self.pop(game, s) if b.control(s) == "nva" else 0,
+                                p["nva_guerrillas:u"] + p["vc_guerrillas:u"],
+                            ),
+                            a,
+                            "Raid: Bases, then NVA Control, then the most Underground Guerrillas",
+                        )
+                    )
         elif step == "sa_space":
             scored = [((0,), a, "") for a in spaces]
         elif step == "assault" and op == "patrol":
-            scored = [((self.insurgents(game, a["space"]),), a, "free Assault on the LoC with the most enemies")
-                      for a in spaces]
+            scored = [
+                ((self.insurgents(game, a["space"]),), a, "free Assault on the LoC with the most enemies")
+                for a in spaces
+            ]
         elif op == "train":
             if self.counts()["spaces"] < 3:
                 for a in spaces:
@@ -302,21 +369,35 @@ class ArvnNonPlayer(NonPlayerBase):
                         continue
                     p = b.pieces[s]
                     adds = 1 if control_after(game, s, 6) == "coin" and b.control(s) != "coin" else 0
-                    scored.append(((2, adds, 1 if not p["arvn_police"] or not p["arvn_troops"] else 0), a,
-                                   "Train 6 cubes: add COIN Control, then where Police or Troops are missing"))
+                    scored.append(
+                        (
+                            (2, adds, 1 if not p["arvn_police"] or not p["arvn_troops"] else 0),
+                            a,
+                            "Train 6 cubes: add COIN Control, then where Police or Troops are missing",
+                        )
+                    )
                 if self.counts()["spaces"] <= 2 and b.available["arvn_bases"]:
                     for a in spaces:
                         if self.base_train_space(game, a["space"]):
                             scored.append(((1, 0, 0), a, "Train to replace 3 ARVN cubes with a Base"))
             chosen = self.memo().setdefault("train_chosen", [])
-            if not any(self.memo().get(f"train_tier:{x}") == 1 or self.arvn_pacifiable(game, x) for x in chosen) \
-                    and b.tracks["arvn_resources"] >= 3:
+            if (
+                not any(
+                    self.memo().get(f"train_tier:{x}") == 1 or self.arvn_pacifiable(game, x) for x in chosen
+                )
+                and b.tracks["arvn_resources"] >= 3
+            ):
                 for a in spaces:
                     x = a["space"]
                     if self.arvn_pacifiable(game, x) and not any(a is y for _, y, _ in scored):
                         base = 1 if b.count(x, "NVA", "bases") + b.count(x, "VC", "bases") else 0
-                        scored.append(((0, base, self.pop(game, x)), a,
-                                       "Train for 0 (placing nothing) in one more space to Pacify (8.7.6)"))
+                        scored.append(
+                            (
+                                (0, base, self.pop(game, x)),
+                                a,
+                                "Train for 0 (placing nothing) in one more space to Pacify (8.7.6)",
+                            )
+                        )
         elif op == "assault":
             if self.counts()["spaces"] < 3:
                 for a in spaces:
@@ -334,16 +415,28 @@ class ArvnNonPlayer(NonPlayerBase):
                     mine = self.cubes(game, s) + p["arvn_rangers:u"] + p["arvn_rangers:a"]
                     key = (1 if b.support[s] > 0 else 0, 1 if p["vc_guerrillas:u"] else 0, self.pop(game, s))
                     if ug and mine:
-                        scored.append(((1,) + key, a,
-                                       "Sweep where ARVN and Underground Guerrillas are: Support, VC, Population"))
+                        scored.append(
+                            (
+                                (1,) + key,
+                                a,
+                                "Sweep where ARVN and Underground Guerrillas are: Support, VC, Population",
+                            )
+                        )
                     elif ug and any(b.pieces[n]["arvn_troops"] for n in game.adjacent(s)):
-                        scored.append(((0,) + key, a, "Sweep where ARVN Troops can move in to Activate Underground "
-                                                      "Guerrillas"))
+                        scored.append(
+                            (
+                                (0,) + key,
+                                a,
+                                "Sweep where ARVN Troops can move in to Activate Underground Guerrillas",
+                            )
+                        )
         if op == "train" and step == "space" and not any(k[0] == 2 for k, _, _ in scored):
             during = {a["sa"]: a for a in decision.options if a.kind == "sa"}
             for name in ("govern", "transport"):
                 if name in during and self.sa_wanted(game, decision, name):
-                    self.why("8.7.2", f"Train: pause Training to {name.title()} before the Base or Pacify step")
+                    self.why(
+                        "8.7.2", f"Train: pause Training to {name.title()} before the Base or Pacify step"
+                    )
                     return during[name]
         if not scored:
             return self.no_space(decision, spaces, done, sa or op)
@@ -403,24 +496,44 @@ class ArvnNonPlayer(NonPlayerBase):
     def on_train_extra(self, game: Any, decision: Decision) -> Action:
         bases = [a for a in self.opts(decision, "base") if self.base_train_space(game, a["space"])]
         if bases and self.counts()["spaces"] <= 2:
+
             def even(a: Action) -> int:
                 p = game.board.pieces[a["space"]]
                 return -abs((p["arvn_troops"] - a["troops"]) - (p["arvn_police"] - (3 - a["troops"])))
+
             a = max(bases, key=even)
             self.why("8.7.2", f"{a.label}: 5+ US/ARVN units with 3+ ARVN cubes and no COIN Base")
             return a
-        scored = [(k, a) for a in self.opts(decision, "pacify")
-                  if (k := self.pacify_key(game, a["space"], a["levels"])) is not None]
-        return self.first_best(decision, scored, "8.7.6", "Pacify (no Terror first, Opposition first, greatest "
-                               "shift; Support + Available kept at 45 or less)", "8.7.2",
-                               "no ARVN Base or Pacification applies")
+        scored = [
+            (k, a)
+            for a in self.opts(decision, "pacify")
+            if (k := self.pacify_key(game, a["space"], a["levels"])) is not None
+        ]
+        return self.first_best(
+            decision,
+            scored,
+            "8.7.6",
+            "Pacify (no Terror first, Opposition first, greatest "
+            "shift; Support + Available kept at 45 or less)",
+            "8.7.2",
+            "no ARVN Base or Pacification applies",
+        )
 
     def on_pacify(self, game: Any, decision: Decision) -> Action:
         """FITL-8.7.6 in the Support Phase (one step at a time)."""
-        scored = [(k, a) for s, a in self.pacify_steps(game, decision)
-                  if (k := self.pacify_key(game, s, 1)) is not None]
-        return self.support_step(game, decision, scored, "8.7.6", "no Terror first, Opposition first, greatest shift",
-                                 "no Pacification step meets the priorities: stop")
+        scored = [
+            (k, a)
+            for s, a in self.pacify_steps(game, decision)
+            if (k := self.pacify_key(game, s, 1)) is not None
+        ]
+        return self.support_step(
+            game,
+            decision,
+            scored,
+            "8.7.6",
+            "no Terror first, Opposition first, greatest shift",
+            "no Pacification step meets the priorities: stop",
+        )
 
     def on_mode(self, game: Any, decision: Decision) -> Action:
         modes = self.modes(decision)
@@ -428,16 +541,26 @@ class ArvnNonPlayer(NonPlayerBase):
             s = decision.context.get("space")
             us_wins = self.is_player_faction(game, "US") and game.board.victory()["US"] > 50
             ok = "patronage" in modes and self.patronage_ok(game, s, shift_ok=us_wins)
-            return self.mode_or(decision, modes, "8.7.2", "patronage" if ok else None,
-                                "Govern: take Patronage at Active Support (no shift to Neutral)",
-                                "aid", "Govern: add Aid (no Patronage without shifting toward Neutral)")
+            return self.mode_or(
+                decision,
+                modes,
+                "8.7.2",
+                "patronage" if ok else None,
+                "Govern: take Patronage at Active Support (no shift to Neutral)",
+                "aid",
+                "Govern: add Aid (no Patronage without shifting toward Neutral)",
+            )
         return None  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ Transport (8.7.2)
     def transport_origin(self, game: Any) -> str | None:
         b = game.board
-        lc = [s for s in self.spaces(game) if game.in_laos_cambodia(s) and
-              b.pieces[s]["arvn_troops"] + b.pieces[s]["arvn_rangers:u"] + b.pieces[s]["arvn_rangers:a"]]
+        lc = [
+            s
+            for s in self.spaces(game)
+            if game.in_laos_cambodia(s)
+            and b.pieces[s]["arvn_troops"] + b.pieces[s]["arvn_rangers:u"] + b.pieces[s]["arvn_rangers:a"]
+        ]
         if lc:
             return lc[0]
         best = None
@@ -461,29 +584,55 @@ class ArvnNonPlayer(NonPlayerBase):
                 return self.first(decision, "done") or opts[0]
             moving = self.movement_count(game, decision) or 6
             if c.get("op") == "assault":  # 8.7.2 TRANSPORT: enable the highest priority Assault
-                gains = [(g, a) for a in opts if a.kind == "move_to" and
-                         (g := self.assault_gain(game, a["space"], moving)) is not None]
+                gains = [
+                    (g, a)
+                    for a in opts
+                    if a.kind == "move_to" and (g := self.assault_gain(game, a["space"], moving)) is not None
+                ]
                 if gains:
                     a = max(gains, key=lambda x: x[0])[1]
                     self.memo()["transported"] = True
-                    self.why("8.7.2", f"Transport to {game.sname(a['space'])}: enables the best Assault (8.7.4)")
+                    self.why(
+                        "8.7.2", f"Transport to {game.sname(a['space'])}: enables the best Assault (8.7.4)"
+                    )
                     return a
             if c.get("op") == "sweep":  # into a Sweep space, to Activate more Underground Guerrillas
-                ug = [a for a in opts if a.kind == "move_to" and game.is_pc(a["space"]) and
-                      b.pieces[a["space"]]["nva_guerrillas:u"] + b.pieces[a["space"]]["vc_guerrillas:u"]]
+                ug = [
+                    a
+                    for a in opts
+                    if a.kind == "move_to"
+                    and game.is_pc(a["space"])
+                    and b.pieces[a["space"]]["nva_guerrillas:u"] + b.pieces[a["space"]]["vc_guerrillas:u"]
+                ]
                 if ug:
-                    a = self.pick(game, ug, lambda a: b.pieces[a["space"]]["nva_guerrillas:u"]
-                                  + b.pieces[a["space"]]["vc_guerrillas:u"])
+                    a = self.pick(
+                        game,
+                        ug,
+                        lambda a: (
+                            b.pieces[a["space"]]["nva_guerrillas:u"] + b.pieces[a["space"]]["vc_guerrillas:u"]
+                        ),
+                    )
                     self.memo()["transported"] = True
-                    self.why("8.7.2", f"Transport to {game.sname(a['space'])}: to Activate the most Underground "
-                                      "Guerrillas in the Sweep")
+                    self.why(
+                        "8.7.2",
+                        f"Transport to {game.sname(a['space'])}: to Activate the most Underground "
+                        "Guerrillas in the Sweep",
+                    )
                     return a
-            police = [a for a in opts if game.kind(a["space"]) == "province" and b.pieces[a["space"]]["arvn_police"]
-                      and not b.pieces[a["space"]]["arvn_troops"] and not b.pieces[a["space"]]["us_troops"]]
+            police = [
+                a
+                for a in opts
+                if game.kind(a["space"]) == "province"
+                and b.pieces[a["space"]]["arvn_police"]
+                and not b.pieces[a["space"]]["arvn_troops"]
+                and not b.pieces[a["space"]]["us_troops"]
+            ]
             pool = police or [a for a in opts if game.is_pc(a["space"])] or opts
             a = self.pick(game, pool, lambda a: self.pop(game, a["space"]))
             self.memo()["transported"] = True
-            self.why("8.7.2", f"Transport to {a.label}: a Province with Police but no Troops, highest Population")
+            self.why(
+                "8.7.2", f"Transport to {a.label}: a Province with Police but no Troops, highest Population"
+            )
             return a
         if c.get("op") == "patrol":
             want = self.memo().get("patrol")
@@ -511,9 +660,17 @@ class ArvnNonPlayer(NonPlayerBase):
         b = game.board
         dist = saigon_distance(game)
         out = []
-        locs = [s for s in self.spaces(game) if game.is_loc(s) and
-                b.count(s, "NVA", "guerrillas") + b.count(s, "VC", "guerrillas")]
-        locs.sort(key=lambda s: (dist.get(s, 99), -(b.pieces[s]["nva_guerrillas:u"] + b.pieces[s]["vc_guerrillas:u"])))
+        locs = [
+            s
+            for s in self.spaces(game)
+            if game.is_loc(s) and b.count(s, "NVA", "guerrillas") + b.count(s, "VC", "guerrillas")
+        ]
+        locs.sort(
+            key=lambda s: (
+                dist.get(s, 99),
+                -(b.pieces[s]["nva_guerrillas:u"] + b.pieces[s]["vc_guerrillas:u"]),
+            )
+        )
         for s in locs:
             need = max(3, 2 * self.insurgents(game, s)) - self.cubes(game, s)
             if need > 0:
@@ -613,7 +770,9 @@ class ArvnNonPlayer(NonPlayerBase):
                 k = (min(need, spare), self.pop(game, d))
                 if best is None or k > best[0]:
                     best = (k, a, min(need, spare))
-        return self.sweep_move(decision, best, "sweep_n", "8.7.5", "to Activate the most Underground Guerrillas")
+        return self.sweep_move(
+            decision, best, "sweep_n", "8.7.5", "to Activate the most Underground Guerrillas"
+        )
 
     # ------------------------------------------------------------------ Redeploy (8.7.7)
     def redeploy_to(self, game: Any, decision: Decision) -> Action:
@@ -630,8 +789,11 @@ class ArvnNonPlayer(NonPlayerBase):
             if best is None or k > best[0]:
                 best = (k, a)
         a = best[1]
-        self.why("8.7.7", f"{a.label} from {game.sname(src) if src in game.data.spaces else src}: add COIN Control, "
-                          "then 3 cubes in Cities, else Saigon")
+        self.why(
+            "8.7.7",
+            f"{a.label} from {game.sname(src) if src in game.data.spaces else src}: add COIN Control, "
+            "then 3 cubes in Cities, else Saigon",
+        )
         return a
 
     ROUTE_13 = "loc_saigon_an_loc_ban_me_thuot"
@@ -654,10 +816,20 @@ class ArvnNonPlayer(NonPlayerBase):
         out: list[tuple[str, int, str]] = []
         r = self.ROUTE_13
         if r in game.data.spaces and not self.insurgents(game, r) and b.pieces[r]["arvn_police"] < 3:
-            out.append((r, 3 - b.pieces[r]["arvn_police"], "exactly 3 Police on the Route 13/14 LoC (no NVA/VC there)"))
+            out.append(
+                (
+                    r,
+                    3 - b.pieces[r]["arvn_police"],
+                    "exactly 3 Police on the Route 13/14 LoC (no NVA/VC there)",
+                )
+            )
         for s in self.spaces(game):
-            if game.kind(s) == "province" and self.svn(game, s) and b.control(s) == "coin" and \
-                    not b.pieces[s]["arvn_police"]:
+            if (
+                game.kind(s) == "province"
+                and self.svn(game, s)
+                and b.control(s) == "coin"
+                and not b.pieces[s]["arvn_police"]
+            ):
                 out.append((s, 1, "1 Police in each COIN-Controlled Province"))
         for s in self.spaces(game):
             if game.is_city(s) and b.control(s) != "nva" and not b.pieces[s]["arvn_police"]:

@@ -108,22 +108,46 @@ class NonPlayerBase(EventChoices, Bot):
 
         if kind == "mode" and op == "rally" and not sa and g:
             keep = [a for a in decision.options if rally_ok(a)]
-        elif kind == "space" and op == "rally" and step == "space" and not sa and g and hasattr(game, "rally_modes"):
-            keep = [a for a in decision.options if a.kind != "space" or
-                    any(rally_ok(m) and m.get("mode") in ("place", "base") for m in game.rally_modes(self.faction,
-                                                                                                  a["space"]))]
+        elif (
+            kind == "space"
+            and op == "rally"
+            and step == "space"
+            and not sa
+            and g
+            and hasattr(game, "rally_modes")
+        ):
+            keep = [
+                a
+                for a in decision.options
+                if a.kind != "space"
+                or any(
+                    rally_ok(m) and m.get("mode") in ("place", "base")
+                    for m in game.rally_modes(self.faction, a["space"])
+                )
+            ]
         elif kind == "count" and sa == "infiltrate" and step in ("troops", "replace"):
             room = av["nva_troops"] - (self.memo().get("infiltrate_troops", 0) if step == "replace" else 0)
             keep = [a for a in decision.options if a.kind != "count" or int(a["n"]) <= max(0, room)]
         elif kind == "piece" and sa == "infiltrate" and step == "takeover":
-            keep = [a for a in decision.options if a.kind != "piece" or
-                    av[a["key"].split(":")[0].replace("vc_", "nva_")] >= 1]
+            keep = [
+                a
+                for a in decision.options
+                if a.kind != "piece" or av[a["key"].split(":")[0].replace("vc_", "nva_")] >= 1
+            ]
         elif kind == "mode" and sa == "subvert":
             keep = [a for a in decision.options if a.get("mode") != "replace" or av["vc_guerrillas"] >= 1]
         elif kind == "place":
-            keep = [a for a in decision.options if a.kind != "place" or (
-                int(a.get("irregulars") or 0) <= av["us_irregulars"] and int(a.get("rangers") or 0) <= av["arvn_rangers"]
-                and int(a.get("troops") or 0) <= av["arvn_troops"] and int(a.get("police") or 0) <= av["arvn_police"])]
+            keep = [
+                a
+                for a in decision.options
+                if a.kind != "place"
+                or (
+                    int(a.get("irregulars") or 0) <= av["us_irregulars"]
+                    and int(a.get("rangers") or 0) <= av["arvn_rangers"]
+                    and int(a.get("troops") or 0) <= av["arvn_troops"]
+                    and int(a.get("police") or 0) <= av["arvn_police"]
+                )
+            ]
         if keep is None or len(keep) == len(decision.options):
             return decision
         if not keep:
@@ -165,7 +189,9 @@ class NonPlayerBase(EventChoices, Bot):
         r = rng_for(game, self.faction, "fallback", per="decision")
         a = decision.options[r.randrange(len(decision.options))]
         rule = "8.4.7" if decision.kind.startswith("event") else "8.1.3"  # Event choices: FITL-8.4.7
-        self.why(rule, f"no priority covers '{decision.prompt}': equal-chance pick of {a.label} (decision F-74)")
+        self.why(
+            rule, f"no priority covers '{decision.prompt}': equal-chance pick of {a.label} (decision F-74)"
+        )
         return a
 
     # ------------------------------------------------------------------ Event or not (8.1, 8.4, 8.5.2-8.8.6)
@@ -195,22 +221,34 @@ class NonPlayerBase(EventChoices, Bot):
             pref_fn = getattr(game, "event_preference", None)
             pref = pref_fn(game.card, self.faction) if pref_fn is not None else None
             if pref and pref[0] == "ignored":
-                return "decline", "the card's Non-player symbol says decline the Event (FITL-8.4.1, decision F-113)"
+                return (
+                    "decline",
+                    "the card's Non-player symbol says decline the Event (FITL-8.4.1, decision F-113)",
+                )
             if self.cap_memo.get("card") == game.card:
-                return "play", (f"Capability: the d6 rolled on the previous card beat the {coups} Coup card(s) in "
-                                "the RVN Leader box, so no new roll")
+                return "play", (
+                    f"Capability: the d6 rolled on the previous card beat the {coups} Coup card(s) in "
+                    "the RVN Leader box, so no new roll"
+                )
             d = roll(game, self.faction, "capability")[0]
             if d > coups:
                 return "play", f"Capability: d6 {d} > {coups} Coup card(s) in the RVN Leader box"
             return "decline", f"Capability: d6 {d} <= {coups} Coup card(s) in the RVN Leader box: no Event"
         nxt = cards.get(game.next_card) if getattr(game, "next_card", None) is not None else None
         owner_fn = getattr(game, "capability_owner", None)
-        if nxt is not None and nxt.kind == "capability" and owner_fn is not None \
-                and owner_fn(game.next_card) == self.faction and (cur is None or cur.kind != "capability" or played):
+        if (
+            nxt is not None
+            and nxt.kind == "capability"
+            and owner_fn is not None
+            and owner_fn(game.next_card) == self.faction
+            and (cur is None or cur.kind != "capability" or played)
+        ):
             d = roll(game, self.faction, "capability_next")[0]
             if d > coups:
-                return "pass", (f"the next card, {nxt.title}, is a {self.faction} Capability and d6 {d} > {coups} "
-                                "Coup card(s) in the RVN Leader box: Pass now, play it next card without a roll")
+                return "pass", (
+                    f"the next card, {nxt.title}, is a {self.faction} Capability and d6 {d} > {coups} "
+                    "Coup card(s) in the RVN Leader box: Pass now, play it next card without a roll"
+                )
         return None, ""
 
     def event_step(self, game: Any) -> tuple[bool, str]:
@@ -223,7 +261,10 @@ class NonPlayerBase(EventChoices, Bot):
         pref_fn = getattr(game, "event_preference", None)
         pref = pref_fn(game.card, self.faction) if pref_fn is not None else None
         if pref and pref[0] == "ignored":
-            return False, "the card's Non-player symbol says decline the Event (FITL-8.4.1 rifle, decision F-113)"
+            return (
+                False,
+                "the card's Non-player symbol says decline the Event (FITL-8.4.1 rifle, decision F-113)",
+            )
         side = self.event_side(game)
         eff = getattr(game, "event_effective", None)
         row = game.data.cards.get(game.card)
@@ -233,8 +274,10 @@ class NonPlayerBase(EventChoices, Bot):
             entry = (getattr(game, "event_entry", lambda c: None)(game.card) or {}).get(side) or {}
             coup = [r for r in entry.get("modifies") or [] if str(r).partition("-")[2].startswith("6.")]
             if not now and not coup:
-                return False, (f"the {side} Momentum Event would have no immediate or Coup Round effect with a Coup "
-                               "card next (FITL-8.1)")
+                return False, (
+                    f"the {side} Momentum Event would have no immediate or Coup Round effect with a Coup "
+                    "card next (FITL-8.1)"
+                )
         if eff is not None:
             ok, why = eff(game.card, side, self.faction)
             if not ok:
@@ -277,7 +320,9 @@ class NonPlayerBase(EventChoices, Bot):
         self.plan_cache = (key, p)
         return p
 
-    def first_possible(self, game: Any, limited: bool, chain: list[tuple[str, str]]) -> tuple[str, str] | None:
+    def first_possible(
+        self, game: Any, limited: bool, chain: list[tuple[str, str]]
+    ) -> tuple[str, str] | None:
         """The first (op, why) of an IF NONE chain that the frame says is possible now (FITL-3.1)."""
         ok = set(game.op_choices(self.faction, limited))
         for op, why in chain:
@@ -296,21 +341,29 @@ class NonPlayerBase(EventChoices, Bot):
         ev = next((a for a in events if a.get("side") == want), events[0] if events else None)
         if plan.event and ev is not None:
             why = plan.event_why
-            self.last_reason = why if why.startswith(f"{self.faction} ") else \
-                f"{self.faction} {self.section}: play the Event ({why})"
+            self.last_reason = (
+                why
+                if why.startswith(f"{self.faction} ")
+                else f"{self.faction} {self.section}: play the Event ({why})"
+            )
             return ev
         if plan.op is None or not ops:
             self.last_reason = plan.reason or f"{self.faction} 8.1: nothing to do, Pass"
             if plan.op is not None:
-                self.last_reason = f"{self.faction} {self.section}: no Operation is offered (FITL-3.1): Pass" + \
-                    (f" ({plan.event_why or 'no Event'})" if not events else "")
+                self.last_reason = (
+                    f"{self.faction} {self.section}: no Operation is offered (FITL-3.1): Pass"
+                    + (f" ({plan.event_why or 'no Event'})" if not events else "")
+                )
             if plan.cap_pass:
                 self.note_pass(game, "pass")
             return self.first(decision, "pass") or decision.options[-1]
         full = [a for a in ops if not a["limited"]]
         pref = [a for a in full if a["sa"]] or full or ops
-        self.last_reason = plan.reason + ("" if full else " (only a Limited Operation is offered: the 1-player Easy "
-                                                          "Option, FITL-8.9, decision F-73)")
+        self.last_reason = plan.reason + (
+            ""
+            if full
+            else " (only a Limited Operation is offered: the 1-player Easy Option, FITL-8.9, decision F-73)"
+        )
         return pref[0]
 
     def on_op(self, game: Any, decision: Decision) -> Action:
@@ -320,7 +373,11 @@ class NonPlayerBase(EventChoices, Bot):
         a = next((o for o in decision.options if o.get("op") == plan.op), None)
         if a is None:
             chain = self.first_possible(game, limited, [(o["op"], "") for o in decision.options])
-            a = next(o for o in decision.options if o.get("op") == (chain[0] if chain else decision.options[0]["op"]))
+            a = next(
+                o
+                for o in decision.options
+                if o.get("op") == (chain[0] if chain else decision.options[0]["op"])
+            )
             self.why(self.rule_for(decision), f"{a.label}: the planned Operation is not offered (IF NONE)")
             return a
         self.last_reason = plan.reason
@@ -348,8 +405,9 @@ class NonPlayerBase(EventChoices, Bot):
         done = self.first(decision, "done", "none")
         return c.get("step"), c.get("op"), c.get("sa"), self.opts(decision, "space"), done
 
-    def sweep_move(self, decision: Decision, best: tuple[Any, Action, int] | None, memo_key: str, rule: str,
-                   reason: str) -> Action:
+    def sweep_move(
+        self, decision: Decision, best: tuple[Any, Action, int] | None, memo_key: str, rule: str, reason: str
+    ) -> Action:
         """FITL-8.7.5 / 8.8.5: the Sweep Troop move ``best`` (key, option, Troops to move) found, the Troops noted in
         the memo as ``memo_key`` (``rule``: ``reason``); none: done."""
         if best:
@@ -359,7 +417,9 @@ class NonPlayerBase(EventChoices, Bot):
         self.why(rule, "Sweep: no further Troop move helps")
         return self.first(decision, "done") or decision.options[-1]
 
-    def choose_space(self, game: Any, scored: list[tuple[Any, Action, str]], step: Any) -> tuple[Action, str, Any]:
+    def choose_space(
+        self, game: Any, scored: list[tuple[Any, Action, str]], step: Any
+    ) -> tuple[Action, str, Any]:
         """:meth:`top_space` for an Operation or Special Activity; a space chosen for the Operation itself (step
         "space") is counted (``counts()["spaces"]``, the flowcharts' space limits)."""
         a, w, top = self.top_space(game, scored)
@@ -367,8 +427,15 @@ class NonPlayerBase(EventChoices, Bot):
             self.counts()["spaces"] += 1
         return a, w, top
 
-    def support_step(self, game: Any, decision: Decision, scored: list[tuple[Any, Action]], rule: str, reason: str,
-                     stop: str) -> Action:
+    def support_step(
+        self,
+        game: Any,
+        decision: Decision,
+        scored: list[tuple[Any, Action]],
+        rule: str,
+        reason: str,
+        stop: str,
+    ) -> Action:
         """A Coup Round Support Phase step (Pacify, Agitate: FITL-6.3), one at a time: :meth:`pick_best`; no step
         scored: done (``stop`` says why)."""
         if not scored:
@@ -381,8 +448,16 @@ class NonPlayerBase(EventChoices, Bot):
         """The modes a "how?" choice offers (Rally, Attack, Govern, Advise ...), by name."""
         return {a["mode"]: a for a in decision.options if a.kind == "mode"}
 
-    def mode_or(self, decision: Decision, modes: dict[str, Action], rule: str, prefer: str | None, why: str,
-                default: str, default_why: str) -> Action:
+    def mode_or(
+        self,
+        decision: Decision,
+        modes: dict[str, Action],
+        rule: str,
+        prefer: str | None,
+        why: str,
+        default: str,
+        default_why: str,
+    ) -> Action:
         """The mode ``prefer`` when it applies (not None) and is offered (``why``), else ``default`` (the first
         option if it is not offered; ``default_why``)."""
         if prefer is not None and prefer in modes:
@@ -401,8 +476,15 @@ class NonPlayerBase(EventChoices, Bot):
         self.why("8.1.3", "no space meets a priority but one must be chosen: the first offered")
         return spaces[0] if spaces else decision.options[0]
 
-    def first_best(self, decision: Decision, scored: list[tuple[Any, Action]], rule: str, reason: str,
-                   none_rule: str, none_reason: str) -> Action:
+    def first_best(
+        self,
+        decision: Decision,
+        scored: list[tuple[Any, Action]],
+        rule: str,
+        reason: str,
+        none_rule: str,
+        none_reason: str,
+    ) -> Action:
         """The first option with the highest key (``rule``: ``reason``); none scored: the "none" option
         (``none_rule``: ``none_reason``)."""
         if scored:
@@ -416,8 +498,12 @@ class NonPlayerBase(EventChoices, Bot):
         """FITL-8.7.6 / 8.8.8 in the Support Phase: the (space, option) Pacification steps that can still shift a
         space (not yet at Active Support), Terror only where ARVN Resources less ``keep`` reach 6."""
         b = game.board
-        return [(a["space"], a) for a in self.opts(decision, "pacify") if b.support[a["space"]] < 2
-                and not (b.terror[a["space"]] and b.tracks["arvn_resources"] - keep < 6)]
+        return [
+            (a["space"], a)
+            for a in self.opts(decision, "pacify")
+            if b.support[a["space"]] < 2
+            and not (b.terror[a["space"]] and b.tracks["arvn_resources"] - keep < 6)
+        ]
 
     @staticmethod
     def even_cubes(game: Any, s: str, cubes: list[Action]) -> Action:
@@ -430,7 +516,9 @@ class NonPlayerBase(EventChoices, Bot):
                 t += 1
             else:
                 p_ += 1
-        return min(cubes, key=lambda a: (abs(a["troops"] - t) + abs(a["police"] - p_), -(a["troops"] + a["police"])))
+        return min(
+            cubes, key=lambda a: (abs(a["troops"] - t) + abs(a["police"] - p_), -(a["troops"] + a["police"]))
+        )
 
     # the March of the VC and the NVA (8.5.4, 8.6.5): the rule, and the memo of a forced move (decision F-79)
     march_rule = ""
@@ -451,7 +539,9 @@ class NonPlayerBase(EventChoices, Bot):
         a = self.pick(game, opts, lambda a: game.movers(self.faction, a["space"]))
         self.memo()["plan"] = self.forced_plan
         self.memo()["forced"] = True
-        self.why(self.march_rule, f"{a.label}: a March must move something; the smallest move (decision F-79)")
+        self.why(
+            self.march_rule, f"{a.label}: a March must move something; the smallest move (decision F-79)"
+        )
         return a
 
     def march_to_plan(self, game: Any, decision: Decision, rule: str, text: str) -> Action:
@@ -517,13 +607,22 @@ class NonPlayerBase(EventChoices, Bot):
         before = any(a.get("when") == "before" for a in offered.values())
         for sa in plan.sas:
             if sa in offered and (plan.when == "before" or not before) and self.sa_wanted(game, decision, sa):
-                self.why(self.rule_for(decision), f"{sa.replace('_', ' ').title()} with the {op} (flowchart Special Activity)")
+                self.why(
+                    self.rule_for(decision),
+                    f"{sa.replace('_', ' ').title()} with the {op} (flowchart Special Activity)",
+                )
                 return offered[sa]
         later = self.first(decision, "sa_later")
         if later is not None and plan.sas:
-            self.why(self.rule_for(decision), f"{op} first; the Special Activity ({', '.join(plan.sas)}) during or after it")
+            self.why(
+                self.rule_for(decision),
+                f"{op} first; the Special Activity ({', '.join(plan.sas)}) during or after it",
+            )
             return later
-        self.why(self.rule_for(decision), f"no Special Activity of the flowchart applies to this {op} (Op Only, 2.3.4)")
+        self.why(
+            self.rule_for(decision),
+            f"no Special Activity of the flowchart applies to this {op} (Op Only, 2.3.4)",
+        )
         return self.first(decision, "no_sa") or decision.options[-1]
 
     # ------------------------------------------------------------------ generic piece choices (8.1.2)
@@ -534,13 +633,23 @@ class NonPlayerBase(EventChoices, Bot):
             return self.first(decision, "stop", "none") or decision.options[0]
         step = decision.context.get("step")
         if step == "takeover":
-            a = self.pick(game, pieces, lambda a: (a["key"].endswith("_bases:t"), a["key"].startswith("vc_bases"),
-                                                   target_priority(game, a["space"], a["key"])))
+            a = self.pick(
+                game,
+                pieces,
+                lambda a: (
+                    a["key"].endswith("_bases:t"),
+                    a["key"].startswith("vc_bases"),
+                    target_priority(game, a["space"], a["key"]),
+                ),
+            )
             self.why("8.6.4", f"Infiltrate takes over VC {a['key']} (a VC Base, Tunneled first; 8.1.2)")
             return a
         a = self.pick(game, pieces, lambda a: self.piece_key(game, a))
-        self.why("8.1.2", f"{a.label}: Bases, then Guerrillas or Special Forces, then Troops and Police evenly; "
-                          f"{'US before ARVN' if self.faction not in COIN else 'VC before NVA, Underground first'}")
+        self.why(
+            "8.1.2",
+            f"{a.label}: Bases, then Guerrillas or Special Forces, then Troops and Police evenly; "
+            f"{'US before ARVN' if self.faction not in COIN else 'VC before NVA, Underground first'}",
+        )
         return a
 
     def piece_key(self, game: Any, a: Action) -> tuple[int, ...]:
@@ -572,7 +681,9 @@ class NonPlayerBase(EventChoices, Bot):
         yes, no = self.first(decision, "yes"), self.first(decision, "no")
         if step == "aid":
             ok = game.board.tracks["aid"] <= 30
-            self.why("8.8.4", f"Advise: Aid {game.board.tracks['aid']} {'is 30 or less: +6 Aid' if ok else '> 30'}")
+            self.why(
+                "8.8.4", f"Advise: Aid {game.board.tracks['aid']} {'is 30 or less: +6 Aid' if ok else '> 30'}"
+            )
             return yes if ok and yes else no or decision.options[0]
         self.why("8.1.1", f"{(yes or decision.options[0]).label}: act to the maximum extent")
         return yes or decision.options[0]

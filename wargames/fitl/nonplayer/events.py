@@ -61,10 +61,12 @@ def shift_key(faction: str, d_support: int, d_opposition: int) -> tuple[int, int
     return d_support, -d_opposition  # US
 
 
-SHIFT_WHY = {"VC": "the highest gain in Total Opposition, then the highest loss in Total Support",
-             "NVA": "the highest loss in Total Support, then the least gain in Total Opposition",
-             "ARVN": "the highest loss in Total Opposition, then the least gain in Total Support",
-             "US": "the highest gain in Total Support, then the highest loss in Total Opposition"}
+SHIFT_WHY = {
+    "VC": "the highest gain in Total Opposition, then the highest loss in Total Support",
+    "NVA": "the highest loss in Total Support, then the least gain in Total Opposition",
+    "ARVN": "the highest loss in Total Opposition, then the least gain in Total Support",
+    "US": "the highest gain in Total Support, then the highest loss in Total Opposition",
+}
 
 
 def walk_steps(steps: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -169,20 +171,27 @@ class EventChoices:
             a = best_action(game, self.faction, picks, lambda a: self.place_key(game, a))
             src = a["key"].partition("@")[2]
             extra = f"; from {src.replace('_', ' ')} first (8.4.3)" if src else ""
-            self.why("8.4.3", f"{a.label}: as many pieces as allowed, Bases first, for the faction that benefits "
-                              f"(8.4.4){extra}{stop}")  # type: ignore[attr-defined]
+            self.why(
+                "8.4.3",
+                f"{a.label}: as many pieces as allowed, Bases first, for the faction that benefits "
+                f"(8.4.4){extra}{stop}",
+            )  # type: ignore[attr-defined]
             return a
         if step == "remove":
             a = best_action(game, self.faction, picks, lambda a: self.remove_key(game, a))
             who = piece_faction(a["key"])
-            how = ("an enemy piece by the 8.1.2 priorities (Bases first)" if self.is_enemy(who) else
-                   "a friendly piece must go: the other faction's first")
+            how = (
+                "an enemy piece by the 8.1.2 priorities (Bases first)"
+                if self.is_enemy(who)
+                else "a friendly piece must go: the other faction's first"
+            )
             self.why("8.4.4", f"{a.label}: {how}{stop}")  # type: ignore[attr-defined]
             return a
         if step == "flip":
             a = best_action(game, self.faction, picks, lambda a: self.flip_key(game, a))
-            self.why("8.4.4", f"{a.label}: enemies are Activated, friends go Underground, own pieces first"
-                              f"{stop}")  # type: ignore[attr-defined]
+            self.why(
+                "8.4.4", f"{a.label}: enemies are Activated, friends go Underground, own pieces first{stop}"
+            )  # type: ignore[attr-defined]
             return a
         if step == "tunnel":
             a = best_action(game, self.faction, picks, lambda a: self.tunnel_key(game, a))
@@ -190,8 +199,11 @@ class EventChoices:
             return a
         if step in ("move", "move_from"):
             a = best_action(game, self.faction, picks, lambda a: (PIECE_TIER.get(piece_id(a["key"]), 0),))
-            self.why("8.4.4", f"{a.label}: as many Bases, then other pieces, as possible are moved; the space at "
-                              f"random (8.2.3){stop}")  # type: ignore[attr-defined]
+            self.why(
+                "8.4.4",
+                f"{a.label}: as many Bases, then other pieces, as possible are moved; the space at "
+                f"random (8.2.3){stop}",
+            )  # type: ignore[attr-defined]
             return a
         return None
 
@@ -232,22 +244,34 @@ class EventChoices:
         step = decision.context.get("step")
         if step == "support":
             levels = decision.context.get("levels") or {}
-            a = best_action(game, self.faction, spaces, lambda a: self.shift_value(game, a["space"], *levels[a["space"]]))
+            a = best_action(
+                game, self.faction, spaces, lambda a: self.shift_value(game, a["space"], *levels[a["space"]])
+            )
             self.why("8.4.5", f"{a.label}: {SHIFT_WHY[self.faction]}")  # type: ignore[attr-defined]
             return a
         if step == "pacify":
             a = best_action(game, self.faction, spaces, lambda a: self.pacify_value(game, a))
-            self.why("8.4.5", f"{a.label}: {SHIFT_WHY[self.faction]} (Terror first where it blocks the shift); "
-                              "as many steps as allowed (8.4.3)")  # type: ignore[attr-defined]
+            self.why(
+                "8.4.5",
+                f"{a.label}: {SHIFT_WHY[self.faction]} (Terror first where it blocks the shift); "
+                "as many steps as allowed (8.4.3)",
+            )  # type: ignore[attr-defined]
             return a
         if step == "select":
             card, side = decision.context.get("card"), decision.context.get("event_side")
             var = decision.context.get("var", "selected")
             body = (game.event_entry(card) or {}).get(side) or {}
-            a = best_action(game, self.faction, spaces,
-                            lambda a: self.select_value(game, body.get("steps", []), var, a["space"]))
-            self.why("8.4.4", f"{a.label}: the space where the Event shifts the most Support in its favour (8.4.5), "
-                              "then places, removes or replaces the most Bases, then other pieces")  # type: ignore[attr-defined]
+            a = best_action(
+                game,
+                self.faction,
+                spaces,
+                lambda a: self.select_value(game, body.get("steps", []), var, a["space"]),
+            )
+            self.why(
+                "8.4.4",
+                f"{a.label}: the space where the Event shifts the most Support in its favour (8.4.5), "
+                "then places, removes or replaces the most Bases, then other pieces",
+            )  # type: ignore[attr-defined]
             return a
         s = random_pick(game, self.faction, [a["space"] for a in spaces], "event space")
         a = next(a for a in spaces if a["space"] == s)
@@ -264,8 +288,9 @@ class EventChoices:
         lvl = game.board.support[s]
         return (*self.shift_value(game, s, lvl, min(2, lvl + 1)), 0)
 
-    def select_value(self, game: Any, steps: list[dict[str, Any]], var: str,
-                     space: str) -> tuple[int, int, int, int, int]:
+    def select_value(
+        self, game: Any, steps: list[dict[str, Any]], var: str, space: str
+    ) -> tuple[int, int, int, int, int]:
         """FITL-8.4.4: what the card's later steps on the selected spaces would do in ``space``: the Support shift
         by 8.4.5, then Bases (the faction's own first, as the Cu Chi example tunnels VC Bases first), then other
         pieces placed, removed, moved or replaced (friendly removals count against)."""
@@ -319,24 +344,41 @@ class EventChoices:
         step = decision.context.get("step")
         if step == "choose":
             all_steps = decision.context.get("option_steps") or []
-            a = best_action(game, self.faction, opts, lambda a: self.option_value(game, all_steps[a["index"]]))
-            self.why("8.4.4", f"{a.label}: benefits go to the executing faction, then its friend, then an enemy "
-                              f"(Non-player first); Aid, ARVN Resources and Patronage moved the faction's way; "
-                              f"as much as allowed (8.4.3)")  # type: ignore[attr-defined]
+            a = best_action(
+                game, self.faction, opts, lambda a: self.option_value(game, all_steps[a["index"]])
+            )
+            self.why(
+                "8.4.4",
+                f"{a.label}: benefits go to the executing faction, then its friend, then an enemy "
+                f"(Non-player first); Aid, ARVN Resources and Patronage moved the faction's way; "
+                f"as much as allowed (8.4.3)",
+            )  # type: ignore[attr-defined]
             return a
         if step in ("box", "replace"):
             good = BOX_GOOD.get(decision.context.get("box_to", "available"), 1)
-            a = best_action(game, self.faction, opts, lambda a: (
-                good * self.benefit_rank(game, piece_faction(a["piece"])), PIECE_TIER.get(a["piece"], 0)))
-            self.why("8.4.4", f"{a.label}: {'a gain goes to' if good > 0 else 'a loss falls on'} the faction "
-                              "8.4.4 names first")  # type: ignore[attr-defined]
+            a = best_action(
+                game,
+                self.faction,
+                opts,
+                lambda a: (
+                    good * self.benefit_rank(game, piece_faction(a["piece"])),
+                    PIECE_TIER.get(a["piece"], 0),
+                ),
+            )
+            self.why(
+                "8.4.4",
+                f"{a.label}: {'a gain goes to' if good > 0 else 'a loss falls on'} the faction "
+                "8.4.4 names first",
+            )  # type: ignore[attr-defined]
             return a
         if step == "free_sa":
             plan = self.plan(game, False)  # type: ignore[attr-defined]
             offered = {a["sa"]: a for a in opts}
             pick = next((offered[s] for s in plan.sas if s in offered), None)
             if pick is not None:
-                self.why("8.4.4", f"{pick.label}: the Special Activity the flowchart would choose now "
-                                  f"({plan.reason})")  # type: ignore[attr-defined]
+                self.why(
+                    "8.4.4",
+                    f"{pick.label}: the Special Activity the flowchart would choose now ({plan.reason})",
+                )  # type: ignore[attr-defined]
             return pick
         return None

@@ -21,8 +21,15 @@ class NvaNonPlayer(NonPlayerBase):
     section = "8.6"
     march_rule = "8.6.5"
     forced_plan = ("", 0, 1, 0)  # a forced March (decision F-79): 1 Underground Guerrilla only
-    STEPS = {"attack": "8.6.1", "terror": "8.6.3", "rally": "8.6.4", "march": "8.6.5",
-             "bombard": "8.6.1", "infiltrate": "8.6.4", "ambush": "8.6.1"}
+    STEPS = {
+        "attack": "8.6.1",
+        "terror": "8.6.3",
+        "rally": "8.6.4",
+        "march": "8.6.5",
+        "bombard": "8.6.1",
+        "infiltrate": "8.6.4",
+        "ambush": "8.6.1",
+    }
 
     # ------------------------------------------------------------------ facts
     def units(self, game: Any, s: str) -> int:
@@ -34,8 +41,11 @@ class NvaNonPlayer(NonPlayerBase):
     def ambush_spaces(self, game: Any) -> list[str]:
         """FITL-8.6.1 AMBUSH: spaces with Underground NVA Guerrillas, fewer than 4 NVA Troops and a target."""
         p = game.board.pieces
-        return [s for s in self.spaces(game) if p[s]["nva_guerrillas:u"] and p[s]["nva_troops"] < 4
-                and game.ambush_targets(s)]
+        return [
+            s
+            for s in self.spaces(game)
+            if p[s]["nva_guerrillas:u"] and p[s]["nva_troops"] < 4 and game.ambush_targets(s)
+        ]
 
     def attack_estimate(self, game: Any) -> tuple[int, bool]:
         """FITL-8.6.1: pieces Troop Attacks and Ambushes could remove (1 Resource a space) and whether a COIN Base
@@ -55,7 +65,9 @@ class NvaNonPlayer(NonPlayerBase):
         amb = sorted(self.ambush_spaces(game), key=lambda s: (troop.get(s, 0), s))[:2]
         if any(k.endswith("_bases") for s in amb for _, k in game.ambush_targets(s)):
             base = True
-        gains = sorted((max(troop.get(s, 0), 1 if s in amb else 0) for s in set(troop) | set(amb)), reverse=True)
+        gains = sorted(
+            (max(troop.get(s, 0), 1 if s in amb else 0) for s in set(troop) | set(amb)), reverse=True
+        )
         return sum(gains[:res]), base and res > 0
 
     # ------------------------------------------------------------------ the flowchart (8.6)
@@ -68,10 +80,15 @@ class NvaNonPlayer(NonPlayerBase):
             d = roll(game, "NVA", "attack")[0]
             if base or n >= d:
                 amb = self.ambush_spaces(game)
-                sas: tuple[str, ...] = ("bombard",) if not amb or (res >= 4 and len(amb[:2]) <= 1) else \
-                    ("ambush", "bombard")
+                sas: tuple[str, ...] = (
+                    ("bombard",) if not amb or (res >= 4 and len(amb[:2]) <= 1) else ("ambush", "bombard")
+                )
                 when = "before" if sas[0] == "bombard" else "later"
-                why = "a COIN Base can be removed" if base else f"{n} enemy pieces can be removed, at least the d6 {d}"
+                why = (
+                    "a COIN Base can be removed"
+                    if base
+                    else f"{n} enemy pieces can be removed, at least the d6 {d}"
+                )
                 return Plan("attack", sas, when, reason=f"NVA 8.6.1: Attack because {why}")
         evd, evwhy = self.event_decision(game)
         if evd == "pass":
@@ -79,17 +96,29 @@ class NvaNonPlayer(NonPlayerBase):
         ev = evd == "play"
         evwhy = f"NVA 8.6.2: {'play the Event: ' if ev else 'no Event: '}{evwhy}"
         if res == 0:
-            return Plan(None, event=ev, event_why=evwhy if ev else "",
-                        reason="NVA 8.6.2: 0 Resources and no Event played: Pass (+1 Resource)")
+            return Plan(
+                None,
+                event=ev,
+                event_why=evwhy if ev else "",
+                reason="NVA 8.6.2: 0 Resources and no Event played: Pass (+1 Resource)",
+            )
         chain: list[tuple[str, str]] = []
         if "terror" in ok:
-            sup = [s for s in self.spaces(game) if b.support[s] > 0 and
-                   (b.pieces[s]["nva_troops"] or b.pieces[s]["nva_guerrillas:u"])]
+            sup = [
+                s
+                for s in self.spaces(game)
+                if b.support[s] > 0 and (b.pieces[s]["nva_troops"] or b.pieces[s]["nva_guerrillas:u"])
+            ]
             total = sum(self.pop(game, s) for s in sup)
             d = roll(game, "NVA", "terror")[0]
             if sup and total >= d:
-                chain.append(("terror", f"NVA 8.6.3: Terror because {total} Population at Support can be Terrorized, "
-                                        f"at least the d6 {d}"))
+                chain.append(
+                    (
+                        "terror",
+                        f"NVA 8.6.3: Terror because {total} Population at Support can be Terrorized, "
+                        f"at least the d6 {d}",
+                    )
+                )
         why = self.rally_reason(game)
         if why:
             chain.append(("rally", f"NVA 8.6.4: Rally because {why}"))
@@ -98,11 +127,21 @@ class NvaNonPlayer(NonPlayerBase):
         chain.append(("rally", "NVA 8.6.5 IF NONE: no March priority names a move: Rally"))
         got = self.first_possible(game, limited, chain)
         if got is None:
-            return Plan(None, event=ev, event_why=evwhy if ev else "", reason="NVA 8.6.5 IF NONE: no Operation possible, Pass")
+            return Plan(
+                None,
+                event=ev,
+                event_why=evwhy if ev else "",
+                reason="NVA 8.6.5 IF NONE: no Operation possible, Pass",
+            )
         op, reason = got
-        sas = {"terror": ("bombard",), "rally": ("infiltrate", "bombard"),
-               "march": ("ambush", "infiltrate", "bombard")}[op]
-        return Plan(op, sas, event=ev, event_why=evwhy if ev else "", reason=reason + ("" if ev else f" ({evwhy})"))
+        sas = {
+            "terror": ("bombard",),
+            "rally": ("infiltrate", "bombard"),
+            "march": ("ambush", "infiltrate", "bombard"),
+        }[op]
+        return Plan(
+            op, sas, event=ev, event_why=evwhy if ev else "", reason=reason + ("" if ev else f" ({evwhy})")
+        )
 
     def rally_reason(self, game: Any) -> str:
         b = game.board
@@ -132,22 +171,34 @@ class NvaNonPlayer(NonPlayerBase):
     def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
         if sa == "ambush" and decision.context.get("op") == "march":
             # 8.6.5 AMBUSH: after a March only if an Ambush would remove a US or ARVN Base
-            return any(k.endswith("_bases") for s in self.spaces(game) if game.board.pieces[s]["nva_guerrillas:u"]
-                       for _, k in game.ambush_targets(s))
+            return any(
+                k.endswith("_bases")
+                for s in self.spaces(game)
+                if game.board.pieces[s]["nva_guerrillas:u"]
+                for _, k in game.ambush_targets(s)
+            )
         if sa == "infiltrate":
             # 8.6.4 INFILTRATE if and only if an NVA Base (a VC Base taken over) or at least 4 Troops would be
             # placed, from Available (8.1.1): Trail + the Bases in a space, at most the Troops Available
             b = game.board
-            takeover = b.available["nva_bases"] >= 1 and any(self.vc_takeover(game, s) for s in self.spaces(game))
-            troops = any(min(b.tracks["trail"] + self.nbases(game, s), b.available["nva_troops"]) >= 4
-                         for s in self.spaces(game) if self.nbases(game, s))
+            takeover = b.available["nva_bases"] >= 1 and any(
+                self.vc_takeover(game, s) for s in self.spaces(game)
+            )
+            troops = any(
+                min(b.tracks["trail"] + self.nbases(game, s), b.available["nva_troops"]) >= 4
+                for s in self.spaces(game)
+                if self.nbases(game, s)
+            )
             return takeover or troops
         return True
 
     def vc_takeover(self, game: Any, s: str) -> bool:
         p = game.board.pieces[s]
-        return bool(p["vc_bases"] + p["vc_bases:t"]) and not self.nbases(game, s) and \
-            game.board.count(s, "NVA") > game.board.count(s, "VC")
+        return (
+            bool(p["vc_bases"] + p["vc_bases:t"])
+            and not self.nbases(game, s)
+            and game.board.count(s, "NVA") > game.board.count(s, "VC")
+        )
 
     # ------------------------------------------------------------------ spaces
     def on_space(self, game: Any, decision: Decision) -> Action:
@@ -159,23 +210,45 @@ class NvaNonPlayer(NonPlayerBase):
             for a in spaces:
                 s = a["space"]
                 coin_base = 1 if b.count(s, "US", "bases") + b.count(s, "ARVN", "bases") else 0
-                scored.append(((1 if b.count(s, "NVA") else 0, coin_base, b.pieces[s]["us_troops"]), a,
-                               "Bombard: spaces with NVA pieces, then adjacent; COIN Bases and US Troops first"))
+                scored.append(
+                    (
+                        (1 if b.count(s, "NVA") else 0, coin_base, b.pieces[s]["us_troops"]),
+                        a,
+                        "Bombard: spaces with NVA pieces, then adjacent; COIN Bases and US Troops first",
+                    )
+                )
         elif step == "sa_space" and sa == "ambush":
             for a in spaces:
-                tk = max((target_priority(game, sp, k) for sp, k in game.ambush_targets(a["space"])), default=(0,))
-                scored.append((tuple(tk) + (1 if game.is_loc(a["space"]) else 0,), a,
-                               "Ambush after March: remove a COIN Base, then US Troops, from LoCs if possible"))
+                tk = max(
+                    (target_priority(game, sp, k) for sp, k in game.ambush_targets(a["space"])), default=(0,)
+                )
+                scored.append(
+                    (
+                        tuple(tk) + (1 if game.is_loc(a["space"]) else 0,),
+                        a,
+                        "Ambush after March: remove a COIN Base, then US Troops, from LoCs if possible",
+                    )
+                )
         elif step == "sa_space" and sa == "infiltrate":
             for a in spaces:
                 s = a["space"]
                 if self.vc_takeover(game, s):
-                    scored.append(((2, b.pieces[s]["vc_bases:t"], self.pop(game, s)), a,
-                                   "Infiltrate: replace a VC Base where NVA outnumber VC (Tunneled first)"))
+                    scored.append(
+                        (
+                            (2, b.pieces[s]["vc_bases:t"], self.pop(game, s)),
+                            a,
+                            "Infiltrate: replace a VC Base where NVA outnumber VC (Tunneled first)",
+                        )
+                    )
                 elif self.nbases(game, s):
                     p = b.pieces[s]
-                    scored.append(((1, p["nva_guerrillas:u"] + p["nva_guerrillas:a"], self.nbases(game, s)), a,
-                                   "Infiltrate: Troops at the NVA Base with the most NVA Guerrillas"))
+                    scored.append(
+                        (
+                            (1, p["nva_guerrillas:u"] + p["nva_guerrillas:a"], self.nbases(game, s)),
+                            a,
+                            "Infiltrate: Troops at the NVA Base with the most NVA Guerrillas",
+                        )
+                    )
         elif step == "sa_space":
             scored = [((0,), a, "") for a in spaces]
         elif op == "attack":
@@ -209,8 +282,20 @@ class NvaNonPlayer(NonPlayerBase):
                 for a in spaces:
                     s = a["space"]
                     k = self.rally_tier(game, s)
-                    scored.append(((k,), a, ["", "a random space", "an NVA Base", "an NVA Base with 0-1 NVA units",
-                                             "COIN Control in Laos/Cambodia", "a Base where 4+ units"][k]))
+                    scored.append(
+                        (
+                            (k,),
+                            a,
+                            [
+                                "",
+                                "a random space",
+                                "an NVA Base",
+                                "an NVA Base with 0-1 NVA units",
+                                "COIN Control in Laos/Cambodia",
+                                "a Base where 4+ units",
+                            ][k],
+                        )
+                    )
         if not scored:
             return self.no_space(decision, spaces, done, sa or op)
         a, w, top = self.choose_space(game, scored, step)
@@ -251,9 +336,15 @@ class NvaNonPlayer(NonPlayerBase):
                 return a
         if c.get("sa") == "infiltrate":
             take = self.memo().get(f"infiltrate:{s}") == 2
-            return self.mode_or(decision, modes, "8.6.4", "takeover" if take else None,
-                                "Infiltrate: take over the VC Base", "troops",
-                                "Infiltrate: place Troops at the NVA Base")
+            return self.mode_or(
+                decision,
+                modes,
+                "8.6.4",
+                "takeover" if take else None,
+                "Infiltrate: take over the VC Base",
+                "troops",
+                "Infiltrate: place Troops at the NVA Base",
+            )
         if c.get("op") == "attack":
             tier = self.memo().get(f"attack:{s}", 0)
             if tier == 4 and "ambush" in modes:
@@ -273,7 +364,9 @@ class NvaNonPlayer(NonPlayerBase):
             res, trail = b.tracks["nva_resources"], b.tracks["trail"]
             no = res < 3 or (trail == 3 and res < 9)
             a = self.first(decision, "no" if no else "yes") or decision.options[0]
-            self.why("8.6.4", f"Trail {trail}, NVA Resources {res}: {'do not ' if no else ''}Improve the Trail")
+            self.why(
+                "8.6.4", f"Trail {trail}, NVA Resources {res}: {'do not ' if no else ''}Improve the Trail"
+            )
             return a
         return super().on_yesno(game, decision)
 
@@ -322,7 +415,11 @@ class NvaNonPlayer(NonPlayerBase):
         used_from = m.setdefault("from", [])
         used_to = m.setdefault("to", [])
         only = m.get("only")
-        origins = [s for s in self.spaces(game) if s not in used_to and s not in used_from and sum(self.surplus(game, s))]
+        origins = [
+            s
+            for s in self.spaces(game)
+            if s not in used_to and s not in used_from and sum(self.surplus(game, s))
+        ]
         if b.available["nva_bases"] and not m.get("base_setup"):
             for s in origins:
                 t, u, a = self.surplus(game, s)
@@ -332,7 +429,11 @@ class NvaNonPlayer(NonPlayerBase):
                     if game.in_laos_cambodia(d) and game.base_room(d):
                         p = b.pieces[d]
                         g = p["nva_guerrillas:u"] + p["nva_guerrillas:a"]
-                        if self.units(game, d) < 4 and self.units(game, d) + t + u + a >= 4 and g + u + a >= 2:
+                        if (
+                            self.units(game, d) < 4
+                            and self.units(game, d) + t + u + a >= 4
+                            and g + u + a >= 2
+                        ):
                             m["base_setup"] = True
                             return s, d, t, u, a, "set up 4 NVA units for a Base in Laos/Cambodia"
         if not m.get("loc_done"):
@@ -343,20 +444,37 @@ class NvaNonPlayer(NonPlayerBase):
                 for d in game.adjacent(s):
                     if only and d != only:
                         continue
-                    if game.is_loc(d) and not b.pieces[d]["nva_guerrillas:u"] and not b.pieces[d]["vc_guerrillas:u"]:
+                    if (
+                        game.is_loc(d)
+                        and not b.pieces[d]["nva_guerrillas:u"]
+                        and not b.pieces[d]["vc_guerrillas:u"]
+                    ):
                         k = 1 if d == "loc_hue_da_nang" else 0
                         if best is None or k > best[0]:
                             best = (k, s, d)
             if best:
                 m["loc_done"] = True
                 if best[0] == 0:  # 8.6.5 / 8.3: otherwise a random LoC among those reachable
-                    pairs = [(s, d) for s in origins if game.is_pc(s) and self.surplus(game, s)[1]
-                             for d in game.adjacent(s) if (not only or d == only) and game.is_loc(d)
-                             and not b.pieces[d]["nva_guerrillas:u"] and not b.pieces[d]["vc_guerrillas:u"]]
+                    pairs = [
+                        (s, d)
+                        for s in origins
+                        if game.is_pc(s) and self.surplus(game, s)[1]
+                        for d in game.adjacent(s)
+                        if (not only or d == only)
+                        and game.is_loc(d)
+                        and not b.pieces[d]["nva_guerrillas:u"]
+                        and not b.pieces[d]["vc_guerrillas:u"]
+                    ]
                     d = random_pick(game, "NVA", sorted({d for _, d in pairs}), "march_loc")
                     best = (0, next(s for s, x in pairs if x == d), d)
-                return best[1], best[2], 0, 1, 0, "1 Underground Guerrilla onto a LoC (Hue-Da Nang if possible, " \
-                                                  "else a Random LoC, 8.3)"
+                return (
+                    best[1],
+                    best[2],
+                    0,
+                    1,
+                    0,
+                    "1 Underground Guerrilla onto a LoC (Hue-Da Nang if possible, else a Random LoC, 8.3)",
+                )
         if m.get("control", 0) < 3 and b.tracks["nva_resources"] >= 1:
             best = None
             for s in origins:
@@ -375,8 +493,13 @@ class NvaNonPlayer(NonPlayerBase):
                         if not game.in_laos_cambodia(mid) or mid in used_from:
                             continue
                         for d in game.adjacent(mid):
-                            if d == s or d in used_from or not game.is_pc(d) or b.control(d) == "nva" or \
-                                    d in game.adjacent(s):
+                            if (
+                                d == s
+                                or d in used_from
+                                or not game.is_pc(d)
+                                or b.control(d) == "nva"
+                                or d in game.adjacent(s)
+                            ):
                                 continue
                             k = self.control_key(game, d, t + u + a)
                             if k is not None and (best is None or k > best[0]):
@@ -385,8 +508,14 @@ class NvaNonPlayer(NonPlayerBase):
                 m["control"] = m.get("control", 0) + 1
                 if len(best) == 7:  # through Laos/Cambodia: the group goes on from the transit space at once
                     m["cont"] = (best[2], best[6], best[3], best[4], best[5])
-                    return best[1], best[2], best[3], best[4], best[5], \
-                        f"add NVA Control of {game.sname(best[6])} (highest Population), via the Trail at 4"
+                    return (
+                        best[1],
+                        best[2],
+                        best[3],
+                        best[4],
+                        best[5],
+                        f"add NVA Control of {game.sname(best[6])} (highest Population), via the Trail at 4",
+                    )
                 return best[1], best[2], best[3], best[4], best[5], "add NVA Control (highest Population)"
         return None
 
@@ -399,8 +528,11 @@ class NvaNonPlayer(NonPlayerBase):
             mid, d, tr, u, a = cont
             self.memo()["plan"] = (d, tr, u, a)
             self.memo()["to"].append(d)
-            self.why("8.6.5", f"March on from {game.sname(mid)} to {game.sname(d)} (the Trail at 4: no NVA piece "
-                              "stays in a transit space)")
+            self.why(
+                "8.6.5",
+                f"March on from {game.sname(mid)} to {game.sname(d)} (the Trail at 4: no NVA piece "
+                "stays in a transit space)",
+            )
             return offered[mid]
         for _ in range(4):
             t = self.march_target(game)
@@ -444,11 +576,19 @@ class NvaNonPlayer(NonPlayerBase):
         bases = [s for s in self.spaces(game) if self.nbases(game, s)]
         out: list[tuple[str, int, str]] = []
         if not game.final_coup:
-            out += [(s, 2 - self.units(game, s), "so each NVA Base space has 2 NVA units")
-                    for s in bases if self.units(game, s) < 2]
-        add = [(s, self.coin(game, s) + b.count(s, "VC") + 1 - b.count(s, "NVA")) for s in bases
-               if b.control(s) != "nva"]
-        out += [(s, n, "to add NVA Control") for s, n in sorted(add, key=lambda x: -self.pop(game, x[0])) if n > 0]
+            out += [
+                (s, 2 - self.units(game, s), "so each NVA Base space has 2 NVA units")
+                for s in bases
+                if self.units(game, s) < 2
+            ]
+        add = [
+            (s, self.coin(game, s) + b.count(s, "VC") + 1 - b.count(s, "NVA"))
+            for s in bases
+            if b.control(s) != "nva"
+        ]
+        out += [
+            (s, n, "to add NVA Control") for s, n in sorted(add, key=lambda x: -self.pop(game, x[0])) if n > 0
+        ]
         rem = [(s, self.coin(game, s) - self.insurgents(game, s)) for s in bases if b.control(s) == "coin"]
         out += [(s, n, "to remove COIN Control") for s, n in rem if n > 0]
         return out
@@ -473,6 +613,8 @@ class NvaNonPlayer(NonPlayerBase):
             return None  # type: ignore[return-value]
         target, need = self.memo().get("redeploy", ("", 1))
         opts = [a for a in decision.options if a.get("dest") == target] or decision.options
-        a = min(opts, key=lambda a: (a.get("n", 1) > need, abs(a.get("n", 1) - need)))  # only the Troops needed
+        a = min(
+            opts, key=lambda a: (a.get("n", 1) > need, abs(a.get("n", 1) - need))
+        )  # only the Troops needed
         self.why("8.6.6", f"{a.label}: the Troops the priority needs ({need})")
         return a

@@ -27,14 +27,27 @@ from typing import Any
 from ...core.actions import Action
 
 #: FITL-8.1.2: the order enemy pieces are targeted (higher first) by piece id.
-PIECE_TIER = {"us_bases": 3, "arvn_bases": 3, "nva_bases": 3, "vc_bases": 3,
-              "us_irregulars": 2, "arvn_rangers": 2, "nva_guerrillas": 2, "vc_guerrillas": 2,
-              "us_troops": 1, "arvn_troops": 1, "arvn_police": 1, "nva_troops": 1}
+PIECE_TIER = {
+    "us_bases": 3,
+    "arvn_bases": 3,
+    "nva_bases": 3,
+    "vc_bases": 3,
+    "us_irregulars": 2,
+    "arvn_rangers": 2,
+    "nva_guerrillas": 2,
+    "vc_guerrillas": 2,
+    "us_troops": 1,
+    "arvn_troops": 1,
+    "arvn_police": 1,
+    "nva_troops": 1,
+}
 
 
 def card_key(game: Any) -> str:
     """The card in play: how many cards were played and its number (FITL-2.3)."""
-    return f"{len(getattr(game, 'played', []))}:{getattr(game, 'card', None)}:{getattr(game, 'coups_held', 0)}"
+    return (
+        f"{len(getattr(game, 'played', []))}:{getattr(game, 'card', None)}:{getattr(game, 'coups_held', 0)}"
+    )
 
 
 def rng_for(game: Any, faction: str, purpose: str, per: str = "card") -> random.Random:
@@ -70,8 +83,13 @@ def random_pick(game: Any, faction: str, spaces: Sequence[str], purpose: str = "
     return cands[r.randrange(len(cands))]
 
 
-def best_action(game: Any, faction: str, options: Sequence[Action], key: Callable[[Action], Any],
-                space_of: Callable[[Action], str | None] | None = None) -> Action:
+def best_action(
+    game: Any,
+    faction: str,
+    options: Sequence[Action],
+    key: Callable[[Action], Any],
+    space_of: Callable[[Action], str | None] | None = None,
+) -> Action:
     """FITL-8.1.3: the option with the highest priority ``key``; equal ones broken by FITL-8.2 / FITL-8.3 on their
     spaces (else the first)."""
     scored = [(key(a), i, a) for i, a in enumerate(options)]

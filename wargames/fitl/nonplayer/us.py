@@ -31,8 +31,15 @@ def during_sas(decision: Decision) -> dict[str, Action]:
 class UsNonPlayer(NonPlayerBase):
     faction = "US"
     section = "8.8"
-    STEPS = {"assault": "8.8.3", "patrol": "8.8.4", "sweep": "8.8.5", "train": "8.8.7",
-             "air_lift": "8.8.3", "air_strike": "8.8.3", "advise": "8.8.4"}
+    STEPS = {
+        "assault": "8.8.3",
+        "patrol": "8.8.4",
+        "sweep": "8.8.5",
+        "train": "8.8.7",
+        "air_lift": "8.8.3",
+        "air_strike": "8.8.3",
+        "advise": "8.8.4",
+    }
 
     def __init__(self, faction: str | None = None, seed: int = 0):
         super().__init__(faction, seed)
@@ -89,8 +96,12 @@ class UsNonPlayer(NonPlayerBase):
     def pacifiable(self, game: Any, s: str) -> bool:
         """FITL-3.2.1 / FITL-8.8.8: a US Train space where Pacify could shift Support or remove Terror."""
         b = game.board
-        return b.control(s) == "coin" and self.pop(game, s) > 0 and (b.support[s] < 2 or b.terror[s] > 0) \
+        return (
+            b.control(s) == "coin"
+            and self.pop(game, s) > 0
+            and (b.support[s] < 2 or b.terror[s] > 0)
             and bool(b.count(s, "US"))
+        )
 
     def pacify_value(self, game: Any, s: str) -> int:
         """FITL-8.8.8: the Support a US Pacification in ``s`` could add (levels up to Active Support, times
@@ -133,7 +144,9 @@ class UsNonPlayer(NonPlayerBase):
             return Plan(None, reason=f"US 8.8.2: Pass (+3 ARVN Resources): {capwhy}", cap_pass=True)
         rest = self.flow(game, limited, event_ok=cap is None)
         if cap == "play":  # FITL-8.8.2 first, whatever Operation would follow; if not offered, the Operation
-            return Plan(rest.op, rest.sas, rest.when, rest.reason, True, f"US 8.8.2: play the Event: {capwhy}")
+            return Plan(
+                rest.op, rest.sas, rest.when, rest.reason, True, f"US 8.8.2: play the Event: {capwhy}"
+            )
         if cap == "decline" and rest.op is not None:
             return Plan(rest.op, rest.sas, rest.when, rest.reason + f" (8.8.2 {capwhy})")
         return rest
@@ -145,7 +158,9 @@ class UsNonPlayer(NonPlayerBase):
         if op == "sweep":
             return ("air_strike",) if pol == "LBJ" else ("air_lift", "air_strike")
         if op == "patrol":
-            return ("air_strike", "advise", "air_lift") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
+            return (
+                ("air_strike", "advise", "air_lift") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
+            )
         return ("air_strike", "advise") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
 
     def flow(self, game: Any, limited: bool, event_ok: bool) -> Plan:
@@ -159,34 +174,52 @@ class UsNonPlayer(NonPlayerBase):
             return Plan(op, self.op_sas(op, pol), "later", reason, event, why)
 
         base = [s for s in self.spaces(game) if b.pieces[s]["us_troops"] and self.removable(game, s)[2]]
-        nva_with_us = [s for s in self.spaces(game) if b.pieces[s]["nva_troops"] and
-                       (b.pieces[s]["us_troops"] or b.count(s, "US", "bases"))]
+        nva_with_us = [
+            s
+            for s in self.spaces(game)
+            if b.pieces[s]["nva_troops"] and (b.pieces[s]["us_troops"] or b.count(s, "US", "bases"))
+        ]
         train = ("train", "US 8.8.7: Train (no other Operation's condition applies)")
         sweep_if_none = ("sweep", "US 8.8.7 IF NONE: Training would place or Pacify nothing: Sweep")
         # 8.8.3 Assault, whose IF NONE is the Sweep of 8.8.5 (the US tried to Assault), then Train (8.8.5 IF NONE)
         if base or nva_with_us:
-            why = (f"US 8.8.3: Assault because it can remove a Base in {game.sname(base[0])}" if base else
-                   f"US 8.8.3: Assault because NVA Troops share {game.sname(nva_with_us[0])} with US forces")
+            why = (
+                f"US 8.8.3: Assault because it can remove a Base in {game.sname(base[0])}"
+                if base
+                else f"US 8.8.3: Assault because NVA Troops share {game.sname(nva_with_us[0])} with US forces"
+            )
             chain = [("assault", why)] if self.assault_removes(game) else []
             if not game.monsoon and self.sweep_useful(game):
-                chain.append(("sweep", "US 8.8.3 IF NONE: no US Assault can remove an enemy piece: Sweep (8.8.5)"))
+                chain.append(
+                    ("sweep", "US 8.8.3 IF NONE: no US Assault can remove an enemy piece: Sweep (8.8.5)")
+                )
             if self.train_useful(game):
                 chain.append(("train", "US 8.8.5 IF NONE: no Sweep possible: Train (8.8.7)"))
             got = self.first_possible(game, limited, chain)
             if got is not None:
                 return made(got)
-            return Plan(None, reason="US 8.8.5 IF NONE: no Assault, Sweep or Train possible: Pass (+3 ARVN Resources)")
+            return Plan(
+                None, reason="US 8.8.5 IF NONE: no Assault, Sweep or Train possible: Pass (+3 ARVN Resources)"
+            )
         pre: list[tuple[str, str]] = []
         if game.monsoon:
             lc = [s for s in self.spaces(game) if game.in_laos_cambodia(s) and b.pieces[s]["us_troops"]]
             if lc:
                 pre.append(("patrol", "US 8.8.4: Monsoon: Patrol US Troops out of Laos/Cambodia"))
         else:
-            ug = [s for s in self.spaces(game) if b.support[s] > 0 and
-                  (b.pieces[s]["nva_guerrillas:u"] or b.pieces[s]["vc_guerrillas:u"])]
+            ug = [
+                s
+                for s in self.spaces(game)
+                if b.support[s] > 0 and (b.pieces[s]["nva_guerrillas:u"] or b.pieces[s]["vc_guerrillas:u"])
+            ]
             if ug:
-                pre.append(("sweep", f"US 8.8.5: Sweep because Underground Guerrillas sit in {len(ug)} space(s) "
-                                     "with Support"))
+                pre.append(
+                    (
+                        "sweep",
+                        f"US 8.8.5: Sweep because Underground Guerrillas sit in {len(ug)} space(s) "
+                        "with Support",
+                    )
+                )
         got = self.first_possible(game, limited, pre)
         if got is not None:
             return made(got)
@@ -194,13 +227,18 @@ class UsNonPlayer(NonPlayerBase):
         ev, evwhy = self.event_step(game) if event_ok else (False, "")
         if event_ok and not ev:
             evwhy = f"US 8.8.6: no Event: {evwhy}"
-        post = ([train] if self.train_useful(game) else []) + \
-            ([sweep_if_none] if not game.monsoon and self.sweep_useful(game) else [])
+        post = ([train] if self.train_useful(game) else []) + (
+            [sweep_if_none] if not game.monsoon and self.sweep_useful(game) else []
+        )
         got = self.first_possible(game, limited, post)
         if got is None:
-            return Plan(None, event=ev, event_why=f"US 8.8.6: play the Event: {evwhy}" if ev else "",
-                        reason="US 8.8.7 IF NONE: no Operation possible, Pass (+3 ARVN Resources)"
-                               + (f"; {evwhy}" if evwhy and not ev else ""))
+            return Plan(
+                None,
+                event=ev,
+                event_why=f"US 8.8.6: play the Event: {evwhy}" if ev else "",
+                reason="US 8.8.7 IF NONE: no Operation possible, Pass (+3 ARVN Resources)"
+                + (f"; {evwhy}" if evwhy and not ev else ""),
+            )
         p = made(got, ev, f"US 8.8.6: play the Event: {evwhy}" if ev else "")
         if evwhy and not ev:
             p.reason += f"; {evwhy}"
@@ -208,8 +246,11 @@ class UsNonPlayer(NonPlayerBase):
 
     def sweep_useful(self, game: Any) -> bool:
         b = game.board
-        return any(b.pieces[s]["nva_guerrillas:u"] + b.pieces[s]["vc_guerrillas:u"] for s in self.spaces(game)
-                   if self.svn(game, s))
+        return any(
+            b.pieces[s]["nva_guerrillas:u"] + b.pieces[s]["vc_guerrillas:u"]
+            for s in self.spaces(game)
+            if self.svn(game, s)
+        )
 
     def on_yesno(self, game: Any, decision: Decision) -> Action:
         if decision.context.get("step") == "trail":
@@ -258,7 +299,7 @@ class UsNonPlayer(NonPlayerBase):
                 second.append((spare, s))
         out = [(s, t) for _, t, s in sorted(first, reverse=True)]
         out += [(s, t) for t, s in sorted(second, reverse=True)]
-        return out[:1 if game.monsoon else 3]
+        return out[: 1 if game.monsoon else 3]
 
     def troops_needed_keep(self, game: Any, s: str) -> int:
         p = game.board.pieces[s]
@@ -289,7 +330,12 @@ class UsNonPlayer(NonPlayerBase):
             if need <= 0:
                 continue
             b = game.board
-            k = (1 if b.support[d] > 0 else 0, 1 if b.count(d, ptype="bases") else 0, self.pop(game, d), -need)
+            k = (
+                1 if b.support[d] > 0 else 0,
+                1 if b.count(d, ptype="bases") else 0,
+                self.pop(game, d),
+                -need,
+            )
             if best is None or k > best[0]:
                 best = (k, d, need)
         if best is None:
@@ -333,8 +379,11 @@ class UsNonPlayer(NonPlayerBase):
     def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
         if sa == "air_lift":
             if decision.context.get("op") == "sweep":
-                return self.policy(game) != "LBJ" and not self.memo().get("sweep_done") and \
-                    self.sweep_lift_plan(game) is not None
+                return (
+                    self.policy(game) != "LBJ"
+                    and not self.memo().get("sweep_done")
+                    and self.sweep_lift_plan(game) is not None
+                )
             return decision.context.get("op") == "assault" and self.lift_plan(game) is not None
         if sa == "air_strike":
             return self.air_strike_useful(game)
@@ -410,7 +459,9 @@ class UsNonPlayer(NonPlayerBase):
         m = re.search(r"\((\d+) of up to (\d+)\)", decision.prompt)
         left = int(m.group(2)) - int(m.group(1)) + 1 if m else 1
         spaces = sorted({a["space"] for a in pieces})
-        ctl = {s: self.nva_ctl_need(game, s) for s in spaces if self.nva_ctl_need(game, s) and self.pop(game, s)}
+        ctl = {
+            s: self.nva_ctl_need(game, s) for s in spaces if self.nva_ctl_need(game, s) and self.pop(game, s)
+        }
         best: tuple[int, int, tuple[str, ...]] = (0, 0, ())
         names = sorted(ctl)
         for mask in range(1, 1 << len(names)):
@@ -447,8 +498,11 @@ class UsNonPlayer(NonPlayerBase):
         return a
 
     def on_piece(self, game: Any, decision: Decision) -> Action:
-        if decision.context.get("sa") == "air_strike" and decision.context.get("step") == "remove" \
-                and self.opts(decision, "piece"):
+        if (
+            decision.context.get("sa") == "air_strike"
+            and decision.context.get("step") == "remove"
+            and self.opts(decision, "piece")
+        ):
             return self.strike_piece(game, decision)
         return super().on_piece(game, decision)
 
@@ -466,25 +520,42 @@ class UsNonPlayer(NonPlayerBase):
                     if n > 0:
                         scored.append(((n,), a, "ARVN Resources exceed Econ by 3+: add an ARVN Assault"))
         elif step == "assault" and op == "patrol":
-            scored = [((self.insurgents(game, a["space"]),), a, "Assault to remove the most enemy pieces")
-                      for a in spaces]
+            scored = [
+                ((self.insurgents(game, a["space"]),), a, "Assault to remove the most enemy pieces")
+                for a in spaces
+            ]
         elif step == "sa_space" and sa == "air_strike":
             for a in spaces:
                 k = self.strike_space_key(game, a["space"])
                 if k is not None:
-                    scored.append((k, a, "Air Strike space: NVA Control (most Population), then LoCs with COIN "
-                                         "pieces nearest Saigon, then Bases and pieces in Active Opposition first, "
-                                         "lowest Population first"))
+                    scored.append(
+                        (
+                            k,
+                            a,
+                            "Air Strike space: NVA Control (most Population), then LoCs with COIN "
+                            "pieces nearest Saigon, then Bases and pieces in Active Opposition first, "
+                            "lowest Population first",
+                        )
+                    )
         elif step == "sa_space" and sa == "advise":
             for a in spaces:
                 s = a["space"]
                 n, _ = game.assault_count("ARVN", s)
                 p = b.pieces[s]
-                ctl = 1 if control_after(game, s, 0, -min(n, self.insurgents(game, s))) == "coin" and \
-                    b.control(s) != "coin" else 0
+                ctl = (
+                    1
+                    if control_after(game, s, 0, -min(n, self.insurgents(game, s))) == "coin"
+                    and b.control(s) != "coin"
+                    else 0
+                )
                 ug = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
-                scored.append(((ctl, 1 if n else 0, n, ug), a, "Advise: add COIN Control, remove enemies, then "
-                                                              "Activate Underground Guerrillas"))
+                scored.append(
+                    (
+                        (ctl, 1 if n else 0, n, ug),
+                        a,
+                        "Advise: add COIN Control, remove enemies, then Activate Underground Guerrillas",
+                    )
+                )
         elif step == "sa_space":
             scored = [((0,), a, "") for a in spaces]
         elif op == "assault" and step == "space":
@@ -496,15 +567,34 @@ class UsNonPlayer(NonPlayerBase):
                 n, exposed, base = self.removable(game, s)
                 if n <= 0 or (capped and self.counts()["assault"] >= 2):
                     continue
-                if snd and game.kind(s) == "province" and b.support[s] > 0 and not base and \
-                        not b.pieces[s]["nva_troops"]:
+                if (
+                    snd
+                    and game.kind(s) == "province"
+                    and b.support[s] > 0
+                    and not base
+                    and not b.pieces[s]["nva_troops"]
+                ):
                     continue
                 tier = 2 if n >= exposed else 1 if 2 * n > exposed else 0
                 nva_ctl = self.pop(game, s) if b.control(s) == "nva" else 0
-                scored.append(((tier, nva_ctl, 1 if base else 0, 1 if b.count(s, "US", "bases") else 0,
-                                self.pop(game, s), n), a,
-                               ["Assault where any enemy can be removed", "Assault to remove more than half",
-                                "Assault to remove all Active enemies"][tier]))
+                scored.append(
+                    (
+                        (
+                            tier,
+                            nva_ctl,
+                            1 if base else 0,
+                            1 if b.count(s, "US", "bases") else 0,
+                            self.pop(game, s),
+                            n,
+                        ),
+                        a,
+                        [
+                            "Assault where any enemy can be removed",
+                            "Assault to remove more than half",
+                            "Assault to remove all Active enemies",
+                        ][tier],
+                    )
+                )
         elif op == "sweep":
             extra = self.counts()["sweep_no_us"]
             if self.cap(game, 101, "shaded") or self.cap(game, 18, "shaded"):  # Booby Traps / CAPs: 2 spaces
@@ -520,9 +610,14 @@ class UsNonPlayer(NonPlayerBase):
                 if game.in_laos_cambodia(s) and pol != "Nixon":
                     continue
                 bases = 1 if b.count(s, ptype="bases") else 0
-                scored.append(((has_us, 1 if b.support[s] > 0 else 0, bases, self.pop(game, s)), a,
-                               "Sweep spaces with Underground Guerrillas: US pieces first, Support, Bases, "
-                               "Population"))
+                scored.append(
+                    (
+                        (has_us, 1 if b.support[s] > 0 else 0, bases, self.pop(game, s)),
+                        a,
+                        "Sweep spaces with Underground Guerrillas: US pieces first, Support, Bases, "
+                        "Population",
+                    )
+                )
         elif op == "train":
             irr = b.available["us_irregulars"] > 0
             cubes_done = self.counts()["cubes"]
@@ -531,37 +626,76 @@ class UsNonPlayer(NonPlayerBase):
                 p = b.pieces[s]
                 if not b.count(s, "US", "bases"):
                     if irr:
-                        scored.append(((3, 1 if game.kind(s) == "province" else 0,
-                                        0 if p["us_irregulars:u"] + p["us_irregulars:a"] else 1), a,
-                                       "Irregulars where no US Base, Provinces first, none there yet"))
+                        scored.append(
+                            (
+                                (
+                                    3,
+                                    1 if game.kind(s) == "province" else 0,
+                                    0 if p["us_irregulars:u"] + p["us_irregulars:a"] else 1,
+                                ),
+                                a,
+                                "Irregulars where no US Base, Provinces first, none there yet",
+                            )
+                        )
                 elif not cubes_done and pol in ("JFK", "LBJ", "Nixon") and game.spendable("US") >= 3:
                     gain = 1 if control_after(game, s, 6) == "coin" and b.control(s) != "coin" else 0
-                    scored.append(((2, gain, 1 if b.control(s) == "nva" else 0), a,
-                                   "ARVN pieces at 1 US Base, where they add COIN Control first"))
+                    scored.append(
+                        (
+                            (2, gain, 1 if b.control(s) == "nva" else 0),
+                            a,
+                            "ARVN pieces at 1 US Base, where they add COIN Control first",
+                        )
+                    )
             chosen = self.memo().setdefault("train_chosen", [])
             extra = self.counts()["pacify_extra"]
             wanted = 2 if self.cap(game, 19, "unshaded") else 1  # unshaded CORDS: a 2nd Pacify space
-            have = sorted((self.pacify_value(game, x) for x in chosen if self.pacifiable(game, x)), reverse=True)
+            have = sorted(
+                (self.pacify_value(game, x) for x in chosen if self.pacifiable(game, x)), reverse=True
+            )
             if game.spendable("US") >= 3 and extra < wanted:
                 for a in spaces:
                     v = self.pacify_value(game, a["space"])
                     # 8.8.7: Train (placing nothing) beyond the above spaces where it lets the US Pacify more
-                    if self.pacifiable(game, a["space"]) and not any(a is x for _, x, _ in scored) and \
-                            (len(have) < wanted or v > have[wanted - 1]):
-                        scored.append(((1, v), a, "Train (placing nothing) where it lets the US Pacify to the "
-                                                  "maximum extent (8.8.7, 8.8.8)"))
+                    if (
+                        self.pacifiable(game, a["space"])
+                        and not any(a is x for _, x, _ in scored)
+                        and (len(have) < wanted or v > have[wanted - 1])
+                    ):
+                        scored.append(
+                            (
+                                (1, v),
+                                a,
+                                "Train (placing nothing) where it lets the US Pacify to the "
+                                "maximum extent (8.8.7, 8.8.8)",
+                            )
+                        )
         if op == "sweep" and step == "space" and not scored:
             self.memo()["sweep_done"] = True  # the Air Lift of 8.8.5 comes now or not at all
-        if op == "sweep" and step == "space" and not scored and "air_lift" in during_sas(decision) and \
-                pol != "LBJ" and self.sweep_lift_plan(game) is not None:
-            self.why("8.8.5", "Air Lift now (Policy " + pol + "), into the selected Sweep spaces that need Troops to "
-                              "Activate their Underground Guerrillas (decision F-78)")
+        if (
+            op == "sweep"
+            and step == "space"
+            and not scored
+            and "air_lift" in during_sas(decision)
+            and pol != "LBJ"
+            and self.sweep_lift_plan(game) is not None
+        ):
+            self.why(
+                "8.8.5",
+                "Air Lift now (Policy " + pol + "), into the selected Sweep spaces that need Troops to "
+                "Activate their Underground Guerrillas (decision F-78)",
+            )
             return during_sas(decision)["air_lift"]
         if op == "assault" and step == "space" and not any(k[0] == 2 for k, _, _ in scored):
-            for name in ("air_lift", "air_strike"):  # 8.8.3: after the first Assaults, Air Lift, else Air Strike
+            for name in (
+                "air_lift",
+                "air_strike",
+            ):  # 8.8.3: after the first Assaults, Air Lift, else Air Strike
                 if name in during and self.sa_wanted(game, decision, name):
-                    self.why("8.8.3", f"{name.replace('_', ' ').title()} now, between the Assaults that remove all "
-                                      "Active enemies and the others")
+                    self.why(
+                        "8.8.3",
+                        f"{name.replace('_', ' ').title()} now, between the Assaults that remove all "
+                        "Active enemies and the others",
+                    )
                     return during[name]
         if not scored:
             return self.no_space(decision, spaces, done, sa or op)
@@ -592,7 +726,9 @@ class UsNonPlayer(NonPlayerBase):
         pol = self.policy(game)
         opts = self.opts(decision, "place")
         if self.memo().get(f"train_tier:{s}") == 1:
-            a = next((a for a in opts if not (a["irregulars"] + a["rangers"] + a["troops"] + a["police"])), opts[0])
+            a = next(
+                (a for a in opts if not (a["irregulars"] + a["rangers"] + a["troops"] + a["police"])), opts[0]
+            )
             self.why("8.8.7", f"{a.label}: this Training space is only for Pacification")
             return a
         if not b.count(s, "US", "bases"):
@@ -623,18 +759,40 @@ class UsNonPlayer(NonPlayerBase):
             s = a["space"]
             if a["levels"] == 0:
                 continue
-            scored.append(((0 if b.pieces[s]["arvn_police"] else 1, a["levels"] * self.pop(game, s),
-                            0 if b.terror[s] else 1), a))
-        return self.first_best(decision, scored, "8.8.8", "Pacify to the maximum, no Police first, greatest shift",
-                               "8.8.7", "no Pacification possible (ARVN is a Non-player: no Patronage transfer)")
+            scored.append(
+                (
+                    (
+                        0 if b.pieces[s]["arvn_police"] else 1,
+                        a["levels"] * self.pop(game, s),
+                        0 if b.terror[s] else 1,
+                    ),
+                    a,
+                )
+            )
+        return self.first_best(
+            decision,
+            scored,
+            "8.8.8",
+            "Pacify to the maximum, no Police first, greatest shift",
+            "8.8.7",
+            "no Pacification possible (ARVN is a Non-player: no Patronage transfer)",
+        )
 
     def on_pacify(self, game: Any, decision: Decision) -> Action:
         """FITL-8.8.8 in the Support Phase: greatest shift, then no Terror, then random; Terror only with a shift."""
         b = game.board
-        scored = [((self.pop(game, s), 0 if b.terror[s] else 1), a)
-                  for s, a in self.pacify_steps(game, decision, keep=b.tracks["econ"])]
-        return self.support_step(game, decision, scored, "8.8.8", "greatest shift, no Terror first",
-                                 "no Pacification step would achieve a shift: stop")
+        scored = [
+            ((self.pop(game, s), 0 if b.terror[s] else 1), a)
+            for s, a in self.pacify_steps(game, decision, keep=b.tracks["econ"])
+        ]
+        return self.support_step(
+            game,
+            decision,
+            scored,
+            "8.8.8",
+            "greatest shift, no Terror first",
+            "no Pacification step would achieve a shift: stop",
+        )
 
     def on_mode(self, game: Any, decision: Decision) -> Action:
         modes = self.modes(decision)
@@ -674,19 +832,27 @@ class UsNonPlayer(NonPlayerBase):
             need = (ug - cap) * (2 if game.terrain(d) == "jungle" else 1)
             spare = b.pieces[s]["us_troops"]
             if control_after(game, s, -spare) != b.control(s):
-                spare = max(0, self.coin(game, s) - self.insurgents(game, s) - 1) if b.control(s) == "coin" else 0
+                spare = (
+                    max(0, self.coin(game, s) - self.insurgents(game, s) - 1) if b.control(s) == "coin" else 0
+                )
             if b.support[s] > 0:
                 spare = min(spare, max(0, self.coin(game, s) - 3))
             spare = min(spare, b.pieces[s]["us_troops"])
             if game.in_laos_cambodia(s):
                 spare = b.pieces[s]["us_troops"]
             if need > 0 and spare > 0:
-                k = (1 if game.in_laos_cambodia(s) else 0, 1 if need <= spare else 0, 1 if b.support[d] > 0 else 0,
-                     1 if b.count(d, ptype="bases") else 0, self.pop(game, d))
+                k = (
+                    1 if game.in_laos_cambodia(s) else 0,
+                    1 if need <= spare else 0,
+                    1 if b.support[d] > 0 else 0,
+                    1 if b.count(d, ptype="bases") else 0,
+                    self.pop(game, d),
+                )
                 if best is None or k > best[0]:
                     best = (k, a, min(need, spare))
-        return self.sweep_move(decision, best, "count_want", "8.8.5",
-                               "Troops to Activate the Underground Guerrillas there")
+        return self.sweep_move(
+            decision, best, "count_want", "8.8.5", "Troops to Activate the Underground Guerrillas there"
+        )
 
     def on_move_from(self, game: Any, decision: Decision) -> Action:
         c = decision.context
@@ -706,8 +872,11 @@ class UsNonPlayer(NonPlayerBase):
                 m = self.memo()
                 m["lift"] = (d, n)
                 m.setdefault("lift_used", []).extend([o, d])
-                self.why("8.8.3", f"Air Lift {n} US Troops from {game.sname(o)} to {game.sname(d)} so the Assault "
-                                  "there removes every Active enemy")
+                self.why(
+                    "8.8.3",
+                    f"Air Lift {n} US Troops from {game.sname(o)} to {game.sname(d)} so the Assault "
+                    "there removes every Active enemy",
+                )
                 return offered[o]
             self.why("8.8.3", "Air Lift: no further lift helps an Assault (decision F-78)")
             return self.first(decision, "done") or decision.options[0]
@@ -724,11 +893,20 @@ class UsNonPlayer(NonPlayerBase):
                     return a
         if c.get("op") == "patrol" and not c.get("sa"):
             b = game.board
-            opts = [a for a in self.opts(decision, "move_to") if self.svn(game, a["space"])] or \
-                self.opts(decision, "move_to")
-            a = self.pick(game, opts, lambda a: (1 if game.is_city(a["space"]) and b.support[a["space"]] < 2 else 0,
-                                                 0 if self.insurgents(game, a["space"]) else 1))
-            self.why("8.8.4", f"Patrol to {game.sname(a['space'])}: a City in South Vietnam with no Active Support")
+            opts = [a for a in self.opts(decision, "move_to") if self.svn(game, a["space"])] or self.opts(
+                decision, "move_to"
+            )
+            a = self.pick(
+                game,
+                opts,
+                lambda a: (
+                    1 if game.is_city(a["space"]) and b.support[a["space"]] < 2 else 0,
+                    0 if self.insurgents(game, a["space"]) else 1,
+                ),
+            )
+            self.why(
+                "8.8.4", f"Patrol to {game.sname(a['space'])}: a City in South Vietnam with no Active Support"
+            )
             return a
         return None  # type: ignore[return-value]
 
@@ -751,8 +929,14 @@ class UsNonPlayer(NonPlayerBase):
         m = self.op_memo.setdefault(f"commit:{game.coups_held}", {"bases": 0})
         opts = self.opts(decision, "commit_from")
         target = POLICY_TARGET[pol]
-        b_ok = any(game.is_pc(s) and b.control(s) == "coin" and not b.count(s, "US", "bases")
-                   and not b.count(s, "ARVN", "bases") and game.base_room(s) for s in game.commit_locations())
+        b_ok = any(
+            game.is_pc(s)
+            and b.control(s) == "coin"
+            and not b.count(s, "US", "bases")
+            and not b.count(s, "ARVN", "bases")
+            and game.base_room(s)
+            for s in game.commit_locations()
+        )
         if pol in ("JFK", "LBJ") and m["bases"] < 2 and b_ok:
             for a in opts:
                 if a["piece"] == "us_bases" and a["source"] == "available":
@@ -760,7 +944,9 @@ class UsNonPlayer(NonPlayerBase):
                     self.why("8.8.9", f"Policy {pol}: add 2 US Bases to the map")
                     return a
         if pol == "Nixon" and m["bases"] < 2:
-            outside = [a for a in opts if a["piece"] == "us_bases" and a["source"] not in ("available", "saigon")]
+            outside = [
+                a for a in opts if a["piece"] == "us_bases" and a["source"] not in ("available", "saigon")
+            ]
             if outside:
                 m["want"] = ("base_out", 1)
                 self.why("8.8.9", "Policy Nixon: withdraw US Bases from outside Saigon")
@@ -776,8 +962,13 @@ class UsNonPlayer(NonPlayerBase):
             troops = [a for a in opts if a["piece"] == "us_troops" and a["source"] != "available"]
             if troops:
                 bases = set(self.base_spaces(game))
-                a = max(troops, key=lambda a: (0 if a["source"] in bases or a["source"] == "saigon" else 1,
-                                               b.pieces[a["source"]]["us_troops"]))
+                a = max(
+                    troops,
+                    key=lambda a: (
+                        0 if a["source"] in bases or a["source"] == "saigon" else 1,
+                        b.pieces[a["source"]]["us_troops"],
+                    ),
+                )
                 m["want"] = ("troops_out", min(target - avail, b.pieces[a["source"]]["us_troops"]))
                 self.why("8.8.9", f"Policy {pol}: {avail} US Troops Available, withdraw toward {target}")
                 return a
@@ -790,9 +981,15 @@ class UsNonPlayer(NonPlayerBase):
         want = m.get("want", ("", 1))
         opts = self.opts(decision, "commit_to")
         if want[0] == "base_in":
-            good = [a for a in opts if a["dest"] != "available" and game.is_pc(a["dest"])
-                    and b.control(a["dest"]) == "coin" and not b.count(a["dest"], "US", "bases")
-                    and not b.count(a["dest"], "ARVN", "bases")]
+            good = [
+                a
+                for a in opts
+                if a["dest"] != "available"
+                and game.is_pc(a["dest"])
+                and b.control(a["dest"]) == "coin"
+                and not b.count(a["dest"], "US", "bases")
+                and not b.count(a["dest"], "ARVN", "bases")
+            ]
             m["bases"] += 1
             a = self.pick(game, good, lambda a: 0) if good else opts[0]
             self.why("8.8.9", f"{a.label}: a US Base where COIN Control and no US or ARVN Base")
@@ -805,8 +1002,13 @@ class UsNonPlayer(NonPlayerBase):
             self.why("8.8.9", f"{a.label}: withdraw per Policy")
             return a
         bases = self.base_spaces(game)
-        pool = [a for a in opts if a["dest"] in bases and a["n"] == 1] or \
-            [a for a in opts if a["dest"] == "saigon" and a["n"] == 1] or opts
-        a = min(pool, key=lambda a: (b.pieces[a["dest"]]["us_troops"] if a["dest"] in b.pieces else 99, a["dest"]))
+        pool = (
+            [a for a in opts if a["dest"] in bases and a["n"] == 1]
+            or [a for a in opts if a["dest"] == "saigon" and a["n"] == 1]
+            or opts
+        )
+        a = min(
+            pool, key=lambda a: (b.pieces[a["dest"]]["us_troops"] if a["dest"] in b.pieces else 99, a["dest"])
+        )
         self.why("8.8.9", f"{a.label}: as even as possible at the US Bases (else Saigon)")
         return a

@@ -20,8 +20,15 @@ class VcNonPlayer(NonPlayerBase):
     section = "8.5"
     march_rule = "8.5.4"
     forced_plan = ("", 1)  # a forced March (decision F-79): 1 Underground Guerrilla
-    STEPS = {"terror": "8.5.1", "rally": "8.5.3", "march": "8.5.4", "attack": "8.5.5",
-             "tax": "8.5.1", "subvert": "8.5.1", "ambush": "8.5.4"}
+    STEPS = {
+        "terror": "8.5.1",
+        "rally": "8.5.3",
+        "march": "8.5.4",
+        "attack": "8.5.5",
+        "tax": "8.5.1",
+        "subvert": "8.5.1",
+        "ambush": "8.5.4",
+    }
 
     # ------------------------------------------------------------------ facts
     def ug(self, game: Any, s: str) -> int:
@@ -45,8 +52,11 @@ class VcNonPlayer(NonPlayerBase):
 
     def rally_base_spaces(self, game: Any) -> list[str]:
         b = game.board
-        return [s for s in self.spaces(game) if game.is_pc(s) and b.support[s] <= 0 and self.vcg(game, s) >= 4
-                and game.base_room(s)]
+        return [
+            s
+            for s in self.spaces(game)
+            if game.is_pc(s) and b.support[s] <= 0 and self.vcg(game, s) >= 4 and game.base_room(s)
+        ]
 
     # ------------------------------------------------------------------ the flowchart (8.5)
     def plan(self, game: Any, limited: bool) -> Plan:
@@ -55,17 +65,28 @@ class VcNonPlayer(NonPlayerBase):
         ok = set(game.op_choices("VC", limited))
         after = ("tax", "subvert")
         if "terror" in ok and res >= 1:
-            cands = [s for s in self.spaces(game) if game.is_pc(s) and self.ug(game, s) and self.pop(game, s)
-                     and b.support[s] > -2]
+            cands = [
+                s
+                for s in self.spaces(game)
+                if game.is_pc(s) and self.ug(game, s) and self.pop(game, s) and b.support[s] > -2
+            ]
             sup = [s for s in cands if b.support[s] > 0]
             if sup:
-                return Plan("terror", after, reason=f"VC 8.5.1: Terror because Support in {len(sup)} space(s) with "
-                                                    "Underground Guerrillas")
+                return Plan(
+                    "terror",
+                    after,
+                    reason=f"VC 8.5.1: Terror because Support in {len(sup)} space(s) with "
+                    "Underground Guerrillas",
+                )
             pops = sorted((self.pop(game, s) for s in cands), reverse=True)[:res]
             d = roll(game, "VC", "terror", 2)
             if pops and sum(pops) >= sum(d):
-                return Plan("terror", after, reason=f"VC 8.5.1: Terror because it can shift {sum(pops)} Population, "
-                                                    f"at least the roll {d[0]}+{d[1]}={sum(d)}")
+                return Plan(
+                    "terror",
+                    after,
+                    reason=f"VC 8.5.1: Terror because it can shift {sum(pops)} Population, "
+                    f"at least the roll {d[0]}+{d[1]}={sum(d)}",
+                )
         evd, why = self.event_decision(game)
         if evd == "pass":
             return Plan(None, reason=f"VC 8.5.2: Pass (+1 Resource): {why}", cap_pass=True)
@@ -78,8 +99,13 @@ class VcNonPlayer(NonPlayerBase):
         if rally_bases >= 2:
             chain.append(("rally", f"VC 8.5.3: Rally because it would place {rally_bases} VC Bases"))
         elif sum(d3) < avail:
-            chain.append(("rally", f"VC 8.5.3: Rally because the roll {sum(d3)} is less than the {avail} VC "
-                                   "Guerrillas Available"))
+            chain.append(
+                (
+                    "rally",
+                    f"VC 8.5.3: Rally because the roll {sum(d3)} is less than the {avail} VC "
+                    "Guerrillas Available",
+                )
+            )
         march = not game.monsoon and self.march_move_exists(game)
         if march:
             chain.append(("march", "VC 8.5.4: March (no Terror or Rally condition met)"))
@@ -95,11 +121,19 @@ class VcNonPlayer(NonPlayerBase):
         chain.append(("attack", "VC 8.5.3 IF NONE: Attack"))
         got = self.first_possible(game, limited, chain)
         if got is None:
-            return Plan(None, event=ev, event_why=why if ev else "",
-                        reason=f"VC 8.5.3 IF NONE: no Operation possible, Pass ({why})")
+            return Plan(
+                None,
+                event=ev,
+                event_why=why if ev else "",
+                reason=f"VC 8.5.3 IF NONE: no Operation possible, Pass ({why})",
+            )
         op, reason = got
-        sas = {"rally": after, "march": ("ambush", "tax", "subvert"), "attack": ("ambush", "tax")}.get(op, after)
-        return Plan(op, sas, event=ev, event_why=why if ev else "", reason=reason + ("" if ev else f" ({why})"))
+        sas = {"rally": after, "march": ("ambush", "tax", "subvert"), "attack": ("ambush", "tax")}.get(
+            op, after
+        )
+        return Plan(
+            op, sas, event=ev, event_why=why if ev else "", reason=reason + ("" if ev else f" ({why})")
+        )
 
     def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
         if sa == "tax":
@@ -131,30 +165,51 @@ class VcNonPlayer(NonPlayerBase):
         if step == "space" and op in ("terror", "rally") and game.board.tracks["vc_resources"] == 0:
             tax = next((a for a in decision.options if a.kind == "sa" and a.get("sa") == "tax"), None)
             if tax is not None and self.tax_cands(game):
-                self.why(self.rule_for(decision), f"0 VC Resources during the {op}: Tax now, then go on (8.5.1 TAX)")
+                self.why(
+                    self.rule_for(decision),
+                    f"0 VC Resources during the {op}: Tax now, then go on (8.5.1 TAX)",
+                )
                 return tax
         if step == "sa_space" and sa == "tax":
             cands = dict((s, k) for k, s in self.tax_cands(game))
-            scored = [(cands[a["space"]], a, "Tax priority (8.5.1 TAX)") for a in spaces if a["space"] in cands]
+            scored = [
+                (cands[a["space"]], a, "Tax priority (8.5.1 TAX)") for a in spaces if a["space"] in cands
+            ]
         elif step == "sa_space" and sa == "subvert":
             for a in spaces:
                 s = a["space"]
                 p = game.board.pieces[s]
                 cubes = p["arvn_troops"] + p["arvn_police"]
-                removes = game.board.control(s) == "coin" and self.coin(game, s) - min(2, cubes) <= self.insurgents(
-                    game, s)
-                scored.append(((1 if removes else 0, self.pop(game, s) if removes else 0, cubes), a,
-                               "Subvert: remove COIN Control from the most Population, then the most cubes (8.5.1)"))
+                removes = game.board.control(s) == "coin" and self.coin(game, s) - min(
+                    2, cubes
+                ) <= self.insurgents(game, s)
+                scored.append(
+                    (
+                        (1 if removes else 0, self.pop(game, s) if removes else 0, cubes),
+                        a,
+                        "Subvert: remove COIN Control from the most Population, then the most cubes (8.5.1)",
+                    )
+                )
         elif step == "sa_space" and sa == "ambush":
-            scored = [(self.ambush_key(game, a["space"]), a, "Ambush priorities (8.5.4 AMBUSH)") for a in spaces]
+            scored = [
+                (self.ambush_key(game, a["space"]), a, "Ambush priorities (8.5.4 AMBUSH)") for a in spaces
+            ]
         elif op == "terror":
             for a in spaces:
                 s = a["space"]
                 if self.terror_ok(game, s):
-                    scored.append(((1, self.pop(game, s)), a, "Terror where a shift is possible, highest Population"))
-                elif game.is_loc(s) and s not in game.board.sabotage and game.board.tracks["vc_resources"] > 12 \
-                        and game.board.tracks["aid"] < 30:
-                    scored.append(((0, game.econ(s)), a, "Terror on unsabotaged LoCs (Resources > 12, Aid < 30)"))
+                    scored.append(
+                        ((1, self.pop(game, s)), a, "Terror where a shift is possible, highest Population")
+                    )
+                elif (
+                    game.is_loc(s)
+                    and s not in game.board.sabotage
+                    and game.board.tracks["vc_resources"] > 12
+                    and game.board.tracks["aid"] < 30
+                ):
+                    scored.append(
+                        ((0, game.econ(s)), a, "Terror on unsabotaged LoCs (Resources > 12, Aid < 30)")
+                    )
         elif op == "rally":
             limit = 6
             n2 = self.counts()["rally_single"]
@@ -162,18 +217,34 @@ class VcNonPlayer(NonPlayerBase):
                 s = a["space"]
                 k = self.rally_key(game, s, n2)
                 if k is not None:
-                    scored.append((k, a, ["", "random space in South Vietnam", "1 Guerrilla where 1-3 already",
-                                          "Guerrillas at a VC Base", "a single Guerrilla where none",
-                                          "a Base where 4+ Guerrillas"][k[0]]))
+                    scored.append(
+                        (
+                            k,
+                            a,
+                            [
+                                "",
+                                "random space in South Vietnam",
+                                "1 Guerrilla where 1-3 already",
+                                "Guerrillas at a VC Base",
+                                "a single Guerrilla where none",
+                                "a Base where 4+ Guerrillas",
+                            ][k[0]],
+                        )
+                    )
         elif op == "attack":
             amb = self.counts()["ambush"]
             for a in spaces:
                 s = a["space"]
-                if amb < (1 if self.cap(game, 101, "unshaded") else 2) and self.ug(game, s) and \
-                        game.ambush_targets(s):  # unshaded Booby Traps: 1 Ambush space
+                if (
+                    amb < (1 if self.cap(game, 101, "unshaded") else 2)
+                    and self.ug(game, s)
+                    and game.ambush_targets(s)
+                ):  # unshaded Booby Traps: 1 Ambush space
                     scored.append(((2,) + self.ambush_key(game, s), a, "Ambush first (8.5.5)"))
                 elif self.vcg(game, s) >= 3 and not self.ug(game, s) and game.coin_targets(s):
-                    scored.append(((1,) + self.ambush_key(game, s), a, "Attack with 3+ Active Guerrillas (8.5.5)"))
+                    scored.append(
+                        ((1,) + self.ambush_key(game, s), a, "Attack with 3+ Active Guerrillas (8.5.5)")
+                    )
         if limit is not None and self.counts()["spaces"] >= limit:
             scored = []
         if not scored:
@@ -196,13 +267,20 @@ class VcNonPlayer(NonPlayerBase):
         coin, nva, vc = self.coin(game, s), b.count(s, "NVA"), b.count(s, "VC")
         removes = 1 if b.control(s) == "coin" and coin <= nva + vc + 1 else 0
         nva_player = self.is_player_faction(game, "NVA")
-        breaks_nva = 1 if nva_player and self.pop(game, s) and b.control(s) == "nva" and nva <= coin + vc + 1 else 0
+        breaks_nva = (
+            1 if nva_player and self.pop(game, s) and b.control(s) == "nva" and nva <= coin + vc + 1 else 0
+        )
         removes = removes * 2 + breaks_nva  # COIN Control first, then (NVA a player) NVA Control
         if self.vcg(game, s) >= 4 and game.base_room(s) and b.available["vc_bases"]:
             return (5, 0)
         if self.vcg(game, s) == 0 and singles < 2:
             p = b.pieces[s]
-            return (4, removes, 1 if p["arvn_troops"] + p["arvn_police"] else 0, 1 if self.pop(game, s) else 0)
+            return (
+                4,
+                removes,
+                1 if p["arvn_troops"] + p["arvn_police"] else 0,
+                1 if self.pop(game, s) else 0,
+            )
         if self.vc_bases(game, s) and b.pieces[s]["vc_guerrillas:u"] < 4:
             return (3, removes)
         if 1 <= self.vcg(game, s) <= 3:
@@ -233,13 +311,25 @@ class VcNonPlayer(NonPlayerBase):
         if c.get("sa") == "subvert":
             p = game.board.pieces[s]
             one = p["arvn_troops"] + p["arvn_police"] == 1
-            return self.mode_or(decision, modes, "8.5.1", "replace" if one else None,
-                                "Subvert: replace the only ARVN cube with a VC Guerrilla", "remove",
-                                "Subvert: remove ARVN cubes")
+            return self.mode_or(
+                decision,
+                modes,
+                "8.5.1",
+                "replace" if one else None,
+                "Subvert: replace the only ARVN cube with a VC Guerrilla",
+                "remove",
+                "Subvert: remove ARVN cubes",
+            )
         if c.get("op") == "attack":
-            return self.mode_or(decision, modes, "8.5.5", "ambush" if self.memo().get(f"ambush:{s}") else None,
-                                "Ambush in this Attack space (8.5.4 AMBUSH)", "guerrillas",
-                                "Attack with the Guerrillas")
+            return self.mode_or(
+                decision,
+                modes,
+                "8.5.5",
+                "ambush" if self.memo().get(f"ambush:{s}") else None,
+                "Ambush in this Attack space (8.5.4 AMBUSH)",
+                "guerrillas",
+                "Attack with the Guerrillas",
+            )
         return None  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ March (8.5.4)
@@ -274,8 +364,13 @@ class VcNonPlayer(NonPlayerBase):
                 for d in game.adjacent(s):
                     if only and d != only:
                         continue
-                    if game.is_loc(d) and game.econ(d) >= 1 and d not in moved_to and \
-                            not b.pieces[d]["vc_guerrillas:u"] and not b.pieces[d]["nva_guerrillas:u"]:
+                    if (
+                        game.is_loc(d)
+                        and game.econ(d) >= 1
+                        and d not in moved_to
+                        and not b.pieces[d]["vc_guerrillas:u"]
+                        and not b.pieces[d]["nva_guerrillas:u"]
+                    ):
                         k = (game.econ(d), self.surplus(game, s))
                         if best is None or k > best[0]:
                             best = (k, s, d)
@@ -285,24 +380,44 @@ class VcNonPlayer(NonPlayerBase):
             best = None
             for s in origins:
                 for d in game.adjacent(s):
-                    if d in moved_from or not game.is_pc(d) or not self.pop(game, d) or b.support[d] <= -2 or \
-                            (only and d != only):
+                    if (
+                        d in moved_from
+                        or not game.is_pc(d)
+                        or not self.pop(game, d)
+                        or b.support[d] <= -2
+                        or (only and d != only)
+                    ):
                         continue
                     n = self.surplus(game, s)
-                    removes = self.pop(game, d) if b.control(d) == "coin" and \
-                        self.coin(game, d) <= self.insurgents(game, d) + n else 0
+                    removes = (
+                        self.pop(game, d)
+                        if b.control(d) == "coin" and self.coin(game, d) <= self.insurgents(game, d) + n
+                        else 0
+                    )
                     k = (n, 1 if game.base_room(d) else 0, removes)
                     if best is None or k > best[0]:
                         best = (k, s, d, n)
             if best:
-                return best[1], best[2], best[3], ("8.5.4: the most Underground Guerrillas into a populated space not "
-                                                   "at Active Opposition (room for a Base, removing COIN Control)")
+                return (
+                    best[1],
+                    best[2],
+                    best[3],
+                    (
+                        "8.5.4: the most Underground Guerrillas into a populated space not "
+                        "at Active Opposition (room for a Base, removing COIN Control)"
+                    ),
+                )
         if self.is_player_faction(game, "NVA") and b.tracks["vc_resources"] >= 1:
             best = None
             for s in origins:
                 n = self.surplus(game, s)
                 for d in game.adjacent(s):
-                    if d in moved_from or (only and d != only) or not self.svn(game, d) or b.control(d) != "nva":
+                    if (
+                        d in moved_from
+                        or (only and d != only)
+                        or not self.svn(game, d)
+                        or b.control(d) != "nva"
+                    ):
                         continue
                     if b.count(d, "NVA") <= self.coin(game, d) + b.count(d, "VC") + n:
                         k = (1 if self.vc_bases(game, d) else 0, n)
@@ -354,13 +469,21 @@ class VcNonPlayer(NonPlayerBase):
             if b.support[s] <= -2 or (t and res < t + 1):
                 continue
             scored.append(((self.pop(game, s), 1 if b.support[s] > 0 else 0, 0 if t else 1), a))
-        return self.support_step(game, decision, scored, "8.5.6", "greatest shift, Support first, no Terror first",
-                                 "no Agitation would achieve a shift: stop")
+        return self.support_step(
+            game,
+            decision,
+            scored,
+            "8.5.6",
+            "greatest shift, Support first, no Terror first",
+            "no Agitation would achieve a shift: stop",
+        )
 
     def on_sabotage(self, game: Any, decision: Decision) -> Action:
         opts = self.opts(decision, "sabotage") or decision.options
         s = random_pick(game, "VC", [a["space"] for a in opts], "sabotage")
-        self.why("8.3", f"Sabotage {game.sname(s)}: Random LoC (highest Econ, next to a random City, equal chance)")
+        self.why(
+            "8.3", f"Sabotage {game.sname(s)}: Random LoC (highest Econ, next to a random City, equal chance)"
+        )
         return next(a for a in opts if a["space"] == s)
 
     def on_withdraw_shift(self, game: Any, decision: Decision) -> Action:
