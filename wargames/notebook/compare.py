@@ -24,11 +24,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from ..core.registry import game_type, load, scenarios, victory_facts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..core.engine import Game
 
 #: the order the notebook uses (the order of the issue: Tet 1968, Year of the Rat, Fire in the Lake, Rumor of War)
 MODELS: tuple[str, ...] = ("tet", "yotr", "fitl", "row")
@@ -309,7 +312,7 @@ def masked(full: Any, seen: Any) -> int:
     return 1
 
 
-def hidden_facts(game: Any) -> pd.DataFrame:
+def hidden_facts(game: Game) -> pd.DataFrame:
     """At the game's present moment, for every side: each part of the state its view masks (with how many
     entries and what they are), and how many rulings of the log it reads in their public wording only."""
     full = game.view(None).state

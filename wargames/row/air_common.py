@@ -156,7 +156,7 @@ class AirCommonMixin:
                     continue
                 variants = [False]
                 if side == CAPITALIST and mb.restricted_box == "yes":
-                    variants = [True] if b in sc.restricted_only else [False, True]
+                    variants = [True] if sc is not None and b in sc.restricted_only else [False, True]
                 for r in variants:
                     v, _ = self.air_value(a, mb.value, box=b, restricted=r)
                     if v < 1:

@@ -124,7 +124,7 @@ class FightMixin:
         att_lead, def_lead = yield from self._ground_commanders(e, sit)
         ctx = self._combat_context(e, c, sit, ground, cut, att_lead, def_lead)
         t = tables()
-        track_of = {CAPITALIST: None, COMMUNIST: None}
+        track_of: dict[str, Any] = {CAPITALIST: None, COMMUNIST: None}
         for role, s in ((ATTACKER, side), ("defender", other(side))):
             who = c.declarer if role == ATTACKER else sorted(c.defenders, key=lambda u: u.size_class)[0]
             track_of[s] = t.support_tracks[who.nationality]
