@@ -62,17 +62,7 @@ def _air_mission(game: RowGame, d: Any) -> tuple[Action, str] | None:
     mine = [a for a in commits if a["aircraft"] == first]
     t = aircraft_counters()[first].type
     if side == COMMUNIST:
-        us_strategic = [a for a in game._craft(CAPITALIST) if game.airwar["aircraft"][a]["box"] in STRATEGIC]
-        for a in mine:
-            if a["box"] == "downtown" and us_strategic:
-                return a, (
-                    f"{len(us_strategic)} US aircraft fly strategic missions: the MiGs rise over Downtown "
-                    "to meet them"
-                )
-        gs = next((a for a in mine if a["box"] == "ground_support"), None)
-        if gs is not None:
-            return gs, "no US raid to meet: the fighter supports the troops in the South"
-        return _pick(d, "done_commit"), "no use for this aircraft this season: it stays available"
+        return _communist_air_mission(game, d, mine)
     sams = game.airwar.get("sams", 0)
     intd = next((a for a in mine if a["box"] == "interdiction"), None)
     if (
@@ -86,14 +76,7 @@ def _air_mission(game: RowGame, d: Any) -> tuple[Action, str] | None:
             "Ground Support box is manned, so one aircraft hunts enemy HQs"
         )
     for box in US_WISHES.get(t, ("ground_support",)):
-        if box == "sam_strike" and (sams < 3 or game._craft(CAPITALIST, "sam_strike")):
-            continue  # one SAM strike only against a real SAM belt
-        if box == "downtown" and not any(
-            game.airwar["aircraft"][a]["box"] not in ("eliminated", "withdrawn")
-            for a in game._craft(COMMUNIST)
-        ):
-            continue
-        if box == "interdiction" and game._craft(CAPITALIST, "interdiction"):
+        if _no_need(game, box, sams):
             continue
         cands = [a for a in mine if a["box"] == box]
         if cands:
@@ -118,6 +101,35 @@ def _air_mission(game: RowGame, d: Any) -> tuple[Action, str] | None:
                 " (restricted: US Unrest is high)" if a["restricted"] else ""
             ) + f": {why}"
     return mine[0], f"{aircraft_counters()[first].name}: its first possible mission"
+
+
+def _communist_air_mission(game: RowGame, d: Any, mine: list[Action]) -> tuple[Action, str] | None:
+    """ROW-10.2 (R-AIR-14): a MiG meets a US raid over Downtown, else supports the troops, else stays available."""
+    us_strategic = [a for a in game._craft(CAPITALIST) if game.airwar["aircraft"][a]["box"] in STRATEGIC]
+    for a in mine:
+        if a["box"] == "downtown" and us_strategic:
+            return a, (
+                f"{len(us_strategic)} US aircraft fly strategic missions: the MiGs rise over Downtown to meet them"
+            )
+    gs = next((a for a in mine if a["box"] == "ground_support"), None)
+    if gs is not None:
+        return gs, "no US raid to meet: the fighter supports the troops in the South"
+    return _pick(d, "done_commit"), "no use for this aircraft this season: it stays available"
+
+
+def _no_need(game: RowGame, box: str, sams: int) -> bool:
+    """R-AIR-14: a US wish the bot skips: one SAM strike only against a real SAM belt (3+), no escort over Downtown
+    without MiGs left, one interdiction aircraft."""
+    if box == "sam_strike":
+        return sams < 3 or bool(game._craft(CAPITALIST, "sam_strike"))
+    if box == "downtown":
+        return not any(
+            game.airwar["aircraft"][a]["box"] not in ("eliminated", "withdrawn")
+            for a in game._craft(COMMUNIST)
+        )
+    if box == "interdiction":
+        return bool(game._craft(CAPITALIST, "interdiction"))
+    return False
 
 
 def _airfield(game: RowGame, d: Any) -> tuple[Action, str]:

@@ -89,8 +89,26 @@ class AirSetupMixin:
         )
 
     def air_reinforcement(self: RowGame):
-        """ROW-10.1 / ROW-10.2 (A3): the air war's housekeeping at the start of a season (see the module docstring)."""
-        aw, sc = self.airwar, self.scenario.air
+        """ROW-10.1 / ROW-10.2 (A3): the air war's housekeeping at the start of a season (see the module docstring):
+        aircraft back from the mission boxes, the chart's arrivals and withdrawals, aces, airfields overrun and
+        worked on, damaged aircraft repaired."""
+        yield from self._aircraft_return()
+        yield from self._air_arrivals()
+        yield from self._air_withdrawals()
+        for ace in self.scenario.air.aces:
+            if ace.turn == self.season and ace.id not in self.airwar["aces"]:
+                yield from self._place_ace(ace.id)
+        yield from self._airfield_overrun()
+        for side in (CAPITALIST, COMMUNIST):
+            yield from self._airfield_work(side)
+        for side in (CAPITALIST, COMMUNIST):
+            for a in self._craft(side, "damaged"):
+                yield from self._repair_roll(side, a)
+
+    def _aircraft_return(self: RowGame):
+        """ROW-10.2: aircraft in the mission boxes return to Available; the air support levels go to 0 until the
+        new commitment (10.4.2)."""
+        aw = self.airwar
         back = [a for a, r in sorted(aw["aircraft"].items()) if r["box"] in mission_boxes()]
         for a in back:
             aw["aircraft"][a].update(box="available", airfield="", restricted=False)
@@ -107,7 +125,11 @@ class AirSetupMixin:
             "Available Aircraft box; the air support levels go to 0 until the new commitment (10.4.2).",
             result={"returned": back},
         )
-        for arr in sc.arrivals:
+
+    def _air_arrivals(self: RowGame):
+        """ROW-10.1: the scenario's chart brings aircraft, airfields, SAMs and ARMs this season (at most 9 each)."""
+        aw = self.airwar
+        for arr in self.scenario.air.arrivals:
             if arr.turn != self.season:
                 continue
             for a in arr.aircraft:
@@ -136,57 +158,53 @@ class AirSetupMixin:
                     "arms": aw["arms"],
                 },
             )
-        for w in sc.withdrawals:
-            if w.turn == self.season:
-                for a in w.aircraft:
-                    if a in aw["aircraft"] and aw["aircraft"][a]["box"] != "eliminated":
-                        aw["aircraft"][a].update(box="withdrawn", airfield="")
-                self._touch()
-                yield self.ruling(
-                    "ROW-10.1",
-                    "Air withdrawals",
-                    f"{', '.join(w.aircraft)} leave the theatre.",
-                    result={"withdrawn": list(w.aircraft)},
-                )
-        for ace in sc.aces:
-            if ace.turn == self.season and ace.id not in aw["aces"]:
-                yield from self._place_ace(ace.id)
-        yield from self._airfield_overrun()
-        for side in (CAPITALIST, COMMUNIST):
-            yield from self._airfield_work(side)
-        for side in (CAPITALIST, COMMUNIST):
-            need = repair_table()[side]
-            for a in self._craft(side, "damaged"):
-                r, ok = self._roll(need, f"repair roll of {a}")
-                if ok:
-                    aw["aircraft"][a]["box"] = "available"
-                    self._touch()
-                yield self.ruling(
-                    "ROW-10.2",
-                    "Aircraft repair",
-                    f"{aircraft_counters()[a].name} rolls {r.value}: "
-                    + (
-                        f"at most {need}, repaired to the Available Aircraft box"
-                        + (
-                            " (still reduced: only reinforcements restore it)"
-                            if aw["aircraft"][a]["reduced"]
-                            else ""
-                        )
-                        if ok
-                        else f"above {need}, it stays damaged"
-                    )
-                    + ".",
-                    result={"aircraft": a, "repaired": ok},
-                    dice=[r],
-                    lookup=Lookup(
-                        "Aircraft repair (4.9)",
-                        side,
-                        "repair if D10 at most",
-                        str(need),
-                        source="data/row/air/repair.csv",
-                    ),
-                    side=side,
-                )
+
+    def _air_withdrawals(self: RowGame):
+        """ROW-10.1: the chart's aircraft withdrawals leave the theatre (eliminated ones stay eliminated)."""
+        aw = self.airwar
+        for w in self.scenario.air.withdrawals:
+            if w.turn != self.season:
+                continue
+            for a in w.aircraft:
+                if a in aw["aircraft"] and aw["aircraft"][a]["box"] != "eliminated":
+                    aw["aircraft"][a].update(box="withdrawn", airfield="")
+            self._touch()
+            yield self.ruling(
+                "ROW-10.1",
+                "Air withdrawals",
+                f"{', '.join(w.aircraft)} leave the theatre.",
+                result={"withdrawn": list(w.aircraft)},
+            )
+
+    def _repair_roll(self: RowGame, side: str, a: str):
+        """ROW-10.2 (table 4.9): a damaged aircraft is repaired to Available on a D10 at most its side's number
+        (Capitalist 5, Communist 6); a reduced one stays reduced."""
+        aw = self.airwar
+        need = repair_table()[side]
+        r, ok = self._roll(need, f"repair roll of {a}")
+        if ok:
+            aw["aircraft"][a]["box"] = "available"
+            self._touch()
+            how = f"at most {need}, repaired to the Available Aircraft box" + (
+                " (still reduced: only reinforcements restore it)" if aw["aircraft"][a]["reduced"] else ""
+            )
+        else:
+            how = f"above {need}, it stays damaged"
+        yield self.ruling(
+            "ROW-10.2",
+            "Aircraft repair",
+            f"{aircraft_counters()[a].name} rolls {r.value}: {how}.",
+            result={"aircraft": a, "repaired": ok},
+            dice=[r],
+            lookup=Lookup(
+                "Aircraft repair (4.9)",
+                side,
+                "repair if D10 at most",
+                str(need),
+                source="data/row/air/repair.csv",
+            ),
+            side=side,
+        )
 
     def _place_ace(self: RowGame, ace: str):
         """ROW-10.3.6: the owner puts an arriving ace on one aircraft of his nationality (US: same service) with an

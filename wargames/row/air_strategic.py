@@ -112,15 +112,7 @@ class AirStrategicMixin:
                 "US aircraft in a strategic box; nobody fires back.",
                 result={"combat": "one-sided"},
             )
-            for m in com:
-                if self.airwar["aircraft"][m]["box"] != "downtown" or self._over:
-                    continue
-                targets = [
-                    a for a in self._craft(CAPITALIST) if self.airwar["aircraft"][a]["box"] in STRATEGIC
-                ]
-                if not targets:
-                    break
-                yield from self._attack(m, targets, " (unopposed)")
+            yield from self._downtown_unopposed(com)
             return
         yield self.ruling(
             "ROW-10.3.1",
@@ -153,6 +145,17 @@ class AirStrategicMixin:
                 result={"us_military_victory": -1},
             )
             yield from self._award(CAPITALIST, -1, "the Communist holds the sky over Downtown (10.3.1)")
+
+    def _downtown_unopposed(self: RowGame, com: list[str]):
+        """ROW-10.3.1: with no US aircraft over Downtown, each Communist fighter there may attack one US aircraft in
+        a strategic mission box; nobody fires back."""
+        for m in com:
+            if self.airwar["aircraft"][m]["box"] != "downtown" or self._over:
+                continue
+            targets = [a for a in self._craft(CAPITALIST) if self.airwar["aircraft"][a]["box"] in STRATEGIC]
+            if not targets:
+                break
+            yield from self._attack(m, targets, " (unopposed)")
 
     def _attack(self: RowGame, shooter: str, targets: list[str], why: str):
         side = aircraft_counters()[shooter].side
