@@ -7,6 +7,7 @@ import pytest
 import wargames
 from wargames.core import Action, PositionError
 from wargames.core.data import DataError
+from wargames.core.registry import game_type
 from wargames.testing import Passive, position, refused
 
 CASES = [
@@ -127,3 +128,12 @@ def test_core_position_mid_game_and_the_testing_helpers():
     with pytest.raises(AssertionError):
         refused(g, g.legal_actions()[0])  # a legal action is not refused
     assert isinstance(Passive().choose(g, g.decision), Action)
+
+
+@pytest.mark.parametrize("game_id", ["tet", "yotr", "fitl", "row"])
+def test_core_position_without_a_scenario_uses_the_games_declared_default(game_id):
+    """Issue #29 item 4: ``position`` asks the game for its default scenario (GameType.default_scenario) instead of
+    naming games; Rumor of War's is "year-in-i-corps", which the old fallback ("historical") did not know."""
+    g = position(game_id)
+    assert g.scenario_id == game_type(game_id).default_scenario
+    assert g.decision is not None and not g.is_over

@@ -717,3 +717,22 @@ def test_tet_map_draws_only_what_map_layers_say():
     edits["insurrection"] = False
     view.update()
     assert view.sources["insurrection"] is src and "hue" not in src.data["id"]  # patched, not replaced
+
+
+@pytest.mark.parametrize("game", ["tet", "yotr", "fitl", "row"])
+def test_compare_reads_each_games_declared_victory_facts(game):
+    """Issue #29 item 4: every game declares its victory facts (thresholds, the deciding number and its rule, the
+    edges), and the comparison reads them instead of branching on the game's id."""
+    import inspect
+
+    from wargames.core.registry import game_type, victory_facts
+    from wargames.notebook import compare
+
+    facts = victory_facts(game)
+    assert facts.thresholds and facts.number_rule.startswith(game_type(game).rule_prefix)
+    assert compare.thresholds(game) == {t.score: (t.meaning, t.value) for t in facts.thresholds}
+    assert compare.deciding(game) == (facts.number_name, facts.number_rule)
+    frame = compare.stored_runs()[game].head(5)
+    assert list(compare.deciding_number(game, frame)) == [facts.number(r) for r in frame.to_dict("records")]
+    src = inspect.getsource(compare)
+    assert "if game ==" not in src and 'game == "' not in src

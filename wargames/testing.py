@@ -56,7 +56,7 @@ def position(
     if dice:
         opts["dice"] = list(dice)
     if scenario is None:
-        scenario = "short" if game_id == "fitl" else "historical"
+        scenario = cls.default_scenario  # the game's declared default (GameType.default_scenario)
     game = cls(scenario, seed, opts, _start=False)
     game.set_players({s: Passive() for s in game.sides})
     edited = any(k != "at" for k in pos) or bool(dice)

@@ -17,7 +17,7 @@ from .actions import WargamesError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
-    from .gametype import GameType
+    from .gametype import GameType, VictoryFacts
 
 GROUP = "wargames.games"
 _REGISTERED: dict[str, str | type] = {}
@@ -97,6 +97,18 @@ def game_class(game: str) -> type[Game]:
 
 def game_type(game: str) -> GameType:
     return game_class(game).facts()
+
+
+def victory_facts(game: str) -> VictoryFacts:
+    """What decides ``game`` (thresholds, the deciding number, where it changes the result), as the game declares it
+    with its ``victory_facts`` class method (issue #29 item 4)."""
+    cls = game_class(game)
+    facts = getattr(cls, "victory_facts", None)
+    if facts is None:
+        raise WargamesError(
+            f"game {game!r} ({cls.__name__}) declares no victory facts (a victory_facts classmethod)"
+        )
+    return facts()
 
 
 def scenarios(game: str) -> list[str]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..core import Explained, Game, Player
 from ..core.data import DataError, game_dir, merge_options
-from ..core.gametype import GameType
+from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict, JournalList, Tracked
 from .coup import CoupRules
 from .data import FACTIONS, FitlData, Scenario, load_data, load_scenario
@@ -298,3 +298,10 @@ class FitlGame(
         if self.card is not None and self.is_coup(self.card) and self.card not in self.leader_box:
             bad.append("FITL-2.4.1: a played Coup card is not in the RVN Leader box")
         return bad
+
+    @classmethod
+    def victory_facts(cls) -> VictoryFacts:
+        """What decides the game (FITL-7.1, FITL-7.2), declared for shared code (issue #29 item 4): ``victory.victory_facts``."""
+        from .victory import victory_facts
+
+        return victory_facts()

@@ -21,9 +21,10 @@ and ``combined`` ("NVA+VC" and/or "US+ARVN").  With four players (the default) e
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from typing import Any
 
+from ..core.gametype import Threshold, VictoryFacts
 from .data import FACTIONS
 
 THRESHOLDS: dict[str, int] = {"US": 50, "ARVN": 50, "NVA": 18, "VC": 35}
@@ -274,3 +275,22 @@ class VictoryRules:
     def final_result(self) -> Generator[Any, Any, None]:
         """Only reached if the deck runs out before a final Coup (not possible with a well-built deck)."""
         yield from self.final_victory()
+
+
+def _lead(outcome: Mapping[str, Any]) -> float:
+    """FITL-7.1: how far the best margin (marker minus threshold) is ahead of the second best."""
+    margins = sorted((v for k, v in outcome.items() if str(k).startswith("margin_")), reverse=True)
+    return float(margins[0] - margins[1])
+
+
+def victory_facts() -> VictoryFacts:
+    """FITL-7.2 / FITL-7.1 as declared facts (issue #29 item 4): a faction's marker above its threshold wins at a
+    Coup Round; the deciding number is the winner's margin over the runner-up (never negative)."""
+    return VictoryFacts(
+        thresholds=tuple(
+            Threshold(f"score_{f}", f"{f} marker above {t} (FITL-7.2)", t + 1) for f, t in THRESHOLDS.items()
+        ),
+        number_name="the winner's margin over the runner-up (marker minus threshold)",
+        number_rule="FITL-7.1",
+        number=_lead,
+    )

@@ -49,8 +49,8 @@ class AreaMap:
             self.areas[a.id] = a
         self._adj: dict[str, dict[str, set[str]]] = defaultdict(_kinds_by_neighbour)
         self.edges: list[tuple[str, str, str]] = []
-        for a, b, kind in edges:
-            self.add_edge(a, b, kind)
+        for one, two, kind in edges:
+            self.add_edge(one, two, kind)
         self.shapes = shapes or {}
 
     def add_edge(self, a: str, b: str, kind: str) -> None:

@@ -24,11 +24,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from ..core.registry import game_type, load, scenarios
+from ..core.registry import game_type, load, scenarios, victory_facts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..core.engine import Game
 
 #: the order the notebook uses (the order of the issue: Tet 1968, Year of the Rat, Fire in the Lake, Rumor of War)
 MODELS: tuple[str, ...] = ("tet", "yotr", "fitl", "row")
@@ -177,32 +180,9 @@ def winner_shares(runs: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 def thresholds(game: str) -> dict[str, tuple[str, int]]:
-    """Per score column: (what reaching it means, the value that counts), read from each game's rules data."""
-    if game == "tet":  # TET-COMP-2: a faction is demoralized when its points reach its level (factions.csv)
-        from ..tet.data import load_data
-
-        return {
-            f"score_{f}": (f"{f} demoralized (TET-COMP-2)", row.demoralization_level)
-            for f, row in load_data().factions.items()
-        }
-    if game == "yotr":  # YOTR-VIC-LEVELS: the lowest total of a Communist level
-        from ..yotr.analysis import level_bands
-
-        bands = level_bands(None)
-        low = int(bands[bands.winner == "Communist"]["low"].min())
-        return {"score_VP": (f"a Communist level of victory (YOTR-VIC-LEVELS, {low}+ VP)", low)}
-    if game == "fitl":  # FITL-7.2: a marker above its threshold wins at a Coup Round
-        from ..fitl.victory import THRESHOLDS
-
-        return {f"score_{f}": (f"{f} marker above {t} (FITL-7.2)", t + 1) for f, t in THRESHOLDS.items()}
-    if game == "row":  # ROW-12.1: 31 VP wins at once
-        from ..row.victory import WIN_VP
-
-        return {
-            "score_US Military Victory": (f"Capitalist {WIN_VP} VP (ROW-12.1)", WIN_VP),
-            "score_US Unrest": (f"Communist {WIN_VP} VP (ROW-12.1)", WIN_VP),
-        }
-    raise KeyError(game)
+    """Per score column: (what reaching it means, the value that counts), as the game declares them
+    (``victory_facts``: its rules data, e.g. Tet's factions.csv, Fire in the Lake's 7.2 thresholds)."""
+    return {th.score: (th.meaning, th.value) for th in victory_facts(game).thresholds}
 
 
 def tracks_table(runs: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
@@ -228,63 +208,36 @@ def tracks_table(runs: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 # ------------------------------------------------------------------------------------- how much chance matters
-#: the one number that decides each model's result, with the rule that reads it
-DECIDING_NUMBER: dict[str, tuple[str, str]] = {
-    "tet": ("Communist factions broken minus Allied factions broken", "TET-AIM-3"),
-    "yotr": ("Communist victory points at the end", "YOTR-VIC-LEVELS"),
-    "fitl": ("the winner's margin over the runner-up (marker minus threshold)", "FITL-7.1"),
-    "row": ("US Military Victory minus US Unrest", "ROW-12.1"),
-}
+def deciding(game: str) -> tuple[str, str]:
+    """The one number that decides ``game``'s result and the rule that reads it, as the game declares them."""
+    facts = victory_facts(game)
+    return facts.number_name, facts.number_rule
 
 
 def deciding_number(game: str, frame: pd.DataFrame) -> pd.Series:
-    """:data:`DECIDING_NUMBER` for every game of a run (positive: Allied/Capitalist ahead in Tet and Rumor of
-    War; in Fire in the Lake, how far the best margin is ahead of the second best)."""
-    if game == "tet":
-        th = thresholds("tet")
-        broken = {f: frame[f"score_{f}"] >= th[f"score_{f}"][1] for f in ("NVA", "VC", "USA", "SVN")}
-        return (
-            (broken["NVA"].astype(int) + broken["VC"].astype(int))
-            - (broken["USA"].astype(int) + broken["SVN"].astype(int))
-        ).rename("number")
-    if game == "yotr":
-        return frame["score_VP"].rename("number")
-    if game == "fitl":
-        margins = frame[[c for c in frame.columns if c.startswith("margin_")]]
-        top2 = margins.apply(lambda r: sorted(r, reverse=True)[:2], axis=1)
-        return top2.map(lambda t: t[0] - t[1]).rename("number")
-    if game == "row":
-        return (frame["score_US Military Victory"] - frame["score_US Unrest"]).rename("number")
-    raise KeyError(game)
+    """The deciding number (:func:`deciding`) of every game of a run, computed by the game's declared rule from
+    each outcome row (positive: Allied/Capitalist ahead in Tet and Rumor of War; in Fire in the Lake, how far the
+    best margin is ahead of the second best)."""
+    number = victory_facts(game).number
+    values = [number(row) for row in frame.to_dict("records")]
+    return pd.Series(values, index=frame.index, dtype=float, name="number")
 
 
 def result_edges(game: str) -> list[float]:
-    """Where the deciding number changes the result (for the dashed lines of a histogram): Tet's draw lies between
-    -0.5 and 0.5 (TET-AIM-3); Year of the Rat's Allied levels end and Communist levels begin on the Level of Victory
-    Table (YOTR-VIC-LEVELS); Rumor of War's tie goes to the Communist (ROW-12.1); Fire in the Lake's lead is
-    never negative (FITL-7.1)."""
-    if game == "tet":
-        return [-0.5, 0.5]
-    if game == "yotr":
-        from ..yotr.analysis import level_bands
-
-        bands = level_bands(None)
-        return [
-            bands[bands.winner == "Allied"]["high"].max() + 0.5,
-            bands[bands.winner == "Communist"]["low"].min() - 0.5,
-        ]
-    if game == "row":
-        return [0.5]
-    return []
+    """Where the deciding number changes the result (for the dashed lines of a histogram), as the game declares it:
+    Tet's draw lies between -0.5 and 0.5 (TET-AIM-3); Year of the Rat's Allied levels end and Communist levels begin
+    on the Level of Victory Table (YOTR-VIC-LEVELS); Rumor of War's tie goes to the Communist (ROW-12.1); Fire in
+    the Lake's lead is never negative (FITL-7.1)."""
+    return [float(e) for e in victory_facts(game).edges]
 
 
 def spread_panels(runs: Mapping[str, pd.DataFrame]) -> list[dict[str, Any]]:
     """One histogram panel per model for :func:`wargames.notebook.charts.spread_figure`."""
     return [
         {
-            "title": f"{game_type(g).title} ({DECIDING_NUMBER[g][1]})",
+            "title": f"{game_type(g).title} ({deciding(g)[1]})",
             "values": deciding_number(g, frame),
-            "xlabel": DECIDING_NUMBER[g][0],
+            "xlabel": deciding(g)[0],
             "lines": result_edges(g),
         }
         for g, frame in runs.items()
@@ -303,7 +256,7 @@ def spread_table(runs: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
         rows.append(
             {
                 "model": game_type(g).title,
-                "deciding number": DECIDING_NUMBER[g][0],
+                "deciding number": deciding(g)[0],
                 "games": n,
                 "median": float(x.median()),
                 "middle half": f"{x.quantile(0.25):g} to {x.quantile(0.75):g}",
@@ -359,7 +312,7 @@ def masked(full: Any, seen: Any) -> int:
     return 1
 
 
-def hidden_facts(game: Any) -> pd.DataFrame:
+def hidden_facts(game: Game) -> pd.DataFrame:
     """At the game's present moment, for every side: each part of the state its view masks (with how many
     entries and what they are), and how many rulings of the log it reads in their public wording only."""
     full = game.view(None).state

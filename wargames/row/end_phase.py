@@ -291,7 +291,8 @@ class EndPhaseMixin:
         yield from self._no_air("HQ Interdicted markers", "ROW-10.4.1")
 
     def us_election(self: RowGame):
-        if self.pol.get("party") and self.scenario.politics.elections:
+        politics = self.scenario.politics
+        if self.pol.get("party") and politics is not None and politics.elections:
             yield from self.election_step()  # politics.py (14.5)
             return
         yield self.ruling(

@@ -29,7 +29,7 @@ from dataclasses import replace as dc_replace
 from typing import Any
 
 from ..core import Action, Explained, Game, IllegalAction, Player
-from ..core.gametype import GameType
+from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict
 from . import hq as H
 from . import movement
@@ -593,6 +593,13 @@ class RowGame(
         from .bots import RowBot
 
         return RowBot(side, seed=self.seed)
+
+    @classmethod
+    def victory_facts(cls) -> VictoryFacts:
+        """What decides the game (ROW-12.1), declared for shared code (issue #29 item 4): ``victory.victory_facts``."""
+        from .victory import victory_facts
+
+        return victory_facts()
 
 
 def _assign(store: dict[str, Any], values: dict[str, Any]) -> None:

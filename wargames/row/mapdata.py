@@ -14,11 +14,14 @@ the whole theatre.  No colours: the notebook kit draws it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..maps.hexgrid import hex_centre, hex_corners, hexside_segment
 from ..maps.layers import add_row, empty_layers
 from .hexmap import RADIUS_MI, load_map
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import RowGame
 
 _CACHE: dict[int, tuple[Any, dict[str, Any]]] = {}
 PLACE_KINDS = ("city", "town", "base")
@@ -93,7 +96,7 @@ def theatre_layers() -> dict[str, Any]:
     return _static(load_map())
 
 
-def map_layers(game, side: str | None = None) -> dict[str, Any]:
+def map_layers(game: RowGame, side: str | None = None) -> dict[str, Any]:
     """The theatre with the units and HQs on the map as ``side`` may see them (None: the umpire), the hex
     markers and the activation under way, and the scenario's map window (R-SCN-01).
 

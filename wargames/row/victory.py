@@ -26,6 +26,7 @@ from typing import Literal
 from ..core import Action, IllegalAction
 from ..core.data import DataError, Row, game_dir, read_csv, rule_ref
 from ..core.dice import Dice
+from ..core.gametype import Threshold, VictoryFacts
 from ..core.rulings import Ruling
 from .pieces import CAPITALIST, COMMUNIST
 
@@ -574,4 +575,19 @@ def check_objective_placement(
         rule_ref=rule_ref("row", "ROW-9.5"),
         places=tuple(hexes),
         side=side,
+    )
+
+
+def victory_facts() -> VictoryFacts:
+    """ROW-12.1 as declared facts (issue #29 item 4): either side wins at once at 31 VP; the deciding number is US
+    Military Victory minus US Unrest (positive: the Capitalist wins; a tie goes to the Communist, edge 0.5)."""
+    return VictoryFacts(
+        thresholds=(
+            Threshold("score_US Military Victory", f"Capitalist {WIN_VP} VP (ROW-12.1)", WIN_VP),
+            Threshold("score_US Unrest", f"Communist {WIN_VP} VP (ROW-12.1)", WIN_VP),
+        ),
+        number_name="US Military Victory minus US Unrest",
+        number_rule="ROW-12.1",
+        number=lambda outcome: float(outcome["score_US Military Victory"] - outcome["score_US Unrest"]),
+        edges=(0.5,),
     )

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core import Explained, Game, Player
 from ..core.data import DataError, merge_options, read_scenario
-from ..core.gametype import GameType
+from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import Journal, JournalDict, JournalSet, Tracked
 from ..core.position import Edit, PositionError, check_unit_places, entries, whole
 from .air import AirRules
@@ -399,6 +399,13 @@ class TetGame(
             },
             inputs=dict(self.score),
         )
+
+    @classmethod
+    def victory_facts(cls) -> VictoryFacts:
+        """What decides the game (TET-COMP-2, TET-AIM-3), declared for shared code (issue #29 item 4): ``morale.victory_facts``."""
+        from .morale import victory_facts
+
+        return victory_facts()
 
 
 #: a word that may be an area or unit id, with the brackets around it (if any)

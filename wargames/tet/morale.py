@@ -13,6 +13,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.gametype import Threshold, VictoryFacts
 from .data import ALLIED, COMMUNIST
 
 
@@ -145,3 +149,30 @@ class MoraleRules:
                 inputs=dict(self.score),
                 result={"winner": None},
             )
+
+
+def victory_facts() -> VictoryFacts:
+    """TET-COMP-2 / TET-AIM-3 as declared facts (issue #29 item 4): a faction is demoralized when its points reach
+    its level (``data/tet/factions.csv``); the deciding number is the Communist factions broken minus the Allied
+    ones (positive: the Allied side wins, 0: a draw, between the edges -0.5 and 0.5)."""
+    from .data import load_data
+
+    factions = load_data().factions
+    levels = {f: row.demoralization_level for f, row in factions.items()}
+
+    def broken_balance(outcome: Mapping[str, Any]) -> float:
+        broken = {f: int(outcome[f"score_{f}"] >= lvl) for f, lvl in levels.items()}
+        return float(
+            sum(broken[f] for f in levels if factions[f].side == "Communist")
+            - sum(broken[f] for f in levels if factions[f].side == "Allied")
+        )
+
+    return VictoryFacts(
+        thresholds=tuple(
+            Threshold(f"score_{f}", f"{f} demoralized (TET-COMP-2)", lvl) for f, lvl in levels.items()
+        ),
+        number_name="Communist factions broken minus Allied factions broken",
+        number_rule="TET-AIM-3",
+        number=broken_balance,
+        edges=(-0.5, 0.5),
+    )

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core import Explained, Game, Player
 from ..core.data import DataError, merge_options, read_scenario
-from ..core.gametype import GameType
+from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict, JournalSet, Tracked
 from ..core.position import Edit, PositionError, check_unit_places, entries
 from .bombardment import BombardmentRules
@@ -498,6 +498,13 @@ class YotrGame(
         if vp != self.vp:
             problems.append(f"VP track {self.vp} differs from the state function {vp} (YOTR-VIC-SCORE)")
         return problems
+
+    @classmethod
+    def victory_facts(cls) -> VictoryFacts:
+        """What decides the game (YOTR-VIC-LEVELS), declared for shared code (issue #29 item 4): ``victory.victory_facts``."""
+        from .victory import victory_facts
+
+        return victory_facts()
 
 
 #: a counter id in a text: ``describe``'s forms ("NVA 5-6 (nva_3)", "NVA Battlegroup 2-1-6 (nva_3)", "dummy

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.gametype import Threshold, VictoryFacts
 from .ob import OB_TITLES
 
 
@@ -128,3 +129,23 @@ class VictoryRules:
             f"{row.level} on the Level of Victory Table.",
             result={"winner": row.winner, "level": row.level, "vp": self.vp},
         )
+
+
+def victory_facts() -> VictoryFacts:
+    """YOTR-VIC-LEVELS as declared facts (issue #29 item 4): the Communist victory points at the end decide the
+    level of victory; a Communist level begins at the lowest total of the table's Communist rows, and the
+    Allied levels end at the highest total of its Allied rows (``data/yotr/vp.csv``)."""
+    from .analysis import level_bands
+
+    bands = level_bands(None)
+    low = int(bands[bands.winner == "Communist"]["low"].min())
+    high = int(bands[bands.winner == "Allied"]["high"].max())
+    return VictoryFacts(
+        thresholds=(
+            Threshold("score_VP", f"a Communist level of victory (YOTR-VIC-LEVELS, {low}+ VP)", low),
+        ),
+        number_name="Communist victory points at the end",
+        number_rule="YOTR-VIC-LEVELS",
+        number=lambda outcome: float(outcome["score_VP"]),
+        edges=(high + 0.5, low - 0.5),
+    )
