@@ -203,6 +203,9 @@ class Game:
         self.scenario_id = scenario
         self.seed = int(seed)
         self.options: dict[str, Any] = dict(options or {})
+        secret = self.options.get("secret")
+        if secret is not None and (not isinstance(secret, str) or not secret):
+            raise EngineError("option secret: the key of the hidden draws must be a non-empty string")
         self.sequence: SequenceOfPlay = self.load_sequence()
         check_names(self.sequence, type(self), self.sequence_source())
         self.players: dict[str, Player | None] = {}
@@ -263,7 +266,7 @@ class Game:
         return str(path) if path.exists() else f"the sequence of play of {self.game_id}"
 
     def _reset(self) -> None:
-        self.dice = Dice(self.seed)
+        self.dice = Dice(self.seed, self.options.get("secret"))
         self.log: list[Ruling] = []
         self.record: list[dict[str, Any]] = []
         self.turn = 0
@@ -651,7 +654,7 @@ class Game:
             cache = self.__dict__.get(name)
             if hasattr(cache, "clear"):
                 cache.clear()
-        self.dice = Dice(self.seed)
+        self.dice = Dice(self.seed, self.options.get("secret"))
         self.dice.restore(cp.dice)
         self.turn, self.phase, self.step = cp.turn, cp.phase, cp.step
         self._over, self._result, self._pending = cp.over, cp.result, None
@@ -1295,7 +1298,11 @@ class Game:
         title and explanation with names for ids (``display_text``)."""
         import pandas as pd
 
-        log = self.log if side is None else [r.for_side(side) for r in self.log]
+        if side is not None and side not in self.sides and side not in self.factions:
+            raise EngineError(f"unknown side {side!r}; this game's sides are {list(self.sides)}")
+        # a faction reads as its side (Tet's NVA as the Communist side): issue #30 item 4
+        team = self.visibility_side(side)
+        log = self.log if side is None else [r.for_side(team) for r in self.log]
         text = (lambda t: t) if side is None else (lambda t: self.display_text(str(t), side))
         rows = [
             {
