@@ -104,7 +104,7 @@ def test_core_save_open_round_trip(tmp_path, tet):
     path = tmp_path / "g.json"
     tet.save(path)
     data = json.loads(path.read_text())
-    assert data["format"] == "wargames-save" and data["version"] == 1 and data["game"] == "tet"
+    assert data["format"] == "wargames-save" and data["version"] == 2 and data["game"] == "tet"
     again = wargames.open_save(path)
     assert again.digest() == tet.digest()
     assert [r.to_text() for r in again.log] == [r.to_text() for r in tet.log]

@@ -397,7 +397,7 @@ def test_journal_a_ruling_carries_the_changes_made_before_it():
 
 
 def test_journal_a_change_with_no_ruling_is_caught():
-    g = Marching(seed=1, _start=False)
+    g = Marching.unstarted(seed=1)
     g.sloppy = True
     g.set_players({"Red": None})
     g.advance("decision")

@@ -57,7 +57,7 @@ def position(
         opts["dice"] = list(dice)
     if scenario is None:
         scenario = cls.default_scenario  # the game's declared default (GameType.default_scenario)
-    game = cls(scenario, seed, opts, _start=False)
+    game = cls.unstarted(scenario, seed, opts)
     game.set_players({s: Passive() for s in game.sides})
     edited = any(k != "at" for k in pos) or bool(dice)
 
@@ -96,7 +96,7 @@ def unstarted(
     (``set_players``), then ``advance("decision")`` to run it to its first decision: exactly what loading does.
     Load options (``position``, ``dice``, a game's own) go in ``options``."""
     cls = game_class(game) if isinstance(game, str) else game
-    return cls(scenario or cls.default_scenario, seed, dict(options or {}), _start=False)
+    return cls.unstarted(scenario, seed, options)
 
 
 def replayed(game: Game, fresh: Game | None = None) -> Game:

@@ -187,18 +187,17 @@ def test_row_game_decisions_are_recorded():
     assert all(c in game or c == "R-GAME-01" for c in cited)  # R-GAME-01 is in the sequence of play
 
 
-def test_row_12_1_3_mission_objectives_are_placed_face_down_and_hidden_from_the_capitalist():
+def test_row_12_1_3_mission_objectives_are_placed_face_down_and_hidden_from_both_players():
     g = wargames.load("row", seed=1)
     _bots_until(g, lambda d: any(r.title == "Objectives placed" for r in g.log))
     hidden = {h: o for h, o in g.objectives.items() if not o["revealed"]}
     assert hidden and all(o["value"] in (1, 2, 3) for o in hidden.values())
-    cap = g.public_state("Capitalist")["objectives"]
-    assert all(cap[h]["value"] is None for h in hidden)
-    assert g.public_state("Communist")["objectives"] == {h: dict(o) for h, o in sorted(g.objectives.items())}
-    drawn = [
-        r for r in g.view("Capitalist").log if r.rule_id == "ROW-12.1.3" and r.title == "Objective drawn"
-    ]
-    assert drawn and all(r.result is None and "face down" in r.explanation for r in drawn)
+    for side in ("Capitalist", "Communist"):  # 12.1.3: neither player knows the value until it is revealed
+        seen = g.public_state(side)["objectives"]
+        assert all(seen[h]["value"] is None for h in hidden)
+        drawn = [r for r in g.view(side).log if r.rule_id == "ROW-12.1.3" and r.title == "Objective drawn"]
+        assert drawn and all(r.result is None and "face down" in r.explanation for r in drawn)
+    assert g.public_state(None)["objectives"] == {h: dict(o) for h, o in sorted(g.objectives.items())}
 
 
 def test_row_14_1_1_a_created_battalion_fights_in_its_parents_place_and_leaves_after_the_activation():

@@ -173,7 +173,8 @@ def test_row_14_2_1_commander_and_chinese_vp_effects():
 
 def test_row_12_1_3_objectives_are_drawn_from_the_pool_and_placed():
     value, pool, r = victory.draw_objective(dice(1))
-    assert value == 1 and pool == {1: 4, 2: 5, 3: 5} and r.hidden_from == ("Capitalist",)
+    # face down: neither player knows its value until it is revealed (12.1.3, issue #30 item 7)
+    assert value == 1 and pool == {1: 4, 2: 5, 3: 5} and r.hidden_from == ("Capitalist", "Communist")
     value, pool, r = victory.draw_objective(dice(14), pool, revealed=True)
     assert value == 3 and pool == {1: 4, 2: 5, 3: 4} and r.hidden_from == ()
     value, _, _ = victory.draw_objective(dice(5), pool)  # 4 ones, then the twos

@@ -237,6 +237,28 @@ def _cache_file(path: Path, kind: str) -> Path | None:
     return where / f"{rel.parts[0]}-{path.stem}-{name}.pickle"
 
 
+def not_utf8(path: Path | str, err: UnicodeDecodeError) -> DataError:
+    """The clear error for a data file that is not UTF-8 text (issue #30 item 11): the file and the byte."""
+    return DataError(
+        path, f"not UTF-8 text (byte {err.start} is {err.object[err.start]:#04x}): save it as UTF-8"
+    )
+
+
+def _built(files: list[Path], build: Callable[[], T]) -> T:
+    """``build()``, with a file that is not UTF-8 text reported as a :class:`DataError` naming it."""
+    try:
+        return build()
+    except UnicodeDecodeError as err:
+        for f in files:
+            try:
+                f.read_bytes().decode("utf-8")
+            except UnicodeDecodeError as bad:
+                raise not_utf8(f, bad) from None
+            except OSError:
+                continue
+        raise DataError(files[0], f"not UTF-8 text ({err})") from None
+
+
 def cached_build(paths: Path | list[Path], kind: str, owner: type | str, build: Callable[[], T]) -> T:
     """``build()``, which reads and checks the data files ``paths`` (the first one names the cache entry), or the
     cached result of an earlier ``build()`` of the same bytes by the same code (see the module's docstring).
@@ -248,14 +270,14 @@ def cached_build(paths: Path | list[Path], kind: str, owner: type | str, build: 
     files = [Path(p) for p in ([paths] if isinstance(paths, str | Path) else paths)]
     entry = _cache_file(files[0], kind)
     if entry is None:
-        return build()
+        return _built(files, build)
     h = hashlib.blake2b(digest_size=16)
     try:
         for f in files:
             h.update(f"{f.name}|{f.stat().st_size}|".encode())
             h.update(f.read_bytes())
     except OSError:
-        return build()  # a missing file: build() raises its DataError
+        return _built(files, build)  # a missing file: build() raises its DataError
     stamp = (
         _CACHE_FORMAT,
         kind,
@@ -276,7 +298,7 @@ def cached_build(paths: Path | list[Path], kind: str, owner: type | str, build: 
     finally:
         if collecting:
             gc.enable()
-    value = build()
+    value = _built(files, build)
     tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)

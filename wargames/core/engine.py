@@ -47,6 +47,7 @@ from .gametype import GameType
 from .journal import JOURNAL_MEMO, Journal, Tracked, journalled
 from .players import reason_of
 from .position import CORE_OPTIONS, RULE, Edit, Position, PositionError, parse_position
+from .record import BUILT_IN, PERSON, RANDOM, Entry, check_entry, write_atomic
 from .rulings import Lookup, Roll, Ruling, rulings_html
 from .sequence import PhaseSpec, ReactionSpec, SequenceOfPlay, StepSpec, check_names, load_sequence
 from .snapshot import fast_copy, keep, restore, settle_static_data
@@ -63,6 +64,11 @@ UNTIL = ("ruling", "decision", "phase", "turn", "end")
 
 class EngineError(WargamesError):
     """Misuse of the engine (e.g. apply with no decision pending, undo at the start)."""
+
+
+class StepFailed(EngineError):
+    """The rules code failed inside an automatic step (a procedure, a built-in player's choice, an event): the game
+    was put back where it last rested, exactly as it was (issue #30 item 1).  The original error is the cause."""
 
 
 # Attributes the engine itself keeps (never part of a game's state snapshot).
@@ -158,6 +164,8 @@ class Game:
     #: made since the last checkpoint: Back replays at most about this many, and normal play copies the state
     #: rarely
     checkpoint_every: ClassVar[int] = 12
+    #: the most faces a die of this game has (a lesson's fixed ``dice`` may not exceed it)
+    die_faces: ClassVar[int] = 6
     #: how each part of the state is explained when it changes (see :mod:`wargames.core.transitions`); a part
     #: not declared needs some ruling in the same transition
     explained: ClassVar[tuple[Explained, ...]] = ()
@@ -195,6 +203,9 @@ class Game:
         self.scenario_id = scenario
         self.seed = int(seed)
         self.options: dict[str, Any] = dict(options or {})
+        secret = self.options.get("secret")
+        if secret is not None and (not isinstance(secret, str) or not secret):
+            raise EngineError("option secret: the key of the hidden draws must be a non-empty string")
         self.sequence: SequenceOfPlay = self.load_sequence()
         check_names(self.sequence, type(self), self.sequence_source())
         self.players: dict[str, Player | None] = {}
@@ -205,12 +216,41 @@ class Game:
         self.load_scenario(scenario)  # subclass: static data, validates options
         settle_static_data(self.game_id)  # the static data out of the collector's way (instant Back)
         if self.lesson is not None:
+            self._check_lesson_bounds(self.lesson)
             self.check_position(self.lesson.edits)
         self._reset()
         if players is not None:
             self.set_players(players)
         if _start:
             self._run_to_rest()
+
+    @classmethod
+    def unstarted(
+        cls,
+        scenario: str | None = None,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        *,
+        players: Mapping[str, Player | None] | None = None,
+    ) -> Game:
+        """A game loaded but not yet run: its static data and set-up state are built, nothing has happened (no
+        ruling, no decision).  Read its data, seat the players, then :meth:`replay` a record or ``advance``."""
+        return cls(scenario or cls.default_scenario, seed, options, players=players, _start=False)
+
+    def _check_lesson_bounds(self, lesson: Position) -> None:
+        """A lesson's fixed dice must be faces of this game's dice, and its turn one the game has (PositionError)."""
+        bad = [v for v in lesson.dice if v > self.die_faces]
+        if bad:
+            raise PositionError(
+                f"dice: {bad[0]} is not a face of any die of {self.title} (its dice have at most "
+                f"{self.die_faces} faces)"
+            )
+        last = self.sequence.turns
+        if lesson.turn is not None and last is not None and lesson.turn > last:
+            raise PositionError(
+                f"position.at.turn: {self.title} has {last} {self.sequence.turn_name.lower()}s; "
+                f"there is no {self.sequence.turn_name.lower()} {lesson.turn}"
+            )
 
     def load_sequence(self) -> SequenceOfPlay:
         return load_sequence(self.game_id)
@@ -226,7 +266,7 @@ class Game:
         return str(path) if path.exists() else f"the sequence of play of {self.game_id}"
 
     def _reset(self) -> None:
-        self.dice = Dice(self.seed)
+        self.dice = Dice(self.seed, self.options.get("secret"))
         self.log: list[Ruling] = []
         self.record: list[dict[str, Any]] = []
         self.turn = 0
@@ -614,7 +654,7 @@ class Game:
             cache = self.__dict__.get(name)
             if hasattr(cache, "clear"):
                 cache.clear()
-        self.dice = Dice(self.seed)
+        self.dice = Dice(self.seed, self.options.get("secret"))
         self.dice.restore(cp.dice)
         self.turn, self.phase, self.step = cp.turn, cp.phase, cp.step
         self._over, self._result, self._pending = cp.over, cp.result, None
@@ -625,9 +665,11 @@ class Game:
             self._flow.close()
         self._flow = self._walk(cp.where)
 
-    def _best_checkpoint(self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool]) -> int | None:
+    def _best_checkpoint(
+        self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool] | None
+    ) -> int | None:
         """The latest checkpoint on the way to ``at`` whose decisions are a prefix of ``record``."""
-        n = int(at[0])
+        n = int(at[0]) if at is not None else len(self.log) + 1_000_000
         same = 0  # how many leading entries of ``record`` are this game's own record entries
         for a, b in zip(record, self.record, strict=False):
             if a is not b and a != b:
@@ -834,45 +876,88 @@ class Game:
             raise IllegalAction("ENGINE", str(err)) from None
 
     def apply(
-        self, action: Action | Mapping[str, Any] | str, *, by: str = "person", why: str = ""
+        self,
+        action: Action | Mapping[str, Any] | str,
+        *,
+        by: str = "person",
+        why: str = "",
+        advice: int | None = None,
+        note: str = "",
     ) -> list[Ruling]:
         """Make the pending decision; run automatic steps to the next decision.  Returns the new rulings.
 
         An illegal action raises :class:`IllegalAction` naming the rule, and the game is left exactly as it was.
-        ``by``/``why`` go to the record (``decisions()``): a person's decision by default; the play widget's
-        advisor records ``by="advisor"`` with the bot's reason.
+        The rest goes to the record (:class:`.record.Entry`, ``decisions()``, the save): ``by`` who decided (a
+        person by default; the play widget's advisor records ``"advisor"``), ``why`` a built-in player's reason,
+        ``advice`` the advisor run the decision belongs to (one press: Back takes the run back together), ``note``
+        a comment kept with it.  If the rules code fails while the game runs on to its next rest, the game is
+        put back as it was before the decision and :class:`StepFailed` says so (issue #30 item 1).
         """
         if self._pending is None:
             raise EngineError("no decision is pending: use advance() to run the automatic steps")
+        if action is None:
+            raise IllegalAction(self._pending.rule_id, "no action given: choose one of the legal actions")
         act = self._coerce(action)
         chosen = self._pending.find(act)
         if chosen is None:
             raise self._pending.reject(act)
+        if advice is not None and (not isinstance(advice, int) or isinstance(advice, bool)):
+            raise EngineError(f"advice must be the number of an advisor run, not {advice!r}")
         n0 = len(self.log)
-        self._commit(chosen, by=by or "person", why=why)
+        self._commit(chosen, by=by or "person", why=why, advice=advice, note=str(note or ""))
         self._guarded(self._run_to_rest)
         return self.log[n0:]
 
-    def _commit(self, chosen: Action, by: str = "", why: str = "") -> None:
+    def annotate(self, note: str, decision: int = -1) -> None:
+        """Keep ``note`` with a decision already made (default: the last one), in the record and the save.  A note
+        never changes the game (not in the digest): it is a teacher's or a lesson's comment."""
+        acts = [i for i, e in enumerate(self.record) if "act" in e]
+        try:
+            i = acts[decision]
+        except (IndexError, TypeError):
+            raise EngineError(f"no decision {decision!r} to annotate: {len(acts)} made so far") from None
+        if note:
+            self.record[i]["note"] = str(note)
+        else:
+            self.record[i].pop("note", None)
+
+    def _commit(
+        self, chosen: Action, by: str = "", why: str = "", advice: int | None = None, note: str = ""
+    ) -> None:
         """Record and send one decision (restoring the previous state if the rules code raises).
 
         The record keeps who decided (``by``) and, for bots, why (``why``): the decision log is first-class,
         and a class can read every bot choice explained."""
-        entry: dict[str, Any] = {"act": chosen.to_json(), "at": list(self.position)}
+        entry: Entry = {"act": chosen.to_json(), "at": list(self.position)}
         if by:
             entry["by"] = by
         if why:
             entry["why"] = why
-        entry["side"] = self._pending.side
-        self.record.append(entry)
+        if advice is not None:
+            entry["advice"] = int(advice)
+        if note:
+            entry["note"] = note
+        entry["side"] = self._pending.side if self._pending is not None else ""
+        self.record.append(dict(entry))
         self._guarded(lambda: self._step(chosen))
 
     def _guarded(self, fn: Callable[[], Any]) -> None:
         try:
             fn()
-        except Exception:
+        except Exception as err:
+            where = self.where()
             self._rollback_last()
-            raise
+            raise self._failed(err, where, "before the last decision") from err
+
+    def _failed(self, err: Exception, where: str, back_to: str) -> Exception:
+        """The error to raise after a rollback: a rules refusal as it is; any other error as :class:`StepFailed`
+        naming where the game was and where it is back to."""
+        if isinstance(err, WargamesError):
+            return err
+        return StepFailed(
+            f"the rules code failed at {where} ({type(err).__name__}: {err}); the game was put back "
+            f"{back_to}, exactly as it was ({self.where()})"
+        )
 
     def _rollback_last(self) -> None:
         """Restore the state before the last recorded decision (used when applying it failed)."""
@@ -890,10 +975,13 @@ class Game:
         at, n_record = self.position, len(self.record)
         try:
             self._advance(until, start, max_steps)
-        except Exception:
-            if self._flow is None or self.position != at:  # the rules code failed: back to where we were
-                self._replay(self.record[:n_record], at)
-            raise
+        except Exception as err:
+            # the rules code or a built-in player failed: back to where the game rested, whatever happened (a
+            # procedure that raised is finished, so the walker must be rebuilt even if nothing was logged)
+            where = self.where()
+            self._replay(self.record[:n_record], at)
+            cause = err.__cause__ if isinstance(err, StepFailed) and err.__cause__ is not None else err
+            raise self._failed(cause, where, "to where it rested before advance()") from cause
         return self.log[n0:]
 
     def _advance(self, until: str, start: tuple[int, str | None], max_steps: int) -> None:
@@ -952,6 +1040,43 @@ class Game:
             self.advance("ruling", max_steps=max_steps)
         return self.log[n0:]
 
+    def seats(self) -> dict[str, str]:
+        """Who sits at each side (issue #30 item 2), as a save keeps it: ``"person"`` (the game waits for
+        ``apply``), ``"built-in"`` (the game's own player, also when none was set), ``"random"`` (the seeded random
+        player), or another player's class name."""
+        from .players import RandomPlayer
+
+        out: dict[str, str] = {}
+        for side in self.sides:
+            player = self.players.get(side, _NO)
+            if player is _NO:
+                out[side] = BUILT_IN
+            elif player is None:
+                out[side] = PERSON
+            elif type(player) is RandomPlayer:
+                out[side] = RANDOM
+            elif type(player) is type(self.default_player(side)):
+                out[side] = BUILT_IN
+            else:
+                out[side] = type(player).__name__
+        return out
+
+    def seat(self, seats: Mapping[str, str]) -> None:
+        """Seat the players a save names (:meth:`seats`): a person, the built-in player, the seeded random player;
+        a seat held by another kind of player is reopened as a person's (the record keeps who made each decision
+        before).  An unknown side raises :class:`EngineError`."""
+        from .players import RandomPlayer
+
+        players: dict[str, Player | None] = {}
+        for side, who in seats.items():
+            if who == BUILT_IN:
+                players[side] = self.default_player(side)
+            elif who == RANDOM:
+                players[side] = RandomPlayer(self.seed)
+            else:
+                players[side] = None
+        self.set_players(players)
+
     def player_for(self, side: str) -> Player | None:
         """The player of ``side``: the one set, or the game's built-in bot (created once, then kept)."""
         if side not in self.players:
@@ -983,9 +1108,10 @@ class Game:
                 )
             self._step()
 
-    def _replay(self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool]) -> None:
-        """Bring the game to resting point ``at`` of ``record``: from the last valid checkpoint if there is
-        one (instant Back), else from the start; either way through the rules, decision by decision."""
+    def _replay(self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool] | None) -> None:
+        """Bring the game to resting point ``at`` of ``record`` (None: where it next rests after the last entry):
+        from the last valid checkpoint if there is one (instant Back), else from the start; either way through the
+        rules, decision by decision."""
         best = self._best_checkpoint(record, at) if self._checkpoints else None
         if best is None:
             record = list(record)
@@ -1011,7 +1137,28 @@ class Game:
                 self.record.append({"force": list(entry["force"]), "at": list(self.position)})
             else:
                 raise EngineError(f"record entry {i} is neither a decision nor forced dice: {entry!r}")
-        self._run_until(at)
+        if at is None:
+            self._run_to_rest()
+        else:
+            self._run_until(at)
+
+    def replay(self, record: Iterable[Mapping[str, Any]], at: Iterable[Any] | None = None) -> None:
+        """Bring this game to resting point ``at`` (rulings logged, decision pending) of ``record`` (entries of
+        :class:`.record.Entry`), decision by decision through the rules, from the last checkpoint on the way.
+        ``at`` None: to where the game next rests after the last entry.  A record that does not replay raises
+        :class:`EngineError` (or the rule's :class:`IllegalAction`) and the game is put back as it was."""
+        entries = [dict(e) for e in record]
+        for i, e in enumerate(entries):
+            check_entry(e, f"record entry {i}")
+        target = None if at is None else tuple(at)
+        if target is not None and (len(target) != 2 or not isinstance(target[0], int)):
+            raise EngineError(f"at must be (rulings logged, decision pending), not {at!r}")
+        old_record, old_at = copy.deepcopy(self.record), self.position
+        try:
+            self._replay(entries, target)
+        except Exception:
+            self._replay(old_record, old_at)
+            raise
 
     def undo(self, steps: int = 1) -> None:
         """Back ``steps`` decisions (one replay): the state is identical (same digest) to when that decision
@@ -1039,7 +1186,7 @@ class Game:
 
     def branch(self) -> Game:
         """An independent copy of this game at this point, to explore a what-if."""
-        other = type(self)(self.scenario_id, self.seed, self.options, _start=False)
+        other = type(self).unstarted(self.scenario_id, self.seed, self.options)
         # Each branch gets its own copies of the built-in players: a bot's random generator and plans
         # must not be shared, or playing the branch would change what the original does next.
         other.players = {side: copy.deepcopy(p) for side, p in self.players.items()}
@@ -1079,7 +1226,7 @@ class Game:
 
         data = make_save(self)
         if path is not None:
-            Path(path).write_text(json.dumps(data, indent=1), encoding="utf-8")
+            write_atomic(path, json.dumps(data, indent=1))
         return data
 
     # ------------------------------------------------------------------ views and reports
@@ -1151,7 +1298,11 @@ class Game:
         title and explanation with names for ids (``display_text``)."""
         import pandas as pd
 
-        log = self.log if side is None else [r.for_side(side) for r in self.log]
+        if side is not None and side not in self.sides and side not in self.factions:
+            raise EngineError(f"unknown side {side!r}; this game's sides are {list(self.sides)}")
+        # a faction reads as its side (Tet's NVA as the Communist side): issue #30 item 4
+        team = self.visibility_side(side)
+        log = self.log if side is None else [r.for_side(team) for r in self.log]
         text = (lambda t: t) if side is None else (lambda t: self.display_text(str(t), side))
         rows = [
             {

@@ -19,7 +19,7 @@ from typing import Any
 
 from .actions import WargamesError
 
-CORE_OPTIONS = ("position", "dice")
+CORE_OPTIONS = ("position", "dice", "secret")  # secret: the key of the hidden draws (core.dice)
 RULE = "LESSON"
 
 

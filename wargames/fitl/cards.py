@@ -46,7 +46,7 @@ def lasting_kind(entry: dict[str, Any] | None, kind: str) -> str:
 
 def deck_rows(game: FitlGame | None = None) -> list[dict[str, Any]]:
     """Every card, numbered 1-130: the table a class browses by year."""
-    game = game or FitlGame("short", 0, _start=False)
+    game = game or FitlGame.unstarted("short", 0)
     hist = load_history()
     rows = []
     for n in range(1, 131):
@@ -92,7 +92,7 @@ class EventRun:
         seed: int = 0,
         edit: Callable[[FitlGame], None] | None = None,
     ):
-        self.game = FitlGame(scenario, seed, _start=False)
+        self.game = FitlGame.unstarted(scenario, seed)
         if edit is not None:
             edit(self.game)
         self.card, self.side = card, side
@@ -200,7 +200,7 @@ def what_if(
 ) -> dict[str, EventRun]:
     """Both sides of ``card`` (those it has) from the same position, each played to its end by the Non-players."""
     out: dict[str, EventRun] = {}
-    entry = FitlGame(scenario, seed, _start=False).event_entry(card) or {}
+    entry = FitlGame.unstarted(scenario, seed).event_entry(card) or {}
     for side in ("unshaded", "shaded"):
         if side in entry:
             run = EventRun(card, side, scenario=scenario, seed=seed, edit=edit)

@@ -142,6 +142,11 @@ class FitlOptions(BaseModel):
     rvn_leader: str | None = None
 
 
+#: the keys a scenario file has beyond the declared fields of :class:`Scenario`
+SCENARIO_EXTRA_KEYS = frozenset({"conventions"})
+FACTION_NAMES = ("US", "ARVN", "NVA", "VC")
+
+
 class Scenario(BaseModel):
     """One scenario file ``data/fitl/scenarios/<id>.yaml`` (rules 2.1 and the set-up pages)."""
 
@@ -161,6 +166,9 @@ class Scenario(BaseModel):
     momentum: list[Any] = []
     markers: dict[str, list[str]] = {}
     spaces: list[ScenarioSpace]
+
+
+SCENARIO_KEYS = frozenset(Scenario.model_fields) | SCENARIO_EXTRA_KEYS
 
 
 LEVELS: dict[str, int] = {
@@ -200,7 +208,18 @@ def load_data() -> FitlData:
         raise DataError(
             game_dir("fitl") / "pieces.csv", f"the force pool must hold 229 pieces (rules 1.2), not {total}"
         )
-    cards = {c.number: c for c in cached_csv("fitl", "cards.csv", CardRow)}
+    cards: dict[int, CardRow] = {}
+    for line, c in enumerate(cached_csv("fitl", "cards.csv", CardRow), start=2):
+        if c.number in cards:  # issue #30 item 9
+            raise DataError(
+                game_dir("fitl") / "cards.csv", f"card {c.number} listed twice", row=line, column="number"
+            )
+        cards[c.number] = c
+    missing = sorted(set(range(1, 131)) - set(cards))
+    if missing:
+        raise DataError(
+            game_dir("fitl") / "cards.csv", f"the deck has 130 cards (rules 1.1); missing {missing[:10]}"
+        )
     return FitlData(
         spaces=spaces,
         adjacent={k: frozenset(v) for k, v in adjacent.items()},
@@ -215,10 +234,63 @@ def load_scenario(scenario: str) -> Scenario:
     """FITL-2.1: ``scenarios/<scenario>.yaml`` (``core.data.read_scenario``), its spaces and pieces cross-checked."""
     path, sc = read_scenario("fitl", scenario, Scenario, "Fire in the Lake")
     data = load_data()
+    unknown = sorted(set(sc.model_extra or {}) - SCENARIO_EXTRA_KEYS)
+    if unknown:  # issue #30 item 9: a misspelt key is refused, not ignored
+        raise DataError(
+            path, f"unknown key {unknown[0]!r}; a scenario has {sorted(SCENARIO_KEYS)}", column=unknown[0]
+        )
+    placed: dict[str, int] = dict.fromkeys(data.pieces, 0)
+    seen: set[str] = set()
     for i, s in enumerate(sc.spaces):
         if s.id not in data.spaces:
             raise DataError(path, f"unknown space {s.id!r}", column=f"spaces.{i}.id")
-        for key in s.pieces:
+        if s.id in seen:
+            raise DataError(path, f"space {s.id!r} set up twice", column=f"spaces.{i}.id")
+        seen.add(s.id)
+        for key, n in s.pieces.items():
             if key not in data.pieces or data.pieces[key].type == "marker":
                 raise DataError(path, f"unknown piece {key!r} in {s.id}", column=f"spaces.{i}.pieces")
+            if n < 0:
+                raise DataError(
+                    path, f"{n} {key} in {s.id}: a count is 0 or more", column=f"spaces.{i}.pieces"
+                )
+            placed[key] += n
+        for faction in s.tunneled_bases or {}:
+            if faction not in FACTION_NAMES:
+                raise DataError(
+                    path, f"unknown faction {faction!r} in {s.id}", column=f"spaces.{i}.tunneled_bases"
+                )
+    for box in ("out_of_play", "casualties"):
+        for key, n in getattr(sc.boxes, box).items():
+            if key not in data.pieces or data.pieces[key].type == "marker":
+                raise DataError(path, f"unknown piece {key!r} in the {box} box", column=f"boxes.{box}")
+            placed[key] += n
+    for key, n in placed.items():  # rules 1.2: no more pieces than the force pool holds
+        if n > data.pieces[key].count:
+            raise DataError(
+                path,
+                f"{n} {data.pieces[key].name} on the map and in the boxes; the game has {data.pieces[key].count}"
+                " (rules 1.2)",
+                column="spaces",
+            )
+    t = sc.tracks
+    values = {"aid": t.aid, "patronage": t.patronage, "econ": t.econ, "trail": t.trail}
+    for faction, n in t.resources.items():
+        if faction not in ("ARVN", "NVA", "VC"):
+            raise DataError(
+                path, f"unknown faction {faction!r} (Resources: ARVN, NVA, VC)", column="tracks.resources"
+            )
+        values[f"{faction.lower()}_resources"] = n
+    for key, n in values.items():  # rules 1.8: every track within its printed range
+        row = data.tracks[key]
+        if n < row.min or (row.max is not None and n > row.max):
+            raise DataError(
+                path,
+                f"{row.name} {n} is off its track ({row.min}-{row.max}, rules 1.8)",
+                column=f"tracks.{key}",
+            )
+    for key in ("eligible", "ineligible"):
+        for faction in sc.eligibility.get(key) or []:
+            if faction not in FACTION_NAMES:
+                raise DataError(path, f"unknown faction {faction!r}", column=f"eligibility.{key}")
     return sc

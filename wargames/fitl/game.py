@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core import Explained, Game, Player
@@ -266,14 +267,16 @@ class FitlGame(
         by = self.__dict__.get("_replay_seats", {}).get(faction)
         return by is None or str(by).endswith("NonPlayer")
 
-    def _replay(self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool]) -> None:
-        """Replay (core) with the record's first decider of each faction remembered for ``plays_as_nonplayer``."""
+    def replay(self, record: Iterable[Mapping[str, Any]], at: Iterable[Any] | None = None) -> None:
+        """Replay (core) with the record's first decider of each faction remembered for ``plays_as_nonplayer``
+        (a faction whose seat is set, as a save's ``seats`` set it, follows its seat)."""
+        record = [dict(e) for e in record]
         seats: dict[str, str] = {}
         for e in record:
             if "act" in e and e.get("side") and e.get("by") and e["side"] not in seats:
                 seats[e["side"]] = str(e["by"])
         self.__dict__["_replay_seats"] = seats
-        super()._replay(record, at)
+        super().replay(record, at)
 
     def invariants(self) -> list[str]:
         """The board's invariants (FITL-1.4.1, 1.4.2, 1.6, 1.8) plus the deck: every one of the 130 cards is in

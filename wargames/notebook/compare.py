@@ -472,7 +472,7 @@ def fitl_event(card: int, faction: str, scenario: str = "medium", seed: int = 0)
 def _fitl_markers(scenario: str, seed: int) -> dict[str, int]:
     from ..fitl.game import FitlGame
 
-    return FitlGame(scenario, seed, _start=False).board.victory()
+    return FitlGame.unstarted(scenario, seed).board.victory()
 
 
 def load_at_turn(game: str, turn: int, seed: int = 0, scenario: str | None = None) -> Any:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import gc
 import html
+import os
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +55,13 @@ VARIANTS: dict[str, list[Variant]] = {
 
 #: The side a student plays when none is given.
 DEFAULT_SIDE = {"tet": "Allied", "yotr": "Allied", "fitl": "VC", "row": "Capitalist"}
+
+
+def play_secret() -> str:
+    """The key of a new game's hidden draws (``core.dice``): fresh and random, never shown on the page, so the seed a
+    student sees does not tell the deck or the face-down counters (issue #30 item 6).  $WARGAMES_PLAY_SECRET fixes it
+    (the browser tests, whose page and in-process replica must deal the same game)."""
+    return os.environ.get("WARGAMES_PLAY_SECRET") or secrets.token_hex(16)
 
 
 def variants_for(game_id: str) -> list[Variant]:
@@ -155,11 +164,12 @@ class PlayGame:
     def variant(self) -> Variant:
         return self.variants[self.scenario_box.value]
 
-    def _load(self, seed: int):
+    def _load(self, seed: int, secret: str | None = None):
         import wargames
 
         v = self.variant
-        return wargames.load(self.game_id, scenario=v.scenario, seed=seed, **v.options)
+        extra = {"secret": secret} if secret else {}
+        return wargames.load(self.game_id, scenario=v.scenario, seed=seed, **v.options, **extra)
 
     def _fill_sides(self, prefer: str | None = None) -> None:
         sides = list(self._load(0).sides)
@@ -172,7 +182,9 @@ class PlayGame:
         student's first decision."""
         side = self.side_box.value
         try:
-            game = self._load(int(self.seed_box.value))
+            # hidden draws (the deck, face-down counters) from a fresh secret the page never shows: knowing the
+            # seed does not tell the student what is coming (issue #30 item 6)
+            game = self._load(int(self.seed_box.value), play_secret())
             walk = Walkthrough(
                 game, human=side, autoplay=True, map_height=self.map_height, insets=self.insets
             )

@@ -708,9 +708,9 @@ class Walkthrough:
                 act = bot.choose(g, g.decision)
                 why = str(getattr(bot, "last_reason", "") or "")
                 label = self.chooser.label(act)
-                k = len(g.record)
-                g.apply(act, by="advisor", why=why)  # the reason as the bot gave it; shown with names below
-                g.record[k]["advice"] = run  # one press = one run: Back takes the whole run back
+                # the reason as the bot gave it (shown with names below); one press = one run (``advice``):
+                # Back takes the whole run back
+                g.apply(act, by="advisor", why=why, advice=run)
                 done.append((label, _text(g, self.human)(why)))
                 if not g.is_over:
                     g.advance("end")

@@ -21,11 +21,14 @@ The scenario keys (``air:`` and ``fleet:``) are documented for scenario writers 
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from pathlib import Path
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..core.data import Row, game_dir, read_csv
+from ..core.data import DataError, Row, game_dir, read_csv
+
+R = TypeVar("R", bound=Row)
 
 AIR_DIR = "air"
 MissionKind = Literal["strategic", "tactical"]
@@ -130,41 +133,60 @@ class AceRow(Row):
     value: int = Field(ge=1, le=3)
 
 
+def _keyed(path: Path, rows: list[R], key: str) -> dict[str, R]:
+    """``rows`` by their ``key`` column; a repeated key is a DataError naming the file and line (issue #30 item
+    11: a duplicated aircraft id would otherwise silently replace the first counter)."""
+    out: dict[str, R] = {}
+    for line, r in enumerate(rows, start=2):
+        k = getattr(r, key)
+        if k in out:
+            raise DataError(path, f"duplicate {key} {k!r}", row=line, column=key)
+        out[k] = r
+    return out
+
+
 @cache
 def aircraft_types() -> dict[str, AircraftType]:
-    return {r.type: r for r in read_csv(game_dir("row") / AIR_DIR / "aircraft_types.csv", AircraftType)}
+    path = game_dir("row") / AIR_DIR / "aircraft_types.csv"
+    return _keyed(path, read_csv(path, AircraftType), "type")
 
 
 @cache
 def aircraft_counters() -> dict[str, AircraftCounter]:
-    rows = read_csv(game_dir("row") / AIR_DIR / "aircraft.csv", AircraftCounter)
+    path = game_dir("row") / AIR_DIR / "aircraft.csv"
+    rows = read_csv(path, AircraftCounter)
     types = aircraft_types()
-    for r in rows:
+    for line, r in enumerate(rows, start=2):
         if r.type not in types:
-            raise ValueError(
-                f"data/row/air/aircraft.csv: {r.id}: unknown aircraft type {r.type!r} "
-                f"(known: {', '.join(types)})"
+            raise DataError(
+                path,
+                f"{r.id}: unknown aircraft type {r.type!r} (known: {', '.join(types)})",
+                row=line,
+                column="type",
             )
-    return {r.id: r for r in rows}
+    return _keyed(path, rows, "id")
 
 
 @cache
 def locations() -> dict[str, LocationRow]:
-    return {r.location: r for r in read_csv(game_dir("row") / AIR_DIR / "locations.csv", LocationRow)}
+    path = game_dir("row") / AIR_DIR / "locations.csv"
+    return _keyed(path, read_csv(path, LocationRow), "location")
 
 
 @cache
 def airfields() -> dict[str, AirfieldRow]:
-    rows = read_csv(game_dir("row") / AIR_DIR / "airfields.csv", AirfieldRow)
-    for r in rows:
+    path = game_dir("row") / AIR_DIR / "airfields.csv"
+    rows = read_csv(path, AirfieldRow)
+    for line, r in enumerate(rows, start=2):
         if r.location not in locations():
-            raise ValueError(f"data/row/air/airfields.csv: {r.id}: unknown location {r.location!r}")
-    return {r.id: r for r in rows}
+            raise DataError(path, f"{r.id}: unknown location {r.location!r}", row=line, column="location")
+    return _keyed(path, rows, "id")
 
 
 @cache
 def mission_boxes() -> dict[str, MissionBox]:
-    return {r.box: r for r in read_csv(game_dir("row") / AIR_DIR / "mission_boxes.csv", MissionBox)}
+    path = game_dir("row") / AIR_DIR / "mission_boxes.csv"
+    return _keyed(path, read_csv(path, MissionBox), "box")
 
 
 @cache
@@ -176,7 +198,8 @@ def repair_table() -> dict[str, int]:
 
 @cache
 def aces() -> dict[str, AceRow]:
-    return {r.id: r for r in read_csv(game_dir("row") / AIR_DIR / "aces.csv", AceRow)}
+    path = game_dir("row") / AIR_DIR / "aces.csv"
+    return _keyed(path, read_csv(path, AceRow), "id")
 
 
 # ------------------------------------------------------------------------------------------ scenario blocks

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace as dc_replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core import Action, Explained, Game, IllegalAction, Player
+from ..core.data import DataError, game_dir
 from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict
 from . import hq as H
@@ -172,7 +173,17 @@ class RowGame(
         who activates and who reacts)."""
         return load_row_sequence()
 
+    #: the load options Rumor of War reads (besides the core's ``position`` and ``dice``)
+    load_options: ClassVar[frozenset[str]] = frozenset({"extras"})
+
     def load_scenario(self, scenario: str) -> None:
+        unknown = sorted(set(self.game_options) - self.load_options)
+        if unknown:  # issue #30 item 11: an unknown option is refused, never silently ignored
+            raise DataError(
+                game_dir("row") / "scenarios" / f"{scenario}.yaml",
+                f"unknown option {unknown[0]!r}; options are {sorted(self.load_options)}",
+                column="options",
+            )
         self.scenario = load_scenario(scenario)
         if self.options.get("extras"):  # a what-if: the optional blocks of scenario_extras (12.2, 14.x)
             from .scenario_extras import with_extras
@@ -314,16 +325,28 @@ class RowGame(
         return map_layers(self, side)
 
     def public_state(self, side: str | None) -> dict[str, Any]:
-        """ROW-14.3 / ROW-13.1.2: the Capitalist does not see Hidden tunnels nor which VC units wait in the cup."""
+        """ROW-14.3 / ROW-13.1.2: the Capitalist does not see Hidden tunnels nor which VC units wait in the cup (not
+        in ``box``, ``fresh`` or ``markers``: only how many, issue #30 item 8).  ROW-12.1.3: a face-down Objective
+        marker's value is unknown to both players until it is revealed, and so is what is left in the pool (only
+        how many markers, issue #30 item 7)."""
         st = self.state_dict()
+        if side is None:
+            return st
+        st["objectives"] = {
+            h: (v if v["revealed"] else {**v, "value": None}) for h, v in st["objectives"].items()
+        }
+        st["obj_pool"] = {"markers": sum(self.obj_pool.values())}
         if side == CAPITALIST:
+            cup = {u for u, b in self.box.items() if b == "vc_cup"}
             st["tunnels"] = {h: s for h, s in st["tunnels"].items() if s != "Hidden"}
-            st["box"] = {u: b for u, b in st["box"].items() if b != "vc_cup"}
-            st["vc_cup_size"] = sum(1 for b in self.box.values() if b == "vc_cup")
-            st["objectives"] = {
-                h: (v if v["revealed"] else {**v, "value": None}) for h, v in st["objectives"].items()
-            }
-            st["obj_pool"] = {"markers": sum(self.obj_pool.values())}
+            st["box"] = {u: b for u, b in st["box"].items() if u not in cup}
+            st["vc_cup_size"] = len(cup)
+            for key in ("fresh", "markers"):
+                value = st.get(key)
+                if isinstance(value, dict):
+                    st[key] = {u: v for u, v in value.items() if u not in cup}
+                elif isinstance(value, list):
+                    st[key] = [u for u in value if u not in cup]
         return st
 
     def scores(self) -> dict[str, Any]:

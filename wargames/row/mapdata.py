@@ -102,7 +102,7 @@ def map_layers(game: RowGame, side: str | None = None) -> dict[str, Any]:
 
     ``pieces``: one row per hex and side, in the order the state lists their first unit; each unit's facts are
     its id, name, nationality, kind ("hq" or "unit"), type, whether it is fresh (ROW-9.3) and its markers (OOC,
-    Routed, a random event).  ``markers``: objectives (``value``, None while the Capitalist may not see it,
+    Routed, a random event).  ``markers``: objectives (``value``, None to both players while the marker is face down,
     ROW-12.1.3), fire bases and landing zones (ROW-14.1.2), tunnels (ROW-14.3: a Hidden one only to the
     Communist and the umpire), bunkers and other works (ROW-14.3), each with its ``facts`` and ``rule``; and
     ``activation`` on the hexes of the HQ activating and its units (ROW-9.2)."""

@@ -519,12 +519,18 @@ def draw_objective(
 ) -> tuple[int, dict[int, int], Ruling]:
     """ROW-12.1.3: draw one Objective marker at random from the pool (``value -> markers left``; the full pool by
     default): a die over the markers in value order (as decision R-CBT-03 draws chits).  News reporters place it
-    revealed, missions hidden (the ruling hides the value from the Capitalist then).  Returns (value, pool left, ruling)."""
+    revealed, missions face down (the ruling then hides the value from both players: a face-down marker is unknown
+    to both until revealed, issue #30 item 7).  Returns (value, pool left, ruling)."""
     pool = dict(objective_pool() if pool is None else pool)
     order = [v for v in sorted(pool) for _ in range(pool[v])]
     if not order:
         raise IllegalAction("ROW-12.1.3", "the objective pool is empty")
-    roll = dice.roll(len(order), "objective draw")
+    # a face-down marker is a hidden draw (issue #30 item 6: from the secret stream when the game has one)
+    roll = (
+        dice.roll(len(order), "objective draw")
+        if revealed
+        else dice.hidden_roll(len(order), "objective draw")
+    )
     value = order[roll.value - 1]
     pool[value] -= 1
     text = f"An Objective marker of value {value} is drawn" + (
@@ -541,7 +547,7 @@ def draw_objective(
             rule_ref=rule_ref("row", "ROW-12.1.3"),
             dice=(roll,),
             inputs={"markers": len(order), "revealed": revealed},
-            hidden_from=() if revealed else (CAPITALIST,),
+            hidden_from=() if revealed else (CAPITALIST, COMMUNIST),
             public="" if revealed else "An Objective marker is drawn and placed face down.",
         ),
     )

@@ -97,6 +97,27 @@ class TetGame(
             tuple(f for s in FACTIONS_OF.values() for f in s) if self.four_players else type(self).sides
         )
         self.rules_opts = merge_options(path, self.scenario.options, self.game_options, skip=("players",))
+        self._check_rule_options(path)
+
+    def _check_rule_options(self, path: Any) -> None:
+        """Issue #30 item 11: the exempt city of TET-SETUP-2 (A-38) is a city of the map, and the Recce turns
+        (A-20) are turns of this scenario (DataError naming the scenario file and the option)."""
+        exempt = self.rules_opts.ruff_puff_exempt_city
+        area = self.data.areas.get(exempt)
+        if area is None or area.kind != "city":
+            cities = sorted(a.id for a in self.data.areas.values() if a.kind == "city")
+            raise DataError(
+                path,
+                f"{exempt!r} is not a city of the map (TET-SETUP-2, A-38); cities: {', '.join(cities)}",
+                column="options.ruff_puff_exempt_city",
+            )
+        bad = [t for t in self.rules_opts.recce_turns if not 1 <= t <= self.scenario.turns]
+        if bad:
+            raise DataError(
+                path,
+                f"Recce turn(s) {bad} outside the game's turns 1-{self.scenario.turns} (TET-P5-4, A-20)",
+                column="options.recce_turns",
+            )
 
     def new_state(self) -> None:
         d = self.data
@@ -292,7 +313,7 @@ class TetGame(
     def public_state(self, side: str | None) -> dict[str, Any]:
         side = self.visibility_side(side)
         units = []
-        hidden_count: dict[str, int] = {}
+        hidden: list[str] = []  # the areas of the counters this side may not identify
         for uid, where in sorted(self.loc.items()):
             if where is None:
                 continue
@@ -305,16 +326,7 @@ class TetGame(
                 and u.type == "ruff_puff"
                 and not self.face_up[uid]
             ):
-                k = hidden_count[where] = hidden_count.get(where, 0) + 1
-                units.append(
-                    {
-                        "id": f"hidden@{where}#{k}",
-                        "area": where,
-                        "face_up": False,
-                        "faction": "Allied" if u.type == "ruff_puff" else "NVA/VC",
-                        "name": "Ruff Puff (face down)" if u.type == "ruff_puff" else "face-down unit",
-                    }
-                )
+                hidden.append(f"{where}\t{'Allied' if u.type == 'ruff_puff' else 'NVA/VC'}")
             else:
                 units.append(
                     {
@@ -327,6 +339,22 @@ class TetGame(
                         "type": u.type,
                     }
                 )
+        # Face-down counters after the others, sorted by area and faction, numbered within their area: their place
+        # in the list says nothing of which units they are (issue #30 item 5: sorted with the rest by unit id, a
+        # hidden counter's position named it).
+        count: dict[str, int] = {}
+        for key in sorted(hidden):
+            where, faction = key.split("\t")
+            k = count[where] = count.get(where, 0) + 1
+            units.append(
+                {
+                    "id": f"hidden@{where}#{k}",
+                    "area": where,
+                    "face_up": False,
+                    "faction": faction,
+                    "name": "Ruff Puff (face down)" if faction == "Allied" else "face-down unit",
+                }
+            )
         return {
             "turn": self.turn,
             "phase": self.phase.id if self.phase else None,

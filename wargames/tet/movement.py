@@ -89,8 +89,16 @@ class MovementRules:
     def why_not_move(self, action: Action) -> IllegalAction | None:
         uid, to = action.get("unit"), action.get("to")
         d = self.data
-        if uid not in d.units or to not in d.areas:
-            return IllegalAction("TET-P1-1", f"unknown unit {uid!r} or area {to!r}")
+        missing = [name for name, v in (("unit", uid), ("to", to)) if v is None]
+        if missing:  # issue #30 item 13: say what is missing, not "unit None"
+            return IllegalAction(
+                "TET-P1-1",
+                f"a move names the unit and the area it moves to; this one gives no {' and no '.join(missing)}",
+            )
+        if uid not in d.units:
+            return IllegalAction("TET-P1-1", f"there is no unit {uid!r} in this game")
+        if to not in d.areas:
+            return IllegalAction("TET-P1-1", f"there is no area {to!r} on the map")
         u = d.units[uid]
         if u.faction not in ("NVA", "VC"):
             return IllegalAction("TET-P1-1", f"only NVA/VC units move in phase 1; {u.name} is {u.faction}")

@@ -7,9 +7,11 @@ row says so in its ``source`` (see ``data/yotr/PROVENANCE.md`` and ``decisions.c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
+from pathlib import Path
 from typing import Literal
 
 from pydantic import ConfigDict, Field
@@ -100,6 +102,36 @@ class BrtRow(Row):
     b67: str = Field(alias="6-7")
     b89: str = Field(alias="8-9")
     b10: str = Field(alias="10")
+
+
+#: the results the combat code resolves (combat.py: attacker eliminated / retreats 1-2, no effect, defender
+#: retreats 1-2 / eliminated) and the bombardment code (bombardment.py: no effect, Pinned, Disrupted, Eliminated)
+CRT_RESULTS = frozenset({"Ae", "Ar1", "Ar2", "NE", "Dr1", "Dr2", "De"})
+BRT_RESULTS = frozenset({"NE", "P", "D", "E"})
+
+
+def _check_table(path: Path, rows: Sequence[CrtRow | BrtRow], legal: frozenset[str], what: str) -> None:
+    """Issue #30 item 10: a results table has one row for each die face 1-6 and every cell is a legal result
+    (DataError naming the file, line and column)."""
+    dies = [r.die for r in rows]
+    if sorted(dies) != list(range(1, 7)):
+        missing = sorted(set(range(1, 7)) - set(dies))
+        doubled = sorted({d for d in dies if dies.count(d) > 1})
+        raise DataError(
+            path, f"the {what} table needs one row per die 1-6 (missing {missing}, doubled {doubled})"
+        )
+    for line, r in enumerate(rows, start=2):
+        for name, field in type(r).model_fields.items():
+            if name in ("die", "source"):
+                continue
+            cell = getattr(r, name)
+            if cell not in legal:
+                raise DataError(
+                    path,
+                    f"{cell!r} is not a {what} result; a cell is one of {sorted(legal)}",
+                    row=line,
+                    column=field.alias or name,
+                )
 
 
 class TecRow(Row):
@@ -296,11 +328,15 @@ def _build_data() -> YotrData:
     regions = by_id("yotr", "regions.csv", RegionRow)
     region_towns = {r: tuple(sorted(h for h, p in towns.items() if p.region == r)) for r in regions}
     crt = {}
-    for r in cached_csv("yotr", "crt.csv", CrtRow):
+    crt_rows = cached_csv("yotr", "crt.csv", CrtRow)
+    _check_table(base / "crt.csv", crt_rows, CRT_RESULTS, "combat (YOTR-CBT-CRT)")
+    for r in crt_rows:
         for col, name in zip(CRT_COLUMNS, [n for n in CrtRow.model_fields if n.startswith("c")], strict=True):
             crt[(r.die, col)] = getattr(r, name)
     brt, recon = {}, set()
-    for r in cached_csv("yotr", "brt.csv", BrtRow):
+    brt_rows = cached_csv("yotr", "brt.csv", BrtRow)
+    _check_table(base / "brt.csv", brt_rows, BRT_RESULTS, "bombardment (YOTR-BMB-BRT)")
+    for r in brt_rows:
         for col, name in zip(BRT_COLUMNS, [n for n in BrtRow.model_fields if n.startswith("b")], strict=True):
             brt[(r.die, col)] = getattr(r, name)
         if r.source.startswith("reconstruction"):

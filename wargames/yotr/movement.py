@@ -675,8 +675,10 @@ class MovementRules:
 
     def _check_unit_choice(self, act: Action, side: str) -> IllegalAction | None:
         uid = act.get("unit")
+        if uid is None:  # issue #30 item 13: say what is missing, not "unit None"
+            return IllegalAction("YOTR-MOV-C", "choose a unit to move: this action names no unit")
         if uid not in self.counters:
-            return IllegalAction("YOTR-MOV-C", f"unknown unit {uid!r}")
+            return IllegalAction("YOTR-MOV-C", f"there is no unit {uid!r} in this game")
         if self.side_of(uid) != side:
             return IllegalAction(
                 "YOTR-MOV-D",

@@ -78,16 +78,25 @@ def load_events() -> dict[int, dict[str, Any]]:
     every step against the vocabulary's schema, :func:`.schema.check_card`).  Parsing and checking 130 cards takes
     longer than the rest of a first ``load()``, so the checked cards are cached (``core.data.cached_build``)."""
     paths = sorted(events_dir().glob("cards-*.yaml"))
-    if not paths:
-        return {}
+    if not paths:  # issue #30 item 9: no events file is a data error, not a game with no events
+        raise DataError(events_dir(), "no cards-*.yaml events file: the card Events (rules 5) cannot be read")
     return cached_build(paths, "fitl-events", __name__, lambda: _read_events(paths))
 
 
 def _read_events(paths: list[Path]) -> dict[int, dict[str, Any]]:
+    import yaml
+
     out: dict[int, dict[str, Any]] = {}
     for path in paths:
-        rows = yaml_load(path.read_text(encoding="utf-8")) or []
+        try:
+            rows = yaml_load(path.read_text(encoding="utf-8")) or []
+        except yaml.YAMLError as err:  # issue #30 item 11: malformed YAML names the file
+            raise DataError(path, f"not valid YAML: {err}") from None
+        if not isinstance(rows, list):
+            raise DataError(path, f"an events file is a list of cards, not a {type(rows).__name__}")
         for row in rows:
+            if not isinstance(row, dict):
+                raise DataError(path, f"a card entry is a mapping, not {row!r:.60}")
             n = row.get("number")
             if not isinstance(n, int) or not 1 <= n <= 130:
                 raise DataError(path, f"bad card number {n!r}", column="number")
