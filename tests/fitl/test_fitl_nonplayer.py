@@ -156,6 +156,37 @@ def test_fitl_8_5_3_rally_when_two_bases_can_be_placed():
     assert plan.op == "rally" and "2 VC Bases" in plan.reason
 
 
+def test_fitl_8_5_3_rally_counts_only_the_vc_bases_available(monkeypatch):
+    """FITL-8.5.3 with 8.1.1: two spaces could take a Base, but only 1 VC Base is Available: the Rally would
+    place 1, so the "2 or more Bases" condition does not hold (the 3d6 roll of 18 does not either)."""
+
+    def edit(g):
+        put(g, "tay_ninh", vc_guerrillas__a=4)
+        put(g, "kien_phong", vc_guerrillas__a=4)
+        g.board.available["vc_bases"] = 1
+
+    fixed(monkeypatch, vc_mod, 6, 6, 6)
+    vc = NonPlayer("VC")
+    game = position(edit)
+    assert len(vc.rally_base_spaces(game)) == 2 and vc.rally_bases_placed(game) == 1
+    assert "VC Bases" not in vc.plan(game, False).reason
+
+
+def test_fitl_8_5_3_rally_tie_break_counts_the_guerrillas_a_vc_base_places():
+    """FITL-8.5.3 tie-break with 3.3.1: at a VC Base a Rally places Population + Bases Guerrillas, not 1, so 4
+    COIN cubes against a VC Base and 1 Guerrilla in a Population-2 space lose COIN Control to it (3 placed)."""
+
+    def edit(g):
+        put(g, "tay_ninh", vc_bases=1, vc_guerrillas__a=1, arvn_police=4)
+
+    game = position(edit)
+    vc = NonPlayer("VC")
+    assert game.board.control("tay_ninh") == "coin" and vc.pop(game, "tay_ninh") == 2
+    assert vc.rally_guerrillas(game, "tay_ninh") == 3
+    key = vc.rally_key(game, "tay_ninh", 0)
+    assert key[0] == 3 and key[1] == 2  # removes COIN Control (doubled: it ranks before NVA Control)
+
+
 def test_fitl_8_5_3_rally_space_priorities_base_first():
     def edit(g):
         put(g, "tay_ninh", vc_guerrillas__a=4)
@@ -410,6 +441,25 @@ def test_fitl_8_8_2_capability_check_uses_the_rvn_leader_box(monkeypatch):
     game.card = next(n for n, c in game.data.cards.items() if c.kind == "capability")
     fixed(monkeypatch, priorities, 3)
     assert NonPlayer("US").capability_step(game)[0] == "play"
+
+
+def test_fitl_8_8_3_if_none_assault_when_an_air_lift_lets_it_remove_pieces():
+    """FITL-8.8.3 IF NONE: NVA Troops share Phu Bon with a US Base but no US Troop; no US Troop can remove
+    anything where it stands (Tay Ninh's Guerrilla is Underground), yet an Air Lift of the spare US Troop from
+    Kien Phong lets an Assault remove a piece in Phu Bon, so the Assault is possible: no Sweep."""
+
+    def edit(g):
+        put(g, "phu_bon_phu_yen", us_bases=1, nva_troops=1)
+        put(g, "kien_phong", us_troops=2)
+        put(g, "tay_ninh", us_troops=1, vc_guerrillas__u=1)
+
+    game = position(edit)
+    us = NonPlayer("US")
+    assert not us.assault_removes(game)
+    assert us.lift_assault_space(game, False) == "phu_bon_phu_yen"
+    plan = us.plan(game, False)
+    assert plan.op == "assault" and "Air Lift into" in plan.reason
+    assert us.lift_assault_space(game, True) is None  # a Limited Operation has no Air Lift
 
 
 def test_fitl_8_8_3_assault_when_nva_troops_share_a_space_with_us_troops():
@@ -1303,6 +1353,24 @@ def test_fitl_8_6_1_attack_estimate_counts_an_ambush_instead_of_the_troop_attack
     game = position(edit)
     n, base = NonPlayer("NVA").attack_estimate(game)
     assert (n, base) == (1, False)  # not 2 (4.4.3: the Ambush replaces the Attack in its space)
+
+
+def test_fitl_8_6_4_infiltrate_counts_four_troops_over_both_spaces():
+    """FITL-8.6.4 INFILTRATE: "at least 4 Troops" is the Infiltrate's total over its 2 spaces: Trail 1 + 1 Base
+    places 2 in each of two Base spaces, 4 in all; with #46 559th Transport Grp (1 space) only 2."""
+    from .test_fitl_lasting import add_momentum
+
+    def edit(g):
+        put(g, "central_laos", nva_bases=1, nva_guerrillas__u=2)
+        put(g, "southern_laos", nva_bases=1, nva_guerrillas__u=2)
+        g.board.tracks["trail"] = 1
+
+    game = position(edit)
+    nva = NonPlayer("NVA")
+    d = decision("sa", [], "NVA", op="rally")
+    assert nva.infiltrate_troops(game) == 4 and nva.sa_wanted(game, d, "infiltrate")
+    add_momentum(game, 46, "unshaded")
+    assert nva.infiltrate_troops(game) == 2 and not nva.sa_wanted(game, d, "infiltrate")
 
 
 def test_fitl_8_6_4_infiltrate_takes_over_the_tunneled_vc_base_first():

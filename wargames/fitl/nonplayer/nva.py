@@ -178,19 +178,33 @@ class NvaNonPlayer(NonPlayerBase):
                 for _, k in game.ambush_targets(s)
             )
         if sa == "infiltrate":
-            # 8.6.4 INFILTRATE if and only if an NVA Base (a VC Base taken over) or at least 4 Troops would be
-            # placed, from Available (8.1.1): Trail + the Bases in a space, at most the Troops Available
             b = game.board
             takeover = b.available["nva_bases"] >= 1 and any(
                 self.vc_takeover(game, s) for s in self.spaces(game)
             )
-            troops = any(
-                min(b.tracks["trail"] + self.nbases(game, s), b.available["nva_troops"]) >= 4
+            return takeover or self.infiltrate_troops(game) >= 4
+        return True
+
+    def infiltrate_troops(self, game: Any) -> int:
+        """FITL-8.6.4 INFILTRATE: how many NVA Troops an Infiltrate would place in all, over the spaces it may
+        use (2, or 1 under #46 559th Transport Grp, FITL-5.4): at each NVA Base space Trail + its NVA Bases, plus
+        the Guerrillas replaced down to 2 (8.6.4 step 3); at most the Troops Available (8.1.1).  The condition
+        "at least 4 Troops" counts this total, not one space's share."""
+        from ..special import INFILTRATE
+
+        b = game.board
+        per_space = sorted(
+            (
+                b.tracks["trail"]
+                + self.nbases(game, s)
+                + max(0, b.pieces[s]["nva_guerrillas:u"] + b.pieces[s]["nva_guerrillas:a"] - 2)
                 for s in self.spaces(game)
                 if self.nbases(game, s)
-            )
-            return takeover or troops
-        return True
+            ),
+            reverse=True,
+        )
+        limit, _ = game.sa_limit(INFILTRATE, 2)
+        return min(sum(per_space[:limit]), b.available["nva_troops"])
 
     def vc_takeover(self, game: Any, s: str) -> bool:
         p = game.board.pieces[s]

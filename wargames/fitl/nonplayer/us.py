@@ -135,6 +135,29 @@ class UsNonPlayer(NonPlayerBase):
                 return True
         return False
 
+    def lift_assault_space(self, game: Any, limited: bool) -> str | None:
+        """FITL-8.8.3 IF NONE with its AIR LIFT: a space where US Troops Air Lifted from the 8.8.3 origins would let
+        a US Assault remove at least one enemy piece (1 Troop, 2 in Highland without a US Base, FITL-3.2.4), so the
+        Assault is possible although no US Troops can remove anything where they stand.  None with a Limited
+        Operation (no Special Activity) or when a Momentum forbids Air Lift."""
+        if limited or game.sa_banned("air_lift"):
+            return None
+        b = game.board
+        pol = self.policy(game)
+        for d in self.spaces(game):
+            if game.in_nvn(d) or (game.in_laos_cambodia(d) and (pol != "Nixon" or game.monsoon)):
+                continue
+            p = b.pieces[d]
+            exposed = p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"]
+            bare_base = p["nva_bases"] + p["vc_bases"] and not p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
+            if not (exposed or bare_base) or self.removable(game, d)[0] > 0:
+                continue
+            per_piece = 2 if game.terrain(d) == "highland" and not b.count(d, "US", "bases") else 1
+            need = max(0, per_piece - p["us_troops"])
+            if need and sum(t for _, t in self.lift_origins(game, {d})) >= need:
+                return d
+        return None
+
     def plan(self, game: Any, limited: bool) -> Plan:
         """FITL-8.8.2 to FITL-8.8.7 in the flowchart's order: the Capability check; Assault; Patrol (Monsoon) or Sweep
         (not Monsoon) on their conditions; then the Event unless declined or Ineffective; then Train; Train's
@@ -188,7 +211,10 @@ class UsNonPlayer(NonPlayerBase):
                 if base
                 else f"US 8.8.3: Assault because NVA Troops share {game.sname(nva_with_us[0])} with US forces"
             )
-            chain = [("assault", why)] if self.assault_removes(game) else []
+            lift_to = None if self.assault_removes(game) else self.lift_assault_space(game, limited)
+            if lift_to:
+                why += f" (an Air Lift into {game.sname(lift_to)} lets the Assault remove pieces there)"
+            chain = [("assault", why)] if self.assault_removes(game) or lift_to else []
             if not game.monsoon and self.sweep_useful(game):
                 chain.append(
                     ("sweep", "US 8.8.3 IF NONE: no US Assault can remove an enemy piece: Sweep (8.8.5)")
