@@ -374,6 +374,50 @@ def test_fitl_8_7_2_train_places_six_cubes_evenly():
     assert (a["troops"], a["police"]) == (3, 3)  # Police (fewest) first, then alternating evenly
 
 
+def test_fitl_8_7_2_train_places_exactly_six_cubes_when_it_can():
+    """FITL-8.7.2 with 8.1.2: 1 Troop and 10 Police Available: 6 cubes (1 Troop, 5 Police), not the 3 nearest an
+    even split."""
+
+    def edit(g):
+        g.board.available["arvn_troops"] = 1
+        g.board.available["arvn_police"] = 10
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    opts = [
+        Action.make("place", f"{t}/{p}", irregulars=0, rangers=0, troops=t, police=p)
+        for t in range(2)
+        for p in range(7 - t)
+        if t + p
+    ]
+    a = arvn.choose(game, decision("place", opts, "ARVN", op="train", step="place", space="hue"))
+    assert (a["troops"], a["police"]) == (1, 5)
+
+
+def test_fitl_8_7_2_train_picks_only_spaces_where_it_places_and_keeps_3_for_the_base():
+    """FITL-8.7.2: a City is a placement space only if ARVN pieces are Available and the 3 Resources are there,
+    with 3 more kept for the Base that Binh Dinh (5 US/ARVN units, 3 ARVN cubes, no COIN Base) can take."""
+
+    def edit(g):
+        put(g, "binh_dinh", arvn_troops=2, arvn_police=1, us_troops=2)
+        g.board.tracks["arvn_resources"] = 5
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    assert arvn.base_train_space(game, "binh_dinh")
+    opts = [Action.make("space", s, space=s) for s in ("hue", "binh_dinh")] + [Action.make("done", "done")]
+    d = decision("space", opts, "ARVN", faction="ARVN", op="train", limited=False, step="space")
+    a = arvn.choose(game, d)
+    assert a["space"] == "binh_dinh" and "Base" in arvn.last_reason  # 5 < 3 + 3: no 6 cubes in Hue first
+    game.board.tracks["arvn_resources"] = 6
+    arvn = NonPlayer("ARVN")
+    assert arvn.choose(game, d)["space"] == "hue"
+    for k in ("arvn_troops", "arvn_police", "arvn_rangers"):
+        game.board.available[k] = 0
+    arvn = NonPlayer("ARVN")
+    assert arvn.choose(game, d)["space"] == "binh_dinh"  # nothing to place in Hue
+
+
 def test_fitl_8_7_3_patrol_when_guerrillas_sit_next_to_saigon():
     def edit(g):
         for k in ("arvn_troops", "arvn_police", "arvn_rangers", "arvn_bases"):
@@ -1355,6 +1399,27 @@ def test_fitl_8_6_1_attack_estimate_counts_an_ambush_instead_of_the_troop_attack
     assert (n, base) == (1, False)  # not 2 (4.4.3: the Ambush replaces the Attack in its space)
 
 
+def test_fitl_8_6_4_with_nothing_available_and_the_trail_at_4_the_nva_do_not_rally():
+    """FITL-8.6.4 with 8.1.1 (decision F-172): no NVA Guerrilla, Base or Troop Available and the Trail at 4: a
+    Rally could only take pieces off the map, so the "2d6 exceeds the Guerrillas Available" condition does not
+    send the NVA to Rally, nor does the IF NONE; and an Infiltrate that would place 0 Troops is not wanted."""
+
+    def edit(g):
+        put(g, "central_laos", nva_bases=1, nva_guerrillas__u=3, nva_troops=2)
+        g.board.tracks["trail"] = 4
+        for k in ("nva_guerrillas", "nva_bases", "nva_troops"):
+            g.board.available[k] = 0
+
+    game = position(edit)
+    nva = NonPlayer("NVA")
+    assert not nva.rally_useful(game) and nva.infiltrate_troops(game) == 0
+    plan = nva.plan(game, False)
+    assert plan.op != "rally" and "Rally because" not in plan.reason
+    assert not nva.sa_wanted(game, decision("sa", [], "NVA", op="march"), "infiltrate")
+    game.board.tracks["trail"] = 3  # the Trail can still be Improved: a Rally is worth making again
+    assert nva.rally_useful(game)
+
+
 def test_fitl_8_6_4_infiltrate_counts_four_troops_over_both_spaces():
     """FITL-8.6.4 INFILTRATE: "at least 4 Troops" is the Infiltrate's total over its 2 spaces: Trail 1 + 1 Base
     places 2 in each of two Base spaces, 4 in all; with #46 559th Transport Grp (1 space) only 2."""
@@ -1424,6 +1489,49 @@ def test_fitl_8_7_2_govern_only_where_patronage_is_legal():
         game, decision("space", opts, "ARVN", op="train", sa="govern", step="sa_space", limited=False)
     )
     assert a["space"] == "qui_nhon" and "Patronage" in arvn.last_reason
+
+
+def test_fitl_8_7_3_patrol_gives_a_city_its_missing_troop():
+    """FITL-8.7.3 third bullet: Hue is under COIN Control with 3 Police but no Troop, so it is a Patrol target
+    and the Patrol moves a Troop there first (Police first elsewhere)."""
+
+    def edit(g):
+        for c in ("da_nang", "kontum", "qui_nhon", "cam_ranh", "an_loc", "saigon", "can_tho"):
+            put(g, c, arvn_troops=2, arvn_police=2)
+        put(g, "hue", arvn_police=3)
+        put(g, "quang_tri_thua_thien", arvn_troops=3, arvn_police=3)
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    assert arvn.city_missing_cube(game, "hue") == "Troop" and arvn.city_missing_cube(game, "saigon") == ""
+    targets = {d: why for d, _, why in arvn.patrol_targets(game)}
+    assert "Troop is missing" in targets["hue"] and "saigon" not in targets
+    opts = [
+        Action.make("move_from", f"{k} from Quang Tri", space="quang_tri_thua_thien", key=k)
+        for k in ("arvn_police", "arvn_troops")
+    ]
+    d = decision("move_from", opts + [Action.make("done", "Done")], "ARVN", op="patrol", step="move_from")
+    a = arvn.choose(game, d)
+    assert a["key"] == "arvn_troops" and "Hue" in arvn.last_reason
+
+
+def test_fitl_8_7_4_raid_picks_only_spaces_its_rangers_can_reach():
+    """FITL-8.7.4 RAID with 4.3.3: the VC Base in Tay Ninh has no Ranger in or next to it; Kien Phong's Guerrilla
+    has an Underground Ranger next door (Kien Hoa stays COIN-Controlled without it): only Kien Phong is picked."""
+
+    def edit(g):
+        put(g, "tay_ninh", vc_bases=1, vc_guerrillas__u=2)
+        put(g, "kien_phong", vc_guerrillas__u=1)
+        put(g, "kien_hoa_vinh_binh", arvn_rangers__u=1, arvn_troops=2)
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    assert not arvn.raid_reaches(game, "tay_ninh") and arvn.raid_reaches(game, "kien_phong")
+    opts = [Action.make("space", x, space=x) for x in ("tay_ninh", "kien_phong")] + [Action.make("done", "d")]
+    d = decision(
+        "space", opts, "ARVN", faction="ARVN", op="assault", sa="raid", step="sa_space", limited=False
+    )
+    assert arvn.choose(game, d)["space"] == "kien_phong"
 
 
 def test_fitl_8_7_3_patrol_moves_police_first():

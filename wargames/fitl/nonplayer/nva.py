@@ -119,12 +119,24 @@ class NvaNonPlayer(NonPlayerBase):
                         f"at least the d6 {d}",
                     )
                 )
-        why = self.rally_reason(game)
+        useful = self.rally_useful(game)
+        why = self.rally_reason(game) if useful else ""
         if why:
             chain.append(("rally", f"NVA 8.6.4: Rally because {why}"))
         if not game.monsoon and self.march_move_exists(game):
-            chain.append(("march", "NVA 8.6.5: March (no other Operation's condition applies)"))
-        chain.append(("rally", "NVA 8.6.5 IF NONE: no March priority names a move: Rally"))
+            chain.append(
+                (
+                    "march",
+                    "NVA 8.6.5: March ("
+                    + (
+                        "no other Operation's condition applies)"
+                        if useful
+                        else "a Rally could place nothing from Available nor Improve the Trail, F-172)"
+                    ),
+                )
+            )
+        if useful:
+            chain.append(("rally", "NVA 8.6.5 IF NONE: no March priority names a move: Rally"))
         got = self.first_possible(game, limited, chain)
         if got is None:
             return Plan(
@@ -142,6 +154,18 @@ class NvaNonPlayer(NonPlayerBase):
         return Plan(
             op, sas, event=ev, event_why=evwhy if ev else "", reason=reason + ("" if ev else f" ({evwhy})")
         )
+
+    def rally_useful(self, game: Any) -> bool:
+        """FITL-8.6.4 with 8.1.1 (decision F-172): a Non-player Rally does something only if it can place an NVA
+        Guerrilla or Base from Available or Improve the Trail (below 4, no #38 McNamara Line); with nothing
+        Available and the Trail at 4 the only Rally left would take pieces off the map, which a Non-player never
+        does, so the flowchart goes on (March, else Pass)."""
+        b = game.board
+        if b.available["nva_guerrillas"]:
+            return True
+        if b.available["nva_bases"] and self.base_spaces(game):
+            return True
+        return b.tracks["trail"] < 4 and not game.lasting(38, "unshaded")
 
     def rally_reason(self, game: Any) -> str:
         b = game.board
