@@ -962,6 +962,42 @@ def test_fitl_8_6_5_ambush_after_march_only_to_remove_a_base():
     assert not nva.sa_wanted(game, d, "ambush")
 
 
+def test_fitl_8_8_3_air_lift_empties_an_origin_without_coin_control():
+    """FITL-8.8.3 AIR LIFT (decision F-178): Kien Giang (3 US Troops, 3 VC Guerrillas: no COIN Control, no Support,
+    no US Base) is a first-kind origin and is emptied: all 3 Troops fly, though Phu Bon needs only 1."""
+
+    def edit(g):
+        put(g, "phu_bon_phu_yen", us_bases=1, nva_troops=1)
+        put(g, "kien_giang_an_xuyen", us_troops=3, vc_guerrillas__u=3)
+
+    game = position(edit)
+    us = NonPlayer("US")
+    assert us.emptied_origin(game, "kien_giang_an_xuyen") and us.troops_needed(game, "phu_bon_phu_yen") == 1
+    assert us.lift_plan(game) == ("kien_giang_an_xuyen", "phu_bon_phu_yen", 3)
+
+
+def test_fitl_8_8_5_no_us_sweep_into_jungle_that_would_activate_nothing():
+    """FITL-8.8.5 with 3.2.3 (decision F-178): in Jungle a Sweep Activates 1 Guerrilla per 2 cubes, so Tay Ninh
+    with 1 US Troop and no spare Troop next to it is not a Sweep space; with 2 Troops it is."""
+
+    def edit(g):
+        put(g, "tay_ninh", us_troops=1, vc_guerrillas__u=2)
+        put(g, "quang_tin_quang_ngai", us_troops=1, vc_guerrillas__u=1)
+
+    game = position(edit)
+    us = NonPlayer("US")
+    assert us.sweep_reach(game, "tay_ninh") == 0 and us.sweep_reach(game, "quang_tin_quang_ngai") == 1
+    opts = [Action.make("space", x, space=x) for x in ("tay_ninh", "quang_tin_quang_ngai")] + [
+        Action.make("done", "d")
+    ]
+    d = decision("space", opts, "US", faction="US", op="sweep", limited=False, step="space")
+    assert us.choose(game, d)["space"] == "quang_tin_quang_ngai"
+    us = NonPlayer("US")
+    assert us.choose(game, d)["space"] == "quang_tin_quang_ngai"
+    game.board.pieces["tay_ninh"]["us_troops"] = 2
+    assert us.sweep_reach(game, "tay_ninh") == 1
+
+
 def test_fitl_8_8_3_shaded_cobras_stops_the_assault_after_two_spaces():
     def edit(g):
         for s in ("hue", "da_nang", "qui_nhon"):
