@@ -374,6 +374,12 @@ class EventChoices:
                 "8.4.4 names first",
             )  # type: ignore[attr-defined]
             return a
+        if (
+            step == "desert"
+        ):  # FITL-2.4.1 Failed Attempt: the ARVN keeps its Troops, Police desert first (F-108)
+            a = min(opts, key=lambda a: a.get("troops", 0))
+            self.why("8.4.4", f"{a.label}: Police desert before Troops, the more valuable cube (F-108)")  # type: ignore[attr-defined]
+            return a
         if step == "free_sa":
             plan = self.plan(game, False)  # type: ignore[attr-defined]
             offered = {a["sa"]: a for a in opts}
