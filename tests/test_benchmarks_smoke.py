@@ -84,3 +84,16 @@ def test_bench_notebooks_times_a_notebook(tmp_path):
         and rows[0]["wall_s"] >= rows[0]["cpu_s"] / 2
     )
     assert "| notebooks/00-start-here.ipynb |" in out.read_text()
+
+
+def test_fitl_nva_reasons_names_the_rally_conditions():
+    """benchmarks/fitl_nva_reasons.py (issue #28 item 15): the reasons are shortened to the 8.6.4 conditions."""
+    mod = _load("fitl_nva_reasons")
+    assert mod.reason("NVA 8.6.4: Rally because the roll 9 exceeds the 6 NVA Guerrillas Available") == (
+        "2d6 exceeds the NVA Guerrillas Available"
+    )
+    assert (
+        mod.reason("NVA 8.6.4: Rally because the Trail is at 1 (NVA 8.6.2: no Event)")
+        == "the Trail is 0 or 1"
+    )
+    assert mod.reason("NVA 8.6.5: March (no other Operation's condition applies)") == "March"

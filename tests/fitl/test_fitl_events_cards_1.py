@@ -112,6 +112,31 @@ def test_fitl_5_1_card_2_kissinger_shaded():
     }
 
 
+def test_fitl_5_1_card_2_kissinger_shaded_us_troops_from_casualties():
+    """Card 2 Kissinger, shaded (decision F-179): any 2 US Troops go Out of Play, Casualties included: after 1 map
+    Troop the US takes the other from the Casualties box."""
+
+    def prep(g):
+        put(g.board, "hue", us_troops=1)
+        g.board.available["us_troops"] -= 1
+        g.board.casualties["us_troops"] += 1
+
+    _, d = play(
+        2,
+        "shaded",
+        "NVA",
+        prep,
+        picks=[
+            {"space": "the_fishhook", "key": "nva_troops"},
+            {"space": "the_fishhook", "key": "nva_troops"},
+            {"space": "hue", "key": "us_troops"},
+            {"kind": "option", "index": 0},
+        ],
+    )
+    assert d["casualties.us_troops"] == -1 and d["hue.us_troops"] == -1 and d["out_of_play.us_troops"] == 2
+    assert "available.us_troops" not in d or d["available.us_troops"] == 0
+
+
 def test_fitl_5_4_card_3_peace_talks_marker_and_shaded_trail():
     g, d = play(3, "unshaded", "US")
     assert d == {"nva_resources": -9} and g.event_flags["peace_talks"] is True

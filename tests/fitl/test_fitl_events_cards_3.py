@@ -265,6 +265,17 @@ def test_fitl_1_8_card_77_detente():
     }
 
 
+def test_fitl_5_1_1_card_77_detente_shaded_vc_rally_in_at_most_6_spaces():
+    """Card 77 Détente, shaded: the VC's free Rally is limited to 6 spaces (FITL-5.1.1: the card's own count;
+    free, so without the limit it could take every space), whatever the NVA chose first."""
+    g, d = play(
+        77, "shaded", "VC"
+    )  # every choice the first offered: NVA +9, then one Rally space after another
+    rallied = {k.split(".")[0] for k in d if k.split(".")[0] in g.data.spaces and ".vc_" in k}
+    assert d.get("nva_resources") == 9 and len(rallied) == 6
+    assert d["available.vc_guerrillas"] + d.get("available.vc_bases", 0) < 0
+
+
 def test_fitl_5_4_card_78_general_lansdale():
     def prep(g):
         put(g.board, "hue", arvn_police=1)

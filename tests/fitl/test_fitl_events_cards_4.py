@@ -201,6 +201,26 @@ def test_fitl_6_4_2_card_90_walt_rostow():
     }
 
 
+def test_fitl_5_1_1_card_90_walt_rostow_unshaded_from_anywhere_the_map_included():
+    """Card 90 Walt Rostow, unshaded (decision F-179): the 2 ARVN pieces may come from the map: 1 ARVN Troop moves
+    from Binh Dinh to COIN-Controlled Hue, then the other piece comes from Available."""
+
+    def prep(g):
+        put(g.board, "binh_dinh", arvn_troops=2)
+        put(g.board, "hue", arvn_police=1)
+
+    _, d = play(
+        90,
+        "unshaded",
+        "ARVN",
+        prep,
+        picks=[{"space": "binh_dinh", "key": "arvn_troops"}, "stop"],  # Hue: the only COIN-Controlled space
+    )
+    assert d["binh_dinh.arvn_troops"] == -1
+    assert sum(v for k, v in d.items() if k.startswith("hue.arvn")) == 2
+    assert sum(v for k, v in d.items() if k.startswith("available.arvn")) == -1
+
+
 def test_fitl_5_1_card_91_bob_hope():
     def prep(g):
         put(g.board, "binh_dinh", us_troops=4)
@@ -617,6 +637,19 @@ def test_fitl_2_4_1_failed_attempt_deserts_arvn_cubes():
 
     g = drive(LeaderGame([129], prep))
     assert g.board.pieces["saigon"]["arvn_troops"] + g.board.pieces["saigon"]["arvn_police"] == 5
+
+
+def test_fitl_2_4_1_failed_attempt_the_arvn_chooses_which_cubes_desert():
+    """Card 129 Failed Attempt (decision F-179): 4 Troops and 2 Police in Saigon lose 2 cubes, and the ARVN
+    chooses the mix (here both Troops); To Quoc keeps its fixed order (Police first, F-108)."""
+
+    def prep(g):
+        put(g.board, "saigon", arvn_troops=4, arvn_police=2)
+
+    g = drive(LeaderGame([129], prep), {"kind": "option", "troops": 2})
+    asked = next(e for e in g.record if "act" in e and e["act"]["kind"] == "option")
+    assert asked["side"] == "ARVN"
+    assert g.board.pieces["saigon"]["arvn_troops"] == 2 and g.board.pieces["saigon"]["arvn_police"] == 2
 
 
 def test_fitl_2_4_1_leader_lasting_effects_queryable():

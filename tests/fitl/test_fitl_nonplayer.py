@@ -156,6 +156,37 @@ def test_fitl_8_5_3_rally_when_two_bases_can_be_placed():
     assert plan.op == "rally" and "2 VC Bases" in plan.reason
 
 
+def test_fitl_8_5_3_rally_counts_only_the_vc_bases_available(monkeypatch):
+    """FITL-8.5.3 with 8.1.1: two spaces could take a Base, but only 1 VC Base is Available: the Rally would
+    place 1, so the "2 or more Bases" condition does not hold (the 3d6 roll of 18 does not either)."""
+
+    def edit(g):
+        put(g, "tay_ninh", vc_guerrillas__a=4)
+        put(g, "kien_phong", vc_guerrillas__a=4)
+        g.board.available["vc_bases"] = 1
+
+    fixed(monkeypatch, vc_mod, 6, 6, 6)
+    vc = NonPlayer("VC")
+    game = position(edit)
+    assert len(vc.rally_base_spaces(game)) == 2 and vc.rally_bases_placed(game) == 1
+    assert "VC Bases" not in vc.plan(game, False).reason
+
+
+def test_fitl_8_5_3_rally_tie_break_counts_the_guerrillas_a_vc_base_places():
+    """FITL-8.5.3 tie-break with 3.3.1: at a VC Base a Rally places Population + Bases Guerrillas, not 1, so 4
+    COIN cubes against a VC Base and 1 Guerrilla in a Population-2 space lose COIN Control to it (3 placed)."""
+
+    def edit(g):
+        put(g, "tay_ninh", vc_bases=1, vc_guerrillas__a=1, arvn_police=4)
+
+    game = position(edit)
+    vc = NonPlayer("VC")
+    assert game.board.control("tay_ninh") == "coin" and vc.pop(game, "tay_ninh") == 2
+    assert vc.rally_guerrillas(game, "tay_ninh") == 3
+    key = vc.rally_key(game, "tay_ninh", 0)
+    assert key[0] == 3 and key[1] == 2  # removes COIN Control (doubled: it ranks before NVA Control)
+
+
 def test_fitl_8_5_3_rally_space_priorities_base_first():
     def edit(g):
         put(g, "tay_ninh", vc_guerrillas__a=4)
@@ -343,6 +374,50 @@ def test_fitl_8_7_2_train_places_six_cubes_evenly():
     assert (a["troops"], a["police"]) == (3, 3)  # Police (fewest) first, then alternating evenly
 
 
+def test_fitl_8_7_2_train_places_exactly_six_cubes_when_it_can():
+    """FITL-8.7.2 with 8.1.2: 1 Troop and 10 Police Available: 6 cubes (1 Troop, 5 Police), not the 3 nearest an
+    even split."""
+
+    def edit(g):
+        g.board.available["arvn_troops"] = 1
+        g.board.available["arvn_police"] = 10
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    opts = [
+        Action.make("place", f"{t}/{p}", irregulars=0, rangers=0, troops=t, police=p)
+        for t in range(2)
+        for p in range(7 - t)
+        if t + p
+    ]
+    a = arvn.choose(game, decision("place", opts, "ARVN", op="train", step="place", space="hue"))
+    assert (a["troops"], a["police"]) == (1, 5)
+
+
+def test_fitl_8_7_2_train_picks_only_spaces_where_it_places_and_keeps_3_for_the_base():
+    """FITL-8.7.2: a City is a placement space only if ARVN pieces are Available and the 3 Resources are there,
+    with 3 more kept for the Base that Binh Dinh (5 US/ARVN units, 3 ARVN cubes, no COIN Base) can take."""
+
+    def edit(g):
+        put(g, "binh_dinh", arvn_troops=2, arvn_police=1, us_troops=2)
+        g.board.tracks["arvn_resources"] = 5
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    assert arvn.base_train_space(game, "binh_dinh")
+    opts = [Action.make("space", s, space=s) for s in ("hue", "binh_dinh")] + [Action.make("done", "done")]
+    d = decision("space", opts, "ARVN", faction="ARVN", op="train", limited=False, step="space")
+    a = arvn.choose(game, d)
+    assert a["space"] == "binh_dinh" and "Base" in arvn.last_reason  # 5 < 3 + 3: no 6 cubes in Hue first
+    game.board.tracks["arvn_resources"] = 6
+    arvn = NonPlayer("ARVN")
+    assert arvn.choose(game, d)["space"] == "hue"
+    for k in ("arvn_troops", "arvn_police", "arvn_rangers"):
+        game.board.available[k] = 0
+    arvn = NonPlayer("ARVN")
+    assert arvn.choose(game, d)["space"] == "binh_dinh"  # nothing to place in Hue
+
+
 def test_fitl_8_7_3_patrol_when_guerrillas_sit_next_to_saigon():
     def edit(g):
         for k in ("arvn_troops", "arvn_police", "arvn_rangers", "arvn_bases"):
@@ -410,6 +485,25 @@ def test_fitl_8_8_2_capability_check_uses_the_rvn_leader_box(monkeypatch):
     game.card = next(n for n, c in game.data.cards.items() if c.kind == "capability")
     fixed(monkeypatch, priorities, 3)
     assert NonPlayer("US").capability_step(game)[0] == "play"
+
+
+def test_fitl_8_8_3_if_none_assault_when_an_air_lift_lets_it_remove_pieces():
+    """FITL-8.8.3 IF NONE: NVA Troops share Phu Bon with a US Base but no US Troop; no US Troop can remove
+    anything where it stands (Tay Ninh's Guerrilla is Underground), yet an Air Lift of the spare US Troop from
+    Kien Phong lets an Assault remove a piece in Phu Bon, so the Assault is possible: no Sweep."""
+
+    def edit(g):
+        put(g, "phu_bon_phu_yen", us_bases=1, nva_troops=1)
+        put(g, "kien_phong", us_troops=2)
+        put(g, "tay_ninh", us_troops=1, vc_guerrillas__u=1)
+
+    game = position(edit)
+    us = NonPlayer("US")
+    assert not us.assault_removes(game)
+    assert us.lift_assault_space(game, False) == "phu_bon_phu_yen"
+    plan = us.plan(game, False)
+    assert plan.op == "assault" and "Air Lift into" in plan.reason
+    assert us.lift_assault_space(game, True) is None  # a Limited Operation has no Air Lift
 
 
 def test_fitl_8_8_3_assault_when_nva_troops_share_a_space_with_us_troops():
@@ -868,6 +962,42 @@ def test_fitl_8_6_5_ambush_after_march_only_to_remove_a_base():
     assert not nva.sa_wanted(game, d, "ambush")
 
 
+def test_fitl_8_8_3_air_lift_empties_an_origin_without_coin_control():
+    """FITL-8.8.3 AIR LIFT (decision F-178): Kien Giang (3 US Troops, 3 VC Guerrillas: no COIN Control, no Support,
+    no US Base) is a first-kind origin and is emptied: all 3 Troops fly, though Phu Bon needs only 1."""
+
+    def edit(g):
+        put(g, "phu_bon_phu_yen", us_bases=1, nva_troops=1)
+        put(g, "kien_giang_an_xuyen", us_troops=3, vc_guerrillas__u=3)
+
+    game = position(edit)
+    us = NonPlayer("US")
+    assert us.emptied_origin(game, "kien_giang_an_xuyen") and us.troops_needed(game, "phu_bon_phu_yen") == 1
+    assert us.lift_plan(game) == ("kien_giang_an_xuyen", "phu_bon_phu_yen", 3)
+
+
+def test_fitl_8_8_5_no_us_sweep_into_jungle_that_would_activate_nothing():
+    """FITL-8.8.5 with 3.2.3 (decision F-178): in Jungle a Sweep Activates 1 Guerrilla per 2 cubes, so Tay Ninh
+    with 1 US Troop and no spare Troop next to it is not a Sweep space; with 2 Troops it is."""
+
+    def edit(g):
+        put(g, "tay_ninh", us_troops=1, vc_guerrillas__u=2)
+        put(g, "quang_tin_quang_ngai", us_troops=1, vc_guerrillas__u=1)
+
+    game = position(edit)
+    us = NonPlayer("US")
+    assert us.sweep_reach(game, "tay_ninh") == 0 and us.sweep_reach(game, "quang_tin_quang_ngai") == 1
+    opts = [Action.make("space", x, space=x) for x in ("tay_ninh", "quang_tin_quang_ngai")] + [
+        Action.make("done", "d")
+    ]
+    d = decision("space", opts, "US", faction="US", op="sweep", limited=False, step="space")
+    assert us.choose(game, d)["space"] == "quang_tin_quang_ngai"
+    us = NonPlayer("US")
+    assert us.choose(game, d)["space"] == "quang_tin_quang_ngai"
+    game.board.pieces["tay_ninh"]["us_troops"] = 2
+    assert us.sweep_reach(game, "tay_ninh") == 1
+
+
 def test_fitl_8_8_3_shaded_cobras_stops_the_assault_after_two_spaces():
     def edit(g):
         for s in ("hue", "da_nang", "qui_nhon"):
@@ -1305,6 +1435,45 @@ def test_fitl_8_6_1_attack_estimate_counts_an_ambush_instead_of_the_troop_attack
     assert (n, base) == (1, False)  # not 2 (4.4.3: the Ambush replaces the Attack in its space)
 
 
+def test_fitl_8_6_4_with_nothing_available_and_the_trail_at_4_the_nva_do_not_rally():
+    """FITL-8.6.4 with 8.1.1 (decision F-172): no NVA Guerrilla, Base or Troop Available and the Trail at 4: a
+    Rally could only take pieces off the map, so the "2d6 exceeds the Guerrillas Available" condition does not
+    send the NVA to Rally, nor does the IF NONE; and an Infiltrate that would place 0 Troops is not wanted."""
+
+    def edit(g):
+        put(g, "central_laos", nva_bases=1, nva_guerrillas__u=3, nva_troops=2)
+        g.board.tracks["trail"] = 4
+        for k in ("nva_guerrillas", "nva_bases", "nva_troops"):
+            g.board.available[k] = 0
+
+    game = position(edit)
+    nva = NonPlayer("NVA")
+    assert not nva.rally_useful(game) and nva.infiltrate_troops(game) == 0
+    plan = nva.plan(game, False)
+    assert plan.op != "rally" and "Rally because" not in plan.reason
+    assert not nva.sa_wanted(game, decision("sa", [], "NVA", op="march"), "infiltrate")
+    game.board.tracks["trail"] = 3  # the Trail can still be Improved: a Rally is worth making again
+    assert nva.rally_useful(game)
+
+
+def test_fitl_8_6_4_infiltrate_counts_four_troops_over_both_spaces():
+    """FITL-8.6.4 INFILTRATE: "at least 4 Troops" is the Infiltrate's total over its 2 spaces: Trail 1 + 1 Base
+    places 2 in each of two Base spaces, 4 in all; with #46 559th Transport Grp (1 space) only 2."""
+    from .test_fitl_lasting import add_momentum
+
+    def edit(g):
+        put(g, "central_laos", nva_bases=1, nva_guerrillas__u=2)
+        put(g, "southern_laos", nva_bases=1, nva_guerrillas__u=2)
+        g.board.tracks["trail"] = 1
+
+    game = position(edit)
+    nva = NonPlayer("NVA")
+    d = decision("sa", [], "NVA", op="rally")
+    assert nva.infiltrate_troops(game) == 4 and nva.sa_wanted(game, d, "infiltrate")
+    add_momentum(game, 46, "unshaded")
+    assert nva.infiltrate_troops(game) == 2 and not nva.sa_wanted(game, d, "infiltrate")
+
+
 def test_fitl_8_6_4_infiltrate_takes_over_the_tunneled_vc_base_first():
     game = position(lambda g: put(g, "tay_ninh", nva_troops=3, vc_bases=1, vc_bases__t=1))
     nva = NonPlayer("NVA")
@@ -1356,6 +1525,49 @@ def test_fitl_8_7_2_govern_only_where_patronage_is_legal():
         game, decision("space", opts, "ARVN", op="train", sa="govern", step="sa_space", limited=False)
     )
     assert a["space"] == "qui_nhon" and "Patronage" in arvn.last_reason
+
+
+def test_fitl_8_7_3_patrol_gives_a_city_its_missing_troop():
+    """FITL-8.7.3 third bullet: Hue is under COIN Control with 3 Police but no Troop, so it is a Patrol target
+    and the Patrol moves a Troop there first (Police first elsewhere)."""
+
+    def edit(g):
+        for c in ("da_nang", "kontum", "qui_nhon", "cam_ranh", "an_loc", "saigon", "can_tho"):
+            put(g, c, arvn_troops=2, arvn_police=2)
+        put(g, "hue", arvn_police=3)
+        put(g, "quang_tri_thua_thien", arvn_troops=3, arvn_police=3)
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    assert arvn.city_missing_cube(game, "hue") == "Troop" and arvn.city_missing_cube(game, "saigon") == ""
+    targets = {d: why for d, _, why in arvn.patrol_targets(game)}
+    assert "Troop is missing" in targets["hue"] and "saigon" not in targets
+    opts = [
+        Action.make("move_from", f"{k} from Quang Tri", space="quang_tri_thua_thien", key=k)
+        for k in ("arvn_police", "arvn_troops")
+    ]
+    d = decision("move_from", opts + [Action.make("done", "Done")], "ARVN", op="patrol", step="move_from")
+    a = arvn.choose(game, d)
+    assert a["key"] == "arvn_troops" and "Hue" in arvn.last_reason
+
+
+def test_fitl_8_7_4_raid_picks_only_spaces_its_rangers_can_reach():
+    """FITL-8.7.4 RAID with 4.3.3: the VC Base in Tay Ninh has no Ranger in or next to it; Kien Phong's Guerrilla
+    has an Underground Ranger next door (Kien Hoa stays COIN-Controlled without it): only Kien Phong is picked."""
+
+    def edit(g):
+        put(g, "tay_ninh", vc_bases=1, vc_guerrillas__u=2)
+        put(g, "kien_phong", vc_guerrillas__u=1)
+        put(g, "kien_hoa_vinh_binh", arvn_rangers__u=1, arvn_troops=2)
+
+    game = position(edit)
+    arvn = NonPlayer("ARVN")
+    assert not arvn.raid_reaches(game, "tay_ninh") and arvn.raid_reaches(game, "kien_phong")
+    opts = [Action.make("space", x, space=x) for x in ("tay_ninh", "kien_phong")] + [Action.make("done", "d")]
+    d = decision(
+        "space", opts, "ARVN", faction="ARVN", op="assault", sa="raid", step="sa_space", limited=False
+    )
+    assert arvn.choose(game, d)["space"] == "kien_phong"
 
 
 def test_fitl_8_7_3_patrol_moves_police_first():

@@ -260,3 +260,19 @@ def test_fitl_8_4_four_nonplayers_answer_every_event_choice_by_the_event_rules()
             for rule in counts:
                 counts[rule] += f" {rule}:" in w
     assert all(n > 0 for n in counts.values()), counts
+
+
+def test_fitl_8_4_5_us_nonplayer_ranks_the_pacify_spaces_of_card_96():
+    """FITL-8.4.5 for card 96 APC (unshaded), with card 64 Honolulu Conference using the same step: the US
+    Non-player ranks the Pacify spaces (the largest shift toward Support first: Saigon, Population 6, before
+    Hue) with no priority error, and takes every step allowed (8.4.3) instead of a random pick that may stop."""
+
+    def prep(g):
+        for s in ("hue", "saigon"):
+            put(g.board, s, us_troops=1, arvn_troops=1, arvn_police=1)
+
+    g, d, why = np_run(("card", 96, "US", "unshaded"), prep)
+    assert not any(PRIORITY_ERROR in w for w in why)
+    assert d.get("support.saigon") == 1 and d.get("support.hue") == 1
+    pac = [w for w in why if "shift toward Support" in w]
+    assert pac and pac[0].startswith("US 8.4.5") and "Saigon" in pac[0]

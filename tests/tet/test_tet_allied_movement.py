@@ -76,6 +76,34 @@ def test_tet_p4_2_out_of_reach_of_home_it_moves_toward_it():
     assert g.ground_destinations("us_4id_1", road=True) == {"13", "15"}  # each one step from II Corps
 
 
+def test_tet_p4_2_the_way_home_never_enters_laos_or_cambodia():
+    """L44 with L14 (decision A-25): from the Delta an I Corps unit heads home through South Vietnam; the
+    Cambodian province next door is no road home for a sector unit."""
+    g = _phase("p7", turn=3, edit=lambda g: put(g, "us_3mar", "43"))
+    dests = g.ground_destinations("us_3mar", road=True)
+    assert dests and "KH4" not in dests
+    assert all(g.data.areas[d].country == "SVN" for d in dests)
+    for start in ("31", "32", "41", "42"):
+        g.loc["us_3mar"] = start
+        assert all(g.data.areas[d].country == "SVN" for d in g.return_destinations("us_3mar")), start
+
+
+def test_tet_p4_2_with_no_way_home_the_unit_stays_and_the_phase_can_end():
+    """L44 with L14 (decision A-25): when South Vietnam offers no road home, nothing compels a move the unit
+    may not make: the phase may end, and its ruling names the unit left outside its Corps."""
+
+    def barred(g):
+        _homeless(g)
+        g.homebound_may_enter = lambda area: area == "quang_ngai"  # every way home barred
+
+    g = _phase("p7", turn=3, edit=barred)
+    assert not g.must_return("us_4id_1", 7)
+    assert "end_allied_move" in {a.kind for a in g.legal_actions()}
+    g.apply(next(a for a in g.legal_actions() if a.kind == "end_allied_move"))
+    end = next(r for r in reversed(g.log) if r.result and "stranded" in r.result)
+    assert end.result["stranded"] == ["us_4id_1"] and "Laos, Cambodia" in end.explanation
+
+
 def test_tet_p4_2_the_phase_cannot_end_before_the_unit_goes_home():
     """The move is compelled: no 'end movement' until the unit has gone back."""
     g = _phase("p7", turn=3, edit=_homeless)
@@ -162,6 +190,38 @@ def test_tet_p4_6_sector_tac_air_flies_to_any_area_of_its_corps():
     assert "S2" in {
         a["to"] for a in _select(g, "us_tac_I") if a.kind == "allied_move"
     }  # a sanctuary of I Corps
+
+
+def test_tet_p4_6_a_tac_air_destination_outside_its_corps_is_refused_under_p4_6():
+    """L48: the refusal names the strike-aircraft rule (not the mech/cav rule TET-P4-1) and the game is unchanged."""
+    import pytest
+
+    from wargames.core import IllegalAction
+
+    g = _phase("p4")
+    _select(g, "us_tac_II")
+    assert g.decision.rule_id == "TET-P4-6"
+    before = g.digest()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Action.make("allied_move", rule="TET-P4-6", to="13", unit="us_tac_II"))
+    assert err.value.rule_id == "TET-P4-6" and "Quang Ngai" in str(err.value)
+    assert g.digest() == before
+
+
+def test_tet_p4_5_a_helicopter_lift_reads_as_one_clean_sentence():
+    """L47: the ruling says where the helicopter flew, whom it picked up where, and where it set the unit down,
+    by names (no area ids, no stray brackets)."""
+    g = _phase("p4")
+    lift = next(a for a in _select(g, "us_heli_II") if a.kind == "allied_move" and a.get("passenger"))
+    rider, frm = lift["passenger"], g.loc[lift["passenger"]]
+    assert g.data.areas[frm].name in lift.label and f"from {frm})" not in lift.label
+    g.apply(lift)
+    r = next(r for r in reversed(g.log) if r.rule_id == "TET-P4-5")
+    text = r.explanation
+    assert text.startswith(g.describe("us_heli_II") + " flies from Pleiku to " + g.area_name(frm))
+    assert f"picks up {g.describe(rider)} and sets it down in {g.area_name(lift['to'])}" in text
+    assert text.count("(") == text.count(")") and text.endswith(".")
+    assert f" {frm})" not in text and f"from {frm}" not in text.replace(g.area_name(frm), "")
 
 
 def test_tet_p4_6_theater_tac_air_flies_anywhere_on_the_map_north_vietnam_included():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from wargames.yotr.bombardment import brt_column, sea_distance
 from wargames.yotr.data import BRT_COLUMNS, load_data
 
@@ -155,20 +157,29 @@ def test_yotr_bmb_brt_disrupted_may_not_move_or_attack():
     assert g.why_cannot_move("nva_2")[0] == "YOTR-BMB-BRT"
 
 
-def test_yotr_bmb_brt_pinned_or_disrupted_does_nothing_to_a_dummy():
-    # D-11: 6 air points doubled in clear terrain use column 10, where dice 3 and 2 are both D; a dummy hit by
-    # P or D stays unmarked and free to move (an E still removes it, unrevealed)
-    g = position({"nva_1": COAST, "dummy_1": COAST}, dice=[3, 2])
+def test_yotr_dum_a_dummy_takes_pinned_or_disrupted_like_a_unit_and_the_allies_see_no_difference():
+    """YOTR-DUM with YOTR-BMB-BRT (decision D-70, replacing the 'does nothing' of D-11): 6 air points doubled in
+    clear terrain use column 10, where dice 3 and 2 are both D.  The dummy is marked and held like the unit,
+    and the Allied view of the two counters and of the two rolls is the same."""
+    g = position({"nva_1": COAST, "dummy_1": COAST}, dice=[3, 2, 6, 6])  # both recovery rolls then fail
     rulings = choose(g, "air", hex=COAST, points=6) + choose(g, "done")
     rolls = {r.result["unit"]: r for r in rulings if r.rule_id == "YOTR-BMB-BRT"}
     assert rolls["dummy_1"].result["brt"] == "D" and rolls["nva_1"].result["brt"] == "D"
-    assert "dummy_1" not in g.disrupted and "dummy_1" not in g.pinned and "nva_1" in g.disrupted
-    assert "does nothing to a dummy" in rolls["dummy_1"].explanation
-    assert "dummy" not in rolls["dummy_1"].for_side("Allied").explanation  # still hidden from the Allies
+    assert {"dummy_1", "nva_1"} <= g.disrupted
+    recovery = [r for r in rulings if r.rule_id == "YOTR-SOP-A4" and "die" in (r.result or {})]
+    assert len(recovery) == 2  # one recovery roll for each marked counter, the dummy's too
+    assert g.why_cannot_move("dummy_1") == g.why_cannot_move("nva_1")
+    seen = [u for u in g.public_state("Allied")["units"] if u["hex"] == COAST and u["side"] == "Communist"]
+    assert len(seen) == 2 and all(u["markers"] == ["D"] for u in seen)
+    assert {k: v for k, v in seen[0].items() if k != "id"} == {k: v for k, v in seen[1].items() if k != "id"}
+    texts = [rolls[u].for_side("Allied").explanation for u in ("nva_1", "dummy_1")]
+    shape = [re.sub(r"\d+", "#", t.replace(COAST, "hex")) for t in texts]  # die and counter number aside
+    assert "dummy" not in " ".join(texts) and shape[0] == shape[1]
     g2 = position({"dummy_1": P}, dice=[2])  # clear hex: 1 air point doubled is column 2; die 2 there is P
     rulings = choose(g2, "air", hex=P, points=1) + choose(g2, "done")
     r = next(x for x in rulings if x.rule_id == "YOTR-BMB-BRT")
-    assert r.result["brt"] == "P" and "dummy_1" not in g2.pinned
+    assert r.result["brt"] == "P"
+    assert any(x.result == {"unpinned": 1} for x in rulings)  # its Pinned marker came off in phase A4
 
 
 def test_yotr_tec_5_town_outside_south_vietnam_not_doubled():

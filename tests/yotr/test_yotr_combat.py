@@ -531,3 +531,31 @@ def test_yotr_cbt_c_attack_on_a_hex_holding_only_already_attacked_units_is_not_m
     assert sum(r.rule_id == "YOTR-CBT-CRT" and r.title.startswith("Battle") for r in out) == 1
     spent = next(r for r in out if r.rule_id == "YOTR-CBT-C")
     assert "D-66" in spent.explanation and spent.result["spent"] == ["arvn_qt_3"]
+
+
+def test_yotr_twn_proc_militia_left_alone_by_a_retreated_unit_is_still_eliminated():
+    """YOTR-TWN-PROC with YOTR-CBT-C (decisions D-55, D-66, D-71): the USA unit at Long Binh, beaten (Dr1), falls
+    back to the base of Vung Tau, itself a declared target.  There it takes no part (attacked once already), so
+    Vung Tau's militia defends alone; the Dr1 it suffers eliminates the militia, while the unit keeps the town
+    Allied: no capture, no advance, and a town without militia strength from then on."""
+    a, b = "3674", "3980"
+
+    def edit(g):
+        clear(g)
+        put(g, "usa_3", a)
+        for uid, h in zip(("nva_1", "nva_2", "nva_3"), ("3673", "3773", "3774"), strict=True):
+            put(g, uid, h)
+        put(g, "nva_7", "3979")
+
+    g = yotr_at("c_combat", turn=1, edit=edit, dice=[1, 1])
+    out = choose(g, "target", hex=a) + choose(g, "all_attack", hex=a)
+    out += choose(g, "target", hex=b) + choose(g, "attacker", unit="nva_7")
+    out += choose(g, "resolve", hex=a) + choose(g, "retreat", to=b)
+    while g.decision.rule_id == "YOTR-CBT-L":  # no advance into Long Binh
+        out += g.apply(g.legal_actions()[-1])
+    battle = [r for r in out if r.rule_id == "YOTR-CBT-CRT" and r.title.startswith("Battle")][-1]
+    assert battle.inputs["units"] == 0 and battle.inputs["militia"] == 2 and battle.result["crt"] == "Dr1"
+    assert g.loc["usa_3"] == b and g.town[b] == "allied" and g.allied_militia(b) == 0
+    lost = next(r for r in out if r.rule_id == "YOTR-TWN-PROC" and r.result.get("town") == b)
+    assert "D-55" in lost.explanation and lost.result["militia"] == 0
+    assert g.loc["nva_7"] == "3979"

@@ -135,33 +135,38 @@ def test_yotr_sup_h_any_number_share_a_source():
     assert all(g.supply[u] == "general_supply" for u in units)
 
 
-def test_yotr_sup_f_a_line_reopened_by_an_earlier_battle_lets_the_unit_attack():
-    # D-54: ARVN 3-6 at 1987 is cut off by the zones of a dummy (1986) and an NVA 4-6 (1988), so its attack is
-    # zero when the attacks are declared; it may still be declared against 1988.  The first battle exposes the
-    # dummy, which reopens the line, and at the instant of the second battle the ARVN unit attacks with 3.
+def test_yotr_sup_chart_an_unsupplied_arvn_unit_cannot_be_declared_as_an_attacker():
+    """YOTR-SUP-CHART / YOTR-CBT-A (decision D-54, revised in issue 28): ARVN 3-6 at 1987 is cut off by the
+    zones of a dummy (1986) and an NVA 4-6 (1988), so its attack strength is zero: it is not offered as an
+    attacker, and 1988, next to no other Allied unit, is not offered as a target (no reveal for free)."""
     units = {"arvn_qt_3": "1987", "dummy_1": "1986", "nva_7": "1988", "arvn_qn_1": "1985"}
     g = position(units, phase="a_combat", turn=3, dice=[6])
     assert g.allied_supply("arvn_qt_3") == "unsupplied" and g.attack_strength("arvn_qt_3") == 0
-    assert g.may_attack("arvn_qt_3")
-    out = choose(g, "target", hex="1986") + choose(g, "attacker", unit="arvn_qn_1") + choose(g, "commit")
-    out += choose(g, "target", hex="1988")
+    assert g.may_attack("arvn_qt_3") and not g.may_declare("arvn_qt_3")
+    assert g.decision.rule_id == "YOTR-CBT-A"
+    targets = {a["hex"] for a in g.legal_actions() if a.kind == "target"}
+    assert "1986" in targets and "1988" not in targets
+    assert all("arvn_qt_3" not in g.eligible_attackers("Allied", h, set()) for h in targets)
+
+
+def test_yotr_sup_f_an_attack_whose_attackers_lost_their_strength_is_not_made_and_reveals_nothing():
+    """YOTR-SUP-F (decision D-54): supply is judged again at the instant of the battle; when every declared
+    attacker has lost its strength by then, there is no battle and the defenders stay face down."""
+    units = {"arvn_qt_3": "1987", "nva_7": "1988", "arvn_qn_1": "1985", "nva_2": "1984"}
+    g = position(units, phase="a_combat", turn=3)  # NVA at 1984: a second target keeps the declaring open
+    assert g.may_declare("arvn_qt_3")
+    out = choose(g, "target", hex="1988")
     if g.decision.rule_id == "YOTR-CBT-H":
         out += choose(g, "attacker", unit="arvn_qt_3")
-    while g.decision and g.decision.rule_id in (
-        "YOTR-CBT-A",
-        "YOTR-CBT-D",
-        "YOTR-CBT-K",
-        "YOTR-ZOC-D",
-        "YOTR-CBT-L",
-    ):
-        acts = g.legal_actions()
-        out += g.apply(
-            acts[-1] if g.decision.rule_id in ("YOTR-CBT-A", "YOTR-CBT-D", "YOTR-CBT-L") else acts[0]
-        )
-    assert g.loc["dummy_1"] == "removed"
-    battle = next(r for r in out if r.rule_id == "YOTR-CBT-CRT" and r.title.startswith("Battle"))
-    assert battle.inputs["attackers"] == ["arvn_qt_3"] and battle.inputs["attack"] == 3
-    assert battle.result["odds"] == "1-1"  # against the Isolated NVA 4-6 (defence halved to 2)
+    while g.decision.rule_id == "YOTR-CBT-D":
+        out += choose(g, "no_more")
+    assert g.decision.rule_id == "YOTR-CBT-A"
+    g.place("dummy_1", "1986")  # the line is cut between declaration and battle
+    g.touch()
+    assert g.attack_strength("arvn_qt_3") == 0
+    out += choose(g, "done")
+    assert any(r.title == "No attack on 1988" for r in out)
+    assert not any(r.rule_id == "YOTR-CBT-CRT" for r in out) and "nva_7" not in g.face_up
 
 
 def test_yotr_sup_allied_line_traced_back_agrees_with_the_hexes_traced_from_the_sources():
@@ -188,3 +193,21 @@ def test_yotr_sup_allied_line_traced_back_agrees_with_the_hexes_traced_from_the_
                     seen.add(want)
         g.apply(bots[g.decision.side].choose(g, g.decision))
     assert seen == {True, False}
+
+
+def test_yotr_sup_proc_svay_rieng_is_a_town_hex_for_supply_as_for_bombardment():
+    """YOTR-SUP-PROC with YOTR-TEC-5 (decision D-72): the Cambodian town of Svay Rieng is not doubled under
+    bombardment because of its town symbol, and by the same symbol an Allied unit in it is Supplied, besieged or
+    not; unbesieged and free of Communist units it is a source of supply lines.  It still scores nothing."""
+    svay = D.places["svay_rieng"].hex
+    ring = [h for h in D.adj[svay] if D.terrain(h) != "sea"]
+    g = position({"arvn_svay_rieng_2": svay}, phase="a_move")
+    assert g.bombardment_multiplier(svay) == 1 and svay not in D.towns
+    assert svay in g._allied_lines("arvn")[0]
+    g.place("nva_2", ring[0])  # a Communist zone over the town: besieged, no longer a source
+    g.touch()
+    assert svay not in g._allied_lines("arvn")[0]
+    for i, h in enumerate(ring[1:], start=3):  # ringed: no line leads out, the town hex still supplies
+        g.place(f"nva_{i}", h)
+    g.touch()
+    assert g.allied_supply("arvn_svay_rieng_2") == "supplied"

@@ -11,8 +11,10 @@
   ground unit may ride the Highway this way.
 * TET-P4-2 (decision A-25): a sector ground unit outside its Corps after a retreat must move back into it in
   its movement phase (mech/cav in phase 4, and again in 7; every other one in phase 7), through the other
-  Corps if need be, or as far toward it as one move goes; the phase cannot end before it has moved, and on
-  turns 1-2 the move does not count against the slow-reaction allowance.
+  Corps of South Vietnam if need be (never through Laos, Cambodia or North Vietnam, which TET-UNIT-3 closes
+  to sector units), or as far toward it as one move goes; the phase cannot end before it has moved, and on
+  turns 1-2 the move does not count against the slow-reaction allowance.  A unit with no such move stays
+  where it is and the phase may end (the ruling that ends the phase says so).
 * TET-P4-3: the riverine force moves anywhere in provinces 42 and 43 and their cities, carrying one non-mech
   infantry unit with it.
 * TET-P4-4: the battleship re-stations off one of the three coastal I Corps provinces (also in phase 7, A-26).
@@ -32,7 +34,7 @@
 
 from __future__ import annotations
 
-from ..core import Action
+from ..core import Action, IllegalAction
 from .data import AIR_TYPES, COMMUNIST, NOT_GROUND
 
 OFFMAP = ("offmap_box_1", "offmap_box_2")
@@ -84,11 +86,17 @@ class AlliedMovementRules:
             return set()
 
         def passable(c):
-            if not (homebound or self.allied_may_enter(uid, c)):
+            if not (self.homebound_may_enter(c) if homebound else self.allied_may_enter(uid, c)):
                 return False
             return "stop" if self.enemy_here(c) or c in self.insurrection else True
 
         return self.data.map.reachable(where, ("road",), passable)
+
+    def homebound_may_enter(self, area: str) -> bool:
+        """TET-P4-2 with TET-UNIT-3 (decision A-25): on its compelled way home a sector unit may cross the other
+        Corps of South Vietnam, never Laos, Cambodia or North Vietnam (closed to sector units by L14)."""
+        a = self.data.areas[area]
+        return a.kind != "box" and a.country == "SVN"
 
     def allied_step(self, uid: str, homebound: bool = False) -> set[str]:
         where = self.loc[uid]
@@ -100,9 +108,7 @@ class AlliedMovementRules:
             out |= self.data.map.neighbours(where, ("land",))
             out |= set(self.data.cities_of.get(where, ()))
         return {
-            x
-            for x in out
-            if (self.data.areas[x].kind != "box" if homebound else self.allied_may_enter(uid, x))
+            x for x in out if (self.homebound_may_enter(x) if homebound else self.allied_may_enter(uid, x))
         }
 
     def out_of_sector(self, uid: str) -> bool:
@@ -119,7 +125,8 @@ class AlliedMovementRules:
 
     def steps_to_sector(self, area: str, sector: str) -> int | None:
         """How many single steps (province, city, road links) separate ``area`` from the nearest area of
-        ``sector``: the measure of 'toward home' when home is out of reach in one move (decision A-25)."""
+        ``sector``: the measure of 'toward home' when home is out of reach in one move (decision A-25).  Only
+        areas of South Vietnam are crossed (TET-UNIT-3); None when home cannot be reached that way."""
         seen, frontier, n = {area}, [area], 0
         while frontier:
             if any(self.corps_of(x) == sector for x in frontier):
@@ -130,14 +137,15 @@ class AlliedMovementRules:
                 near = self.data.map.neighbours(x, ("land", "road")) | set(self.data.cities_of.get(x, ()))
                 if a.kind == "city":
                     near.add(a.province)
-                nxt += [y for y in near if y not in seen and self.data.areas[y].kind != "box"]
+                nxt += [y for y in near if y not in seen and self.homebound_may_enter(y)]
                 seen.update(nxt)
             frontier, n = nxt, n + 1
         return None
 
     def return_destinations(self, uid: str) -> set[str]:
         """TET-P4-2 (decision A-25): the moves that bring an out-of-sector unit back into its Corps; when none
-        reaches it this phase, the moves that bring it closer."""
+        reaches it this phase, the moves that bring it closer; none at all when no road home through South
+        Vietnam exists (the unit then stays, TET-UNIT-3 prevailing)."""
         u = self.unit(uid)
         dest = self.allied_step(uid, homebound=True) | self.road_destinations(uid, homebound=True)
         dest.discard(self.loc[uid])
@@ -145,7 +153,14 @@ class AlliedMovementRules:
         if home:
             return home
         now = self.steps_to_sector(self.loc[uid], u.sector)
-        return {d for d in dest if now is not None and (self.steps_to_sector(d, u.sector) or 0) < now}
+        if now is None:
+            return set()
+        closer = set()
+        for d in dest:
+            n = self.steps_to_sector(d, u.sector)
+            if n is not None and n < now:
+                closer.add(d)
+        return closer
 
     def ground_destinations(self, uid: str, road: bool) -> set[str]:
         if self.out_of_sector(uid):
@@ -210,11 +225,20 @@ class AlliedMovementRules:
                 act = yield self.decide("Allied", prompt, "TET-P4-2" if owed else rule, picks, kind="select")
                 if act.kind == "end_allied_move":
                     moved = sum(1 for u in self.moved if self.acts_for(faction, u))
+                    stranded = [u for u in units if self.out_of_sector(u) and not self.return_destinations(u)]
+                    why = (
+                        " "
+                        + ", ".join(self.describe(u) for u in stranded)
+                        + " stay outside their Corps: no move through South Vietnam leads them home, and a"
+                        " sector unit may not enter Laos, Cambodia or North Vietnam (TET-UNIT-3, decision A-25)."
+                        if stranded
+                        else ""
+                    )
                     yield self.ruling(
                         rule,
                         f"{faction or 'Allied'} movement ends",
-                        f"The {faction or 'Allied'} player ends phase {phase} having moved {moved} unit(s).",
-                        result={"moved": moved},
+                        f"The {faction or 'Allied'} player ends phase {phase} having moved {moved} unit(s).{why}",
+                        result={"moved": moved, "stranded": stranded},
                     )
                     break
                 uid = act["unit"]
@@ -223,8 +247,9 @@ class AlliedMovementRules:
                 act = yield self.decide(
                     "Allied",
                     f"Where does {self.unit(uid).name} go?",
-                    rule,
+                    self.move_rule(uid, phase),
                     moves,
+                    check=self.why_not_allied_move(uid, phase, moves),
                     unit=uid,
                     kind="allied_move",
                 )
@@ -260,9 +285,55 @@ class AlliedMovementRules:
             if passenger is None  # in key order, as Action.make
             else (("passenger", passenger), ("rule", rule), ("to", to), ("unit", uid))
         )  # sorts them
-        return Action(
-            "allied_move", params, f"{self.data.units[uid].name}: {where} -> {to} ({how})", (where, to)
-        )
+        return Action("allied_move", params, f"{self._move_prefix(uid, where, to)}{how})", (where, to))
+
+    def _move_prefix(self, uid: str, where: str, to: str) -> str:
+        """The start of a move's label: the unit, then the two areas by name (never their ids)."""
+        names = self._static("area_names")
+        if not names:
+            names.update((a, self.area_name(a)) for a in self.data.areas)
+        return f"{self.data.units[uid].name}: {names[where]} -> {names[to]} ("
+
+    def _how(self, act: Action, frm: str) -> str:
+        """How a move goes (the part of its label in brackets: "fly to strike", "re-station", ...)."""
+        prefix = self._move_prefix(act["unit"], frm, act["to"])
+        label = act.label or ""
+        return label[len(prefix) : -1] if label.startswith(prefix) and label.endswith(")") else ""
+
+    def move_rule(self, uid: str, phase: int) -> str:
+        """The rule that governs where ``uid`` may go this phase (the one an illegal destination breaks)."""
+        t = self.unit(uid).type
+        if t in ("tac_air", "arc_light"):
+            return "TET-P4-6"
+        if t == "heli":
+            return "TET-P4-5"
+        if t == "battleship":
+            return "TET-P4-4"
+        if t == "riverine":
+            return "TET-P4-3"
+        if self.out_of_sector(uid):
+            return "TET-P4-2"
+        return "TET-P4-1" if phase == 4 else "TET-P7-1"
+
+    def why_not_allied_move(self, uid: str, phase: int, moves: list[Action]):
+        """The check of a destination decision: an action outside ``moves`` is refused under the rule of the
+        unit's kind of move (TET-P4-1 .. TET-P4-6, TET-P7-1), naming the areas it may reach."""
+
+        def check(act: Action) -> IllegalAction | None:
+            if act.kind != "allied_move":
+                return None
+            rule = self.move_rule(uid, phase)
+            to = act.get("to")
+            where = self.area_name(to) if to in self.data.areas else repr(to)
+            allowed = sorted({self.area_name(m["to"]) for m in moves if m.kind == "allied_move"})
+            shown = ", ".join(allowed[:8]) + (f" and {len(allowed) - 8} more" if len(allowed) > 8 else "")
+            return IllegalAction(
+                rule,
+                f"{self.unit(uid).name} may not go to {where} this way in phase {phase} ({rule}); "
+                + (f"it may go to {shown}." if allowed else "it has no move left."),
+            )
+
+        return check
 
     def phase4_options(self, uid: str) -> list[Action]:
         u = self.unit(uid)
@@ -356,13 +427,13 @@ class AlliedMovementRules:
                 sector = self.unit(p).sector  # TET-UNIT-3/4: for infantry, entry depends on its sector alone
                 if sector not in open_to:
                     open_to[sector] = [d for d in areas if self.allied_may_enter(p, d)]
-                how = f"airlift {self.unit(p).name} from {w}"
+                how = f"airlift {self.unit(p).name} from {self.area_name(w)}"
                 opts += [self._mk(uid, d, how, "TET-P4-5", passenger=p) for d in open_to[sector] if d != w]
         else:  # theater heli: a theater unit to an uncontested airbase
             bases = [b for b in self.airbases() if not self.contested(b) and self.secure(b)]
             for p, w in infantry:
                 if self.unit(p).sector == "T" and self.data.areas[w].kind != "box":
-                    how = f"airlift {self.unit(p).name} from {w}"
+                    how = f"airlift {self.unit(p).name} from {self.area_name(w)}"
                     opts += [self._mk(uid, b, how, "TET-P4-5", passenger=p) for b in bases if b != w]
         return opts
 
@@ -435,17 +506,37 @@ class AlliedMovementRules:
             changes.append({"unit": passenger, "from": pfrom, "to": to})
             extra = f", carrying {self.describe(passenger)} from {self.area_name(pfrom)}"
         rule = act.get("rule") or ("TET-P7-1" if phase == 7 else "TET-P4-1")
+        how = self._how(act, frm)
         if rule == "TET-P4-2":
             extra += (
                 f": a retreat had left it outside Corps {u.sector}, and it must move back (decision A-25"
                 + ("; this move does not count against the slow-reaction allowance" if phase == 7 else "")
                 + ")"
             )
+        if u.type == "heli" and passenger and pfrom != frm:  # TET-P4-5: an airmobile lift
+            reach = (
+                f"inside Corps {u.sector}, the only Corps its helicopters serve"
+                if u.sector in CORPS
+                else "an uncontested airbase, where the theater helicopters set theater units down"
+            )
+            text = (
+                f"{self.describe(uid)} flies from {self.area_name(frm)} to {self.area_name(pfrom)}, picks up "
+                f"{self.describe(passenger)} and sets it down in {self.area_name(to)}, {reach}; the helicopter "
+                "stays with it until it flies back in phase 7."
+            )
+        elif u.type == "heli" and passenger:
+            text = (
+                f"{self.describe(uid)} leaves the contested airbase of {self.area_name(frm)} for "
+                f"{self.area_name(to)}, an uncontested airbase of its Corps, carrying {self.describe(passenger)}."
+            )
+        else:
+            text = f"{self.describe(uid)} moves from {self.area_name(frm)} to {self.area_name(to)}{extra}" + (
+                f" ({how})." if how else "."
+            )
         yield self.ruling(
             rule,
             f"{u.name} moves",
-            f"{self.describe(uid)} moves from {self.area_name(frm)} to {self.area_name(to)}{extra} "
-            f"({act.label.rsplit('(', 1)[-1].rstrip(')')}).",
+            text,
             inputs={"unit": uid, "from": frm, "to": to, "passenger": passenger},
             result={"to": to},
             changes=changes,

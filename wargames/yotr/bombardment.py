@@ -3,7 +3,9 @@
 * YOTR-SOP-B3a / YOTR-BMB-PROC: the Allied player allots air points (and the naval marker) to Communist-occupied
   hexes, then each hex is resolved: the total is doubled in clear terrain (YOTR-TEC-5; a Supply Center hex in
   clear counts as clear, D-27) and one die is rolled for every Communist counter there (YOTR-SOP-B3b), dummies
-  included and not revealed (D-11); a P or D result on a dummy does nothing, an E removes it unrevealed.
+  included and not revealed (D-11); a P or D result marks a dummy as it marks any counter and binds its
+  movement the same way (YOTR-DUM: dummies act as NVA units in all but combat; decision D-70), so what the
+  Allies see never tells a dummy from a unit; an E removes it unrevealed.
 * YOTR-BMB-NAVAL: the naval marker fires 2 at a hex next to an all-sea hex or 1 at two hexes, unsplit.
 * YOTR-BMB-B: the target's strength does not matter.  YOTR-BMB-C / YOTR-BMB-D: anywhere on the map, markers
   are placed, not moved.  YOTR-BMB-E: points split freely.  YOTR-BMB-F: at most half the air points (rounded
@@ -153,11 +155,6 @@ class BombardmentRules:
                 self.disrupted.discard(uid)
                 changes = [{"unit": uid, "from": h, "to": "eliminated"}]
                 what = "eliminated (never a Battlegroup, decision D-12)"
-            elif res in ("P", "D") and self.is_dummy(uid):
-                what = (
-                    f"{'Pinned' if res == 'P' else 'Disrupted'} on the table, which does nothing to a dummy: "
-                    "it stays free to move (decision D-11)"
-                )
             elif res == "D":
                 self.pinned.discard(uid)
                 self.disrupted.add(uid)
@@ -168,6 +165,11 @@ class BombardmentRules:
                 what = "Pinned: it may not move in the next Communist Movement Phase (decision D-07)"
             else:
                 what = "not affected"
+            if res in ("P", "D") and self.is_dummy(uid):
+                what += (
+                    "; a dummy takes the marker like any counter and is held by it the same way, so the Allies"
+                    " cannot tell it from a unit (YOTR-DUM, decision D-70)"
+                )
             yield self.ruling(
                 "YOTR-BMB-BRT",
                 f"Bombardment result at {h}: {res}",

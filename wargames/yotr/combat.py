@@ -4,6 +4,8 @@
   attackers); Communist attackers are turned face up when declared.  YOTR-CBT-K: the attacker then picks which
   declared attack to resolve next, again after each battle, once its dummies are revealed and its retreats and
   advances made (D-56; with one attack left it is resolved at once); supply is judged at each battle (YOTR-SUP-F).
+  A unit with no attack strength when attacks are declared (an Unsupplied ARVN unit) cannot be declared, and an
+  attack whose attackers have all lost their strength by the battle is not made and reveals nothing (D-54).
 * YOTR-CBT-A / YOTR-CBT-B / YOTR-CBT-C / YOTR-CBT-E / YOTR-CBT-H / YOTR-CBT-J: adjacent units only, attacking is
   voluntary, each unit attacks once and each enemy unit is attacked once (one retreating into another
   declared target neither defends nor suffers there again, D-66), up to six stacks, stacks need not attack
@@ -16,7 +18,9 @@
 * YOTR-TWN-E / YOTR-TWN-D: militia adds to the defence only.  YOTR-TWN-PROC: any result against the defender
   eliminates the militia and the hex changes hands once no defending unit is left (D-55): an NLF militia is
   gone even when a Battlegroup keeps the town, which then defends without it and is retaken by the first
-  Allied unit to enter it empty; YOTR-TWN-M restores the new owner's militia.  YOTR-SUP-D: a Supply Center defends with 2, is destroyed on De (and its supply
+  Allied unit to enter it empty; an Allied militia left to defend alone by units that already defended this
+  phase is eliminated likewise while those units keep the town (D-71).  YOTR-TWN-M restores the new owner's
+  militia.  YOTR-SUP-D: a Supply Center defends with 2, is destroyed on De (and its supply
   units with it), and ignores retreats unless surrounded (D-27).
 * YOTR-CBT-P / YOTR-DUM-C: Allied attacks reveal the defenders one attack at a time; dummies are removed; an
   attack that finds only dummies is spent with no result (D-34).  Dummies never attack (D-33).
@@ -64,14 +68,19 @@ class CombatRules:
 
     def may_attack(self, uid: str) -> bool:
         """YOTR-CBT: real combat units not Disrupted (D-08), not dummies (D-33), with a printed attack strength.
-        Supply is not asked here: it is judged at the instant of each battle (YOTR-SUP-F), and an earlier battle
-        may reopen a line, so an Unsupplied ARVN unit (attack zero now) may still be declared (D-54)."""
+        Supply is asked separately, by ``may_declare`` (D-54)."""
         u = self.counters[uid]
         if not u.is_combat or uid in self.disrupted:
             return False
         if u.nationality == "USA" and not (self.opts.usa_may_attack or self.opts.special_rule_f):
             return False
         return self.attack_value(uid) > 0
+
+    def may_declare(self, uid: str) -> bool:
+        """YOTR-CBT-A with YOTR-SUP-CHART (decision D-54 as revised by issue 28): a unit is declared as an
+        attacker only if it has an attack strength now; a unit whose supply makes it zero (an Unsupplied ARVN
+        unit) cannot be declared against a hex, so an attack that could not be made never reveals the hex."""
+        return self.may_attack(uid) and self.attack_strength(uid) > 0
 
     def attack_strength(self, uid: str) -> Fraction:
         state = self.supply_state(uid, combat=True)
@@ -86,7 +95,7 @@ class CombatRules:
     def attack_targets(self, side: str, used: set[str], targeted: set[str]) -> list[str]:
         out = set()
         for uid in self.on_map(side):
-            if uid in used or not self.may_attack(uid):
+            if uid in used or not self.may_declare(uid):
                 continue
             for n in self.data.adj[self.loc[uid]]:
                 if n not in targeted and self.is_target(n, side):
@@ -98,7 +107,7 @@ class CombatRules:
             u
             for n in self.data.adj[target]
             for u in self.combat_units_at(n, side)
-            if u not in used and self.may_attack(u)
+            if u not in used and self.may_declare(u)
         ]
 
     def defenders_at(self, h: str, side: str) -> list[str]:
@@ -278,6 +287,17 @@ class CombatRules:
                 "YOTR-CBT-A",
                 f"Attack on {target} lapses",
                 "No declared attacker is still next to the hex, so the attack is not made.",
+                places=hexes,
+            )
+            return
+        if all(self.attack_strength(u) == 0 for u in attackers):  # YOTR-SUP-F: supply judged now (D-54)
+            yield self.ruling(
+                "YOTR-CBT-PROC",
+                f"No attack on {target}",
+                "Every declared attacker has lost its attack strength since the declaration (its supply line "
+                "was cut by an earlier battle), so the attack is not made and the defenders stay hidden "
+                "(Supply case F, decision D-54).",
+                result={"target": target, "spent": attackers},
                 places=hexes,
             )
             return
@@ -479,6 +499,21 @@ class CombatRules:
                 f"{self.hex_name(target)}, but the Battlegroup left in place (Combat case Q) still holds "
                 "the town for the Communist: it stays Communist-held, without militia strength, until "
                 "no Communist unit is left there (decision D-55).",
+                result={"town": target, "militia": 0},
+                places=[target],
+            )
+        if enemy == "Allied" and self.allied_militia(target) and self.combat_units_at(target, enemy):
+            self.militia_gone.add(target)  # D-55 / D-71: the militia is lost, the town stays with its holder
+            self.touch()
+            yield self.ruling(
+                "YOTR-TWN-PROC",
+                f"Militia of {self.hex_name(target)} eliminated",
+                f"The result against the defender eliminates the militia of {self.hex_name(target)}. "
+                f"{', '.join(self.describe(u) for u in self.combat_units_at(target, enemy))}, already attacked "
+                "this phase elsewhere and retreated here, takes no part in this battle (decision D-66) but "
+                "still holds the town for the Allies: it stays Allied, without militia strength, until no "
+                "Allied unit is left there and a Communist counter enters it (Towns case H; decisions D-55, "
+                "D-71).",
                 result={"town": target, "militia": 0},
                 places=[target],
             )

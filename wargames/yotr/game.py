@@ -316,8 +316,9 @@ class YotrGame(
         return h in self.occupied(side)
 
     def allied_militia(self, h: str) -> int:
-        """YOTR-TWN: the printed militia of an Allied-controlled town (restored on retake, YOTR-TWN-M)."""
-        if h in self.data.towns and self.town[h] in ("allied", "retaken"):
+        """YOTR-TWN: the printed militia of an Allied-controlled town (restored on retake, YOTR-TWN-M); none once
+        a result eliminated it while an Allied unit kept the town (D-55, D-71)."""
+        if h in self.data.towns and self.town[h] in ("allied", "retaken") and h not in self.militia_gone:
             return self.data.towns[h].intrinsic_strength or 0
         return 0
 

@@ -3,7 +3,9 @@
 * YOTR-SUP / YOTR-SUP-PROC: a Communist unit is in Attack Supply within 8 hexes of a revealed real supply
   unit, in General Supply within 8 hexes of an intact Supply Center, else Isolated (D-22: the unit's own hex
   is not counted).  An Allied unit is Supplied in a town or base, or with a line of any length to an
-  unbesieged Allied town or base (sources: D-58); else Unsupplied.
+  unbesieged Allied town or base (sources: D-58); else Unsupplied.  The Cambodian town of Svay Rieng counts as
+  a town hex here as it does for bombardment (YOTR-TEC-5): a unit in it is Supplied, and unbesieged and free
+  of Communist units it is a source (D-72), though it scores nothing and has no militia (YOTR-TWN-B).
 * YOTR-SUP-A: every Communist unit is in Attack Supply on Game-Turns 1 and 2.
 * YOTR-SUP-B: NLF guerrillas (and 2-1-6 Battlegroups) are always in Attack Supply; militia is never affected.
 * YOTR-SUP-C: lines never pass enemy units, enemy militia, enemy zones (unless a friendly unit stands there,
@@ -213,14 +215,24 @@ class SupplyRules:
                 | self.sc_hexes_intact()
                 | {h for h in self.town if self.communist_militia(h)}
             )
+            zoc = self.zoc("Communist")
             sources = tuple(
                 sorted(
-                    h
-                    for h in d.towns
-                    if self.town[h] != "nlf"
-                    and not self.besieged(h)
-                    and not self.occupied_by(h, "Communist")
-                    and (region is None or d.region(h) == region)
+                    [
+                        h
+                        for h in d.towns
+                        if self.town[h] != "nlf"
+                        and not self.besieged(h)
+                        and not self.occupied_by(h, "Communist")
+                        and (region is None or d.region(h) == region)
+                    ]
+                    + [  # D-72: a town hex outside South Vietnam (Svay Rieng), unbesieged and not held
+                        h
+                        for h in d.town_symbols - d.towns.keys()
+                        if h not in zoc
+                        and not self.occupied_by(h, "Communist")
+                        and (region is None or d.region(h) == region)
+                    ]
                 )
             )
             self._cache[key] = sources, frozenset(blocked)
@@ -241,8 +253,12 @@ class SupplyRules:
         traced back from the unit's hex to the first source found (a unit is seldom far from a town): the same
         answer as membership in :meth:`allied_supplied_hexes`, without tracing from every source over the map."""
         h = self.loc[uid]
-        if h in self.data.towns and self.town[h] != "nlf":
-            return "supplied"
+        if (
+            h in self.data.towns
+            and self.town[h] != "nlf"
+            or h in self.data.town_symbols - self.data.towns.keys()
+        ):
+            return "supplied"  # in a town or base hex, besieged or not; Svay Rieng too (D-72)
         cls = self.allied_class(uid)
         key = ("aline", cls, h)
         if key not in self._cache:

@@ -391,24 +391,33 @@ class EventRules(EventVocabulary):
         """FITL-2.4 (frame) + FITL-2.4.1: after the Coup card is announced, its immediate effect and its leader's
         lasting effect are applied/stated before it enters the RVN Leader box."""
         card = self.card
-        yield from _after_first(super().play_coup_card(), lambda: self.coup_card_effect(card))  # type: ignore[misc]
+        yield from _after_first(  # type: ignore[misc]
+            super().play_coup_card(),
+            lambda: self.coup_card_effect(card, immediate=False),
+            then=lambda: self.coup_card_effect(card, lasting=False),
+        )
 
     # ------------------------------------------------------------------ RVN Leaders (2.4.1)
-    def coup_card_effect(self, card: int) -> Generator[Any, Any, None]:
-        """FITL-2.4.1: a Coup card's immediate instruction (Failed Attempt: ARVN cubes desert) and a ruling naming
-        the new leader's lasting effect; the sequence of play calls it when the Coup card is played."""
+    def coup_card_effect(
+        self, card: int, lasting: bool = True, immediate: bool = True
+    ) -> Generator[Any, Any, None]:
+        """FITL-2.4.1: a ruling naming the new leader's lasting effect (right after the Coup card is announced)
+        and the card's immediate instruction (Failed Attempt: ARVN cubes desert, the ARVN choosing which), which
+        the sequence of play runs once the card lies in the RVN Leader box, so a decision asked during it sees the
+        box as it is (decision F-179)."""
         entry = self.event_entry(card) or {}
         lead = entry.get("leader") or {}
         title = self.data.cards[card].title
         ctx = EvCtx(card, title, "leader", "ARVN")
-        if lead.get("lasting"):
+        if lasting and lead.get("lasting"):
             yield self.ruling(
                 "FITL-2.4.1",
                 f"Card {card} {title}: RVN Leader",
                 f"Card {card} {title}: {lead['lasting']}",
                 result={"card": card},
             )
-        yield from self.run_steps(ctx, lead.get("immediate") or [])
+        if immediate:
+            yield from self.run_steps(ctx, lead.get("immediate") or [])
 
     # ------------------------------------------------------------------ Pivotal Events (2.3.8, 5.1.4)
     def pivotal_check(self, card: int) -> tuple[bool, str]:
@@ -449,21 +458,23 @@ class EventRules(EventVocabulary):
         return self.pivotal_check(card)
 
 
-def _after_first(flow: Generator[Any, Any, Any], extra: Any) -> Generator[Any, Any, Any]:
-    """Run ``flow``; right after its first yielded item, run the procedure ``extra()``; forward sent values."""
-    try:
-        item = next(flow)
-    except StopIteration as stop:
-        yield from extra()
-        return stop.value
-    sent = yield item
-    yield from extra()
+def _after_first(flow: Generator[Any, Any, Any], extra: Any, then: Any = None) -> Generator[Any, Any, Any]:
+    """Run ``flow``; right after its first yielded item, run the procedure ``extra()``, and right after its second
+    (if given) ``then()`` (at the end when the flow yields less); forward sent values."""
+    pending = [extra] + ([then] if then is not None else [])
+    sent = None
+    first = True
     while True:
         try:
-            item = flow.send(sent)
+            item = next(flow) if first else flow.send(sent)
         except StopIteration as stop:
+            for proc in pending:
+                yield from proc()
             return stop.value
+        first = False
         sent = yield item
+        if pending:
+            yield from pending.pop(0)()
 
 
 class _FixedDice:

@@ -262,26 +262,57 @@ def card_081_cidg_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
 
 
 def card_084_to_quoc_desert(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
-    """Card 84 To Quoc, shaded: in every space with 3+ ARVN cubes the ARVN removes 1 cube per 3 (its choice of Troops
-    or Police, here Police first then Troops: decision F-108); the spaces are kept in ``deserted``."""
+    """Card 84 To Quoc, shaded, and the Failed Attempt Coup cards (129, 130): in every space with 3+ ARVN cubes 1
+    cube per 3 is removed.  With ``by: ARVN`` (Failed Attempt, decision F-179) the ARVN chooses in each space how
+    many of them are Troops and how many Police; otherwise Police go first, then Troops (To Quoc, decision F-108).
+    The spaces are kept in ``deserted``."""
+    from ...core import Action
+
     b = game.board
     deserted = []
+    chooser = step.get("by")
     for s in sorted(b.pieces):
         cubes = b.pieces[s]["arvn_troops"] + b.pieces[s]["arvn_police"]
         n = cubes // 3
         if not n:
             continue
-        out = []
-        for _ in range(n):
-            k = "arvn_police" if b.pieces[s]["arvn_police"] else "arvn_troops"
+        t_max, p_max = min(n, b.pieces[s]["arvn_troops"]), min(n, b.pieces[s]["arvn_police"])
+        splits = [t for t in range(n + 1) if t <= t_max and n - t <= p_max]
+        if chooser and len(splits) > 1:
+            a = yield game.decide(
+                chooser,
+                f"{ctx.label}: which ARVN cubes desert in {game.ev_sname(s)}?",
+                "FITL-2.4.1",
+                [
+                    Action.make(
+                        "option",
+                        f"{game.ev_sname(s)}: remove {t} ARVN Troops and {n - t} Police",
+                        places=[s],
+                        index=i,
+                        troops=t,
+                    )
+                    for i, t in enumerate(splits)
+                ],
+                kind="event_choice",
+                card=ctx.card,
+                event_side=ctx.side,
+                step="desert",
+                space=s,
+                check=game._ev_check(ctx, "FITL-2.4.1", "not one of the splits offered"),
+            )
+            troops = a["troops"]
+        else:
+            troops = max(0, n - b.pieces[s]["arvn_police"]) if not chooser else splits[0]
+        out = ["arvn_police"] * (n - troops) + ["arvn_troops"] * troops
+        for k in out:
             b.remove(s, k, 1)
-            out.append(k)
         deserted.append(s)
         yield game.ev_rule(
             ctx,
             "FITL-5.1",
             "ARVN desertion",
-            f"{game.ev_sname(s)}: {cubes} ARVN cubes, {n} removed ({', '.join(out)}).",
+            f"{game.ev_sname(s)}: {cubes} ARVN cubes, {n} removed ({', '.join(game.ev_kname(k) for k in out)})"
+            + (" by the ARVN's choice." if chooser and len(splits) > 1 else "."),
             places=[s],
             changes=[{"space": s, "removed": out}],
         )

@@ -207,13 +207,23 @@ class ArvnNonPlayer(NonPlayerBase):
                 return True
         return False
 
-    def raid_possible(self, game: Any) -> bool:
+    def raid_reaches(self, game: Any, s: str) -> bool:
+        """FITL-4.3.3 / FITL-8.7.4 RAID: an Underground Ranger is in ``s`` or can move in from a space next to it
+        without stripping that space of COIN Control (the Non-player's origin limit): the Raid can then Activate
+        it to remove enemies in ``s``."""
         b = game.board
+        if b.pieces[s]["arvn_rangers:u"]:
+            return True
+        return any(
+            b.pieces[x]["arvn_rangers:u"] and control_after(game, x, -1) == b.control(x)
+            for x in game.adjacent(s)
+        )
+
+    def raid_possible(self, game: Any) -> bool:
         for s in self.spaces(game):
             if not self.insurgents(game, s) or not self.svn(game, s) and not game.in_laos_cambodia(s):
                 continue
-            near = [s] + game.adjacent(s)
-            if any(b.pieces[x]["arvn_rangers:u"] for x in near):
+            if self.raid_reaches(game, s):
                 return True
         return False
 
@@ -342,7 +352,7 @@ class ArvnNonPlayer(NonPlayerBase):
                 s = a["space"]
                 p = b.pieces[s]
                 base = p["nva_bases"] + p["vc_bases"]
-                if self.insurgents(game, s):
+                if self.insurgents(game, s) and self.raid_reaches(game, s):
                     scored.append(
                         (
                             (
@@ -362,8 +372,20 @@ class ArvnNonPlayer(NonPlayerBase):
                 for a in spaces
             ]
         elif op == "train":
+            base_planned = (
+                self.counts()["spaces"] <= 2
+                and b.available["arvn_bases"]
+                and any(
+                    self.base_train_space(game, x)
+                    for x in [a["space"] for a in spaces] + self.memo().get("train_chosen", [])
+                )
+            )
+            # 8.7.2: a placement space costs 3; the Base step needs 3 more, kept when a Base is in prospect
+            can_place = bool(
+                b.available["arvn_troops"] + b.available["arvn_police"] + b.available["arvn_rangers"]
+            ) and b.tracks["arvn_resources"] >= 3 + (3 if base_planned else 0)
             if self.counts()["spaces"] < 3:
-                for a in spaces:
+                for a in spaces if can_place else []:
                     s = a["space"]
                     if not (game.is_city(s) or self.coin_base(game, s)) or b.control(s) == "nva":
                         continue
@@ -678,9 +700,29 @@ class ArvnNonPlayer(NonPlayerBase):
         cities = sorted((s for s in self.spaces(game) if game.is_city(s)), key=lambda s: -self.pop(game, s))
         for s in cities:
             need = max(3 - self.coin_cubes_sf(game, s), self.insurgents(game, s) + 1 - self.coin(game, s))
-            if b.control(s) != "coin" or need > 0:
-                out.append((s, max(1, need), "cubes to hold the Cities under COIN Control"))
+            missing = self.city_missing_cube(game, s)
+            if b.control(s) != "coin" or need > 0 or missing:
+                out.append(
+                    (
+                        s,
+                        max(1, need),
+                        "cubes to hold the Cities under COIN Control"
+                        + (
+                            f" with at least 1 Troop and 1 Police (a {missing} is missing)" if missing else ""
+                        ),
+                    )
+                )
         return out
+
+    def city_missing_cube(self, game: Any, s: str) -> str:
+        """FITL-8.7.3 third bullet: a City under COIN Control should hold at least 1 Troop (US or ARVN) and 1
+        Police; the kind it lacks ("Troop" or "Police"), or ""."""
+        p = game.board.pieces[s]
+        if not p["arvn_troops"] + p["us_troops"]:
+            return "Troop"
+        if not p["arvn_police"]:
+            return "Police"
+        return ""
 
     def patrol_spare(self, game: Any, s: str, key: str, to_loc: bool) -> int:
         b = game.board
@@ -708,13 +750,16 @@ class ArvnNonPlayer(NonPlayerBase):
             if dest in done_t or (m.get("only") and dest != m["only"]):
                 continue
             best = None
-            for a in sorted(opts, key=lambda a: 0 if a["key"] == "arvn_police" else 1):
+            lacks = self.city_missing_cube(game, dest) if game.is_city(dest) else ""
+            first = "arvn_troops" if lacks == "Troop" else "arvn_police"
+            for a in sorted(opts, key=lambda a: 0 if a["key"] == first else 1):
                 s = a["space"]
                 if s in done_t or dest not in game.patrol_reach(s):
                     continue
                 spare = self.patrol_spare(game, s, a["key"], game.is_loc(dest))
-                # 8.7.3: Police when possible, then Troops; within that from the space with the most that can go
-                k = (1 if a["key"] == "arvn_police" else 0, spare)
+                # 8.7.3: Police when possible, then Troops (the kind a City lacks first); within that from the
+                # space with the most that can go
+                k = (1 if a["key"] == first else 0, spare)
                 if spare > 0 and (best is None or k > best[0]):
                     best = (k, a)
             if best:

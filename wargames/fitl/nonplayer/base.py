@@ -508,7 +508,8 @@ class NonPlayerBase(EventChoices, Bot):
     @staticmethod
     def even_cubes(game: Any, s: str, cubes: list[Action]) -> Action:
         """FITL-8.1.2: 6 cubes placed Troops and Police evenly, starting with the type fewest in ``s`` (Troops if
-        tied): the placement nearest that split (more cubes first)."""
+        tied): among the placements of exactly 6 cubes when one is offered (8.7.2), the one nearest that split
+        (more cubes first)."""
         p = game.board.pieces[s]
         t = p_ = 0
         for _ in range(6):
@@ -516,8 +517,9 @@ class NonPlayerBase(EventChoices, Bot):
                 t += 1
             else:
                 p_ += 1
+        six = [a for a in cubes if a["troops"] + a["police"] == 6] or cubes  # exactly 6 when it can (8.7.2)
         return min(
-            cubes, key=lambda a: (abs(a["troops"] - t) + abs(a["police"] - p_), -(a["troops"] + a["police"]))
+            six, key=lambda a: (abs(a["troops"] - t) + abs(a["police"] - p_), -(a["troops"] + a["police"]))
         )
 
     # the March of the VC and the NVA (8.5.4, 8.6.5): the rule, and the memo of a forced move (decision F-79)

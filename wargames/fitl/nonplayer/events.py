@@ -250,7 +250,7 @@ class EventChoices:
             self.why("8.4.5", f"{a.label}: {SHIFT_WHY[self.faction]}")  # type: ignore[attr-defined]
             return a
         if step == "pacify":
-            a = best_action(game, self.faction, spaces, lambda a: self.pacify_value(game, a))
+            a = best_action(game, self.faction, spaces, lambda a: self.event_pacify_value(game, a))
             self.why(
                 "8.4.5",
                 f"{a.label}: {SHIFT_WHY[self.faction]} (Terror first where it blocks the shift); "
@@ -281,7 +281,10 @@ class EventChoices:
     def shift_value(self, game: Any, space: str, old: int, new: int) -> tuple[int, int]:
         return shift_key(self.faction, *support_change(game.data.spaces[space].population, old, new))
 
-    def pacify_value(self, game: Any, a: Action) -> tuple[int, int, int]:
+    def event_pacify_value(self, game: Any, a: Action) -> tuple[int, int, int]:
+        """FITL-8.4.5 for a Pacify step of an Event (cards 64, 96): a Terror marker first where it blocks the
+        shift, else the Support shift by 8.4.5.  (Its own name: the US Non-player has a pacify_value of its own,
+        for 8.8.7, which this must not shadow or be shadowed by.)"""
         s = a["space"]
         if game.board.terror[s]:
             return (0, 0, 1)
@@ -370,6 +373,12 @@ class EventChoices:
                 f"{a.label}: {'a gain goes to' if good > 0 else 'a loss falls on'} the faction "
                 "8.4.4 names first",
             )  # type: ignore[attr-defined]
+            return a
+        if (
+            step == "desert"
+        ):  # FITL-2.4.1 Failed Attempt: the ARVN keeps its Troops, Police desert first (F-108)
+            a = min(opts, key=lambda a: a.get("troops", 0))
+            self.why("8.4.4", f"{a.label}: Police desert before Troops, the more valuable cube (F-108)")  # type: ignore[attr-defined]
             return a
         if step == "free_sa":
             plan = self.plan(game, False)  # type: ignore[attr-defined]

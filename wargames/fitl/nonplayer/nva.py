@@ -119,12 +119,24 @@ class NvaNonPlayer(NonPlayerBase):
                         f"at least the d6 {d}",
                     )
                 )
-        why = self.rally_reason(game)
+        useful = self.rally_useful(game)
+        why = self.rally_reason(game) if useful else ""
         if why:
             chain.append(("rally", f"NVA 8.6.4: Rally because {why}"))
         if not game.monsoon and self.march_move_exists(game):
-            chain.append(("march", "NVA 8.6.5: March (no other Operation's condition applies)"))
-        chain.append(("rally", "NVA 8.6.5 IF NONE: no March priority names a move: Rally"))
+            chain.append(
+                (
+                    "march",
+                    "NVA 8.6.5: March ("
+                    + (
+                        "no other Operation's condition applies)"
+                        if useful
+                        else "a Rally could place nothing from Available nor Improve the Trail, F-172)"
+                    ),
+                )
+            )
+        if useful:
+            chain.append(("rally", "NVA 8.6.5 IF NONE: no March priority names a move: Rally"))
         got = self.first_possible(game, limited, chain)
         if got is None:
             return Plan(
@@ -142,6 +154,18 @@ class NvaNonPlayer(NonPlayerBase):
         return Plan(
             op, sas, event=ev, event_why=evwhy if ev else "", reason=reason + ("" if ev else f" ({evwhy})")
         )
+
+    def rally_useful(self, game: Any) -> bool:
+        """FITL-8.6.4 with 8.1.1 (decision F-172): a Non-player Rally does something only if it can place an NVA
+        Guerrilla or Base from Available or Improve the Trail (below 4, no #38 McNamara Line); with nothing
+        Available and the Trail at 4 the only Rally left would take pieces off the map, which a Non-player never
+        does, so the flowchart goes on (March, else Pass)."""
+        b = game.board
+        if b.available["nva_guerrillas"]:
+            return True
+        if b.available["nva_bases"] and self.base_spaces(game):
+            return True
+        return b.tracks["trail"] < 4 and not game.lasting(38, "unshaded")
 
     def rally_reason(self, game: Any) -> str:
         b = game.board
@@ -178,19 +202,33 @@ class NvaNonPlayer(NonPlayerBase):
                 for _, k in game.ambush_targets(s)
             )
         if sa == "infiltrate":
-            # 8.6.4 INFILTRATE if and only if an NVA Base (a VC Base taken over) or at least 4 Troops would be
-            # placed, from Available (8.1.1): Trail + the Bases in a space, at most the Troops Available
             b = game.board
             takeover = b.available["nva_bases"] >= 1 and any(
                 self.vc_takeover(game, s) for s in self.spaces(game)
             )
-            troops = any(
-                min(b.tracks["trail"] + self.nbases(game, s), b.available["nva_troops"]) >= 4
+            return takeover or self.infiltrate_troops(game) >= 4
+        return True
+
+    def infiltrate_troops(self, game: Any) -> int:
+        """FITL-8.6.4 INFILTRATE: how many NVA Troops an Infiltrate would place in all, over the spaces it may
+        use (2, or 1 under #46 559th Transport Grp, FITL-5.4): at each NVA Base space Trail + its NVA Bases, plus
+        the Guerrillas replaced down to 2 (8.6.4 step 3); at most the Troops Available (8.1.1).  The condition
+        "at least 4 Troops" counts this total, not one space's share."""
+        from ..special import INFILTRATE
+
+        b = game.board
+        per_space = sorted(
+            (
+                b.tracks["trail"]
+                + self.nbases(game, s)
+                + max(0, b.pieces[s]["nva_guerrillas:u"] + b.pieces[s]["nva_guerrillas:a"] - 2)
                 for s in self.spaces(game)
                 if self.nbases(game, s)
-            )
-            return takeover or troops
-        return True
+            ),
+            reverse=True,
+        )
+        limit, _ = game.sa_limit(INFILTRATE, 2)
+        return min(sum(per_space[:limit]), b.available["nva_troops"])
 
     def vc_takeover(self, game: Any, s: str) -> bool:
         p = game.board.pieces[s]

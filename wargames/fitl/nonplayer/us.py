@@ -135,6 +135,29 @@ class UsNonPlayer(NonPlayerBase):
                 return True
         return False
 
+    def lift_assault_space(self, game: Any, limited: bool) -> str | None:
+        """FITL-8.8.3 IF NONE with its AIR LIFT: a space where US Troops Air Lifted from the 8.8.3 origins would let
+        a US Assault remove at least one enemy piece (1 Troop, 2 in Highland without a US Base, FITL-3.2.4), so the
+        Assault is possible although no US Troops can remove anything where they stand.  None with a Limited
+        Operation (no Special Activity) or when a Momentum forbids Air Lift."""
+        if limited or game.sa_banned("air_lift"):
+            return None
+        b = game.board
+        pol = self.policy(game)
+        for d in self.spaces(game):
+            if game.in_nvn(d) or (game.in_laos_cambodia(d) and (pol != "Nixon" or game.monsoon)):
+                continue
+            p = b.pieces[d]
+            exposed = p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"]
+            bare_base = p["nva_bases"] + p["vc_bases"] and not p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
+            if not (exposed or bare_base) or self.removable(game, d)[0] > 0:
+                continue
+            per_piece = 2 if game.terrain(d) == "highland" and not b.count(d, "US", "bases") else 1
+            need = max(0, per_piece - p["us_troops"])
+            if need and sum(t for _, t in self.lift_origins(game, {d})) >= need:
+                return d
+        return None
+
     def plan(self, game: Any, limited: bool) -> Plan:
         """FITL-8.8.2 to FITL-8.8.7 in the flowchart's order: the Capability check; Assault; Patrol (Monsoon) or Sweep
         (not Monsoon) on their conditions; then the Event unless declined or Ineffective; then Train; Train's
@@ -188,7 +211,10 @@ class UsNonPlayer(NonPlayerBase):
                 if base
                 else f"US 8.8.3: Assault because NVA Troops share {game.sname(nva_with_us[0])} with US forces"
             )
-            chain = [("assault", why)] if self.assault_removes(game) else []
+            lift_to = None if self.assault_removes(game) else self.lift_assault_space(game, limited)
+            if lift_to:
+                why += f" (an Air Lift into {game.sname(lift_to)} lets the Assault remove pieces there)"
+            chain = [("assault", why)] if self.assault_removes(game) or lift_to else []
             if not game.monsoon and self.sweep_useful(game):
                 chain.append(
                     ("sweep", "US 8.8.3 IF NONE: no US Assault can remove an enemy piece: Sweep (8.8.5)")
@@ -301,9 +327,38 @@ class UsNonPlayer(NonPlayerBase):
         out += [(s, t) for t, s in sorted(second, reverse=True)]
         return out[: 1 if game.monsoon else 3]
 
+    def emptied_origin(self, game: Any, s: str) -> bool:
+        """FITL-8.8.3 AIR LIFT: a first-kind origin (no COIN Control, no Support, no US Base), which the Air Lift
+        empties of its US Troops: what the destination does not need goes along with the rest, none is left
+        behind (decision F-178)."""
+        b = game.board
+        return b.control(s) != "coin" and b.support[s] <= 0 and not b.count(s, "US", "bases")
+
     def troops_needed_keep(self, game: Any, s: str) -> int:
         p = game.board.pieces[s]
         return p["us_troops"] if p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"] else 0
+
+    def sweep_spare(self, game: Any, s: str) -> int:
+        """FITL-8.8.5: the US Troops that may leave ``s`` to Sweep next door: all of them from Laos/Cambodia, else
+        those not needed for its COIN Control or, at Support, for 3 COIN units."""
+        b = game.board
+        spare = b.pieces[s]["us_troops"]
+        if game.in_laos_cambodia(s):
+            return spare
+        if control_after(game, s, -spare) != b.control(s):
+            spare = max(0, self.coin(game, s) - self.insurgents(game, s) - 1) if b.control(s) == "coin" else 0
+        if b.support[s] > 0:
+            spare = min(spare, max(0, self.coin(game, s) - 3))
+        return min(spare, b.pieces[s]["us_troops"])
+
+    def sweep_reach(self, game: Any, d: str) -> int:
+        """FITL-8.8.5 with 3.2.3: how many Underground Guerrillas a US Sweep of ``d`` could Activate with the US
+        cubes there and the spare US Troops next to it (half, rounded down, in Jungle)."""
+        b = game.board
+        p = b.pieces[d]
+        ug = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
+        n = game.sweep_activations("US", d)[0] + sum(self.sweep_spare(game, x) for x in game.adjacent(d))
+        return min(ug, n // 2 if game.terrain(d) == "jungle" else n)
 
     def sweep_need(self, game: Any, d: str) -> int:
         """US Troops to add in ``d`` so a Sweep there Activates every Underground Guerrilla (FITL-3.2.3)."""
@@ -343,7 +398,7 @@ class UsNonPlayer(NonPlayerBase):
         _, d, need = best
         for o, spare in self.lift_origins(game, {d} | set(m.get("sweep_chosen", []))):
             if len(used | {o, d}) <= limit:
-                return o, d, min(need, spare)
+                return o, d, spare if self.emptied_origin(game, o) else min(need, spare)
         return None
 
     def lift_plan(self, game: Any) -> tuple[str, str, int] | None:
@@ -373,7 +428,7 @@ class UsNonPlayer(NonPlayerBase):
         _, d, need = best
         for o, spare in self.lift_origins(game, {d}):
             if len(used | {o, d}) <= limit:
-                return o, d, min(need, spare)
+                return o, d, spare if self.emptied_origin(game, o) else min(need, spare)
         return None
 
     def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
@@ -609,6 +664,8 @@ class UsNonPlayer(NonPlayerBase):
                     continue
                 if game.in_laos_cambodia(s) and pol != "Nixon":
                     continue
+                if not self.sweep_reach(game, s):
+                    continue  # F-178: no Sweep where nothing could be Activated (Jungle: 2 cubes a Guerrilla)
                 bases = 1 if b.count(s, ptype="bases") else 0
                 scored.append(
                     (
@@ -826,20 +883,12 @@ class UsNonPlayer(NonPlayerBase):
                 continue
             if b.pieces[d]["nva_troops"] > 2:
                 continue
-            p = b.pieces[d]
-            ug = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
-            cap = game.sweep_activations("US", d)[1]
-            need = (ug - cap) * (2 if game.terrain(d) == "jungle" else 1)
-            spare = b.pieces[s]["us_troops"]
-            if control_after(game, s, -spare) != b.control(s):
-                spare = (
-                    max(0, self.coin(game, s) - self.insurgents(game, s) - 1) if b.control(s) == "coin" else 0
-                )
-            if b.support[s] > 0:
-                spare = min(spare, max(0, self.coin(game, s) - 3))
-            spare = min(spare, b.pieces[s]["us_troops"])
-            if game.in_laos_cambodia(s):
-                spare = b.pieces[s]["us_troops"]
+            need = self.sweep_need(game, d)
+            spare = self.sweep_spare(game, s)
+            have = game.sweep_activations("US", d)[0]
+            jungle = game.terrain(d) == "jungle"
+            if jungle and (have + min(need, spare)) // 2 == have // 2:
+                continue  # F-178: a Troop that would Activate nothing in Jungle is not moved
             if need > 0 and spare > 0:
                 k = (
                     1 if game.in_laos_cambodia(s) else 0,
@@ -875,7 +924,13 @@ class UsNonPlayer(NonPlayerBase):
                 self.why(
                     "8.8.3",
                     f"Air Lift {n} US Troops from {game.sname(o)} to {game.sname(d)} so the Assault "
-                    "there removes every Active enemy",
+                    "there removes every Active enemy"
+                    + (
+                        f" (all of {game.sname(o)}'s: an origin without COIN Control, Support or US Base is "
+                        "emptied)"
+                        if self.emptied_origin(game, o)
+                        else ""
+                    ),
                 )
                 return offered[o]
             self.why("8.8.3", "Air Lift: no further lift helps an Assault (decision F-78)")

@@ -50,6 +50,20 @@ class VcNonPlayer(NonPlayerBase):
             return False
         return not (b.support[s] in (0, -1) and self.vc_bases(game, s) and self.ug(game, s) == 1)
 
+    def rally_guerrillas(self, game: Any, s: str) -> int:
+        """FITL-3.3.1 as the 8.5.3 tie-break needs it: the VC Guerrillas a Rally in ``s`` places: Population + VC
+        Bases where a VC Base stands, else 1; at most those Available (8.1.1)."""
+        bases = self.vc_bases(game, s)
+        n = self.pop(game, s) + bases if bases else 1
+        return min(n, game.board.available["vc_guerrillas"])
+
+    def rally_bases_placed(self, game: Any) -> int:
+        """FITL-8.5.3: how many VC Bases a Rally would place: the spaces where one can go (4+ VC Guerrillas, room,
+        not at Support), at most the VC Bases Available (8.1.1), the 6 Rally spaces and one Resource a space."""
+        spaces = len(self.rally_base_spaces(game))
+        b = game.board
+        return min(spaces, b.available["vc_bases"], 6, b.tracks["vc_resources"])
+
     def rally_base_spaces(self, game: Any) -> list[str]:
         b = game.board
         return [
@@ -92,7 +106,7 @@ class VcNonPlayer(NonPlayerBase):
             return Plan(None, reason=f"VC 8.5.2: Pass (+1 Resource): {why}", cap_pass=True)
         ev = evd == "play"
         why = f"VC 8.5.2: {'play the Event: ' if ev else 'no Event: '}{why}"
-        rally_bases = len(self.rally_base_spaces(game)) if res >= 1 else 0
+        rally_bases = self.rally_bases_placed(game)
         d3 = roll(game, "VC", "rally", 3)
         avail = b.available["vc_guerrillas"]
         chain: list[tuple[str, str]] = []
@@ -265,10 +279,17 @@ class VcNonPlayer(NonPlayerBase):
         """FITL-8.5.3 Rally priorities (tier, then removing COIN Control)."""
         b = game.board
         coin, nva, vc = self.coin(game, s), b.count(s, "NVA"), b.count(s, "VC")
-        removes = 1 if b.control(s) == "coin" and coin <= nva + vc + 1 else 0
+        placed = self.rally_guerrillas(game, s)
+        removes = 1 if b.control(s) == "coin" and placed and coin <= nva + vc + placed else 0
         nva_player = self.is_player_faction(game, "NVA")
         breaks_nva = (
-            1 if nva_player and self.pop(game, s) and b.control(s) == "nva" and nva <= coin + vc + 1 else 0
+            1
+            if nva_player
+            and self.pop(game, s)
+            and b.control(s) == "nva"
+            and placed
+            and nva <= coin + vc + placed
+            else 0
         )
         removes = removes * 2 + breaks_nva  # COIN Control first, then (NVA a player) NVA Control
         if self.vcg(game, s) >= 4 and game.base_room(s) and b.available["vc_bases"]:
