@@ -78,7 +78,7 @@ class ClassroomGame:
         store: GameStore | None = None,
         query: str | None = None,
         heartbeat: float = 3.0,
-        pause_after: float = 15 * 60,
+        pause_after: float | None = None,
         play: PlayGame | None = None,
         **play_kw: Any,
     ):
@@ -87,6 +87,8 @@ class ClassroomGame:
         self.beat = W.HTML(layout=W.Layout(display="none"))
         self._beats = 0
         self.saved = 0
+        if pause_after is None:
+            pause_after = float(os.environ.get("WARGAMES_BEAT_PAUSE", "") or 15 * 60)
         self.pause_after = pause_after
         self._active_until = time.time() + pause_after
         self._paused = False
