@@ -7,6 +7,7 @@ import pytest
 
 pytest.importorskip("sqlalchemy")
 pytest.importorskip("ipywidgets")
+pytestmark = pytest.mark.slow  # each test builds one or two play widgets (a few seconds each)
 
 from wargames.notebook.classroom import ClassroomGame, identity  # noqa: E402
 from wargames.notebook.play import PlayGame  # noqa: E402

@@ -89,6 +89,7 @@ class StoredGame:
     where: str
     over: bool
     result: str
+    winner: str
     shared: bool
     updated: float
     save: dict[str, Any]
@@ -126,6 +127,7 @@ class GameStore:
             sa.Column("where_", sa.String(200), nullable=False),
             sa.Column("over", sa.Boolean, nullable=False),
             sa.Column("result", sa.String(200), nullable=False, default=""),
+            sa.Column("winner", sa.String(40), nullable=False, default=""),
             sa.Column("shared", sa.Boolean, nullable=False, default=False),
             sa.Column("updated", sa.Float, nullable=False),
             sa.Column("save", sa.Text, nullable=False),
@@ -158,6 +160,7 @@ class GameStore:
             "where_": game.where()[:200],
             "over": bool(game.is_over),
             "result": str(result)[:200],
+            "winner": str(game.outcome().get("winner") or "")[:40] if game.is_over else "",
             "updated": time.time(),
             "save": json.dumps(save, separators=(",", ":")),
         }
@@ -226,7 +229,7 @@ class GameStore:
         import pandas as pd
 
         cols = ["student", "name", "app", "side", "label", "seed", "decisions", "turn", "where", "over"]
-        cols += ["result", "shared", "updated"]
+        cols += ["result", "winner", "shared", "updated"]
         data = [{c: getattr(r, c) for c in cols} for r in self.rows(app)]
         return pd.DataFrame(data, columns=cols)
 
@@ -249,6 +252,7 @@ def _stored(row: Any) -> StoredGame:
         where=m["where_"],
         over=bool(m["over"]),
         result=m["result"] or "",
+        winner=m["winner"] or "",
         shared=bool(m["shared"]),
         updated=float(m["updated"]),
         save=json.loads(m["save"]),

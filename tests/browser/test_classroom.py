@@ -36,6 +36,7 @@ class ClassServer:
     """A class server for the Tet app on a fixed port, which a test may stop and start again."""
 
     def __init__(self, store_dir: Path, pool: int = 1):
+        self.store_dir = store_dir
         self.port = _free_port()
         self.env = voila_env({**os.environ, "WARGAMES_STORE_DIR": str(store_dir)})
         self.cmd = voila_command(
@@ -186,3 +187,40 @@ def test_restarted_server_brings_the_student_back(server, browser):
         page.screenshot(path=str(ART / "class_server_restarted.png"))
     finally:
         page.close(run_before_unload=True)
+
+
+def test_dashboard_lists_the_class_and_replays_a_students_game(server, browser):
+    """Last: the teacher's dashboard page (Voila, same store) lists the students the tests above made play, and
+    opens one's game as a replay with its map and rulings."""
+    port = _free_port()
+    cmd = voila_command("notebooks/teacher/class-dashboard.ipynb", [f"--port={port}", "--Voila.ip=127.0.0.1"])
+    with open(ART / "voila_dashboard.log", "w") as log:
+        proc = _serve(cmd, f"http://127.0.0.1:{port}/voila/static/", ROOT, log, env=server.env)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        try:
+            page.goto(f"http://127.0.0.1:{port}/", timeout=180000)
+            table = page.locator("table.wg-class-table").first
+            table.wait_for(timeout=180000)
+            for name in ("Kim", "Lee", "Closer"):
+                sync_api.expect(table).to_contain_text(name)
+            sync_api.expect(page.locator("body")).to_contain_text("In history:")
+            page.locator(".widget-dropdown", has_text="Student's game").locator("select").select_option(
+                label=next(
+                    o
+                    for o in page.locator(".widget-dropdown", has_text="Student's game")
+                    .locator("option")
+                    .all_inner_texts()
+                    if o.startswith("Kim:")
+                )
+            )
+            page.locator("button.jupyter-button:has-text('Open as a replay')").click()
+            sync_api.expect(
+                page.locator(".widget-html-content", has_text="The replay is at").first
+            ).to_be_visible(timeout=120000)
+            page.locator("canvas").first.wait_for(state="attached", timeout=60000)
+            sync_api.expect(page.locator(".widget-html-content", has_text="Turn 1").first).to_be_visible()
+            page.wait_for_timeout(1500)
+            page.screenshot(path=str(ART / "class_dashboard.png"), full_page=True)
+        finally:
+            page.close(run_before_unload=True)
+            _stop(proc)
