@@ -113,11 +113,11 @@ def _kernels(server_pid: int) -> dict[str, int]:
 
 
 class Server:
-    def __init__(self, app: str, mode: str, students: int, store: Path, log: Path):
+    def __init__(self, app: str, mode: str, students: int, store: Path, log: Path, refill: float = 300.0):
         self.port = _free_port()
         extra = [f"--port={self.port}", "--Voila.ip=127.0.0.1"]
         if mode == "class":
-            extra = class_args(students) + extra
+            extra = class_args(students, refill) + extra
         env = voila_env({**os.environ, "WARGAMES_STORE_DIR": str(store)})
         self.log_path = log
         self.log = open(log, "w")  # noqa: SIM115 - closed in stop()
@@ -146,7 +146,13 @@ class Server:
         while self.pool and time.time() - t0 < timeout:
             time.sleep(2)
             cpu = {p: _cpu_s(p) for p in _kernels(self.proc.pid).values()}
-            if len(cpu) >= self.pool and all(abs(cpu[p] - last.get(p, -1)) < 0.05 for p in cpu):
+            if (
+                len(cpu) >= self.pool
+                and all(
+                    v > 2.0 for v in cpu.values()
+                )  # imported the package and built the game (5-8 s alone)
+                and all(abs(cpu[p] - last.get(p, -1)) < 0.05 for p in cpu)  # and now waits for its student
+            ):
                 break
             last = cpu
         return time.time() - t0
@@ -254,13 +260,16 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--decisions", type=int, default=3)
     ap.add_argument("--arrive", type=float, default=0.0, help="spread the arrivals over this many seconds")
     ap.add_argument("--timeout", type=float, default=240.0, help="seconds a student waits for each step")
+    ap.add_argument(
+        "--refill", type=float, default=300.0, help="class mode: seconds before a used kernel is replaced"
+    )
     ap.add_argument("--label", default="")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
 
     tmp = Path(tempfile.mkdtemp(prefix="bench_class_"))
     load0 = os.getloadavg()
-    server = Server(args.app, args.mode, args.students, tmp, tmp / "voila.log")
+    server = Server(args.app, args.mode, args.students, tmp, tmp / "voila.log", args.refill)
     peak = [_rss_mb(_tree(server.proc.pid))]
     idle_mb = peak[0]
     stop = threading.Event()
@@ -309,7 +318,7 @@ def main(argv: list[str] | None = None) -> dict:
     body = f"""## {label}
 
 {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC; {machine()}; load average before {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}.
-`python benchmarks/bench_class.py --app {args.app} --students {args.students} --mode {args.mode} --decisions {args.decisions} --arrive {args.arrive:g}`: {how}, arrivals over {args.arrive:g} s.
+`python benchmarks/bench_class.py --app {args.app} --students {args.students} --mode {args.mode} --decisions {args.decisions} --arrive {args.arrive:g}{f" --refill {args.refill:g}" if args.mode == "class" else ""}`: {how}, arrivals over {args.arrive:g} s.
 
 | figure | value |
 |---|---|

@@ -29,6 +29,12 @@ def test_classroom_identity_from_the_page_address():
     assert identity("token=<bad>")[0] != "token:<bad>"  # a malformed token is replaced by a fresh one
 
 
+def test_classroom_identity_behind_jupyterhub_is_the_hub_login(monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    assert identity("") == ("hub:ana", "ana", "")
+    assert identity("student=Bo")[0] == "name:bo"  # an explicit name still wins
+
+
 def test_classroom_game_saved_after_each_decision_and_restored(store):
     first = ClassroomGame("tet", store=store, query="student=Ann", heartbeat=0)
     chooser = first.play.walk.chooser

@@ -14,9 +14,27 @@ pytest.importorskip("sqlalchemy")
 from wargames.store import GameStore, StoreError, default_url, student_key  # noqa: E402
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = GameStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
+@pytest.fixture(scope="module")
+def pg_url():
+    """A PostgreSQL server for the module, where one can be started (Debian's postgresql package)."""
+    from .pgserver import PgServer, available
+
+    why = available()
+    if why:
+        pytest.skip(why)
+    with PgServer() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path):
+    """The store on the SQLite default, and on PostgreSQL by URL where it can be run."""
+    if request.param == "sqlite":
+        s = GameStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    else:
+        s = GameStore(request.getfixturevalue("pg_url"))
+        with s.engine.begin() as conn:
+            conn.execute(s.games.delete())
     yield s
     s.dispose()
 
@@ -36,7 +54,8 @@ def test_store_default_is_an_sqlite_file_next_to_the_server(tmp_path, monkeypatc
     assert default_url().startswith("postgresql")
 
 
-def test_store_sqlite_runs_in_wal_mode(store, tmp_path):
+def test_store_sqlite_runs_in_wal_mode(tmp_path):
+    store = GameStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
     g = wargames.load("tet", "historical", seed=3)
     store.put("token:abc", "tet", g, side="Allied")
     with sqlite3.connect(tmp_path / "class.sqlite") as con:

@@ -7,7 +7,7 @@
 ``--class N`` starts a class server: Voila's preheated kernel pool holds N kernels that have already imported
 the package, loaded the rules data and built the app's new game, each waiting for a student's request, so a
 student's page shows the first decision at once (a returning student's stored game is replayed into it).  The
-pool is refilled ``--refill`` seconds (default 90) after a kernel is taken, so the refills do not compete with
+pool is refilled ``--refill`` seconds (default 300) after a kernel is taken, so the refills do not compete with
 the students' first decisions.  Every game is saved after each decision in ``wargames-class.sqlite`` in the
 directory the command runs in (``$WARGAMES_STORE_DIR``, or any database by ``$WARGAMES_STORE_URL``).
 
@@ -63,7 +63,7 @@ def voila_command(app: str, extra: Sequence[str] = ()) -> list[str]:
     return [sys.executable, "-m", "voila", str(rel), f"--template={TEMPLATE}", "--no-browser", *extra]
 
 
-def class_args(students: int, refill: float = 90.0) -> list[str]:
+def class_args(students: int, refill: float = 300.0) -> list[str]:
     """Voila's options for a class of ``students``: a preheated pool of that many kernels, refilled ``refill``
     seconds after a kernel is taken."""
     if students < 1:
@@ -96,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     students, refill = _take(args, "--class"), _take(args, "--refill")
     extra = args[1:]
     if students is not None:
-        extra = class_args(int(students), float(refill) if refill is not None else 90.0) + extra
+        extra = class_args(int(students), float(refill) if refill is not None else 300.0) + extra
     cmd = voila_command(args[0], extra)
     return subprocess.call(cmd, cwd=ROOT, env=voila_env())
 

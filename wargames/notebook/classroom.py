@@ -46,7 +46,8 @@ def page_query() -> str:
 
 def identity(query: str) -> tuple[str, str, str]:
     """``(key, shown name, address parameter)`` from a page's query string: ``student=Ann`` gives the key
-    ``name:ann``; ``token=...`` the key ``token:...``; neither (or a malformed token) a fresh token.  A malformed
+    ``name:ann``; ``token=...`` the key ``token:...``; neither: the JupyterHub user (``hub:<user>``) when the app
+    runs behind a hub, else (or for a malformed token) a fresh token.  A malformed
     name raises StoreError (the page says why)."""
     args = parse_qs(query or "")
     name = (args.get("student") or [""])[0].strip()
@@ -57,6 +58,9 @@ def identity(query: str) -> tuple[str, str, str]:
             urlencode({"student": " ".join(name.split())}),
         )
     token = (args.get("token") or [""])[0].strip()
+    hub_user = os.environ.get("JUPYTERHUB_USER", "")
+    if not token and hub_user:  # one app server per user behind JupyterHub: the hub's login is the key
+        return f"hub:{hub_user}", hub_user, ""
     if not _TOKEN.match(token):
         token = new_token()
     return f"token:{token}", "", urlencode({"token": token})

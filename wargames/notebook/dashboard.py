@@ -40,8 +40,8 @@ def who(row: StoredGame) -> str:
     """The student as the teacher reads it: the name given, else an anonymous token's first characters."""
     if row.name:
         return row.name
-    if row.student.startswith("name:"):
-        return row.student[5:]
+    if row.student.startswith(("name:", "hub:")):
+        return row.student.split(":", 1)[1]
     return f"anonymous ({row.student.removeprefix('token:')[:6]}...)"
 
 
