@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the project needs into ./.venv on a fresh Debian machine (idempotent).
 #   bash tools/install.sh            -> package + notebook extras (JupyterLab, Voila)
-#   bash tools/install.sh test       -> also the test and browser extras, and Debian chromium
+#   bash tools/install.sh test       -> also the test, browser and hub extras, Debian chromium and postgresql
+#   bash tools/install.sh hub        -> the package, notebook and hub extras, configurable-http-proxy (npm)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PIP_DISABLE_PIP_VERSION_CHECK=1
@@ -14,7 +15,8 @@ if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 extras="notebook"
-[ "$want" = test ] && extras="notebook,test,browser"
+[ "$want" = test ] && extras="notebook,test,browser,hub"
+[ "$want" = hub ] && extras="notebook,hub"
 .venv/bin/pip install -q -c ci/constraints.txt -e ".[${extras}]" 2>&1 | grep -v "is ignored: it is neither" || true
 .venv/bin/python -c "import wargames" || { echo "install failed"; exit 1; }
 # JupyterLab settings for a class (share/jupyter/lab/settings/overrides.d): widget state saved with a notebook, so a
@@ -26,4 +28,23 @@ if [ "$want" = test ] && [ "${SKIP_BROWSER:-0}" != 1 ] && ! command -v chromium 
   echo "== installing Debian chromium for the browser tests"
   (sudo_ apt-get update -qq && sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null) \
     || echo "chromium could not be installed: the browser tests will be skipped"
+fi
+
+# the class hub (issue #32 item 5): configurable-http-proxy from npm into hub/node_modules, and for the tests a
+# PostgreSQL server (Debian's package) for the class store; what cannot be installed makes its tests skip
+if [ "$want" = test ] || [ "$want" = hub ]; then
+  if [ ! -x hub/node_modules/.bin/configurable-http-proxy ] && ! command -v configurable-http-proxy >/dev/null 2>&1; then
+    if ! command -v npm >/dev/null 2>&1; then
+      echo "== installing Debian npm for configurable-http-proxy"
+      (sudo_ apt-get update -qq && sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null) || true
+    fi
+    echo "== installing configurable-http-proxy (npm) into hub/node_modules"
+    (cd hub && npm install --no-audit --no-fund --silent --no-save configurable-http-proxy@5.3.0 >/dev/null) \
+      || echo "configurable-http-proxy could not be installed: the hub test will be skipped"
+  fi
+fi
+if [ "$want" = test ] && ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "== installing Debian postgresql for the class store's PostgreSQL tests"
+  (sudo_ apt-get update -qq && sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
+    || echo "postgresql could not be installed: the store's PostgreSQL tests will be skipped"
 fi

@@ -30,12 +30,14 @@ from wargames.notebook.app import APPS, ROOT, voila_command, voila_env  # noqa: 
 LOCAL = ("http://127.0.0.1", "data:", "blob:", "about:")
 
 
-def _start(target: str, log_name: str, extra: list[str] = ()):
+def _start(target: str, log_name: str, extra: list[str] = (), env: dict[str, str] | None = None):
     ART.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     cmd = voila_command(target, [f"--port={port}", "--Voila.ip=127.0.0.1", *extra])
     log = open(ART / log_name, "w")  # noqa: SIM115 - closed by the caller's _finish
-    proc = _serve(cmd, f"http://127.0.0.1:{port}/voila/static/", ROOT, log, env=voila_env())
+    proc = _serve(
+        cmd, f"http://127.0.0.1:{port}/voila/static/", ROOT, log, env=voila_env({**os.environ, **(env or {})})
+    )
     return proc, port, log
 
 
@@ -50,9 +52,12 @@ CULL_IDLE, CULL_EVERY = 40, 3
 
 
 @pytest.fixture(scope="module")
-def apps_server():
+def apps_server(tmp_path_factory):
     """One Voila server for the folder of apps (pages at /voila/render/<app>.ipynb): voila.json's settings with
-    the culler's clock shortened (the command line beats the file).  Yields (port, server process)."""
+    the culler's clock shortened (the command line beats the file), the class store in a temporary folder and
+    the apps' heartbeat pausing after 5 s without a decision (else a page's kernel is never idle before 15
+    minutes, ``wargames.notebook.classroom``).  Yields (port, server process)."""
+    env = {"WARGAMES_STORE_DIR": str(tmp_path_factory.mktemp("store")), "WARGAMES_BEAT_PAUSE": "5"}
     proc, port, log = _start(
         "notebooks/apps",
         "voila_apps.log",
@@ -60,6 +65,7 @@ def apps_server():
             f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
             f"--MappingKernelManager.cull_interval={CULL_EVERY}",
         ],
+        env,
     )
     yield port, proc
     _finish(proc, log)

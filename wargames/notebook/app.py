@@ -2,6 +2,14 @@
 
     .venv/bin/python -m wargames.notebook.app tet            # or yotr, fitl, row; then open the printed URL
     .venv/bin/python -m wargames.notebook.app fitl --port 8870 --Voila.ip=0.0.0.0   # extra args go to voila
+    .venv/bin/python -m wargames.notebook.app tet --class 30 --Voila.ip=0.0.0.0    # a class server (issue #32)
+
+``--class N`` starts a class server: Voila's preheated kernel pool holds N kernels that have already imported
+the package, loaded the rules data and built the app's new game, each waiting for a student's request, so a
+student's page shows the first decision at once (a returning student's stored game is replayed into it).  The
+pool is refilled ``--refill`` seconds (default 300) after a kernel is taken, so the refills do not compete with
+the students' first decisions.  Every game is saved after each decision in ``wargames-class.sqlite`` in the
+directory the command runs in (``$WARGAMES_STORE_DIR``, or any database by ``$WARGAMES_STORE_URL``).
 
 Voila then runs from the repository root, so it reads ``voila.json`` (idle kernels culled, code hidden, no
 tracebacks), with the "classroom" template (``share/jupyter/voila/templates/classroom``: Voila's lab
@@ -34,9 +42,11 @@ def notebook_path(app: str) -> Path:
 
 def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     """The environment for the Voila server (its kernels inherit it): inline BokehJS, the classroom
-    template on JUPYTER_PATH, and this checkout first on PYTHONPATH."""
+    template on JUPYTER_PATH, this checkout first on PYTHONPATH, and the class store next to the server (the
+    directory the command runs in, unless ``$WARGAMES_STORE_DIR`` or ``$WARGAMES_STORE_URL`` says otherwise)."""
     env = dict(os.environ if base is None else base)
     env.setdefault("BOKEH_RESOURCES", "inline")
+    env.setdefault("WARGAMES_STORE_DIR", os.getcwd())
     share = str(ROOT / "share" / "jupyter")
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (share, env.get("JUPYTER_PATH", "")) if p)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
@@ -53,12 +63,41 @@ def voila_command(app: str, extra: Sequence[str] = ()) -> list[str]:
     return [sys.executable, "-m", "voila", str(rel), f"--template={TEMPLATE}", "--no-browser", *extra]
 
 
+def class_args(students: int, refill: float = 300.0) -> list[str]:
+    """Voila's options for a class of ``students``: a preheated pool of that many kernels, refilled ``refill``
+    seconds after a kernel is taken."""
+    if students < 1:
+        raise SystemExit(f"--class {students}: give the number of students (1 or more)")
+    return [
+        "--preheat_kernel=True",
+        f"--pool_size={students}",
+        f"--VoilaKernelManager.fill_delay={refill}",
+    ]
+
+
+def _take(args: list[str], flag: str) -> str | None:
+    """Remove ``flag N`` or ``flag=N`` from ``args`` and return N (None if absent)."""
+    for i, a in enumerate(args):
+        if a == flag and i + 1 < len(args):
+            value = args[i + 1]
+            del args[i : i + 2]
+            return value
+        if a.startswith(flag + "="):
+            del args[i]
+            return a.split("=", 1)[1]
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help"):
         print(__doc__)
         return 0
-    cmd = voila_command(args[0], args[1:])
+    students, refill = _take(args, "--class"), _take(args, "--refill")
+    extra = args[1:]
+    if students is not None:
+        extra = class_args(int(students), float(refill) if refill is not None else 300.0) + extra
+    cmd = voila_command(args[0], extra)
     return subprocess.call(cmd, cwd=ROOT, env=voila_env())
 
 

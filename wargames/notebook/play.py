@@ -13,6 +13,7 @@ import gc
 import html
 import os
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,10 +99,14 @@ class PlayGame:
         scenario: str | None = None,
         map_height: int = 750,
         insets: bool = True,
+        game: Any = None,
         **options: Any,
     ):
         self.game_id = game_id
+        self._listeners: list[Callable[[PlayGame], None]] = []
         self.variants = variants_for(game_id)
+        if game is not None:  # a game to resume: the selectors take its scenario, options and seed
+            scenario, options, seed = game.scenario_id, dict(game.options), int(game.seed)
         self.map_height = map_height
         self.insets = insets
         start = self._variant_index(scenario, options)
@@ -146,7 +151,10 @@ class PlayGame:
         self._fill_sides(side or DEFAULT_SIDE.get(game_id))
         self.game = None
         self.walk: Walkthrough | None = None
-        self.new_game()
+        if game is None:
+            self.new_game()
+        else:
+            self.resume(game, side or DEFAULT_SIDE.get(game_id, game.sides[-1]))
 
     def _variant_index(self, scenario: str | None, options: dict[str, Any]) -> int:
         if scenario is None and not options:
@@ -192,6 +200,33 @@ class PlayGame:
         except WargamesError as err:
             self.status.value = _msg(f"Cannot start that game: {err}", "#b00020")
             return
+        self._install(game, walk, side)
+
+    def resume(self, game, side: str) -> None:
+        """Show ``game`` (e.g. a save replayed by ``wargames.open_save``) with the student playing ``side``: the
+        selectors take its scenario, options and seed, and play goes on from the decision it stopped at."""
+        if game.game_id != self.game_id:
+            raise WargamesError(f"a {game.game_id} game cannot be shown in the {self.game_id} app")
+        if side not in game.sides:
+            raise WargamesError(f"{side!r} is not a side of this game; its sides are {list(game.sides)}")
+        index = self._variant_index(game.scenario_id, dict(game.options))
+        if len(self.scenario_box.options) != len(self.variants):
+            self.scenario_box.options = [(v.label, i) for i, v in enumerate(self.variants)]
+        if self.scenario_box.value != index or side not in self.side_box.options:
+            self.scenario_box.value = index
+            self._fill_sides(side)
+        self.side_box.value = side
+        self.seed_box.value = int(game.seed)
+        walk = Walkthrough(game, human=side, autoplay=True, map_height=self.map_height, insets=self.insets)
+        walk.play_to_my_turn()
+        self._install(game, walk, side)
+
+    def on_change(self, callback: Callable[[PlayGame], None]) -> None:
+        """Call ``callback(self)`` after every change of the student's game: a new game, each decision with the
+        built-in replies, Back, the advisor (``wargames.notebook.classroom`` saves the game there)."""
+        self._listeners.append(callback)
+
+    def _install(self, game, walk: Walkthrough, side: str) -> None:
         self.game, self.walk = game, walk
         _settle_memory()
         self.body.children = [walk.widget]
@@ -201,6 +236,12 @@ class PlayGame:
             "The other side(s) are played by the built-in players, who move at once after each of your "
             "decisions.</div>"
         )
+        walk.on_change(lambda _new: self._changed())
+        self._changed()
+
+    def _changed(self) -> None:
+        for cb in list(self._listeners):
+            cb(self)
 
     def _repr_mimebundle_(self, **kw):
         return self.widget._repr_mimebundle_(**kw)

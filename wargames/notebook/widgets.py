@@ -662,7 +662,13 @@ class Walkthrough:
         if self.map is not None:
             parts.append(self.map.widget)
         self.widget = W.VBox(parts)
+        self._listeners: list[Listener] = []
         self._show_scores()
+
+    def on_change(self, callback: Listener) -> None:
+        """Call ``callback(new_rulings)`` after every change of the game shown (a decision with the replies, Back,
+        the advisor, the stepper), e.g. to save the game (``wargames.notebook.classroom``)."""
+        self._listeners.append(callback)
 
     def _show_scores(self) -> None:
         s = self.game.scores()
@@ -764,6 +770,8 @@ class Walkthrough:
         )
         self.stepper.refresh()
         self._show_scores()
+        for cb in list(self._listeners):
+            cb(list(new))
 
     def _repr_mimebundle_(self, **kw):
         return self.widget._repr_mimebundle_(**kw)

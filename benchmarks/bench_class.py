@@ -1,0 +1,348 @@
+"""A class on one server (issue #32): N students open an app at once in headless Chromium (one Playwright context
+each, against a server on localhost) and play a few decisions; then they close their tabs.  Writes a labelled
+section of ``benchmarks/results/class.md``; a benchmark, not a CI test (``tests/browser/test_class_load.py`` runs a
+small version).
+
+    python benchmarks/bench_class.py --students 30 --mode class --label after    # the class server (--class 30)
+    python benchmarks/bench_class.py --students 30 --mode plain --label before   # plain Voila, a kernel per page
+    python benchmarks/bench_class.py --students 4 --decisions 2 --arrive 0        # a quick run
+
+Figures per run: the server's start (the preheated pool filled, in ``class`` mode), and for each student: time to
+page (the first byte of the page), time to first decision (the page shows the student's decision with its legal
+actions: what a student waits for), and the latency of each decision (Apply pressed to the next decision shown,
+the built-in players' replies included); the memory of the server and its kernels (total resident set, sampled
+every second, peak); and after the tabs close, how long until their kernels are gone.  Every wait is bounded
+(``--timeout``): a student who does not get a page in time counts as failed, and the run still ends.
+
+The browser runs on the same 2 cores as the server, so a burst of N pages also measures N Chromium renderers
+drawing the map; ``--arrive S`` spreads the arrivals over S seconds (a class does not click at the same instant).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+OUT = ROOT / "benchmarks" / "results" / "class.md"
+
+from benchmarks._results import machine, write_section  # noqa: E402
+from wargames.notebook.app import class_args, voila_command, voila_env  # noqa: E402
+
+HEAD = """# A class on one server (issue #32)
+
+Made by `benchmarks/bench_class.py` (see its docstring for what each figure is).  Seconds are wall time on the
+machine named in each section; the browser (one headless Chromium, a context per student) shares its cores.
+"""
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+FLAGS += ["--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+SIDE = {"tet": "Allied", "yotr": "Allied", "fitl": "VC", "row": "Capitalist"}
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (from /proc)."""
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(d.name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, []))
+    return out
+
+
+def _rss_mb(pids: list[int]) -> float:
+    total = 0
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def _cpu_s(pid: int) -> float:
+    """Processor seconds used by ``pid`` (user + system)."""
+    try:
+        f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _kernels(server_pid: int) -> dict[str, int]:
+    out = {}
+    for p in _tree(server_pid)[1:]:
+        try:
+            args = Path(f"/proc/{p}/cmdline").read_bytes().decode().split("\0")
+        except OSError:
+            continue
+        if any("ipykernel" in a for a in args):
+            conn = next((a for a in args if a.endswith(".json")), "")
+            out[Path(conn).stem.removeprefix("kernel-")] = p
+    return out
+
+
+class Server:
+    def __init__(self, app: str, mode: str, students: int, store: Path, log: Path, refill: float = 300.0):
+        self.port = _free_port()
+        extra = [f"--port={self.port}", "--Voila.ip=127.0.0.1"]
+        if mode == "class":
+            extra = class_args(students, refill) + extra
+        env = voila_env({**os.environ, "WARGAMES_STORE_DIR": str(store)})
+        self.log_path = log
+        self.log = open(log, "w")  # noqa: SIM115 - closed in stop()
+        t0 = time.time()
+        self.proc = subprocess.Popen(
+            voila_command(app, extra), cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT
+        )
+        self.pool = students if mode == "class" else 0
+        self.ready = self._wait_ready(t0)
+
+    def _wait_ready(self, t0: float, timeout: float = 900) -> float:
+        import urllib.error
+        import urllib.request
+
+        while time.time() - t0 < timeout:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: see {self.log_path}")
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/voila/static/", timeout=2)
+            except urllib.error.HTTPError:
+                break
+            except OSError:
+                time.sleep(0.5)
+        # every preheated kernel has run the app up to the student's request: N kernels, none using the processor
+        last: dict[int, float] = {}
+        while self.pool and time.time() - t0 < timeout:
+            time.sleep(2)
+            cpu = {p: _cpu_s(p) for p in _kernels(self.proc.pid).values()}
+            if (
+                len(cpu) >= self.pool
+                and all(
+                    v > 2.0 for v in cpu.values()
+                )  # imported the package and built the game (5-8 s alone)
+                and all(abs(cpu[p] - last.get(p, -1)) < 0.05 for p in cpu)  # and now waits for its student
+            ):
+                break
+            last = cpu
+        return time.time() - t0
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+async def _student(browser, url: str, side: str, decisions: int, delay: float, timeout: float, out: dict):
+    await asyncio.sleep(delay)
+    ctx = await browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = await ctx.new_page()
+    out["context"] = ctx
+    t0 = time.time()
+    try:
+        resp = await page.goto(url, wait_until="commit", timeout=timeout * 1000)
+        out["page"] = time.time() - t0
+        out["status"] = resp.status if resp else None
+        mine = page.locator(".widget-html-content", has_text=f"{side} to decide (a person)").first
+        await mine.wait_for(timeout=timeout * 1000)
+        await page.locator("button.jupyter-button:has-text('Apply')").first.wait_for(timeout=timeout * 1000)
+        out["first"] = time.time() - t0
+        out["kernel"] = await page.evaluate(
+            "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+        )
+        lat = []
+        where = page.locator(".widget-html-content", has_text="to decide").first
+        for _ in range(decisions):
+            before = await where.inner_text()
+            t1 = time.time()
+            await page.locator("button.jupyter-button:has-text('Apply')").first.click()
+            while time.time() - t1 < timeout:
+                now = await where.inner_text()
+                if now != before and "(a person)" in now:
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                raise TimeoutError("decision")
+            lat.append(time.time() - t1)
+        out["latency"] = lat
+        out["page_obj"] = page
+    except Exception as err:  # counted as a failed student; the run goes on
+        out["error"] = f"{type(err).__name__}: {str(err).splitlines()[0][:120]}"
+
+
+async def _run(args, server: Server) -> tuple[list[dict], float]:
+    from playwright.async_api import async_playwright
+
+    results = [{"student": i} for i in range(args.students)]
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        gap = args.arrive / max(1, args.students - 1) if args.students > 1 else 0
+        tasks = [
+            _student(
+                browser,
+                f"http://127.0.0.1:{server.port}/?student=Student%20{i:02d}",
+                SIDE[args.app],
+                args.decisions,
+                i * gap,
+                args.timeout,
+                results[i],
+            )
+            for i in range(args.students)
+        ]
+        await asyncio.gather(*tasks)
+        # the class goes home: every tab closed normally (the browser stays open, as when a tab closes)
+        ids = [r["kernel"] for r in results if "kernel" in r]
+        t0 = time.time()
+        for r in results:
+            if "page_obj" in r:
+                await r.pop("page_obj").close(run_before_unload=True)
+        freed = None
+        while time.time() - t0 < 60:
+            alive = _kernels(server.proc.pid)
+            if not any(k in alive for k in ids):
+                freed = time.time() - t0
+                break
+            await asyncio.sleep(0.25)
+        for r in results:
+            ctx = r.pop("context", None)
+            if ctx is not None:
+                await ctx.close()
+        await browser.close()
+    return results, freed
+
+
+def _fmt(xs: list[float]) -> str:
+    if not xs:
+        return "-"
+    xs = sorted(xs)
+    p90 = xs[min(len(xs) - 1, int(round(0.9 * (len(xs) - 1))))]
+    return f"{statistics.median(xs):.1f} / {p90:.1f} / {xs[-1]:.1f}"
+
+
+def main(argv: list[str] | None = None) -> dict:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--app", default="tet", choices=sorted(SIDE))
+    ap.add_argument("--students", type=int, default=30)
+    ap.add_argument("--mode", choices=("class", "plain"), default="class")
+    ap.add_argument("--decisions", type=int, default=3)
+    ap.add_argument("--arrive", type=float, default=0.0, help="spread the arrivals over this many seconds")
+    ap.add_argument("--timeout", type=float, default=240.0, help="seconds a student waits for each step")
+    ap.add_argument(
+        "--refill", type=float, default=300.0, help="class mode: seconds before a used kernel is replaced"
+    )
+    ap.add_argument("--label", default="")
+    ap.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args(argv)
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench_class_"))
+    load0 = os.getloadavg()
+    server = Server(args.app, args.mode, args.students, tmp, tmp / "voila.log", args.refill)
+    peak = [_rss_mb(_tree(server.proc.pid))]
+    idle_mb = peak[0]
+    stop = threading.Event()
+
+    def sample() -> None:
+        while not stop.is_set():
+            peak.append(_rss_mb(_tree(server.proc.pid)))
+            time.sleep(1)
+
+    threading.Thread(target=sample, daemon=True).start()
+    t0 = time.time()
+    try:
+        results, freed = asyncio.run(_run(args, server))
+    finally:
+        stop.set()
+        wall = time.time() - t0
+        log = server.log_path.read_text()
+        server.stop()
+    ok = [r for r in results if "first" in r and "error" not in r]
+    failed = [r for r in results if "error" in r]
+    firsts = [r["first"] for r in ok]
+    lat = [x for r in ok for x in r.get("latency", [])]
+    summary = {
+        "students": args.students,
+        "served": len(ok),
+        "failed": len(failed),
+        "ready_s": round(server.ready, 1),
+        "page": _fmt([r["page"] for r in results if "page" in r]),
+        "first": _fmt(firsts),
+        "latency": _fmt(lat),
+        "idle_mb": round(idle_mb),
+        "peak_mb": round(max(peak)),
+        "freed_s": None if freed is None else round(freed, 1),
+        "refused_shutdowns": len(re.findall(r"403 POST /voila/api/shutdown", log)),
+        "wall_s": round(wall, 1),
+    }
+    print(summary)
+    label = args.label or f"{args.mode}, {args.students} students"
+    rows = "\n".join(
+        f"| {r['student']:02d} | {r.get('page', float('nan')):.1f} | {r.get('first', float('nan')):.1f} | "
+        + (" ".join(f"{x:.1f}" for x in r.get("latency", [])) or "-")
+        + f" | {r.get('error', '')} |"
+        for r in results
+    )
+    how = "a class server (`--class N`: preheated pool of N)" if args.mode == "class" else "plain Voila"
+    body = f"""## {label}
+
+{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC; {machine()}; load average before {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}.
+`python benchmarks/bench_class.py --app {args.app} --students {args.students} --mode {args.mode} --decisions {args.decisions} --arrive {args.arrive:g}{f" --refill {args.refill:g}" if args.mode == "class" else ""}`: {how}, arrivals over {args.arrive:g} s.
+
+| figure | value |
+|---|---|
+| students served / failed | {len(ok)} / {len(failed)} |
+| server ready (up{", pool filled" if args.mode == "class" else ""}) | {server.ready:.1f} s |
+| time to page, median / 90th pct / worst | {summary["page"]} s |
+| time to first decision, median / 90th pct / worst | {summary["first"]} s |
+| decision latency ({args.decisions} each), median / 90th pct / worst | {summary["latency"]} s |
+| memory of server + kernels: ready / peak | {idle_mb:.0f} MB / {max(peak):.0f} MB |
+| all students' kernels gone after the tabs closed | {"not within 60 s" if freed is None else f"{freed:.1f} s"} |
+| shutdown requests refused (403) | {summary["refused_shutdowns"]} |
+
+<details><summary>per student: page, first decision, decision latencies (s)</summary>
+
+| student | page | first | latencies | error |
+|---|---|---|---|---|
+{rows}
+
+</details>
+"""
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    write_section(args.out, HEAD, label, body)
+    return summary
+
+
+if __name__ == "__main__":
+    main()

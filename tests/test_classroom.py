@@ -1,0 +1,107 @@
+"""The apps' classroom game (issue #32 item 3): saved after each decision, back at the same decision when the page
+is opened again (a reload, a new kernel after a crash, a restarted server), keyed by name or token."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("sqlalchemy")
+pytest.importorskip("ipywidgets")
+pytestmark = pytest.mark.slow  # each test builds one or two play widgets (a few seconds each)
+
+from wargames.notebook.classroom import ClassroomGame, identity  # noqa: E402
+from wargames.notebook.play import PlayGame  # noqa: E402
+from wargames.store import GameStore  # noqa: E402
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = GameStore(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    yield s
+    s.dispose()
+
+
+def test_classroom_identity_from_the_page_address():
+    assert identity("student=Ann%20Lee")[:2] == ("name:ann lee", "Ann Lee")
+    assert identity("token=abcdefgh12")[0] == "token:abcdefgh12"
+    key, name, param = identity("")
+    assert key.startswith("token:") and name == "" and param == "token=" + key[6:]
+    assert identity("token=<bad>")[0] != "token:<bad>"  # a malformed token is replaced by a fresh one
+
+
+def test_classroom_identity_behind_jupyterhub_is_the_hub_login(monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    assert identity("") == ("hub:ana", "ana", "")
+    assert identity("student=Bo")[0] == "name:bo"  # an explicit name still wins
+
+
+def test_classroom_game_saved_after_each_decision_and_restored(store):
+    first = ClassroomGame("tet", store=store, query="student=Ann", heartbeat=0)
+    chooser = first.play.walk.chooser
+    chooser.apply(chooser.actions[0])
+    chooser.apply(chooser.actions[0])
+    game = first.play.game
+    row = store.get("name:ann", "tet")
+    assert row.decisions == 2 and row.save["digest"] == game.digest()
+    # a reload, a killed kernel or a restarted server: a new kernel opens the same address
+    again = ClassroomGame("tet", store=store, query="student=ann", heartbeat=0)
+    assert again.restored and again.play.game.digest() == game.digest()
+    assert again.play.game.decision.side == "Allied" and again.play.walk.chooser.enabled
+    assert "back at the decision" in again.note.value
+
+
+def test_classroom_preheated_play_shows_the_students_stored_game(store):
+    """A preheated kernel made a new game before the request; a returning student sees their own in it."""
+    old = ClassroomGame("yotr", store=store, query="token=tok12345", heartbeat=0)
+    old.play.walk.chooser.apply(old.play.walk.chooser.actions[0])
+    digest = old.play.game.digest()
+    warm = PlayGame("yotr", side="Allied", seed=1)
+    back = ClassroomGame("yotr", store=store, query="token=tok12345", play=warm, heartbeat=0)
+    assert back.play is warm and back.restored and warm.game.digest() == digest
+    fresh = ClassroomGame(
+        "yotr", store=store, query="token=other678", play=PlayGame("yotr", seed=1), heartbeat=0
+    )
+    assert not fresh.restored and store.get("token:other678", "yotr").decisions == 0
+
+
+def test_classroom_back_and_new_game_are_saved_too(store):
+    app = ClassroomGame("tet", store=store, query="student=Bo", heartbeat=0)
+    app.play.walk.chooser.apply(app.play.walk.chooser.actions[0])
+    app.play.walk.stepper.back.click()
+    assert store.get("name:bo", "tet").decisions == 0
+    app.play.seed_box.value = 9
+    app.play.new_game()
+    assert store.get("name:bo", "tet").seed == 9
+
+
+def test_classroom_unreadable_save_starts_a_new_game_and_says_why(store):
+    g = ClassroomGame("tet", store=store, query="student=Cy", heartbeat=0).play.game
+    row = store.get("name:cy", "tet")
+    bad = dict(row.save, digest="0" * 64)
+    store._upsert({**_values(row), "save": __import__("json").dumps(bad)})
+    app = ClassroomGame("tet", store=store, query="student=Cy", heartbeat=0)
+    assert not app.restored and "could not be reopened" in app.note.value and "digest" in app.note.value
+    assert app.play.game is not g
+
+
+def test_classroom_bad_name_falls_back_to_a_token_and_says_why(store):
+    app = ClassroomGame("tet", store=store, query="student=%3Cb%3E", heartbeat=0)
+    assert app.key.startswith("token:") and "student name" in app.note.value
+
+
+def _values(row) -> dict:
+    return {
+        "student": row.student,
+        "app": row.app,
+        "name": row.name,
+        "side": row.side,
+        "label": row.label,
+        "scenario": row.scenario,
+        "seed": row.seed,
+        "decisions": row.decisions,
+        "turn": row.turn,
+        "where_": row.where,
+        "over": row.over,
+        "result": row.result,
+        "updated": row.updated,
+    }
