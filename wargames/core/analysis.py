@@ -464,22 +464,33 @@ def horizon_words(horizon: str | int, game: Game | None = None) -> str:
 def sentence(
     game: Game, side: str, row: Mapping[str, Any], best: Mapping[str, Any], horizon: str | int
 ) -> str:
-    """One candidate in plain words: the deciding side's win share with its interval over the replays, compared
-    with the best other choice, and its mean margin."""
+    """One candidate in plain words: the deciding side's win share with its 95% interval over the replays
+    ("wins" at the end of the game, "is ahead" at an earlier horizon), its mean margin, and the best choice's
+    figures beside them."""
     n = row["rollouts"]
-    pct = lambda x: f"{100 * x:.0f}%"  # noqa: E731
-    if side in game.sides:
-        w, lo, hi = row[f"win_{side}"], row[f"win_{side}_lo"], row[f"win_{side}_hi"]
-        head = f"{row['candidate']}: the {side} side wins {pct(w)} ({pct(lo)}-{pct(hi)}) of {n} replays"
-        if row["candidate"] != best["candidate"]:
-            head += f", against {pct(best[f'win_{side}'])} if it chooses {best['candidate']}"
-        else:
-            head += ", the best of the choices analysed"
-    else:
-        head = f"{row['candidate']}: {n} replays"
+
+    def pct(x: float) -> str:
+        return f"{100 * x:.0f}%"
+
+    when = horizon_words(horizon, game).replace("to the end", "at the end")
+    verb = "wins" if horizon == "end" else f"is ahead {when} in"
+    name, best_name = str(row["candidate"]), str(best["candidate"])
+    if len(best_name) > 60:
+        best_name = best_name[:59].rstrip() + "\u2026"
+    if side not in game.sides:
+        return f"{name}: {n} replays; the margin averages {row['margin_mean']:+.1f}."
+    w, lo, hi = row[f"win_{side}"], row[f"win_{side}_lo"], row[f"win_{side}_hi"]
+    text = f"{name}: the {side} side {verb} {pct(w)} ({pct(lo)}-{pct(hi)}) of {n} replays"
+    if horizon == "end":
+        text += f" {horizon_words(horizon, game)}"
+    if row is best or name == str(best["candidate"]):
+        return (
+            text + f"; its margin averages {row['margin_mean']:+.1f} (spread {row['margin_sd']:.1f}): "
+            "the best of the choices analysed."
+        )
     return (
-        f"{head}; {horizon_words(horizon, game)} its margin averages {row['margin_mean']:+.1f} "
-        f"(spread {row['margin_sd']:.1f})."
+        text + f", against {pct(best[f'win_{side}'])} if it chooses {best_name}; its margin averages "
+        f"{row['margin_mean']:+.1f} (spread {row['margin_sd']:.1f}), against {best['margin_mean']:+.1f}."
     )
 
 
