@@ -84,3 +84,12 @@ def test_bench_notebooks_times_a_notebook(tmp_path):
         and rows[0]["wall_s"] >= rows[0]["cpu_s"] / 2
     )
     assert "| notebooks/00-start-here.ipynb |" in out.read_text()
+
+
+@pytest.mark.slow
+def test_benchmarks_analyse_runs_and_reports_cpu_and_targets(capsys):
+    """Issue #33 item 4: the analysis board benchmark runs (one game, few replays, in this process)."""
+    mod = _load("bench_analyse")
+    lines = mod.main(["fitl", "--rollouts", "1", "--workers", "1", "--horizon", "turn"])
+    assert lines[0]["candidates"] == 8 and lines[0]["cpu_s"] >= 0 and lines[0]["target_s"] == 30.0
+    assert "fitl  turn" in capsys.readouterr().out

@@ -243,10 +243,10 @@ def _apply_plan(g: Game, cand: Candidate) -> None:
 def replay(base: Game, cand: Candidate, ci: int, i: int, seed: int, horizon: str | int) -> dict[str, Any]:
     """One replay: ``base`` branched, reseeded for replay ``i``, candidate ``ci`` applied, the built-in players to
     the horizon; the row (candidate index, replay, winner, each side's margin, rule, level, turn reached)."""
+    t, cpu = time.perf_counter(), time.process_time()
     stop = _stop(horizon, base)
     g = base.branch()
     _reseed(g, seed, i)
-    t = time.perf_counter()
     _apply_plan(g, cand)
     guard = 0
     while not stop(g):
@@ -264,6 +264,7 @@ def replay(base: Game, cand: Candidate, ci: int, i: int, seed: int, horizon: str
         "final": st.final,
         "turn": g.turn,
         "seconds": round(time.perf_counter() - t, 4),
+        "cpu": round(time.process_time() - cpu, 4),
     }
     for s, m in st.margins.items():
         row[f"margin_{s}"] = m
@@ -273,15 +274,36 @@ def replay(base: Game, cand: Candidate, ci: int, i: int, seed: int, horizon: str
 def _replays_from_save(
     save: dict[str, Any], jobs: list[tuple[int, dict[str, Any], int]], seed: int, horizon: str | int
 ) -> list[dict[str, Any]]:
-    """A worker's task: open the position from its save once, then play the given (candidate, replay) jobs."""
-    from .saves import open_save
-
-    base = _base(open_save(save))
+    """A worker's task: the position from its save (opened once per worker process and kept, or inherited from the
+    parent when the workers are forked), then the given (candidate, replay) jobs."""
+    base = _position(save)
     out = []
     for ci, cjson, i in jobs:
         cand = Candidate(cjson["name"], tuple(_action(a) for a in cjson["actions"]))
         out.append(replay(base, cand, ci, i, seed, horizon))
     return out
+
+
+#: positions a worker process has opened (or inherited from its parent), by the save's digest and length
+_POSITIONS: dict[tuple[str, int], Game] = {}
+
+
+def _save_key(save: Mapping[str, Any]) -> tuple[str, int]:
+    return (str(save["digest"]), len(save["record"]))
+
+
+def _position(save: dict[str, Any]) -> Game:
+    """The analysis base of ``save``'s position in this process (opened once, then kept; only the latest few)."""
+    from .saves import open_save
+
+    key = _save_key(save)
+    base = _POSITIONS.get(key)
+    if base is None:
+        base = _base(open_save(save))
+        while len(_POSITIONS) >= 4:
+            _POSITIONS.pop(next(iter(_POSITIONS)))
+        _POSITIONS[key] = base
+    return base
 
 
 def _base(game: Game) -> Game:
@@ -355,10 +377,11 @@ def _on_pool(game, cands, jobs, seed, horizon, workers, report, stopped) -> list
 
     save = game.save()
     _warm(game.game_id, game.scenario_id, game.options)
+    _prefork(game, save)
     rows: list[dict[str, Any]] = []
     fn = partial(_replays_from_save, save, seed=seed, horizon=horizon)
     with ProcessPoolExecutor(workers) as pool:
-        futures = {pool.submit(fn, chunk) for chunk in _chunks(cands, jobs, workers * 4)}
+        futures = {pool.submit(fn, chunk) for chunk in _chunks(cands, jobs, workers * 8)}
         try:
             while futures:
                 done, futures = wait(futures, timeout=0.2, return_when=FIRST_COMPLETED)
@@ -373,6 +396,19 @@ def _on_pool(game, cands, jobs, seed, horizon, workers, report, stopped) -> list
             pool.shutdown(wait=False, cancel_futures=True)
             raise
     return rows
+
+
+def _prefork(game: Game, save: dict[str, Any]) -> None:
+    """When the workers are forked copies of this process, give them the position ready-made (they inherit it and
+    never replay the save; issue #33 item 4: the fixed cost of an analysis on local workers)."""
+    import multiprocessing
+
+    method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+    key = _save_key(save)
+    if method == "fork" and key not in _POSITIONS:
+        while len(_POSITIONS) >= 4:
+            _POSITIONS.pop(next(iter(_POSITIONS)))
+        _POSITIONS[key] = _base(game)
 
 
 def _on_dask(game, cands, jobs, seed, horizon, client, scheduler, report, stopped) -> list[dict[str, Any]]:
@@ -445,6 +481,7 @@ def _table(game, side, cands, rows, horizon, seed, rollouts, pd) -> pd.DataFrame
         number=number,
         where=game.where(),
         margins=margins_of,
+        cpu_seconds=round(sum(r["cpu"] for r in rows), 3),
     )
     return frame
 
