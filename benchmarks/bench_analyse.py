@@ -106,28 +106,36 @@ def main(argv: list[str] | None = None) -> list[dict]:
     args = ap.parse_args(argv)
     lines = []
     for game_id in args.games:
-        lines += run(game_id, args.rollouts, args.workers, args.horizon or ["turn", "end"], args.profile)
-    if args.write:
-        from _results import machine, write_section
+        got = run(game_id, args.rollouts, args.workers, args.horizon or ["turn", "end"], args.profile)
+        lines += got
+        if args.write:  # each game's figures as soon as they are measured
+            write(got, args.rollouts, args.workers)
+    return lines
 
-        rows = "\n".join(
-            f"| {x['game']} | {x['where']} ({x['side']}) | {x['horizon']} | {x['candidates']} x {x['rollouts']} | "
-            f"{x['wall_s']} | {x['cpu_s']} | {x['idle_estimate_s']} | {x['ms_per_replay_cpu']} | {x['target_s']} |"
-            for x in lines
+
+def write(lines: list[dict], rollouts: int, workers: int) -> None:
+    """One section a game and horizon in ``benchmarks/results/analyse.md`` (replacing the last one)."""
+    from _results import machine, write_section
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    for x in lines:
+        label = (
+            f"{x['game']} to the {x['horizon']}, {x['candidates']} x {rollouts} replays, {workers} workers"
         )
-        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         body = (
-            f"## {args.workers} workers, {args.rollouts} replays\n\n{machine()}; load average at the end {load:.1f}\n\n"
-            "| game | position | horizon | candidates x replays | wall s | CPU s | CPU / workers s | CPU ms a replay "
-            "| target s |\n|---|---|---|---|---|---|---|---|---|\n" + rows + "\n"
+            f"## {label}\n\n{machine()}; load average {load:.1f} when written\n\n"
+            "| position | wall s | CPU s | CPU / workers s | CPU ms a replay | target s |\n|---|---|---|---|---|---|\n"
+            f"| {x['where']} ({x['side']}) | {x['wall_s']} | {x['cpu_s']} | {x['idle_estimate_s']} | "
+            f"{x['ms_per_replay_cpu']} | {x['target_s']} |\n"
         )
         write_section(
             RESULTS,
-            "# The analysis board's speed (issue #33 item 4)\n\nWritten by `benchmarks/bench_analyse.py --write`.\n",
-            f"{args.workers} workers, {args.rollouts} replays",
+            "# The analysis board's speed (issue #33 item 4)\n\nWritten by `benchmarks/bench_analyse.py --write`. "
+            "Wall time depends on the machine's load; CPU / workers is the time an idle machine with that many "
+            "cores would take, plus the pool's start.\n",
+            label,
             body,
         )
-    return lines
 
 
 if __name__ == "__main__":

@@ -222,22 +222,23 @@ def _reseed(game: Game, seed: int, i: int) -> None:
 
 
 def _apply_plan(g: Game, cand: Candidate) -> None:
+    """The candidate's actions in order while its side decides: the first must be legal; a later one that is not
+    legal when its turn comes (the unit was stopped, the place is full) is skipped, and the plan ends when another
+    side must decide or the game ends (the built-in player of the side decides from there)."""
+    side = g.decision.side if g.decision is not None else None
     for k, act in enumerate(cand.actions):
         d = g.decision
-        if d is None or g.is_over:
-            return  # the plan's later steps never came: the game went on without them
+        if d is None or g.is_over or d.side != side:
+            return
         if act.kind == "__label__":
             match = next((a for a in d.options if a.label == act.label), None)
-            if match is None:
-                if k == 0:
-                    raise AnalysisError(f"candidate {cand.name!r}: {act.label!r} is not legal now")
-                return
-            act = match
-        elif d.find(act) is None:
+        else:
+            match = d.find(act)
+        if match is None:
             if k == 0:
-                raise AnalysisError(f"candidate {cand.name!r} is not legal now [{d.rule_id}]")
-            return  # a later step no longer fits: the built-in player decides from here
-        g.apply(act, by="analysis", why=f"the analysis board's candidate {cand.name!r}")
+                raise AnalysisError(f"candidate {cand.name!r} is not legal now [{d.rule_id}]: {d.prompt}")
+            continue
+        g.apply(match, by="analysis", why=f"the analysis board's candidate {cand.name!r}")
 
 
 def replay(base: Game, cand: Candidate, ci: int, i: int, seed: int, horizon: str | int) -> dict[str, Any]:

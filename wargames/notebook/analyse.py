@@ -69,6 +69,8 @@ def analysis_figure(frame: pd.DataFrame, *, width: int = 960, row_height: int = 
             "hi": [100 * float(x) for x in hi],
             "colour": colours,
             "sentence": list(frame["sentence"]),
+            "text": [f"{100 * float(w):.0f}%" for w in win],
+            "text_x": [min(100 * float(h) + 2, 88) for h in hi],
         }
     )
     left = figure(
@@ -86,8 +88,18 @@ def analysis_figure(frame: pd.DataFrame, *, width: int = 960, row_height: int = 
     left.segment(x0="lo", x1="hi", y0="y", y1="y", source=share, line_color="black", line_width=2)
     left.scatter(x="lo", y="y", source=share, marker="dash", size=12, angle=1.5708, color="black")
     left.scatter(x="hi", y="y", source=share, marker="dash", size=12, angle=1.5708, color="black")
+    left.text(
+        x="text_x",
+        y="y",
+        text="text",
+        source=share,
+        text_font_size="12px",
+        text_baseline="middle",
+        color="#333",
+    )
     left.add_tools(TapTool(renderers=[bars]), HoverTool(renderers=[bars], tooltips="@sentence"))
-    left.xaxis.axis_label = "% of replays won"
+    ended = frame.attrs.get("horizon") == "end"
+    left.xaxis.axis_label = "% of replays won" if ended else "% of replays ahead at the horizon"
     left.yaxis.major_label_text_font_size = "12px"
     left.title.text_font_size = "13px"
 
