@@ -78,7 +78,7 @@ def analysis_figure(frame: pd.DataFrame, *, width: int = 960, row_height: int = 
         x_range=Range1d(0, 100),
         width=int(width * 0.56),
         height=height,
-        title=f"{side} {'wins' if frame.attrs.get('horizon') == 'end' else 'ahead'}: % of replays (95% interval)",
+        title=f"{side} {'wins' if frame.attrs.get('horizon') == 'end' else 'ahead'}, % of replays",
         toolbar_location=None,
         tools="",
     )
@@ -99,7 +99,9 @@ def analysis_figure(frame: pd.DataFrame, *, width: int = 960, row_height: int = 
     )
     left.add_tools(TapTool(renderers=[bars]), HoverTool(renderers=[bars], tooltips="@sentence"))
     ended = frame.attrs.get("horizon") == "end"
-    left.xaxis.axis_label = "% of replays won" if ended else "% of replays ahead at the horizon"
+    left.xaxis.axis_label = (
+        "% of replays won" if ended else "% of replays ahead at the horizon"
+    ) + " (95% interval)"
     left.yaxis.major_label_text_font_size = "12px"
     left.title.text_font_size = "13px"
 
@@ -124,7 +126,7 @@ def analysis_figure(frame: pd.DataFrame, *, width: int = 960, row_height: int = 
         y_range=left.y_range,
         width=width - int(width * 0.56),
         height=height,
-        title=f"{side} margin: {frame.attrs.get('number', 'margin')}",
+        title=str(frame.attrs.get("number", "margin")),
         toolbar_location=None,
         tools="",
     )
@@ -132,7 +134,7 @@ def analysis_figure(frame: pd.DataFrame, *, width: int = 960, row_height: int = 
     right.segment(x0="lo", x1="hi", y0="y", y1="y", source=means, line_color="black", line_width=3)
     right.scatter(x="mean", y="y", source=means, size=12, fill_color="colour", line_color="black")
     right.yaxis.visible = False
-    right.xaxis.axis_label = "each dot one replay; the bar the mean with its 95% interval"
+    right.xaxis.axis_label = f"{side} margin: a dot a replay, the bar the mean (95% interval)"
     right.title.text_font_size = "13px"
     return row(left, right)
 
