@@ -169,6 +169,7 @@ class AnalysisBoard:
         self.frame: pd.DataFrame | None = None
         self.candidates: list[Candidate] = []
         self._thread: threading.Thread | None = None
+        self._position = game
         self._cancel = threading.Event()
         style = {"description_width": "auto"}
         turn = (game.sequence.turn_name or "turn").lower()
@@ -244,6 +245,9 @@ class AnalysisBoard:
             self.status.value = _note(f"Cannot analyse: {err}", "#b00020")
             return
         self._cancel.clear()
+        # the position copied here, in the kernel's own thread: a click on the game while the replays run in the
+        # background cannot change what they start from
+        self._position = g.branch()
         total = len(self.candidates) * int(self.rollouts.value)
         self.bar.max, self.bar.value, self.bar.bar_style = total, 0, ""
         self.bar.layout.visibility = "visible"
@@ -261,7 +265,7 @@ class AnalysisBoard:
     def _run(self) -> None:
         try:
             frame = analyse(
-                self.game,
+                self._position,
                 self.candidates,
                 rollouts=int(self.rollouts.value),
                 horizon=self.horizon.value,
