@@ -122,6 +122,8 @@ def test_analysis_default_candidates_are_the_advisors_first_choices_when_there_a
 
 @pytest.mark.parametrize("game", ["tet", "yotr", "fitl", "row"])
 def test_standing_reads_the_end_of_game_rule_now_and_the_result_at_the_end(game):
+    """Decisions A-ANALYSIS, D-ANALYSIS, F-ANALYSIS, R-ANALYSIS: before the end, each game's end-of-game rule read
+    now; at the end, the result itself (same winner, same deciding rule as ``outcome()``)."""
     g = wargames.load(game, seed=1)
     now = standing(g)
     assert not now.final and set(now.margins) == set(g.sides) and now.rule
