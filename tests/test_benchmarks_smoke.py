@@ -97,3 +97,12 @@ def test_fitl_nva_reasons_names_the_rally_conditions():
         == "the Trail is 0 or 1"
     )
     assert mod.reason("NVA 8.6.5: March (no other Operation's condition applies)") == "March"
+
+
+@pytest.mark.slow
+def test_benchmarks_analyse_runs_and_reports_cpu_and_targets(capsys):
+    """Issue #33 item 4: the analysis board benchmark runs (one game, few replays, in this process)."""
+    mod = _load("bench_analyse")
+    lines = mod.main(["fitl", "--rollouts", "1", "--workers", "1", "--horizon", "turn"])
+    assert lines[0]["candidates"] == 8 and lines[0]["cpu_s"] >= 0 and lines[0]["target_s"] == 30.0
+    assert "fitl  turn" in capsys.readouterr().out

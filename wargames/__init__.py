@@ -46,3 +46,11 @@ def scenarios(game: str) -> list[str]:
     from .core.registry import scenarios as _scenarios
 
     return _scenarios(game)
+
+
+def analyse(game: Any, candidates: Any = None, **kw: Any):
+    """What if? Each candidate action from ``game``'s position played forward by the built-in players, as a
+    DataFrame of win shares with 95% intervals (see ``wargames.core.analysis``)."""
+    from .core.analysis import analyse as _analyse
+
+    return _analyse(game, candidates, **kw)

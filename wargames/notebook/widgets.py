@@ -649,8 +649,21 @@ class Walkthrough:
         )
         self.advisor.on_click(lambda _b: self.advise())
         self.advisor.disabled = not (self.autoplay and self.chooser.enabled)
+        self.analyse_button = W.Button(
+            description="Analyse",
+            icon="line-chart",
+            layout=W.Layout(width="auto"),
+            tooltip=self.ANALYSE_TIP,
+        )
+        self.analyse_button.on_click(lambda _b: self.open_analysis())
+        self.analysis = None  # the analysis board (wargames.notebook.analyse), made on the first press
+        self.analysis_box = W.Box(layout=W.Layout(width="100%"))
         if self.autoplay:
-            self.chooser.buttons.children = (*self.chooser.buttons.children, self.advisor)
+            self.chooser.buttons.children = (
+                *self.chooser.buttons.children,
+                self.advisor,
+                self.analyse_button,
+            )
         if self.map is not None:
             self.chooser.clear_button.on_click(lambda _b: self.map.highlight([]))
         self.rulings.html.layout.max_height = "260px"
@@ -658,7 +671,7 @@ class Walkthrough:
         self.chooser.widget.layout.width = "41%"
         self.chooser.widget.layout.margin = "0 0 0 1%"
         panels = W.HBox([self.rulings.widget, self.chooser.widget], layout=W.Layout(width="100%"))
-        parts = [self.stepper.widget, self.scores, panels]
+        parts = [self.stepper.widget, self.scores, panels, self.analysis_box]
         if self.map is not None:
             parts.append(self.map.widget)
         self.widget = W.VBox(parts)
@@ -739,6 +752,40 @@ class Walkthrough:
         self._changed(list(new))
         return list(new)
 
+    ANALYSE_TIP = (
+        "What if? Play each of your choices here many times with the built-in players and compare who wins "
+        "(issue #33)"
+    )
+
+    def open_analysis(self):
+        """The analysis board for the pending decision under the choices (a new one at each press: the position
+        may have changed); picking a choice on it plays that choice as the person's own decision."""
+        from .analyse import AnalysisBoard
+
+        if self.analysis is not None:
+            self.analysis.cancel()
+        self.analysis = AnalysisBoard(self.game, on_pick=self._play_analysed)
+        self.analysis_box.children = [self.analysis.widget]
+        return self.analysis
+
+    def _play_analysed(self, candidate) -> list[Ruling]:
+        """Play the candidate picked on the analysis board as the person's decision (Back takes it back)."""
+        g = self.game
+        d = g.decision
+        if d is None or d.side != self.human or d.find(candidate.actions[0]) is None:
+            self.chooser.message.value = _msg("That choice is no longer open here.", "#b00020")
+            return []
+        try:
+            new = g.apply(candidate.actions[0], by="person", why="picked on the analysis board")
+        except WargamesError as err:
+            self.chooser.message.value = _msg(str(err), "#b00020")
+            return []
+        self.analysis_box.children = []
+        self.analysis = None
+        self.chooser.message.value = _msg(f"Played from the analysis board: {candidate.name}", "#1e4f7a")
+        self._after_person(new)
+        return new
+
     def _since_my_decision(self) -> int:
         """The log index of the person's last decision (0 before the first: everything so far)."""
         mine = self.stepper.person_decisions()
@@ -757,6 +804,9 @@ class Walkthrough:
         self._changed(new)
 
     def _changed(self, new: list[Ruling]) -> None:
+        if self.analysis is not None:  # the board was for a position the game has left
+            self.analysis.cancel()
+            self.analysis, self.analysis_box.children = None, []
         if self.map is not None:
             self.map.update()
             if self.chooser.area is None and self.map.highlighted:
@@ -765,6 +815,7 @@ class Walkthrough:
         self.chooser.refresh()
         mine = self.chooser.enabled and self.autoplay
         self.advisor.disabled = not mine
+        self.analyse_button.disabled = not mine
         self.advisor.tooltip = (
             self.ADVISOR_TIP if mine else "Advisor: not now (the game is over or waits for another player)"
         )
