@@ -78,6 +78,9 @@ class CombatContext:
     tunnel_units: tuple[str, ...] = ()
     westmoreland: bool = False
     evade: bool = False
+    #: ROW-5.3.1: a road (or a town or city) joins the declarer's hex and the combat hex without crossing a river, so
+    #: the attacker may choose the road bonus for his tanks
+    road: bool = False
     no_adjacent: Mapping[str, str] = field(default_factory=dict)
     positions: Mapping[str, str] = field(default_factory=dict)
     neighbours: Callable[[str], Iterable[str]] | None = None
@@ -188,6 +191,47 @@ def _place(
         yield r
 
 
+def _road_bonus_choice(
+    c: CombatSides, units: Mapping[str, CombatUnit], sits: dict[str, SupportSituation], att: str
+) -> Step:
+    """ROW-5.3.1: where a road joins the declarer's hex and the combat hex (not across a river), the attacker may
+    pay 1 tank level at the end of the combat to ignore the terrain for his tank support; offered only when it
+    would give him more tank support."""
+    plain = available_support(_sides(c, units), ATTACKER, sits[ATTACKER]).result["tank"]
+    road_sit = replace(sits[ATTACKER], road_bonus=True)
+    with_road = available_support(_sides(c, units), ATTACKER, road_sit).result["tank"]
+    if with_road <= plain:
+        return
+    act = yield Decision(
+        att,
+        f"Use the road bonus: tank support {with_road} instead of {plain}, for 1 tank level after the combat?",
+        "ROW-5.3.1",
+        [
+            Action.make(
+                "road_bonus",
+                f"Use the road: tank support up to {with_road}, 1 tank level paid",
+                tank=with_road,
+            ),
+            Action.make("no_road_bonus", f"No road bonus: tank support up to {plain}", tank=plain),
+        ],
+        kind="road_bonus",
+    )
+    if act.kind == "road_bonus":
+        sits[ATTACKER] = road_sit
+    yield ruling(
+        "ROW-5.3.1",
+        "Road bonus" if act.kind == "road_bonus" else "No road bonus",
+        (
+            f"A road joins {c.declarer} and the combat hex: the attacker ignores the terrain for his tanks "
+            f"(up to {with_road} instead of {plain}) and will pay 1 tank level after the combat, win or lose."
+            if act.kind == "road_bonus"
+            else f"The attacker does not use the road: his tank support stays under the terrain ({plain})."
+        ),
+        {"road_bonus": act.kind == "road_bonus", "tank": with_road if act.kind == "road_bonus" else plain},
+        side=att,
+    )
+
+
 def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuCup) -> Step:
     """ROW-5.0: resolve one declared combat (chit already drawn) from support to advance; see the module docstring."""
     units: dict[str, CombatUnit] = {u.uid: u for u in c.all_units()}
@@ -200,6 +244,8 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
     committed: dict[str, dict[str, int]] = {}
     sits = {ATTACKER: ctx.attack, DEFENDER: ctx.defense}
     for role in (ATTACKER, DEFENDER):
+        if role == ATTACKER and ctx.road and not sits[role].road_bonus:
+            yield from _road_bonus_choice(c, units, sits, att)
         av = available_support(_sides(c, units), role, sits[role])
         yield av
         chosen = {}
@@ -400,6 +446,9 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         elif act.kind in ("eliminate", "eliminate_all"):
             for uid in [act["unit"]] if act.kind == "eliminate" else lr.result["units"]:
                 out.eliminated.append(uid)
+                out.retreats.pop(
+                    uid, None
+                )  # R-CBT-24: a retreated unit eliminated with the rest ends in the box
                 er = L.elimination_roll(dice, units[uid])
                 _add(out.tracks, er.result["track"], er.result["amount"])
                 yield er
@@ -454,7 +503,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         yield sl
         for kind, n in sl.result.items():
             _add(out.support_levels.setdefault(loser_side, {}), kind, -n)
-    if ctx.attack.road_bonus and committed[ATTACKER]["tank"] > 0:
+    if sits[ATTACKER].road_bonus and committed[ATTACKER]["tank"] > 0:
         rb = L.road_bonus_cost(att, True)
         yield rb
         _add(out.support_levels.setdefault(att, {}), "tank", -1)
