@@ -167,3 +167,89 @@ def test_row_4_6_no_deliberate_attack_after_a_half_mp_helicopter_move():
     flown = hq.declaration_options(act, s, "us1", Fraction(9, 2), Fraction(1, 2))
     assert "deliberate" in {o["combat_type"] for o in still}
     assert "deliberate" not in {o["combat_type"] for o in flown}
+
+
+# ============================================================== ROW-9.1: HQs routed on the path; ROW-4.4 HQs
+def _line():
+    """Three land hexes in a row in South Vietnam, each next to the one before and farther from the first."""
+    from wargames.row.hexmap import load_map
+
+    m = load_map()
+    for a in sorted(m.hexes):
+        if m.country(a) != "SVN" or m.hex(a).kind == "sea":
+            continue
+        for b in sorted(m.neighbours(a)):
+            if m.country(b) != "SVN" or m.hex(b).kind == "sea" or m.side_features(a, b):
+                continue
+            for c in sorted(m.neighbours(b)):
+                if (
+                    m.distance(a, c) == 2
+                    and m.country(c) == "SVN"
+                    and m.hex(c).kind != "sea"
+                    and not m.side_features(b, c)
+                    and m.terrain(b) == "clear"
+                    and m.terrain(c) == "clear"
+                ):
+                    return m, a, b, c
+    raise AssertionError("no three clear hexes in a row")
+
+
+def test_row_9_1_an_enemy_hq_on_the_path_is_routed():
+    from wargames.row import movement
+    from wargames.row.pieces import Piece, Situation
+
+    m, a, b, c = _line()
+    s = Situation.of(
+        [
+            Piece("us1", "Capitalist", "US", a, unit_type="battalion"),
+            Piece("vchq", "Communist", "VC", b, kind="hq"),
+        ]
+    )
+    opts = {o["to"]: o for o in movement.move_options(s.piece("us1"), s, "initial", m=m) if o.kind == "move"}
+    through = [o for o in opts.values() if b in o["path"][1:-1]]
+    assert through and all("routing enemy HQ vchq" in o.label for o in through)
+    o = through[0]
+    r = movement.check_move(s.piece("us1"), s, list(o["path"]), "initial", m=m)
+    assert r.result["routs"] == ("vchq",)
+
+
+def test_row_4_4_fresh_communist_hqs_move_strategically():
+    import pytest
+
+    from wargames.core import IllegalAction
+    from wargames.row import movement
+    from wargames.row.pieces import Piece, Situation
+
+    m, a, b, c = _line()
+    s = Situation.of([Piece("vchq", "Communist", "VC", a, kind="hq")])
+    r = movement.reachable(s.piece("vchq"), s, "strategic_hq", m=m)
+    assert c in r.ends and r.mode.rule_id == "ROW-4.4"
+    spent = s.replace(Piece("vchq", "Communist", "VC", a, kind="hq", fresh=False))
+    with pytest.raises(IllegalAction, match="spent"):
+        movement.reachable(spent.piece("vchq"), spent, "strategic_hq", m=m)
+    us = Situation.of([Piece("ushq", "Capitalist", "US", a, kind="hq")])
+    with pytest.raises(IllegalAction, match="only the Communist"):
+        movement.reachable(us.piece("ushq"), us, "strategic_hq", m=m)
+
+
+# ============================================================== ROW-9.5 Search and Destroy
+def test_row_9_5_search_and_destroy_moves_only_us_battalions():
+    import pytest
+
+    from wargames.core import IllegalAction
+    from wargames.row import movement
+    from wargames.row.pieces import Piece, Situation
+
+    m, a, b, c = _line()
+    s = Situation.of(
+        [
+            Piece("us_rgt", "Capitalist", "US", a, unit_type="regiment"),
+            Piece("us_bn", "Capitalist", "US", a, unit_type="battalion"),
+            Piece("arvn", "Capitalist", "ARVN", a, unit_type="regiment"),
+        ]
+    )
+    with pytest.raises(IllegalAction, match="only US battalions"):
+        movement.reachable(s.piece("us_rgt"), s, "initial", mission="search_and_destroy", m=m)
+    for uid in ("us_bn", "arvn"):
+        assert movement.reachable(s.piece(uid), s, "initial", mission="search_and_destroy", m=m).ends
+    assert movement.reachable(s.piece("us_rgt"), s, "initial", mission="hearts_and_minds", m=m).ends

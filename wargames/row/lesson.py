@@ -67,8 +67,7 @@ def season_turn(game: RowGame, value: Any) -> int:
             )
         value = names[value.strip().lower()]
     cal_turn = whole(value, "position.season", 1, max(cal))
-    first = game.scenario.first_turn
-    last = first + (game.sequence.turns or 1) - 1
+    first, last = game.scenario.first_turn, game.scenario.last_turn
     if not first <= cal_turn <= last:
         raise PositionError(
             f"position.season: {cal[cal_turn]} (turn {cal_turn}) is outside this scenario's "

@@ -33,6 +33,7 @@ from . import losses as L
 from . import randomevents as R
 from .combat import (
     ATTACKER,
+    COMMUNIST,
     DEFENDER,
     CombatSides,
     CombatUnit,
@@ -77,7 +78,10 @@ class CombatContext:
     replacements: Mapping[str, int] = field(default_factory=dict)
     tunnel_units: tuple[str, ...] = ()
     westmoreland: bool = False
+    #: ROW-9.5 Evade: the Communist's mission is Evade, so his retreating units may pass enemy ZoCs (a D6 of Body
+    #: Count a hex) and his attacks suffer ``attack_die_mod`` (the mission table's attack_die, -4)
     evade: bool = False
+    attack_die_mod: int = 0
     #: ROW-5.3.1: a road (or a town or city) joins the declarer's hex and the combat hex without crossing a river, so
     #: the attacker may choose the road bonus for his tanks
     road: bool = False
@@ -132,6 +136,11 @@ def _geometry(ctx: CombatContext, side: str) -> dict:
     )
 
 
+def _evade(ctx: CombatContext, side: str) -> bool:
+    """ROW-9.5 Evade: only Communist units retreat through enemy ZoCs under the Communist's Evade mission."""
+    return ctx.evade and side == COMMUNIST
+
+
 def _reach(ctx: CombatContext, side: str, path: list[str], hex_: str) -> int:
     """ROW-5.6: the longest legal retreat (at most 3 hexes) that starts with ``path`` away from the combat hex."""
     if ctx.neighbours is None or ctx.distance is None:
@@ -143,7 +152,9 @@ def _reach(ctx: CombatContext, side: str, path: list[str], hex_: str) -> int:
         p = frontier.pop()
         best = max(best, len(p) - 1)
         if len(p) < 4:
-            frontier += [[*p, a["hex"]] for a in L.retreat_step_options(p, hex_, evade=ctx.evade, **geo)]
+            frontier += [
+                [*p, a["hex"]] for a in L.retreat_step_options(p, hex_, evade=_evade(ctx, side), **geo)
+            ]
     return best
 
 
@@ -319,6 +330,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
             "support": sum(committed[ATTACKER].values()),
             "adjacent": adj[ATTACKER].result,
             "size": size.result[ATTACKER],
+            **({"Evade mission": ctx.attack_die_mod} if ctx.attack_die_mod else {}),
         },
         att,
     )
@@ -459,14 +471,14 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
             for _ in range(n):
                 steps = [
                     a
-                    for a in L.retreat_step_options(path, c.hex, evade=ctx.evade, **geo)
+                    for a in L.retreat_step_options(path, c.hex, evade=_evade(ctx, loser_side), **geo)
                     if _reach(ctx, loser_side, [*path, a["hex"]], c.hex) >= n
                 ]
                 a = yield Decision(
                     loser_side, f"Retreat {units[uid]}: next hex", "ROW-5.6", steps, kind="retreat_hex"
                 )
                 path.append(a["hex"])
-            pr = L.check_retreat(path, c.hex, evade=ctx.evade, **geo)
+            pr = L.check_retreat(path, c.hex, evade=_evade(ctx, loser_side), **geo)
             yield pr
             if pr.result["evade_zoc_hexes"]:
                 ev_r = L.evade_rolls(dice, pr.result["evade_zoc_hexes"])
