@@ -253,3 +253,27 @@ def test_row_9_5_search_and_destroy_moves_only_us_battalions():
     for uid in ("us_bn", "arvn"):
         assert movement.reachable(s.piece(uid), s, "initial", mission="search_and_destroy", m=m).ends
     assert movement.reachable(s.piece("us_rgt"), s, "initial", mission="hearts_and_minds", m=m).ends
+
+
+# ============================================================== issue #26 item 24: every change has its ruling
+def test_row_5_6_combat_results_on_the_map_are_one_ruling():
+    from wargames.row.resolve import CombatOutcome, map_results
+
+    a = unit("a")
+    c = unit("c", "Communist")
+    out = CombatOutcome(
+        units={
+            "a": a,
+            "b": CombatUnit(
+                "b", "Communist", "PAVN", "battalion", fresh=False, markers=frozenset({"Elite", "Disrupted"})
+            ),
+            "c": c,
+        },
+        retreats={"b": ["0101", "0102", "0103"]},
+    )
+    before = {"a": (True, frozenset()), "b": (True, frozenset()), "c": (True, frozenset())}
+    new, r = map_results(out, before, {"b": "Elite"}, name=lambda u: f"unit {u}")
+    assert new == {"b": (False, ("Disrupted",))}
+    assert r.rule_id == "ROW-5.6" and "unit b is spent and now carries Disrupted" in r.explanation
+    assert "0101 -> 0102 -> 0103" in r.explanation and r.result["retreated"] == ["b"]
+    assert map_results(CombatOutcome(units={"a": a}), {"a": (True, frozenset())}, {}) == ({}, None)

@@ -548,3 +548,52 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         out.advanced, out.adv_mp = chosen, adv.result["adv_mp"]
     out.units = units
     return out
+
+
+def map_results(
+    out: CombatOutcome,
+    before: Mapping[str, tuple[bool, frozenset[str]]],
+    quality: Mapping[str, str | None],
+    name: Callable[[str], str] = str,
+) -> tuple[dict[str, tuple[bool, tuple[str, ...]]], Ruling | None]:
+    """ROW-5.4.1 / ROW-5.6 / ROW-6.1 / ROW-6.2: what a resolved combat leaves on the map for the units still on it,
+    as the game writes it, and the ruling that says so before anything else is asked (issue #26 item 24).
+
+    ``before``: each participating unit's fresh flag and markers when the combat began; ``quality``: its printed
+    quality (Elite, Poor...), which is not a marker.  Returns ``{uid: (fresh, markers)}`` for the units whose state
+    changed, and a ruling naming each change and each retreat path (None when nothing changed)."""
+    gone = set(out.eliminated)
+    new: dict[str, tuple[bool, tuple[str, ...]]] = {}
+    bits: list[str] = []
+    for uid, cu in sorted(out.units.items()):
+        if uid in gone or uid not in before:
+            continue
+        fresh0, marks0 = before[uid]
+        marks = tuple(sorted(m for m in cu.markers if m != quality.get(uid)))
+        if cu.fresh == fresh0 and set(marks) == set(marks0):
+            continue
+        new[uid] = (cu.fresh, marks)
+        what = []
+        if fresh0 and not cu.fresh:
+            what.append("is spent")
+        added = sorted(set(marks) - set(marks0))
+        lost = sorted(set(marks0) - set(marks))
+        if added:
+            what.append("now carries " + ", ".join(added))
+        if lost:
+            what.append("no longer carries " + ", ".join(lost))
+        bits.append(f"{name(uid)} " + " and ".join(what))
+    for uid, path in sorted(out.retreats.items()):
+        bits.append(f"{name(uid)} retreats {' -> '.join(path)}")
+    if not bits:
+        return new, None
+    return new, ruling(
+        "ROW-5.6",
+        "Combat results on the map",
+        "After the combat: " + "; ".join(bits) + ".",
+        {
+            "units": {u: {"fresh": f, "markers": list(m)} for u, (f, m) in new.items()},
+            "retreated": sorted(out.retreats),
+        },
+        places=sorted({h for p in out.retreats.values() for h in p}),
+    )
