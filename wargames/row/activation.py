@@ -115,6 +115,28 @@ class ActivationMixin:
 
     def _activation_start(self: RowGame, side: str):
         """ROW-9.2 steps 1-2: the HQ, then its units; returns the activation's place (None: no activation)."""
+        a = yield from self._activate_hq(side)
+        if a is None:
+            return None
+        chosen, created = yield from self._activate_units(side, a["hq"])
+        yield from self._create_units(created)
+        order = [created.get(u, u) for u in chosen]
+        if side == CAPITALIST:
+            yield from self._build_fire_base()
+        # amphibious_used, 14.1.3: one amphibious move an activation
+        return {
+            "stage": "move",
+            "hq": a["hq"],
+            "created": created,
+            "waiting": list(order),
+            "chits": {},
+            "resolved_me": [],
+            "amphibious_used": False,
+        }
+
+    def _activate_hq(self: RowGame, side: str):
+        """ROW-9.2 step 1: the phasing side activates a fresh HQ with a LoC (not under an HQ Interdicted marker,
+        nor stopped by air interdiction, ROW-10.4.1), or ends its activations.  Returns the choice, or None."""
         opts = plain_actions(H.hq_activation_options(self.situation(), side, self.tracer()))
         if self.airwar.get("interdicted"):  # ROW-10.4.1: an HQ Interdicted marker bars activation this season
             opts = [o for o in opts if o.kind != "activate_hq" or not self.air_hq_interdicted(o["hq"])]
@@ -126,7 +148,7 @@ class ActivationMixin:
             kind="hq_activation",
         )
         if a.kind == "activate_hq" and (yield from self.air_interdict_hq(side, a["hq"])):
-            return
+            return None
         if a.kind == "end_activations":
             self.passed[side] = True
             yield self.ruling(
@@ -136,7 +158,6 @@ class ActivationMixin:
                 result={"side": side},
             )
             return None
-        mission = self.missions[side]
         sit, act, r = H.activate_hq(self.situation(), a["hq"], self.tracer())
         self.fresh[a["hq"]] = False
         self.act = act
@@ -154,7 +175,13 @@ class ActivationMixin:
             places=r.places,
             side=side,
         )
-        # step 2: units
+        return a
+
+    def _activate_units(self: RowGame, side: str, hq: str):
+        """ROW-9.2 step 2 / ROW-4.5: up to 4 units of the HQ's command activate, one choice at a time (units a
+        scenario pins may not, R-SCN-13); a US parent unit may create a battalion instead (ROW-14.1.1).  Returns
+        the units chosen and the battalions created (parent -> battalion)."""
+        mission = self.missions[side]
         chosen: list[str] = []
         created: dict[str, str] = {}  # parent -> the battalion (ARVN regiment) it created (14.1.1)
         while len(chosen) < H.UNITS_PER_ACTIVATION:
@@ -167,7 +194,7 @@ class ActivationMixin:
                 break
             u = yield self.decide(
                 side,
-                f"Activate a unit with {a['hq']} ({len(chosen)} of 4)",
+                f"Activate a unit with {hq} ({len(chosen)} of 4)",
                 "ROW-4.5",
                 uo,
                 kind="unit_activation",
@@ -175,35 +202,47 @@ class ActivationMixin:
             if u.kind == "done_activating":
                 break
             chosen.append(u["unit"])
-            kids = self._creatable(u["unit"])
-            if kids:
-                c = yield self.decide(
-                    side,
-                    f"{self.rows[u['unit']].name}: activate it, or create a battalion on it?",
-                    "ROW-14.1.1",
-                    [
-                        *(
-                            Action.make(
-                                "create_unit",
-                                f"Create {self.rows[k].name} on {self.pos[u['unit']]}",
-                                [self.pos[u["unit"]]],
-                                unit=k,
-                                parent=u["unit"],
-                            )
-                            for k in kids[:1]
-                        ),
-                        Action.make("activate_normally", "Activate it normally", unit=u["unit"]),
-                    ],
-                    kind="create_battalion",
-                )
-                if c.kind == "create_unit":
-                    created[u["unit"]] = c["unit"]
+            kid = yield from self._offer_creation(side, u["unit"])
+            if kid:
+                created[u["unit"]] = kid
         sit, self.act, r = H.activate_units(self.act, self.situation(), chosen, mission=mission, m=self.map)
         for u in chosen:
             self.fresh[u] = False
         self._touch()
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
-        for parent, kid in created.items():  # 14.1.1: the new unit activates in its parent's place
+        return chosen, created
+
+    def _offer_creation(self: RowGame, side: str, uid: str):
+        """ROW-14.1.1: a unit that may create a battalion (ARVN regiment) is activated normally or creates one;
+        returns the battalion created, or None."""
+        kids = self._creatable(uid)
+        if not kids:
+            return None
+        c = yield self.decide(
+            side,
+            f"{self.rows[uid].name}: activate it, or create a battalion on it?",
+            "ROW-14.1.1",
+            [
+                *(
+                    Action.make(
+                        "create_unit",
+                        f"Create {self.rows[k].name} on {self.pos[uid]}",
+                        [self.pos[uid]],
+                        unit=k,
+                        parent=uid,
+                    )
+                    for k in kids[:1]
+                ),
+                Action.make("activate_normally", "Activate it normally", unit=uid),
+            ],
+            kind="create_battalion",
+        )
+        return c["unit"] if c.kind == "create_unit" else None
+
+    def _create_units(self: RowGame, created: dict[str, str]):
+        """ROW-14.1.1: each created battalion appears on its parent with the parent's markers and activates in its
+        place (R-GAME-06)."""
+        for parent, kid in created.items():
             self.place(kid, self.pos[parent])
             self.fresh[kid] = False
             self.markers[kid] = tuple(self.markers[parent])
@@ -219,30 +258,11 @@ class ActivationMixin:
                 result={"unit": kid, "parent": parent},
                 places=[self.pos[parent]],
             )
-        order = [created.get(u, u) for u in chosen]
-        if side == CAPITALIST:
-            yield from self._build_fire_base()
-        # amphibious_used, 14.1.3: one amphibious move an activation
-        return {
-            "stage": "move",
-            "hq": a["hq"],
-            "created": created,
-            "waiting": list(order),
-            "chits": {},
-            "resolved_me": [],
-            "amphibious_used": False,
-        }
 
     def _activation_moves(self: RowGame, side: str, ctx: dict[str, Any]):
         """ROW-9.2 steps 3-5: initial movement and declarations unit by unit (a restartable loop), the reserve
         move, early exploitation."""
-        mission = self.missions[side]
-        created, chits, resolved_me, waiting = (
-            ctx["created"],
-            ctx["chits"],
-            ctx["resolved_me"],
-            ctx["waiting"],
-        )
+        created, resolved_me, waiting = ctx["created"], ctx["resolved_me"], ctx["waiting"]
         # step 3: initial movement and declarations, one unit after another in the player's order
         while waiting:
             ctx["waiting"] = waiting = [u for u in waiting if u in self.pos]
@@ -262,143 +282,175 @@ class ActivationMixin:
                 places=lambda u: [self.pos[u]],
             )
             waiting.remove(uid)
-            mo = self.moves(uid, "initial")
-            spent = Fraction(0)
-            flights = self._flights(uid) + ([] if ctx["amphibious_used"] else self._landings(uid))
-            if flights:
-                mo = flights + mo
-            if mo:
-                m = yield self.decide(
-                    side,
-                    f"Initial movement of {self.rows[uid].name} (5 MP, to a destination by "
-                    "the cheapest path, R-GAME-07)",
-                    "ROW-4.5",
-                    mo,
-                    unit=uid,
-                    kind="move",
-                )
-                if m.kind in ("fly", "amphibious"):
-                    if m.kind == "fly":
-                        yield from self._fly(uid, m)
-                    else:
-                        ctx["amphibious_used"] = True
-                        yield from self._land(uid, m)
-                    spent = Fraction(m["mp"])
-                    lo = [o for o in self.moves(uid, "initial", mp_spent=spent) if o.kind == "move"]
-                    if lo:
-                        stay = Action.make(
-                            "stay", f"{self.rows[uid].name} stays where it landed", unit=uid, mode="initial"
-                        )
-                        rule = "ROW-14.1.2" if m.kind == "fly" else "ROW-14.1.3"
-                        m = yield self.decide(
-                            side,
-                            f"{self.rows[uid].name} landed: land movement with the "
-                            f"{float(movement.UNIT_MP - spent):g} MP left?",
-                            rule,
-                            [*lo, stay],
-                            unit=uid,
-                            kind="move",
-                        )
-                    else:
-                        m = Action.make("stay", unit=uid, mode="initial")
-                    if m.kind == "move":
-                        yield from self._move(uid, m, "initial", mp_spent=spent)
-                        spent += Fraction(m["mp"])  # the land move's own cost, after the flight's
-                else:
-                    yield from self._move(uid, m, "initial")
-                    if m.kind == "move":
-                        spent = Fraction(m["mp"])
-                        if m["one_hex_minimum"]:
-                            self.act = replace(self.act, one_hex=self.act.one_hex | {uid})
+            spent = yield from self._initial_move(side, uid, ctx)
             if uid not in self.pos:
                 continue
-            left = max(Fraction(movement.UNIT_MP) - spent, Fraction(0))
-            do = plain_actions(
-                H.declaration_options(
-                    self.act,
-                    self.situation(),
-                    uid,
-                    left,
-                    spent,
-                    chit_hexes=self.chit_hexes,
-                    mission=mission,
-                    m=self.map,
-                )
+            yield from self._declare_combat(side, uid, spent, ctx)
+            if self._over:
+                return
+        self.act = H.end_initial_movement(self.act)
+        # step 4: the other side's reserve move (the reaction window, 4.7)
+        yield from self.react("reserve")
+        if self.act.step == "reserve":
+            self.act = H.end_reserve(self.act)
+        yield from self._early_exploitation(side, created, resolved_me)
+        ctx["stage"], ctx["done"] = "combat", list(resolved_me)
+
+    def _initial_move(self: RowGame, side: str, uid: str, ctx: dict[str, Any]):
+        """ROW-4.5 (step 3): one unit's initial movement, 5 MP to a destination by the cheapest path (R-GAME-07),
+        or a helicopter flight (14.1.2) or an amphibious landing (14.1.3, one an activation) then land movement
+        with the MP left.  Returns the MP spent."""
+        mo = self.moves(uid, "initial")
+        spent = Fraction(0)
+        flights = self._flights(uid) + ([] if ctx["amphibious_used"] else self._landings(uid))
+        if flights:
+            mo = flights + mo
+        if not mo:
+            return spent
+        m = yield self.decide(
+            side,
+            f"Initial movement of {self.rows[uid].name} (5 MP, to a destination by "
+            "the cheapest path, R-GAME-07)",
+            "ROW-4.5",
+            mo,
+            unit=uid,
+            kind="move",
+        )
+        if m.kind in ("fly", "amphibious"):
+            return (yield from self._move_after_landing(side, uid, m, ctx))
+        yield from self._move(uid, m, "initial")
+        if m.kind == "move":
+            spent = Fraction(m["mp"])
+            if m["one_hex_minimum"]:
+                self.act = replace(self.act, one_hex=self.act.one_hex | {uid})
+        return spent
+
+    def _move_after_landing(self: RowGame, side: str, uid: str, m: Action, ctx: dict[str, Any]):
+        """ROW-14.1.2 / ROW-14.1.3: the flight or landing, then land movement with the MP it left (or the unit
+        stays where it landed).  Returns the MP spent in all."""
+        if m.kind == "fly":
+            yield from self._fly(uid, m)
+        else:
+            ctx["amphibious_used"] = True
+            yield from self._land(uid, m)
+        spent = Fraction(m["mp"])
+        lo = [o for o in self.moves(uid, "initial", mp_spent=spent) if o.kind == "move"]
+        if lo:
+            stay = Action.make(
+                "stay", f"{self.rows[uid].name} stays where it landed", unit=uid, mode="initial"
             )
-            if not do:
-                continue
-            d = yield self.decide(
+            rule = "ROW-14.1.2" if m.kind == "fly" else "ROW-14.1.3"
+            m = yield self.decide(
                 side,
-                f"Declare a combat with {self.rows[uid].name}?",
-                "ROW-4.6",
-                [*do, Action.make("no_combat", f"{self.rows[uid].name} declares no combat", unit=uid)],
+                f"{self.rows[uid].name} landed: land movement with the "
+                f"{float(movement.UNIT_MP - spent):g} MP left?",
+                rule,
+                [*lo, stay],
                 unit=uid,
-                kind="combat_declaration",
+                kind="move",
             )
-            if d.kind == "no_combat":
-                continue
-            self.act, r = H.declare(
+        else:
+            m = Action.make("stay", unit=uid, mode="initial")
+        if m.kind == "move":
+            yield from self._move(uid, m, "initial", mp_spent=spent)
+            spent += Fraction(m["mp"])  # the land move's own cost, after the flight's
+        return spent
+
+    def _declare_combat(self: RowGame, side: str, uid: str, spent: Fraction, ctx: dict[str, Any]):
+        """ROW-4.6: the unit may declare a combat with the MP it has left; its combat chit is drawn (ROW-5.2.1),
+        an Objective marker there is revealed (ROW-12.1.3), and a Meeting Engagement is fought at once
+        (ROW-5.2.2)."""
+        mission = self.missions[side]
+        left = max(Fraction(movement.UNIT_MP) - spent, Fraction(0))
+        do = plain_actions(
+            H.declaration_options(
                 self.act,
                 self.situation(),
-                d,
+                uid,
                 left,
                 spent,
                 chit_hexes=self.chit_hexes,
                 mission=mission,
                 m=self.map,
             )
-            yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, places=r.places, side=side)
-            from .chits import chit_by_id, chit_options, keep_chit, mug
-            from .leaders import chits_to_draw
+        )
+        if not do:
+            return
+        d = yield self.decide(
+            side,
+            f"Declare a combat with {self.rows[uid].name}?",
+            "ROW-4.6",
+            [*do, Action.make("no_combat", f"{self.rows[uid].name} declares no combat", unit=uid)],
+            unit=uid,
+            kind="combat_declaration",
+        )
+        if d.kind == "no_combat":
+            return
+        self.act, r = H.declare(
+            self.act,
+            self.situation(),
+            d,
+            left,
+            spent,
+            chit_hexes=self.chit_hexes,
+            mission=mission,
+            m=self.map,
+        )
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, places=r.places, side=side)
+        chits = ctx["chits"]
+        chits[uid] = yield from self._draw_combat_chit(side, d)
+        self.chit_hexes = sorted({*self.chit_hexes, d["hex"]})
+        yield from self._reveal_objective(d["hex"])
+        if r.result["resolve_now"]:
+            yield from self._fight(uid, d["hex"], "meeting_engagement", chits[uid])
+            ctx["resolved_me"].append(uid)
 
-            n = min(
-                chits_to_draw(side, self.missions[side], self.commander_id(side)), len(mug(d["combat_type"]))
+    def _draw_combat_chit(self: RowGame, side: str, d: Action):
+        """ROW-5.2.1 / ROW-9.5 / ROW-14.2.1: the combat chits drawn from the mug for the declared combat type (3 or
+        2 drawn and one kept under some missions and commanders, R-LDR-05).  Returns the chit kept."""
+        from .chits import chit_by_id, chit_options, keep_chit, mug
+        from .leaders import chits_to_draw
+
+        n = min(chits_to_draw(side, self.missions[side], self.commander_id(side)), len(mug(d["combat_type"])))
+        drawn = draw_chits(self.dice, d["combat_type"], n, side)  # 9.5 / 14.2.1: 3 or 2 kept as 1 (R-LDR-05)
+        yield self.ruling(
+            drawn.rule_id,
+            drawn.title,
+            drawn.explanation,
+            result=drawn.result,
+            dice=drawn.dice,
+            lookup=drawn.lookup,
+            places=[d["hex"]],
+        )
+        if n > 1:
+            k = yield self.decide(
+                side, "Which combat chit is kept?", "ROW-5.2.1", chit_options(drawn), kind="combat_chit"
             )
-            drawn = draw_chits(
-                self.dice, d["combat_type"], n, side
-            )  # 9.5 / 14.2.1: 3 or 2 kept as 1 (R-LDR-05)
+            chit, kr = keep_chit(drawn, k["chit"])
+            yield self._stamp(kr)
+            return chit
+        return chit_by_id(drawn.result["chits"][0])
+
+    def _reveal_objective(self: RowGame, hid: str):
+        """ROW-12.1.3: a combat chit placed on an Objective marker's hex reveals it; the combat decides it."""
+        o = self.objectives.get(hid)
+        if o is None:
+            return
+        o["chit"] = True
+        if not o["revealed"]:
+            o["revealed"] = True
             yield self.ruling(
-                drawn.rule_id,
-                drawn.title,
-                drawn.explanation,
-                result=drawn.result,
-                dice=drawn.dice,
-                lookup=drawn.lookup,
-                places=[d["hex"]],
+                "ROW-12.1.3",
+                "Objective revealed",
+                f"A combat chit is placed on {hid}: "
+                f"its Objective marker is revealed, value {o['value']}; the combat decides it.",
+                result={"hex": hid, "value": o["value"]},
+                places=[hid],
             )
-            if n > 1:
-                k = yield self.decide(
-                    side, "Which combat chit is kept?", "ROW-5.2.1", chit_options(drawn), kind="combat_chit"
-                )
-                chits[uid], kr = keep_chit(drawn, k["chit"])
-                yield self._stamp(kr)
-            else:
-                chits[uid] = chit_by_id(drawn.result["chits"][0])
-            self.chit_hexes = sorted({*self.chit_hexes, d["hex"]})
-            o = self.objectives.get(d["hex"])
-            if o is not None:
-                o["chit"] = True
-                if not o["revealed"]:
-                    o["revealed"] = True
-                    yield self.ruling(
-                        "ROW-12.1.3",
-                        "Objective revealed",
-                        f"A combat chit is placed on {d['hex']}: "
-                        f"its Objective marker is revealed, value {o['value']}; the combat decides it.",
-                        result={"hex": d["hex"], "value": o["value"]},
-                        places=[d["hex"]],
-                    )
-            if r.result["resolve_now"]:
-                yield from self._fight(uid, d["hex"], "meeting_engagement", chits[uid])
-                resolved_me.append(uid)
-                if self._over:
-                    return
-        self.act = H.end_initial_movement(self.act)
-        # step 4: the other side's reserve move (the reaction window, 4.7)
-        yield from self.react("reserve")
-        if self.act.step == "reserve":
-            self.act = H.end_reserve(self.act)
-        # step 5: early exploitation
+
+    def _early_exploitation(self: RowGame, side: str, created: dict[str, str], resolved_me: list[str]):
+        """ROW-9.2 step 5 / ROW-4.8: early exploitation, 3 MP and no enemy ZoC, by units that neither declared a
+        combat (ROW-4.6) nor created a battalion (ROW-14.1.1)."""
         for eo in H.early_exploitation_units(self.act, self.situation(), resolved_me=resolved_me, m=self.map):
             if eo["unit"] in self.act.declared or eo["unit"] in created:
                 continue  # ROW-4.6: declaring a combat ended the unit's movement; 14.1.1: a parent stays put
@@ -414,11 +466,9 @@ class ActivationMixin:
                 )
                 yield from self._move(eo["unit"], m, "early_exploitation")
         self.act = H.end_early_exploitation(self.act)
-        ctx["stage"], ctx["done"] = "combat", list(resolved_me)
 
     def _activation_combats(self: RowGame, side: str, ctx: dict[str, Any]):
         """ROW-9.2 steps 6-8: the declared combats in the player's order (a restartable loop), the HQ, stacking."""
-        mission = self.missions[side]
         created, chits, done = ctx["created"], ctx["chits"], ctx["done"]
         # step 6: combats in the phasing player's order
         while True:
@@ -441,44 +491,7 @@ class ActivationMixin:
             if self._over:
                 return
         self.act = H.end_combats(self.act)
-        # step 7: the HQ moves, stays, or stays and re-freshens
-        moved = False
-        if self.act.hq in self.pos:
-            ho = plain_actions(
-                H.hq_end_options(
-                    self.act, self.situation(), self.pools_obj(), self.tracer(), mission=mission, m=self.map
-                )
-            )
-            ho = self.in_window([o for o in ho if o.kind != "hq_stays"]) + [
-                o for o in ho if o.kind == "hq_stays"
-            ]
-            h = yield self.decide(
-                side,
-                f"{self.rows[self.act.hq].name}: move, stay, or stay and re-freshen",
-                "ROW-9.3",
-                ho,
-                kind="hq_end",
-            )
-            if h.kind == "move":
-                yield from self._move(self.act.hq, h, "hq")
-                moved = True
-            elif h.kind == "refresh_hq":
-                sit, pools, r = H.refresh_hq(
-                    self.situation(), self.pools_obj(), h, self.tracer(), "activation", m=self.map
-                )
-                self.fresh[h["hq"]] = True
-                self.set_pools(pools)
-                self._touch()
-                yield self.ruling(
-                    r.rule_id, r.title, r.explanation, result=r.result, lookup=r.lookup, side=side
-                )
-            else:
-                yield self.ruling(
-                    "ROW-9.3",
-                    "HQ stays",
-                    f"{self.rows[self.act.hq].name} stays spent at {self.pos[self.act.hq]}.",
-                    result={"hq": self.act.hq},
-                )
+        moved = yield from self._hq_step(side)
         self.act = H.end_hq_step(self.act, moved)
         if side == CAPITALIST:  # 14.3 (tunnels.py, R-TUN-01): active units on Hidden tunnels
             yield from self.tunnel_casualties(list(self.act.units))
@@ -499,7 +512,66 @@ class ActivationMixin:
             )
             self.lz = []
             self._touch()
-        # step 8: stacking (both sides' spent units, R-GAME-14)
+        yield from self._stacking(side)
+        if self._over:
+            return
+        self.act = None
+        self._touch()
+        yield from self._hot_fire_bases()
+        yield from self._prune_works()
+        yield self.ruling(
+            "ROW-9.2",
+            "Activation over",
+            f"The {side} activation of {ctx['hq']} is over.",
+            result={"hq": ctx["hq"]},
+        )
+
+    def _hq_step(self: RowGame, side: str):
+        """ROW-9.2 step 7 / ROW-9.3: the activated HQ moves, stays, or stays and re-freshens for supply.  Returns
+        whether it moved."""
+        if self.act.hq not in self.pos:
+            return False
+        ho = plain_actions(
+            H.hq_end_options(
+                self.act,
+                self.situation(),
+                self.pools_obj(),
+                self.tracer(),
+                mission=self.missions[side],
+                m=self.map,
+            )
+        )
+        ho = self.in_window([o for o in ho if o.kind != "hq_stays"]) + [o for o in ho if o.kind == "hq_stays"]
+        h = yield self.decide(
+            side,
+            f"{self.rows[self.act.hq].name}: move, stay, or stay and re-freshen",
+            "ROW-9.3",
+            ho,
+            kind="hq_end",
+        )
+        if h.kind == "move":
+            yield from self._move(self.act.hq, h, "hq")
+            return True
+        if h.kind == "refresh_hq":
+            sit, pools, r = H.refresh_hq(
+                self.situation(), self.pools_obj(), h, self.tracer(), "activation", m=self.map
+            )
+            self.fresh[h["hq"]] = True
+            self.set_pools(pools)
+            self._touch()
+            yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, lookup=r.lookup, side=side)
+        else:
+            yield self.ruling(
+                "ROW-9.3",
+                "HQ stays",
+                f"{self.rows[self.act.hq].name} stays spent at {self.pos[self.act.hq]}.",
+                result={"hq": self.act.hq},
+            )
+        return False
+
+    def _stacking(self: RowGame, side: str):
+        """ROW-9.2 step 8 / ROW-4.2: each side's overstacked spent units are eliminated, the owner choosing which
+        (both sides, R-GAME-14)."""
         for s in (side, other(side)):
             while True:
                 so = movement.stacking_options(self.situation(), s)
@@ -517,13 +589,3 @@ class ActivationMixin:
                 yield from self._eliminate(e["unit"], "Overstacked (4.2)")
                 if self._over:
                     return
-        self.act = None
-        self._touch()
-        yield from self._hot_fire_bases()
-        yield from self._prune_works()
-        yield self.ruling(
-            "ROW-9.2",
-            "Activation over",
-            f"The {side} activation of {ctx['hq']} is over.",
-            result={"hq": ctx["hq"]},
-        )

@@ -5,9 +5,10 @@ and the cadre trace of US division units (ROW-9.4, ``cadres.py``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core import Action
 from ..core.rulings import Ruling
@@ -16,18 +17,44 @@ from . import victory as V
 from .combat import ATTACKER, CombatSides, SupportSituation, support_levels
 from .control import allowed_hexes, enemy_zoc
 from .leaders import planning_relief, westmoreland_arvn
-from .pieces import CAPITALIST, COMMUNIST, TURN_ORDER, other
-from .randomevents import (
-    SnafuCup,
-)
-from .supply import (
-    change,
-)
+from .pieces import CAPITALIST, COMMUNIST, TURN_ORDER, Situation, other
+from .randomevents import SnafuCup
+from .supply import change
 from .tables import tables, terrain_factor
 from .victory import ACC_TRACK
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
+    from .resolve import CombatContext, CombatOutcome
+
+
+@dataclass(frozen=True)
+class Engagement:
+    """A declared combat as the game sees it once the supporters are chosen (ROW-5.3.3): the attacking unit,
+    the hex, the two sides, the defenders (every enemy unit in the hex, R-CBT-06) and each side's supporters."""
+
+    uid: str
+    hid: str
+    side: str
+    defenders: tuple[str, ...]
+    supporters: dict[str, list[str]]
+
+    @property
+    def enemy(self) -> str:
+        return other(self.side)
+
+
+@dataclass(frozen=True)
+class Ground:
+    """ROW-5.4.3 / TEC: what the combat hex and the attacker's hexside give (a town or city replaces the
+    terrain; a river or bridge crossed; the sea within reach of naval bombardment, ROW-11.2)."""
+
+    terrain: str
+    factor: Fraction
+    die_mod: int
+    across: str | None
+    river_mod: int
+    near_sea: bool
 
 
 class FightMixin:
@@ -65,11 +92,13 @@ class FightMixin:
             out = r
         return out
 
-    def _fight(self: RowGame, uid: str, hid: str, ct: str, chit):
-        """ROW-5.0: resolve one declared combat with ``resolve.resolve_combat`` and apply what it changed.  The
-        attacker, then the defender, picks adjacent supporting units (5.3.3); every unit in the hex defends
-        (R-CBT-06); a combat with nobody left to fight lapses (R-GAME-03)."""
-        from .resolve import CombatContext, resolve_combat  # imported at the first combat (issue #21)
+    def _fight(self: RowGame, uid: str, hid: str, ct: str, chit: Any):
+        """ROW-5.0: resolve one declared combat with ``resolve.resolve_combat`` and apply what it changed, step by
+        step: the combat lapses with nobody left to fight (R-GAME-03); the attacker, then the defender, picks
+        adjacent supporting units (5.3.3); the hex's terrain and the air interdiction of support (10.4.1); the
+        ground commanders (14.2.2); the combat itself; then losses, retreats, the Objective marker, the advance
+        and exploitation (5.6, 5.7, 12.1.3, 4.8)."""
+        from .resolve import resolve_combat  # imported at the first combat (issue #21)
 
         side = self.side_of(uid)
         defenders = [
@@ -86,6 +115,37 @@ class FightMixin:
                 places=[hid],
             )
             return
+        supporters = yield from self._choose_supporters(uid, hid, side)
+        e = Engagement(uid, hid, side, tuple(defenders), supporters)
+        c = self._combat_sides(e, ct, chit)
+        sit = self.situation()
+        ground = self._ground(uid, hid)
+        cut = yield from self._support_cut(e)
+        att_lead, def_lead = yield from self._ground_commanders(e, sit)
+        ctx = self._combat_context(e, c, sit, ground, cut, att_lead, def_lead)
+        t = tables()
+        track_of = {CAPITALIST: None, COMMUNIST: None}
+        for role, s in ((ATTACKER, side), ("defender", other(side))):
+            who = c.declarer if role == ATTACKER else sorted(c.defenders, key=lambda u: u.size_class)[0]
+            track_of[s] = t.support_tracks[who.nationality]
+        yield self._who_fights(e, ground)
+        mark = len(self.log)
+        out = yield from self._relay(resolve_combat(self.dice, c, ctx, SnafuCup(tuple(sorted(self.snafu)))))
+        yield from self._apply_losses(out, track_of)
+        yield from self.air_after_combat(mark, hid)  # ROW-10.4.2: the aircraft that flew the air support
+        cap_won = (out.winner == ATTACKER) == (side == CAPITALIST)
+        if out.objective and hid not in self.objectives and sum(self.obj_pool.values()):
+            value, self.obj_pool, r = V.draw_objective(self.dice, self.obj_pool, revealed=True)
+            self.objectives[hid] = {"value": value, "revealed": True, "chit": True}
+            yield self._stamp(dc_replace(r, places=(hid,)))
+        yield from self._objective_after_combat(hid, cap_won)
+        if self._over:
+            return
+        yield from self._advance_after_combat(out, e)
+
+    def _choose_supporters(self: RowGame, uid: str, hid: str, side: str):
+        """ROW-5.3.3: the attacker, then the defender, adds adjacent units of his (not routed) one at a time;
+        under Vietnamization only ARVN units support an attack (ROW-9.5).  Returns the supporters of each side."""
         supporters: dict[str, list[str]] = {}
         row = H.mission_row(side, self.missions[side])
         for who in (side, other(side)):  # ROW-5.3.3: the attacker chooses his supporters first
@@ -100,127 +160,148 @@ class FightMixin:
             )
             if who == side and row is not None and row.attacks == "arvn_only":  # ROW-9.5 Vietnamization
                 cands = [u for u in cands if self.rows[u].nationality == "ARVN"]
-            chosen: list[str] = []
-            while True:
-                opts = [
-                    Action.make(
-                        "add_supporter",
-                        f"{self.rows[u].name} at {self.pos[u]} supports the "
-                        + ("attack" if who == side else "defence"),
-                        [self.pos[u]],
-                        unit=u,
-                    )
-                    for u in cands
-                    if u not in chosen
-                ]
-                if not opts:
-                    break
-                a = yield self.decide(
-                    who,
-                    f"Combat at {hid}: add an adjacent unit to the "
-                    + ("attack" if who == side else "defence")
-                    + f"? ({len(chosen)} so far)",
-                    "ROW-5.3.3",
-                    [*opts, Action.make("done_support", "No more supporting units")],
-                    kind="combat_supporter",
+            supporters[who] = yield from self._pick_supporters(hid, who, who == side, cands)
+        return supporters
+
+    def _pick_supporters(self: RowGame, hid: str, who: str, attack: bool, cands: list[str]):
+        """ROW-5.3.3: ``who`` adds candidates one at a time until he stops or none is left."""
+        role = "attack" if attack else "defence"
+        chosen: list[str] = []
+        while True:
+            opts = [
+                Action.make(
+                    "add_supporter",
+                    f"{self.rows[u].name} at {self.pos[u]} supports the " + role,
+                    [self.pos[u]],
+                    unit=u,
                 )
-                if a.kind == "done_support":
-                    break
-                chosen.append(a["unit"])
-            supporters[who] = chosen
+                for u in cands
+                if u not in chosen
+            ]
+            if not opts:
+                break
+            a = yield self.decide(
+                who,
+                f"Combat at {hid}: add an adjacent unit to the " + role + f"? ({len(chosen)} so far)",
+                "ROW-5.3.3",
+                [*opts, Action.make("done_support", "No more supporting units")],
+                kind="combat_supporter",
+            )
+            if a.kind == "done_support":
+                break
+            chosen.append(a["unit"])
+        return chosen
+
+    def _combat_sides(self: RowGame, e: Engagement, ct: str, chit: Any) -> CombatSides:
+        """ROW-5.3.3: the units of the combat; the activated ones are active, except the parents of created
+        battalions, which stay put (ROW-14.1.1)."""
         active = set(self.act.units) if self.act is not None else set()
-        active -= {
-            self.rows[k].parent for k in active if self.rows[k].has("created")
-        }  # 14.1.1: parents stay put
-        c = CombatSides(
-            hid,
+        active -= {self.rows[k].parent for k in active if self.rows[k].has("created")}
+        return CombatSides(
+            e.hid,
             ct,
             chit,
-            self._cu(uid, active=True),
-            tuple(self._cu(u, active=u in active) for u in supporters[side]),
-            tuple(self._cu(d) for d in defenders),
-            tuple(self._cu(u) for u in supporters[other(side)]),
+            self._cu(e.uid, active=True),
+            tuple(self._cu(u, active=u in active) for u in e.supporters[e.side]),
+            tuple(self._cu(d) for d in e.defenders),
+            tuple(self._cu(u) for u in e.supporters[e.enemy]),
         )
-        sit = self.situation()
-        terr = self.map.settlement(hid) or self.map.terrain(hid)  # a town or city replaces the terrain (TEC)
+
+    def _ground(self: RowGame, uid: str, hid: str) -> Ground:
+        """ROW-5.4.3 (TEC): the combat hex's terrain (a town or city replaces it), its support factor and defender
+        die modifier, a river or bridge on the attacker's hexside, and whether naval bombardment reaches it
+        (within 2 hexes of the sea; with the fleet in play, of its own zone, ROW-11.2)."""
+        terr = self.map.settlement(hid) or self.map.terrain(hid)
         tec = self.map.tec.get(terr)
-        factor = terrain_factor(tec.support_factor) if tec else Fraction(1)
-        die_mod = int(tec.defender_die_mod) if tec else 0
         across = next((f for f in ("river", "bridge") if self.map.side_has(self.pos[uid], hid, f)), None)
-        river_mod = int(self.map.tec[across].defender_die_mod) if across else 0
         near_sea = any(self.map.is_sea(h) for h in self.map.within(hid, 2))
         if self.fleet_on():  # ROW-11.2: only the fleet's own zone of the Station line
             near_sea = self.fleet_reaches(hid)
-        cut = set()  # ROW-10.4.1: sides whose tank and artillery support air interdiction cuts in this combat
-        for s in (side, other(side)):
+        return Ground(
+            terrain=terr,
+            factor=terrain_factor(tec.support_factor) if tec else Fraction(1),
+            die_mod=int(tec.defender_die_mod) if tec else 0,
+            across=across,
+            river_mod=int(self.map.tec[across].defender_die_mod) if across else 0,
+            near_sea=near_sea,
+        )
+
+    def _support_cut(self: RowGame, e: Engagement):
+        """ROW-10.4.1: the sides whose tank and artillery support air interdiction cuts in this combat."""
+        cut = set()
+        for s in (e.side, e.enemy):
             if (
                 yield from self.air_interdicts(
-                    s, "combat_support", hid, f"the {s} tank and artillery support at {hid}"
+                    s, "combat_support", e.hid, f"the {s} tank and artillery support at {e.hid}"
                 )
             ):
                 cut.add(s)
+        return cut
 
-        def sup(role: str, s: str) -> SupportSituation:
-            lv = support_levels(c, role, self.air_pools(hid)).result  # ROW-11.4: Navy air by station
-            loc_ok = not any("OOC" in self.markers[u.uid] for u in c.key_units(role))
-            fb = s == CAPITALIST and any(self.map.distance(h, hid) <= 2 for h in self.fire_bases)
-            cad = self.cadre_trace(c, role, hid) if loc_ok and s == CAPITALIST else None  # 9.4 (cadres.py)
-            keys = c.key_units(role)
-            near = {
-                hid,
-                *self.map.neighbours(hid),
-            }  # 14.2.1 (leaders.py, R-LDR-04): a US unit in or next to it
-            wm = westmoreland_arvn(
-                self.commander_id(s),
-                {self.rows[u.uid].nationality for u in keys},
-                any(
-                    self.rows[x].nationality == "US" and self.rows[x].kind == "unit"
-                    for h in near
-                    for x in self.at_hex.get(h, ())
-                ),
-            )
-            relief = planning_relief(self.commander_id(s), self.rows[keys[0].uid].nationality) if keys else {}
-            return SupportSituation(
-                lv,
-                factor,
-                trace=loc_ok,
-                fire_base=fb,
-                bombardment_in_range=near_sea,
-                restricted=self.restricted[s] != "none" and s == CAPITALIST,
-                interdicted=s in cut,
-                no_support="out of communications (6.2 case i)"
-                if not loc_ok
-                else (
-                    f"9.4: {cad.explanation}"
-                    if cad is not None and not cad.result
-                    else (wm.explanation if wm is not None else "")
-                ),
-                planning_relief=relief,
-            )
+    def _support(
+        self: RowGame, c: CombatSides, role: str, s: str, hid: str, ground: Ground, cut: set[str]
+    ) -> SupportSituation:
+        """ROW-5.3.1: what ``s`` may commit as ``role``: its support levels (Navy air by station, ROW-11.4), and
+        none without a LoC (6.2 case i), without a cadre trace (9.4, ``cadres.py``) or under Westmoreland's ARVN
+        rule (14.2.1, R-LDR-04); Fire Bases, bombardment, restricted operations, interdiction and planning relief."""
+        lv = support_levels(c, role, self.air_pools(hid)).result
+        loc_ok = not any("OOC" in self.markers[u.uid] for u in c.key_units(role))
+        fb = s == CAPITALIST and any(self.map.distance(h, hid) <= 2 for h in self.fire_bases)
+        cad = self.cadre_trace(c, role, hid) if loc_ok and s == CAPITALIST else None
+        keys = c.key_units(role)
+        near = {hid, *self.map.neighbours(hid)}  # 14.2.1 (leaders.py, R-LDR-04): a US unit in or next to it
+        wm = westmoreland_arvn(
+            self.commander_id(s),
+            {self.rows[u.uid].nationality for u in keys},
+            any(
+                self.rows[x].nationality == "US" and self.rows[x].kind == "unit"
+                for h in near
+                for x in self.at_hex.get(h, ())
+            ),
+        )
+        relief = planning_relief(self.commander_id(s), self.rows[keys[0].uid].nationality) if keys else {}
+        if not loc_ok:
+            no_support = "out of communications (6.2 case i)"
+        elif cad is not None and not cad.result:
+            no_support = f"9.4: {cad.explanation}"
+        else:
+            no_support = wm.explanation if wm is not None else ""
+        return SupportSituation(
+            lv,
+            ground.factor,
+            trace=loc_ok,
+            fire_base=fb,
+            bombardment_in_range=ground.near_sea,
+            restricted=self.restricted[s] != "none" and s == CAPITALIST,
+            interdicted=s in cut,
+            no_support=no_support,
+            planning_relief=relief,
+        )
 
-        # 14.2.2: a ground commander on the activating HQ counts for the attack of a unit of his nationality; one on
-        # an HQ within whose command range the defenders stand counts for the defence (the attacker picks if
-        # several; decision R-GAME-10)
+    def _ground_commanders(self: RowGame, e: Engagement, sit: Situation):
+        """ROW-14.2.2: a ground commander on the activating HQ counts for the attack of a unit of his
+        nationality; one on an HQ within whose command range the defenders stand counts for the defence (the
+        attacker picks if several; decision R-GAME-10).  Returns the two values."""
         att_lead = 0
         if self.act is not None:
             for ld, hq in sorted(self.leaders.items()):
-                if hq == self.act.hq and self.rows[ld].nationality == self.rows[uid].nationality:
+                if hq == self.act.hq and self.rows[ld].nationality == self.rows[e.uid].nationality:
                     att_lead = self.rows[ld].leader_value or 0
-        def_nats = {self.rows[d].nationality for d in defenders}
+        def_nats = {self.rows[d].nationality for d in e.defenders}
         cands = [
             (ld, hq)
             for ld, hq in sorted(self.leaders.items())
             if hq in self.pos
-            and self.side_of(hq) == other(side)
+            and self.side_of(hq) == e.enemy
             and self.rows[ld].nationality in def_nats
-            and hid in H.command_range(sit.piece(hq), sit, m=self.map)
+            and e.hid in H.command_range(sit.piece(hq), sit, m=self.map)
         ]
         def_lead = 0
         if cands:
             pick = cands[0]
             if len(cands) > 1:
                 a = yield self.decide(
-                    side,
+                    e.side,
                     "Which enemy ground commander counts for the defence?",
                     "ROW-14.2.2",
                     [
@@ -242,12 +323,13 @@ class FightMixin:
                 f"Ground commander values on the final spread: "
                 f"attacker {att_lead:+d}, defender {def_lead:+d}.",
                 result={"attacker": att_lead, "defender": def_lead},
-                places=[hid],
+                places=[e.hid],
             )
-        zocs = {s: enemy_zoc(sit, s, self.map) for s in TURN_ORDER}
-        occ = {s: sit.occupied(other(s)) for s in TURN_ORDER}
-        # ROW-14.6: a retreat never enters a hex a retreating unit's operational limits forbid (nor leaves the
-        # scenario's window): such hexes are closed to the side like enemy-occupied ones
+        return att_lead, def_lead
+
+    def _retreat_limits(self: RowGame, c: CombatSides, sit: Situation) -> dict[str, frozenset[str]]:
+        """ROW-14.6: a retreat never enters a hex a retreating unit's operational limits forbid (nor leaves the
+        scenario's window): the hexes open to each side's units of this combat."""
         allowed = {}
         for s in TURN_ORDER:
             ok = None
@@ -256,14 +338,34 @@ class FightMixin:
                     mine = allowed_hexes(sit.piece(cu.uid), sit.invaded, self.map)
                     ok = mine if ok is None else ok & mine
             allowed[s] = ok if ok is not None else frozenset()
-        ctx = CombatContext(
-            attack=sup(ATTACKER, side),
-            defense=sup("defender", other(side)),
-            terrain=terr,
-            terrain_die_mod=die_mod,
-            river_mod=river_mod,
-            every_attacker_across_river=bool(across),
-            defence_works=self.works.get(hid) if side == CAPITALIST else None,
+        return allowed
+
+    def _combat_context(
+        self: RowGame,
+        e: Engagement,
+        c: CombatSides,
+        sit: Situation,
+        ground: Ground,
+        cut: set[str],
+        att_lead: int,
+        def_lead: int,
+    ) -> CombatContext:
+        """ROW-5.0: everything ``resolve_combat`` reads of the game: both sides' support (5.3.1), terrain and river
+        (5.4.3), Bunkers (6.2 c), leaders (14.2.2), replacements (5.6), and the map as callables for retreats (5.6:
+        closed hexes are enemy-occupied ones and those outside a unit's limits, 14.6)."""
+        from .resolve import CombatContext
+
+        zocs = {s: enemy_zoc(sit, s, self.map) for s in TURN_ORDER}
+        occ = {s: sit.occupied(other(s)) for s in TURN_ORDER}
+        allowed = self._retreat_limits(c, sit)
+        return CombatContext(
+            attack=self._support(c, ATTACKER, e.side, e.hid, ground, cut),
+            defense=self._support(c, "defender", e.enemy, e.hid, ground, cut),
+            terrain=ground.terrain,
+            terrain_die_mod=ground.die_mod,
+            river_mod=ground.river_mod,
+            every_attacker_across_river=bool(ground.across),
+            defence_works=self.works.get(e.hid) if e.side == CAPITALIST else None,
             attacker_leader=att_lead,
             defender_leader=def_lead,
             replacements={
@@ -277,34 +379,34 @@ class FightMixin:
             enemy_occupied=lambda s, h: h in occ[s] or h not in allowed[s],
             enemy_zoc=lambda s, h: h in zocs[s],
         )
-        t = tables()
-        track_of = {CAPITALIST: None, COMMUNIST: None}
-        for role, s in ((ATTACKER, side), ("defender", other(side))):
-            who = c.declarer if role == ATTACKER else sorted(c.defenders, key=lambda u: u.size_class)[0]
-            track_of[s] = t.support_tracks[who.nationality]
-        yield self.ruling(
+
+    def _who_fights(self: RowGame, e: Engagement, ground: Ground) -> Ruling:
+        """ROW-5.3.3: the ruling naming the attacker, the defenders, their supporters, the terrain and river."""
+        att_sup, def_sup = e.supporters[e.side], e.supporters[e.enemy]
+        return self.ruling(
             "ROW-5.3.3",
             "Who fights",
-            f"{self.rows[uid].name} attacks {hid} ({terr}"
-            + (f", across a {across}" if across else "")
+            f"{self.rows[e.uid].name} attacks {e.hid} ({ground.terrain}"
+            + (f", across a {ground.across}" if ground.across else "")
             + ")"
-            + (f" supported by {', '.join(supporters[side])}" if supporters[side] else "")
-            + f"; {', '.join(self.rows[d].name for d in defenders)} defend"
-            + (f", supported by {', '.join(supporters[other(side)])}" if supporters[other(side)] else "")
+            + (f" supported by {', '.join(att_sup)}" if att_sup else "")
+            + f"; {', '.join(self.rows[d].name for d in e.defenders)} defend"
+            + (f", supported by {', '.join(def_sup)}" if def_sup else "")
             + ".",
             result={
-                "attacker": uid,
-                "attack_supporters": supporters[side],
-                "defenders": defenders,
-                "defense_supporters": supporters[other(side)],
-                "terrain": terr,
-                "river": across,
+                "attacker": e.uid,
+                "attack_supporters": att_sup,
+                "defenders": list(e.defenders),
+                "defense_supporters": def_sup,
+                "terrain": ground.terrain,
+                "river": ground.across,
             },
-            places=[hid],
+            places=[e.hid],
         )
-        mark = len(self.log)
-        out = yield from self._relay(resolve_combat(self.dice, c, ctx, SnafuCup(tuple(sorted(self.snafu)))))
-        # apply the outcome
+
+    def _apply_losses(self: RowGame, out: CombatOutcome, track_of: dict[str, Any]):
+        """ROW-5.6: the combat's changes applied: SNAFU cup, fresh sides and markers, retreats, support lost in
+        the retreat (R-CBT-11), replacement points spent, eliminated units to the Replacements box (13.2)."""
         self.snafu = list(out.cup.counters) if out.cup else self.snafu
         for u, cu in out.units.items():
             if u in self.pos:
@@ -322,6 +424,23 @@ class FightMixin:
                 result={"retreated": sorted(out.retreats)},
                 places=sorted({h for p in out.retreats.values() for h in p}),
             )
+        yield from self._pools_after_combat(out, track_of)
+        for u in out.eliminated:
+            if u in self.pos:
+                self.place(u, None, "unformed" if self.rows[u].has("created") else "replacements")  # 13.2
+                self._clear_markers(u)
+                self.fresh[u] = False
+        self._touch()
+        if out.eliminated:
+            yield self.ruling(
+                "ROW-5.6",
+                "Eliminated units",
+                f"{', '.join(out.eliminated)} go to the Replacements box (their loss rolls are above).",
+                result={"eliminated": list(out.eliminated)},
+            )
+
+    def _pools_after_combat(self: RowGame, out: CombatOutcome, track_of: dict[str, Any]):
+        """ROW-5.6: support levels lost in the retreat (R-CBT-11) and the replacement points that absorbed a loss."""
         for s, kinds in out.support_levels.items():
             for kind, n in kinds.items():
                 track = getattr(track_of[s], kind, None)
@@ -337,28 +456,11 @@ class FightMixin:
             )
             self.set_pools(new)
             yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
-        for u in out.eliminated:
-            if u in self.pos:
-                self.place(u, None, "unformed" if self.rows[u].has("created") else "replacements")  # 13.2
-                self._clear_markers(u)
-                self.fresh[u] = False
-        self._touch()
-        if out.eliminated:
-            yield self.ruling(
-                "ROW-5.6",
-                "Eliminated units",
-                f"{', '.join(out.eliminated)} go to the Replacements box (their loss rolls are above).",
-                result={"eliminated": list(out.eliminated)},
-            )
-        yield from self.air_after_combat(mark, hid)  # ROW-10.4.2: the aircraft that flew the air support
-        cap_won = (out.winner == ATTACKER) == (side == CAPITALIST)
-        if out.objective and hid not in self.objectives and sum(self.obj_pool.values()):
-            value, self.obj_pool, r = V.draw_objective(self.dice, self.obj_pool, revealed=True)
-            self.objectives[hid] = {"value": value, "revealed": True, "chit": True}
-            yield self._stamp(dc_replace(r, places=(hid,)))
-        yield from self._objective_after_combat(hid, cap_won)
-        if self._over:
-            return
+
+    def _advance_after_combat(self: RowGame, out: CombatOutcome, e: Engagement):
+        """ROW-5.7 / ROW-4.8: the winners advance into the hex (routing enemy HQs there, 9.1), the losses go on
+        Body Count and US Casualties (12.1.4), then each advancing unit may exploit with the MP it earned."""
+        hid, side = e.hid, e.side
         for u in out.advanced:
             if u in self.pos:
                 self.place(u, hid)
@@ -376,17 +478,16 @@ class FightMixin:
                 yield from self._accumulate(track, n)
             if self._over:
                 return
-        if out.advanced:
-            for u in out.advanced:
-                if out.adv_mp and u in self.pos:
-                    mo = self.moves(u, "exploitation", mp=out.adv_mp)
-                    if len(mo) > 1:
-                        m = yield self.decide(
-                            side,
-                            f"Exploitation of {self.rows[u].name} ({out.adv_mp} MP)",
-                            "ROW-4.8",
-                            mo,
-                            unit=u,
-                            kind="move",
-                        )
-                        yield from self._move(u, m, "exploitation", mp=out.adv_mp)
+        for u in out.advanced:
+            if out.adv_mp and u in self.pos:
+                mo = self.moves(u, "exploitation", mp=out.adv_mp)
+                if len(mo) > 1:
+                    m = yield self.decide(
+                        side,
+                        f"Exploitation of {self.rows[u].name} ({out.adv_mp} MP)",
+                        "ROW-4.8",
+                        mo,
+                        unit=u,
+                        kind="move",
+                    )
+                    yield from self._move(u, m, "exploitation", mp=out.adv_mp)
