@@ -60,6 +60,7 @@ def test_row_4_0_each_kind_of_movement_has_its_rule_and_allowance():
         "early_exploitation": ("ROW-4.8", 3, False),
         "exploitation": ("ROW-4.8", 0, False),
         "strategic": ("ROW-4.4", 10, False),
+        "strategic_hq": ("ROW-4.4", 10, False),
         "hq": ("ROW-4.5", 10, False),
     }
     assert {k: (m.rule_id, m.mp, m.one_hex_minimum) for k, m in movement.MODES.items()} == want

@@ -78,6 +78,7 @@ DECISION_KINDS: dict[str, str] = {
     # combat (ROW-5.0, 6.0)
     "combat_supporter": "which adjacent unit adds to the attack or defence (5.3.3)",
     "combat_support": "how much tank, artillery or air support to use (5.3.1)",
+    "road_bonus": "whether the attacker uses the road bonus for his tanks (5.3.1)",
     "defence_leader": "which enemy ground commander counts for the defence (14.2.2)",
     "defender_die": "which die the defender rolls (5.4.1)",
     "reroll": "whether to re-roll a die (6.1)",
@@ -554,18 +555,31 @@ class RowBot(Bot):
     on_key_officer = on_quality_marker
 
     def on_loss(self, game: RowGame, d: Decision) -> Action:
-        """ROW-5.6: loss points first, then replacement points, retreats, and eliminations last."""
-        for k in ("loss_point", "replacement", "retreat", "eliminate"):
-            a = self._pick(d.options, k)
-            if a is not None:
+        """ROW-5.6: loss points first, then replacement points, retreats (as far as the debt and the map allow:
+        nothing is forgiven, R-CBT-24), eliminations, and every unit only when nothing else is left."""
+        for k in ("loss_point", "replacement", "retreat", "eliminate", "eliminate_all"):
+            offered = [a for a in d.options if a.kind == k]
+            if offered:
+                a = max(offered, key=lambda x: x.get("hexes") or 0)  # the longest retreat offered
                 self.last_reason = {
                     "loss_point": "a loss point is cheapest",
                     "replacement": "a replacement point saves the units",
-                    "retreat": "retreating saves the unit",
+                    "retreat": f"retreating {a.get('hexes')} hex(es) saves the unit and pays as much as it can",
                     "eliminate": "nothing else is left: a unit is eliminated",
+                    "eliminate_all": "nothing else can pay what is owed: every unit that took part is eliminated",
                 }[k]
                 return a
         return self.fallback(game, d)
+
+    def on_road_bonus(self, game: RowGame, d: Decision) -> Action:
+        """ROW-5.3.1: the road bonus when it adds at least 2 tank levels (it costs 1 tank level afterwards)."""
+        use = self._pick(d.options, "road_bonus")
+        plain = self._pick(d.options, "no_road_bonus")
+        if use is not None and plain is not None and use["tank"] - plain["tank"] >= 2:
+            self.last_reason = "the road adds at least 2 tank levels for the 1 it costs"
+            return use
+        self.last_reason = "the road would add less than the tank level it costs"
+        return plain or d.options[-1]
 
     def on_retreat_hex(self, game: RowGame, d: Decision) -> Action:
         """ROW-5.6: away from the enemy, out of its ZoC if it can."""

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..core import Action, IllegalAction
 from ..core.dice import Dice
@@ -23,7 +23,7 @@ def declaration_cost(
     unit: CombatUnit,
     combat_type: str,
     mp_left: int,
-    mp_spent: int,
+    mp_spent: int | float,
     *,
     placed_chit_this_turn: bool = False,
     hex_has_chit: bool = False,
@@ -101,15 +101,24 @@ def mug(combat_type: str, t: CombatTables | None = None) -> tuple[Chit, ...]:
 
 
 def draw_chits(
-    dice: Dice, combat_type: str, n: int = 1, side: str = "", t: CombatTables | None = None
+    dice: Dice,
+    combat_type: str,
+    n: int = 1,
+    side: str = "",
+    t: CombatTables | None = None,
+    on_map: Iterable[str] = (),
 ) -> Ruling:
     """ROW-5.2.1: draw ``n`` chits from the right mug without putting them back (R-CBT-03: a die over the mug).
 
     ``n`` is 1, or 2 with Ye Jianying, 3 under a General Uprising (ROW-14.2.1, ROW-9.5); ``result["chits"]`` are
     the chits drawn; with more than one the drawer keeps one (``chit_options``) and the others go back.
+    ``on_map``: the chits lying on combat hexes not yet resolved; they are not in the mug (ROW-5.1, ROW-5.2.1: a
+    chit goes back only once its combat is resolved).
     """
     t = t or tables()
-    content = list(mug(combat_type, t))
+    away = set(on_map)
+    content = [c for c in mug(combat_type, t) if c.id not in away]
+    absent = len(mug(combat_type, t)) - len(content)
     if not 1 <= n <= len(content):
         raise IllegalAction("ROW-5.2.1", f"cannot draw {n} chits from a mug of {len(content)}")
     rolls, drawn = [], []
@@ -124,13 +133,18 @@ def draw_chits(
         + "."
         + (" The drawer keeps one and returns the others." if n > 1 else "")
         + (" (The chit mix is a reconstruction, see data/row/tables/combat_chits.csv.)" if recon else "")
+        + (
+            f" {absent} chit(s) of this mug lie on combats still to be resolved and were not in it."
+            if absent
+            else ""
+        )
     )
     return ruling(
         "ROW-5.2.1",
         "Combat chit drawn",
         text,
         {"chits": [c.id for c in drawn]},
-        inputs={"combat_type": combat_type, "draws": n},
+        inputs={"combat_type": combat_type, "draws": n, **({"on_map": sorted(away)} if away else {})},
         dice=rolls,
         lookup=Lookup(
             "Combat chits",

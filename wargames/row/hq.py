@@ -313,9 +313,66 @@ def unit_activation_options(
             "activate_unit", f"Activate {u} ({float(rng[u.hex]):g} MP from the HQ)", [u.hex], unit=u.uid
         )
         for u in situation.units(hq.side)
-        if u.fresh and u.uid not in act.units and u.hex in rng and may_command(hq, u) and not u.has("Routed")
+        if u.fresh and u.uid not in act.units and u.hex in rng and may_command(hq, u)
     ]
     return [*opts, Action.make("done_activating", "Start moving the activated units")]
+
+
+def marker_removal_options(
+    act: Activation, situation: Situation, *, mission: str | None = None, m: RowMap | None = None
+) -> list[Action]:
+    """ROW-6.2 cases f and g (decision R-HQ-06): the active HQ may spend one of its unit activations to lift a
+    Disrupted or Routed marker from a fresh unit it could activate (nationality, 10-MP command range).  The unit
+    turns spent and is not activated: it neither moves nor fights in this activation."""
+    act.at("units")
+    hq = situation.piece(act.hq)
+    rng = command_range(hq, situation, mission=mission, m=m)
+    out = []
+    for u in situation.units(hq.side):
+        if not (u.fresh and u.uid not in act.units and u.hex in rng and may_command(hq, u)):
+            continue
+        for marker in ("Disrupted", "Routed"):
+            if u.has(marker):
+                after = " (it takes Low Morale instead)" if marker == "Routed" else ""
+                out.append(
+                    Action.make(
+                        "remove_marker",
+                        f"Spend an activation to lift the {marker} marker from {u}{after}",
+                        [u.hex],
+                        unit=u.uid,
+                        marker=marker,
+                    )
+                )
+    return out
+
+
+def remove_marker(act: Activation, situation: Situation, uid: str, marker: str) -> tuple[Situation, Ruling]:
+    """ROW-6.2 cases f and g: lift a Disrupted or Routed marker with one of the active HQ's activations; the unit
+    turns spent and is not activated; a Routed marker is exchanged for Low Morale (case g)."""
+    u = situation.piece(uid)
+    if not u.has(marker) or marker not in ("Disrupted", "Routed"):
+        raise IllegalAction("ROW-6.2", f"{u} carries no {marker} marker to lift")
+    if not u.fresh:
+        raise IllegalAction("ROW-6.2", f"{u} is spent: only a fresh unit may have its {marker} marker lifted")
+    marks = set(u.markers) - {marker}
+    if marker == "Routed":
+        marks.add("Low Morale")
+    new = situation.replace(replace(u, fresh=False, markers=frozenset(marks)))
+    text = (
+        f"{act.hq} spends one of its activations on {u}: its {marker} marker is lifted"
+        + ("; a Low Morale marker takes its place" if marker == "Routed" else "")
+        + ". The unit turns spent and is not activated: it does not move or fight in this activation "
+        "(R-HQ-06)."
+    )
+    return new, _ruling(
+        "ROW-6.2",
+        f"{marker} marker lifted",
+        text,
+        {"unit": uid, "removed": marker, "markers": sorted(marks)},
+        inputs={"hq": act.hq, "unit": uid},
+        places=(u.hex,),
+        changes=({"piece": uid, "fresh": False, "markers": sorted(marks)},),
+    )
 
 
 def activate_units(
@@ -430,7 +487,7 @@ def declaration_options(
                     _combat_unit(p),
                     ct,
                     int(mp_left),
-                    int(mp_spent),
+                    _mp(mp_spent),  # 4.6: half an MP of helicopter flight is MP spent (no Deliberate Attack)
                     placed_chit_this_turn=placed_chit_this_turn,
                     hex_has_chit=h in chits,
                     enterable=h in ok,
@@ -520,11 +577,7 @@ def reserve_unit_options(
     return [
         Action.make("reserve_unit", f"Reserve move {u}", [u.hex], unit=u.uid)
         for u in situation.units(hq.side)
-        if u.fresh
-        and u.hex in rng
-        and may_command(hq, u)
-        and not in_enemy_zoc(u, situation, m)
-        and not u.has("Routed")
+        if u.fresh and u.hex in rng and may_command(hq, u) and not in_enemy_zoc(u, situation, m)
     ]
 
 
@@ -578,11 +631,17 @@ def end_reserve(act: Activation) -> Activation:
 
 
 # ------------------------------------------------------------------------------------------ step 5: early exploitation
+def _mp(value: Fraction) -> int | float:
+    """MP as a plain number for a ruling's inputs: whole MP as an int, half MP (a helicopter hex) as a float."""
+    return int(value) if value == int(value) else float(value)
+
+
 def early_exploitation_units(
     act: Activation, situation: Situation, *, resolved_me: Iterable[str] = (), m: RowMap | None = None
 ) -> list[Action]:
-    """ROW-4.8 / ROW-9.2 step 5: active units not in an enemy ZoC, other than Meeting Engagement attackers, may move
-    3 MP never entering an enemy ZoC (``movement`` mode ``early_exploitation``)."""
+    """ROW-4.8 / ROW-9.2 step 5: active units not in an enemy ZoC, other than the units that attacked in or supported
+    a Meeting Engagement (``resolved_me``, ROW-5.2.2), may move 3 MP never entering an enemy ZoC (``movement`` mode
+    ``early_exploitation``)."""
     act.at("early_exploitation")
     me = set(resolved_me) | {u for u, (_, ct) in act.declared.items() if ct == "meeting_engagement"}
     out = []

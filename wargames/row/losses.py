@@ -9,8 +9,11 @@ legal ways (``loss_options``) and applies the one chosen (``apply_loss``); it ne
 * spend a loss point (at most 2 per combat: +1 US Casualties or Body Count, R-CBT-08); Westmoreland's Capitalist
   must use these first when a US unit took part (ROW-14.2.1, digest decision 57);
 * spend a replacement (at most 1);
-* eliminate every participating unit and ignore the rest; a Communist unit in a tunnel in its hex may retreat into
-  it and so meet the whole spread (ROW-14.3).
+* eliminate every participating unit (those that retreated too) and ignore the rest; a Communist unit in a tunnel in
+  its hex may retreat into it and so meet the whole spread (ROW-14.3).
+
+Nothing of the spread is forgiven (R-CBT-24): once every unit has retreated or been eliminated, what is still owed
+is paid with loss points or the replacement, or else by eliminating every unit that took part.
 
 A losing attacker uses the same menu (R-CBT-13).  Retreats go farther from the combat hex each hex, never into an
 enemy unit or ZoC (unless Evade, ROW-9.5); 2 hexes disrupt, 3 rout, a fresh unit turns spent, and the side loses
@@ -164,14 +167,21 @@ def apply_loss(
         new = replace(state, tunnel=action["unit"], remaining=0)
         text = f"{units[action['unit']]} retreats into its hex's tunnel and so meets the whole spread (14.3)."
         result = {"way": k, "unit": action["unit"]}
-    else:  # eliminate_all
-        rest = tuple(u for u in state.untouched())
+    else:  # eliminate_all: every participating unit still on the map, those that retreated included
+        rest = tuple(u for u in state.units if u not in state.eliminated)
         new = replace(state, eliminated=(*state.eliminated, *rest), all_eliminated=True, remaining=0)
         text = f"Every unit that took part is eliminated ({', '.join(rest) or 'none left'}); the rest is ignored."
         result = {"way": k, "units": list(rest)}
-    if not new.untouched() and new.remaining > 0 and not new.all_eliminated:
-        text += " No unit is left to absorb more; the rest of the spread is ignored."
-        new = replace(new, remaining=0)
+    if new.remaining > 0 and not new.all_eliminated and set(new.eliminated) >= set(new.units):
+        # R-CBT-24: every unit that took part is now eliminated, which is the 5.6 alternative itself
+        text += " Every unit that took part is eliminated: as in the 5.6 alternative, the rest is not paid."
+        new = replace(new, remaining=0, all_eliminated=True)
+    elif new.remaining > 0 and not new.untouched():
+        # R-CBT-24: nothing is forgiven while a unit that took part is still on the map
+        text += (
+            " Every unit has retreated or been eliminated, yet points are still owed: they are paid with loss "
+            "points or a replacement, or by eliminating every unit that took part (R-CBT-24)."
+        )
     result["remaining"] = new.remaining
     rule = "ROW-14.3" if k == "tunnel" else "ROW-5.6"
     return new, ruling(

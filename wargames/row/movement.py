@@ -77,6 +77,8 @@ MODES = {
     ),
     "exploitation": Mode("exploitation", "ROW-4.8", 0, False, "cost", True),
     "strategic": Mode("strategic", "ROW-4.4", STRATEGIC_MP, False, "forbid", False),
+    # 4.4: fresh Communist HQs move strategically too (10 MP, no LoC, never in or into an enemy ZoC, stay fresh)
+    "strategic_hq": Mode("strategic_hq", "ROW-4.4", STRATEGIC_MP, False, "forbid", False, hq=True),
     "hq": Mode("hq", "ROW-4.5", HQ_MP, False, "cost", True, hq=True),
 }
 MISSIONS_AFFECTING_MOVES = ("hearts_and_minds", "infiltrate", "evade")
@@ -270,7 +272,18 @@ def _check_mode(
         )
     if piece.special_forces:
         raise IllegalAction("ROW-14.1.5", f"{piece} is a Special Forces battalion: it never leaves its hex")
-    if mode.name == "strategic":
+    if (
+        mission == "search_and_destroy"
+        and piece.kind == "unit"
+        and piece.nationality == "US"
+        and piece.unit_type != "battalion"
+    ):
+        raise IllegalAction(
+            "ROW-9.5",
+            f"{piece} may not move: under Search and Destroy only US battalions move among the US forces "
+            "(its battalions may be created and fly, 14.1.1)",
+        )
+    if mode.name in ("strategic", "strategic_hq"):
         if piece.side != COMMUNIST:
             raise IllegalAction("ROW-4.4", "in Vietnam only the Communist makes strategic movement")
         if not piece.fresh:
@@ -342,7 +355,8 @@ def reachable(
     if not piece.is_hq:
         for h in situation.hqs(enemy_side):
             hq_at.setdefault(h.hex, []).append(h.uid)
-    routs = {h: tuple(v) for h, v in hq_at.items() if h in ends}
+    # 9.1: an enemy HQ in any hex the unit may enter (on its path or at its end) is routed when it passes
+    routs = {h: tuple(v) for h, v in hq_at.items() if h in costs or h in one}
     return Reach(piece, md, allowance, costs, prev, frozenset(one), frozenset(ends), routs)
 
 
@@ -360,8 +374,9 @@ def move_options(piece: Piece, situation: Situation, mode: str, **kw) -> list[Ac
             + (", one-hex minimum" if h in r.one_hex else "")
             + ")"
         )
-        if h in r.routs:
-            label += f", routing enemy HQ {', '.join(r.routs[h])}"
+        caught = [u for x in p[1:] for u in r.routs.get(x, ())]
+        if caught:
+            label += f", routing enemy HQ {', '.join(caught)}"
         opts.append(
             Action.make(
                 "move",

@@ -33,6 +33,7 @@ from . import losses as L
 from . import randomevents as R
 from .combat import (
     ATTACKER,
+    COMMUNIST,
     DEFENDER,
     CombatSides,
     CombatUnit,
@@ -77,7 +78,13 @@ class CombatContext:
     replacements: Mapping[str, int] = field(default_factory=dict)
     tunnel_units: tuple[str, ...] = ()
     westmoreland: bool = False
+    #: ROW-9.5 Evade: the Communist's mission is Evade, so his retreating units may pass enemy ZoCs (a D6 of Body
+    #: Count a hex) and his attacks suffer ``attack_die_mod`` (the mission table's attack_die, -4)
     evade: bool = False
+    attack_die_mod: int = 0
+    #: ROW-5.3.1: a road (or a town or city) joins the declarer's hex and the combat hex without crossing a river, so
+    #: the attacker may choose the road bonus for his tanks
+    road: bool = False
     no_adjacent: Mapping[str, str] = field(default_factory=dict)
     positions: Mapping[str, str] = field(default_factory=dict)
     neighbours: Callable[[str], Iterable[str]] | None = None
@@ -129,6 +136,11 @@ def _geometry(ctx: CombatContext, side: str) -> dict:
     )
 
 
+def _evade(ctx: CombatContext, side: str) -> bool:
+    """ROW-9.5 Evade: only Communist units retreat through enemy ZoCs under the Communist's Evade mission."""
+    return ctx.evade and side == COMMUNIST
+
+
 def _reach(ctx: CombatContext, side: str, path: list[str], hex_: str) -> int:
     """ROW-5.6: the longest legal retreat (at most 3 hexes) that starts with ``path`` away from the combat hex."""
     if ctx.neighbours is None or ctx.distance is None:
@@ -140,7 +152,9 @@ def _reach(ctx: CombatContext, side: str, path: list[str], hex_: str) -> int:
         p = frontier.pop()
         best = max(best, len(p) - 1)
         if len(p) < 4:
-            frontier += [[*p, a["hex"]] for a in L.retreat_step_options(p, hex_, evade=ctx.evade, **geo)]
+            frontier += [
+                [*p, a["hex"]] for a in L.retreat_step_options(p, hex_, evade=_evade(ctx, side), **geo)
+            ]
     return best
 
 
@@ -188,6 +202,47 @@ def _place(
         yield r
 
 
+def _road_bonus_choice(
+    c: CombatSides, units: Mapping[str, CombatUnit], sits: dict[str, SupportSituation], att: str
+) -> Step:
+    """ROW-5.3.1: where a road joins the declarer's hex and the combat hex (not across a river), the attacker may
+    pay 1 tank level at the end of the combat to ignore the terrain for his tank support; offered only when it
+    would give him more tank support."""
+    plain = available_support(_sides(c, units), ATTACKER, sits[ATTACKER]).result["tank"]
+    road_sit = replace(sits[ATTACKER], road_bonus=True)
+    with_road = available_support(_sides(c, units), ATTACKER, road_sit).result["tank"]
+    if with_road <= plain:
+        return
+    act = yield Decision(
+        att,
+        f"Use the road bonus: tank support {with_road} instead of {plain}, for 1 tank level after the combat?",
+        "ROW-5.3.1",
+        [
+            Action.make(
+                "road_bonus",
+                f"Use the road: tank support up to {with_road}, 1 tank level paid",
+                tank=with_road,
+            ),
+            Action.make("no_road_bonus", f"No road bonus: tank support up to {plain}", tank=plain),
+        ],
+        kind="road_bonus",
+    )
+    if act.kind == "road_bonus":
+        sits[ATTACKER] = road_sit
+    yield ruling(
+        "ROW-5.3.1",
+        "Road bonus" if act.kind == "road_bonus" else "No road bonus",
+        (
+            f"A road joins {c.declarer} and the combat hex: the attacker ignores the terrain for his tanks "
+            f"(up to {with_road} instead of {plain}) and will pay 1 tank level after the combat, win or lose."
+            if act.kind == "road_bonus"
+            else f"The attacker does not use the road: his tank support stays under the terrain ({plain})."
+        ),
+        {"road_bonus": act.kind == "road_bonus", "tank": with_road if act.kind == "road_bonus" else plain},
+        side=att,
+    )
+
+
 def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuCup) -> Step:
     """ROW-5.0: resolve one declared combat (chit already drawn) from support to advance; see the module docstring."""
     units: dict[str, CombatUnit] = {u.uid: u for u in c.all_units()}
@@ -200,6 +255,8 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
     committed: dict[str, dict[str, int]] = {}
     sits = {ATTACKER: ctx.attack, DEFENDER: ctx.defense}
     for role in (ATTACKER, DEFENDER):
+        if role == ATTACKER and ctx.road and not sits[role].road_bonus:
+            yield from _road_bonus_choice(c, units, sits, att)
         av = available_support(_sides(c, units), role, sits[role])
         yield av
         chosen = {}
@@ -273,6 +330,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
             "support": sum(committed[ATTACKER].values()),
             "adjacent": adj[ATTACKER].result,
             "size": size.result[ATTACKER],
+            **({"Evade mission": ctx.attack_die_mod} if ctx.attack_die_mod else {}),
         },
         att,
     )
@@ -400,6 +458,9 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         elif act.kind in ("eliminate", "eliminate_all"):
             for uid in [act["unit"]] if act.kind == "eliminate" else lr.result["units"]:
                 out.eliminated.append(uid)
+                out.retreats.pop(
+                    uid, None
+                )  # R-CBT-24: a retreated unit eliminated with the rest ends in the box
                 er = L.elimination_roll(dice, units[uid])
                 _add(out.tracks, er.result["track"], er.result["amount"])
                 yield er
@@ -410,14 +471,14 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
             for _ in range(n):
                 steps = [
                     a
-                    for a in L.retreat_step_options(path, c.hex, evade=ctx.evade, **geo)
+                    for a in L.retreat_step_options(path, c.hex, evade=_evade(ctx, loser_side), **geo)
                     if _reach(ctx, loser_side, [*path, a["hex"]], c.hex) >= n
                 ]
                 a = yield Decision(
                     loser_side, f"Retreat {units[uid]}: next hex", "ROW-5.6", steps, kind="retreat_hex"
                 )
                 path.append(a["hex"])
-            pr = L.check_retreat(path, c.hex, evade=ctx.evade, **geo)
+            pr = L.check_retreat(path, c.hex, evade=_evade(ctx, loser_side), **geo)
             yield pr
             if pr.result["evade_zoc_hexes"]:
                 ev_r = L.evade_rolls(dice, pr.result["evade_zoc_hexes"])
@@ -454,7 +515,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         yield sl
         for kind, n in sl.result.items():
             _add(out.support_levels.setdefault(loser_side, {}), kind, -n)
-    if ctx.attack.road_bonus and committed[ATTACKER]["tank"] > 0:
+    if sits[ATTACKER].road_bonus and committed[ATTACKER]["tank"] > 0:
         rb = L.road_bonus_cost(att, True)
         yield rb
         _add(out.support_levels.setdefault(att, {}), "tank", -1)
@@ -487,3 +548,52 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         out.advanced, out.adv_mp = chosen, adv.result["adv_mp"]
     out.units = units
     return out
+
+
+def map_results(
+    out: CombatOutcome,
+    before: Mapping[str, tuple[bool, frozenset[str]]],
+    quality: Mapping[str, str | None],
+    name: Callable[[str], str] = str,
+) -> tuple[dict[str, tuple[bool, tuple[str, ...]]], Ruling | None]:
+    """ROW-5.4.1 / ROW-5.6 / ROW-6.1 / ROW-6.2: what a resolved combat leaves on the map for the units still on it,
+    as the game writes it, and the ruling that says so before anything else is asked (issue #26 item 24).
+
+    ``before``: each participating unit's fresh flag and markers when the combat began; ``quality``: its printed
+    quality (Elite, Poor...), which is not a marker.  Returns ``{uid: (fresh, markers)}`` for the units whose state
+    changed, and a ruling naming each change and each retreat path (None when nothing changed)."""
+    gone = set(out.eliminated)
+    new: dict[str, tuple[bool, tuple[str, ...]]] = {}
+    bits: list[str] = []
+    for uid, cu in sorted(out.units.items()):
+        if uid in gone or uid not in before:
+            continue
+        fresh0, marks0 = before[uid]
+        marks = tuple(sorted(m for m in cu.markers if m != quality.get(uid)))
+        if cu.fresh == fresh0 and set(marks) == set(marks0):
+            continue
+        new[uid] = (cu.fresh, marks)
+        what = []
+        if fresh0 and not cu.fresh:
+            what.append("is spent")
+        added = sorted(set(marks) - set(marks0))
+        lost = sorted(set(marks0) - set(marks))
+        if added:
+            what.append("now carries " + ", ".join(added))
+        if lost:
+            what.append("no longer carries " + ", ".join(lost))
+        bits.append(f"{name(uid)} " + " and ".join(what))
+    for uid, path in sorted(out.retreats.items()):
+        bits.append(f"{name(uid)} retreats {' -> '.join(path)}")
+    if not bits:
+        return new, None
+    return new, ruling(
+        "ROW-5.6",
+        "Combat results on the map",
+        "After the combat: " + "; ".join(bits) + ".",
+        {
+            "units": {u: {"fresh": f, "markers": list(m)} for u, (f, m) in new.items()},
+            "retreated": sorted(out.retreats),
+        },
+        places=sorted({h for p in out.retreats.values() for h in p}),
+    )

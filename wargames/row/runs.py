@@ -186,6 +186,11 @@ def vp_sources(game: Any) -> list[dict[str, Any]]:
             add(
                 r, side, "Body Count roll" if side == "Capitalist" else "US Casualties roll", res.get("vp", 0)
             )
+        elif r.title == "Accumulator" and res.get("auto_vp"):  # 12.1.4: a track passing 9 gives 1 VP at once
+            from .victory import ACCUMULATORS
+
+            track = res.get("track", "")
+            add(r, ACCUMULATORS[track][0], f"{track.replace('_', ' ')} passed 9", res["auto_vp"])
         elif r.title in ("Victory points", "Objective resolved", "Objective claimed") and "before" in res:
             cause = {
                 "Objective resolved": "objective fought for",
