@@ -410,3 +410,40 @@ def arc_table(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def read_arc(tag: str, results: str | Path | None = None) -> list[dict[str, Any]]:
+    """The stored games of ``benchmarks/row_campaign_arc.py --tag <tag>`` in :func:`arc_game`'s shape (each with its
+    ``arc``), from ``row_campaign_arc_<tag>_games.csv`` and ``_seasons.csv`` in ``results`` (default: the
+    project's ``benchmarks/results``)."""
+    if results is None:
+        from ..notebook.compare import results_dir
+
+        results = results_dir()
+    base = Path(results) / f"row_campaign_arc_{tag}"
+    ints = {"seed", "season", "year", "last_season"}
+    arcs: dict[int, list[dict[str, Any]]] = {}
+    for r in read_csv(f"{base}_seasons.csv"):
+        row: dict[str, Any] = {}
+        for k, v in r.items():
+            if k in ("over", "china"):
+                row[k] = v == "True"
+            elif k in ints or (k not in ("label",) and v.lstrip("-").isdigit()):
+                row[k] = int(v)
+            else:
+                row[k] = v
+        arcs.setdefault(row["seed"], []).append(row)
+    games = []
+    for r in read_csv(f"{base}_games.csv"):
+        seed = int(r["seed"])
+        games.append(
+            {
+                **r,
+                "seed": seed,
+                "seconds": float(r["seconds"]),
+                "level": r["level"] or None,
+                "winner": r["winner"] or None,
+                "arc": arcs.get(seed, []),
+            }
+        )
+    return games
