@@ -161,7 +161,7 @@ def chart_by_season(scenario: str) -> list[dict[str, Any]]:
 def vp_sources(game: Any) -> list[dict[str, Any]]:
     """ROW-12.1 / 12.1.2 / 12.1.3 / 12.1.4: every change of the two victory tracks in a played game, with its
     cause and season: scenario awards and Westmoreland's point (12.1, 14.2.1), the Body Count and Casualties rolls
-    (12.1.4), objectives fought for or claimed (12.1.3); VPs passed by the zero rule (12.1.2) are a cause of their
+    and the VP at once when a marker passes 9 (12.1.4), objectives fought for or claimed (12.1.3); VPs passed by the zero rule (12.1.2) are a cause of their
     own.  One row per change: season, label, side, cause, vp (negative for a loss)."""
     out: list[dict[str, Any]] = []
     first = game.scenario.first_turn - 1
@@ -186,6 +186,11 @@ def vp_sources(game: Any) -> list[dict[str, Any]]:
             add(
                 r, side, "Body Count roll" if side == "Capitalist" else "US Casualties roll", res.get("vp", 0)
             )
+        elif r.title == "Accumulator" and res.get("auto_vp"):  # 12.1.4: the marker passed 9, a VP at once
+            from .victory import ACCUMULATORS
+
+            side = ACCUMULATORS[res["track"]][0]
+            add(r, side, f"{res['track'].replace('_', ' ').title()} passed 9", res["auto_vp"])
         elif r.title in ("Victory points", "Objective resolved", "Objective claimed") and "before" in res:
             cause = {
                 "Objective resolved": "objective fought for",
