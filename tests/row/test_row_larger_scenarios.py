@@ -253,11 +253,11 @@ def test_row_r_scn_28_pinned_units_are_never_activated_or_moved():
 
 
 def test_row_r_scn_41_the_credibility_gap_never_goes_below_zero():
-    """R-SCN-41: the campaign's -6 VP a season stops at 0 (no zero-rule transfer)."""
+    """R-SCN-41: the campaign's credibility gap (-9 VP a season after R-WAR-05) stops at 0 (no zero-rule transfer)."""
     g = wargames.load("row", "vietnam-war", seed=0)
     _bots_until(g, lambda: any(r.title == "Award: credibility gap" for r in g.log))
     r = next(r for r in g.log if r.title == "Award: credibility gap")
-    assert -6 <= r.result["vp"] <= 0 and r.rule_id == "ROW-12.1.2"
+    assert -9 <= r.result["vp"] <= 0 and r.rule_id == "ROW-12.1.2"
     assert g.vp["us_military_victory"] >= 0
 
 

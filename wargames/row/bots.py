@@ -2,8 +2,10 @@
 
 The bot reads the decision's rule and kind and the map through the game object:
 
-* missions (ROW-9.5): the Capitalist hunts (Search and Destroy), the Communist infiltrates (cheap, LoC through
-  ZoCs), each falling back on what it can pay;
+* missions and supply (ROW-9.5, 7.1, 14.7): the strategic plan of :mod:`.bot_plans` (the General Uprising, the
+  offensives, Vietnamization and the rest, each by what the side can pay and what the position offers); the
+  planned mission's cost is kept back when HQs are re-freshened or markers bought, and the Communist puts what is
+  left into the Ho Chi Minh Trail;
 * HQs (ROW-9.2): it activates the fresh HQ with most of its own fresh units nearby, and stops when none is left;
 * units (ROW-4.5): the fresh units nearest the enemy first, up to 4;
 * movement (ROW-4.5, 4.7, 4.8): a unit standing on a hex its side scores for stays; otherwise it goes next to the
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import Action, Bot, Decision
 from .air import AIR_ANSWERS
+from .bot_plans import COSTS, plan_mission
 from .politics import SPECIAL_ANSWERS
 from .sow import SOW_ANSWERS
 from .trail import trail_marker_choice
@@ -29,10 +32,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
 
 SIZE_RANK = {"A": 3, "B": 2, "C": 1}
-MISSION_PREFS = {
-    "Capitalist": ("search_and_destroy", "hearts_and_minds", "vietnamization", "offensive"),
-    "Communist": ("infiltrate", "recruit", "evade", "offensive", "general_uprising"),
-}
 PASS_KINDS = (
     "end_activations",
     "done_activating",
@@ -267,48 +266,75 @@ class RowBot(Bot):
         return action
 
     # the season: supply, missions, HQs (ROW-7.0, 9.0)
+    def _plan(self, game: RowGame, side: str) -> str:
+        """ROW-9.5: the mission this side means to declare this season (:mod:`.bot_plans`), decided once, from the
+        supply it had when it first looked at it this season, so what it buys meanwhile keeps its cost back."""
+        key = (id(game), game.season, side)
+        if getattr(self, "_plan_key", None) != key:
+            self._plan_key = key
+            self._plan_mission, self._plan_reason = plan_mission(game, side, self._supply(game, side))
+        return self._plan_mission
+
+    def _keep(self, game: RowGame, side: str) -> int:
+        """ROW-7.1 / ROW-9.3: the supply kept back for the planned mission (:meth:`_plan`)."""
+        return COSTS[side].get(self._plan(game, side), 0)
+
+    def _leaves(self, game: RowGame, a: Action, keep: int) -> bool:
+        """ROW-7.2: paying option ``a`` leaves ``keep`` in the side's main pool (the one that pays HQ missions); an
+        option paid from another pool (the trail) or free always does."""
+        if a.get("pool") not in ("capitalist", "communist"):
+            return True
+        return self._supply(game, self.side) - a["amount"] >= keep
+
+    # the season: supply, missions, HQs (ROW-7.0, 9.0)
     def on_mission(self, game: RowGame, d: Decision) -> Action:
-        """ROW-9.5: the Capitalist hunts, the Communist infiltrates; each its first preference it can pay."""
+        """ROW-9.5: the mission planned for the season (:mod:`.bot_plans`: by what it can pay and what the position
+        offers), if it is still offered; otherwise the plan made again on what is offered now."""
         side = d.side
-        for name in MISSION_PREFS[side]:
-            a = next((o for o in d.options if o["mission"] == name), None)
-            if a is not None:
-                self.last_reason = (
-                    f"{side} declares {name.replace('_', ' ')} (its first affordable preference)"
-                )
-                return a
-        self.last_reason = "the only missions it can pay"
-        return d.options[-1]
+        offered = {o["mission"]: o for o in d.options}
+        name = self._plan(game, side)
+        reason = self._plan_reason
+        if name not in offered:
+            name, reason = plan_mission(game, side, self._supply(game, side), set(offered))
+        a = offered.get(name)
+        if a is None:
+            self.last_reason = "the only missions it can pay"
+            return d.options[-1]
+        self.last_reason = f"{side}: {reason}"
+        return a
 
     def on_hq_refresh(self, game: RowGame, d: Decision) -> Action:
-        """ROW-9.3: a spent HQ is flipped fresh while 4 supply stay for the mission."""
-        a = self._pick(d.options, "refresh_hq")
-        if a is None:
-            return self.fallback(game, d)
-        if self._supply(game, d.side) - a["amount"] >= 4:
-            self.last_reason = (
-                f"{self._supply(game, d.side)} supply: a spent HQ is flipped fresh, enough is kept "
-                "for the mission"
-            )
-            return a
+        """ROW-9.3: a spent HQ is flipped fresh while the planned mission's cost stays in the pool."""
+        keep = self._keep(game, d.side)
+        for a in d.options:
+            if a.kind == "refresh_hq" and self._leaves(game, a, keep):
+                self.last_reason = (
+                    f"{self._supply(game, d.side)} supply: a spent HQ is flipped fresh, {keep} kept for the "
+                    f"{self._plan(game, d.side).replace('_', ' ')} mission"
+                )
+                return a
         self.last_reason = "supply is short: HQs stay spent"
         return d.options[-1]
 
     def on_spend_supply(self, game: RowGame, d: Decision) -> Action:
-        """ROW-7.1: markers that hurt its units come off while 4 supply stay for the mission."""
+        """ROW-7.1: markers that hurt its units come off while the planned mission's cost stays in the pool; then
+        the Communist builds the Ho Chi Minh Trail (14.7): its status first, then its supply."""
         if not self._has(d, "buy"):
             return self.fallback(game, d)
-        pool = self._supply(game, d.side)
+        keep = self._keep(game, d.side)
         for item in ("remove_out", "remove_shortage", "bunker_to_fortification"):
             for a in d.options:
-                if (
-                    a.kind == "buy"
-                    and a["item"] == item
-                    and (a["pool"] != "capitalist" and a["pool"] != "communist" or pool - a["amount"] >= 4)
-                ):
-                    self.last_reason = f"{a.label}: worth it, and enough supply stays for the mission"
+                if a.kind == "buy" and a["item"] == item and self._leaves(game, a, keep):
+                    self.last_reason = f"{a.label}: worth it, and {keep} supply stays for the mission"
                     return a
-        self.last_reason = "supply is kept for the mission and the HQs"
+        for item in ("trail_status_plus_1", "trail_supply_plus_1"):
+            a = next((o for o in d.options if o.kind == "buy" and o["item"] == item), None)
+            if a is not None and self._leaves(game, a, keep):
+                self.last_reason = (
+                    f"{a.label}: the trail carries the war south, and {keep} supply stays for the mission"
+                )
+                return a
+        self.last_reason = f"supply is kept for the mission ({keep}) and the HQs"
         return self._pick(d.options, "done_spending")
 
     def on_hq_return(self, game: RowGame, d: Decision) -> Action:

@@ -20,6 +20,7 @@ from ..core.data import rule_ref
 from ..core.dice import Dice
 from ..core.rulings import Ruling
 from . import victory as V
+from .bot_plans import commander_change
 from .pieces import CAPITALIST, COMMUNIST
 from .supply import change
 
@@ -525,17 +526,11 @@ def _combat_chit(game: RowGame, d) -> tuple[Action, str]:
     return best, "keeps the chit with the biggest die and modifier"
 
 
-def _commander(game: RowGame, d) -> tuple[Action, str]:
-    """ROW-14.2.1: the change that lowers US Unrest most."""
-    best = max((a for a in d.options if a.kind == "change_commander"), key=lambda a: a["reduce"])
-    return best, f"a new commander lowers US Unrest by {best['reduce']}, as much as 14.2.1 allows"
-
-
 #: the built-in players' answers to the special-rule decisions (12.2, 14.x), by decision kind, with the reason
 SPECIAL_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] = {
     "combat_chit": _combat_chit,
     "tunnel_roll": lambda game, d: (d.options[0], "US Casualties feed US Unrest: always roll"),
-    "commander": _commander,
+    "commander": commander_change,
     "invasion": lambda game, d: (
         next(a for a in d.options if a.kind == "no_invasion"),
         "the bot never widens the war on its own",

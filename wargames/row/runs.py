@@ -161,7 +161,7 @@ def chart_by_season(scenario: str) -> list[dict[str, Any]]:
 def vp_sources(game: Any) -> list[dict[str, Any]]:
     """ROW-12.1 / 12.1.2 / 12.1.3 / 12.1.4: every change of the two victory tracks in a played game, with its
     cause and season: scenario awards and Westmoreland's point (12.1, 14.2.1), the Body Count and Casualties rolls
-    (12.1.4), objectives fought for or claimed (12.1.3); VPs passed by the zero rule (12.1.2) are a cause of their
+    and the VP at once when a marker passes 9 (12.1.4), objectives fought for or claimed (12.1.3); VPs passed by the zero rule (12.1.2) are a cause of their
     own.  One row per change: season, label, side, cause, vp (negative for a loss)."""
     out: list[dict[str, Any]] = []
     first = game.scenario.first_turn - 1
@@ -202,3 +202,253 @@ def vp_sources(game: Any) -> list[dict[str, Any]]:
             add(r, res["side"], cause, res["after"] - res["before"])
             add(r, other[res["side"]], f"{cause} (zero rule)", res.get("to_opponent", 0))
     return out
+
+
+# ------------------------------------------------------------------------------------------ the campaign's arc
+#: the columns of one season's arc row (:func:`arc_rows`)
+ARC_FIELDS = (
+    "seed",
+    "season",
+    "label",
+    "year",
+    "us_military_victory",
+    "us_unrest",
+    "capitalist_infrastructure",
+    "communist_infrastructure",
+    "capitalist_supply_paid",
+    "communist_supply_paid",
+    "trail_supply",
+    "trail_status",
+    "combats",
+    "units_us",
+    "units_capitalist",
+    "units_communist",
+    "capitalist_mission",
+    "communist_mission",
+    "aircraft_committed",
+    "strikes",
+    "capitalist_commander",
+    "communist_commander",
+    "election",
+    "china",
+    "over",
+)
+
+#: the Communist missions counted as a major offensive (ROW-9.5)
+MAJOR_OFFENSIVES = ("offensive", "general_uprising")
+
+
+def _season_arc(g: Any, seed: int, season: int, log: list[Any], over: bool) -> dict[str, Any]:
+    """One season's arc row from the state at its end and the rulings of the season (``log``)."""
+    from .scenario import load_calendar
+
+    missions = {"Capitalist": "", "Communist": ""}
+    paid = {"Capitalist": 0, "Communist": 0}
+    election = ""
+    for r in log:
+        res = r.result if isinstance(r.result, dict) else {}
+        if r.title == "HQ mission" and r.side in missions:
+            missions[r.side] = res.get("mission", "")
+            paid[r.side] = res.get("paid", 0)
+        elif r.rule_id == "ROW-14.5" and r.title.startswith("US election"):
+            election = str(res.get("winner", ""))
+    pol = g.pol or {}
+    return {
+        "seed": seed,
+        "season": season,
+        "label": turn_label(season),
+        "year": load_calendar()[season].year,
+        "us_military_victory": g.vp["us_military_victory"],
+        "us_unrest": g.vp["us_unrest"],
+        "capitalist_infrastructure": g.pools.get("Capitalist Infrastructure", 0),
+        "communist_infrastructure": g.pools.get("Communist Infrastructure", 0),
+        "capitalist_supply_paid": paid["Capitalist"],
+        "communist_supply_paid": paid["Communist"],
+        "trail_supply": g.pools.get("Ho Chi Minh Trail Supply", 0),
+        "trail_status": g.trail_status,
+        "combats": sum(1 for r in log if r.rule_id == "ROW-5.3.3" and r.title == "Who fights"),
+        "units_us": sum(1 for u in g.pos if g.rows[u].kind == "unit" and g.rows[u].nationality == "US"),
+        "units_capitalist": _units_on_map(g, "Capitalist"),
+        "units_communist": _units_on_map(g, "Communist"),
+        "capitalist_mission": missions["Capitalist"],
+        "communist_mission": missions["Communist"],
+        "aircraft_committed": sum(1 for r in log if r.title == "Aircraft committed"),
+        "strikes": sum(1 for r in log if r.rule_id.startswith("ROW-10.3.") and "strike" in r.title.lower()),
+        "capitalist_commander": (pol.get("commanders") or {}).get("Capitalist", ""),
+        "communist_commander": (pol.get("commanders") or {}).get("Communist", ""),
+        "election": election,
+        "china": bool((pol.get("china") or {}).get("intervened")),
+        "over": over,
+    }
+
+
+def arc_game(scenario: str, seed: int) -> dict[str, Any]:
+    """ROW-3.0 / ROW-12.1: play one bot game of ``scenario`` season by season; return its outcome (winner, level,
+    last season, seconds) and its arc: one :data:`ARC_FIELDS` row a season played (the victory tracks, the
+    infrastructure and trail at the season's end; the missions, combats, aircraft committed and strikes of the
+    season; the commanders, an election's winner and China at its end)."""
+    g = wargames.load("row", scenario, seed)
+    t = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+    while True:
+        turn, n0 = g.turn, len(g.log)
+        g.advance("turn")
+        season = turn + g.scenario.first_turn - 1
+        done = g.is_over or g.turn == turn
+        rows.append(_season_arc(g, seed, season, g.log[n0:], done))
+        if done:
+            break
+    res = g.result.result or {}
+    return {
+        "seed": seed,
+        "winner": res.get("winner"),
+        "level": res.get("level"),
+        "last_season": rows[-1]["season"],
+        "label": rows[-1]["label"],
+        "us_military_victory": g.vp["us_military_victory"],
+        "us_unrest": g.vp["us_unrest"],
+        "seconds": round(time.perf_counter() - t, 3),
+        "arc": rows,
+    }
+
+
+def arc_figures(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The issue-27 figures of a set of :func:`arc_game` results: the share of seasons of 1965-72 with combat, the
+    games decided before 1968, US Unrest rising over Tet 1968 (Winter 1968 against Fall 1967) in the games that
+    reach it, the games with a Communist major offensive (Offensive or General Uprising, 9.5) in 1968, 1972 and
+    1975 (of those reaching the year), the trail's growth (status and supply, first season against 1972's last
+    played), and the win shares."""
+    n = len(games) or 1
+    seasons = [r for g in games for r in g["arc"] if r["year"] <= 1972]
+    out: dict[str, Any] = {"games": len(games)}
+    out["seasons 1965-72 with combat %"] = round(
+        100 * sum(1 for r in seasons if r["combats"]) / (len(seasons) or 1), 1
+    )
+    out["decided before 1968 %"] = round(100 * sum(1 for g in games if g["arc"][-1]["year"] < 1968) / n, 1)
+    tet = []
+    for g in games:
+        by = {r["label"]: r for r in g["arc"]}
+        if "Winter 1968" in by and "Fall 1967" in by:
+            tet.append(by["Winter 1968"]["us_unrest"] > by["Fall 1967"]["us_unrest"])
+    out["Unrest rises over Tet 1968 %"] = round(100 * sum(tet) / (len(tet) or 1), 1)
+    out["games reaching Tet 1968"] = len(tet)
+    every = []
+    for year in (1968, 1972, 1975):
+        reach = [g for g in games if any(r["year"] == year for r in g["arc"])]
+        hit = [
+            g
+            for g in reach
+            if any(r["year"] == year and r["communist_mission"] in MAJOR_OFFENSIVES for r in g["arc"])
+        ]
+        out[f"major offensive {year} %"] = round(100 * len(hit) / (len(reach) or 1), 1)
+        out[f"games reaching {year}"] = len(reach)
+        every.append({g["seed"] for g in hit})
+    full = [g for g in games if g["arc"][-1]["year"] >= 1975]
+    out["all three offensives % (games reaching 1975)"] = round(
+        100 * sum(1 for g in full if all(g["seed"] in s for s in every)) / (len(full) or 1), 1
+    )
+    grow = []
+    for g in games:
+        first = g["arc"][0]
+        late = [r for r in g["arc"] if r["year"] <= 1972][-1]
+        grow.append(
+            (late["trail_status"] - first["trail_status"], late["trail_supply"] - first["trail_supply"])
+        )
+    out["trail status growth to 1972 (mean)"] = round(sum(a for a, _ in grow) / n, 2)
+    out["trail supply growth to 1972 (mean)"] = round(sum(b for _, b in grow) / n, 2)
+    out["games whose trail grew %"] = round(100 * sum(1 for a, b in grow if a > 0 or b > 0) / n, 1)
+    wins = Counter(g["winner"] for g in games)
+    for side in ("Capitalist", "Communist"):
+        out[f"{side} wins %"] = round(100 * wins.get(side, 0) / n, 1)
+    out["ended at 31 VP %"] = round(100 * sum(1 for g in games if g["level"] == "31 VP") / n, 1)
+    secs = sorted(g["seconds"] for g in games)
+    out["median seconds"] = secs[len(secs) // 2] if secs else None
+    out["worst seconds"] = secs[-1] if secs else None
+    return out
+
+
+def arc_table(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The season-by-season arc over many games: for each season, the games still playing, the means of the tracks
+    (victory, infrastructure, trail, units, combats, aircraft, strikes), the share of games with combat, the
+    Communist and Capitalist missions declared (counts by mission), the commanders in the box (counts), the
+    election results and the games with China in."""
+    by: dict[int, list[dict[str, Any]]] = {}
+    for g in games:
+        for r in g["arc"]:
+            by.setdefault(r["season"], []).append(r)
+    means = (
+        "us_military_victory",
+        "us_unrest",
+        "capitalist_infrastructure",
+        "communist_infrastructure",
+        "trail_supply",
+        "trail_status",
+        "combats",
+        "units_us",
+        "units_capitalist",
+        "units_communist",
+        "aircraft_committed",
+        "strikes",
+    )
+    out = []
+    for season in sorted(by):
+        rs = by[season]
+        k = len(rs)
+
+        def counts(field: str, rs: list[dict[str, Any]] = rs) -> str:
+            return "; ".join(f"{v or 'none'} {c}" for v, c in sorted(Counter(r[field] for r in rs).items()))
+
+        out.append(
+            {
+                "season": season,
+                "label": rs[0]["label"],
+                "games": k,
+                **{f"mean {m}": round(sum(r[m] for r in rs) / k, 2) for m in means},
+                "with combat %": round(100 * sum(1 for r in rs if r["combats"]) / k, 1),
+                "communist missions": counts("communist_mission"),
+                "capitalist missions": counts("capitalist_mission"),
+                "capitalist commanders": counts("capitalist_commander"),
+                "communist commanders": counts("communist_commander"),
+                "elections": counts("election") if any(r["election"] for r in rs) else "",
+                "china in": sum(1 for r in rs if r["china"]),
+                "games ended": sum(1 for r in rs if r["over"]),
+            }
+        )
+    return out
+
+
+def read_arc(tag: str, results: str | Path | None = None) -> list[dict[str, Any]]:
+    """The stored games of ``benchmarks/row_campaign_arc.py --tag <tag>`` in :func:`arc_game`'s shape (each with its
+    ``arc``), from ``row_campaign_arc_<tag>_games.csv`` and ``_seasons.csv`` in ``results`` (default: the
+    project's ``benchmarks/results``)."""
+    if results is None:
+        from ..notebook.compare import results_dir
+
+        results = results_dir()
+    base = Path(results) / f"row_campaign_arc_{tag}"
+    ints = {"seed", "season", "year", "last_season"}
+    arcs: dict[int, list[dict[str, Any]]] = {}
+    for r in read_csv(f"{base}_seasons.csv"):
+        row: dict[str, Any] = {}
+        for k, v in r.items():
+            if k in ("over", "china"):
+                row[k] = v == "True"
+            elif k in ints or (k not in ("label",) and v.lstrip("-").isdigit()):
+                row[k] = int(v)
+            else:
+                row[k] = v
+        arcs.setdefault(row["seed"], []).append(row)
+    games = []
+    for r in read_csv(f"{base}_games.csv"):
+        seed = int(r["seed"])
+        games.append(
+            {
+                **r,
+                "seed": seed,
+                "seconds": float(r["seconds"]),
+                "level": r["level"] or None,
+                "winner": r["winner"] or None,
+                "arc": arcs.get(seed, []),
+            }
+        )
+    return games

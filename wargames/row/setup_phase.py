@@ -10,7 +10,7 @@ from .pieces import CAPITALIST, COMMUNIST
 from .supply import (
     Pools,
 )
-from .victory import ACC_TRACK
+from .victory import ACC_TRACK, breakpoint_reached
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
@@ -20,7 +20,9 @@ class SetupMixin:
     """The setup phase steps of :class:`RowGame`."""
 
     def setup_levels(self: RowGame):
-        """ROW-8.1 / ROW-2.3: the tracks start at the scenario's levels."""
+        """ROW-8.1 / ROW-2.3: the tracks start at the scenario's levels; a starting US Unrest has reached its
+        breakpoints (ROW-12.1.2, decision R-WAR-06), so no later loss (a new theater commander, 14.2.1) takes it
+        below them."""
         vals = dict(self.pools)
         for lv in self.scenario.levels:
             name = lv.track.removesuffix(" Support")
@@ -30,8 +32,11 @@ class SetupMixin:
                 self.trail_status = lv.value
             elif lv.track == "US Military Victory":
                 self.vp["us_military_victory"] = lv.value
-            elif lv.track == "US Public Unrest":
+            elif (
+                lv.track == "US Public Unrest"
+            ):  # 12.1.2 / 14.2.1 (R-WAR-06): its breakpoints already reached
                 self.vp["us_unrest"] = lv.value
+                self.vp["unrest_floor"] = breakpoint_reached(lv.value)
             elif lv.track in ACC_TRACK:
                 self.vp[ACC_TRACK[lv.track]] = lv.value
         self.set_pools(Pools(vals))

@@ -327,11 +327,25 @@ class StrategicMixin:
             return (yield from self.air_strikes())
         yield from self._no_air("Strategic bombing", "ROW-10.3.2")
 
+    def uprising_declared(self: RowGame) -> bool:
+        """ROW-9.5 (decision R-WAR-07): the Communist has declared the General Uprising in an earlier season of this
+        game (read from the mission rulings, so Back and a replay agree)."""
+        return any(
+            r.title == "HQ mission"
+            and r.side == COMMUNIST
+            and isinstance(r.result, dict)
+            and r.result.get("mission") == "general_uprising"
+            for r in self.log
+        )
+
     def declare_missions(self: RowGame):
         """ROW-9.5 (A7): the Capitalist, then the Communist, declares and pays a mission."""
         for side in (CAPITALIST, COMMUNIST):
             cmd = self.commander(side)
-            opts = H.mission_options(side, self.pools_obj(), commander=cmd, chinese=self.china_in())  # 12.2
+            used = side == COMMUNIST and self.uprising_declared()  # 9.5: once a game (R-WAR-07)
+            opts = H.mission_options(
+                side, self.pools_obj(), commander=cmd, uprising_used=used, chinese=self.china_in()
+            )  # 12.2
             if not opts:
                 self.missions[side] = None
                 self.restricted[side] = "none"
@@ -352,7 +366,9 @@ class StrategicMixin:
                 opts,
                 kind="mission",
             )
-            pools, r = H.declare_mission(self.pools_obj(), a, commander=cmd, chinese=self.china_in())
+            pools, r = H.declare_mission(
+                self.pools_obj(), a, commander=cmd, uprising_used=used, chinese=self.china_in()
+            )
             self.set_pools(pools)
             self.missions[side] = a["mission"]
             self.restricted[side] = r.result["restricted"]

@@ -94,6 +94,12 @@ def _floor_for(unrest: int, floor: int) -> int:
     return max([floor, *(b for b in BREAKPOINTS if unrest >= b)])
 
 
+def breakpoint_reached(unrest: int) -> int:
+    """ROW-12.1.2 (decision R-WAR-06): the highest breakpoint (5, 10, 20) at or below ``unrest``; 0 below 5.  A
+    scenario that starts US Unrest at a level starts with this floor."""
+    return _floor_for(unrest, 0)
+
+
 def _win_check(state: VictoryState) -> VictoryState:
     if state.winner:
         return state
