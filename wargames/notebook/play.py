@@ -73,6 +73,13 @@ def _settle_memory() -> None:
     gc.freeze()
 
 
+def _lesson_panel(walk: Walkthrough, before: Any = None) -> Any:
+    """The lesson panel for a new game, keeping the student's "who decides what" of the last one."""
+    from .lesson import LessonPanel
+
+    return LessonPanel(walk, None if before is None else set(before.lesson.mine))
+
+
 class PlayGame:
     """A student's game: New game bar (scenario, side, seed) + the play-mode Walkthrough of its own game.
 
@@ -89,9 +96,12 @@ class PlayGame:
         scenario: str | None = None,
         map_height: int = 750,
         insets: bool = True,
+        lesson: bool = False,
         **options: Any,
     ):
         self.game_id = game_id
+        self.lesson = lesson  # lesson-sized play (wargames.notebook.lesson): plans, orders, who decides what
+        self.panel = None
         self.variants = variants_for(game_id)
         self.map_height = map_height
         self.insets = insets
@@ -177,10 +187,11 @@ class PlayGame:
                 game, human=side, autoplay=True, map_height=self.map_height, insets=self.insets
             )
             walk.play_to_my_turn()
+            panel = _lesson_panel(walk, self.panel) if self.lesson else None
         except WargamesError as err:
             self.status.value = _msg(f"Cannot start that game: {err}", "#b00020")
             return
-        self.game, self.walk = game, walk
+        self.game, self.walk, self.panel = game, walk, panel
         _settle_memory()
         self.body.children = [walk.widget]
         self.status.value = (

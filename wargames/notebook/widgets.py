@@ -637,6 +637,10 @@ class Walkthrough:
         self.rulings = RulingPanel(game, side=human, since=self._since_my_decision if self.autoplay else None)
         self.chooser = ActionChooser(game, side=human)
         self.scores = W.HTML()
+        #: hooks run after a person's action, before the panels are redrawn (each returns its new rulings), and
+        #: after every redraw: the lesson panel (``wargames.notebook.lesson``) plugs in here
+        self.after_person: list[Callable[[], list[Ruling]]] = []
+        self.on_changed: list[Callable[[], Any]] = []
         self.stepper.on_change(self._after_stepper)
         self.chooser.on_change(self._after_person)
         if self.map is not None:
@@ -746,6 +750,8 @@ class Walkthrough:
         self.stepper.message.value = ""
         if self.autoplay and not self.game.is_over:
             new = list(new) + self.game.advance("end")
+        for hook in list(self.after_person):
+            new = list(new) + list(hook())
         if self.game.is_over and self.game.result is not None:  # say it once, in place of "Applied: ..."
             self.chooser.message.value = _msg(f"The game is over: {self.game.result.title}.", "#1e4f7a")
         self._changed(new)
@@ -764,6 +770,8 @@ class Walkthrough:
         )
         self.stepper.refresh()
         self._show_scores()
+        for cb in list(self.on_changed):
+            cb()
 
     def _repr_mimebundle_(self, **kw):
         return self.widget._repr_mimebundle_(**kw)
