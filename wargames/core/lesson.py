@@ -93,11 +93,12 @@ class Order:
 
     @property
     def label(self) -> str:
-        """The order in one line: its first step's label, then the others' in brackets."""
+        """The order in one line: its steps' labels joined by arrows (the first four, then how many more)."""
         if not self.steps:
             return ""
         head, rest = self.steps[0].label, [s.label for s in self.steps[1:]]
-        return head if not rest else f"{head} ({'; '.join(rest[:4])}{'; …' if len(rest) > 4 else ''})"
+        more = f" \u2192 \u2026 ({len(rest) - 3} more)" if len(rest) > 3 else ""
+        return " \u2192 ".join([head, *rest[:3]]) + more
 
 
 @dataclass
@@ -256,7 +257,9 @@ class Lesson:
             n += 1
         self.presses += 1
         words = (
-            "the rest of this phase" if scope == "phase" else f"this {kind_name(g.game_id, first).lower()}"
+            "the rest of this phase"
+            if scope == "phase"
+            else f"this step ({kind_name(g.game_id, first)}, up to the next such decision)"
         )
         return Plan(orders, d.rule_id, first, words, g.position)
 

@@ -36,6 +36,7 @@ class LessonPanel:
         self.game = walk.game
         self.lesson = Lesson(walk.game, walk.human, mine)
         self.plan_now: Plan | None = None
+        self.order_boxes: list[W.Checkbox] = []
         style = {"description_width": "initial"}
         self.boxes: dict[str, W.Checkbox] = {}
         rows = sorted(self.lesson.kinds.values(), key=lambda r: (r.level != "commander", r.name))
@@ -60,6 +61,7 @@ class LessonPanel:
             ]
         )
         self.settings = W.Accordion(children=[who], layout=W.Layout(width="96%"))
+        self.settings.add_class("wg-who")
         self.settings.set_title(0, "Who decides what")
         self.settings.selected_index = None
         lay = W.Layout(width="auto")
@@ -81,6 +83,7 @@ class LessonPanel:
             tooltip="Give every choice picked in the box above, in that order (Ctrl or Shift + click picks several)",
         )
         self.plan_box = W.VBox(layout=W.Layout(max_height="260px", overflow="auto", width="96%"))
+        self.plan_box.add_class("wg-plan")
         self.message = W.HTML()
         self.plan_button.on_click(lambda _b: self.show_plan())
         self.confirm_button.on_click(lambda _b: self.confirm())
@@ -157,17 +160,26 @@ class LessonPanel:
             self.message.value = _msg(f"No plan: {err}", "#b00020")
             return None
         self.plan_now = plan
-        rows = []
+        rows, self.order_boxes = [], []
         for i, order in enumerate(plan.orders):
-            box = W.Checkbox(
-                value=True,
-                description=f"{i + 1}. {order.label}",
-                indent=False,
-                layout=W.Layout(width="98%"),
-                tooltip="; ".join(f"{s.label}: {s.why}" for s in order.steps)[:900],
-            )
+            box = W.Checkbox(value=True, indent=False, layout=W.Layout(width="28px", min_width="28px"))
             box.observe(lambda c, i=i: self.lesson.drop(plan, i, keep=c["new"]), names="value")
-            rows.append(box)
+            why = order.steps[0].why
+            text = W.HTML(
+                f'<div style="font:13px sans-serif;line-height:1.3;white-space:normal">{i + 1}. '
+                f"{html.escape(order.label)}"
+                + (
+                    f' <span style="color:#2f4a66;font-style:italic">&mdash; {html.escape(why)}</span>'
+                    if why
+                    else ""
+                )
+                + "</div>",
+                layout=W.Layout(width="auto", flex="1 1 auto"),
+            )
+            row = W.HBox([box, text], layout=W.Layout(width="100%", align_items="flex-start"))
+            row.add_class("wg-order")
+            rows.append(row)
+            self.order_boxes.append(box)
         self.plan_box.children = rows
         self.message.value = (
             '<div style="font:13px sans-serif;color:#1e4f7a">The Advisor\'s plan for '
@@ -179,7 +191,7 @@ class LessonPanel:
 
     def drop(self, index: int) -> None:
         """Untick order ``index`` of the shown plan (as a click on its box would)."""
-        self.plan_box.children[index].value = False
+        self.order_boxes[index].value = False
 
     def cancel(self) -> None:
         self.plan_now = None

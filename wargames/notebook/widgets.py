@@ -740,7 +740,13 @@ class Walkthrough:
     def _since_my_decision(self) -> int:
         """The log index of the person's last decision (0 before the first: everything so far)."""
         mine = self.stepper.person_decisions()
-        return int(self.game.record[mine[-1]]["at"][0]) if mine else 0
+        if not mine:
+            return 0
+        rec = self.game.record
+        run = rec[mine[-1]].get("advice")
+        while run is not None and len(mine) > 1 and rec[mine[-2]].get("advice") == run:
+            mine.pop()  # one press's run (the advisor's, or a lesson plan): from its first decision
+        return int(rec[mine[-1]]["at"][0])
 
     def _after_stepper(self, new: list[Ruling]) -> None:
         self.chooser.message.value = ""  # an "Applied: ..." line is stale once the stepper has moved the game
