@@ -582,6 +582,10 @@ class ActionChooser:
 
 
 # ---------------------------------------------------------------------------------------------- Walkthrough
+#: the frame of a map drawn beside the action list (pixels): with a 470 px column it fits a 1366 px screen
+BESIDE_VIEW = (800, 600)
+
+
 def map_for(game, side: str | None = None, *, height: int = 750, insets: bool = True):
     """The map view that fits ``game`` (None for a game without a map), chosen by what the game declares and
     offers, never by its id: the detailed views of a map kind first (each says whether it ``draws`` the game),
@@ -598,7 +602,8 @@ def map_for(game, side: str | None = None, *, height: int = 750, insets: bool = 
     from .rowmap import RowMapView
 
     if RowMapView.draws(game):
-        return RowMapView(game, side)  # its own width: the whole window fits a 1024 px projector page
+        # beside the action list, panned to each decision's hexes (issue #31): fits a 1366 px laptop screen
+        return RowMapView(game, side, view=BESIDE_VIEW)
     if MapView.draws(game):
         return MapView(game, side=side, height=height, insets=insets)
     if LayerMapView.draws(game):
@@ -663,7 +668,25 @@ class Walkthrough:
         self.chooser.widget.layout.margin = "0 0 0 1%"
         panels = W.HBox([self.rulings.widget, self.chooser.widget], layout=W.Layout(width="100%"))
         parts = [self.stepper.widget, self.scores, panels]
-        if self.map is not None:
+        if self.map is not None and getattr(self.map, "view", None) is not None:
+            # a map with a view sits beside the action list (the rulings under it), following each decision
+            self.chooser.widget.layout.width = "100%"
+            self.chooser.widget.layout.margin = "0"
+            self.rulings.widget.layout.width = "100%"
+            side_col = W.VBox(
+                [self.chooser.widget, self.rulings.widget],
+                layout=W.Layout(flex="1 1 420px", min_width="420px", margin="0 0 0 8px"),
+            )
+            self.map.widget.layout = W.Layout(flex="0 0 auto")
+            parts = [
+                self.stepper.widget,
+                self.scores,
+                W.HBox(  # on a screen too narrow for both (a 1024 px projector) the list wraps under the map
+                    [self.map.widget, side_col],
+                    layout=W.Layout(width="100%", align_items="flex-start", flex_flow="row wrap"),
+                ),
+            ]
+        elif self.map is not None:
             parts.append(self.map.widget)
         self.widget = W.VBox(parts)
         self._show_scores()

@@ -583,14 +583,17 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         return key
 
     def display_text(self, text: str, side: str | None = None) -> str:
-        """Unit and HQ ids in a prompt or a ruling's text (``vc_lf_09``) replaced by their names."""
+        """Unit and HQ ids in a prompt or a ruling's text (``vc_lf_09``) replaced by their names, and a hex number
+        standing alone (``Advance into 3854?``) by its town's name and number (``Quang Ngai (3854)``) where the
+        hex has a town, city or base (issue #31)."""
         import re
 
-        return re.sub(
+        text = re.sub(
             r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b",
             lambda m: self.rows[m.group(0)].name if m.group(0) in self.rows else m.group(0),
             text,
         )
+        return re.sub(r"(?<![(\d])\b(\d{4})\b(?![)\d])", lambda m: self.display_name(m.group(1), side), text)
 
     def default_player(self, side: str) -> Player:
         from .bots import RowBot
@@ -915,9 +918,10 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             "ROW-12.2",
             "Chinese intervention check",
             "No Capitalist unit is in North Vietnam or Laos "
-            "(the DMZ counts as I Corps, 14.6.4), so China does not roll (special rule "
-            "chinese_intervention_moot).",
+            "(the DMZ counts as I Corps, 14.6.4), so China does not roll: in this scenario China "
+            "never intervenes.",
             result={"roll": False},
+            inputs={"scenario rule": "chinese_intervention_moot"},
         )
 
     def supply_determination(self):
@@ -1121,9 +1125,9 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         yield self.ruling(
             rule,
             f"{title}: not in this scenario",
-            "This scenario leaves the air war out (special "
-            "rule air_war_not_in_play, R-SCN-08): nothing happens in this step.",
+            "This scenario leaves the air war out, so nothing happens in this step.",
             result={"in_play": False},
+            inputs={"scenario rule": "air_war_not_in_play", "decision": "R-SCN-08"},
         )
 
     def air_war_in_play(self) -> bool:
@@ -1155,9 +1159,10 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         yield self.ruling(
             "ROW-10.2",
             "Capitalist air commitment: not in this scenario",
-            f"No aircraft are committed (R-SCN-08); instead US Air Support is set to {value} for "
-            f"{turn_label(self.season)} from the scenario's air_support.",
+            f"No aircraft are committed in this scenario; instead US Air Support is set to {value} for "
+            f"{turn_label(self.season)}, as the scenario's turn track gives it.",
             result={"US Air": value},
+            inputs={"scenario table": "air_support", "decision": "R-SCN-08"},
         )
 
     def communist_air_commitment(self):
@@ -1286,9 +1291,10 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
             "ROW-11.1",
             "Fleet redeployment: not in this scenario",
             "The 7th Fleet stays at Yankee "
-            f"Station (special rule navy_not_in_play, R-SCN-09); naval bombardment stays at "
+            "Station: this scenario leaves the navy out, so naval bombardment stays at "
             f"{self.pools['US Navy Bombardment']}.",
             result={"station": "Yankee"},
+            inputs={"scenario rule": "navy_not_in_play", "decision": "R-SCN-09"},
         )
 
     def _reinforce(self, side: str):
@@ -2876,11 +2882,7 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
                 dc_replace(
                     r,
                     explanation=r.explanation
-                    + (
-                        ""
-                        if self.air_on()
-                        else " (Airfield Strikes: not in this scenario, no airfields, R-SCN-08.)"
-                    ),
+                    + ("" if self.air_on() else " (Airfield strikes: none, this scenario has no airfields.)"),
                 )
             )
             if self.air_on():  # ROW-10.3.3.1: the VC's airfield strikes under Infiltrate
@@ -3107,8 +3109,9 @@ class RowGame(AirMixin, NavalMixin, PoliticsMixin, TrailMixin, SowMixin, Reinfor
         yield self.ruling(
             "ROW-14.5",
             "US election",
-            "No election falls in this scenario (special rule no_elections).",
+            "No US election falls in this scenario.",
             result={"election": False},
+            inputs={"scenario rule": "no_elections"},
         )
 
     def victory_point_check(self):
