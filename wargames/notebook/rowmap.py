@@ -448,7 +448,8 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
     options = set()
     if d is not None and (side is None or d.side == side):
         options = {p for a in d.options for p in a.places if p in hexes}
-    return {"chips": chips, "badges": badges, "active": rings(active), "options": rings(options)}
+    own = sorted({h for h, f in zip(pc["place"], pc["faction"], strict=True) if f == side and h in hexes})
+    return {"chips": chips, "badges": badges, "active": rings(active), "options": rings(options), "own": own}
 
 
 def html_escape(s: str) -> str:
@@ -698,7 +699,8 @@ class RowMapView(InteractiveMap):
         if key == self._followed:
             return None
         self._followed = key
-        hexes = [h for h in dyn["options"]["hex"]] or [h for h in dyn["active"]["hex"]]
+        # the decision's hexes; else the activation under way; else where the side's own forces stand
+        hexes = list(dyn["options"]["hex"]) or list(dyn["active"]["hex"]) or list(dyn.get("own", ()))
         if not hexes:
             return None
         pts = [hex_centre(h, RADIUS_MI) for h in hexes]
