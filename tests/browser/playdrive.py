@@ -173,10 +173,14 @@ def drive_play_widget(page, scope, play, tag: str) -> None:
     where_0 = where(scope)
     apply = scope.locator("button.jupyter-button:has-text('Apply')").first
     back = scope.locator("button.jupyter-button:has-text('Back')").first
-    assert apply.is_enabled() and back.is_disabled()
+    # lesson-sized play: the Advisor has already made the student's routine decisions, which Back can take back
+    delegated = any(e.get("by") == "advisor" for e in play.game.record)
+    assert apply.is_enabled() and back.is_disabled() != delegated
     assert scope.locator("button.jupyter-button:has-text('Step')").first.is_disabled()
     panel = scope.locator(".widget-html-content", has_text="newest first (scroll").first
-    sync_api.expect(panel).to_contain_text("Since the start of the game")
+    sync_api.expect(panel).to_contain_text(
+        "Since your last decision" if delegated else "Since the start of the game"
+    )
     panel_lists_every_ruling_since(panel)
     before = panel.inner_text()
     shot0 = ART / f"{tag}_map_0.png"

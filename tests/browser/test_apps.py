@@ -93,7 +93,7 @@ def test_app_first_decision_map_clicks_twice_apply_and_back(apps_server, browser
     click); Apply of a filtered choice, then Back twice, returns to each of the student's previous decisions.
     The page closes without a goodbye: the last test sees its kernel culled."""
     port, _server = apps_server
-    play = replica(app)
+    play = replica(app, lesson=True)  # as the app calls it
     page, outside = _open(browser, f"http://127.0.0.1:{port}/voila/render/{app}.ipynb")
     try:
         assert not page.locator("pre:has-text('PlayGame(')").count(), "the app shows its code"

@@ -83,6 +83,13 @@ def _settle_memory() -> None:
     gc.freeze()
 
 
+def _lesson_panel(walk: Walkthrough, before: Any = None) -> Any:
+    """The lesson panel for a new game, keeping the student's "who decides what" of the last one."""
+    from .lesson import LessonPanel
+
+    return LessonPanel(walk, None if before is None else set(before.lesson.mine))
+
+
 class PlayGame:
     """A student's game: New game bar (scenario, side, seed) + the play-mode Walkthrough of its own game.
 
@@ -100,10 +107,13 @@ class PlayGame:
         map_height: int = 750,
         insets: bool = True,
         game: Any = None,
+        lesson: bool = False,
         **options: Any,
     ):
         self.game_id = game_id
         self._listeners: list[Callable[[PlayGame], None]] = []
+        self.lesson = lesson  # lesson-sized play (wargames.notebook.lesson): plans, orders, who decides what
+        self.panel = None
         self.variants = variants_for(game_id)
         if game is not None:  # a game to resume: the selectors take its scenario, options and seed
             scenario, options, seed = game.scenario_id, dict(game.options), int(game.seed)
@@ -197,10 +207,11 @@ class PlayGame:
                 game, human=side, autoplay=True, map_height=self.map_height, insets=self.insets
             )
             walk.play_to_my_turn()
+            panel = _lesson_panel(walk, self.panel) if self.lesson else None
         except WargamesError as err:
             self.status.value = _msg(f"Cannot start that game: {err}", "#b00020")
             return
-        self._install(game, walk, side)
+        self._install(game, walk, side, panel)
 
     def resume(self, game, side: str) -> None:
         """Show ``game`` (e.g. a save replayed by ``wargames.open_save``) with the student playing ``side``: the
@@ -219,15 +230,16 @@ class PlayGame:
         self.seed_box.value = int(game.seed)
         walk = Walkthrough(game, human=side, autoplay=True, map_height=self.map_height, insets=self.insets)
         walk.play_to_my_turn()
-        self._install(game, walk, side)
+        panel = _lesson_panel(walk, self.panel) if self.lesson else None
+        self._install(game, walk, side, panel)
 
     def on_change(self, callback: Callable[[PlayGame], None]) -> None:
         """Call ``callback(self)`` after every change of the student's game: a new game, each decision with the
         built-in replies, Back, the advisor (``wargames.notebook.classroom`` saves the game there)."""
         self._listeners.append(callback)
 
-    def _install(self, game, walk: Walkthrough, side: str) -> None:
-        self.game, self.walk = game, walk
+    def _install(self, game, walk: Walkthrough, side: str, panel: Any = None) -> None:
+        self.game, self.walk, self.panel = game, walk, panel
         _settle_memory()
         self.body.children = [walk.widget]
         self.status.value = (

@@ -314,8 +314,11 @@ FULL_SCALE = 3.6  # the classroom window at 960 px; a whole-theatre window (2.4 
 def map_fonts(scale: float) -> dict[str, int]:
     """Font sizes for a play map drawn at ``scale`` pixels per mile: full size on the classroom window, smaller
     where the hexes are smaller (chips, badges and hex numbers never under 7 px, names never under 9 px), so
-    that they still fit their hexes."""
-    k = min(1.0, scale / FULL_SCALE)
+    that they still fit their hexes; larger in proportion where the hexes are larger (a map beside the action
+    list, ``RowMapView(view=...)``)."""
+    k = scale / FULL_SCALE
+    if k > 1.05:
+        return {n: round(f * k) for n, f in FONTS.items()}
     if k >= 0.95:
         return dict(FONTS)
     return {n: max(9 if n == "name" else 7, round(f * k)) for n, f in FONTS.items()}
@@ -445,7 +448,8 @@ def row_unit_chips(game, side: str | None) -> dict[str, dict[str, list[Any]]]:
     options = set()
     if d is not None and (side is None or d.side == side):
         options = {p for a in d.options for p in a.places if p in hexes}
-    return {"chips": chips, "badges": badges, "active": rings(active), "options": rings(options)}
+    own = sorted({h for h, f in zip(pc["place"], pc["faction"], strict=True) if f == side and h in hexes})
+    return {"chips": chips, "badges": badges, "active": rings(active), "options": rings(options), "own": own}
 
 
 def html_escape(s: str) -> str:
@@ -497,7 +501,22 @@ class RowMapView(InteractiveMap):
     PLACE_COLUMN = {"chips": "hex", "places": "hex", "hexes": "hex"}
     DYNAMIC_LAYERS = ("chips", "badges", "active", "options")
 
-    def __init__(self, game, side: str | None = None, *, width: int = 960, window=None):
+    #: the classroom scale of a map beside the action list (``view``): hexes and counters 25% larger than on the
+    #: 960 px whole-window map, so that a chip reads from the back of a class (issue #31)
+    VIEW_SCALE = 4.5
+
+    def __init__(
+        self,
+        game,
+        side: str | None = None,
+        *,
+        width: int = 960,
+        window=None,
+        view: tuple[int, int] | None = None,
+    ):
+        """``view`` (frame width and height in pixels): show part of the window at :attr:`VIEW_SCALE`, panned to
+        the hexes of each new decision (:meth:`follow`), for a map beside the action list; None: the whole
+        window ``width`` pixels wide."""
         from bokeh.layouts import column
         from bokeh.models import ColumnDataSource, Div, HoverTool, LabelSet, TapTool
         from bokeh.plotting import figure
@@ -520,16 +539,27 @@ class RowMapView(InteractiveMap):
         for n in self.DYNAMIC_LAYERS:
             s[n] = ColumnDataSource(dict(dyn[n]), name=n)
         self.sources = s
+        self._window_hexes = frozenset(hx["hex"])
         xs = [v for r in hx["xs"] for v in r]
         ys = [v for r in hx["ys"] for v in r]
         x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        self.bounds = (x0, x1, y0, y1)
+        self.view = view
+        self._followed: Any = None
+        if view is not None:
+            width = round(max(view[0] / (x1 - x0), self.VIEW_SCALE) * (x1 - x0))
         height = int(width * (y1 - y0) / (x1 - x0))
         self.fonts = map_fonts(width / (x1 - x0))
+        frame = (width, height) if view is None else (view[0], min(view[1], height))
+        xr, yr = (x0, x1), (y0, y1)
+        if view is not None:
+            k = (x1 - x0) / width  # miles per pixel
+            xr, yr = (x0, x0 + frame[0] * k), (y1 - frame[1] * k, y1)
         p = figure(
-            frame_width=width,
-            frame_height=height,
-            x_range=(x0, x1),
-            y_range=(y0, y1),
+            frame_width=frame[0],
+            frame_height=frame[1],
+            x_range=xr,
+            y_range=yr,
             tools="pan,wheel_zoom,box_zoom,reset,save",
             active_scroll=None,
             toolbar_location="above",
@@ -651,13 +681,52 @@ class RowMapView(InteractiveMap):
             ),
             TapTool(renderers=[chips, places, tiles], behavior="select"),
         )
+        self._add_highlight(p, width=4.5)  # the hex a click picked (issue #31): a crimson outline
         self.figure = p
-        self.legend = Div(text=self._legend(), width=width)
+        self.legend = Div(text=self._legend(), width=frame[0])
         self.layout = column(p, self.legend)
         self._connect()
+        self.follow(dyn)
+
+    def follow(self, dyn: dict[str, Any] | None = None) -> tuple[float, float, float, float] | None:
+        """A map with a ``view``: at a new decision, pan (and zoom out as far as needed, up to the whole window) so
+        that the hexes the decision concerns, and the activation under way, are in sight.  Returns the ranges set
+        (x0, x1, y0, y1), or None when nothing moved (no view, the same decision, or no hex to show)."""
+        if self.view is None:
+            return None
+        dyn = self.dynamic if dyn is None else dyn
+        key = (self.game.position, self.game.decision.rule_id if self.game.decision is not None else None)
+        if key == self._followed:
+            return None
+        self._followed = key
+        # the decision's hexes; else the activation under way; else where the side's own forces stand
+        hexes = list(dyn["options"]["hex"]) or list(dyn["active"]["hex"]) or list(dyn.get("own", ()))
+        if not hexes:
+            return None
+        pts = [hex_centre(h, RADIUS_MI) for h in hexes]
+        bx0, bx1 = min(x for x, _ in pts) - 2 * RADIUS_MI, max(x for x, _ in pts) + 2 * RADIUS_MI
+        by0, by1 = min(y for _, y in pts) - 2 * RADIUS_MI, max(y for _, y in pts) + 2 * RADIUS_MI
+        x0, x1, y0, y1 = self.bounds
+        fw, fh = self.figure.frame_width, self.figure.frame_height
+        k = max((x1 - x0) / self._frame[3], (bx1 - bx0) / fw, (by1 - by0) / fh)  # miles per pixel
+        k = min(k, max((x1 - x0) / fw, (y1 - y0) / fh))  # never further out than the whole window
+        w, h = fw * k, fh * k
+        cx = min(max((bx0 + bx1) / 2, x0 + w / 2), x1 - w / 2) if w < x1 - x0 else (x0 + x1) / 2
+        cy = min(max((by0 + by1) / 2, y0 + h / 2), y1 - h / 2) if h < y1 - y0 else (y0 + y1) / 2
+        ranges = (cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2)
+        xr, yr = self.figure.x_range, self.figure.y_range
+        xr.start, xr.end, yr.start, yr.end = ranges
+        return ranges
 
     def _dynamic(self) -> dict[str, Any]:
         return row_unit_chips(self.game, self.side)
+
+    def _place_shape(self, place: str) -> tuple[str, Any] | None:
+        """A hex of the window as an outlined area (the crimson mark of a click)."""
+        if place not in self._window_hexes:
+            return None
+        xs, ys = hex_corners(place, RADIUS_MI)
+        return "area", ([[list(xs)]], [[list(ys)]])
 
     # ------------------------------------------------------------------ place names clear of the counters
     def _px(self, x: float, y: float) -> tuple[float, float]:
@@ -799,6 +868,7 @@ class RowMapView(InteractiveMap):
         }
         if any(patch.values()):
             src.patch({c: p for c, p in patch.items() if p})
+        self.follow(dyn)
 
     @staticmethod
     def _legend() -> str:

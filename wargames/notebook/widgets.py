@@ -582,6 +582,10 @@ class ActionChooser:
 
 
 # ---------------------------------------------------------------------------------------------- Walkthrough
+#: the frame of a map drawn beside the action list (pixels): with a 470 px column it fits a 1366 px screen
+BESIDE_VIEW = (800, 600)
+
+
 def map_for(game, side: str | None = None, *, height: int = 750, insets: bool = True):
     """The map view that fits ``game`` (None for a game without a map), chosen by what the game declares and
     offers, never by its id: the detailed views of a map kind first (each says whether it ``draws`` the game),
@@ -598,7 +602,8 @@ def map_for(game, side: str | None = None, *, height: int = 750, insets: bool = 
     from .rowmap import RowMapView
 
     if RowMapView.draws(game):
-        return RowMapView(game, side)  # its own width: the whole window fits a 1024 px projector page
+        # beside the action list, panned to each decision's hexes (issue #31): fits a 1366 px laptop screen
+        return RowMapView(game, side, view=BESIDE_VIEW)
     if MapView.draws(game):
         return MapView(game, side=side, height=height, insets=insets)
     if LayerMapView.draws(game):
@@ -637,6 +642,10 @@ class Walkthrough:
         self.rulings = RulingPanel(game, side=human, since=self._since_my_decision if self.autoplay else None)
         self.chooser = ActionChooser(game, side=human)
         self.scores = W.HTML()
+        #: hooks run after a person's action, before the panels are redrawn (each returns its new rulings), and
+        #: after every redraw: the lesson panel (``wargames.notebook.lesson``) plugs in here
+        self.after_person: list[Callable[[], list[Ruling]]] = []
+        self.on_changed: list[Callable[[], Any]] = []
         self.stepper.on_change(self._after_stepper)
         self.chooser.on_change(self._after_person)
         if self.map is not None:
@@ -672,7 +681,26 @@ class Walkthrough:
         self.chooser.widget.layout.margin = "0 0 0 1%"
         panels = W.HBox([self.rulings.widget, self.chooser.widget], layout=W.Layout(width="100%"))
         parts = [self.stepper.widget, self.scores, panels, self.analysis_box]
-        if self.map is not None:
+        if self.map is not None and getattr(self.map, "view", None) is not None:
+            # a map with a view sits beside the action list (the rulings under it), following each decision
+            self.chooser.widget.layout.width = "100%"
+            self.chooser.widget.layout.margin = "0"
+            self.rulings.widget.layout.width = "100%"
+            side_col = W.VBox(
+                [self.chooser.widget, self.rulings.widget],
+                layout=W.Layout(flex="1 1 420px", min_width="420px", margin="0 0 0 8px"),
+            )
+            self.map.widget.layout = W.Layout(flex="0 0 auto")
+            parts = [
+                self.stepper.widget,
+                self.scores,
+                W.HBox(  # on a screen too narrow for both (a 1024 px projector) the list wraps under the map
+                    [self.map.widget, side_col],
+                    layout=W.Layout(width="100%", align_items="flex-start", flex_flow="row wrap"),
+                ),
+                self.analysis_box,
+            ]
+        elif self.map is not None:
             parts.append(self.map.widget)
         self.widget = W.VBox(parts)
         self._listeners: list[Listener] = []
@@ -789,7 +817,13 @@ class Walkthrough:
     def _since_my_decision(self) -> int:
         """The log index of the person's last decision (0 before the first: everything so far)."""
         mine = self.stepper.person_decisions()
-        return int(self.game.record[mine[-1]]["at"][0]) if mine else 0
+        if not mine:
+            return 0
+        rec = self.game.record
+        run = rec[mine[-1]].get("advice")
+        while run is not None and len(mine) > 1 and rec[mine[-2]].get("advice") == run:
+            mine.pop()  # one press's run (the advisor's, or a lesson plan): from its first decision
+        return int(rec[mine[-1]]["at"][0])
 
     def _after_stepper(self, new: list[Ruling]) -> None:
         self.chooser.message.value = ""  # an "Applied: ..." line is stale once the stepper has moved the game
@@ -799,6 +833,8 @@ class Walkthrough:
         self.stepper.message.value = ""
         if self.autoplay and not self.game.is_over:
             new = list(new) + self.game.advance("end")
+        for hook in list(self.after_person):
+            new = list(new) + list(hook())
         if self.game.is_over and self.game.result is not None:  # say it once, in place of "Applied: ..."
             self.chooser.message.value = _msg(f"The game is over: {self.game.result.title}.", "#1e4f7a")
         self._changed(new)
@@ -823,6 +859,8 @@ class Walkthrough:
         self._show_scores()
         for cb in list(self._listeners):
             cb(list(new))
+        for cb in list(self.on_changed):
+            cb()
 
     def _repr_mimebundle_(self, **kw):
         return self.widget._repr_mimebundle_(**kw)

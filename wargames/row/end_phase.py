@@ -67,11 +67,7 @@ class EndPhaseMixin:
                 dc_replace(
                     r,
                     explanation=r.explanation
-                    + (
-                        ""
-                        if self.air_on()
-                        else " (Airfield Strikes: not in this scenario, no airfields, R-SCN-08.)"
-                    ),
+                    + ("" if self.air_on() else " (Airfield strikes: none, this scenario has no airfields.)"),
                 )
             )
             if self.air_on():  # ROW-10.3.3.1: the VC's airfield strikes under Infiltrate
@@ -298,8 +294,9 @@ class EndPhaseMixin:
         yield self.ruling(
             "ROW-14.5",
             "US election",
-            "No election falls in this scenario (special rule no_elections).",
+            "No US election falls in this scenario.",
             result={"election": False},
+            inputs={"scenario rule": "no_elections"},
         )
 
     def victory_point_check(self: RowGame):

@@ -603,14 +603,17 @@ class RowGame(
         return key
 
     def display_text(self, text: str, side: str | None = None) -> str:
-        """Unit and HQ ids in a prompt or a ruling's text (``vc_lf_09``) replaced by their names."""
+        """Unit and HQ ids in a prompt or a ruling's text (``vc_lf_09``) replaced by their names, and a hex number
+        standing alone (``Advance into 3854?``) by its town's name and number (``Quang Ngai (3854)``) where the
+        hex has a town, city or base (issue #31)."""
         import re
 
-        return re.sub(
+        text = re.sub(
             r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b",
             lambda m: self.rows[m.group(0)].name if m.group(0) in self.rows else m.group(0),
             text,
         )
+        return re.sub(r"(?<![(\d])\b(\d{4})\b(?![)\d])", lambda m: self.display_name(m.group(1), side), text)
 
     def default_player(self, side: str) -> Player:
         from .bots import RowBot

@@ -111,7 +111,8 @@ class NavalMixin:
             "ROW-11.1",
             "Fleet redeployment: not in this scenario",
             "The 7th Fleet stays at Yankee "
-            f"Station (special rule navy_not_in_play, R-SCN-09); naval bombardment stays at "
+            "Station: this scenario leaves the navy out, so naval bombardment stays at "
             f"{self.pools['US Navy Bombardment']}.",
             result={"station": "Yankee"},
+            inputs={"scenario rule": "navy_not_in_play", "decision": "R-SCN-09"},
         )

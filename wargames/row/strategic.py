@@ -57,9 +57,10 @@ class StrategicMixin:
             "ROW-12.2",
             "Chinese intervention check",
             "No Capitalist unit is in North Vietnam or Laos "
-            "(the DMZ counts as I Corps, 14.6.4), so China does not roll (special rule "
-            "chinese_intervention_moot).",
+            "(the DMZ counts as I Corps, 14.6.4), so China does not roll: in this scenario China "
+            "never intervenes.",
             result={"roll": False},
+            inputs={"scenario rule": "chinese_intervention_moot"},
         )
 
     def supply_determination(self: RowGame):
@@ -263,9 +264,9 @@ class StrategicMixin:
         yield self.ruling(
             rule,
             f"{title}: not in this scenario",
-            "This scenario leaves the air war out (special "
-            "rule air_war_not_in_play, R-SCN-08): nothing happens in this step.",
+            "This scenario leaves the air war out, so nothing happens in this step.",
             result={"in_play": False},
+            inputs={"scenario rule": "air_war_not_in_play", "decision": "R-SCN-08"},
         )
 
     def air_war_in_play(self: RowGame) -> bool:
@@ -297,9 +298,10 @@ class StrategicMixin:
         yield self.ruling(
             "ROW-10.2",
             "Capitalist air commitment: not in this scenario",
-            f"No aircraft are committed (R-SCN-08); instead US Air Support is set to {value} for "
-            f"{turn_label(self.season)} from the scenario's air_support.",
+            f"No aircraft are committed in this scenario; instead US Air Support is set to {value} for "
+            f"{turn_label(self.season)}, as the scenario's turn track gives it.",
             result={"US Air": value},
+            inputs={"scenario table": "air_support", "decision": "R-SCN-08"},
         )
 
     def communist_air_commitment(self: RowGame):

@@ -1,0 +1,106 @@
+"""Lesson-sized play in the four classroom apps (issue #31 item 1), in Debian's Chromium via Playwright, at a
+1366x768 laptop screen and a 1920x1080 classroom screen: the Advisor's plan appears as a list of orders, an
+order unticked is not given, Confirm plan moves the game on and Back takes the whole plan back; unticking the
+pending kind of decision in "Who decides what" lets the Advisor make it at once.  A replica of the app's game
+(``playdrive.replica``) says what each step must show.  Screenshots: ``$ARTIFACTS/lesson_<app>_<size>_*.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from .playdrive import replica, wait
+from .test_apps import _finish, _start
+from .test_ui import ART, CHROMIUM, sync_api
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium not installed"),
+]
+pytest.importorskip("voila")
+
+from wargames.core.lesson import kind_name  # noqa: E402
+from wargames.notebook.app import APPS  # noqa: E402
+
+SIZES = {"1366": {"width": 1366, "height": 768}, "1920": {"width": 1920, "height": 1080}}
+
+
+@pytest.fixture(scope="module")
+def lesson_server():
+    proc, port, log = _start("notebooks/apps", "voila_lesson.log")
+    yield port
+    _finish(proc, log)
+
+
+def where(page) -> str:
+    """The stepper's line (turn, phase, who decides), also once the game is over."""
+    line = page.locator(".widget-html-content", has_text=re.compile(r"to decide|the game is over")).first
+    return line.inner_text(timeout=30000)
+
+
+def _button(page, text: str):
+    return page.locator(".wg-lesson button.jupyter-button", has_text=text).first
+
+
+def _plan_and_confirm(page, play, tag: str) -> None:
+    """Advisor's plan: as many orders as the replica's; untick the second; Confirm plan; Back."""
+    before = where(page)
+    _button(page, "Advisor's plan").click()
+    plan = play.panel.show_plan()
+    boxes = page.locator(".wg-plan .wg-order input[type=checkbox]")
+    assert wait(lambda: boxes.count() == len(plan.orders), 60), (boxes.count(), len(plan.orders))
+    first = page.locator(".wg-plan .wg-order").first
+    sync_api.expect(first).to_contain_text(plan.orders[0].label[:40])
+    if len(plan.orders) >= 2:
+        boxes.nth(1).uncheck()
+        play.panel.drop(1)
+        assert wait(lambda: not boxes.nth(1).is_checked(), 10)
+    page.screenshot(path=str(ART / f"{tag}_plan.png"))
+    _button(page, "Confirm plan").click()
+    play.panel.confirm()
+    sync_api.expect(
+        page.locator(".wg-lesson .widget-html-content", has_text="of the plan given").first
+    ).to_be_visible(timeout=90000)
+    assert wait(lambda: where(page) != before, 60), "Confirm plan: the decision did not change"
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    page.screenshot(path=str(ART / f"{tag}_confirmed.png"))
+    page.locator("button.jupyter-button:has-text('Back')").first.click()
+    play.walk.stepper.back.click()
+    sync_api.expect(
+        page.locator(".widget-html-content", has_text="It is your decision again").first
+    ).to_be_visible(timeout=90000)
+    assert wait(lambda: where(page) == before, 60), "Back did not take the whole plan back"
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_lesson_plan_and_delegation_in_the_app_at_two_screen_sizes(lesson_server, browser, app):
+    play = replica(app, lesson=True)
+    page = browser.new_page(viewport=SIZES["1366"])
+    try:
+        page.goto(f"http://127.0.0.1:{lesson_server}/voila/render/{app}.ipynb", timeout=180000)
+        page.locator(".wg-lesson").first.wait_for(timeout=180000)
+        page.locator("canvas").first.wait_for(state="attached", timeout=60000)
+        assert page.locator(".jupyter-widgets-error-widget").count() == 0
+        _plan_and_confirm(page, play, f"lesson_{app}_1366")
+
+        page.set_viewport_size(SIZES["1920"])
+        kind = play.game.decision.kind
+        page.locator(".wg-who .jupyter-widget-Collapse-header, .wg-who .p-Collapse-header").first.click()
+        box = page.locator(".wg-who .widget-checkbox", has_text=kind_name(app, kind)).first
+        sync_api.expect(box).to_be_visible(timeout=30000)
+        before = where(page)
+        box.locator("input").uncheck()
+        play.panel.boxes[kind].value = False
+        sync_api.expect(
+            page.locator(".wg-lesson .widget-html-content", has_text="decision(s) made").first
+        ).to_be_visible(timeout=90000)
+        assert wait(lambda: where(page) != before, 60), "the Advisor did not take the kind left to it"
+        assert play.game.is_over or play.game.decision.kind != kind
+        page.screenshot(path=str(ART / f"lesson_{app}_1920_delegated.png"))
+        if play.panel.lesson.waiting:
+            _plan_and_confirm(page, play, f"lesson_{app}_1920")
+    finally:
+        page.close(run_before_unload=True)

@@ -1,0 +1,180 @@
+"""Lesson-sized play (issue #31, ``wargames.core.lesson``): delegated decisions, the Advisor's plan and the
+student's orders are ordinary decisions in the record, the rules engine checks each one, and the record replays
+to the same digest."""
+
+from __future__ import annotations
+
+import pytest
+
+import wargames
+from wargames.core.actions import Action, WargamesError
+from wargames.core.data import DataError, rules_index
+from wargames.core.lesson import KindRow, Lesson, commander_kinds, decision_kinds
+
+GAMES = ("tet", "yotr", "fitl", "row")
+SIDE = {"tet": "Allied", "yotr": "Allied", "fitl": "VC", "row": "Capitalist"}
+
+
+def _lesson(game_id: str, seed: int = 1) -> Lesson:
+    g = wargames.load(game_id, seed=seed)
+    g.set_players({SIDE[game_id]: None})
+    g.advance("end")
+    lesson = Lesson(g, SIDE[game_id])
+    lesson.delegate()
+    return lesson
+
+
+def _replayed_digest(g) -> str:
+    fresh = type(g)(g.scenario_id, g.seed, g.options, _start=False)
+    fresh._replay([dict(e) for e in g.record], g.position)
+    return fresh.digest()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_decision_kinds_cite_indexed_rules_and_have_commander_kinds(game_id):
+    index = rules_index(game_id)
+    kinds = decision_kinds(game_id)
+    assert commander_kinds(game_id) and len(commander_kinds(game_id)) < len(kinds)
+    for row in kinds.values():
+        assert isinstance(row, KindRow) and row.name and row.explanation
+        for rule in row.rules.split():
+            assert rule in index, (
+                f"data/{game_id}/decision_kinds.csv: {row.kind} cites {rule}, not in the index"
+            )
+
+
+def test_decision_kinds_repeated_kind_is_a_data_error(tmp_path, monkeypatch):
+    import shutil
+
+    from wargames.core import lesson as L
+
+    d = tmp_path / "tet"
+    d.mkdir()
+    text = (wargames.core.data.game_dir("tet") / "decision_kinds.csv").read_text()
+    (d / "decision_kinds.csv").write_text(text + text.splitlines()[1] + "\n")
+    shutil.copy(wargames.core.data.game_dir("tet") / "rules_index.csv", d)
+    monkeypatch.setattr(L, "game_dir", lambda _g: d)
+    L.decision_kinds.cache_clear()
+    try:
+        with pytest.raises(DataError, match="declared twice"):
+            L.decision_kinds("tet")
+    finally:
+        L.decision_kinds.cache_clear()
+
+
+def test_lesson_routine_kinds_are_made_by_the_advisor_with_reasons_in_the_record():
+    lesson = _lesson("tet")
+    g = lesson.game
+    delegated = [e for e in g.record if e.get("by") == "advisor"]
+    assert delegated, "Tet's first Allied decisions (fire groups) are routine: the Advisor makes them"
+    assert all(e["side"] == "Allied" and "left to the Advisor" in e["why"] for e in delegated)
+    assert lesson.is_mine(g.decision.kind), "the game stops at one of the student's kinds"
+
+
+def test_lesson_unknown_kind_is_refused_and_undeclared_kinds_stay_the_students():
+    lesson = _lesson("tet")
+    with pytest.raises(WargamesError, match="decision_kinds.csv"):
+        lesson.set_mine("no_such_kind", False)
+    assert lesson.is_mine("no_such_kind")
+
+
+def test_lesson_plan_is_worked_out_on_a_branch_and_leaves_the_game_unchanged():
+    lesson = _lesson("yotr")
+    g = lesson.game
+    before = g.digest()
+    plan = lesson.plan()
+    assert len(plan.orders) >= 3 and g.digest() == before
+    assert all(o.steps and o.label for o in plan.orders)
+
+
+def test_lesson_confirmed_plan_is_in_the_record_and_replays_to_the_same_digest():
+    lesson = _lesson("yotr")
+    g = lesson.game
+    n0 = len(g.record)
+    plan = lesson.plan()
+    dropped = plan.orders[1]
+    lesson.drop(plan, 1)
+    out = lesson.confirm(plan)
+    applied = [Action.from_json(e["act"]) for e in g.record[n0:] if e.get("side") == "Allied"]
+    assert out.made and applied
+    assert dropped.steps[0].action not in applied, "a dropped order is not given"
+    assert _replayed_digest(g) == g.digest()
+
+
+def test_lesson_plan_confirm_refused_after_the_game_moved_on():
+    lesson = _lesson("yotr")
+    plan = lesson.plan()
+    lesson.confirm(plan)
+    with pytest.raises(WargamesError, match="moved on"):
+        lesson.confirm(plan)
+
+
+def test_lesson_illegal_order_is_not_given_and_changes_nothing():
+    lesson = _lesson("fitl")
+    g = lesson.game
+    before = g.digest()
+    out = lesson.orders([Action.make("no_such_action", x=1)])
+    assert "not given" in out.stopped and g.digest() == before
+
+
+def test_lesson_several_orders_given_at_once_are_the_students_decisions():
+    lesson = _lesson("fitl")
+    g = lesson.game
+    while g.decision.kind != "space":
+        lesson.apply(lesson.advisor.choose(g, g.decision))
+    spaces = [a for a in g.legal_actions() if a.kind == "space"][:2]
+    n0 = len(g.record)
+    out = lesson.orders(spaces)
+    mine = [Action.from_json(e["act"]) for e in g.record[n0:] if e.get("by") == "person"]
+    assert mine[:2] == spaces and not out.stopped
+    assert _replayed_digest(g) == g.digest()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_lesson_turn_keeps_every_decision_and_replays(game_id):
+    lesson = _lesson(game_id)
+    g = lesson.game
+    turn = g.turn
+    while lesson.waiting and g.turn == turn:
+        row = lesson.kinds.get(g.decision.kind)
+        if row is not None and row.plan:
+            lesson.confirm(lesson.plan())
+        else:
+            lesson.apply(lesson.advisor.choose(g, g.decision))
+    assert lesson.presses < sum(1 for e in g.record if e.get("side") == SIDE[game_id])
+    assert _replayed_digest(g) == g.digest()
+
+
+@pytest.mark.slow
+def test_lesson_panel_plan_confirm_and_back_take_one_press_each():
+    from wargames.notebook.play import PlayGame
+
+    app = PlayGame("tet", side="Allied", seed=1, lesson=True)
+    panel, g = app.panel, app.game
+    assert panel.lesson.waiting and panel.lesson.is_mine(g.decision.kind)
+    before = g.digest()
+    plan = panel.show_plan()
+    assert len(panel.plan_box.children) == len(plan.orders) and not panel.confirm_button.disabled
+    panel.drop(0)
+    assert not plan.orders[0].keep
+    out = panel.confirm()
+    assert out is not None and out.made and g.digest() != before
+    assert "Back takes them back" in panel.message.value
+    app.walk.stepper.back.click()
+    assert g.digest() == before, "Back takes the confirmed plan back as one"
+
+
+@pytest.mark.slow
+def test_lesson_panel_settings_delegate_the_pending_kind_at_once():
+    from wargames.notebook.play import PlayGame
+
+    app = PlayGame("fitl", side="VC", seed=1, lesson=True)
+    panel, g = app.panel, app.game
+    kind = g.decision.kind
+    n0 = len(g.record)
+    panel.boxes[kind].value = False
+    assert not panel.lesson.is_mine(kind)
+    assert any(e.get("by") == "advisor" for e in g.record[n0:])
+    app.new_game()
+    assert kind not in app.panel.lesson.mine, "New game keeps the student's setting"
