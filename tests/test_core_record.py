@@ -67,7 +67,7 @@ def test_save_after_the_new_game_button_reopens_to_the_same_digest():
     """The play widget's New game (a fresh secret for the hidden draws, issue #30 item 6): its save reopens."""
     from wargames.notebook.play import PlayGame
 
-    play = PlayGame("row", seed=4)
+    play = PlayGame("row", seed=4, secret=True)
     play.seed_box.value = 5
     play.new_button.click()
     assert play.game.seed == 5
