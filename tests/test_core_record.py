@@ -56,8 +56,22 @@ def test_save_after_every_play_widget_button_reopens_to_the_same_digest(game_id)
         reopens(game)
     wt.stepper.back.click()
     reopens(game)
+    wt.chooser.clear_button.click()
+    reopens(game)
     other = game.branch()
     reopens(other)
+
+
+@pytest.mark.slow
+def test_save_after_the_new_game_button_reopens_to_the_same_digest():
+    """The play widget's New game (a fresh secret for the hidden draws, issue #30 item 6): its save reopens."""
+    from wargames.notebook.play import PlayGame
+
+    play = PlayGame("row", seed=4, secret=True)
+    play.seed_box.value = 5
+    play.new_button.click()
+    assert play.game.seed == 5
+    reopens(play.game)
 
 
 @pytest.mark.slow
@@ -71,6 +85,8 @@ def test_save_after_every_stepper_button_reopens_to_the_same_digest(game_id):
         reopens(game)
     st.turn_box.value = 1
     st.go.click()
+    reopens(game)
+    st.play.click()  # Play to the end
     reopens(game)
 
 

@@ -146,3 +146,20 @@ def test_non_utf8_data_is_a_clear_error(tmp_path):
     with pytest.raises(WargamesError, match="not UTF-8") as err:
         read_csv(bad, DecisionRow)
     assert "decisions.csv" in str(err.value)
+
+
+def test_yotr_an_attack_on_an_empty_hex_says_there_is_nothing_to_attack():
+    """YOTR-CBT-A (issue #30 item 13): attacking a hex with no enemy is refused as such, the game unchanged."""
+    game = wargames.load("yotr", seed=1)
+    game.set_players({s: None for s in game.sides})
+    bots = {s: game.default_player(s) for s in game.sides}
+    while game.decision is not None and game.decision.kind != "target":
+        game.apply(bots[game.decision.side].choose(game, game.decision))
+        game.advance("decision")
+    assert game.decision is not None
+    side = game.decision.side
+    empty = next(h for h in sorted(game.data.hexes) if not game.is_target(h, side))
+    before = game.digest()
+    with pytest.raises(IllegalAction, match="nothing there to attack") as err:
+        game.apply({"kind": "target", "params": {"hex": empty}})
+    assert err.value.rule_id == "YOTR-CBT-A" and game.digest() == before

@@ -26,6 +26,7 @@ def test_fuzz_games_keep_their_invariants_through_back_reopen_and_branches():
     ("game_id", "rel", "how"),
     [
         ("tet", "tet/units.csv", "not-utf8"),
+        ("tet", "tet/factions.csv", "half"),
         ("yotr", "yotr/crt.csv", "half"),
         ("fitl", "fitl/pieces.csv", "empty"),
         ("row", "row/units.csv", "dup-row"),

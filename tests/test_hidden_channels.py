@@ -149,8 +149,11 @@ def test_the_play_app_keeps_its_secret_off_the_page(monkeypatch):
     from wargames.notebook.play import PlayGame
 
     monkeypatch.delenv("WARGAMES_PLAY_SECRET", raising=False)
-    first = PlayGame("fitl", side="VC", seed=15)
-    second = PlayGame("fitl", side="VC", seed=15)
+    first = PlayGame("fitl", side="VC", seed=15, secret=True)  # as the classroom app calls it
+    second = PlayGame("fitl", side="VC", seed=15, secret=True)
     secret = first.game.options["secret"]
     assert secret and secret != second.game.options["secret"]  # the same seed, another deck each time
     assert secret not in first.status.value and secret not in _channels(first.game, "VC")
+    assert (
+        "secret" not in PlayGame("fitl", side="VC", seed=15).game.options
+    )  # a lesson notebook: the seed deals

@@ -191,7 +191,8 @@ def corrupt_one(game_id: str, rel: Path, how: str) -> dict[str, str]:
         shutil.copytree(data_root(), copy)
         mutate(copy / rel, how)
         env = {**os.environ, "WARGAMES_DATA": str(copy), "WARGAMES_CACHE": "off", "PYTHONPATH": str(ROOT)}
-        scenario = game_class(game_id).default_scenario
+        # a scenario file is loaded as its own scenario; any other file with the game's default one
+        scenario = rel.stem if rel.parent.name == "scenarios" else game_class(game_id).default_scenario
         proc = subprocess.run(
             [sys.executable, "-c", CHILD, game_id, scenario, rel.name],
             capture_output=True,

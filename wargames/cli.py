@@ -92,7 +92,10 @@ def cmd_montecarlo(args) -> int:
         print(f"  {pct:5.1f}%  {level}")
     print(f"  median game {frame['seconds'].median():.2f} s")
     if args.out:
-        frame.to_csv(args.out, index=False)
+        from .core.record import atomic_open
+
+        with atomic_open(args.out, "w", encoding="utf-8", newline="") as fh:  # issue #30 item 3
+            frame.to_csv(fh, index=False)
         print(f"rows written to {args.out}")
     return 0
 

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
-
-# the page's game and the test's replica of it must deal the same hidden draws (notebook.play.play_secret)
-os.environ.setdefault("WARGAMES_PLAY_SECRET", "browser-tests")
 
 from .test_ui import CHROMIUM, FLAGS, sync_api
 

@@ -28,6 +28,7 @@ pytest.importorskip("voila")
 from wargames.notebook.app import APPS, ROOT, voila_command, voila_env  # noqa: E402
 
 LOCAL = ("http://127.0.0.1", "data:", "blob:", "about:")
+APP_SECRET = "browser-tests"
 
 
 def _start(target: str, log_name: str, extra: list[str] = (), env: dict[str, str] | None = None):
@@ -35,9 +36,9 @@ def _start(target: str, log_name: str, extra: list[str] = (), env: dict[str, str
     port = _free_port()
     cmd = voila_command(target, [f"--port={port}", "--Voila.ip=127.0.0.1", *extra])
     log = open(ART / log_name, "w")  # noqa: SIM115 - closed by the caller's _finish
-    proc = _serve(
-        cmd, f"http://127.0.0.1:{port}/voila/static/", ROOT, log, env=voila_env({**os.environ, **(env or {})})
-    )
+    # the apps deal hidden draws from a secret (notebook.play.play_secret): fixed here so the replica deals the same
+    env = {**voila_env({**os.environ, **(env or {})}), "WARGAMES_PLAY_SECRET": APP_SECRET}
+    proc = _serve(cmd, f"http://127.0.0.1:{port}/voila/static/", ROOT, log, env=env)
     return proc, port, log
 
 
@@ -93,7 +94,7 @@ def test_app_first_decision_map_clicks_twice_apply_and_back(apps_server, browser
     click); Apply of a filtered choice, then Back twice, returns to each of the student's previous decisions.
     The page closes without a goodbye: the last test sees its kernel culled."""
     port, _server = apps_server
-    play = replica(app, lesson=True)  # as the app calls it
+    play = replica(app, lesson=True, secret=APP_SECRET)  # as the app calls it
     page, outside = _open(browser, f"http://127.0.0.1:{port}/voila/render/{app}.ipynb")
     try:
         assert not page.locator("pre:has-text('PlayGame(')").count(), "the app shows its code"

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from .playdrive import replica, wait
-from .test_apps import _finish, _start
+from .test_apps import APP_SECRET, _finish, _start
 from .test_ui import ART, CHROMIUM, sync_api
 
 pytestmark = [
@@ -77,7 +77,9 @@ def _plan_and_confirm(page, play, tag: str) -> None:
 
 @pytest.mark.parametrize("app", APPS)
 def test_lesson_plan_and_delegation_in_the_app_at_two_screen_sizes(lesson_server, browser, app):
-    play = replica(app, lesson=True)
+    play = replica(
+        app, lesson=True, secret=APP_SECRET
+    )  # as the app deals (test_apps._start fixes the secret)
     page = browser.new_page(viewport=SIZES["1366"])
     try:
         page.goto(f"http://127.0.0.1:{lesson_server}/voila/render/{app}.ipynb", timeout=180000)

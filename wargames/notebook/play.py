@@ -58,11 +58,15 @@ VARIANTS: dict[str, list[Variant]] = {
 DEFAULT_SIDE = {"tet": "Allied", "yotr": "Allied", "fitl": "VC", "row": "Capitalist"}
 
 
-def play_secret() -> str:
-    """The key of a new game's hidden draws (``core.dice``): fresh and random, never shown on the page, so the seed a
-    student sees does not tell the deck or the face-down counters (issue #30 item 6).  $WARGAMES_PLAY_SECRET fixes it
-    (the browser tests, whose page and in-process replica must deal the same game)."""
-    return os.environ.get("WARGAMES_PLAY_SECRET") or secrets.token_hex(16)
+def play_secret(secret: bool | str | None) -> str | None:
+    """The key of a new game's hidden draws (``core.dice``, issue #30 item 6).  None: no key, the seed deals
+    everything (a lesson notebook, whose text follows the deal of its seed, and where the student reads the game's
+    state in code anyway).  True (the classroom apps): fresh and random, never shown on the page, so the seed a
+    student sees does not tell the deck or the face-down counters; $WARGAMES_PLAY_SECRET fixes it (the browser
+    tests, whose page and in-process replica must deal the same game).  A string: that key."""
+    if secret is True:
+        return os.environ.get("WARGAMES_PLAY_SECRET") or secrets.token_hex(16)
+    return secret or None
 
 
 def variants_for(game_id: str) -> list[Variant]:
@@ -108,12 +112,14 @@ class PlayGame:
         insets: bool = True,
         game: Any = None,
         lesson: bool = False,
+        secret: bool | str | None = None,
         **options: Any,
     ):
         self.game_id = game_id
         self._listeners: list[Callable[[PlayGame], None]] = []
         self.lesson = lesson  # lesson-sized play (wargames.notebook.lesson): plans, orders, who decides what
         self.panel = None
+        self.secret = secret  # how each new game's hidden draws are keyed (play_secret)
         self.variants = variants_for(game_id)
         if game is not None:  # a game to resume: the selectors take its scenario, options and seed
             scenario, options, seed = game.scenario_id, dict(game.options), int(game.seed)
@@ -200,9 +206,9 @@ class PlayGame:
         student's first decision."""
         side = self.side_box.value
         try:
-            # hidden draws (the deck, face-down counters) from a fresh secret the page never shows: knowing the
-            # seed does not tell the student what is coming (issue #30 item 6)
-            game = self._load(int(self.seed_box.value), play_secret())
+            # in an app, hidden draws (the deck, face-down counters) from a fresh secret the page never shows:
+            # knowing the seed does not tell the student what is coming (issue #30 item 6)
+            game = self._load(int(self.seed_box.value), play_secret(self.secret))
             walk = Walkthrough(
                 game, human=side, autoplay=True, map_height=self.map_height, insets=self.insets
             )

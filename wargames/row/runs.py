@@ -102,9 +102,10 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def write_csv(rows: list[dict[str, Any]], path: str | Path) -> Path:
+    from ..core.record import atomic_open
+
     p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    with p.open("w", newline="", encoding="utf-8") as fh:
+    with atomic_open(p, "w", newline="", encoding="utf-8") as fh:  # issue #30 item 3: never half a file
         w = csv.DictWriter(fh, fieldnames=list(rows[0]), lineterminator="\n")
         w.writeheader()
         w.writerows(rows)

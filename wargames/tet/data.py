@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field
 
@@ -290,7 +290,18 @@ def _build_data() -> TetData:
     amap = AreaMap(map_areas, map_edges, shapes)
     crossings = frozenset(frozenset((e.a, e.b)) for e in edges if e.crosses_corps and e.kind != "road")
     rules = read_rules_index(base / "rules_index.csv", "TET")
-    factions = {f.faction: f for f in read_csv(base / "factions.csv", FactionRow)}
+    factions: dict[str, FactionRow] = {}
+    for line, f in enumerate(read_csv(base / "factions.csv", FactionRow), start=2):
+        if f.faction in factions:
+            raise DataError(
+                base / "factions.csv", f"faction {f.faction} listed twice", row=line, column="faction"
+            )
+        factions[f.faction] = f
+    missing = [f for f in get_args(Faction) if f not in factions]
+    if missing:  # issue #30 item 14: a cut file is a clear error, not a KeyError later
+        raise DataError(
+            base / "factions.csv", f"the four factions (TET-COMP-5) need a row each; missing {missing}"
+        )
     return TetData(
         amap, areas, units, crt, factions, rules, crossings, {k: tuple(v) for k, v in cities_of.items()}
     )

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..core import Action
+from ..core import Action, IllegalAction
 from ..core.rulings import Lookup
 from .data import CRT_COLUMNS
 
@@ -91,6 +91,28 @@ class CombatRules:
         if side == "Communist":
             return bool(self.counters_at(h, "Allied")) or self.allied_militia(h) > 0
         return bool(self.counters_at(h, "Communist")) or bool(self.communist_militia(h)) or self.sc_intact(h)
+
+    def _why_not_target(self, act: Action, side: str, targeted: set[str]) -> IllegalAction | None:
+        """Why a hex may not be attacked now (issue #30 item 13: an empty hex is refused as empty, not as "not one of
+        the legal choices"); None leaves the generic refusal."""
+        if act.kind != "target":
+            return None
+        h = act.get("hex")
+        if h is None:
+            return IllegalAction("YOTR-CBT-A", "an attack names the hex it attacks; this one names none")
+        if h not in self.data.hexes:
+            return IllegalAction("YOTR-CBT-A", f"{h} is not a hex of the map")
+        if h in targeted:
+            return IllegalAction("YOTR-CBT-C", f"{self.hex_name(h)} is already attacked this phase")
+        if not self.is_target(h, side):
+            return IllegalAction(
+                "YOTR-CBT-A",
+                f"{self.hex_name(h)} holds no enemy unit, militia or Supply Center of the {self.enemy_of(side)} "
+                "side: there is nothing there to attack",
+            )
+        return IllegalAction(
+            "YOTR-CBT-A", f"no {side} unit able to attack is next to {self.hex_name(h)} (Combat case A)"
+        )
 
     def attack_targets(self, side: str, used: set[str], targeted: set[str]) -> list[str]:
         out = set()
@@ -171,7 +193,12 @@ class CombatRules:
             opts = [Action.make("target", f"Attack {self.hex_name(h)}", [h], hex=h) for h in targets]
             opts.append(Action.make("done", "Resolve the declared attacks" if attacks else "Make no attack"))
             act = yield self.decide(
-                side, "Declare an attack on a hex (or finish declaring)", "YOTR-CBT-A", opts, kind="target"
+                side,
+                "Declare an attack on a hex (or finish declaring)",
+                "YOTR-CBT-A",
+                opts,
+                kind="target",
+                check=lambda a, side=side, targeted=set(targeted): self._why_not_target(a, side, targeted),
             )
             if act.kind == "done":
                 break

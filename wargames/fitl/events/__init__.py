@@ -92,8 +92,10 @@ def _read_events(paths: list[Path]) -> dict[int, dict[str, Any]]:
             rows = yaml_load(path.read_text(encoding="utf-8")) or []
         except yaml.YAMLError as err:  # issue #30 item 11: malformed YAML names the file
             raise DataError(path, f"not valid YAML: {err}") from None
-        if not isinstance(rows, list):
-            raise DataError(path, f"an events file is a list of cards, not a {type(rows).__name__}")
+        if not isinstance(rows, list) or not rows:
+            raise DataError(
+                path, f"an events file is a list of cards, not {type(rows).__name__ if rows else 'empty'}"
+            )
         for row in rows:
             if not isinstance(row, dict):
                 raise DataError(path, f"a card entry is a mapping, not {row!r:.60}")
@@ -117,6 +119,13 @@ def _read_events(paths: list[Path]) -> dict[int, dict[str, Any]]:
                 path, row
             )  # the vocabulary's schema: an unknown verb or key is refused (FITL-5.0-CARDS)
             out[n] = row
+    missing = sorted(set(range(1, 131)) - set(out))
+    if (
+        missing
+    ):  # every card's Event is encoded: a lost entry (a cut or emptied file) is a data error, issue #30
+        raise DataError(
+            paths[0].parent, f"no Event entry for card(s) {missing[:12]}{' ...' if len(missing) > 12 else ''}"
+        )
     return out
 
 
