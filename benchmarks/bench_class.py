@@ -230,7 +230,7 @@ async def _run(args, server: Server) -> tuple[list[dict], float]:
             if "page_obj" in r:
                 await r.pop("page_obj").close(run_before_unload=True)
         freed = None
-        while time.time() - t0 < 60:
+        while ids and time.time() - t0 < 60:
             alive = _kernels(server.proc.pid)
             if not any(k in alive for k in ids):
                 freed = time.time() - t0
@@ -286,6 +286,7 @@ def main(argv: list[str] | None = None) -> dict:
     finally:
         stop.set()
         wall = time.time() - t0
+        load1 = os.getloadavg()
         log = server.log_path.read_text()
         server.stop()
     ok = [r for r in results if "first" in r and "error" not in r]
@@ -317,7 +318,7 @@ def main(argv: list[str] | None = None) -> dict:
     how = "a class server (`--class N`: preheated pool of N)" if args.mode == "class" else "plain Voila"
     body = f"""## {label}
 
-{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC; {machine()}; load average before {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}.
+{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC; {machine()}; load average before {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}, after {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}.
 `python benchmarks/bench_class.py --app {args.app} --students {args.students} --mode {args.mode} --decisions {args.decisions} --arrive {args.arrive:g}{f" --refill {args.refill:g}" if args.mode == "class" else ""}`: {how}, arrivals over {args.arrive:g} s.
 
 | figure | value |
@@ -328,7 +329,7 @@ def main(argv: list[str] | None = None) -> dict:
 | time to first decision, median / 90th pct / worst | {summary["first"]} s |
 | decision latency ({args.decisions} each), median / 90th pct / worst | {summary["latency"]} s |
 | memory of server + kernels: ready / peak | {idle_mb:.0f} MB / {max(peak):.0f} MB |
-| all students' kernels gone after the tabs closed | {"not within 60 s" if freed is None else f"{freed:.1f} s"} |
+| all students' kernels gone after the tabs closed | {"no student's kernel known" if not ok else "not within 60 s" if freed is None else f"{freed:.1f} s"} |
 | shutdown requests refused (403) | {summary["refused_shutdowns"]} |
 
 <details><summary>per student: page, first decision, decision latencies (s)</summary>
