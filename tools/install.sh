@@ -17,6 +17,10 @@ extras="notebook"
 [ "$want" = test ] && extras="notebook,test,browser"
 .venv/bin/pip install -q -c ci/constraints.txt -e ".[${extras}]" 2>&1 | grep -v "is ignored: it is neither" || true
 .venv/bin/python -c "import wargames" || { echo "install failed"; exit 1; }
+# JupyterLab settings for a class (share/jupyter/lab/settings/overrides.d): widget state saved with a notebook, so a
+# reopened notebook shows its last maps and widgets instead of "Error displaying widget"; no news pop-up.
+mkdir -p .venv/share/jupyter/lab/settings/overrides.d
+cp share/jupyter/lab/settings/overrides.d/wargames.json .venv/share/jupyter/lab/settings/overrides.d/
 
 if [ "$want" = test ] && [ "${SKIP_BROWSER:-0}" != 1 ] && ! command -v chromium >/dev/null 2>&1; then
   echo "== installing Debian chromium for the browser tests"

@@ -12,7 +12,7 @@ within 2 hexes of the sea, as before.  With it:
   only from Yankee Station (``air.AirMixin._fields_for``).
 
 Rules: ROW-11.0, ROW-11.1, ROW-11.2, ROW-11.3 (ROW-11.3.1 superseded), ROW-11.4; ROW-11.5 not modelled.
-Amphibious landings are the ground war's 14.1.3 move (``game._landings``; decision R-NAV-03); riverine units
+Amphibious landings are the ground war's 14.1.3 move (``ground_moves``; decision R-NAV-03); riverine units
 (11.5, 14.1.4) are not in any scenario yet (R-NAV-04).
 """
 
@@ -102,4 +102,16 @@ class NavalMixin:
         return pick, (
             f"{count[pick]} Communist units stand within bombardment range of the {pick} zone "
             f"(against {count['Dixie' if pick == 'Yankee' else 'Yankee']} of the other)"
+        )
+
+    def fleet_redeployment(self: RowGame):
+        if self.fleet_on():
+            return (yield from self.fleet_move())
+        yield self.ruling(
+            "ROW-11.1",
+            "Fleet redeployment: not in this scenario",
+            "The 7th Fleet stays at Yankee "
+            f"Station (special rule navy_not_in_play, R-SCN-09); naval bombardment stays at "
+            f"{self.pools['US Navy Bombardment']}.",
+            result={"station": "Yankee"},
         )

@@ -13,12 +13,18 @@ from dataclasses import dataclass, field
 
 CAPITALIST, COMMUNIST = "Capitalist", "Communist"
 SIDES = (CAPITALIST, COMMUNIST)
+TURN_ORDER = (COMMUNIST, CAPITALIST)  # ROW-3.0: the Communist player turn comes first (B3a, B3b)
 NATIONALITIES = {
     CAPITALIST: ("US", "ARVN", "ROK", "Thai", "Aus", "Cmb", "Laos"),
     COMMUNIST: ("PAVN", "VC", "PRC", "PL", "KhR"),
 }
 MINORS = ("ROK", "Thai", "Aus")  # the Capitalist Minor Powers (glossary, 2.3)
 UNIT_TYPES = ("division", "brigade", "regiment", "cadre", "battalion")
+
+
+def other(side: str) -> str:
+    """The opposing side (ROW-1.0: two sides, Communist and Capitalist)."""
+    return COMMUNIST if side == CAPITALIST else CAPITALIST
 
 
 @dataclass(frozen=True)

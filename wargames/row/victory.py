@@ -40,6 +40,8 @@ ACCUMULATORS = {
     "pow": (COMMUNIST, COMMUNIST, "US prisoners (Hanoi Hilton)"),
     "secret_ops": (COMMUNIST, COMMUNIST, "Capitalist secret operations"),
 }
+#: ROW-12.1.4: the accumulator tracks by their names on the map, and the victory-state field each one is
+ACC_TRACK = {"Body Count": "body_count", "US Casualties": "casualties"}
 AWARD_KINDS = ("body_count", "casualty", "end_turn", "territorial", "unrest_award", "other")
 
 

@@ -1,0 +1,529 @@
+"""Vietnam: Rumor of War, B3) the player turns' Activation Phase (ROW-9.2): units flipped fresh, OOC markers placed
+(ROW-6.2 case i, 14.4), and one HQ activation at a time (steps 1-8: the HQ and its units, initial movement, the
+other side's reserve move, exploitation, combats, HQ movement, stacking), restartable from its checkpoint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ..core import Action
+from . import hq as H
+from . import movement
+from .chits import draw_chits
+from .outcomes import plain_actions
+from .pieces import CAPITALIST, COMMUNIST, other
+from .supply import (
+    ooc_sweep,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import RowGame
+
+
+class ActivationMixin:
+    """The activation steps of :class:`RowGame`."""
+
+    def _flip(self: RowGame, side: str):
+        sit, r = H.flip_units_fresh(self.situation(), side)
+        for p in sit.units(side):
+            self.fresh[p.uid] = p.fresh
+        self.passed[other(side)] = False
+        self.chit_hexes = []
+        self._touch()
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
+
+    def flip_capitalist_units_fresh(self: RowGame):
+        for o in self.objectives.values():  # 12.1.3: chits are counted over one Activation Phase
+            o["chit"] = False
+        yield from self._flip(CAPITALIST)
+
+    def flip_communist_units_fresh(self: RowGame):
+        yield from self._flip(COMMUNIST)
+
+    def _ooc_markers(self: RowGame, side: str, when: str):
+        """ROW-14.4 / ROW-6.2 case i: trace every unit's LoC, put OOC markers on and off, and let the opponent
+        draw from the Cup of SNAFU for each new one.  Returns how many markers changed."""
+        sit, rulings = ooc_sweep(self.situation(), side, self.tracer(), when)
+        for p in sit.units(side):
+            self.markers[p.uid] = tuple(sorted(p.markers))
+        self._touch()
+        for r in rulings:
+            yield self._stamp(r)
+            if r.result["placed"]:
+                yield from self._snafu_for(
+                    r.result["snafu_for"], r.inputs["piece"], f"OOC {r.inputs['piece']}"
+                )
+                if self._over:
+                    return len(rulings)
+        return len(rulings)
+
+    def _ooc(self: RowGame, side: str):
+        placed = yield from self._ooc_markers(side, "player_turn")
+        if self._over:
+            return
+        yield self.ruling(
+            "ROW-6.2",
+            f"{side} OOC check",
+            f"{placed} {side} units are newly out of communications.",
+            result={"placed": placed},
+        )
+
+    def mark_capitalist_ooc(self: RowGame):
+        yield from self._ooc(CAPITALIST)
+
+    def mark_communist_ooc(self: RowGame):
+        yield from self._ooc(COMMUNIST)
+
+    def _surprised(self: RowGame, uid: str) -> bool:
+        """Special rules with ``effect: pinned`` (R-SCN-13 starlite_surprise, R-SCN-28): the listed units may not
+        activate or move on the listed turns."""
+        for sr in self.scenario.special_rules:
+            if sr.effect == "pinned" and self.season in (sr.turns or []) and uid in (sr.units or []):
+                return True
+        return False
+
+    def _activations_over(self: RowGame, side: str) -> bool:
+        if self.passed[side]:
+            return True
+        return not any(
+            self.fresh[u] and self.side_of(u) == side and self.rows[u].kind == "hq" for u in self.pos
+        )
+
+    def communist_activations_over(self: RowGame) -> bool:
+        return self._activations_over(COMMUNIST)
+
+    def capitalist_activations_over(self: RowGame) -> bool:
+        return self._activations_over(CAPITALIST)
+
+    def activation(self: RowGame, side: str):
+        """ROW-9.2: one whole activation of ``side`` (steps 1-8), the other side's reserve move inside it.  It is
+        restartable (issue #13): Back resumes it between units in step 3 and between combats in step 6, from the
+        checkpoint "activation" whose data (``ctx``) holds its place; everything else is in the state."""
+        ctx = self.resumed("activation")
+        if ctx is None:
+            ctx = yield from self._activation_start(side)
+            if ctx is None:
+                return
+        if ctx["stage"] == "move":
+            yield from self._activation_moves(side, ctx)
+            if self._over:
+                return
+        yield from self._activation_combats(side, ctx)
+
+    def _activation_start(self: RowGame, side: str):
+        """ROW-9.2 steps 1-2: the HQ, then its units; returns the activation's place (None: no activation)."""
+        opts = plain_actions(H.hq_activation_options(self.situation(), side, self.tracer()))
+        if self.airwar.get("interdicted"):  # ROW-10.4.1: an HQ Interdicted marker bars activation this season
+            opts = [o for o in opts if o.kind != "activate_hq" or not self.air_hq_interdicted(o["hq"])]
+        a = yield self.decide(
+            side,
+            f"{side}: activate a fresh HQ, or end the activations",
+            "ROW-9.2",
+            opts,
+            kind="hq_activation",
+        )
+        if a.kind == "activate_hq" and (yield from self.air_interdict_hq(side, a["hq"])):
+            return
+        if a.kind == "end_activations":
+            self.passed[side] = True
+            yield self.ruling(
+                "ROW-9.2",
+                "Activations over",
+                f"The {side} makes no more activations this turn.",
+                result={"side": side},
+            )
+            return None
+        mission = self.missions[side]
+        sit, act, r = H.activate_hq(self.situation(), a["hq"], self.tracer())
+        self.fresh[a["hq"]] = False
+        self.act = act
+        self._touch()
+        yield self.ruling(
+            r.rule_id,
+            r.title,
+            r.explanation
+            + (
+                " Its trace would cost a SNAFU draw, not made in this version (R-GAME-05)."
+                if a["snafu_draw"]
+                else ""
+            ),
+            result=r.result,
+            places=r.places,
+            side=side,
+        )
+        # step 2: units
+        chosen: list[str] = []
+        created: dict[str, str] = {}  # parent -> the battalion (ARVN regiment) it created (14.1.1)
+        while len(chosen) < H.UNITS_PER_ACTIVATION:
+            uo = [
+                o
+                for o in H.unit_activation_options(self.act, self.situation(), mission=mission, m=self.map)
+                if o.kind != "activate_unit" or (o["unit"] not in chosen and not self._surprised(o["unit"]))
+            ]
+            if len(uo) == 1:
+                break
+            u = yield self.decide(
+                side,
+                f"Activate a unit with {a['hq']} ({len(chosen)} of 4)",
+                "ROW-4.5",
+                uo,
+                kind="unit_activation",
+            )
+            if u.kind == "done_activating":
+                break
+            chosen.append(u["unit"])
+            kids = self._creatable(u["unit"])
+            if kids:
+                c = yield self.decide(
+                    side,
+                    f"{self.rows[u['unit']].name}: activate it, or create a battalion on it?",
+                    "ROW-14.1.1",
+                    [
+                        *(
+                            Action.make(
+                                "create_unit",
+                                f"Create {self.rows[k].name} on {self.pos[u['unit']]}",
+                                [self.pos[u["unit"]]],
+                                unit=k,
+                                parent=u["unit"],
+                            )
+                            for k in kids[:1]
+                        ),
+                        Action.make("activate_normally", "Activate it normally", unit=u["unit"]),
+                    ],
+                    kind="create_battalion",
+                )
+                if c.kind == "create_unit":
+                    created[u["unit"]] = c["unit"]
+        sit, self.act, r = H.activate_units(self.act, self.situation(), chosen, mission=mission, m=self.map)
+        for u in chosen:
+            self.fresh[u] = False
+        self._touch()
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
+        for parent, kid in created.items():  # 14.1.1: the new unit activates in its parent's place
+            self.place(kid, self.pos[parent])
+            self.fresh[kid] = False
+            self.markers[kid] = tuple(self.markers[parent])
+            self.act = replace(self.act, units=(*self.act.units, kid))
+            self._touch()
+            yield self.ruling(
+                "ROW-14.1.1",
+                "Unit created",
+                f"{self.rows[kid].name} is created on "
+                f"{self.rows[parent].name} at {self.pos[parent]} with its markers; it moves and fights "
+                "in this activation while its parent may not move, and it leaves the map at the end of "
+                "the activation; it may fly from here (14.1.2) (R-GAME-06).",
+                result={"unit": kid, "parent": parent},
+                places=[self.pos[parent]],
+            )
+        order = [created.get(u, u) for u in chosen]
+        if side == CAPITALIST:
+            yield from self._build_fire_base()
+        # amphibious_used, 14.1.3: one amphibious move an activation
+        return {
+            "stage": "move",
+            "hq": a["hq"],
+            "created": created,
+            "waiting": list(order),
+            "chits": {},
+            "resolved_me": [],
+            "amphibious_used": False,
+        }
+
+    def _activation_moves(self: RowGame, side: str, ctx: dict[str, Any]):
+        """ROW-9.2 steps 3-5: initial movement and declarations unit by unit (a restartable loop), the reserve
+        move, early exploitation."""
+        mission = self.missions[side]
+        created, chits, resolved_me, waiting = (
+            ctx["created"],
+            ctx["chits"],
+            ctx["resolved_me"],
+            ctx["waiting"],
+        )
+        # step 3: initial movement and declarations, one unit after another in the player's order
+        while waiting:
+            ctx["waiting"] = waiting = [u for u in waiting if u in self.pos]
+            if not waiting:
+                break
+            self.checkpoint("activation", **ctx)
+            # 4.5: the units move one after another in the phasing player's order
+            uid = yield from self.choose_one(
+                side,
+                "Which active unit moves next?",
+                "ROW-4.5",
+                waiting,
+                kind="move_order",
+                option="move_next",
+                key="unit",
+                label=lambda u: f"{self.rows[u].name} at {self.pos[u]} moves next",
+                places=lambda u: [self.pos[u]],
+            )
+            waiting.remove(uid)
+            mo = self.moves(uid, "initial")
+            spent = Fraction(0)
+            flights = self._flights(uid) + ([] if ctx["amphibious_used"] else self._landings(uid))
+            if flights:
+                mo = flights + mo
+            if mo:
+                m = yield self.decide(
+                    side,
+                    f"Initial movement of {self.rows[uid].name} (5 MP, to a destination by "
+                    "the cheapest path, R-GAME-07)",
+                    "ROW-4.5",
+                    mo,
+                    unit=uid,
+                    kind="move",
+                )
+                if m.kind in ("fly", "amphibious"):
+                    if m.kind == "fly":
+                        yield from self._fly(uid, m)
+                    else:
+                        ctx["amphibious_used"] = True
+                        yield from self._land(uid, m)
+                    spent = Fraction(m["mp"])
+                    lo = [o for o in self.moves(uid, "initial", mp_spent=spent) if o.kind == "move"]
+                    if lo:
+                        stay = Action.make(
+                            "stay", f"{self.rows[uid].name} stays where it landed", unit=uid, mode="initial"
+                        )
+                        rule = "ROW-14.1.2" if m.kind == "fly" else "ROW-14.1.3"
+                        m = yield self.decide(
+                            side,
+                            f"{self.rows[uid].name} landed: land movement with the "
+                            f"{float(movement.UNIT_MP - spent):g} MP left?",
+                            rule,
+                            [*lo, stay],
+                            unit=uid,
+                            kind="move",
+                        )
+                    else:
+                        m = Action.make("stay", unit=uid, mode="initial")
+                    if m.kind == "move":
+                        yield from self._move(uid, m, "initial", mp_spent=spent)
+                        spent += Fraction(m["mp"])  # the land move's own cost, after the flight's
+                else:
+                    yield from self._move(uid, m, "initial")
+                    if m.kind == "move":
+                        spent = Fraction(m["mp"])
+                        if m["one_hex_minimum"]:
+                            self.act = replace(self.act, one_hex=self.act.one_hex | {uid})
+            if uid not in self.pos:
+                continue
+            left = max(Fraction(movement.UNIT_MP) - spent, Fraction(0))
+            do = plain_actions(
+                H.declaration_options(
+                    self.act,
+                    self.situation(),
+                    uid,
+                    left,
+                    spent,
+                    chit_hexes=self.chit_hexes,
+                    mission=mission,
+                    m=self.map,
+                )
+            )
+            if not do:
+                continue
+            d = yield self.decide(
+                side,
+                f"Declare a combat with {self.rows[uid].name}?",
+                "ROW-4.6",
+                [*do, Action.make("no_combat", f"{self.rows[uid].name} declares no combat", unit=uid)],
+                unit=uid,
+                kind="combat_declaration",
+            )
+            if d.kind == "no_combat":
+                continue
+            self.act, r = H.declare(
+                self.act,
+                self.situation(),
+                d,
+                left,
+                spent,
+                chit_hexes=self.chit_hexes,
+                mission=mission,
+                m=self.map,
+            )
+            yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, places=r.places, side=side)
+            from .chits import chit_by_id, chit_options, keep_chit, mug
+            from .leaders import chits_to_draw
+
+            n = min(
+                chits_to_draw(side, self.missions[side], self.commander_id(side)), len(mug(d["combat_type"]))
+            )
+            drawn = draw_chits(
+                self.dice, d["combat_type"], n, side
+            )  # 9.5 / 14.2.1: 3 or 2 kept as 1 (R-LDR-05)
+            yield self.ruling(
+                drawn.rule_id,
+                drawn.title,
+                drawn.explanation,
+                result=drawn.result,
+                dice=drawn.dice,
+                lookup=drawn.lookup,
+                places=[d["hex"]],
+            )
+            if n > 1:
+                k = yield self.decide(
+                    side, "Which combat chit is kept?", "ROW-5.2.1", chit_options(drawn), kind="combat_chit"
+                )
+                chits[uid], kr = keep_chit(drawn, k["chit"])
+                yield self._stamp(kr)
+            else:
+                chits[uid] = chit_by_id(drawn.result["chits"][0])
+            self.chit_hexes = sorted({*self.chit_hexes, d["hex"]})
+            o = self.objectives.get(d["hex"])
+            if o is not None:
+                o["chit"] = True
+                if not o["revealed"]:
+                    o["revealed"] = True
+                    yield self.ruling(
+                        "ROW-12.1.3",
+                        "Objective revealed",
+                        f"A combat chit is placed on {d['hex']}: "
+                        f"its Objective marker is revealed, value {o['value']}; the combat decides it.",
+                        result={"hex": d["hex"], "value": o["value"]},
+                        places=[d["hex"]],
+                    )
+            if r.result["resolve_now"]:
+                yield from self._fight(uid, d["hex"], "meeting_engagement", chits[uid])
+                resolved_me.append(uid)
+                if self._over:
+                    return
+        self.act = H.end_initial_movement(self.act)
+        # step 4: the other side's reserve move (the reaction window, 4.7)
+        yield from self.react("reserve")
+        if self.act.step == "reserve":
+            self.act = H.end_reserve(self.act)
+        # step 5: early exploitation
+        for eo in H.early_exploitation_units(self.act, self.situation(), resolved_me=resolved_me, m=self.map):
+            if eo["unit"] in self.act.declared or eo["unit"] in created:
+                continue  # ROW-4.6: declaring a combat ended the unit's movement; 14.1.1: a parent stays put
+            mo = self.moves(eo["unit"], "early_exploitation")
+            if len(mo) > 1:
+                m = yield self.decide(
+                    side,
+                    f"Early exploitation of {self.rows[eo['unit']].name} (3 MP, no enemy ZoC)",
+                    "ROW-4.8",
+                    mo,
+                    unit=eo["unit"],
+                    kind="early_exploitation",
+                )
+                yield from self._move(eo["unit"], m, "early_exploitation")
+        self.act = H.end_early_exploitation(self.act)
+        ctx["stage"], ctx["done"] = "combat", list(resolved_me)
+
+    def _activation_combats(self: RowGame, side: str, ctx: dict[str, Any]):
+        """ROW-9.2 steps 6-8: the declared combats in the player's order (a restartable loop), the HQ, stacking."""
+        mission = self.missions[side]
+        created, chits, done = ctx["created"], ctx["chits"], ctx["done"]
+        # step 6: combats in the phasing player's order
+        while True:
+            self.checkpoint("activation", **ctx)
+            co = H.combat_order_options(self.act, done)
+            if not co:
+                break
+            c = (
+                co[0]
+                if len(co) == 1
+                else (
+                    yield self.decide(
+                        side, "Which declared combat is resolved next?", "ROW-9.2", co, kind="combat_order"
+                    )
+                )
+            )
+            done.append(c["unit"])
+            ct = self.act.declared[c["unit"]][1]
+            yield from self._fight(c["unit"], c["hex"], ct, chits[c["unit"]])
+            if self._over:
+                return
+        self.act = H.end_combats(self.act)
+        # step 7: the HQ moves, stays, or stays and re-freshens
+        moved = False
+        if self.act.hq in self.pos:
+            ho = plain_actions(
+                H.hq_end_options(
+                    self.act, self.situation(), self.pools_obj(), self.tracer(), mission=mission, m=self.map
+                )
+            )
+            ho = self.in_window([o for o in ho if o.kind != "hq_stays"]) + [
+                o for o in ho if o.kind == "hq_stays"
+            ]
+            h = yield self.decide(
+                side,
+                f"{self.rows[self.act.hq].name}: move, stay, or stay and re-freshen",
+                "ROW-9.3",
+                ho,
+                kind="hq_end",
+            )
+            if h.kind == "move":
+                yield from self._move(self.act.hq, h, "hq")
+                moved = True
+            elif h.kind == "refresh_hq":
+                sit, pools, r = H.refresh_hq(
+                    self.situation(), self.pools_obj(), h, self.tracer(), "activation", m=self.map
+                )
+                self.fresh[h["hq"]] = True
+                self.set_pools(pools)
+                self._touch()
+                yield self.ruling(
+                    r.rule_id, r.title, r.explanation, result=r.result, lookup=r.lookup, side=side
+                )
+            else:
+                yield self.ruling(
+                    "ROW-9.3",
+                    "HQ stays",
+                    f"{self.rows[self.act.hq].name} stays spent at {self.pos[self.act.hq]}.",
+                    result={"hq": self.act.hq},
+                )
+        self.act = H.end_hq_step(self.act, moved)
+        if side == CAPITALIST:  # 14.3 (tunnels.py, R-TUN-01): active units on Hidden tunnels
+            yield from self.tunnel_casualties(list(self.act.units))
+            if self._over:
+                return
+        # 14.1.1: created units leave the map at the end of the activation (before the stacking check, R-GAME-06)
+        for parent, kid in sorted(created.items()):
+            yield from self._disband(kid, parent)
+            if self._over:
+                return
+        if self.lz:
+            yield self.ruling(
+                "ROW-14.1.2",
+                "Landing Zones removed",
+                f"The Landing Zones at {', '.join(self.lz)} come off the map.",
+                result={"removed": list(self.lz)},
+                places=list(self.lz),
+            )
+            self.lz = []
+            self._touch()
+        # step 8: stacking (both sides' spent units, R-GAME-14)
+        for s in (side, other(side)):
+            while True:
+                so = movement.stacking_options(self.situation(), s)
+                if not so:
+                    break
+                yield self.ruling(
+                    "ROW-4.2",
+                    "Stacking check",
+                    movement.stacking_check(self.situation(), s).explanation,
+                    result={"side": s},
+                )
+                e = yield self.decide(
+                    s, "Overstacked: which spent unit is eliminated?", "ROW-4.2", so, kind="overstack_loss"
+                )
+                yield from self._eliminate(e["unit"], "Overstacked (4.2)")
+                if self._over:
+                    return
+        self.act = None
+        self._touch()
+        yield from self._hot_fire_bases()
+        yield from self._prune_works()
+        yield self.ruling(
+            "ROW-9.2",
+            "Activation over",
+            f"The {side} activation of {ctx['hq']} is over.",
+            result={"hq": ctx["hq"]},
+        )
