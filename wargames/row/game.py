@@ -40,6 +40,7 @@ from .end_phase import EndPhaseMixin
 from .fight import FightMixin
 from .ground_moves import GroundMovesMixin
 from .hexmap import PlaceRow, RowMap, hex_lonlat, load_map
+from .lesson import LessonMixin
 from .naval import NavalMixin
 from .outcomes import OutcomesMixin, plain_actions
 from .pieces import CAPITALIST, COMMUNIST, TURN_ORDER, Piece, Situation
@@ -124,6 +125,7 @@ def scenario_map(sc: RowScenario) -> RowMap:
 
 
 class RowGame(
+    LessonMixin,
     OutcomesMixin,
     SetupMixin,
     StrategicMixin,
