@@ -581,3 +581,50 @@ def test_row_5_2_2_the_supporters_of_a_meeting_engagement_are_reported_for_no_ea
     act = H.end_reserve(H.end_initial_movement(act))
     assert {o["unit"] for o in H.early_exploitation_units(act, s)} == {"us1"}
     assert H.early_exploitation_units(act, s, resolved_me=["us1"]) == []  # it supported a Meeting Engagement
+
+
+# ============================================================== ROW-14.3: units inside tunnels
+def _tunnel_scene():
+    g = _game()
+    m = g.map
+    from wargames.row.lesson import _limits
+
+    us = _limits(g, "us_3mar")
+    h, a = next(
+        (x, y)
+        for x in sorted(g.window_land & us)
+        if x not in g.at_hex
+        for y in m.neighbours(x)
+        if y in us and y not in g.at_hex
+    )
+    return _game(units={"vc_802": h, "us_3mar": a}, tunnels={h: "Hidden"}), h, a
+
+
+def test_row_14_3_a_communist_unit_may_retreat_into_its_hex_s_tunnel():
+    from wargames.row.fight import Engagement
+    from wargames.row.resolve import CombatOutcome
+
+    g, h, a = _tunnel_scene()
+    e = Engagement("us_3mar", h, "Capitalist", ("vc_802",), {"Capitalist": [], "Communist": []})
+    c = g._combat_sides(e, "hasty", chits.chit_by_id("ME-01"))
+    ctx = g._combat_context(e, c, g.situation(), g._ground("us_3mar", h), set(), 0, 0)
+    assert ctx.tunnel_units == ("vc_802",)  # the retreat into the tunnel is offered (losses.loss_options)
+    out = CombatOutcome(units={u.uid: u for u in c.all_units()}, tunnel="vc_802")
+    rulings, _, _ = _drive(g._apply_losses(out, {}))
+    assert rulings[-1].title == "Into the tunnel" and g.inside["vc_802"] == h
+
+
+def test_row_14_3_a_unit_in_a_hidden_tunnel_cannot_be_attacked():
+    g, h, a = _tunnel_scene()
+    assert h in g.situation().occupied("Communist")
+    g.inside["vc_802"] = h
+    g._touch()
+    sit = g.situation()
+    # not an occupied hex for attacks and control, and no ZoC (14.3)
+    assert sit.piece("vc_802").in_tunnel and h not in sit.occupied("Communist")
+    assert not sit.piece("vc_802").has_zoc
+    g.tunnels[h] = "Discovered"  # found: the unit is fought as if on the surface
+    g._touch()
+    assert h in g.situation().occupied("Communist")
+    g.place("vc_802", next(n for n in g.map.neighbours(h) if n != a and n in g.window_land))
+    assert "vc_802" not in g.inside  # leaving the hex, it leaves the tunnel

@@ -597,13 +597,15 @@ class RowBot(Bot):
     on_key_officer = on_quality_marker
 
     def on_loss(self, game: RowGame, d: Decision) -> Action:
-        """ROW-5.6: loss points first, then replacement points, retreats (as far as the debt and the map allow:
+        """ROW-5.6 / ROW-14.3: into a tunnel if one is there, else loss points, then replacement points, retreats (as
+        far as the debt and the map allow:
         nothing is forgiven, R-CBT-24), eliminations, and every unit only when nothing else is left."""
-        for k in ("loss_point", "replacement", "retreat", "eliminate", "eliminate_all"):
+        for k in ("tunnel", "loss_point", "replacement", "retreat", "eliminate", "eliminate_all"):
             offered = [a for a in d.options if a.kind == k]
             if offered:
                 a = max(offered, key=lambda x: x.get("hexes") or 0)  # the longest retreat offered
                 self.last_reason = {
+                    "tunnel": "going into the tunnel meets the whole spread and hides the unit (14.3)",
                     "loss_point": "a loss point is cheapest",
                     "replacement": "a replacement point saves the units",
                     "retreat": f"retreating {a.get('hexes')} hex(es) saves the unit and pays as much as it can",

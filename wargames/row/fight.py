@@ -406,6 +406,10 @@ class FightMixin:
                 COMMUNIST: self.pools["Communist Replacements"],
             },
             westmoreland=self.commander(CAPITALIST) == "Westmoreland",
+            # 14.3: Communist units standing in a hex with a tunnel may retreat into it
+            tunnel_units=tuple(
+                u.uid for u in c.all_units() if u.side == COMMUNIST and self.pos[u.uid] in self.tunnels
+            ),
             positions={u.uid: self.pos[u.uid] for u in c.all_units()},
             neighbours=lambda h: [n for n in self.map.neighbours(h) if n in self.window_land],
             distance=self.map.distance,
@@ -457,10 +461,22 @@ class FightMixin:
             if u in self.pos:
                 self.place(u, path[-1])
         self._touch()
-        if (
-            r is not None
-        ):  # issue #26 item 24: every change the combat made, in one ruling, before any decision
+        # issue #26 item 24: every change the combat made, in one ruling, before any decision
+        if r is not None:
             yield self._stamp(r)
+        if out.tunnel and out.tunnel in self.pos and self.pos[out.tunnel] in self.tunnels:
+            h = self.pos[out.tunnel]
+            self.inside[out.tunnel] = h
+            self._touch()
+            yield self.ruling(
+                "ROW-14.3",
+                "Into the tunnel",
+                f"{self.rows[out.tunnel].name} goes into the tunnel at {h}: while the tunnel stays Hidden it cannot "
+                "be attacked, projects no ZoC and does not control the hex; it leaves the tunnel when it leaves the "
+                "hex.",
+                result={"unit": out.tunnel, "hex": h, "tunnel": self.tunnels[h]},
+                places=[h],
+            )
         for u, path in sorted(out.retreats.items()):  # 9.1, 14.6.4: HQs on the path, the DMZ entered
             if u in self.pos and not self._over:
                 yield from self._entered(u, list(path))
