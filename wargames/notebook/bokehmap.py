@@ -196,12 +196,16 @@ class InteractiveMap:
         i = indices[0]
         if i >= len(data[col]):
             return
-        place = data[col][i]
+        self._hit(data[col][i], self.TAP_PRIORITY[name], name)
+
+    def _hit(self, place: str, rank: int, name: str | None = None) -> None:
+        """One click reached ``place`` in a layer of priority ``rank``: pick it unless the same click also hit
+        something more specific on top (or already picked this place)."""
         now = time.monotonic()
-        rank = self.TAP_PRIORITY[name]
         last_t, last_rank = self._last_tap
-        if now - last_t < TAP_WINDOW and rank > last_rank:
-            self._clear_selection(name)  # the same click also hit something more specific on top
+        if now - last_t < TAP_WINDOW and (rank > last_rank or (rank < last_rank and place == self.picked)):
+            if name is not None:
+                self._clear_selection(name)
             return
         self._last_tap = (now, rank)
         for other in self.TAP_PRIORITY:  # this one too: the next click on the same place must change it again

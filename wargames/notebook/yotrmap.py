@@ -16,14 +16,16 @@ import math
 from typing import Any
 
 from bokeh.core.properties import field
+from bokeh.events import Tap
 from bokeh.layouts import column, row
 from bokeh.models import ColumnDataSource, Div, HoverTool, Range1d, TapTool
 from bokeh.plotting import figure
 
-from ..maps.hexgrid import hex_centre, hex_corners, hexside_segment
+from ..maps.hexgrid import hex_at_point, hex_centre, hex_corners, hex_id, hexside_segment
 from .bokehmap import InteractiveMap
 from .labels import Grid, outside, overlap, text_size
 from .palette import HIDDEN, palette
+from .raster import Canvas, image_glyph
 
 TERRAIN = {"clear": "#e9e6cf", "rough": "#c7a77a", "swamp": "#9ccbb8", "sea": "#cfe2ee"}
 FOREIGN = {"clear": "#dcdcd4", "rough": "#c2bcb0", "swamp": "#b8cfc6", "sea": "#cfe2ee"}
@@ -45,6 +47,56 @@ SQ3 = math.sqrt(3)
 
 
 _xy = hex_centre  # map coordinates of a hex centre (wargames.maps.hexgrid, size 1)
+
+
+@functools.cache
+def _corners(hid: str) -> tuple[list[float], list[float]]:
+    return hex_corners(hid)
+
+
+#: the static pictures already drawn (the terrain, hexsides and Regions do not change in a game): by their view
+#: and a digest of what they show
+_PICTURES: dict[tuple, str] = {}
+
+
+def static_picture(static: dict[str, Any], xr, yr, w: int, h: int, *, small: bool) -> str:
+    """The hexes in their terrain colours (outlined in the close-ups), the hexside features and the victory
+    Regions' outlines of view ``xr`` x ``yr`` (``w`` x ``h`` pixels) as one PNG ``data:`` URL
+    (``wargames.notebook.raster``): drawn once, shown as one image, so a redraw costs one image, not thousands
+    of hexes (issue #31 item 5)."""
+    hx, sd, rg, nums = static["hexes"], static["sides"], static["regions"], static["numbers"]
+    key = (
+        tuple(xr),
+        tuple(yr),
+        w,
+        h,
+        small,
+        hash((tuple(hx["hex"]), tuple(hx["colour"]), tuple(map(tuple, sd["xs"])), tuple(sd["colour"]))),
+        hash(tuple(map(tuple, rg["xs"]))),
+    )
+    if key in _PICTURES:
+        return _PICTURES[key]
+    canvas = Canvas(xr, yr, w, h, TERRAIN["sea"])
+    for hid, colour in zip(hx["hex"], hx["colour"], strict=True):
+        xs, ys = _corners(hid)
+        if canvas.visible(xs, ys):
+            canvas.polygon(xs, ys, colour, None if small else "white", 0.5)
+    for xs, ys, colour, width, dash in zip(
+        sd["xs"], sd["ys"], sd["colour"], sd["width"], sd["dash"], strict=True
+    ):
+        if canvas.visible(xs, ys):
+            canvas.line(xs, ys, colour, width, dash)
+    for xs, ys in zip(rg["xs"], rg["ys"], strict=True):
+        if canvas.visible(xs, ys):
+            canvas.line(
+                xs, ys, REGION_LINE, 1.5 if small else 2.5, "dotted" if small else "dashed", alpha=0.7
+            )
+    if not small:  # the close-ups' hex numbers (moves and rulings name hexes, issue #19 item 3)
+        for text, x, y in zip(nums["hex"], nums["x"], nums["y"], strict=True):
+            if text and canvas.visible([x], [y], margin=1.0):
+                canvas.text(x, y, text, 7, "#666666")
+    _PICTURES[key] = url = canvas.png_url()
+    return url
 
 
 @functools.cache
@@ -218,6 +270,7 @@ class YotrMapView(InteractiveMap):
             for n in ("hexes", "sides", "places", "regions", "region_names", "numbers")
         }
         self.sources["chips"] = ColumnDataSource(dict(dyn["chips"]), name="chips")
+        self._hex_index = set(static["hexes"]["hex"])
         ex = static["extent"]
         w = int(height * (ex["x"][1] - ex["x"][0]) / (ex["y"][1] - ex["y"][0]))
         self._vps = list(static["places"]["vp"])
@@ -477,39 +530,16 @@ class YotrMapView(InteractiveMap):
         f.axis.visible = False
         f.grid.visible = False
         f.toolbar.logo = None
-        hexes = f.hex_tile(
-            q="q",
-            r="r",
-            size=1,
-            orientation="flattop",
-            source=s["hexes"],
-            fill_color="colour",
-            line_color="white" if not small else None,
-            line_width=0.5,
-        )
-        f.multi_line("xs", "ys", source=s["sides"], line_color="colour", line_width="width", line_dash="dash")
-        f.multi_line(
-            "xs",
-            "ys",
-            source=s["regions"],
-            line_color=REGION_LINE,
-            line_width=1.5 if small else 2.5,
-            line_alpha=0.7,
-            line_dash="dotted" if small else "dashed",
-        )
-        numbers = None
-        if not small:  # hex numbers: moves and rulings name hexes (issue #19 item 3)
-            numbers = f.text(
-                "x",
-                "y",
-                text="hex",
-                source=s["numbers"],
-                text_font_size="7px",
-                text_color="#555555",
-                text_align="center",
-                text_baseline="middle",
-                text_alpha=0.9,
-            )
+        # the terrain, hexsides and Regions: one picture (drawn once; the close-ups over the theatre's, which
+        # shows when a student pans beyond them); a click on a bare hex arrives as a Tap event
+        ex = self.static["extent"]
+        if tag != "m":
+            image_glyph(f, self._theatre_picture, ex["x"], ex["y"])
+        picture = static_picture(self.static, xr, yr, w, h, small=small)
+        if tag == "m":
+            self._theatre_picture = picture
+        image_glyph(f, picture, xr, yr)
+        f.on_event(Tap, self._on_tap)
         places = f.scatter(
             "x",
             "y",
@@ -571,11 +601,18 @@ class YotrMapView(InteractiveMap):
             padding=1,
         )
         self._add_highlight(f, width=3)
-        f.add_tools(HoverTool(renderers=[chips, places, hexes], tooltips=[("", "@tip")]))
-        f.add_tools(
-            TapTool(renderers=[chips, names, places, hexes] + ([numbers] if numbers is not None else []))
-        )
+        f.add_tools(HoverTool(renderers=[chips, places], tooltips=[("", "@tip")]))
+        f.add_tools(TapTool(renderers=[chips, names, places]))
         return f
+
+    def _on_tap(self, event) -> None:
+        """A click anywhere on a view: the hex under it, as a click on the hex itself (the terrain is a picture,
+        so the hex is found from the point; a counter, town or number on top of it wins, ``_hit``)."""
+        if event.x is None or event.y is None:
+            return
+        hid = hex_id(*hex_at_point(event.x, event.y))
+        if hid in self._hex_index:
+            self._hit(hid, self.TAP_PRIORITY["hexes"])
 
     def _place_shape(self, place: str):
         if place in self.game.data.hexes:

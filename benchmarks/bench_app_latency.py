@@ -1,0 +1,199 @@
+"""Click and Apply latency of the four classroom apps in Chromium (issue #31 item 5), as a student meets them.
+
+For each app (``notebooks/apps/<game>.ipynb`` served by Voila as ``wargames.notebook.app`` serves it), in headless
+Chromium: open the page at the student's first decision, go on (Apply) to a decision that concerns places, then
+  * **click**: a click on a place of the pending decision until the action list shows only the choices that
+    concern it ("Showing the N that concern ..."), measured in the page (``performance.now()``);
+  * **apply**: Apply of the top choice until the page says "Applied:" and the map has finished redrawing (the last
+    canvas draw call before 600 ms of quiet);
+  * **draw calls**: canvas 2D calls (fills, strokes, paths, text, images) that one Apply's redraw issues.
+Each figure is the median (and worst) of ``--repeat`` rounds (click, Show all; Apply, Back).
+
+    .venv/bin/python benchmarks/bench_app_latency.py [--games yotr,tet] [--repeat 5] [--write]
+
+``--write`` puts the figures in ``benchmarks/results/app_latency.md`` under a label (``--label``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ART = Path(os.environ.get("ARTIFACTS", ROOT / "artifacts"))
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _results import machine, write_section  # noqa: E402
+
+#: counts every 2D canvas call and remembers when the last one happened (injected before the page loads)
+COUNTER = """
+(() => {
+  window.__draws = 0; window.__lastDraw = 0; window.__byName = {};
+  const names = ["fill", "stroke", "fillRect", "strokeRect", "fillText", "strokeText", "drawImage", "beginPath",
+                 "moveTo", "lineTo", "arc", "rect", "closePath", "clip", "setLineDash", "measureText"];
+  for (const proto of [window.CanvasRenderingContext2D, window.OffscreenCanvasRenderingContext2D]) {
+    if (!proto) continue;
+    for (const n of names) {
+      const f = proto.prototype[n];
+      if (!f) continue;
+      proto.prototype[n] = function (...a) {
+        window.__draws++; window.__byName[n] = (window.__byName[n] || 0) + 1; window.__lastDraw = performance.now();
+        return f.apply(this, a);
+      };
+    }
+  }
+})();
+"""
+
+#: wait in the page for a widget text matching ``re`` and give the time it appeared
+APPEARS = """([re, t0]) => new Promise((resolve) => {
+  const rx = new RegExp(re);
+  const seen = () => Array.from(document.querySelectorAll('.widget-html-content')).some(e => rx.test(e.textContent));
+  if (seen()) { resolve(performance.now() - t0); return; }
+  const obs = new MutationObserver(() => { if (seen()) { obs.disconnect(); resolve(performance.now() - t0); } });
+  obs.observe(document.body, {subtree: true, childList: true, characterData: true});
+  setTimeout(() => { obs.disconnect(); resolve(-1); }, 60000);
+})"""
+
+#: wait until no canvas call for ``quiet`` ms; give the time of the last call and the calls since ``mark``
+QUIET = """([t0, mark, quiet]) => new Promise((resolve) => {
+  const tick = () => {
+    if (performance.now() - Math.max(window.__lastDraw, t0) >= quiet) {
+      resolve([Math.max(window.__lastDraw - t0, 0), window.__draws - mark]);
+    } else setTimeout(tick, 50);
+  };
+  tick();
+})"""
+
+
+def _measure_app(browser, port: int, game: str, repeat: int) -> dict:
+    from tests.browser.playdrive import _SCREEN_POINT, map_target, replica, where
+
+    play = replica(game)
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.add_init_script(COUNTER)
+    t_open = time.perf_counter()
+    page.goto(f"http://127.0.0.1:{port}/voila/render/{game}.ipynb", timeout=180000)
+    side = play.side_box.value
+    page.locator(".widget-html-content", has_text=f"{side} to decide (a person)").first.wait_for(
+        timeout=180000
+    )
+    opened = time.perf_counter() - t_open
+    apply = page.locator("button.jupyter-button:has-text('Apply')").first
+    back = page.locator("button.jupyter-button:has-text('Back')").first
+    show_all = page.locator("button.jupyter-button:has-text('Show all')").first
+    body = page.locator("body")
+    hops = 0
+    while not any(a.places for a in play.game.legal_actions()) and hops < 6:  # on to a decision of places
+        w = where(body)
+        apply.click()
+        play.walk.chooser.apply_selected()
+        page.wait_for_function("(w) => !document.body.innerText.includes(w)", arg=w, timeout=60000)
+        hops += 1
+    page.wait_for_timeout(1500)
+    _place, point, line = map_target(play)
+    clicks, applies, draws = [], [], []
+    for _ in range(repeat):
+        xy = body.evaluate(_SCREEN_POINT, list(point))
+        page.wait_for_timeout(400)
+        xy = body.evaluate(_SCREEN_POINT, list(point))
+        t0 = page.evaluate("performance.now()")
+        page.mouse.click(*xy)
+        clicks.append(page.evaluate(APPEARS, ["Showing the \\d+ that concern", t0]))
+        show_all.click()
+        page.wait_for_function(
+            "() => !Array.from(document.querySelectorAll('.widget-html-content')).some(e => e.textContent.includes('Showing the'))",
+            timeout=30000,
+        )
+        page.evaluate(QUIET, [page.evaluate("performance.now()"), 0, 600])
+        mark = page.evaluate("window.__draws")
+        t0 = page.evaluate("performance.now()")
+        apply.click()
+        applied = page.evaluate(APPEARS, ["Applied:", t0])
+        last, n = page.evaluate(QUIET, [t0, mark, 600])
+        applies.append(max(applied, last))
+        draws.append(n)
+        back.click()
+        page.locator(".widget-html-content", has_text="It is your decision again").first.wait_for(
+            timeout=60000
+        )
+        page.evaluate(QUIET, [page.evaluate("performance.now()"), 0, 600])
+    by_name = page.evaluate("window.__byName")
+    ART.mkdir(parents=True, exist_ok=True)
+    page.locator("canvas").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(ART / f"latency_{game}.png"))
+    page.close(run_before_unload=True)
+    return {
+        "by_name": dict(sorted(by_name.items(), key=lambda kv: -kv[1])[:6]),
+        "game": game,
+        "open_s": opened,
+        "click_ms": statistics.median(clicks),
+        "click_worst_ms": max(clicks),
+        "apply_ms": statistics.median(applies),
+        "apply_worst_ms": max(applies),
+        "draw_calls": int(statistics.median(draws)),
+        "line": line,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", default="tet,yotr,fitl,row")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--write", action="store_true")
+    ap.add_argument("--label", default="latest")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.test_ui import CHROMIUM, FLAGS, _free_port, _serve, _stop
+    from wargames.notebook.app import voila_command, voila_env
+
+    port = _free_port()
+    cmd = voila_command("notebooks/apps", [f"--port={port}", "--Voila.ip=127.0.0.1"])
+    with open("/tmp/bench_app_latency_voila.log", "w") as log:
+        proc = _serve(cmd, f"http://127.0.0.1:{port}/voila/static/", ROOT, log, env=voila_env())
+        rows = []
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+                for game in args.games.split(","):
+                    r = _measure_app(browser, port, game, args.repeat)
+                    rows.append(r)
+                    print(
+                        f"{game:5s} page {r['open_s']:.1f} s | click -> filtered list {r['click_ms']:.0f} ms "
+                        f"(worst {r['click_worst_ms']:.0f}) | Apply -> map redrawn {r['apply_ms']:.0f} ms "
+                        f"(worst {r['apply_worst_ms']:.0f}) | {r['draw_calls']:,} canvas calls per Apply",
+                        flush=True,
+                    )
+                    print("      canvas calls since the page opened, by kind:", r["by_name"], flush=True)
+                browser.close()
+        finally:
+            _stop(proc)
+    if args.write:
+        body = [
+            f"## {args.label}\n",
+            f"Machine: {machine()}; {args.repeat} rounds per app; headless Chromium (software rendering).\n",
+            "| app | click -> filtered list, median (worst) | Apply -> map redrawn, median (worst) | canvas calls per Apply |",
+            "|---|---|---|---|",
+        ]
+        body += [
+            f"| {r['game']} | {r['click_ms']:.0f} ms ({r['click_worst_ms']:.0f}) | {r['apply_ms']:.0f} ms "
+            f"({r['apply_worst_ms']:.0f}) | {r['draw_calls']:,} |"
+            for r in rows
+        ]
+        write_section(
+            ROOT / "benchmarks" / "results" / "app_latency.md",
+            "# Click and Apply latency of the classroom apps (benchmarks/bench_app_latency.py)\n",
+            args.label,
+            "\n".join(body) + "\n",
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
