@@ -22,6 +22,11 @@ CASES = [
             "tracks": {"aid": 20, "trail": 3},
         },
     ),
+    (
+        "row",
+        "year-in-i-corps",
+        {"units": {"vc_802": "3349"}, "markers": {"vc_802": ["Disrupted"]}, "pools": {"US Artillery": 7}},
+    ),
 ]
 
 

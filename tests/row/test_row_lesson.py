@@ -8,16 +8,12 @@ import pytest
 
 import wargames
 from wargames.core import PositionError
-from wargames.row.game import RowGame
-
-if "units" not in RowGame.position_keys(RowGame.__new__(RowGame)):  # until the game takes row.lesson's hooks
-    pytest.skip("Rumor of War lesson positions are not hooked into the game yet", allow_module_level=True)
 
 EDITS = {
     "units": {"vc_802": "3349", "pavn_21rgt": "2447"},
     "fresh": {"vc_802": False},
     "markers": {"vc_802": ["Disrupted"], "arvn_37rgr": ["Routed", "Elite"]},
-    "pools": {"US Artillery": 7, "Communist Supply": 3},
+    "pools": {"US Artillery": 7, "Communist Infrastructure": 9},
     "vp": {"us_military_victory": 12, "body_count": 4},
     "leaders": {"hoang_xuan_lam": "arvn_1div_hq"},
     "tunnels": {"3046": "Hidden"},
@@ -33,7 +29,9 @@ def test_row_lesson_edits_land_in_the_state_as_rulings():
     assert g.pos["vc_802"] == "3349" and g.pos["pavn_21rgt"] == "2447" and "pavn_21rgt" not in g.box
     assert not g.fresh["vc_802"] and g.markers["vc_802"] == ("Disrupted",)
     assert g.markers["arvn_37rgr"] == ("Elite", "Routed")
-    assert g.pools["US Artillery"] == 7 and g.pools["Communist Supply"] == 3
+    # the Strategic Phase then sets the supply to the infrastructure (7.2)
+    assert g.pools["US Artillery"] == 7 and g.pools["Communist Infrastructure"] == 9
+    assert g.pools["Communist Supply"] == 9
     assert g.vp["us_military_victory"] == 12 and g.vp["body_count"] == 4
     assert g.leaders["hoang_xuan_lam"] == "arvn_1div_hq" and g.tunnels["3046"] == "Hidden"
     made = lessons(g)
@@ -51,8 +49,10 @@ def test_row_lesson_position_saves_and_replays():
 
 
 def test_row_lesson_season_is_the_start_of_that_turn():
-    g = wargames.load("row", seed=3, position={"season": "Fall 1965", "pools": {"US Tank": 5}})
-    assert g.season == 2 and g.pools["US Tank"] == 5
+    from wargames.testing import position
+
+    g = position("row", "year-in-i-corps", 3, season="Fall 1965", pools={"US Tank": 5})
+    assert g.season == 2 and g.pools["US Tank"] == 5 and g.phase.id == "strategic"
 
 
 @pytest.mark.parametrize(
@@ -60,6 +60,7 @@ def test_row_lesson_season_is_the_start_of_that_turn():
     [
         ({"units": {"vc_80": "3349"}}, "position.units: unknown piece of this scenario 'vc_80'"),
         ({"units": {"vc_802": "9999"}}, "position.units.vc_802: unknown hex '9999'"),
+        ({"units": {"us_3mar": "2447"}}, "outside the operational limits"),
         ({"fresh": {"vc_802": "yes"}}, "position.fresh.vc_802"),
         ({"markers": {"vc_802": ["Shaken"]}}, "position.markers.vc_802"),
         ({"markers": {"vc_802": ["Disrupted", "Routed"]}}, "not both"),
@@ -80,6 +81,7 @@ def test_row_lesson_bad_edit_is_refused_naming_it(bad, says):
 
 
 def test_row_lesson_overstacking_is_refused():
-    crowd = {u: "3349" for u in ("vc_802", "vc_804", "vc_808", "vc_1rgt", "vc_2rgt", "pavn_18rgt")}
-    with pytest.raises(PositionError, match="breaks the rules of play"):
-        wargames.load("row", seed=3, position={"units": crowd})
+    """ROW-4.2: at most one spent unit of a side in a hex between activations."""
+    crowd = {"vc_802": "3349", "vc_804": "3349"}
+    with pytest.raises(PositionError, match="breaks the rules of play.*ROW-4.2"):
+        wargames.load("row", seed=3, position={"units": crowd, "fresh": {"vc_802": False, "vc_804": False}})

@@ -154,8 +154,11 @@ def test_row_13_2_a_replacement_point_returns_one_unit_for_another_destroyed():
         g.place(u, None, "replacements")
     rs = drive(g, g.capitalist_replacements())
     assert g.pools["Capitalist Replacements"] == 0
-    back = rs[-1].result["returned"]
-    assert g.box[back] == "reinforcements" and g.box[rs[-1].result["destroyed"]] == "destroyed"
+    rep = next(r for r in rs if r.title == "Replacement")
+    back = rep.result["returned"]
+    # R-GAME-08: it comes back at once, fresh, on a friendly supply source of the owner's choice (13.1.1)
+    assert g.pos[back] in g.map.supply_sources("capitalist") and g.fresh[back]
+    assert g.box[rep.result["destroyed"]] == "destroyed"
 
 
 def test_row_13_2_no_replacement_without_points_or_a_second_unit():

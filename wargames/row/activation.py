@@ -132,6 +132,7 @@ class ActivationMixin:
             "chits": {},
             "resolved_me": [],
             "amphibious_used": False,
+            "start": {u: self.pos[u] for u in self.act.units if u in self.pos},
         }
 
     def _activate_hq(self: RowGame, side: str):
@@ -183,24 +184,37 @@ class ActivationMixin:
         the units chosen and the battalions created (parent -> battalion)."""
         mission = self.missions[side]
         chosen: list[str] = []
+        lifted: list[
+            str
+        ] = []  # 6.2 f, g (R-HQ-06): units whose Disrupted or Routed marker an activation lifted
         created: dict[str, str] = {}  # parent -> the battalion (ARVN regiment) it created (14.1.1)
-        while len(chosen) < H.UNITS_PER_ACTIVATION:
+        while len(chosen) + len(lifted) < H.UNITS_PER_ACTIVATION:
             uo = [
                 o
                 for o in H.unit_activation_options(self.act, self.situation(), mission=mission, m=self.map)
                 if o.kind != "activate_unit" or (o["unit"] not in chosen and not self._surprised(o["unit"]))
             ]
+            lifts = [
+                o
+                for o in H.marker_removal_options(self.act, self.situation(), mission=mission, m=self.map)
+                if o["unit"] not in chosen and not self._surprised(o["unit"])
+            ]
+            uo = [*uo[:-1], *lifts, uo[-1]]
             if len(uo) == 1:
                 break
             u = yield self.decide(
                 side,
-                f"Activate a unit with {hq} ({len(chosen)} of 4)",
+                f"Activate a unit with {hq} ({len(chosen) + len(lifted)} of 4)",
                 "ROW-4.5",
                 uo,
                 kind="unit_activation",
             )
             if u.kind == "done_activating":
                 break
+            if u.kind == "remove_marker":
+                lifted.append(u["unit"])
+                yield from self._lift_marker(side, u["unit"], u["marker"])
+                continue
             chosen.append(u["unit"])
             kid = yield from self._offer_creation(side, u["unit"])
             if kid:
@@ -211,6 +225,15 @@ class ActivationMixin:
         self._touch()
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
         return chosen, created
+
+    def _lift_marker(self: RowGame, side: str, uid: str, marker: str):
+        """ROW-6.2 f, g (R-HQ-06): one of the active HQ's activations lifts a unit's Disrupted or Routed marker (a
+        Routed one leaves Low Morale); the unit turns spent and is not activated."""
+        _, r = H.remove_marker(self.act, self.situation(), uid, marker)
+        self.fresh[uid] = False
+        self.markers[uid] = tuple(r.result["markers"])
+        self._touch()
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, places=r.places, side=side)
 
     def _offer_creation(self: RowGame, side: str, uid: str):
         """ROW-14.1.1: a unit that may create a battalion (ARVN regiment) is activated normally or creates one;
@@ -293,7 +316,7 @@ class ActivationMixin:
         yield from self.react("reserve")
         if self.act.step == "reserve":
             self.act = H.end_reserve(self.act)
-        yield from self._early_exploitation(side, created, resolved_me)
+        yield from self._early_exploitation(side, created, [*resolved_me, *ctx.get("me_supporters", [])])
         ctx["stage"], ctx["done"] = "combat", list(resolved_me)
 
     def _initial_move(self: RowGame, side: str, uid: str, ctx: dict[str, Any]):
@@ -398,26 +421,35 @@ class ActivationMixin:
         )
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, places=r.places, side=side)
         chits = ctx["chits"]
-        chits[uid] = yield from self._draw_combat_chit(side, d)
+        # 5.1 / 5.2.1: the chits lying on combats not yet resolved are not in the mug
+        pending = [ch.id for u, ch in chits.items() if u not in ctx["resolved_me"]]
+        chits[uid] = yield from self._draw_combat_chit(side, d, pending)
         self.chit_hexes = sorted({*self.chit_hexes, d["hex"]})
         yield from self._reveal_objective(d["hex"])
         if r.result["resolve_now"]:
-            yield from self._fight(uid, d["hex"], "meeting_engagement", chits[uid])
+            helped = yield from self._fight(uid, d["hex"], "meeting_engagement", chits[uid])
             ctx["resolved_me"].append(uid)
+            # 5.2.2: the units that supported the Meeting Engagement make no early exploitation either
+            ctx.setdefault("me_supporters", []).extend(
+                u for u in helped or () if u not in ctx["me_supporters"]
+            )
 
-    def _draw_combat_chit(self: RowGame, side: str, d: Action):
+    def _draw_combat_chit(self: RowGame, side: str, d: Action, on_map: list[str] = ()):
         """ROW-5.2.1 / ROW-9.5 / ROW-14.2.1: the combat chits drawn from the mug for the declared combat type (3 or
-        2 drawn and one kept under some missions and commanders, R-LDR-05).  Returns the chit kept."""
+        2 drawn and one kept under some missions and commanders, R-LDR-05), never one lying on a combat still to
+        be resolved (``on_map``, ROW-5.1).  Returns the chit kept."""
         from .chits import chit_by_id, chit_options, keep_chit, mug
         from .leaders import chits_to_draw
 
-        n = min(chits_to_draw(side, self.missions[side], self.commander_id(side)), len(mug(d["combat_type"])))
-        drawn = draw_chits(self.dice, d["combat_type"], n, side)  # 9.5 / 14.2.1: 3 or 2 kept as 1 (R-LDR-05)
+        left = [c for c in mug(d["combat_type"]) if c.id not in set(on_map)]
+        n = min(chits_to_draw(side, self.missions[side], self.commander_id(side)), len(left))
+        drawn = draw_chits(self.dice, d["combat_type"], n, side, on_map=on_map)  # 9.5 / 14.2.1 (R-LDR-05)
         yield self.ruling(
             drawn.rule_id,
             drawn.title,
             drawn.explanation,
             result=drawn.result,
+            inputs=drawn.inputs,
             dice=drawn.dice,
             lookup=drawn.lookup,
             places=[d["hex"]],
@@ -450,7 +482,8 @@ class ActivationMixin:
 
     def _early_exploitation(self: RowGame, side: str, created: dict[str, str], resolved_me: list[str]):
         """ROW-9.2 step 5 / ROW-4.8: early exploitation, 3 MP and no enemy ZoC, by units that neither declared a
-        combat (ROW-4.6) nor created a battalion (ROW-14.1.1)."""
+        combat (ROW-4.6), nor attacked in or supported a Meeting Engagement (``resolved_me``, ROW-5.2.2), nor
+        created a battalion (ROW-14.1.1)."""
         for eo in H.early_exploitation_units(self.act, self.situation(), resolved_me=resolved_me, m=self.map):
             if eo["unit"] in self.act.declared or eo["unit"] in created:
                 continue  # ROW-4.6: declaring a combat ended the unit's movement; 14.1.1: a parent stays put
@@ -498,8 +531,11 @@ class ActivationMixin:
             if self._over:
                 return
         # 14.1.1: created units leave the map at the end of the activation (before the stacking check, R-GAME-06)
+        start = ctx.get("start", {})  # 14.1.2: where the active units began (a unit elsewhere now has moved)
+        unmoved = [u for u in self.act.units if u in self.pos and start.get(u) == self.pos[u]]
+        received: dict[str, int] = {}
         for parent, kid in sorted(created.items()):
-            yield from self._disband(kid, parent)
+            yield from self._disband(kid, parent, unmoved, received)
             if self._over:
                 return
         if self.lz:

@@ -56,6 +56,7 @@ DECISION_KINDS: dict[str, str] = {
     "hq_refresh": "which spent HQ to flip fresh for supply, or none (9.3)",
     "mission": "the HQ mission declared for the season (9.5)",
     "hq_return": "where a routed HQ returns (9.1)",
+    "replacement_entry": "where a unit bought back with a replacement point enters (13.2)",
     "bunker": "whether and where to place a Bunker (Infiltrate, Recruit: 9.5)",
     "vietnamization": "which ARVN improvement to make (9.5)",
     # activations (ROW-4.0, 9.2)
@@ -74,9 +75,12 @@ DECISION_KINDS: dict[str, str] = {
     "reserve_hq": "which HQ makes a reserve move, or none (4.7)",
     "reserve_unit": "which unit joins the reserve move, or no more (4.7)",
     "fire_base": "where to build a Fire Base, or none (14.1.2)",
+    "loc_trace": "whether a leaving battalion traces its LoC through enemy control, for a SNAFU draw (14.4.1)",
+    "marker_transfer": "which active, unmoved unit takes a leaving battalion's new marker (14.1.2)",
     # combat (ROW-5.0, 6.0)
     "combat_supporter": "which adjacent unit adds to the attack or defence (5.3.3)",
     "combat_support": "how much tank, artillery or air support to use (5.3.1)",
+    "unrestrict": "whether to flip to Unrestricted Ops against a Communist Offensive (9.5)",
     "road_bonus": "whether the attacker uses the road bonus for his tanks (5.3.1)",
     "defence_leader": "which enemy ground commander counts for the defence (14.2.2)",
     "defender_die": "which die the defender rolls (5.4.1)",
@@ -337,6 +341,30 @@ class RowBot(Bot):
         self.last_reason = f"supply is kept for the mission ({keep}) and the HQs"
         return self._pick(d.options, "done_spending")
 
+    def on_loc_trace(self, game: RowGame, d: Decision) -> Action:
+        """ROW-14.4.1: a US battalion traces (one SNAFU draw is cheaper than a D6 of US Casualties); any other
+        leaves without tracing, since without a LoC it costs nothing."""
+        us = game.rows[d.options[0]["unit"]].nationality == "US"
+        if us:
+            self.last_reason = "one SNAFU draw costs less than a D6 of US Casualties"
+            return self._pick(d.options, "trace_loc") or d.options[0]
+        self.last_reason = "leaving without a LoC costs this unit nothing, a SNAFU draw might"
+        return self._pick(d.options, "no_trace") or d.options[-1]
+
+    def on_marker_transfer(self, game: RowGame, d: Decision) -> Action:
+        """ROW-14.1.2: the marker (most are harmful: Disrupted, shortages) goes to the unit farthest from the enemy."""
+        targets = self._targets(game, d.side)
+        a = max(d.options, key=lambda o: (self._dist(game, game.pos[o["unit"]], targets), o["unit"]))
+        self.last_reason = f"{a['unit']} is farthest from the fighting, where the marker matters least"
+        return a
+
+    def on_replacement_entry(self, game: RowGame, d: Decision) -> Action:
+        """ROW-13.1.1 / ROW-13.2: a returning unit enters at the supply source nearest the enemy it must face."""
+        targets = self._targets(game, d.side)
+        a = min(d.options, key=lambda o: (self._dist(game, o["hex"], targets), o["hex"]))
+        self.last_reason = f"it enters at {a['hex']}, the supply source nearest the fighting"
+        return a
+
     def on_hq_return(self, game: RowGame, d: Decision) -> Action:
         """ROW-9.1: a routed HQ returns at the supply source nearest its units."""
         own = [h for u, h in game.pos.items() if game.side_of(u) == d.side and game.rows[u].kind == "unit"]
@@ -407,10 +435,23 @@ class RowBot(Bot):
         return d.options[-1]
 
     def on_unit_activation(self, game: RowGame, d: Decision) -> Action:
-        """ROW-4.5: the fresh units nearest the enemy first (cadres stay to recruit)."""
-        if not self._has(d, "activate_unit"):
-            return self.fallback(game, d)
-        return self._fresh_unit(game, d, "activate_unit", self._targets(game, d.side))
+        """ROW-4.5 / ROW-6.2 f, g: a Routed unit's marker is lifted first (it can neither attack nor support); then
+        the fresh units nearest the enemy (cadres stay to recruit); a slot left over lifts a Disrupted marker."""
+        routed = [a for a in d.options if a.kind == "remove_marker" and a["marker"] == "Routed"]
+        if routed:
+            self.last_reason = f"{routed[0]['unit']} is Routed and useless until its marker is lifted"
+            return routed[0]
+        if self._has(d, "activate_unit"):
+            a = self._fresh_unit(game, d, "activate_unit", self._targets(game, d.side))
+            if a.kind == "activate_unit" or not self._has(d, "remove_marker"):
+                return a
+        lift = self._pick(d.options, "remove_marker")
+        if lift is not None:
+            self.last_reason = (
+                f"no unit needs the activation more: {lift['unit']}'s Disrupted marker is lifted"
+            )
+            return lift
+        return self.fallback(game, d)
 
     def on_create_battalion(self, game: RowGame, d: Decision) -> Action:
         """ROW-14.1.1: a unit holding a base or a scoring hex sends a new battalion out; others move themselves."""
@@ -455,6 +496,7 @@ class RowBot(Bot):
                 a
                 for a in d.options
                 if a.kind == "strategic_unit"
+                and game.rows[a["unit"]].kind == "unit"  # HQs stay where they command
                 and game.rows[a["unit"]].unit_type != "cadre"
                 and self._dist(game, game.pos[a["unit"]], targets) > 2
             ),
@@ -463,7 +505,7 @@ class RowBot(Bot):
         if far:
             self.last_reason = f"{far[0]['unit']} is far from the fighting: it closes up without being spent"
             return far[0]
-        self.last_reason = "every unit is already near its targets (cadres stay to recruit)"
+        self.last_reason = "every unit is already near its targets (cadres stay to recruit, HQs to command)"
         return self._pick(d.options, "done_strategic")
 
     def on_combat_declaration(self, game: RowGame, d: Decision) -> Action:
@@ -581,13 +623,15 @@ class RowBot(Bot):
     on_key_officer = on_quality_marker
 
     def on_loss(self, game: RowGame, d: Decision) -> Action:
-        """ROW-5.6: loss points first, then replacement points, retreats (as far as the debt and the map allow:
+        """ROW-5.6 / ROW-14.3: into a tunnel if one is there, else loss points, then replacement points, retreats (as
+        far as the debt and the map allow:
         nothing is forgiven, R-CBT-24), eliminations, and every unit only when nothing else is left."""
-        for k in ("loss_point", "replacement", "retreat", "eliminate", "eliminate_all"):
+        for k in ("tunnel", "loss_point", "replacement", "retreat", "eliminate", "eliminate_all"):
             offered = [a for a in d.options if a.kind == k]
             if offered:
                 a = max(offered, key=lambda x: x.get("hexes") or 0)  # the longest retreat offered
                 self.last_reason = {
+                    "tunnel": "going into the tunnel meets the whole spread and hides the unit (14.3)",
                     "loss_point": "a loss point is cheapest",
                     "replacement": "a replacement point saves the units",
                     "retreat": f"retreating {a.get('hexes')} hex(es) saves the unit and pays as much as it can",
@@ -596,6 +640,11 @@ class RowBot(Bot):
                 }[k]
                 return a
         return self.fallback(game, d)
+
+    def on_unrestrict(self, game: RowGame, d: Decision) -> Action:
+        """ROW-9.5: against a Communist Offensive or General Uprising, full support is worth the flip."""
+        self.last_reason = "the Communist is on the offensive: full artillery, air and bombardment support"
+        return self._pick(d.options, "unrestrict") or d.options[0]
 
     def on_road_bonus(self, game: RowGame, d: Decision) -> Action:
         """ROW-5.3.1: the road bonus when it adds at least 2 tank levels (it costs 1 tank level afterwards)."""

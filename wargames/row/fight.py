@@ -55,6 +55,8 @@ class Ground:
     across: str | None
     river_mod: int
     near_sea: bool
+    every_across: bool = False
+    road: bool = False
 
 
 class FightMixin:
@@ -105,6 +107,7 @@ class FightMixin:
             u for u in self.at_hex.get(hid, []) if self.side_of(u) != side and self.rows[u].kind == "unit"
         ]
         if uid not in self.pos or not defenders or hid not in self.map.neighbours(self.pos[uid]):
+            self.chit_hexes = [h for h in self.chit_hexes if h != hid]  # 5.1: its chit goes back to the mug
             yield self.ruling(
                 "ROW-5.1",
                 "Combat lapses",
@@ -114,12 +117,12 @@ class FightMixin:
                 result={"hex": hid},
                 places=[hid],
             )
-            return
+            return []
         supporters = yield from self._choose_supporters(uid, hid, side)
         e = Engagement(uid, hid, side, tuple(defenders), supporters)
         c = self._combat_sides(e, ct, chit)
         sit = self.situation()
-        ground = self._ground(uid, hid)
+        ground = self._ground(uid, hid, supporters[side])
         cut = yield from self._support_cut(e)
         att_lead, def_lead = yield from self._ground_commanders(e, sit)
         ctx = self._combat_context(e, c, sit, ground, cut, att_lead, def_lead)
@@ -131,7 +134,11 @@ class FightMixin:
         yield self._who_fights(e, ground)
         mark = len(self.log)
         out = yield from self._relay(resolve_combat(self.dice, c, ctx, SnafuCup(tuple(sorted(self.snafu)))))
+        # 5.1 / 5.2.1: resolved, the chit goes back to its mug and the hex may be attacked again
+        self.chit_hexes = [h for h in self.chit_hexes if h != hid]
         yield from self._apply_losses(out, track_of)
+        if self._over:
+            return supporters[side]
         yield from self.air_after_combat(mark, hid)  # ROW-10.4.2: the aircraft that flew the air support
         cap_won = (out.winner == ATTACKER) == (side == CAPITALIST)
         if out.objective and hid not in self.objectives and sum(self.obj_pool.values()):
@@ -140,14 +147,15 @@ class FightMixin:
             yield self._stamp(dc_replace(r, places=(hid,)))
         yield from self._objective_after_combat(hid, cap_won)
         if self._over:
-            return
+            return supporters[side]
         yield from self._advance_after_combat(out, e)
+        return supporters[side]
 
     def _choose_supporters(self: RowGame, uid: str, hid: str, side: str):
         """ROW-5.3.3: the attacker, then the defender, adds adjacent units of his (not routed) one at a time;
         under Vietnamization only ARVN units support an attack (ROW-9.5).  Returns the supporters of each side."""
         supporters: dict[str, list[str]] = {}
-        row = H.mission_row(side, self.missions[side])
+        row = H.mission_row(CAPITALIST, self.missions[CAPITALIST])
         for who in (side, other(side)):  # ROW-5.3.3: the attacker chooses his supporters first
             cands = sorted(
                 u
@@ -158,7 +166,8 @@ class FightMixin:
                 and u != uid
                 and "Routed" not in self.markers[u]
             )
-            if who == side and row is not None and row.attacks == "arvn_only":  # ROW-9.5 Vietnamization
+            # ROW-9.5 Vietnamization: no non-ARVN unit supports any Capitalist combat, attack or defence
+            if who == CAPITALIST and row is not None and row.attacks == "arvn_only":
                 cands = [u for u in cands if self.rows[u].nationality == "ARVN"]
             supporters[who] = yield from self._pick_supporters(hid, who, who == side, cands)
         return supporters
@@ -207,23 +216,40 @@ class FightMixin:
             tuple(self._cu(u) for u in e.supporters[e.enemy]),
         )
 
-    def _ground(self: RowGame, uid: str, hid: str) -> Ground:
+    def _ground(self: RowGame, uid: str, hid: str, supporters: list[str] = ()) -> Ground:
         """ROW-5.4.3 (TEC): the combat hex's terrain (a town or city replaces it), its support factor and defender
-        die modifier, a river or bridge on the attacker's hexside, and whether naval bombardment reaches it
-        (within 2 hexes of the sea; with the fleet in play, of its own zone, ROW-11.2)."""
+        die modifier; the river or bridge each attacking unit (declarer and supporters) crosses: the river bonus
+        counts only if every one of them attacks across one (the smallest of their modifiers); whether naval
+        bombardment reaches the hex (within 2 hexes of the sea; with the fleet in play, of its own zone, ROW-11.2);
+        and whether the road bonus is open to the attacker's tanks (ROW-5.3.1, decision R-CBT-25)."""
         terr = self.map.settlement(hid) or self.map.terrain(hid)
         tec = self.map.tec.get(terr)
-        across = next((f for f in ("river", "bridge") if self.map.side_has(self.pos[uid], hid, f)), None)
+
+        def crossing(u: str) -> str | None:
+            return next((f for f in ("river", "bridge") if self.map.side_has(self.pos[u], hid, f)), None)
+
+        across = crossing(uid)
+        sides = [crossing(u) for u in (uid, *supporters) if u in self.pos]
+        every = bool(sides) and all(sides)
+        river_mod = min(int(self.map.tec[f].defender_die_mod) for f in sides) if every else 0
+        if across and not every:
+            river_mod = int(self.map.tec[across].defender_die_mod)
         near_sea = any(self.map.is_sea(h) for h in self.map.within(hid, 2))
         if self.fleet_on():  # ROW-11.2: only the fleet's own zone of the Station line
             near_sea = self.fleet_reaches(hid)
+        at = self.pos[uid]
+        road = not across and (
+            self.map.side_has(at, hid, "road") or bool(self.map.settlement(at) or self.map.settlement(hid))
+        )
         return Ground(
             terrain=terr,
             factor=terrain_factor(tec.support_factor) if tec else Fraction(1),
             die_mod=int(tec.defender_die_mod) if tec else 0,
             across=across,
-            river_mod=int(self.map.tec[across].defender_die_mod) if across else 0,
+            river_mod=river_mod,
             near_sea=near_sea,
+            every_across=every,
+            road=road,
         )
 
     def _support_cut(self: RowGame, e: Engagement):
@@ -246,6 +272,9 @@ class FightMixin:
         rule (14.2.1, R-LDR-04); Fire Bases, bombardment, restricted operations, interdiction and planning relief."""
         lv = support_levels(c, role, self.air_pools(hid)).result
         loc_ok = not any("OOC" in self.markers[u.uid] for u in c.key_units(role))
+        # 5.3.1 / 14.4: the trace for tank and artillery is made now, not read from the last supply check
+        tracer, sit = self.tracer(), self.situation()
+        traced = loc_ok and all(tracer.trace(sit.piece(u.uid)).result.ok for u in c.key_units(role))
         fb = s == CAPITALIST and any(self.map.distance(h, hid) <= 2 for h in self.fire_bases)
         cad = self.cadre_trace(c, role, hid) if loc_ok and s == CAPITALIST else None
         keys = c.key_units(role)
@@ -269,10 +298,11 @@ class FightMixin:
         return SupportSituation(
             lv,
             ground.factor,
-            trace=loc_ok,
+            trace=traced,
             fire_base=fb,
             bombardment_in_range=ground.near_sea,
-            restricted=self.restricted[s] != "none" and s == CAPITALIST,
+            # ROW-14.6.4: a combat chit in the DMZ always allows unrestricted support
+            restricted=self.restricted[s] != "none" and s == CAPITALIST and not self.map.in_dmz(hid),
             interdicted=s in cut,
             no_support=no_support,
             planning_relief=relief,
@@ -364,7 +394,10 @@ class FightMixin:
             terrain=ground.terrain,
             terrain_die_mod=ground.die_mod,
             river_mod=ground.river_mod,
-            every_attacker_across_river=bool(ground.across),
+            every_attacker_across_river=ground.every_across,
+            road=ground.road,
+            evade=self.missions[COMMUNIST] == "evade",  # 9.5 Evade: Communist retreats through ZoC
+            attack_die_mod=self._mission_attack_mod(e.side),
             defence_works=self.works.get(e.hid) if e.side == CAPITALIST else None,
             attacker_leader=att_lead,
             defender_leader=def_lead,
@@ -373,12 +406,21 @@ class FightMixin:
                 COMMUNIST: self.pools["Communist Replacements"],
             },
             westmoreland=self.commander(CAPITALIST) == "Westmoreland",
+            # 14.3: Communist units standing in a hex with a tunnel may retreat into it
+            tunnel_units=tuple(
+                u.uid for u in c.all_units() if u.side == COMMUNIST and self.pos[u.uid] in self.tunnels
+            ),
             positions={u.uid: self.pos[u.uid] for u in c.all_units()},
             neighbours=lambda h: [n for n in self.map.neighbours(h) if n in self.window_land],
             distance=self.map.distance,
             enemy_occupied=lambda s, h: h in occ[s] or h not in allowed[s],
             enemy_zoc=lambda s, h: h in zocs[s],
         )
+
+    def _mission_attack_mod(self: RowGame, side: str) -> int:
+        """ROW-9.5: the die modifier the attacker's mission gives his attacks (Evade: -4 on Communist attacks)."""
+        row = H.mission_row(side, self.missions[side])
+        return int(row.attack_die) if row is not None else 0
 
     def _who_fights(self: RowGame, e: Engagement, ground: Ground) -> Ruling:
         """ROW-5.3.3: the ruling naming the attacker, the defenders, their supporters, the terrain and river."""
@@ -407,23 +449,37 @@ class FightMixin:
     def _apply_losses(self: RowGame, out: CombatOutcome, track_of: dict[str, Any]):
         """ROW-5.6: the combat's changes applied: SNAFU cup, fresh sides and markers, retreats, support lost in
         the retreat (R-CBT-11), replacement points spent, eliminated units to the Replacements box (13.2)."""
+        from .resolve import map_results
+
         self.snafu = list(out.cup.counters) if out.cup else self.snafu
-        for u, cu in out.units.items():
-            if u in self.pos:
-                self.fresh[u] = cu.fresh
-                self.markers[u] = tuple(sorted(m for m in cu.markers if m != self.rows[u].quality))
+        before = {u: (self.fresh[u], frozenset(self.markers[u])) for u in out.units if u in self.pos}
+        new, r = map_results(out, before, {u: self.rows[u].quality for u in before}, self.display_name)
+        for u, (fresh, marks) in new.items():
+            self.fresh[u] = fresh
+            self.markers[u] = marks
         for u, path in out.retreats.items():
             if u in self.pos:
                 self.place(u, path[-1])
         self._touch()
-        if out.retreats:
+        # issue #26 item 24: every change the combat made, in one ruling, before any decision
+        if r is not None:
+            yield self._stamp(r)
+        if out.tunnel and out.tunnel in self.pos and self.pos[out.tunnel] in self.tunnels:
+            h = self.pos[out.tunnel]
+            self.inside[out.tunnel] = h
+            self._touch()
             yield self.ruling(
-                "ROW-5.6",
-                "Retreats",
-                "; ".join(f"{u} retreats {' -> '.join(p)}" for u, p in sorted(out.retreats.items())) + ".",
-                result={"retreated": sorted(out.retreats)},
-                places=sorted({h for p in out.retreats.values() for h in p}),
+                "ROW-14.3",
+                "Into the tunnel",
+                f"{self.rows[out.tunnel].name} goes into the tunnel at {h}: while the tunnel stays Hidden it cannot "
+                "be attacked, projects no ZoC and does not control the hex; it leaves the tunnel when it leaves the "
+                "hex.",
+                result={"unit": out.tunnel, "hex": h, "tunnel": self.tunnels[h]},
+                places=[h],
             )
+        for u, path in sorted(out.retreats.items()):  # 9.1, 14.6.4: HQs on the path, the DMZ entered
+            if u in self.pos and not self._over:
+                yield from self._entered(u, list(path))
         yield from self._pools_after_combat(out, track_of)
         for u in out.eliminated:
             if u in self.pos:
@@ -461,9 +517,9 @@ class FightMixin:
         """ROW-5.7 / ROW-4.8: the winners advance into the hex (routing enemy HQs there, 9.1), the losses go on
         Body Count and US Casualties (12.1.4), then each advancing unit may exploit with the MP it earned."""
         hid, side = e.hid, e.side
-        for u in out.advanced:
-            if u in self.pos:
-                self.place(u, hid)
+        came = {u: self.pos[u] for u in out.advanced if u in self.pos}
+        for u in came:
+            self.place(u, hid)
         if out.advanced:
             yield self.ruling(
                 "ROW-5.7",
@@ -472,7 +528,10 @@ class FightMixin:
                 result={"advanced": list(out.advanced), "hex": hid},
                 places=[hid],
             )
-            yield from self._rout(hid, side)
+            for u, frm in came.items():  # 9.1 (HQs in the hex), 14.6.4 (the DMZ entered)
+                yield from self._entered(u, [frm, hid])
+                if self._over:
+                    return
         for track, n in sorted(out.tracks.items()):
             if track in ACC_TRACK:
                 yield from self._accumulate(track, n)

@@ -41,6 +41,7 @@ from .end_phase import EndPhaseMixin
 from .fight import FightMixin
 from .ground_moves import GroundMovesMixin
 from .hexmap import PlaceRow, RowMap, hex_lonlat, load_map
+from .lesson import LessonMixin
 from .naval import NavalMixin
 from .outcomes import OutcomesMixin, plain_actions
 from .pieces import CAPITALIST, COMMUNIST, TURN_ORDER, Piece, Situation
@@ -125,6 +126,7 @@ def scenario_map(sc: RowScenario) -> RowMap:
 
 
 class RowGame(
+    LessonMixin,
     OutcomesMixin,
     SetupMixin,
     StrategicMixin,
@@ -256,6 +258,8 @@ class RowGame(
         self.fire_bases: dict[str, str] = JournalDict(journal=j, field="fire_bases", key="hex")
         # ground commander -> the HQ he is with (14.2.2)
         self.leaders: dict[str, str] = JournalDict(journal=j, field="leaders", key="commander")
+        # 14.3: Communist units inside a tunnel: unit -> the tunnel's hex (they leave it when they leave the hex)
+        self.inside: dict[str, str] = JournalDict(journal=j, field="inside", key="piece")
         self.chit_hexes: list[str] = []
         self.objectives: dict[str, dict[str, Any]] = {}
         self.obj_pool: dict[int, int] = JournalDict(
@@ -307,6 +311,7 @@ class RowGame(
             "lz": list(self.lz),
             "fire_bases": dict(sorted(self.fire_bases.items())),
             "leaders": dict(sorted(self.leaders.items())),
+            **({"inside": dict(sorted(self.inside.items()))} if self.inside else {}),
             "chit_hexes": sorted(self.chit_hexes),
             "objectives": {h: dict(v) for h, v in sorted(self.objectives.items())},
             "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())},
@@ -398,6 +403,8 @@ class RowGame(
             if not self.at_hex[old]:
                 del self.at_hex[old]
         self.box.pop(uid, None)
+        if uid in self.inside and self.inside[uid] != hid:  # 14.3: leaving the hex, it leaves the tunnel
+            del self.inside[uid]
         if hid is not None:
             self.pos[uid] = hid
             self.at_hex.setdefault(hid, []).append(uid)
@@ -410,13 +417,26 @@ class RowGame(
         return self.rows[uid].side
 
     def piece(self, uid: str) -> Piece:
-        key = (id(self.scenario), uid, self.pos[uid], self.fresh[uid], tuple(self.markers[uid]))
+        key = (
+            id(self.scenario),
+            uid,
+            self.pos[uid],
+            self.fresh[uid],
+            tuple(self.markers[uid]),
+            self._in_hidden_tunnel(uid),
+        )
         got = _PIECES.get(key)  # a Piece is immutable: the same facts give the same Piece (a speed-up only)
         if got is None:
             if len(_PIECES) > 50000:
                 _PIECES.clear()
             got = _PIECES[key] = self._make_piece(uid)
         return got
+
+    def _in_hidden_tunnel(self, uid: str) -> bool:
+        """ROW-14.3: a Communist unit inside a tunnel that is still Hidden (it cannot be attacked, projects no ZoC
+        and does not control its hex); once the tunnel is Discovered the unit is fought as if on the surface."""
+        h = self.inside.get(uid)
+        return h is not None and h == self.pos.get(uid) and self.tunnels.get(h) == "Hidden"
 
     def _make_piece(self, uid: str) -> Piece:
         r = self.rows[uid]
@@ -439,6 +459,7 @@ class RowGame(
             hq_class=hq_class,
             division=r.division or "",
             special_forces=r.has("special_forces"),
+            in_tunnel=self._in_hidden_tunnel(uid),
         )
 
     def situation(self) -> Situation:

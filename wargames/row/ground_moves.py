@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..core import Action
 from . import hq as H
 from . import movement
-from .control import allowed_hexes, enemy_zoc, in_enemy_zoc
+from .control import allowed_hexes, enemy_zoc, in_enemy_zoc, zoc_hexes
 from .pieces import CAPITALIST, COMMUNIST
 from .supply import (
     change,
@@ -25,24 +25,27 @@ class GroundMovesMixin:
     """The ground moves steps of :class:`RowGame`."""
 
     def communist_strategic_movement(self: RowGame):
-        """ROW-4.4: the Communist may move fresh units up to 10 MP, one after another in his order, never starting
-        in or entering an enemy ZoC; they stay fresh.  HQs do not move strategically in this version: the movement
-        module has no strategic mode for HQs (decision R-GAME-02).  A restartable loop: Back resumes between
-        units (issue #13)."""
+        """ROW-4.4: the Communist may move fresh units and HQs up to 10 MP, one after another in his order, never
+        starting in or entering an enemy ZoC; they stay fresh (HQs by the ``strategic_hq`` mode, which keeps the HQ
+        rules of R-MOV-08; decision R-GAME-02).  A restartable loop: Back resumes between pieces (issue #13)."""
         again = self.resumed("strategic")
         moved: list[str] = list(again["moved"]) if again else []
         while True:
             self.checkpoint("strategic", moved=list(moved))
             sit = self.situation()
+            zoc = enemy_zoc(sit, COMMUNIST, self.map)
             cands = [
                 u
                 for u in sorted(self.pos)
                 if self.side_of(u) == COMMUNIST
-                and self.rows[u].kind == "unit"
                 and self.fresh[u]
                 and u not in moved
                 and not self._surprised(u)
-                and not in_enemy_zoc(sit.piece(u), sit, self.map)
+                and (
+                    not in_enemy_zoc(sit.piece(u), sit, self.map)
+                    if self.rows[u].kind == "unit"
+                    else self.pos[u] not in zoc
+                )
             ]
             opts = [
                 Action.make(
@@ -74,7 +77,7 @@ class GroundMovesMixin:
                 )
             ):
                 continue
-            mo = self.moves(a["unit"], "strategic")
+            mo = self.moves(a["unit"], "strategic_hq" if self.rows[a["unit"]].kind == "hq" else "strategic")
             if len(mo) > 1:
                 m = yield self.decide(
                     COMMUNIST,
@@ -84,12 +87,12 @@ class GroundMovesMixin:
                     unit=a["unit"],
                     kind="move",
                 )
-                yield from self._move(a["unit"], m, "strategic")
+                mode = "strategic_hq" if self.rows[a["unit"]].kind == "hq" else "strategic"
+                yield from self._move(a["unit"], m, mode)
         yield self.ruling(
             "ROW-4.4",
             "Strategic movement over",
-            f"{len(moved)} Communist units moved strategically "
-            "and stay fresh (HQs do not move strategically in this version, R-GAME-02).",
+            f"{len(moved)} Communist units and HQs moved strategically and stay fresh.",
             result={"moved": moved},
         )
 
@@ -184,7 +187,7 @@ class GroundMovesMixin:
             result={"unit": uid, "to": a["to"]},
             places=[frm, a["to"]],
         )
-        yield from self._rout(a["to"], self.side_of(uid))
+        yield from self._entered(uid, [frm, a["to"]])  # 9.1, 14.6.4 where it lands
 
     def _fly(self: RowGame, uid: str, a: Action):
         """ROW-14.1.2.2: the flight, the Landing Zone (Capitalist control around it) and a Hot LZ if the landing hex
@@ -204,7 +207,9 @@ class GroundMovesMixin:
             places=[frm, a["to"]],
         )
         sit = self.situation()
-        if a["to"] in enemy_zoc(sit, CAPITALIST, self.map):
+        # 14.1.2.2: the Landing Zone marker is in an enemy ZoC whatever stands on it (the landed unit does not
+        # negate the ZoC for the marker)
+        if a["to"] in zoc_hexes(sit, COMMUNIST, self.map):
             new, r = change(self.pools_obj(), "Helicopter Available", -1, "Hot LZ", forced=True)
             self.set_pools(new)
             yield self.ruling(
@@ -214,6 +219,7 @@ class GroundMovesMixin:
                 result={"hex": a["to"]},
                 places=[a["to"]],
             )
+        yield from self._entered(uid, [frm, a["to"]])  # 9.1, 14.6.4 where it lands
 
     def _creatable(self: RowGame, uid: str) -> list[str]:
         """ROW-14.1.1: the battalions (ARVN regiments) a US cadre, regiment or brigade, or an ARVN division, may
@@ -226,22 +232,51 @@ class GroundMovesMixin:
             return []
         return [k for k in self.all_ids if self.rows[k].parent == uid and self.box.get(k) == "unformed"]
 
-    def _disband(self: RowGame, kid: str, parent: str):
-        """ROW-14.1.1: a created unit leaves the map at the end of its activation: free with a LoC, else a D6 of US
-        Casualties (US only); markers it gained pass to its parent if the parent is on the map (which never moved)."""
+    def _disband(
+        self: RowGame, kid: str, parent: str, unmoved: list[str] = (), received: dict[str, int] | None = None
+    ):
+        """ROW-14.1.1 / ROW-14.1.2 / ROW-14.4.1: a created unit leaves the map at the end of its activation.  It
+        leaves free if it traces a LoC; a trace through enemy-controlled hexes costs a SNAFU draw, so the Capitalist
+        may decline it (R-GAME-17); without a trace a US unit costs a D6 of US Casualties.  Each marker it gained
+        goes to an active, unmoved regiment, brigade or cadre of its nationality (an ARVN one to an active ARVN
+        division), the Capitalist's choice, one to each before any takes a second; with none it is removed."""
         if kid not in self.pos:
             return
+        received = {} if received is None else received
         hid = self.pos[kid]
         loc = self.tracer().trace(self.situation().piece(kid))
+        traced = loc.result.ok
+        if traced and loc.result.snafu:
+            a = yield self.decide(
+                CAPITALIST,
+                f"{self.rows[kid].name} leaves the map: its LoC crosses enemy-controlled hexes. Trace it (a SNAFU "
+                "draw for it) or not (it leaves as if cut off)?",
+                "ROW-14.4.1",
+                [
+                    Action.make("trace_loc", "Trace the LoC: one SNAFU draw for the unit", [hid], unit=kid),
+                    Action.make("no_trace", "Do not trace: it leaves without a LoC", [hid], unit=kid),
+                ],
+                kind="loc_trace",
+            )
+            if a.kind == "trace_loc":
+                yield self.ruling(
+                    "ROW-14.4.1",
+                    "LoC traced through enemy control",
+                    f"{self.rows[kid].name}'s LoC crosses enemy-controlled hexes: the Communist draws once from the "
+                    "Cup of SNAFU for it.",
+                    result={"unit": kid, "snafu": 1},
+                    places=[hid],
+                )
+                yield from self._snafu_for(COMMUNIST, kid, f"{kid} traced a LoC through enemy control")
+            else:
+                traced = False
         gained = [m for m in self.markers[kid] if m not in self.markers.get(parent, [])]
         roll = None
-        if not loc.result.ok and self.rows[kid].nationality == "US":
+        if not traced and self.rows[kid].nationality == "US":
             roll = self.dice.roll(6, f"{kid} leaves without a LoC")
-        if parent in self.pos and gained:
-            self.markers[parent] = tuple(sorted({*self.markers[parent], *gained}))
-            self.markers[kid] = ()
-        else:
-            self._clear_markers(kid)
+        self.markers[
+            kid
+        ] = ()  # the markers it had from its parent stay with the parent; the gained ones pass on
         self.place(kid, None, "unformed")
         self.fresh[kid] = True
         self._touch()
@@ -253,17 +288,76 @@ class GroundMovesMixin:
                 f"; it cannot trace a LoC: D6 = {roll.value} US Casualties"
                 if roll
                 else " (it traces a LoC)"
-                if loc.result.ok
+                if traced
                 else " (no LoC; not a US unit, so no roll)"
             )
-            + (f"; its markers {', '.join(gained)} pass to {parent}" if gained and parent in self.pos else "")
             + ".",
-            result={"unit": kid, "hex": hid, "casualties": roll.value if roll else 0},
+            result={"unit": kid, "hex": hid, "casualties": roll.value if roll else 0, "gained": gained},
             dice=[roll] if roll else [],
             places=[hid],
         )
+        for m in gained:
+            yield from self._pass_marker(kid, m, unmoved, received)
         if roll:
             yield from self._accumulate("US Casualties", roll.value)
+
+    def _pass_marker(self: RowGame, kid: str, marker: str, unmoved: list[str], received: dict[str, int]):
+        """ROW-14.1.2: a marker a departing battalion gained goes to an active, unmoved US regiment, brigade or
+        cadre (an ARVN regiment's to an active ARVN division) not already carrying it, one to each before any
+        takes a second (the Capitalist chooses among those with fewest); with none it is removed."""
+        nat = self.rows[kid].nationality
+        kinds = ("division",) if nat == "ARVN" else ("regiment", "brigade", "cadre")
+        fits = [
+            u
+            for u in unmoved
+            if u in self.pos
+            and self.rows[u].nationality == nat
+            and self.rows[u].unit_type in kinds
+            and marker not in self.markers[u]
+        ]
+        least = min((received.get(u, 0) for u in fits), default=0)
+        fits = [u for u in fits if received.get(u, 0) == least]
+        if not fits:
+            self._return_counter(kid, marker)
+            yield self.ruling(
+                "ROW-14.1.2",
+                "Marker removed",
+                f"No active, unmoved {nat} parent unit can take the {marker} marker {self.rows[kid].name} gained: "
+                "it is removed from play.",
+                result={"unit": kid, "marker": marker, "to": None},
+            )
+            return
+        to = yield from self.choose_one(
+            CAPITALIST,
+            f"Which active, unmoved unit takes the {marker} marker {self.rows[kid].name} gained?",
+            "ROW-14.1.2",
+            fits,
+            kind="marker_transfer",
+            option="take_marker",
+            key="unit",
+            label=lambda u: f"{self.rows[u].name} at {self.pos[u]} takes {marker}",
+            places=lambda u: [self.pos[u]],
+        )
+        received[to] = received.get(to, 0) + 1
+        self.markers[to] = tuple(sorted({*self.markers[to], marker}))
+        self._touch()
+        yield self.ruling(
+            "ROW-14.1.2",
+            "Marker passed on",
+            f"The {marker} marker {self.rows[kid].name} gained goes to {self.rows[to].name}.",
+            result={"unit": kid, "marker": marker, "to": to},
+            places=[self.pos[to]],
+        )
+
+    def _return_counter(self: RowGame, uid: str, marker: str) -> None:
+        """ROW-6.1: a SNAFU counter's face that leaves play goes back to the Cup of SNAFU (other markers vanish)."""
+        from .randomevents import SnafuCup, counter_row, faces
+
+        side = self.side_of(uid)
+        for c in SnafuCup.full().counters:
+            if c not in self.snafu and counter_row(c).side == side and marker in faces(c):
+                self.snafu = sorted([*self.snafu, c])
+                return
 
     def may_reserve(self: RowGame) -> bool:
         """ROW-4.7 / ROW-5.2.2: a reserve move needs a fresh HQ with a LoC, not in an enemy ZoC."""
@@ -341,6 +435,7 @@ class GroundMovesMixin:
                 )
                 yield from self._move(uid, m, "reserve")
         mo = self.moves(a["hq"], "reserve_hq")
+        moved = False
         if len(mo) > 1:
             m = yield self.decide(
                 side,
@@ -350,4 +445,32 @@ class GroundMovesMixin:
                 unit=a["hq"],
                 kind="move",
             )
+            moved = m.kind == "move"
             yield from self._move(a["hq"], m, "reserve_hq")
+        if not moved and a["hq"] in self.pos:
+            yield from self._refresh_reserve_hq(side, a["hq"])
+
+    def _refresh_reserve_hq(self: RowGame, side: str, hq: str):
+        """ROW-4.7 / ROW-9.3: a reserve HQ that did not move may pay its supply cost at the end of the reserve move
+        to flip back to fresh (each way of paying offered; one that moved may not)."""
+        opts = H.refresh_options(
+            self.situation().piece(hq), self.pools_obj(), self.tracer(), "activation", m=self.map
+        )
+        if not opts:
+            return
+        a = yield self.decide(
+            side,
+            f"{self.rows[hq].name} did not move: pay to flip it fresh again?",
+            "ROW-4.7",
+            [*opts, Action.make("no_refresh", f"{self.rows[hq].name} stays spent", hq=hq)],
+            kind="hq_refresh",
+        )
+        if a.kind == "no_refresh":
+            return
+        _, pools, r = H.refresh_hq(
+            self.situation(), self.pools_obj(), a, self.tracer(), "activation", m=self.map
+        )
+        self.fresh[hq] = True
+        self.set_pools(pools)
+        self._touch()
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, lookup=r.lookup, side=side)

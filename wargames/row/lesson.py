@@ -76,6 +76,26 @@ def season_turn(game: RowGame, value: Any) -> int:
     return cal_turn - first + 1
 
 
+def _limits(game: RowGame, uid: str) -> frozenset[str]:
+    """ROW-14.6: the hexes ``uid`` may stand in (its nationality's operational limits)."""
+    from .control import allowed_hexes
+    from .entry import US_LIKE
+    from .pieces import Piece
+
+    r = game.rows[uid]
+    kind = "hq" if r.kind == "hq" else "unit"
+    probe = Piece(
+        uid,
+        r.side,
+        r.nationality,
+        next(iter(game.window_land)),
+        kind=kind,
+        unit_type=r.unit_type if kind == "unit" else "regiment",
+        areas=frozenset(game.scenario.us_areas) if r.nationality in US_LIKE else frozenset(),
+    )
+    return allowed_hexes(probe, frozenset(), game.map)
+
+
 def check(game: RowGame, edits: dict[str, Any]) -> None:
     """Check every id, place and value of a Rumor of War position (PositionError naming the key and entry)."""
     pieces = set(game.all_ids)
@@ -84,6 +104,11 @@ def check(game: RowGame, edits: dict[str, Any]) -> None:
             known(str(where), game.map.hexes, f"position.units.{uid}", "hex")
             if game.map.is_sea(where) or where not in game.window_land:
                 raise PositionError(f"position.units.{uid}: {where} is not a land hex of this scenario's map")
+            if where not in _limits(game, uid):
+                raise PositionError(
+                    f"position.units.{uid}: {where} is outside the operational limits of {game.rows[uid].name} "
+                    "(ROW-14.6)"
+                )
     for uid, value in entries(edits, "fresh", pieces, "piece of this scenario"):
         if not isinstance(value, bool):
             raise PositionError(f"position.fresh.{uid}: {value!r} is not true (fresh) or false (spent)")
@@ -112,12 +137,12 @@ def check(game: RowGame, edits: dict[str, Any]) -> None:
         known(str(h), game.map.hexes, f"position.tunnels.{h}", "hex")
         if state is not None and state not in TUNNEL_STATES:
             raise PositionError(f"position.tunnels.{h}: {state!r} is not Hidden, Discovered or null")
-    if "season" in edits:
-        if game.lesson is not None and game.lesson.turn is not None:
+    if "season" in edits and game.lesson is not None:  # the season is a shorthand for ``at``: its first phase
+        turn, first = season_turn(game, edits["season"]), game.sequence.phases[0].id
+        if game.lesson.turn is None:
+            game.lesson = replace(game.lesson, turn=turn, phase=first)
+        elif (game.lesson.turn, game.lesson.phase) != (turn, first):
             raise PositionError("position.season: give the season or position.at, not both")
-        turn = season_turn(game, edits["season"])
-        if game.lesson is not None:  # the season is a shorthand for ``at``: its first phase
-            game.lesson = replace(game.lesson, turn=turn, phase=game.sequence.phases[0].id)
 
 
 def make_edits(game: RowGame, raw: dict[str, Any]) -> list[Edit]:

@@ -355,7 +355,7 @@ def reachable(
     if not piece.is_hq:
         for h in situation.hqs(enemy_side):
             hq_at.setdefault(h.hex, []).append(h.uid)
-    # 9.1: an enemy HQ in any hex the unit may enter (on its path or at its end) is routed when it passes
+    # ROW-9.1: an enemy HQ in any hex the unit may enter (on its path or at its end) is routed when it passes
     routs = {h: tuple(v) for h, v in hq_at.items() if h in costs or h in one}
     return Reach(piece, md, allowance, costs, prev, frozenset(one), frozenset(ends), routs)
 

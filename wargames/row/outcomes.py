@@ -76,12 +76,37 @@ class OutcomesMixin:
         )
         self.place(uid, act["to"])
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, inputs=r.inputs, places=path)
-        yield from self._rout(act["to"], self.side_of(uid))
+        yield from self._entered(uid, path)
         return r
 
-    def _rout(self: RowGame, hid: str, side: str):
-        """ROW-9.1: enemy HQs in a hex a unit of ``side`` has entered are routed (to the Routed HQ box)."""
-        if not any(self.side_of(u) == side and self.rows[u].kind == "unit" for u in self.at_hex.get(hid, [])):
+    def _entered(self: RowGame, uid: str, path: list[str]):
+        """What a unit's move, retreat or advance along ``path`` (its start hex first) sets off on the way: enemy
+        HQs in any hex it entered are routed (ROW-9.1), and entering the DMZ from outside costs a Capitalist unit a
+        SNAFU draw the Communist may place, a Communist unit 1 US Unrest (ROW-14.6.4)."""
+        side = self.side_of(uid)
+        if self.rows[uid].kind == "unit":
+            for h in path[1:-1]:
+                yield from self._rout(h, side, passing=True)
+        yield from self._rout(path[-1], side)
+        if self.rows[uid].kind != "unit" or uid not in self.pos or self.map.in_dmz(path[0]):
+            return
+        into = next((h for h in path[1:] if self.map.in_dmz(h)), None)
+        if into is None:
+            return
+        from .control import dmz_entry
+
+        r = dmz_entry(self.situation().piece(uid), into, self.map)
+        yield self._stamp(r)
+        if side == CAPITALIST:
+            yield from self._snafu_for(COMMUNIST, uid, f"{uid} entered the DMZ")
+        elif not self._over:
+            yield from self._award(COMMUNIST, -1, "a Communist unit entered the DMZ (14.6.4)")
+
+    def _rout(self: RowGame, hid: str, side: str, passing: bool = False):
+        """ROW-9.1: enemy HQs in a hex a unit of ``side`` has entered (``passing``: moved or retreated through) are
+        routed (to the Routed HQ box)."""
+        here = any(self.side_of(u) == side and self.rows[u].kind == "unit" for u in self.at_hex.get(hid, []))
+        if not (here or passing):
             return
         for u in list(self.at_hex.get(hid, [])):
             if self.side_of(u) != side and self.rows[u].kind == "hq":

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..core import Action
 from .control import allowed_hexes
+from .entry import source_spots
 from .pieces import CAPITALIST, COMMUNIST, Piece
 from .supply import (
     change,
@@ -187,8 +188,9 @@ class ReinforceMixin:
 
     def _replacements(self: RowGame, side: str):
         """ROW-13.2 (B2b): for 1 replacement point a unit leaves the Replacements box while another, of the same
-        size class or larger, goes to the Destroyed box; the returning unit enters at the next Reinforcement
-        Placement at its start hex (a VC unit goes back into the VC cup, to return by recruitment; R-GAME-08)."""
+        size class or larger, goes to the Destroyed box; the returning unit enters at once, fresh, on a friendly supply
+        source of its owner's choice (13.1.1), or with none free at the next Reinforcement Placement at its start
+        hex (a VC unit goes back into the VC cup, to return by recruitment; R-GAME-08)."""
         track = f"{side} Replacements"
         rank = {"A": 3, "B": 2, "C": 1}
         while True:
@@ -240,6 +242,7 @@ class ReinforceMixin:
             self.set_pools(new)
             self.place(d["unit"], None, "destroyed")
             vc = back not in self.start_hex
+            spots = [] if vc else source_spots(self, back)
             self.place(back, None, "vc_cup" if vc else "reinforcements")
             self.fresh[back] = True
             self._touch()
@@ -250,11 +253,28 @@ class ReinforceMixin:
                 + (
                     "for the VC cup (it returns by recruitment)"
                     if vc
-                    else "and enters at the next Reinforcement Placement at its start hex"
+                    else "and enters at once on a friendly supply source of its owner's choice"
+                    if spots
+                    else "but no friendly supply source is free: it waits for the next Reinforcement Placement "
+                    "at its start hex"
                 )
                 + f"; {self.rows[d['unit']].name} goes to the Destroyed box. {r.explanation}",
                 result={"returned": back, "destroyed": d["unit"]},
             )
+            if spots:  # 13.1.1 / 13.2 (R-GAME-08): on a friendly supply source the owner chooses, fresh
+                yield from self.enter_fresh(
+                    side,
+                    back,
+                    spots,
+                    "ROW-13.2",
+                    kind="replacement_entry",
+                    option="enter_at",
+                    key="unit",
+                    prompt=f"Where does {self.rows[back].name} come back?",
+                    label="comes back at",
+                    title="Replaced unit enters",
+                    text="comes back fresh at the supply source",
+                )
 
     def _routed_return(self: RowGame, side: str):
         """ROW-9.1 (B2c): each routed HQ returns fresh on a friendly supply source of the owner's choice (the
@@ -328,7 +348,8 @@ class ReinforceMixin:
         yield from self._routed_return(COMMUNIST)
 
     def vc_recruitment(self: RowGame):
-        """ROW-13.1.2: each VC cadre in a cultivated hex or town may draw one unit from the cup (two in a city; the
+        """ROW-13.1.2: each VC cadre in a cultivated hex, a town, War Zone C or D or the Iron Triangle may draw one
+        unit from the cup (two in a city; the
         Recruit mission: every cadre in South Vietnam); the recruit appears in or next to the cadre's hex, not
         with a Capitalist unit (R-GAME-11);
         Hearts and Minds: an even Capitalist die cancels a draw (9.5); a draw due from an empty cup gives the
@@ -344,7 +365,14 @@ class ReinforceMixin:
             terrain = self.map.terrain(hid)
             place = self.map.settlement(hid)
             recruit = self.missions[COMMUNIST] == "recruit" and self.map.country(hid) == "SVN"
-            n = 2 if place == "city" else 1 if (terrain == "cultivated" or place == "town" or recruit) else 0
+            zone = self.map.zone(hid)  # 13.1.2: War Zone C or D, or the Iron Triangle, whatever its terrain
+            n = (
+                2
+                if place == "city"
+                else 1
+                if (terrain == "cultivated" or place == "town" or zone or recruit)
+                else 0
+            )
             if not n:
                 continue
             a = yield self.decide(

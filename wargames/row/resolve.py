@@ -109,6 +109,7 @@ class CombatOutcome:
     replacements: dict[str, int] = field(default_factory=dict)
     objective: bool = False
     cup: R.SnafuCup | None = None
+    tunnel: str | None = None  # ROW-14.3: the unit that went into its hex's tunnel to meet the spread
 
 
 def _add(d: dict[str, int], key: str | None, n: int) -> None:
@@ -547,6 +548,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         yield adv
         out.advanced, out.adv_mp = chosen, adv.result["adv_mp"]
     out.units = units
+    out.tunnel = state.tunnel
     return out
 
 

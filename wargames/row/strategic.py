@@ -380,6 +380,41 @@ class StrategicMixin:
                 yield from self._place_objectives(side, r.result["objectives"])
             if r.result["us_unrest"]:
                 yield from self._award(COMMUNIST, r.result["us_unrest"], f"the {side} mission")
+            if side == COMMUNIST and r.result.get("capitalist_may_unrestrict"):
+                yield from self._offer_unrestricted(a["mission"])
+
+    def _offer_unrestricted(self: RowGame, mission: str):
+        """ROW-9.5 (Offensive, General Uprising): when the Communist declares one of them, the Capitalist may flip
+        his Restricted Ops marker to Unrestricted Ops, even if his own mission required restricted operations; the
+        flip costs nothing by itself (decision R-HQ-07)."""
+        if self.restricted[CAPITALIST] == "none" or self._over:
+            return
+        label = H.mission(COMMUNIST, mission).label
+        a = yield self.decide(
+            CAPITALIST,
+            f"The Communist declared {label}: flip your Restricted Ops marker to Unrestricted Ops?",
+            "ROW-9.5",
+            [
+                Action.make(
+                    "unrestrict", "Flip to Unrestricted Ops (full artillery, air and bombardment support)"
+                ),
+                Action.make("keep_restricted", f"Keep Restricted Ops ({self.restricted[CAPITALIST]})"),
+            ],
+            kind="unrestrict",
+        )
+        if a.kind == "keep_restricted":
+            return
+        was = self.restricted[CAPITALIST]
+        self.restricted[CAPITALIST] = "none"
+        self._touch()
+        yield self.ruling(
+            "ROW-9.5",
+            "Unrestricted Ops",
+            f"Against the Communist {label} the Capitalist flips his Restricted Ops marker ({was}) to Unrestricted "
+            "Ops for this season: his support is no longer halved (R-HQ-07).",
+            result={"restricted": "none", "was": was},
+            side=CAPITALIST,
+        )
 
     def _place_objectives(self: RowGame, side: str, count: int):
         """ROW-9.5 / ROW-12.1.3: the declarer places ``count`` Objective markers, drawn at random and face down:

@@ -7,7 +7,9 @@ against a discovered tunnel, discovery at the end of the Capitalist activations)
 * building (A2c, 7.1): a Hidden tunnel for 1 supply next to another tunnel, 3 elsewhere, in a hex holding a
   Communist unit with a LoC and no Capitalist unit and no tunnel yet (``tunnel_sites``; decision R-TUN-02).
 
-Units standing inside tunnels stay out of this version (decision R-GAME-15).
+Units inside tunnels (decision R-GAME-15): a Communist unit that retreats into its hex's tunnel to meet a spread is
+inside it (``RowGame.inside``); in a Hidden tunnel it is not attackable, has no ZoC and does not occupy the hex
+(``Piece.in_tunnel``); it leaves the tunnel when it leaves the hex.  Entering by ordinary movement is left out.
 """
 
 from __future__ import annotations
