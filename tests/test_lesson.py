@@ -178,3 +178,16 @@ def test_lesson_panel_settings_delegate_the_pending_kind_at_once():
     assert any(e.get("by") == "advisor" for e in g.record[n0:])
     app.new_game()
     assert kind not in app.panel.lesson.mine, "New game keeps the student's setting"
+
+
+def test_prompts_do_not_repeat_the_deciding_side():
+    from wargames.core.actions import Decision
+    from wargames.notebook.widgets import _prompt
+
+    g = wargames.load("row", seed=1)
+    d = Decision("Capitalist", "Capitalist: declare the HQ mission for Summer 1965", "ROW-9.5", [])
+    assert _prompt(g, d, "Capitalist") == "Declare the HQ mission for Summer 1965"
+    d = Decision("VC", "VC, 1st Eligible on #120 US Press Corps: choose", "FITL-2.3.4", [])
+    assert _prompt(wargames.load("fitl", seed=1), d, "VC") == "1st Eligible on #120 US Press Corps: choose"
+    d = Decision("Capitalist", "Which die does the defender roll?", "ROW-5.4.1", [])
+    assert _prompt(g, d, "Capitalist") == d.prompt
