@@ -84,3 +84,11 @@ def test_bench_notebooks_times_a_notebook(tmp_path):
         and rows[0]["wall_s"] >= rows[0]["cpu_s"] / 2
     )
     assert "| notebooks/00-start-here.ipynb |" in out.read_text()
+
+
+@pytest.mark.slow
+def test_benchmarks_lesson_runs(capsys):
+    mod = _load("bench_lesson")
+    out = mod.main(["--games", "fitl", "--seeds", "3"])
+    assert out["fitl"]["lesson"] <= out["fitl"]["apply"] + 1
+    assert "| fitl | 8 |" in capsys.readouterr().out
