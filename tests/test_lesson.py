@@ -191,3 +191,18 @@ def test_prompts_do_not_repeat_the_deciding_side():
     assert _prompt(wargames.load("fitl", seed=1), d, "VC") == "1st Eligible on #120 US Press Corps: choose"
     d = Decision("Capitalist", "Which die does the defender roll?", "ROW-5.4.1", [])
     assert _prompt(g, d, "Capitalist") == d.prompt
+
+
+def test_lesson_advisor_takes_a_destination_after_the_student_picked_the_unit():
+    """Tet TET-P4-1: the student picks the unit (select is theirs), the Advisor its destination (allied_move
+    left to it): the Advisor's bot never saw the pick and still answers, with a reason."""
+    lesson = _lesson("tet")
+    g = lesson.game
+    lesson.set_mine("allied_move", False)
+    assert g.decision.kind == "select"
+    unit = next(a for a in g.legal_actions() if a.kind == "select")
+    n0 = len(g.record)
+    lesson.apply(unit)
+    moved = [e for e in g.record[n0:] if e.get("by") == "advisor"]
+    assert moved and moved[0]["side"] == "Allied" and "left to the Advisor" in moved[0]["why"]
+    assert _replayed_digest(g) == g.digest()
