@@ -206,3 +206,12 @@ def test_lesson_advisor_takes_a_destination_after_the_student_picked_the_unit():
     moved = [e for e in g.record[n0:] if e.get("by") == "advisor"]
     assert moved and moved[0]["side"] == "Allied" and "left to the Advisor" in moved[0]["why"]
     assert _replayed_digest(g) == g.digest()
+
+
+def test_lesson_game_saves_and_opens_with_its_runs():
+    lesson = _lesson("yotr")
+    g = lesson.game
+    lesson.confirm(lesson.plan())
+    back = wargames.open_save(g.save())
+    assert back.digest() == g.digest()
+    assert [e.get("advice") for e in back.record] == [e.get("advice") for e in g.record]

@@ -34,6 +34,9 @@ class _Entry(BaseModel):
     side: str | None = None
     by: str | None = None
     why: str | None = None
+    advice: int | None = (
+        None  # one press's run of decisions (the Advisor, a lesson plan): Back takes it as one
+    )
 
 
 class _Save(BaseModel):
