@@ -106,3 +106,11 @@ def test_benchmarks_analyse_runs_and_reports_cpu_and_targets(capsys):
     lines = mod.main(["fitl", "--rollouts", "1", "--workers", "1", "--horizon", "turn"])
     assert lines[0]["candidates"] == 8 and lines[0]["cpu_s"] >= 0 and lines[0]["target_s"] == 30.0
     assert "fitl  turn" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_benchmarks_lesson_runs(capsys):
+    mod = _load("bench_lesson")
+    out = mod.main(["--games", "fitl", "--seeds", "3"])
+    assert out["fitl"]["lesson"] <= out["fitl"]["apply"] + 1
+    assert "| fitl | 8 |" in capsys.readouterr().out

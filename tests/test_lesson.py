@@ -178,3 +178,40 @@ def test_lesson_panel_settings_delegate_the_pending_kind_at_once():
     assert any(e.get("by") == "advisor" for e in g.record[n0:])
     app.new_game()
     assert kind not in app.panel.lesson.mine, "New game keeps the student's setting"
+
+
+def test_prompts_do_not_repeat_the_deciding_side():
+    from wargames.core.actions import Decision
+    from wargames.notebook.widgets import _prompt
+
+    g = wargames.load("row", seed=1)
+    d = Decision("Capitalist", "Capitalist: declare the HQ mission for Summer 1965", "ROW-9.5", [])
+    assert _prompt(g, d, "Capitalist") == "Declare the HQ mission for Summer 1965"
+    d = Decision("VC", "VC, 1st Eligible on #120 US Press Corps: choose", "FITL-2.3.4", [])
+    assert _prompt(wargames.load("fitl", seed=1), d, "VC") == "1st Eligible on #120 US Press Corps: choose"
+    d = Decision("Capitalist", "Which die does the defender roll?", "ROW-5.4.1", [])
+    assert _prompt(g, d, "Capitalist") == d.prompt
+
+
+def test_lesson_advisor_takes_a_destination_after_the_student_picked_the_unit():
+    """Tet TET-P4-1: the student picks the unit (select is theirs), the Advisor its destination (allied_move
+    left to it): the Advisor's bot never saw the pick and still answers, with a reason."""
+    lesson = _lesson("tet")
+    g = lesson.game
+    lesson.set_mine("allied_move", False)
+    assert g.decision.kind == "select"
+    unit = next(a for a in g.legal_actions() if a.kind == "select")
+    n0 = len(g.record)
+    lesson.apply(unit)
+    moved = [e for e in g.record[n0:] if e.get("by") == "advisor"]
+    assert moved and moved[0]["side"] == "Allied" and "left to the Advisor" in moved[0]["why"]
+    assert _replayed_digest(g) == g.digest()
+
+
+def test_lesson_game_saves_and_opens_with_its_runs():
+    lesson = _lesson("yotr")
+    g = lesson.game
+    lesson.confirm(lesson.plan())
+    back = wargames.open_save(g.save())
+    assert back.digest() == g.digest()
+    assert [e.get("advice") for e in back.record] == [e.get("advice") for e in g.record]

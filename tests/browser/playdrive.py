@@ -159,6 +159,23 @@ def wait(cond, timeout: float = 30) -> bool:
     return True
 
 
+def pick_as_replica(scope, play) -> None:
+    """Lesson mode (``PlayGame(lesson=True)``): select, in the page's action list and the replica's, what the
+    Advisor would choose (the top choice may lead the game far on, the student's routine decisions being
+    delegated: a Fire in the Lake Event can end a short game); otherwise leave the top choice selected."""
+    panel = getattr(play, "panel", None)
+    if panel is None:
+        return
+    g = play.game
+    act = panel.lesson.advisor.choose(g, g.decision)
+    i = next(k for k, a in enumerate(play.walk.chooser.actions) if a == act)
+    play.walk.chooser.choose(i)
+    scope.locator(".widget-select select").first.select_option(index=i)
+    sync_api.expect(scope.locator(".widget-html-content", has_text="Selected:").first).to_contain_text(
+        play.walk.chooser.label(act)[:60], timeout=30000
+    )
+
+
 def drive_play_widget(page, scope, play, tag: str) -> None:
     """The play widget inside ``scope`` as a student uses it (issue #19): it waits for the student's first
     decision, the map drawn; the panel lists every ruling since the student's last decision; Apply (the top
@@ -188,7 +205,8 @@ def drive_play_widget(page, scope, play, tag: str) -> None:
     first.scroll_into_view_if_needed()
     page.screenshot(path=str(ART / f"{tag}_page.png"))
 
-    apply.click()  # the top choice, as the replica's
+    pick_as_replica(scope, play)
+    apply.click()  # the top choice (lesson mode: the Advisor's), as the replica's
     play.walk.chooser.apply_selected()
     sync_api.expect(scope.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(
         timeout=60000
@@ -200,6 +218,7 @@ def drive_play_widget(page, scope, play, tag: str) -> None:
     while (
         not any(a.places for a in play.game.legal_actions()) and len(wheres) < 6
     ):  # on to a decision of places
+        pick_as_replica(scope, play)
         apply.click()
         play.walk.chooser.apply_selected()
         assert wait(lambda: where(scope) != wheres[-1]), "Apply: the decision did not change"
@@ -216,11 +235,14 @@ def drive_play_widget(page, scope, play, tag: str) -> None:
         sync_api.expect(prompt).not_to_contain_text("Showing the", timeout=30000)
     click_data_point(scope, point)
     sync_api.expect(prompt).to_contain_text(line, timeout=30000)
+    panel_before = panel.inner_text()
     apply.click()  # a choice concerning the place clicked
     sync_api.expect(scope.locator(".widget-html-content", has_text="Applied:").first).to_be_visible(
         timeout=60000
     )
-    assert wait(lambda: where(scope) != wheres[-1]), (
+    # the decision changes; in lesson mode the next one may read the same (the next space of an Operation, the
+    # details of this one left to the Advisor), but the rulings since the student's decision do change
+    assert wait(lambda: where(scope) != wheres[-1] or panel.inner_text() != panel_before), (
         "Apply of the filtered choice: the decision did not change"
     )
     # the map after the two choices (a Fire in the Lake Event changes it only with its first sub-choice)

@@ -106,3 +106,43 @@ def test_lesson_plan_and_delegation_in_the_app_at_two_screen_sizes(lesson_server
             _plan_and_confirm(page, play, f"lesson_{app}_1920")
     finally:
         page.close(run_before_unload=True)
+
+
+def test_row_app_map_beside_the_action_list_following_the_decision(lesson_server, browser):
+    """Issue #31 item 2: on a laptop and a classroom screen the Rumor of War map stands beside the action list
+    (not under it), nothing is cut at the right edge, and the hexes of the pending decision are in sight."""
+    play = replica("row", lesson=True)
+    page = browser.new_page(viewport=SIZES["1366"])
+    try:
+        page.goto(f"http://127.0.0.1:{lesson_server}/voila/render/row.ipynb", timeout=180000)
+        page.locator(".wg-lesson").first.wait_for(timeout=180000)
+        page.locator("canvas").first.wait_for(state="attached", timeout=60000)
+        for size in ("1366", "1920"):
+            page.set_viewport_size(SIZES[size])
+            page.wait_for_timeout(1500)
+            canvas = max(
+                (c.bounding_box() for c in page.locator("canvas").all()),
+                key=lambda b: (b or {"width": 0})["width"],
+            )
+            select = page.locator(".widget-select select").first.bounding_box()
+            assert canvas["x"] + canvas["width"] <= select["x"], (size, canvas, select)
+            assert (
+                canvas["y"] < select["y"] + select["height"] and select["y"] < canvas["y"] + canvas["height"]
+            )
+            assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+            page.locator(".widget-select select").first.scroll_into_view_if_needed()
+            page.screenshot(path=str(ART / f"row_app_beside_{size}.png"))
+        view = play.walk.map
+        hexes = view.dynamic["options"]["hex"] or view.dynamic.get("own", [])
+        assert hexes
+        ranges = page.evaluate(
+            """() => { for (const v of Bokeh.index.query(v => v.model.type == "Figure" && v.frame != null)) {
+                         const m = v.model; return [m.x_range.start, m.x_range.end, m.y_range.start, m.y_range.end]; }
+                       return null; }"""
+        )
+        xr, yr = view.figure.x_range, view.figure.y_range
+        assert ranges == pytest.approx([xr.start, xr.end, yr.start, yr.end], abs=0.5), (
+            "the map is not where the kernel put it"
+        )
+    finally:
+        page.close(run_before_unload=True)

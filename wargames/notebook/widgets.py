@@ -216,7 +216,7 @@ class Stepper:
         elif g.decision is not None:
             d = g.decision
             who = "a person" if g.player_for(d.side) is None else "the built-in player"
-            prompt = _text(g, self.side)(d.prompt)
+            prompt = _prompt(g, d, self.side)
             status = f"{d.side} to decide ({who}): {prompt} [{d.rule_id}], {len(d.options)} legal actions"
         else:
             status = "between rulings"
@@ -274,6 +274,18 @@ def _text(game, side: str | None = None) -> Callable[[str], str]:
     """The game's ``display_text`` as ``side`` reads it (names for ids; counters hidden from ``side`` stay hidden)."""
     fn = getattr(game, "display_text", None)
     return (lambda t: fn(t, side)) if fn is not None else str
+
+
+def _prompt(game, decision, side: str | None = None) -> str:
+    """A decision's prompt as ``side`` reads it, without a leading repeat of the deciding side's name (the panels
+    already say who decides: "Capitalist: Capitalist: declare ..." reads as a stutter, issue #31)."""
+    text = _text(game, side)(decision.prompt)
+    for sep in (": ", ", "):
+        head = f"{decision.side}{sep}"
+        if text.startswith(head) and len(text) > len(head):
+            rest = text[len(head) :]
+            return rest[:1].upper() + rest[1:]
+    return text
 
 
 def _reason_card(side: str, by: str, why: str) -> str:
@@ -509,7 +521,7 @@ class ActionChooser:
             mine = "" if self.enabled else f" (not yours to decide: you play {self.side})"
             self.prompt.value = (
                 f'<div style="font-family:sans-serif;font-size:13px;line-height:1.35"><b>{html.escape(d.side)}</b>: '
-                f"{html.escape(_text(g, self.side)(d.prompt))} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
+                f"{html.escape(_prompt(g, d, self.side))} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
                 f"actions.{html.escape(note)}{html.escape(mine)}</div>"
             )
         self.select.options = [(self.label(a), i) for i, a in enumerate(self.actions)]

@@ -132,7 +132,7 @@ def draw_chits(
         + "; ".join(str(c) for c in drawn)
         + "."
         + (" The drawer keeps one and returns the others." if n > 1 else "")
-        + (" (The chit mix is a reconstruction, see data/row/tables/combat_chits.csv.)" if recon else "")
+        + (" (The mix of chits in this mug is our reconstruction.)" if recon else "")
         + (
             f" {absent} chit(s) of this mug lie on combats still to be resolved and were not in it."
             if absent

@@ -237,12 +237,13 @@ class StrategicMixin:
             "ROW-7.1",
             "Other supply spending over",
             (
-                "Airfield repairs and improvements come in A3 (R-AIR-09); "
+                "Airfield repairs and improvements come in step A3; "
                 if self.air_on()
                 else "Airfields are not in this scenario; "
             )
-            + "tunnels are built here (14.3, R-TUN-02).",
+            + "tunnels are built in this step (14.3).",
             result={},
+            inputs={"decisions": "R-AIR-09, R-TUN-02"},
         )
 
     def supply_status(self: RowGame):

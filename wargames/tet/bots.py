@@ -327,7 +327,8 @@ class AlliedBot(_Bot):
 
     def on_allied_move(self, game, decision):
         planned = getattr(self, "_next_move", None)
-        if self._plan_moves and planned is not None and decision.find(planned) is not None:
+        # a bot that did not pick the unit itself (the Advisor asked only for the destination) has no plan yet
+        if getattr(self, "_plan_moves", None) and planned is not None and decision.find(planned) is not None:
             self._plan_moves.pop(0)
             self._next_move = None
             return decision.find(planned)
