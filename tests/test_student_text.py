@@ -94,3 +94,102 @@ def test_prompt_text_drops_the_side_label_the_widget_already_shows():
     assert prompt_text(G(), D()) == "1st Eligible on #76 Annam: choose"
     D.prompt = "VCs move"  # the side's name without a separator is part of the sentence
     assert prompt_text(G(), D()) == "VCs move"
+
+
+# ------------------------------------------------------------------------------------------- the glossary
+#: game words the apps and notebooks use (found by playing the apps' first decisions and reading the notebooks),
+#: each of which GLOSSARY.md must explain, by game (None: every game)
+TERMS_USED = {
+    None: ["Ruling", "Seed", "Advisor", "MP", "CRT", "Odds", "ARVN", "NVA", "VC", "DMZ", "Corps area", "d6"],
+    "tet": [
+        "Demoralization",
+        "CF",
+        "DF",
+        "Sanctuary",
+        "Ruff Puff",
+        "COSVN",
+        "MAB",
+        "Area battle",
+        "fire group",
+    ],
+    "yotr": ["Hex", "ZOC", "Dummy", "VP", "Battlegroup", "Retreat", "Game-Turn", "ROK", "NLF"],
+    "fitl": [
+        "COIN",
+        "Eligible",
+        "Event",
+        "SA",
+        "RVN",
+        "Limited Operation",
+        "Agitation",
+        "Coup Round",
+        "Policy",
+    ],
+    "row": [
+        "COM-FF",
+        "COM-KOK",
+        "CAP-AMMO",
+        "Spread",
+        "spread",
+        "Poor",
+        "Penal",
+        "Elite",
+        "SNAFU",
+        "Mug",
+        "Chit",
+        "HQ",
+        "HQ mission",
+        "LoC",
+        "OOC",
+        "Reserve move",
+        "Trail status",
+        "PAVN",
+        "Capitalist",
+        "Communist",
+        "Bunker",
+        "Fortification",
+        "Ammo Shortage",
+        "Fuel Out",
+    ],
+}
+
+
+@pytest.mark.parametrize("game_id", ["tet", "yotr", "fitl", "row"])
+def test_issue31_glossary_explains_every_game_word_the_apps_use(game_id):
+    from wargames.notebook.glossary import terms
+
+    known = terms(game_id)
+    missing = [t for t in TERMS_USED[None] + TERMS_USED[game_id] if t not in known]
+    assert not missing, f"GLOSSARY.md has no entry for {missing}"
+
+
+def test_issue31_glossary_panel_is_on_every_app_page_and_a_ruling_term_shows_its_entry():
+    from wargames.core.rulings import Ruling
+    from wargames.notebook.glossary import glossary_html
+    from wargames.notebook.widgets import _plain_card
+
+    for game_id in ("tet", "row"):
+        assert "<li" in glossary_html(game_id)
+    assert "Spread" in glossary_html("row") and "Spread" not in glossary_html("tet")  # each app its own words
+    play = replica("row", lesson=True)
+    panel = play.widget.children[1]
+    assert play.glossary is panel and panel.get_title(0).startswith("Glossary")
+    assert panel.selected_index is None and "COM-FF" in panel.children[0].value  # folded, one click away
+    r = Ruling(rule_id="ROW-5.6", title="Spread", explanation="The spread is 3; the loser is Poor.")
+    card = _plain_card(r, str, "row")
+    assert (
+        card.count('class="wg-term"') == 2 and "the losses the loser" in card
+    )  # spread, Poor: their entries
+
+
+def test_glossary_entry_without_a_term_is_an_error_naming_the_line(tmp_path):
+    from wargames.notebook.glossary import entries
+
+    p = tmp_path / "GLOSSARY.md"
+    p.write_text(
+        "# Glossary\n\n## Year of the Rat\n\n- **Hex**: a cell.\n- a line with no term\n", encoding="utf-8"
+    )
+    with pytest.raises(ValueError, match="line 6: a glossary entry names no"):
+        entries(p)
+    p.write_text("## Chess\n\n- **Pawn**: a piece.\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1: unknown section 'Chess'"):
+        entries(p)

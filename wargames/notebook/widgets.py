@@ -261,10 +261,11 @@ class Stepper:
 
 
 # ---------------------------------------------------------------------------------------------- RulingPanel
-def _plain_card(r: Ruling, text: Callable[[str], str] = str) -> str:
+def _plain_card(r: Ruling, text: Callable[[str], str] = str, game_id: str | None = "") -> str:
     """A ruling in plain words: its title and explanation (no rule id, inputs or dice: see "Details"), with
     ``text`` (the game's ``display_text``) putting names for ids; an explanation that starts with the title again
-    ("Reset: Reset: the Trail ...") starts after it (issue #31: no doubled labels)."""
+    ("Reset: Reset: the Trail ...") starts after it (issue #31: no doubled labels).  ``game_id`` (not ""): the game
+    words of the explanation explained where they are used (``glossary.mark_terms``)."""
     title, expl = text(str(r.title)), text(str(r.explanation))
     if expl.startswith(title + ": ") and len(expl) > len(title) + 2:
         expl = expl[len(title) + 2 :]
@@ -272,8 +273,20 @@ def _plain_card(r: Ruling, text: Callable[[str], str] = str) -> str:
     return (
         '<div class="wg-ruling" style="border-left:4px solid #8a6d3b;padding:2px 8px;margin:3px 0;'
         f'background:#fbf8f1;font:13px sans-serif"><b>{html.escape(title)}</b>: '
-        f"{html.escape(expl)}</div>"
+        f"{_marked(html.escape(expl), game_id)}</div>"
     )
+
+
+def _marked(escaped: str, game_id: str | None) -> str:
+    """``glossary.mark_terms`` where the glossary can be read ("" : no marks)."""
+    if game_id == "":
+        return escaped
+    from .glossary import mark_terms
+
+    try:
+        return mark_terms(escaped, game_id)
+    except (OSError, ValueError):  # no glossary file (an installed package): the text as it is
+        return escaped
 
 
 _FLOAT = re.compile(r"(?<![\w.])(\d+\.\d{3,})(?![\w.])")
@@ -371,7 +384,7 @@ class RulingPanel:
                 dataclasses.replace(r, title=text(str(r.title)), explanation=text(str(r.explanation))), text
             )
         else:
-            card = _plain_card(r, text)
+            card = _plain_card(r, text, getattr(self.game, "game_id", None))
         if r.seq in fresh:
             card = f'<div style="box-shadow:-3px 0 0 #ff7f0e">{card}</div>'
         if r.reconstructed and self.details.value:

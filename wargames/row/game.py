@@ -620,6 +620,7 @@ class RowGame(
             return f"'{costs[key].description}'" if key in costs else key
 
         text = re.sub(r"(?<![/\w])[a-z][a-z0-9]*_[a-z0-9_]+\b(?!\.\w)", word, text)
+        text = re.sub(r"\b(ME_HASTY|PREP_DELIB)\b", lambda m: _MUGS[m.group(1)], text)  # ROW-5.2.1
         return re.sub(r"(?<![(\d])\b(\d{4})\b(?![)\d])", lambda m: self.display_name(m.group(1), side), text)
 
     def default_player(self, side: str) -> Player:
@@ -633,6 +634,10 @@ class RowGame(
         from .victory import victory_facts
 
         return victory_facts()
+
+
+#: ROW-5.2.1: the two chit mugs (``combat_chits.csv``) as a student reads them
+_MUGS = {"ME_HASTY": "Meeting Engagement/Hasty", "PREP_DELIB": "Prepared/Deliberate"}
 
 
 def _assign(store: dict[str, Any], values: dict[str, Any]) -> None:
