@@ -59,12 +59,25 @@ def _faults(texts: list[str]) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["tet", "yotr", "fitl", "row"])
-def test_issue31_first_decisions_of_each_app_show_names_not_ids(game_id):
-    """Issue #31 item 3: play the first decisions of the app (a different choice each time) and read everything the student sees."""
-    play = replica(game_id, lesson=True)
+@pytest.mark.parametrize(
+    ("game_id", "side", "decisions"),
+    [
+        ("tet", None, 5),
+        ("yotr", None, 5),
+        ("fitl", None, 5),
+        ("row", None, 5),
+        ("tet", "Communist", 3),
+        ("yotr", "Communist", 3),
+        ("fitl", "US", 3),
+        ("row", "Communist", 3),
+    ],
+)
+def test_issue31_first_decisions_of_each_app_show_names_not_ids(game_id, side, decisions):
+    """Issue #31 item 3: play the first decisions of the app as its default side and as the other (a different
+    choice each time) and read everything the student sees."""
+    play = replica(game_id, lesson=True) if side is None else replica(game_id, side=side, lesson=True)
     faults: list[str] = []
-    for k in range(5):
+    for k in range(decisions):
         w = play.walk
         faults += _faults(_student_texts(play))
         if not w.chooser.actions or not w.chooser.enabled:
@@ -72,6 +85,19 @@ def test_issue31_first_decisions_of_each_app_show_names_not_ids(game_id):
         w.chooser.choose((k * 7) % len(w.chooser.actions))
         w.chooser.apply_selected()
     assert not faults, "\n".join(dict.fromkeys(faults))
+
+
+def test_issue31_fitl_and_yotr_texts_name_pieces_boxes_and_supply_states():
+    import wargames
+
+    f = wargames.load("fitl", seed=1)
+    assert f.display_text("1 arvn_police to out_of_play; US (op_sa), VC (limited)") == (
+        "1 ARVN Police to Out of Play; US (Operation with a Special Activity), VC (Limited Operation)"
+    )
+    y = wargames.load("yotr", seed=1)
+    assert y.display_text("Supply states: attack_supply 26") == "Supply states: Attack Supply 26"
+    assert y.display_text("Attack on 3609 declared") == "Attack on Camp Carroll (3609) declared"
+    assert y.display_text("Hue (3809) holds; 2 hex(es) from 4050") == "Hue (3809) holds; 2 hex(es) from 4050"
 
 
 def test_plain_numbers_rounds_long_decimals_only():

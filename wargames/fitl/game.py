@@ -42,6 +42,9 @@ _ACTED = {
 }
 _ACTED_RE = re.compile(r"\((op_sa|op|limited|event)\)")
 _ID_RE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+_PIECE = re.compile(r"(us|arvn|nva|vc)_(troops|police|bases|irregulars|rangers|guerrillas)")
+#: FITL-1.4.1: the boxes off the map
+BOX_WORDS = {"out_of_play": "Out of Play", "casualties": "Casualties", "available": "Available"}
 
 SCENARIO_ALIASES = {"historical": "short"}  # decision F-30: generic tools load a game's "historical" scenario
 TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special_coin.py, Air Lift)
@@ -263,7 +266,10 @@ class FitlGame(
             key = m.group(0)
             if key in self.data.spaces:
                 return self.space_name(key)
-            return NAMES.get(key) or _ACTED.get(key) or key
+            piece = _PIECE.fullmatch(key)
+            if piece is not None:  # a force-pool id (rules 1.4, state.py): "arvn_police" -> "ARVN Police"
+                return f"{piece.group(1).upper()} {piece.group(2).replace('_', ' ').title()}"
+            return NAMES.get(key) or _ACTED.get(key) or BOX_WORDS.get(key) or key
 
         text = _ACTED_RE.sub(lambda m: f"({_ACTED[m.group(1)]})", text)
         return _ID_RE.sub(word, text)

@@ -390,6 +390,7 @@ class YotrGame(
             return self.unit_name(uid, side)
 
         text = _UNIT.sub(name, text)
+        text = _SUPPLY_STATE.sub(lambda m: _SUPPLY_WORDS[m.group(0)], text)  # YOTR-SUP: a unit's supply state
         # issue #31: a hex number standing alone ("Attack on 3609 declared") by its town or Supply Center and number
         return _HEX_NUMBER.sub(
             lambda m: self.hex_name(m.group(1)) if m.group(1) in self.data.hexes else m.group(0), text
@@ -516,6 +517,9 @@ class YotrGame(
 
 #: a counter id in a text: ``describe``'s forms ("NVA 5-6 (nva_3)", "NVA Battlegroup 2-1-6 (nva_3)", "dummy
 #: dummy_1") and a bare id ("arvn_qt_4", not "hidden@3609#1"); ``display_text`` keeps the words that are not ids
+#: YOTR-SUP-A/B: a Communist unit's supply state (``supply.communist_supply``) in the rules' words
+_SUPPLY_WORDS = {"attack_supply": "Attack Supply", "general_supply": "General Supply"}
+_SUPPLY_STATE = re.compile(r"\b(?:attack_supply|general_supply)\b")
 #: a hex number standing alone in a text, not inside brackets or a longer number (issue #31)
 _HEX_NUMBER = re.compile(r"(?<![(\d.\-@])\b(\d{4})\b(?![)\d.\-#])")
 _UNIT = re.compile(
