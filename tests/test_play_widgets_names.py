@@ -201,8 +201,8 @@ def test_row_prompts_and_plain_rulings_name_units_not_ids():
         == f"Activate a unit with {g.rows['arvn_2div_hq'].name} (0 of 4)"
     )
     assert (
-        g.display_text("drawn from the ME_HASTY mug") == "drawn from the ME_HASTY mug"
-    )  # not an id: unchanged
+        g.display_text("drawn from the ME_HASTY mug") == "drawn from the Meeting Engagement/Hasty mug"
+    )  # the mug's table id in words (issue #31)
 
 
 def test_the_last_decision_says_the_game_is_over_instead_of_a_stale_applied_line():

@@ -14,6 +14,7 @@ both return a change dict to put in the ruling's ``changes`` (decision F-41).
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -31,6 +32,19 @@ from .operations import OperationsRules
 from .sequence_of_play import SequenceRules
 from .state import Board
 from .victory import COMBINED, ONE_PLAYER_OPTIONS, VictoryRules
+
+#: FITL-2.3.6: what a faction did on a card, as the Adjust Eligibility ruling records it, in words
+_ACTED = {
+    "op_sa": "Operation with a Special Activity",
+    "op": "Operation only",
+    "limited": "Limited Operation",
+    "event": "Event",
+}
+_ACTED_RE = re.compile(r"\((op_sa|op|limited|event)\)")
+_ID_RE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+_PIECE = re.compile(r"(us|arvn|nva|vc)_(troops|police|bases|irregulars|rangers|guerrillas)")
+#: FITL-1.4.1: the boxes off the map
+BOX_WORDS = {"out_of_play": "Out of Play", "casualties": "Casualties", "available": "Available"}
 
 SCENARIO_ALIASES = {"historical": "short"}  # decision F-30: generic tools load a game's "historical" scenario
 TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special_coin.py, Air Lift)
@@ -240,6 +254,25 @@ class FitlGame(
     def display_name(self, key: str, side: str | None = None) -> str:
         """Spaces by name (``space_name``), e.g. ``"pleiku_darlac"`` -> ``"Pleiku-Darlac"``."""
         return self.space_name(key) if key in self.data.spaces else key
+
+    def display_text(self, text: str, side: str | None = None) -> str:
+        """Ids written out in a ruling, a prompt or a Non-player's reason in words (issue #31): a space's id by its
+        name ("pleiku_darlac" -> "Pleiku-Darlac"), an Operation or Special Activity by its name ("air_strike" ->
+        "Air Strike", ``operations.NAMES``), and what a faction did on a card (FITL-2.3.6: "US (op_sa)") as the
+        Sequence of Play names it."""
+        from .operations import NAMES
+
+        def word(m: re.Match[str]) -> str:
+            key = m.group(0)
+            if key in self.data.spaces:
+                return self.space_name(key)
+            piece = _PIECE.fullmatch(key)
+            if piece is not None:  # a force-pool id (rules 1.4, state.py): "arvn_police" -> "ARVN Police"
+                return f"{piece.group(1).upper()} {piece.group(2).replace('_', ' ').title()}"
+            return NAMES.get(key) or _ACTED.get(key) or BOX_WORDS.get(key) or key
+
+        text = _ACTED_RE.sub(lambda m: f"({_ACTED[m.group(1)]})", text)
+        return _ID_RE.sub(word, text)
 
     # ------------------------------------------------------------------ the interface
     def scores(self) -> dict[str, Any]:

@@ -163,7 +163,10 @@ class PlayGame:
                 margin="0 0 6px 0",
             ),
         )
-        self.widget = W.VBox([bar, self.status, self.body])
+        from .glossary import glossary_panel
+
+        self.glossary = glossary_panel(game_id)  # issue #31: the game's words, on the app's own page
+        self.widget = W.VBox([bar, self.glossary, self.status, self.body])
         self._fill_sides(side or DEFAULT_SIDE.get(game_id))
         self.game = None
         self.walk: Walkthrough | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -216,7 +217,7 @@ class Stepper:
         elif g.decision is not None:
             d = g.decision
             who = "a person" if g.player_for(d.side) is None else "the built-in player"
-            prompt = _prompt(g, d, self.side)
+            prompt = prompt_text(g, d, self.side)
             status = f"{d.side} to decide ({who}): {prompt} [{d.rule_id}], {len(d.options)} legal actions"
         else:
             status = "between rulings"
@@ -260,25 +261,54 @@ class Stepper:
 
 
 # ---------------------------------------------------------------------------------------------- RulingPanel
-def _plain_card(r: Ruling, text: Callable[[str], str] = str) -> str:
+def _plain_card(r: Ruling, text: Callable[[str], str] = str, game_id: str | None = "") -> str:
     """A ruling in plain words: its title and explanation (no rule id, inputs or dice: see "Details"), with
-    ``text`` (the game's ``display_text``) putting names for ids."""
+    ``text`` (the game's ``display_text``) putting names for ids; an explanation that starts with the title again
+    ("Reset: Reset: the Trail ...") starts after it (issue #31: no doubled labels).  ``game_id`` (not ""): the game
+    words of the explanation explained where they are used (``glossary.mark_terms``)."""
+    title, expl = text(str(r.title)), text(str(r.explanation))
+    if expl.startswith(title + ": ") and len(expl) > len(title) + 2:
+        expl = expl[len(title) + 2 :]
+        expl = expl[0].upper() + expl[1:]
     return (
         '<div class="wg-ruling" style="border-left:4px solid #8a6d3b;padding:2px 8px;margin:3px 0;'
-        f'background:#fbf8f1;font:13px sans-serif"><b>{html.escape(text(str(r.title)))}</b>: '
-        f"{html.escape(text(str(r.explanation)))}</div>"
+        f'background:#fbf8f1;font:13px sans-serif"><b>{html.escape(title)}</b>: '
+        f"{_marked(html.escape(expl), game_id)}</div>"
     )
 
 
+def _marked(escaped: str, game_id: str | None) -> str:
+    """``glossary.mark_terms`` where the glossary can be read ("" : no marks)."""
+    if game_id == "":
+        return escaped
+    from .glossary import mark_terms
+
+    try:
+        return mark_terms(escaped, game_id)
+    except (OSError, ValueError):  # no glossary file (an installed package): the text as it is
+        return escaped
+
+
+_FLOAT = re.compile(r"(?<![\w.])(\d+\.\d{3,})(?![\w.])")
+
+
+def plain_numbers(text: str) -> str:
+    """Numbers as a person writes them (issue #31): a decimal with more than two places (``0.166667``) rounded to
+    two, without trailing zeros (``0.17``); every other number unchanged."""
+    return _FLOAT.sub(lambda m: f"{float(m.group(1)):.2f}".rstrip("0").rstrip("."), text)
+
+
 def _text(game, side: str | None = None) -> Callable[[str], str]:
-    """The game's ``display_text`` as ``side`` reads it (names for ids; counters hidden from ``side`` stay hidden)."""
+    """The game's ``display_text`` as ``side`` reads it (names for ids; counters hidden from ``side`` stay hidden),
+    with numbers as a person writes them (``plain_numbers``)."""
     fn = getattr(game, "display_text", None)
-    return (lambda t: fn(t, side)) if fn is not None else str
+    return (lambda t: plain_numbers(fn(t, side))) if fn is not None else plain_numbers
 
 
-def _prompt(game, decision, side: str | None = None) -> str:
-    """A decision's prompt as ``side`` reads it, without a leading repeat of the deciding side's name (the panels
-    already say who decides: "Capitalist: Capitalist: declare ..." reads as a stutter, issue #31)."""
+def prompt_text(game, decision, side: str | None = None) -> str:
+    """A decision's prompt as ``side`` reads it after the deciding side's name: ``_text``, without the side's name
+    the prompt itself starts with ("Capitalist: declare ...", "VC, 1st Eligible ..."), which the widgets already
+    show in front of it (issue #31: no doubled labels)."""
     text = _text(game, side)(decision.prompt)
     for sep in (": ", ", "):
         head = f"{decision.side}{sep}"
@@ -355,7 +385,7 @@ class RulingPanel:
                 dataclasses.replace(r, title=text(str(r.title)), explanation=text(str(r.explanation))), text
             )
         else:
-            card = _plain_card(r, text)
+            card = _plain_card(r, text, getattr(self.game, "game_id", None))
         if r.seq in fresh:
             card = f'<div style="box-shadow:-3px 0 0 #ff7f0e">{card}</div>'
         if r.reconstructed and self.details.value:
@@ -382,6 +412,7 @@ class RulingPanel:
                 continue
             text = shown(e.get("side", ""), why, self.side) if shown is not None else why
             if text:
+                text = plain_numbers(text)  # reason_shown has put names for ids already
                 out.setdefault(at, []).insert(0, _reason_card(e.get("side", ""), e.get("by", ""), text))
         return out
 
@@ -521,7 +552,7 @@ class ActionChooser:
             mine = "" if self.enabled else f" (not yours to decide: you play {self.side})"
             self.prompt.value = (
                 f'<div style="font-family:sans-serif;font-size:13px;line-height:1.35"><b>{html.escape(d.side)}</b>: '
-                f"{html.escape(_prompt(g, d, self.side))} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
+                f"{html.escape(prompt_text(g, d, self.side))} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
                 f"actions.{html.escape(note)}{html.escape(mine)}</div>"
             )
         self.select.options = [(self.label(a), i) for i, a in enumerate(self.actions)]
@@ -551,7 +582,7 @@ class ActionChooser:
         """What the list shows for ``action``: its label with names for ids as the chooser's side reads them
         (``game.display_label``: a counter hidden from that side is never named)."""
         fn = getattr(self.game, "display_label", None)
-        return fn(action, self.side) if fn is not None else (action.label or action.kind)
+        return plain_numbers(fn(action, self.side) if fn is not None else (action.label or action.kind))
 
     def choose(self, label_or_index: str | int) -> None:
         """Select an action in the list by its label or position (as a click on the list would)."""

@@ -626,14 +626,22 @@ class RowGame(
     def display_text(self, text: str, side: str | None = None) -> str:
         """Unit and HQ ids in a prompt or a ruling's text (``vc_lf_09``) replaced by their names, and a hex number
         standing alone (``Advance into 3854?``) by its town's name and number (``Quang Ngai (3854)``) where the
-        hex has a town, city or base (issue #31)."""
+        hex has a town, city or base (issue #31); a supply purchase (``trail_status_plus_1``, ROW-7.1) by what it buys,
+        from the price list (``supply_costs.csv``)."""
         import re
 
-        text = re.sub(
-            r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b",
-            lambda m: self.rows[m.group(0)].name if m.group(0) in self.rows else m.group(0),
-            text,
-        )
+        from .supply import supply_tables
+
+        costs = supply_tables().costs
+
+        def word(m: re.Match[str]) -> str:
+            key = m.group(0)
+            if key in self.rows:
+                return self.rows[key].name
+            return f"'{costs[key].description}'" if key in costs else key
+
+        text = re.sub(r"(?<![/\w])[a-z][a-z0-9]*_[a-z0-9_]+\b(?!\.\w)", word, text)
+        text = re.sub(r"\b(ME_HASTY|PREP_DELIB)\b", lambda m: _MUGS[m.group(1)], text)  # ROW-5.2.1
         return re.sub(r"(?<![(\d])\b(\d{4})\b(?![)\d])", lambda m: self.display_name(m.group(1), side), text)
 
     def default_player(self, side: str) -> Player:
@@ -647,6 +655,10 @@ class RowGame(
         from .victory import victory_facts
 
         return victory_facts()
+
+
+#: ROW-5.2.1: the two chit mugs (``combat_chits.csv``) as a student reads them
+_MUGS = {"ME_HASTY": "Meeting Engagement/Hasty", "PREP_DELIB": "Prepared/Deliberate"}
 
 
 def _assign(store: dict[str, Any], values: dict[str, Any]) -> None:

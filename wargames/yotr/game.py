@@ -377,7 +377,9 @@ class YotrGame(
         """Counter ids in a prompt, a label, a ruling or a bot's reason replaced by ``unit_name`` as ``side`` may
         see the counter: "ARVN 1-6 (arvn_qt_4)" (``describe``) and a bare "arvn_qt_4" both read "ARVN 4th Quang
         Tri (1-6)"; the face a text already shows of a counter now face down to ``side`` stays, without its id
-        (the ruling was public when made); a bare id of a face-down counter reads "a Communist unit"."""
+        (the ruling was public when made); a bare id of a face-down counter reads "a Communist unit".  A hex number
+        standing alone reads as its town or Supply Center with the number ("Quang Tri (3808)", ``hex_name``) where it
+        has one (issue #31); a number already in brackets stays."""
 
         def name(m: re.Match[str]) -> str:
             uid = m.group("did") or m.group("uid") or m.group("bare")
@@ -387,7 +389,12 @@ class YotrGame(
                 return HIDDEN_UNIT if m.group("did") else m.group("face")
             return self.unit_name(uid, side)
 
-        return _UNIT.sub(name, text)
+        text = _UNIT.sub(name, text)
+        text = _SUPPLY_STATE.sub(lambda m: _SUPPLY_WORDS[m.group(0)], text)  # YOTR-SUP: a unit's supply state
+        # issue #31: a hex number standing alone ("Attack on 3609 declared") by its town or Supply Center and number
+        return _HEX_NUMBER.sub(
+            lambda m: self.hex_name(m.group(1)) if m.group(1) in self.data.hexes else m.group(0), text
+        )
 
     # ------------------------------------------------------------------ the interface
     def scores(self) -> dict[str, Any]:
@@ -510,6 +517,11 @@ class YotrGame(
 
 #: a counter id in a text: ``describe``'s forms ("NVA 5-6 (nva_3)", "NVA Battlegroup 2-1-6 (nva_3)", "dummy
 #: dummy_1") and a bare id ("arvn_qt_4", not "hidden@3609#1"); ``display_text`` keeps the words that are not ids
+#: YOTR-SUP-A/B: a Communist unit's supply state (``supply.communist_supply``) in the rules' words
+_SUPPLY_WORDS = {"attack_supply": "Attack Supply", "general_supply": "General Supply"}
+_SUPPLY_STATE = re.compile(r"\b(?:attack_supply|general_supply)\b")
+#: a hex number standing alone in a text, not inside brackets or a longer number (issue #31)
+_HEX_NUMBER = re.compile(r"(?<![(\d.\-@])\b(\d{4})\b(?![)\d.\-#])")
 _UNIT = re.compile(
     r"(?P<face>\b(?:USA|ROK|ARVN|NVA|NLF) (?:Battlegroup )?[^\s()]+) \((?P<uid>[a-z][a-z0-9_]*)\)"
     r"|\bdummy (?P<did>[a-z][a-z0-9_]*)(?![\w])|(?<![\w@])(?P<bare>[a-z][a-z0-9_]*)(?![\w])"
