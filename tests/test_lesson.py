@@ -182,7 +182,7 @@ def test_lesson_panel_settings_delegate_the_pending_kind_at_once():
 
 def test_prompts_do_not_repeat_the_deciding_side():
     from wargames.core.actions import Decision
-    from wargames.notebook.widgets import _prompt
+    from wargames.notebook.widgets import prompt_text as _prompt
 
     g = wargames.load("row", seed=1)
     d = Decision("Capitalist", "Capitalist: declare the HQ mission for Summer 1965", "ROW-9.5", [])

@@ -115,7 +115,7 @@ def test_prompt_text_drops_the_side_label_the_widget_already_shows():
     class G:
         pass
 
-    assert prompt_text(G(), D()) == "declare the HQ mission"
+    assert prompt_text(G(), D()) == "Declare the HQ mission"  # the first letter capitalised
     D.side, D.prompt = "VC", "VC, 1st Eligible on #76 Annam: choose"
     assert prompt_text(G(), D()) == "1st Eligible on #76 Annam: choose"
     D.prompt = "VCs move"  # the side's name without a separator is part of the sentence
