@@ -25,8 +25,8 @@ def _lesson(game_id: str, seed: int = 1) -> Lesson:
 
 
 def _replayed_digest(g) -> str:
-    fresh = type(g)(g.scenario_id, g.seed, g.options, _start=False)
-    fresh._replay([dict(e) for e in g.record], g.position)
+    fresh = type(g).unstarted(g.scenario_id, g.seed, g.options, players={s: g.player_for(s) for s in g.sides})
+    fresh.replay(g.record, g.position)
     return fresh.digest()
 
 

@@ -138,6 +138,15 @@ class DecisionRow(Row):
     reasoning: str
 
 
+def results_dir() -> Path:
+    """``benchmarks/results`` (the stored many-game runs) of the checkout this package runs from (an editable
+    install, CI and Binder), else next to the data directory."""
+    here = Path(__file__).resolve().parents[2] / "benchmarks" / "results"
+    if here.is_dir():
+        return here
+    return data_root().parent / "benchmarks" / "results"
+
+
 def data_root() -> Path:
     """The ``data/`` directory: $WARGAMES_DATA, the installed package's copy, or the checkout's."""
     return _data_root(os.environ.get("WARGAMES_DATA") or "")

@@ -57,13 +57,10 @@ STORED_RUNS: dict[str, StoredRun] = {
 
 
 def results_dir() -> Path:
-    """``benchmarks/results`` of the checkout this package runs from (an editable install, CI and Binder)."""
-    here = Path(__file__).resolve().parents[2] / "benchmarks" / "results"
-    if here.is_dir():
-        return here
-    from ..core.data import data_root
+    """``benchmarks/results`` of this checkout (:func:`wargames.core.data.results_dir`)."""
+    from ..core.data import results_dir as stored
 
-    return data_root().parent / "benchmarks" / "results"
+    return stored()
 
 
 def normalise(frame: pd.DataFrame) -> pd.DataFrame:

@@ -77,26 +77,38 @@ def static_picture(static: dict[str, Any], xr, yr, w: int, h: int, *, small: boo
     if key in _PICTURES:
         return _PICTURES[key]
     canvas = Canvas(xr, yr, w, h, TERRAIN["sea"])
+    _paint_hexes(canvas, hx, outline=not small)
+    _paint_lines(canvas, sd, rg, small)
+    if not small:  # the close-ups' hex numbers (moves and rulings name hexes, issue #19 item 3)
+        _paint_numbers(canvas, nums)
+    _PICTURES[key] = url = canvas.png_url()
+    return url
+
+
+def _paint_hexes(canvas: Canvas, hx: dict[str, list], *, outline: bool) -> None:
     for hid, colour in zip(hx["hex"], hx["colour"], strict=True):
         xs, ys = _corners(hid)
         if canvas.visible(xs, ys):
-            canvas.polygon(xs, ys, colour, None if small else "white", 0.5)
+            canvas.polygon(xs, ys, colour, "white" if outline else None, 0.5)
+
+
+def _paint_lines(canvas: Canvas, sd: dict[str, list], rg: dict[str, list], small: bool) -> None:
+    """The hexside features, then the victory Regions' outlines (dotted on the theatre map, dashed in close-ups)."""
     for xs, ys, colour, width, dash in zip(
         sd["xs"], sd["ys"], sd["colour"], sd["width"], sd["dash"], strict=True
     ):
         if canvas.visible(xs, ys):
             canvas.line(xs, ys, colour, width, dash)
+    width, dash = (1.5, "dotted") if small else (2.5, "dashed")
     for xs, ys in zip(rg["xs"], rg["ys"], strict=True):
         if canvas.visible(xs, ys):
-            canvas.line(
-                xs, ys, REGION_LINE, 1.5 if small else 2.5, "dotted" if small else "dashed", alpha=0.7
-            )
-    if not small:  # the close-ups' hex numbers (moves and rulings name hexes, issue #19 item 3)
-        for text, x, y in zip(nums["hex"], nums["x"], nums["y"], strict=True):
-            if text and canvas.visible([x], [y], margin=1.0):
-                canvas.text(x, y, text, 7, "#666666")
-    _PICTURES[key] = url = canvas.png_url()
-    return url
+            canvas.line(xs, ys, REGION_LINE, width, dash, alpha=0.7)
+
+
+def _paint_numbers(canvas: Canvas, nums: dict[str, list]) -> None:
+    for text, x, y in zip(nums["hex"], nums["x"], nums["y"], strict=True):
+        if text and canvas.visible([x], [y], margin=1.0):
+            canvas.text(x, y, text, 7, "#666666")
 
 
 @functools.cache

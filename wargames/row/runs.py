@@ -423,7 +423,7 @@ def read_arc(tag: str, results: str | Path | None = None) -> list[dict[str, Any]
     ``arc``), from ``row_campaign_arc_<tag>_games.csv`` and ``_seasons.csv`` in ``results`` (default: the
     project's ``benchmarks/results``)."""
     if results is None:
-        from ..notebook.compare import results_dir
+        from ..core.data import results_dir
 
         results = results_dir()
     base = Path(results) / f"row_campaign_arc_{tag}"
