@@ -949,7 +949,7 @@ class Game:
             self._rollback_last()
             raise self._failed(err, where, "before the last decision") from err
 
-    def _failed(self, err: Exception, where: str, back_to: str) -> Exception:
+    def _failed(self, err: BaseException, where: str, back_to: str) -> Exception:
         """The error to raise after a rollback: a rules refusal as it is; any other error as :class:`StepFailed`
         naming where the game was and where it is back to."""
         if isinstance(err, WargamesError):

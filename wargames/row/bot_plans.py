@@ -68,7 +68,7 @@ def past_missions(game: RowGame, side: str) -> list[tuple[int, str]]:
     """(season, mission) of every mission ``side`` has declared so far (ROW-9.5 rulings of the game log)."""
     first = game.scenario.first_turn - 1
     return [
-        (r.turn + first, r.result.get("mission"))
+        (r.turn + first, str(r.result.get("mission")))
         for r in game.log
         if r.title == "HQ mission" and r.side == side and isinstance(r.result, dict)
     ]

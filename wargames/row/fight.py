@@ -5,6 +5,7 @@ and the cadre trace of US division units (ROW-9.4, ``cadres.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import replace as dc_replace
 from fractions import Fraction
@@ -216,7 +217,7 @@ class FightMixin:
             tuple(self._cu(u) for u in e.supporters[e.enemy]),
         )
 
-    def _ground(self: RowGame, uid: str, hid: str, supporters: list[str] = ()) -> Ground:
+    def _ground(self: RowGame, uid: str, hid: str, supporters: Sequence[str] = ()) -> Ground:
         """ROW-5.4.3 (TEC): the combat hex's terrain (a town or city replaces it), its support factor and defender
         die modifier; the river or bridge each attacking unit (declarer and supporters) crosses: the river bonus
         counts only if every one of them attacks across one (the smallest of their modifiers); whether naval
@@ -231,7 +232,7 @@ class FightMixin:
         across = crossing(uid)
         sides = [crossing(u) for u in (uid, *supporters) if u in self.pos]
         every = bool(sides) and all(sides)
-        river_mod = min(int(self.map.tec[f].defender_die_mod) for f in sides) if every else 0
+        river_mod = min(int(self.map.tec[f].defender_die_mod) for f in sides if f) if every else 0
         if across and not every:
             river_mod = int(self.map.tec[across].defender_die_mod)
         near_sea = any(self.map.is_sea(h) for h in self.map.within(hid, 2))

@@ -96,6 +96,8 @@ class OutcomesMixin:
         from .control import dmz_entry
 
         r = dmz_entry(self.situation().piece(uid), into, self.map)
+        if r is None:  # not a unit, or not the DMZ (both checked above)
+            return
         yield self._stamp(r)
         if side == CAPITALIST:
             yield from self._snafu_for(COMMUNIST, uid, f"{uid} entered the DMZ")
