@@ -269,6 +269,7 @@ def test_impossible_forced_dice_and_a_lesson_after_the_last_turn_are_refused(gam
     with pytest.raises(PositionError, match="not a face"):
         wargames.load(game_id, dice=[66])
     game = unstarted(game_id)
+    assert wargames.load(game_id, dice=[game.die_faces]).digest()  # its largest die face is a die face
     last = game.sequence.turns
     if last is None:
         pytest.skip("no last turn")

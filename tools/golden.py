@@ -74,6 +74,11 @@ def ruling_line(r: Any) -> str:
     substance = {
         k: d[k] for k in ("result", "inputs", "dice", "lookup", "changes", "places", "side", "hidden_from")
     }
+    # the changes in a canonical order: a set updated at once (FitL's Sabotage markers) journals its members in
+    # the set's order, which Python's string hashing varies from run to run
+    substance["changes"] = sorted(
+        (json.dumps(c, sort_keys=True, default=str) for c in substance["changes"] or []),
+    )
     fp = hashlib.sha1(json.dumps(substance, sort_keys=True, default=str).encode()).hexdigest()[:10]
     short = json.dumps(d["result"], sort_keys=True, default=str, separators=(",", ":"))
     if len(short) > RESULT_CHARS:

@@ -177,6 +177,8 @@ class RowGame(
 
     #: the load options Rumor of War reads (besides the core's ``position`` and ``dice``)
     load_options: ClassVar[frozenset[str]] = frozenset({"extras"})
+    #: the game rolls six- and ten-sided dice (a 0 on the D10 reads 10), so a lesson may fix a die at up to 10
+    die_faces: ClassVar[int] = 10
 
     def load_scenario(self, scenario: str) -> None:
         unknown = sorted(set(self.game_options) - self.load_options)
