@@ -27,7 +27,8 @@ def test_issue31_glossary_opens_on_the_app_page_and_a_ruling_word_shows_its_entr
         sync_api.expect(entry).to_be_visible(timeout=20000)
         entry.scroll_into_view_if_needed()
         page.screenshot(path=str(ART / "glossary_row_open.png"))
-        assert page.url == url, "opening the glossary left the page"
+        # the class store may add the student's token to the address meanwhile (notebook.classroom): same page
+        assert page.url.split("?")[0] == url.split("?")[0], "opening the glossary left the page"
         term = page.locator(".wg-ruling abbr.wg-term").first
         sync_api.expect(term).to_be_attached(timeout=20000)
         assert term.get_attribute("title"), "a marked word carries its glossary entry"
