@@ -115,7 +115,7 @@ def test_reload_brings_back_the_same_decision_and_frees_the_old_kernel(server, b
     try:
         page.goto(server.url, timeout=180000)
         _first_decision(page)
-        assert wait(lambda: "token=" in page.url, 10), f"the page did not keep its game's key: {page.url}"
+        assert wait(lambda: "token=" in page.url, 60), f"the page did not keep its game's key: {page.url}"
         shown = _apply(page)
         old = _kernel_id(page)
         assert old in server.kernels()
