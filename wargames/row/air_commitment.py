@@ -118,6 +118,15 @@ class AirCommitmentMixin:
         )
         if not boxes:
             return
+        if self.china_in():  # 12.2 (R-WAR-12): all ops unrestricted, no VP to the Communist for it
+            yield self.ruling(
+                "ROW-12.2",
+                "Unrestricted operations",
+                f"Unrestricted boxes: {', '.join(boxes)}: with China in the war every Capitalist operation is "
+                "unrestricted and costs no US Unrest.",
+                result={"unrestricted": boxes, "secret": "", "unrest": 0, "free": 0},
+            )
+            return
         secret = ""
         if self.vp["secret_ops_allowed"]:
             a = yield self.decide(

@@ -399,6 +399,15 @@ class ReinforceMixin:
                         )
                         break
                     empty_paid = True
+                    if self.uprising_declared():  # 13.1.2: none once the General Uprising was declared
+                        yield self.ruling(
+                            "ROW-13.1.2",
+                            "The VC cup is empty",
+                            "A recruitment draw is due and the cup is empty; since the General Uprising was "
+                            "declared an empty cup earns no VP.",
+                            result={"empty": True, "vp": 0},
+                        )
+                        break
                     vp = next((a.vp for a in self.scenario.victory.awards if a.id == "empty_vc_cup"), 2)
                     yield self.ruling(
                         "ROW-13.1.2",

@@ -341,6 +341,11 @@ class StrategicMixin:
             for r in self.log
         )
 
+    def uprising_over(self: RowGame) -> bool:
+        """ROW-9.5 (decision R-WAR-11): the General Uprising's Victory Phase has been held in this game, so destroyed
+        VC units and routed VC HQs are now eliminated for good (read from the rulings, as :meth:`uprising_declared`)."""
+        return any(r.title == "General Uprising: Victory Phase" and r.rule_id == "ROW-9.5" for r in self.log)
+
     def declare_missions(self: RowGame):
         """ROW-9.5 (A7): the Capitalist, then the Communist, declares and pays a mission."""
         for side in (CAPITALIST, COMMUNIST):
@@ -469,7 +474,7 @@ class StrategicMixin:
         o = self.objectives.pop(hid, None)
         if o is None:
             return
-        s, r = V.resolve_objective(self.vstate(), o["value"], capitalist_won, hid)
+        s, r = V.resolve_objective(self.vstate(), o["value"], capitalist_won, hid, chinese=self.china_in())
         self.set_vstate(s)
         yield self._stamp(r)
         yield from self._check_win()

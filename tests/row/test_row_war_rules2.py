@@ -1,0 +1,149 @@
+"""Rumor of War's strategic rules as written (issue #27 items 2, 3, 4, 6, 7, 8): the General Uprising's Victory
+Phase and doubled awards (ROW-9.5; decisions R-WAR-10, R-WAR-11), China's intervention (ROW-12.2; R-WAR-12), and
+the other items of the branch, each test named for its rule."""
+
+from __future__ import annotations
+
+import wargames  # noqa: F401  (registers the games)
+from tests.row.test_row_politics import drive
+from wargames.row import victory as V
+from wargames.row.pieces import CAPITALIST, COMMUNIST
+from wargames.testing import unstarted
+
+GU = {COMMUNIST: "general_uprising", CAPITALIST: "search_and_destroy"}
+
+
+def _pass(d):
+    """Answer a decision with its pass (no claim, no roll ...) when it has one, else the first option."""
+    return next((a for a in d.options if a.kind.startswith("no_")), d.options[0])
+
+
+def tet(seed: int = 1):
+    g = unstarted("row", "tet-offensive", seed)
+    g.turn = 1
+    for p in (g.setup_levels(), g.setup_capitalist(), g.setup_communist(), g.setup_vc_cup()):
+        drive(g, p)
+    return g
+
+
+# ------------------------------------------------------------------------------------------ 9.5 General Uprising
+def test_row_9_5_general_uprising_doubles_territorial_and_unrest_awards_once_r_war_10():
+    """Territorial and US Unrest awards count double in the uprising's season; an award that is both counts double
+    once; a plain end-of-turn award to the Capitalist is not doubled; the Communist Offensive doubles them all."""
+    val = lambda also, base=1, missions=GU: V.vp_value("end_turn", missions, base=base, also=also).result  # noqa: E731
+    assert val(()) == 1
+    assert val(("territorial",), 3) == 6
+    assert val(("unrest_award",), 2) == 4
+    assert val(("territorial", "unrest_award"), 2) == 4  # not 8
+    assert val(("territorial",), 2, {COMMUNIST: "offensive"}) == 4  # end-of-turn x2 (R-HQ-05)
+    assert val(("territorial",), 2, {COMMUNIST: "infiltrate"}) == 2
+    # casualties are doubled once under the uprising, not again as an Unrest award
+    assert V.vp_value("casualty", GU, also=("unrest_award",)).result == 2
+    # with China in as well every award doubles again (12.2)
+    assert V.vp_value("other", GU, also=("unrest_award",), chinese=True).result == 4
+
+
+def test_row_9_5_general_uprising_victory_phase_removes_the_vc_battalions_r_war_11():
+    """In the uprising's End Phase, before its awards, every VC battalion leaves the map for good; from then on a
+    destroyed VC unit goes to the Destroyed box, never to Replacements."""
+    g = tet()
+    vcb = sorted(u for u in g.pos if g.rows[u].nationality == "VC" and g.rows[u].unit_type == "battalion")
+    rgt = next(
+        u for u in sorted(g.pos) if g.rows[u].nationality == "VC" and g.rows[u].unit_type == "regiment"
+    )
+    pavn = next(u for u in sorted(g.pos) if g.rows[u].nationality == "PAVN" and g.rows[u].kind == "unit")
+    assert vcb and g.elimination_box(rgt) == "replacements" and not g.uprising_over()
+    g.missions.update(GU)
+    rs = drive(g, g.victory_point_check(), _pass)
+    assert rs[0].rule_id == "ROW-9.5" and rs[0].title == "General Uprising: Victory Phase"
+    assert all(u not in g.pos and g.box[u] == "destroyed" for u in vcb)
+    assert g.uprising_over()
+    assert g.elimination_box(rgt) == "destroyed" and g.elimination_box(pavn) == "replacements"
+    ruling = [r for r in rs if r.title.startswith("Award: cities")]
+    assert ruling  # the territorial award was weighed with the uprising in force
+
+
+def test_row_9_5_a_vc_hq_routed_after_the_uprising_is_eliminated_with_its_commander():
+    g = tet()
+    g.missions.update(GU)
+    drive(g, g._uprising_victory_phase())
+    hq = "vc_mr2_hq"
+    hid = g.pos[hq]
+    us = next(u for u in sorted(g.pos) if g.side_of(u) == CAPITALIST and g.rows[u].kind == "unit")
+    g.place(us, hid)
+    rs = drive(g, g._rout(hid, CAPITALIST))
+    assert g.box[hq] == "destroyed" and "tran_do" not in g.leaders
+    assert rs[-1].result["destroyed"] and rs[-1].rule_id == "ROW-9.5"
+
+
+def test_row_13_1_2_no_empty_cup_award_once_the_uprising_was_declared():
+    """A recruitment draw from an empty VC cup earns the scenario's VP, but not after the uprising was declared."""
+
+    def recruit(declared: bool) -> tuple[int, list]:
+        g = tet()
+        for u, b in list(g.box.items()):
+            if b == "vc_cup":
+                g.place(u, None, "destroyed")
+        if declared:
+            g.log.append(
+                type(g.log[0])(
+                    rule_id="ROW-9.5",
+                    title="HQ mission",
+                    explanation="the Communist declares the General Uprising",
+                    result={"mission": "general_uprising"},
+                    side=COMMUNIST,
+                )
+            )
+        before = g.vp["us_unrest"]
+        rs = drive(g, g.vc_recruitment())
+        return g.vp["us_unrest"] - before, [r for r in rs if r.title == "The VC cup is empty"]
+
+    gained, rs = recruit(False)
+    assert gained > 0 and rs[0].result["vp"] == gained
+    gained, rs = recruit(True)
+    assert gained == 0 and rs[0].result == {"empty": True, "vp": 0}
+
+
+# ------------------------------------------------------------------------------------------ 12.2 China
+def war(seed: int = 1, china: bool = False):
+    g = unstarted("row", "vietnam-war", seed)
+    g.turn = 1
+    for p in (g.setup_levels(), g.setup_capitalist(), g.setup_communist(), g.setup_vc_cup()):
+        drive(g, p)
+    g.pol["china"]["intervened"] = china
+    return g
+
+
+def test_row_12_2_china_doubles_every_vp_award_not_the_losses_r_war_12():
+    g = war(china=True)
+    g.vp["us_military_victory"] = 5
+    drive(g, g._award(CAPITALIST, 1, "a Communist ace is lost (10.3.6)"))
+    assert g.vp["us_military_victory"] == 7
+    drive(g, g._award(CAPITALIST, -1, "the Communist holds the sky (10.3.1)"))
+    assert g.vp["us_military_victory"] == 6
+    # the accumulators: a POW or Secret Ops VP, a Body Count VP, the automatic VP of a track passing 9
+    assert g._vp_value("pow") == 2 and g._vp_value("secret_ops") == 2
+    s, r, _ = V.add_points(V.VictoryState(us_unrest=3, pow=8), "pow", 3, vp=g._auto_vp("pow"))
+    assert s.us_unrest == 5 and r.result["auto_vp"] == 2 and g._auto_vp("pow") == 2
+    # objectives (12.1.3)
+    s, _ = V.resolve_objective(V.VictoryState(us_military_victory=4), 2, True, "2945", chinese=True)
+    assert s.us_military_victory == 8
+    s, _ = V.claim_objective(V.VictoryState(us_military_victory=9), "2945", 3, False, True, chinese=True)
+    assert s.us_military_victory == 3
+    assert war(china=False)._vp_value("pow") == 1
+
+
+def test_row_12_2_china_lifts_the_air_restrictions_and_their_unrest_cost_r_war_12():
+    """With China in, the Capitalist commits aircraft unrestricted only, even to boxes the scenario restricted, and
+    the unrestricted boxes cost no US Unrest; before, each cost 1."""
+    for china, unrest in ((False, 1), (True, 0)):
+        g = war(china=china)
+        opts = g._box_options(CAPITALIST)
+        assert any(a["restricted"] for a in opts) is not china
+        pick = next(a for a in opts if a["box"] == "airfield_strike")
+        field = g._fields_for(pick["aircraft"], "strategic")[0]
+        g.airwar["aircraft"][pick["aircraft"]].update(box="airfield_strike", airfield=field, restricted=False)
+        before = g.vp["us_unrest"]
+        rs = drive(g, g._unrestricted_cost(), _pass)
+        assert g.vp["us_unrest"] - before == unrest
+        assert rs[0].rule_id == ("ROW-12.2" if china else "ROW-10.3.7")
