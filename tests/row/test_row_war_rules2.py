@@ -147,3 +147,54 @@ def test_row_12_2_china_lifts_the_air_restrictions_and_their_unrest_cost_r_war_1
         rs = drive(g, g._unrestricted_cost(), _pass)
         assert g.vp["us_unrest"] - before == unrest
         assert rs[0].rule_id == ("ROW-12.2" if china else "ROW-10.3.7")
+
+
+# ------------------------------------------------------------------------------------------ 14.5 elections
+def test_row_14_5_a_democratic_win_ends_the_republican_effects_r_war_13():
+    g = war()
+    g.pol["party"] = "Republicans"
+    g.pol["free_unrestricted"] = g.airwar["free_unrestricted"] = 2
+    g.turn = next(
+        t
+        for t, row in __import__("wargames.row.scenario", fromlist=["x"]).load_calendar().items()
+        if row.year == 1972 and "election" in (row.fixed_events or "")
+    )
+    g.vp.update(us_military_victory=9, us_unrest=4)
+    rs = drive(g, g.us_election())
+    assert g.pol["party"] == "Democrats" and g.airwar["free_unrestricted"] == 0 == g.pol["free_unrestricted"]
+    assert rs[-1].title == "Republican administration ends" and rs[-1].result["lapsed"] == 2
+
+
+def test_row_14_5_free_unrestricted_declarations_are_the_players_choice_r_war_13():
+    """Two unrestricted boxes and three free declarations: the Capitalist is offered to use 2, 1 or none; the
+    built-in player uses both, with its reason; keeping them costs the Unrest and keeps the declarations."""
+    for pick_n, unrest, left in ((0, 2, 3), (1, 1, 2), (2, 0, 1)):
+        g = war()
+        g.vp["secret_ops_allowed"] = False
+        g.airwar["free_unrestricted"] = 3
+        opts = g._box_options(CAPITALIST)
+        for box in ("airfield_strike", "sam_strike"):
+            a = next(
+                x
+                for x in opts
+                if x["box"] == box
+                and x["aircraft"]
+                not in [y for y, r in g.airwar["aircraft"].items() if r["box"] != "available"]
+            )
+            g.airwar["aircraft"][a["aircraft"]].update(
+                box=box, airfield=g._fields_for(a["aircraft"], "strategic")[0], restricted=False
+            )
+        seen = []
+
+        def pick(d, n=pick_n, seen=seen):
+            seen.append(d)
+            return next(o for o in d.options if o["n"] == n)
+
+        before = g.vp["us_unrest"]
+        drive(g, g._unrestricted_cost(), pick)
+        assert [o["n"] for o in seen[0].options] == [2, 1, 0] and seen[0].kind == "free_unrestricted"
+        assert g.vp["us_unrest"] - before == unrest and g.airwar["free_unrestricted"] == left
+    from wargames.row.bots import RowBot
+
+    bot = RowBot(CAPITALIST)
+    assert bot.choose(g, seen[0])["n"] == 2 and "US Unrest" in bot.last_reason

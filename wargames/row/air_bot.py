@@ -146,6 +146,18 @@ def _secret_box(game: RowGame, d: Any) -> tuple[Action, str]:
     return _pick(d, "no_secret"), f"Secret Ops already at {game.vp['secret_ops']}: a reveal would cost a VP"
 
 
+def _free_unrestricted(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-14.5: spend every free unrestricted declaration it may: each saves a point of US Unrest now, and those left
+    lapse if the Democrats win the next election (R-WAR-13)."""
+    a = max(d.options, key=lambda x: x["n"])
+    if not a["n"]:
+        return a, "no free declaration can be used"
+    return a, (
+        f"uses {a['n']} free declaration(s): each saves a point of US Unrest now, and those left would lapse if "
+        "the Democrats won the next election"
+    )
+
+
 def _ace(game: RowGame, d: Any) -> tuple[Action, str]:
     """ROW-10.3.6: the ace flies with the best air-to-air aircraft."""
     a = max(
@@ -263,6 +275,7 @@ AIR_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] = {
     "air_mission": _air_mission,
     "airfield": _airfield,
     "secret_box": _secret_box,
+    "free_unrestricted": _free_unrestricted,
     "ace": _ace,
     "airfield_work": _airfield_work,
     "air_target": _air_target,

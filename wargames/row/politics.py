@@ -465,9 +465,24 @@ class PoliticsMixin:
         year = self._calendar_row().year
         r = election(year, self.vp["us_military_victory"], self.vp["us_unrest"])
         yield self._stamp(r)
+        was = self.pol.get("party")
         self.pol["party"] = r.result["winner"]
         self._touch()
         if r.result["winner"] != "Republicans":
+            if was == "Republicans":  # 14.5 (R-WAR-13): what held while the Republicans were in power ends
+                lapsed = self.pol.get("free_unrestricted", 0)
+                self.pol["free_unrestricted"] = 0
+                if getattr(self, "airwar", None):
+                    lapsed = self.airwar.get("free_unrestricted", 0)  # the count the air war spends
+                    self.airwar["free_unrestricted"] = 0
+                yield self.ruling(
+                    "ROW-14.5",
+                    "Republican administration ends",
+                    f"The Democrats take office: the Republican effects end; the {lapsed} free unrestricted "
+                    "declaration(s) left lapse (what was done under the Republicans stays: US Unrest, the Secret "
+                    "Ops marker, the Low Morale markers).",
+                    result={"free_unrestricted": 0, "lapsed": lapsed},
+                )
             return
         self.vp["secret_ops"] = 0
         self.vp["secret_ops_allowed"] = True
