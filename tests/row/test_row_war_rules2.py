@@ -198,3 +198,57 @@ def test_row_14_5_free_unrestricted_declarations_are_the_players_choice_r_war_13
 
     bot = RowBot(CAPITALIST)
     assert bot.choose(g, seen[0])["n"] == 2 and "US Unrest" in bot.last_reason
+
+
+# ------------------------------------------------------------------------------------------ 10.4.1 / 14.7.2 trail strike
+def _trail_air(g, striker="cvw_16", recon="usaf_432trw"):
+    g.airwar["aircraft"][striker].update(box="hcm_strike", airfield="carriers")
+    g.airwar["aircraft"][recon].update(box="recon", airfield=g._fields_for(recon, "tactical")[0])
+
+
+def test_row_14_7_2_the_air_strike_on_the_trail_is_a_legal_action_r_war_14():
+    """An aircraft of the Trail Strike box is offered a strike on every open trail hex; after a successful recon a
+    D10 at most its Ho Chi Minh strike value (3 for a carrier air wing) places a Trail Interdicted marker, which
+    closes the highest active terminus."""
+    g = war()
+    assert g.trail_strikes_in_play() and "a6f" in {s.id for ph in g.load_sequence().phases for s in ph.steps}
+    _trail_air(g)
+    before = g.active_terminus_numbers()
+    assert g._summer()  # the monsoon takes 1 off every value (10.3.9): recon 5, trail strike 2
+    g.dice.force([4, 1, 2, 9])  # recon 4 <= 5 (found); it stays (1); strike 2 <= 2 (hit); striker leaves (9)
+    seen = []
+
+    def pick(d):
+        seen.append(d)
+        return d.options[0]
+
+    rs = drive(g, g.trail_strikes(), pick)
+    d = seen[0]
+    assert d.kind == "trail_strike" and d.options[-1].kind == "no_trail_strike"
+    offered = {a["hex"] for a in d.options if a.kind == "trail_strike"}
+    assert offered and offered <= set(g.trail_strike_hexes()) | {d.options[0]["hex"]}
+    hit = next(r for r in rs if r.title == "Trail strike")
+    assert hit.result["success"] and hit.lookup and hit.inputs["mission"] == "hcm_strike"
+    assert g.trail_markers() == {d.options[0]["hex"]: "air"}
+    assert len(g.active_terminus_numbers()) == len(before) - 1
+
+
+def test_row_14_7_2_a_trail_strike_needs_the_recon_and_is_halved_under_restricted_ops():
+    g = war()
+    _trail_air(g)
+    g.dice.force(
+        [7, 1, 9]
+    )  # recon 7 > 6: nothing found, no strike roll; the recon stays; the striker may retry
+    rs = drive(
+        g,
+        g.trail_strikes(),
+        lambda d: d.options[0],
+    )
+    assert not g.trail_markers() and not any(r.title == "Trail strike" for r in rs)
+    g = war()
+    _trail_air(g)
+    g.restricted["Capitalist"] = "all"
+    g.dice.force([1, 1, 2, 9])  # found; strike 2 > (3 - 1 monsoon) // 2 = 1: a miss
+    rs = drive(g, g.trail_strikes(), lambda d: d.options[0])
+    strike = next(r for r in rs if r.title == "Trail strike")
+    assert not strike.result["success"] and strike.inputs["value"] == 1 and not g.trail_markers()

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 US_SERVICES = ("USAF", "Navy", "USMC")
 STRATEGIC = ("aew", "downtown", "infrastructure", "airfield_strike", "sam_strike")
-TACTICAL = ("ground_support", "interdiction", "recon")
+TACTICAL = ("ground_support", "interdiction", "recon", "hcm_strike")
 STRIKES = ("infrastructure", "airfield_strike", "sam_strike")
 AIR_TRACK = {CAPITALIST: "US Air", COMMUNIST: "Communist Air"}
 SUPPLY_TRACK = {CAPITALIST: "Capitalist Supply", COMMUNIST: "Communist Supply"}

@@ -109,6 +109,7 @@ DECISION_KINDS: dict[str, str] = {
     "airfield_work": "which airfield to repair or improve, or none (10.1)",
     "secret_box": "which unrestricted box is a secret mission, or none (10.3.7)",
     "free_unrestricted": "how many free unrestricted declarations to spend, or none (14.5)",
+    "trail_strike": "which aircraft strikes which Ho Chi Minh Trail hex, or none (10.4.1, 14.7.2)",
     "ace": "which aircraft an ace flies with (10.3.6)",
     "air_target": "which enemy aircraft to attack (10.3.1)",
     "sam_hit": "which aircraft a SAM hit strikes (10.3.5)",
