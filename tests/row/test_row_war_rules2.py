@@ -252,3 +252,39 @@ def test_row_14_7_2_a_trail_strike_needs_the_recon_and_is_halved_under_restricte
     rs = drive(g, g.trail_strikes(), lambda d: d.options[0])
     strike = next(r for r in rs if r.title == "Trail strike")
     assert not strike.result["success"] and strike.inputs["value"] == 1 and not g.trail_markers()
+
+
+# ------------------------------------------------------------------------------------------ 14.2.2 ground commanders
+def test_row_14_2_2_the_player_places_an_arriving_ground_commander_r_war_15():
+    """Truong arrives by the chart (Summer 1966): the Capitalist chooses among the ARVN HQs on the map (the chart's
+    1st Division HQ one of them); a commander already with the chosen HQ is relieved; the bot keeps the chart's HQ."""
+    g = war()
+    g.turn = 4
+    hqs = g.ground_commander_hqs("ngo_quang_truong")
+    assert "arvn_1div_hq" in hqs and all(g.rows[h].nationality == "ARVN" and h in g.pos for h in hqs)
+    assert len(hqs) > 1 and "us_iii_maf_hq" not in hqs
+    other = next(h for h in hqs if h != "arvn_1div_hq")
+    g.leaders["le_nguyen_khang"] = other
+    seen = []
+
+    def pick(d):
+        seen.append(d)
+        return next(a for a in d.options if a["hq"] == other)
+
+    rs = drive(g, g.place_ground_commander("ngo_quang_truong", "arvn_1div_hq"), pick)
+    d = seen[0]
+    assert d.kind == "ground_commander" and d.side == CAPITALIST and {a["hq"] for a in d.options} == set(hqs)
+    assert g.leaders["ngo_quang_truong"] == other and "le_nguyen_khang" not in g.leaders
+    assert rs[-1].rule_id == "ROW-14.2.2" and "le_nguyen_khang" in rs[-1].result["relieved"]
+    from wargames.row.bots import RowBot
+
+    bot = RowBot(CAPITALIST)
+    assert bot.choose(g, d)["hq"] == "arvn_1div_hq" and "history" in bot.last_reason
+
+
+def test_row_14_2_2_a_ground_commander_without_an_hq_of_his_nation_waits():
+    g = war()
+    for h in g.ground_commander_hqs("lon_nol"):
+        g.place(h, None, "routed")
+    rs = drive(g, g.place_ground_commander("lon_nol"))
+    assert rs[-1].title == "Ground commander waits" and "lon_nol" not in g.leaders

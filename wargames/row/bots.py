@@ -122,6 +122,7 @@ DECISION_KINDS: dict[str, str] = {
     "fleet_station": "the 7th Fleet's Station box (11.1)",
     # special rules (ROW-12.2, 14)
     "commander": "whether to change the theater commander (14.2.1)",
+    "ground_commander": "which HQ an arriving ground commander joins (14.2.2)",
     "poor_marker": "which ARVN unit takes a Poor marker (14.2.1)",
     "low_morale": "which Capitalist unit takes a Low Morale marker (14.5)",
     "invasion": "which country to invade, or none (14.6.1)",

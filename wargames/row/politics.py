@@ -541,6 +541,34 @@ def _combat_chit(game: RowGame, d) -> tuple[Action, str]:
     return best, "keeps the chit with the biggest die and modifier"
 
 
+def _ground_commander(game: RowGame, d) -> tuple[Action, str]:
+    """ROW-14.2.2 (R-WAR-15): the HQ the chart names, where history put him; else the HQ without a commander that
+    has most of its side's units within its command range."""
+    chart = next((a for a in d.options if a["chart"]), None)
+    if chart is not None:
+        return chart, "where history put him (the reinforcement chart's HQ)"
+
+    def score(a: Action) -> tuple[int, int, str]:
+        hq = a["hq"]
+        led = any(x == hq for x in game.leaders.values())
+        rng = game.rows[hq].command_range or 0
+        near = [
+            u
+            for u, h in game.pos.items()
+            if game.rows[u].kind == "unit"
+            and game.side_of(u) == d.side
+            and game.map.distance(h, game.pos[hq]) <= rng
+        ]
+        return (not led, len(near), hq)
+
+    best = max(d.options, key=score)
+    return best, (
+        f"{game.rows[best['hq']].name}: "
+        + ("no commander yet, " if not any(x == best["hq"] for x in game.leaders.values()) else "")
+        + f"the most units within {game.rows[best['hq']].command_range or 0} hexes"
+    )
+
+
 #: the built-in players' answers to the special-rule decisions (12.2, 14.x), by decision kind, with the reason
 SPECIAL_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] = {
     "combat_chit": _combat_chit,
@@ -553,4 +581,5 @@ SPECIAL_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] 
     "poor_marker": lambda game, d: (d.options[0], "Poor on the first ARVN unit listed"),
     "low_morale": lambda game, d: (d.options[0], "Low Morale on the first Capitalist unit listed"),
     "prc_entry": lambda game, d: (d.options[0], "the first free supply source"),
+    "ground_commander": _ground_commander,
 }
