@@ -288,3 +288,33 @@ def test_row_14_2_2_a_ground_commander_without_an_hq_of_his_nation_waits():
         g.place(h, None, "routed")
     rs = drive(g, g.place_ground_commander("lon_nol"))
     assert rs[-1].title == "Ground commander waits" and "lon_nol" not in g.leaders
+
+
+# ------------------------------------------------------------------------------------------ 9.5 / 12.1.3 objectives
+def test_row_9_5_capitalist_offensive_objectives_may_lie_outside_south_vietnam_r_war_16():
+    """The Capitalist Offensive's three markers go on any land hex of the window he does not control, Laos, Cambodia
+    and North Vietnam included; the built-in Capitalist still picks hexes his US units may reach."""
+    g = war()
+    seen = []
+
+    def pick(d):
+        seen.append(d)
+        return d.options[0]
+
+    drive(g, g._place_objectives(CAPITALIST, 1), pick)
+    offered = {a["hex"] for a in seen[0].options}
+    countries = {g.map.country(h) for h in offered}
+    assert {"SVN", "LAO", "NVN"} <= countries
+    from wargames.row.bots import RowBot
+
+    bot = RowBot(CAPITALIST)
+    h = bot.choose(g, seen[0])["hex"]
+    assert g.map.country(h) == "SVN" or g.map.area(h) == "DMZ"
+    # the Communist's markers go on Capitalist-controlled hexes, wherever they are
+    from wargames.row.control import capitalist_controlled
+
+    cap = capitalist_controlled(g.situation(), g.map)
+    want = {h for h in g.window_land if h in cap and h not in g.objectives}
+    seen.clear()
+    drive(g, g._place_objectives(COMMUNIST, 1), pick)
+    assert {a["hex"] for a in seen[0].options} == want

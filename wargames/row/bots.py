@@ -749,13 +749,21 @@ class RowBot(Bot):
 
     # victory (ROW-12.0)
     def on_objective_placement(self, game: RowGame, d: Decision) -> Action:
-        """ROW-12.1.3: near its own units and away from the enemy's."""
+        """ROW-12.1.3: near its own units and away from the enemy's; the Capitalist only where his US units may go
+        (South Vietnam, the DMZ and the countries invaded, 14.6.1) while such a hex is offered (R-WAR-16)."""
         side = d.side
         own = [h for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"]
         enemy = list(self._enemy_hexes(game, side))
+        reach = {"SVN", *game.invaded()}
         a = min(
             d.options,
-            key=lambda a: (self._dist(game, a["hex"], own) - self._dist(game, a["hex"], enemy), a["hex"]),
+            key=lambda a: (
+                side == "Capitalist"
+                and game.map.country(a["hex"]) not in reach
+                and game.map.area(a["hex"]) != "DMZ",
+                self._dist(game, a["hex"], own) - self._dist(game, a["hex"], enemy),
+                a["hex"],
+            ),
         )
         self.last_reason = f"the objective goes on {a['hex']}, near its own units and away from the enemy's"
         return a

@@ -425,7 +425,7 @@ class StrategicMixin:
     def _place_objectives(self: RowGame, side: str, count: int):
         """ROW-9.5 / ROW-12.1.3: the declarer places ``count`` Objective markers, drawn at random and face down:
         a Communist mission on Capitalist-controlled hexes, a Capitalist one on hexes he does not control (inside
-        the scenario's window, on land, one marker a hex)."""
+        the scenario's window, on land, one marker a hex, in any country: decision R-WAR-16)."""
         cap = capitalist_controlled(self.situation(), self.map)
         placed: list[str] = []
         for k in range(count):
@@ -438,11 +438,7 @@ class StrategicMixin:
                 )
                 return
             hexes = [
-                h
-                for h in self.window_land
-                if (h in cap) == (side == COMMUNIST)
-                and h not in self.objectives
-                and self.map.country(h) in ("SVN",)
+                h for h in self.window_land if (h in cap) == (side == COMMUNIST) and h not in self.objectives
             ]
             opts = [
                 Action.make("place_objective", f"Objective marker on {h}", [h], hex=h) for h in sorted(hexes)
