@@ -318,3 +318,22 @@ def test_row_9_5_capitalist_offensive_objectives_may_lie_outside_south_vietnam_r
     seen.clear()
     drive(g, g._place_objectives(COMMUNIST, 1), pick)
     assert {a["hex"] for a in seen[0].options} == want
+
+
+def test_row_12_2_china_entry_puts_its_units_aircraft_and_airfield_in_play_r_war_17():
+    g = war()
+    us = next(u for u in sorted(g.pos) if g.side_of(u) == CAPITALIST and g.rows[u].kind == "unit")
+    g.place(us, "2138")  # Dong Hoi, North Vietnam
+    assert all(g.box[u] == "china" for u in ("prc_1aaa_div", "prc_2eng_div"))
+    g.dice.force([2])
+    rs = drive(g, g.chinese_intervention_check())
+    assert g.china_in()
+    assert all(g.pos.get(u) in g.map.supply_sources("prc") for u in ("prc_1aaa_div", "prc_2eng_div"))
+    air = next(r for r in rs if r.title == "PRC aircraft and airfield")
+    assert air.result == {"aircraft": ["prc_fr", "prc_fr2"], "airfield": "ningming"}
+    assert all(g.airwar["aircraft"][a]["box"] == "available" for a in ("prc_fr", "prc_fr2"))
+    assert g.airwar["airfields"]["ningming"] == {"improved": True, "damaged": False}
+    # the two Chinese regiments fly from their improved field (room for 2) over Downtown only (R-AIR-02)
+    assert g._fields_for("prc_fr", "strategic") == ["ningming"] and g._room("ningming") == 2
+    assert {a["box"] for a in g._box_options(COMMUNIST) if a["aircraft"] == "prc_fr2"} == {"downtown"}
+    assert not g.invariants()

@@ -145,7 +145,6 @@ class AirCommitmentMixin:
             )
             if a.kind == "secret_box":
                 secret = a["box"]
-        self.airwar["secret"] = secret
         paid = [b for b in boxes if b != secret]
         free = 0
         left = self.airwar["free_unrestricted"]
@@ -172,6 +171,7 @@ class AirCommitmentMixin:
                 kind="free_unrestricted",
             )
             free = a["n"]
+        self.airwar["secret"] = secret  # set after the last question, so the ruling below records it
         self.airwar["free_unrestricted"] -= free
         cost = len(paid) - free
         self._touch()

@@ -269,6 +269,7 @@ class PoliticsMixin:
         s, r = V.award(self.vstate(), COMMUNIST, -10, "Chinese intervention (12.2)", pass_breakpoints=True)
         self.set_vstate(s)
         yield self._stamp(r)
+        yield from self._china_air()
         prc = list(getattr(self.scenario.politics.china, "prc_units", []) or [])
         srcs = [
             h for h in self.map.supply_sources("prc") if h in self.window_land
@@ -301,6 +302,40 @@ class PoliticsMixin:
                 title="PRC unit enters",
                 text="enters fresh at the Communist supply source",
             )
+
+    def _china_air(self: RowGame):
+        """ROW-12.2 (decision R-WAR-17): with the air war in play, the PRC aircraft (every PRC counter of
+        data/row/air/aircraft.csv: the rule's two) go to the Available box, to fly from China's fields only
+        (R-AIR-02), and an improved airfield (the first China field of data/row/air/airfields.csv) is placed in the
+        China Airfields box; it may be attacked like any other."""
+        if not self.airwar.get("aircraft"):
+            return
+        from .airdata import aircraft_counters, airfields
+
+        craft = [
+            a
+            for a, c in aircraft_counters().items()
+            if c.service == "PRC" and a not in self.airwar["aircraft"]
+        ]
+        for a in craft:
+            self.airwar["aircraft"][a] = {
+                "box": "available",
+                "reduced": False,
+                "airfield": "",
+                "restricted": False,
+                "ace": "",
+            }
+        field = next(f for f, row in airfields().items() if row.location == "china")
+        self.airwar["airfields"][field] = {"improved": True, "damaged": False}
+        self._touch()
+        yield self.ruling(
+            "ROW-12.2",
+            "PRC aircraft and airfield",
+            f"China's air force enters: {', '.join(aircraft_counters()[a].name for a in craft) or 'no aircraft'} "
+            f"to the Available box, and an improved airfield, {airfields()[field].name}, in the China Airfields box.",
+            result={"aircraft": craft, "airfield": field},
+            side=COMMUNIST,
+        )
 
     def china_replacements(self: RowGame):
         """ROW-12.2 (R-POL-02): with China in, the Communist gets 3 replacement points in his reinforcement step."""
