@@ -43,6 +43,24 @@ def test_row_9_5_general_uprising_doubles_territorial_and_unrest_awards_once_r_w
     assert V.vp_value("other", GU, also=("unrest_award",), chinese=True).result == 4
 
 
+def test_row_9_5_in_the_game_a_city_held_in_the_uprising_counts_double_r_war_10():
+    """The Tet Offensive's award for each province capital the Communist holds: 1 VP under Infiltrate, 2 in the
+    General Uprising's season (Quang Tri held by a PAVN unit)."""
+    gained = {}
+    for mission in ("general_uprising", "infiltrate"):
+        g = tet()
+        for u in list(g.at_hex.get("2643", [])):
+            if g.side_of(u) == CAPITALIST:
+                g.place(u, None, "replacements")
+        pavn = next(u for u in sorted(g.pos) if g.rows[u].nationality == "PAVN" and g.rows[u].kind == "unit")
+        g.place(pavn, "2643")  # Quang Tri
+        g.missions.update({CAPITALIST: "search_and_destroy", COMMUNIST: mission})
+        rs = drive(g, g.victory_point_check(), _pass)
+        award = next(r for r in rs if r.title == "Award: cities seized")
+        gained[mission] = award.result["vp"]
+    assert gained == {"general_uprising": 2, "infiltrate": 1}
+
+
 def test_row_9_5_general_uprising_victory_phase_removes_the_vc_battalions_r_war_11():
     """In the uprising's End Phase, before its awards, every VC battalion leaves the map for good; from then on a
     destroyed VC unit goes to the Destroyed box, never to Replacements."""

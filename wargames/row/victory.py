@@ -285,7 +285,9 @@ def vp_value(
     return _ruling(
         "ROW-9.5" if len(why) > 1 else "ROW-12.1",
         "VP value",
-        f"A {kind.replace('_', ' ')} award is worth {out} VP: " + ", ".join(why) + ".",
+        f"{'An' if kind[0] in 'aeiou' else 'A'} {kind.replace('_', ' ')} award is worth {out} VP: "
+        + ", ".join(why)
+        + ".",
         out,
         inputs={
             "kind": kind,
