@@ -65,8 +65,10 @@ def _air_mission(game: RowGame, d: Any) -> tuple[Action, str] | None:
         return _communist_air_mission(game, d, mine)
     sams = game.airwar.get("sams", 0)
     intd = next((a for a in mine if a["box"] == "interdiction"), None)
+    trail_first = US_WISHES.get(t, ())[:1] == ("hcm_strike",) and not _no_need(game, "hcm_strike", sams)
     if (
         intd is not None
+        and not trail_first  # a gunship goes to the trail first while a terminus is open (R-WAR-14)
         and game._craft(CAPITALIST, "recon")
         and game._craft(CAPITALIST, "ground_support")
         and not game._craft(CAPITALIST, "interdiction")
