@@ -355,3 +355,31 @@ def test_row_12_2_china_entry_puts_its_units_aircraft_and_airfield_in_play_r_war
     assert g._fields_for("prc_fr", "strategic") == ["ningming"] and g._room("ningming") == 2
     assert {a["box"] for a in g._box_options(COMMUNIST) if a["aircraft"] == "prc_fr2"} == {"downtown"}
     assert not g.invariants()
+
+
+def test_row_14_7_2_the_bot_sends_a_gunship_to_the_trail_while_a_recon_is_up_r_war_14():
+    from wargames.row.bots import RowBot
+
+    g = war()
+    g.airwar["aircraft"]["usaf_14sow"] = {
+        "box": "available",
+        "reduced": False,
+        "airfield": "",
+        "restricted": False,
+        "ace": "",
+    }
+    for a, rec in g.airwar["aircraft"].items():
+        if a not in ("usaf_14sow", "usaf_432trw", "usmc_1maw") and a.startswith(("usaf", "usmc", "cvw")):
+            rec["box"] = "eliminated"
+    bot = RowBot(CAPITALIST)
+    reasons = []
+
+    def pick(d):
+        a = bot.choose(g, d)
+        reasons.append(bot.last_reason)
+        return a
+
+    drive(g, g.air_commitment(CAPITALIST), pick)
+    assert g.airwar["aircraft"]["usaf_432trw"]["box"] == "recon"
+    assert g.airwar["aircraft"]["usaf_14sow"]["box"] == "hcm_strike"
+    assert any("Ho Chi Minh Trail" in r for r in reasons)
