@@ -242,13 +242,22 @@ def test_row_10_3_7_unrestricted_boxes_cost_unrest_and_one_may_be_secret():
     assert g.vp["us_unrest"] == unrest + 1 and g.vp["secret_ops"] == 1
 
 
-def test_row_10_3_7_free_unrestricted_declarations_are_used_first():
+def test_row_10_3_7_free_unrestricted_declarations_are_offered_r_war_13():
+    """14.5 (R-WAR-13): the Capitalist chooses to spend a free declaration on an unrestricted box (or not)."""
     g = fresh()
     clear_boxes(g)
     put(g, "usaf_355tfw", "sam_strike", airfield="takhli")
     g.airwar["free_unrestricted"] = 3
     unrest = g.vp["us_unrest"]
-    _, rs = run(g, g._unrestricted_cost(), pick(kind="no_secret"))
+
+    def answer(d):
+        return (
+            pick(kind="use_free_unrestricted")(d)
+            if d.kind == "free_unrestricted"
+            else pick(kind="no_secret")(d)
+        )
+
+    _, rs = run(g, g._unrestricted_cost(), answer)
     assert rs[0].result["free"] == 1 and rs[0].result["unrest"] == 0
     assert g.vp["us_unrest"] == unrest and g.airwar["free_unrestricted"] == 2
 

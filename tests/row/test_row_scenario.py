@@ -287,6 +287,7 @@ def test_row_3_0_sequence_has_every_step_of_the_rule():
         "a6c",
         "a6d",
         "a6e",
+        "a6f",
         "a7",
     ]
     assert steps["B"] == ["b1", "b2a_cap", "b2b_cap", "b2c_cap", "b2a_com", "b2b_com", "b2c_com", "b2d"]
@@ -329,6 +330,7 @@ def test_row_3_0_sequence_marks_the_steps_not_in_this_scenario():
         ("A", "a6c"),
         ("A", "a6d"),
         ("A", "a6e"),
+        ("A", "a6f"),
         ("B", "b1"),
         ("C", "c_c"),
         ("C", "c_d"),

@@ -28,10 +28,10 @@ US_WISHES = {
     "rf4": ("recon",),
     "f4": ("downtown", "sam_strike", "ground_support"),
     "f105": ("sam_strike", "infrastructure", "ground_support"),
-    "b52": ("infrastructure", "ground_support"),
+    "b52": ("infrastructure", "hcm_strike", "ground_support"),
     "maw": ("ground_support", "interdiction"),
     "cvw": ("infrastructure", "downtown", "ground_support"),
-    "gunship": ("interdiction", "ground_support"),
+    "gunship": ("hcm_strike", "interdiction", "ground_support"),
     "a1": ("ground_support", "interdiction"),
 }
 
@@ -65,8 +65,10 @@ def _air_mission(game: RowGame, d: Any) -> tuple[Action, str] | None:
         return _communist_air_mission(game, d, mine)
     sams = game.airwar.get("sams", 0)
     intd = next((a for a in mine if a["box"] == "interdiction"), None)
+    trail_first = US_WISHES.get(t, ())[:1] == ("hcm_strike",) and not _no_need(game, "hcm_strike", sams)
     if (
         intd is not None
+        and not trail_first  # a gunship goes to the trail first while a terminus is open (R-WAR-14)
         and game._craft(CAPITALIST, "recon")
         and game._craft(CAPITALIST, "ground_support")
         and not game._craft(CAPITALIST, "interdiction")
@@ -96,6 +98,7 @@ def _air_mission(game: RowGame, d: Any) -> tuple[Action, str] | None:
                 "infrastructure": "strikes lower the North's Infrastructure and so its supply",
                 "ground_support": "air support adds to the troops' combats",
                 "interdiction": "interdiction can stop an enemy HQ from activating",
+                "hcm_strike": "strikes on the Ho Chi Minh Trail close its termini to the Communist's supply",
             }[box]
             return a, f"{aircraft_counters()[first].name} to {box.replace('_', ' ')}" + (
                 " (restricted: US Unrest is high)" if a["restricted"] else ""
@@ -129,6 +132,13 @@ def _no_need(game: RowGame, box: str, sams: int) -> bool:
         )
     if box == "interdiction":
         return bool(game._craft(CAPITALIST, "interdiction"))
+    if box == "hcm_strike":  # one trail striker, with the trail in play, a recon up and a terminus still open
+        return (
+            not game.trail_strikes_in_play()
+            or not game._craft(CAPITALIST, "recon")
+            or not game.active_terminus_numbers()
+            or bool(game._craft(CAPITALIST, "hcm_strike"))
+        )
     return False
 
 
@@ -144,6 +154,34 @@ def _secret_box(game: RowGame, d: Any) -> tuple[Action, str]:
         a = _pick(d, "secret_box")
         return a, f"the {a['box']} box is kept secret: a Secret Ops point instead of US Unrest"
     return _pick(d, "no_secret"), f"Secret Ops already at {game.vp['secret_ops']}: a reveal would cost a VP"
+
+
+def _free_unrestricted(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-14.5: spend every free unrestricted declaration it may: each saves a point of US Unrest now, and those left
+    lapse if the Democrats win the next election (R-WAR-13)."""
+    a = max(d.options, key=lambda x: x["n"])
+    if not a["n"]:
+        return a, "no free declaration can be used"
+    return a, (
+        f"uses {a['n']} free declaration(s): each saves a point of US Unrest now, and those left would lapse if "
+        "the Democrats won the next election"
+    )
+
+
+def _trail_strike(game: RowGame, d: Any) -> tuple[Action, str]:
+    """ROW-14.7.2 (R-WAR-14): strike while a terminus is still open, with the best Ho Chi Minh strike value, at the
+    highest-numbered trail hex offered (any marker closes the highest open terminus, 14.7.1)."""
+    open_ = game.active_terminus_numbers()
+    strikes = [a for a in d.options if a.kind == "trail_strike"]
+    if not open_ or not strikes:
+        return _pick(
+            d, "no_trail_strike"
+        ), "no terminus left open to close: the aircraft stay for other missions"
+    best = max(strikes, key=lambda x: (game.air_value(x["aircraft"], "hcm_strike")[0], x["hex"]))
+    return best, (
+        f"{len(open_)} trail termini are open; a marker at {best['hex']} closes the highest one "
+        f"({aircraft_counters()[best['aircraft']].name} has the best trail strike value)"
+    )
 
 
 def _ace(game: RowGame, d: Any) -> tuple[Action, str]:
@@ -263,6 +301,8 @@ AIR_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] = {
     "air_mission": _air_mission,
     "airfield": _airfield,
     "secret_box": _secret_box,
+    "free_unrestricted": _free_unrestricted,
+    "trail_strike": _trail_strike,
     "ace": _ace,
     "airfield_work": _airfield_work,
     "air_target": _air_target,

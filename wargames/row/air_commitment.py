@@ -101,8 +101,9 @@ class AirCommitmentMixin:
     def _unrestricted_cost(self: RowGame):
         """ROW-10.3.7: each strategic box holding an unrestricted aircraft costs 1 US Unrest (the AEW box, which has
         no restricted side, costs nothing: decision R-AIR-04); the Capitalist may
-        declare one of them the secret mission: +1 Secret Ops instead of the Unrest point (decision R-AIR-05); a free
-        unrestricted declaration (Republican president, 14.5) pays for a box first."""
+        declare one of them the secret mission: +1 Secret Ops instead of the Unrest point (decision R-AIR-05); he may
+        spend free unrestricted declarations (Republican president, 14.5) on the others, as many as he chooses
+        (decision R-WAR-13)."""
         boxes = sorted(
             {
                 self.airwar["aircraft"][a]["box"]
@@ -117,6 +118,15 @@ class AirCommitmentMixin:
             }
         )
         if not boxes:
+            return
+        if self.china_in():  # 12.2 (R-WAR-12): all ops unrestricted, no VP to the Communist for it
+            yield self.ruling(
+                "ROW-12.2",
+                "Unrestricted operations",
+                f"Unrestricted boxes: {', '.join(boxes)}: with China in the war every Capitalist operation is "
+                "unrestricted and costs no US Unrest.",
+                result={"unrestricted": boxes, "secret": "", "unrest": 0, "free": 0},
+            )
             return
         secret = ""
         if self.vp["secret_ops_allowed"]:
@@ -135,9 +145,33 @@ class AirCommitmentMixin:
             )
             if a.kind == "secret_box":
                 secret = a["box"]
-        self.airwar["secret"] = secret
         paid = [b for b in boxes if b != secret]
-        free = min(self.airwar["free_unrestricted"], len(paid))
+        free = 0
+        left = self.airwar["free_unrestricted"]
+        if left and paid:  # 14.5 (R-WAR-13): the Capitalist decides how many free declarations to spend now
+            a = yield self.decide(
+                CAPITALIST,
+                f"Use free unrestricted declarations (Republican administration: {left} left)?",
+                "ROW-14.5",
+                [
+                    *(
+                        Action.make(
+                            "use_free_unrestricted",
+                            f"Use {n} free declaration{'s' if n > 1 else ''} ({n} US Unrest saved, {left - n} left)",
+                            n=n,
+                        )
+                        for n in range(min(left, len(paid)), 0, -1)
+                    ),
+                    Action.make(
+                        "keep_free_unrestricted",
+                        f"Pay US Unrest +{len(paid)} and keep the {left} for later",
+                        n=0,
+                    ),
+                ],
+                kind="free_unrestricted",
+            )
+            free = a["n"]
+        self.airwar["secret"] = secret  # set after the last question, so the ruling below records it
         self.airwar["free_unrestricted"] -= free
         cost = len(paid) - free
         self._touch()

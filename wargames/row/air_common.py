@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 US_SERVICES = ("USAF", "Navy", "USMC")
 STRATEGIC = ("aew", "downtown", "infrastructure", "airfield_strike", "sam_strike")
-TACTICAL = ("ground_support", "interdiction", "recon")
+TACTICAL = ("ground_support", "interdiction", "recon", "hcm_strike")
 STRIKES = ("infrastructure", "airfield_strike", "sam_strike")
 AIR_TRACK = {CAPITALIST: "US Air", COMMUNIST: "Communist Air"}
 SUPPLY_TRACK = {CAPITALIST: "Capitalist Supply", COMMUNIST: "Communist Supply"}
@@ -144,7 +144,8 @@ class AirCommonMixin:
         return out
 
     def _box_options(self: RowGame, side: str) -> list[Action]:
-        """ROW-10.2: every (aircraft, mission box, restricted?) commitment ``side`` may make now."""
+        """ROW-10.2: every (aircraft, mission box, restricted?) commitment ``side`` may make now; with China in the
+        Capitalist's are all unrestricted, whatever the scenario restricted (12.2, R-WAR-12)."""
         sc = self.scenario.air
         out = []
         for a in self._craft(side, "available"):
@@ -155,7 +156,7 @@ class AirCommonMixin:
                 if not self._fields_for(a, mb.kind):
                     continue
                 variants = [False]
-                if side == CAPITALIST and mb.restricted_box == "yes":
+                if side == CAPITALIST and mb.restricted_box == "yes" and not self.china_in():
                     variants = [True] if sc is not None and b in sc.restricted_only else [False, True]
                 for r in variants:
                     v, _ = self.air_value(a, mb.value, box=b, restricted=r)
@@ -216,7 +217,7 @@ class AirCommonMixin:
         """ROW-12.1.4 / 12.1.5: POW or Secret Ops points; the entitled side may roll for a VP at once."""
         if points <= 0 or self._over:
             return
-        s, r, opts = V.add_points(self.vstate(), key, points)
+        s, r, opts = V.add_points(self.vstate(), key, points, vp=self._auto_vp(key))
         self.set_vstate(s)
         yield self.ruling(r.rule_id, r.title, f"{why}: {r.explanation}", result=r.result, inputs=r.inputs)
         if s.winner:
@@ -234,8 +235,8 @@ class AirCommonMixin:
             if a.kind == "roll_accumulator":
                 mod = -1 if key == "secret_ops" and self.commander_id(CAPITALIST) == "westmoreland" else 0
                 s, rr = V.roll_accumulator(
-                    self.vstate(), key, self.dice, modifier=mod
-                )  # 14.2.1 (politics.py)
+                    self.vstate(), key, self.dice, vp=self._vp_value(key), modifier=mod
+                )  # 14.2.1 (politics.py); 12.2 and 9.5 doublings (R-WAR-10)
                 self.set_vstate(s)
                 yield self.ruling(rr.rule_id, rr.title, rr.explanation, result=rr.result, dice=rr.dice)
                 if s.winner:

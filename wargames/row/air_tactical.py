@@ -227,6 +227,110 @@ class AirTacticalMixin:
             yield from self._stay(striker, "ROW-10.4.1")
         return hit
 
+    # -------------------------------------------------------------- 10.4.1 / 14.7.2: the trail strike
+    def trail_strikes_in_play(self: RowGame) -> bool:
+        """Sequence predicate of step a6f: the scenario has both the air war and the Ho Chi Minh Trail."""
+        return self.air_on() and self.trail_in_play()
+
+    def trail_strike_hexes(self: RowGame) -> list[str]:
+        """ROW-14.7.2 (decision R-WAR-14): the trail hexes an air strike may mark: inside the scenario's window,
+        without a Trail Interdicted marker and without a Communist unit (whose presence lifts a marker)."""
+        marks = self.trail_markers()
+        com = {h for u, h in self.pos.items() if self.side_of(u) == COMMUNIST}
+        return sorted(h for h in self.window_land if self.map.is_trail(h) and h not in marks and h not in com)
+
+    def trail_strikes(self: RowGame):
+        """ROW-10.4.1 / ROW-14.7.2 / ROW-10.4.3 (step a6f, decision R-WAR-14): the Capitalist may strike the trail
+        with an aircraft of the Trail Strike box, as often as his aircraft stay on station: he names the trail hex,
+        a reconnaissance aircraft must find it (D10 at most its recon value; a 10 damages it), then the striker
+        rolls a D10 at most its Ho Chi Minh strike value (halved under restricted ops, 10.3.7): a hit puts a Trail
+        Interdicted marker on the hex; a 10 damages the striker; each aircraft not damaged rolls to stay on
+        station."""
+        tried: list[str] = []
+        while not self._over:
+            strikers = [a for a in self._craft(CAPITALIST, "hcm_strike") if a not in tried]
+            recons = self._craft(CAPITALIST, "recon")
+            hexes = self.trail_strike_hexes()
+            room = len(self.trail_markers()) < self.scenario.trail.markers
+            opts = [
+                Action.make(
+                    "trail_strike",
+                    f"{aircraft_counters()[s].name} strikes the trail at {h}",
+                    [h],
+                    aircraft=s,
+                    hex=h,
+                )
+                for s in strikers
+                for h in hexes
+                if self.navy_may_fly_at(s, h)  # 11.4: carrier wings on their Station's side
+            ]
+            if not opts or not recons or not room:
+                return
+            a = yield self.decide(
+                CAPITALIST,
+                "Strike the Ho Chi Minh Trail?",
+                "ROW-14.7.2",
+                [*opts, Action.make("no_trail_strike", "No (more) trail strikes this season")],
+                kind="trail_strike",
+            )
+            if a.kind == "no_trail_strike":
+                return
+            striker, hid = a["aircraft"], a["hex"]
+            tried.append(striker)
+            rc = yield from self.choose_one(
+                CAPITALIST,
+                "Which aircraft flies the reconnaissance?",
+                "ROW-10.4.3",
+                recons,
+                kind="recon_aircraft",
+                option="recon_with",
+                key="aircraft",
+                label=lambda x: aircraft_counters()[x].name,
+            )
+            v, how = self.air_value(rc, "recon")
+            r, ok = self._roll(v, f"recon of {hid}")
+            ok = ok and r.value != 10
+            yield self.ruling(
+                "ROW-10.4.3",
+                "Reconnaissance",
+                f"{aircraft_counters()[rc].name} ({how}) reconnoitres the trail at {hid}:"
+                f" rolls {r.value}, " + ("the target is found" if ok else "nothing found") + ".",
+                result={"aircraft": rc, "success": ok},
+                dice=[r],
+                places=[hid],
+                side=CAPITALIST,
+                **self._air_lookup(rc, "recon", v, how),
+            )
+            if r.value == 10:
+                yield from self._air_damage(rc, False, "a 10 on the reconnaissance", "ROW-10.4.3")
+            else:
+                yield from self._stay(rc, "ROW-10.4.3")
+            if not ok or self._over:
+                continue
+            restricted = self.restricted.get(CAPITALIST, "none") != "none"
+            v, how = self.air_value(striker, "hcm_strike", restricted=restricted)
+            r, hit = self._roll(v, f"trail strike at {hid}")
+            yield self.ruling(
+                "ROW-14.7.2",
+                "Trail strike",
+                f"{aircraft_counters()[striker].name} ({how}) rolls {r.value} against the trail at {hid}: "
+                + ("a hit" if hit else "a miss")
+                + ".",
+                result={"aircraft": striker, "hex": hid, "success": hit},
+                dice=[r],
+                places=[hid],
+                side=CAPITALIST,
+                **self._air_lookup(striker, "hcm_strike", v, how),
+            )
+            if hit:
+                yield from self.interdict_trail(hid, "air")
+            if r.value == 10:
+                yield from self._air_damage(striker, False, "a 10 on the trail strike", "ROW-14.7.2")
+            elif not self._over:
+                yield from self._stay(striker, "ROW-14.7.2")
+                if self.airwar["aircraft"][striker]["box"] == "hcm_strike":
+                    tried.remove(striker)  # 10.4: still on station, it may strike again
+
     def air_hq_interdicted(self: RowGame, hq: str) -> bool:
         return hq in self.airwar.get("interdicted", [])
 

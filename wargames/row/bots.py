@@ -108,6 +108,8 @@ DECISION_KINDS: dict[str, str] = {
     "airfield": "from which airfield an aircraft flies (10.1)",
     "airfield_work": "which airfield to repair or improve, or none (10.1)",
     "secret_box": "which unrestricted box is a secret mission, or none (10.3.7)",
+    "free_unrestricted": "how many free unrestricted declarations to spend, or none (14.5)",
+    "trail_strike": "which aircraft strikes which Ho Chi Minh Trail hex, or none (10.4.1, 14.7.2)",
     "ace": "which aircraft an ace flies with (10.3.6)",
     "air_target": "which enemy aircraft to attack (10.3.1)",
     "sam_hit": "which aircraft a SAM hit strikes (10.3.5)",
@@ -120,6 +122,7 @@ DECISION_KINDS: dict[str, str] = {
     "fleet_station": "the 7th Fleet's Station box (11.1)",
     # special rules (ROW-12.2, 14)
     "commander": "whether to change the theater commander (14.2.1)",
+    "ground_commander": "which HQ an arriving ground commander joins (14.2.2)",
     "poor_marker": "which ARVN unit takes a Poor marker (14.2.1)",
     "low_morale": "which Capitalist unit takes a Low Morale marker (14.5)",
     "invasion": "which country to invade, or none (14.6.1)",
@@ -746,13 +749,21 @@ class RowBot(Bot):
 
     # victory (ROW-12.0)
     def on_objective_placement(self, game: RowGame, d: Decision) -> Action:
-        """ROW-12.1.3: near its own units and away from the enemy's."""
+        """ROW-12.1.3: near its own units and away from the enemy's; the Capitalist only where his US units may go
+        (South Vietnam, the DMZ and the countries invaded, 14.6.1) while such a hex is offered (R-WAR-16)."""
         side = d.side
         own = [h for u, h in game.pos.items() if game.side_of(u) == side and game.rows[u].kind == "unit"]
         enemy = list(self._enemy_hexes(game, side))
+        reach = {"SVN", *game.invaded()}
         a = min(
             d.options,
-            key=lambda a: (self._dist(game, a["hex"], own) - self._dist(game, a["hex"], enemy), a["hex"]),
+            key=lambda a: (
+                side == "Capitalist"
+                and game.map.country(a["hex"]) not in reach
+                and game.map.area(a["hex"]) != "DMZ",
+                self._dist(game, a["hex"], own) - self._dist(game, a["hex"], enemy),
+                a["hex"],
+            ),
         )
         self.last_reason = f"the objective goes on {a['hex']}, near its own units and away from the enemy's"
         return a

@@ -302,6 +302,8 @@ class EndPhaseMixin:
     def victory_point_check(self: RowGame):
         """ROW-12.1 / ROW-12.1.1 (C-e): the scenario's end-of-turn awards (immediate ones are given at once), the accumulator rolls, Westmoreland's +1 Unrest,
         the accumulators reset; 31 VP wins at once."""
+        if self.missions[COMMUNIST] == "general_uprising":
+            yield from self._uprising_victory_phase()
         sit = self.situation()
         cap = capitalist_controlled(sit, self.map)
         com_units = sit.occupied(COMMUNIST)
@@ -322,7 +324,9 @@ class EndPhaseMixin:
             if a.kind == "no_claim":
                 break
             o = self.objectives.pop(a["hex"])
-            s, r = V.claim_objective(self.vstate(), a["hex"], o["value"], o["chit"], a["hex"] not in cap)
+            s, r = V.claim_objective(
+                self.vstate(), a["hex"], o["value"], o["chit"], a["hex"] not in cap, chinese=self.china_in()
+            )
             self.set_vstate(s)
             yield self._stamp(r)
             yield from self._check_win()
@@ -357,13 +361,17 @@ class EndPhaseMixin:
                 ok = not (zone & com_units)
                 n = aw.vp if ok else 0
                 text = f"{aw.id.replace('_', ' ')}: {'met' if ok else 'not met'} ({aw.condition})"
-            if n:
+            if (
+                n
+            ):  # 9.5 (R-WAR-10): a held-hex award is territorial; any award to the Communist an Unrest award
                 val = V.vp_value(
                     "end_turn",
                     missions=dict(self.missions),
                     commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None},
                     base=n,
                     chinese=self.china_in(),
+                    also=(("territorial",) if aw.per == "hex" else ())
+                    + (("unrest_award",) if aw.side == COMMUNIST else ()),
                 )
                 text += f"; {val.explanation}"
                 n = val.result
@@ -375,7 +383,7 @@ class EndPhaseMixin:
                 places=list(aw.hexes),
             )
             if n:
-                yield from self._award(aw.side, n, f"scenario award {aw.id}")
+                yield from self._award(aw.side, n, f"scenario award {aw.id}", valued=True)
                 if self._over:
                     return
         for track, key, side in (
@@ -407,6 +415,18 @@ class EndPhaseMixin:
         s, r = V.end_phase_reset(self.vstate())
         self.set_vstate(s)
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
+
+    def _uprising_victory_phase(self: RowGame):
+        """ROW-9.5 (digest decision 58, R-WAR-11): the season of the General Uprising, before its VP awards: every VC
+        battalion leaves the map for good (to the Destroyed box); from now on a destroyed VC unit and a routed VC HQ
+        are eliminated for good (:meth:`elimination_box`)."""
+        r = H.uprising_victory_phase(self.situation())
+        for u in r.result["remove"]:
+            self.place(u, None, "destroyed")
+            self._clear_markers(u)
+            self.fresh[u] = False
+        self._touch()
+        yield self._stamp(r)
 
     def advance_turn(self: RowGame):
         """ROW-3.0 / ROW-12.1: the next season, or the end of the scenario (the higher total wins, ties to the

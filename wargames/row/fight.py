@@ -484,7 +484,7 @@ class FightMixin:
         yield from self._pools_after_combat(out, track_of)
         for u in out.eliminated:
             if u in self.pos:
-                self.place(u, None, "unformed" if self.rows[u].has("created") else "replacements")  # 13.2
+                self.place(u, None, self.elimination_box(u))  # 13.2; 9.5 after the General Uprising
                 self._clear_markers(u)
                 self.fresh[u] = False
         self._touch()
@@ -492,7 +492,10 @@ class FightMixin:
             yield self.ruling(
                 "ROW-5.6",
                 "Eliminated units",
-                f"{', '.join(out.eliminated)} go to the Replacements box (their loss rolls are above).",
+                f"{', '.join(out.eliminated)} go to the Replacements box (their loss rolls are above)."
+                if not any(self.box.get(u) == "destroyed" for u in out.eliminated)
+                else f"{', '.join(out.eliminated)} are eliminated (their loss rolls are above); VC units go to the "
+                "Destroyed box for good since the General Uprising (9.5).",
                 result={"eliminated": list(out.eliminated)},
             )
 

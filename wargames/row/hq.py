@@ -899,15 +899,15 @@ def vietnamization_options(situation: Situation, done: int = 0) -> list[Action]:
 
 
 def uprising_victory_phase(situation: Situation) -> Ruling:
-    """ROW-9.5 General Uprising, in that turn's End Phase (digest decision 58): every VC battalion leaves the map; from
-    now on destroyed VC units and routed HQs are eliminated for good (and a leader on a routed HQ with them).  Result:
-    the VC battalions to remove and the flag the game object keeps."""
+    """ROW-9.5 General Uprising, in that turn's End Phase before its VP awards (digest decision 58, R-WAR-11): every
+    VC battalion leaves the map for good (to the Destroyed box); from now on destroyed VC units and routed VC HQs
+    are eliminated for good (and a ground commander on such an HQ with it).  Result: the VC battalions removed."""
     gone = [u.uid for u in situation.units(COMMUNIST) if u.nationality == "VC" and u.unit_type == "battalion"]
     return _ruling(
         "ROW-9.5",
         "General Uprising: Victory Phase",
-        f"The General Uprising ends: {len(gone)} VC battalions leave the map; from now on destroyed VC units "
-        "and routed HQs are eliminated for good.",
+        f"The General Uprising ends: {len(gone)} VC battalions leave the map for good (Destroyed box); from now "
+        "on destroyed VC units and routed VC HQs are eliminated for good.",
         {"remove": gone, "permanent_elimination": True},
         side=COMMUNIST,
         changes=tuple({"piece": u, "hex": None} for u in gone),

@@ -112,6 +112,24 @@ class OutcomesMixin:
             return
         for u in list(self.at_hex.get(hid, [])):
             if self.side_of(u) != side and self.rows[u].kind == "hq":
+                if self.rows[u].nationality == "VC" and self.uprising_over():  # 9.5 (R-WAR-11)
+                    self.place(u, None, "destroyed")
+                    self.fresh[u] = False
+                    gone = sorted(c for c, h in self.leaders.items() if h == u)
+                    for c in gone:
+                        del self.leaders[c]
+                    self._touch()
+                    yield self.ruling(
+                        "ROW-9.5",
+                        "HQ routed and eliminated",
+                        f"{self.rows[u].name} is caught by the {side} at {hid}; since the General Uprising a "
+                        "routed VC HQ is eliminated for good (Destroyed box)"
+                        + (f", and {', '.join(self.display_name(c) for c in gone)} with it" if gone else "")
+                        + ".",
+                        result={"hq": u, "hex": hid, "destroyed": True, "leaders": gone},
+                        places=[hid],
+                    )
+                    continue
                 self.place(u, None, "routed")
                 self.fresh[u] = False
                 self._touch()
@@ -124,8 +142,12 @@ class OutcomesMixin:
                     places=[hid],
                 )
 
-    def _award(self: RowGame, side: str, amount: int, why: str):
-        """ROW-12.1: VPs to ``side``; 31 ends the game at once (R-VIC-03)."""
+    def _award(self: RowGame, side: str, amount: int, why: str, *, valued: bool = False):
+        """ROW-12.1: VPs to ``side``; 31 ends the game at once (R-VIC-03).  ROW-12.2 (R-WAR-12): with China in,
+        every VP award (a gain) of either side is doubled, unless ``valued`` says the caller has already weighed it
+        (:func:`victory.vp_value` doubles it there)."""
+        if amount > 0 and not valued and self.china_in():
+            amount, why = 2 * amount, f"{why}; doubled with China in (12.2)"
         s, r = V.award(self.vstate(), side, amount, why)
         self.set_vstate(s)
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, inputs=r.inputs)
@@ -154,7 +176,7 @@ class OutcomesMixin:
         if points <= 0 or self._over:
             return
         key = ACC_TRACK[track]
-        s, r, opts = V.add_points(self.vstate(), key, points)
+        s, r, opts = V.add_points(self.vstate(), key, points, vp=self._auto_vp(key))
         self.set_vstate(s)
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, inputs=r.inputs)
         if s.winner:
@@ -177,19 +199,45 @@ class OutcomesMixin:
                     yield from self._check_win()
 
     def _vp_value(self: RowGame, key: str) -> int:
-        """ROW-9.5 / ROW-14.2.1: what a Body Count or Casualty VP is worth under the missions and commander."""
+        """ROW-9.5 / ROW-14.2.1 / ROW-12.2: what a VP of an accumulator track (``body_count``, ``casualties``,
+        ``pow``, ``secret_ops``) is worth under the missions, the commander and China (every award doubled); a VP
+        to US Unrest is also an Unrest award, which the General Uprising doubles (R-WAR-10)."""
+        kind = {"body_count": "body_count", "casualties": "casualty"}.get(key, "other")
         return V.vp_value(
-            "body_count" if key == "body_count" else "casualty",
+            kind,
             missions=dict(self.missions),
             commander={CAPITALIST: self.commander(CAPITALIST), COMMUNIST: None},
             chinese=self.china_in(),
+            also=("unrest_award",) if V.ACCUMULATORS[key][0] == COMMUNIST else (),
+        ).result
+
+    def elimination_box(self: RowGame, uid: str) -> str:
+        """ROW-13.2 / ROW-9.5: where an eliminated unit goes: a created battalion back to the unformed ones, a VC
+        unit to the Destroyed box once the General Uprising is over (R-WAR-11), any other to Replacements."""
+        if self.rows[uid].has("created"):
+            return "unformed"
+        if self.rows[uid].nationality == "VC" and self.uprising_over():
+            return "destroyed"
+        return "replacements"
+
+    def _auto_vp(self: RowGame, key: str) -> int:
+        """ROW-12.1.4 / ROW-12.2 / ROW-9.5: the VP a track passing 9 gives at once: 1, doubled with China in and,
+        for a track of US Unrest, in the General Uprising's season (R-WAR-10, R-WAR-12); the mission and commander
+        multipliers of the roll are not applied to it (as before)."""
+        return V.vp_value(
+            "other",
+            missions=dict(self.missions),
+            chinese=self.china_in(),
+            also=("unrest_award",) if V.ACCUMULATORS[key][0] == COMMUNIST else (),
         ).result
 
     def _eliminate(self: RowGame, uid: str, why: str):
-        """ROW-5.6 / ROW-4.2: a unit goes to the Replacements box with its loss roll (R-GAME-08)."""
+        """ROW-5.6 / ROW-4.2: a unit goes to the Replacements box with its loss roll (R-GAME-08); a VC unit after
+        the General Uprising to the Destroyed box (9.5, R-WAR-11)."""
         cu = self._cu(uid)
         hid = self.pos.get(uid)
-        self.place(uid, None, "unformed" if self.rows[uid].has("created") else "replacements")  # 13.2
+        box = self.elimination_box(uid)
+        self.place(uid, None, box)  # 13.2
         self._clear_markers(uid)
         self.fresh[uid] = False
         self._touch()
@@ -199,7 +247,12 @@ class OutcomesMixin:
         yield self.ruling(
             er.rule_id,
             f"{self.rows[uid].name} eliminated",
-            f"{why}. {er.explanation} It goes to the Replacements box.",
+            f"{why}. {er.explanation} "
+            + (
+                "It is eliminated for good (Destroyed box: the General Uprising is over, 9.5)."
+                if box == "destroyed"
+                else "It goes to the Replacements box."
+            ),
             result=er.result,
             dice=er.dice,
             places=[hid] if hid else [],

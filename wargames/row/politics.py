@@ -269,6 +269,7 @@ class PoliticsMixin:
         s, r = V.award(self.vstate(), COMMUNIST, -10, "Chinese intervention (12.2)", pass_breakpoints=True)
         self.set_vstate(s)
         yield self._stamp(r)
+        yield from self._china_air()
         prc = list(getattr(self.scenario.politics.china, "prc_units", []) or [])
         srcs = [
             h for h in self.map.supply_sources("prc") if h in self.window_land
@@ -301,6 +302,40 @@ class PoliticsMixin:
                 title="PRC unit enters",
                 text="enters fresh at the Communist supply source",
             )
+
+    def _china_air(self: RowGame):
+        """ROW-12.2 (decision R-WAR-17): with the air war in play, the PRC aircraft (every PRC counter of
+        data/row/air/aircraft.csv: the rule's two) go to the Available box, to fly from China's fields only
+        (R-AIR-02), and an improved airfield (the first China field of data/row/air/airfields.csv) is placed in the
+        China Airfields box; it may be attacked like any other."""
+        if not self.airwar.get("aircraft"):
+            return
+        from .airdata import aircraft_counters, airfields
+
+        craft = [
+            a
+            for a, c in aircraft_counters().items()
+            if c.service == "PRC" and a not in self.airwar["aircraft"]
+        ]
+        for a in craft:
+            self.airwar["aircraft"][a] = {
+                "box": "available",
+                "reduced": False,
+                "airfield": "",
+                "restricted": False,
+                "ace": "",
+            }
+        field = next(f for f, row in airfields().items() if row.location == "china")
+        self.airwar["airfields"][field] = {"improved": True, "damaged": False}
+        self._touch()
+        yield self.ruling(
+            "ROW-12.2",
+            "PRC aircraft and airfield",
+            f"China's air force enters: {', '.join(aircraft_counters()[a].name for a in craft) or 'no aircraft'} "
+            f"to the Available box, and an improved airfield, {airfields()[field].name}, in the China Airfields box.",
+            result={"aircraft": craft, "airfield": field},
+            side=COMMUNIST,
+        )
 
     def china_replacements(self: RowGame):
         """ROW-12.2 (R-POL-02): with China in, the Communist gets 3 replacement points in his reinforcement step."""
@@ -465,9 +500,24 @@ class PoliticsMixin:
         year = self._calendar_row().year
         r = election(year, self.vp["us_military_victory"], self.vp["us_unrest"])
         yield self._stamp(r)
+        was = self.pol.get("party")
         self.pol["party"] = r.result["winner"]
         self._touch()
         if r.result["winner"] != "Republicans":
+            if was == "Republicans":  # 14.5 (R-WAR-13): what held while the Republicans were in power ends
+                lapsed = self.pol.get("free_unrestricted", 0)
+                self.pol["free_unrestricted"] = 0
+                if getattr(self, "airwar", None):
+                    lapsed = self.airwar.get("free_unrestricted", 0)  # the count the air war spends
+                    self.airwar["free_unrestricted"] = 0
+                yield self.ruling(
+                    "ROW-14.5",
+                    "Republican administration ends",
+                    f"The Democrats take office: the Republican effects end; the {lapsed} free unrestricted "
+                    "declaration(s) left lapse (what was done under the Republicans stays: US Unrest, the Secret "
+                    "Ops marker, the Low Morale markers).",
+                    result={"free_unrestricted": 0, "lapsed": lapsed},
+                )
             return
         self.vp["secret_ops"] = 0
         self.vp["secret_ops_allowed"] = True
@@ -526,6 +576,34 @@ def _combat_chit(game: RowGame, d) -> tuple[Action, str]:
     return best, "keeps the chit with the biggest die and modifier"
 
 
+def _ground_commander(game: RowGame, d) -> tuple[Action, str]:
+    """ROW-14.2.2 (R-WAR-15): the HQ the chart names, where history put him; else the HQ without a commander that
+    has most of its side's units within its command range."""
+    chart = next((a for a in d.options if a["chart"]), None)
+    if chart is not None:
+        return chart, "where history put him (the reinforcement chart's HQ)"
+
+    def score(a: Action) -> tuple[int, int, str]:
+        hq = a["hq"]
+        led = any(x == hq for x in game.leaders.values())
+        rng = game.rows[hq].command_range or 0
+        near = [
+            u
+            for u, h in game.pos.items()
+            if game.rows[u].kind == "unit"
+            and game.side_of(u) == d.side
+            and game.map.distance(h, game.pos[hq]) <= rng
+        ]
+        return (not led, len(near), hq)
+
+    best = max(d.options, key=score)
+    return best, (
+        f"{game.rows[best['hq']].name}: "
+        + ("no commander yet, " if not any(x == best["hq"] for x in game.leaders.values()) else "")
+        + f"the most units within {game.rows[best['hq']].command_range or 0} hexes"
+    )
+
+
 #: the built-in players' answers to the special-rule decisions (12.2, 14.x), by decision kind, with the reason
 SPECIAL_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] = {
     "combat_chit": _combat_chit,
@@ -538,4 +616,5 @@ SPECIAL_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] 
     "poor_marker": lambda game, d: (d.options[0], "Poor on the first ARVN unit listed"),
     "low_morale": lambda game, d: (d.options[0], "Low Morale on the first Capitalist unit listed"),
     "prc_entry": lambda game, d: (d.options[0], "the first free supply source"),
+    "ground_commander": _ground_commander,
 }

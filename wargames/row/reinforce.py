@@ -173,15 +173,80 @@ class ReinforceMixin:
             ):  # 14.2.1: the chart's forced change of theater commander (politics.py)
                 text += " " + self.chart_commander(ev.leader)
             elif ev.kind == "leader":
-                self.leaders[ev.leader] = ev.hq
-                text += (
-                    f" ({self.rows[ev.leader].name}, value {self.rows[ev.leader].leader_value:+d}, goes to "
-                    f"{self.rows[ev.hq].name}; a ground commander he replaces there is relieved, 14.2.2.)"
+                yield self.ruling(
+                    "ROW-13.1", f"Event: {ev.id.replace('_', ' ')}", text, result={"event": ev.id}
                 )
-                for other_leader, hq in list(self.leaders.items()):
-                    if hq == ev.hq and other_leader != ev.leader:
-                        del self.leaders[other_leader]
+                yield from self.place_ground_commander(ev.leader, ev.hq)
+                continue
             yield self.ruling("ROW-13.1", f"Event: {ev.id.replace('_', ' ')}", text, result={"event": ev.id})
+
+    def ground_commander_hqs(self: RowGame, leader: str) -> list[str]:
+        """ROW-14.2.2 (decision R-WAR-15): the HQs an arriving ground commander may join: his side's HQs on the map
+        of his nationality (a leader helps only units of his own nationality)."""
+        row = self.rows[leader]
+        return sorted(
+            u
+            for u in self.pos
+            if self.rows[u].kind == "hq"
+            and self.rows[u].side == row.side
+            and self.rows[u].nationality == row.nationality
+        )
+
+    def place_ground_commander(self: RowGame, leader: str, chart_hq: str | None = None):
+        """ROW-14.2.2 (decision R-WAR-15): the owner places an arriving ground commander on one of the allowed HQs
+        (the chart's HQ, where history put him, is one of the choices when it is on the map); a commander already
+        with that HQ is relieved; with no allowed HQ on the map he waits off it (not placed)."""
+        row = self.rows[leader]
+        hqs = self.ground_commander_hqs(leader)
+        if not hqs:
+            yield self.ruling(
+                "ROW-14.2.2",
+                "Ground commander waits",
+                f"{row.name} arrives, but no {row.nationality} HQ of the {row.side} is on the map: he is not placed.",
+                result={"leader": leader, "hq": None},
+                side=row.side,
+            )
+            return
+        opts = [
+            Action.make(
+                "place_leader",
+                f"{row.name} (value {row.leader_value:+d}) takes command of {self.rows[h].name}"
+                + (" (the chart's choice)" if h == chart_hq else "")
+                + (
+                    f", relieving {', '.join(self.rows[c].name for c, x in sorted(self.leaders.items()) if x == h)}"
+                    if any(x == h and c != leader for c, x in self.leaders.items())
+                    else ""
+                ),
+                [self.pos[h]],
+                leader=leader,
+                hq=h,
+                chart=h == chart_hq,
+            )
+            for h in hqs
+        ]
+        a = yield self.decide(
+            row.side,
+            f"Where does {row.name} take command?",
+            "ROW-14.2.2",
+            opts,
+            kind="ground_commander",
+        )
+        hq = a["hq"]
+        relieved = sorted(c for c, x in self.leaders.items() if x == hq and c != leader)
+        for c in relieved:
+            del self.leaders[c]
+        self.leaders[leader] = hq
+        self._touch()
+        yield self.ruling(
+            "ROW-14.2.2",
+            "Ground commander placed",
+            f"{row.name} (value {row.leader_value:+d}) takes command of {self.rows[hq].name}"
+            + (f"; {', '.join(self.rows[c].name for c in relieved)} is relieved" if relieved else "")
+            + ".",
+            result={"leader": leader, "hq": hq, "relieved": relieved},
+            places=[self.pos[hq]],
+            side=row.side,
+        )
 
     def capitalist_replacements(self: RowGame):
         yield from self._replacements(CAPITALIST)
@@ -399,6 +464,15 @@ class ReinforceMixin:
                         )
                         break
                     empty_paid = True
+                    if self.uprising_declared():  # 13.1.2: none once the General Uprising was declared
+                        yield self.ruling(
+                            "ROW-13.1.2",
+                            "The VC cup is empty",
+                            "A recruitment draw is due and the cup is empty; since the General Uprising was "
+                            "declared an empty cup earns no VP.",
+                            result={"empty": True, "vp": 0},
+                        )
+                        break
                     vp = next((a.vp for a in self.scenario.victory.awards if a.id == "empty_vc_cup"), 2)
                     yield self.ruling(
                         "ROW-13.1.2",

@@ -830,6 +830,7 @@ SEQUENCE_PREDICATES = {
     "election_turn": "US election turns (14.5)",
     "politics_in_play": "a politics block (14.2.1, 14.6.1; wargames.row.politics)",
     "sow_in_play": "a sow block (14.8; wargames.row.sow)",
+    "trail_strikes_in_play": "the air war and a trail block (10.4.1, 14.7.2; decision R-WAR-14)",
 }
 
 

@@ -363,7 +363,7 @@ class SowMixin:
     def _accumulate_pow(self: RowGame, key: str, points: int):
         """ROW-12.1.4 / ROW-12.1.5: POWs or Secret Ops points; the Communist may roll (Westmoreland: -1 on the
         secret-ops reveal roll, ROW-14.2.1)."""
-        s, r, opts = V.add_points(self.vstate(), key, points)
+        s, r, opts = V.add_points(self.vstate(), key, points, vp=self._auto_vp(key))
         self.set_vstate(s)
         yield self._stamp(r)
         if s.winner:
@@ -379,7 +379,9 @@ class SowMixin:
             )
             if a.kind == "roll_accumulator":
                 mod = -1 if key == "secret_ops" and self.commander_id(CAPITALIST) == "westmoreland" else 0
-                s, rr = V.roll_accumulator(self.vstate(), key, self.dice, modifier=mod)  # 14.2.1
+                s, rr = V.roll_accumulator(
+                    self.vstate(), key, self.dice, vp=self._vp_value(key), modifier=mod
+                )  # 14.2.1; 12.2 and 9.5 doublings (R-WAR-10)
                 self.set_vstate(s)
                 yield self._stamp(rr)
                 if s.winner:

@@ -341,6 +341,11 @@ class StrategicMixin:
             for r in self.log
         )
 
+    def uprising_over(self: RowGame) -> bool:
+        """ROW-9.5 (decision R-WAR-11): the General Uprising's Victory Phase has been held in this game, so destroyed
+        VC units and routed VC HQs are now eliminated for good (read from the rulings, as :meth:`uprising_declared`)."""
+        return any(r.title == "General Uprising: Victory Phase" and r.rule_id == "ROW-9.5" for r in self.log)
+
     def declare_missions(self: RowGame):
         """ROW-9.5 (A7): the Capitalist, then the Communist, declares and pays a mission."""
         for side in (CAPITALIST, COMMUNIST):
@@ -420,7 +425,7 @@ class StrategicMixin:
     def _place_objectives(self: RowGame, side: str, count: int):
         """ROW-9.5 / ROW-12.1.3: the declarer places ``count`` Objective markers, drawn at random and face down:
         a Communist mission on Capitalist-controlled hexes, a Capitalist one on hexes he does not control (inside
-        the scenario's window, on land, one marker a hex)."""
+        the scenario's window, on land, one marker a hex, in any country: decision R-WAR-16)."""
         cap = capitalist_controlled(self.situation(), self.map)
         placed: list[str] = []
         for k in range(count):
@@ -433,11 +438,7 @@ class StrategicMixin:
                 )
                 return
             hexes = [
-                h
-                for h in self.window_land
-                if (h in cap) == (side == COMMUNIST)
-                and h not in self.objectives
-                and self.map.country(h) in ("SVN",)
+                h for h in self.window_land if (h in cap) == (side == COMMUNIST) and h not in self.objectives
             ]
             opts = [
                 Action.make("place_objective", f"Objective marker on {h}", [h], hex=h) for h in sorted(hexes)
@@ -469,7 +470,7 @@ class StrategicMixin:
         o = self.objectives.pop(hid, None)
         if o is None:
             return
-        s, r = V.resolve_objective(self.vstate(), o["value"], capitalist_won, hid)
+        s, r = V.resolve_objective(self.vstate(), o["value"], capitalist_won, hid, chinese=self.china_in())
         self.set_vstate(s)
         yield self._stamp(r)
         yield from self._check_win()

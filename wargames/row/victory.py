@@ -222,25 +222,33 @@ def vp_value(
     commander: dict[str, str | None] | None = None,
     chinese: bool = False,
     base: int = 1,
+    also: tuple[str, ...] = (),
 ) -> Ruling:
     """ROW-9.5 / ROW-14.2.1 / ROW-12.2: what one award of ``kind`` is worth (decision R-VIC-04: multipliers multiply,
     the result is rounded down, Westmoreland's +1 per Body Count VP is added after).
+
+    ``also``: the other kinds the same award is (decision R-WAR-10): an end-of-turn award for held hexes is also
+    ``territorial``, any award to the Communist also an ``unrest_award``; each mission multiplies the award once,
+    by the largest of its factors for these kinds (the General Uprising doubles a territorial award to the
+    Communist once, not twice).
 
     ``missions``: each side's mission in force, e.g. ``{"Capitalist": "search_and_destroy", "Communist": "offensive"}``;
     ``commander``: each side's theater commander (``"Westmoreland"``, ``"Abrams"``, ``"Weyand"`` ...).  A Casualty
     VP is worth 2 under Abrams or Weyand; Weyand earns no Body Count VP.  Result: the VP value (int).
     """
-    if kind not in AWARD_KINDS:
-        raise IllegalAction("ROW-12.1", f"unknown award kind {kind!r}; kinds are {AWARD_KINDS}")
+    for k in (kind, *also):
+        if k not in AWARD_KINDS:
+            raise IllegalAction("ROW-12.1", f"unknown award kind {k!r}; kinds are {AWARD_KINDS}")
     missions = missions or {}
     commander = commander or {}
-    col = {
+    column = {
         "body_count": "body_count_vp",
         "casualty": "casualty_vp",
         "end_turn": "end_turn_vp",
         "territorial": "territorial_vp",
         "unrest_award": "unrest_award_vp",
-    }.get(kind)
+    }
+    cols = [column[k] for k in dict.fromkeys((kind, *also)) if k in column]
     cap_cmd = commander.get(CAPITALIST)
     value = Fraction(base)
     why = [f"base {base}"]
@@ -255,14 +263,15 @@ def vp_value(
             0,
             inputs={"kind": kind, "commander": cap_cmd},
         )
-    if col:
+    if cols:
         for side, mission in sorted(missions.items()):
             if mission is None:
                 continue
             row = missions_table().get((side, mission))
             if row is None:
                 raise IllegalAction("ROW-9.5", f"no {side} mission {mission!r}")
-            f = Fraction(getattr(row, col))
+            factors = [Fraction(getattr(row, c)) for c in cols]
+            f = max(factors) if any(x > 1 for x in factors) else min(factors)
             if f != 1:
                 value *= f
                 why.append(f"x{f} ({row.label})")
@@ -276,15 +285,26 @@ def vp_value(
     return _ruling(
         "ROW-9.5" if len(why) > 1 else "ROW-12.1",
         "VP value",
-        f"A {kind.replace('_', ' ')} award is worth {out} VP: " + ", ".join(why) + ".",
+        f"{'An' if kind[0] in 'aeiou' else 'A'} {kind.replace('_', ' ')} award is worth {out} VP: "
+        + ", ".join(why)
+        + ".",
         out,
-        inputs={"kind": kind, "missions": dict(missions), "commander": dict(commander), "chinese": chinese},
+        inputs={
+            "kind": kind,
+            **({"also": list(also)} if also else {}),
+            "missions": dict(missions),
+            "commander": dict(commander),
+            "chinese": chinese,
+        },
     )
 
 
 # ------------------------------------------------------------------------------------------ accumulators
-def add_points(state: VictoryState, track: str, points: int) -> tuple[VictoryState, Ruling, list[Action]]:
-    """ROW-12.1.4 / ROW-12.1.5: add ``points`` to an accumulator.  Passing 9 gives 1 VP at once and the marker goes
+def add_points(
+    state: VictoryState, track: str, points: int, *, vp: int = 1
+) -> tuple[VictoryState, Ruling, list[Action]]:
+    """ROW-12.1.4 / ROW-12.1.5: add ``points`` to an accumulator.  Passing 9 gives 1 VP (``vp``: what it is worth,
+    :func:`vp_value`; 2 with China in, 12.2) at once and the marker goes
     back to 0 (the excess is lost, decision R-VIC-05); otherwise the entitled player is offered a roll (Actions
     ``roll_accumulator`` / ``no_roll``).  Secret Ops are refused once revealed (until a Republican win, 14.5)."""
     if track not in ACCUMULATORS:
@@ -301,9 +321,9 @@ def add_points(state: VictoryState, track: str, points: int) -> tuple[VictorySta
         new = replace(state, **{track: 0})
         if track == "secret_ops":
             new = replace(new, secret_ops_allowed=False)
-        new, r = award(new, vp_side, 1, f"{track.replace('_', ' ')} passed 9")
+        new, r = award(new, vp_side, vp, f"{track.replace('_', ' ')} passed 9")
         text = (
-            f"{track.replace('_', ' ').title()} {before} + {points} passes 9: 1 VP to the {vp_side} at once and the "
+            f"{track.replace('_', ' ').title()} {before} + {points} passes 9: {vp} VP to the {vp_side} at once and the "
             "marker returns to 0"
             + (" (secret ops revealed: flipped to No Secret Ops)" if track == "secret_ops" else "")
             + f". {r.explanation}"
@@ -314,7 +334,7 @@ def add_points(state: VictoryState, track: str, points: int) -> tuple[VictorySta
                 rule,
                 "Accumulator",
                 text,
-                {"track": track, "value": 0, "auto_vp": 1},
+                {"track": track, "value": 0, "auto_vp": vp},
                 inputs={"before": before, "points": points},
                 changes=r.changes,
             ),
@@ -412,17 +432,21 @@ def end_phase_reset(state: VictoryState) -> tuple[VictoryState, Ruling]:
 
 # ------------------------------------------------------------------------------------------ objectives
 def resolve_objective(
-    state: VictoryState, value: int, capitalist_won: bool, hex_id: str = ""
+    state: VictoryState, value: int, capitalist_won: bool, hex_id: str = "", *, chinese: bool = False
 ) -> tuple[VictoryState, Ruling]:
     """ROW-12.1.3: the combat in an objective's hex is over: the Capitalist gains its value if he won, loses it if he
-    lost (the zero rule may pass it to US Unrest); the marker is then removed (decision R-VIC-07)."""
+    lost (the zero rule may pass it to US Unrest); the marker is then removed (decision R-VIC-07).  With China in
+    the award is doubled (12.2, R-WAR-12)."""
     if value not in (1, 2, 3):
         raise IllegalAction("ROW-12.1.3", f"objective markers are worth 1, 2 or 3, not {value}")
+    worth = 2 * value if chinese else value
     new, r = award(
         state,
         CAPITALIST,
-        value if capitalist_won else -value,
-        f"objective {value} {'won' if capitalist_won else 'lost'}" + (f" at {hex_id}" if hex_id else ""),
+        worth if capitalist_won else -worth,
+        f"objective {value} {'won' if capitalist_won else 'lost'}"
+        + (f" at {hex_id}" if hex_id else "")
+        + (", doubled with China in (12.2)" if chinese else ""),
     )
     return new, _ruling(
         "ROW-12.1.3",
@@ -448,10 +472,16 @@ def claim_options(
 
 
 def claim_objective(
-    state: VictoryState, hex_id: str, value: int, chit_placed: bool, communist_controls: bool
+    state: VictoryState,
+    hex_id: str,
+    value: int,
+    chit_placed: bool,
+    communist_controls: bool,
+    *,
+    chinese: bool = False,
 ) -> tuple[VictoryState, Ruling]:
     """ROW-12.1.3: the Communist claims an objective: its value comes off US Military Victory (the zero rule may give
-    the rest to US Unrest, doubled)."""
+    the rest to US Unrest, doubled); with China in the value counts double (12.2, R-WAR-12)."""
     if value not in (1, 2, 3):
         raise IllegalAction("ROW-12.1.3", f"objective markers are worth 1, 2 or 3, not {value}")
     if chit_placed:
@@ -460,7 +490,14 @@ def claim_objective(
         )
     if not communist_controls:
         raise IllegalAction("ROW-12.1.3", f"the Communist does not control {hex_id}")
-    new, r = award(state, CAPITALIST, -value, f"the Communist claims objective {value} at {hex_id}")
+    worth = 2 * value if chinese else value
+    new, r = award(
+        state,
+        CAPITALIST,
+        -worth,
+        f"the Communist claims objective {value} at {hex_id}"
+        + (", doubled with China in (12.2)" if chinese else ""),
+    )
     return new, _ruling(
         "ROW-12.1.3",
         "Objective claimed",
