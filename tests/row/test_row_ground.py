@@ -628,3 +628,44 @@ def test_row_14_3_a_unit_in_a_hidden_tunnel_cannot_be_attacked():
     assert h in g.situation().occupied("Communist")
     g.place("vc_802", next(n for n in g.map.neighbours(h) if n != a and n in g.window_land))
     assert "vc_802" not in g.inside  # leaving the hex, it leaves the tunnel
+
+
+def test_row_14_3_an_active_communist_unit_may_enter_a_tunnel_by_movement():
+    """R-GAME-40: at the end of its initial movement an active Communist unit in a hex with a tunnel is offered the
+    tunnel (a legal action, no MP); inside the Hidden tunnel it cannot be attacked and does not control the hex;
+    it may come out again, and the offer is not made where there is no tunnel."""
+    g, h, a = _tunnel_scene()
+    rulings, asked, _ = _drive(g.tunnel_entry("Communist", "vc_802"))
+    assert [d.kind for d in asked] == ["tunnel_entry"] and asked[0].rule_id == "ROW-14.3"
+    assert [o.kind for o in asked[0].options] == ["enter_tunnel", "stay_on_surface"]
+    assert g.inside["vc_802"] == h and rulings[-1].title == "Into the tunnel"
+    assert rulings[-1].hidden_from == ("Capitalist",)  # a Hidden tunnel is not shown to the Capitalist
+    sit = g.situation()
+    assert sit.piece("vc_802").in_tunnel and h not in sit.occupied("Communist")
+    from wargames.row import control
+
+    assert control.controller(sit, h).result != "Communist"  # no hex control from inside (14.3)
+    assert g.tracer().trace(sit.piece("vc_802")).result.ok  # always in supply inside (14.3)
+    assert not g.unexplained_changes()
+    # it may come out onto the surface again
+    rulings, asked, _ = _drive(g.tunnel_entry("Communist", "vc_802"), answer=lambda d: d.options[-1])
+    assert [o.kind for o in asked[0].options] == ["stay_in_tunnel", "leave_tunnel"]
+    assert "vc_802" not in g.inside and rulings[-1].title == "Out of the tunnel"
+    # declining leaves the game unchanged; no offer to the Capitalist nor where there is no tunnel
+    rulings, asked, _ = _drive(g.tunnel_entry("Communist", "vc_802"), answer=lambda d: d.options[-1])
+    assert "vc_802" not in g.inside and not rulings
+    assert list(g.tunnel_entry("Capitalist", "us_3mar")) == []
+    del g.tunnels[h]
+    assert list(g.tunnel_entry("Communist", "vc_802")) == []
+
+
+def test_row_14_3_the_bot_takes_its_unit_into_the_tunnel():
+    """R-GAME-40: the built-in Communist goes into the tunnel and says why."""
+    from wargames.row.bots import RowBot
+
+    g, h, _ = _tunnel_scene()
+    bot = RowBot("Communist")
+    gen = g.tunnel_entry("Communist", "vc_802")
+    d = next(gen)
+    a = bot.on_tunnel_entry(g, d)
+    assert a.kind == "enter_tunnel" and "tunnel" in bot.last_reason

@@ -308,6 +308,7 @@ class ActivationMixin:
             spent = yield from self._initial_move(side, uid, ctx)
             if uid not in self.pos:
                 continue
+            yield from self.tunnel_entry(side, uid)  # 14.3 (R-GAME-40): into or out of the hex's tunnel
             yield from self._declare_combat(side, uid, spent, ctx)
             if self._over:
                 return

@@ -125,6 +125,7 @@ DECISION_KINDS: dict[str, str] = {
     "invasion": "which country to invade, or none (14.6.1)",
     "prc_entry": "where a PRC unit enters (12.2)",
     "tunnel_roll": "whether to roll for US Casualties on a Hidden tunnel (14.3)",
+    "tunnel_entry": "whether an active Communist unit goes into (or stays in) its hex's tunnel (14.3)",
     "trail_marker": "where a Trail Interdicted marker goes (14.7.2)",
     "special_operation": "which special operation a wing flies, or none (14.8)",
     "insertion_hex": "where the Special Forces are inserted (14.8)",
@@ -640,6 +641,16 @@ class RowBot(Bot):
                 }[k]
                 return a
         return self.fallback(game, d)
+
+    def on_tunnel_entry(self, game: RowGame, d: Decision) -> Action:
+        """ROW-14.3 (R-GAME-40): into the tunnel, and stay there: in a Hidden one the unit cannot be attacked, in a
+        Discovered one no support can be used against it, and from inside it still declares combats and supports."""
+        a = self._pick(d.options, "enter_tunnel") or self._pick(d.options, "stay_in_tunnel") or d.options[0]
+        self.last_reason = (
+            "inside the tunnel the unit is safe from attack while it stays Hidden (and from support once Discovered), "
+            "and it may still fight from there"
+        )
+        return a
 
     def on_unrestrict(self, game: RowGame, d: Decision) -> Action:
         """ROW-9.5: against a Communist Offensive or General Uprising, full support is worth the flip."""
