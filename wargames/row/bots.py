@@ -75,7 +75,7 @@ DECISION_KINDS: dict[str, str] = {
     "reserve_hq": "which HQ makes a reserve move, or none (4.7)",
     "reserve_unit": "which unit joins the reserve move, or no more (4.7)",
     "fire_base": "where to build a Fire Base, or none (14.1.2)",
-    "loc_trace": "whether a leaving battalion traces its LoC through enemy control, for a SNAFU draw (14.4.1)",
+    "loc_trace": "whether an HQ or a leaving battalion traces its LoC through enemy control, for a SNAFU draw (14.4.1)",
     "marker_transfer": "which active, unmoved unit takes a leaving battalion's new marker (14.1.2)",
     # combat (ROW-5.0, 6.0)
     "combat_supporter": "which adjacent unit adds to the attack or defence (5.3.3)",
@@ -129,6 +129,7 @@ DECISION_KINDS: dict[str, str] = {
     "trail_marker": "where a Trail Interdicted marker goes (14.7.2)",
     "special_operation": "which special operation a wing flies, or none (14.8)",
     "insertion_hex": "where the Special Forces are inserted (14.8)",
+    "sow_recon": "whether a reconnaissance aircraft reconnoitres before a special operation (14.8, 10.4.3)",
     "secret_operation": "whether a special operation is secret (12.1.5)",
 }
 
@@ -343,8 +344,12 @@ class RowBot(Bot):
         return self._pick(d.options, "done_spending")
 
     def on_loc_trace(self, game: RowGame, d: Decision) -> Action:
-        """ROW-14.4.1: a US battalion traces (one SNAFU draw is cheaper than a D6 of US Casualties); any other
-        leaves without tracing, since without a LoC it costs nothing."""
+        """ROW-14.4.1: an HQ traces (its activation is worth one SNAFU draw, R-GAME-41); a US battalion traces (one
+        SNAFU draw is cheaper than a D6 of US Casualties); any other leaves without tracing, since without a LoC it
+        costs nothing."""
+        if game.rows[d.options[0]["unit"]].kind == "hq":
+            self.last_reason = "the HQ's activation is worth one SNAFU draw"
+            return self._pick(d.options, "trace_loc") or d.options[0]
         us = game.rows[d.options[0]["unit"]].nationality == "US"
         if us:
             self.last_reason = "one SNAFU draw costs less than a D6 of US Casualties"
