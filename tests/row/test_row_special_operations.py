@@ -128,3 +128,32 @@ def test_row_14_8_the_bot_explains_its_reconnaissance_choice():
     bot = RowBot("Capitalist")
     a = bot.on_sow_recon(g, d)
     assert a.kind == "no_sow_recon" and "disaster" in bot.last_reason
+
+
+def test_row_14_8_the_us_air_bot_keeps_sow_wings_available_while_special_forces_are_ready():
+    """R-GAME-42 / 10.4.4: the built-in Capitalist commits a SOW wing to no mission box while a Special Forces
+    battalion is ready (it flies a special operation instead), and commits it like any aircraft otherwise."""
+    from wargames.core import Action
+    from wargames.row.air_bot import _air_mission
+
+    def commit(a, box="ground_support"):
+        return Action.make("commit_aircraft", f"{a} to {box}", aircraft=a, box=box, restricted=False)
+
+    done = Action.make("done_commit", "Commit no more aircraft")
+    g = _tet()
+    only_sow = Decision("Capitalist", "commit?", "ROW-10.2", [commit("usaf_14sow"), done], kind="air_mission")
+    a, why = _air_mission(g, only_sow)
+    assert a.kind == "done_commit" and "special operations" in why
+    mixed = Decision(
+        "Capitalist",
+        "commit?",
+        "ROW-10.2",
+        [commit("usaf_14sow"), commit("usaf_355tfw"), done],
+        kind="air_mission",
+    )
+    assert _air_mission(g, mixed)[0]["aircraft"] == "usaf_355tfw"
+    for u in g.sf_ready():
+        g.place(u, None, "replacements")
+    assert (
+        _air_mission(g, only_sow)[0]["aircraft"] == "usaf_14sow"
+    )  # no Special Forces ready: it flies support
