@@ -628,3 +628,108 @@ def test_row_14_3_a_unit_in_a_hidden_tunnel_cannot_be_attacked():
     assert h in g.situation().occupied("Communist")
     g.place("vc_802", next(n for n in g.map.neighbours(h) if n != a and n in g.window_land))
     assert "vc_802" not in g.inside  # leaving the hex, it leaves the tunnel
+
+
+def test_row_14_3_an_active_communist_unit_may_enter_a_tunnel_by_movement():
+    """R-GAME-40: at the end of its initial movement an active Communist unit in a hex with a tunnel is offered the
+    tunnel (a legal action, no MP); inside the Hidden tunnel it cannot be attacked and does not control the hex;
+    it may come out again, and the offer is not made where there is no tunnel."""
+    g, h, a = _tunnel_scene()
+    rulings, asked, _ = _drive(g.tunnel_entry("Communist", "vc_802"))
+    assert [d.kind for d in asked] == ["tunnel_entry"] and asked[0].rule_id == "ROW-14.3"
+    assert [o.kind for o in asked[0].options] == ["enter_tunnel", "stay_on_surface"]
+    assert g.inside["vc_802"] == h and rulings[-1].title == "Into the tunnel"
+    assert rulings[-1].hidden_from == ("Capitalist",)  # a Hidden tunnel is not shown to the Capitalist
+    sit = g.situation()
+    assert sit.piece("vc_802").in_tunnel and h not in sit.occupied("Communist")
+    from wargames.row import control
+
+    assert control.controller(sit, h).result != "Communist"  # no hex control from inside (14.3)
+    assert g.tracer().trace(sit.piece("vc_802")).result.ok  # always in supply inside (14.3)
+    assert not g.unexplained_changes()
+    # it may come out onto the surface again
+    rulings, asked, _ = _drive(g.tunnel_entry("Communist", "vc_802"), answer=lambda d: d.options[-1])
+    assert [o.kind for o in asked[0].options] == ["stay_in_tunnel", "leave_tunnel"]
+    assert "vc_802" not in g.inside and rulings[-1].title == "Out of the tunnel"
+    # declining leaves the game unchanged; no offer to the Capitalist nor where there is no tunnel
+    rulings, asked, _ = _drive(g.tunnel_entry("Communist", "vc_802"), answer=lambda d: d.options[-1])
+    assert "vc_802" not in g.inside and not rulings
+    assert list(g.tunnel_entry("Capitalist", "us_3mar")) == []
+    del g.tunnels[h]
+    assert list(g.tunnel_entry("Communist", "vc_802")) == []
+
+
+def test_row_14_3_the_bot_takes_its_unit_into_the_tunnel():
+    """R-GAME-40: the built-in Communist goes into the tunnel and says why."""
+    from wargames.row.bots import RowBot
+
+    g, h, _ = _tunnel_scene()
+    bot = RowBot("Communist")
+    gen = g.tunnel_entry("Communist", "vc_802")
+    d = next(gen)
+    a = bot.on_tunnel_entry(g, d)
+    assert a.kind == "enter_tunnel" and "tunnel" in bot.last_reason
+
+
+# ============================================================== ROW-14.4.1: an HQ's LoC through enemy control
+def _hq_answer(trace: bool):
+    """Answers for the HQ activation: activate III MAF, trace its LoC or not, place a drawn counter where first offered;
+    after a decline, end the activations."""
+
+    def answer(d):
+        if d.kind == "hq_activation":
+            return next(
+                (o for o in d.options if o.kind == "activate_hq" and o["hq"] == "us_iii_maf"), d.options[-1]
+            )
+        if d.kind == "loc_trace":
+            return d.options[0 if trace else 1]
+        return d.options[0]
+
+    return answer
+
+
+def test_row_14_4_1_an_hq_tracing_through_enemy_control_draws_from_the_cup_of_snafu():
+    """R-GAME-41: III MAF alone at 3048 can trace its LoC only through Communist-controlled hexes: activating it
+    offers the trace (one SNAFU draw, the Communist placing the counter on one of the units it may activate)."""
+    g = _game(units={"us_iii_maf": "3048"})
+    cup = len(g.snafu)
+    rulings, asked, a = _drive(g._activate_hq("Capitalist"), _hq_answer(True))
+    opt = next(o for o in asked[0].options if o.get("hq") == "us_iii_maf")
+    assert opt["snafu_draw"] and "SNAFU" in opt.label
+    assert [d.kind for d in asked[:2]] == ["hq_activation", "loc_trace"] and asked[1].rule_id == "ROW-14.4.1"
+    assert [o.kind for o in asked[1].options] == ["trace_loc", "decline_loc"]
+    assert a["hq"] == "us_iii_maf" and g.act.hq == "us_iii_maf" and not g.fresh["us_iii_maf"]
+    traced = next(r for r in rulings if r.title == "LoC traced through enemy control")
+    assert traced.rule_id == "ROW-14.4.1" and "R-GAME-41" in traced.explanation
+    draw = next(d for d in asked if d.kind == "snafu_placement")
+    assert draw.side == "Communist"
+    placed_on = {o.get("unit") for o in draw.options if o.kind == "place_snafu"}
+    assert placed_on <= set(traced.result["among"])  # only units this HQ may activate
+    drawn = [r for r in rulings if r.title == "Cup of SNAFU draw"]
+    assert (
+        len(drawn) == 1 and len(g.snafu) == cup - 1
+    )  # one counter drawn, placed (the first option) on a unit
+    assert g.markers[draw.options[0]["unit"]]
+    assert not g.unexplained_changes()
+
+
+def test_row_14_4_1_an_hq_whose_trace_is_declined_does_not_activate():
+    """R-GAME-41: declining the trace: the HQ stays fresh, no counter is drawn, and the HQ choice comes again."""
+    g = _game(units={"us_iii_maf": "3048"})
+    cup = sorted(g.snafu)
+    rulings, asked, a = _drive(g._activate_hq("Capitalist"), _hq_answer(False))
+    assert [d.kind for d in asked] == ["hq_activation", "loc_trace", "hq_activation"]
+    assert "us_iii_maf" not in {o.get("hq") for o in asked[2].options}  # declined: not offered again now
+    assert g.fresh["us_iii_maf"] and sorted(g.snafu) == cup and a is None
+    assert any(r.title == "LoC not traced" and r.rule_id == "ROW-14.4.1" for r in rulings)
+
+
+def test_row_14_4_1_the_bot_traces_an_hq_s_loc():
+    from wargames.core import Decision
+    from wargames.row.bots import RowBot
+
+    g = _game(units={"us_iii_maf": "3048"})
+    opts = [Action.make("trace_loc", unit="us_iii_maf"), Action.make("decline_loc", unit="us_iii_maf")]
+    bot = RowBot("Capitalist")
+    a = bot.on_loc_trace(g, Decision("Capitalist", "trace?", "ROW-14.4.1", opts, kind="loc_trace"))
+    assert a.kind == "trace_loc" and "SNAFU" in bot.last_reason

@@ -137,19 +137,31 @@ class ActivationMixin:
 
     def _activate_hq(self: RowGame, side: str):
         """ROW-9.2 step 1: the phasing side activates a fresh HQ with a LoC (not under an HQ Interdicted marker,
-        nor stopped by air interdiction, ROW-10.4.1), or ends its activations.  Returns the choice, or None."""
-        opts = plain_actions(H.hq_activation_options(self.situation(), side, self.tracer()))
-        if self.airwar.get("interdicted"):  # ROW-10.4.1: an HQ Interdicted marker bars activation this season
-            opts = [o for o in opts if o.kind != "activate_hq" or not self.air_hq_interdicted(o["hq"])]
-        a = yield self.decide(
-            side,
-            f"{side}: activate a fresh HQ, or end the activations",
-            "ROW-9.2",
-            opts,
-            kind="hq_activation",
-        )
-        if a.kind == "activate_hq" and (yield from self.air_interdict_hq(side, a["hq"])):
-            return None
+        nor stopped by air interdiction, ROW-10.4.1), or ends its activations.  A Capitalist HQ whose LoC crosses
+        enemy-controlled hexes is then offered the trace (one SNAFU draw) or declining it (the HQ does not activate
+        and stays fresh; the choice is made again without it), ROW-14.4.1, decision R-GAME-41 (the draw R-GAME-05 left
+        out).  Returns the choice, or None."""
+        declined: list[str] = []
+        while True:
+            opts = plain_actions(H.hq_activation_options(self.situation(), side, self.tracer()))
+            if self.airwar.get(
+                "interdicted"
+            ):  # ROW-10.4.1: an HQ Interdicted marker bars activation this season
+                opts = [o for o in opts if o.kind != "activate_hq" or not self.air_hq_interdicted(o["hq"])]
+            opts = [o for o in opts if o.kind != "activate_hq" or o["hq"] not in declined]
+            a = yield self.decide(
+                side,
+                f"{side}: activate a fresh HQ, or end the activations",
+                "ROW-9.2",
+                opts,
+                kind="hq_activation",
+            )
+            if a.kind == "activate_hq" and (yield from self.air_interdict_hq(side, a["hq"])):
+                return None
+            if a.kind == "activate_hq" and a["snafu_draw"] and not (yield from self._hq_loc_trace(a["hq"])):
+                declined.append(a["hq"])
+                continue
+            break
         if a.kind == "end_activations":
             self.passed[side] = True
             yield self.ruling(
@@ -163,20 +175,69 @@ class ActivationMixin:
         self.fresh[a["hq"]] = False
         self.act = act
         self._touch()
-        yield self.ruling(
-            r.rule_id,
-            r.title,
-            r.explanation
-            + (
-                " Its trace would cost a SNAFU draw, not made in this version (R-GAME-05)."
-                if a["snafu_draw"]
-                else ""
-            ),
-            result=r.result,
-            places=r.places,
-            side=side,
-        )
+        yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result, places=r.places, side=side)
+        if a["snafu_draw"]:
+            yield from self._hq_loc_snafu(a["hq"])
         return a
+
+    def _hq_loc_trace(self: RowGame, hq: str):
+        """ROW-14.4.1 (decision R-GAME-41): the Capitalist traces the HQ's LoC through enemy-controlled hexes (one
+        SNAFU draw, made once the HQ is active) or declines, and the HQ does not activate.  Returns True if traced."""
+        hid, name = self.pos[hq], self.rows[hq].name
+        opts = [
+            Action.make(
+                "trace_loc",
+                f"Trace {name}'s LoC: the Communist draws once from the Cup of SNAFU",
+                [hid],
+                unit=hq,
+            ),
+            Action.make(
+                "decline_loc", f"Do not trace: {name} does not activate and stays fresh", [hid], unit=hq
+            ),
+        ]
+        t = yield self.decide(
+            CAPITALIST,
+            f"{name}'s only LoC crosses enemy-controlled hexes: trace it (one SNAFU draw) or not (no activation)?",
+            "ROW-14.4.1",
+            opts,
+            unit=hq,
+            kind="loc_trace",
+        )
+        if t.kind == "trace_loc":
+            return True
+        yield self.ruling(
+            "ROW-14.4.1",
+            "LoC not traced",
+            f"The Capitalist does not trace {name}'s LoC through enemy-controlled hexes: the HQ does not activate "
+            "and stays fresh (R-GAME-41).",
+            result={"hq": hq, "traced": False},
+            places=[hid],
+            side=CAPITALIST,
+        )
+        return False
+
+    def _hq_loc_snafu(self: RowGame, hq: str):
+        """ROW-14.4.1 (decision R-GAME-41): the traced HQ's one SNAFU draw.  The counter goes on a unit, so the
+        Communist may place it on one of the units this HQ may activate now (his choice of unit and face), or put it
+        back."""
+        hid, name = self.pos[hq], self.rows[hq].name
+        among = [
+            o["unit"]
+            for o in H.unit_activation_options(
+                self.act, self.situation(), mission=self.missions[CAPITALIST], m=self.map
+            )
+            if o.kind == "activate_unit"
+        ]
+        yield self.ruling(
+            "ROW-14.4.1",
+            "LoC traced through enemy control",
+            f"{name}'s LoC crosses enemy-controlled hexes: the Communist draws once from the Cup of SNAFU and may "
+            f"place the counter on one of the {len(among)} units {name} may activate now (R-GAME-41).",
+            result={"hq": hq, "snafu": 1, "among": among},
+            places=[hid],
+            side=CAPITALIST,
+        )
+        yield from self._snafu_for(COMMUNIST, hq, f"{hq} traced a LoC through enemy control", among=among)
 
     def _activate_units(self: RowGame, side: str, hq: str):
         """ROW-9.2 step 2 / ROW-4.5: up to 4 units of the HQ's command activate, one choice at a time (units a
@@ -308,6 +369,7 @@ class ActivationMixin:
             spent = yield from self._initial_move(side, uid, ctx)
             if uid not in self.pos:
                 continue
+            yield from self.tunnel_entry(side, uid)  # 14.3 (R-GAME-40): into or out of the hex's tunnel
             yield from self._declare_combat(side, uid, spent, ctx)
             if self._over:
                 return

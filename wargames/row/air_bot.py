@@ -16,6 +16,7 @@ from .airdata import (
     airfields,
 )
 from .pieces import CAPITALIST, COMMUNIST
+from .sow import SOW_WINGS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
@@ -48,9 +49,20 @@ def _pick(d: Any, kind: str) -> Action | None:
 def _air_mission(game: RowGame, d: Any) -> tuple[Action, str] | None:
     """ROW-10.2: which aircraft goes to which mission box (support wings first, then each type's wishes)."""
     commits = [a for a in d.options if a.kind == "commit_aircraft"]
+    side = d.side
+    if side == CAPITALIST and commits and game.sf_ready():
+        # 10.4.4 / 14.8 (R-GAME-42): a SOW wing flies a special operation instead while a Special Forces battalion
+        # is ready, so it stays in the Available box
+        commits = [a for a in commits if a["aircraft"] not in SOW_WINGS]
+        if not commits:
+            done = _pick(d, "done_commit")
+            if done is not None:
+                return (
+                    done,
+                    "the SOW wings stay available for special operations: Special Forces are ready (14.8)",
+                )
     if not commits:
         return None
-    side = d.side
     order = list(US_WISHES)  # support wings first (AEW, recon), then fighters, bombers, tactical wings
     first = min(
         (a["aircraft"] for a in commits),

@@ -75,7 +75,7 @@ DECISION_KINDS: dict[str, str] = {
     "reserve_hq": "which HQ makes a reserve move, or none (4.7)",
     "reserve_unit": "which unit joins the reserve move, or no more (4.7)",
     "fire_base": "where to build a Fire Base, or none (14.1.2)",
-    "loc_trace": "whether a leaving battalion traces its LoC through enemy control, for a SNAFU draw (14.4.1)",
+    "loc_trace": "whether an HQ or a leaving battalion traces its LoC through enemy control, for a SNAFU draw (14.4.1)",
     "marker_transfer": "which active, unmoved unit takes a leaving battalion's new marker (14.1.2)",
     # combat (ROW-5.0, 6.0)
     "combat_supporter": "which adjacent unit adds to the attack or defence (5.3.3)",
@@ -128,9 +128,11 @@ DECISION_KINDS: dict[str, str] = {
     "invasion": "which country to invade, or none (14.6.1)",
     "prc_entry": "where a PRC unit enters (12.2)",
     "tunnel_roll": "whether to roll for US Casualties on a Hidden tunnel (14.3)",
+    "tunnel_entry": "whether an active Communist unit goes into (or stays in) its hex's tunnel (14.3)",
     "trail_marker": "where a Trail Interdicted marker goes (14.7.2)",
     "special_operation": "which special operation a wing flies, or none (14.8)",
     "insertion_hex": "where the Special Forces are inserted (14.8)",
+    "sow_recon": "whether a reconnaissance aircraft reconnoitres before a special operation (14.8, 10.4.3)",
     "secret_operation": "whether a special operation is secret (12.1.5)",
 }
 
@@ -345,8 +347,12 @@ class RowBot(Bot):
         return self._pick(d.options, "done_spending")
 
     def on_loc_trace(self, game: RowGame, d: Decision) -> Action:
-        """ROW-14.4.1: a US battalion traces (one SNAFU draw is cheaper than a D6 of US Casualties); any other
-        leaves without tracing, since without a LoC it costs nothing."""
+        """ROW-14.4.1: an HQ traces (its activation is worth one SNAFU draw, R-GAME-41); a US battalion traces (one
+        SNAFU draw is cheaper than a D6 of US Casualties); any other leaves without tracing, since without a LoC it
+        costs nothing."""
+        if game.rows[d.options[0]["unit"]].kind == "hq":
+            self.last_reason = "the HQ's activation is worth one SNAFU draw"
+            return self._pick(d.options, "trace_loc") or d.options[0]
         us = game.rows[d.options[0]["unit"]].nationality == "US"
         if us:
             self.last_reason = "one SNAFU draw costs less than a D6 of US Casualties"
@@ -643,6 +649,16 @@ class RowBot(Bot):
                 }[k]
                 return a
         return self.fallback(game, d)
+
+    def on_tunnel_entry(self, game: RowGame, d: Decision) -> Action:
+        """ROW-14.3 (R-GAME-40): into the tunnel, and stay there: in a Hidden one the unit cannot be attacked, in a
+        Discovered one no support can be used against it, and from inside it still declares combats and supports."""
+        a = self._pick(d.options, "enter_tunnel") or self._pick(d.options, "stay_in_tunnel") or d.options[0]
+        self.last_reason = (
+            "inside the tunnel the unit is safe from attack while it stays Hidden (and from support once Discovered), "
+            "and it may still fight from there"
+        )
+        return a
 
     def on_unrestrict(self, game: RowGame, d: Decision) -> Action:
         """ROW-9.5: against a Communist Offensive or General Uprising, full support is worth the flip."""

@@ -236,8 +236,7 @@ class EndPhaseMixin:
                 if found
                 else "No Hidden tunnel has a US or Minor unit on it"
             )
-            + ". (Units do not "
-            "go into tunnels in this version, decision R-GAME-15.)",
+            + ".",
             result={"discovered": found},
             places=found,
         )

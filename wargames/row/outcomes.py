@@ -28,6 +28,8 @@ from .randomevents import (
 from .victory import ACC_TRACK
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+
     from .game import RowGame
 
 
@@ -298,9 +300,10 @@ class OutcomesMixin:
                     break
         self.markers[uid] = ()
 
-    def _snafu_for(self: RowGame, placer: str, uid: str, why: str):
+    def _snafu_for(self: RowGame, placer: str, uid: str, why: str, among: Sequence[str] | None = None):
         """ROW-6.2 case i / ROW-6.1: the opponent of a newly OOC unit draws one counter from the Cup of SNAFU and
-        may place it on that unit (his choice of face), or put it back."""
+        may place it on that unit (his choice of face), or put it back.  ``among``: the units it may go on instead
+        (a traced HQ's draw goes on one of its units, ROW-14.4.1, decision R-GAME-41)."""
         if not self.snafu:
             yield self.ruling(
                 "ROW-6.1", "Cup of SNAFU empty", "The cup is empty: no counter is drawn.", result={}
@@ -310,11 +313,13 @@ class OutcomesMixin:
         self.snafu = list(cup.counters)
         yield self._stamp(drawn)
         counter = drawn.result["drawn"][0]
-        cu = self._cu(uid)
-        opts = placement_options(counter, [cu], optional=True)
+        targets = [self._cu(u) for u in (among if among is not None else [uid])]
+        opts = placement_options(counter, targets, optional=True)
         a = yield self.decide(
             placer,
-            f"Place {counter} on {self.rows[uid].name}?",
+            f"Place {counter} on {self.rows[uid].name}?"
+            if among is None
+            else f"Place {counter} on one of {self.rows[uid].name}'s units?",
             "ROW-6.1",
             opts,
             unit=uid,
@@ -329,6 +334,8 @@ class OutcomesMixin:
                 result={"counter": counter},
             )
             return
+        uid = a["unit"]  # the unit it goes on (the one unit, or the placer's choice ``among``)
+        cu = self._cu(uid)
         o = place_snafu(self.dice, counter, a["face"], cu, [cu])
         quality = self.rows[uid].quality
         self.markers[uid] = tuple(sorted(m for m in o.unit.markers if m != quality))

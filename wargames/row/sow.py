@@ -8,9 +8,11 @@ rating (otherwise the mission simply fails and the aircraft returns to Available
 Forces battalion ready off the map (box ``sf_ready``).  A mission declared secret sends its US Unrest to the
 Secret Ops track instead (12.1.5; decision R-SOW-06).
 
-:class:`SowMixin` flies them in the game at step a6e ``special_operations`` (decision R-SOW-01) for a scenario with
-a ``sow`` block (its SOW wings and their ratings); the air war may call :meth:`SowMixin.fly_sow` for its own
-wings.
+:class:`SowMixin` flies them in the game at step a6e ``special_operations`` (decision R-SOW-01): with the air war in
+play, the SOW wings on the Air Display (:data:`SOW_WINGS`) that sit in the Available Aircraft box, each at its type's
+Special Ops value (a damaged wing does not fly; a disaster sends it to the Damaged box with its POW point; the
+Capitalist may first send an aircraft of the Reconnaissance box, 10.4.3; decision R-GAME-42); without the air war,
+the wings of the scenario's ``sow`` block at their listed ratings (R-SOW-07).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..core.data import Row, game_dir, read_csv, rule_ref
 from ..core.dice import Dice
 from ..core.rulings import Ruling
 from . import victory as V
+from .airdata import aircraft_counters
 from .control import enemy_zoc
 from .pieces import CAPITALIST, COMMUNIST
 from .supply import change
@@ -31,10 +34,20 @@ from .supply import change
 if TYPE_CHECKING:  # pragma: no cover
     from .game import RowGame
 
+
+def aircraft_name(uid: str) -> str:
+    """An aircraft's name as a student reads it (data/row/air/aircraft.csv), or the wing id of a sow block."""
+    c = aircraft_counters().get(uid)
+    return c.name if c is not None else uid
+
+
 MISSIONS = ("pow_rescue", "sf_insertion", "raid")
 MISSION_NAMES = {"pow_rescue": "POW Rescue", "sf_insertion": "Special Forces Insertion", "raid": "Raid"}
 SUCCESS = ("success", "decisive_success", "smashing_success")
 COUNTRY_NAMES = {"NVN": "North Vietnam", "LAO": "Laos", "KHM": "Cambodia"}
+#: ROW-14.8: the four wings the rule names (14th, 315th, 633rd and 27th Special Operations Wings), by their ids in
+#: data/row/air/aircraft.csv; only these fly special operations (other aircraft of the same type do not)
+SOW_WINGS = frozenset({"usaf_14sow", "usaf_315sow", "usaf_633sow", "usaf_27sow"})
 
 
 class SowRow(Row):
@@ -199,8 +212,15 @@ class SowMixin:
     """Special operations in the game (``pol['sow_done']``, ``pol['sow_damaged']``)."""
 
     def sow_in_play(self: RowGame) -> bool:
-        """Sequence predicate of step a6e: the scenario has a sow block."""
-        return getattr(self.scenario, "sow", None) is not None
+        """Sequence predicate of step a6e: the scenario has a sow block, or its air war has a SOW wing on the Air
+        Display (ROW-14.8, decision R-GAME-42)."""
+        return getattr(self.scenario, "sow", None) is not None or bool(self._display_sow_wings())
+
+    def _display_sow_wings(self: RowGame) -> list[str]:
+        """ROW-14.8: the SOW wings on the Air Display now (any box), when the air war is in play."""
+        if not self.air_on():
+            return []
+        return sorted(a for a in self.airwar.get("aircraft", {}) if a in SOW_WINGS)
 
     def sf_ready(self: RowGame) -> list[str]:
         return sorted(u for u, b in self.box.items() if b == "sf_ready")
@@ -231,14 +251,48 @@ class SowMixin:
             self.pol["sow_damaged"] = []
         self.pol["sow_done"] = []
         self._touch()
+        if self._display_sow_wings():
+            yield from self._display_special_operations()
+            return
         for w in self.scenario.sow.aircraft:
             if self._over:
                 return
             yield from self.fly_sow(w.id, w.special_ops)
 
+    def _display_special_operations(self: RowGame):
+        """ROW-14.8 / ROW-10.4.4 (decision R-GAME-42): each SOW wing in the Available Aircraft box may fly one special
+        operation at its Special Ops value on the Air Display (reduced -1, monsoon -1, as for every mission, 10.3);
+        a wing in the Damaged box, or committed to another mission box this season (10.4.4: instead), does not."""
+        away = []
+        for w in self._display_sow_wings():
+            if self._over:
+                return
+            box = self.airwar["aircraft"][w]["box"]
+            if box != "available":
+                away.append(
+                    f"{aircraft_name(w)} ({'damaged' if box == 'damaged' else box.replace('_', ' ')})"
+                )
+                continue
+            v, _ = self.air_value(w, "special_ops", box="available", restricted=False)
+            if v < 1:
+                away.append(f"{aircraft_name(w)} (Special Ops value {v})")
+                continue
+            yield from self.fly_sow(w, v)
+        if away:
+            yield self.ruling(
+                "ROW-14.8",
+                "SOW wings not flying",
+                "These SOW wings fly no special operation this season: " + ", ".join(away) + " (R-GAME-42).",
+                result={"not_flying": away},
+            )
+
     def fly_sow(self: RowGame, wing: str, special_ops: int, recon: bool = False):
-        """ROW-14.8: offer wing ``wing`` a special operation and resolve it (the air war may call this)."""
+        """ROW-14.8: offer wing ``wing`` a special operation and resolve it (the air war may call this).  On the
+        Air Display only a wing in the Available Aircraft box flies (R-GAME-42)."""
         if wing in self.pol.get("sow_done", []) or wing in self.pol.get("sow_damaged", []):
+            return
+        on_display = self.air_on() and wing in self.airwar.get("aircraft", {})
+        if on_display and self.airwar["aircraft"][wing]["box"] != "available":
             return
         if not self.sf_ready():
             yield self.ruling(
@@ -299,6 +353,10 @@ class SowMixin:
             )
             target = t["hex"]
             zoc = target in enemy_zoc(self.situation(), CAPITALIST, self.map)
+        if not recon and on_display:
+            recon = yield from self._sow_recon(wing, target, country)
+            if self._over:
+                return
         secret = False
         if self.vp["secret_ops_allowed"]:
             s = yield self.decide(
@@ -317,10 +375,71 @@ class SowMixin:
         self._touch()
         yield from self._sow_effects(wing, r.result, target)
 
+    def _sow_recon(self: RowGame, wing: str, target: str | None, country: str | None):
+        """ROW-14.8 / ROW-10.4.3 (decision R-GAME-42): before the mission the Capitalist may send one aircraft of the
+        Reconnaissance box: a D10 at most its recon value succeeds (+1 on the mission roll, 14.8); a 10 fails and
+        damages it; if not damaged it rolls to stay on station.  Returns whether the reconnaissance succeeded."""
+        recons = self._craft(CAPITALIST, "recon")
+        if not recons:
+            return False
+        where = target or (COUNTRY_NAMES[country] if country else "the target")
+        a = yield self.decide(
+            CAPITALIST,
+            f"Reconnoitre {where} before {aircraft_name(wing)}'s special operation (a success adds 1 to its roll)?",
+            "ROW-10.4.3",
+            [
+                *(
+                    Action.make(
+                        "sow_recon",
+                        f"Reconnaissance by {aircraft_name(rc)} (recon {self.air_value(rc, 'recon')[0]})",
+                        [target] if target else [],
+                        aircraft=rc,
+                    )
+                    for rc in recons
+                ),
+                Action.make("no_sow_recon", "No reconnaissance"),
+            ],
+            kind="sow_recon",
+        )
+        if a.kind != "sow_recon":
+            return False
+        rc = a["aircraft"]
+        v, how = self.air_value(rc, "recon")
+        r, ok = self._roll(v, f"recon for the special operation of {wing}")
+        ok = ok and r.value != 10
+        yield self.ruling(
+            "ROW-10.4.3",
+            "Reconnaissance",
+            f"{aircraft_name(rc)} ({how}) reconnoitres {where} for {aircraft_name(wing)}: rolls {r.value}, "
+            + ("success: +1 on the special operation's roll (14.8)" if ok else "nothing gained")
+            + ".",
+            result={"aircraft": rc, "success": ok, "for": wing},
+            dice=[r],
+            places=[target] if target else [],
+            side=CAPITALIST,
+            **self._air_lookup(rc, "recon", v, how),
+        )
+        if r.value == 10:
+            yield from self._air_damage(rc, False, "a 10 on the reconnaissance", "ROW-10.4.3")
+        else:
+            yield from self._stay(rc, "ROW-10.4.3")
+        return ok
+
     def _sow_effects(self: RowGame, wing: str, res: dict, target: str | None):
         sf = self.sf_ready()[0]
         if res["aircraft"] in ("damaged", "reduced_damaged"):
-            self.pol["sow_damaged"] = sorted({*self.pol.get("sow_damaged", []), wing})
+            if self.air_on() and wing in self.airwar.get("aircraft", {}):
+                # R-GAME-42: to the Air Display's Damaged box (out of any mission box), with its POW point (10.3)
+                yield from self._air_damage(
+                    wing,
+                    res["aircraft"] == "reduced_damaged",
+                    "a disaster on its special operation",
+                    "ROW-14.8",
+                )
+                if self._over:
+                    return
+            else:
+                self.pol["sow_damaged"] = sorted({*self.pol.get("sow_damaged", []), wing})
         if res["special_forces"] == "placed" and target:
             self.place(sf, target)
             self.fresh[sf] = True
@@ -407,4 +526,9 @@ SOW_ANSWERS: dict[str, Callable[[RowGame, Any], tuple[Action, str] | None]] = {
         "secret: any Unrest goes to Secret Ops first",
     ),
     "insertion_hex": lambda game, d: (d.options[0], "the first free hex"),
+    "sow_recon": lambda game, d: (
+        next(a for a in d.options if a.kind == "no_sow_recon"),
+        "the +1 a reconnaissance adds moves as many rolls into the disaster rows as out of the failure rows, and "
+        "the recon aircraft risks damage",
+    ),
 }
