@@ -371,6 +371,8 @@ def test_row_14_7_2_the_bot_sends_a_gunship_to_the_trail_while_a_recon_is_up_r_w
     for a, rec in g.airwar["aircraft"].items():
         if a not in ("usaf_14sow", "usaf_432trw", "usmc_1maw") and a.startswith(("usaf", "usmc", "cvw")):
             rec["box"] = "eliminated"
+    for u in g.sf_ready():  # no Special Forces ready, so the SOW wing is free for the Trail (R-GAME-42)
+        g.box[u] = "destroyed"
     bot = RowBot(CAPITALIST)
     reasons = []
 
