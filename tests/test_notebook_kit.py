@@ -736,3 +736,59 @@ def test_compare_reads_each_games_declared_victory_facts(game):
     assert list(compare.deciding_number(game, frame)) == [facts.number(r) for r in frame.to_dict("records")]
     src = inspect.getsource(compare)
     assert "if game ==" not in src and 'game == "' not in src
+
+
+# ------------------------------------------------------------------------------------------- pictures
+def test_issue31_item4_a_widget_has_a_hidden_picture_with_its_maps_and_texts():
+    """Issue #31 item 4: the picture shown if a reopened notebook cannot draw a widget: hidden until then, with the
+    map's Bokeh document and the widget's texts, buttons and lists; a widget showing nothing has none."""
+    import json
+    import re
+
+    import ipywidgets as W
+    from bokeh.plotting import figure
+    from jupyter_bokeh import BokehModel
+
+    from wargames.notebook.pictures import picture_html
+
+    fig = figure(title="Hue and Quang Tri")
+    fig.scatter([1], [2])
+    box = W.VBox(
+        [
+            W.HTML("<b>Turn 1</b>: the NVA moves"),
+            W.HBox([W.Button(description="Next phase"), W.Checkbox(description="Details", value=True)]),
+            W.Select(options=["Attack Hue", "Wait"], value="Wait"),
+            BokehModel(fig),
+            W.HTML("never seen", layout=W.Layout(display="none")),
+        ]
+    )
+    pic = picture_html(box)
+    assert 'class="wg-picture" style="display:none"' in pic
+    assert "<b>Turn 1</b>: the NVA moves" in pic and "Next phase" in pic and "&#9745; Details" in pic
+    assert '<li style="font-weight:bold">Wait</li>' in pic and "never seen" not in pic
+    maps = json.loads(re.search(r'-maps">(.*?)</script>', pic, re.S).group(1).replace("<\\/", "</"))
+    assert len(maps) == 1 and "Hue and Quang Tri" in json.dumps(maps[0]["docs_json"])
+    assert 'data-wg-map="0"' in pic and "Error displaying widget" in pic  # the script looks for that message
+    assert picture_html(W.VBox([W.HTML("")])) is None
+
+
+def test_issue31_item4_notebooks_get_pictures_and_voila_apps_do_not(monkeypatch):
+    import os
+
+    import ipywidgets as W
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from wargames.notebook import pictures
+
+    shell = InteractiveShell.instance()
+    fmt = shell.display_formatter.ipython_display_formatter
+    kept = (dict(fmt.type_printers), dict(fmt.deferred_printers))
+    for key in [k for k in os.environ if k.startswith("VOILA_")]:
+        monkeypatch.delenv(key)
+    try:
+        assert pictures.install(shell)
+        assert fmt.lookup(W.Button()) is pictures._show
+        monkeypatch.setenv("VOILA_BASE_URL", "/")
+        assert pictures.in_voila() and not pictures.install(shell)
+    finally:  # the shell is this process's: leave its display as it was
+        fmt.type_printers, fmt.deferred_printers = kept
