@@ -792,3 +792,39 @@ def test_issue31_item4_notebooks_get_pictures_and_voila_apps_do_not(monkeypatch)
         assert pictures.in_voila() and not pictures.install(shell)
     finally:  # the shell is this process's: leave its display as it was
         fmt.type_printers, fmt.deferred_printers = kept
+
+
+def test_issue31_item4_a_picture_is_drawn_again_after_a_cell_changes_its_widget():
+    """Issue #31 item 4 (the *last* maps and widgets): after a cell, the picture of a widget whose texts or map
+    changed is drawn again with the map as it is now; an unchanged widget's picture is left alone."""
+    import ipywidgets as W
+    from bokeh.models import ColumnDataSource
+    from bokeh.plotting import figure
+    from jupyter_bokeh import BokehModel
+
+    from wargames.notebook.pictures import _Shown
+
+    class Handle:
+        def __init__(self):
+            self.shown: list[str] = []
+
+        def update(self, obj):
+            self.shown.append(obj.data)
+
+    src = ColumnDataSource({"x": [1], "y": [2], "name": ["Hue"]})
+    fig = figure()
+    fig.scatter("x", "y", source=src)
+    text = W.HTML("Turn 1")
+    box = W.VBox([text, BokehModel(fig)])
+    handle = Handle()
+    shown = _Shown(box, handle)
+    shown.refresh()
+    assert handle.shown == []
+    text.value = "Turn 2"
+    shown.refresh()
+    assert len(handle.shown) == 1 and "Turn 2" in handle.shown[0]
+    src.data = {"x": [1], "y": [2], "name": ["Quang Tri"]}  # a map change alone
+    shown.refresh()
+    assert len(handle.shown) == 2 and "Quang Tri" in handle.shown[1]
+    shown.refresh()
+    assert len(handle.shown) == 2

@@ -11,7 +11,9 @@ So each map or widget a notebook cell displays is followed by a picture of it in
 called by ``setup_notebook``): a hidden block with the widget as it was when shown: its Bokeh maps (the document of
 the map's ``render_bundle``, drawn by BokehJS without a kernel) and its texts, buttons and lists as plain HTML.  A
 small script shows the picture only if the widget beside it failed ("Error displaying widget"), and hides that
-message; while the widget lives (the notebook is running, or its state was restored) the picture stays hidden.  The
+message; while the widget lives (the notebook is running, or its state was restored) the picture stays hidden.  After
+each cell the pictures of the widgets it changed (their texts, or their maps' Bokeh documents) are drawn again, so a
+reopened notebook shows them as they were last, like the restored widgets would.  The
 Voila apps (``VOILA_*`` in the kernel's environment) are never reopened from a file and get no pictures.
 """
 
@@ -82,7 +84,11 @@ _SCRIPT = """
 
 
 def _bundle(model: Any) -> dict[str, Any] | None:
-    raw = getattr(model, "render_bundle", None)
+    return _parse(getattr(model, "render_bundle", None))
+
+
+def _parse(raw: Any) -> dict[str, Any] | None:
+    """A map's render bundle (JSON text or a dict) as the picture's script reads it."""
     if isinstance(raw, str):
         try:
             raw = json.loads(raw)
@@ -103,9 +109,19 @@ def _button(text: str) -> str:
     )
 
 
-def _snapshot(w: Any, maps: list[dict[str, Any]]) -> str:
+def _fresh_bundle(model: Any) -> dict[str, Any] | None:
+    """A map's document as it is now (``render_bundle`` is the one it was first drawn with)."""
+    make = getattr(type(model), "_model_to_traits", None)
+    try:
+        return _parse(make(model._model)) if make else _bundle(model)
+    except Exception:  # a jupyter_bokeh without that helper: the first drawing
+        return _bundle(model)
+
+
+def _snapshot(w: Any, maps: list[dict[str, Any]], fresh: bool = False) -> str:
     """``w`` as static HTML: boxes as blocks or rows, texts as they read, buttons, lists and boxes as their
-    labels, Bokeh maps as slots for their documents (appended to ``maps``); hidden widgets left out."""
+    labels, Bokeh maps as slots for their documents (appended to ``maps``: as first drawn, or as they are now if
+    ``fresh``); hidden widgets left out."""
     import ipywidgets as W
 
     layout = getattr(w, "layout", None)
@@ -113,7 +129,7 @@ def _snapshot(w: Any, maps: list[dict[str, Any]]) -> str:
         return ""
     name = type(w).__name__
     if name == "BokehModel":
-        bundle = _bundle(w)
+        bundle = _fresh_bundle(w) if fresh else _bundle(w)
         if bundle is None:
             return ""
         maps.append(bundle)
@@ -124,7 +140,7 @@ def _snapshot(w: Any, maps: list[dict[str, Any]]) -> str:
             f'<div style="font:13px sans-serif;color:#555">&#9656; {html.escape(t)}</div>' for t in titles
         )
     if isinstance(w, W.Box):
-        inner = "".join(_snapshot(c, maps) for c in w.children)
+        inner = "".join(_snapshot(c, maps, fresh) for c in w.children)
         if not inner:
             return ""
         row = isinstance(w, W.HBox) or (
@@ -154,11 +170,11 @@ def _snapshot(w: Any, maps: list[dict[str, Any]]) -> str:
     return ""
 
 
-def picture_html(widget: Any) -> str | None:
+def picture_html(widget: Any, *, fresh: bool = False) -> str | None:
     """The hidden picture of ``widget`` with the script that shows it if the widget cannot be drawn (None: the
-    widget shows nothing a picture could keep)."""
+    widget shows nothing a picture could keep).  ``fresh``: its maps as they are now, not as first drawn."""
     maps: list[dict[str, Any]] = []
-    inner = _snapshot(widget, maps)
+    inner = _snapshot(widget, maps, fresh)
     if not inner:
         return None
     pid = f"wg-picture-{uuid.uuid4().hex}"
@@ -190,7 +206,57 @@ def _show(obj: Any) -> None:
         return
     picture = picture_html(widget)
     if picture is not None:
-        display(HTML(picture))
+        handle = display(HTML(picture), display_id=True)
+        _SHOWN.append(_Shown(widget, handle))
+
+
+class _Shown:
+    """A picture on the page, the widget it stands for and whether that widget changed since it was drawn: its
+    texts (compared after each cell) or one of its maps (their Bokeh documents tell of every change)."""
+
+    def __init__(self, widget: Any, handle: Any):
+        self.widget, self.handle = widget, handle
+        self.texts = _snapshot(widget, [])
+        self.changed = False
+        for model in _bokeh_models(widget):
+            doc = getattr(getattr(model, "_model", None), "document", None)
+            if doc is not None:
+                doc.on_change(self._map_changed)
+
+    def _map_changed(self, _event: Any) -> None:
+        self.changed = True
+
+    def refresh(self) -> None:
+        """Draw the picture again if the widget changed (after a cell)."""
+        texts = _snapshot(self.widget, [])
+        if texts == self.texts and not self.changed:
+            return
+        from IPython.display import HTML
+
+        self.texts, self.changed = texts, False
+        picture = picture_html(self.widget, fresh=True)
+        if picture is not None and self.handle is not None:
+            self.handle.update(HTML(picture))
+
+
+def _bokeh_models(w: Any) -> list[Any]:
+    if type(w).__name__ == "BokehModel":
+        return [w]
+    return [m for c in getattr(w, "children", ()) for m in _bokeh_models(c)]
+
+
+#: the pictures shown by this kernel's cells, drawn again after each cell if their widget changed
+_SHOWN: list[_Shown] = []
+
+
+def refresh_all() -> None:
+    """After a cell: each picture whose widget changed drawn again (``_Shown.refresh``); a failure is the
+    picture's alone and never stops the notebook."""
+    for shown in list(_SHOWN):
+        try:
+            shown.refresh()
+        except Exception:  # pragma: no cover - a widget closed or a map gone: keep the last picture
+            _SHOWN.remove(shown)
 
 
 def in_voila() -> bool:
@@ -213,4 +279,10 @@ def install(ip: Any = None) -> bool:
     fmt.for_type(W.DOMWidget, _show)
     for module, name in WRAPPERS:
         fmt.for_type_by_name(module, name, _show)
+    if hasattr(ip, "events") and _after_cell not in ip.events.callbacks.get("post_run_cell", []):
+        ip.events.register("post_run_cell", _after_cell)
     return True
+
+
+def _after_cell(*_args: Any) -> None:
+    refresh_all()
