@@ -828,3 +828,20 @@ def test_issue31_item4_a_picture_is_drawn_again_after_a_cell_changes_its_widget(
     assert len(handle.shown) == 2 and "Quang Tri" in handle.shown[1]
     shown.refresh()
     assert len(handle.shown) == 2
+
+
+def test_issue31_item4_pictures_mode_first_keeps_pictures_as_first_shown(monkeypatch):
+    """``$WARGAMES_PICTURES=first`` (CI's notebook runs): no picture is drawn again after a cell; a bad value is
+    refused naming the variable."""
+    from wargames.notebook import pictures
+
+    class Boom:
+        def refresh(self):
+            raise AssertionError("refreshed")
+
+    monkeypatch.setattr(pictures, "_SHOWN", [Boom()])
+    monkeypatch.setenv("WARGAMES_PICTURES", "first")
+    pictures.refresh_all()
+    monkeypatch.setenv("WARGAMES_PICTURES", "sometimes")
+    with pytest.raises(ValueError, match="WARGAMES_PICTURES must be last, first or off"):
+        pictures.mode()

@@ -295,8 +295,10 @@ def _reseed(game: Game, seed: int, i: int) -> None:
 def _follow_plan(g: Game, cand: Candidate, stop: Callable[[Game], bool], taken: list[Action]) -> None:
     """A declared plan (:func:`plan`) at every decision of its side until another side must decide, the game ends
     or the horizon comes: the preferred action, or the built-in player's where no preference fits."""
-    side = g.decision.side if g.decision is not None else None
-    bot = g.players.get(side) if side is not None else None
+    if g.decision is None:
+        return
+    side = g.decision.side
+    bot = g.players.get(side)
     g.set_players({side: None})  # the plan decides for its side; the other sides' built-in players play on
     try:
         while not g.is_over and not stop(g):
@@ -310,9 +312,9 @@ def _follow_plan(g: Game, cand: Candidate, stop: Callable[[Game], bool], taken: 
             why = f"the analysis board's plan {cand.name!r}"
             if act is None and bot is not None:
                 act, why = bot.choose(g, d), f"{why}: the built-in player decides where the plan says nothing"
-            act = d.find(act) if act is not None else d.options[0]
-            g.apply(act, by="analysis", why=why)
-            taken.append(act)
+            chosen = (d.find(act) if act is not None else None) or d.options[0]
+            g.apply(chosen, by="analysis", why=why)
+            taken.append(chosen)
     finally:
         if bot is not None:
             g.set_players({side: bot})

@@ -15,6 +15,10 @@ message; while the widget lives (the notebook is running, or its state was resto
 each cell the pictures of the widgets it changed (their texts, or their maps' Bokeh documents) are drawn again, so a
 reopened notebook shows them as they were last, like the restored widgets would.  The
 Voila apps (``VOILA_*`` in the kernel's environment) are never reopened from a file and get no pictures.
+
+``$WARGAMES_PICTURES``: ``last`` (the default: pictures drawn again after the cells that change their widget),
+``first`` (each picture as its widget was first shown: what an automated run of the notebooks needs, without the
+second or so a changed map costs after each cell) or ``off``.
 """
 
 from __future__ import annotations
@@ -249,9 +253,19 @@ def _bokeh_models(w: Any) -> list[Any]:
 _SHOWN: list[_Shown] = []
 
 
+def mode() -> str:
+    """``$WARGAMES_PICTURES``: ``last`` (default), ``first`` or ``off`` (see the module docstring)."""
+    value = os.environ.get("WARGAMES_PICTURES", "last").strip().lower() or "last"
+    if value not in ("last", "first", "off"):
+        raise ValueError(f"WARGAMES_PICTURES must be last, first or off, not {value!r}")
+    return value
+
+
 def refresh_all() -> None:
     """After a cell: each picture whose widget changed drawn again (``_Shown.refresh``); a failure is the
     picture's alone and never stops the notebook."""
+    if mode() != "last":
+        return
     for shown in list(_SHOWN):
         try:
             shown.refresh()
@@ -271,7 +285,7 @@ def install(ip: Any = None) -> bool:
         from .kit import _ipython
 
         ip = _ipython()
-    if ip is None or in_voila() or not hasattr(ip, "display_formatter"):
+    if ip is None or in_voila() or mode() == "off" or not hasattr(ip, "display_formatter"):
         return False
     import ipywidgets as W
 
