@@ -131,8 +131,7 @@ def _snapshot(w: Any, maps: list[dict[str, Any]], fresh: bool = False) -> str:
     layout = getattr(w, "layout", None)
     if layout is not None and getattr(layout, "display", None) == "none":
         return ""
-    name = type(w).__name__
-    if name == "BokehModel":
+    if type(w).__name__ == "BokehModel":
         bundle = _fresh_bundle(w) if fresh else _bundle(w)
         if bundle is None:
             return ""
@@ -147,11 +146,16 @@ def _snapshot(w: Any, maps: list[dict[str, Any]], fresh: bool = False) -> str:
         inner = "".join(_snapshot(c, maps, fresh) for c in w.children)
         if not inner:
             return ""
-        row = isinstance(w, W.HBox) or (
-            layout is not None and str(getattr(layout, "flex_flow", "")).startswith("row")
-        )
+        row = isinstance(w, W.HBox) or str(getattr(layout, "flex_flow", "") or "").startswith("row")
         style = "display:flex;flex-flow:row wrap;align-items:flex-start;gap:4px" if row else "display:block"
         return f'<div style="{style}">{inner}</div>'
+    return _leaf(w)
+
+
+def _leaf(w: Any) -> str:
+    """A widget without children as static HTML (``_snapshot``): its text, its button, its list or its value."""
+    import ipywidgets as W
+
     if isinstance(w, W.HTML | W.HTMLMath):
         return f"<div>{w.value}</div>" if w.value else ""
     if isinstance(w, W.Label):
@@ -160,18 +164,24 @@ def _snapshot(w: Any, maps: list[dict[str, Any]], fresh: bool = False) -> str:
         return _button(w.description or "")
     if isinstance(w, W.Checkbox):
         mark = "&#9745;" if w.value else "&#9744;"
-        return (
-            f'<span style="font:13px sans-serif;margin:2px">{mark} {html.escape(w.description or "")}</span>'
-        )
+        return f'<span style="{_SMALL}">{mark} {html.escape(w.description or "")}</span>'
     if isinstance(w, W.Select | W.SelectMultiple | W.Dropdown | W.RadioButtons | W.ToggleButtons):
-        labels = [str(o[0] if isinstance(o, tuple) else o) for o in w.options]
-        chosen = getattr(w, "label", None)
-        items = "".join(f"<li{_BOLD if lab == chosen else ''}>{html.escape(lab)}</li>" for lab in labels[:12])
-        more = f"<li>&hellip; {len(labels) - 12} more</li>" if len(labels) > 12 else ""
-        return f'<ul style="font:13px sans-serif;margin:2px 0;padding-left:18px">{items}{more}</ul>'
+        return _choices(w)
     if isinstance(w, W.ValueWidget) and getattr(w, "description", None) is not None:
-        return f'<span style="font:13px sans-serif;margin:2px">{html.escape(w.description)} {html.escape(str(w.value))}</span>'
+        return f'<span style="{_SMALL}">{html.escape(w.description)} {html.escape(str(w.value))}</span>'
     return ""
+
+
+_SMALL = "font:13px sans-serif;margin:2px"
+
+
+def _choices(w: Any) -> str:
+    """A list widget's first 12 choices, the selected one in bold."""
+    labels = [str(o[0] if isinstance(o, tuple) else o) for o in w.options]
+    chosen = getattr(w, "label", None)
+    items = "".join(f"<li{_BOLD if lab == chosen else ''}>{html.escape(lab)}</li>" for lab in labels[:12])
+    more = f"<li>&hellip; {len(labels) - 12} more</li>" if len(labels) > 12 else ""
+    return f'<ul style="font:13px sans-serif;margin:2px 0;padding-left:18px">{items}{more}</ul>'
 
 
 def picture_html(widget: Any, *, fresh: bool = False) -> str | None:
