@@ -132,3 +132,63 @@ def test_standing_reads_the_end_of_game_rule_now_and_the_result_at_the_end(game)
     out = g.outcome()
     assert end.final and end.rule == out["rule"]
     assert (end.winner or "none") == (out["winner"] or "none")
+
+
+# ------------------------------------------------------------------------------------------- declared plans
+@pytest.fixture(scope="module")
+def air_commitment():
+    """Rumor of War, Eastertide (1972): the Capitalist's first air commitment (ROW-10.2), one decision per
+    aircraft with an airfield for most."""
+    game = wargames.load("row", "eastertide", seed=1)
+    while game.decision is not None and not (
+        game.decision.side == "Capitalist" and game.decision.kind == "air_mission"
+    ):
+        game.advance("decision")
+    return game
+
+
+NORTH = ["downtown", "infrastructure", "sam_strike", "airfield_strike"]
+SOUTH = ["ground_support", "interdiction"]
+
+
+def test_issue33_a_declared_plan_is_followed_through_every_decision_of_its_side(air_commitment):
+    """Issue #33 item 3: a whole plan, not the first aircraft: the plan's preferences decide every commitment of
+    the season (ROW-10.2) while the Capitalist decides, the Advisor choosing within them and alone where none
+    fits (airfields, the secret box); the game analysed is not changed."""
+    from wargames.core.analysis import Candidate, plan, preview
+
+    before = air_commitment.digest()
+    north = plan("north", {"box": NORTH, "restricted": False}, {"box": NORTH})
+    south = plan("south", {"box": SOUTH})
+    done_north, done_south = preview(air_commitment, north, seed=1), preview(air_commitment, south, seed=1)
+    commits_n = [x for x in done_north if " to " in x]
+    commits_s = [x for x in done_south if " to " in x]
+    assert len(commits_n) >= 8 and len(commits_s) >= 8  # every aircraft, not only the first
+    assert sum("Downtown" in x or "Strike" in x for x in commits_n) >= 6
+    assert not any("Downtown" in x or "Strike" in x for x in commits_s)
+    assert any("(room for" in x for x in done_north)  # the airfields: the Advisor's, inside the plan
+    assert air_commitment.digest() == before
+    assert Candidate.from_json(north.to_json()) == north  # as it travels to workers and Dask
+
+
+def test_issue33_plans_are_compared_deterministically_with_common_random_numbers(air_commitment):
+    from wargames.core.analysis import plan
+
+    plans = [
+        plan("north", {"box": NORTH}),
+        plan("south", {"box": SOUTH}),
+        plan("north again", {"box": NORTH}),
+    ]
+    a = analyse(air_commitment, plans, rollouts=2, horizon="phase", seed=3)
+    b = analyse(air_commitment, plans, rollouts=2, horizon="phase", seed=3)
+    assert _plain(a) == _plain(b) and list(a["candidate"]) == ["north", "south", "north again"]
+    assert a.attrs["margins"]["north"] == a.attrs["margins"]["north again"]
+
+
+def test_issue33_a_plan_none_of_whose_preferences_fits_is_refused(air_commitment):
+    from wargames.core.analysis import plan
+
+    with pytest.raises(AnalysisError, match="none of its preferences fits"):
+        analyse(air_commitment, [plan("to the moon", {"box": "moon"})], rollouts=1, horizon="phase")
+    with pytest.raises(AnalysisError, match="declares no preference"):
+        plan("nothing")

@@ -9,6 +9,7 @@ import pytest
 
 import wargames
 from wargames import cli
+from wargames.core.actions import WargamesError
 from wargames.tet.game import SIDE_OF
 
 
@@ -157,3 +158,61 @@ def test_the_play_app_keeps_its_secret_off_the_page(monkeypatch):
     assert (
         "secret" not in PlayGame("fitl", side="VC", seed=15).game.options
     )  # a lesson notebook: the seed deals
+
+
+# ------------------------------------------------------------------------------------------- a side's save
+@pytest.mark.parametrize(
+    ("game_id", "side", "decision"),
+    [("fitl", "VC", "F-SAVE"), ("tet", "Allied", "A-SAVE"), ("row", "Capitalist", "R-GAME-SAVE")],
+)
+def test_issue30_item6_a_sides_save_withholds_the_secret_and_reopens_with_the_umpire(
+    game_id, side, decision, tmp_path, monkeypatch
+):
+    """Issue #30 item 6 (decisions F-SAVE, A-SAVE, R-GAME-SAVE): in every game with hidden draws (the FitL deck,
+    Tet's face-down Ruff Puffs, Rumor of War's face-down Objectives) a side's save holds no secret, only the side and
+    a one-way key; it reopens to the same digest where the umpire keeps the key and is refused elsewhere, naming
+    the side; the umpire's save still carries the secret; the seed alone deals another game."""
+    from wargames.core.data import DecisionRow, cached_csv
+    from wargames.core.saves import SaveError, secret_key
+
+    assert decision in {d.id for d in cached_csv(game_id, "decisions.csv", DecisionRow)}
+    monkeypatch.setenv("WARGAMES_UMPIRE_DIR", str(tmp_path / "umpire"))
+    secret = f"hidden-key-{game_id}-5e1f"
+    game = wargames.load(game_id, seed=5, secret=secret)
+    game.advance("turn")
+    assert game.dice.hidden_draws > 0, "the game must have made hidden draws for the test to mean anything"
+    mine = game.save(tmp_path / "mine.json", side=side)
+    text = (tmp_path / "mine.json").read_text(encoding="utf-8")
+    assert secret not in text and "secret" not in mine["options"]
+    assert mine["options"]["sealed"] == {"side": side, "key": secret_key(secret)}
+    assert game.save()["options"]["secret"] == secret  # the umpire's save
+    again = wargames.open_save(tmp_path / "mine.json")
+    assert again.digest() == game.digest()
+    # the seed without the secret deals another game: the side's save cannot be replayed from what it shows
+    assert wargames.load(game_id, seed=5).digest() != wargames.load(game_id, seed=5, secret=secret).digest()
+    monkeypatch.setenv("WARGAMES_UMPIRE_DIR", str(tmp_path / "elsewhere"))
+    with pytest.raises(SaveError, match=f"the {side} side's save of a game with hidden draws"):
+        wargames.open_save(tmp_path / "mine.json")
+    edited = dict(mine, options={"sealed": {"side": side, "key": "0" * 64}})
+    with pytest.raises(SaveError, match="edited"):
+        wargames.open_save(edited)
+
+
+def test_issue30_item6_a_sides_save_leaves_out_the_other_sides_hidden_reasons(tmp_path, monkeypatch):
+    """Issue #30 item 6 with issue #19: the built-in player's reasons the side may not read (``reason_shown``) are
+    not in that side's save; the umpire's save keeps them; a game without a secret has none to withhold."""
+    monkeypatch.setenv("WARGAMES_UMPIRE_DIR", str(tmp_path))
+    game = wargames.load("tet", seed=4, secret="s-4")
+    game.advance("turn")
+    hidden = [
+        e for e in game.record if e.get("why") and game.reason_shown(e["side"], e["why"], "Allied") is None
+    ]
+    assert hidden
+    mine = game.save(side="Allied")
+    assert not any(e.get("why") for e in mine["record"] if e.get("side") == "Communist")
+    assert any(e.get("why") for e in game.save()["record"] if e.get("side") == "Communist")
+    assert wargames.open_save(mine).digest() == game.digest()
+    plain = wargames.load("fitl", seed=2)
+    assert "sealed" not in plain.save(side="US")["options"]
+    with pytest.raises(WargamesError, match="sides are"):
+        plain.save(side="Nobody")

@@ -736,3 +736,112 @@ def test_compare_reads_each_games_declared_victory_facts(game):
     assert list(compare.deciding_number(game, frame)) == [facts.number(r) for r in frame.to_dict("records")]
     src = inspect.getsource(compare)
     assert "if game ==" not in src and 'game == "' not in src
+
+
+# ------------------------------------------------------------------------------------------- pictures
+def test_issue31_item4_a_widget_has_a_hidden_picture_with_its_maps_and_texts():
+    """Issue #31 item 4: the picture shown if a reopened notebook cannot draw a widget: hidden until then, with the
+    map's Bokeh document and the widget's texts, buttons and lists; a widget showing nothing has none."""
+    import json
+    import re
+
+    import ipywidgets as W
+    from bokeh.plotting import figure
+    from jupyter_bokeh import BokehModel
+
+    from wargames.notebook.pictures import picture_html
+
+    fig = figure(title="Hue and Quang Tri")
+    fig.scatter([1], [2])
+    box = W.VBox(
+        [
+            W.HTML("<b>Turn 1</b>: the NVA moves"),
+            W.HBox([W.Button(description="Next phase"), W.Checkbox(description="Details", value=True)]),
+            W.Select(options=["Attack Hue", "Wait"], value="Wait"),
+            BokehModel(fig),
+            W.HTML("never seen", layout=W.Layout(display="none")),
+        ]
+    )
+    pic = picture_html(box)
+    assert 'class="wg-picture" style="display:none"' in pic
+    assert "<b>Turn 1</b>: the NVA moves" in pic and "Next phase" in pic and "&#9745; Details" in pic
+    assert '<li style="font-weight:bold">Wait</li>' in pic and "never seen" not in pic
+    maps = json.loads(re.search(r'-maps">(.*?)</script>', pic, re.S).group(1).replace("<\\/", "</"))
+    assert len(maps) == 1 and "Hue and Quang Tri" in json.dumps(maps[0]["docs_json"])
+    assert 'data-wg-map="0"' in pic and "Error displaying widget" in pic  # the script looks for that message
+    assert picture_html(W.VBox([W.HTML("")])) is None
+
+
+def test_issue31_item4_notebooks_get_pictures_and_voila_apps_do_not(monkeypatch):
+    import os
+
+    import ipywidgets as W
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from wargames.notebook import pictures
+
+    shell = InteractiveShell.instance()
+    fmt = shell.display_formatter.ipython_display_formatter
+    kept = (dict(fmt.type_printers), dict(fmt.deferred_printers))
+    for key in [k for k in os.environ if k.startswith("VOILA_")]:
+        monkeypatch.delenv(key)
+    try:
+        assert pictures.install(shell)
+        assert fmt.lookup(W.Button()) is pictures._show
+        monkeypatch.setenv("VOILA_BASE_URL", "/")
+        assert pictures.in_voila() and not pictures.install(shell)
+    finally:  # the shell is this process's: leave its display as it was
+        fmt.type_printers, fmt.deferred_printers = kept
+
+
+def test_issue31_item4_a_picture_is_drawn_again_after_a_cell_changes_its_widget():
+    """Issue #31 item 4 (the *last* maps and widgets): after a cell, the picture of a widget whose texts or map
+    changed is drawn again with the map as it is now; an unchanged widget's picture is left alone."""
+    import ipywidgets as W
+    from bokeh.models import ColumnDataSource
+    from bokeh.plotting import figure
+    from jupyter_bokeh import BokehModel
+
+    from wargames.notebook.pictures import _Shown
+
+    class Handle:
+        def __init__(self):
+            self.shown: list[str] = []
+
+        def update(self, obj):
+            self.shown.append(obj.data)
+
+    src = ColumnDataSource({"x": [1], "y": [2], "name": ["Hue"]})
+    fig = figure()
+    fig.scatter("x", "y", source=src)
+    text = W.HTML("Turn 1")
+    box = W.VBox([text, BokehModel(fig)])
+    handle = Handle()
+    shown = _Shown(box, handle)
+    shown.refresh()
+    assert handle.shown == []
+    text.value = "Turn 2"
+    shown.refresh()
+    assert len(handle.shown) == 1 and "Turn 2" in handle.shown[0]
+    src.data = {"x": [1], "y": [2], "name": ["Quang Tri"]}  # a map change alone
+    shown.refresh()
+    assert len(handle.shown) == 2 and "Quang Tri" in handle.shown[1]
+    shown.refresh()
+    assert len(handle.shown) == 2
+
+
+def test_issue31_item4_pictures_mode_first_keeps_pictures_as_first_shown(monkeypatch):
+    """``$WARGAMES_PICTURES=first`` (CI's notebook runs): no picture is drawn again after a cell; a bad value is
+    refused naming the variable."""
+    from wargames.notebook import pictures
+
+    class Boom:
+        def refresh(self):
+            raise AssertionError("refreshed")
+
+    monkeypatch.setattr(pictures, "_SHOWN", [Boom()])
+    monkeypatch.setenv("WARGAMES_PICTURES", "first")
+    pictures.refresh_all()
+    monkeypatch.setenv("WARGAMES_PICTURES", "sometimes")
+    with pytest.raises(ValueError, match="WARGAMES_PICTURES must be last, first or off"):
+        pictures.mode()

@@ -219,3 +219,106 @@ def test_glossary_entry_without_a_term_is_an_error_naming_the_line(tmp_path):
     p.write_text("## Chess\n\n- **Pawn**: a piece.\n", encoding="utf-8")
     with pytest.raises(ValueError, match="line 1: unknown section 'Chess'"):
         entries(p)
+
+
+# ------------------------------------------------------------------------------------------- rule numbers
+#: what a rule reference looks like in a prompt or label, found without the game's own lists: anything in square
+#: brackets, a rule id of one of the four games (``FITL-3.3.1``, ``TET-P2-3``, ``YOTR-MOV-M``), a decision id
+#: (``R-GAME-07``, ``A-35``: a capital, a hyphen and a number or a capitalised word with a number) and a section
+#: number in parentheses (``(1.5.2)``, ``(4.2, ...``)
+_RULE_REF = re.compile(
+    r"\[[^\]]*\]|\b(?:TET|YOTR|FITL|ROW)-[A-Z0-9]+(?:[-.][A-Z0-9]+)*\b|\b[A-Z]-(?:[A-Z]+-)?\d+\b"
+    r"|\(\s*\d+(?:\.\d+)+[a-z]?\s*[,;)]"
+)
+
+
+def _rule_ref_faults(game_id: str, texts: list[str]) -> list[str]:
+    from wargames.notebook.rulerefs import references
+
+    refs = references(game_id)
+    out = []
+    for t in texts:
+        for m in _RULE_REF.finditer(t):
+            token = m.group(0).strip("[]()\t ,;")
+            # a unit called like a decision id (Rumor of War's ARVN "R-20" battalion) is a name, not a reference
+            if (
+                m.group(0).startswith(("[", "("))
+                or token in refs
+                or "-" not in token
+                or not token[2:].isdigit()
+            ):
+                out.append(f"{m.group(0)!r} in: {t[:120]}")
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", ["tet", "yotr", "fitl", "row"])
+def test_issue31_item3_no_rule_numbers_in_the_prompts_and_labels_of_a_sampled_game(game_id):
+    """Issue #31 item 3: a sampled game of each game (random players, 250 decisions): every decision's prompt and
+    every legal action's label as the deciding side reads them with "Details" off carry no rule id, decision id
+    or section number; the chooser's prompt shows the decision's rule only with "Details" on."""
+    import wargames
+    from wargames.core.players import RandomPlayer
+    from wargames.notebook.widgets import ActionChooser
+
+    game = wargames.load(game_id, None, 3)
+    game.set_players({s: None for s in game.sides})
+    players = {s: RandomPlayer(7 + i) for i, s in enumerate(game.sides)}
+    choosers = {s: ActionChooser(game, s) for s in game.sides}
+    for c in choosers.values():
+        c.details = False
+    faults: list[str] = []
+    for n in range(250):
+        while game.decision is None and not game.is_over:
+            game.advance("decision")
+        if game.is_over:
+            break
+        d = game.decision
+        chooser = choosers[d.side]
+        labels = [chooser.label(a) for a in game.legal_actions()]
+        faults += _rule_ref_faults(game_id, [prompt_text(game, d, d.side), *labels])
+        if n % 50 == 0:
+            chooser.refresh()
+            faults += _rule_ref_faults(game_id, [_plain(chooser.prompt.value)])
+            chooser.details = True
+            chooser.refresh()
+            assert f"[{d.rule_id}]" in chooser.prompt.value  # behind "Details"
+            chooser.details = False
+        game.apply(players[d.side].choose(game, d))
+    assert not faults, "\n".join(dict.fromkeys(faults))
+
+
+def test_issue31_item3_rule_references_leave_the_words_and_the_unit_names():
+    from wargames.notebook.rulerefs import without_references
+
+    assert without_references("Rally (FITL-3.3.1)", "fitl") == "Rally"
+    assert without_references("First give NVA up to 5 VC Resources (1.5.2)", "fitl") == (
+        "First give NVA up to 5 VC Resources"
+    )
+    assert without_references("Reserve move of Group 559 HQ (5 MP, R-HQ-02)", "row") == (
+        "Reserve move of Group 559 HQ (5 MP)"
+    )
+    assert without_references("Air war not in play [R-SCN-08]", "row") == "Air war not in play"
+    # unit and marker names that look like ids stay; a bare number outside brackets is a value, not a section
+    for text in (
+        "Move R-20 (Doc Lap) Battalion",
+        "Place CAP-FUEL on 11th ARVN Ranger Battalion?",
+        "odds 1.5",
+    ):
+        assert without_references(text, "row") == text
+    assert without_references("Move Arc Light (B-52)", "tet") == "Move Arc Light (B-52)"
+    assert without_references("anything (1.5.2)", None) == "anything (1.5.2)"
+
+
+def test_issue31_item3_details_box_shows_the_rule_ids_in_the_prompt_and_labels():
+    """Issue #31 item 3: in the app the "Details" box (off as it opens) brings the rule ids back into the prompt,
+    the action list and the status line; off again, words only."""
+    play = replica("fitl", lesson=True)
+    w = play.walk
+    assert not w.rulings.details.value and not w.chooser.details
+    d = w.game.decision
+    assert f"[{d.rule_id}]" not in w.chooser.prompt.value and f"[{d.rule_id}]" not in w.stepper.where.value
+    w.rulings.details.value = True
+    assert f"[{d.rule_id}]" in w.chooser.prompt.value and f"[{d.rule_id}]" in w.stepper.where.value
+    w.rulings.details.value = False
+    assert f"[{d.rule_id}]" not in w.chooser.prompt.value

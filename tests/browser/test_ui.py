@@ -252,6 +252,9 @@ def test_jupyterlab_runs_the_notebook_and_the_walkthrough_clicks(workdir, browse
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         try:
             _lab_run_all(page, port, NOTEBOOK)
+            assert (
+                page.locator(".wg-picture:visible").count() == 0
+            )  # live widgets: their pictures stay hidden
             _save_a_copy(page, port)
             out = page.locator(
                 ".jp-OutputArea-output:has(button.jupyter-button:has-text('Next phase'))"
@@ -284,8 +287,11 @@ def _save_a_copy(page, port: int) -> None:
 
 
 def _reopen_shows_the_saved_widgets(page, port: int) -> None:
-    """Issue #31: a notebook saved after Run All and reopened later with no kernel shows its last maps and widgets
-    (the widget state saved with it: ``share/jupyter/lab/settings/overrides.d``), not "Error displaying widget"."""
+    """Issue #31 item 4: a notebook saved after Run All and reopened later with a new kernel shows its last maps and
+    widgets, never "Error displaying widget": each as the widget restored from the state saved with it
+    (``share/jupyter/lab/settings/overrides.d``) or, where JupyterLab's restore loses the race with the new kernel
+    (``wargames.notebook.pictures``: it did in 2 of 3 reopenings of this notebook), as the picture shown in its
+    place: the map drawn again by BokehJS and the widget's texts and buttons."""
     xsrf = {c["name"]: c["value"] for c in page.context.cookies()}.get("_xsrf", "")
     base = f"http://127.0.0.1:{port}/api/kernels"
     for k in page.request.get(base).json():
@@ -302,15 +308,35 @@ def _reopen_shows_the_saved_widgets(page, port: int) -> None:
     assert _count(ART / "lab_5_reopened_map.png", USA) > 150, (
         "the reopened notebook's first map has no unit chits"
     )
-    broken = page.locator(".jp-CodeCell:has(.jp-OutputArea-output:has-text('Error displaying widget'))")
-    cells = [broken.nth(i).locator(".jp-InputArea").inner_text()[:80] for i in range(broken.count())]
-    shown = page.locator(".jp-OutputArea-output:has(canvas)").count()
-    # Known gap (issue #31, in the session note): the side's map and the Walkthrough late in this notebook can
-    # still come back as "Error displaying widget" (their models are in the saved state but the widget manager
-    # does not restore them); recorded as an artifact rather than hidden.
+    # every widget output settles as a live widget or a shown picture (the pictures wait up to a minute)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        errors = page.evaluate(_VISIBLE_WIDGET_ERRORS)
+        loading = page.locator(".jp-OutputArea-output:has-text('Loading widget...')").count()
+        if not errors and not loading:
+            break
+        page.wait_for_timeout(1000)
+    shown = page.locator(".wg-picture:visible")
+    for i in range(shown.count()):
+        shown.nth(i).scroll_into_view_if_needed()
+        shown.nth(i).locator("canvas").first.wait_for(timeout=30000)
+        page.wait_for_timeout(1000)
+        shown.nth(i).screenshot(path=str(ART / f"lab_6_reopened_picture_{i}.png"))
+        assert _count(ART / f"lab_6_reopened_picture_{i}.png", USA) > 150, "a picture shows no map"
+    # the outputs whose map a restored widget draws (Bokeh draws in shadow roots: Playwright's locators see them)
+    live = page.locator(".jp-OutputArea-output:has(canvas):not(:has(.wg-picture))").count()
     (ART / "lab_5_reopened_errors.txt").write_text(
-        f"maps shown: {shown}\n" + "\n".join(cells), encoding="utf-8"
+        f"widgets restored: {live}; pictures shown: {shown.count()}; visible errors: {errors}\n",
+        encoding="utf-8",
     )
+    assert live + shown.count() >= 3 and not errors, (
+        f"{errors} widget output(s) of the reopened notebook show 'Error displaying widget'"
+    )
+
+
+#: the "Error displaying widget" messages a person sees (the pictures hide those they stand in for)
+_VISIBLE_WIDGET_ERRORS = """() => Array.from(document.querySelectorAll('.jupyter-widgets')).filter(
+  e => /Error displaying widget/.test(e.textContent) && e.children.length === 0 && e.offsetParent !== null).length"""
 
 
 def test_voila_runs_the_notebook_and_the_walkthrough_clicks(workdir, browser):

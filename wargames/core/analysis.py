@@ -6,8 +6,9 @@ times by the built-in players, and what came of it.
     table = wargames.analyse(game, rollouts=50, horizon="turn", workers=2)
     table[["candidate", "win_Communist", "win_Communist_lo", "win_Communist_hi", "margin_mean"]]
 
-For the side to decide, each candidate (an action, a label, or a short plan of several actions; by default the
-legal actions, or the built-in player's first choices when there are many) is played ``rollouts`` times: the
+For the side to decide, each candidate (an action, a label, a short plan of several actions, or a declared plan,
+:func:`plan`; by default the legal actions, or the built-in player's first choices when there are many) is played
+``rollouts`` times: the
 game is branched, the candidate applied, and the built-in players play every side to the ``horizon`` ("end" of
 the game, end of the current "turn" (a season, a card), of the current "phase", or of turn N).  Each replay is
 read by :func:`wargames.core.standing.standing` (the result at the end; before it, the game's end-of-game rule
@@ -19,6 +20,11 @@ by what they do, not by luck.  Same position + candidates + seed + rollouts = th
 here (``workers=1``), in local processes (``workers=n``) or on a Dask cluster (``client`` or ``scheduler``).
 ``progress`` is told (done, total) after each replay; ``cancel`` (a ``threading.Event`` or a function returning
 True) stops the run between replays with :class:`AnalysisCancelled`, leaving the game untouched.
+
+A declared plan (issue #33 item 3: a whole air campaign, not its first aircraft) is a list of preferences over the
+actions of its side, ``plan("Linebacker: the North first", {"box": "downtown"}, {"box": "sam_strike"})``: at every
+decision of its side until another side must decide, the first preference some legal action fits is followed (the
+built-in player, the Advisor, picks among the actions that fit), and where none fits the built-in player decides.
 
 What the replays know: they play from the true position, every hidden counter included; the built-in players
 are the model of how both sides behave.  Notebooks using the board say so.
@@ -64,9 +70,70 @@ class Candidate:
 
     name: str
     actions: tuple[Action, ...]
+    #: a declared plan's preferences (:func:`plan`): each a kind and/or parameters an action must have
+    prefer: tuple[Mapping[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "actions": [a.to_json() for a in self.actions]}
+        return {
+            "name": self.name,
+            "actions": [a.to_json() for a in self.actions],
+            "prefer": [dict(p) for p in self.prefer],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Candidate:
+        return cls(
+            str(data["name"]),
+            tuple(_action(a) for a in data["actions"]),
+            tuple(dict(p) for p in data.get("prefer", ())),
+        )
+
+
+def plan(name: str, *prefer: Mapping[str, Any]) -> Candidate:
+    """A declared plan for the deciding side (issue #33 item 3): ``prefer`` lists what its actions should be, most
+    wanted first, each a mapping of an action's ``kind`` and/or parameters to a value or to a list of allowed
+    values, e.g. ``{"box": ["downtown", "infrastructure"], "restricted": False}``.  At each of the side's decisions
+    until another side decides, the first preference some legal action fits is followed, the built-in player (the
+    Advisor) choosing among the actions that fit; where none fits, the built-in player decides alone."""
+    if not prefer:
+        raise AnalysisError(f"plan {name!r} declares no preference")
+    for p in prefer:
+        if not isinstance(p, Mapping) or not p:
+            raise AnalysisError(f"plan {name!r}: a preference must be a non-empty mapping, not {p!r}")
+    return Candidate(str(name), (), tuple(dict(p) for p in prefer))
+
+
+def _fits(a: Action, pattern: Mapping[str, Any]) -> bool:
+    """Whether action ``a`` has the kind and parameters of a plan's preference (a list or tuple: any of them)."""
+    params = dict(a.params)
+    for key, want in pattern.items():
+        have = a.kind if key == "kind" else params.get(key, _MISSING)
+        if isinstance(want, list | tuple | set | frozenset):
+            if have not in want:
+                return False
+        elif have != want:
+            return False
+    return True
+
+
+_MISSING = object()
+
+
+def _preferred(game: Game, d: Decision, prefer: tuple[Mapping[str, Any], ...], bot: Any) -> Action | None:
+    """The action a declared plan takes at decision ``d``: among the legal actions fitting its first preference that
+    any fits, the built-in player's choice (or the first of them); None when no preference fits."""
+    for pattern in prefer:
+        fit = [a for a in d.options if _fits(a, pattern)]
+        if not fit:
+            continue
+        if len(fit) == 1 or bot is None:
+            return fit[0]
+        try:
+            pick = bot.choose(game, Decision(d.side, d.prompt, d.rule_id, list(fit), d.kind, None, d.context))
+        except Exception:  # a bot written for the full list of options: the first that fits
+            return fit[0]
+        return next((a for a in fit if a == pick), fit[0])
+    return None
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -129,7 +196,11 @@ def as_candidates(game: Game, candidates: Any, top: int = 8) -> list[Candidate]:
     out = []
     for name, c in items:
         if isinstance(c, Candidate):
-            out.append(c if name is None else Candidate(str(name), c.actions))
+            if c.prefer and not any(_fits(a, p) for p in c.prefer for a in d.options):
+                raise AnalysisError(
+                    f"plan {c.name!r}: none of its preferences fits a legal action of '{d.prompt}' [{d.rule_id}]"
+                )
+            out.append(c if name is None else Candidate(str(name), c.actions, c.prefer))
             continue
         plan = list(c) if isinstance(c, list | tuple) else [c]
         if not plan:
@@ -221,10 +292,45 @@ def _reseed(game: Game, seed: int, i: int) -> None:
     game.set_players(players)
 
 
-def _apply_plan(g: Game, cand: Candidate) -> None:
+def _follow_plan(g: Game, cand: Candidate, stop: Callable[[Game], bool], taken: list[Action]) -> None:
+    """A declared plan (:func:`plan`) at every decision of its side until another side must decide, the game ends
+    or the horizon comes: the preferred action, or the built-in player's where no preference fits."""
+    if g.decision is None:
+        return
+    side = g.decision.side
+    bot = g.players.get(side)
+    g.set_players({side: None})  # the plan decides for its side; the other sides' built-in players play on
+    try:
+        while not g.is_over and not stop(g):
+            d = g.decision
+            if d is None:
+                g.advance("decision")
+                continue
+            if d.side != side:
+                return
+            act = _preferred(g, d, cand.prefer, bot)
+            why = f"the analysis board's plan {cand.name!r}"
+            if act is None and bot is not None:
+                act, why = bot.choose(g, d), f"{why}: the built-in player decides where the plan says nothing"
+            chosen = (d.find(act) if act is not None else None) or d.options[0]
+            g.apply(chosen, by="analysis", why=why)
+            taken.append(chosen)
+    finally:
+        if bot is not None:
+            g.set_players({side: bot})
+
+
+def _apply_plan(
+    g: Game, cand: Candidate, stop: Callable[[Game], bool] | None = None, taken: list[Action] | None = None
+) -> None:
     """The candidate's actions in order while its side decides: the first must be legal; a later one that is not
     legal when its turn comes (the unit was stopped, the place is full) is skipped, and the plan ends when another
-    side must decide or the game ends (the built-in player of the side decides from there)."""
+    side must decide or the game ends (the built-in player of the side decides from there).  A declared plan:
+    :func:`_follow_plan`.  ``taken`` (given): the actions applied are appended to it."""
+    taken = [] if taken is None else taken
+    if cand.prefer:
+        _follow_plan(g, cand, stop or (lambda g: g.is_over), taken)
+        return
     side = g.decision.side if g.decision is not None else None
     for k, act in enumerate(cand.actions):
         d = g.decision
@@ -239,6 +345,20 @@ def _apply_plan(g: Game, cand: Candidate) -> None:
                 raise AnalysisError(f"candidate {cand.name!r} is not legal now [{d.rule_id}]: {d.prompt}")
             continue
         g.apply(match, by="analysis", why=f"the analysis board's candidate {cand.name!r}")
+        taken.append(match)
+
+
+def preview(game: Game, candidate: Any, *, seed: int = 0, i: int = 0) -> list[str]:
+    """What ``candidate`` (an action, a label, a plan of actions or a declared :func:`plan`) has its side do in
+    replay ``i`` of an analysis with ``seed``, before another side decides: the actions as a student reads them
+    (``display_label``), so a lesson can show what each plan amounts to.  The game is not changed."""
+    cand = as_candidates(game, [candidate])[0]
+    side = _pending(game).side
+    g = _base(game).branch()
+    _reseed(g, seed, i)
+    taken: list[Action] = []
+    _apply_plan(g, cand, _stop("end", game), taken)
+    return [g.display_label(a, side) for a in taken]
 
 
 def replay(base: Game, cand: Candidate, ci: int, i: int, seed: int, horizon: str | int) -> dict[str, Any]:
@@ -248,7 +368,7 @@ def replay(base: Game, cand: Candidate, ci: int, i: int, seed: int, horizon: str
     stop = _stop(horizon, base)
     g = base.branch()
     _reseed(g, seed, i)
-    _apply_plan(g, cand)
+    _apply_plan(g, cand, stop)
     guard = 0
     while not stop(g):
         g.advance("ruling")
@@ -280,7 +400,7 @@ def _replays_from_save(
     base = _position(save)
     out = []
     for ci, cjson, i in jobs:
-        cand = Candidate(cjson["name"], tuple(_action(a) for a in cjson["actions"]))
+        cand = Candidate.from_json(cjson)
         out.append(replay(base, cand, ci, i, seed, horizon))
     return out
 

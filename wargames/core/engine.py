@@ -1222,11 +1222,12 @@ class Game:
         text = json.dumps(blob, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def save(self, path: str | Path | None = None) -> dict[str, Any]:
-        """The game as plain JSON (never pickle): scenario, seed, options, decisions and the digest."""
+    def save(self, path: str | Path | None = None, *, side: str | None = None) -> dict[str, Any]:
+        """The game as plain JSON (never pickle): scenario, seed, options, decisions and the digest.  ``side``: a
+        side's save, without the secret of the hidden draws (kept by the umpire, issue #30 item 6: ``.saves``)."""
         from .saves import make_save
 
-        data = make_save(self)
+        data = make_save(self, side)
         if path is not None:
             write_atomic(path, json.dumps(data, indent=1))
         return data

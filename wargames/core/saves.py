@@ -9,19 +9,33 @@ person's faction has not yet decided replays with that faction still a person's,
 SHA-256 of the whole save without it: an edit anywhere (a bot's reason, who decided, a note), not only one that
 changes the state, is refused.  Version 1 files (no seats, no check) still open.  Files are written atomically
 (:func:`.record.write_atomic`).
+
+A side's save (``game.save(side=...)``, issue #30 item 6) is the save a student keeps of the side they play.  In a
+game whose hidden draws come from a secret (``options["secret"]``, :mod:`.dice`: the deck, face-down counters,
+face-down markers), that secret would tell whoever reads the file the whole future deck and every hidden draw, so a
+side's save never carries it: its options hold ``sealed`` instead, the side and a key (SHA-256 of the secret, which
+cannot be turned back into it), and the secret stays with the umpire, in the umpire's key folder
+(:func:`umpire_dir`: ``$WARGAMES_UMPIRE_DIR`` or the user's data folder, never a notebook folder), where the app
+that made the save put it.  Opening a side's save there replays the same game to the same digest; anywhere else it
+is refused with a message saying so (a new secret would deal another deck, so the recorded decisions would not be
+the same game).  The reasons of the other sides' built-in players that the side may not read
+(``Game.reason_shown``) are left out of a side's save too.  A game without a secret (a lesson notebook's, whose
+seed deals everything in the open) has nothing to withhold: its side's save is the umpire's save.  Decisions
+A-SAVE (Tet), F-SAVE (Fire in the Lake) and R-GAME-SAVE (Rumor of War) in each game's ``decisions.csv``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .actions import WargamesError
-from .record import ENTRY_KEYS
+from .record import ENTRY_KEYS, write_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
@@ -77,16 +91,68 @@ def seal(data: dict[str, Any]) -> str:
     return hashlib.sha256(_canonical({k: v for k, v in data.items() if k != "check"}).encode()).hexdigest()
 
 
-def make_save(game: Game) -> dict[str, Any]:
+def umpire_dir() -> Path:
+    """Where the umpire keeps the secrets of the hidden draws withheld from side's saves: ``$WARGAMES_UMPIRE_DIR``,
+    or ``wargames/umpire`` in the user's data folder (``$XDG_DATA_HOME``, by default ``~/.local/share``)."""
+    env = os.environ.get("WARGAMES_UMPIRE_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "wargames" / "umpire"
+
+
+def secret_key(secret: str) -> str:
+    """The key a side's save names its withheld secret by: SHA-256 of it (it cannot be turned back into it)."""
+    return hashlib.sha256(f"wargames-hidden-draws:{secret}".encode()).hexdigest()
+
+
+def _keep_secret(secret: str) -> dict[str, str]:
+    """File the secret with the umpire (once; atomically, readable by its owner only) and return its key."""
+    key = secret_key(secret)
+    path = umpire_dir() / f"{key}.secret"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, secret)
+        path.chmod(0o600)
+    return {"key": key}
+
+
+def _umpire_secret(key: str, name: str, side: str) -> str:
+    path = umpire_dir() / f"{key}.secret"
+    try:
+        secret = path.read_text(encoding="utf-8")
+    except OSError:
+        raise SaveError(
+            f"{name}: this is the {side} side's save of a game with hidden draws; the key to them stays with the "
+            f"umpire and is not in {umpire_dir()} (open the save where it was made, or open the umpire's save)"
+        ) from None
+    if secret_key(secret) != key:
+        raise SaveError(f"{name}: the umpire's key file {path} does not hold the key this save names")
+    return secret
+
+
+def make_save(game: Game, side: str | None = None) -> dict[str, Any]:
+    """The save of ``game``: the umpire's (``side`` None: everything, the secret of the hidden draws included) or
+    a side's (the secret withheld, filed with the umpire; the reasons hidden from that side left out)."""
+    options = dict(game.options)
+    record = [dict(e) for e in game.record]
+    if side is not None:
+        if side not in game.sides and side not in game.factions:
+            raise SaveError(f"save for side {side!r}: this game's sides are {list(game.sides)}")
+        if options.get("secret"):
+            options["sealed"] = {"side": side, **_keep_secret(options.pop("secret"))}
+        for e in record:
+            if e.get("why") and game.reason_shown(e.get("side", ""), e["why"], side) is None:
+                del e["why"]
     data = {
         "format": FORMAT,
         "version": VERSION,
         "game": game.game_id,
         "scenario": game.scenario_id,
         "seed": game.seed,
-        "options": dict(game.options),
+        "options": options,
         "seats": game.seats(),
-        "record": [dict(e) for e in game.record],
+        "record": record,
         "at": list(game.position),
         "digest": game.digest(),
         "turn": game.turn,
@@ -155,9 +221,17 @@ def open_save(source: str | Path | dict[str, Any]) -> Game:
     for i, e in enumerate(save.record):
         if (e.act is None) == (e.force is None):
             raise SaveError(f"{name}: record entry {i} must have exactly one of 'act' or 'force'")
+    options = dict(save.options)
+    sealed = options.pop("sealed", None)
+    if sealed is not None:
+        if not isinstance(sealed, dict) or set(sealed) != {"side", "key"}:
+            raise SaveError(
+                f"{name}: field 'options.sealed' must name the side and the key of the hidden draws"
+            )
+        options["secret"] = _umpire_secret(str(sealed["key"]), name, str(sealed["side"]))
     try:
         cls = game_class(save.game)
-        game = cls.unstarted(save.scenario, save.seed, save.options)
+        game = cls.unstarted(save.scenario, save.seed, options)
         seats = save.seats or {}
         unknown = sorted(set(seats) - set(game.sides))
         if unknown:

@@ -10,12 +10,16 @@ def setup_notebook() -> None:
     """Load BokehJS into the page, from the installed package (INLINE: works offline, no CDN).
 
     Call it in the first cell of every notebook, before any map is displayed: jupyter_bokeh's widget
-    needs ``window.Bokeh`` in the page (``research/stack-probe.md``, pitfalls 1 and 2).
+    needs ``window.Bokeh`` in the page (``research/stack-probe.md``, pitfalls 1 and 2).  In a notebook (not a
+    Voila app) every map and widget a cell shows is followed by its picture (``pictures``).
     """
     from bokeh.io import output_notebook
     from bokeh.resources import INLINE
 
+    from .pictures import install
+
     output_notebook(INLINE, hide_banner=True)
+    install()  # a picture after each map and widget, shown if a reopened notebook cannot draw it (issue #31)
 
 
 def _ipython() -> Any:

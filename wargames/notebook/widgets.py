@@ -17,6 +17,7 @@ import ipywidgets as W
 
 from ..core.actions import Action, WargamesError
 from ..core.rulings import Ruling, ruling_html
+from .rulerefs import without_references
 
 Listener = Callable[[list[Ruling]], Any]
 
@@ -55,6 +56,7 @@ class Stepper:
         self.side = (
             side if side is not None else person
         )  # whose eyes read the prompts (names, hidden counters)
+        self.details = True  # rule ids in the status line (a Walkthrough ties it to its "Details" box)
         self._listeners: list[Listener] = []
         lay = W.Layout(width="auto")
         self.step = W.Button(
@@ -217,8 +219,9 @@ class Stepper:
         elif g.decision is not None:
             d = g.decision
             who = "a person" if g.player_for(d.side) is None else "the built-in player"
-            prompt = prompt_text(g, d, self.side)
-            status = f"{d.side} to decide ({who}): {prompt} [{d.rule_id}], {len(d.options)} legal actions"
+            prompt = prompt_text(g, d, self.side, details=self.details)
+            rule = f" [{d.rule_id}]" if self.details else ""
+            status = f"{d.side} to decide ({who}): {prompt}{rule}, {len(d.options)} legal actions"
         else:
             status = "between rulings"
         self.where.value = (
@@ -305,11 +308,14 @@ def _text(game, side: str | None = None) -> Callable[[str], str]:
     return (lambda t: plain_numbers(fn(t, side))) if fn is not None else plain_numbers
 
 
-def prompt_text(game, decision, side: str | None = None) -> str:
+def prompt_text(game, decision, side: str | None = None, *, details: bool = False) -> str:
     """A decision's prompt as ``side`` reads it after the deciding side's name: ``_text``, without the side's name
     the prompt itself starts with ("Capitalist: declare ...", "VC, 1st Eligible ..."), which the widgets already
-    show in front of it (issue #31: no doubled labels)."""
+    show in front of it (issue #31: no doubled labels), and without the rule numbers it cites unless ``details``
+    (``rulerefs``: they sit behind "Details", issue #31 item 3)."""
     text = _text(game, side)(decision.prompt)
+    if not details:
+        text = without_references(text, getattr(game, "game_id", None))
     for sep in (": ", ", "):
         head = f"{decision.side}{sep}"
         if text.startswith(head) and len(text) > len(head):
@@ -495,6 +501,7 @@ class ActionChooser:
     def __init__(self, game, side: str | None = None, *, rows: int = 8):
         self.game = game
         self.side = side
+        self.details = True  # rule ids in the prompt and labels (a Walkthrough ties it to its "Details" box)
         self.area: str | None = None
         self._listeners: list[Listener] = []
         self.actions: list[Action] = []
@@ -552,7 +559,8 @@ class ActionChooser:
             mine = "" if self.enabled else f" (not yours to decide: you play {self.side})"
             self.prompt.value = (
                 f'<div style="font-family:sans-serif;font-size:13px;line-height:1.35"><b>{html.escape(d.side)}</b>: '
-                f"{html.escape(prompt_text(g, d, self.side))} [{html.escape(d.rule_id)}] &mdash; {len(everything)} legal "
+                f"{html.escape(prompt_text(g, d, self.side, details=self.details))}"
+                f"{f' [{html.escape(d.rule_id)}]' if self.details else ''} &mdash; {len(everything)} legal "
                 f"actions.{html.escape(note)}{html.escape(mine)}</div>"
             )
         self.select.options = [(self.label(a), i) for i, a in enumerate(self.actions)]
@@ -580,9 +588,11 @@ class ActionChooser:
 
     def label(self, action: Action) -> str:
         """What the list shows for ``action``: its label with names for ids as the chooser's side reads them
-        (``game.display_label``: a counter hidden from that side is never named)."""
+        (``game.display_label``: a counter hidden from that side is never named), without the rule numbers it
+        cites unless ``details`` (issue #31 item 3)."""
         fn = getattr(self.game, "display_label", None)
-        return plain_numbers(fn(action, self.side) if fn is not None else (action.label or action.kind))
+        text = plain_numbers(fn(action, self.side) if fn is not None else (action.label or action.kind))
+        return text if self.details else without_references(text, getattr(self.game, "game_id", None))
 
     def choose(self, label_or_index: str | int) -> None:
         """Select an action in the list by its label or position (as a click on the list would)."""
@@ -684,6 +694,9 @@ class Walkthrough:
         self.stepper = Stepper(game, person=human if self.autoplay else None, side=human)
         self.rulings = RulingPanel(game, side=human, since=self._since_my_decision if self.autoplay else None)
         self.chooser = ActionChooser(game, side=human)
+        # rule ids in the prompt and the action list only with "Details" on, like the rulings (issue #31 item 3)
+        self._show_details(self.rulings.details.value)
+        self.rulings.details.observe(lambda c: self._show_details(bool(c["new"])), names="value")
         self.scores = W.HTML()
         #: hooks run after a person's action, before the panels are redrawn (each returns its new rulings), and
         #: after every redraw: the lesson panel (``wargames.notebook.lesson``) plugs in here
@@ -772,6 +785,15 @@ class Walkthrough:
     ADVISOR_LIMIT = (
         200  # decisions one press may take (a runaway loop guard; a sub-choice run is far shorter)
     )
+
+    def _show_details(self, on: bool) -> None:
+        """The "Details" box: rule ids in the prompt, the action list and the status line, or words only."""
+        self.chooser.details = self.stepper.details = on
+        keep = self.chooser.select.value
+        self.chooser.refresh()
+        if keep is not None and keep < len(self.chooser.actions):
+            self.chooser.select.value = keep
+        self.stepper.refresh()
 
     def advise(self) -> list[Ruling]:
         """The advisor: the built-in player of the person's side makes the pending decision and every following
