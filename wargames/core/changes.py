@@ -9,16 +9,21 @@ comes to rest, or at a checkpoint, were made with no ruling: they are kept aside
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .journal import Tracked, journalled
 from .rulings import Ruling
 from .transitions import transition_problems
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import StateDecl
+
 
 class ChargedChanges:
     """The part of :class:`~wargames.core.engine.Game` that adds journalled changes to rulings and checks
     transitions."""
+
+    declared_state: StateDecl | None
 
     def transition_problems(self, before: dict[str, Any], rulings: list[Ruling]) -> list[str]:
         """Changes between ``before`` (a ``state_dict()``) and now that no ruling in ``rulings`` accounts for:
@@ -28,7 +33,7 @@ class ChargedChanges:
         diff (their changes are in the rulings by construction, :mod:`wargames.core.journal`); changes the journal
         holds that no ruling took are problems."""
         n0 = rulings[0].seq - 1 if rulings else len(self.log)
-        return transition_problems(
+        return self.journal_declaration_problems() + transition_problems(
             self.explained,
             before,
             self.state_dict(),
@@ -58,18 +63,42 @@ class ChargedChanges:
         return list(self._unexplained)
 
     def journalled_fields(self) -> set[str]:
-        """The state fields whose changes the journal records (journalled containers, dicts of them, and
-        :class:`Tracked` attributes; ``board.tracks`` for one inside a plain state object): the rulings list their
-        changes by construction."""
+        """The state fields whose changes the journal records: those the game's declared state names journalled
+        (:mod:`wargames.core.state`), and inside a plain state object its journalled containers (``board.tracks``);
+        the rulings list their changes by construction.  A game with no declaration (a toy game of the tests): its
+        journalled containers, dicts of them, and :class:`Tracked` attributes."""
+        decl = self.declared_state
         out = set()
         for name, value in vars(self).items():
-            if _all_journalled(value):
+            if decl is None and _all_journalled(value):
                 out.add(name)
             elif hasattr(value, "__dict__") and not isinstance(value, (dict, list, set, type)):
                 out.update(f"{name}.{sub}" for sub, v in vars(value).items() if _all_journalled(v))
+        if decl is not None:
+            return out | decl.journalled()
         out.update(
             name for cls in type(self).__mro__ for name, v in vars(cls).items() if isinstance(v, Tracked)
         )
+        return out
+
+    def journal_declaration_problems(self) -> list[str]:
+        """Where the declared state and the state disagree on what is journalled: a field declared journalled that
+        is not kept in a journalled container (or a :class:`Tracked` attribute), or a field kept in one and not
+        declared journalled.  Empty in a correct game (the transition check reports it)."""
+        decl = self.declared_state
+        if decl is None:
+            return []
+        tracked = {n for cls in type(self).__mro__ for n, v in vars(cls).items() if isinstance(v, Tracked)}
+        actual = {n for n in decl.names if n in tracked or _all_journalled(self.__dict__.get(n))}
+        declared = decl.journalled()
+        out = [
+            f"state field {n!r} is declared journalled but is not kept in a journalled container"
+            for n in sorted(declared - actual)
+        ]
+        out += [
+            f"state field {n!r} is kept in a journalled container but not declared journalled"
+            for n in sorted(actual - declared)
+        ]
         return out
 
 

@@ -27,6 +27,7 @@ from .walker import Where
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
+    from .state import StateDecl
 
 # Attributes the engine itself keeps (never part of a game's state snapshot).
 ENGINE_ATTRS = frozenset(
@@ -85,11 +86,30 @@ class Checkpoints:
     """The part of :class:`~wargames.core.engine.Game` that takes and restores checkpoints and replays the record
     (undo, rewind, replay, branch)."""
 
+    declared_state: StateDecl | None
+    static_attrs: frozenset[str]
+    cache_attrs: frozenset[str]
+    derived_attrs: frozenset[str]
+
     # ------------------------------------------------------------------ checkpoints (instant Back)
     def state_attrs(self) -> list[str]:
-        """The attributes that make up this game's mutable state: all but engine fields, static data, caches."""
+        """The attributes a checkpoint copies: the fields of the game's declared state and the derived ones
+        (:mod:`wargames.core.state`; an attribute declared nowhere is refused with :class:`EngineError` naming
+        it).  A game with no declaration (a toy game of the tests): every attribute but engine fields, static
+        data and caches."""
         skip = ENGINE_ATTRS | self.static_attrs | self.cache_attrs
-        return [k for k in vars(self) if k not in skip]
+        decl = self.declared_state
+        if decl is None:
+            return [k for k in vars(self) if k not in skip]
+        copied = set(decl.names) | self.derived_attrs | decl.scratch
+        stray = [k for k in vars(self) if k not in skip and k not in copied]
+        if stray:
+            raise EngineError(
+                f"{type(self).__name__}: attribute(s) {sorted(stray)} are not declared: a field of the state must "
+                "be declared in the game's declared_state (a StateField, or derived, scratch, cache or static), or it would "
+                "be outside the digest, the checkpoints and the transition check (issue #29 item 2)"
+            )
+        return [k for k in vars(self) if k in copied]
 
     def snapshot_shared(self) -> Iterable[Any]:
         """Objects reachable from the state that never change (rules data rows): a checkpoint shares them."""
@@ -167,9 +187,11 @@ class Checkpoints:
         cp = self._checkpoints[i]
         del self._checkpoints[i:]
         state = restore(cp.state, list(self._shared_memo().values()))
-        for name in self.state_attrs():
-            if name not in state:
-                delattr(self, name)  # made after the checkpoint (e.g. a lazily created field)
+        skip = ENGINE_ATTRS | self.static_attrs | self.cache_attrs
+        for name in [k for k in vars(self) if k not in skip and k not in state]:
+            delattr(
+                self, name
+            )  # made after the checkpoint (e.g. a lazily created field, or an undeclared one)
         self.__dict__.update(state)
         self._journal.clear()
         for name in self.cache_attrs:

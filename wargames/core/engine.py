@@ -57,6 +57,7 @@ from .reports import Reports, View
 from .rulings import Lookup, Roll, Ruling
 from .sequence import PhaseSpec, SequenceOfPlay, StepSpec, check_names, load_sequence
 from .snapshot import settle_static_data
+from .state import StateDecl
 from .transitions import Explained
 from .walker import Flow, SequenceWalker, Where
 
@@ -93,6 +94,10 @@ class Game(SequenceWalker, Checkpoints, ChargedChanges, LessonPositions, Reports
     default_scenario: ClassVar[str] = "historical"
     #: the factions of the sides (a side may be several factions, e.g. Tet's NVA and VC); default: the sides
     factions: ClassVar[tuple[str, ...]] = ()
+    #: the game's state, declared once (:mod:`wargames.core.state`): ``state_dict``, the digest, the checkpoints
+    #: and the transition check derive from it; a subclass that sets it gets static_attrs, cache_attrs,
+    #: derived_attrs and the fields' explained declarations from it
+    declared_state: ClassVar[StateDecl | None] = None
     #: attributes set from the scenario and rules data that play never changes (never copied by checkpoints)
     static_attrs: ClassVar[frozenset[str]] = frozenset()
     #: caches derived from the state (emptied when a checkpoint is restored, never part of the digest)
@@ -116,6 +121,10 @@ class Game(SequenceWalker, Checkpoints, ChargedChanges, LessonPositions, Reports
         if gt is not None:
             cls.game_id, cls.title, cls.sides = gt.id, gt.title, tuple(gt.sides)
             cls.factions, cls.default_scenario = tuple(gt.factions), gt.default_scenario
+        decl = cls.__dict__.get("declared_state")
+        if decl is not None:
+            cls.static_attrs, cls.cache_attrs, cls.derived_attrs = decl.static, decl.cache, decl.derived
+            cls.explained = tuple(cls.__dict__.get("explained", ())) + decl.explained()
 
     @classmethod
     def facts(cls) -> GameType:
@@ -220,9 +229,12 @@ class Game(SequenceWalker, Checkpoints, ChargedChanges, LessonPositions, Reports
     def new_state(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def state_dict(self) -> dict[str, Any]:  # pragma: no cover - abstract
-        """The whole mutable state as canonical JSON-able data (the digest is computed from it)."""
-        raise NotImplementedError
+    def state_dict(self) -> dict[str, Any]:
+        """The whole mutable state as canonical JSON-able data (the digest is computed from it): each field of the
+        game's :attr:`declared_state` written by its ``dump``.  A game with no declaration must override it."""
+        if self.declared_state is None:  # pragma: no cover - a game must declare its state or override this
+            raise NotImplementedError(f"{type(self).__name__} declares no state (declared_state)")
+        return self.declared_state.dump(self)
 
     def public_state(self, side: str | None) -> dict[str, Any]:
         """The state as ``side`` may see it.  Games with hidden units override this."""
