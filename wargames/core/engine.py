@@ -213,7 +213,7 @@ class Game(SequenceWalker, Checkpoints, ChargedChanges, LessonPositions, Reports
         self._at: Where = ("setup", 0, 0, -1, 0, None, None)  # where the walker is (for checkpoint())
         self._resume: tuple[str, dict[str, Any]] | None = None  # the mark a resumed step restarts from
         self.new_state()  # subclass: mutable state from scenario data
-        self._journal.clear()  # setting up is not a change
+        self._journal.reset()  # setting up is not a change
         self._unexplained = []
         self._flow: Flow = self._walk()
 

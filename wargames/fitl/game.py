@@ -90,7 +90,7 @@ class FitlGame(
     #: it) and the card piles are journalled (core.journal): every change is in a ruling by construction; what each
     #: faction did on this card and the spaces whose Support moved this Coup Round are bookkeeping (issue #13).
     #: The set-up piles and the lesson card notes are reported once by the set-up ruling (derived); an Operation's
-    #: changes wait in ``_op_changes`` until its ruling names them (F-41)
+    #: changes wait in the core's journal until its ruling names them (F-41, ``Journal.note``)
     declared_state = StateDecl(
         (
             StateField("board", _board),
@@ -117,7 +117,6 @@ class FitlGame(
             StateField("withdrawn"),
         ),
         derived=frozenset({"piles", "_card_notes"}),
-        cache=frozenset({"_op_changes"}),
         # _replay_seats: who decided for each faction in the record being replayed (replay), not state: never
         # copied by checkpoints
         static=frozenset({"data", "scen", "rules_opts", "_replay_seats"}),
