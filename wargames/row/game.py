@@ -32,6 +32,7 @@ from ..core import Action, Explained, Game, IllegalAction, Player
 from ..core.data import DataError, game_dir
 from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict
+from ..core.placement import Placement
 from ..core.state import StateDecl, StateField, by_key, in_order, members
 from . import hq as H
 from . import movement
@@ -193,7 +194,7 @@ class RowGame(
     #: the state, declared once (core.state): the pieces' places and the VP tracks are journalled (core.journal), so
     #: every change is in a ruling by construction (issue #13); the activation under way is bookkeeping; the Air
     #: Display (airwar) and the optional rules' state (pol) are written only when present, so A Year in I Corps
-    #: keeps its digest; ``at_hex`` indexes ``pos``, ``version`` counts changes for the caches
+    #: keeps its digest; ``pos`` indexes itself (core.placement), ``version`` counts changes for the caches
     declared_state = StateDecl(
         (
             StateField("pos", by_key, journalled=True),
@@ -220,7 +221,7 @@ class RowGame(
             StateField("airwar", omit_empty=True, method="air_public"),
             StateField("pol", omit_empty=True),
         ),
-        derived=frozenset({"at_hex", "version"}),
+        derived=frozenset({"version"}),
         cache=frozenset({"_cache"}),
         static=frozenset({"scenario", "map", "rows", "window", "window_land", "start_hex", "all_ids"}),
     )
@@ -280,7 +281,8 @@ class RowGame(
     def new_state(self) -> None:
         self._cache: dict[str, Any] = {}
         j = self._journal  # the main state is journalled: each ruling lists what it changed (core.journal)
-        self.pos: dict[str, str] = JournalDict(journal=j, field="pos", key="piece")
+        # piece -> hex, with the reverse index hex -> pieces, sorted (core.placement)
+        self.pos: Placement = Placement(journal=j, field="pos", key="piece", ordered=True)
         self.box: dict[str, str] = JournalDict(
             (
                 (uid, "unformed" if self.rows[uid].has("created") else "reinforcements")
@@ -332,7 +334,6 @@ class RowGame(
         self.airwar: dict[
             str, Any
         ] = {}  # the Air Display and the 7th Fleet (air.py, naval.py); empty without them
-        self.at_hex: dict[str, list[str]] = {}
         self.version = 0
         #: the state of 12.2, 14.2.1, 14.5, 14.6.1, 14.7.2 and 14.8 (politics.py, trail.py, sow.py): {} without them
         self.pol: dict[str, Any] = self._pol_start()
@@ -414,20 +415,19 @@ class RowGame(
     def _touch(self) -> None:
         self.version += 1
 
+    @property
+    def at_hex(self) -> dict[str, list[str]]:
+        """The pieces on each hex, sorted: the reverse index of ``pos`` (core.placement)."""
+        return self.pos.index
+
     def place(self, uid: str, hid: str | None, box: str = "") -> None:
         """Put a piece on a hex (``hid``) or in a box (``box``), keeping the reverse index."""
-        old = self.pos.pop(uid, None)
-        if old is not None:
-            self.at_hex[old].remove(uid)
-            if not self.at_hex[old]:
-                del self.at_hex[old]
+        self.pos.pop(uid, None)
         self.box.pop(uid, None)
         if uid in self.inside and self.inside[uid] != hid:  # 14.3: leaving the hex, it leaves the tunnel
             del self.inside[uid]
         if hid is not None:
             self.pos[uid] = hid
-            self.at_hex.setdefault(hid, []).append(uid)
-            self.at_hex[hid].sort()
         else:
             self.box[uid] = box
         self._touch()

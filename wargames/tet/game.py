@@ -14,7 +14,8 @@ from typing import Any
 from ..core import Game, Player
 from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType, VictoryFacts
-from ..core.journal import Journal, JournalDict, JournalSet, Tracked
+from ..core.journal import JournalDict, JournalSet, Tracked
+from ..core.placement import Placement
 from ..core.position import Edit, PositionError, check_unit_places, entries, whole
 from ..core.state import StateDecl, StateField, by_key, flagged, members
 from .air import AirRules
@@ -32,22 +33,6 @@ from .setup import SetupRules
 BOXES = ("casualties", "eliminated")
 FACTIONS_OF = {"Communist": ("NVA", "VC"), "Allied": ("USA", "SVN")}
 LEAD = {"Communist": "VC", "Allied": "USA"}  # decision A-40: who takes a whole side's choices with 4 players
-
-
-class Placement(JournalDict):
-    """unit -> area, with a reverse index area -> units kept in step on every assignment; every move is
-    journalled (``{"field": "loc", "unit": u, "from": a, "to": b}``, core.journal)."""
-
-    def __init__(self, units, journal: Journal | None = None):
-        super().__init__(((u, None) for u in units), journal=journal, field="loc", key="unit")
-        self.by_area: dict[str | None, set[str]] = {None: set(self)}
-
-    def __setitem__(self, unit: str, area: str | None) -> None:
-        old = self.get(unit)
-        if unit in self:
-            self.by_area[old].discard(unit)
-        super().__setitem__(unit, area)
-        self.by_area.setdefault(area, set()).add(unit)
 
 
 class TetGame(
@@ -140,7 +125,8 @@ class TetGame(
     def new_state(self) -> None:
         d = self.data
         j = self._journal  # the main state is journalled: each ruling lists what it changed (core.journal)
-        self.loc: Placement = Placement(d.units, j)
+        # unit -> area (or box), with the reverse index area -> units (core.placement; every area ever occupied)
+        self.loc: Placement = Placement(((u, None) for u in d.units), journal=j, keep_empty=True)
         self.face_up: dict[str, bool] = JournalDict(
             ((u.id, u.faction in ALLIED and u.type != "ruff_puff") for u in d.units.values()),
             journal=j,
@@ -227,7 +213,7 @@ class TetGame(
         return self.data.units[uid]
 
     def units_in(self, area: str) -> list[str]:
-        return sorted(self.loc.by_area.get(area, ()))
+        return self.loc.pieces_at(area)
 
     def side_of(self, uid: str) -> str:
         return SIDE_OF[self.data.units[uid].faction]

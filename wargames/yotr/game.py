@@ -17,6 +17,7 @@ from ..core import Game, Player
 from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict, JournalSet, Tracked
+from ..core.placement import Placement
 from ..core.position import Edit, PositionError, check_unit_places, entries
 from ..core.state import StateDecl, StateField, by_key, in_order, members
 from .bombardment import BombardmentRules
@@ -59,8 +60,8 @@ class YotrGame(
     )
     #: the state, declared once (core.state): the counters' places and the VP are journalled (core.journal): every
     #: change is in a ruling by construction; the units moved and the attacks declared but not yet resolved are the
-    #: phase's bookkeeping (issue #13).  set_obs() computes the derived fields from ``obs`` (YOTR-OB); ``at``
-    #: indexes ``loc``; ``_ver`` counts changes for the caches
+    #: phase's bookkeeping (issue #13).  set_obs() computes the derived fields from ``obs`` (YOTR-OB); ``loc``
+    #: indexes itself (core.placement); ``_ver`` counts changes for the caches
     declared_state = StateDecl(
         (
             StateField("loc", by_key, journalled=True),
@@ -84,7 +85,7 @@ class YotrGame(
             StateField("obs", in_order),
             StateField("lsi_numbers"),
         ),
-        derived=frozenset({"opts", "forces", "counters", "home_region", "at", "_ver"}),
+        derived=frozenset({"opts", "forces", "counters", "home_region", "_ver"}),
         cache=frozenset({"_cache"}),
         static=frozenset({"data", "scenario", "base_opts", "first_obs"}),
     )
@@ -134,10 +135,10 @@ class YotrGame(
             for u in self.counters.values()
             if u.nationality in ("ROK", "NLF") and u.start_hex
         }
-        self.loc: dict[str, str] = JournalDict(
-            ((u, "track") for u in self.counters), journal=self._journal, field="loc", key="unit"
-        )  # every move journalled (core.journal)
-        self.at: dict[str, set[str]] = {}
+        # every move journalled, with the reverse index hex -> counters (core.placement; boxes not indexed)
+        self.loc: Placement = Placement(
+            ((u, "track") for u in self.counters), journal=self._journal, unindexed=BOXES
+        )
         self._ver = getattr(self, "_ver", 0) + 1
         self._cache = {}
 
@@ -234,16 +235,14 @@ class YotrGame(
         self.vp = self.vp_function()["total"]
 
     # ------------------------------------------------------------------ placing counters
+    @property
+    def at(self) -> dict[str, set[str]]:
+        """The counters in each hex: the reverse index of ``loc`` (core.placement)."""
+        return self.loc.index
+
     def place(self, uid: str, to: str) -> None:
         """Move a counter to a hex or a box, keeping the hex index in step (no rule applied here)."""
-        old = self.loc[uid]
-        if old in self.at:
-            self.at[old].discard(uid)
-            if not self.at[old]:
-                del self.at[old]
         self.loc[uid] = to
-        if to not in BOXES:
-            self.at.setdefault(to, set()).add(uid)
         self._ver += 1
         self._cache.clear()
 
@@ -260,7 +259,7 @@ class YotrGame(
         return self.counters[uid].side
 
     def units_at(self, h: str) -> list[str]:
-        return sorted(self.at.get(h, ()))
+        return self.loc.pieces_at(h)
 
     def on_map(self, side: str | None = None) -> list[str]:
         """The counters (of ``side``) on the map, sorted (cached until the next change)."""
