@@ -96,24 +96,26 @@ class Checkpoints:
         """The attributes a checkpoint copies: the fields of the game's declared state and the derived ones
         (:mod:`wargames.core.state`; an attribute declared nowhere is refused with :class:`EngineError` naming
         it).  A game with no declaration (a toy game of the tests): every attribute but engine fields, static
-        data and caches."""
+        data and caches.  A function set on the game itself (a test replacing one of its methods) is not state; it
+        is copied with the checkpoints, as it always was, so Back keeps it."""
         skip = ENGINE_ATTRS | self.static_attrs | self.cache_attrs
         decl = self.declared_state
         if decl is None:
             return [k for k in vars(self) if k not in skip]
         copied = set(decl.names) | self.derived_attrs | decl.scratch
-        stray = [k for k in vars(self) if k not in skip and k not in copied]
-        if stray and "declared_state" not in type(self).__dict__:
-            # a subclass that adds attributes without declaring its own state (a test's stand-in game): they are
-            # copied with the state, as before declarations; the games themselves declare theirs
-            return [k for k in vars(self) if k not in skip]
-        if stray:
+        extra = [k for k, v in vars(self).items() if k not in skip and k not in copied]
+        if not extra:
+            return [k for k in vars(self) if k in copied]
+        stray = [k for k in extra if not callable(self.__dict__[k])]
+        if stray and "declared_state" in type(self).__dict__:
             raise EngineError(
                 f"{type(self).__name__}: attribute(s) {sorted(stray)} are not declared: a field of the state must "
-                "be declared in the game's declared_state (a StateField, or derived, scratch, cache or static), or it would "
-                "be outside the digest, the checkpoints and the transition check (issue #29 item 2)"
+                "be declared in the game's declared_state (a StateField, or derived, scratch, cache or static), or "
+                "it would be outside the digest, the checkpoints and the transition check (issue #29 item 2)"
             )
-        return [k for k in vars(self) if k in copied]
+        # a replaced method, or a subclass that adds attributes without declaring its own state (a test's
+        # stand-in game): copied with the state, as before declarations; the games themselves declare theirs
+        return [k for k in vars(self) if k not in skip]
 
     def snapshot_shared(self) -> Iterable[Any]:
         """Objects reachable from the state that never change (rules data rows): a checkpoint shares them."""
