@@ -614,3 +614,28 @@ def test_journal_every_main_state_field_of_the_games_is_journalled():
     }
     for game_id, expected in fields.items():
         assert expected <= wargames.load(game_id).journalled_fields(), game_id
+
+
+def test_journal_notes_wait_for_the_ruling_that_takes_them_and_go_with_a_restored_checkpoint():
+    """Hand-written changes kept for a ruling still to come (FitL's Operation costs, F-41) are in the core's
+    journal (issue #29 item 2): a ruling does not take them by itself, the procedure does; a reset empties them."""
+    j = Journal()
+    j.note({"track": "aid", "from": 10, "to": 7})
+    assert not j and j.take() == []  # not entries: no ruling is charged with them unasked
+    assert j.notes == [{"track": "aid", "from": 10, "to": 7}]
+    assert j.take_notes() == [{"track": "aid", "from": 10, "to": 7}] and j.notes == []
+    j.note({"track": "aid", "from": 7, "to": 6})
+    copied = copy.deepcopy(j)
+    assert copied.notes == j.notes and copied.notes is not j.notes
+    j.reset()
+    assert j.notes == [] and not j
+
+
+def test_journal_fitl_keeps_no_change_list_of_its_own():
+    """Fire in the Lake's Operation costs wait in the core's journal, never in an attribute of the game."""
+    g = wargames.load("fitl", "short", seed=1)
+    g.advance("turn")
+    assert "_op_changes" not in vars(g)
+    g.note_change({"track": "aid", "from": 1, "to": 2})
+    assert g.pending_changes() and g._journal.notes
+    assert g.take_changes() == [{"track": "aid", "from": 1, "to": 2}] and not g.pending_changes()

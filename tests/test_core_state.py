@@ -28,7 +28,7 @@ def fields(game):
     """(path, getter of the container, key) for every state field; objects are opened one level down."""
     out = []
     for name in game.state_attrs():
-        if name in game.derived_attrs:
+        if name in game.derived_attrs or name in game.declared_state.scratch:
             continue
         value = getattr(game, name)
         if hasattr(value, "__dict__") and not isinstance(value, dict):
@@ -103,3 +103,4 @@ def test_core_state_fields_are_declared(game_id, scenario, until):
     for group in ("static_attrs", "derived_attrs"):  # caches may be made lazily
         assert getattr(g, group) <= names, f"{group} names unknown attributes"
     assert set(g.state_attrs()) == names - g.static_attrs - g.cache_attrs - wargames.core.engine.ENGINE_ATTRS
+    assert not g.declared_state.undeclared(names, wargames.core.engine.ENGINE_ATTRS)

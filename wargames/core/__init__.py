@@ -10,6 +10,7 @@ from .gametype import GameType
 from .players import Bot, Player, RandomPlayer, ScriptedPlayer
 from .position import Edit, PositionError
 from .rulings import Lookup, Roll, Ruling
+from .state import StateDecl, StateField
 from .transitions import Explained
 
 __all__ = [
@@ -30,6 +31,8 @@ __all__ = [
     "Roll",
     "Ruling",
     "ScriptedPlayer",
+    "StateDecl",
+    "StateField",
     "View",
     "WargamesError",
 ]

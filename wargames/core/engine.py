@@ -27,120 +27,61 @@ hidden units).  Changes still in the journal when the game comes to rest at a de
 end were made with no ruling: they are kept aside (:meth:`Game.unexplained_changes`) for the random-play check.
 So are changes still in the journal at a checkpoint (a phase or step boundary, a safe point inside a step): a
 ruling of the next step must not be charged with them.  The journal is an engine field, never part of the state.
+
+The class is assembled from parts, one module each: the walker of the sequence of play (:mod:`.walker`),
+checkpoints and replay (:mod:`.checkpoints`), the changes charged to rulings (:mod:`.changes`), lesson positions
+(:mod:`.position`) and what a side sees (:mod:`.reports`).  This module keeps construction, the hooks a game
+implements, stepping, the public interface (apply, advance, seats) and the digest.
 """
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import hashlib
 import json
-from collections.abc import Callable, Generator, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision, IllegalAction, WargamesError
+from .changes import ChargedChanges
+from .checkpoints import ENGINE_ATTRS, Checkpoint, Checkpoints
 from .data import RuleRow, game_dir, rules_index
 from .dice import Dice
+from .errors import EngineError, StepFailed
 from .gametype import GameType
-from .journal import JOURNAL_MEMO, Journal, Tracked, journalled
+from .journal import Journal
 from .players import reason_of
-from .position import CORE_OPTIONS, RULE, Edit, Position, PositionError, parse_position
-from .record import BUILT_IN, PERSON, RANDOM, Entry, check_entry, write_atomic
-from .rulings import Lookup, Roll, Ruling, rulings_html
-from .sequence import PhaseSpec, ReactionSpec, SequenceOfPlay, StepSpec, check_names, load_sequence
-from .snapshot import fast_copy, keep, restore, settle_static_data
-from .transitions import Explained, transition_problems
+from .position import CORE_OPTIONS, LessonPositions, Position, parse_position
+from .record import BUILT_IN, PERSON, RANDOM, Entry, write_atomic
+from .reports import Reports, View
+from .rulings import Lookup, Roll, Ruling
+from .sequence import PhaseSpec, SequenceOfPlay, StepSpec, check_names, load_sequence
+from .snapshot import settle_static_data
+from .state import StateDecl
+from .transitions import Explained
+from .walker import Flow, SequenceWalker, Where
 
 if TYPE_CHECKING:  # pragma: no cover
-    import pandas as pd
-
     from .players import Player
 
-Flow = Generator[Ruling | Decision, Any, None]
+__all__ = [
+    "ENGINE_ATTRS",
+    "UNTIL",
+    "Checkpoint",
+    "EngineError",
+    "Flow",
+    "Game",
+    "StepFailed",
+    "View",
+    "Where",
+]
+
 UNTIL = ("ruling", "decision", "phase", "turn", "end")
-
-
-class EngineError(WargamesError):
-    """Misuse of the engine (e.g. apply with no decision pending, undo at the start)."""
-
-
-class StepFailed(EngineError):
-    """The rules code failed inside an automatic step (a procedure, a built-in player's choice, an event): the game
-    was put back where it last rested, exactly as it was (issue #30 item 1).  The original error is the cause."""
-
-
-# Attributes the engine itself keeps (never part of a game's state snapshot).
-ENGINE_ATTRS = frozenset(
-    {
-        "scenario_id",
-        "seed",
-        "options",
-        "sequence",
-        "players",
-        "dice",
-        "log",
-        "record",
-        "turn",
-        "phase",
-        "step",
-        "_pending",
-        "_over",
-        "_result",
-        "_flow",
-        "_checkpoints",
-        "lesson",
-        "acting",
-        "_at",
-        "_resume",
-        "_journal",
-        "_unexplained",
-    }
-)
-
-#: where a checkpoint resumes the walker: (block, turn, phase index, step index, round, side that started the
-#: round, mark).  ``mark`` is None at a phase, step or round start, else (name, data) of :meth:`Game.checkpoint`.
-Where = tuple[str, int, int, int, int, "str | None", "tuple[str, dict[str, Any]] | None"]
-
-
-@dataclass
-class Checkpoint:
-    """The whole game at the start of a phase or step, where no procedure is suspended, or at a safe point
-    inside a step (a mark of :meth:`Game.checkpoint`, from which the step's procedure can be started again).
-
-    ``where`` is (block, turn, phase index, step index; -1 for the phase itself, ...); ``n_log`` and
-    ``n_record`` the lengths of the log and the record when it was taken; ``state`` the game attributes packed in
-    one bytes blob (:func:`.snapshot.keep`: the collector never walks it; the game's static data is referred to,
-    never copied; a copy of the attributes if something in them cannot be pickled).
-    Inside an alternating step ``where`` also holds the round and the side that started (else 0 and None), and
-    inside a step the mark and its data (else None)."""
-
-    where: Where
-    n_log: int
-    n_record: int
-    turn: int
-    phase: PhaseSpec | None
-    step: StepSpec | None
-    over: bool
-    result: Ruling | None
-    dice: tuple
-    state: bytes | dict[str, Any] = field(repr=False)
-
-
-@dataclass
-class View:
-    """What one side may see: the game's public state with hidden facts masked, and its log."""
-
-    side: str | None
-    state: dict[str, Any]
-    log: list[Ruling]
-
 
 _RULES_INDEXES: dict[tuple[str, str], dict[str, RuleRow]] = {}  # game id, rule prefix -> rules index
 
 
-class Game:
+class Game(SequenceWalker, Checkpoints, ChargedChanges, LessonPositions, Reports):
     """Base class of every game.  Subclasses set the class attributes and implement the hooks."""
 
     #: the game's declared facts; a subclass that sets it gets game_id, title, sides, factions and
@@ -153,6 +94,10 @@ class Game:
     default_scenario: ClassVar[str] = "historical"
     #: the factions of the sides (a side may be several factions, e.g. Tet's NVA and VC); default: the sides
     factions: ClassVar[tuple[str, ...]] = ()
+    #: the game's state, declared once (:mod:`wargames.core.state`): ``state_dict``, the digest, the checkpoints
+    #: and the transition check derive from it; a subclass that sets it gets static_attrs, cache_attrs,
+    #: derived_attrs and the fields' explained declarations from it
+    declared_state: ClassVar[StateDecl | None] = None
     #: attributes set from the scenario and rules data that play never changes (never copied by checkpoints)
     static_attrs: ClassVar[frozenset[str]] = frozenset()
     #: caches derived from the state (emptied when a checkpoint is restored, never part of the digest)
@@ -176,6 +121,10 @@ class Game:
         if gt is not None:
             cls.game_id, cls.title, cls.sides = gt.id, gt.title, tuple(gt.sides)
             cls.factions, cls.default_scenario = tuple(gt.factions), gt.default_scenario
+        decl = cls.__dict__.get("declared_state")
+        if decl is not None:
+            cls.static_attrs, cls.cache_attrs, cls.derived_attrs = decl.static, decl.cache, decl.derived
+            cls.explained = tuple(cls.__dict__.get("explained", ())) + decl.explained()
 
     @classmethod
     def facts(cls) -> GameType:
@@ -237,21 +186,6 @@ class Game:
         ruling, no decision).  Read its data, seat the players, then :meth:`replay` a record or ``advance``."""
         return cls(scenario or cls.default_scenario, seed, options, players=players, _start=False)
 
-    def _check_lesson_bounds(self, lesson: Position) -> None:
-        """A lesson's fixed dice must be faces of this game's dice, and its turn one the game has (PositionError)."""
-        bad = [v for v in lesson.dice if v > self.die_faces]
-        if bad:
-            raise PositionError(
-                f"dice: {bad[0]} is not a face of any die of {self.title} (its dice have at most "
-                f"{self.die_faces} faces)"
-            )
-        last = self.sequence.turns
-        if lesson.turn is not None and last is not None and lesson.turn > last:
-            raise PositionError(
-                f"position.at.turn: {self.title} has {last} {self.sequence.turn_name.lower()}s; "
-                f"there is no {self.sequence.turn_name.lower()} {lesson.turn}"
-            )
-
     def load_sequence(self) -> SequenceOfPlay:
         return load_sequence(self.game_id)
 
@@ -279,7 +213,7 @@ class Game:
         self._at: Where = ("setup", 0, 0, -1, 0, None, None)  # where the walker is (for checkpoint())
         self._resume: tuple[str, dict[str, Any]] | None = None  # the mark a resumed step restarts from
         self.new_state()  # subclass: mutable state from scenario data
-        self._journal.clear()  # setting up is not a change
+        self._journal.reset()  # setting up is not a change
         self._unexplained = []
         self._flow: Flow = self._walk()
 
@@ -292,57 +226,15 @@ class Game:
         """The options the game's rules read (the lesson options ``position`` and ``dice`` are the core's)."""
         return {k: v for k, v in self.options.items() if k not in CORE_OPTIONS}
 
-    # ------------------------------------------------------------------ lesson positions (see core.position)
-    def position_keys(self) -> dict[str, str]:
-        """The edits a lesson position may make in this game: key -> what it takes."""
-        return {}
-
-    def check_position(self, edits: dict[str, Any]) -> None:
-        """Check a position's ids and ranges when the game is loaded (raise PositionError naming the entry)."""
-
-    def position_edits(self, edits: dict[str, Any]) -> list[Edit]:
-        """The checked edits, against the state at the moment they are made (raise PositionError)."""
-        if edits:
-            raise PositionError(f"{self.title} has no lesson positions")
-        return []
-
-    def _make_position(self) -> Flow:
-        """Make the lesson position's edits (all checked first), each explained by a LESSON ruling."""
-        lesson = self.lesson
-        assert lesson is not None
-        edits = self.position_edits(lesson.edits)
-        for edit in edits:
-            edit.apply()
-        broken = self.invariants()
-        if broken:
-            raise PositionError("the lesson position breaks the rules of play: " + "; ".join(broken[:5]))
-        for edit in edits:
-            yield self.ruling(
-                RULE,
-                edit.title,
-                edit.explanation + " (A lesson position, not a rule of the game.)",
-                result=edit.change,
-                changes=[edit.change],
-                places=edit.places,
-                kind="lesson",
-            )
-        if lesson.dice:
-            self.dice.force(list(lesson.dice))
-            yield self.ruling(
-                RULE,
-                "Dice fixed for the lesson",
-                f"The next {len(lesson.dice)} die roll(s) will be {', '.join(map(str, lesson.dice))}, "
-                "in that order (a lesson position, not a rule of the game).",
-                result={"dice": list(lesson.dice)},
-                kind="lesson",
-            )
-
     def new_state(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def state_dict(self) -> dict[str, Any]:  # pragma: no cover - abstract
-        """The whole mutable state as canonical JSON-able data (the digest is computed from it)."""
-        raise NotImplementedError
+    def state_dict(self) -> dict[str, Any]:
+        """The whole mutable state as canonical JSON-able data (the digest is computed from it): each field of the
+        game's :attr:`declared_state` written by its ``dump``.  A game with no declaration must override it."""
+        if self.declared_state is None:  # pragma: no cover - a game must declare its state or override this
+            raise NotImplementedError(f"{type(self).__name__} declares no state (declared_state)")
+        return self.declared_state.dump(self)
 
     def public_state(self, side: str | None) -> dict[str, Any]:
         """The state as ``side`` may see it.  Games with hidden units override this."""
@@ -384,302 +276,9 @@ class Game:
 
         return RandomPlayer(seed=self.seed)
 
-    def transition_problems(self, before: dict[str, Any], rulings: list[Ruling]) -> list[str]:
-        """Changes between ``before`` (a ``state_dict()``) and now that no ruling in ``rulings`` accounts for:
-        the one generic check of :mod:`wargames.core.transitions`, read with the game's :attr:`explained`
-        declarations (games do not override it).  The random-play tests call it after every decision, so units
-        move, hidden facts are revealed and tracks move only through rulings.  Fields the journal records need no
-        diff (their changes are in the rulings by construction, :mod:`wargames.core.journal`); changes the journal
-        holds that no ruling took are problems."""
-        n0 = rulings[0].seq - 1 if rulings else len(self.log)
-        return transition_problems(
-            self.explained,
-            before,
-            self.state_dict(),
-            rulings,
-            journalled=self.journalled_fields(),
-            unexplained=[e for n, e in self._unexplained if n >= n0] + self._journal.peek(),
-        )
-
     def invariants(self) -> list[str]:
         """Broken invariants (empty when the state is legal); checked by the random-play tests."""
         return []
-
-    # ------------------------------------------------------------------ the walker
-    def _applies(self, spec: PhaseSpec | StepSpec) -> bool:
-        if spec.turns is not None and self.turn not in spec.turns:
-            return False
-        if spec.when is not None and not getattr(self, spec.when)():
-            return False
-        return True
-
-    def _walk(self, start: Where = ("setup", 0, 0, -1, 0, None, None)) -> Flow:
-        """Walk the sequence of play from ``start`` (block, turn, phase index, step index, round of an
-        alternating step, the side that started it, a mark inside the step): the beginning of the game, or a
-        checkpoint resumed."""
-        block, turn, phase_i, step_i, round_k, first_side, mark = start
-        if block == "setup":
-            yield from self._run_phases(
-                self.sequence.setup, "setup", phase_i, step_i, round_k, first_side, mark
-            )
-            turn, phase_i, step_i, round_k, first_side, mark = 1, 0, -1, 0, None, None
-            if self.lesson is not None and self.lesson.turn is None and not self._over:
-                self.turn, self.phase, self.step = 1, None, None  # set-up is over; turn 1 has not begun
-                yield from self._make_position()
-        while not self._over and (self.sequence.turns is None or turn <= self.sequence.turns):
-            self.turn = turn
-            yield from self._run_phases(
-                self.sequence.phases, "turn", phase_i, step_i, round_k, first_side, mark
-            )
-            phase_i, step_i, round_k, first_side, mark = 0, -1, 0, None, None
-            turn += 1
-        if not self._over:
-            self.phase = self.step = None
-            yield from self.final_result()
-        self._over = True
-
-    def _run_phases(
-        self,
-        phases: list[PhaseSpec],
-        block: str = "turn",
-        first: int = 0,
-        first_step: int = -1,
-        first_round: int = 0,
-        first_side: str | None = None,
-        mark: tuple[str, dict[str, Any]] | None = None,
-    ) -> Flow:
-        for i in range(first, len(phases)):
-            phase = phases[i]
-            if self._over:
-                return
-            j0 = first_step if i == first else -1
-            if j0 < 0:
-                self._checkpoint(block, i, -1)
-                if not self._applies(phase):
-                    continue
-                self.phase, self.step = phase, None
-                yield self.ruling(
-                    phase.rule,
-                    f"{self.sequence.turn_name} {self.turn}: phase {phase.number}, {phase.name}",
-                    phase.summary or f"Phase {phase.number} ({phase.name}) begins.",
-                    result={"phase": phase.id},
-                    kind="phase",
-                )
-                j0 = 0
-                if (
-                    block == "turn"
-                    and self.lesson is not None
-                    and self.lesson.turn == self.turn
-                    and self.lesson.phase == phase.id
-                ):
-                    yield from self._make_position()
-            for j in range(j0, len(phase.steps)):
-                step = phase.steps[j]
-                if self._over:
-                    return
-                resuming = i == first and j == first_step and (first_round > 0 or mark is not None)
-                if not resuming:
-                    self._checkpoint(block, i, j)
-                    if not self._applies(step):
-                        continue
-                self.step = step
-                if step.alternate is None:
-                    self._at = (block, self.turn, i, j, 0, None, None)
-                    self._resume = mark if resuming else None
-                    yield from getattr(self, step.procedure)()
-                else:
-                    yield from self._alternate(
-                        step,
-                        block,
-                        i,
-                        j,
-                        first_round if resuming else 0,
-                        first_side if resuming else None,
-                        mark if resuming else None,
-                    )
-                self._at = (block, self.turn, i, -1, 0, None, None)
-
-    def _alternate(
-        self,
-        step: StepSpec,
-        block: str,
-        i: int,
-        j: int,
-        k: int,
-        first_side: str | None,
-        mark: tuple[str, dict[str, Any]] | None = None,
-    ) -> Flow:
-        """An alternating step: the sides take turns running its procedure until its condition holds (resumed
-        inside round ``k`` when ``mark`` is given)."""
-        alt = step.alternate
-        assert alt is not None
-        order = list(alt.sides or self.sides)
-        if first_side is None:
-            first_side = getattr(self, alt.first)() if alt.first else order[0]
-        if first_side not in order:
-            raise EngineError(f"step {step.id}: {alt.first} returned {first_side!r}, not one of {order}")
-        start = order.index(first_side)
-        order = order[start:] + order[:start]
-        while not self._over:
-            if mark is None:
-                if k > 0:
-                    self._checkpoint(block, i, j, k, first_side)
-                if getattr(self, alt.until)():
-                    break
-                if k >= alt.max_rounds:
-                    raise EngineError(
-                        f"step {step.id}: {alt.until} still false after {alt.max_rounds} rounds"
-                    )
-            self.acting = order[k % len(order)]
-            self._at = (block, self.turn, i, j, k, first_side, None)
-            self._resume, mark = mark, None
-            yield from getattr(self, step.procedure)(self.acting)
-            k += 1
-        self.acting = None
-
-    def react(self, reaction: str, **context: Any) -> Flow:
-        """Open the reaction window ``reaction`` of the current step (declared in the sequence of play): its
-        procedure runs for the reacting side if the window's condition holds.  Procedures call it as
-        ``yield from self.react("reserve")`` at the moment the rules open the window."""
-        spec = self._reaction(reaction)
-        if spec.when and not getattr(self, spec.when)(**context):
-            return
-        if spec.who == "other":
-            if self.acting is None:
-                raise EngineError(f"reaction {reaction!r} is for 'the other side' but no side is acting")
-            others = [s for s in self.sides if s != self.acting]
-            side = others[0]
-        else:
-            side = spec.who
-        yield from getattr(self, spec.procedure)(side, **context)
-
-    def _reaction(self, reaction: str) -> ReactionSpec:
-        step = self.step
-        for spec in step.reactions if step else ():
-            if spec.id == reaction:
-                return spec
-        declared = [r.id for r in step.reactions] if step else []
-        raise EngineError(
-            f"step {step.id if step else '-'} declares no reaction window {reaction!r} (declared: {declared})"
-        )
-
-    # ------------------------------------------------------------------ checkpoints (instant Back)
-    def state_attrs(self) -> list[str]:
-        """The attributes that make up this game's mutable state: all but engine fields, static data, caches."""
-        skip = ENGINE_ATTRS | self.static_attrs | self.cache_attrs
-        return [k for k in vars(self) if k not in skip]
-
-    def snapshot_shared(self) -> Iterable[Any]:
-        """Objects reachable from the state that never change (rules data rows): a checkpoint shares them."""
-        return ()
-
-    def _shared_memo(self) -> dict[int, Any]:
-        """A copy memo that shares, never copies, the game itself, its static data and its shared rows."""
-        memo: dict[Any, Any] = {id(self): self, id(self._journal): self._journal, JOURNAL_MEMO: self._journal}
-        for name in self.static_attrs:
-            value = self.__dict__.get(name)
-            memo[id(value)] = value
-        for obj in self.snapshot_shared():
-            memo[id(obj)] = obj
-        return memo
-
-    def _checkpoint(
-        self,
-        block: str,
-        phase_i: int,
-        step_i: int,
-        round_k: int = 0,
-        first_side: str | None = None,
-        mark: tuple[str, dict[str, Any]] | None = None,
-    ) -> None:
-        if self._journal:  # a step ended (or a safe point came) with changes no ruling took
-            self._set_aside()
-        state = keep({k: self.__dict__[k] for k in self.state_attrs()}, list(self._shared_memo().values()))
-        self._checkpoints.append(
-            Checkpoint(
-                (block, self.turn, phase_i, step_i, round_k, first_side, mark),
-                len(self.log),
-                len(self.record),
-                self.turn,
-                self.phase,
-                self.step,
-                self._over,
-                self._result,
-                self.dice.snapshot(),
-                state,
-            )
-        )
-
-    def checkpoint(self, mark: str, **data: Any) -> None:
-        """A safe point inside a long step, for instant Back (issue #13): called by a procedure at the top of a
-        restartable loop (between battles, units, activations), where everything the rest of the step needs
-        is in the game state or in ``data`` (plain values: the loop's position, e.g. the areas already
-        fought).  A checkpoint is taken there if :attr:`checkpoint_every` decisions were made since the last
-        one.  To resume from it, the engine starts the step's procedure again with the mark pending: the
-        procedure (and every procedure it calls on the way to the loop) must first ask :meth:`resumed` and,
-        given the data, skip what it had done before the loop.  Never changes the game."""
-        if self._resume is not None:
-            raise EngineError(
-                f"checkpoint {mark!r}: the mark {self._resume[0]!r} of the resumed step was not "
-                "taken up by resumed()"
-            )
-        block, _turn, i, j, k, first_side, _ = self._at
-        if j < 0 or self.step is None:
-            raise EngineError(f"checkpoint {mark!r} outside a step: only a step's procedure may checkpoint")
-        last = self._checkpoints[-1] if self._checkpoints else None
-        if last is not None and len(self.record) - last.n_record < self.checkpoint_every:
-            return
-        self._checkpoint(block, i, j, k, first_side, (mark, fast_copy(data, {})))
-
-    def resumed(self, mark: str) -> dict[str, Any] | None:
-        """The data of :meth:`checkpoint` ``mark`` when the step is being started again from it (taken up: the
-        next call returns None), else None.  A restartable procedure asks first, before it does anything."""
-        if self._resume is None or self._resume[0] != mark:
-            return None
-        data = self._resume[1]
-        self._resume = None
-        return fast_copy(data, {})
-
-    def _restore(self, i: int) -> None:
-        """Put the game back to checkpoint ``i`` and resume the walker there (the checkpoint is taken again)."""
-        cp = self._checkpoints[i]
-        del self._checkpoints[i:]
-        state = restore(cp.state, list(self._shared_memo().values()))
-        for name in self.state_attrs():
-            if name not in state:
-                delattr(self, name)  # made after the checkpoint (e.g. a lazily created field)
-        self.__dict__.update(state)
-        self._journal.clear()
-        for name in self.cache_attrs:
-            cache = self.__dict__.get(name)
-            if hasattr(cache, "clear"):
-                cache.clear()
-        self.dice = Dice(self.seed, self.options.get("secret"))
-        self.dice.restore(cp.dice)
-        self.turn, self.phase, self.step = cp.turn, cp.phase, cp.step
-        self._over, self._result, self._pending = cp.over, cp.result, None
-        self._resume = None
-        del self.log[cp.n_log :]
-        del self.record[cp.n_record :]
-        if self._flow is not None:
-            self._flow.close()
-        self._flow = self._walk(cp.where)
-
-    def _best_checkpoint(
-        self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool] | None
-    ) -> int | None:
-        """The latest checkpoint on the way to ``at`` whose decisions are a prefix of ``record``."""
-        n = int(at[0]) if at is not None else len(self.log) + 1_000_000
-        same = 0  # how many leading entries of ``record`` are this game's own record entries
-        for a, b in zip(record, self.record, strict=False):
-            if a is not b and a != b:
-                break
-            same += 1
-        for i in range(len(self._checkpoints) - 1, -1, -1):
-            cp = self._checkpoints[i]
-            if cp.n_record <= min(same, len(record)) and cp.n_log <= n:
-                return i
-        return None
 
     # ------------------------------------------------------------------ helpers for procedures
     def ruling(
@@ -797,41 +396,6 @@ class Game:
         else:  # pragma: no cover - programming error in a procedure
             raise EngineError(f"a procedure yielded {item!r}; only Ruling or Decision may be yielded")
         return item
-
-    def _with_journal(self, r: Ruling) -> Ruling:
-        """``r`` with the changes journalled since the last ruling added to its ``changes`` (those its
-        hand-written changes do not already state)."""
-        entries = self._journal.take()
-        extra = tuple(e for e in entries if not _stated(e, r.changes))
-        if not extra:
-            return r
-        return dataclasses.replace(
-            r, changes=r.changes + extra, secret_changes=self.facts().hidden_information
-        )
-
-    def _set_aside(self) -> None:
-        """The game comes to rest with changes no ruling took: keep them for the checks (never silently lost)."""
-        self._unexplained.extend((len(self.log), e) for e in self._journal.take())
-
-    def unexplained_changes(self) -> list[tuple[int, dict[str, Any]]]:
-        """The journalled changes made with no ruling after them before the game came to rest (at a decision or
-        the end): (number of rulings logged then, the change).  Empty in a correct game; checked by random play."""
-        return list(self._unexplained)
-
-    def journalled_fields(self) -> set[str]:
-        """The state fields whose changes the journal records (journalled containers, dicts of them, and
-        :class:`Tracked` attributes; ``board.tracks`` for one inside a plain state object): the rulings list their
-        changes by construction."""
-        out = set()
-        for name, value in vars(self).items():
-            if _all_journalled(value):
-                out.add(name)
-            elif hasattr(value, "__dict__") and not isinstance(value, (dict, list, set, type)):
-                out.update(f"{name}.{sub}" for sub, v in vars(value).items() if _all_journalled(v))
-        out.update(
-            name for cls in type(self).__mro__ for name, v in vars(cls).items() if isinstance(v, Tracked)
-        )
-        return out
 
     def _run_to_rest(self) -> None:
         """Run automatic steps until a decision is pending or the game ends."""
@@ -1097,109 +661,6 @@ class Game:
         self.advance("end")
         return self.result
 
-    # ------------------------------------------------------------------ undo, replay, branch
-    def _run_until(self, at: list[Any] | tuple[int, bool]) -> None:
-        n, pending = int(at[0]), bool(at[1])
-        while self.position != (n, pending):
-            if len(self.log) > n or self._flow is None or self._pending is not None:
-                raise EngineError(
-                    f"the record does not replay: expected to reach ruling {n} "
-                    f"{'at a decision' if pending else 'between rulings'}, reached {self.position}"
-                )
-            self._step()
-
-    def _replay(self, record: list[dict[str, Any]], at: list[Any] | tuple[int, bool] | None) -> None:
-        """Bring the game to resting point ``at`` of ``record`` (None: where it next rests after the last entry):
-        from the last valid checkpoint if there is one (instant Back), else from the start; either way through the
-        rules, decision by decision."""
-        best = self._best_checkpoint(record, at) if self._checkpoints else None
-        if best is None:
-            record = list(record)
-            self._reset()
-            start = 0
-        else:
-            record = list(record)
-            self._restore(best)
-            start = len(self.record)
-        for i, entry in enumerate(record[start:], start):
-            self._run_until(entry["at"])
-            if "act" in entry:
-                act = Action.from_json(entry["act"])
-                if self._pending is None:
-                    raise EngineError(f"record entry {i}: no decision is pending")
-                chosen = self._pending.find(act)
-                if chosen is None:
-                    raise self._pending.reject(act)
-                self.record.append({**entry, "act": chosen.to_json(), "at": list(self.position)})
-                self._step(chosen)
-            elif "force" in entry:
-                self.dice.force(entry["force"])
-                self.record.append({"force": list(entry["force"]), "at": list(self.position)})
-            else:
-                raise EngineError(f"record entry {i} is neither a decision nor forced dice: {entry!r}")
-        if at is None:
-            self._run_to_rest()
-        else:
-            self._run_until(at)
-
-    def replay(self, record: Iterable[Mapping[str, Any]], at: Iterable[Any] | None = None) -> None:
-        """Bring this game to resting point ``at`` (rulings logged, decision pending) of ``record`` (entries of
-        :class:`.record.Entry`), decision by decision through the rules, from the last checkpoint on the way.
-        ``at`` None: to where the game next rests after the last entry.  A record that does not replay raises
-        :class:`EngineError` (or the rule's :class:`IllegalAction`) and the game is put back as it was."""
-        entries = [dict(e) for e in record]
-        for i, e in enumerate(entries):
-            check_entry(e, f"record entry {i}")
-        target = None if at is None else tuple(at)
-        if target is not None and (len(target) != 2 or not isinstance(target[0], int)):
-            raise EngineError(f"at must be (rulings logged, decision pending), not {at!r}")
-        old_record, old_at = copy.deepcopy(self.record), self.position
-        try:
-            self._replay(entries, target)
-        except Exception:
-            self._replay(old_record, old_at)
-            raise
-
-    def undo(self, steps: int = 1) -> None:
-        """Back ``steps`` decisions (one replay): the state is identical (same digest) to when that decision
-        was pending."""
-        acts = [i for i, e in enumerate(self.record) if "act" in e]
-        if len(acts) < steps or steps < 1:
-            raise EngineError(f"cannot undo {steps} decision(s): {len(acts)} made so far")
-        i = acts[-steps]
-        self._replay(self.record[:i], self.record[i]["at"])
-
-    def rewind(self, turn: int) -> None:
-        """Back to the first decision made on ``turn`` or later, in one replay (a teacher's "jump back")."""
-        for i, e in enumerate(self.record):
-            n = e["at"][0]
-            if "act" in e and (self.log[n - 1].turn if n else 0) >= turn:
-                self._replay(self.record[:i], e["at"])
-                return
-        raise EngineError(f"no decision has been made on turn {turn} or later")
-
-    def force_dice(self, values: Iterable[int]) -> None:
-        """What-if: the next die rolls will be these values (recorded, so replay reproduces them)."""
-        values = list(values)
-        self.dice.force(values)
-        self.record.append({"force": values, "at": list(self.position)})
-
-    def branch(self) -> Game:
-        """An independent copy of this game at this point, to explore a what-if."""
-        other = type(self).unstarted(self.scenario_id, self.seed, self.options)
-        # Each branch gets its own copies of the built-in players: a bot's random generator and plans
-        # must not be shared, or playing the branch would change what the original does next.
-        other.players = {side: copy.deepcopy(p) for side, p in self.players.items()}
-        # Checkpoints are never changed once taken (restoring copies them), so the branch may share them
-        # and start from the last one instead of replaying the whole game.
-        other._checkpoints = list(self._checkpoints)
-        other.log = list(self.log)
-        # The record is plain JSON-like data (dicts, lists, numbers, strings): fast_copy copies it like deepcopy,
-        # in a fraction of the time (the analysis board branches once a replay, issue #33).
-        other.record = fast_copy(self.record, {})
-        other._replay(fast_copy(self.record, {}), self.position)
-        return other
-
     # ------------------------------------------------------------------ digest and saves
     def digest(self) -> str:
         """SHA-256 of the canonical JSON of everything that defines the state."""
@@ -1231,207 +692,6 @@ class Game:
         if path is not None:
             write_atomic(path, json.dumps(data, indent=1))
         return data
-
-    # ------------------------------------------------------------------ views and reports
-    def view(self, side: str | None = None) -> View:
-        """What ``side`` may see (None: the umpire's view of everything)."""
-        if side is not None and side not in self.sides and side not in self.factions:
-            raise EngineError(
-                f"unknown side {side!r}; this game's sides are {list(self.sides)}"
-                + (f" and its factions {list(self.factions)}" if self.factions else "")
-            )
-        team = self.visibility_side(side)
-        return View(side, self.public_state(side), [r.for_side(team) for r in self.log])
-
-    def visibility_side(self, side: str | None) -> str | None:
-        """The side whose knowledge ``side`` shares (games where several players form one side override it)."""
-        return side
-
-    #: Whether a side may read the reasons of another side's built-in player (issue #19).  False (the default)
-    #: in a game with hidden information, where a bot's reasons tell what the other side may not see (its
-    #: face-down units, its feints); a game where everything is open (Fire in the Lake) sets it True.
-    open_reasons: ClassVar[bool] = False
-
-    def reason_shown(self, decided_for: str, why: str, side: str | None) -> str | None:
-        """A built-in player's reason for a decision of ``decided_for`` as ``side`` may read it, with names for ids
-        (``display_text``); None when it is hidden from ``side`` (another side's reason in a game with hidden
-        information).  ``side`` None is the umpire, who reads everything.  The stored reason is unchanged."""
-        if (
-            side is not None
-            and not self.open_reasons
-            and self.visibility_side(side) != self.visibility_side(decided_for)
-        ):
-            return None
-        return self.display_text(why, side) if why else why
-
-    def decisions(self, side: str | None = None) -> list[dict[str, Any]]:
-        """Every decision so far: side, who decided (a bot's class or "person"), the action and, for bots, why.
-
-        ``side`` given: as that side may read them (issue #19): parameters by ``display_name``, the reason through
-        ``reason_shown``; a decision whose reason is hidden from ``side`` shows only its side, who and kind of
-        action (no parameters, no reason), so nothing it names can give a hidden counter away."""
-        out = []
-        for e in self.record:
-            if "act" in e:
-                act = Action.from_json(e["act"])
-                row = {
-                    "ruling": e["at"][0],
-                    "side": e.get("side", ""),
-                    "by": e.get("by", ""),
-                    "action": act.kind,
-                    "params": dict(act.params),
-                    "why": e.get("why", ""),
-                }
-                if side is not None:
-                    why = self.reason_shown(row["side"], row["why"], side)
-                    shown = (
-                        {}
-                        if why is None
-                        else {
-                            k: self.display_name(v, side) if isinstance(v, str) else v
-                            for k, v in row["params"].items()
-                        }
-                    )
-                    row.update(params=shown, why=why or "")
-                out.append(row)
-        return out
-
-    def log_frame(self, side: str | None = None) -> pd.DataFrame:
-        """The log as a table.  ``side`` given: each ruling as that side may read it (``Ruling.for_side``), its
-        title and explanation with names for ids (``display_text``)."""
-        import pandas as pd
-
-        if side is not None and side not in self.sides and side not in self.factions:
-            raise EngineError(f"unknown side {side!r}; this game's sides are {list(self.sides)}")
-        # a faction reads as its side (Tet's NVA as the Communist side): issue #30 item 4
-        team = self.visibility_side(side)
-        log = self.log if side is None else [r.for_side(team) for r in self.log]
-        text = (lambda t: t) if side is None else (lambda t: self.display_text(str(t), side))
-        rows = [
-            {
-                "seq": r.seq,
-                "turn": r.turn,
-                "phase": r.phase,
-                "step": r.step,
-                "rule": r.rule_id,
-                "title": text(r.title),
-                "dice": " ".join(str(d.value) + ("*" if d.forced else "") for d in r.dice),
-                "table": f"{r.lookup.table} {r.lookup.row}/{r.lookup.column}={r.lookup.cell}"
-                if r.lookup
-                else "",
-                "result": r.result,
-                "explanation": text(r.explanation),
-            }
-            for r in log
-        ]
-        return pd.DataFrame(
-            rows,
-            columns=[
-                "seq",
-                "turn",
-                "phase",
-                "step",
-                "rule",
-                "title",
-                "dice",
-                "table",
-                "result",
-                "explanation",
-            ],
-        )
-
-    def display_name(self, key: str, side: str | None = None) -> str:
-        """The name a student reads for an id (an area, hex, space or unit), e.g. Tet's ``"21"`` ->
-        ``"Quang Tin (21)"``, as ``side`` may see it (None: the umpire, who sees everything; a game with hidden
-        counters names one the viewer may not see neutrally).  The engine and the records keep ids; only what is
-        shown uses names.  Default: the id itself; games override it."""
-        return key
-
-    def display_text(self, text: str, side: str | None = None) -> str:
-        """A prompt, a ruling's text or a bot's reason as ``side`` reads it: ids the game can name replaced by names
-        (``display_name``).  Default: unchanged (games whose texts carry raw ids override it)."""
-        return text
-
-    def display_label(self, action: Action, side: str | None = None) -> str:
-        """``action``'s label as ``side`` reads it: ``display_text`` of the label, then the ids of its places and
-        parameters replaced by ``display_name`` (each id once, as a whole word; an id whose name the label already
-        holds is left alone)."""
-        import re
-
-        label = self.display_text(action.label or action.kind, side)
-        keys = {str(p) for p in action.places} | {v for _, v in action.params if isinstance(v, str)}
-        names = {}
-        for k in keys:
-            try:
-                n = self.display_name(k, side)
-            except (KeyError, LookupError, AttributeError, ValueError):
-                continue
-            if n and n != k and n not in label:
-                names[k] = n
-        if not names:
-            return label
-        pattern = re.compile(
-            r"(?<![\w])("
-            + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
-            + r")(?![\w])"
-        )
-        return pattern.sub(lambda m: names[m.group(1)], label)
-
-    def where(self) -> str:
-        phase = f"phase {self.phase.number} ({self.phase.name})" if self.phase else "-"
-        step = f", step {self.step.name}" if self.step else ""
-        return f"{self.sequence.turn_name} {self.turn}, {phase}{step}"
-
-    def __repr__(self) -> str:
-        status = "over" if self.is_over else (repr(self._pending) if self._pending else "between rulings")
-        return f"<{type(self).__name__} {self.scenario_id} seed={self.seed}: {self.where()}; {status}>"
-
-    def _repr_html_(self) -> str:
-        import html
-
-        scores = "".join(
-            f"<td><b>{html.escape(str(k))}</b> {html.escape(str(v))}</td>" for k, v in self.scores().items()
-        )
-        dec = (
-            (
-                f"<b>{html.escape(self._pending.side)}</b> to decide: {html.escape(self._pending.prompt)} "
-                f"({len(self._pending.options)} legal actions, {self._pending.rule_id})"
-            )
-            if self._pending
-            else ("<b>Game over.</b> " + html.escape(self._result.explanation) if self._result else "")
-        )
-        return (
-            f"<div style='font-family:sans-serif'><h4 style='margin:2px 0'>{html.escape(self.title)} "
-            f"&mdash; {html.escape(self.scenario_id)}, seed {self.seed}</h4>"
-            f"<div>{html.escape(self.where())}</div><table><tr>{scores}</tr></table><div>{dec}</div>"
-            f"<div>{rulings_html(self.log[-3:])}</div></div>"
-        )
-
-
-def _all_journalled(value: Any) -> bool:
-    """A journalled container, or a plain dict of them (e.g. the pieces of every space)."""
-    return journalled(value) or (
-        type(value) is dict and bool(value) and all(journalled(v) for v in value.values())
-    )
-
-
-def _stated(entry: dict[str, Any], changes: tuple[dict[str, Any], ...]) -> bool:
-    """Whether a hand-written change already states the journalled ``entry``: it names the same key and says
-    where it went (``to``), or the same flag or attribute."""
-    it = iter(entry)
-    next(it)  # "field"
-    key_name = next(it)
-    key = entry[key_name]
-    flag = entry["field"]
-    for c in changes:
-        if c.get(key_name, _NO) != key:
-            continue
-        if "attr" in entry:
-            if entry["attr"] in c:
-                return True
-        elif ("to" in entry and "to" in c) or flag in c:
-            return True
-    return False
 
 
 _NO = object()

@@ -84,9 +84,33 @@ def _same(a: Any, b: Any) -> bool:
 
 class Journal(list):
     """The changes made since the last ruling, as raw entries ``(owner, key, old, new)``; ``owner`` renders an
-    entry (``owner.journal_entry(key, old, new)``)."""
+    entry (``owner.journal_entry(key, old, new)``).
 
-    __slots__ = ()
+    ``notes``: changes a procedure has written by hand for a ruling still to come (:meth:`note`), e.g. what an
+    Operation has paid so far, named together in the ruling that completes it (Fire in the Lake's decision F-41):
+    the procedure takes them into that ruling's ``changes`` (:meth:`take_notes`).  Unlike the entries, a ruling
+    does not take them by itself; they are emptied with the entries when a checkpoint is restored or the game set
+    up again (:meth:`reset`).  One journal holds both, so a game keeps no change list of its own."""
+
+    __slots__ = ("notes",)
+
+    def __init__(self, entries: Iterable[Any] = ()):
+        super().__init__(entries)
+        self.notes: list[dict[str, Any]] = []
+
+    def note(self, change: dict[str, Any]) -> None:
+        """Keep a hand-written change for a ruling still to come."""
+        self.notes.append(change)
+
+    def take_notes(self) -> list[dict[str, Any]]:
+        """The notes kept so far, in the order written; the notes are emptied."""
+        out, self.notes = self.notes, []
+        return out
+
+    def reset(self) -> None:
+        """Empty the entries and the notes (a checkpoint restored, the game set up again)."""
+        self.clear()
+        self.notes = []
 
     def take(self) -> list[dict[str, Any]]:
         """The net changes as entry dicts, in the order first made; the journal is emptied."""

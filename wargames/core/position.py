@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import WargamesError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .walker import Flow
 
 CORE_OPTIONS = ("position", "dice", "secret")  # secret: the key of the hidden draws (core.dice)
 RULE = "LESSON"
@@ -135,3 +138,68 @@ def known(value: str, table: Mapping[str, Any] | set[str], where: str, what: str
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         raise PositionError(f"{where}: unknown {what} {value!r}{hint}")
     return value
+
+
+class LessonPositions:
+    """The part of :class:`~wargames.core.engine.Game` that checks and makes a lesson's position (the games
+    override ``position_keys``, ``check_position`` and ``position_edits``)."""
+
+    def _check_lesson_bounds(self, lesson: Position) -> None:
+        """A lesson's fixed dice must be faces of this game's dice, and its turn one the game has (PositionError)."""
+        bad = [v for v in lesson.dice if v > self.die_faces]
+        if bad:
+            raise PositionError(
+                f"dice: {bad[0]} is not a face of any die of {self.title} (its dice have at most "
+                f"{self.die_faces} faces)"
+            )
+        last = self.sequence.turns
+        if lesson.turn is not None and last is not None and lesson.turn > last:
+            raise PositionError(
+                f"position.at.turn: {self.title} has {last} {self.sequence.turn_name.lower()}s; "
+                f"there is no {self.sequence.turn_name.lower()} {lesson.turn}"
+            )
+
+    # ------------------------------------------------------------------ lesson positions (see core.position)
+    def position_keys(self) -> dict[str, str]:
+        """The edits a lesson position may make in this game: key -> what it takes."""
+        return {}
+
+    def check_position(self, edits: dict[str, Any]) -> None:
+        """Check a position's ids and ranges when the game is loaded (raise PositionError naming the entry)."""
+
+    def position_edits(self, edits: dict[str, Any]) -> list[Edit]:
+        """The checked edits, against the state at the moment they are made (raise PositionError)."""
+        if edits:
+            raise PositionError(f"{self.title} has no lesson positions")
+        return []
+
+    def _make_position(self) -> Flow:
+        """Make the lesson position's edits (all checked first), each explained by a LESSON ruling."""
+        lesson = self.lesson
+        assert lesson is not None
+        edits = self.position_edits(lesson.edits)
+        for edit in edits:
+            edit.apply()
+        broken = self.invariants()
+        if broken:
+            raise PositionError("the lesson position breaks the rules of play: " + "; ".join(broken[:5]))
+        for edit in edits:
+            yield self.ruling(
+                RULE,
+                edit.title,
+                edit.explanation + " (A lesson position, not a rule of the game.)",
+                result=edit.change,
+                changes=[edit.change],
+                places=edit.places,
+                kind="lesson",
+            )
+        if lesson.dice:
+            self.dice.force(list(lesson.dice))
+            yield self.ruling(
+                RULE,
+                "Dice fixed for the lesson",
+                f"The next {len(lesson.dice)} die roll(s) will be {', '.join(map(str, lesson.dice))}, "
+                "in that order (a lesson position, not a rule of the game).",
+                result={"dice": list(lesson.dice)},
+                kind="lesson",
+            )

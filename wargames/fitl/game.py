@@ -19,10 +19,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..core import Explained, Game, Player
+from ..core import Game, Player
 from ..core.data import DataError, game_dir, merge_options
 from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict, JournalList, Tracked
+from ..core.state import StateDecl, StateField, by_key, in_order
 from .coup import CoupRules
 from .data import FACTIONS, FitlData, Scenario, load_data, load_scenario
 from .deck import DeckRules, build_deck
@@ -50,6 +51,21 @@ SCENARIO_ALIASES = {"historical": "short"}  # decision F-30: generic tools load 
 TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special_coin.py, Air Lift)
 
 
+def _board(board: Any) -> dict[str, Any]:
+    """The board as plain data (``Board.to_dict``)."""
+    return board.to_dict()
+
+
+def _moved(support_moved: Any) -> dict[str, int]:
+    """How far each space's Support moved this Coup Round (FITL-6.3 bookkeeping), sorted; those at 0 left out."""
+    return dict(sorted((k, v) for k, v in support_moved.items() if v))
+
+
+def _spaces(support_spaces: Any) -> dict[str, list[str]]:
+    """The spaces each rule of the Support Phase acted in this Coup Round (FITL-6.3), by rule."""
+    return {k: list(v) for k, v in sorted(support_spaces.items())}
+
+
 class FitlGame(
     EventRules, LessonRules, OperationsRules, SequenceRules, CoupRules, VictoryRules, DeckRules, Game
 ):
@@ -70,17 +86,47 @@ class FitlGame(
     #: FITL-2.2: all is open but the deck's order, which the Non-players do not know either, so a faction may read
     #: every other faction's Non-player reasons (issue #19)
     open_reasons = True
-    static_attrs = frozenset({"data", "scen", "rules_opts"})
-    cache_attrs = frozenset({"_op_changes"})  # an Operation's changes until its ruling names them (F-41)
-    #: the board (pieces, Support, markers, boxes, tracks) and the card piles are journalled (core.journal): every
-    #: change is in a ruling by construction; what each faction did on this card and the spaces whose Support
-    #: moved this Coup Round are bookkeeping (issue #13)
-    explained = (Explained("acted", "bookkeeping"), Explained("support_moved", "bookkeeping"))
+    #: the state, declared once (core.state): the board (pieces, Support, markers, boxes, tracks, journalled inside
+    #: it) and the card piles are journalled (core.journal): every change is in a ruling by construction; what each
+    #: faction did on this card and the spaces whose Support moved this Coup Round are bookkeeping (issue #13).
+    #: The set-up piles and the lesson card notes are reported once by the set-up ruling (derived); an Operation's
+    #: changes wait in the core's journal until its ruling names them (F-41, ``Journal.note``)
+    declared_state = StateDecl(
+        (
+            StateField("board", _board),
+            StateField("deck", in_order, journalled=True),
+            StateField("played", in_order, journalled=True),
+            StateField("set_aside", in_order, journalled=True),
+            StateField("card", journalled=True),
+            StateField("next_card", journalled=True),
+            StateField("leader_box", in_order, journalled=True),
+            StateField("pivotal_held", by_key, journalled=True),
+            StateField("eligible", dict, journalled=True),
+            StateField("eligibility_next", by_key, journalled=True),
+            StateField("acted", dict, explained="bookkeeping"),
+            StateField("capabilities", by_key, journalled=True),
+            StateField("momentum", in_order, journalled=True),
+            StateField("prev_was_coup"),
+            StateField("coup_since_event"),
+            StateField("coup_round"),
+            StateField("final_coup"),
+            StateField("coups_held"),
+            StateField("frozen_control", dict),
+            StateField("support_moved", _moved, explained="bookkeeping"),
+            StateField("support_spaces", _spaces),
+            StateField("withdrawn"),
+        ),
+        derived=frozenset({"piles", "_card_notes"}),
+        # _replay_seats: who decided for each faction in the record being replayed (replay), not state: never
+        # copied by checkpoints
+        static=frozenset({"data", "scen", "rules_opts", "_replay_seats"}),
+        # an Event's free Operation and its cubes-as-US flag while it runs (events.vocabulary), an Event's dry run
+        # and the free actions it would grant (EventRules.event_effective)
+        scratch=frozenset({"_ev_free_op", "_cubes_as_us", "_ev_dry", "_ev_dry_free"}),
+    )
     #: the card being played and the next card, both face up (FITL-2.2): journalled attributes (core.journal)
     card = Tracked("attr")
     next_card = Tracked("attr")
-    # the set-up piles and the lesson card notes, reported once by the set-up ruling; the deck holds the cards
-    derived_attrs = frozenset({"piles", "_card_notes"})
 
     # ------------------------------------------------------------------ data and state
     def load_scenario(self, scenario: str) -> None:
@@ -127,6 +173,7 @@ class FitlGame(
                     column="options",
                 )
         self.rules_opts: dict[str, Any] = merged
+        self._replay_seats: dict[str, str] = {}  # set by replay() (plays_as_nonplayer)
         check_card_options(self, path)
 
     def new_state(self) -> None:
@@ -189,32 +236,6 @@ class FitlGame(
             self.eligibility_next, journal=j, field="eligibility_next", key="faction"
         )
         self.capabilities = JournalDict(self.capabilities, journal=j, field="capabilities", key="capability")
-
-    def state_dict(self) -> dict[str, Any]:
-        return {
-            "board": self.board.to_dict(),
-            "deck": list(self.deck),
-            "played": list(self.played),
-            "set_aside": list(self.set_aside),
-            "card": self.card,
-            "next_card": self.next_card,
-            "leader_box": list(self.leader_box),
-            "pivotal_held": dict(sorted(self.pivotal_held.items())),
-            "eligible": dict(self.eligible),
-            "eligibility_next": dict(sorted(self.eligibility_next.items())),
-            "acted": dict(self.acted),
-            "capabilities": dict(sorted(self.capabilities.items())),
-            "momentum": list(self.momentum),
-            "prev_was_coup": self.prev_was_coup,
-            "coup_since_event": self.coup_since_event,
-            "coup_round": self.coup_round,
-            "final_coup": self.final_coup,
-            "coups_held": self.coups_held,
-            "frozen_control": dict(self.frozen_control),
-            "support_moved": dict(sorted((k, v) for k, v in self.support_moved.items() if v)),
-            "support_spaces": {k: list(v) for k, v in sorted(self.support_spaces.items())},
-            "withdrawn": self.withdrawn,
-        }
 
     def map_layers(self, side: str | None = None) -> dict[str, Any]:
         """The board as semantic map layers (issue #14 item 2; ``wargames.fitl.mapdata.map_layers``)."""

@@ -326,7 +326,7 @@ class OperationsRules(CoinOps, InsurgentOps, CoinSpecialActivities, InsurgentSpe
                 )
                 if a.kind == "sa":
                     yield from self.special_activity(ctx, a["sa"])
-        if self.__dict__.get("_op_changes"):  # F-41: nothing changes without a ruling naming it
+        if self.pending_changes():  # F-41: nothing changes without a ruling naming it
             yield self.oruling(
                 "FITL-3.1", f"{faction} {NAMES[op]} done", f"{faction}'s {NAMES[op]} is complete."
             )
@@ -352,7 +352,7 @@ class OperationsRules(CoinOps, InsurgentOps, CoinSpecialActivities, InsurgentSpe
             raise IllegalAction("FITL-4.1", f"{faction} cannot do a free {NAMES.get(sa, sa)} now")
         ctx.sa = sa
         yield from getattr(self, f"sa_{sa}")(ctx)
-        if self.__dict__.get("_op_changes"):
+        if self.pending_changes():
             yield self.oruling(
                 "FITL-3.1.2", f"Free {NAMES[sa]} done", f"{faction}'s free {NAMES[sa]} is complete."
             )

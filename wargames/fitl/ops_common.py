@@ -191,13 +191,17 @@ class OpsCommon:
 
     # ------------------------------------------------------------------ explained changes (decision F-41)
     def note_change(self, change: dict[str, Any]) -> None:
-        """Remember a track or Support change for the next ruling's ``changes`` (F-41)."""
-        self.__dict__.setdefault("_op_changes", []).append(change)
+        """Keep a track or Support change for the next ruling's ``changes`` (F-41), in the core's journal
+        (``Journal.note``: the game keeps no change list of its own, issue #29 item 2)."""
+        self._journal.note(change)
 
     def take_changes(self) -> list[dict[str, Any]]:
-        out = self.__dict__.get("_op_changes", [])
-        self._op_changes: list[dict[str, Any]] = []
-        return out
+        """The track and Support changes kept since the last Operation ruling (F-41); they are taken."""
+        return self._journal.take_notes()
+
+    def pending_changes(self) -> bool:
+        """Whether track or Support changes wait for a ruling to name them (F-41)."""
+        return bool(self._journal.notes)
 
     def oruling(self, rule_id: str, title: str, explanation: str, **kw: Any) -> Any:
         """A ruling carrying every track/Support change made since the previous one (F-41)."""
@@ -206,7 +210,7 @@ class OpsCommon:
 
     def flush(self, rule: str) -> Flow:
         """Before a decision: a ruling for any track/Support change not yet explained (F-41, decision F-68)."""
-        pending = self.__dict__.get("_op_changes")
+        pending = self._journal.notes
         if pending:
             words = "; ".join(
                 f"{self.data.tracks[c['track']].name} {c['from']} -> {c['to']}"

@@ -143,7 +143,8 @@ class FightMixin:
         yield from self.air_after_combat(mark, hid)  # ROW-10.4.2: the aircraft that flew the air support
         cap_won = (out.winner == ATTACKER) == (side == CAPITALIST)
         if out.objective and hid not in self.objectives and sum(self.obj_pool.values()):
-            value, self.obj_pool, r = V.draw_objective(self.dice, self.obj_pool, revealed=True)
+            value, left, r = V.draw_objective(self.dice, self.obj_pool, revealed=True)
+            self.obj_pool[value] = left[value]  # in place: the pool stays journalled (issue #29 item 2)
             self.objectives[hid] = {"value": value, "revealed": True, "chit": True}
             yield self._stamp(dc_replace(r, places=(hid,)))
         yield from self._objective_after_combat(hid, cap_won)

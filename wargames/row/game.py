@@ -32,6 +32,8 @@ from ..core import Action, Explained, Game, IllegalAction, Player
 from ..core.data import DataError, game_dir
 from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict
+from ..core.placement import Placement
+from ..core.state import StateDecl, StateField, by_key, in_order, members
 from . import hq as H
 from . import movement
 from . import victory as V
@@ -125,6 +127,37 @@ def scenario_map(sc: RowScenario) -> RowMap:
     return out
 
 
+def _markers(markers: Any) -> dict[str, list[str]]:
+    """Each unit's markers, sorted."""
+    return {k: sorted(v) for k, v in sorted(markers.items())}
+
+
+def _objectives(objectives: Any) -> dict[str, dict[str, Any]]:
+    """The Objective markers on the map, by hex (ROW-12.1.3)."""
+    return {h: dict(v) for h, v in sorted(objectives.items())}
+
+
+def _obj_pool(pool: Any) -> dict[str, int]:
+    """How many Objective markers of each value are left in the pool (ROW-12.1.3)."""
+    return {str(k): v for k, v in sorted(pool.items())}
+
+
+def _activation(act: Any) -> dict[str, Any] | None:
+    """The activation under way (ROW-9.2), as plain data; None between activations."""
+    if act is None:
+        return None
+    return {
+        "side": act.side,
+        "hq": act.hq,
+        "step": act.step,
+        "units": list(act.units),
+        "declared": {u: list(v) for u, v in sorted(act.declared.items())},
+        "one_hex": sorted(act.one_hex),
+        "reserve_hq": act.reserve_hq,
+        "hq_moved": act.hq_moved,
+    }
+
+
 class RowGame(
     LessonMixin,
     OutcomesMixin,
@@ -158,15 +191,44 @@ class RowGame(
         model="headquarters, supply and attrition: HQs with a line of communications activate a few units at a "
         "time, the enemy answers with reserves, and losses feed Body Count and US Casualties towards 31 VP",
     )
-    static_attrs = frozenset({"scenario", "map", "rows", "window", "window_land", "start_hex", "all_ids"})
-    cache_attrs = frozenset({"_cache"})
-    derived_attrs = frozenset({"at_hex", "version"})
-    #: VP tracks move only by a ROW-12.1 ruling (journalled, and still diffed for the rule); the pieces' places are
-    #: journalled (core.journal), so every change is in a ruling by construction (issue #13)
+    #: the state, declared once (core.state): the pieces' places and the VP tracks are journalled (core.journal), so
+    #: every change is in a ruling by construction (issue #13); the activation under way is bookkeeping; the Air
+    #: Display (airwar) and the optional rules' state (pol) are written only when present, so A Year in I Corps
+    #: keeps its digest; ``pos`` indexes itself (core.placement), ``version`` counts changes for the caches
+    declared_state = StateDecl(
+        (
+            StateField("pos", by_key, journalled=True),
+            StateField("box", by_key, journalled=True),
+            StateField("fresh", by_key, journalled=True),
+            StateField("markers", _markers, journalled=True),
+            StateField("pools", by_key, journalled=True),
+            StateField("vp", dict, journalled=True),
+            StateField("missions", dict, journalled=True),
+            StateField("restricted", dict, journalled=True),
+            StateField("passed", dict, journalled=True),
+            StateField("snafu", members),
+            StateField("trail_status"),
+            StateField("tunnels", by_key, journalled=True),
+            StateField("works", by_key, journalled=True),
+            StateField("lz", in_order),
+            StateField("fire_bases", by_key, journalled=True),
+            StateField("leaders", by_key, journalled=True),
+            StateField("inside", by_key, omit_empty=True, journalled=True),
+            StateField("chit_hexes", members),
+            StateField("objectives", _objectives),
+            StateField("obj_pool", _obj_pool, journalled=True),
+            StateField("act", _activation, explained="bookkeeping"),
+            StateField("airwar", omit_empty=True, method="air_public"),
+            StateField("pol", omit_empty=True),
+        ),
+        derived=frozenset({"version"}),
+        cache=frozenset({"_cache"}),
+        static=frozenset({"scenario", "map", "rows", "window", "window_land", "start_hex", "all_ids"}),
+    )
+    #: VP tracks move only by a ROW-12.1 ruling (journalled, and still diffed for the rule)
     explained = (
         Explained("vp.us_military_victory", "rule", rule="ROW-12.1"),
         Explained("vp.us_unrest", "rule", rule="ROW-12.1"),
-        Explained("act", "bookkeeping"),
     )
 
     # ------------------------------------------------------------------ data and state
@@ -219,7 +281,8 @@ class RowGame(
     def new_state(self) -> None:
         self._cache: dict[str, Any] = {}
         j = self._journal  # the main state is journalled: each ruling lists what it changed (core.journal)
-        self.pos: dict[str, str] = JournalDict(journal=j, field="pos", key="piece")
+        # piece -> hex, with the reverse index hex -> pieces, sorted (core.placement)
+        self.pos: Placement = Placement(journal=j, field="pos", key="piece", ordered=True)
         self.box: dict[str, str] = JournalDict(
             (
                 (uid, "unformed" if self.rows[uid].has("created") else "reinforcements")
@@ -271,7 +334,6 @@ class RowGame(
         self.airwar: dict[
             str, Any
         ] = {}  # the Air Display and the 7th Fleet (air.py, naval.py); empty without them
-        self.at_hex: dict[str, list[str]] = {}
         self.version = 0
         #: the state of 12.2, 14.2.1, 14.5, 14.6.1, 14.7.2 and 14.8 (politics.py, trail.py, sow.py): {} without them
         self.pol: dict[str, Any] = self._pol_start()
@@ -280,50 +342,6 @@ class RowGame(
             self.box[u] = "china"
         for u in sc.sow.special_forces_ready if sc.sow else []:
             self.box[u] = "sf_ready"
-
-    def state_dict(self) -> dict[str, Any]:
-        act = (
-            None
-            if self.act is None
-            else {
-                "side": self.act.side,
-                "hq": self.act.hq,
-                "step": self.act.step,
-                "units": list(self.act.units),
-                "declared": {u: list(v) for u, v in sorted(self.act.declared.items())},
-                "one_hex": sorted(self.act.one_hex),
-                "reserve_hq": self.act.reserve_hq,
-                "hq_moved": self.act.hq_moved,
-            }
-        )
-        st = {
-            "pos": dict(sorted(self.pos.items())),
-            "box": dict(sorted(self.box.items())),
-            "fresh": dict(sorted(self.fresh.items())),
-            "markers": {k: sorted(v) for k, v in sorted(self.markers.items())},
-            "pools": dict(sorted(self.pools.items())),
-            "vp": dict(self.vp),
-            "missions": dict(self.missions),
-            "restricted": dict(self.restricted),
-            "passed": dict(self.passed),
-            "snafu": sorted(self.snafu),
-            "trail_status": self.trail_status,
-            "tunnels": dict(sorted(self.tunnels.items())),
-            "works": dict(sorted(self.works.items())),
-            "lz": list(self.lz),
-            "fire_bases": dict(sorted(self.fire_bases.items())),
-            "leaders": dict(sorted(self.leaders.items())),
-            **({"inside": dict(sorted(self.inside.items()))} if self.inside else {}),
-            "chit_hexes": sorted(self.chit_hexes),
-            "objectives": {h: dict(v) for h, v in sorted(self.objectives.items())},
-            "obj_pool": {str(k): v for k, v in sorted(self.obj_pool.items())},
-            "act": act,
-        }
-        if self.airwar:  # only with an air: or fleet: block, so A Year in I Corps keeps its digest
-            st["airwar"] = self.air_public()
-        if self.pol:  # only with a politics:, trail: or sow: block (politics.py), likewise
-            st["pol"] = self.pol
-        return st
 
     def map_layers(self, side: str | None = None) -> dict[str, Any]:
         """The map as semantic layers, units and HQs as ``side`` may see them (issue #14 item 2)."""
@@ -397,20 +415,19 @@ class RowGame(
     def _touch(self) -> None:
         self.version += 1
 
+    @property
+    def at_hex(self) -> dict[str, list[str]]:
+        """The pieces on each hex, sorted: the reverse index of ``pos`` (core.placement)."""
+        return self.pos.index
+
     def place(self, uid: str, hid: str | None, box: str = "") -> None:
         """Put a piece on a hex (``hid``) or in a box (``box``), keeping the reverse index."""
-        old = self.pos.pop(uid, None)
-        if old is not None:
-            self.at_hex[old].remove(uid)
-            if not self.at_hex[old]:
-                del self.at_hex[old]
+        self.pos.pop(uid, None)
         self.box.pop(uid, None)
         if uid in self.inside and self.inside[uid] != hid:  # 14.3: leaving the hex, it leaves the tunnel
             del self.inside[uid]
         if hid is not None:
             self.pos[uid] = hid
-            self.at_hex.setdefault(hid, []).append(uid)
-            self.at_hex[hid].sort()
         else:
             self.box[uid] = box
         self._touch()

@@ -452,7 +452,8 @@ class StrategicMixin:
                 opts,
                 kind="objective_placement",
             )
-            value, self.obj_pool, r = V.draw_objective(self.dice, self.obj_pool)
+            value, left, r = V.draw_objective(self.dice, self.obj_pool)
+            self.obj_pool[value] = left[value]  # in place: the pool stays journalled (issue #29 item 2)
             self.objectives[a["hex"]] = {"value": value, "revealed": False, "chit": False}
             placed.append(a["hex"])
             yield self._stamp(dc_replace(r, places=(a["hex"],)))

@@ -210,7 +210,7 @@ class AlliedBot(_Bot):
     def _needs(self, game) -> dict[str, tuple[float, str]]:
         """Where Allied units are wanted, worked out once per decision: area -> (value, why)."""
         needs: dict[str, tuple[float, str]] = {}
-        for area, units in game.loc.by_area.items():
+        for area, units in game.loc.index.items():
             if area is None or game.data.areas[area].kind == "box":
                 continue
             enemy = sum(

@@ -68,12 +68,10 @@ class CombatRules:
         """Areas with face-up NVA/VC units and Allied ground units (decision A-17)."""
         out = []
         areas, units = self.data.areas, self.data.units
-        for a in (
-            areas[x] for x, here in self.loc.by_area.items() if x in areas and here
-        ):  # areas with units
+        for a in (areas[x] for x, here in self.loc.index.items() if x in areas and here):  # areas with units
             if a.kind == "box":
                 continue
-            here = self.loc.by_area[a.id]
+            here = self.loc.index[a.id]
             red = any(units[u].faction in COMMUNIST and self.face_up[u] for u in here)
             blue = red and any(
                 self.side_of(u) == "Allied"

@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..core import Explained, Game, Player
+from ..core import Game, Player
 from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType, VictoryFacts
-from ..core.journal import Journal, JournalDict, JournalSet, Tracked
+from ..core.journal import JournalDict, JournalSet, Tracked
+from ..core.placement import Placement
 from ..core.position import Edit, PositionError, check_unit_places, entries, whole
+from ..core.state import StateDecl, StateField, by_key, flagged, members
 from .air import AirRules
 from .allied_movement import AlliedMovementRules
 from .combat import CombatRules
@@ -31,22 +33,6 @@ from .setup import SetupRules
 BOXES = ("casualties", "eliminated")
 FACTIONS_OF = {"Communist": ("NVA", "VC"), "Allied": ("USA", "SVN")}
 LEAD = {"Communist": "VC", "Allied": "USA"}  # decision A-40: who takes a whole side's choices with 4 players
-
-
-class Placement(JournalDict):
-    """unit -> area, with a reverse index area -> units kept in step on every assignment; every move is
-    journalled (``{"field": "loc", "unit": u, "from": a, "to": b}``, core.journal)."""
-
-    def __init__(self, units, journal: Journal | None = None):
-        super().__init__(((u, None) for u in units), journal=journal, field="loc", key="unit")
-        self.by_area: dict[str | None, set[str]] = {None: set(self)}
-
-    def __setitem__(self, unit: str, area: str | None) -> None:
-        old = self.get(unit)
-        if unit in self:
-            self.by_area[old].discard(unit)
-        super().__setitem__(unit, area)
-        self.by_area.setdefault(area, set()).add(unit)
 
 
 class TetGame(
@@ -75,10 +61,27 @@ class TetGame(
         publisher="GDW 1991",
         model="attrition and hidden forces: the offensive breaks whichever side's will gives way first",
     )
-    static_attrs = frozenset({"data", "scenario", "four_players", "sides", "rules_opts"})
-    #: the units' places, faces and the tracks are journalled (core.journal): every change is in a ruling by
-    #: construction; the battleship's use is the phase's bookkeeping (issue #13)
-    explained = (Explained("battleship_used", "bookkeeping"),)
+    #: the state, declared once (core.state): the units' places, faces and the tracks are journalled
+    #: (core.journal): every change is in a ruling by construction; the battleship's use is the phase's
+    #: bookkeeping (issue #13)
+    declared_state = StateDecl(
+        (
+            StateField("loc", by_key, journalled=True),
+            StateField("face_up", flagged, journalled=True),
+            StateField("insurrection", members, journalled=True),
+            StateField("vc_scored", members, journalled=True),
+            StateField("svn_scored", members, journalled=True),
+            StateField("score", by_key, journalled=True),
+            StateField("moved", members),
+            StateField("nva_points", journalled=True),
+            StateField("heli_lifted", by_key),  # passenger -> helicopter (phase 4 until phase 7)
+            StateField("allowance", by_key),  # slow reaction (TET-P7-2)
+            StateField("used", by_key),  # sector units moved this phase 7, per Corps
+            StateField("bombed", members),  # "turn:city" already charged for bombing (TET-P6-4)
+            StateField("battleship_used", explained="bookkeeping"),  # TET-P6-5, once per Allied combat phase
+        ),
+        static=frozenset({"data", "scenario", "four_players", "sides", "rules_opts"}),
+    )
     #: a Tet decision replays fast (a few tenths of a millisecond): fewer checkpoints inside steps keep bot games
     #: as fast as before while Back stays far under 50 ms (benchmarks/results/back.md)
     checkpoint_every = 20
@@ -122,7 +125,8 @@ class TetGame(
     def new_state(self) -> None:
         d = self.data
         j = self._journal  # the main state is journalled: each ruling lists what it changed (core.journal)
-        self.loc: Placement = Placement(d.units, j)
+        # unit -> area (or box), with the reverse index area -> units (core.placement; every area ever occupied)
+        self.loc: Placement = Placement(((u, None) for u in d.units), journal=j, keep_empty=True)
         self.face_up: dict[str, bool] = JournalDict(
             ((u.id, u.faction in ALLIED and u.type != "ruff_puff") for u in d.units.values()),
             journal=j,
@@ -143,23 +147,6 @@ class TetGame(
         self.used: dict[str, int] = {}  # sector units moved this phase 7, per Corps
         self.bombed: set[str] = set()  # "turn:city" already charged for bombing (TET-P6-4)
         self.battleship_used = False  # TET-P6-5, once per Allied combat phase
-
-    def state_dict(self) -> dict[str, Any]:
-        return {
-            "loc": dict(sorted(self.loc.items())),
-            "face_up": sorted(u for u, up in self.face_up.items() if up),
-            "insurrection": sorted(self.insurrection),
-            "vc_scored": sorted(self.vc_scored),
-            "svn_scored": sorted(self.svn_scored),
-            "score": dict(sorted(self.score.items())),
-            "moved": sorted(self.moved),
-            "nva_points": self.nva_points,
-            "heli_lifted": dict(sorted(self.heli_lifted.items())),
-            "allowance": dict(sorted(self.allowance.items())),
-            "used": dict(sorted(self.used.items())),
-            "bombed": sorted(self.bombed),
-            "battleship_used": self.battleship_used,
-        }
 
     # ------------------------------------------------------------------ lesson positions (core.position)
     def position_keys(self) -> dict[str, str]:
@@ -226,7 +213,7 @@ class TetGame(
         return self.data.units[uid]
 
     def units_in(self, area: str) -> list[str]:
-        return sorted(self.loc.by_area.get(area, ()))
+        return self.loc.pieces_at(area)
 
     def side_of(self, uid: str) -> str:
         return SIDE_OF[self.data.units[uid].faction]

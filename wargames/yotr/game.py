@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..core import Explained, Game, Player
+from ..core import Game, Player
 from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict, JournalSet, Tracked
+from ..core.placement import Placement
 from ..core.position import Edit, PositionError, check_unit_places, entries
+from ..core.state import StateDecl, StateField, by_key, in_order, members
 from .bombardment import BombardmentRules
 from .combat import CombatRules
 from .data import OobRow, YotrData, load_data
@@ -33,6 +35,11 @@ BOXES = ("track", "eliminated", "removed")
 #: what a side reads of an enemy counter it may not see (YOTR-MOV-M; issue #19)
 HIDDEN_UNIT = "a Communist unit"
 NOT_COUNTERS = ("air_points", "naval_marker")
+
+
+def _attacks(pending: list[Any]) -> list[list[Any]]:
+    """The declared attacks not yet resolved: [target, attackers, extra hexes] each (YOTR-CBT)."""
+    return [[t, list(g), list(x)] for t, g, x in pending]
 
 
 class YotrGame(
@@ -51,13 +58,37 @@ class YotrGame(
         publisher="SPI 1972",
         model="a conventional offensive and its supply: the 1972 Easter Offensive town by town",
     )
-    static_attrs = frozenset({"data", "scenario", "base_opts", "first_obs"})
-    cache_attrs = frozenset({"_cache"})
-    #: the counters' places and the VP are journalled (core.journal): every change is in a ruling by construction;
-    #: the units moved and the attacks declared but not yet resolved are the phase's bookkeeping (issue #13)
-    explained = (Explained("moved", "bookkeeping"), Explained("pending_attacks", "bookkeeping"))
-    # set_obs() computes these from ``obs`` (YOTR-OB); ``at`` indexes ``loc``; ``_ver`` counts changes for caches
-    derived_attrs = frozenset({"opts", "forces", "counters", "home_region", "at", "_ver"})
+    #: the state, declared once (core.state): the counters' places and the VP are journalled (core.journal): every
+    #: change is in a ruling by construction; the units moved and the attacks declared but not yet resolved are the
+    #: phase's bookkeeping (issue #13).  set_obs() computes the derived fields from ``obs`` (YOTR-OB); ``loc``
+    #: indexes itself (core.placement); ``_ver`` counts changes for the caches
+    declared_state = StateDecl(
+        (
+            StateField("loc", by_key, journalled=True),
+            StateField("bg", members, journalled=True),
+            StateField("pinned", members),
+            StateField("disrupted", members, journalled=True),
+            StateField("face_up", members),
+            StateField("defended", members),
+            StateField("pending_attacks", _attacks, explained="bookkeeping"),
+            StateField("town", by_key, journalled=True),
+            StateField("militia_gone", members, journalled=True),
+            StateField("sc_destroyed", members, journalled=True),
+            StateField("air", journalled=True),
+            StateField("naval", journalled=True),
+            StateField("usa_zoc"),
+            StateField("supply", by_key),
+            StateField("moved", members, explained="bookkeeping"),
+            StateField("airlifts", by_key),
+            StateField("attack_sources", in_order),
+            StateField("vp", journalled=True),
+            StateField("obs", in_order),
+            StateField("lsi_numbers"),
+        ),
+        derived=frozenset({"opts", "forces", "counters", "home_region", "_ver"}),
+        cache=frozenset({"_cache"}),
+        static=frozenset({"data", "scenario", "base_opts", "first_obs"}),
+    )
     #: the victory points: a journalled track (core.journal)
     vp = Tracked("track")
     #: the Allied air points and naval markers in the Bombardment Strength Available box (YOTR-BMB), journalled:
@@ -104,10 +135,10 @@ class YotrGame(
             for u in self.counters.values()
             if u.nationality in ("ROK", "NLF") and u.start_hex
         }
-        self.loc: dict[str, str] = JournalDict(
-            ((u, "track") for u in self.counters), journal=self._journal, field="loc", key="unit"
-        )  # every move journalled (core.journal)
-        self.at: dict[str, set[str]] = {}
+        # every move journalled, with the reverse index hex -> counters (core.placement; boxes not indexed)
+        self.loc: Placement = Placement(
+            ((u, "track") for u in self.counters), journal=self._journal, unindexed=BOXES
+        )
         self._ver = getattr(self, "_ver", 0) + 1
         self._cache = {}
 
@@ -141,30 +172,6 @@ class YotrGame(
         self.vp = 0
         self._ver = 0
         self._cache: dict[Any, Any] = {}
-
-    def state_dict(self) -> dict[str, Any]:
-        return {
-            "loc": dict(sorted(self.loc.items())),
-            "bg": sorted(self.bg),
-            "pinned": sorted(self.pinned),
-            "disrupted": sorted(self.disrupted),
-            "face_up": sorted(self.face_up),
-            "defended": sorted(self.defended),
-            "pending_attacks": [[t, list(g), list(x)] for t, g, x in self.pending_attacks],
-            "town": dict(sorted(self.town.items())),
-            "militia_gone": sorted(self.militia_gone),
-            "sc_destroyed": sorted(self.sc_destroyed),
-            "air": self.air,
-            "naval": self.naval,
-            "usa_zoc": self.usa_zoc,
-            "supply": dict(sorted(self.supply.items())),
-            "moved": sorted(self.moved),
-            "airlifts": dict(sorted(self.airlifts.items())),
-            "attack_sources": list(self.attack_sources),
-            "vp": self.vp,
-            "obs": list(self.obs),
-            "lsi_numbers": self.lsi_numbers,
-        }
 
     # ------------------------------------------------------------------ lesson positions (core.position)
     def position_keys(self) -> dict[str, str]:
@@ -228,16 +235,14 @@ class YotrGame(
         self.vp = self.vp_function()["total"]
 
     # ------------------------------------------------------------------ placing counters
+    @property
+    def at(self) -> dict[str, set[str]]:
+        """The counters in each hex: the reverse index of ``loc`` (core.placement)."""
+        return self.loc.index
+
     def place(self, uid: str, to: str) -> None:
         """Move a counter to a hex or a box, keeping the hex index in step (no rule applied here)."""
-        old = self.loc[uid]
-        if old in self.at:
-            self.at[old].discard(uid)
-            if not self.at[old]:
-                del self.at[old]
         self.loc[uid] = to
-        if to not in BOXES:
-            self.at.setdefault(to, set()).add(uid)
         self._ver += 1
         self._cache.clear()
 
@@ -254,7 +259,7 @@ class YotrGame(
         return self.counters[uid].side
 
     def units_at(self, h: str) -> list[str]:
-        return sorted(self.at.get(h, ()))
+        return self.loc.pieces_at(h)
 
     def on_map(self, side: str | None = None) -> list[str]:
         """The counters (of ``side``) on the map, sorted (cached until the next change)."""
