@@ -68,7 +68,7 @@ def test_fitl_board_view_updates_by_patching_and_reports_clicks(board):
 
 def test_fitl_one_colour_per_faction_on_the_board_its_panel_and_the_margins_chart(board):
     """Issue #14 item 2: US and VC (and every faction) have the same colour in every FitL picture."""
-    from wargames.notebook.charts import FACTION_COLOURS as CHART
+    from wargames.notebook.fitlcharts import FACTION_COLOURS as CHART
     from wargames.notebook.palette import palette
 
     pal = palette("fitl")

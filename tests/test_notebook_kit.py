@@ -604,6 +604,7 @@ def test_compare_find_scenario_by_a_word_of_its_id_or_title(monkeypatch):
 
 
 def test_compare_fitl_tet_card_and_charts():
+    from wargames.fitl.cards import event_effect
     from wargames.notebook import compare
     from wargames.notebook.charts import (
         hidden_figure,
@@ -612,7 +613,7 @@ def test_compare_fitl_tet_card_and_charts():
         winner_shares_figure,
     )
 
-    ev = compare.fitl_event(124, "VC")
+    ev = event_effect(124, "VC")
     assert (
         ev["terror"] > 0
         and "change" not in ev["pieces"]
