@@ -28,6 +28,7 @@ from wargames.notebook import (  # noqa: E402
     Walkthrough,
     draw_hexgrid,
     tetmap,  # noqa: E402
+    tetmap_layout,  # noqa: E402
 )
 
 
@@ -509,7 +510,7 @@ def test_tet_views_draw_nothing_cut_by_the_frame_and_no_chits_on_each_other(tet)
             assert 0 <= px and px + tw <= fw and 0 <= py - th / 2 and py + th / 2 <= fh
             boxes.append((px + 1, py - th / 2 + 1, px + tw - 1, py + th / 2 - 1))
         overlaps = [
-            (i, j) for i in range(len(boxes)) for j in range(i) if tetmap._area(boxes[i], boxes[j]) > 0
+            (i, j) for i in range(len(boxes)) for j in range(i) if tetmap_layout._area(boxes[i], boxes[j]) > 0
         ]
         assert not overlaps, (vid, overlaps[:5])
         assert {"y", "n"} >= set(st["cities"][f"in_{vid}"]) and {"y", "n"} >= set(
