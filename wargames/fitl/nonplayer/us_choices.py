@@ -20,23 +20,60 @@ class UsChoices:
 
     # ------------------------------------------------------------------ spaces
     def on_space(self, game: Any, decision: Decision) -> Action:
+        """FITL-8.8.3 to FITL-8.8.7: the space the flowchart picks for the current step, or the Special Activity
+        it makes between two spaces (Air Lift of 8.8.5, Air Lift or Air Strike between Assaults of 8.8.3)."""
         step, op, sa, spaces, done = self.space_decision(decision)
-        b = game.board
         pol = self.policy(game)
-        scored: list[tuple[Any, Action, str]] = []
-        during: dict[str, Action] = {}
+        scored = self._us_space_scores(game, decision, step, op, sa, spaces, pol)
+        between = self._us_sa_between(game, decision, step, op, scored, pol)
+        if between is not None:
+            return between
+        if not scored:
+            return self.no_space(decision, spaces, done, sa or op)
+        a, w, top = self.top_space(game, scored)
+        if step == "space":
+            self._us_count_choice(game, op, a["space"], top)
+        self.why(self.rule_for(decision), f"{a.label}: {w}")
+        return a
+
+    def _us_space_scores(
+        self, game: Any, decision: Decision, step: str, op: str, sa: str, spaces: list[Action], pol: str
+    ) -> list[tuple[Any, Action, str]]:
+        """The spaces of this step with their priority keys and reasons (the flowchart box that applies)."""
         if step == "follow_up":
-            if b.tracks["arvn_resources"] - b.tracks["econ"] >= 3:
-                for a in spaces:
-                    n, _ = game.assault_count("ARVN", a["space"])
-                    if n > 0:
-                        scored.append(((n,), a, "ARVN Resources exceed Econ by 3+: add an ARVN Assault"))
-        elif step == "assault" and op == "patrol":
-            scored = [
+            return self._us_follow_up_scores(game, spaces)
+        if step == "assault" and op == "patrol":
+            return [
                 ((self.insurgents(game, a["space"]),), a, "Assault to remove the most enemy pieces")
                 for a in spaces
             ]
-        elif step == "sa_space" and sa == "air_strike":
+        if step == "sa_space":
+            return self._us_sa_space_scores(game, sa, spaces)
+        if op == "assault" and step == "space":
+            return self._us_assault_scores(game, spaces)
+        if op == "sweep":
+            return self._us_sweep_scores(game, spaces, pol)
+        if op == "train":
+            scored = self._us_train_scores(game, spaces, pol)
+            return scored + self._us_train_pacify_scores(game, spaces, scored)
+        return []
+
+    def _us_follow_up_scores(self, game: Any, spaces: list[Action]) -> list[tuple[Any, Action, str]]:
+        """FITL-8.8.3: an ARVN follow-up Assault when ARVN Resources exceed Total Econ by 3 or more."""
+        b = game.board
+        if b.tracks["arvn_resources"] - b.tracks["econ"] < 3:
+            return []
+        scored = []
+        for a in spaces:
+            n, _ = game.assault_count("ARVN", a["space"])
+            if n > 0:
+                scored.append(((n,), a, "ARVN Resources exceed Econ by 3+: add an ARVN Assault"))
+        return scored
+
+    def _us_sa_space_scores(self, game: Any, sa: str, spaces: list[Action]) -> list[tuple[Any, Action, str]]:
+        """The spaces of an Air Strike (its priority key) or of Advise (Control, removals, Activations)."""
+        if sa == "air_strike":
+            scored = []
             for a in spaces:
                 k = self.strike_space_key(game, a["space"])
                 if k is not None:
@@ -49,157 +86,190 @@ class UsChoices:
                             "lowest Population first",
                         )
                     )
-        elif step == "sa_space" and sa == "advise":
-            for a in spaces:
-                s = a["space"]
-                n, _ = game.assault_count("ARVN", s)
-                p = b.pieces[s]
-                ctl = (
-                    1
-                    if control_after(game, s, 0, -min(n, self.insurgents(game, s))) == "coin"
-                    and b.control(s) != "coin"
-                    else 0
+            return scored
+        if sa == "advise":
+            return [self._us_advise_score(game, a) for a in spaces]
+        return [((0,), a, "") for a in spaces]
+
+    def _us_advise_score(self, game: Any, a: Action) -> tuple[Any, Action, str]:
+        """Advise: add COIN Control, remove enemies, then Activate Underground Guerrillas."""
+        b = game.board
+        s = a["space"]
+        n, _ = game.assault_count("ARVN", s)
+        p = b.pieces[s]
+        ctl = (
+            1
+            if control_after(game, s, 0, -min(n, self.insurgents(game, s))) == "coin"
+            and b.control(s) != "coin"
+            else 0
+        )
+        ug = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
+        return (
+            (ctl, 1 if n else 0, n, ug),
+            a,
+            "Advise: add COIN Control, remove enemies, then Activate Underground Guerrillas",
+        )
+
+    def _us_assault_scores(self, game: Any, spaces: list[Action]) -> list[tuple[Any, Action, str]]:
+        """FITL-8.8.3: Assault where enemies can be removed, those removing all Active enemies first."""
+        b = game.board
+        capped = self.cap(game, 13, "shaded") or self.cap(game, 11, "shaded")  # Cobras / Abrams: 2 spaces
+        snd = self.cap(game, 28, "shaded")  # Search and Destroy: spare Provinces at Support
+        scored = []
+        for a in spaces:
+            s = a["space"]
+            n, exposed, base = self.removable(game, s)
+            if n <= 0 or (capped and self.counts()["assault"] >= 2):
+                continue
+            if snd and self._spared_by_search_and_destroy(game, s, base):
+                continue
+            tier = 2 if n >= exposed else 1 if 2 * n > exposed else 0
+            nva_ctl = self.pop(game, s) if b.control(s) == "nva" else 0
+            key = (
+                tier,
+                nva_ctl,
+                1 if base else 0,
+                1 if b.count(s, "US", "bases") else 0,
+                self.pop(game, s),
+                n,
+            )
+            scored.append(
+                (
+                    key,
+                    a,
+                    [
+                        "Assault where any enemy can be removed",
+                        "Assault to remove more than half",
+                        "Assault to remove all Active enemies",
+                    ][tier],
                 )
-                ug = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
-                scored.append(
-                    (
-                        (ctl, 1 if n else 0, n, ug),
-                        a,
-                        "Advise: add COIN Control, remove enemies, then Activate Underground Guerrillas",
-                    )
+            )
+        return scored
+
+    @staticmethod
+    def _spared_by_search_and_destroy(game: Any, s: str, base: Any) -> bool:
+        """Capability #28 shaded: a Province at Support without a Base or NVA Troops to remove is left alone."""
+        b = game.board
+        return game.kind(s) == "province" and b.support[s] > 0 and not base and not b.pieces[s]["nva_troops"]
+
+    def _us_sweep_scores(self, game: Any, spaces: list[Action], pol: str) -> list[tuple[Any, Action, str]]:
+        """FITL-8.8.5: Sweep where Underground Guerrillas are, US pieces first, then Support, Bases, Population."""
+        b = game.board
+        extra = self.counts()["sweep_no_us"]
+        if self.cap(game, 101, "shaded") or self.cap(game, 18, "shaded"):  # Booby Traps / CAPs: 2 spaces
+            spaces = spaces if self.counts()["sweep"] < 2 else []
+        scored = []
+        for a in spaces:
+            s = a["space"]
+            has_us = 1 if b.count(s, "US") else 0
+            if not self._us_sweep_allowed(game, s, has_us, extra, pol):
+                continue
+            bases = 1 if b.count(s, ptype="bases") else 0
+            scored.append(
+                (
+                    (has_us, 1 if b.support[s] > 0 else 0, bases, self.pop(game, s)),
+                    a,
+                    "Sweep spaces with Underground Guerrillas: US pieces first, Support, Bases, Population",
                 )
-        elif step == "sa_space":
-            scored = [((0,), a, "") for a in spaces]
-        elif op == "assault" and step == "space":
-            during = {a["sa"]: a for a in decision.options if a.kind == "sa"}
-            capped = self.cap(game, 13, "shaded") or self.cap(game, 11, "shaded")  # Cobras / Abrams: 2 spaces
-            snd = self.cap(game, 28, "shaded")  # Search and Destroy: spare Provinces at Support
-            for a in spaces:
-                s = a["space"]
-                n, exposed, base = self.removable(game, s)
-                if n <= 0 or (capped and self.counts()["assault"] >= 2):
-                    continue
-                if (
-                    snd
-                    and game.kind(s) == "province"
-                    and b.support[s] > 0
-                    and not base
-                    and not b.pieces[s]["nva_troops"]
-                ):
-                    continue
-                tier = 2 if n >= exposed else 1 if 2 * n > exposed else 0
-                nva_ctl = self.pop(game, s) if b.control(s) == "nva" else 0
-                scored.append(
-                    (
-                        (
-                            tier,
-                            nva_ctl,
-                            1 if base else 0,
-                            1 if b.count(s, "US", "bases") else 0,
-                            self.pop(game, s),
-                            n,
-                        ),
-                        a,
-                        [
-                            "Assault where any enemy can be removed",
-                            "Assault to remove more than half",
-                            "Assault to remove all Active enemies",
-                        ][tier],
-                    )
-                )
-        elif op == "sweep":
-            extra = self.counts()["sweep_no_us"]
-            if self.cap(game, 101, "shaded") or self.cap(game, 18, "shaded"):  # Booby Traps / CAPs: 2 spaces
-                spaces = spaces if self.counts()["sweep"] < 2 else []
-            for a in spaces:
-                s = a["space"]
-                p = b.pieces[s]
-                if not (p["nva_guerrillas:u"] + p["vc_guerrillas:u"]):
-                    continue
-                has_us = 1 if b.count(s, "US") else 0
-                if not has_us and extra >= 2:
-                    continue
-                if game.in_laos_cambodia(s) and pol != "Nixon":
-                    continue
-                if not self.sweep_reach(game, s):
-                    continue  # F-178: no Sweep where nothing could be Activated (Jungle: 2 cubes a Guerrilla)
-                bases = 1 if b.count(s, ptype="bases") else 0
-                scored.append(
-                    (
-                        (has_us, 1 if b.support[s] > 0 else 0, bases, self.pop(game, s)),
-                        a,
-                        "Sweep spaces with Underground Guerrillas: US pieces first, Support, Bases, "
-                        "Population",
-                    )
-                )
-        elif op == "train":
-            irr = b.available["us_irregulars"] > 0
-            cubes_done = self.counts()["cubes"]
-            for a in spaces:
-                s = a["space"]
-                p = b.pieces[s]
-                if not b.count(s, "US", "bases"):
-                    if irr:
-                        scored.append(
-                            (
-                                (
-                                    3,
-                                    1 if game.kind(s) == "province" else 0,
-                                    0 if p["us_irregulars:u"] + p["us_irregulars:a"] else 1,
-                                ),
-                                a,
-                                "Irregulars where no US Base, Provinces first, none there yet",
-                            )
-                        )
-                elif not cubes_done and pol in ("JFK", "LBJ", "Nixon") and game.spendable("US") >= 3:
-                    gain = 1 if control_after(game, s, 6) == "coin" and b.control(s) != "coin" else 0
+            )
+        return scored
+
+    def _us_sweep_allowed(self, game: Any, s: str, has_us: int, extra: int, pol: str) -> bool:
+        """A Sweep space must hold Underground Guerrillas; at most 2 without US pieces; Laos and Cambodia only
+        under Nixon; and something must be Activated there (decision F-178: Jungle needs 2 cubes a Guerrilla)."""
+        p = game.board.pieces[s]
+        if not (p["nva_guerrillas:u"] + p["vc_guerrillas:u"]):
+            return False
+        if not has_us and extra >= 2:
+            return False
+        if game.in_laos_cambodia(s) and pol != "Nixon":
+            return False
+        return bool(self.sweep_reach(game, s))
+
+    def _us_train_scores(self, game: Any, spaces: list[Action], pol: str) -> list[tuple[Any, Action, str]]:
+        """FITL-8.8.7: Irregulars where there is no US Base; ARVN cubes at one US Base where they add COIN Control."""
+        b = game.board
+        irr = b.available["us_irregulars"] > 0
+        cubes_done = self.counts()["cubes"]
+        scored = []
+        for a in spaces:
+            s = a["space"]
+            p = b.pieces[s]
+            if not b.count(s, "US", "bases"):
+                if irr:
                     scored.append(
                         (
-                            (2, gain, 1 if b.control(s) == "nva" else 0),
+                            (
+                                3,
+                                1 if game.kind(s) == "province" else 0,
+                                0 if p["us_irregulars:u"] + p["us_irregulars:a"] else 1,
+                            ),
                             a,
-                            "ARVN pieces at 1 US Base, where they add COIN Control first",
+                            "Irregulars where no US Base, Provinces first, none there yet",
                         )
                     )
-            chosen = self.memo().setdefault("train_chosen", [])
-            extra = self.counts()["pacify_extra"]
-            wanted = 2 if self.cap(game, 19, "unshaded") else 1  # unshaded CORDS: a 2nd Pacify space
-            have = sorted(
-                (self.pacify_value(game, x) for x in chosen if self.pacifiable(game, x)), reverse=True
-            )
-            if game.spendable("US") >= 3 and extra < wanted:
-                for a in spaces:
-                    v = self.pacify_value(game, a["space"])
-                    # 8.8.7: Train (placing nothing) beyond the above spaces where it lets the US Pacify more
-                    if (
-                        self.pacifiable(game, a["space"])
-                        and not any(a is x for _, x, _ in scored)
-                        and (len(have) < wanted or v > have[wanted - 1])
-                    ):
-                        scored.append(
-                            (
-                                (1, v),
-                                a,
-                                "Train (placing nothing) where it lets the US Pacify to the "
-                                "maximum extent (8.8.7, 8.8.8)",
-                            )
-                        )
+            elif not cubes_done and pol in ("JFK", "LBJ", "Nixon") and game.spendable("US") >= 3:
+                gain = 1 if control_after(game, s, 6) == "coin" and b.control(s) != "coin" else 0
+                scored.append(
+                    (
+                        (2, gain, 1 if b.control(s) == "nva" else 0),
+                        a,
+                        "ARVN pieces at 1 US Base, where they add COIN Control first",
+                    )
+                )
+        return scored
+
+    def _us_train_pacify_scores(
+        self, game: Any, spaces: list[Action], scored: list[tuple[Any, Action, str]]
+    ) -> list[tuple[Any, Action, str]]:
+        """FITL-8.8.7, 8.8.8: Train (placing nothing) beyond the spaces ``scored`` where it lets the US Pacify more
+        (one Pacify space, two with CORDS unshaded)."""
+        chosen = self.memo().setdefault("train_chosen", [])
+        extra = self.counts()["pacify_extra"]
+        wanted = 2 if self.cap(game, 19, "unshaded") else 1  # unshaded CORDS: a 2nd Pacify space
+        have = sorted((self.pacify_value(game, x) for x in chosen if self.pacifiable(game, x)), reverse=True)
+        if game.spendable("US") < 3 or extra >= wanted:
+            return []
+        more = []
+        for a in spaces:
+            v = self.pacify_value(game, a["space"])
+            if (
+                self.pacifiable(game, a["space"])
+                and not any(a is x for _, x, _ in scored)
+                and (len(have) < wanted or v > have[wanted - 1])
+            ):
+                more.append(
+                    (
+                        (1, v),
+                        a,
+                        "Train (placing nothing) where it lets the US Pacify to the maximum extent (8.8.7, 8.8.8)",
+                    )
+                )
+        return more
+
+    def _us_sa_between(
+        self,
+        game: Any,
+        decision: Decision,
+        step: str,
+        op: str,
+        scored: list[tuple[Any, Action, str]],
+        pol: str,
+    ) -> Action | None:
+        """The Special Activity the flowchart makes now, between spaces: Air Lift once no Sweep space is left
+        (FITL-8.8.5, decision F-78; not under LBJ), Air Lift or Air Strike once the Assaults that remove all
+        Active enemies are made (FITL-8.8.3).  None: go on choosing spaces."""
         if op == "sweep" and step == "space" and not scored:
             self.memo()["sweep_done"] = True  # the Air Lift of 8.8.5 comes now or not at all
-        if (
-            op == "sweep"
-            and step == "space"
-            and not scored
-            and "air_lift" in during_sas(decision)
-            and pol != "LBJ"
-            and self.sweep_lift_plan(game) is not None
-        ):
-            self.why(
-                "8.8.5",
-                "Air Lift now (Policy " + pol + "), into the selected Sweep spaces that need Troops to "
-                "Activate their Underground Guerrillas (decision F-78)",
-            )
-            return during_sas(decision)["air_lift"]
+            if "air_lift" in during_sas(decision) and pol != "LBJ" and self.sweep_lift_plan(game) is not None:
+                self.why(
+                    "8.8.5",
+                    "Air Lift now (Policy " + pol + "), into the selected Sweep spaces that need Troops to "
+                    "Activate their Underground Guerrillas (decision F-78)",
+                )
+                return during_sas(decision)["air_lift"]
         if op == "assault" and step == "space" and not any(k[0] == 2 for k, _, _ in scored):
+            during = during_sas(decision)
             for name in (
                 "air_lift",
                 "air_strike",
@@ -211,26 +281,24 @@ class UsChoices:
                         "Active enemies and the others",
                     )
                     return during[name]
-        if not scored:
-            return self.no_space(decision, spaces, done, sa or op)
-        a, w, top = self.top_space(game, scored)
-        s = a["space"]
-        if op == "sweep" and step == "space":
+        return None
+
+    def _us_count_choice(self, game: Any, op: str, s: str, top: Any) -> None:
+        """Remember a space chosen for an Operation (the caps and the Pacify extra count them)."""
+        if op == "sweep":
             self.memo().setdefault("sweep_chosen", []).append(s)
             self.counts()["sweep"] += 1
-            if not b.count(s, "US"):
+            if not game.board.count(s, "US"):
                 self.counts()["sweep_no_us"] += 1
-        if op == "assault" and step == "space":
+        elif op == "assault":
             self.counts()["assault"] += 1
-        if op == "train" and step == "space" and top[0] == 2:
-            self.counts()["cubes"] += 1
-        if op == "train" and step == "space":
+        elif op == "train":
+            if top[0] == 2:
+                self.counts()["cubes"] += 1
             if top[0] == 1:
                 self.counts()["pacify_extra"] += 1
             self.memo().setdefault("train_chosen", []).append(s)
             self.memo()[f"train_tier:{s}"] = top[0]
-        self.why(self.rule_for(decision), f"{a.label}: {w}")
-        return a
 
     def on_place(self, game: Any, decision: Decision) -> Action:
         """FITL-8.8.7: 1 Irregular (2 under JFK) where no US Base; at a US Base 6 ARVN cubes (Rangers first under
