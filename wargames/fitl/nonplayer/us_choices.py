@@ -4,10 +4,13 @@ spaces, what to place, what moves where, the Train extra and Pacify; a mixin of
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Decision
 from .measures import control_after
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 
 def during_sas(decision: Decision) -> dict[str, Action]:
@@ -37,7 +40,7 @@ class UsChoices:
         return a
 
     def _us_space_scores(
-        self, game: Any, decision: Decision, step: str, op: str, sa: str, spaces: list[Action], pol: str
+        self, game: FitlGame, decision: Decision, step: str, op: str, sa: str, spaces: list[Action], pol: str
     ) -> list[tuple[Any, Action, str]]:
         """The spaces of this step with their priority keys and reasons (the flowchart box that applies)."""
         if step == "follow_up":
@@ -58,7 +61,7 @@ class UsChoices:
             return scored + self._us_train_pacify_scores(game, spaces, scored)
         return []
 
-    def _us_follow_up_scores(self, game: Any, spaces: list[Action]) -> list[tuple[Any, Action, str]]:
+    def _us_follow_up_scores(self, game: FitlGame, spaces: list[Action]) -> list[tuple[Any, Action, str]]:
         """FITL-8.8.3: an ARVN follow-up Assault when ARVN Resources exceed Total Econ by 3 or more."""
         b = game.board
         if b.tracks["arvn_resources"] - b.tracks["econ"] < 3:
@@ -70,7 +73,9 @@ class UsChoices:
                 scored.append(((n,), a, "ARVN Resources exceed Econ by 3+: add an ARVN Assault"))
         return scored
 
-    def _us_sa_space_scores(self, game: Any, sa: str, spaces: list[Action]) -> list[tuple[Any, Action, str]]:
+    def _us_sa_space_scores(
+        self, game: FitlGame, sa: str, spaces: list[Action]
+    ) -> list[tuple[Any, Action, str]]:
         """The spaces of an Air Strike (its priority key) or of Advise (Control, removals, Activations)."""
         if sa == "air_strike":
             scored = []
@@ -91,7 +96,7 @@ class UsChoices:
             return [self._us_advise_score(game, a) for a in spaces]
         return [((0,), a, "") for a in spaces]
 
-    def _us_advise_score(self, game: Any, a: Action) -> tuple[Any, Action, str]:
+    def _us_advise_score(self, game: FitlGame, a: Action) -> tuple[Any, Action, str]:
         """Advise: add COIN Control, remove enemies, then Activate Underground Guerrillas."""
         b = game.board
         s = a["space"]
@@ -110,7 +115,7 @@ class UsChoices:
             "Advise: add COIN Control, remove enemies, then Activate Underground Guerrillas",
         )
 
-    def _us_assault_scores(self, game: Any, spaces: list[Action]) -> list[tuple[Any, Action, str]]:
+    def _us_assault_scores(self, game: FitlGame, spaces: list[Action]) -> list[tuple[Any, Action, str]]:
         """FITL-8.8.3: Assault where enemies can be removed, those removing all Active enemies first."""
         b = game.board
         capped = self.cap(game, 13, "shaded") or self.cap(game, 11, "shaded")  # Cobras / Abrams: 2 spaces
@@ -147,12 +152,14 @@ class UsChoices:
         return scored
 
     @staticmethod
-    def _spared_by_search_and_destroy(game: Any, s: str, base: Any) -> bool:
+    def _spared_by_search_and_destroy(game: FitlGame, s: str, base: Any) -> bool:
         """Capability #28 shaded: a Province at Support without a Base or NVA Troops to remove is left alone."""
         b = game.board
         return game.kind(s) == "province" and b.support[s] > 0 and not base and not b.pieces[s]["nva_troops"]
 
-    def _us_sweep_scores(self, game: Any, spaces: list[Action], pol: str) -> list[tuple[Any, Action, str]]:
+    def _us_sweep_scores(
+        self, game: FitlGame, spaces: list[Action], pol: str
+    ) -> list[tuple[Any, Action, str]]:
         """FITL-8.8.5: Sweep where Underground Guerrillas are, US pieces first, then Support, Bases, Population."""
         b = game.board
         extra = self.counts()["sweep_no_us"]
@@ -174,7 +181,7 @@ class UsChoices:
             )
         return scored
 
-    def _us_sweep_allowed(self, game: Any, s: str, has_us: int, extra: int, pol: str) -> bool:
+    def _us_sweep_allowed(self, game: FitlGame, s: str, has_us: int, extra: int, pol: str) -> bool:
         """A Sweep space must hold Underground Guerrillas; at most 2 without US pieces; Laos and Cambodia only
         under Nixon; and something must be Activated there (decision F-178: Jungle needs 2 cubes a Guerrilla)."""
         p = game.board.pieces[s]
@@ -186,7 +193,9 @@ class UsChoices:
             return False
         return bool(self.sweep_reach(game, s))
 
-    def _us_train_scores(self, game: Any, spaces: list[Action], pol: str) -> list[tuple[Any, Action, str]]:
+    def _us_train_scores(
+        self, game: FitlGame, spaces: list[Action], pol: str
+    ) -> list[tuple[Any, Action, str]]:
         """FITL-8.8.7: Irregulars where there is no US Base; ARVN cubes at one US Base where they add COIN Control."""
         b = game.board
         irr = b.available["us_irregulars"] > 0
@@ -220,7 +229,7 @@ class UsChoices:
         return scored
 
     def _us_train_pacify_scores(
-        self, game: Any, spaces: list[Action], scored: list[tuple[Any, Action, str]]
+        self, game: FitlGame, spaces: list[Action], scored: list[tuple[Any, Action, str]]
     ) -> list[tuple[Any, Action, str]]:
         """FITL-8.8.7, 8.8.8: Train (placing nothing) beyond the spaces ``scored`` where it lets the US Pacify more
         (one Pacify space, two with CORDS unshaded)."""
@@ -249,7 +258,7 @@ class UsChoices:
 
     def _us_sa_between(
         self,
-        game: Any,
+        game: FitlGame,
         decision: Decision,
         step: str,
         op: str,
@@ -283,7 +292,7 @@ class UsChoices:
                     return during[name]
         return None
 
-    def _us_count_choice(self, game: Any, op: str, s: str, top: Any) -> None:
+    def _us_count_choice(self, game: FitlGame, op: str, s: str, top: Any) -> None:
         """Remember a space chosen for an Operation (the caps and the Pacify extra count them)."""
         if op == "sweep":
             self.memo().setdefault("sweep_chosen", []).append(s)
