@@ -68,6 +68,21 @@ from .words import (
 )
 
 
+def _listify(v: Any) -> list[Any]:
+    """A filter value as a list (one value or a list of them)."""
+    return v if isinstance(v, list) else [v]
+
+
+def _control_is(c: str | None, want: str) -> bool:
+    """FITL-1.7: Control ``c`` ("coin", "nva" or None) matches a filter word (coin, nva, none, not_coin, not_nva)."""
+    return (
+        (want == "none" and c is None)
+        or want == c
+        or (want == "not_coin" and c != "coin")
+        or (want == "not_nva" and c != "nva")
+    )
+
+
 class EventVocabulary(PieceVerbs, BoardVerbs, PlayVerbs):
     """Mixin: the verbs of the Event effect language (FITL-5.1); used by :class:`EventRules`.  The verbs are in
     three mixins by what they act on: pieces (:mod:`.verbs_pieces`), tracks, Support and markers
@@ -130,87 +145,94 @@ class EventVocabulary(PieceVerbs, BoardVerbs, PlayVerbs):
         return [s for s in self.data.spaces if self.ev_match(ctx, s, where)]
 
     def ev_match(self, ctx: EvCtx, s: str, w: dict[str, Any]) -> bool:
-        sp = self.data.spaces[s]
-        b = self.board
+        """Whether space ``s`` passes the space filter ``w`` (FITL-5.1; the keys are listed in the module's
+        docstring): every key given must hold, ``any`` one of several filters, ``not`` none."""
+        return (
+            self._ev_match_ids(ctx, s, w)
+            and self._ev_match_facts(s, w)
+            and self._ev_match_board(s, w)
+            and self._ev_match_pieces(s, w)
+            and self._ev_match_around(ctx, s, w)
+        )
 
-        def listify(v: Any) -> list[Any]:
-            return v if isinstance(v, list) else [v]
-
-        if "spaces" in w and s not in listify(w["spaces"]):
+    @staticmethod
+    def _ev_match_ids(ctx: EvCtx, s: str, w: dict[str, Any]) -> bool:
+        """The filter keys naming spaces: ``spaces``, ``not_spaces``, ``var_spaces``, ``not_var_spaces``."""
+        if "spaces" in w and s not in _listify(w["spaces"]):
             return False
-        if "not_spaces" in w and s in listify(w["not_spaces"]):
+        if "not_spaces" in w and s in _listify(w["not_spaces"]):
             return False
         if "var_spaces" in w and s not in ctx.vars.get(w["var_spaces"], []):
             return False
-        if "not_var_spaces" in w and s in ctx.vars.get(w["not_var_spaces"], []):
+        return not ("not_var_spaces" in w and s in ctx.vars.get(w["not_var_spaces"], []))
+
+    def _ev_match_facts(self, s: str, w: dict[str, Any]) -> bool:
+        """The filter keys on the printed map: kind, country, South Vietnam, terrain, Population, Econ, coast."""
+        sp = self.data.spaces[s]
+        if "kind" in w and sp.kind not in _listify(w["kind"]):
             return False
-        if "kind" in w and sp.kind not in listify(w["kind"]):
-            return False
-        if "country" in w and sp.country not in listify(w["country"]):
+        if "country" in w and sp.country not in _listify(w["country"]):
             return False
         if w.get("south") and sp.country != "SVN":
             return False
         if w.get("outside_south") and sp.country == "SVN":
             return False
-        if "terrain" in w and (sp.terrain or "") not in listify(w["terrain"]):
+        if "terrain" in w and (sp.terrain or "") not in _listify(w["terrain"]):
             return False
         if "pop_min" in w and sp.population < w["pop_min"]:
             return False
         if "econ_min" in w and sp.econ < w["econ_min"]:
             return False
-        if w.get("coastal") and not sp.coastal:
-            return False
-        if "support" in w and b.support[s] not in listify(w["support"]):
+        return not (w.get("coastal") and not sp.coastal)
+
+    def _ev_match_board(self, s: str, w: dict[str, Any]) -> bool:
+        """The filter keys on the space's markers: Support (a level, at least, at most), Control, Terror and
+        Sabotage."""
+        b = self.board
+        if "support" in w and b.support[s] not in _listify(w["support"]):
             return False
         if "support_min" in w and b.support[s] < w["support_min"]:
             return False
         if "support_max" in w and b.support[s] > w["support_max"]:
             return False
-        if "control" in w:
-            c = b.control(s)
-            want = listify(w["control"])
-            if not any(
-                (x == "none" and c is None)
-                or x == c
-                or (x == "not_coin" and c != "coin")
-                or (x == "not_nva" and c != "nva")
-                for x in want
-            ):
-                return False
-        for cond in listify(w.get("has", [])):
+        if "control" in w and not any(_control_is(b.control(s), x) for x in _listify(w["control"])):
+            return False
+        if w.get("terror") is True and not b.terror[s]:
+            return False
+        return not (w.get("sabotaged") is True and s not in b.sabotage)
+
+    def _ev_match_pieces(self, s: str, w: dict[str, Any]) -> bool:
+        """The filter keys on the pieces in the space: ``has`` (at least), ``at_most``, ``lacks``, ``more``."""
+        for cond in _listify(w.get("has", [])):
             if self.ev_count_pieces(s, cond["pieces"]) < cond.get("min", 1):
                 return False
-        for cond in listify(w.get("at_most", [])):
+        for cond in _listify(w.get("at_most", [])):
             if self.ev_count_pieces(s, cond["pieces"]) > cond["max"]:
                 return False
-        for cond in listify(w.get("lacks", [])):
+        for cond in _listify(w.get("lacks", [])):
             if self.ev_count_pieces(s, cond["pieces"]) > 0:
-                return False
-        if "adjacent_to_var" in w:
-            targets = ctx.vars.get(w["adjacent_to_var"], [])
-            if not any(s == t or s in self.data.adjacent.get(t, ()) for t in targets):
                 return False
         if "more" in w:  # [a, b]: more pieces of spec a than of spec b
             a, b2 = w["more"]
             if self.ev_count_pieces(s, a) <= self.ev_count_pieces(s, b2):
                 return False
+        return True
+
+    def _ev_match_around(self, ctx: EvCtx, s: str, w: dict[str, Any]) -> bool:
+        """The filter keys on neighbours and other filters: ``adjacent_to_var``, ``adjacent_to``, ``near`` (this
+        space or one next to it holds the pieces), ``any`` and ``not``."""
+        adjacent = self.data.adjacent
+        if "adjacent_to_var" in w:
+            targets = ctx.vars.get(w["adjacent_to_var"], [])
+            if not any(s == t or s in adjacent.get(t, ()) for t in targets):
+                return False
         if "any" in w and not any(self.ev_match(ctx, s, f) for f in w["any"]):
             return False
-        if "near" in w:  # this space or one next to it holds the pieces
-            spec = w["near"]
-            if not any(self.ev_count_pieces(t, spec) for t in [s, *self.data.adjacent.get(s, ())]):
-                return False
-        if "adjacent_to" in w:
-            targets = listify(w["adjacent_to"])
-            if not any(s in self.data.adjacent.get(t, ()) for t in targets):
-                return False
-        if w.get("terror") is True and not b.terror[s]:
+        if "near" in w and not any(self.ev_count_pieces(t, w["near"]) for t in [s, *adjacent.get(s, ())]):
             return False
-        if w.get("sabotaged") is True and s not in b.sabotage:
+        if "adjacent_to" in w and not any(s in adjacent.get(t, ()) for t in _listify(w["adjacent_to"])):
             return False
-        if "not" in w and self.ev_match(ctx, s, w["not"]):
-            return False
-        return True
+        return not ("not" in w and self.ev_match(ctx, s, w["not"]))
 
     def ev_can_stack(self, s: str, pid: str) -> bool:
         """FITL-1.4.2 / FITL-5.1.1: no Base on a LoC or a third Base; no US/ARVN piece in North Vietnam."""
