@@ -16,9 +16,9 @@ import pytest
 import wargames
 from wargames.core import EngineError, IllegalAction, PositionError
 from wargames.core.engine import StepFailed
+from wargames.core.presentation import default_side
 from wargames.core.record import ENTRY_KEYS, RecordError, atomic_open, write_atomic
 from wargames.core.saves import SaveError, _Entry, open_save
-from wargames.notebook.play import DEFAULT_SIDE
 from wargames.notebook.widgets import Stepper, Walkthrough
 from wargames.testing import unstarted
 
@@ -44,7 +44,7 @@ def test_record_entry_and_save_schema_declare_the_same_keys():
 def test_save_after_every_play_widget_button_reopens_to_the_same_digest(game_id):
     """Play mode (a student's side, autoplay): advisor, Apply, Back, and a branch of the game."""
     game = wargames.load(game_id, seed=3)
-    wt = Walkthrough(game, human=DEFAULT_SIDE[game_id], autoplay=True)
+    wt = Walkthrough(game, human=default_side(game_id), autoplay=True)
     wt.play_to_my_turn()
     reopens(game)
     wt.advisor.click()

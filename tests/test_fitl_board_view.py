@@ -68,7 +68,7 @@ def test_fitl_board_view_updates_by_patching_and_reports_clicks(board):
 
 def test_fitl_one_colour_per_faction_on_the_board_its_panel_and_the_margins_chart(board):
     """Issue #14 item 2: US and VC (and every faction) have the same colour in every FitL picture."""
-    from wargames.notebook.charts import FACTION_COLOURS as CHART
+    from wargames.notebook.fitlcharts import FACTION_COLOURS as CHART
     from wargames.notebook.palette import palette
 
     pal = palette("fitl")
@@ -131,7 +131,7 @@ def test_fitl_map_layers_follow_the_one_contract():
 def test_fitl_board_names_and_piece_blocks_do_not_overlap(board):
     """Issue #19 item 6: at the board's drawing size no space's name (with its Control chip) covers another name,
     and no two spaces' piece blocks cover each other (the delta was unreadable)."""
-    from wargames.notebook.fitlboard import CELL_H, CELL_W
+    from wargames.notebook.fitlboard_layout import CELL_H, CELL_W
 
     view = FitlBoardView(board, height=820)
     boxes = [tuple(v[2:]) for v in view._names_at.values()]

@@ -137,7 +137,7 @@ def test_row_place_names_cover_no_chip_badge_town_or_name(scenario):
 def _tet_boxes(view, vid):
     """Tet (MapView): the chits and the city names drawn in view ``vid``, in its screen pixels (y down), as the
     figure draws them (chits: anchor center_left at the pixel offsets; names: their anchor and offsets)."""
-    from wargames.notebook import tetmap
+    from wargames.notebook import tetmap, tetmap_layout
 
     v = next(v for v in view.views if v["id"] == vid)
     fw, fh, scale = tetmap.view_frame(v)
@@ -177,7 +177,9 @@ def _tet_boxes(view, vid):
     ):
         if inside == "y" and t:
             sx, sy = px(x, y)
-            names.append(tetmap._anchored_box(anchor, sx + dx, sy + dy, len(t) * nfont * 0.6 + 4, nfont + 3))
+            names.append(
+                tetmap_layout._anchored_box(anchor, sx + dx, sy + dy, len(t) * nfont * 0.6 + 4, nfont + 3)
+            )
     return chips, names, (0, 0, fw, fh)
 
 

@@ -28,6 +28,7 @@ from wargames.notebook import (  # noqa: E402
     Walkthrough,
     draw_hexgrid,
     tetmap,  # noqa: E402
+    tetmap_layout,  # noqa: E402
 )
 
 
@@ -509,7 +510,7 @@ def test_tet_views_draw_nothing_cut_by_the_frame_and_no_chits_on_each_other(tet)
             assert 0 <= px and px + tw <= fw and 0 <= py - th / 2 and py + th / 2 <= fh
             boxes.append((px + 1, py - th / 2 + 1, px + tw - 1, py + th / 2 - 1))
         overlaps = [
-            (i, j) for i in range(len(boxes)) for j in range(i) if tetmap._area(boxes[i], boxes[j]) > 0
+            (i, j) for i in range(len(boxes)) for j in range(i) if tetmap_layout._area(boxes[i], boxes[j]) > 0
         ]
         assert not overlaps, (vid, overlaps[:5])
         assert {"y", "n"} >= set(st["cities"][f"in_{vid}"]) and {"y", "n"} >= set(
@@ -604,6 +605,7 @@ def test_compare_find_scenario_by_a_word_of_its_id_or_title(monkeypatch):
 
 
 def test_compare_fitl_tet_card_and_charts():
+    from wargames.fitl.cards import event_effect
     from wargames.notebook import compare
     from wargames.notebook.charts import (
         hidden_figure,
@@ -612,7 +614,7 @@ def test_compare_fitl_tet_card_and_charts():
         winner_shares_figure,
     )
 
-    ev = compare.fitl_event(124, "VC")
+    ev = event_effect(124, "VC")
     assert (
         ev["terror"] > 0
         and "change" not in ev["pieces"]

@@ -191,7 +191,7 @@ def test_issue31_glossary_explains_every_game_word_the_apps_use(game_id):
 def test_issue31_glossary_panel_is_on_every_app_page_and_a_ruling_term_shows_its_entry():
     from wargames.core.rulings import Ruling
     from wargames.notebook.glossary import glossary_html
-    from wargames.notebook.widgets import _plain_card
+    from wargames.notebook.rulingpanel import _plain_card
 
     for game_id in ("tet", "row"):
         assert "<li" in glossary_html(game_id)

@@ -44,9 +44,10 @@ def replica(game_id: str, **kw):
     """The widget's game in this process: ``PlayGame(game_id, **kw)`` as the notebook or app calls it."""
     import gc
 
-    from wargames.notebook.play import DEFAULT_SIDE, PlayGame
+    from wargames.core.presentation import default_side
+    from wargames.notebook.play import PlayGame
 
-    kw.setdefault("side", DEFAULT_SIDE[game_id])
+    kw.setdefault("side", default_side(game_id))
     kw.setdefault("seed", 1)
     play = PlayGame(game_id, **kw)
     gc.unfreeze()  # PlayGame freezes what is alive for a class's kernel; not wanted in a test worker

@@ -7,7 +7,7 @@ import pytest
 import wargames
 from wargames.fitl import analysis as A
 from wargames.fitl.victory import THRESHOLDS
-from wargames.notebook import charts
+from wargames.notebook import fitlcharts as charts
 
 
 @pytest.fixture(scope="module")

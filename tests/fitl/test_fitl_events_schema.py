@@ -14,7 +14,7 @@ import pytest
 from wargames.core.data import DataError, game_dir
 from wargames.fitl.events import load_events
 from wargames.fitl.events import schema as S
-from wargames.fitl.events.vocabulary import VERBS, arithmetic
+from wargames.fitl.events.words import VERBS, arithmetic
 
 ROOT = Path(__file__).resolve().parents[2]
 EVENTS = ROOT / "wargames" / "fitl" / "events"
@@ -100,11 +100,17 @@ def test_fitl_5_0_cards_a_space_filter_built_in_play_is_checked_too():
 
 
 def test_fitl_5_0_cards_schema_lists_only_keys_the_interpreter_reads():
-    """Every key the schema allows is read by the interpreter (vocabulary.py or hooks.py): the schema cannot
+    """Every key the schema allows is read by the interpreter (vocabulary.py, its verbs_*.py and words.py, or hooks.py): the schema cannot
     let a key through that nothing looks at (the free Special Activity's reader's ``note`` excepted)."""
-    code = (EVENTS / "vocabulary.py").read_text(encoding="utf-8") + (EVENTS / "hooks.py").read_text(
-        encoding="utf-8"
+    interpreter = (
+        "vocabulary.py",
+        "verbs_pieces.py",
+        "verbs_board.py",
+        "verbs_play.py",
+        "words.py",
+        "hooks.py",
     )
+    code = "".join((EVENTS / name).read_text(encoding="utf-8") for name in interpreter)
     literals = set(re.findall(r"""["'](\w+)["']""", code))
     keys = set().union(
         *S.STEP_KEYS.values(),

@@ -43,6 +43,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Decision, WargamesError
+from .montecarlo import _progress
 from .standing import standing
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -467,7 +468,7 @@ def analyse(
     _stop(horizon, game)  # checks the horizon now
     jobs = [(ci, i) for ci in range(len(cands)) for i in range(rollouts)]
     total = len(jobs)
-    report = _progress(progress, total)
+    report = _progress(progress, total, "replays")
     stopped = _cancelled(cancel)
     if client is not None or scheduler is not None:
         rows = _on_dask(game, cands, jobs, seed, horizon, client, scheduler, report, stopped)
@@ -660,24 +661,6 @@ def _cancelled(cancel: Any) -> Callable[[], bool]:
     if callable(cancel):
         return lambda: bool(cancel())
     raise AnalysisError("cancel must be a threading.Event or a function returning True to stop")
-
-
-def _progress(progress: bool | Callable[[int, int], None], total: int) -> Callable[..., None]:
-    """A callback ``(done, total)``, a line on the terminal for True, or nothing."""
-    if callable(progress):
-        return lambda done, final=False: progress(done, total)
-    if not progress:
-        return lambda done, final=False: None
-    import sys
-
-    step = max(1, total // 20)
-
-    def to_line(done: int, final: bool = False) -> None:
-        if final or done % step == 0:
-            sys.stderr.write(f"\r{done}/{total} replays" + ("\n" if final else ""))
-            sys.stderr.flush()
-
-    return to_line
 
 
 def summary(frame: pd.DataFrame) -> str:

@@ -159,12 +159,17 @@ def _data_root(env: str) -> Path:
         return Path(env)
     here = Path(__file__).resolve()
     installed = here.parents[1] / "data"  # wheel: site-packages/wargames/data
-    if (installed / "tet").is_dir():
+    if _holds_a_game(installed):
         return installed
     checkout = here.parents[2] / "data"  # checkout: <repo>/data next to <repo>/wargames
-    if (checkout / "tet").is_dir():
+    if _holds_a_game(checkout):
         return checkout
     raise DataError(here, "cannot find the wargames data directory (neither installed nor in a checkout)")
+
+
+def _holds_a_game(folder: Path) -> bool:
+    """Whether ``folder`` is a data directory: a folder of at least one game's data (its rules index)."""
+    return folder.is_dir() and any(folder.glob("*/rules_index.csv"))
 
 
 def game_dir(game: str) -> Path:

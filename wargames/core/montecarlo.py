@@ -136,9 +136,12 @@ def _play_chunk(fn: Callable[[int], dict[str, Any]], seeds: list[int]) -> list[d
     return [fn(s) for s in seeds]
 
 
-def _progress(progress: bool | Callable[[int, int], None], total: int) -> Callable[..., None]:
+def _progress(
+    progress: bool | Callable[[int, int], None], total: int, unit: str = "games"
+) -> Callable[..., None]:
     """A progress reporter: a callback ``(done, total)`` (in a notebook, ``wargames.notebook.progress_bar()``
-    draws a bar; the core never imports widgets), a line on the terminal for True, or nothing."""
+    draws a bar; the core never imports widgets), a line on the terminal for True (``done/total <unit>``), or
+    nothing.  Also the replays' reporter of :mod:`wargames.core.analysis`."""
     if callable(progress):
         return lambda done, final=False: progress(done, total)
     if not progress:
@@ -149,7 +152,7 @@ def _progress(progress: bool | Callable[[int, int], None], total: int) -> Callab
 
     def to_line(done: int, final: bool = False) -> None:
         if final or done % step == 0:
-            sys.stderr.write(f"\r{done}/{total} games")
+            sys.stderr.write(f"\r{done}/{total} {unit}")
             if final:
                 sys.stderr.write("\n")
             sys.stderr.flush()

@@ -6,20 +6,27 @@
 * :class:`EventRun`: one Event executed from a scenario's set-up, decision by decision, by a person (``choose``)
   or by the Non-players (``auto``, FITL-8.4); the board before and after, and every ruling.  A what-if plays both
   sides of a card from the same position (:func:`what_if`).
+* :func:`cards_about` and :func:`event_effect`: the cards about a word, and one Event's effect on the board and
+  the victory markers (the comparison notebook, ``notebooks/four-models.ipynb``; moved from the shared
+  ``wargames.notebook.compare``, which names no game, issue #29 item 4).
 """
 
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import Action, IllegalAction, Ruling
 from ..core.actions import Decision
 from ..core.data import game_dir
 from .data import COIN
 from .game import FitlGame
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
 
 HISTORY_FILE = "card_history.csv"
 
@@ -207,3 +214,50 @@ def what_if(
             run.auto()
             out[side] = run
     return out
+
+
+# ---------------------------------------------------------------- for the comparison notebook (four-models)
+def cards_about(word: str) -> pd.DataFrame:
+    """The cards whose history (``data/fitl/card_history.csv``, our own sentences) names ``word``."""
+    import pandas as pd
+
+    deck = pd.DataFrame(deck_rows())
+    hit = deck[
+        deck["history"].str.contains(rf"\b{re.escape(word)}", case=False, regex=True)
+        | deck["title"].str.contains(rf"\b{re.escape(word)}", case=False, regex=True)
+    ]
+    return hit[["number", "title", "year", "kind", "history"]].reset_index(drop=True)
+
+
+def event_effect(card: int, faction: str, scenario: str = "medium", seed: int = 0) -> dict[str, Any]:
+    """One Event played by ``faction`` from ``scenario``'s set-up, every question answered by the
+    Non-players (FITL-8.4): the run, its changes (``pieces``: the spaces whose pieces or support changed; ``terror``:
+    how many spaces got a Terror marker, FITL-3.3.4), and the four victory markers before and after
+    (FITL-7.2)."""
+    import pandas as pd
+
+    from .victory import THRESHOLDS
+
+    before = _markers(scenario, seed)
+    run = EventRun(card, "unshaded", faction, scenario=scenario, seed=seed)
+    run.auto()
+    after = run.game.board.victory()
+    markers = pd.DataFrame({"threshold": THRESHOLDS, "before": before, "after": after})
+    markers["change"] = markers["after"] - markers["before"]
+    changes = pd.DataFrame(run.changes()).fillna("")
+    for col in ("pieces", "change"):
+        if col not in changes:
+            changes[col] = ""
+    pieces = changes[changes["pieces"] != ""].drop(columns="change").reset_index(drop=True)
+    terror = int(changes["change"].str.startswith("terror").sum())
+    return {
+        "run": run,
+        "changes": changes,
+        "pieces": pieces,
+        "terror": terror,
+        "markers": markers.rename_axis("faction"),
+    }
+
+
+def _markers(scenario: str, seed: int) -> dict[str, int]:
+    return FitlGame.unstarted(scenario, seed).board.victory()

@@ -48,7 +48,7 @@ _PIECE = re.compile(r"(us|arvn|nva|vc)_(troops|police|bases|irregulars|rangers|g
 BOX_WORDS = {"out_of_play": "Out of Play", "casualties": "Casualties", "available": "Available"}
 
 SCENARIO_ALIASES = {"historical": "short"}  # decision F-30: generic tools load a game's "historical" scenario
-TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special_coin.py, Air Lift)
+TOURNAMENT = ("political_rhythm", "high_winds")  # FITL-TOURNAMENT (High Winds: special_us.py, Air Lift)
 
 
 def _board(board: Any) -> dict[str, Any]:

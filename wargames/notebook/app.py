@@ -27,7 +27,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("tet", "yotr", "fitl", "row")
+
+
+def _apps() -> tuple[str, ...]:
+    """The games with a classroom app (``notebooks/apps/<game>.ipynb``), in their declared order
+    (``data/<game>/notebook.yaml``, issue #29 item 4)."""
+    from ..core.presentation import ordered_games
+
+    return ordered_games(p.stem for p in (ROOT / "notebooks" / "apps").glob("*.ipynb"))
+
+
+APPS = _apps()
 TEMPLATE = "classroom"
 
 

@@ -1,7 +1,7 @@
 """The four models side by side (issue #20, ``notebooks/four-models.ipynb``): the same questions asked of every
 engine, answered from the engines' own runs.
 
-* :data:`STORED_RUNS` and :func:`stored_run`: the many-game runs kept in ``benchmarks/results/`` (one row per
+* :func:`stored_run_of` and :func:`stored_run`: the many-game runs kept in ``benchmarks/results/`` (one row per
   seed, the shape of :meth:`~wargames.core.engine.Game.outcome`), and :func:`check_stored`, which replays a few of
   their seeds live and compares, so a notebook can show that a stored file still matches the engine.
 * :func:`deciding_rules` and :func:`tracks_table`: what decides the winner in each model (the rule that ended the
@@ -21,39 +21,29 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from ..core.presentation import StoredRun, presentation, stored_games
 from ..core.registry import game_type, load, scenarios, victory_facts
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.engine import Game
 
-#: the order the notebook uses (the order of the issue: Tet 1968, Year of the Rat, Fire in the Lake, Rumor of War)
-MODELS: tuple[str, ...] = ("tet", "yotr", "fitl", "row")
+#: the models the notebook sets side by side: every game with a stored many-game run, in their declared order
+#: (``data/<game>/notebook.yaml``; the order of issue #20: Tet 1968, Year of the Rat, Fire in the Lake, Rumor of War)
+MODELS: tuple[str, ...] = stored_games()
 
 
-@dataclass(frozen=True)
-class StoredRun:
-    """One stored many-game run: the file in ``benchmarks/results/``, the scenario it played and the script that
-    made it (``benchmarks/results/README.md`` says when and on what machine)."""
-
-    game: str
-    file: str
-    scenario: str
-    made_by: str
-
-
-STORED_RUNS: dict[str, StoredRun] = {
-    "tet": StoredRun("tet", "tet_1000.csv", "historical", "benchmarks/tet_calibration.py --games 1000"),
-    "yotr": StoredRun("yotr", "yotr_1000.csv", "historical", "benchmarks/montecarlo.py yotr --games 1000"),
-    "fitl": StoredRun("fitl", "fitl_short_200.csv", "short", "benchmarks/montecarlo.py fitl --games 200"),
-    "row": StoredRun("row", "row_200.csv", "year-in-i-corps", "benchmarks/montecarlo.py row --games 200"),
-}
+def stored_run_of(game: str) -> StoredRun:
+    """The stored many-game run ``game`` declares (``stored_run`` of ``data/<game>/notebook.yaml``)."""
+    run = presentation(game).stored_run
+    if run is None:
+        raise KeyError(f"{game!r} declares no stored run (stored_run in data/{game}/notebook.yaml)")
+    return run
 
 
 def results_dir() -> Path:
@@ -84,8 +74,8 @@ def _read(path: str) -> pd.DataFrame:
 
 
 def stored_run(game: str) -> pd.DataFrame:
-    """The stored run of ``game`` (:data:`STORED_RUNS`), normalised (:func:`normalise`), one row per seed."""
-    run = STORED_RUNS[game]
+    """The stored run of ``game`` (:func:`stored_run_of`), normalised (:func:`normalise`), one row per seed."""
+    run = stored_run_of(game)
     return normalise(_read(str(results_dir() / run.file)))
 
 
@@ -97,7 +87,7 @@ def runs_table(runs: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """One row per model: its title, the scenario and file of its stored run, how many games and which seeds."""
     rows = []
     for g, frame in runs.items():
-        s = STORED_RUNS[g]
+        s = stored_run_of(g)
         rows.append(
             {
                 "model": game_type(g).title,
@@ -117,7 +107,7 @@ def check_stored(game: str, seeds: Iterable[int] = (0, 1, 2)) -> pd.DataFrame:
     from ..core.montecarlo import montecarlo
 
     stored = stored_run(game).set_index("seed")
-    live = normalise(montecarlo(game, seeds=list(seeds), scenario=STORED_RUNS[game].scenario)).set_index(
+    live = normalise(montecarlo(game, seeds=list(seeds), scenario=stored_run_of(game).scenario)).set_index(
         "seed"
     )
     cols = [c for c in live.columns if c in stored.columns and c not in ("seconds", "level")]
@@ -274,26 +264,6 @@ def margin_of_error(share: float, games: int) -> float:
 
 
 # ------------------------------------------------------------------------------------- what each side can see
-#: what a masked entry of each game's state means, in our words, with the rule that hides it
-HIDDEN_MEANING: dict[tuple[str, str], str] = {
-    (
-        "tet",
-        "units",
-    ): "units face down: the other side's NVA/VC and every face-down Ruff Puff (TET-UNIT-3, TET-P1-3)",
-    ("yotr", "units"): "Communist counters seen only as face-down counters (YOTR-MOV-M, decision D-39)",
-    ("yotr", "obs"): "the Communist order of battle numbers (YOTR-LSI option)",
-    (
-        "fitl",
-        "deck",
-    ): "cards in the draw deck whose order is unknown (FITL-2.2; only the played and next card show)",
-    ("fitl", "set_aside"): "cards set aside unseen at set-up (FITL-SETUP-DECK)",
-    ("row", "tunnels"): "tunnels still on their Hidden side (ROW-14.3)",
-    ("row", "box"): "VC units waiting in the VC cup (ROW-13.1.2)",
-    ("row", "objectives"): "objective markers whose value is not yet revealed (ROW-12.1.3)",
-    ("row", "obj_pool"): "the values in the pool of objective markers (ROW-12.1.3)",
-}
-
-
 def masked(full: Any, seen: Any) -> int:
     """How many entries of the umpire's ``full`` value a side's ``seen`` value lacks or shows differently: a list
     replaced by its length counts its items, a dict counts its keys missing or changed, a list of records (units)
@@ -326,7 +296,7 @@ def hidden_facts(game: Game) -> pd.DataFrame:
                     {
                         "model": game.title,
                         "side": side,
-                        "what is hidden": HIDDEN_MEANING.get((game.game_id, key), key),
+                        "what is hidden": presentation(game.game_id).hidden.get(key, key),
                         "state entry": key,
                         "count": k,
                     }
@@ -425,53 +395,6 @@ def event_games(game: str, scenario: str, games: int = 3) -> tuple[pd.DataFrame,
     return event_run(game, scenario, games), f"{games} games played live (seeds 0-{games - 1})"
 
 
-def fitl_cards_about(word: str) -> pd.DataFrame:
-    """Fire in the Lake's cards whose history (``data/fitl/card_history.csv``, our own sentences) names ``word``."""
-    from ..fitl.cards import deck_rows
-
-    deck = pd.DataFrame(deck_rows())
-    hit = deck[
-        deck["history"].str.contains(rf"\b{re.escape(word)}", case=False, regex=True)
-        | deck["title"].str.contains(rf"\b{re.escape(word)}", case=False, regex=True)
-    ]
-    return hit[["number", "title", "year", "kind", "history"]].reset_index(drop=True)
-
-
-def fitl_event(card: int, faction: str, scenario: str = "medium", seed: int = 0) -> dict[str, Any]:
-    """One Fire in the Lake Event played by ``faction`` from ``scenario``'s set-up, every question answered by the
-    Non-players (FITL-8.4): the run, its changes (``pieces``: the spaces whose pieces or support changed; ``terror``:
-    how many spaces got a Terror marker, FITL-3.3.4), and the four victory markers before and after
-    (FITL-7.2)."""
-    from ..fitl.cards import EventRun
-    from ..fitl.victory import THRESHOLDS
-
-    before = _fitl_markers(scenario, seed)
-    run = EventRun(card, "unshaded", faction, scenario=scenario, seed=seed)
-    run.auto()
-    after = run.game.board.victory()
-    markers = pd.DataFrame({"threshold": THRESHOLDS, "before": before, "after": after})
-    markers["change"] = markers["after"] - markers["before"]
-    changes = pd.DataFrame(run.changes()).fillna("")
-    for col in ("pieces", "change"):
-        if col not in changes:
-            changes[col] = ""
-    pieces = changes[changes["pieces"] != ""].drop(columns="change").reset_index(drop=True)
-    terror = int(changes["change"].str.startswith("terror").sum())
-    return {
-        "run": run,
-        "changes": changes,
-        "pieces": pieces,
-        "terror": terror,
-        "markers": markers.rename_axis("faction"),
-    }
-
-
-def _fitl_markers(scenario: str, seed: int) -> dict[str, int]:
-    from ..fitl.game import FitlGame
-
-    return FitlGame.unstarted(scenario, seed).board.victory()
-
-
 def load_at_turn(game: str, turn: int, seed: int = 0, scenario: str | None = None) -> Any:
     """A game of ``game`` played by its built-in players to the start of ``turn``."""
     g = load(game, scenario, seed)
@@ -487,54 +410,39 @@ def shares_text(frame: pd.DataFrame, label: str = "games") -> str:
 
 
 def markers_text(markers: pd.DataFrame) -> str:
-    """The change of Fire in the Lake's four victory markers (:func:`fitl_event`), in words."""
+    """The change of victory markers (a frame with a ``change`` column by marker, as
+    ``wargames.fitl.cards.event_effect`` returns), in words."""
     return ", ".join(f"{f} {int(c):+d}" for f, c in markers["change"].items()) + " on the victory markers"
 
 
 def event_table(
     event: str,
     runs: Mapping[str, pd.DataFrame],
-    fitl_markers: pd.DataFrame,
-    row_scenario: str | None,
-    row_games: pd.DataFrame | None,
+    markers: pd.DataFrame,
+    scenario: str | None,
+    games: pd.DataFrame | None,
 ) -> pd.DataFrame:
-    """One event ("tet" or "easter") as each model has it: how it appears, what it moves, and the result measured
-    in this notebook (the stored run of the model that is the event, the Fire in the Lake card's effect, and Rumor
-    of War's scenario for the event when it is registered)."""
-    row_how = scenario_title("row", row_scenario) if row_scenario else "(no scenario for it registered yet)"
-    row_result = shares_text(row_games) if row_games is not None else "not played"
-    if event == "tet":
-        first = {
-            "model": game_type("tet").title,
-            "how it appears": scenario_title("tet", "historical"),
-            "what moves": "four demoralization tracks (TET-COMP-2)",
-            "result": shares_text(runs["tet"], "stored games"),
-        }
-        card = {
-            "model": game_type("fitl").title,
-            "how it appears": "card 124, the VC's Pivotal Event",
-            "what moves": "support and opposition, US and ARVN pieces (FITL-3.3.4)",
-            "result": markers_text(fitl_markers),
-        }
-    elif event == "easter":
-        first = {
-            "model": game_type("yotr").title,
-            "how it appears": scenario_title("yotr", "historical"),
-            "what moves": "Communist victory points for towns, Regions and Saigon (YOTR-VIC)",
-            "result": shares_text(runs["yotr"], "stored games"),
-        }
-        card = {
-            "model": game_type("fitl").title,
-            "how it appears": "card 122, the NVA's Pivotal Event (a what-if from 1968)",
-            "what moves": "NVA pieces on the map, then the four victory markers (FITL-7.2)",
-            "result": markers_text(fitl_markers),
-        }
-    else:
+    """One historical event (an id of the ``events`` the games declare in ``data/<game>/notebook.yaml``: "tet",
+    "easter") as each model that declares it has it: how it appears, what it moves, and the result measured in this
+    notebook.  A model whose result is its ``stored run`` reads ``runs``; a ``card markers`` one the change of the
+    victory markers by the event's card (``markers``, :func:`markers_text`); an ``event scenario`` one the games of
+    its ``scenario`` for the event (``games``; None when no scenario for it is registered)."""
+    rows = []
+    for g in MODELS:
+        view = presentation(g).events.get(event)
+        if view is None:
+            continue
+        if view.result == "stored run":
+            how = scenario_title(g, stored_run_of(g).scenario)
+            result = shares_text(runs[g], "stored games")
+        elif view.result == "card markers":
+            how, result = view.appears, markers_text(markers)
+        else:
+            how = scenario_title(g, scenario) if scenario else "(no scenario for it registered yet)"
+            result = shares_text(games) if games is not None else "not played"
+        rows.append(
+            {"model": game_type(g).title, "how it appears": how, "what moves": view.moves, "result": result}
+        )
+    if not rows:
         raise KeyError(event)
-    row = {
-        "model": game_type("row").title,
-        "how it appears": row_how,
-        "what moves": "US Military Victory against US Unrest (ROW-12.1)",
-        "result": row_result,
-    }
-    return pd.DataFrame([first, card, row])
+    return pd.DataFrame(rows)

@@ -22,9 +22,11 @@ import pandas as pd
 
 from ..core.registry import game_type
 from ..store import GameStore, StoredGame
+from .app import _apps
 from .widgets import Walkthrough, _msg
 
-APPS = ("tet", "yotr", "fitl", "row")
+#: the games with a classroom app, in their declared order (``wargames.notebook.app.APPS``)
+APPS = _apps()
 
 
 def history() -> pd.DataFrame:
@@ -76,9 +78,9 @@ def class_table(store: GameStore, app: str | None = None, now: float | None = No
 def results_table(store: GameStore, app: str) -> pd.DataFrame:
     """The class's finished games of ``app`` (in the scenario of the stored Monte Carlo run) beside the built-in
     players' stored run (``benchmarks/results``) and history: one row per outcome, shares in percent."""
-    from .compare import STORED_RUNS, normalise, stored_run
+    from .compare import normalise, stored_run, stored_run_of
 
-    run = STORED_RUNS[app]
+    run = stored_run_of(app)
     done = [r for r in store.rows(app) if r.over and r.scenario == run.scenario]
     bots = normalise(stored_run(app))["winner"].value_counts(normalize=True) * 100
     hist = history()

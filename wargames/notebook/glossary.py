@@ -17,14 +17,18 @@ from pathlib import Path
 #: where the glossary lives in the repository (the apps are served from it)
 GLOSSARY_PATH = Path(__file__).resolve().parents[2] / "notebooks" / "GLOSSARY.md"
 
-#: a ``##`` heading of GLOSSARY.md -> the game it is about (None: every game)
-SECTIONS = {
-    "Words every game uses": None,
-    "Tet Offensive 1968": "tet",
-    "Year of the Rat": "yotr",
-    "Fire in the Lake": "fitl",
-    "Vietnam: Rumor of War": "row",
-}
+#: the ``##`` heading of GLOSSARY.md whose words every game uses
+SHARED = "Words every game uses"
+
+
+@cache
+def sections() -> dict[str, str | None]:
+    """A ``##`` heading of GLOSSARY.md -> the game it is about (None: every game): each game's section is headed
+    with the title it declares (``data/<game>/notebook.yaml``, issue #29 item 4)."""
+    from ..core.presentation import ordered_games, presentation
+
+    return {SHARED: None, **{presentation(g).title: g for g in ordered_games()}}
+
 
 _BOLD = re.compile(r"\*\*([^*]+)\*\*")
 
@@ -76,11 +80,11 @@ def entries(path: Path = GLOSSARY_PATH) -> tuple[Entry, ...]:
         if line.startswith("## "):
             close()
             head = line[3:].strip()
-            if head not in SECTIONS:
+            if head not in sections():
                 raise ValueError(
-                    f"{path.name} line {n}: unknown section {head!r} (known: {sorted(SECTIONS)})"
+                    f"{path.name} line {n}: unknown section {head!r} (known: {sorted(sections())})"
                 )
-            game = SECTIONS[head]
+            game = sections()[head]
         elif line.startswith("- "):
             close()
             bullet.append(line)
@@ -113,7 +117,7 @@ def _inline(md: str) -> str:
 
 def glossary_html(game_id: str | None = None) -> str:
     """The glossary as HTML: the shared words and ``game_id``'s own (None: every game), one list per section."""
-    names = {g: h for h, g in SECTIONS.items()}
+    names = {g: h for h, g in sections().items()}
     parts = []
     for game in dict.fromkeys(e.game for e in entries()):
         if game_id is not None and game not in (None, game_id):

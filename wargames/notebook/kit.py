@@ -94,14 +94,23 @@ def rules_used(rulings, index=None):
     return frame
 
 
-NOTEBOOK_FOLDERS = (
-    ("tet", "Tet Offensive 1968"),
-    ("yotr", "Year of the Rat"),
-    ("fitl", "Fire in the Lake"),
-    ("row", "Vietnam: Rumor of War"),
+#: the notebooks' folders beside the games' own (each game's folder is its id, titled as the game declares it)
+OTHER_FOLDERS = (
     ("", "The four models compared"),
     ("apps", "Class-mode apps (open with Voila)"),
 )
+
+
+def notebook_folders(root=None) -> tuple[tuple[str, str], ...]:
+    """(folder, heading) of the notebook index: every game with a folder under ``notebooks/``, in its declared
+    order and with its declared title (``data/<game>/notebook.yaml``, issue #29 item 4), then the other folders."""
+    from pathlib import Path
+
+    from ..core.presentation import ordered_games, presentation
+
+    root = Path(root) if root is not None else Path(__file__).resolve().parents[2] / "notebooks"
+    games = [g for g in ordered_games() if (root / g).is_dir()]
+    return (*((g, presentation(g).title) for g in games), *OTHER_FOLDERS)
 
 
 def notebook_index(root=None) -> list[dict[str, str]]:
@@ -112,7 +121,7 @@ def notebook_index(root=None) -> list[dict[str, str]]:
 
     root = Path(root) if root is not None else Path(__file__).resolve().parents[2] / "notebooks"
     rows = []
-    for folder, game in NOTEBOOK_FOLDERS:
+    for folder, game in notebook_folders(root):
         for nb in sorted((root / folder).glob("*.ipynb")):
             if not folder and nb.name.startswith("00-"):  # the front door itself
                 continue

@@ -1,10 +1,11 @@
 """One palette per game (issue #14 item 2): a faction has ONE colour in every picture of its game, the map,
 its legend, the side panel and the charts.
 
-Colours are presentation, so they live here in the notebook kit and never in a game package or in
-``game.map_layers(side)``.  The four published games have palettes chosen to look like their counters; any
-other game (a new one, the toy fifth game of the tests) gets a generated palette over its declared
-factions (``GameType.factions``), so it draws without an edit of the kit.
+Colours are presentation, so they are never in a game package's code or in ``game.map_layers(side)``: a game
+declares its palette with its other notebook facts in ``data/<game>/notebook.yaml``
+(:mod:`wargames.core.presentation`, issue #29 item 4).  The four published games have palettes chosen to look like
+their counters; any other game (a new one, the toy fifth game of the tests) gets a generated palette over its
+declared factions (``GameType.factions``), so it draws without an edit of the kit.
 """
 
 from __future__ import annotations
@@ -15,32 +16,6 @@ HIDDEN = "#6b6b6b"  # a face-down enemy counter: grey with "?"
 FOCUS = "#ff7f0e"  # the latest ruling's places
 PICK = "#c2185b"  # the place a click picked
 
-PALETTES: dict[str, dict[str, str]] = {
-    # Tet Offensive 1968: NVA red, VC black, US green, ARVN (SVN) blue, Ruff Puff militia light blue
-    "tet": {
-        "NVA": "#c0392b",
-        "VC": "#111111",
-        "USA": "#1e6b2e",
-        "SVN": "#1f4fbf",
-        "RP": "#7f9fe0",
-        "Communist": "#c0392b",
-        "Allied": "#1f4fbf",
-    },
-    # Year of the Rat: by nationality of the counters
-    "yotr": {
-        "NVA": "#c0392b",
-        "NLF": "#111111",
-        "USA": "#1e6b2e",
-        "ARVN": "#1f4fbf",
-        "ROK": "#7b3fa0",
-        "Communist": "#c0392b",
-        "Allied": "#1f4fbf",
-    },
-    # Fire in the Lake: the colours of the wooden pieces (US olive, ARVN yellow, NVA red, VC blue)
-    "fitl": {"US": "#5b6f1e", "ARVN": "#e3b800", "NVA": "#c0392b", "VC": "#2e6fd0", "Police": "#f07f1a"},
-    # Rumor of War: the two sides
-    "row": {"Communist": "#c0392b", "Capitalist": "#1f4fbf"},
-}
 # for games without a palette of their own, in the order of their declared factions (colour-blind safe)
 GENERATED = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
 
@@ -54,14 +29,26 @@ def game_id(game: Any) -> str:
 def palette(game: Any) -> dict[str, str]:
     """Faction (and side) -> colour for ``game`` (a game object, its class or its id)."""
     gid = game_id(game)
-    if gid in PALETTES:
-        return dict(PALETTES[gid])
+    declared = _declared(gid) if gid else {}
+    if declared:
+        return declared
     gt = getattr(game, "game_type", None)
     names: list[str] = []
     for name in (*(getattr(gt, "factions", ()) or ()), *(getattr(gt, "sides", ()) or ())):
         if name not in names:
             names.append(name)
     return {n: GENERATED[i % len(GENERATED)] for i, n in enumerate(names)}
+
+
+def _declared(gid: str) -> dict[str, str]:
+    """The palette ``gid`` declares (``data/<game>/notebook.yaml``), empty when it declares none or is not known."""
+    from ..core.actions import WargamesError
+    from ..core.presentation import presentation
+
+    try:
+        return dict(presentation(gid).palette)
+    except WargamesError:  # a game not registered (the toy games of the tests draw with a generated palette)
+        return {}
 
 
 def colour(game: Any, faction: str | None, *, default: str = "#444444") -> str:

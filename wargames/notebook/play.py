@@ -14,48 +14,13 @@ import html
 import os
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as W
 
 from ..core.actions import WargamesError
+from ..core.presentation import Variant, default_side, variants
 from .widgets import Walkthrough, _msg
-
-
-@dataclass(frozen=True)
-class Variant:
-    """One entry of the scenario selector: a scenario and the load options that go with it."""
-
-    label: str
-    scenario: str
-    options: dict[str, Any] = field(default_factory=dict)
-
-
-#: The scenario selector of each game (first = default).  Tet's four-player game (TET rules: each faction a
-#: separate player, decision A-40) is offered as its own entry because it changes the list of sides.
-VARIANTS: dict[str, list[Variant]] = {
-    "tet": [
-        Variant("Historical (2 players)", "historical"),
-        Variant("Historical (4 players: NVA, VC, USA, SVN)", "historical", {"players": 4}),
-        Variant("Standard (2 players)", "standard"),
-        Variant("Standard (4 players)", "standard", {"players": 4}),
-    ],
-    "yotr": [
-        Variant("Historical", "historical"),
-        Variant("Standard", "standard"),
-        Variant("Order-of-battle options", "ob-options"),
-    ],
-    "fitl": [
-        Variant("Short: Westy's War", "short"),
-        Variant("Medium: A Better War", "medium"),
-        Variant("Full: Nam", "full"),
-    ],
-    "row": [Variant("A Year in I Corps (Summer 1965 - Spring 1966)", "year-in-i-corps")],
-}
-
-#: The side a student plays when none is given.
-DEFAULT_SIDE = {"tet": "Allied", "yotr": "Allied", "fitl": "VC", "row": "Capitalist"}
 
 
 def play_secret(secret: bool | str | None) -> str | None:
@@ -70,12 +35,9 @@ def play_secret(secret: bool | str | None) -> str | None:
 
 
 def variants_for(game_id: str) -> list[Variant]:
-    """The scenario selector's entries (every registered scenario if the game has no list here)."""
-    if game_id in VARIANTS:
-        return VARIANTS[game_id]
-    import wargames
-
-    return [Variant(s, s) for s in wargames.scenarios(game_id)]
+    """The scenario selector's entries: those the game declares (``data/<game>/notebook.yaml``), else every
+    registered scenario (:func:`wargames.core.presentation.variants`)."""
+    return variants(game_id)
 
 
 def _settle_memory() -> None:
@@ -167,13 +129,13 @@ class PlayGame:
 
         self.glossary = glossary_panel(game_id)  # issue #31: the game's words, on the app's own page
         self.widget = W.VBox([bar, self.glossary, self.status, self.body])
-        self._fill_sides(side or DEFAULT_SIDE.get(game_id))
+        self._fill_sides(side or default_side(game_id))
         self.game = None
         self.walk: Walkthrough | None = None
         if game is None:
             self.new_game()
         else:
-            self.resume(game, side or DEFAULT_SIDE.get(game_id, game.sides[-1]))
+            self.resume(game, side or default_side(game_id) or game.sides[-1])
 
     def _variant_index(self, scenario: str | None, options: dict[str, Any]) -> int:
         if scenario is None and not options:
@@ -183,7 +145,7 @@ class PlayGame:
                 return i
         self.variants = [
             *self.variants,
-            Variant(f"{scenario} {options or ''}".strip(), scenario or "", options),
+            Variant(label=f"{scenario} {options or ''}".strip(), scenario=scenario or "", options=options),
         ]
         return len(self.variants) - 1
 

@@ -29,6 +29,7 @@ from .replacements import ReplacementRules
 from .scenario import Scenario
 from .search import SearchRules
 from .setup import SetupRules
+from .standing import demoralization_lead
 
 BOXES = ("casualties", "eliminated")
 FACTIONS_OF = {"Communist": ("NVA", "VC"), "Allied": ("USA", "SVN")}
@@ -388,15 +389,7 @@ class TetGame(
     def final_result(self):
         """TET-AIM-3 (decision A-36): after turn 5, the side that demoralized more enemy factions wins."""
         dem = self.demoralized()
-        allied_wins = sum(dem[f] for f in COMMUNIST)
-        communist_wins = sum(dem[f] for f in ALLIED)
-        winner = (
-            "Allied"
-            if allied_wins > communist_wins
-            else "Communist"
-            if communist_wins > allied_wins
-            else None
-        )
+        allied_wins, communist_wins, winner = demoralization_lead(dem)
         levels = ", ".join(
             f"{f} {self.score[f]}/{self.data.factions[f].demoralization_level}" for f in self.score
         )

@@ -12,6 +12,16 @@ from ..core.standing import Standing, result_winner
 from .data import ALLIED, COMMUNIST, SIDE_OF
 
 
+def demoralization_lead(dem: dict[str, bool]) -> tuple[int, int, str | None]:
+    """TET-AIM-3 (decision A-36): how many Communist factions the Allies demoralized, how many Allied factions the
+    Communists demoralized, and the side ahead (None: level)."""
+    allied_wins = sum(dem[f] for f in COMMUNIST)
+    communist_wins = sum(dem[f] for f in ALLIED)
+    if allied_wins == communist_wins:
+        return allied_wins, communist_wins, None
+    return allied_wins, communist_wins, "Allied" if allied_wins > communist_wins else "Communist"
+
+
 def standing(game) -> Standing:
     """TET-AIM-3 read now (or the result when the game is over), and the demoralization race."""
     levels = {f: row.demoralization_level for f, row in game.data.factions.items()}
@@ -25,15 +35,7 @@ def standing(game) -> Standing:
         winner, rule, level = result_winner(game), game.result.rule_id, game.result.title
     else:
         dem = game.demoralized()
-        allied_wins = sum(dem[f] for f in COMMUNIST)
-        communist_wins = sum(dem[f] for f in ALLIED)
-        winner = (
-            "Allied"
-            if allied_wins > communist_wins
-            else "Communist"
-            if communist_wins > allied_wins
-            else None
-        )
+        _, _, winner = demoralization_lead(dem)
         rule, level = "TET-AIM-3", "if the game ended now"
     if winner is not None and winner not in game.sides:  # the four-player game: the side's factions share it
         winner = next((s for s in game.sides if SIDE_OF.get(s) == winner), winner)

@@ -59,7 +59,8 @@ from ...core import Action, IllegalAction
 from ...core.actions import Decision
 from ...core.data import DataError, cached_build, game_dir, yaml_load
 from .schema import check_card
-from .vocabulary import EvCtx, EventVocabulary, expand_keys, expand_pids
+from .vocabulary import EventVocabulary
+from .words import EvCtx, expand_keys, expand_pids
 
 __all__ = ["EventRules", "EvCtx", "load_events", "cards_by_status", "expand_keys", "expand_pids"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from .vocabulary import EvCtx
+from .words import EvCtx
 
 COIN_KEYS = (
     "us_troops",
@@ -731,7 +731,7 @@ def free_ambush(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     (Masher/White Wing), decision F-168."""
     from ...core import Action
     from ..ops_common import OpCtx
-    from .vocabulary import STOP
+    from .words import STOP
 
     f = step.get("faction", ctx.faction)
     rule = "FITL-4.4.3" if f == "NVA" else "FITL-4.5.3"

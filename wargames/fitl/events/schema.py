@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.data import DataError
 
-#: the keys the repeated "choose pieces" loop reads (place, remove, flip, tunnel): ``vocabulary._pick_loop``
+#: the keys the repeated "choose pieces" loop reads (place, remove, flip, tunnel): ``verbs_pieces._pick_loop``
 PICK = frozenset({"by", "n", "upto", "where", "each", "each_count", "in_spaces", "max_per_space", "var"})
 
 #: verb -> the keys its step may have (besides ``do``)
@@ -109,7 +109,7 @@ PIECE_TEST_KEYS = {
     "lacks": frozenset({"pieces"}),
 }
 
-#: condition -> the keys of its value when it is a mapping (``vocabulary.ev_cond``); one condition per mapping
+#: condition -> the keys of its value when it is a mapping (``verbs_play.ev_cond``); one condition per mapping
 COND_KEYS: dict[str, frozenset[str] | None] = {
     "not": None,
     "all": None,

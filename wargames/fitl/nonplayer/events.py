@@ -28,7 +28,7 @@ from typing import Any
 
 from ...core.actions import Action, Decision
 from ..data import COIN
-from ..events.vocabulary import expand_keys, expand_pids
+from ..events.words import expand_keys, expand_pids
 from ..state import piece_id
 from .priorities import PIECE_TIER, best_action, random_pick, target_priority
 
