@@ -54,7 +54,7 @@ def test_row_14_8_special_operations_are_playable_where_the_forces_include_them(
     assert not asked and rulings[0].title == "No Special Forces ready"
 
 
-def test_row_14_8_a_damaged_or_committed_sow_wing_does_not_fly():
+def test_row_10_4_4_a_damaged_or_committed_sow_wing_does_not_fly():
     """R-GAME-42: a wing in the Damaged box, or committed to another mission box this season (10.4.4), is not
     offered a special operation; the ruling says which and why."""
     g = _tet()

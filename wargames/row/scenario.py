@@ -37,7 +37,7 @@ from ..core.data import (
 from ..core.sequence import SequenceOfPlay
 from .airdata import aircraft_counters
 from .hexmap import COLS, ROWS, RowMap, load_map
-from .scenario_schema import (  # noqa: F401 - the scenario file's models (ROW-15.0), re-exported: scenario.<name> keeps working
+from .scenario_schema import (  # noqa: F401 - the scenario file's models (section 15), re-exported: scenario.<name> keeps working
     MARKERS,
     SCENARIO_DIR,
     SEASONS,

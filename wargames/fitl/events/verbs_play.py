@@ -1,5 +1,5 @@
 """Fire in the Lake: the Event verbs that choose, count, branch and hand out free Operations, Special
-Activities, Capabilities and Momentum (FITL-5.1-5.5; a mixin of :class:`~wargames.fitl.events.vocabulary.EventVocabulary`)."""
+Activities, Capabilities and Momentum (FITL-5.1 to 5.5; a mixin of :class:`~wargames.fitl.events.vocabulary.EventVocabulary`)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .words import (
 
 
 class PlayVerbs:
-    """Mixin: the choice, counting, condition and free-action verbs of the Event effect language (FITL-5.1-5.5)."""
+    """Mixin: the choice, counting, condition and free-action verbs of the Event effect language (FITL-5.1 to 5.5)."""
 
     board: Any
     data: Any

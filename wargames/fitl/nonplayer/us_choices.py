@@ -19,7 +19,7 @@ def during_sas(decision: Decision) -> dict[str, Action]:
 
 
 class UsChoices:
-    """Mixin: the Non-player US's choices of spaces, placements, moves, Train extras and Pacify (FITL-8.8.3-8.8.8)."""
+    """Mixin: the Non-player US's choices of spaces, placements, moves, Train extras and Pacify (FITL-8.8.3 to 8.8.8)."""
 
     # ------------------------------------------------------------------ spaces
     def on_space(self, game: Any, decision: Decision) -> Action:
