@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-
 #: Set by the class server (``wargames.notebook.app``): the URL prefix under which it serves BokehJS's files.
 ENV_BOKEHJS = "WARGAMES_BOKEHJS_URL"
 #: The BokehJS bundles the maps and charts use: the core and its widgets (the maps' ``Div`` captions).  Bokeh's
