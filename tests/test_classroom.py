@@ -147,3 +147,33 @@ def test_classroom_a_classmates_game_opens_only_once_the_teacher_shares_it(store
     store.share(f"token:{TOKEN}", "tet", False)  # unshared again: refused, and said so on the page
     assert bo.open_shared(*choices[0][1]) is None and "not shared" in bo._shared_msg.value
     assert bo.list_shared() == []
+
+
+def test_classroom_map_is_sent_after_the_first_view(store):
+    """Issue #32 item 1: on a class server the map's widget is left out of the first view (a placeholder holds
+    its place, the widget is closed so the page never loads it) and sent, from the game's current state, when
+    the page asks (the template presses the hidden draw button) or after the fallback delay."""
+    app = ClassroomGame("tet", store=store, query=f"token={TOKEN}", heartbeat=0, defer_map=60)
+    view = app.play.walk.map
+    first = view.widget
+    assert first.comm is None  # closed: not part of the page's first view
+    assert any("Drawing the map" in str(getattr(w, "value", "")) for w in _tree(app.widget))
+    assert not any(w is first for w in _tree(app.widget))
+    app.play.walk.chooser.apply(app.play.walk.chooser.actions[0])  # the map may change before it is sent
+    assert app.draw_map() and not app.draw_map()
+    assert view.widget is not first and view.widget.comm is not None
+    assert view.widget.layout is first.layout and view.widget._model is view.layout
+    assert any(w is view.widget for w in _tree(app.widget))
+    assert not any("Drawing the map" in str(getattr(w, "value", "")) for w in _tree(app.widget))
+    plain = ClassroomGame("tet", store=store, query=f"token={TOKEN}", heartbeat=0)  # not on a class server
+    assert plain.play.walk.map.widget.comm is not None and not plain.draw_map()
+
+
+def _tree(widget) -> list:
+    """``widget`` and every widget under it."""
+    out, todo = [], [widget]
+    while todo:
+        w = todo.pop()
+        out.append(w)
+        todo.extend(getattr(w, "children", ()) or ())
+    return out

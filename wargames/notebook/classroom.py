@@ -14,6 +14,10 @@ A small "heartbeat" element ticks every few seconds while the kernel lives; the 
 restarted, or the server stopped) the page says so and offers to restore the game, which is a reload of the
 same address.
 
+On a class server (``$WARGAMES_BOKEHJS_URL`` set by ``wargames.notebook.voilaserver``) the map is left out of
+the page's first view and sent as soon as the page shows the decision (``draw_map``): the student's first
+decision is on screen about a second of browser work sooner (issue #32 item 1).
+
 At the bottom of the page, **Games your teacher shared** lists the games of this app the teacher marked "shared
 with the class" on the dashboard and opens one as a replay; a game that is not shared is never listed and
 cannot be opened from a student's page (``GameStore.open_shared``).
@@ -33,6 +37,7 @@ import ipywidgets as W
 
 from ..core.actions import WargamesError
 from ..store import GameStore, StoreError, new_token, student_key
+from .kit import ENV_BOKEHJS
 from .play import PlayGame
 from .widgets import _msg
 
@@ -73,6 +78,24 @@ def identity(query: str) -> tuple[str, str, str]:
     return f"token:{token}", name, urlencode(param)
 
 
+#: Seconds after which a deferred map is drawn even if the page never asks for it.
+DEFER_MAP = 30.0
+
+
+def _holder_of(root: Any, widget: Any) -> Any:
+    """The container widget under ``root`` whose children include ``widget`` (None if there is none)."""
+    todo = [root]
+    while todo:
+        box = todo.pop()
+        kids = getattr(box, "children", None)
+        if not kids:
+            continue
+        if any(k is widget for k in kids):
+            return box
+        todo.extend(kids)
+    return None
+
+
 class ClassroomGame:
     """The play widget of an app, saved to the class store after every change and restored from it.
 
@@ -91,6 +114,7 @@ class ClassroomGame:
         heartbeat: float = 3.0,
         pause_after: float | None = None,
         play: PlayGame | None = None,
+        defer_map: float | None = None,
         **play_kw: Any,
     ):
         self.game_id = game_id
@@ -138,7 +162,18 @@ class ClassroomGame:
         self.shared_button.on_click(lambda _b: self.list_shared())
         self.shared_box = W.VBox()  # filled on demand: the first view stays light
         self.shared_walk: Any = None
-        self.widget = W.VBox([self.note, self.beat, self.play.widget, self.shared_button, self.shared_box])
+        self.draw_button = W.Button(layout=W.Layout(display="none"))  # pressed by the page: draw the map now
+        self.draw_button.add_class("wargames-draw-map")
+        self.draw_button.on_click(lambda _b: self.draw_map())
+        self._map_lock = threading.Lock()
+        self._deferred: tuple[Any, Any, Any] | None = None
+        self.widget = W.VBox(
+            [self.note, self.beat, self.draw_button, self.play.widget, self.shared_button, self.shared_box]
+        )
+        if defer_map is None:
+            defer_map = DEFER_MAP if os.environ.get(ENV_BOKEHJS) else 0.0
+        if defer_map > 0:
+            self._defer_map(defer_map)
         self._tick()
         if heartbeat > 0:
             threading.Thread(target=self._heart, args=(heartbeat,), daemon=True).start()
@@ -199,6 +234,48 @@ class ClassroomGame:
             "after every decision under this page's address (its private key): a reload, or opening the same "
             "address again, brings you back to it.</div>"
         )
+
+    # ------------------------------------------------------------------ the map, drawn after the first view
+    def _defer_map(self, fallback: float) -> None:
+        """Leave the map out of the page's first view (the decision, its legal actions, the rulings): a light
+        placeholder holds its place and the map's widget is closed, so the browser neither loads its Bokeh
+        document (about a second of processor per page, the largest single part of the page's work) nor draws
+        it before the student sees the decision (issue #32 item 1).  The classroom template presses the hidden
+        draw button as soon as the first view is up, and :meth:`draw_map` sends the map then, from its current
+        state; after ``fallback`` seconds it is sent anyway (a page without the template)."""
+        walk = self.play.walk
+        view = getattr(walk, "map", None) if walk is not None else None
+        widget = getattr(view, "widget", None)
+        if widget is None or not hasattr(widget, "update_from_model") or not hasattr(view, "layout"):
+            return
+        holder = _holder_of(walk.widget, widget)
+        if holder is None:
+            return
+        height = f"{int(getattr(self.play, 'map_height', 600))}px"
+        spot = W.HTML(
+            '<div style="font:14px sans-serif;color:#555;padding:12px">Drawing the map&hellip;</div>',
+            layout=W.Layout(width="640px", height=height, border="1px solid #ddd"),
+        )
+        self._deferred = (holder, view, spot)
+        holder.children = tuple(spot if c is widget else c for c in holder.children)
+        widget.close()  # the page never loads it; draw_map makes a new one
+        timer = threading.Timer(fallback, self.draw_map)
+        timer.daemon = True
+        timer.start()
+
+    def draw_map(self) -> bool:
+        """Send the map (once) in the placeholder's place; False if it was already there."""
+        from jupyter_bokeh import BokehModel
+
+        with self._map_lock:
+            if self._deferred is None:
+                return False
+            holder, view, spot = self._deferred
+            self._deferred = None
+            old = view.widget
+            view.widget = BokehModel(view.layout, layout=old.layout)
+            holder.children = tuple(view.widget if c is spot else c for c in holder.children)
+        return True
 
     # ------------------------------------------------------------------ games the teacher shared
     def list_shared(self) -> list[tuple[str, tuple[str, str]]]:
