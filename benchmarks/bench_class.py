@@ -16,6 +16,9 @@ every second, peak); and after the tabs close, how long until their kernels are 
 
 The browser runs on the same 2 cores as the server, so a burst of N pages also measures N Chromium renderers
 drawing the map; ``--arrive S`` spreads the arrivals over S seconds (a class does not click at the same instant).
+To say where the wait goes, the run also reports the processor time per student, from the students' arrival to
+their last decision, of the server with its kernels and of the bench's browser (Playwright and Chromium): in a
+real class the second is spent on thirty different machines.
 """
 
 from __future__ import annotations
@@ -97,6 +100,14 @@ def _cpu_s(pid: int) -> float:
         return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return 0.0
+
+
+def _cpu_split(server_pid: int) -> tuple[float, float]:
+    """Processor seconds used so far by (the server and its kernels, the bench's browser): the browser is every
+    other descendant of this process (Playwright's driver and Chromium)."""
+    server = set(_tree(server_pid))
+    browser = [p for p in _tree(os.getpid())[1:] if p not in server]
+    return sum(_cpu_s(p) for p in server), sum(_cpu_s(p) for p in browser)
 
 
 def _kernels(server_pid: int) -> dict[str, int]:
@@ -203,7 +214,7 @@ async def _student(browser, url: str, side: str, decisions: int, delay: float, t
         out["error"] = f"{type(err).__name__}: {str(err).splitlines()[0][:120]}"
 
 
-async def _run(args, server: Server) -> tuple[list[dict], float]:
+async def _run(args, server: Server) -> tuple[list[dict], float | None, tuple[float, float]]:
     from playwright.async_api import async_playwright
 
     results = [{"student": i} for i in range(args.students)]
@@ -222,7 +233,10 @@ async def _run(args, server: Server) -> tuple[list[dict], float]:
             )
             for i in range(args.students)
         ]
+        cpu0 = _cpu_split(server.proc.pid)
         await asyncio.gather(*tasks)
+        cpu1 = _cpu_split(server.proc.pid)
+        cpu = (cpu1[0] - cpu0[0], cpu1[1] - cpu0[1])
         # the class goes home: every tab closed normally (the browser stays open, as when a tab closes)
         ids = [r["kernel"] for r in results if "kernel" in r]
         t0 = time.time()
@@ -241,7 +255,7 @@ async def _run(args, server: Server) -> tuple[list[dict], float]:
             if ctx is not None:
                 await ctx.close()
         await browser.close()
-    return results, freed
+    return results, freed, cpu
 
 
 def _fmt(xs: list[float]) -> str:
@@ -282,7 +296,7 @@ def main(argv: list[str] | None = None) -> dict:
     threading.Thread(target=sample, daemon=True).start()
     t0 = time.time()
     try:
-        results, freed = asyncio.run(_run(args, server))
+        results, freed, cpu = asyncio.run(_run(args, server))
     finally:
         stop.set()
         wall = time.time() - t0
@@ -305,6 +319,8 @@ def main(argv: list[str] | None = None) -> dict:
         "peak_mb": round(max(peak)),
         "freed_s": None if freed is None else round(freed, 1),
         "refused_shutdowns": len(re.findall(r"403 POST /voila/api/shutdown", log)),
+        "server_cpu_per_student": round(cpu[0] / args.students, 2),
+        "browser_cpu_per_student": round(cpu[1] / args.students, 2),
         "wall_s": round(wall, 1),
     }
     print(summary)
@@ -331,6 +347,7 @@ def main(argv: list[str] | None = None) -> dict:
 | memory of server + kernels: ready / peak | {idle_mb:.0f} MB / {max(peak):.0f} MB |
 | all students' kernels gone after the tabs closed | {"no student's kernel known" if not ok else "not within 60 s" if freed is None else f"{freed:.1f} s"} |
 | shutdown requests refused (403) | {summary["refused_shutdowns"]} |
+| processor time per student while they played: server + kernels / the bench's browser | {summary["server_cpu_per_student"]:.2f} / {summary["browser_cpu_per_student"]:.2f} s |
 
 <details><summary>per student: page, first decision, decision latencies (s)</summary>
 

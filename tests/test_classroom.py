@@ -11,7 +11,9 @@ pytestmark = pytest.mark.slow  # each test builds one or two play widgets (a few
 
 from wargames.notebook.classroom import ClassroomGame, identity  # noqa: E402
 from wargames.notebook.play import PlayGame  # noqa: E402
-from wargames.store import GameStore  # noqa: E402
+from wargames.store import GameStore, StoreError  # noqa: E402
+
+TOKEN = "k3Yq9vR2mW7xT1pZ"  # a key as the page gives it back (wargames.store.new_token makes them)
 
 
 @pytest.fixture
@@ -22,29 +24,43 @@ def store(tmp_path):
 
 
 def test_classroom_identity_from_the_page_address():
-    assert identity("student=Ann%20Lee")[:2] == ("name:ann lee", "Ann Lee")
-    assert identity("token=abcdefgh12")[0] == "token:abcdefgh12"
+    key, name, param = identity("student=Ann%20Lee")
+    assert key.startswith("token:") and name == "Ann Lee" and "student=Ann+Lee" in param
+    assert param.startswith("token=" + key[6:])
+    assert identity("token=abcdefgh12345678")[0] == "token:abcdefgh12345678"
+    assert identity("token=abcdefgh12345678&student=Ann")[:2] == ("token:abcdefgh12345678", "Ann")
     key, name, param = identity("")
     assert key.startswith("token:") and name == "" and param == "token=" + key[6:]
     assert identity("token=<bad>")[0] != "token:<bad>"  # a malformed token is replaced by a fresh one
+    assert identity("token=short123")[0] != "token:short123"  # too short to be one of ours: a fresh one
+
+
+def test_classroom_keys_are_opaque_tokens_never_names_or_counters():
+    """Issue #32 item 4: a name is only a label; two pages given the same name get two different random keys,
+    so no one opens a classmate's game by typing the classmate's name."""
+    keys = [identity("student=Ann")[0] for _ in range(50)]
+    assert len(set(keys)) == 50 and all(k.startswith("token:") for k in keys)
+    tokens = [k.removeprefix("token:") for k in keys]
+    assert all(len(t) >= 16 for t in tokens)  # 96 random bits each (wargames.store.new_token)
+    assert len({t[:4] for t in tokens}) > 40  # no shared prefix, no counter
 
 
 def test_classroom_identity_behind_jupyterhub_is_the_hub_login(monkeypatch):
     monkeypatch.setenv("JUPYTERHUB_USER", "ana")
     assert identity("") == ("hub:ana", "ana", "")
-    assert identity("student=Bo")[0] == "name:bo"  # an explicit name still wins
+    assert identity("student=Bo")[:2] == ("hub:ana", "Bo")  # behind a hub too, a name is only a label
 
 
 def test_classroom_game_saved_after_each_decision_and_restored(store):
-    first = ClassroomGame("tet", store=store, query="student=Ann", heartbeat=0)
+    first = ClassroomGame("tet", store=store, query=f"token={TOKEN}&student=Ann", heartbeat=0)
     chooser = first.play.walk.chooser
     chooser.apply(chooser.actions[0])
     chooser.apply(chooser.actions[0])
     game = first.play.game
-    row = store.get("name:ann", "tet")
-    assert row.decisions == 2 and row.save["digest"] == game.digest()
+    row = store.get(f"token:{TOKEN}", "tet")
+    assert row.decisions == 2 and row.save["digest"] == game.digest() and row.name == "Ann"
     # a reload, a killed kernel or a restarted server: a new kernel opens the same address
-    again = ClassroomGame("tet", store=store, query="student=ann", heartbeat=0)
+    again = ClassroomGame("tet", store=store, query=f"token={TOKEN}&student=Ann", heartbeat=0)
     assert again.restored and again.play.game.digest() == game.digest()
     assert again.play.game.decision.side == "Allied" and again.play.walk.chooser.enabled
     assert "back at the decision" in again.note.value
@@ -52,34 +68,34 @@ def test_classroom_game_saved_after_each_decision_and_restored(store):
 
 def test_classroom_preheated_play_shows_the_students_stored_game(store):
     """A preheated kernel made a new game before the request; a returning student sees their own in it."""
-    old = ClassroomGame("yotr", store=store, query="token=tok12345", heartbeat=0)
+    old = ClassroomGame("yotr", store=store, query="token=tok12345tok12345", heartbeat=0)
     old.play.walk.chooser.apply(old.play.walk.chooser.actions[0])
     digest = old.play.game.digest()
     warm = PlayGame("yotr", side="Allied", seed=1)
-    back = ClassroomGame("yotr", store=store, query="token=tok12345", play=warm, heartbeat=0)
+    back = ClassroomGame("yotr", store=store, query="token=tok12345tok12345", play=warm, heartbeat=0)
     assert back.play is warm and back.restored and warm.game.digest() == digest
     fresh = ClassroomGame(
-        "yotr", store=store, query="token=other678", play=PlayGame("yotr", seed=1), heartbeat=0
+        "yotr", store=store, query="token=other678other678", play=PlayGame("yotr", seed=1), heartbeat=0
     )
-    assert not fresh.restored and store.get("token:other678", "yotr").decisions == 0
+    assert not fresh.restored and store.get("token:other678other678", "yotr").decisions == 0
 
 
 def test_classroom_back_and_new_game_are_saved_too(store):
-    app = ClassroomGame("tet", store=store, query="student=Bo", heartbeat=0)
+    app = ClassroomGame("tet", store=store, query=f"token={TOKEN}", heartbeat=0)
     app.play.walk.chooser.apply(app.play.walk.chooser.actions[0])
     app.play.walk.stepper.back.click()
-    assert store.get("name:bo", "tet").decisions == 0
+    assert store.get(f"token:{TOKEN}", "tet").decisions == 0
     app.play.seed_box.value = 9
     app.play.new_game()
-    assert store.get("name:bo", "tet").seed == 9
+    assert store.get(f"token:{TOKEN}", "tet").seed == 9
 
 
 def test_classroom_unreadable_save_starts_a_new_game_and_says_why(store):
-    g = ClassroomGame("tet", store=store, query="student=Cy", heartbeat=0).play.game
-    row = store.get("name:cy", "tet")
+    g = ClassroomGame("tet", store=store, query=f"token={TOKEN}", heartbeat=0).play.game
+    row = store.get(f"token:{TOKEN}", "tet")
     bad = dict(row.save, digest="0" * 64)
     store._upsert({**_values(row), "save": __import__("json").dumps(bad)})
-    app = ClassroomGame("tet", store=store, query="student=Cy", heartbeat=0)
+    app = ClassroomGame("tet", store=store, query=f"token={TOKEN}", heartbeat=0)
     # the save's whole-file check (issue #30 item 12) names the edit before the digest is reached
     assert not app.restored and "could not be reopened" in app.note.value
     assert "changed after it was saved" in app.note.value
@@ -107,3 +123,57 @@ def _values(row) -> dict:
         "result": row.result,
         "updated": row.updated,
     }
+
+
+def test_classroom_a_classmates_game_opens_only_once_the_teacher_shares_it(store):
+    """Issue #32 item 4: until the teacher shares Ann's game (the dashboard's "shared with the class"), Bo's page
+    lists no game of hers and cannot open it; once shared, Bo's page lists it (by Ann's name, never her key) and
+    opens it as a replay, which leaves Ann's saved game as it was."""
+    ann = ClassroomGame("tet", store=store, query=f"token={TOKEN}&student=Ann", heartbeat=0)
+    ann.play.walk.chooser.apply(ann.play.walk.chooser.actions[0])
+    saved = store.get(f"token:{TOKEN}", "tet").save
+    bo = ClassroomGame("tet", store=store, query="student=Bo", heartbeat=0)
+    assert bo.list_shared() == [] and "not shared any game" in bo.shared_box.children[0].value
+    with pytest.raises(StoreError, match="not shared with the class"):
+        store.open_shared(f"token:{TOKEN}", "tet")
+    store.share(f"token:{TOKEN}", "tet")
+    choices = bo.list_shared()
+    assert [label.split(":")[0] for label, _key in choices] == ["Ann"]
+    assert TOKEN not in str(bo.shared_box.children[0].children[0].get_state())  # the page gets labels only
+    walk = bo.open_shared(*choices[0][1])
+    assert walk is not None and walk.game.digest() == ann.play.game.digest()
+    assert "shared by your teacher" in bo._shared_msg.value
+    assert store.get(f"token:{TOKEN}", "tet").save == saved
+    store.share(f"token:{TOKEN}", "tet", False)  # unshared again: refused, and said so on the page
+    assert bo.open_shared(*choices[0][1]) is None and "not shared" in bo._shared_msg.value
+    assert bo.list_shared() == []
+
+
+def test_classroom_map_is_sent_after_the_first_view(store):
+    """Issue #32 item 1: on a class server the map's widget is left out of the first view (a placeholder holds
+    its place, the widget is closed so the page never loads it) and sent, from the game's current state, when
+    the page asks (the template presses the hidden draw button) or after the fallback delay."""
+    app = ClassroomGame("tet", store=store, query=f"token={TOKEN}", heartbeat=0, defer_map=60)
+    view = app.play.walk.map
+    first = view.widget
+    assert first.comm is None  # closed: not part of the page's first view
+    assert any("Drawing the map" in str(getattr(w, "value", "")) for w in _tree(app.widget))
+    assert not any(w is first for w in _tree(app.widget))
+    app.play.walk.chooser.apply(app.play.walk.chooser.actions[0])  # the map may change before it is sent
+    assert app.draw_map() and not app.draw_map()
+    assert view.widget is not first and view.widget.comm is not None
+    assert view.widget.layout is first.layout and view.widget._model is view.layout
+    assert any(w is view.widget for w in _tree(app.widget))
+    assert not any("Drawing the map" in str(getattr(w, "value", "")) for w in _tree(app.widget))
+    plain = ClassroomGame("tet", store=store, query=f"token={TOKEN}", heartbeat=0)  # not on a class server
+    assert plain.play.walk.map.widget.comm is not None and not plain.draw_map()
+
+
+def _tree(widget) -> list:
+    """``widget`` and every widget under it."""
+    out, todo = [], [widget]
+    while todo:
+        w = todo.pop()
+        out.append(w)
+        todo.extend(getattr(w, "children", ()) or ())
+    return out

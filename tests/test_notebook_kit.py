@@ -449,7 +449,8 @@ def test_app_launcher_uses_the_repository_config_and_the_classroom_template():
 
     cmd = app.voila_command("fitl", ["--port=9999"])
     assert (
-        cmd[1:4] == ["-m", "voila", str(Path("notebooks/apps/fitl.ipynb"))] and "--template=classroom" in cmd
+        cmd[1:4] == ["-m", app.SERVER, str(Path("notebooks/apps/fitl.ipynb"))]
+        and "--template=classroom" in cmd
     )
     env = app.voila_env({"PATH": "/bin"})
     assert env["BOKEH_RESOURCES"] == "inline" and env["PYTHONPATH"].split(":")[0] == str(app.ROOT)

@@ -140,3 +140,19 @@ def test_store_bad_url_names_the_database_not_its_password():
     with pytest.raises(StoreError) as err:
         GameStore("nosuchdb://teacher:secret@host/db")
     assert "secret" not in str(err.value) and "nosuchdb://teacher:***@host/db" in str(err.value)
+
+
+def test_store_a_game_opens_for_classmates_only_once_shared(store):
+    """Issue #32 item 4: ``open_shared`` (what a student's page uses for another's game) refuses an unshared game;
+    ``shared_rows`` lists only what the teacher shared."""
+    g = wargames.load("tet", seed=1)
+    store.put("token:AAAAAAAAAAAAAAAA", "tet", g, side="Allied", name="Ann")
+    store.put("token:BBBBBBBBBBBBBBBB", "tet", g, side="Allied", name="Bo")
+    assert store.shared_rows("tet") == []
+    with pytest.raises(StoreError, match="not shared with the class"):
+        store.open_shared("token:AAAAAAAAAAAAAAAA", "tet")
+    with pytest.raises(StoreError, match="not shared with the class"):
+        store.open_shared("token:nobody", "tet")
+    store.share("token:AAAAAAAAAAAAAAAA", "tet")
+    assert [r.name for r in store.shared_rows("tet")] == ["Ann"] and store.shared_rows("yotr") == []
+    assert store.open_shared("token:AAAAAAAAAAAAAAAA", "tet").digest() == g.digest()

@@ -1,7 +1,8 @@
 """The class store: every app game saved after each decision, so that nothing a student did is lost (issue #32).
 
-One row per (student, app): the student's key (a name given in the app's link, ``?student=Ann``, or an opaque
-token the app makes, ``?token=...``), the game's public save (``game.save()``: scenario, seed, options and the
+One row per (student, app): the student's key (an opaque token the app makes, ``?token=...``, 96 random bits,
+or the JupyterHub login behind a hub; a name given in the app's link, ``?student=Ann``, is only a label shown to
+the teacher and never opens a game), the game's public save (``game.save()``: scenario, seed, options and the
 decisions; never pickle) and what a teacher's dashboard shows without replaying it (side, turn, where the game
 stands, the result).  Reopening replays the save through the rules (``wargames.open_save``), so a reload, a
 crashed kernel or a restarted server brings the student back to the same decision.
@@ -58,7 +59,8 @@ def default_url() -> str:
 
 
 def new_token() -> str:
-    """An opaque key for a student who gave no name: 16 random URL-safe characters (96 bits)."""
+    """An opaque key for a student's game: 16 random URL-safe characters (96 bits), never derived from a name or a
+    counter, so that no one can guess another student's key (issue #32 item 4)."""
     return secrets.token_urlsafe(12)
 
 
@@ -205,6 +207,24 @@ class GameStore:
         with self.engine.connect() as conn:
             row = conn.execute(t.select().where((t.c.student == student) & (t.c.app == app))).first()
         return None if row is None else _stored(row)
+
+    def shared_rows(self, app: str) -> list[StoredGame]:
+        """The games of ``app`` the teacher shared with the class (``share``), newest first: what a student's page
+        may list and open (issue #32 item 4).  An unshared game is never among them."""
+        t = self.games
+        q = t.select().where((t.c.app == app) & t.c.shared.is_(True)).order_by(t.c.updated.desc())
+        with self.engine.connect() as conn:
+            return [_stored(r) for r in conn.execute(q)]
+
+    def open_shared(self, student: str, app: str) -> Game:
+        """Replay another student's game of ``app`` for a classmate: only if the teacher shared it, else
+        StoreError (a student's page never opens a game that is not its own or shared)."""
+        from .core.saves import open_save
+
+        row = self.get(student, app)
+        if row is None or not row.shared:
+            raise StoreError(f"that {app} game is not shared with the class: only the teacher can share it")
+        return open_save(row.save)
 
     def open(self, student: str, app: str) -> Game:
         """Replay the stored game of ``student`` in ``app`` to the decision it was saved at."""

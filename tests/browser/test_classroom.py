@@ -4,7 +4,8 @@ a preheated kernel pool, the classroom template, the class store in a temporary 
 * a reload brings the student back to the same decision, and the old page's kernel is shut down at once (the
   ``beforeunload`` shutdown request is no longer refused for want of an ``_xsrf`` cookie);
 * a killed kernel: the page says it lost its game server and its Restore button brings the game back;
-* a restarted server: the same, once the server is up again.
+* a restarted server: the same, once the server is up again;
+* the teacher's dashboard lists the class and replays a game; a classmate's game is seen only once shared.
 """
 
 from __future__ import annotations
@@ -189,38 +190,111 @@ def test_restarted_server_brings_the_student_back(server, browser):
         page.close(run_before_unload=True)
 
 
-def test_dashboard_lists_the_class_and_replays_a_students_game(server, browser):
-    """Last: the teacher's dashboard page (Voila, same store) lists the students the tests above made play, and
-    opens one's game as a replay with its map and rulings."""
-    port = _free_port()
-    cmd = voila_command("notebooks/teacher/class-dashboard.ipynb", [f"--port={port}", "--Voila.ip=127.0.0.1"])
-    with open(ART / "voila_dashboard.log", "w") as log:
-        proc = _serve(cmd, f"http://127.0.0.1:{port}/voila/static/", ROOT, log, env=server.env)
+class Dashboard:
+    """The teacher's dashboard notebook served by Voila on the class server's store."""
+
+    def __init__(self, env: dict[str, str]):
+        self.port = _free_port()
+        cmd = voila_command(
+            "notebooks/teacher/class-dashboard.ipynb", [f"--port={self.port}", "--Voila.ip=127.0.0.1"]
+        )
+        self.log = open(ART / "voila_dashboard.log", "w")  # noqa: SIM115 - closed in stop()
+        self.proc = _serve(cmd, f"http://127.0.0.1:{self.port}/voila/static/", ROOT, self.log, env=env)
+
+    def open(self, browser):
+        """A new dashboard page, once its class table is shown."""
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(f"http://127.0.0.1:{self.port}/", timeout=180000)
+        page.locator("table.wg-class-table").first.wait_for(timeout=180000)
+        return page
+
+    def stop(self) -> None:
+        _stop(self.proc)
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def dashboard(server):
+    d = Dashboard(server.env)
+    yield d
+    d.stop()
+
+
+def _pick(page, starts: str) -> None:
+    """Choose the first of the dashboard's "Student's game" entries that starts with ``starts``."""
+    box = page.locator(".widget-dropdown", has_text="Student's game")
+    label = next(o for o in box.locator("option").all_inner_texts() if o.startswith(starts))
+    box.locator("select").select_option(label=label)
+
+
+def test_dashboard_lists_the_class_and_replays_a_students_game(server, dashboard, browser):
+    """After the tests above: the teacher's dashboard page (Voila, same store) lists the students they made
+    play, and opens one's game as a replay with its map and rulings."""
+    page = dashboard.open(browser)
+    try:
+        table = page.locator("table.wg-class-table").first
+        for name in ("Kim", "Lee", "Closer"):
+            sync_api.expect(table).to_contain_text(name)
+        sync_api.expect(page.locator("body")).to_contain_text("In history:")
+        _pick(page, "Kim:")
+        page.locator("button.jupyter-button:has-text('Open as a replay')").click()
+        sync_api.expect(
+            page.locator(".widget-html-content", has_text="The replay is at").first
+        ).to_be_visible(timeout=120000)
+        page.locator("canvas").first.wait_for(state="attached", timeout=60000)
+        sync_api.expect(page.locator(".widget-html-content", has_text="Turn 1").first).to_be_visible()
+        page.wait_for_timeout(1500)
+        page.screenshot(path=str(ART / "class_dashboard.png"), full_page=True)
+    finally:
+        page.close(run_before_unload=True)
+
+
+def test_a_classmates_game_is_seen_only_once_the_teacher_shares_it(server, dashboard, browser):
+    """Issue #32 item 4: Ann plays; Bo's page lists no shared game (a page never gets another's key: see
+    tests/test_classroom.py for a typed name); the teacher ticks "shared with the class" on Ann's game in the dashboard; Bo's page then lists Ann's
+    game by her name and opens it as a replay."""
+    ann = browser.new_page(viewport={"width": 1400, "height": 1000})
+    bo_context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    bo = bo_context.new_page()
+    try:
+        ann.goto(server.url + "?student=Ann", timeout=180000)
+        _first_decision(ann)
+        assert wait(lambda: "token=" in ann.url, 60), f"Ann's page did not keep its game's key: {ann.url}"
+        ann_shown = _apply(ann)
+        ann_token = ann.url.split("token=", 1)[1].split("&", 1)[0]
+        bo.goto(server.url + "?student=Bo", timeout=180000)
+        _first_decision(bo)
+        assert ann_token not in bo.url and where(bo) != ann_shown
+        shared = bo.locator("button.jupyter-button:has-text('Games your teacher shared')")
+        shared.click()
+        sync_api.expect(
+            bo.locator(".widget-html-content", has_text="has not shared any game").first
+        ).to_be_visible(timeout=60000)
+
+        teacher = dashboard.open(browser)
         try:
-            page.goto(f"http://127.0.0.1:{port}/", timeout=180000)
-            table = page.locator("table.wg-class-table").first
-            table.wait_for(timeout=180000)
-            for name in ("Kim", "Lee", "Closer"):
-                sync_api.expect(table).to_contain_text(name)
-            sync_api.expect(page.locator("body")).to_contain_text("In history:")
-            page.locator(".widget-dropdown", has_text="Student's game").locator("select").select_option(
-                label=next(
-                    o
-                    for o in page.locator(".widget-dropdown", has_text="Student's game")
-                    .locator("option")
-                    .all_inner_texts()
-                    if o.startswith("Kim:")
-                )
-            )
-            page.locator("button.jupyter-button:has-text('Open as a replay')").click()
+            _pick(teacher, "Ann:")
+            teacher.locator(".widget-checkbox", has_text="shared with the class").locator("input").check()
             sync_api.expect(
-                page.locator(".widget-html-content", has_text="The replay is at").first
-            ).to_be_visible(timeout=120000)
-            page.locator("canvas").first.wait_for(state="attached", timeout=60000)
-            sync_api.expect(page.locator(".widget-html-content", has_text="Turn 1").first).to_be_visible()
-            page.wait_for_timeout(1500)
-            page.screenshot(path=str(ART / "class_dashboard.png"), full_page=True)
+                teacher.locator(".widget-html-content", has_text="Shared with the class:").first
+            ).to_be_visible(timeout=60000)
+            teacher.screenshot(path=str(ART / "class_dashboard_shared.png"), full_page=True)
         finally:
-            page.close(run_before_unload=True)
-            _stop(proc)
+            teacher.close(run_before_unload=True)
+
+        shared.click()
+        box = bo.locator(".widget-dropdown", has_text="Shared game")
+        box.wait_for(timeout=60000)
+        options = box.locator("option").all_inner_texts()
+        assert options and all(o.startswith("Ann:") for o in options), options
+        assert ann_token not in bo.content(), "Bo's page received Ann's key"
+        bo.locator("button.jupyter-button:has-text('Open as a replay')").click()
+        sync_api.expect(
+            bo.locator(".widget-html-content", has_text="shared by your teacher").first
+        ).to_be_visible(timeout=120000)
+        bo.wait_for_timeout(1500)
+        bo.screenshot(path=str(ART / "class_shared_replay.png"), full_page=True)
+    finally:
+        ann.close(run_before_unload=True)
+        bo.close(run_before_unload=True)
+        bo_context.close()

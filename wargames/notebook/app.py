@@ -13,8 +13,9 @@ directory the command runs in (``$WARGAMES_STORE_DIR``, or any database by ``$WA
 
 Voila then runs from the repository root, so it reads ``voila.json`` (idle kernels culled, code hidden, no
 tracebacks), with the "classroom" template (``share/jupyter/voila/templates/classroom``: Voila's lab
-template without its Font Awesome CDN links) and ``BOKEH_RESOURCES=inline``: the page loads nothing from
-a CDN.  ``.venv/bin/voila notebooks/apps/tet.ipynb`` from the repository root also works, with the same
+template without its Font Awesome CDN links); the server (``wargames.notebook.voilaserver``: Voila plus one
+route) serves BokehJS from the installed package as static files, so the page loads nothing from a CDN and does
+not carry BokehJS inline.  ``.venv/bin/voila notebooks/apps/tet.ipynb`` from the repository root also works, with the same
 culling, but Voila's own template asks a CDN for its icon font.
 """
 
@@ -39,6 +40,8 @@ def _apps() -> tuple[str, ...]:
 
 APPS = _apps()
 TEMPLATE = "classroom"
+#: Voila with BokehJS served as cacheable static files (``wargames/notebook/voilaserver.py``).
+SERVER = "wargames.notebook.voilaserver"
 
 
 def notebook_path(app: str) -> Path:
@@ -70,7 +73,7 @@ def voila_command(app: str, extra: Sequence[str] = ()) -> list[str]:
         rel = nb.relative_to(ROOT)
     except ValueError:
         rel = nb
-    return [sys.executable, "-m", "voila", str(rel), f"--template={TEMPLATE}", "--no-browser", *extra]
+    return [sys.executable, "-m", SERVER, str(rel), f"--template={TEMPLATE}", "--no-browser", *extra]
 
 
 def class_args(students: int, refill: float = 300.0) -> list[str]:

@@ -1,9 +1,10 @@
 """A student's app game that is never lost: saved after every decision, back after a reload or a crash (issue #32).
 
-``ClassroomGame("tet")`` is the apps' (``notebooks/apps/*.ipynb``) play widget for a class server.  It reads who
-the student is from the page's address: ``?student=Ann`` (a name the teacher hands out) or ``?token=...`` (an
-opaque key); with neither it makes a token and the page writes it into its own address (so a reload keeps it)
-and remembers it in the browser.  If the store (``wargames.store``) holds a game for that key and app, the
+``ClassroomGame("tet")`` is the apps' (``notebooks/apps/*.ipynb``) play widget for a class server.  It reads whose
+game it is from the page's address: ``?token=...``, an opaque key; without one it makes a fresh random token and
+the page writes it into its own address (so a reload keeps it) and remembers it in the browser.  ``?student=Ann``
+(a name the teacher hands out) is only a label on the teacher's dashboard, never a key: no one opens another
+student's game by typing their name.  If the store (``wargames.store``) holds a game for that key and app, the
 student is back at the same decision, replayed through the rules from its save; else a new game starts.  After
 every change (a new game, each decision with the built-in replies, Back, the advisor) the game is saved, in one
 transaction.
@@ -12,6 +13,14 @@ A small "heartbeat" element ticks every few seconds while the kernel lives; the 
 (``share/jupyter/voila/templates/classroom``) watches it, and when it stops (the kernel was killed, culled or
 restarted, or the server stopped) the page says so and offers to restore the game, which is a reload of the
 same address.
+
+On a class server (``$WARGAMES_BOKEHJS_URL`` set by ``wargames.notebook.voilaserver``) the map is left out of
+the page's first view and sent as soon as the page shows the decision (``draw_map``): the student's first
+decision is on screen about a second of browser work sooner (issue #32 item 1).
+
+At the bottom of the page, **Games your teacher shared** lists the games of this app the teacher marked "shared
+with the class" on the dashboard and opens one as a replay; a game that is not shared is never listed and
+cannot be opened from a student's page (``GameStore.open_shared``).
 """
 
 from __future__ import annotations
@@ -28,10 +37,11 @@ import ipywidgets as W
 
 from ..core.actions import WargamesError
 from ..store import GameStore, StoreError, new_token, student_key
+from .kit import ENV_BOKEHJS
 from .play import PlayGame
 from .widgets import _msg
 
-_TOKEN = re.compile(r"^[A-Za-z0-9_\-]{8,64}$")
+_TOKEN = re.compile(r"^[A-Za-z0-9_\-]{16,64}$")
 
 
 def page_query() -> str:
@@ -45,25 +55,45 @@ def page_query() -> str:
 
 
 def identity(query: str) -> tuple[str, str, str]:
-    """``(key, shown name, address parameter)`` from a page's query string: ``student=Ann`` gives the key
-    ``name:ann``; ``token=...`` the key ``token:...``; neither: the JupyterHub user (``hub:<user>``) when the app
-    runs behind a hub, else (or for a malformed token) a fresh token.  A malformed
-    name raises StoreError (the page says why)."""
+    """``(key, shown name, address parameters)`` from a page's query string (issue #32 item 4).
+
+    The key that opens a game is always opaque: ``token=...`` from the address (16-64 URL-safe characters; the
+    page writes the one it was given into its own address, so a reload keeps it), else a fresh random token
+    (``wargames.store.new_token``), or the JupyterHub login (``hub:<user>``) when the app runs behind a hub, which
+    has authenticated the student.  A name (``student=Ann``) is only a label for the teacher's dashboard: it
+    never opens a game, so a classmate who types ``?student=Ann`` gets a game of their own, not Ann's.  A
+    malformed name raises StoreError (the page says why)."""
     args = parse_qs(query or "")
-    name = (args.get("student") or [""])[0].strip()
-    if name:
-        return (
-            f"name:{student_key(name)}",
-            " ".join(name.split()),
-            urlencode({"student": " ".join(name.split())}),
-        )
+    raw = (args.get("student") or [""])[0].strip()
+    name = " ".join(raw.split())
+    if raw:
+        student_key(raw)  # the label's rules (letters, digits, spaces, .-_'; 1-64), or StoreError
     token = (args.get("token") or [""])[0].strip()
     hub_user = os.environ.get("JUPYTERHUB_USER", "")
     if not token and hub_user:  # one app server per user behind JupyterHub: the hub's login is the key
-        return f"hub:{hub_user}", hub_user, ""
+        return f"hub:{hub_user}", name or hub_user, urlencode({"student": name}) if name else ""
     if not _TOKEN.match(token):
         token = new_token()
-    return f"token:{token}", "", urlencode({"token": token})
+    param = {"token": token, **({"student": name} if name else {})}
+    return f"token:{token}", name, urlencode(param)
+
+
+#: Seconds after which a deferred map is drawn even if the page never asks for it.
+DEFER_MAP = 30.0
+
+
+def _holder_of(root: Any, widget: Any) -> Any:
+    """The container widget under ``root`` whose children include ``widget`` (None if there is none)."""
+    todo = [root]
+    while todo:
+        box = todo.pop()
+        kids = getattr(box, "children", None)
+        if not kids:
+            continue
+        if any(k is widget for k in kids):
+            return box
+        todo.extend(kids)
+    return None
 
 
 class ClassroomGame:
@@ -84,6 +114,7 @@ class ClassroomGame:
         heartbeat: float = 3.0,
         pause_after: float | None = None,
         play: PlayGame | None = None,
+        defer_map: float | None = None,
         **play_kw: Any,
     ):
         self.game_id = game_id
@@ -96,11 +127,13 @@ class ClassroomGame:
         self.pause_after = pause_after
         self._active_until = time.time() + pause_after
         self._paused = False
+        query = page_query() if query is None else query
         try:
-            self.key, self.name, self.param = identity(page_query() if query is None else query)
-        except StoreError as err:
-            self.key, self.name, self.param = identity("")
-            self._warn(f"{err}. This game is kept under an anonymous key instead.")
+            self.key, self.name, self.param = identity(query)
+        except StoreError as err:  # a malformed name: keep the token, drop the label
+            args = {k: v for k, v in parse_qs(query or "").items() if k != "student"}
+            self.key, self.name, self.param = identity(urlencode(args, doseq=True))
+            self._warn(f"{err}. This game is kept without a name.")
         try:
             self.store: GameStore | None = store if store is not None else GameStore()
         except StoreError as err:
@@ -121,7 +154,26 @@ class ClassroomGame:
         self.play.on_change(self._save)
         self._save(self.play)
         self._show_note()
-        self.widget = W.VBox([self.note, self.beat, self.play.widget])
+        self.shared_button = W.Button(
+            description="Games your teacher shared",
+            tooltip="List the classmates' games your teacher has shared with the class, to open one as a replay",
+            layout=W.Layout(width="auto"),
+        )
+        self.shared_button.on_click(lambda _b: self.list_shared())
+        self.shared_box = W.VBox()  # filled on demand: the first view stays light
+        self.shared_walk: Any = None
+        self.draw_button = W.Button(layout=W.Layout(display="none"))  # pressed by the page: draw the map now
+        self.draw_button.add_class("wargames-draw-map")
+        self.draw_button.on_click(lambda _b: self.draw_map())
+        self._map_lock = threading.Lock()
+        self._deferred: tuple[Any, Any, Any] | None = None
+        self.widget = W.VBox(
+            [self.note, self.beat, self.draw_button, self.play.widget, self.shared_button, self.shared_box]
+        )
+        if defer_map is None:
+            defer_map = DEFER_MAP if os.environ.get(ENV_BOKEHJS) else 0.0
+        if defer_map > 0:
+            self._defer_map(defer_map)
         self._tick()
         if heartbeat > 0:
             threading.Thread(target=self._heart, args=(heartbeat,), daemon=True).start()
@@ -171,17 +223,108 @@ class ClassroomGame:
     def _show_note(self) -> None:
         if self.note.value:
             return
-        who = f"<b>{html.escape(self.name)}</b>" if self.name else "this page's address"
+        hello = f"<b>{html.escape(self.name)}</b>: " if self.name else ""
         back = (
             "You are back at the decision where you left your game. "
             if getattr(self, "restored", False)
             else ""
         )
         self.note.value = (
-            f'<div style="font:12px sans-serif;color:#1e4f7a;margin:0 0 4px 0">{back}Your game is saved after '
-            f"every decision under {who}: a reload, or opening the same address again, brings you back to it."
-            "</div>"
+            f'<div style="font:12px sans-serif;color:#1e4f7a;margin:0 0 4px 0">{hello}{back}Your game is saved '
+            "after every decision under this page's address (its private key): a reload, or opening the same "
+            "address again, brings you back to it.</div>"
         )
+
+    # ------------------------------------------------------------------ the map, drawn after the first view
+    def _defer_map(self, fallback: float) -> None:
+        """Leave the map out of the page's first view (the decision, its legal actions, the rulings): a light
+        placeholder holds its place and the map's widget is closed, so the browser neither loads its Bokeh
+        document (about a second of processor per page, the largest single part of the page's work) nor draws
+        it before the student sees the decision (issue #32 item 1).  The classroom template presses the hidden
+        draw button as soon as the first view is up, and :meth:`draw_map` sends the map then, from its current
+        state; after ``fallback`` seconds it is sent anyway (a page without the template)."""
+        walk = self.play.walk
+        view = getattr(walk, "map", None) if walk is not None else None
+        widget = getattr(view, "widget", None)
+        if widget is None or not hasattr(widget, "update_from_model") or not hasattr(view, "layout"):
+            return
+        holder = _holder_of(walk.widget, widget)
+        if holder is None:
+            return
+        height = f"{int(getattr(self.play, 'map_height', 600))}px"
+        spot = W.HTML(
+            '<div style="font:14px sans-serif;color:#555;padding:12px">Drawing the map&hellip;</div>',
+            layout=W.Layout(width="640px", height=height, border="1px solid #ddd"),
+        )
+        self._deferred = (holder, view, spot)
+        holder.children = tuple(spot if c is widget else c for c in holder.children)
+        widget.close()  # the page never loads it; draw_map makes a new one
+        timer = threading.Timer(fallback, self.draw_map)
+        timer.daemon = True
+        timer.start()
+
+    def draw_map(self) -> bool:
+        """Send the map (once) in the placeholder's place; False if it was already there."""
+        from jupyter_bokeh import BokehModel
+
+        with self._map_lock:
+            if self._deferred is None:
+                return False
+            holder, view, spot = self._deferred
+            self._deferred = None
+            old = view.widget
+            view.widget = BokehModel(view.layout, layout=old.layout)
+            holder.children = tuple(view.widget if c is spot else c for c in holder.children)
+        return True
+
+    # ------------------------------------------------------------------ games the teacher shared
+    def list_shared(self) -> list[tuple[str, tuple[str, str]]]:
+        """Read the games of this app the teacher shared (not the student's own) and offer them; returns the
+        choices ``(label, key)``.  The keys stay in the kernel: the page only gets the labels."""
+        if self.store is None:
+            self.shared_box.children = [W.HTML(_msg("Games cannot be read on this server.", "#b00020"))]
+            return []
+        try:
+            rows = [r for r in self.store.shared_rows(self.game_id) if r.student != self.key]
+        except Exception as err:  # a database that went away: say so, keep playing
+            self.shared_box.children = [
+                W.HTML(_msg(f"The class store cannot be read ({type(err).__name__}).", "#b00020"))
+            ]
+            return []
+        if not rows:
+            self.shared_box.children = [
+                W.HTML(_msg("Your teacher has not shared any game of the class yet."))
+            ]
+            return []
+        choices = [(f"{r.name or 'a classmate'}: {r.side}, {r.where[:70]}", (r.student, r.app)) for r in rows]
+        pick = W.Dropdown(options=choices, description="Shared game", style={"description_width": "auto"})
+        pick.layout.width = "520px"
+        open_button = W.Button(description="Open as a replay", button_style="info")
+        self._shared_msg = W.HTML()
+        self._shared_replay = W.Box(layout=W.Layout(width="100%"))
+        open_button.on_click(lambda _b: self.open_shared(*pick.value))
+        self.shared_box.children = [W.HBox([pick, open_button]), self._shared_msg, self._shared_replay]
+        return choices
+
+    def open_shared(self, student: str, app: str) -> Any:
+        """Open a shared game as a replay (the umpire's view, every ruling); refused unless the teacher shared
+        it.  The classmate's saved game is only read: stepping the replay changes nothing in the store."""
+        from .widgets import Walkthrough
+
+        try:
+            game = self.store.open_shared(student, app) if self.store is not None else None
+        except WargamesError as err:
+            self._shared_msg.value = _msg(str(err), "#b00020")
+            return None
+        if game is None:
+            return None
+        self.shared_walk = Walkthrough(game, map_height=600)
+        self._shared_msg.value = _msg(
+            "A classmate's game, shared by your teacher, replayed to where it stands (your own game above is "
+            "unchanged)."
+        )
+        self._shared_replay.children = [self.shared_walk.widget]
+        return self.shared_walk
 
     # ------------------------------------------------------------------ heartbeat
     def _tick(self, pause: bool = False) -> None:

@@ -7,7 +7,9 @@ results beside the built-in players' stored Monte Carlo runs and beside what hap
 step, jump to a turn, Back).  The store is only read, except the "shared" mark a teacher sets on a game.
 
 Students never see this page: a class server (``python -m wargames.notebook.app tet --class 30``) serves one app
-and nothing else, and a student's game is keyed by a name or a token only the student's page holds.
+and nothing else, and a student's game is keyed by an opaque token only the student's page holds (a name is only
+a label).  A game the teacher marks "shared with the class" is listed in the students' apps (Games your teacher
+shared) and opens there as a replay; until then no student can open it (``GameStore.open_shared``).
 """
 
 from __future__ import annotations
@@ -204,7 +206,12 @@ class ClassDashboard:
             return
         student, app = self.pick.value
         self.store.share(student, app, bool(change["new"]))
-        self.message.value = _msg("Shared with the class." if change["new"] else "No longer shared.")
+        self.refresh()  # the table's "shared" column follows at once
+        self.message.value = _msg(
+            "Shared with the class: the students' apps list it under Games your teacher shared."
+            if change["new"]
+            else "No longer shared: no student can open it now."
+        )
 
     def open_selected(self) -> Walkthrough | None:
         """Open the selected student's game as a replay."""

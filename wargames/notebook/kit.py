@@ -5,21 +5,42 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+#: Set by the class server (``wargames.notebook.app``): the URL prefix under which it serves BokehJS's files.
+ENV_BOKEHJS = "WARGAMES_BOKEHJS_URL"
+#: The BokehJS bundles the maps and charts use: the core and its widgets (the maps' ``Div`` captions).  Bokeh's
+#: tables, WebGL and MathJax bundles (2.3 MB of the 3.9 MB) are used by no page of this project.
+BOKEHJS_COMPONENTS = ["bokeh", "bokeh-widgets"]
+
 
 def setup_notebook() -> None:
-    """Load BokehJS into the page, from the installed package (INLINE: works offline, no CDN).
+    """Load BokehJS into the page, from the installed package (never a CDN: works offline).
 
     Call it in the first cell of every notebook, before any map is displayed: jupyter_bokeh's widget
     needs ``window.Bokeh`` in the page (``research/stack-probe.md``, pitfalls 1 and 2).  In a notebook (not a
-    Voila app) every map and widget a cell shows is followed by its picture (``pictures``).
+    Voila app) every map and widget a cell shows is followed by its picture (``pictures``).  In JupyterLab, nbval
+    and plain Voila the bundles are inlined in the cell's output (1.6 MB of JavaScript in every page).  A class
+    server (``python -m wargames.notebook.app APP --class N``) serves them as static files, cached by the browser,
+    and sets ``$WARGAMES_BOKEHJS_URL`` to their address: the page then only holds the script tags (issue #32).
     """
     from bokeh.io import output_notebook
-    from bokeh.resources import INLINE
 
     from .pictures import install
 
-    output_notebook(INLINE, hide_banner=True)
+    output_notebook(bokeh_resources(), hide_banner=True)
     install()  # a picture after each map and widget, shown if a reopened notebook cannot draw it (issue #31)
+
+
+def bokeh_resources() -> Any:
+    """The Bokeh resources of :func:`setup_notebook`: served by the class server when ``$WARGAMES_BOKEHJS_URL``
+    names its prefix, else inline; only the bundles in :data:`BOKEHJS_COMPONENTS`."""
+    import os
+
+    from bokeh.resources import Resources
+
+    url = os.environ.get(ENV_BOKEHJS, "").strip()
+    if url:
+        return Resources(mode="server", root_url=url.rstrip("/") + "/", components=list(BOKEHJS_COMPONENTS))
+    return Resources(mode="inline", components=list(BOKEHJS_COMPONENTS))
 
 
 def _ipython() -> Any:
