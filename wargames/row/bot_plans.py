@@ -6,7 +6,7 @@ Communist puts into the Ho Chi Minh Trail (ROW-7.1, 14.7) and when the Capitalis
 The rules of thumb follow the two sides of the war (decision R-WAR-02):
 
 * the **Communist** launches the once-a-game General Uprising (9.5) when he can pay it, the chart's events of the
-  season shake three or more ARVN divisions (the Tet truce that sent half the ARVN on leave), 12 or more VC units
+  season shake two or more ARVN divisions (the Tet truce that sent half the ARVN on leave), 12 or more VC units
   stand in the South and 30 or more American units are there (the build-up at its height, for the doubled Unrest
   awards: Tet 1968); an Offensive when he can pay it and either such a season comes more than four seasons after
   his last offensive (the collapse of 1975), or the Americans are gone (fewer than 5 American units on the map and
@@ -45,7 +45,7 @@ REFIT_SEASONS = 12
 #: ... and before striking at an ARVN the chart shakes this season (R-WAR-30)
 REFIT_SHORT = 4
 #: the ARVN units the chart's events of this season put Low Morale on (the Tet truce, the 1975 collapse): the moment
-SHAKEN_ARVN = 3
+SHAKEN_ARVN = 2
 #: the VC units on the map the General Uprising needs, and the American units it aims at (the build-up at its height)
 UPRISING_VC, UPRISING_US = 12, 30
 #: US Unrest this far above US Military Victory: Hearts and Minds
