@@ -79,7 +79,10 @@ def main(argv: list[str] | None = None) -> None:
     stop = None
     if args.until:
         h, m = map(int, args.until.split(":"))
-        stop = dt.datetime.now(dt.UTC).replace(hour=h, minute=m, second=0, microsecond=0)
+        now = dt.datetime.now(dt.UTC)
+        stop = now.replace(hour=h, minute=m, second=0, microsecond=0)
+        if stop <= now:  # a time past midnight is tomorrow's (before: it stopped the run after one game)
+            stop += dt.timedelta(days=1)
     games = run(args.games, args.workers, args.seed, stop)
     RESULTS.mkdir(parents=True, exist_ok=True)
     base = RESULTS / f"row_campaign_arc_{args.tag}"

@@ -88,3 +88,29 @@ def test_row_campaign_foreign_aid_every_season_rule_7_0():
     for track in ("Capitalist Infrastructure", "Communist Infrastructure"):
         aid = {lc.turn for lc in sc.level_changes if lc.track == track and "R-WAR-01" in lc.source}
         assert aid == set(sc.turns), track
+
+
+def test_row_r_war_31_the_uprising_waits_for_the_tet_truce_rule_9_5():
+    """R-WAR-31: the chart's Tet truce (Low Morale on four ARVN divisions in Winter 1968) is the season the
+    Communist reads as his moment; Summer 1965 has none, so even a paid-for uprising is not planned."""
+    from wargames.row.bot_plans import shaken_arvn
+
+    tet = wargames.load("row", "tet-offensive", 0)
+    assert tet.season == 11 and shaken_arvn(tet) == 4
+    name, why = plan_mission(tet, "Communist", 10)
+    assert name == "general_uprising" and "on leave" in why
+    war = wargames.load("row", "vietnam-war", 0)
+    assert shaken_arvn(war) == 0 and plan_mission(war, "Communist", 12)[0] != "general_uprising"
+
+
+def test_row_r_war_31_an_offensive_in_a_shaken_season_after_the_refit_rule_9_5(monkeypatch):
+    """R-WAR-31: with the uprising spent, a season that shakes the ARVN brings an Offensive once the last offensive
+    is more than REFIT_SHORT seasons back, and not before."""
+    from wargames.row import bot_plans
+
+    tet = wargames.load("row", "tet-offensive", 0)
+    monkeypatch.setattr(bot_plans, "past_missions", lambda g, side: [(tet.season - 5, "general_uprising")])
+    name, why = plan_mission(tet, "Communist", 8)
+    assert name == "offensive" and "on leave or shaken" in why
+    monkeypatch.setattr(bot_plans, "past_missions", lambda g, side: [(tet.season - 2, "general_uprising")])
+    assert plan_mission(tet, "Communist", 8)[0] != "offensive"

@@ -124,8 +124,10 @@ def test_row_13_1_3_the_campaign_chart_builds_up_then_withdraws():
     coming; no unit is withdrawn before it is in play."""
     sc, u = load_scenario("vietnam-war"), load_units()
     us_in = [r.turn for r in sc.reinforcements if u[r.unit].nationality == "US"]
-    us_out = [w.turn for w in sc.withdrawals if u[w.unit].nationality == "US"]
+    us_out = [w.turn for w in sc.withdrawals if u[w.unit].nationality == "US" and w.unit != "us_27mar"]
     assert max(us_in) <= 13 and min(us_out) >= 17 and max(us_out) <= 32
+    # R-WAR-30: the one earlier departure is the 27th Marines, flown in after Tet and home in September 1968
+    assert [w.turn for w in sc.withdrawals if w.unit == "us_27mar"] == [13]
     pavn_in = [r.turn for r in sc.reinforcements if u[r.unit].nationality == "PAVN"]
     assert min(pavn_in) <= 2 and max(pavn_in) >= 27
     arrival = {r.unit: r.turn for r in sc.reinforcements}
@@ -330,8 +332,9 @@ def test_row_13_1_chart_by_season_counts_the_chart():
     us = [r["US"] for r in chart]
     top = max(
         us
-    )  # the peak from Fall 1967 (season 10) to Spring 1969 (16), then the withdrawals; none after 1973
-    assert us.index(top) == 9 and us[15] == top and us[16] < top and us[-1] == 0
+    )  # the peak from Winter 1968 (season 11: the Tet reinforcements, R-WAR-30) to Spring 1969 (16), then the
+    # withdrawals; none after 1973
+    assert us.index(top) == 10 and us[15] == top and us[16] < top and us[-1] == 0
     assert (
         chart[0]["US"] == 11 and chart[1]["US"] == 11 + 6
     )  # Summer 1965 arrivals are counted in their season

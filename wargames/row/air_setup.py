@@ -144,20 +144,44 @@ class AirSetupMixin:
                 aw["airfields"][f] = {"improved": False, "damaged": False}
             aw["sams"] = min(9, aw["sams"] + arr.sams)
             aw["arms"] = min(9, aw["arms"] + arr.arms)
+            replaced = self._replace_air_losses() if arr.replace_losses else []
             self._touch()
             yield self.ruling(
                 "ROW-10.1",
                 "Air reinforcements",
                 f"Arriving: aircraft {', '.join(arr.aircraft) or 'none'};"
                 f" airfields {', '.join(arr.airfields) or 'none'}; +{arr.sams} SAMs (now {aw['sams']}); "
-                f"+{arr.arms} ARMs (now {aw['arms']}).",
+                f"+{arr.arms} ARMs (now {aw['arms']})."
+                + (
+                    " The chart makes good the Capitalist's air losses: "
+                    + ", ".join(aircraft_counters()[a].name for a in replaced)
+                    + " back at full strength."
+                    if replaced
+                    else ""
+                ),
                 result={
                     "aircraft": list(arr.aircraft),
                     "airfields": list(arr.airfields),
                     "sams": aw["sams"],
                     "arms": aw["arms"],
+                    "replaced": replaced,
                 },
             )
+
+    def _replace_air_losses(self: RowGame) -> list[str]:
+        """ROW-10.1 / 10.2 (decision R-WAR-30): a chart arrival with ``replace_losses`` brings new aircraft for every
+        Capitalist counter still in the theatre that was eliminated (back to the Available box) or reduced (back to
+        full strength; a damaged one stays damaged until repaired).  Returns the counters restored."""
+        out = []
+        for a, rec in sorted(self.airwar["aircraft"].items()):
+            if aircraft_counters()[a].side != CAPITALIST or rec["box"] == "withdrawn":
+                continue
+            if rec["box"] == "eliminated" or rec["reduced"]:
+                if rec["box"] == "eliminated":
+                    rec.update(box="available", airfield="")
+                rec["reduced"] = False
+                out.append(a)
+        return out
 
     def _air_withdrawals(self: RowGame):
         """ROW-10.1: the chart's aircraft withdrawals leave the theatre (eliminated ones stay eliminated)."""

@@ -222,18 +222,25 @@ class AirfieldPlacement(_Entry):
 
 
 class AceArrival(_Entry):
+    """ROW-10.3.6: an ace the chart brings in a season (the season his victories made him one), with its source."""
+
     id: str
     turn: int = Field(ge=1)
+    source: str = ""
 
 
 class AirArrival(_Entry):
-    """What the reinforcement chart brings to the Air Display on a turn (A3): aircraft, airfields, SAMs, ARMs."""
+    """What the reinforcement chart brings to the Air Display on a turn (A3): aircraft, airfields, SAMs, ARMs, and
+    (``replace_losses``) new aircraft for the Capitalist's lost and reduced counters."""
 
     turn: int = Field(ge=1)
     aircraft: list[str] = []
     airfields: list[str] = []
     sams: int = Field(default=0, ge=0, le=9)
     arms: int = Field(default=0, ge=0, le=9)
+    #: ROW-10.1 / 10.2 (decision R-WAR-30): the chart makes good the Capitalist's air losses this season: every US
+    #: and allied aircraft counter still in the theatre that was eliminated or reduced returns at full strength
+    replace_losses: bool = False
     source: str
 
 

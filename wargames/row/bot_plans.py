@@ -5,14 +5,16 @@ Communist puts into the Ho Chi Minh Trail (ROW-7.1, 14.7) and when the Capitalis
 
 The rules of thumb follow the two sides of the war (decision R-WAR-02):
 
-* the **Communist** launches the once-a-game General Uprising (9.5) when he can pay it, 12 or more VC units stand
-  in the South and 30 or more American units are there (the build-up at its height, for the doubled Unrest
-  awards: Tet 1968); an Offensive when he can pay it, the Americans are going (the chart's withdrawals, 13.1.3,
-  have begun, or fewer than 5 American units are left and the chart brings no more), his units on the map outnumber the American ones two to
-  one, and his last offensive is more than four seasons back (the North rebuilt for a year or more after each:
-  1968, 1972, 1975); Recruit when the VC are few and the cup still holds counters; otherwise Infiltrate (it drains
-  the Capitalist Infrastructure), or Evade when nothing else can be paid.  What is left after the mission and the
-  HQs goes into the trail: its status first (more termini), then its supply.
+* the **Communist** launches the once-a-game General Uprising (9.5) when he can pay it, the chart's events of the
+  season shake two or more ARVN divisions (the Tet truce that sent half the ARVN on leave), 12 or more VC units
+  stand in the South and 30 or more American units are there (the build-up at its height, for the doubled Unrest
+  awards: Tet 1968); an Offensive when he can pay it and either such a season comes more than four seasons after
+  his last offensive (the collapse of 1975), or the Americans are gone (fewer than 5 American units on the map and
+  the chart brings no more), his units outnumber theirs two to one and his last offensive is more than twelve
+  seasons back (the North rebuilt for years after each: 1968, 1972, 1975; R-WAR-30); Recruit when the VC are few
+  and the cup still holds counters; otherwise Infiltrate (it drains the Capitalist Infrastructure), or Evade when
+  nothing else can be paid.  What is left after the mission and the HQs goes into the trail: its status first
+  (more termini), then its supply.
 * the **Capitalist** fights Search and Destroy while the Americans carry the war; turns to Vietnamization once
   his commander allows it and the American units on the map are no more than the ARVN's (the withdrawals);
   fights Hearts and Minds when US Unrest runs 5 or more ahead of US Military Victory and he can pay it; and an
@@ -37,8 +39,13 @@ COSTS = {
 }
 #: fewer American units than this on the map, and none still due by the chart: the Americans are gone
 FEW_US = 5
-#: seasons the Communist waits after an Offensive or the General Uprising before the next Offensive
-REFIT_SEASONS = 4
+#: seasons the Communist waits after an Offensive or the General Uprising before the next Offensive once the
+#: Americans are gone (the North rebuilt for years after each: Tet 1968, Easter 1972, spring 1975; R-WAR-30)
+REFIT_SEASONS = 12
+#: ... and before striking at an ARVN the chart shakes this season (R-WAR-30)
+REFIT_SHORT = 4
+#: the ARVN units the chart's events of this season put Low Morale on (the Tet truce, the 1975 collapse): the moment
+SHAKEN_ARVN = 2
 #: the VC units on the map the General Uprising needs, and the American units it aims at (the build-up at its height)
 UPRISING_VC, UPRISING_US = 12, 30
 #: US Unrest this far above US Military Victory: Hearts and Minds
@@ -64,6 +71,19 @@ def forces(game: RowGame) -> dict[str, int]:
     return out
 
 
+def shaken_arvn(game: RowGame) -> int:
+    """The ARVN units the scenario's chart events of this season mark Low Morale (ROW-6.2j, 13.1; R-WAR-30): the
+    Tet truce that sent half the ARVN on leave, the collapse after Ban Me Thuot.  The Communist knows them when he
+    chooses his mission (he called the truce; the chart's events of a season are public)."""
+    return sum(
+        1
+        for ev in game.scenario.events
+        if ev.turn == game.season and ev.kind == "marker" and ev.marker == "Low Morale"
+        for u in ev.units
+        if u in game.pos and game.rows[u].nationality == "ARVN"
+    )
+
+
 def past_missions(game: RowGame, side: str) -> list[tuple[int, str]]:
     """(season, mission) of every mission ``side`` has declared so far (ROW-9.5 rulings of the game log)."""
     first = game.scenario.first_turn - 1
@@ -86,19 +106,32 @@ def plan_mission(game: RowGame, side: str, supply: int, allowed: set[str] | None
         past = past_missions(game, COMMUNIST)
         used = any(m == "general_uprising" for _, m in past)
         last_big = max((s for s, m in past if m in ("offensive", "general_uprising")), default=-99)
-        if not used and ok("general_uprising") and f["VC"] >= UPRISING_VC and f["US"] >= UPRISING_US:
+        shaken = shaken_arvn(game)
+        if (
+            not used
+            and ok("general_uprising")
+            and shaken >= SHAKEN_ARVN
+            and f["VC"] >= UPRISING_VC
+            and f["US"] >= UPRISING_US
+        ):
             return "general_uprising", (
-                f"the General Uprising, once a game: {supply} supply pays it, {f['VC']} VC units stand in the "
-                f"South and {f['US']} American units are there for the doubled Unrest awards to hit"
+                f"the General Uprising, once a game: {supply} supply pays it, {shaken} ARVN divisions are on leave "
+                f"or shaken this season, {f['VC']} VC units stand in the South and {f['US']} American units are "
+                "there for the doubled Unrest awards to hit"
+            )
+        if ok("offensive") and shaken >= SHAKEN_ARVN and game.season - last_big > REFIT_SHORT:
+            return "offensive", (
+                f"an Offensive: {supply} supply pays it and {shaken} ARVN divisions are on leave or shaken this "
+                f"season; the last offensive is more than {REFIT_SHORT} seasons back"
             )
         sc = game.scenario
         more_us = any(
             r.turn > game.season and game.rows[r.unit].nationality == "US" for r in sc.reinforcements
         )
-        leaving = any(w.turn <= game.season for w in sc.withdrawals) or (f["US"] < FEW_US and not more_us)
+        gone = f["US"] < FEW_US and not more_us
         if (
             ok("offensive")
-            and leaving
+            and gone
             and f[COMMUNIST] >= 2 * f["US"]
             and game.season - last_big > REFIT_SEASONS
         ):

@@ -183,13 +183,22 @@ def search(
     """
     ids, index, edges = _edges(m, side)
     s = index[start]
-    dist: dict[int, int] = {s: 0}
+    # Distances in a list indexed by hex number (faster than a dict in this inner loop); ``order`` keeps the order in
+    # which hexes were first reached, so the returned dicts iterate exactly as before (callers break ties by it).
+    inf = 1 << 60
+    dist = [inf] * len(ids)
+    dist[s] = 0
+    order = [s]
     prev: dict[int, int] = {}
     heap = [(0, s)]
+    pop, push = heapq.heappop, heapq.heappush
+    cost_zoc = zoc_rule == "cost"
+    forbid_zoc = zoc_rule == "forbid"
+    limit = inf if budget is None else budget
     bound = None
     while heap:
-        d, i = heapq.heappop(heap)
-        if d > dist.get(i, 1 << 60):
+        d, i = pop(heap)
+        if d > dist[i]:
             continue
         if bound is not None and d > bound:
             break
@@ -200,18 +209,21 @@ def search(
             if h not in allowed or h in blocked:
                 continue
             if h in zoc:
-                if zoc_rule == "forbid":
+                if forbid_zoc:
                     continue
-                if zoc_rule == "cost":
+                if cost_zoc:
                     c += zoc_extra
             nd = d + c
-            if budget is not None and nd > budget:
+            if nd > limit:
                 continue
-            if nd < dist.get(j, 1 << 60):
+            old = dist[j]
+            if nd < old:
+                if old == inf:
+                    order.append(j)
                 dist[j] = nd
                 prev[j] = i
-                heapq.heappush(heap, (nd, j))
-    return {ids[i]: d for i, d in dist.items()}, {ids[j]: ids[i] for j, i in prev.items()}
+                push(heap, (nd, j))
+    return {ids[i]: dist[i] for i in order}, {ids[j]: ids[i] for j, i in prev.items()}
 
 
 # ------------------------------------------------------------------------------------------ reachable hexes

@@ -449,6 +449,7 @@ class LocTracer:
         self._roads: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._hq_loc: dict[str, LocResult] = {}
         self._costs: dict[str, dict[str, int]] = {}  # Communist 15-MP trace costs by start hex
+        self._unit_loc: dict[tuple[str, ...], LocResult] = {}  # a unit's LoC by (hex, nationality)
 
     # -- Capitalist (14.4.1)
     def _road_reach(self, kind: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -477,7 +478,14 @@ class LocTracer:
         """ROW-14.4.1: up to 6 MP (Capitalist costs) free of enemy units and enemy ZoC to a road hex joined by road,
         also free of them, to an eligible source (Capitalist sources for everyone, Laotian and Cambodian ones for those
         armies), or to a Fire Base / Landing Zone.  If every such trace crosses an enemy-controlled hex, the LoC exists
-        at the price of one SNAFU draw (``snafu``).  The start hex's own ZoC does not block (decision R-SUP-02)."""
+        at the price of one SNAFU draw (``snafu``).  The start hex's own ZoC does not block (decision R-SUP-02).
+        The answer depends only on the unit's hex and nationality in this situation, so it is worked out once."""
+        key = ("C", piece.hex, piece.nationality)
+        if key not in self._unit_loc:
+            self._unit_loc[key] = self._capitalist(piece)
+        return self._unit_loc[key]
+
+    def _capitalist(self, piece: Piece) -> LocResult:
         kinds = (
             ["capitalist"]
             + (["laotian"] if piece.nationality == "Laos" else [])
@@ -651,7 +659,11 @@ class LocTracer:
     def communist(self, piece: Piece) -> LocResult:
         """ROW-14.4.2: a non-VC unit traces at most 15 MP (Communist costs, not through Capitalist units or ZoC,
         decision R-SUP-03) to a Communist HQ that has a LoC, or (glossary) to an eligible supply source; a VC unit as well, or to a trail hex, a Communist-controlled
-        cultivated hex or a hex of War Zone C, War Zone D or the Iron Triangle (within the same 15 MP, R-SUP-03)."""
+        cultivated hex or a hex of War Zone C, War Zone D or the Iron Triangle (within the same 15 MP, R-SUP-03).
+        The answer depends only on the unit's hex and nationality in this situation, so it is worked out once."""
+        key = (piece.hex, piece.nationality)
+        if key in self._unit_loc:
+            return self._unit_loc[key]
         costs = self._communist_costs(piece)
         best = None
         for hq in self.s.hqs(COMMUNIST):
@@ -667,6 +679,7 @@ class LocTracer:
             vc = self._vc_targets(piece)
             if vc.ok and (not res.ok or vc.mp < res.mp):
                 res = vc
+        self._unit_loc[key] = res
         return res
 
     def trace(self, piece: Piece) -> Ruling:
