@@ -58,7 +58,8 @@ def test_rules_index_implemented_rows_have_tests(game):
         key = f"test_{_norm(rule)}_"
         if not any(n.startswith(key) for n in names):
             bad.append(f"{rule}: no test named {key}...")
-        tests = row["tests"]  # one test file, or several separated by ";" (a rule tested in more than one place)
+        # the tests column: one test file, or several separated by ";" (a rule tested in more than one place)
+        tests = row["tests"]
         files = [ROOT / t.split("::")[0] for t in filter(None, (tests or "").split(";"))]
         if not files or not all(f.exists() for f in files):
             bad.append(f"{rule}: tests column {tests!r} names no test file")
