@@ -251,7 +251,8 @@ class AirTacticalMixin:
             strikers = [a for a in self._craft(CAPITALIST, "hcm_strike") if a not in tried]
             recons = self._craft(CAPITALIST, "recon")
             hexes = self.trail_strike_hexes()
-            room = len(self.trail_markers()) < self.scenario.trail.markers
+            trail = self.scenario.trail
+            room = trail is not None and len(self.trail_markers()) < trail.markers
             opts = [
                 Action.make(
                     "trail_strike",
