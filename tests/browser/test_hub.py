@@ -110,7 +110,7 @@ def test_hub_three_students_each_get_their_own_app_and_share_one_store(hub, brow
             ).to_be_visible(timeout=240000)
             assert f"/user/{name}/voila/render/notebooks/apps/tet.ipynb" in page.url
             sync_api.expect(
-                page.locator(".widget-html-content", has_text=f"under {name}").first
+                page.locator(".widget-html-content", has_text=f"under your login, {name}").first
             ).to_be_visible()
         print(f"three students at their first decision {time.time() - t0:.1f} s after the last login")
         for name, _ctx, page in pages:

@@ -229,10 +229,15 @@ class ClassroomGame:
             if getattr(self, "restored", False)
             else ""
         )
+        if self.key.startswith("hub:"):  # behind JupyterHub the login is the key (identity)
+            where = f"under your login, {html.escape(self.key[4:])}: a reload, or logging in again,"
+        else:
+            where = (
+                "under this page's address (its private key): a reload, or opening the same address again,"
+            )
         self.note.value = (
             f'<div style="font:12px sans-serif;color:#1e4f7a;margin:0 0 4px 0">{hello}{back}Your game is saved '
-            "after every decision under this page's address (its private key): a reload, or opening the same "
-            "address again, brings you back to it.</div>"
+            f"after every decision {where} brings you back to it.</div>"
         )
 
     # ------------------------------------------------------------------ the map, drawn after the first view

@@ -72,7 +72,7 @@ def forces(game: RowGame) -> dict[str, int]:
 
 
 def shaken_arvn(game: RowGame) -> int:
-    """The ARVN units the scenario's chart events of this season mark Low Morale (ROW-6.2j, 13.1; R-WAR-30): the
+    """The ARVN units the scenario's chart events of this season mark Low Morale (6.2 j, 13.1; R-WAR-30): the
     Tet truce that sent half the ARVN on leave, the collapse after Ban Me Thuot.  The Communist knows them when he
     chooses his mission (he called the truce; the chart's events of a season are public)."""
     return sum(
