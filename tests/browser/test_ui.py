@@ -164,7 +164,7 @@ def _lab_run_all(page, port: int, notebook: str, timeout: float = 120000) -> Non
         page.click("div.lm-MenuBar-itemLabel:text-is('Run')")
         page.click("li.lm-Menu-item:has-text('Run All Cells')")
         try:
-            page.locator(".jp-InputArea-prompt:has-text('[1]')").first.wait_for(timeout=20000)
+            page.locator(".jp-InputArea-prompt:has-text('[1]')").first.wait_for(timeout=60000)
             break
         except sync_api.TimeoutError:
             continue  # run again (after accepting the kernel dialog, if it is what blocked us)
