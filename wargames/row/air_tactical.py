@@ -25,6 +25,40 @@ if TYPE_CHECKING:  # pragma: no cover
 class AirTacticalMixin:
     """The air tactical procedures of :class:`RowGame`."""
 
+    def _recon_flight(self: RowGame, me: str, recons: list[str], hid: str, where: str):
+        """ROW-10.4.3: ``me`` picks one of ``recons`` to reconnoitre ``hid`` (``where``: how the ruling names it);
+        it rolls its recon value (a 10 fails and damages it, else it rolls to stay on station).  Returns whether
+        the target was found."""
+        rc = yield from self.choose_one(
+            me,
+            "Which aircraft flies the reconnaissance?",
+            "ROW-10.4.3",
+            recons,
+            kind="recon_aircraft",
+            option="recon_with",
+            key="aircraft",
+            label=lambda x: aircraft_counters()[x].name,
+        )
+        v, how = self.air_value(rc, "recon")
+        r, ok = self._roll(v, f"recon of {hid}")
+        ok = ok and r.value != 10
+        yield self.ruling(
+            "ROW-10.4.3",
+            "Reconnaissance",
+            f"{aircraft_counters()[rc].name} ({how}) reconnoitres {where}:"
+            f" rolls {r.value}, " + ("the target is found" if ok else "nothing found") + ".",
+            result={"aircraft": rc, "success": ok},
+            dice=[r],
+            places=[hid],
+            side=me,
+            **self._air_lookup(rc, "recon", v, how),
+        )
+        if r.value == 10:
+            yield from self._air_damage(rc, False, "a 10 on the reconnaissance", "ROW-10.4.3")
+        else:
+            yield from self._stay(rc, "ROW-10.4.3")
+        return ok
+
     def _stay(self: RowGame, uid: str, rule: str):
         """ROW-10.4: after a mission a D10 at most the Station number keeps the aircraft in its box; more sends it
         to Available (a Ground Support aircraft takes its value off the level, decision R-AIR-11); a 10 damages it
@@ -177,34 +211,7 @@ class AirTacticalMixin:
         if a.kind == "no_interdiction":
             return False
         striker = a["aircraft"]
-        rc = yield from self.choose_one(
-            me,
-            "Which aircraft flies the reconnaissance?",
-            "ROW-10.4.3",
-            recons,
-            kind="recon_aircraft",
-            option="recon_with",
-            key="aircraft",
-            label=lambda x: aircraft_counters()[x].name,
-        )
-        v, how = self.air_value(rc, "recon")
-        r, ok = self._roll(v, f"recon of {hid}")
-        ok = ok and r.value != 10
-        yield self.ruling(
-            "ROW-10.4.3",
-            "Reconnaissance",
-            f"{aircraft_counters()[rc].name} ({how}) reconnoitres {hid}:"
-            f" rolls {r.value}, " + ("the target is found" if ok else "nothing found") + ".",
-            result={"aircraft": rc, "success": ok},
-            dice=[r],
-            places=[hid],
-            side=me,
-            **self._air_lookup(rc, "recon", v, how),
-        )
-        if r.value == 10:
-            yield from self._air_damage(rc, False, "a 10 on the reconnaissance", "ROW-10.4.3")
-        else:
-            yield from self._stay(rc, "ROW-10.4.3")
+        ok = yield from self._recon_flight(me, recons, hid, hid)
         if not ok or self._over:
             return False
         restricted = self.restricted.get(me, "none") != "none"
@@ -278,34 +285,7 @@ class AirTacticalMixin:
                 return
             striker, hid = a["aircraft"], a["hex"]
             tried.append(striker)
-            rc = yield from self.choose_one(
-                CAPITALIST,
-                "Which aircraft flies the reconnaissance?",
-                "ROW-10.4.3",
-                recons,
-                kind="recon_aircraft",
-                option="recon_with",
-                key="aircraft",
-                label=lambda x: aircraft_counters()[x].name,
-            )
-            v, how = self.air_value(rc, "recon")
-            r, ok = self._roll(v, f"recon of {hid}")
-            ok = ok and r.value != 10
-            yield self.ruling(
-                "ROW-10.4.3",
-                "Reconnaissance",
-                f"{aircraft_counters()[rc].name} ({how}) reconnoitres the trail at {hid}:"
-                f" rolls {r.value}, " + ("the target is found" if ok else "nothing found") + ".",
-                result={"aircraft": rc, "success": ok},
-                dice=[r],
-                places=[hid],
-                side=CAPITALIST,
-                **self._air_lookup(rc, "recon", v, how),
-            )
-            if r.value == 10:
-                yield from self._air_damage(rc, False, "a 10 on the reconnaissance", "ROW-10.4.3")
-            else:
-                yield from self._stay(rc, "ROW-10.4.3")
+            ok = yield from self._recon_flight(CAPITALIST, recons, hid, f"the trail at {hid}")
             if not ok or self._over:
                 continue
             restricted = self.restricted.get(CAPITALIST, "none") != "none"
