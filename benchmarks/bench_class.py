@@ -1,24 +1,32 @@
-"""A class on one server (issue #32): N students open an app at once in headless Chromium (one Playwright context
-each, against a server on localhost) and play a few decisions; then they close their tabs.  Writes a labelled
-section of ``benchmarks/results/class.md``; a benchmark, not a CI test (``tests/browser/test_class_load.py`` runs a
-small version).
+"""A class on one server (issue #32): N students open an app (against a server on localhost) and play a few
+decisions; then they close their tabs.  Prints, or with ``--write`` writes, a labelled section of
+``benchmarks/results/class.md``; a benchmark, not a CI test (``tests/browser/test_class_load.py`` runs a small
+version).
 
-    python benchmarks/bench_class.py --students 30 --mode class --label after    # the class server (--class 30)
-    python benchmarks/bench_class.py --students 30 --mode plain --label before   # plain Voila, a kernel per page
-    python benchmarks/bench_class.py --students 4 --decisions 2 --arrive 0        # a quick run
+    python benchmarks/bench_class.py --students 30 --arrive 30 --label after --write   # the class server
+    python benchmarks/bench_class.py --students 30 --mode plain --label before          # plain Voila
+    python benchmarks/bench_class.py --students 4 --decisions 2 --arrive 0               # a quick run
+
+**Who the students are.**  ``--browsers K`` of them (default 3, spread evenly over the arrivals: the first, the
+middle, the last) open the page in headless Chromium (one Playwright context each), as a student does; their
+time to first decision is the figure a student sees.  The others are protocol clients
+(``benchmarks/widgetclient.py``): each loads the page over HTTP and drives its kernel over the kernel's websocket
+exactly as the page's widget manager does (every widget state requested, the map button pressed as the template
+does, Apply clicked), so the server does all its real work for them, but no renderer draws their page.  Why: a
+Chromium page costs about 5-6 s of processor to draw; thirty of them on the server's own 2 cores would measure
+the bench's browsers, while in a class each browser runs on the student's own machine.  ``--browsers N`` (all of
+them) is the all-browser bench of the earlier runs.
 
 Figures per run: the server's start (the preheated pool filled, in ``class`` mode), and for each student: time to
-page (the first byte of the page), time to first decision (the page shows the student's decision with its legal
-actions: what a student waits for), and the latency of each decision (Apply pressed to the next decision shown,
-the built-in players' replies included); the memory of the server and its kernels (total resident set, sampled
-every second, peak); and after the tabs close, how long until their kernels are gone.  Every wait is bounded
-(``--timeout``): a student who does not get a page in time counts as failed, and the run still ends.
-
-The browser runs on the same 2 cores as the server, so a burst of N pages also measures N Chromium renderers
-drawing the map; ``--arrive S`` spreads the arrivals over S seconds (a class does not click at the same instant).
-To say where the wait goes, the run also reports the processor time per student, from the students' arrival to
-their last decision, of the server with its kernels and of the bench's browser (Playwright and Chromium): in a
-real class the second is spent on thirty different machines.
+page (the first byte of the page), time to first decision (the page shows, or for a protocol client the widget
+models hold, the student's decision with its Apply button: what a student waits for), and the latency of each
+decision (Apply pressed to the next decision shown, the built-in players' replies included); the memory of the
+server and its kernels (total resident set, sampled every second, peak); and after the tabs close, how long until
+their kernels are gone.  Every wait is bounded (``--timeout``): a student who does not get a page in time counts as
+failed, and the run still ends.  ``--arrive S`` spreads the arrivals over S seconds (a class does not click at the
+same instant).  The run also reports the processor time per student, from the students' arrival to their last
+decision: of the server with its kernels, of a Chromium student (Playwright and Chromium) and of a protocol
+client (this process); and the load average before and after (other jobs on the machine count in it).
 """
 
 from __future__ import annotations
@@ -214,17 +222,68 @@ async def _student(browser, url: str, side: str, decisions: int, delay: float, t
         out["error"] = f"{type(err).__name__}: {str(err).splitlines()[0][:120]}"
 
 
-async def _run(args, server: Server) -> tuple[list[dict], float | None, tuple[float, float]]:
+async def _protocol_student(
+    base: str, query: str, side: str, decisions: int, delay: float, timeout: float, out: dict
+) -> None:
+    """A student without a browser (``benchmarks/widgetclient.py``): the page over HTTP, the kernel over its
+    websocket, the widget protocol as the page speaks it; the same figures as ``_student``."""
+    from benchmarks.widgetclient import ProtocolStudent
+
+    await asyncio.sleep(delay)
+    student = ProtocolStudent(base, query, side, timeout)
+    t0 = time.time()
+    try:
+        out["page"] = await student.open_page()
+        await student.connect()
+        await student.first_decision()
+        out["first"] = time.time() - t0
+        out["kernel"] = student.kernel_id
+        out["latency"] = [await student.apply() for _ in range(decisions)]
+        out["client"] = student
+    except Exception as err:  # counted as a failed student; the run goes on
+        out["error"] = f"{type(err).__name__}: {str(err).splitlines()[0][:120] if str(err) else ''}"
+        out["client"] = student
+
+
+def browser_seats(students: int, browsers: int) -> set[int]:
+    """Which students (by arrival order) use a real Chromium page: ``browsers`` of them spread evenly over the
+    arrivals (the first, the last and between), so that their waits sample the whole burst."""
+    if browsers >= students:
+        return set(range(students))
+    if browsers <= 0:
+        return set()
+    if browsers == 1:
+        return {students // 2}
+    return {round(i * (students - 1) / (browsers - 1)) for i in range(browsers)}
+
+
+async def _run(args, server: Server) -> tuple[list[dict], float | None, tuple[float, float, float]]:
     from playwright.async_api import async_playwright
 
     results = [{"student": i} for i in range(args.students)]
+    seats = browser_seats(args.students, args.browsers)
+    for i in range(args.students):
+        results[i]["kind"] = "browser" if i in seats else "protocol"
+    base = f"http://127.0.0.1:{server.port}/"
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        browser = None
+        if seats:
+            browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         gap = args.arrive / max(1, args.students - 1) if args.students > 1 else 0
         tasks = [
             _student(
                 browser,
-                f"http://127.0.0.1:{server.port}/?student=Student%20{i:02d}",
+                f"{base}?student=Student%20{i:02d}",
+                SIDE[args.app],
+                args.decisions,
+                i * gap,
+                args.timeout,
+                results[i],
+            )
+            if i in seats
+            else _protocol_student(
+                base,
+                f"student=Student%20{i:02d}",
                 SIDE[args.app],
                 args.decisions,
                 i * gap,
@@ -233,16 +292,18 @@ async def _run(args, server: Server) -> tuple[list[dict], float | None, tuple[fl
             )
             for i in range(args.students)
         ]
-        cpu0 = _cpu_split(server.proc.pid)
+        cpu0 = (*_cpu_split(server.proc.pid), _cpu_s(os.getpid()))
         await asyncio.gather(*tasks)
-        cpu1 = _cpu_split(server.proc.pid)
-        cpu = (cpu1[0] - cpu0[0], cpu1[1] - cpu0[1])
+        cpu1 = (*_cpu_split(server.proc.pid), _cpu_s(os.getpid()))
+        cpu = (cpu1[0] - cpu0[0], cpu1[1] - cpu0[1], cpu1[2] - cpu0[2])
         # the class goes home: every tab closed normally (the browser stays open, as when a tab closes)
         ids = [r["kernel"] for r in results if "kernel" in r]
         t0 = time.time()
         for r in results:
             if "page_obj" in r:
                 await r.pop("page_obj").close(run_before_unload=True)
+            if "client" in r:
+                await r.pop("client").close()
         freed = None
         while ids and time.time() - t0 < 60:
             alive = _kernels(server.proc.pid)
@@ -254,7 +315,8 @@ async def _run(args, server: Server) -> tuple[list[dict], float | None, tuple[fl
             ctx = r.pop("context", None)
             if ctx is not None:
                 await ctx.close()
-        await browser.close()
+        if browser is not None:
+            await browser.close()
     return results, freed, cpu
 
 
@@ -277,8 +339,18 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument(
         "--refill", type=float, default=300.0, help="class mode: seconds before a used kernel is replaced"
     )
+    ap.add_argument(
+        "--browsers",
+        type=int,
+        default=3,
+        help="how many students use a real Chromium page (spread over the arrivals); the others are protocol "
+        "clients (benchmarks/widgetclient.py); --browsers N (= --students) is the all-browser bench",
+    )
     ap.add_argument("--label", default="")
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument(
+        "--out", type=Path, default=None, help=f"write the section here (implies --write; default {OUT})"
+    )
+    ap.add_argument("--write", action="store_true", help="write the section into the results file")
     args = ap.parse_args(argv)
 
     tmp = Path(tempfile.mkdtemp(prefix="bench_class_"))
@@ -306,6 +378,9 @@ def main(argv: list[str] | None = None) -> dict:
     ok = [r for r in results if "first" in r and "error" not in r]
     failed = [r for r in results if "error" in r]
     firsts = [r["first"] for r in ok]
+    seen = [r["first"] for r in ok if r["kind"] == "browser"]
+    served = [r["first"] for r in ok if r["kind"] == "protocol"]
+    n_browsers = sum(r["kind"] == "browser" for r in results)
     lat = [x for r in ok for x in r.get("latency", [])]
     summary = {
         "students": args.students,
@@ -314,19 +389,27 @@ def main(argv: list[str] | None = None) -> dict:
         "ready_s": round(server.ready, 1),
         "page": _fmt([r["page"] for r in results if "page" in r]),
         "first": _fmt(firsts),
+        "browsers": n_browsers,
+        "first_browser": _fmt(seen),
+        "first_protocol": _fmt(served),
+        "first_browser_worst": max(seen) if seen else None,
         "latency": _fmt(lat),
         "idle_mb": round(idle_mb),
         "peak_mb": round(max(peak)),
         "freed_s": None if freed is None else round(freed, 1),
         "refused_shutdowns": len(re.findall(r"403 POST /voila/api/shutdown", log)),
         "server_cpu_per_student": round(cpu[0] / args.students, 2),
-        "browser_cpu_per_student": round(cpu[1] / args.students, 2),
+        "browser_cpu_per_student": round(cpu[1] / max(1, n_browsers), 2),
+        "protocol_cpu_per_student": round(cpu[2] / max(1, args.students - n_browsers), 3),
+        "load_before": [round(x, 2) for x in load0],
+        "load_after": [round(x, 2) for x in load1],
         "wall_s": round(wall, 1),
     }
     print(summary)
     label = args.label or f"{args.mode}, {args.students} students"
     rows = "\n".join(
-        f"| {r['student']:02d} | {r.get('page', float('nan')):.1f} | {r.get('first', float('nan')):.1f} | "
+        f"| {r['student']:02d} | {r['kind']} | {r.get('page', float('nan')):.1f} | "
+        f"{r.get('first', float('nan')):.1f} | "
         + (" ".join(f"{x:.1f}" for x in r.get("latency", [])) or "-")
         + f" | {r.get('error', '')} |"
         for r in results
@@ -335,30 +418,36 @@ def main(argv: list[str] | None = None) -> dict:
     body = f"""## {label}
 
 {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC; {machine()}; load average before {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}, after {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}.
-`python benchmarks/bench_class.py --app {args.app} --students {args.students} --mode {args.mode} --decisions {args.decisions} --arrive {args.arrive:g}{f" --refill {args.refill:g}" if args.mode == "class" else ""}`: {how}, arrivals over {args.arrive:g} s.
+`python benchmarks/bench_class.py --app {args.app} --students {args.students} --mode {args.mode} --decisions {args.decisions} --arrive {args.arrive:g} --browsers {n_browsers}{f" --refill {args.refill:g}" if args.mode == "class" else ""}`: {how}, arrivals over {args.arrive:g} s; {n_browsers} students in Chromium, {args.students - n_browsers} protocol clients (`benchmarks/widgetclient.py`).
 
 | figure | value |
 |---|---|
 | students served / failed | {len(ok)} / {len(failed)} |
 | server ready (up{", pool filled" if args.mode == "class" else ""}) | {server.ready:.1f} s |
 | time to page, median / 90th pct / worst | {summary["page"]} s |
-| time to first decision, median / 90th pct / worst | {summary["first"]} s |
+| time to first decision, all students: median / 90th pct / worst | {summary["first"]} s |
+| time to first decision, the {n_browsers} Chromium students (what a student sees) | {summary["first_browser"]} s |
+| time to first decision, the {args.students - n_browsers} protocol students (the server's part) | {summary["first_protocol"]} s |
 | decision latency ({args.decisions} each), median / 90th pct / worst | {summary["latency"]} s |
 | memory of server + kernels: ready / peak | {idle_mb:.0f} MB / {max(peak):.0f} MB |
 | all students' kernels gone after the tabs closed | {"no student's kernel known" if not ok else "not within 60 s" if freed is None else f"{freed:.1f} s"} |
 | shutdown requests refused (403) | {summary["refused_shutdowns"]} |
-| processor time per student while they played: server + kernels / the bench's browser | {summary["server_cpu_per_student"]:.2f} / {summary["browser_cpu_per_student"]:.2f} s |
+| processor time per student while they played: server + kernels / a Chromium student / a protocol student | {summary["server_cpu_per_student"]:.2f} / {summary["browser_cpu_per_student"]:.2f} / {summary["protocol_cpu_per_student"]:.3f} s |
 
 <details><summary>per student: page, first decision, decision latencies (s)</summary>
 
-| student | page | first | latencies | error |
-|---|---|---|---|---|
+| student | kind | page | first | latencies | error |
+|---|---|---|---|---|---|
 {rows}
 
 </details>
 """
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    write_section(args.out, HEAD, label, body)
+    if args.write or args.out is not None:
+        out = args.out or OUT
+        out.parent.mkdir(parents=True, exist_ok=True)
+        write_section(out, HEAD, label, body)
+    else:
+        print(body)
     return summary
 
 
