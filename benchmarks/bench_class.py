@@ -131,6 +131,31 @@ def _kernels(server_pid: int) -> dict[str, int]:
     return out
 
 
+def _waiting_kernels(server_pid: int, port: int) -> list[int]:
+    """The server's kernels that hold an open connection to the server's own port: a preheated kernel that has
+    rendered the app and waits for its student's request (Voila's query websocket).  The processor times of the
+    kernels cannot tell this under load: a kernel queued for its render is as still as one that is done."""
+    inodes: set[str] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            f = line.split()
+            if f[3] == "01" and int(f[2].rsplit(":", 1)[1], 16) == port:  # ESTABLISHED, to the server's port
+                inodes.add(f[9])
+    out = []
+    for pid in _kernels(server_pid).values():
+        try:
+            links = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+        except OSError:
+            continue
+        if any(link[8:-1] in inodes for link in links if link.startswith("socket:[")):
+            out.append(pid)
+    return out
+
+
 class Server:
     def __init__(self, app: str, mode: str, students: int, store: Path, log: Path, refill: float = 300.0):
         self.port = _free_port()
@@ -160,20 +185,12 @@ class Server:
                 break
             except OSError:
                 time.sleep(0.5)
-        # every preheated kernel has run the app up to the student's request: N kernels, none using the processor
-        last: dict[int, float] = {}
+        # every preheated kernel has run the app up to the student's request: it then waits on Voila's query
+        # websocket (voila.utils.wait_for_request), a connection from the kernel to the server's port
         while self.pool and time.time() - t0 < timeout:
-            time.sleep(2)
-            cpu = {p: _cpu_s(p) for p in _kernels(self.proc.pid).values()}
-            if (
-                len(cpu) >= self.pool
-                and all(
-                    v > 2.0 for v in cpu.values()
-                )  # imported the package and built the game (5-8 s alone)
-                and all(abs(cpu[p] - last.get(p, -1)) < 0.05 for p in cpu)  # and now waits for its student
-            ):
+            if len(_waiting_kernels(self.proc.pid, self.port)) >= self.pool:
                 break
-            last = cpu
+            time.sleep(1)
         return time.time() - t0
 
     def stop(self) -> None:
