@@ -316,11 +316,11 @@ async def _run(args, server: Server) -> tuple[list[dict], float | None, tuple[fl
         # the class goes home: every tab closed normally (the browser stays open, as when a tab closes)
         ids = [r["kernel"] for r in results if "kernel" in r]
         t0 = time.time()
-        for r in results:
-            if "page_obj" in r:
-                await r.pop("page_obj").close(run_before_unload=True)
-            if "client" in r:
-                await r.pop("client").close()
+        leaving = [r.pop("page_obj").close(run_before_unload=True) for r in results if "page_obj" in r]
+        leaving += [r.pop("client").close() for r in results if "client" in r]
+        await asyncio.gather(
+            *leaving
+        )  # all at once, as a class leaves (a protocol goodbye waits for its answer)
         freed = None
         while ids and time.time() - t0 < 60:
             alive = _kernels(server.proc.pid)

@@ -9,7 +9,7 @@ pytest.importorskip("sqlalchemy")
 pytest.importorskip("ipywidgets")
 pytestmark = pytest.mark.slow  # each test builds one or two play widgets (a few seconds each)
 
-from wargames.notebook.classroom import ClassroomGame, identity  # noqa: E402
+from wargames.notebook.classroom import DEFER_RULINGS_CHARS, ClassroomGame, identity  # noqa: E402
 from wargames.notebook.play import PlayGame  # noqa: E402
 from wargames.store import GameStore, StoreError  # noqa: E402
 
@@ -167,6 +167,24 @@ def test_classroom_map_is_sent_after_the_first_view(store):
     assert not any("Drawing the map" in str(getattr(w, "value", "")) for w in _tree(app.widget))
     plain = ClassroomGame("tet", store=store, query=f"token={TOKEN}", heartbeat=0)  # not on a class server
     assert plain.play.walk.map.widget.comm is not None and not plain.draw_map()
+
+
+def test_classroom_rulings_before_the_first_decision_are_sent_after_the_first_view(store):
+    """Issue #32 item 1: on a class server the long list of the rulings made before the student's first decision
+    (the set-up, the built-in players' first moves) is left out of the first view, one line saying how many
+    stands in for it, and it is shown in full when the page asks for the map; a decision made before that
+    shows the panel as usual."""
+    app = ClassroomGame("tet", store=store, query=f"token={TOKEN}", heartbeat=0, defer_map=60)
+    panel = app.play.walk.rulings
+    assert "shown in a moment" in panel.html.value and len(panel.html.value) < 300
+    assert f"{len(panel.shown)} ruling(s)" in panel.html.value and len(panel.shown) > 10
+    assert app.draw_map()
+    assert "shown in a moment" not in panel.html.value and len(panel.html.value) > DEFER_RULINGS_CHARS
+    early = ClassroomGame("tet", store=store, query="token=Zz9yX8wV7uT6sR5q", heartbeat=0, defer_map=60)
+    early.play.walk.chooser.apply(early.play.walk.chooser.actions[0])  # the student is quicker than the page
+    assert "shown in a moment" not in early.play.walk.rulings.html.value
+    plain = ClassroomGame("tet", store=store, query="token=Aa1bB2cC3dD4eE5f", heartbeat=0)
+    assert "shown in a moment" not in plain.play.walk.rulings.html.value  # not a class server: all at once
 
 
 def _tree(widget) -> list:

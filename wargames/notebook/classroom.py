@@ -14,9 +14,11 @@ A small "heartbeat" element ticks every few seconds while the kernel lives; the 
 restarted, or the server stopped) the page says so and offers to restore the game, which is a reload of the
 same address.
 
-On a class server (``$WARGAMES_BOKEHJS_URL`` set by ``wargames.notebook.voilaserver``) the map is left out of
-the page's first view and sent as soon as the page shows the decision (``draw_map``): the student's first
-decision is on screen about a second of browser work sooner (issue #32 item 1).
+On a class server (``$WARGAMES_BOKEHJS_URL`` set by ``wargames.notebook.voilaserver``) the map and the long list
+of the rulings made before the student's first decision (the set-up and the built-in players' first moves: about
+40 rulings, a third of the first view's widget state) are left out of the page's first view and sent as soon as
+the page shows the decision (``draw_map``): the student's first decision is on screen that much browser work
+sooner (issue #32 item 1).
 
 At the bottom of the page, **Games your teacher shared** lists the games of this app the teacher marked "shared
 with the class" on the dashboard and opens one as a replay; a game that is not shared is never listed and
@@ -80,6 +82,8 @@ def identity(query: str) -> tuple[str, str, str]:
 
 #: Seconds after which a deferred map is drawn even if the page never asks for it.
 DEFER_MAP = 30.0
+#: The rulings panel of the first view is sent after it (``ClassroomGame._defer_rulings``) from this many characters.
+DEFER_RULINGS_CHARS = 8000
 
 
 def _holder_of(root: Any, widget: Any) -> Any:
@@ -167,12 +171,14 @@ class ClassroomGame:
         self.draw_button.on_click(lambda _b: self.draw_map())
         self._map_lock = threading.Lock()
         self._deferred: tuple[Any, Any, Any] | None = None
+        self._deferred_rulings: Any = None
         self.widget = W.VBox(
             [self.note, self.beat, self.draw_button, self.play.widget, self.shared_button, self.shared_box]
         )
         if defer_map is None:
             defer_map = DEFER_MAP if os.environ.get(ENV_BOKEHJS) else 0.0
         if defer_map > 0:
+            self._defer_rulings()
             self._defer_map(defer_map)
         self._tick()
         if heartbeat > 0:
@@ -268,11 +274,37 @@ class ClassroomGame:
         timer.daemon = True
         timer.start()
 
+    def _defer_rulings(self) -> None:
+        """Leave the long rulings list out of the first view: the panel shows one line saying how many rulings
+        there are until :meth:`draw_map` shows them all (or the student's first decision redraws the panel).
+        A short list (under ``DEFER_RULINGS_CHARS``) is sent at once."""
+        walk = self.play.walk
+        panel = getattr(walk, "rulings", None) if walk is not None else None
+        box = getattr(panel, "html", None)
+        if box is None or not hasattr(panel, "show") or len(box.value) < DEFER_RULINGS_CHARS:
+            return
+        count = len(getattr(panel, "shown", ()))
+        self._deferred_rulings = panel
+        box.value = (
+            f'<div style="font:bold 13px sans-serif;margin:2px 0">The rulings so far: {count} ruling(s), '
+            "shown in a moment&hellip;</div>"
+        )
+
+    def _draw_rulings(self) -> bool:
+        """Show the deferred rulings (once), as the panel shows them now; False if none were deferred."""
+        panel, self._deferred_rulings = self._deferred_rulings, None
+        if panel is None:
+            return False
+        panel.show(getattr(panel, "_new", None))
+        return True
+
     def draw_map(self) -> bool:
-        """Send the map (once) in the placeholder's place; False if it was already there."""
+        """Send the map (once) in the placeholder's place, and the deferred rulings; False if the map was already
+        there."""
         from jupyter_bokeh import BokehModel
 
         with self._map_lock:
+            self._draw_rulings()
             if self._deferred is None:
                 return False
             holder, view, spot = self._deferred
