@@ -13,7 +13,7 @@ says the position was arranged).  A bad edit raises :class:`PositionError` namin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -138,6 +138,29 @@ def known(value: str, table: Mapping[str, Any] | set[str], where: str, what: str
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         raise PositionError(f"{where}: unknown {what} {value!r}{hint}")
     return value
+
+
+def value_edits(
+    key: str,
+    values: Mapping[str, Any],
+    table: MutableMapping[str, Any],
+    title: Callable[[str, Any], str],
+    text: Callable[[str, Any, Any], str],
+    field: str = "track",
+) -> list[Edit]:
+    """The edits of a lesson position's ``key`` entry that each set one value of ``table`` (a track, a score):
+    ``title(k, new)`` and ``text(k, new, old)`` in the game's words, the change ``{field: k, "from": old, "to":
+    new}``; made when applied, in the order given."""
+    return [
+        Edit(
+            key,
+            title(k, v),
+            text(k, v, table[k]),
+            {field: k, "from": table[k], "to": v},
+            lambda k=k, v=v: table.__setitem__(k, v),
+        )
+        for k, v in values.items()
+    ]
 
 
 class LessonPositions:

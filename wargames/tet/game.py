@@ -16,7 +16,7 @@ from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict, JournalSet, Tracked
 from ..core.placement import Placement
-from ..core.position import Edit, PositionError, check_unit_places, entries, whole
+from ..core.position import Edit, PositionError, check_unit_places, entries, value_edits, whole
 from ..core.state import StateDecl, StateField, by_key, flagged, members
 from .air import AirRules
 from .allied_movement import AlliedMovementRules
@@ -197,16 +197,14 @@ class TetGame(
                     lambda u=uid, v=up: self.face_up.__setitem__(u, v),
                 )
             )
-        for faction, points in edits.get("score", {}).items():
-            out.append(
-                Edit(
-                    "score",
-                    f"{faction} demoralization set to {points}",
-                    f"The {faction} demoralization track is set to {points} (it was {self.score[faction]}).",
-                    {"faction": faction, "from": self.score[faction], "to": points},
-                    lambda f=faction, p=points: self.score.__setitem__(f, p),
-                )
-            )
+        out += value_edits(
+            "score",
+            edits.get("score", {}),
+            self.score,
+            lambda f, p: f"{f} demoralization set to {p}",
+            lambda f, p, was: f"The {f} demoralization track is set to {p} (it was {was}).",
+            field="faction",
+        )
         return out
 
     # ------------------------------------------------------------------ queries used by the rules
