@@ -3,9 +3,12 @@ keeping the Troops its Policy wants Available; a mixin of :class:`~wargames.fitl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Decision
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 POLICY_TARGET = {"JFK": 15, "LBJ": 5, "Nixon": 25}  # FITL-8.8.9: US Troops to keep Available
 
@@ -14,10 +17,10 @@ class UsCommitment:
     """Mixin: the Non-player US's Commitment (FITL-8.8.9)."""
 
     # ------------------------------------------------------------------ Commitment (8.8.9)
-    def base_spaces(self, game: Any) -> list[str]:
+    def base_spaces(self, game: FitlGame) -> list[str]:
         return [s for s in self.spaces(game) if game.board.count(s, "US", "bases")]
 
-    def on_commit_place(self, game: Any, decision: Decision) -> Action:
+    def on_commit_place(self, game: FitlGame, decision: Decision) -> Action:
         self.commitment_policy(game)
         bases = self.base_spaces(game)
         opts = [a for a in self.opts(decision, "place") if a["n"] == 1]
@@ -26,7 +29,7 @@ class UsCommitment:
         self.why("8.8.9", f"{a.label}: as even as possible at the US Bases (else Saigon)")
         return a
 
-    def on_commit_from(self, game: Any, decision: Decision) -> Action:
+    def on_commit_from(self, game: FitlGame, decision: Decision) -> Action:
         pol = self.commitment_policy(game)
         b = game.board
         m = self.op_memo.setdefault(f"commit:{game.coups_held}", {"bases": 0})
@@ -78,7 +81,7 @@ class UsCommitment:
         self.why("8.8.9", f"Policy {pol}: Available US forces are where the Policy wants them")
         return self.first(decision, "done") or decision.options[-1]
 
-    def on_commit_to(self, game: Any, decision: Decision) -> Action:
+    def on_commit_to(self, game: FitlGame, decision: Decision) -> Action:
         b = game.board
         m = self.op_memo.setdefault(f"commit:{game.coups_held}", {"bases": 0})
         want = m.get("want", ("", 1))
