@@ -70,7 +70,13 @@ def parse_position(
     if unknown:
         known = "; ".join(f"{k}: {v}" for k, v in keys.items()) or "none"
         raise PositionError(f"position: {title} has no edit {unknown[0]!r}; its edits are {known}")
-    at = raw.get("at") or {}
+    turn, phase = _parse_at(raw.get("at") or {}, phases, title)
+    return Position(turn, phase, edits, _parse_dice([] if dice is None else dice))
+
+
+def _parse_at(at: Any, phases: set[str], title: str) -> tuple[int | None, str | None]:
+    """The ``position.at`` option: the turn (a whole number from 1) and the phase (one of ``phases``), both or
+    neither (neither: when set-up ends)."""
     if not isinstance(at, Mapping) or set(at) - {"turn", "phase"}:
         raise PositionError("position.at must be a mapping with 'turn' and 'phase'")
     turn, phase = at.get("turn"), at.get("phase")
@@ -82,13 +88,16 @@ def parse_position(
         raise PositionError(
             f"position.at.phase {phase!r} is not a phase of {title}; phases: {sorted(phases)}"
         )
-    if dice is None:
-        dice = []
+    return turn, phase
+
+
+def _parse_dice(dice: Any) -> tuple[int, ...]:
+    """The ``dice`` option: a list of die faces, whole numbers from 1."""
     if not isinstance(dice, list | tuple) or any(
         not isinstance(v, int) or isinstance(v, bool) or v < 1 for v in dice
     ):
         raise PositionError(f"dice must be a list of die faces (whole numbers from 1), not {dice!r}")
-    return Position(turn, phase, edits, tuple(dice))
+    return tuple(dice)
 
 
 def mapping(value: Any, key: str) -> dict[str, Any]:

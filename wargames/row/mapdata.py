@@ -57,16 +57,7 @@ def _static(m) -> dict[str, Any]:
         )
         xs_all += cx
         ys_all += cy
-    for hid, h in sorted(m.hexes.items()):  # Corps and CMD boundaries inside South Vietnam (rule 14.6)
-        if h.country != "SVN":
-            continue
-        for other in m.adj[hid]:
-            o = m.hexes[other]
-            if o.country == "SVN" and o.area != h.area and other > hid:
-                xs, ys = hexside_segment(hid, other, RADIUS_MI)
-                add_row(
-                    out["lines"], kind="corps", xs=xs, ys=ys, name=f"{h.area} / {o.area}", ends=(hid, other)
-                )
+    _corps_lines(m, out["lines"])
     for (a, b), feats in m.sides.items():  # in the map's order of hexsides
         for f in (f for f in SIDE_LINES if f in feats):
             xs, ys = hexside_line(a, b, f, RADIUS_MI)
@@ -75,6 +66,19 @@ def _static(m) -> dict[str, Any]:
     _CACHE.clear()
     _CACHE[id(m)] = (m, out)
     return out
+
+
+def _corps_lines(m, lines: dict[str, list]) -> None:
+    """The Corps and CMD boundaries inside South Vietnam (rule 14.6): a line on every hexside between two South
+    Vietnamese hexes of different areas, the hex of lower number first."""
+    for hid, h in sorted(m.hexes.items()):
+        if h.country != "SVN":
+            continue
+        for other in m.adj[hid]:
+            o = m.hexes[other]
+            if o.country == "SVN" and o.area != h.area and other > hid:
+                xs, ys = hexside_segment(hid, other, RADIUS_MI)
+                add_row(lines, kind="corps", xs=xs, ys=ys, name=f"{h.area} / {o.area}", ends=(hid, other))
 
 
 def theatre_layers() -> dict[str, Any]:
