@@ -207,21 +207,9 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
         return False
 
     # ------------------------------------------------------------------ the flowchart (8.7)
-    def plan(self, game: FitlGame, limited: bool) -> Plan:
-        b = game.board
-        res = b.tracks["arvn_resources"]
-        evd, evwhy = self.event_decision(game)
-        if evd == "pass":
-            return Plan(None, reason=f"ARVN 8.7.1: Pass (+3 Resources): {evwhy}", cap_pass=True)
-        ev = evd == "play"
-        evwhy = f"ARVN 8.7.1: {'play the Event: ' if ev else 'no Event: '}{evwhy}"
-        if res < 3:
-            return Plan(
-                None,
-                event=ev,
-                event_why=evwhy,
-                reason=f"ARVN 8.7.1: {res} ARVN Resources (less than 3): Pass (+3 Resources)",
-            )
+    def op_chain(self, game: FitlGame) -> list[tuple[str, str]]:
+        """ARVN 8.7.2 - 8.7.5: the Operations the flowchart would do, in its order, each with its reason (the
+        first possible one is done: :meth:`first_possible`)."""
         chain: list[tuple[str, str]] = []
         why = self.train_reason(game)
         if why:
@@ -246,6 +234,24 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
         if self.patrol_targets(game):
             chain.append(("patrol", "ARVN 8.7.4 IF NONE: no Assault possible, Patrol"))
         chain.append(("train", "ARVN 8.7.3 IF NONE: no Patrol possible, Train"))
+        return chain
+
+    def plan(self, game: FitlGame, limited: bool) -> Plan:
+        b = game.board
+        res = b.tracks["arvn_resources"]
+        evd, evwhy = self.event_decision(game)
+        if evd == "pass":
+            return Plan(None, reason=f"ARVN 8.7.1: Pass (+3 Resources): {evwhy}", cap_pass=True)
+        ev = evd == "play"
+        evwhy = f"ARVN 8.7.1: {'play the Event: ' if ev else 'no Event: '}{evwhy}"
+        if res < 3:
+            return Plan(
+                None,
+                event=ev,
+                event_why=evwhy,
+                reason=f"ARVN 8.7.1: {res} ARVN Resources (less than 3): Pass (+3 Resources)",
+            )
+        chain = self.op_chain(game)
         got = self.first_possible(game, limited, chain)
         if got is None:
             return Plan(

@@ -74,25 +74,30 @@ class NvaNonPlayer(NonPlayerBase):
         return sum(gains[:res]), base and res > 0
 
     # ------------------------------------------------------------------ the flowchart (8.6)
+    def attack_plan(self, game: FitlGame, res: int) -> Plan | None:
+        """NVA 8.6.1: Attack when a COIN Base could go or at least a d6 of enemy pieces; with Bombard first, or
+        Ambush then Bombard where Ambush has spaces (None: no Attack, the flowchart goes on)."""
+        n, base = self.attack_estimate(game)
+        d = roll(game, "NVA", "attack")[0]
+        if not (base or n >= d):
+            return None
+        amb = self.ambush_spaces(game)
+        sas: tuple[str, ...] = (
+            ("bombard",) if not amb or (res >= 4 and len(amb[:2]) <= 1) else ("ambush", "bombard")
+        )
+        when = "before" if sas[0] == "bombard" else "later"
+        why = (
+            "a COIN Base can be removed" if base else f"{n} enemy pieces can be removed, at least the d6 {d}"
+        )
+        return Plan("attack", sas, when, reason=f"NVA 8.6.1: Attack because {why}")
+
     def plan(self, game: FitlGame, limited: bool) -> Plan:
         b = game.board
         res = b.tracks["nva_resources"]
         ok = set(game.op_choices("NVA", limited))
-        if "attack" in ok and res >= 1:
-            n, base = self.attack_estimate(game)
-            d = roll(game, "NVA", "attack")[0]
-            if base or n >= d:
-                amb = self.ambush_spaces(game)
-                sas: tuple[str, ...] = (
-                    ("bombard",) if not amb or (res >= 4 and len(amb[:2]) <= 1) else ("ambush", "bombard")
-                )
-                when = "before" if sas[0] == "bombard" else "later"
-                why = (
-                    "a COIN Base can be removed"
-                    if base
-                    else f"{n} enemy pieces can be removed, at least the d6 {d}"
-                )
-                return Plan("attack", sas, when, reason=f"NVA 8.6.1: Attack because {why}")
+        attack = self.attack_plan(game, res) if "attack" in ok and res >= 1 else None
+        if attack is not None:
+            return attack
         evd, evwhy = self.event_decision(game)
         if evd == "pass":
             return Plan(None, reason=f"NVA 8.6.2: Pass (+1 Resource): {evwhy}", cap_pass=True)

@@ -29,12 +29,10 @@ class UsCommitment:
         self.why("8.8.9", f"{a.label}: as even as possible at the US Bases (else Saigon)")
         return a
 
-    def on_commit_from(self, game: FitlGame, decision: Decision) -> Action:
-        pol = self.commitment_policy(game)
+    def _commit_base(self, game: FitlGame, pol: str, m: dict, opts: list[Action]) -> Action | None:
+        """8.8.9 for the US Bases: under JFK or LBJ up to 2 Bases to the map while a COIN-controlled Province or
+        City without a Base has room; under Nixon up to 2 Bases withdrawn from outside Saigon (None: no Base)."""
         b = game.board
-        m = self.op_memo.setdefault(f"commit:{game.coups_held}", {"bases": 0})
-        opts = self.opts(decision, "commit_from")
-        target = POLICY_TARGET[pol]
         b_ok = any(
             game.is_pc(s)
             and b.control(s) == "coin"
@@ -57,6 +55,17 @@ class UsCommitment:
                 m["want"] = ("base_out", 1)
                 self.why("8.8.9", "Policy Nixon: withdraw US Bases from outside Saigon")
                 return outside[0]
+        return None
+
+    def on_commit_from(self, game: FitlGame, decision: Decision) -> Action:
+        pol = self.commitment_policy(game)
+        b = game.board
+        m = self.op_memo.setdefault(f"commit:{game.coups_held}", {"bases": 0})
+        opts = self.opts(decision, "commit_from")
+        target = POLICY_TARGET[pol]
+        base = self._commit_base(game, pol, m, opts)
+        if base is not None:
+            return base
         avail = b.available["us_troops"]
         if avail > target:
             for a in opts:
