@@ -149,6 +149,30 @@ def known(value: str, table: Mapping[str, Any] | set[str], where: str, what: str
     return value
 
 
+def placement_edits(
+    moves: Mapping[str, str],
+    now: Mapping[str, str],
+    unit_name: Callable[[str], str],
+    place_name: Callable[[str], str],
+    on_map: Callable[[str], bool],
+    place: Callable[[str, str], None],
+) -> list[Edit]:
+    """The edits of a lesson position's ``units`` entry (unit -> where it is put): each named in the game's words
+    (``unit_name``, ``place_name``), its change ``{"unit": u, "from": now[u], "to": where}``, the places on the
+    map it touches (``on_map``), made by the game's ``place``."""
+    return [
+        Edit(
+            "units",
+            f"{unit_name(uid)} placed",
+            f"{unit_name(uid)} is put in {place_name(where)} (it was in {place_name(now[uid])}).",
+            {"unit": uid, "from": now[uid], "to": where},
+            lambda u=uid, w=where: place(u, w),
+            tuple(a for a in (now[uid], where) if on_map(a)),
+        )
+        for uid, where in moves.items()
+    ]
+
+
 def value_edits(
     key: str,
     values: Mapping[str, Any],

@@ -16,7 +16,15 @@ from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict, JournalSet, Tracked
 from ..core.placement import Placement
-from ..core.position import Edit, PositionError, check_unit_places, entries, value_edits, whole
+from ..core.position import (
+    Edit,
+    PositionError,
+    check_unit_places,
+    entries,
+    placement_edits,
+    value_edits,
+    whole,
+)
 from ..core.state import StateDecl, StateField, by_key, flagged, members
 from .air import AirRules
 from .allied_movement import AlliedMovementRules
@@ -174,19 +182,14 @@ class TetGame(
         """Units placed (and face up or down), demoralization tracks set; each edit explained."""
         self.check_position(edits)
         out: list[Edit] = []
-        for uid, where in edits.get("units", {}).items():
-            old = self.loc[uid]
-            out.append(
-                Edit(
-                    "units",
-                    f"{self.describe(uid)} placed",
-                    f"{self.describe(uid)} is put in {self.area_name(where) if where in self.data.areas else where}"
-                    f" (it was in {self.area_name(old) if old in self.data.areas else old}).",
-                    {"unit": uid, "from": old, "to": where},
-                    lambda u=uid, w=where: self.loc.__setitem__(u, w),
-                    tuple(a for a in (old, where) if a in self.data.areas),
-                )
-            )
+        out += placement_edits(
+            edits.get("units", {}),
+            self.loc,
+            self.describe,
+            lambda a: self.area_name(a) if a in self.data.areas else a,
+            lambda a: a in self.data.areas,
+            self.loc.__setitem__,
+        )
         for uid, up in edits.get("face_up", {}).items():
             out.append(
                 Edit(
