@@ -42,14 +42,24 @@ def fields(game):
 
 def changed(value):
     """A different value of the same shape (containers changed in place and returned)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return _changed_scalar(value)
+    return _changed_container(value)
+
+
+def _changed_scalar(value):
+    """A different plain value: a flag flipped, a number plus one, a string longer, None made a string."""
     if isinstance(value, bool):
         return not value
     if isinstance(value, int | float):
         return value + 1
     if isinstance(value, str):
         return value + "~"
-    if value is None:
-        return "probe"
+    return "probe"
+
+
+def _changed_container(value):
+    """A container with one more or one changed member (changed in place, except a tuple)."""
     if isinstance(value, Counter):
         value["probe"] += 1
         return value

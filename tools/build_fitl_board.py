@@ -48,6 +48,7 @@ from build_tet_areas import (  # noqa: E402  (shared drawing helpers)
     KMY,
     _absorb_slivers,
     area_km2,
+    check_picture,
     collapse_forbidden,
     km_buffer,
     kmx,
@@ -56,6 +57,7 @@ from build_tet_areas import (  # noqa: E402  (shared drawing helpers)
     load_countries,
     polygonal,
     polys,
+    save_check_picture,
     voronoi_group,
     write_features,
 )
@@ -562,18 +564,9 @@ def write(areas, country_of, spaces, towns):
 
 
 def render(path, areas, country_of, spaces, towns):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     from shapely.geometry import shape
 
-    fig, ax = plt.subplots(figsize=(9, 12), dpi=100)
-    fig.subplots_adjust(0.04, 0.03, 0.99, 0.98)
-    ax.set_facecolor("#dbe9f6")
-    for f in json.loads((GEO / "land.geojson").read_text())["features"]:
-        for p in polys(shape(f["geometry"])):
-            ax.fill(*p.exterior.xy, color="#f4f1e8", lw=0)
+    fig, ax = check_picture()
     for a, g in areas.items():
         col = COLORS[country_of[a]]
         if spaces[a]["country"] == "SVN":
@@ -607,13 +600,7 @@ def render(path, areas, country_of, spaces, towns):
         x, y = pt(r)
         ax.plot(x, y, "o", ms=3, mfc="black")
         ax.text(x + 0.05, y - 0.08, r["name"], fontsize=5.5, style="italic")
-    ax.set_xlim(102.8, 110.0)
-    ax.set_ylim(8.4, 18.3)
-    ax.set_aspect(1 / math.cos(math.radians(13.5)))
-    ax.set_title("Fire in the Lake: stylised board (tools/build_fitl_board.py)", fontsize=10)
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100)
-    print("png", path)
+    save_check_picture(fig, ax, path, 102.8, "Fire in the Lake: stylised board (tools/build_fitl_board.py)")
 
 
 def main(argv=None):

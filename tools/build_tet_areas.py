@@ -614,20 +614,37 @@ def write_features(out, name, description, feats):
 
 
 # --------------------------------------------------------------------------- picture
-def render(path, areas, country_of, nvn_area, sanct, countries):
+def check_picture():
+    """A check picture's figure and axes (matplotlib, no display): the sea, and the land of land.geojson."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    meta = {r["id"]: r for r in load_csv("areas.csv")}
     fig, ax = plt.subplots(figsize=(9, 12), dpi=100)
     fig.subplots_adjust(0.04, 0.03, 0.99, 0.98)
     ax.set_facecolor("#dbe9f6")
-    land = json.loads((GEO / "land.geojson").read_text())
-    for f in land["features"]:
+    for f in json.loads((GEO / "land.geojson").read_text())["features"]:
         for p in polys(shape(f["geometry"])):
             ax.fill(*p.exterior.xy, color="#f4f1e8", lw=0)
+    return fig, ax
+
+
+def save_check_picture(fig, ax, path, west: float, title: str) -> None:
+    """Frame a check picture on Indochina from longitude ``west`` (at the aspect of 13.5 degrees north), title it
+    and write it to ``path``."""
+    ax.set_xlim(west, 110.0)
+    ax.set_ylim(8.4, 18.3)
+    ax.set_aspect(1 / math.cos(math.radians(13.5)))
+    ax.set_title(title, fontsize=10)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100)
+    print("png", path)
+
+
+def render(path, areas, country_of, nvn_area, sanct, countries):
+    meta = {r["id"]: r for r in load_csv("areas.csv")}
+    fig, ax = check_picture()
     for a, g in areas.items():
         col = CORPS_COLORS[meta[a]["corps"]] if country_of[a] == "SVN" else "#c8c8c8"
         for p in polys(g):
@@ -691,13 +708,9 @@ def render(path, areas, country_of, nvn_area, sanct, countries):
                 "phan_thiet",
             ):
                 ax.text(x + 0.05, y + 0.03, r["name"], fontsize=6)
-    ax.set_xlim(103.3, 110.0)
-    ax.set_ylim(8.4, 18.3)
-    ax.set_aspect(1 / math.cos(math.radians(13.5)))
-    ax.set_title("Tet Offensive 1968: reconstructed areas (tools/build_tet_areas.py)", fontsize=10)
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100)
-    print("png", path)
+    save_check_picture(
+        fig, ax, path, 103.3, "Tet Offensive 1968: reconstructed areas (tools/build_tet_areas.py)"
+    )
 
 
 def main(argv=None):

@@ -31,6 +31,26 @@ class Passive:
         return decision.options[-1]
 
 
+def _lesson_options(
+    options: Mapping[str, Any] | None,
+    edits: Mapping[str, Any],
+    turn: int | None,
+    phase: str | None,
+    dice: list[int] | None,
+) -> dict[str, Any]:
+    """The load options of :func:`position`: ``options`` with the lesson's ``position`` (the edits, and ``at`` when
+    a turn or phase is named) and its fixed ``dice`` (core.position)."""
+    opts = dict(options or {})
+    pos: dict[str, Any] = dict(edits)
+    if turn is not None or phase is not None:
+        pos["at"] = {"turn": turn, "phase": phase}
+    if pos:
+        opts["position"] = pos
+    if dice:
+        opts["dice"] = list(dice)
+    return opts
+
+
 def position(
     game_id: str,
     scenario: str | None = None,
@@ -47,19 +67,12 @@ def position(
     when set-up ends), the sides played by :class:`Passive` until then, ``dice`` fixed from that moment,
     and then ``players`` (sides not named are a person's: None) run to the next person's decision."""
     cls = game_class(game_id)
-    opts = dict(options or {})
-    pos: dict[str, Any] = dict(edits)
-    if turn is not None or phase is not None:
-        pos["at"] = {"turn": turn, "phase": phase}
-    if pos:
-        opts["position"] = pos
-    if dice:
-        opts["dice"] = list(dice)
+    opts = _lesson_options(options, edits, turn, phase, dice)
     if scenario is None:
         scenario = cls.default_scenario  # the game's declared default (GameType.default_scenario)
     game = cls.unstarted(scenario, seed, opts)
     game.set_players({s: Passive() for s in game.sides})
-    edited = any(k != "at" for k in pos) or bool(dice)
+    edited = any(k != "at" for k in edits) or bool(dice)
 
     def reached() -> bool:
         last = game.log[-1] if game.log else None

@@ -13,7 +13,7 @@ says the position was arranged).  A bad edit raises :class:`PositionError` namin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -70,7 +70,13 @@ def parse_position(
     if unknown:
         known = "; ".join(f"{k}: {v}" for k, v in keys.items()) or "none"
         raise PositionError(f"position: {title} has no edit {unknown[0]!r}; its edits are {known}")
-    at = raw.get("at") or {}
+    turn, phase = _parse_at(raw.get("at") or {}, phases, title)
+    return Position(turn, phase, edits, _parse_dice([] if dice is None else dice))
+
+
+def _parse_at(at: Any, phases: set[str], title: str) -> tuple[int | None, str | None]:
+    """The ``position.at`` option: the turn (a whole number from 1) and the phase (one of ``phases``), both or
+    neither (neither: when set-up ends)."""
     if not isinstance(at, Mapping) or set(at) - {"turn", "phase"}:
         raise PositionError("position.at must be a mapping with 'turn' and 'phase'")
     turn, phase = at.get("turn"), at.get("phase")
@@ -82,13 +88,16 @@ def parse_position(
         raise PositionError(
             f"position.at.phase {phase!r} is not a phase of {title}; phases: {sorted(phases)}"
         )
-    if dice is None:
-        dice = []
+    return turn, phase
+
+
+def _parse_dice(dice: Any) -> tuple[int, ...]:
+    """The ``dice`` option: a list of die faces, whole numbers from 1."""
     if not isinstance(dice, list | tuple) or any(
         not isinstance(v, int) or isinstance(v, bool) or v < 1 for v in dice
     ):
         raise PositionError(f"dice must be a list of die faces (whole numbers from 1), not {dice!r}")
-    return Position(turn, phase, edits, tuple(dice))
+    return tuple(dice)
 
 
 def mapping(value: Any, key: str) -> dict[str, Any]:
@@ -138,6 +147,53 @@ def known(value: str, table: Mapping[str, Any] | set[str], where: str, what: str
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         raise PositionError(f"{where}: unknown {what} {value!r}{hint}")
     return value
+
+
+def placement_edits(
+    moves: Mapping[str, str],
+    now: Mapping[str, str],
+    unit_name: Callable[[str], str],
+    place_name: Callable[[str], str],
+    on_map: Callable[[str], bool],
+    place: Callable[[str, str], None],
+) -> list[Edit]:
+    """The edits of a lesson position's ``units`` entry (unit -> where it is put): each named in the game's words
+    (``unit_name``, ``place_name``), its change ``{"unit": u, "from": now[u], "to": where}``, the places on the
+    map it touches (``on_map``), made by the game's ``place``."""
+    return [
+        Edit(
+            "units",
+            f"{unit_name(uid)} placed",
+            f"{unit_name(uid)} is put in {place_name(where)} (it was in {place_name(now[uid])}).",
+            {"unit": uid, "from": now[uid], "to": where},
+            lambda u=uid, w=where: place(u, w),
+            tuple(a for a in (now[uid], where) if on_map(a)),
+        )
+        for uid, where in moves.items()
+    ]
+
+
+def value_edits(
+    key: str,
+    values: Mapping[str, Any],
+    table: MutableMapping[str, Any],
+    title: Callable[[str, Any], str],
+    text: Callable[[str, Any, Any], str],
+    field: str = "track",
+) -> list[Edit]:
+    """The edits of a lesson position's ``key`` entry that each set one value of ``table`` (a track, a score):
+    ``title(k, new)`` and ``text(k, new, old)`` in the game's words, the change ``{field: k, "from": old, "to":
+    new}``; made when applied, in the order given."""
+    return [
+        Edit(
+            key,
+            title(k, v),
+            text(k, v, table[k]),
+            {field: k, "from": table[k], "to": v},
+            lambda k=k, v=v: table.__setitem__(k, v),
+        )
+        for k, v in values.items()
+    ]
 
 
 class LessonPositions:

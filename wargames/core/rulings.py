@@ -8,9 +8,11 @@ The explanation is generated from the same numbers the engine used, never writte
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
+
+from .data import rule_ref as _rule_ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,38 @@ class Ruling:
     step: str = ""
     secret_changes: bool = False
 
+    @classmethod
+    def of(
+        cls,
+        rule_id: str,
+        title: str,
+        explanation: str,
+        *,
+        result: Any = None,
+        inputs: Mapping[str, Any] | None = None,
+        dice: Iterable[Roll] = (),
+        changes: Iterable[Mapping[str, Any]] = (),
+        hidden_from: Iterable[str] = (),
+        places: Iterable[str] = (),
+        **fields: Any,
+    ) -> Ruling:
+        """A ruling from plain arguments: ``inputs`` and every change copied into a dict, the rolls, changes, hidden
+        sides and places made tuples; ``fields``: the other fields as given (``lookup``, ``rule_ref``, ``side``,
+        ``seq`` ...).  The one way :meth:`Game.ruling <wargames.core.engine.Game.ruling>` and a game's own ruling
+        helpers build a ruling."""
+        return cls(
+            rule_id=rule_id,
+            title=title,
+            explanation=explanation,
+            result=result,
+            inputs=dict(inputs or {}),
+            dice=tuple(dice),
+            changes=tuple(dict(c) for c in changes),
+            hidden_from=tuple(hidden_from),
+            places=tuple(places),
+            **fields,
+        )
+
     # -- renderings -------------------------------------------------------------------------------
     @property
     def reconstructed(self) -> bool:
@@ -131,6 +165,21 @@ class Ruling:
         d["dice"] = [asdict(r) for r in self.dice]
         d["changes"] = list(self.changes)
         return d
+
+
+def indexed_ruling(
+    game: str, rule_id: str, title: str, explanation: str, result: Any = None, **fields: Any
+) -> Ruling:
+    """A ruling made outside a game's steps (by a rules function that has no game at hand), its ``rule_ref`` read
+    from ``game``'s rules index (:func:`wargames.core.data.rule_ref`); ``fields``: the other fields, as given."""
+    return Ruling(
+        rule_id=rule_id,
+        title=title,
+        explanation=explanation,
+        result=result,
+        rule_ref=_rule_ref(game, rule_id),
+        **fields,
+    )
 
 
 def _cell(x: Any) -> str:

@@ -78,14 +78,8 @@ class PatrolSweepOps(OpsCommon):
             reach = (
                 [d for d in self.patrol_reach(s) if self.in_scope(ctx, d)] if ctx.dest is None else [ctx.dest]
             )
-            dact = yield self.decide(
-                f,
-                f"Patrol: where do the cubes from {self.sname(s)} go?",
-                PATROL_RULE,
-                [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in reach],
-                kind="move_to",
-                check=lambda a: self.refuse_move(ctx, PATROL_RULE, a),
-                **ctx.context(step="move_to", origin=s),
+            dact = yield from self.pick_destination(
+                f, f"Patrol: where do the cubes from {self.sname(s)} go?", PATROL_RULE, ctx, reach, origin=s
             )
             d = dact["space"]
             free_n = self.n(s, key) - moved[(s, key)]

@@ -7,7 +7,7 @@ from collections import Counter
 
 from ..core import Action, IllegalAction
 from .insurgent_rally import MARCH_RULE
-from .ops_common import GUERRILLAS, Flow, OpCtx, OpsCommon
+from .ops_common import COIN_KEYS, GUERRILLAS, Flow, OpCtx, OpsCommon, is_base
 
 
 class MarchOps(OpsCommon):
@@ -197,18 +197,7 @@ class MarchOps(OpsCommon):
             if ctx.limited:
                 ctx.dest = d
             group = t + u + a
-            coin = sum(
-                self.n(d, k)
-                for k in (
-                    "us_troops",
-                    "arvn_troops",
-                    "arvn_police",
-                    "us_irregulars:u",
-                    "us_irregulars:a",
-                    "arvn_rangers:u",
-                    "arvn_rangers:a",
-                )
-            )
+            coin = sum(self.n(d, k) for k in COIN_KEYS if not is_base(k))  # the COIN pieces but Bases
             over, mfb = 3, self.lasting(104, "unshaded")  # FITL-5.3 Main Force Bns: > 1 instead of > 3
             if mfb:
                 over = 1

@@ -21,7 +21,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ..core.data import DataError
-from ..core.position import Edit, PositionError, entries, known, mapping, whole
+from ..core.position import Edit, PositionError, entries, known, mapping, value_edits, whole
 from .data import FACTIONS, LEVEL_NAMES, LEVELS
 from .deck import COUP_CARDS, FAILED_ATTEMPT, PIVOTAL_CARDS
 from .state import FLIPPABLE, TUNNELABLE, piece_id
@@ -346,16 +346,13 @@ class LessonRules:
                     (space,),
                 )
             )
-        for track, value in edits.get("tracks", {}).items():
-            out.append(
-                Edit(
-                    "tracks",
-                    f"{self.data.tracks[track].name} set to {value}",
-                    f"{self.data.tracks[track].name} is set to {value} (it was {b.tracks[track]}).",
-                    {"track": track, "from": b.tracks[track], "to": value},
-                    lambda t=track, v=value: b.tracks.__setitem__(t, v),
-                )
-            )
+        out += value_edits(
+            "tracks",
+            edits.get("tracks", {}),
+            b.tracks,
+            lambda t, v: f"{self.data.tracks[t].name} set to {v}",
+            lambda t, v, was: f"{self.data.tracks[t].name} is set to {v} (it was {was}).",
+        )
         terror = {**b.terror, **edits.get("terror", {})}
         sabotage = (b.sabotage | {s for s, v in edits.get("sabotage", {}).items() if v}) - {
             s for s, v in edits.get("sabotage", {}).items() if not v

@@ -353,6 +353,65 @@ class OpsCommon:
         act = yield self.decide(side, prompt, rule, opts, kind="count", **context)
         return int(act["n"])
 
+    def pick_destination(
+        self,
+        side: str,
+        prompt: str,
+        rule: str,
+        ctx: OpCtx,
+        dests: list[str],
+        *,
+        done: bool = False,
+        **context: Any,
+    ) -> Flow:
+        """Ask where the pieces go (Patrol FITL-3.2.2, Air Lift FITL-4.2.2, Transport FITL-4.3.2): one option per
+        space of ``dests`` and, when ``done``, the option to stop; a move the rule forbids is refused naming it
+        (:meth:`refuse_move`).  Returns the chosen action."""
+        opts = [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in dests] + (
+            [DONE] if done else []
+        )
+        return (
+            yield self.decide(
+                side,
+                prompt,
+                rule,
+                opts,
+                kind="move_to",
+                check=lambda a: self.refuse_move(ctx, rule, a),
+                **ctx.context(step="move_to", **context),
+            )
+        )
+
+    def pick_group(
+        self,
+        side: str,
+        prompt: Callable[[str], str],
+        rule: str,
+        ctx: OpCtx,
+        keys: list[str],
+        cap: Callable[[str, dict[str, int]], int],
+        **context: Any,
+    ) -> Flow:
+        """How many pieces of each kind of ``keys`` move together (Air Lift FITL-4.2.2, Transport FITL-4.3.2):
+        one count per kind, up to ``cap(kind, chosen so far)``, and the last kind must give one when none has
+        been chosen yet (a move moves something).  Returns kind -> number, only the kinds moved."""
+        group: dict[str, int] = {}
+        for i, k in enumerate(keys):
+            most = cap(k, group)
+            lo = 1 if i == len(keys) - 1 and not group and most else 0
+            x = yield from self.pick_count(
+                side,
+                prompt(k),
+                rule,
+                lo,
+                most,
+                label=lambda v, k=k: self.kname(k, v),
+                **ctx.context(step="count", **context, key=k),
+            )
+            if x:
+                group[k] = x
+        return group
+
     def split_pick(
         self, side: str, space: str, rule: str, k: int, a_key: str, b_key: str, verb: str, **context: Any
     ) -> Flow:

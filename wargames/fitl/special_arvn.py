@@ -174,35 +174,30 @@ class ArvnActivities(SpecialActivities):
             )
         dests: list[str] = []
         while sent < 6 and reach and sum(self.n(s, k) for k in keys):
-            opts = [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in reach] + [DONE]
-            a = yield self.decide(
+            a = yield from self.pick_destination(
                 "ARVN",
                 f"Transport from {self.sname(s)}: where ({sent} of 6 moved) or done",
                 TRANSPORT,
-                opts,
-                kind="move_to",
-                check=lambda a: self.refuse_move(ctx, TRANSPORT, a),
-                **ctx.context(step="move_to", sa="transport", origin=s),
+                ctx,
+                reach,
+                done=True,
+                sa="transport",
+                origin=s,
             )
             if a.kind == "done":
                 break
             d = a["space"]
-            group: dict[str, int] = {}
-            present = [k for k in keys if self.n(s, k)]
-            for i, k in enumerate(present):
-                cap = min(self.n(s, k), 6 - sent - sum(group.values()))
-                lo = 1 if i == len(present) - 1 and not group and cap else 0
-                x = yield from self.pick_count(
-                    "ARVN",
-                    f"Transport to {self.sname(d)}: how many {self.kname(k, 2)[2:]}?",
-                    TRANSPORT,
-                    lo,
-                    cap,
-                    label=lambda v, k=k: self.kname(k, v),
-                    **ctx.context(step="count", sa="transport", origin=s, space=d, key=k),
-                )
-                if x:
-                    group[k] = x
+            group = yield from self.pick_group(
+                "ARVN",
+                lambda k, d=d: f"Transport to {self.sname(d)}: how many {self.kname(k, 2)[2:]}?",
+                TRANSPORT,
+                ctx,
+                [k for k in keys if self.n(s, k)],
+                lambda k, group, s=s, sent=sent: min(self.n(s, k), 6 - sent - sum(group.values())),
+                sa="transport",
+                origin=s,
+                space=d,
+            )
             for k, x in group.items():
                 self.board.move(s, d, k, x)
             sent += sum(group.values())

@@ -191,34 +191,37 @@ class UsActivities(SpecialActivities):
                 break
             s = a["space"]
             dests = dests_for(s)
-            da = yield self.decide(
+            da = yield from self.pick_destination(
                 "US",
                 f"Air Lift from {self.sname(s)}: to which space?",
                 AIRLIFT,
-                [Action.make("move_to", f"To {self.sname(d)}", [d], space=d) for d in dests],
-                kind="move_to",
-                check=lambda a: self.refuse_move(ctx, AIRLIFT, a),
-                **ctx.context(step="move_to", sa="air_lift", origin=s),
+                ctx,
+                dests,
+                sa="air_lift",
+                origin=s,
             )
             d = da["space"]
-            group: dict[str, int] = {}
-            keys = list(liftable(s))
-            for i, k in enumerate(keys):
-                cap = liftable(s).get(k, 0)
-                if k != "us_troops":
-                    cap = min(cap, 4 - arvn_lifted - sum(v for kk, v in group.items() if kk != "us_troops"))
-                lo = 1 if i == len(keys) - 1 and not sum(group.values()) and cap else 0
-                x = yield from self.pick_count(
-                    "US",
-                    f"Air Lift {self.sname(s)} -> {self.sname(d)}: how many {self.kname(k, 2)[2:]}?",
-                    AIRLIFT,
-                    lo,
-                    cap,
-                    label=lambda v, k=k: self.kname(k, v),
-                    **ctx.context(step="count", sa="air_lift", origin=s, space=d, key=k),
-                )
-                if x:
-                    group[k] = x
+
+            def lift_cap(k: str, group: dict[str, int], s: str = s, lifted: int = arvn_lifted) -> int:
+                """Up to the pieces there; besides US Troops at most 4 pieces in all (FITL-4.2.2)."""
+                most = liftable(s).get(k, 0)
+                if k == "us_troops":
+                    return most
+                return min(most, 4 - lifted - sum(v for kk, v in group.items() if kk != "us_troops"))
+
+            group = yield from self.pick_group(
+                "US",
+                lambda k, s=s, d=d: (
+                    f"Air Lift {self.sname(s)} -> {self.sname(d)}: how many {self.kname(k, 2)[2:]}?"
+                ),
+                AIRLIFT,
+                ctx,
+                list(liftable(s)),
+                lift_cap,
+                sa="air_lift",
+                origin=s,
+                space=d,
+            )
             for k, x in group.items():
                 self.board.move(s, d, k, x)
                 moved[(d, k)] += x

@@ -35,6 +35,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .hexgrid import hex_centre, hex_corners, hexside_segment
+
 KINDS = ("area", "hex", "board")
 LAYERS: dict[str, tuple[str, ...]] = {
     "places": ("id", "name", "kind", "shape", "xs", "ys", "x", "y", "facts"),
@@ -66,6 +68,26 @@ def add_row(layer: dict[str, list], **row: Any) -> None:
         raise ValueError(f"map layer row: missing {sorted(missing)}, unknown {sorted(extra)}")
     for k, v in row.items():
         layer[k].append(v)
+
+
+def add_hex_place(
+    layer: dict[str, list], hid: str, name: str, kind: str, facts: dict[str, Any], size: float = 1.0
+) -> tuple[float, float, list[float], list[float]]:
+    """Append the hex ``hid`` to a places layer (shape "hex": its six corners from the hex grid at ``size``, its
+    centre as the anchor) and return the centre and the corners, for the map's extent."""
+    x, y = hex_centre(hid, size)
+    cx, cy = hex_corners(hid, size)
+    add_row(layer, id=hid, name=name, kind=kind, shape="hex", xs=cx, ys=cy, x=x, y=y, facts=facts)
+    return x, y, cx, cy
+
+
+def hexside_line(a: str, b: str, feature: str, size: float = 1.0) -> tuple[list[float], list[float]]:
+    """Where a hexside feature between hexes ``a`` and ``b`` is drawn: a road or a trail from hex centre to hex
+    centre (the route crosses the hexside), any other feature (river, border ...) along the side they share."""
+    if feature in ("road", "trail"):
+        (xa, ya), (xb, yb) = hex_centre(a, size), hex_centre(b, size)
+        return [xa, xb], [ya, yb]
+    return hexside_segment(a, b, size)
 
 
 def places_by_id(layers: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -19,6 +19,26 @@ from .combat import CombatUnit, ruling
 from .tables import COMBAT_TYPES, Chit, CombatTables, tables
 
 
+def _check_may_declare(
+    unit: CombatUnit, row, placed_chit_this_turn: bool, hex_has_chit: bool, enterable: bool
+) -> None:
+    """ROW-5.1 / ROW-4.6 / ROW-6.2: raise IllegalAction naming the rule when ``unit`` may not declare the combat of
+    ``row`` (its costs row) at all: one chit a turn and one a hex, a hex it could enter, not Routed, and not a
+    combat its Low Morale forbids."""
+    if placed_chit_this_turn:
+        raise IllegalAction("ROW-5.1", f"{unit} has already placed a combat chit this turn (one per turn)")
+    if hex_has_chit:
+        raise IllegalAction("ROW-5.1", "that hex already carries a combat chit (one at a time)")
+    if not enterable:
+        raise IllegalAction(
+            "ROW-4.6", "the attacker could not legally enter that hex, so it may not attack it"
+        )
+    if unit.has("Routed"):
+        raise IllegalAction("ROW-6.2", f"{unit} is Routed and may not attack (6.2 case g)")
+    if unit.has("Low Morale") and row.low_morale_allowed == "no":
+        raise IllegalAction("ROW-6.2", f"{unit} has Low Morale and may never make a {row.label} (6.2 case j)")
+
+
 def declaration_cost(
     unit: CombatUnit,
     combat_type: str,
@@ -39,19 +59,8 @@ def declaration_cost(
     if combat_type not in COMBAT_TYPES:
         raise IllegalAction("ROW-4.6", f"unknown combat type {combat_type!r}; types are {COMBAT_TYPES}")
     row = t.costs[combat_type]
-    if placed_chit_this_turn:
-        raise IllegalAction("ROW-5.1", f"{unit} has already placed a combat chit this turn (one per turn)")
-    if hex_has_chit:
-        raise IllegalAction("ROW-5.1", "that hex already carries a combat chit (one at a time)")
-    if not enterable:
-        raise IllegalAction(
-            "ROW-4.6", "the attacker could not legally enter that hex, so it may not attack it"
-        )
-    if unit.has("Routed"):
-        raise IllegalAction("ROW-6.2", f"{unit} is Routed and may not attack (6.2 case g)")
+    _check_may_declare(unit, row, placed_chit_this_turn, hex_has_chit, enterable)
     low = unit.has("Low Morale")
-    if low and row.low_morale_allowed == "no":
-        raise IllegalAction("ROW-6.2", f"{unit} has Low Morale and may never make a {row.label} (6.2 case j)")
     if row.costs_all_mp == "yes":
         if mp_spent > 0:
             raise IllegalAction(

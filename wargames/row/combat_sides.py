@@ -4,12 +4,13 @@ steps of a combat are in :mod:`wargames.row.combat`, which also re-exports every
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..core import IllegalAction
 from ..core.data import rule_ref
-from ..core.rulings import Lookup, Roll, Ruling
+from ..core.rulings import Ruling
 from .tables import COMBAT_TYPES, SIDES, Chit, tables
 
 CAPITALIST, COMMUNIST = SIDES
@@ -28,33 +29,10 @@ ALL_QUALITY = frozenset({"Elite", "Poor", "Guards", "Penal"})
 LEADER_MARKERS = frozenset({"Great Leader", "Incompetent Leader"})
 
 
-def ruling(
-    rule_id: str,
-    title: str,
-    explanation: str,
-    result=None,
-    *,
-    inputs: Mapping | None = None,
-    dice: Sequence[Roll] = (),
-    lookup: Lookup | None = None,
-    changes: Sequence[dict] = (),
-    side: str = "",
-    places: Sequence[str] = (),
-) -> Ruling:
-    """A Ruling of this game, its ``rule_ref`` filled from the section it cites."""
-    return Ruling(
-        rule_id=rule_id,
-        title=title,
-        explanation=explanation,
-        result=result,
-        inputs=dict(inputs or {}),
-        dice=tuple(dice),
-        lookup=lookup,
-        changes=tuple(changes),
-        rule_ref=rule_ref("row", rule_id),
-        side=side,
-        places=tuple(places),
-    )
+def ruling(rule_id: str, title: str, explanation: str, result: Any = None, **fields: Any) -> Ruling:
+    """A Ruling of this game, its ``rule_ref`` filled from the section it cites (``fields``: as
+    :meth:`Ruling.of <wargames.core.rulings.Ruling.of>` takes them)."""
+    return Ruling.of(rule_id, title, explanation, result=result, rule_ref=rule_ref("row", rule_id), **fields)
 
 
 def other_side(side: str) -> str:

@@ -16,10 +16,9 @@ Everything is precomputed once per map and permission class, so a whole-map quer
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
-from ..core.data import rule_ref
-from ..core.rulings import Ruling
+from ..core.rulings import Ruling, indexed_ruling
 from .hexmap import RowMap, load_map
 from .pieces import CAPITALIST, COMMUNIST, MINORS, Piece, Situation
 
@@ -27,15 +26,7 @@ SV_AREAS = ("I Corps", "II Corps", "III Corps", "IV Corps", "CMD")
 INVADABLE = ("NVN", "LAO", "KHM")
 
 
-def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(
-        rule_id=rule_id,
-        title=title,
-        explanation=explanation,
-        result=result,
-        rule_ref=rule_ref("row", rule_id),
-        **kw,
-    )
+_ruling = partial(indexed_ruling, "row")  # a ruling of this game, its rule_ref from the rules index
 
 
 # ------------------------------------------------------------------------------------------ operational areas

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import partial
 
 from ..core import Action, IllegalAction
-from ..core.data import rule_ref
-from ..core.rulings import Lookup, Ruling
+from ..core.rulings import Lookup, Ruling, indexed_ruling
 from . import movement
 from .hexmap import RowMap, load_map
 from .pieces import CAPITALIST, COMMUNIST, MINORS, Piece, Situation
@@ -30,15 +30,7 @@ GU_RANGE_HEXES = 10  # ROW-9.5 General Uprising
 STEPS = ("hq", "units", "initial", "reserve", "early_exploitation", "combat", "hq_move", "stacking", "done")
 
 
-def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(
-        rule_id=rule_id,
-        title=title,
-        explanation=explanation,
-        result=result,
-        rule_ref=rule_ref("row", rule_id),
-        **kw,
-    )
+_ruling = partial(indexed_ruling, "row")  # a ruling of this game, its rule_ref from the rules index
 
 
 def other(side: str) -> str:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..core.position import Edit, PositionError, entries, known, mapping, whole
+from ..core.position import Edit, PositionError, entries, known, mapping, value_edits, whole
 from .scenario import MARKERS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -190,27 +190,20 @@ def make_edits(game: RowGame, raw: dict[str, Any]) -> list[Edit]:
                 lambda u=uid, m=new: game.markers.__setitem__(u, m),
             )
         )
-    for track, v in raw.get("pools", {}).items():
-        out.append(
-            Edit(
-                "pools",
-                f"{track}: {v}",
-                f"The {track} track is set to {v} (it was {game.pools[track]}).",
-                {"track": track, "from": game.pools[track], "to": v},
-                lambda t=track, x=v: game.pools.__setitem__(t, x),
-            )
-        )
-    for key, v in raw.get("vp", {}).items():
-        label = key.replace("_", " ")
-        out.append(
-            Edit(
-                "vp",
-                f"{label}: {v}",
-                f"The {label} track is set to {v} (it was {game.vp[key]}) (ROW-12.1).",
-                {"track": key, "from": game.vp[key], "to": v},
-                lambda k=key, x=v: game.vp.__setitem__(k, x),
-            )
-        )
+    out += value_edits(
+        "pools",
+        raw.get("pools", {}),
+        game.pools,
+        lambda t, v: f"{t}: {v}",
+        lambda t, v, was: f"The {t} track is set to {v} (it was {was}).",
+    )
+    out += value_edits(
+        "vp",
+        raw.get("vp", {}),
+        game.vp,
+        lambda k, v: f"{k.replace('_', ' ')}: {v}",
+        lambda k, v, was: f"The {k.replace('_', ' ')} track is set to {v} (it was {was}) (ROW-12.1).",
+    )
     for ld, hq in raw.get("leaders", {}).items():
         if hq is not None and hq not in game.pos:
             raise PositionError(f"position.leaders.{ld}: {name(hq)} is not on the map")

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..maps.hexgrid import hex_centre, hex_corners, hexside_segment
-from ..maps.layers import add_row, empty_layers
+from ..maps.hexgrid import hexside_segment
+from ..maps.layers import add_hex_place, add_row, empty_layers, hexside_line
 from .hexmap import RADIUS_MI, load_map
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,10 +43,6 @@ def _static(m) -> dict[str, Any]:
     out["window"] = None
     xs_all, ys_all = [], []
     for hid, h in sorted(m.hexes.items()):
-        x, y = hex_centre(hid, RADIUS_MI)
-        cx, cy = hex_corners(hid, RADIUS_MI)
-        xs_all += cx
-        ys_all += cy
         here = sorted(named.get(hid, []), key=lambda p: (PLACE_KINDS.index(p.kind), p.name))
         facts = {
             "terrain": "sea" if h.kind == "sea" else h.terrain,
@@ -55,40 +51,34 @@ def _static(m) -> dict[str, Any]:
             "zone": h.zone,
             "places": [{"id": p.id, "name": p.name, "kind": p.kind, "row": gazetteer[p.id]} for p in here],
         }
-        add_row(
-            out["places"],
-            id=hid,
-            name=" / ".join(p.name for p in here) or f"hex {hid}",
-            kind=here[0].kind if here else "hex",
-            shape="hex",
-            xs=cx,
-            ys=cy,
-            x=x,
-            y=y,
-            facts=facts,
+        name = " / ".join(p.name for p in here) or f"hex {hid}"
+        _x, _y, cx, cy = add_hex_place(
+            out["places"], hid, name, here[0].kind if here else "hex", facts, RADIUS_MI
         )
-    for hid, h in sorted(m.hexes.items()):  # Corps and CMD boundaries inside South Vietnam (rule 14.6)
+        xs_all += cx
+        ys_all += cy
+    _corps_lines(m, out["lines"])
+    for (a, b), feats in m.sides.items():  # in the map's order of hexsides
+        for f in (f for f in SIDE_LINES if f in feats):
+            xs, ys = hexside_line(a, b, f, RADIUS_MI)
+            add_row(out["lines"], kind=f, xs=xs, ys=ys, name=m.side_names.get(((a, b), f), ""), ends=(a, b))
+    out["extent"] = {"x": (min(xs_all), max(xs_all)), "y": (min(ys_all), max(ys_all))}
+    _CACHE.clear()
+    _CACHE[id(m)] = (m, out)
+    return out
+
+
+def _corps_lines(m, lines: dict[str, list]) -> None:
+    """The Corps and CMD boundaries inside South Vietnam (rule 14.6): a line on every hexside between two South
+    Vietnamese hexes of different areas, the hex of lower number first."""
+    for hid, h in sorted(m.hexes.items()):
         if h.country != "SVN":
             continue
         for other in m.adj[hid]:
             o = m.hexes[other]
             if o.country == "SVN" and o.area != h.area and other > hid:
                 xs, ys = hexside_segment(hid, other, RADIUS_MI)
-                add_row(
-                    out["lines"], kind="corps", xs=xs, ys=ys, name=f"{h.area} / {o.area}", ends=(hid, other)
-                )
-    for (a, b), feats in m.sides.items():  # in the map's order of hexsides
-        for f in (f for f in SIDE_LINES if f in feats):
-            if f in ("road", "trail"):  # from hex centre to hex centre
-                (xa, ya), (xb, yb) = hex_centre(a, RADIUS_MI), hex_centre(b, RADIUS_MI)
-                xs, ys = [xa, xb], [ya, yb]
-            else:  # on the side the two hexes share
-                xs, ys = hexside_segment(a, b, RADIUS_MI)
-            add_row(out["lines"], kind=f, xs=xs, ys=ys, name=m.side_names.get(((a, b), f), ""), ends=(a, b))
-    out["extent"] = {"x": (min(xs_all), max(xs_all)), "y": (min(ys_all), max(ys_all))}
-    _CACHE.clear()
-    _CACHE[id(m)] = (m, out)
-    return out
+                add_row(lines, kind="corps", xs=xs, ys=ys, name=f"{h.area} / {o.area}", ends=(hid, other))
 
 
 def theatre_layers() -> dict[str, Any]:

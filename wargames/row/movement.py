@@ -27,10 +27,10 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 from ..core import Action, IllegalAction
-from ..core.data import rule_ref
-from ..core.rulings import Lookup, Ruling
+from ..core.rulings import Lookup, Ruling, indexed_ruling
 from ..maps.hexgrid import hexside
 from .control import allowed_hexes, enemy_zoc, in_enemy_zoc, zoc_hexes
 from .hexmap import RowMap, load_map
@@ -43,15 +43,7 @@ STRATEGIC_MP = 10  # ROW-4.4
 EARLY_EXPLOITATION_MP = 3  # ROW-4.8
 
 
-def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(
-        rule_id=rule_id,
-        title=title,
-        explanation=explanation,
-        result=result,
-        rule_ref=rule_ref("row", rule_id),
-        **kw,
-    )
+_ruling = partial(indexed_ruling, "row")  # a ruling of this game, its rule_ref from the rules index
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,12 @@ Readings of the text are decisions R-POL-nn and R-LDR-nn of ``data/row/decisions
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action, IllegalAction
-from ..core.data import rule_ref
 from ..core.dice import Dice
-from ..core.rulings import Ruling
+from ..core.rulings import Ruling, indexed_ruling
 from . import victory as V
 from .bot_plans import commander_change
 from .pieces import CAPITALIST, COMMUNIST
@@ -44,15 +44,7 @@ AN_TURN = 36  # 14.2.1: Spring 1974 on the calendar (data/row/calendar.csv, R-SC
 COUNTRY_NAMES = {"NVN": "North Vietnam", "LAO": "Laos", "KHM": "Cambodia"}
 
 
-def _r(rule_id: str, title: str, explanation: str, result: Any = None, **kw: Any) -> Ruling:
-    return Ruling(
-        rule_id=rule_id,
-        title=title,
-        explanation=explanation,
-        result=result,
-        rule_ref=rule_ref("row", rule_id),
-        **kw,
-    )
+_r = partial(indexed_ruling, "row")  # a ruling of this game, its rule_ref from the rules index
 
 
 # ------------------------------------------------------------------------------------------ 12.2 China

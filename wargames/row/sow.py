@@ -18,13 +18,13 @@ the wings of the scenario's ``sow`` block at their listed ratings (R-SOW-07).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..core import Action, IllegalAction
-from ..core.data import Row, game_dir, read_csv, rule_ref
+from ..core.data import Row, game_dir, read_csv
 from ..core.dice import Dice
-from ..core.rulings import Ruling
+from ..core.rulings import Ruling, indexed_ruling
 from . import victory as V
 from .airdata import aircraft_counters
 from .control import enemy_zoc
@@ -74,15 +74,7 @@ def sow_tables() -> dict[tuple[str, int, str | None], SowRow]:
     return out
 
 
-def _r(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(
-        rule_id=rule_id,
-        title=title,
-        explanation=explanation,
-        result=result,
-        rule_ref=rule_ref("row", rule_id),
-        **kw,
-    )
+_r = partial(indexed_ruling, "row")  # a ruling of this game, its rule_ref from the rules index
 
 
 def resolve_sow(

@@ -24,12 +24,12 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from typing import Literal
 
 from ..core import Action, IllegalAction
-from ..core.data import DataError, Row, game_dir, read_csv, rule_ref
-from ..core.rulings import Lookup, Ruling
+from ..core.data import DataError, Row, game_dir, read_csv
+from ..core.rulings import Lookup, Ruling, indexed_ruling
 from .control import capitalist_controlled, enemy_zoc
 from .hexmap import RowMap, load_map
 from .movement import TICKS, search
@@ -43,15 +43,7 @@ TRAIL_TRACK = "Ho Chi Minh Trail Supply"
 POOL_TRACK = {"capitalist": "Capitalist Supply", "communist": "Communist Supply", "trail": TRAIL_TRACK}
 
 
-def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(
-        rule_id=rule_id,
-        title=title,
-        explanation=explanation,
-        result=result,
-        rule_ref=rule_ref("row", rule_id),
-        **kw,
-    )
+_ruling = partial(indexed_ruling, "row")  # a ruling of this game, its rule_ref from the rules index
 
 
 # ------------------------------------------------------------------------------------------ tables

@@ -14,11 +14,11 @@ Without the scenario's ``trail`` block no marker is ever placed, as in A Year in
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..core import Action, IllegalAction
-from ..core.data import rule_ref
-from ..core.rulings import Ruling
+from ..core.rulings import Ruling, indexed_ruling
 from .control import zoc_of
 from .pieces import CAPITALIST, COMMUNIST, Situation
 
@@ -29,15 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_STATUS = 6
 
 
-def _r(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(
-        rule_id=rule_id,
-        title=title,
-        explanation=explanation,
-        result=result,
-        rule_ref=rule_ref("row", rule_id),
-        **kw,
-    )
+_r = partial(indexed_ruling, "row")  # a ruling of this game, its rule_ref from the rules index
 
 
 def active_termini(status: int, markers: int = 0) -> Ruling:

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from typing import Literal
 
 from ..core import Action, IllegalAction
 from ..core.data import DataError, Row, game_dir, read_csv, rule_ref
 from ..core.dice import Dice
 from ..core.gametype import Threshold, VictoryFacts
-from ..core.rulings import Ruling
+from ..core.rulings import Ruling, indexed_ruling
 from .pieces import CAPITALIST, COMMUNIST
 
 WIN_VP = 31
@@ -46,15 +46,7 @@ ACC_TRACK = {"Body Count": "body_count", "US Casualties": "casualties"}
 AWARD_KINDS = ("body_count", "casualty", "end_turn", "territorial", "unrest_award", "other")
 
 
-def _ruling(rule_id: str, title: str, explanation: str, result=None, **kw) -> Ruling:
-    return Ruling(
-        rule_id=rule_id,
-        title=title,
-        explanation=explanation,
-        result=result,
-        rule_ref=rule_ref("row", rule_id),
-        **kw,
-    )
+_ruling = partial(indexed_ruling, "row")  # a ruling of this game, its rule_ref from the rules index
 
 
 def other(side: str) -> str:

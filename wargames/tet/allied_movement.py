@@ -392,25 +392,31 @@ class AlliedMovementRules:
             )
         return list(table[corps])
 
+    def _heli_relocations(self, uid: str, where: str) -> list[Action]:
+        """TET-P4-5: a helicopter on a contested airbase relocates to a secure airbase of its Corps, alone or
+        carrying one Allied non-mechanized infantry unit that has not moved."""
+        opts = []
+        for b in self.airbases(self.corps_of(where)):
+            if b != where and self.secure(b):
+                opts.append(self._mk(uid, b, "relocate from a contested airbase", "TET-P4-5"))
+                opts += [
+                    self._mk(uid, b, f"relocate with {self.unit(p).name}", "TET-P4-5", passenger=p)
+                    for p in self.units_in(where)
+                    if self.unit(p).type in NON_MECH_INF
+                    and self.side_of(p) == "Allied"
+                    and p not in self.moved
+                ]
+        return opts
+
     def heli_options(self, uid: str) -> list[Action]:
         """TET-P4-5: airmobile lift of one unit, or relocation from a contested airbase."""
         u = self.unit(uid)
         where = self.loc[uid]
         if where not in self.airbases() and where not in OFFMAP:
             return []
-        opts = []
         if where in self.airbases() and self.contested(where):
-            for b in self.airbases(self.corps_of(where)):
-                if b != where and self.secure(b):
-                    opts.append(self._mk(uid, b, "relocate from a contested airbase", "TET-P4-5"))
-                    opts += [
-                        self._mk(uid, b, f"relocate with {self.unit(p).name}", "TET-P4-5", passenger=p)
-                        for p in self.units_in(where)
-                        if self.unit(p).type in NON_MECH_INF
-                        and self.side_of(p) == "Allied"
-                        and p not in self.moved
-                    ]
-            return opts
+            return self._heli_relocations(uid, where)
+        opts: list[Action] = []
         infantry = [
             (p, self.loc[p])
             for p in self._allied_infantry()

@@ -8,9 +8,13 @@ Recce where most units hide, fight the biggest battles first and mass fire for g
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..core import Action, Bot, Decision
 from .odds import COLUMNS, odds_column
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import TetGame
 
 GOOD = "3:1"
 
@@ -24,10 +28,10 @@ class _Bot(Bot):
     draw_on_single_best = True
 
     # ------------------------------------------------------------------ shared combat sense
-    def _group_value(self, game, area, units) -> Fraction:
+    def _group_value(self, game: TetGame, area, units) -> Fraction:
         return sum((game._strength(u, area) for u in units), Fraction(0))
 
-    def on_battle(self, game, decision):
+    def on_battle(self, game: TetGame, decision):
         scored = []
         for a in decision.options:
             area = a["area"]
@@ -43,7 +47,7 @@ class _Bot(Bot):
             )
         return self.best(scored)
 
-    def on_target(self, game, decision):
+    def on_target(self, game: TetGame, decision):
         """Fire at the target we can beat at the best odds with what is ready to fire."""
         area = game.loc[decision.options[0]["target"]] if decision.options[0].kind == "target" else None
         ready_total = None
@@ -73,7 +77,7 @@ class _Bot(Bot):
             )
         return self.best(scored)
 
-    def on_add_firer(self, game, decision):
+    def on_add_firer(self, game: TetGame, decision):
         """Add the strongest firer until the odds reach 3:1; then fire."""
         fire = [a for a in decision.options if a.kind == "fire"]
         if fire and COLUMNS.index(fire[0].label.split()[2]) >= COLUMNS.index(GOOD):
@@ -92,7 +96,7 @@ class _Bot(Bot):
         self.last_reason = "the odds cannot reach 1:2: give up on this target"
         return next(a for a in decision.options if a.kind == "drop_target")
 
-    def on_replace(self, game, decision):
+    def on_replace(self, game: TetGame, decision):
         def score(a):
             u = game.unit(a["unit"])
             to = game.data.areas[a["to"]]
@@ -110,14 +114,14 @@ class _Bot(Bot):
 
         return self.weigh(decision, "replace", score, (0, "nothing worth bringing back"))
 
-    def on_air_return(self, game, decision):
+    def on_air_return(self, game: TetGame, decision):
         scored = [
             (1 + bool(a.get("passenger")), a, "fly home, bringing a unit along when possible")
             for a in decision.options
         ]
         return self.best(scored)
 
-    def on_retreat(self, game, decision):
+    def on_retreat(self, game: TetGame, decision):
         scored = [
             (len(game.units_in(a["to"])), a, f"retreat to {a['to']}, where most friends are")
             for a in decision.options
@@ -131,7 +135,7 @@ class CommunistBot(_Bot):
 
     side = "Communist"
 
-    def on_move(self, game, decision: Decision) -> Action:
+    def on_move(self, game: TetGame, decision: Decision) -> Action:
         guarded: dict[str, bool] = {}  # city -> Allied regulars there (asked once per city, not per move)
 
         def score(a):
@@ -166,7 +170,7 @@ class CommunistBot(_Bot):
             decision, "move", score, (0.5, "nothing else is worth the risk of showing itself: end the phase")
         )
 
-    def on_setup(self, game, decision: Decision) -> Action:
+    def on_setup(self, game: TetGame, decision: Decision) -> Action:
         """TET-SETUP-3 .. 5 (decision D-23): set each unit up where the historical reconstruction has it (the
         1968 deployment, decision D-05); any other legal area only if that one were not offered."""
         uid = decision.context["unit"]
@@ -181,7 +185,7 @@ class CommunistBot(_Bot):
         self.last_reason = "its historical area is not open to it: the first area the rules allow"
         return next(a for a in decision.options if a.kind == "setup")
 
-    def on_reveal(self, game, decision):
+    def on_reveal(self, game: TetGame, decision):
         """Reveal only where the hidden force could fire at 3:1 on the weakest Allied unit."""
 
         def score(a):
@@ -207,7 +211,7 @@ class AlliedBot(_Bot):
 
     side = "Allied"
 
-    def _needs(self, game) -> dict[str, tuple[float, str]]:
+    def _needs(self, game: TetGame) -> dict[str, tuple[float, str]]:
         """Where Allied units are wanted, worked out once per decision: area -> (value, why)."""
         needs: dict[str, tuple[float, str]] = {}
         for area, units in game.loc.index.items():
@@ -237,7 +241,7 @@ class AlliedBot(_Bot):
                 needs[city] = (3 * pv, f"relieve {game.data.areas[city].name} (political value {pv})")
         return needs
 
-    def _score_move(self, game, a: Action, needs, memo: dict | None = None) -> tuple[float, str]:
+    def _score_move(self, game: TetGame, a: Action, needs, memo: dict | None = None) -> tuple[float, str]:
         """How useful a move is, and why.  ``memo`` (one per plan, while no unit moves) keeps what depends only
         on the destination (an air strike's worth) or on the area left (a city left empty)."""
         memo = {} if memo is None else memo
@@ -261,7 +265,7 @@ class AlliedBot(_Bot):
                 value -= 2 * (game.data.areas[src].pv or 0)  # do not leave a city empty
         return value, why
 
-    def _air_value(self, game, to: str) -> tuple[float, str]:
+    def _air_value(self, game: TetGame, to: str) -> tuple[float, str]:
         """An air strike on ``to``: the NVA/VC factors in view there (or the hidden ones our search may turn up),
         less half the political value of a city bombed (TET-P6-4)."""
         dest = game.data.areas[to]
@@ -280,7 +284,7 @@ class AlliedBot(_Bot):
             value -= (dest.pv or 0) / 2  # bombing cities costs political value (TET-P6-4)
         return value, why
 
-    def _plan(self, game, decision):
+    def _plan(self, game: TetGame, decision):
         """Once per phase: the best move of every unit that can help, the most useful first."""
         needs = self._needs(game)
         options_for = game.phase7_options if game.phase.id == "p7" else game.phase4_options
@@ -302,7 +306,7 @@ class AlliedBot(_Bot):
                 plan.append((uid, move, why))
         return plan
 
-    def on_select(self, game, decision):
+    def on_select(self, game: TetGame, decision):
         key = (game.turn, game.phase.id)
         if getattr(self, "_plan_key", None) != key:
             self._plan_key, self._plan_moves = key, self._plan(game, decision)
@@ -325,7 +329,7 @@ class AlliedBot(_Bot):
         self.last_reason = "every unit is where it is needed: end the phase"
         return end
 
-    def on_allied_move(self, game, decision):
+    def on_allied_move(self, game: TetGame, decision):
         planned = getattr(self, "_next_move", None)
         # a bot that did not pick the unit itself (the Advisor asked only for the destination) has no plan yet
         if getattr(self, "_plan_moves", None) and planned is not None and decision.find(planned) is not None:
@@ -348,7 +352,7 @@ class AlliedBot(_Bot):
         value, self.last_reason, action = max(scored, key=lambda x: x[0])
         return action
 
-    def on_air_target(self, game, decision):
+    def on_air_target(self, game: TetGame, decision):
         """Strike where the odds are best; a Tac Air may open a group the next Tac Air must complete to 1:2
         (the engine offers only strikes that can reach 1:2: TET-P2-8 with TET-P6-2)."""
         plan = decision.context.get("plan", [])
@@ -370,7 +374,7 @@ class AlliedBot(_Bot):
 
         return self.weigh(decision, "air_target", score, (0, "no target worth the strike"))
 
-    def on_recce(self, game, decision: Decision) -> Action:
+    def on_recce(self, game: TetGame, decision: Decision) -> Action:
         scored = []
         for a in decision.options:
             if a.kind == "recce":

@@ -16,7 +16,15 @@ from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict, JournalSet, Tracked
 from ..core.placement import Placement
-from ..core.position import Edit, PositionError, check_unit_places, entries, whole
+from ..core.position import (
+    Edit,
+    PositionError,
+    check_unit_places,
+    entries,
+    placement_edits,
+    value_edits,
+    whole,
+)
 from ..core.state import StateDecl, StateField, by_key, flagged, members
 from .air import AirRules
 from .allied_movement import AlliedMovementRules
@@ -174,19 +182,14 @@ class TetGame(
         """Units placed (and face up or down), demoralization tracks set; each edit explained."""
         self.check_position(edits)
         out: list[Edit] = []
-        for uid, where in edits.get("units", {}).items():
-            old = self.loc[uid]
-            out.append(
-                Edit(
-                    "units",
-                    f"{self.describe(uid)} placed",
-                    f"{self.describe(uid)} is put in {self.area_name(where) if where in self.data.areas else where}"
-                    f" (it was in {self.area_name(old) if old in self.data.areas else old}).",
-                    {"unit": uid, "from": old, "to": where},
-                    lambda u=uid, w=where: self.loc.__setitem__(u, w),
-                    tuple(a for a in (old, where) if a in self.data.areas),
-                )
-            )
+        out += placement_edits(
+            edits.get("units", {}),
+            self.loc,
+            self.describe,
+            lambda a: self.area_name(a) if a in self.data.areas else a,
+            lambda a: a in self.data.areas,
+            self.loc.__setitem__,
+        )
         for uid, up in edits.get("face_up", {}).items():
             out.append(
                 Edit(
@@ -197,16 +200,14 @@ class TetGame(
                     lambda u=uid, v=up: self.face_up.__setitem__(u, v),
                 )
             )
-        for faction, points in edits.get("score", {}).items():
-            out.append(
-                Edit(
-                    "score",
-                    f"{faction} demoralization set to {points}",
-                    f"The {faction} demoralization track is set to {points} (it was {self.score[faction]}).",
-                    {"faction": faction, "from": self.score[faction], "to": points},
-                    lambda f=faction, p=points: self.score.__setitem__(f, p),
-                )
-            )
+        out += value_edits(
+            "score",
+            edits.get("score", {}),
+            self.score,
+            lambda f, p: f"{f} demoralization set to {p}",
+            lambda f, p, was: f"The {f} demoralization track is set to {p} (it was {was}).",
+            field="faction",
+        )
         return out
 
     # ------------------------------------------------------------------ queries used by the rules

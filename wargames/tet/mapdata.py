@@ -82,6 +82,40 @@ def _routes() -> dict[frozenset[str], str]:
     return {frozenset((e.a, e.b)): e.route for e in cached_csv("tet", "edges.csv", EdgeRow) if e.route}
 
 
+def _area_place(a, d, polys, label_pts) -> tuple[float, float, Any, Any, str, dict[str, Any]] | None:
+    """Where an area of the map is drawn and what the rules say of it: a province or sanctuary as its surveyed
+    outline (or a stand-in circle), a city as a point, a holding box as its rectangle; None for an area with
+    no place on the map."""
+    facts: dict[str, Any] = {"country": a.country, "corps": a.corps}
+    if a.kind in ("province", "sanctuary") and a.lat is not None:
+        x, y = label_pts.get(a.id, (a.lon, a.lat))
+        xs, ys = (
+            geom_to_multi(polys[a.id])
+            if a.id in polys
+            else _circle(a.lon, a.lat, 0.2 if a.kind == "province" else 0.13)
+        )
+        facts.update(
+            terrain=a.terrain,
+            coastal=bool(a.coastal),
+            mekong=bool(a.mekong),
+            on_trail=bool(getattr(a, "on_trail", False)),
+            cities=list(d.cities_of.get(a.id, ())),
+            outline="surveyed" if a.id in polys else "circle",
+        )
+        return x, y, xs, ys, "polygon", facts
+    if a.kind == "city":
+        facts.update(
+            political_value=a.pv, airbase=bool(a.airbase), province=a.province, on_road=bool(a.on_road)
+        )
+        return a.lon, a.lat, [], [], "point", facts
+    if a.id in BOX_PLACES:
+        x, y, w, h = box_rect(a.id)
+        xs = [[[x - w / 2, x + w / 2, x + w / 2, x - w / 2]]]
+        ys = [[[y - h / 2, y - h / 2, y + h / 2, y + h / 2]]]
+        return x, y, xs, ys, "polygon", facts
+    return None
+
+
 def map_layers(game, side: str | None = None) -> dict[str, Any]:
     """Areas, the Highway and the Trail, insurrection markers and the units as ``side`` sees them.
 
@@ -93,35 +127,10 @@ def map_layers(game, side: str | None = None) -> dict[str, Any]:
     out = empty_layers("tet", "area", side, EXTENT)
     anchors: dict[str, tuple[float, float]] = {}
     for a in d.areas.values():
-        facts: dict[str, Any] = {"country": a.country, "corps": a.corps}
-        if a.kind in ("province", "sanctuary") and a.lat is not None:
-            x, y = label_pts.get(a.id, (a.lon, a.lat))
-            xs, ys = (
-                geom_to_multi(polys[a.id])
-                if a.id in polys
-                else _circle(a.lon, a.lat, 0.2 if a.kind == "province" else 0.13)
-            )
-            facts.update(
-                terrain=a.terrain,
-                coastal=bool(a.coastal),
-                mekong=bool(a.mekong),
-                on_trail=bool(getattr(a, "on_trail", False)),
-                cities=list(d.cities_of.get(a.id, ())),
-                outline="surveyed" if a.id in polys else "circle",
-            )
-            shape = "polygon"
-        elif a.kind == "city":
-            x, y, xs, ys, shape = a.lon, a.lat, [], [], "point"
-            facts.update(
-                political_value=a.pv, airbase=bool(a.airbase), province=a.province, on_road=bool(a.on_road)
-            )
-        elif a.id in BOX_PLACES:
-            x, y, w, h = box_rect(a.id)
-            xs = [[[x - w / 2, x + w / 2, x + w / 2, x - w / 2]]]
-            ys = [[[y - h / 2, y - h / 2, y + h / 2, y + h / 2]]]
-            shape = "polygon"
-        else:
+        got = _area_place(a, d, polys, label_pts)
+        if got is None:
             continue
+        x, y, xs, ys, shape, facts = got
         anchors[a.id] = (x, y)
         add_row(
             out["places"], id=a.id, name=a.name, kind=a.kind, shape=shape, xs=xs, ys=ys, x=x, y=y, facts=facts

@@ -64,22 +64,9 @@ class MoraleRules:
             change = loss["factors"]
             rule = "TET-P8-1"
             if faction == "USA":
-                if loss["australian"]:
-                    parts.append("24 for the Australian task force (TET-P8-5)")
-                    change += 24
-                if loss["korean_factors"]:
-                    parts.append(
-                        f"{loss['korean_points']} for {loss['korean_factors']} Korean factor(s), one point "
-                        "per two (TET-P8-5)"
-                    )
-                    change += loss["korean_points"]
-                heal = red_factors // 6
-                if heal:
-                    parts.append(
-                        f"minus {heal} because the NVA/VC lost {red_factors} factor(s), one point per six "
-                        "(TET-P8-6)"
-                    )
-                    change -= heal
+                more, delta = _usa_adjustments(loss, red_factors)
+                parts += more
+                change += delta
             if faction in ALLIED and insurgent:
                 parts.append(f"{pv_total} for the cities in insurrection ({', '.join(insurgent)}) (TET-P8-4)")
                 change += pv_total
@@ -176,3 +163,25 @@ def victory_facts() -> VictoryFacts:
         number=broken_balance,
         edges=(-0.5, 0.5),
     )
+
+
+def _usa_adjustments(loss: dict[str, int], red_factors: int) -> tuple[list[str], int]:
+    """What moves the USA track besides its own factors lost: the Australian task force and the Korean factors
+    (TET-P8-5), less one point per six NVA/VC factors lost (TET-P8-6); the words and the net change."""
+    parts: list[str] = []
+    change = 0
+    if loss["australian"]:
+        parts.append("24 for the Australian task force (TET-P8-5)")
+        change += 24
+    if loss["korean_factors"]:
+        parts.append(
+            f"{loss['korean_points']} for {loss['korean_factors']} Korean factor(s), one point per two (TET-P8-5)"
+        )
+        change += loss["korean_points"]
+    heal = red_factors // 6
+    if heal:
+        parts.append(
+            f"minus {heal} because the NVA/VC lost {red_factors} factor(s), one point per six (TET-P8-6)"
+        )
+        change -= heal
+    return parts, change

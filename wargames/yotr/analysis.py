@@ -19,13 +19,16 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from ..core.data import game_dir
 from .combat import odds_column
 from .supply import RANGE
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import YotrGame
 
 STATE_NAMES = {
     "attack_supply": "Attack Supply",
@@ -45,7 +48,7 @@ LEVEL_ORDER = (
 
 
 # ---------------------------------------------------------------------------------- victory points
-def vp_by_turn(game) -> pd.DataFrame:
+def vp_by_turn(game: YotrGame) -> pd.DataFrame:
     """The Communist victory points at the end of each Game-Turn, read from the YOTR-VIC-SCORE rulings.
 
     Columns: ``turn``, ``vp`` (the track), ``towns``, ``regions`` (their VP) and ``saigon`` (isolation),
@@ -74,7 +77,7 @@ def vp_by_turn(game) -> pd.DataFrame:
     return frame
 
 
-def level_bands(game) -> pd.DataFrame:
+def level_bands(game: YotrGame) -> pd.DataFrame:
     """The Level of Victory Table (YOTR-VIC-LEVELS) as rows ``level``, ``low``, ``high`` (data/yotr/vp.csv)."""
     rows = pd.read_csv(game_dir("yotr") / "vp.csv")
     return pd.DataFrame(
@@ -104,7 +107,7 @@ def phase_summary(rulings: Iterable[Any]) -> pd.DataFrame:
     return out
 
 
-def play_phase(game) -> list[Any]:
+def play_phase(game: YotrGame) -> list[Any]:
     """Let the players (the built-in bots unless set) finish the current phase (YOTR-SOP); return all its
     rulings, including those logged before this call (the phase's opening ruling)."""
     turn, name = game.turn, game.phase.name if game.phase else ""
@@ -115,7 +118,7 @@ def play_phase(game) -> list[Any]:
     return [r for r in game.log[start:] if r.turn == turn and r.phase == name]
 
 
-def rules_index(game) -> dict[str, str]:
+def rules_index(game: YotrGame) -> dict[str, str]:
     """Rule id -> title, from ``data/yotr/rules_index.csv`` (for ``rules_used``)."""
     return {k: v.title for k, v in game.rules_index().items()}
 
@@ -142,7 +145,7 @@ def rulings_of(rulings: Iterable[Any], phase: str) -> list[Any]:
 
 
 # ---------------------------------------------------------------------------------- supply
-def supply_table(game, side: str = "Communist", *, combat: bool = False) -> pd.DataFrame:
+def supply_table(game: YotrGame, side: str = "Communist", *, combat: bool = False) -> pd.DataFrame:
     """Each combat unit (and dummy) of ``side`` on the map with its supply state now and what it does.
 
     YOTR-SUP: a Communist unit is in Attack Supply within 8 hexes of a revealed real supply unit, General
@@ -178,12 +181,12 @@ def supply_table(game, side: str = "Communist", *, combat: bool = False) -> pd.D
     return out
 
 
-def supply_counts(game, side: str = "Communist", *, combat: bool = False) -> pd.Series:
+def supply_counts(game: YotrGame, side: str = "Communist", *, combat: bool = False) -> pd.Series:
     """How many units of ``side`` are in each supply state (YOTR-SUP)."""
     return supply_table(game, side, combat=combat)["state"].value_counts()
 
 
-def supply_center_table(game) -> pd.DataFrame:
+def supply_center_table(game: YotrGame) -> pd.DataFrame:
     """The Communist Supply Centers (YOTR-SUP-D): name, hex, intact or destroyed, and the supply units on each
     (real and dummy, as the umpire sees them; YOTR-SUP-E)."""
     rows = []
@@ -201,7 +204,7 @@ def supply_center_table(game) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def attack_by_supply(game, attackers: Iterable[str], defence: float) -> pd.DataFrame:
+def attack_by_supply(game: YotrGame, attackers: Iterable[str], defence: float) -> pd.DataFrame:
     """The same attackers against the same defence in each Communist supply state (YOTR-SUP-CHART,
     YOTR-CBT-M): total attack, exact ratio and the CRT column (YOTR-CBT-G)."""
     rows = []
@@ -336,7 +339,7 @@ def table_sources(name: str) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------------------------- bots and games
-def bot_advice(game, side: str | None = None) -> dict[str, Any]:
+def bot_advice(game: YotrGame, side: str | None = None) -> dict[str, Any]:
     """What the built-in bot of ``side`` (default: the side to decide) would choose now, and its reason, both as
     ``side`` reads them (names, not ids: ``display_label``, ``display_text``; issue #19).
 
@@ -355,7 +358,7 @@ def bot_advice(game, side: str | None = None) -> dict[str, Any]:
     }
 
 
-def declared_attacks(game) -> list[dict[str, Any]]:
+def declared_attacks(game: YotrGame) -> list[dict[str, Any]]:
     """The attacks declared so far in the current Combat Phase (YOTR-SOP-A3a / YOTR-SOP-B4a), in the order they
     were declared (the attacker then picks the order of battle, YOTR-CBT-K, D-56): each ``{"target": hex,
     "attackers": [unit ids]}``."""
@@ -371,7 +374,7 @@ def declared_attacks(game) -> list[dict[str, Any]]:
     ]
 
 
-def blocked_move(game) -> tuple[str, str] | None:
+def blocked_move(game: YotrGame) -> tuple[str, str] | None:
     """For a pending "choose a unit to move" decision (YOTR-MOV-C): the first unit offered that stands next to a
     hex holding enemy counters, and that hex, which YOTR-MOV-F forbids it to enter (failing that, a neighbour the
     engine's ``why_not_destination`` refuses under another lettered case).  None if there is none."""
@@ -392,7 +395,9 @@ def blocked_move(game) -> tuple[str, str] | None:
     return None
 
 
-def about_to_resolve(game, side: str = "Communist", min_turn: int = 3, *, nva_first: bool = False) -> bool:
+def about_to_resolve(
+    game: YotrGame, side: str = "Communist", min_turn: int = 3, *, nva_first: bool = False
+) -> bool:
     """True when ``side`` has declared its attacks (YOTR-SOP-A3a / YOTR-SOP-B4a) and no battle has been fought yet:
     either it is choosing which attack to fight first (YOTR-CBT-K, D-56) or its bot is about to end declaring with
     a single attack.  The moment just before the first CRT die is rolled (for a forced-dice what-if); the bot's
@@ -418,7 +423,7 @@ def about_to_resolve(game, side: str = "Communist", min_turn: int = 3, *, nva_fi
     return not nva_first or any(game.counters[u].nationality == "NVA" for u in first["attackers"])
 
 
-def advance_until(game, predicate, *, max_decisions: int = 20000) -> bool:
+def advance_until(game: YotrGame, predicate, *, max_decisions: int = 20000) -> bool:
     """Let the players decide one decision at a time until ``predicate(game)`` holds (False if the game ends)."""
     for _ in range(max_decisions):
         if predicate(game):
@@ -456,7 +461,7 @@ def play_games(seeds: Iterable[int], scenario: str = "historical") -> pd.DataFra
     return pd.DataFrame(rows)
 
 
-def towns_held(game) -> pd.DataFrame:
+def towns_held(game: YotrGame) -> pd.DataFrame:
     """Towns the Communist holds (or the Allies retook) now, with the VP each scores (YOTR-VIC-TOWN, D-16)."""
     d = game.data
     rows = []

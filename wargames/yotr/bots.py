@@ -39,9 +39,13 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..core import Bot
 from .combat import column_index, odds_column
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import YotrGame
 
 CROWD = 1  # counters in one hex before the Communist bot fears the bombers
 SUPPLY_DISCOUNT = 0.7  # pull of a town no real supply unit can reach (Attack Supply)
@@ -60,7 +64,7 @@ _MP_CACHE: dict[int, dict[str, dict[str, int]]] = {}
 _TOWN_DIST_CACHE: dict[int, dict[tuple[str, ...], dict[str, int]]] = {}
 
 
-def _stack_sizes(game, side: str) -> dict[str, int]:
+def _stack_sizes(game: YotrGame, side: str) -> dict[str, int]:
     """Hex -> counters of ``side`` there (combat units and dummies, as ``counters_at`` counts them), for every hex
     that has any: one pass over the map's stacks."""
     out = {}
@@ -86,7 +90,7 @@ class _Bot(Bot):
         self._maps: dict = {}
 
     # ------------------------------------------------------------------ shared
-    def on_lsi_number(self, game, decision):
+    def on_lsi_number(self, game: YotrGame, decision):
         """YOTR-LSI: number the OBs at random, so the die leaves the opponent nothing to predict."""
         act = decision.options[self.rng.randrange(len(decision.options))]
         self.last_reason = (
@@ -95,22 +99,22 @@ class _Bot(Bot):
         )
         return act
 
-    def on_move_unit(self, game, decision):
+    def on_move_unit(self, game: YotrGame, decision):
         act = decision.options[0]
         self.last_reason = f"units are moved one by one in order; next is {act['unit']}"
         return act
 
-    def on_all_attack(self, game, decision):
+    def on_all_attack(self, game: YotrGame, decision):
         self.last_reason = "every adjacent unit joins the attack for the best odds"
         return self.first(decision, "all_attack")
 
-    def on_attackers(self, game, decision):
+    def on_attackers(self, game: YotrGame, decision):
         """YOTR-CBT-H: all adjacent units at once when offered, else one attacker at a time."""
         if self.first(decision, "all_attack") is not None:
             return self.on_all_attack(game, decision)
         return self.on_attacker(game, decision)
 
-    def on_attacker(self, game, decision):
+    def on_attacker(self, game: YotrGame, decision):
         commit = self.first(decision, "commit")
         if commit is not None:
             self.last_reason = "no more units are needed"
@@ -119,7 +123,7 @@ class _Bot(Bot):
         self.last_reason = f"{act['unit']} is the only unit next to the target"
         return act
 
-    def on_advance(self, game, decision):
+    def on_advance(self, game: YotrGame, decision):
         act = self.first(decision, "advance")
         target = act.places[0] if act.places else ""
         if target in game.data.towns:
@@ -128,7 +132,7 @@ class _Bot(Bot):
         self.last_reason = "no need to advance into open country"
         return self.first(decision, "stop")
 
-    def on_resolve(self, game, decision):
+    def on_resolve(self, game: YotrGame, decision):
         """YOTR-CBT-K: resolve next the declared attack with the best odds (first declared on a tie): a win there
         is the likeliest to drive defenders out and reopen supply lines before the harder battles."""
         best = None
@@ -149,7 +153,7 @@ class _Bot(Bot):
         )
         return act
 
-    def _defence(self, game, h: str, attackers: list[str]) -> Fraction:
+    def _defence(self, game: YotrGame, h: str, attackers: list[str]) -> Fraction:
         return game.defense_strength(h, attackers)[0]
 
     def best_explained(self, options: list, judge) -> object:
@@ -163,11 +167,11 @@ class _Bot(Bot):
             [(s, a, judge(a, True)[1]) for s, a in zip(scores, options, strict=True) if s == top]
         )
 
-    def on_enter(self, game, decision):
+    def on_enter(self, game: YotrGame, decision):
         self.last_reason = "the first entry hex is the closest to the front"
         return decision.options[0]
 
-    def _weighted_distance(self, game, offset: dict[str, int]) -> dict[str, int]:
+    def _weighted_distance(self, game: YotrGame, offset: dict[str, int]) -> dict[str, int]:
         """Distance over land from the nearest source, each source starting at its offset."""
         land = game.data.land_adj
         dist: dict[str, int] = {}
@@ -184,7 +188,7 @@ class _Bot(Bot):
             level += 1
         return dist
 
-    def _land_distance(self, game, sources: list[str]) -> dict[str, int]:
+    def _land_distance(self, game: YotrGame, sources: list[str]) -> dict[str, int]:
         land = game.data.land_adj
         dist = {s: 0 for s in sources}
         q = deque(sorted(sources))
@@ -200,7 +204,7 @@ class _Bot(Bot):
 class CommunistBot(_Bot):
     side = "Communist"
 
-    def _targets(self, game) -> dict[str, int]:
+    def _targets(self, game: YotrGame) -> dict[str, int]:
         """Allied towns and their worth: seizure value plus the Region's VP (weighted) shared by its towns still
         to take, so the last town of a Region pulls hardest (YOTR-VIC-REGION)."""
         d = game.data
@@ -216,7 +220,7 @@ class CommunistBot(_Bot):
         return out
 
     # ------------------------------------------------------------------ the campaign plan (calibration)
-    def _mp_distance(self, game, town: str) -> dict[str, int]:
+    def _mp_distance(self, game: YotrGame, town: str) -> dict[str, int]:
         """Static march cost in Movement Points from every land hex to ``town`` (clear 1, other terrain 2)."""
         cache = _MP_CACHE.setdefault(id(game.data), {})
         if town not in cache:
@@ -240,7 +244,7 @@ class CommunistBot(_Bot):
             cache[town] = dist
         return cache[town]
 
-    def _plan(self, game):
+    def _plan(self, game: YotrGame):
         """Once per Communist turn: give every real combat unit one Allied town to march on and attack.
 
         A town's worth is its seizure value plus its share of the Region still to complete; it is divided by
@@ -341,17 +345,17 @@ class CommunistBot(_Bot):
         }
         return self._maps
 
-    def _town_distance(self, game, towns: tuple[str, ...]) -> dict[str, int]:
+    def _town_distance(self, game: YotrGame, towns: tuple[str, ...]) -> dict[str, int]:
         """Hexes over land from the nearest of ``towns``: static for a set of towns, so kept per map."""
         cache = _TOWN_DIST_CACHE.setdefault(id(game.data), {})
         if towns not in cache:
             cache[towns] = self._weighted_distance(game, {h: 0 for h in towns})
         return cache[towns]
 
-    def _dist(self, game):
+    def _dist(self, game: YotrGame):
         return self._plan(game)
 
-    def on_move_to(self, game, decision):
+    def on_move_to(self, game: YotrGame, decision):
         m = self._plan(game)
         d = game.data
         uid = decision.options[0]["unit"]
@@ -401,7 +405,7 @@ class CommunistBot(_Bot):
 
         return self.best_explained(decision.options, judge)
 
-    def on_target(self, game, decision):
+    def on_target(self, game: YotrGame, decision):
         def score(a):
             h = a["hex"]
             atk = game.eligible_attackers("Communist", h, set())
@@ -421,7 +425,7 @@ class CommunistBot(_Bot):
 
         return self.weigh(decision, "target", score, (0, "no attack at good enough odds"))
 
-    def on_retreat(self, game, decision):
+    def on_retreat(self, game: YotrGame, decision):
         enemy = game.occupied("Allied")
         scored = []
         for a in decision.options:
@@ -431,13 +435,13 @@ class CommunistBot(_Bot):
         return self.best(scored)
 
     @staticmethod
-    def _p_out(game, col: str | None) -> float:
+    def _p_out(game: YotrGame, col: str | None) -> float:
         """Chance that a result on the CRT puts the defender out of the hex at odds ``col`` (YOTR-CBT-CRT)."""
         if col is None:
             return 0.0
         return sum(1 for die in range(1, 7) if game.data.crt[(die, col)] in ("De", "Dr1", "Dr2")) / 6
 
-    def _reveal_gain(self, game, sources: tuple[str, ...]) -> tuple[float, list[str]]:
+    def _reveal_gain(self, game: YotrGame, sources: tuple[str, ...]) -> tuple[float, list[str]]:
         """Expected VP gained this Combat Phase if the real supply units at ``sources`` are revealed: for every
         Allied town next to Communist attackers, the better chance of taking it (YOTR-CBT-CRT) when the attackers
         within 8 hexes come into Attack Supply (x1 instead of x1/2 or x1/4, YOTR-SUP-CHART) times its worth."""
@@ -464,7 +468,7 @@ class CommunistBot(_Bot):
                 towns.append(game.hex_name(h))
         return gain, towns
 
-    def on_reveal_supply(self, game, decision):
+    def on_reveal_supply(self, game: YotrGame, decision):
         """YOTR-SUP-E: a real supply unit is spent only where Attack Supply turns an attack on a town into a
         likelier capture; on the last Game-Turn any gain will do, since unused units score nothing."""
         last = game.turn >= game.sequence.turns
@@ -486,7 +490,7 @@ class CommunistBot(_Bot):
                 )
         return self.best(scored)
 
-    def on_remove_dummy(self, game, decision):
+    def on_remove_dummy(self, game: YotrGame, decision):
         dist = self._dist(game)["dist"]
         scored = [
             (
@@ -498,7 +502,7 @@ class CommunistBot(_Bot):
         ]
         return self.best(scored)
 
-    def on_deploy(self, game, decision):
+    def on_deploy(self, game: YotrGame, decision):
         """Free deployment: dummies wait for the third step; NVA mass near the richest Allied towns within
         reach of a Supply Center; NLF sit a short march from a town of their Region."""
         aside = self.first(decision, "set_aside")
@@ -530,7 +534,7 @@ class CommunistBot(_Bot):
             )
         return self.best(scored)
 
-    def on_real_supply(self, game, decision):
+    def on_real_supply(self, game: YotrGame, decision):
         h = decision.options[0]["hex"]
         near = sum(
             1
@@ -543,7 +547,7 @@ class CommunistBot(_Bot):
         self.last_reason = f"{near} NVA units within 8 hexes of {h}: {act['real']} real supply unit(s) there"
         return act
 
-    def on_air(self, game, decision):  # pragma: no cover - never offered to the Communist
+    def on_air(self, game: YotrGame, decision):  # pragma: no cover - never offered to the Communist
         return decision.options[-1]
 
     on_bombard = on_air
@@ -552,14 +556,14 @@ class CommunistBot(_Bot):
 class AlliedBot(_Bot):
     side = "Allied"
 
-    def _defence(self, game, h: str, attackers: list[str]) -> Fraction:
+    def _defence(self, game: YotrGame, h: str, attackers: list[str]) -> Fraction:
         """The Allied bot's guess of a face-down hex's defence (D-62): counters not yet attacked this phase."""
         fresh = [u for u in game.counters_at(h, "Communist") if u not in game.defended]
         return Fraction(
             HIDDEN_GUESS * len(fresh) + game.communist_militia(h) + (2 if game.sc_intact(h) else 0)
         )
 
-    def _threat(self, game):
+    def _threat(self, game: YotrGame):
         key = (game.turn, game.phase.id if game.phase else "")
         if self._maps.get("key") != key:
             comm = game.occupied("Communist")
@@ -570,7 +574,7 @@ class AlliedBot(_Bot):
             self._maps = {"key": key, "threat": threat, "counts": counts}
         return self._maps
 
-    def on_move_unit(self, game, decision):
+    def on_move_unit(self, game: YotrGame, decision):
         """Garrisons stay; units in the open, surplus garrisons and (when a threatened town is thin) idle
         airmobile reserves move, ground units first."""
         d = game.data
@@ -601,7 +605,7 @@ class AlliedBot(_Bot):
         self.last_reason = why
         return act
 
-    def on_move_to(self, game, decision):
+    def on_move_to(self, game: YotrGame, decision):
         m = self._threat(game)
         threat = m["threat"]
         d = game.data
@@ -643,7 +647,7 @@ class AlliedBot(_Bot):
 
         return self.best_explained(decision.options, judge)
 
-    def on_target(self, game, decision):
+    def on_target(self, game: YotrGame, decision):
         d = game.data
 
         def score(a):
@@ -667,7 +671,7 @@ class AlliedBot(_Bot):
 
         return self.weigh(decision, "target", score, (0, "no attack at good enough odds"))
 
-    def on_retreat(self, game, decision):
+    def on_retreat(self, game: YotrGame, decision):
         d = game.data
         scored = []
         for a in decision.options:
@@ -676,7 +680,7 @@ class AlliedBot(_Bot):
             scored.append((score, a, f"fall back to {game.hex_name(h)}"))
         return self.best(scored)
 
-    def on_air(self, game, decision):
+    def on_air(self, game: YotrGame, decision):
         naval = [a for a in decision.options if a.kind == "naval"]
         m = self._threat(game)
         counts = m["counts"]
@@ -702,7 +706,7 @@ class AlliedBot(_Bot):
 
     on_bombard = on_air
 
-    def on_deploy(self, game, decision):
+    def on_deploy(self, game: YotrGame, decision):
         """Free deployment: each ARVN unit garrisons the town where it adds most (value, threat, garrison)."""
         d = game.data
         self._maps = {}
@@ -723,7 +727,7 @@ class AlliedBot(_Bot):
             return decision.options[0]
         return self.best(scored)
 
-    def on_reveal_supply(self, game, decision):  # pragma: no cover - never offered to the Allies
+    def on_reveal_supply(self, game: YotrGame, decision):  # pragma: no cover - never offered to the Allies
         return decision.options[-1]
 
     on_remove_dummy = on_reveal_supply

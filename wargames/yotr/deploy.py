@@ -178,6 +178,39 @@ class DeployRules:
             public_title=f"Die {roll.value}: the Allies play OB {allied}",
         )
 
+    def _deploy_allies(self):
+        """YOTR-DEP step 2: the Allies deploy; the fixed units and the Koreans first, where they must stand, then
+        the others (under YOTR-SR-B first in every town and base still without an Allied unit)."""
+        allied = [u for u, r in sorted(self.counters.items()) if r.side == "Allied" and r.turn is None]
+        fixed_first = [u for u in allied if u in FIXED or self.counters[u].nationality == "ROK"]
+        for uid in fixed_first + [u for u in allied if u not in fixed_first]:
+            r = self.counters[uid]
+            if uid in FIXED or r.nationality == "ROK":
+                h = self.data.places[FIXED.get(uid, "qui_nhon")].hex
+                yield from self._deployed(uid, h, rule="YOTR-DEP")
+                continue
+            hexes = arvn_deploy_hexes()
+            rule = "YOTR-DEP"
+            if self.opts.special_rule_b:  # YOTR-SR-B: first every town and base gets an Allied unit
+                empty = [h for h in hexes if h in self.data.towns and not self.occupied_by(h, "Allied")]
+                if empty:
+                    hexes, rule = tuple(empty), "YOTR-SR-B"
+            opts = self._deploy_options(uid, hexes)
+            where = (
+                "first in every South Vietnamese town and base still without an Allied unit (Special Rule B)"
+                if rule == "YOTR-SR-B"
+                else ARVN_WHERE
+            )
+            act = yield self.decide(
+                "Allied",
+                f"Deploy {self.describe(uid)}",
+                rule,
+                opts,
+                check=self._deploy_check(uid, opts, where, rule),
+                kind="deploy",
+            )
+            yield from self._deployed(uid, act["to"])
+
     def free_deployment(self):
         """YOTR-SET-SEQ / YOTR-DEP: the three deployment steps of the Standard Game."""
         oob = self.forces
@@ -229,36 +262,7 @@ class DeployRules:
             )
             self.home_region[uid] = region
             yield from self._deployed(uid, act["to"])
-        # step 2: the Allies
-        allied = [u for u, r in sorted(self.counters.items()) if r.side == "Allied" and r.turn is None]
-        fixed_first = [u for u in allied if u in FIXED or self.counters[u].nationality == "ROK"]
-        for uid in fixed_first + [u for u in allied if u not in fixed_first]:
-            r = self.counters[uid]
-            if uid in FIXED or r.nationality == "ROK":
-                h = self.data.places[FIXED.get(uid, "qui_nhon")].hex
-                yield from self._deployed(uid, h, rule="YOTR-DEP")
-                continue
-            hexes = arvn_deploy_hexes()
-            rule = "YOTR-DEP"
-            if self.opts.special_rule_b:  # YOTR-SR-B: first every town and base gets an Allied unit
-                empty = [h for h in hexes if h in self.data.towns and not self.occupied_by(h, "Allied")]
-                if empty:
-                    hexes, rule = tuple(empty), "YOTR-SR-B"
-            opts = self._deploy_options(uid, hexes)
-            where = (
-                "first in every South Vietnamese town and base still without an Allied unit (Special Rule B)"
-                if rule == "YOTR-SR-B"
-                else ARVN_WHERE
-            )
-            act = yield self.decide(
-                "Allied",
-                f"Deploy {self.describe(uid)}",
-                rule,
-                opts,
-                check=self._deploy_check(uid, opts, where, rule),
-                kind="deploy",
-            )
-            yield from self._deployed(uid, act["to"])
+        yield from self._deploy_allies()  # step 2
         # the Allied OB's air points enter the box with the ruling that says so (journalled, issue #13)
         self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
         yield self.ruling(

@@ -18,7 +18,7 @@ from ..core.data import DataError, merge_options, read_scenario
 from ..core.gametype import GameType, VictoryFacts
 from ..core.journal import JournalDict, JournalSet, Tracked
 from ..core.placement import Placement
-from ..core.position import Edit, PositionError, check_unit_places, entries
+from ..core.position import Edit, PositionError, check_unit_places, entries, placement_edits
 from ..core.state import StateDecl, StateField, by_key, in_order, members
 from .bombardment import BombardmentRules
 from .combat import CombatRules
@@ -193,20 +193,14 @@ class YotrGame(
         """Counters placed and towns' owners set; the victory points are then counted again (YOTR-VIC-SCORE)."""
         self.check_position(edits)
         out: list[Edit] = []
-        for uid, where in edits.get("units", {}).items():
-            old = self.loc[uid]
-            name = self.hex_name(where) if where not in BOXES else f"the {where} box"
-            was = self.hex_name(old) if old not in BOXES else f"the {old} box"
-            out.append(
-                Edit(
-                    "units",
-                    f"{self.describe(uid)} placed",
-                    f"{self.describe(uid)} is put in {name} (it was in {was}).",
-                    {"unit": uid, "from": old, "to": where},
-                    lambda u=uid, w=where: self.place(u, w),
-                    tuple(h for h in (old, where) if h not in BOXES),
-                )
-            )
+        out += placement_edits(
+            edits.get("units", {}),
+            self.loc,
+            self.describe,
+            lambda h: self.hex_name(h) if h not in BOXES else f"the {h} box",
+            lambda h: h not in BOXES,
+            self.place,
+        )
         for h, owner in edits.get("towns", {}).items():
             out.append(
                 Edit(

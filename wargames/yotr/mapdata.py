@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..maps.hexgrid import hex_centre, hex_corners, hexside_segment
-from ..maps.layers import add_row, empty_layers
+from ..maps.layers import add_hex_place, add_row, empty_layers, hexside_line
 
 PLACE_KINDS = ("town", "base", "supply_center", "foreign_town")
 
@@ -37,10 +36,6 @@ def _build(data) -> dict[str, Any]:
     out = empty_layers("yotr", "hex", None, {"x": (0, 1), "y": (0, 1)}, coords="hexgrid")
     places = out["places"]
     for hid, h in sorted(data.hexes.items()):
-        x, y = hex_centre(hid)
-        cx, cy = hex_corners(hid)
-        xs_all.append(x)
-        ys_all.append(y)
         here = names.get(hid, [])
         region = data.regions[h.region] if h.region in data.regions else None
         facts = {
@@ -63,25 +58,12 @@ def _build(data) -> dict[str, Any]:
             ],
         }
         name = " / ".join(p.name for p in here) or f"hex {hid}"
-        add_row(
-            places,
-            id=hid,
-            name=name,
-            kind=here[0].kind if here else "hex",
-            shape="hex",
-            xs=cx,
-            ys=cy,
-            x=x,
-            y=y,
-            facts=facts,
-        )
+        x, y, _cx, _cy = add_hex_place(places, hid, name, here[0].kind if here else "hex", facts)
+        xs_all.append(x)
+        ys_all.append(y)
     for (a, b), feats in sorted(data.sides.items()):
         for f in sorted(feats):
-            if f in ("road", "trail"):  # centre to centre: the route crosses the hexside
-                (xa, ya), (xb, yb) = hex_centre(a), hex_centre(b)
-                xs, ys = [xa, xb], [ya, yb]
-            else:  # along the shared hexside
-                xs, ys = hexside_segment(a, b)
+            xs, ys = hexside_line(a, b, f)
             add_row(out["lines"], kind=f, xs=xs, ys=ys, name=f"{a}-{b}")
     out["extent"] = {"x": (min(xs_all) - 1, max(xs_all) + 1), "y": (min(ys_all) - 1, max(ys_all) + 1)}
     return out

@@ -7,9 +7,12 @@ decisions like any procedure and cites the card and rule it applies.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .words import EvCtx
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 COIN_KEYS = (
     "us_troops",
@@ -26,7 +29,7 @@ COIN_KEYS = (
 Flow = Generator[Any, Any, Any]
 
 
-def card_006_aces_strike(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_006_aces_strike(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 6 Aces, unshaded: the US strikes 1 Province outside South Vietnam with 6 hits, no die and no Degrade
     (FITL-4.2.3 removal order: NVA Troops first, then Active Guerrillas, Bases only when no other Insurgent piece
     remains; never Underground Guerrillas or Tunneled Bases)."""
@@ -69,7 +72,7 @@ def card_006_aces_strike(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     )
 
 
-def _strike_targets(game: Any, s: str) -> list[str]:
+def _strike_targets(game: FitlGame, s: str) -> list[str]:
     """FITL-4.2.3: the keys an Air Strike hit may remove in ``s`` now, in removal order."""
     c = game.board.pieces[s]
     if c["nva_troops"]:
@@ -82,7 +85,7 @@ def _strike_targets(game: Any, s: str) -> list[str]:
     return [k for k in ("nva_bases", "vc_bases") if c[k]]
 
 
-def card_029_tribesmen_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_029_tribesmen_replace(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 29 Tribesmen, shaded: every US Irregular on the map goes to US Available and an Underground VC Guerrilla
     takes its place while VC Guerrillas are Available (FITL-5.1.1: remove rather than replace when none is)."""
     b = game.board
@@ -108,7 +111,7 @@ def card_029_tribesmen_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> F
             )
 
 
-def card_030_new_jersey_strike(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_030_new_jersey_strike(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 30 USS New Jersey, unshaded: the chosen faction strikes 1-3 coastal spaces (no COIN piece needed), each
     losing up to 2 Active enemy pieces in Air Strike order, no die and no Degrade; struck populated spaces shift 1
     toward Active Opposition (FITL-4.2.3, FITL-1.3.7)."""
@@ -156,7 +159,7 @@ def card_030_new_jersey_strike(game: Any, ctx: EvCtx, step: dict[str, Any]) -> F
 US_CAPABILITIES = (4, 8, 11, 13, 14, 18, 19, 20, 28)
 
 
-def card_052_rand_flip(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_052_rand_flip(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 52 RAND: turn 1 US Capability in play to its other side (FITL-5.3); nothing if none qualifies."""
     to = step["to"]
     frm = "shaded" if to == "unshaded" else "unshaded"
@@ -189,7 +192,7 @@ def card_052_rand_flip(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     )
 
 
-def card_081_cidg_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_081_cidg_replace(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 81 CIDG, unshaded: up to the die roll, VC Guerrillas in South Vietnam are each replaced by an ARVN Police,
     an Underground Ranger or an Underground Irregular (executing faction's choice; FITL-5.1.1: removed without
     replacement when none of them is Available)."""
@@ -261,7 +264,7 @@ def card_081_cidg_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
         )
 
 
-def card_084_to_quoc_desert(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_084_to_quoc_desert(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 84 To Quoc, shaded, and the Failed Attempt Coup cards (129, 130): in every space with 3+ ARVN cubes 1
     cube per 3 is removed.  With ``by: ARVN`` (Failed Attempt, decision F-179) the ARVN chooses in each space how
     many of them are Troops and how many Police; otherwise Police go first, then Troops (To Quoc, decision F-108).
@@ -319,7 +322,7 @@ def card_084_to_quoc_desert(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow
     ctx.vars["deserted"] = deserted
 
 
-def card_091_bob_hope_shaded(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_091_bob_hope_shaded(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 91 Bob Hope, shaded: the named Insurgent moves up to 3 US Troops from Provinces to Cities, placing one
     of its Underground Guerrillas in the Province each Troop left (while Available)."""
     by = step["by"]
@@ -347,7 +350,7 @@ def card_091_bob_hope_shaded(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flo
             )
 
 
-def card_097_flip_leader(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_097_flip_leader(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 97 Brinks Hotel, unshaded: the current RVN Leader card is turned face down: its lasting effect stops but
     it still counts in the RVN Leader box (FITL-2.4.1).  Nothing happens under Duong Van Minh."""
     lead = getattr(game, "rvn_leader", "minh")
@@ -366,7 +369,7 @@ def card_097_flip_leader(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     )
 
 
-def card_124_general_uprising(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_124_general_uprising(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 124 Tet Offensive (also card 96 APC shaded): (1) a free VC Terror in every space with an Underground VC
     Guerrilla (FITL-3.3.4: Activate 1, a Terror marker or Sabotage if none there and markers remain, populated spaces
     1 level toward Active Opposition); (2) 6 VC pieces into Cities; (3) in every space where Guerrillas meet US/ARVN
@@ -462,7 +465,7 @@ def card_124_general_uprising(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Fl
         yield from _remove_one_by_one(game, ctx, "VC", s, 2, targets, "FITL-3.3.3", attrition)
 
 
-def card_113_ruff_puff_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_113_ruff_puff_replace(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 113 Ruff Puff, shaded: 5 ARVN Police outside Cities go to ARVN Available, each replaced by an
     Underground VC Guerrilla, or (once) by a VC Base in a Province with room (FITL-5.1.1: removed only when no VC
     piece is Available)."""
@@ -528,7 +531,7 @@ def card_113_ruff_puff_replace(game: Any, ctx: EvCtx, step: dict[str, Any]) -> F
         )
 
 
-def pacify(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def pacify(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Pacification as in the Support Phase (FITL-6.3.1) for Events (card 64 Honolulu Conference, card 96 APC):
     ``factions`` in order Pacify in up to 4 spaces together, each with COIN Control, ARVN Police and the faction's
     Troops; a step removes a Terror marker or shifts 1 level toward Active Support (at most ``max_levels`` per
@@ -614,7 +617,7 @@ def pacify(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
             )
 
 
-def card_073_commitment(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_073_commitment(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 73 Great Society, unshaded: the US holds a Commitment Phase now (FITL-6.5) through the Coup code."""
     fn = getattr(game, "coup_commitment", None)
     if game.__dict__.get("_ev_dry"):  # a dry run (event_effective): the Commitment would move pieces
@@ -629,7 +632,7 @@ def card_073_commitment(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     yield from fn()
 
 
-def card_096_tet_returns(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_096_tet_returns(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 96 APC, shaded, once Tet Offensive was played: the VC takes card 124 back to play again as its Pivotal
     Event (FITL-2.3.8); otherwise the General Uprising happens now (card 124's effect)."""
     played = getattr(game, "played", [])
@@ -649,7 +652,7 @@ def card_096_tet_returns(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
 
 
 def _remove_one_by_one(
-    game: Any, ctx: EvCtx, side: str, s: str, n: int, targets: Any, rule: str, after: Any = None
+    game: FitlGame, ctx: EvCtx, side: str, s: str, n: int, targets: Any, rule: str, after: Any = None
 ) -> Flow:
     """Up to ``n`` times: ``side`` picks one of the keys ``targets()`` allows in ``s`` (asked only when there is a
     real choice), it is removed (US pieces to Casualties when ``after`` says so), and a ruling follows each removal
@@ -691,7 +694,7 @@ def _remove_one_by_one(
     return removed
 
 
-def card_122_easter_troop_attacks(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def card_122_easter_troop_attacks(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """Card 122 Easter Offensive (Pivotal): after the free March (and the optional step of Troops off empty LoCs,
     a ``move`` step of the card), NVA Troops Attack free in every space holding both NVA Troops and US/ARVN
     pieces, one space after another (FITL-3.3.3 Troop Attack: 1 enemy piece per 2 Troops, no die, attrition for
@@ -724,7 +727,7 @@ def card_122_easter_troop_attacks(game: Any, ctx: EvCtx, step: dict[str, Any]) -
             yield from game.resolve_attack(opctx, s, "troops", "free (Event)")
 
 
-def free_ambush(game: Any, ctx: EvCtx, step: dict[str, Any]) -> Flow:
+def free_ambush(game: FitlGame, ctx: EvCtx, step: dict[str, Any]) -> Flow:
     """An Event's free Ambush (FITL-5.5 with FITL-4.4.3 / FITL-4.5.3) by ``faction`` in up to ``n`` spaces (``all``:
     each) among ``where``: each space needs an Underground Guerrilla of the faction and an enemy piece in reach; 1
     Guerrilla turns Active and removes 1 enemy piece, no die, no attrition.  For cards 59 (Plei Mei) and 99

@@ -118,6 +118,30 @@ _OPS: dict[type, Callable[[int, int], int]] = {
 _FUNCS: dict[str, Callable[..., int]] = {"min": min, "max": max}
 
 
+def _value(node: ast.AST, names: dict[str, int], bad: Callable[[str], ValueError]) -> int:
+    """The value of one node of a card's expression (see :func:`arithmetic`); ``bad`` makes the error."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id not in names:
+            raise bad(f"no variable {node.id!r} (set so far: {sorted(names)})")
+        return int(names[node.id])
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+        return _OPS[type(node.op)](_value(node.left, names, bad), _value(node.right, names, bad))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _value(node.operand, names, bad)
+        return -v if isinstance(node.op, ast.USub) else v
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _FUNCS
+        and node.args
+        and not node.keywords
+    ):
+        return _FUNCS[node.func.id](*(_value(a, names, bad) for a in node.args))
+    raise bad(f"{ast.dump(node)[:40]} is not allowed")
+
+
 def arithmetic(text: str, names: dict[str, int], label: str = "") -> int:
     """A card's small integer expression (``6-oop_n``, ``min(roll, p)``, ``4*N``, ``cas/2`` rounding down) over
     the step variables ``names``: numbers, variables, + - * / (whole-number division), unary minus, parentheses,
@@ -127,35 +151,13 @@ def arithmetic(text: str, names: dict[str, int], label: str = "") -> int:
     def bad(why: str) -> ValueError:
         return ValueError(f"{label}: bad expression {text!r}: {why}")
 
-    def value(node: ast.AST) -> int:
-        if isinstance(node, ast.Constant) and type(node.value) is int:
-            return node.value
-        if isinstance(node, ast.Name):
-            if node.id not in names:
-                raise bad(f"no variable {node.id!r} (set so far: {sorted(names)})")
-            return int(names[node.id])
-        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
-            return _OPS[type(node.op)](value(node.left), value(node.right))
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-            v = value(node.operand)
-            return -v if isinstance(node.op, ast.USub) else v
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in _FUNCS
-            and node.args
-            and not node.keywords
-        ):
-            return _FUNCS[node.func.id](*(value(a) for a in node.args))
-        raise bad(f"{ast.dump(node)[:40]} is not allowed")
-
     try:
         tree = ast.parse(text.strip())
     except SyntaxError:
         raise bad("not an expression") from None
     if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
         raise bad("not one expression")
-    return int(value(tree.body[0].value))
+    return int(_value(tree.body[0].value, names, bad))
 
 
 def expand_keys(spec: str | list[str]) -> list[str]:

@@ -9,13 +9,16 @@ Activities: Govern (else Transport) with Train and Patrol, Raid (else Transport)
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Decision
 from .arvn_choices import ArvnChoices
 from .arvn_moves import ArvnMoves
 from .base import NonPlayerBase, Plan
 from .measures import ARVN_KEYS, control_after
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 
 class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
@@ -32,11 +35,11 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
     }
 
     # ------------------------------------------------------------------ facts
-    def cubes(self, game: Any, s: str) -> int:
+    def cubes(self, game: FitlGame, s: str) -> int:
         p = game.board.pieces[s]
         return p["arvn_troops"] + p["arvn_police"]
 
-    def coin_cubes_sf(self, game: Any, s: str) -> int:
+    def coin_cubes_sf(self, game: FitlGame, s: str) -> int:
         p = game.board.pieces[s]
         return (
             p["arvn_troops"]
@@ -45,10 +48,10 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
             + sum(p[k] for k in ("arvn_rangers:u", "arvn_rangers:a", "us_irregulars:u", "us_irregulars:a"))
         )
 
-    def coin_base(self, game: Any, s: str) -> bool:
+    def coin_base(self, game: FitlGame, s: str) -> bool:
         return bool(game.board.count(s, "US", "bases") + game.board.count(s, "ARVN", "bases"))
 
-    def base_train_space(self, game: Any, s: str) -> bool:
+    def base_train_space(self, game: FitlGame, s: str) -> bool:
         """FITL-8.7.2: a South Vietnam Province with 5+ US and ARVN units including 3+ ARVN cubes and no COIN Base."""
         b = game.board
         units = self.coin(game, s) - b.count(s, "US", "bases") - b.count(s, "ARVN", "bases")
@@ -61,7 +64,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
             and b.control(s) != "nva"
         )
 
-    def assault_gain(self, game: Any, s: str, extra: int = 0) -> tuple[int, ...] | None:
+    def assault_gain(self, game: FitlGame, s: str, extra: int = 0) -> tuple[int, ...] | None:
         """FITL-8.7.4 priorities of an ARVN Assault in ``s`` (with ``extra`` ARVN Troops brought in): (Base or
         Tunnel, Control Population changed, last enemy pieces, pieces removed), or None if it removes nothing."""
         n, _ = game.assault_count("ARVN", s)
@@ -93,7 +96,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
         last = 1 if removable + (bases if base_hit else 0) >= self.insurgents(game, s) else 0
         return (base_hit, ctl, last, removable)
 
-    def patronage_ok(self, game: Any, s: str, shift_ok: bool = False) -> bool:
+    def patronage_ok(self, game: FitlGame, s: str, shift_ok: bool = False) -> bool:
         """FITL-4.3.1 / FITL-8.7.2 GOVERN: Aid may go to Patronage in ``s`` (more ARVN cubes than US Troops) and,
         unless ``shift_ok``, without shifting it to Neutral (Active Support, or unshaded Mandate of Heaven)."""
         b = game.board
@@ -102,7 +105,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
             return False
         return shift_ok or b.support[s] == 2 or self.cap(game, 86, "unshaded")
 
-    def assault_reason(self, game: Any) -> str:
+    def assault_reason(self, game: FitlGame) -> str:
         """FITL-8.7.4 conditions, as written: ARVN Assault alone would change Control of a space (add COIN Control or
         remove NVA Control, any Population), could remove an NVA Troop, or could remove enemy pieces in a space with
         an NVA or VC Base and no Underground Guerrillas."""
@@ -132,7 +135,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
                 )
         return ""
 
-    def train_reason(self, game: Any) -> str:
+    def train_reason(self, game: FitlGame) -> str:
         b = game.board
         avail = sum(b.available[k] for k in ARVN_KEYS)
         if avail >= 12:
@@ -141,7 +144,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
             return "Train alone would place an ARVN Base"
         return ""
 
-    def blocked(self, game: Any) -> list[str]:
+    def blocked(self, game: FitlGame) -> list[str]:
         """FITL-8.7.3: LoCs with NVA/VC units next to Saigon, or whose units cut Saigon off from a City."""
         b = game.board
         hot = [s for s in self.spaces(game) if game.is_loc(s) and self.insurgents(game, s)]
@@ -170,7 +173,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
         _ = b
         return hot if lost else []
 
-    def sweep_useful(self, game: Any) -> bool:
+    def sweep_useful(self, game: FitlGame) -> bool:
         """FITL-8.7.5: a Sweep could Activate someone: Underground Guerrillas with, or next to, ARVN forces."""
         b = game.board
         for s in self.spaces(game):
@@ -183,7 +186,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
                 return True
         return False
 
-    def raid_reaches(self, game: Any, s: str) -> bool:
+    def raid_reaches(self, game: FitlGame, s: str) -> bool:
         """FITL-4.3.3 / FITL-8.7.4 RAID: an Underground Ranger is in ``s`` or can move in from a space next to it
         without stripping that space of COIN Control (the Non-player's origin limit): the Raid can then Activate
         it to remove enemies in ``s``."""
@@ -195,7 +198,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
             for x in game.adjacent(s)
         )
 
-    def raid_possible(self, game: Any) -> bool:
+    def raid_possible(self, game: FitlGame) -> bool:
         for s in self.spaces(game):
             if not self.insurgents(game, s) or not self.svn(game, s) and not game.in_laos_cambodia(s):
                 continue
@@ -204,21 +207,9 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
         return False
 
     # ------------------------------------------------------------------ the flowchart (8.7)
-    def plan(self, game: Any, limited: bool) -> Plan:
-        b = game.board
-        res = b.tracks["arvn_resources"]
-        evd, evwhy = self.event_decision(game)
-        if evd == "pass":
-            return Plan(None, reason=f"ARVN 8.7.1: Pass (+3 Resources): {evwhy}", cap_pass=True)
-        ev = evd == "play"
-        evwhy = f"ARVN 8.7.1: {'play the Event: ' if ev else 'no Event: '}{evwhy}"
-        if res < 3:
-            return Plan(
-                None,
-                event=ev,
-                event_why=evwhy,
-                reason=f"ARVN 8.7.1: {res} ARVN Resources (less than 3): Pass (+3 Resources)",
-            )
+    def op_chain(self, game: FitlGame) -> list[tuple[str, str]]:
+        """ARVN 8.7.2 - 8.7.5: the Operations the flowchart would do, in its order, each with its reason (the
+        first possible one is done: :meth:`first_possible`)."""
         chain: list[tuple[str, str]] = []
         why = self.train_reason(game)
         if why:
@@ -243,6 +234,24 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
         if self.patrol_targets(game):
             chain.append(("patrol", "ARVN 8.7.4 IF NONE: no Assault possible, Patrol"))
         chain.append(("train", "ARVN 8.7.3 IF NONE: no Patrol possible, Train"))
+        return chain
+
+    def plan(self, game: FitlGame, limited: bool) -> Plan:
+        b = game.board
+        res = b.tracks["arvn_resources"]
+        evd, evwhy = self.event_decision(game)
+        if evd == "pass":
+            return Plan(None, reason=f"ARVN 8.7.1: Pass (+3 Resources): {evwhy}", cap_pass=True)
+        ev = evd == "play"
+        evwhy = f"ARVN 8.7.1: {'play the Event: ' if ev else 'no Event: '}{evwhy}"
+        if res < 3:
+            return Plan(
+                None,
+                event=ev,
+                event_why=evwhy,
+                reason=f"ARVN 8.7.1: {res} ARVN Resources (less than 3): Pass (+3 Resources)",
+            )
+        chain = self.op_chain(game)
         got = self.first_possible(game, limited, chain)
         if got is None:
             return Plan(
@@ -253,7 +262,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
             return Plan(op, ("govern", "transport"), "later", reason, ev, evwhy)
         return Plan(op, ("raid", "transport"), "before", reason, ev, evwhy)
 
-    def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
+    def sa_wanted(self, game: FitlGame, decision: Decision, sa: str) -> bool:
         if sa == "raid":
             return self.raid_possible(game)
         if sa == "transport":
@@ -271,7 +280,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
             )
         return True
 
-    def on_sa(self, game: Any, decision: Decision) -> Action:
+    def on_sa(self, game: FitlGame, decision: Decision) -> Action:
         plan = self.planned(game, decision)
         offered = {a["sa"]: a for a in self.opts(decision, "sa")}
         if (
@@ -285,7 +294,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
         return super().on_sa(game, decision)
 
     # ------------------------------------------------------------------ Redeploy (8.7.7)
-    def redeploy_to(self, game: Any, decision: Decision) -> Action:
+    def redeploy_to(self, game: FitlGame, decision: Decision) -> Action:
         b = game.board
         src = decision.context.get("source")
         n_all = max(a.get("n", 1) for a in decision.options)
@@ -308,7 +317,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
 
     ROUTE_13 = "loc_saigon_an_loc_ban_me_thuot"
 
-    def police_spare(self, game: Any, s: str) -> int:
+    def police_spare(self, game: FitlGame, s: str) -> int:
         """Police that may leave ``s`` (8.7.7): all from a LoC with NVA/VC units; else never the last Police of a
         Province or City, nor below 3 COIN cubes, nor losing COIN Control."""
         b = game.board
@@ -321,7 +330,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
             spare = min(spare, self.coin(game, s) - self.insurgents(game, s) - 1)
         return max(0, spare)
 
-    def police_targets(self, game: Any) -> list[tuple[str, int, str]]:
+    def police_targets(self, game: FitlGame) -> list[tuple[str, int, str]]:
         b = game.board
         out: list[tuple[str, int, str]] = []
         r = self.ROUTE_13
@@ -346,7 +355,7 @@ class ArvnNonPlayer(ArvnChoices, ArvnMoves, NonPlayerBase):
                 out.append((s, 1, "1 Police in each City"))
         return out
 
-    def on_redeploy_from(self, game: Any, decision: Decision) -> Action:
+    def on_redeploy_from(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.7.7: optional Police moves by its bullets; optional Troop moves are not made (decision F-76)."""
         froms = {a["space"]: a for a in self.opts(decision, "from")}
         if "Police" in decision.prompt:

@@ -230,7 +230,7 @@ class ArvnChoices:
                 )
         return scored
 
-    def arvn_pacifiable(self, game: Any, s: str) -> bool:
+    def arvn_pacifiable(self, game: FitlGame, s: str) -> bool:
         """FITL-3.2.1 / FITL-8.7.6: ARVN could Pacify in ``s`` (COIN Control, ARVN Troops and Police, a shift
         allowed by the 45 cap, or Terror to remove)."""
         b = game.board
@@ -239,7 +239,7 @@ class ArvnChoices:
             return False
         return b.support[s] < 2 and self.pacify_key(game, s, 1) is not None
 
-    def on_place(self, game: Any, decision: Decision) -> Action:
+    def on_place(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.7.2: exactly 6 cubes, Troops and Police evenly starting with the type fewest in the space (Troops
         if tied); up to 2 Rangers once fewer than 6 cubes are Available."""
         s = decision.context.get("space")
@@ -264,7 +264,7 @@ class ArvnChoices:
         self.why("8.7.2", f"{a.label}: as many as possible")
         return a
 
-    def pacify_key(self, game: Any, s: str, levels: int) -> tuple[int, ...] | None:
+    def pacify_key(self, game: FitlGame, s: str, levels: int) -> tuple[int, ...] | None:
         """FITL-8.7.6: no shift to Active Support while Support + Available would exceed 45; no Terror first, then
         Opposition, then the greatest shift; Terror removed only if a shift follows."""
         b = game.board
@@ -275,7 +275,7 @@ class ArvnChoices:
             return None
         return (0 if b.terror[s] else 1, 1 if b.support[s] < 0 else 0, levels * self.pop(game, s))
 
-    def on_train_extra(self, game: Any, decision: Decision) -> Action:
+    def on_train_extra(self, game: FitlGame, decision: Decision) -> Action:
         bases = [a for a in self.opts(decision, "base") if self.base_train_space(game, a["space"])]
         if bases and self.counts()["spaces"] <= 2:
 
@@ -301,7 +301,7 @@ class ArvnChoices:
             "no ARVN Base or Pacification applies",
         )
 
-    def on_pacify(self, game: Any, decision: Decision) -> Action:
+    def on_pacify(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.7.6 in the Support Phase (one step at a time)."""
         scored = [
             (k, a)
@@ -317,7 +317,7 @@ class ArvnChoices:
             "no Pacification step meets the priorities: stop",
         )
 
-    def on_mode(self, game: Any, decision: Decision) -> Action:
+    def on_mode(self, game: FitlGame, decision: Decision) -> Action:
         modes = self.modes(decision)
         if decision.context.get("sa") == "govern":
             s = decision.context.get("space")

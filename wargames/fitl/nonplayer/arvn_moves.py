@@ -3,17 +3,20 @@ moves, from where and to where; a mixin of :class:`~wargames.fitl.nonplayer.arvn
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Decision
 from .measures import control_after, saigon_distance
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 
 class ArvnMoves:
     """Mixin: the Non-player ARVN's Patrol, Sweep, Transport and Raid moves (FITL-8.7)."""
 
     # ------------------------------------------------------------------ Transport (8.7.2)
-    def transport_origin(self, game: Any) -> str | None:
+    def transport_origin(self, game: FitlGame) -> str | None:
         b = game.board
         lc = [
             s
@@ -35,7 +38,7 @@ class ArvnMoves:
                 best = (spare, s)
         return best[1] if best else None
 
-    def on_move_to(self, game: Any, decision: Decision) -> Action:
+    def on_move_to(self, game: FitlGame, decision: Decision) -> Action:
         c = decision.context
         b = game.board
         opts = self.opts(decision, "move_to")
@@ -102,7 +105,7 @@ class ArvnMoves:
                     return a
         return None  # type: ignore[return-value]
 
-    def movement_count(self, game: Any, decision: Decision) -> int | None:
+    def movement_count(self, game: FitlGame, decision: Decision) -> int | None:
         c = decision.context
         if c.get("sa") == "transport":
             s = c.get("origin") or self.transport_origin(game)
@@ -116,7 +119,7 @@ class ArvnMoves:
         return None
 
     # ------------------------------------------------------------------ Patrol (8.7.3)
-    def patrol_targets(self, game: Any) -> list[tuple[str, int, str]]:
+    def patrol_targets(self, game: FitlGame) -> list[tuple[str, int, str]]:
         b = game.board
         dist = saigon_distance(game)
         out = []
@@ -152,7 +155,7 @@ class ArvnMoves:
                 )
         return out
 
-    def city_missing_cube(self, game: Any, s: str) -> str:
+    def city_missing_cube(self, game: FitlGame, s: str) -> str:
         """FITL-8.7.3 third bullet: a City under COIN Control should hold at least 1 Troop (US or ARVN) and 1
         Police; the kind it lacks ("Troop" or "Police"), or ""."""
         p = game.board.pieces[s]
@@ -162,7 +165,7 @@ class ArvnMoves:
             return "Police"
         return ""
 
-    def patrol_spare(self, game: Any, s: str, key: str, to_loc: bool) -> int:
+    def patrol_spare(self, game: FitlGame, s: str, key: str, to_loc: bool) -> int:
         b = game.board
         p = b.pieces[s]
         n = p[key]
@@ -175,7 +178,7 @@ class ArvnMoves:
             keep = max(keep, self.insurgents(game, s) + 1 - (self.coin(game, s) - n))
         return max(0, n - keep)
 
-    def on_move_from(self, game: Any, decision: Decision) -> Action:
+    def on_move_from(self, game: FitlGame, decision: Decision) -> Action:
         c = decision.context
         if c.get("op") != "patrol" or c.get("sa"):
             if c.get("sa") == "raid":
@@ -213,7 +216,7 @@ class ArvnMoves:
         self.why("8.7.3", "Patrol: no further move meets a priority")
         return self.first(decision, "done") or decision.options[0]
 
-    def raid_from(self, game: Any, decision: Decision) -> Action:
+    def raid_from(self, game: FitlGame, decision: Decision) -> Action:
         b = game.board
         for a in self.opts(decision, "move_from"):
             s = a["space"]
@@ -226,7 +229,7 @@ class ArvnMoves:
         self.why("8.7.4", "Raid: no more Rangers move in")
         return self.first(decision, "done") or decision.options[-1]
 
-    def on_move(self, game: Any, decision: Decision) -> Action:
+    def on_move(self, game: FitlGame, decision: Decision) -> Action:
         c = decision.context
         b = game.board
         if decision.rule_id == "FITL-6.4.2" and "Police" in decision.prompt and self.memo().get("police"):

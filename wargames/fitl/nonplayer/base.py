@@ -18,13 +18,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Decision
 from ...core.players import Bot
 from ..data import COIN
 from .events import EventChoices
 from .priorities import best_action, card_key, random_pick, rng_for, target_priority
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 PRIORITY_ERROR = "no priority could be evaluated"
 
@@ -65,7 +68,7 @@ class NonPlayerBase(EventChoices, Bot):
         return f"NonPlayer({self.faction!r})"
 
     # ------------------------------------------------------------------ the protocol
-    def choose(self, game: Any, decision: Decision) -> Action:
+    def choose(self, game: FitlGame, decision: Decision) -> Action:
         """Bot.choose narrowed to what is Available (FITL-8.1.1), with the F-74 fallback when a priority breaks."""
         handler = self.handler(decision)
         full = decision
@@ -84,7 +87,7 @@ class NonPlayerBase(EventChoices, Bot):
         return act
 
     # ------------------------------------------------------------------ 8.1.1: only what is Available
-    def available_only(self, game: Any, decision: Decision) -> Decision:
+    def available_only(self, game: FitlGame, decision: Decision) -> Decision:
         """FITL-8.1.1 ("only as long as needed pieces ... are available") with FITL-1.4.1: a Non-player places only
         pieces from Available; it never takes the offered option of pulling its own pieces off the map to place
         more (decision F-172).  The offered options are narrowed to those Available pieces can fill; a choice
@@ -166,7 +169,7 @@ class NonPlayerBase(EventChoices, Bot):
         self.last_reason = f"{self.faction} {rule}: {text}"
 
     # ------------------------------------------------------------------ helpers
-    def b(self, game: Any) -> Any:
+    def b(self, game: FitlGame) -> Any:
         return game.board
 
     def ctx(self, decision: Decision) -> dict[str, Any]:
@@ -175,10 +178,10 @@ class NonPlayerBase(EventChoices, Bot):
     def opts(self, decision: Decision, kind: str) -> list[Action]:
         return [a for a in decision.options if a.kind == kind]
 
-    def pick(self, game: Any, options: list[Action], key: Any) -> Action:
+    def pick(self, game: FitlGame, options: list[Action], key: Any) -> Action:
         return best_action(game, self.faction, options, key)
 
-    def fallback(self, game: Any, decision: Decision) -> Action:
+    def fallback(self, game: FitlGame, decision: Decision) -> Action:
         """No flowchart priority covers this choice: an equal-chance pick among the offered actions (FITL-8.1.3
         ties, decision F-74); a held Pivotal Event is kept (FITL-8.4.6)."""
         for kind in ("no_pivotal",):
@@ -195,7 +198,7 @@ class NonPlayerBase(EventChoices, Bot):
         return a
 
     # ------------------------------------------------------------------ Event or not (8.1, 8.4, 8.5.2-8.8.6)
-    def event_side(self, game: Any) -> str:
+    def event_side(self, game: FitlGame) -> str:
         """FITL-8.4.2: Non-player NVA and VC take the shaded text, US and ARVN the unshaded one, unless the card's
         own Non-player instruction names a side (FITL-8.4.1, decision F-113)."""
         want = "unshaded" if self.faction in COIN else "shaded"
@@ -205,7 +208,7 @@ class NonPlayerBase(EventChoices, Bot):
             want = pref[1]
         return want
 
-    def capability_step(self, game: Any) -> tuple[str | None, str]:
+    def capability_step(self, game: FitlGame) -> tuple[str | None, str]:
         """The Capability bullets of FITL-8.5.2, FITL-8.6.2, FITL-8.7.1 and FITL-8.8.2: ("play", why) when the card in play is any
         faction's Capability and a d6 beats the Coup cards in the RVN Leader box (or beat them on the previous card,
         when this faction Passed for it); ("pass", why) when the next card is this faction's Capability, the card in
@@ -251,7 +254,7 @@ class NonPlayerBase(EventChoices, Bot):
                 )
         return None, ""
 
-    def event_step(self, game: Any) -> tuple[bool, str]:
+    def event_step(self, game: FitlGame) -> tuple[bool, str]:
         """FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.6 for a card that is not a Capability: play the Event unless the card's
         Non-player symbol declines it (FITL-8.4.1, the rifle; decision F-113) or it is Ineffective (FITL-8.1: the
         game's dry run of the side this faction would play finds no change, no lasting effect and no possible
@@ -285,7 +288,7 @@ class NonPlayerBase(EventChoices, Bot):
             return True, f"the {side} Event is effective: {why}"
         return True, "the Event is offered"
 
-    def event_decision(self, game: Any) -> tuple[str, str]:
+    def event_decision(self, game: FitlGame) -> tuple[str, str]:
         """FITL-8.5.2 / 8.6.2 / 8.7.1 in order: ("pass", why) for the next card's Capability, ("play", why) or
         ("no", why).  The third bullet plays the Event only if neither the next nor the current card is a
         Capability (decision F-72)."""
@@ -302,16 +305,16 @@ class NonPlayerBase(EventChoices, Bot):
         ok, why = self.event_step(game)
         return ("play" if ok else "no"), why
 
-    def note_pass(self, game: Any, decision: str | None) -> None:
+    def note_pass(self, game: FitlGame, decision: str | None) -> None:
         """Remember a Pass made for the next card's Capability (FITL-8.5.2 / 8.6.2 / 8.7.1 / 8.8.2)."""
         if decision == "pass" and getattr(game, "next_card", None) is not None:
             self.cap_memo = {"card": game.next_card}
 
     # ------------------------------------------------------------------ the flowchart's top (8.1)
-    def plan(self, game: Any, limited: bool) -> Plan:  # pragma: no cover - per faction
+    def plan(self, game: FitlGame, limited: bool) -> Plan:  # pragma: no cover - per faction
         raise NotImplementedError
 
-    def current_plan(self, game: Any, limited: bool) -> Plan:
+    def current_plan(self, game: FitlGame, limited: bool) -> Plan:
         """The plan for this card (cached so the card and the Operation decisions agree)."""
         key = f"{id(game)}:{game.seed}:{card_key(game)}:{limited}"
         if self.plan_cache and self.plan_cache[0] == key:
@@ -321,7 +324,7 @@ class NonPlayerBase(EventChoices, Bot):
         return p
 
     def first_possible(
-        self, game: Any, limited: bool, chain: list[tuple[str, str]]
+        self, game: FitlGame, limited: bool, chain: list[tuple[str, str]]
     ) -> tuple[str, str] | None:
         """The first (op, why) of an IF NONE chain that the frame says is possible now (FITL-3.1)."""
         ok = set(game.op_choices(self.faction, limited))
@@ -330,7 +333,7 @@ class NonPlayerBase(EventChoices, Bot):
                 return op, why
         return None
 
-    def on_card(self, game: Any, decision: Decision) -> Action:
+    def on_card(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.1: Event, Operation (+SA) or Pass by the flowchart."""
         ops = self.opts(decision, "op")
         limited = bool(ops) and all(a["limited"] for a in ops)
@@ -366,7 +369,7 @@ class NonPlayerBase(EventChoices, Bot):
         )
         return pref[0]
 
-    def on_op(self, game: Any, decision: Decision) -> Action:
+    def on_op(self, game: FitlGame, decision: Decision) -> Action:
         limited = bool(decision.context.get("limited"))
         plan = self.current_plan(game, limited)
         self.op_memo = {"op": plan.op, "plan": plan, "count": Counter()}
@@ -383,13 +386,13 @@ class NonPlayerBase(EventChoices, Bot):
         self.last_reason = plan.reason
         return a
 
-    def pick_best(self, game: Any, scored: list[tuple[Any, Action]], step: str, reason: str) -> Action:
+    def pick_best(self, game: FitlGame, scored: list[tuple[Any, Action]], step: str, reason: str) -> Action:
         """FITL-8.1.3: the option with the highest priority key; ties broken at random among the spaces."""
         a, _, _ = self.top_space(game, [(k, a, "") for k, a in scored])
         self.why(step, f"{a.label}: {reason}")
         return a
 
-    def top_space(self, game: Any, scored: list[tuple[Any, Action, str]]) -> tuple[Action, str, Any]:
+    def top_space(self, game: FitlGame, scored: list[tuple[Any, Action, str]]) -> tuple[Action, str, Any]:
         """FITL-8.1.3 / 8.2: among (priority key, space option, why) the highest key, ties broken by a random space;
         returns the option, its why and the key."""
         top = max(k for k, _, _ in scored)
@@ -418,7 +421,7 @@ class NonPlayerBase(EventChoices, Bot):
         return self.first(decision, "done") or decision.options[-1]
 
     def choose_space(
-        self, game: Any, scored: list[tuple[Any, Action, str]], step: Any
+        self, game: FitlGame, scored: list[tuple[Any, Action, str]], step: Any
     ) -> tuple[Action, str, Any]:
         """:meth:`top_space` for an Operation or Special Activity; a space chosen for the Operation itself (step
         "space") is counted (``counts()["spaces"]``, the flowcharts' space limits)."""
@@ -429,7 +432,7 @@ class NonPlayerBase(EventChoices, Bot):
 
     def support_step(
         self,
-        game: Any,
+        game: FitlGame,
         decision: Decision,
         scored: list[tuple[Any, Action]],
         rule: str,
@@ -494,7 +497,7 @@ class NonPlayerBase(EventChoices, Bot):
         self.why(none_rule, none_reason)
         return self.first(decision, "none") or decision.options[-1]
 
-    def pacify_steps(self, game: Any, decision: Decision, keep: int = 0) -> list[tuple[str, Action]]:
+    def pacify_steps(self, game: FitlGame, decision: Decision, keep: int = 0) -> list[tuple[str, Action]]:
         """FITL-8.7.6 / 8.8.8 in the Support Phase: the (space, option) Pacification steps that can still shift a
         space (not yet at Active Support), Terror only where ARVN Resources less ``keep`` reach 6."""
         b = game.board
@@ -506,7 +509,7 @@ class NonPlayerBase(EventChoices, Bot):
         ]
 
     @staticmethod
-    def even_cubes(game: Any, s: str, cubes: list[Action]) -> Action:
+    def even_cubes(game: FitlGame, s: str, cubes: list[Action]) -> Action:
         """FITL-8.1.2: 6 cubes placed Troops and Police evenly, starting with the type fewest in ``s`` (Troops if
         tied): among the placements of exactly 6 cubes when one is offered (8.7.2), the one nearest that split
         (more cubes first)."""
@@ -526,7 +529,7 @@ class NonPlayerBase(EventChoices, Bot):
     march_rule = ""
     forced_plan: tuple[Any, ...] = ()
 
-    def march_done(self, game: Any, decision: Decision) -> Action:
+    def march_done(self, game: FitlGame, decision: Decision) -> Action:
         """No further March move meets a priority: done when offered, else a forced move (:meth:`forced_march`)."""
         done = self.first(decision, "done")
         if done is not None:
@@ -534,7 +537,7 @@ class NonPlayerBase(EventChoices, Bot):
             return done
         return self.forced_march(game, decision)
 
-    def forced_march(self, game: Any, decision: Decision) -> Action:
+    def forced_march(self, game: FitlGame, decision: Decision) -> Action:
         """The March was chosen (IF NONE) but no priority names a move: the smallest move, 1 piece from the space
         with the most pieces onto a LoC if possible (8.1.3 / 8.3; decision F-79)."""
         opts = self.opts(decision, "move_from")
@@ -546,7 +549,7 @@ class NonPlayerBase(EventChoices, Bot):
         )
         return a
 
-    def march_to_plan(self, game: Any, decision: Decision, rule: str, text: str) -> Action:
+    def march_to_plan(self, game: FitlGame, decision: Decision, rule: str, text: str) -> Action:
         """The March destination: a forced March's Random LoC, else the planned space (``rule``: ``text``, where
         ``{}`` is the option's label); neither: None (the decision is not the March's)."""
         forced = self.forced_march_to(game, decision)
@@ -559,7 +562,7 @@ class NonPlayerBase(EventChoices, Bot):
                 return a
         return None  # type: ignore[return-value]
 
-    def forced_march_to(self, game: Any, decision: Decision) -> Action | None:
+    def forced_march_to(self, game: FitlGame, decision: Decision) -> Action | None:
         """A March that had to move something goes to a Random LoC (FITL-8.3, decision F-79); None otherwise."""
         if not self.memo().pop("forced", False):
             return None
@@ -572,10 +575,10 @@ class NonPlayerBase(EventChoices, Bot):
         self.why("8.3", f"March to {game.sname(s)}: a Random LoC (decision F-79)")
         return a
 
-    def march_target(self, game: Any) -> Any:  # the VC and NVA name their March moves (8.5.4, 8.6.5)
+    def march_target(self, game: FitlGame) -> Any:  # the VC and NVA name their March moves (8.5.4, 8.6.5)
         return None
 
-    def march_move_exists(self, game: Any) -> bool:
+    def march_move_exists(self, game: FitlGame) -> bool:
         """FITL-8.5.4 / FITL-8.6.5: a March priority names at least one move now (checked on a scratch memo)."""
         saved = self.op_memo
         self.op_memo = {}
@@ -590,7 +593,7 @@ class NonPlayerBase(EventChoices, Bot):
     def counts(self) -> Counter[str]:
         return self.op_memo.setdefault("count", Counter())
 
-    def planned(self, game: Any, decision: Decision) -> Plan:
+    def planned(self, game: FitlGame, decision: Decision) -> Plan:
         p = self.op_memo.get("plan")
         if p is None:
             p = self.current_plan(game, bool(decision.context.get("limited")))
@@ -598,11 +601,11 @@ class NonPlayerBase(EventChoices, Bot):
         return p
 
     # ------------------------------------------------------------------ Special Activities (4.1)
-    def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
+    def sa_wanted(self, game: FitlGame, decision: Decision, sa: str) -> bool:
         """Whether the flowchart's condition for ``sa`` holds now (per faction)."""
         return True
 
-    def on_sa(self, game: Any, decision: Decision) -> Action:
+    def on_sa(self, game: FitlGame, decision: Decision) -> Action:
         plan = self.planned(game, decision)
         op = decision.context.get("op")
         offered = {a["sa"]: a for a in self.opts(decision, "sa")}
@@ -628,7 +631,7 @@ class NonPlayerBase(EventChoices, Bot):
         return self.first(decision, "no_sa") or decision.options[-1]
 
     # ------------------------------------------------------------------ generic piece choices (8.1.2)
-    def on_piece(self, game: Any, decision: Decision) -> Action:
+    def on_piece(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.1.2: target enemy pieces by the piece priorities; remove as many as allowed."""
         pieces = self.opts(decision, "piece")
         if not pieces:
@@ -654,10 +657,10 @@ class NonPlayerBase(EventChoices, Bot):
         )
         return a
 
-    def piece_key(self, game: Any, a: Action) -> tuple[int, ...]:
+    def piece_key(self, game: FitlGame, a: Action) -> tuple[int, ...]:
         return target_priority(game, a["space"], a["key"])
 
-    def on_count(self, game: Any, decision: Decision) -> Action:
+    def on_count(self, game: FitlGame, decision: Decision) -> Action:
         """How many: the maximum extent (FITL-8.1.1 guidelines), unless the step is a movement the faction plans,
         or an Activation/removal split (8.1.2: VC before NVA; decision F-75)."""
         counts = self.opts(decision, "count")
@@ -675,10 +678,10 @@ class NonPlayerBase(EventChoices, Bot):
         self.why("8.1.1", f"{a.label}: to the maximum extent")
         return a
 
-    def movement_count(self, game: Any, decision: Decision) -> int | None:
+    def movement_count(self, game: FitlGame, decision: Decision) -> int | None:
         return self.memo().get("count_want")
 
-    def on_yesno(self, game: Any, decision: Decision) -> Action:
+    def on_yesno(self, game: FitlGame, decision: Decision) -> Action:
         step = decision.context.get("step")
         yes, no = self.first(decision, "yes"), self.first(decision, "no")
         if step == "aid":
@@ -691,7 +694,7 @@ class NonPlayerBase(EventChoices, Bot):
         return yes or decision.options[0]
 
     # ------------------------------------------------------------------ Pivotal Events (8.4.6)
-    def on_pivotal(self, game: Any, decision: Decision) -> Action:
+    def on_pivotal(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.4.6: a Non-player plays its Pivotal Event only while a player faction is 1st Eligible."""
         row = game.data.cards[game.card]
         first = next((f for f in row.order if game.eligible.get(f)), None)
@@ -702,7 +705,7 @@ class NonPlayerBase(EventChoices, Bot):
         return self.first(decision, "no_pivotal") or decision.options[-1]
 
     @staticmethod
-    def is_player_faction(game: Any, faction: str) -> bool:
+    def is_player_faction(game: FitlGame, faction: str) -> bool:
         """FITL-1.5 / FITL-8.0: a faction played by a person or a non-Non-player bot (the ``non_players`` option,
         when given, names the Non-players)."""
         named = list((getattr(game, "rules_opts", {}) or {}).get("non_players") or [])
@@ -712,28 +715,28 @@ class NonPlayerBase(EventChoices, Bot):
         return p is None or (p != "default" and not isinstance(p, NonPlayerBase))
 
     @staticmethod
-    def cap(game: Any, card: int, side: str) -> bool:
+    def cap(game: FitlGame, card: int, side: str) -> bool:
         """A Capability (FITL-5.3) is in effect on ``side`` ("unshaded"/"shaded"): the flowcharts' Capability
         notes (e.g. FITL-8.8.3 Cobras/Abrams, FITL-8.5.4 Booby Traps, FITL-8.6.4 AAA)."""
         return (getattr(game, "capabilities", {}) or {}).get(str(card)) == side
 
     # ------------------------------------------------------------------ shared board facts
     @staticmethod
-    def pop(game: Any, s: str) -> int:
+    def pop(game: FitlGame, s: str) -> int:
         return game.data.spaces[s].population
 
     @staticmethod
-    def svn(game: Any, s: str) -> bool:
+    def svn(game: FitlGame, s: str) -> bool:
         return game.data.spaces[s].country == "SVN"
 
     @staticmethod
-    def insurgents(game: Any, s: str) -> int:
+    def insurgents(game: FitlGame, s: str) -> int:
         return game.board.count(s, "NVA") + game.board.count(s, "VC")
 
     @staticmethod
-    def coin(game: Any, s: str) -> int:
+    def coin(game: FitlGame, s: str) -> int:
         return game.board.count(s, "US") + game.board.count(s, "ARVN")
 
     @staticmethod
-    def spaces(game: Any) -> list[str]:
+    def spaces(game: FitlGame) -> list[str]:
         return sorted(game.data.spaces)

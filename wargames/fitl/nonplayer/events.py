@@ -24,13 +24,16 @@ How we read the defaults where a card's data leaves a gap is decision F-163 (``d
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Decision
 from ..data import COIN
 from ..events.words import expand_keys, expand_pids
 from ..state import piece_id
 from .priorities import PIECE_TIER, best_action, random_pick, target_priority
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 FRIEND = {"US": "ARVN", "ARVN": "US", "NVA": "VC", "VC": "NVA"}
 PREFIX = {"us_": "US", "arvn_": "ARVN", "nva_": "NVA", "vc_": "VC"}
@@ -95,7 +98,7 @@ class EventChoices:
     faction: str
 
     # ------------------------------------------------------------------ who benefits (8.4.4)
-    def benefit_rank(self, game: Any, faction: str | None) -> int:
+    def benefit_rank(self, game: FitlGame, faction: str | None) -> int:
         """FITL-8.4.4: the executing faction (4), its friend (3), nobody named (2), an enemy Non-player (1), an
         enemy played by a person (0)."""
         if not faction:
@@ -120,7 +123,7 @@ class EventChoices:
             return -1 if coin else 1
         return 0
 
-    def option_value(self, game: Any, steps: list[dict[str, Any]]) -> tuple[int, int, int, int, int]:
+    def option_value(self, game: FitlGame, steps: list[dict[str, Any]]) -> tuple[int, int, int, int, int]:
         """FITL-8.4.4: how much one option of a card's choice is worth to this faction, compared left to right:
         who benefits, the direction of Aid/Resources/Patronage, Support shifts (8.4.5's side), pieces gained or
         taken from enemies, then the larger number (as many as possible, 8.4.3)."""
@@ -160,7 +163,7 @@ class EventChoices:
         return who, track, support, pieces, number
 
     # ------------------------------------------------------------------ the three questions
-    def on_event_piece(self, game: Any, decision: Decision) -> Action | None:
+    def on_event_piece(self, game: FitlGame, decision: Decision) -> Action | None:
         """FITL-8.4.3 / 8.4.4: which piece an Event places, removes, flips, tunnels or moves."""
         picks = [a for a in decision.options if a.kind == "pick"]
         if not picks:
@@ -207,28 +210,28 @@ class EventChoices:
             return a
         return None
 
-    def place_key(self, game: Any, a: Action) -> tuple[int, int, int]:
+    def place_key(self, game: FitlGame, a: Action) -> tuple[int, int, int]:
         pid, _, box = a["key"].partition("@")
         pid = piece_id(pid)
         fac = piece_faction(pid)
         src = SOURCE_RANK.get(box, 0) if fac in COIN and not self.is_enemy(fac) else 0
         return self.benefit_rank(game, fac), 1 if PIECE_TIER.get(pid) == 3 else 0, src
 
-    def remove_key(self, game: Any, a: Action) -> tuple[int, ...]:
+    def remove_key(self, game: FitlGame, a: Action) -> tuple[int, ...]:
         fac = piece_faction(a["key"])
         if self.is_enemy(fac):
             return (2, *target_priority(game, a["space"], a["key"]))
         mine = 0 if fac == self.faction else 1  # FITL-8.4.4: remove the other faction's pieces first
         return (mine, -PIECE_TIER.get(piece_id(a["key"]), 0), 0, 0, 0)
 
-    def flip_key(self, game: Any, a: Action) -> tuple[int, ...]:
+    def flip_key(self, game: FitlGame, a: Action) -> tuple[int, ...]:
         fac = piece_faction(a["key"])
         to_active = a["key"].endswith(":u")
         if to_active:
             return (1 if self.is_enemy(fac) else 0, *target_priority(game, a["space"], a["key"]))
         return (0 if self.is_enemy(fac) else self.benefit_rank(game, fac), 0, 0, 0, 0)
 
-    def tunnel_key(self, game: Any, a: Action) -> tuple[int, int, int]:
+    def tunnel_key(self, game: FitlGame, a: Action) -> tuple[int, int, int]:
         """FITL-8.4.4 (the Cu Chi example): own Tunnels first; a space with 2 own untunneled Bases, then 1 own and
         1 of the friend's, then 1 own."""
         fac = piece_faction(a["key"])
@@ -236,7 +239,7 @@ class EventChoices:
         own = here[f"{self.faction.lower()}_bases"] if self.faction in ("NVA", "VC") else 0
         return (1 if fac == self.faction else 0, own, here["nva_bases"] + here["vc_bases"])
 
-    def on_event_space(self, game: Any, decision: Decision) -> Action | None:
+    def on_event_space(self, game: FitlGame, decision: Decision) -> Action | None:
         """FITL-8.4.4 / 8.4.5: which space an Event works in."""
         spaces = [a for a in decision.options if a.kind == "space"]
         if not spaces:
@@ -278,10 +281,10 @@ class EventChoices:
         self.why("8.4.4", f"{a.label}: no priority applies, so a random space (8.2.3)")  # type: ignore[attr-defined]
         return a
 
-    def shift_value(self, game: Any, space: str, old: int, new: int) -> tuple[int, int]:
+    def shift_value(self, game: FitlGame, space: str, old: int, new: int) -> tuple[int, int]:
         return shift_key(self.faction, *support_change(game.data.spaces[space].population, old, new))
 
-    def event_pacify_value(self, game: Any, a: Action) -> tuple[int, int, int]:
+    def event_pacify_value(self, game: FitlGame, a: Action) -> tuple[int, int, int]:
         """FITL-8.4.5 for a Pacify step of an Event (cards 64, 96): a Terror marker first where it blocks the
         shift, else the Support shift by 8.4.5.  (Its own name: the US Non-player has a pacify_value of its own,
         for 8.8.7, which this must not shadow or be shadowed by.)"""
@@ -292,7 +295,7 @@ class EventChoices:
         return (*self.shift_value(game, s, lvl, min(2, lvl + 1)), 0)
 
     def select_value(
-        self, game: Any, steps: list[dict[str, Any]], var: str, space: str
+        self, game: FitlGame, steps: list[dict[str, Any]], var: str, space: str
     ) -> tuple[int, int, int, int, int]:
         """FITL-8.4.4: what the card's later steps on the selected spaces would do in ``space``: the Support shift
         by 8.4.5, then Bases (the faction's own first, as the Cu Chi example tunnels VC Bases first), then other
@@ -338,7 +341,7 @@ class EventChoices:
                 own += here[mine] if mine in ("nva_bases", "vc_bases") else 0
         return d1, d2, bases, own, others
 
-    def on_event_choice(self, game: Any, decision: Decision) -> Action | None:
+    def on_event_choice(self, game: FitlGame, decision: Decision) -> Action | None:
         """FITL-8.4.4: which option of a card's choice (who benefits, which way the tracks go), which box moves
         which piece, which Special Activity."""
         opts = [a for a in decision.options if a.kind == "option"]

@@ -9,11 +9,14 @@ March.  Redeploy: FITL-8.6.6.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Decision
 from .base import NonPlayerBase, Plan
 from .priorities import random_pick, roll, target_priority
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 
 class NvaNonPlayer(NonPlayerBase):
@@ -32,13 +35,13 @@ class NvaNonPlayer(NonPlayerBase):
     }
 
     # ------------------------------------------------------------------ facts
-    def units(self, game: Any, s: str) -> int:
+    def units(self, game: FitlGame, s: str) -> int:
         return game.board.count(s, "NVA") - game.board.count(s, "NVA", "bases")
 
-    def nbases(self, game: Any, s: str) -> int:
+    def nbases(self, game: FitlGame, s: str) -> int:
         return game.board.count(s, "NVA", "bases")
 
-    def ambush_spaces(self, game: Any) -> list[str]:
+    def ambush_spaces(self, game: FitlGame) -> list[str]:
         """FITL-8.6.1 AMBUSH: spaces with Underground NVA Guerrillas, fewer than 4 NVA Troops and a target."""
         p = game.board.pieces
         return [
@@ -47,7 +50,7 @@ class NvaNonPlayer(NonPlayerBase):
             if p[s]["nva_guerrillas:u"] and p[s]["nva_troops"] < 4 and game.ambush_targets(s)
         ]
 
-    def attack_estimate(self, game: Any) -> tuple[int, bool]:
+    def attack_estimate(self, game: FitlGame) -> tuple[int, bool]:
         """FITL-8.6.1: pieces Troop Attacks and Ambushes could remove (1 Resource a space) and whether a COIN Base
         falls.  An Ambush replaces the Attack in its space (FITL-4.4.3): a space counts its Troop Attack or its
         Ambush, whichever removes more, never both; Ambushes go first where no Troop Attack would remove anything
@@ -71,25 +74,30 @@ class NvaNonPlayer(NonPlayerBase):
         return sum(gains[:res]), base and res > 0
 
     # ------------------------------------------------------------------ the flowchart (8.6)
-    def plan(self, game: Any, limited: bool) -> Plan:
+    def attack_plan(self, game: FitlGame, res: int) -> Plan | None:
+        """NVA 8.6.1: Attack when a COIN Base could go or at least a d6 of enemy pieces; with Bombard first, or
+        Ambush then Bombard where Ambush has spaces (None: no Attack, the flowchart goes on)."""
+        n, base = self.attack_estimate(game)
+        d = roll(game, "NVA", "attack")[0]
+        if not (base or n >= d):
+            return None
+        amb = self.ambush_spaces(game)
+        sas: tuple[str, ...] = (
+            ("bombard",) if not amb or (res >= 4 and len(amb[:2]) <= 1) else ("ambush", "bombard")
+        )
+        when = "before" if sas[0] == "bombard" else "later"
+        why = (
+            "a COIN Base can be removed" if base else f"{n} enemy pieces can be removed, at least the d6 {d}"
+        )
+        return Plan("attack", sas, when, reason=f"NVA 8.6.1: Attack because {why}")
+
+    def plan(self, game: FitlGame, limited: bool) -> Plan:
         b = game.board
         res = b.tracks["nva_resources"]
         ok = set(game.op_choices("NVA", limited))
-        if "attack" in ok and res >= 1:
-            n, base = self.attack_estimate(game)
-            d = roll(game, "NVA", "attack")[0]
-            if base or n >= d:
-                amb = self.ambush_spaces(game)
-                sas: tuple[str, ...] = (
-                    ("bombard",) if not amb or (res >= 4 and len(amb[:2]) <= 1) else ("ambush", "bombard")
-                )
-                when = "before" if sas[0] == "bombard" else "later"
-                why = (
-                    "a COIN Base can be removed"
-                    if base
-                    else f"{n} enemy pieces can be removed, at least the d6 {d}"
-                )
-                return Plan("attack", sas, when, reason=f"NVA 8.6.1: Attack because {why}")
+        attack = self.attack_plan(game, res) if "attack" in ok and res >= 1 else None
+        if attack is not None:
+            return attack
         evd, evwhy = self.event_decision(game)
         if evd == "pass":
             return Plan(None, reason=f"NVA 8.6.2: Pass (+1 Resource): {evwhy}", cap_pass=True)
@@ -155,7 +163,7 @@ class NvaNonPlayer(NonPlayerBase):
             op, sas, event=ev, event_why=evwhy if ev else "", reason=reason + ("" if ev else f" ({evwhy})")
         )
 
-    def rally_useful(self, game: Any) -> bool:
+    def rally_useful(self, game: FitlGame) -> bool:
         """FITL-8.6.4 with 8.1.1 (decision F-172): a Non-player Rally does something only if it can place an NVA
         Guerrilla or Base from Available or Improve the Trail (below 4, no #38 McNamara Line); with nothing
         Available and the Trail at 4 the only Rally left would take pieces off the map, which a Non-player never
@@ -167,7 +175,7 @@ class NvaNonPlayer(NonPlayerBase):
             return True
         return b.tracks["trail"] < 4 and not game.lasting(38, "unshaded")
 
-    def rally_reason(self, game: Any) -> str:
+    def rally_reason(self, game: FitlGame) -> str:
         b = game.board
         if b.tracks["trail"] <= 1:
             return f"the Trail is at {b.tracks['trail']}"
@@ -181,7 +189,7 @@ class NvaNonPlayer(NonPlayerBase):
             return "it would place an NVA Base"
         return ""
 
-    def base_spaces(self, game: Any) -> list[str]:
+    def base_spaces(self, game: FitlGame) -> list[str]:
         b = game.board
         out = []
         for s in self.spaces(game):
@@ -192,7 +200,7 @@ class NvaNonPlayer(NonPlayerBase):
                 out.append(s)
         return out
 
-    def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
+    def sa_wanted(self, game: FitlGame, decision: Decision, sa: str) -> bool:
         if sa == "ambush" and decision.context.get("op") == "march":
             # 8.6.5 AMBUSH: after a March only if an Ambush would remove a US or ARVN Base
             return any(
@@ -209,7 +217,7 @@ class NvaNonPlayer(NonPlayerBase):
             return takeover or self.infiltrate_troops(game) >= 4
         return True
 
-    def infiltrate_troops(self, game: Any) -> int:
+    def infiltrate_troops(self, game: FitlGame) -> int:
         """FITL-8.6.4 INFILTRATE: how many NVA Troops an Infiltrate would place in all, over the spaces it may
         use (2, or 1 under #46 559th Transport Grp, FITL-5.4): at each NVA Base space Trail + its NVA Bases, plus
         the Guerrillas replaced down to 2 (8.6.4 step 3); at most the Troops Available (8.1.1).  The condition
@@ -230,7 +238,7 @@ class NvaNonPlayer(NonPlayerBase):
         limit, _ = game.sa_limit(INFILTRATE, 2)
         return min(sum(per_space[:limit]), b.available["nva_troops"])
 
-    def vc_takeover(self, game: Any, s: str) -> bool:
+    def vc_takeover(self, game: FitlGame, s: str) -> bool:
         p = game.board.pieces[s]
         return (
             bool(p["vc_bases"] + p["vc_bases:t"])
@@ -239,7 +247,7 @@ class NvaNonPlayer(NonPlayerBase):
         )
 
     # ------------------------------------------------------------------ spaces
-    def on_space(self, game: Any, decision: Decision) -> Action:
+    def on_space(self, game: FitlGame, decision: Decision) -> Action:
         step, op, sa, spaces, done = self.space_decision(decision)
         b = game.board
         scored: list[tuple[Any, Action, str]] = []
@@ -349,7 +357,7 @@ class NvaNonPlayer(NonPlayerBase):
         self.why(self.rule_for(decision), f"{a.label}: {w}")
         return a
 
-    def rally_tier(self, game: Any, s: str) -> int:
+    def rally_tier(self, game: FitlGame, s: str) -> int:
         """FITL-8.6.4 Rally priorities."""
         if s in self.base_spaces(game):
             return 5
@@ -359,7 +367,7 @@ class NvaNonPlayer(NonPlayerBase):
             return 3 if self.units(game, s) <= 1 else 2
         return 1
 
-    def on_mode(self, game: Any, decision: Decision) -> Action:
+    def on_mode(self, game: FitlGame, decision: Decision) -> Action:
         c = decision.context
         modes = self.modes(decision)
         s = c.get("space")
@@ -396,7 +404,7 @@ class NvaNonPlayer(NonPlayerBase):
             return a
         return None  # type: ignore[return-value]
 
-    def on_yesno(self, game: Any, decision: Decision) -> Action:
+    def on_yesno(self, game: FitlGame, decision: Decision) -> Action:
         if decision.context.get("step") == "trail" and decision.context.get("op") == "rally":
             b = game.board
             res, trail = b.tracks["nva_resources"], b.tracks["trail"]
@@ -408,7 +416,7 @@ class NvaNonPlayer(NonPlayerBase):
             return a
         return super().on_yesno(game, decision)
 
-    def movement_count(self, game: Any, decision: Decision) -> int | None:
+    def movement_count(self, game: FitlGame, decision: Decision) -> int | None:
         c = decision.context
         step = c.get("step")
         if c.get("sa") == "infiltrate" and step == "replace":
@@ -421,7 +429,7 @@ class NvaNonPlayer(NonPlayerBase):
         return None
 
     # ------------------------------------------------------------------ March (8.6.5)
-    def surplus(self, game: Any, s: str) -> tuple[int, int, int]:
+    def surplus(self, game: FitlGame, s: str) -> tuple[int, int, int]:
         """(Troops, Underground, Active) NVA that may leave: 2 NVA units stay at NVA Bases and NVA Control stays."""
         b = game.board
         p = b.pieces[s]
@@ -437,7 +445,7 @@ class NvaNonPlayer(NonPlayerBase):
         mu = min(u, spare - mt - ma)
         return mt, mu, ma
 
-    def control_key(self, game: Any, d: str, moving: int) -> tuple[int, int, int] | None:
+    def control_key(self, game: FitlGame, d: str, moving: int) -> tuple[int, int, int] | None:
         """FITL-8.6.5: ``moving`` NVA pieces marching into ``d`` would add NVA Control: the space's priority (highest
         Population, no US Base, a VC Base without an NVA one); None if they would not."""
         b = game.board
@@ -447,7 +455,7 @@ class NvaNonPlayer(NonPlayerBase):
         vc_only = 1 if b.count(d, "VC", "bases") and not self.nbases(game, d) else 0
         return (self.pop(game, d), -us_base, vc_only)
 
-    def march_target(self, game: Any) -> tuple[str, str, int, int, int, str] | None:
+    def march_target(self, game: FitlGame) -> tuple[str, str, int, int, int, str] | None:
         b = game.board
         m = self.memo()
         used_from = m.setdefault("from", [])
@@ -557,7 +565,7 @@ class NvaNonPlayer(NonPlayerBase):
                 return best[1], best[2], best[3], best[4], best[5], "add NVA Control (highest Population)"
         return None
 
-    def on_move_from(self, game: Any, decision: Decision) -> Action:
+    def on_move_from(self, game: FitlGame, decision: Decision) -> Action:
         if decision.context.get("op") != "march" or decision.context.get("sa"):
             return None  # type: ignore[return-value]
         offered = {a["space"]: a for a in self.opts(decision, "move_from")}
@@ -588,11 +596,11 @@ class NvaNonPlayer(NonPlayerBase):
                 return offered[s]
         return self.march_done(game, decision)
 
-    def on_move_to(self, game: Any, decision: Decision) -> Action:
+    def on_move_to(self, game: FitlGame, decision: Decision) -> Action:
         return self.march_to_plan(game, decision, "8.6.5", "March {} (planned)")
 
     # ------------------------------------------------------------------ Redeploy (8.6.6)
-    def redeploy_spare(self, game: Any, s: str) -> int:
+    def redeploy_spare(self, game: FitlGame, s: str) -> int:
         """NVA Troops that may leave ``s``: never losing NVA Control or adding COIN Control; unless this is the final
         Coup Round, 2 NVA units stay at NVA Bases (Guerrillas counted first)."""
         b = game.board
@@ -608,7 +616,7 @@ class NvaNonPlayer(NonPlayerBase):
             keep = max(keep, 2 - (self.units(game, s) - t))
         return max(0, t - keep)
 
-    def redeploy_targets(self, game: Any) -> list[tuple[str, int, str]]:
+    def redeploy_targets(self, game: FitlGame) -> list[tuple[str, int, str]]:
         """FITL-8.6.6 priorities among the NVA Base spaces (where NVA Troops may Redeploy, FITL-6.4.3)."""
         b = game.board
         bases = [s for s in self.spaces(game) if self.nbases(game, s)]
@@ -631,7 +639,7 @@ class NvaNonPlayer(NonPlayerBase):
         out += [(s, n, "to remove COIN Control") for s, n in rem if n > 0]
         return out
 
-    def on_redeploy_from(self, game: Any, decision: Decision) -> Action:
+    def on_redeploy_from(self, game: FitlGame, decision: Decision) -> Action:
         if decision.rule_id != "FITL-6.4.3":
             return None  # type: ignore[return-value]
         froms = {a["space"]: a for a in self.opts(decision, "from")}
@@ -646,7 +654,7 @@ class NvaNonPlayer(NonPlayerBase):
         self.why("8.6.6", "no Redeploy priority applies: stop")
         return self.first(decision, "done") or decision.options[-1]
 
-    def on_move(self, game: Any, decision: Decision) -> Action:
+    def on_move(self, game: FitlGame, decision: Decision) -> Action:
         if decision.rule_id != "FITL-6.4.3":
             return None  # type: ignore[return-value]
         target, need = self.memo().get("redeploy", ("", 1))

@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 #: FITL-8.1.2: the order enemy pieces are targeted (higher first) by piece id.
 PIECE_TIER = {
@@ -43,26 +46,26 @@ PIECE_TIER = {
 }
 
 
-def card_key(game: Any) -> str:
+def card_key(game: FitlGame) -> str:
     """The card in play: how many cards were played and its number (FITL-2.3)."""
     return (
         f"{len(getattr(game, 'played', []))}:{getattr(game, 'card', None)}:{getattr(game, 'coups_held', 0)}"
     )
 
 
-def rng_for(game: Any, faction: str, purpose: str, per: str = "card") -> random.Random:
+def rng_for(game: FitlGame, faction: str, purpose: str, per: str = "card") -> random.Random:
     """Decision F-71: the deterministic generator of a Non-player's roll (never ``game.dice``)."""
     where = card_key(game) if per == "card" else f"d{len(game.record)}"
     return random.Random(f"fitl-nonplayer:{game.seed}:{where}:{faction}:{purpose}")
 
 
-def roll(game: Any, faction: str, purpose: str, dice: int = 1) -> list[int]:
+def roll(game: FitlGame, faction: str, purpose: str, dice: int = 1) -> list[int]:
     """FITL-8.5.1 / 8.6.1 / ...: "a roll now" of ``dice`` six-sided dice (decision F-71)."""
     r = rng_for(game, faction, purpose)
     return [r.randint(1, 6) for _ in range(dice)]
 
 
-def random_pick(game: Any, faction: str, spaces: Sequence[str], purpose: str = "tie") -> str:
+def random_pick(game: FitlGame, faction: str, spaces: Sequence[str], purpose: str = "tie") -> str:
     """FITL-8.2 / FITL-8.3: one of several equal candidate spaces.  Provinces and Cities before LoCs; among LoCs
     the highest Econ, then one adjacent to a random City, then equal chance (decision F-70 for 8.2)."""
     cands = sorted(set(spaces))
@@ -84,7 +87,7 @@ def random_pick(game: Any, faction: str, spaces: Sequence[str], purpose: str = "
 
 
 def best_action(
-    game: Any,
+    game: FitlGame,
     faction: str,
     options: Sequence[Action],
     key: Callable[[Action], Any],
@@ -109,7 +112,7 @@ def piece_pid(key: str) -> str:
     return key.split(":", 1)[0]
 
 
-def target_priority(game: Any, space: str, key: str) -> tuple[int, ...]:
+def target_priority(game: FitlGame, space: str, key: str) -> tuple[int, ...]:
     """FITL-8.1.2: how strongly an enemy piece ``key`` in ``space`` is preferred as a target (higher first):
     Bases, then Guerrillas/Special Forces, then Troops and Police evenly (the type fewest in the space first,
     Troops if even, the last Police kept for last); Underground before Active; US before ARVN; VC before NVA."""
@@ -127,9 +130,9 @@ def target_priority(game: Any, space: str, key: str) -> tuple[int, ...]:
     return (tier, under, nation, even)
 
 
-def population(game: Any, space: str) -> int:
+def population(game: FitlGame, space: str) -> int:
     return game.data.spaces[space].population
 
 
-def country(game: Any, space: str) -> str:
+def country(game: FitlGame, space: str) -> str:
     return game.data.spaces[space].country

@@ -13,7 +13,7 @@ the player object (the frame does not yet store a Policy in the game state).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Decision
 from .base import NonPlayerBase, Plan
@@ -22,6 +22,9 @@ from .us_air_strike import UsAirStrike
 from .us_choices import UsChoices
 from .us_commitment import UsCommitment
 from .us_sweep_lift import UsSweepLift
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 
 class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBase):
@@ -42,7 +45,7 @@ class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBa
         self.policy_memo: dict[int, str] = {}
 
     # ------------------------------------------------------------------ Policy (8.8.1)
-    def policy(self, game: Any) -> str:
+    def policy(self, game: FitlGame) -> str:
         if getattr(game, "us_policy", None):
             return str(game.us_policy)
         held = [p for c, p in sorted(self.policy_memo.items()) if c <= game.coups_held]
@@ -50,7 +53,7 @@ class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBa
             return held[-1]
         return str((getattr(game, "rules_opts", {}) or {}).get("us_policy") or "LBJ")
 
-    def commitment_policy(self, game: Any) -> str:
+    def commitment_policy(self, game: FitlGame) -> str:
         """FITL-8.8.1 COMMITMENT: if Support + Available is 45 or less, a die against the Coup cards in the RVN
         Leader box: equal JFK, more LBJ, less Nixon."""
         if game.coups_held in self.policy_memo:
@@ -65,10 +68,10 @@ class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBa
         return pol
 
     # ------------------------------------------------------------------ facts
-    def assault_n(self, game: Any, s: str) -> int:
+    def assault_n(self, game: FitlGame, s: str) -> int:
         return game.assault_count("US", s)[0]
 
-    def removable(self, game: Any, s: str) -> tuple[int, int, bool]:
+    def removable(self, game: FitlGame, s: str) -> tuple[int, int, bool]:
         """(pieces a US Assault removes, Active/Troop enemies there, a Base falls)."""
         p = game.board.pieces[s]
         n = self.assault_n(game, s)
@@ -78,7 +81,7 @@ class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBa
         base = bool(bases) and not under and n > exposed
         return min(n, exposed) + (min(bases, n - exposed) if base else 0), exposed, base
 
-    def air_strike_useful(self, game: Any) -> bool:
+    def air_strike_useful(self, game: FitlGame) -> bool:
         """FITL-8.8.3 AIR STRIKE conditions: a piece could be removed, or the Trail could be Degraded (above 0, above
         2 with shaded AAA, and no Momentum forbidding it)."""
         b = game.board
@@ -89,7 +92,7 @@ class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBa
             return True
         return any(self.coin(game, s) and self.strikable(game, s) for s in self.spaces(game))
 
-    def pacifiable(self, game: Any, s: str) -> bool:
+    def pacifiable(self, game: FitlGame, s: str) -> bool:
         """FITL-3.2.1 / FITL-8.8.8: a US Train space where Pacify could shift Support or remove Terror."""
         b = game.board
         return (
@@ -99,13 +102,13 @@ class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBa
             and bool(b.count(s, "US"))
         )
 
-    def pacify_value(self, game: Any, s: str) -> int:
+    def pacify_value(self, game: FitlGame, s: str) -> int:
         """FITL-8.8.8: the Support a US Pacification in ``s`` could add (levels up to Active Support, times
         Population), for choosing the extra Training space of 8.8.7."""
         b = game.board
         return max(0, min(2, 2 - b.support[s])) * self.pop(game, s)
 
-    def train_useful(self, game: Any) -> bool:
+    def train_useful(self, game: FitlGame) -> bool:
         """FITL-8.8.7 IF NONE: Training places Irregulars, ARVN pieces at a US Base, or Pacifies somewhere."""
         b = game.board
         pay = game.spendable("US") >= 3
@@ -121,7 +124,7 @@ class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBa
         return False
 
     # ------------------------------------------------------------------ the flowchart (8.8)
-    def assault_removes(self, game: Any) -> bool:
+    def assault_removes(self, game: FitlGame) -> bool:
         """FITL-8.8.3 IF NONE: some US Assault (alone) could remove an enemy piece."""
         b = game.board
         for s in self.spaces(game):
@@ -131,7 +134,7 @@ class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBa
                 return True
         return False
 
-    def plan(self, game: Any, limited: bool) -> Plan:
+    def plan(self, game: FitlGame, limited: bool) -> Plan:
         """FITL-8.8.2 to FITL-8.8.7 in the flowchart's order: the Capability check; Assault; Patrol (Monsoon) or Sweep
         (not Monsoon) on their conditions; then the Event unless declined or Ineffective; then Train; Train's
         IF NONE Sweep (not in Monsoon) or Pass."""
@@ -159,7 +162,7 @@ class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBa
             )
         return ("air_strike", "advise") if pol == "LBJ" else ("advise", "air_lift", "air_strike")
 
-    def flow(self, game: Any, limited: bool, event_ok: bool) -> Plan:
+    def flow(self, game: FitlGame, limited: bool, event_ok: bool) -> Plan:
         b = game.board
         pol = self.policy(game)
 
@@ -243,7 +246,7 @@ class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBa
             p.reason += f"; {evwhy}"
         return p
 
-    def on_yesno(self, game: Any, decision: Decision) -> Action:
+    def on_yesno(self, game: FitlGame, decision: Decision) -> Action:
         if decision.context.get("step") == "trail":
             self.why("8.8.3", "Air Strike: spend 2 hits to Degrade the Trail if possible")
             return self.first(decision, "yes") or decision.options[0]

@@ -3,15 +3,18 @@ wanted, which spaces and pieces it hits first; a mixin of :class:`~wargames.fitl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Decision
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 
 class UsAirStrike:
     """Mixin: the Non-player US's Air Strike choices (FITL-4.2.3 as the 8.8 flowchart plays it)."""
 
-    def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
+    def sa_wanted(self, game: FitlGame, decision: Decision, sa: str) -> bool:
         if sa == "air_lift":
             if decision.context.get("op") == "sweep":
                 return (
@@ -26,7 +29,7 @@ class UsAirStrike:
 
     # ------------------------------------------------------------------ Air Strike (8.8.3)
     @staticmethod
-    def strikable(game: Any, s: str) -> int:
+    def strikable(game: FitlGame, s: str) -> int:
         """Enemy pieces an Air Strike could remove in ``s`` (FITL-4.2.3: Active ones; Bases once no other)."""
         p = game.board.pieces[s]
         act = p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"]
@@ -34,7 +37,7 @@ class UsAirStrike:
         return act + (p["nva_bases"] + p["vc_bases"] if not under else 0)
 
     @staticmethod
-    def nva_ctl_need(game: Any, s: str) -> int:
+    def nva_ctl_need(game: FitlGame, s: str) -> int:
         """Removals of NVA pieces that end NVA Control of ``s`` (FITL-1.7); 0 if not NVA-Controlled."""
         b = game.board
         if b.control(s) != "nva":
@@ -42,7 +45,7 @@ class UsAirStrike:
         return b.count(s, "NVA") - (b.count(s, "US") + b.count(s, "ARVN") + b.count(s, "VC"))
 
     @staticmethod
-    def saigon_distance(game: Any, s: str) -> int:
+    def saigon_distance(game: FitlGame, s: str) -> int:
         """Spaces between Saigon and ``s`` along the map's adjacencies (FITL-8.8.3 'closest to Saigon')."""
         seen, frontier, d = {"saigon"}, ["saigon"], 0
         while frontier:
@@ -57,7 +60,7 @@ class UsAirStrike:
             frontier, d = nxt, d + 1
         return 99
 
-    def strike_space_key(self, game: Any, s: str) -> tuple[int, ...] | None:
+    def strike_space_key(self, game: FitlGame, s: str) -> tuple[int, ...] | None:
         """FITL-8.8.3 AIR STRIKE priorities for a space (higher first), None where nothing could be removed:
         3 NVA Control of the most Population (not 0); 2 LoCs with US or ARVN pieces, nearest Saigon first;
         1 Bases, then 0 the most pieces, each first at Active Opposition, then the lowest Population."""
@@ -76,7 +79,7 @@ class UsAirStrike:
         base = 1 if p["nva_bases"] + p["vc_bases"] and not under else 0
         return (1 if base else 0, 1 if b.support[s] == -2 else 0, -pop, n)
 
-    def available_hits_ok(self, game: Any, s: str, need: int) -> bool:
+    def available_hits_ok(self, game: FitlGame, s: str, need: int) -> bool:
         """The Active NVA pieces in ``s`` are enough to end its NVA Control by Air Strike alone."""
         p = game.board.pieces[s]
         nva_act = p["nva_troops"] + p["nva_guerrillas:a"]
@@ -84,7 +87,7 @@ class UsAirStrike:
         removable = nva_act + (0 if under or p["nva_guerrillas:u"] else p["nva_bases"])
         return removable >= need
 
-    def strike_piece(self, game: Any, decision: Decision) -> Action:
+    def strike_piece(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.8.3 AIR STRIKE removals with the hits left: end NVA Control of the most Population (the best set
         of spaces the hits can free, and no more removals there once freed), then LoCs with US or ARVN pieces
         nearest Saigon, then Bases, then the most pieces, each first at Active Opposition and lowest Population."""
@@ -132,7 +135,7 @@ class UsAirStrike:
         self.why("8.8.3", f"Air Strike removes {a.label}: {why}")
         return a
 
-    def on_piece(self, game: Any, decision: Decision) -> Action:
+    def on_piece(self, game: FitlGame, decision: Decision) -> Action:
         if (
             decision.context.get("sa") == "air_strike"
             and decision.context.get("step") == "remove"

@@ -22,7 +22,7 @@ class UsChoices:
     """Mixin: the Non-player US's choices of spaces, placements, moves, Train extras and Pacify (FITL-8.8.3 to 8.8.8)."""
 
     # ------------------------------------------------------------------ spaces
-    def on_space(self, game: Any, decision: Decision) -> Action:
+    def on_space(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.8.3 to FITL-8.8.7: the space the flowchart picks for the current step, or the Special Activity
         it makes between two spaces (Air Lift of 8.8.5, Air Lift or Air Strike between Assaults of 8.8.3)."""
         step, op, sa, spaces, done = self.space_decision(decision)
@@ -309,7 +309,7 @@ class UsChoices:
             self.memo().setdefault("train_chosen", []).append(s)
             self.memo()[f"train_tier:{s}"] = top[0]
 
-    def on_place(self, game: Any, decision: Decision) -> Action:
+    def on_place(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.8.7: 1 Irregular (2 under JFK) where no US Base; at a US Base 6 ARVN cubes (Rangers first under
         Nixon, or when no cubes are Available)."""
         s = decision.context.get("space")
@@ -341,7 +341,7 @@ class UsChoices:
         self.why("8.8.7", f"{a.label}: nothing more to place here")
         return a
 
-    def on_train_extra(self, game: Any, decision: Decision) -> Action:
+    def on_train_extra(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.8.7 / FITL-8.8.8: no Patronage transfer (ARVN is not a player here); Pacify where no Police first,
         then the greatest shift, then no Terror."""
         b = game.board
@@ -369,7 +369,7 @@ class UsChoices:
             "no Pacification possible (ARVN is a Non-player: no Patronage transfer)",
         )
 
-    def on_pacify(self, game: Any, decision: Decision) -> Action:
+    def on_pacify(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.8.8 in the Support Phase: greatest shift, then no Terror, then random; Terror only with a shift."""
         b = game.board
         scored = [
@@ -385,7 +385,7 @@ class UsChoices:
             "no Pacification step would achieve a shift: stop",
         )
 
-    def on_mode(self, game: Any, decision: Decision) -> Action:
+    def on_mode(self, game: FitlGame, decision: Decision) -> Action:
         modes = self.modes(decision)
         if decision.context.get("sa") == "advise":
             s = decision.context.get("space")
@@ -397,14 +397,14 @@ class UsChoices:
         return None  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ Sweep and Patrol movement
-    def movement_count(self, game: Any, decision: Decision) -> int | None:
+    def movement_count(self, game: FitlGame, decision: Decision) -> int | None:
         c = decision.context
         if c.get("sa") == "air_lift":
             lift = self.memo().get("lift")
             return (lift[1] if lift else 1) if c.get("key") == "us_troops" else 0
         return None if c.get("sa") else self.memo().get("count_want")
 
-    def on_move(self, game: Any, decision: Decision) -> Action:
+    def on_move(self, game: FitlGame, decision: Decision) -> Action:
         c = decision.context
         b = game.board
         if c.get("op") != "sweep":
@@ -437,7 +437,7 @@ class UsChoices:
             decision, best, "count_want", "8.8.5", "Troops to Activate the Underground Guerrillas there"
         )
 
-    def on_move_from(self, game: Any, decision: Decision) -> Action:
+    def on_move_from(self, game: FitlGame, decision: Decision) -> Action:
         c = decision.context
         if c.get("op") == "patrol" and not c.get("sa"):
             for a in self.opts(decision, "move_from"):
@@ -472,7 +472,7 @@ class UsChoices:
         self.why("8.8.3", "no Air Lift priority applies (decision F-78)")
         return self.first(decision, "done") or decision.options[-1]
 
-    def on_move_to(self, game: Any, decision: Decision) -> Action:
+    def on_move_to(self, game: FitlGame, decision: Decision) -> Action:
         c = decision.context
         if c.get("sa") == "air_lift" and self.memo().get("lift"):
             d = self.memo()["lift"][0]

@@ -3,9 +3,12 @@ keeping the Troops its Policy wants Available; a mixin of :class:`~wargames.fitl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Decision
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 POLICY_TARGET = {"JFK": 15, "LBJ": 5, "Nixon": 25}  # FITL-8.8.9: US Troops to keep Available
 
@@ -14,10 +17,10 @@ class UsCommitment:
     """Mixin: the Non-player US's Commitment (FITL-8.8.9)."""
 
     # ------------------------------------------------------------------ Commitment (8.8.9)
-    def base_spaces(self, game: Any) -> list[str]:
+    def base_spaces(self, game: FitlGame) -> list[str]:
         return [s for s in self.spaces(game) if game.board.count(s, "US", "bases")]
 
-    def on_commit_place(self, game: Any, decision: Decision) -> Action:
+    def on_commit_place(self, game: FitlGame, decision: Decision) -> Action:
         self.commitment_policy(game)
         bases = self.base_spaces(game)
         opts = [a for a in self.opts(decision, "place") if a["n"] == 1]
@@ -26,12 +29,10 @@ class UsCommitment:
         self.why("8.8.9", f"{a.label}: as even as possible at the US Bases (else Saigon)")
         return a
 
-    def on_commit_from(self, game: Any, decision: Decision) -> Action:
-        pol = self.commitment_policy(game)
+    def _commit_base(self, game: FitlGame, pol: str, m: dict, opts: list[Action]) -> Action | None:
+        """8.8.9 for the US Bases: under JFK or LBJ up to 2 Bases to the map while a COIN-controlled Province or
+        City without a Base has room; under Nixon up to 2 Bases withdrawn from outside Saigon (None: no Base)."""
         b = game.board
-        m = self.op_memo.setdefault(f"commit:{game.coups_held}", {"bases": 0})
-        opts = self.opts(decision, "commit_from")
-        target = POLICY_TARGET[pol]
         b_ok = any(
             game.is_pc(s)
             and b.control(s) == "coin"
@@ -54,6 +55,17 @@ class UsCommitment:
                 m["want"] = ("base_out", 1)
                 self.why("8.8.9", "Policy Nixon: withdraw US Bases from outside Saigon")
                 return outside[0]
+        return None
+
+    def on_commit_from(self, game: FitlGame, decision: Decision) -> Action:
+        pol = self.commitment_policy(game)
+        b = game.board
+        m = self.op_memo.setdefault(f"commit:{game.coups_held}", {"bases": 0})
+        opts = self.opts(decision, "commit_from")
+        target = POLICY_TARGET[pol]
+        base = self._commit_base(game, pol, m, opts)
+        if base is not None:
+            return base
         avail = b.available["us_troops"]
         if avail > target:
             for a in opts:
@@ -78,7 +90,7 @@ class UsCommitment:
         self.why("8.8.9", f"Policy {pol}: Available US forces are where the Policy wants them")
         return self.first(decision, "done") or decision.options[-1]
 
-    def on_commit_to(self, game: Any, decision: Decision) -> Action:
+    def on_commit_to(self, game: FitlGame, decision: Decision) -> Action:
         b = game.board
         m = self.op_memo.setdefault(f"commit:{game.coups_held}", {"bases": 0})
         want = m.get("want", ("", 1))

@@ -4,15 +4,18 @@ FITL-4.2.1): how many Troops each space needs and can spare, where Troops may be
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .measures import control_after
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 
 class UsSweepLift:
     """Mixin: the Non-player US's Sweep and Air Lift planning (FITL-8.8.3, FITL-8.8.5, FITL-4.2.1)."""
 
-    def lift_assault_space(self, game: Any, limited: bool) -> str | None:
+    def lift_assault_space(self, game: FitlGame, limited: bool) -> str | None:
         """FITL-8.8.3 IF NONE with its AIR LIFT: a space where US Troops Air Lifted from the 8.8.3 origins would let
         a US Assault remove at least one enemy piece (1 Troop, 2 in Highland without a US Base, FITL-3.2.4), so the
         Assault is possible although no US Troops can remove anything where they stand.  None with a Limited
@@ -35,7 +38,7 @@ class UsSweepLift:
                 return d
         return None
 
-    def sweep_useful(self, game: Any) -> bool:
+    def sweep_useful(self, game: FitlGame) -> bool:
         b = game.board
         return any(
             b.pieces[s]["nva_guerrillas:u"] + b.pieces[s]["vc_guerrillas:u"]
@@ -44,7 +47,7 @@ class UsSweepLift:
         )
 
     # ------------------------------------------------------------------ Air Lift (8.8.3)
-    def troops_needed(self, game: Any, d: str) -> int:
+    def troops_needed(self, game: FitlGame, d: str) -> int:
         """US Troops to add in ``d`` so a US Assault there removes every Active enemy piece (FITL-3.2.4 formula)."""
         b = game.board
         p = b.pieces[d]
@@ -60,7 +63,7 @@ class UsSweepLift:
             want = exposed
         return max(0, want - t)
 
-    def lift_origins(self, game: Any, exclude: set[str]) -> list[tuple[str, int]]:
+    def lift_origins(self, game: FitlGame, exclude: set[str]) -> list[tuple[str, int]]:
         """FITL-8.8.3 AIR LIFT origins with the US Troops each may give: first spaces without COIN Control, Support
         or a US Base (Laos/Cambodia first, most Troops: all their US units), then Troops not needed to keep COIN
         Control or, with Support, 3 COIN units."""
@@ -86,18 +89,18 @@ class UsSweepLift:
         out += [(s, t) for t, s in sorted(second, reverse=True)]
         return out[: 1 if game.monsoon else 3]
 
-    def emptied_origin(self, game: Any, s: str) -> bool:
+    def emptied_origin(self, game: FitlGame, s: str) -> bool:
         """FITL-8.8.3 AIR LIFT: a first-kind origin (no COIN Control, no Support, no US Base), which the Air Lift
         empties of its US Troops: what the destination does not need goes along with the rest, none is left
         behind (decision F-178)."""
         b = game.board
         return b.control(s) != "coin" and b.support[s] <= 0 and not b.count(s, "US", "bases")
 
-    def troops_needed_keep(self, game: Any, s: str) -> int:
+    def troops_needed_keep(self, game: FitlGame, s: str) -> int:
         p = game.board.pieces[s]
         return p["us_troops"] if p["nva_troops"] + p["nva_guerrillas:a"] + p["vc_guerrillas:a"] else 0
 
-    def sweep_spare(self, game: Any, s: str) -> int:
+    def sweep_spare(self, game: FitlGame, s: str) -> int:
         """FITL-8.8.5: the US Troops that may leave ``s`` to Sweep next door: all of them from Laos/Cambodia, else
         those not needed for its COIN Control or, at Support, for 3 COIN units."""
         b = game.board
@@ -110,7 +113,7 @@ class UsSweepLift:
             spare = min(spare, max(0, self.coin(game, s) - 3))
         return min(spare, b.pieces[s]["us_troops"])
 
-    def sweep_reach(self, game: Any, d: str) -> int:
+    def sweep_reach(self, game: FitlGame, d: str) -> int:
         """FITL-8.8.5 with 3.2.3: how many Underground Guerrillas a US Sweep of ``d`` could Activate with the US
         cubes there and the spare US Troops next to it (half, rounded down, in Jungle)."""
         b = game.board
@@ -119,14 +122,14 @@ class UsSweepLift:
         n = game.sweep_activations("US", d)[0] + sum(self.sweep_spare(game, x) for x in game.adjacent(d))
         return min(ug, n // 2 if game.terrain(d) == "jungle" else n)
 
-    def sweep_need(self, game: Any, d: str) -> int:
+    def sweep_need(self, game: FitlGame, d: str) -> int:
         """US Troops to add in ``d`` so a Sweep there Activates every Underground Guerrilla (FITL-3.2.3)."""
         p = game.board.pieces[d]
         ug = p["nva_guerrillas:u"] + p["vc_guerrillas:u"]
         have = game.sweep_activations("US", d)[0]
         return max(0, ug * (2 if game.terrain(d) == "jungle" else 1) - have)
 
-    def sweep_lift_plan(self, game: Any) -> tuple[str, str, int] | None:
+    def sweep_lift_plan(self, game: FitlGame) -> tuple[str, str, int] | None:
         """FITL-8.8.5 / 8.8.3 AIR LIFT during a Sweep (JFK or Nixon): into the selected Sweep spaces with no more
         than 2 NVA Troops, where the added Troops Activate all Underground Guerrillas first, Support, Bases and
         Population first; from the 8.8.3 origins (up to 3, 1 in Monsoon)."""
@@ -160,7 +163,7 @@ class UsSweepLift:
                 return o, d, spare if self.emptied_origin(game, o) else min(need, spare)
         return None
 
-    def lift_plan(self, game: Any) -> tuple[str, str, int] | None:
+    def lift_plan(self, game: FitlGame) -> tuple[str, str, int] | None:
         """(origin, destination, Troops): the next Air Lift toward an Assault that removes every Active enemy (or,
         during a Sweep, toward Activating every Underground Guerrilla)."""
         if self.op_memo.get("op") == "sweep":

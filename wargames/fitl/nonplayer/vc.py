@@ -8,11 +8,14 @@ Phase (FITL-8.5.6).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Decision
 from .base import NonPlayerBase, Plan
 from .priorities import random_pick, roll, target_priority
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import FitlGame
 
 
 class VcNonPlayer(NonPlayerBase):
@@ -31,18 +34,18 @@ class VcNonPlayer(NonPlayerBase):
     }
 
     # ------------------------------------------------------------------ facts
-    def ug(self, game: Any, s: str) -> int:
+    def ug(self, game: FitlGame, s: str) -> int:
         return game.board.pieces[s]["vc_guerrillas:u"]
 
-    def vcg(self, game: Any, s: str) -> int:
+    def vcg(self, game: FitlGame, s: str) -> int:
         p = game.board.pieces[s]
         return p["vc_guerrillas:u"] + p["vc_guerrillas:a"]
 
-    def vc_bases(self, game: Any, s: str) -> int:
+    def vc_bases(self, game: FitlGame, s: str) -> int:
         p = game.board.pieces[s]
         return p["vc_bases"] + p["vc_bases:t"]
 
-    def terror_ok(self, game: Any, s: str) -> bool:
+    def terror_ok(self, game: FitlGame, s: str) -> bool:
         """FITL-8.5.1: a shift is possible (Population, not Active Opposition) without using the last Underground
         Guerrilla of a Neutral or Passive Opposition space with a VC Base."""
         b = game.board
@@ -50,21 +53,21 @@ class VcNonPlayer(NonPlayerBase):
             return False
         return not (b.support[s] in (0, -1) and self.vc_bases(game, s) and self.ug(game, s) == 1)
 
-    def rally_guerrillas(self, game: Any, s: str) -> int:
+    def rally_guerrillas(self, game: FitlGame, s: str) -> int:
         """FITL-3.3.1 as the 8.5.3 tie-break needs it: the VC Guerrillas a Rally in ``s`` places: Population + VC
         Bases where a VC Base stands, else 1; at most those Available (8.1.1)."""
         bases = self.vc_bases(game, s)
         n = self.pop(game, s) + bases if bases else 1
         return min(n, game.board.available["vc_guerrillas"])
 
-    def rally_bases_placed(self, game: Any) -> int:
+    def rally_bases_placed(self, game: FitlGame) -> int:
         """FITL-8.5.3: how many VC Bases a Rally would place: the spaces where one can go (4+ VC Guerrillas, room,
         not at Support), at most the VC Bases Available (8.1.1), the 6 Rally spaces and one Resource a space."""
         spaces = len(self.rally_base_spaces(game))
         b = game.board
         return min(spaces, b.available["vc_bases"], 6, b.tracks["vc_resources"])
 
-    def rally_base_spaces(self, game: Any) -> list[str]:
+    def rally_base_spaces(self, game: FitlGame) -> list[str]:
         b = game.board
         return [
             s
@@ -73,7 +76,7 @@ class VcNonPlayer(NonPlayerBase):
         ]
 
     # ------------------------------------------------------------------ the flowchart (8.5)
-    def plan(self, game: Any, limited: bool) -> Plan:
+    def plan(self, game: FitlGame, limited: bool) -> Plan:
         b = game.board
         res = b.tracks["vc_resources"]
         ok = set(game.op_choices("VC", limited))
@@ -149,13 +152,13 @@ class VcNonPlayer(NonPlayerBase):
             op, sas, event=ev, event_why=why if ev else "", reason=reason + ("" if ev else f" ({why})")
         )
 
-    def sa_wanted(self, game: Any, decision: Decision, sa: str) -> bool:
+    def sa_wanted(self, game: FitlGame, decision: Decision, sa: str) -> bool:
         if sa == "tax":
             return game.board.tracks["vc_resources"] <= 9 and bool(self.tax_cands(game))
         return True
 
     # ------------------------------------------------------------------ spaces
-    def tax_cands(self, game: Any) -> list[tuple[tuple[int, ...], str]]:
+    def tax_cands(self, game: FitlGame) -> list[tuple[tuple[int, ...], str]]:
         """FITL-8.5.1 TAX: 2-Econ then 1-Econ LoCs, then Active Support (highest Population), then at 0 Resources
         Active Opposition and other spaces (highest Population)."""
         b = game.board
@@ -172,7 +175,7 @@ class VcNonPlayer(NonPlayerBase):
                 out.append(((2 if b.support[s] == -2 else 1, self.pop(game, s)), s))
         return out
 
-    def on_space(self, game: Any, decision: Decision) -> Action:
+    def on_space(self, game: FitlGame, decision: Decision) -> Action:
         step, op, sa, spaces, done = self.space_decision(decision)
         scored: list[tuple[Any, Action, str]] = []
         limit = None
@@ -275,7 +278,7 @@ class VcNonPlayer(NonPlayerBase):
         self.why(self.rule_for(decision), f"{a.label}: {w}")
         return a
 
-    def rally_key(self, game: Any, s: str, singles: int) -> tuple[int, ...] | None:
+    def rally_key(self, game: FitlGame, s: str, singles: int) -> tuple[int, ...] | None:
         """FITL-8.5.3 Rally priorities (tier, then removing COIN Control)."""
         b = game.board
         coin, nva, vc = self.coin(game, s), b.count(s, "NVA"), b.count(s, "VC")
@@ -310,12 +313,12 @@ class VcNonPlayer(NonPlayerBase):
             return (1, removes)
         return None
 
-    def ambush_key(self, game: Any, s: str) -> tuple[int, ...]:
+    def ambush_key(self, game: FitlGame, s: str) -> tuple[int, ...]:
         """FITL-8.5.4 AMBUSH: from LoCs, remove a Base, then Special Forces, then cubes; US before ARVN."""
         best = max((target_priority(game, sp, k) for sp, k in game.ambush_targets(s)), default=(0,))
         return (1 if game.is_loc(s) else 0,) + tuple(best)
 
-    def on_mode(self, game: Any, decision: Decision) -> Action:
+    def on_mode(self, game: FitlGame, decision: Decision) -> Action:
         c = decision.context
         modes = self.modes(decision)
         s = c.get("space")
@@ -354,12 +357,12 @@ class VcNonPlayer(NonPlayerBase):
         return None  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ March (8.5.4)
-    def keep(self, game: Any, s: str) -> int:
+    def keep(self, game: FitlGame, s: str) -> int:
         if self.vc_bases(game, s):
             return 2
         return 1 if self.svn(game, s) and game.is_pc(s) else 0
 
-    def surplus(self, game: Any, s: str) -> int:
+    def surplus(self, game: FitlGame, s: str) -> int:
         """Underground VC that may leave ``s`` (8.5.4: keep 2 at a VC Base, 1 in other South Vietnam spaces, and
         never add COIN or NVA Control by leaving)."""
         b = game.board
@@ -372,7 +375,7 @@ class VcNonPlayer(NonPlayerBase):
             n -= 1
         return max(0, n)
 
-    def march_target(self, game: Any) -> tuple[str, str, int, str] | None:
+    def march_target(self, game: FitlGame) -> tuple[str, str, int, str] | None:
         b = game.board
         m = self.memo()
         moved_from = m.setdefault("from", [])
@@ -448,7 +451,7 @@ class VcNonPlayer(NonPlayerBase):
                 return best[1], best[2], best[3], "8.5.4: the NVA are a player: March to remove NVA Control"
         return None
 
-    def on_move_from(self, game: Any, decision: Decision) -> Action:
+    def on_move_from(self, game: FitlGame, decision: Decision) -> Action:
         if decision.context.get("op") != "march" or decision.context.get("sa"):
             return None  # type: ignore[return-value]
         t = self.march_target(game)
@@ -467,10 +470,10 @@ class VcNonPlayer(NonPlayerBase):
             return offered[s]
         return self.march_done(game, decision)
 
-    def on_move_to(self, game: Any, decision: Decision) -> Action:
+    def on_move_to(self, game: FitlGame, decision: Decision) -> Action:
         return self.march_to_plan(game, decision, self.rule_for(decision), "March to {} (planned)")
 
-    def movement_count(self, game: Any, decision: Decision) -> int | None:
+    def movement_count(self, game: FitlGame, decision: Decision) -> int | None:
         plan = self.memo().get("plan")
         step = decision.context.get("step")
         if decision.context.get("op") == "march" and plan and not decision.context.get("sa"):
@@ -478,7 +481,7 @@ class VcNonPlayer(NonPlayerBase):
         return None
 
     # ------------------------------------------------------------------ Coup Round (6.2.1, 6.3.2, 6.5)
-    def on_agitate(self, game: Any, decision: Decision) -> Action:
+    def on_agitate(self, game: FitlGame, decision: Decision) -> Action:
         """FITL-8.5.6: the greatest shift first, within that where any Support, then where no Terror; Terror is
         removed only if a shift follows."""
         b = game.board
@@ -499,7 +502,7 @@ class VcNonPlayer(NonPlayerBase):
             "no Agitation would achieve a shift: stop",
         )
 
-    def on_sabotage(self, game: Any, decision: Decision) -> Action:
+    def on_sabotage(self, game: FitlGame, decision: Decision) -> Action:
         opts = self.opts(decision, "sabotage") or decision.options
         s = random_pick(game, "VC", [a["space"] for a in opts], "sabotage")
         self.why(
@@ -507,7 +510,7 @@ class VcNonPlayer(NonPlayerBase):
         )
         return next(a for a in opts if a["space"] == s)
 
-    def on_withdraw_shift(self, game: Any, decision: Decision) -> Action:
+    def on_withdraw_shift(self, game: FitlGame, decision: Decision) -> Action:
         opts = self.opts(decision, "withdraw_shift")
         if not opts:
             return self.first(decision, "done") or decision.options[0]
