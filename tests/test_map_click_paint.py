@@ -61,3 +61,20 @@ def test_map_click_message_filters_the_actions_each_time(walk):
     view.taps.data = {"layer": ["no such layer"], "index": [0], "n": [3]}
     view.taps.data = {"layer": [layer], "index": [10**6], "n": [4]}
     assert walk.chooser.area == before  # a stale or foreign message picks nothing
+
+
+def test_fitl_board_hover_outline_and_fixed_geography_repaint_nothing_else():
+    """Fire in the Lake's board: the Province under the mouse is outlined from a source that stays in the browser,
+    on the overlay canvas (no hover style on the Provinces' layer, which repainted the whole board at each Province
+    crossed), and the countries, rivers and borders are one picture, not thousands of segments redrawn."""
+    from bokeh.models import ImageURL
+
+    view = Walkthrough(wargames.load("fitl", seed=1), human="US").map
+    by_source = {r.data_source.name: r for r in view.figure.renderers if isinstance(r, GlyphRenderer)}
+    assert by_source["provinces"].hover_glyph is None
+    outline = by_source["hover_outline"]
+    assert outline.level == "overlay" and outline.data_source.syncable is False
+    assert not {"countries", "rivers", "borders"} & set(by_source)
+    pictures = [r for r in view.figure.renderers if isinstance(r.glyph, ImageURL)]
+    assert len(pictures) == 1
+    assert pictures[0].data_source.data["url"][0].startswith("data:image/png;base64,")
