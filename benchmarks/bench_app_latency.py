@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 import time
@@ -71,10 +72,43 @@ QUIET = """([t0, mark, quiet]) => new Promise((resolve) => {
 })"""
 
 
+#: the key of the apps' hidden draws for the server and the replica (as ``tests/browser/test_apps.py`` fixes it):
+#: without it a page deals its deck and face-down counters from a fresh secret, the replica names a place of
+#: another decision, and the click waits for a filtered list that never comes (the Tet app hung so)
+SECRET = "bench-app-latency"
+
+
+#: true once some drawn Bokeh figure shows data point (x, y)
+_SHOWN = """([x, y]) => typeof Bokeh != "undefined" && Array.from(Bokeh.index.query(
+  v => v.frame != null && v.model.type == "Figure")).some(v => {
+    const xr = v.model.x_range, yr = v.model.y_range;
+    return Math.min(xr.start, xr.end) <= x && x <= Math.max(xr.start, xr.end)
+      && Math.min(yr.start, yr.end) <= y && y <= Math.max(yr.start, yr.end);
+  })"""
+
+
+def _cpu(kinds: tuple[str, ...]) -> dict[str, float]:
+    """CPU seconds (user + system) so far of this process's descendants, by kind: the Voila server with its
+    kernels ("voila"), the browser ("chromium")."""
+    import psutil
+
+    out = dict.fromkeys(kinds, 0.0)
+    for p in psutil.Process().children(recursive=True):
+        try:
+            name = " ".join(p.cmdline()[:3]).lower()
+            t = p.cpu_times()
+        except psutil.Error:
+            continue
+        kind = "chromium" if "chrom" in name else "voila" if ("voila" in name or "kernel" in name) else None
+        if kind in out:
+            out[kind] += t.user + t.system
+    return out
+
+
 def _measure_app(browser, port: int, game: str, repeat: int) -> dict:
     from tests.browser.playdrive import _SCREEN_POINT, map_target, replica, where
 
-    play = replica(game)
+    play = replica(game, lesson=True, secret=SECRET)  # as the app calls it (notebooks/apps/<game>.ipynb)
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.add_init_script(COUNTER)
     t_open = time.perf_counter()
@@ -97,14 +131,24 @@ def _measure_app(browser, port: int, game: str, repeat: int) -> dict:
         hops += 1
     page.wait_for_timeout(1500)
     _place, point, line = map_target(play)
-    clicks, applies, draws = [], [], []
+    clicks, applies, draws, click_draws = [], [], [], []
+    cpu0, load0 = _cpu(("voila", "chromium")), os.getloadavg()[0]
     for _ in range(repeat):
-        xy = body.evaluate(_SCREEN_POINT, list(point))
+        page.wait_for_function(_SHOWN, arg=list(point), timeout=120000)  # the figure is drawn
+        body.evaluate(_SCREEN_POINT, list(point))  # scrolls it into view
         page.wait_for_timeout(400)
         xy = body.evaluate(_SCREEN_POINT, list(point))
+        page.evaluate(QUIET, [page.evaluate("performance.now()"), 0, 300])
+        mark = page.evaluate("window.__draws")
+        kinds0 = page.evaluate("({...window.__byName})")
         t0 = page.evaluate("performance.now()")
         page.mouse.click(*xy)
-        clicks.append(page.evaluate(APPEARS, ["Showing the \\d+ that concern", t0]))
+        clicks.append(page.evaluate(APPEARS, [re.escape(line), t0]))
+        if clicks[-1] < 0:
+            raise RuntimeError(f"{game}: a click on {_place} did not show {line!r} within 60 s")
+        click_draws.append(page.evaluate(QUIET, [t0, mark, 300])[1])
+        kinds1 = page.evaluate("({...window.__byName})")
+        click_kinds = {k: v - kinds0.get(k, 0) for k, v in kinds1.items() if v != kinds0.get(k, 0)}
         show_all.click()
         page.wait_for_function(
             "() => !Array.from(document.querySelectorAll('.widget-html-content')).some(e => e.textContent.includes('Showing the'))",
@@ -123,6 +167,7 @@ def _measure_app(browser, port: int, game: str, repeat: int) -> dict:
             timeout=60000
         )
         page.evaluate(QUIET, [page.evaluate("performance.now()"), 0, 600])
+    cpu1, load1 = _cpu(("voila", "chromium")), os.getloadavg()[0]
     by_name = page.evaluate("window.__byName")
     ART.mkdir(parents=True, exist_ok=True)
     page.locator("canvas").first.scroll_into_view_if_needed()
@@ -130,6 +175,7 @@ def _measure_app(browser, port: int, game: str, repeat: int) -> dict:
     page.close(run_before_unload=True)
     return {
         "by_name": dict(sorted(by_name.items(), key=lambda kv: -kv[1])[:6]),
+        "click_kinds": dict(sorted(click_kinds.items(), key=lambda kv: -kv[1])[:6]),
         "game": game,
         "open_s": opened,
         "click_ms": statistics.median(clicks),
@@ -137,6 +183,9 @@ def _measure_app(browser, port: int, game: str, repeat: int) -> dict:
         "apply_ms": statistics.median(applies),
         "apply_worst_ms": max(applies),
         "draw_calls": int(statistics.median(draws)),
+        "click_draws": int(statistics.median(click_draws)),
+        "cpu": {k: (cpu1[k] - cpu0[k]) / repeat for k in cpu0},
+        "load": (load0, load1),
         "line": line,
     }
 
@@ -156,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     port = _free_port()
     cmd = voila_command("notebooks/apps", [f"--port={port}", "--Voila.ip=127.0.0.1"])
     with open("/tmp/bench_app_latency_voila.log", "w") as log:
-        proc = _serve(cmd, f"http://127.0.0.1:{port}/voila/static/", ROOT, log, env=voila_env())
+        env = {**voila_env(), "WARGAMES_PLAY_SECRET": SECRET}
+        proc = _serve(cmd, f"http://127.0.0.1:{port}/voila/static/", ROOT, log, env=env)
         rows = []
         try:
             with sync_playwright() as pw:
@@ -167,23 +217,30 @@ def main(argv: list[str] | None = None) -> int:
                     print(
                         f"{game:5s} page {r['open_s']:.1f} s | click -> filtered list {r['click_ms']:.0f} ms "
                         f"(worst {r['click_worst_ms']:.0f}) | Apply -> map redrawn {r['apply_ms']:.0f} ms "
-                        f"(worst {r['apply_worst_ms']:.0f}) | {r['draw_calls']:,} canvas calls per Apply",
+                        f"(worst {r['apply_worst_ms']:.0f}) | canvas calls per click {r['click_draws']:,}, "
+                        f"per Apply {r['draw_calls']:,} | CPU s per round: kernel+server {r['cpu']['voila']:.2f}, "
+                        f"browser {r['cpu']['chromium']:.2f} | load {r['load'][0]:.1f}-{r['load'][1]:.1f}",
                         flush=True,
                     )
                     print("      canvas calls since the page opened, by kind:", r["by_name"], flush=True)
+                    print("      canvas calls of the last click, by kind:", r["click_kinds"], flush=True)
                 browser.close()
         finally:
             _stop(proc)
     if args.write:
         body = [
             f"## {args.label}\n",
-            f"Machine: {machine()}; {args.repeat} rounds per app; headless Chromium (software rendering).\n",
-            "| app | click -> filtered list, median (worst) | Apply -> map redrawn, median (worst) | canvas calls per Apply |",
-            "|---|---|---|---|",
+            f"Machine: {machine()}; {args.repeat} rounds per app; headless Chromium (software rendering). "
+            "Load average (1 min) at the start and end of each app's rounds; CPU seconds per round (one click, "
+            "Show all, one Apply, Back) of the Voila server with its kernels and of the browser.\n",
+            "| app | click -> filtered list, median (worst) | Apply -> map redrawn, median (worst) "
+            "| canvas calls per click | canvas calls per Apply | CPU s per round: kernel+server, browser | load |",
+            "|---|---|---|---|---|---|---|",
         ]
         body += [
             f"| {r['game']} | {r['click_ms']:.0f} ms ({r['click_worst_ms']:.0f}) | {r['apply_ms']:.0f} ms "
-            f"({r['apply_worst_ms']:.0f}) | {r['draw_calls']:,} |"
+            f"({r['apply_worst_ms']:.0f}) | {r['click_draws']:,} | {r['draw_calls']:,} | {r['cpu']['voila']:.2f}, "
+            f"{r['cpu']['chromium']:.2f} | {r['load'][0]:.1f}-{r['load'][1]:.1f} |"
             for r in rows
         ]
         write_section(

@@ -8,11 +8,15 @@ Rules that keep the browser in step (``research/stack-probe.md``):
   before the page connects) shows the final state;
 * pitfall 6: sources get ``{column: list}`` dicts, never DataFrames.
 
-Clicks (issue #19 item 3): a click selects a glyph in the browser; Python reads the selection, reports the
-place and clears every selection at once, so a second click on the same place is a new selection that
-reaches Python again (a selection left standing would not change, and the browser would send nothing).
-The place picked is shown by :meth:`InteractiveMap.highlight` (a crimson outline layer), never by Bokeh's
-selection styles, so no other space fades.  No scroll tool is active: the mouse wheel scrolls the page
+Clicks (issue #19 item 3, issue #31 item 5): in the browser a click *inspects* the glyphs under it (the tap
+tools' ``behavior="inspect"``), which repaints nothing, and a small script sends the most specific hit (layer and
+row) to Python as one change of a tiny source, ``taps``; Python reports the place.  A click that *selected* the
+glyph instead made the browser repaint the whole map twice (once for the selection, once for Python clearing
+it): up to 60,000 canvas calls on the Tet map for one click.  Setting a layer's ``selected.indices`` from Python
+(what the tests do) still picks the place, and Python clears the selection at once, so a second click on the
+same place is a new selection.  The place picked is shown by :meth:`InteractiveMap.highlight` (a crimson
+outline layer at Bokeh's "overlay" level, which the browser paints on a canvas of its own: outlining a place
+repaints only that layer, never the map under it).  No scroll tool is active: the mouse wheel scrolls the page
 until the student picks the wheel-zoom tool in the toolbar.
 """
 
@@ -23,13 +27,34 @@ import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from bokeh.models import ColumnDataSource, GlyphRenderer, Plot
+from bokeh.models import ColumnDataSource, CustomJS, GlyphRenderer, Plot, TapTool
 from jupyter_bokeh import BokehModel
 
 from .kit import in_cell_execution, on_cell_finished
 
 TAP_WINDOW = 0.4  # seconds within which simultaneous hits of one click are merged
 PICK = "#c2185b"  # crimson: the outline of the place a click picked (orange is the latest ruling)
+
+#: a tap tool's callback in the browser (``behavior="inspect"``): it runs once for each clickable layer the click
+#: hit; the hit of the most specific layer (lowest rank) is sent to Python once, as ``taps.data``, with a counter
+#: so that a second click on the same glyph is a change too
+TAP_JS = """
+const k = srcs.indexOf(cb_data.source);
+if (k < 0) return;
+const hit = cb_data.source.inspected.indices;
+if (hit.length == 0) return;
+const best = taps.__wg_best;
+if (best == null) {
+  taps.__wg_best = [ranks[k], k, hit[0]];
+  setTimeout(() => {
+    const [_r, j, i] = taps.__wg_best;
+    taps.__wg_best = null;
+    taps.data = {layer: [names[j]], index: [i], n: [(taps.data.n[0] || 0) + 1]};
+  }, 0);
+} else if (ranks[k] < best[0]) {
+  taps.__wg_best = [ranks[k], k, hit[0]];
+}
+"""
 
 
 class InteractiveMap:
@@ -59,8 +84,10 @@ class InteractiveMap:
         }
 
     def _add_highlight(self, fig, *, width: float = 4.0) -> None:
-        """Draw the highlight layers (see :meth:`highlight`) on ``fig``: call once per figure, last."""
-        fig.multi_polygons(
+        """Draw the highlight layers (see :meth:`highlight`) on ``fig``: call once per figure, last.  They are at the
+        "overlay" level: the browser paints them on the figure's overlay canvas, so a click's outline repaints
+        that canvas only (issue #31 item 5)."""
+        areas = fig.multi_polygons(
             "xs",
             "ys",
             source=self.sources_hl["hl_areas"],
@@ -69,8 +96,9 @@ class InteractiveMap:
             line_color=PICK,
             line_width=width,
             name="highlight_areas",
+            level="overlay",
         )
-        fig.scatter(
+        points = fig.scatter(
             "x",
             "y",
             size="size",
@@ -79,7 +107,13 @@ class InteractiveMap:
             line_color=PICK,
             line_width=width,
             name="highlight_points",
+            level="overlay",
         )
+        overlays = [r for r in fig.renderers if r.level == "overlay" and r not in (areas, points)]
+        if overlays:  # under the layers already on the overlay canvas (counters): an outline never hides them
+            rest = [r for r in fig.renderers if r not in (areas, points)]
+            at = rest.index(overlays[0])
+            fig.renderers = [*rest[:at], areas, points, *rest[at:]]
 
     def _place_shape(self, place: str) -> tuple[str, Any] | None:
         """Where ``place`` is drawn: ("area", (xs, ys)) as multi-polygon lists, ("point", (x, y, size)), or None."""
@@ -123,6 +157,21 @@ class InteractiveMap:
         """Wire clicks, wrap the layout in a notebook widget, and re-send it after each cell."""
         for name in self.TAP_PRIORITY:
             self.sources[name].selected.on_change("indices", self._selection_callback(name))
+        names = list(self.TAP_PRIORITY)
+        self.taps = ColumnDataSource({"layer": [], "index": [], "n": []}, name="taps")
+        self.taps.on_change("data", lambda _a, _o, new: self._on_tap_data(new))
+        tap_js = CustomJS(
+            args={
+                "taps": self.taps,
+                "srcs": [self.sources[n] for n in names],
+                "names": names,
+                "ranks": [self.TAP_PRIORITY[n] for n in names],
+            },
+            code=TAP_JS,
+        )
+        for tool in self.layout.select({"type": TapTool}):
+            tool.behavior = "inspect"  # a click repaints nothing; the script above reports it
+            tool.callback = tap_js
         for r in self.layout.select({"type": GlyphRenderer}):
             r.nonselection_glyph = None  # a click must never fade the rest of the map
             r.selection_glyph = None
@@ -197,6 +246,17 @@ class InteractiveMap:
         if i >= len(data[col]):
             return
         self._hit(data[col][i], self.TAP_PRIORITY[name], name)
+
+    def _on_tap_data(self, new: dict[str, Any]) -> None:
+        """A click in the browser (``TAP_JS``): the most specific layer it hit and the row, as a place."""
+        layer, index = list(new.get("layer") or ()), list(new.get("index") or ())
+        if not layer or layer[0] not in self.TAP_PRIORITY or not index:
+            return
+        data = self.sources[layer[0]].data
+        col = self.PLACE_COLUMN.get(layer[0], "id")
+        i = int(index[0])
+        if 0 <= i < len(data[col]):
+            self._hit(data[col][i], self.TAP_PRIORITY[layer[0]], layer[0])
 
     def _hit(self, place: str, rank: int, name: str | None = None) -> None:
         """One click reached ``place`` in a layer of priority ``rank``: pick it unless the same click also hit

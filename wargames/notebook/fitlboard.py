@@ -14,7 +14,7 @@ import html
 from typing import Any
 
 from bokeh.layouts import row
-from bokeh.models import ColumnDataSource, Div, HoverTool, Range1d, TapTool
+from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Range1d, TapTool
 from bokeh.plotting import figure
 
 from .bokehmap import InteractiveMap
@@ -30,6 +30,7 @@ from .fitlboard_layout import (
     _places,
 )
 from .palette import darker, palette, text_on
+from .raster import Canvas, image_glyph
 
 COLOURS = palette("fitl")  # the one palette of the game: the board, its panel and the margins charts
 COUNTRY_FILL = {"NVN": "#e9e2d4", "SVN": "#f4f1e6", "LAO": "#e4e4de", "KHM": "#e4e4de", "THA": "#efeee9"}
@@ -47,6 +48,42 @@ DYNAMIC = (
     "leaders",
     "frames",
 )  # provinces: only fill and tip change (_after_update)
+
+
+SEA = "#cfe2ee"
+_PICTURES: dict[tuple, str] = {}
+
+
+def static_picture(static: dict[str, Any], xr, yr, w: int, h: int) -> str:
+    """The countries (filled, outlined), the rivers and the dashed borders of the board's window ``xr`` x ``yr``
+    (``w`` x ``h`` pixels)
+    as one PNG ``data:`` URL (``wargames.notebook.raster``), under the Provinces, whose fills change: drawn once
+    per kernel, shown as one image, so a redraw of the board costs one image instead of about 5,400 line
+    segments (issue #31 item 5)."""
+    co, rv, bd = static["countries"], static["rivers"], static["borders"]
+    key = (
+        tuple(xr),
+        tuple(yr),
+        w,
+        h,
+        hash((tuple(co["id"]), tuple(co["fill"]), len(rv["xs"]), len(bd["xs"]))),
+    )
+    if key in _PICTURES:
+        return _PICTURES[key]
+    canvas = Canvas(xr, yr, w, h, SEA)
+    for xs, ys, fill in zip(co["xs"], co["ys"], co["fill"], strict=True):
+        for part_x, part_y in zip(xs, ys, strict=True):
+            canvas.rings(list(zip(part_x, part_y, strict=True)), fill)
+    for xs, ys in zip(co["xs"], co["ys"], strict=True):
+        for part_x, part_y in zip(xs, ys, strict=True):
+            for ring_x, ring_y in zip(part_x, part_y, strict=True):
+                canvas.line([*ring_x, ring_x[0]], [*ring_y, ring_y[0]], "#b5b0a0", 0.6)
+    for xs, ys in zip(rv["xs"], rv["ys"], strict=True):
+        canvas.line(xs, ys, "#7fb0d6", 1)
+    for xs, ys in zip(bd["xs"], bd["ys"], strict=True):
+        canvas.line(xs, ys, "#c0392b", 1.2, "dashed")
+    _PICTURES[key] = url = canvas.png_url()
+    return url
 
 
 SUPPORT_NAME = {
@@ -405,17 +442,15 @@ class FitlBoardView(InteractiveMap):
             tools="pan,wheel_zoom,box_zoom,reset,save",
             active_scroll=None,
             match_aspect=True,
-            background_fill_color="#cfe2ee",
+            background_fill_color=SEA,
             toolbar_location="above",
         )
         f.axis.visible = False
         f.grid.visible = False
-        f.multi_polygons(
-            "xs", "ys", source=src["countries"], fill_color="fill", line_color="#b5b0a0", line_width=0.6
-        )
-        f.multi_line("xs", "ys", source=src["rivers"], line_color="#7fb0d6", line_width=1)
-        f.multi_line(
-            "xs", "ys", source=src["borders"], line_color="#c0392b", line_width=1.2, line_dash="dashed"
+        # the countries, rivers and borders never change: one picture (static_picture), not 5,000 line segments
+        # repainted at every update (issue #31 item 5)
+        image_glyph(
+            f, static_picture(static, EXTENT["x"], EXTENT["y"], width, height), EXTENT["x"], EXTENT["y"]
         )
         prov = f.multi_polygons(
             "xs",
@@ -425,8 +460,6 @@ class FitlBoardView(InteractiveMap):
             fill_alpha=0.85,
             line_color="#6d6a5f",
             line_width=1,
-            hover_line_color="#e06a00",
-            hover_line_width=2.5,
         )
         f.multi_line("xs", "ys", source=src["locs"], line_color="colour", line_width="width", line_alpha=0.8)
         # a block that stands outside its space (a City's, a LoC's, a crowded Province's) hangs on a leader line
@@ -531,8 +564,9 @@ class FitlBoardView(InteractiveMap):
             text_color="#111",
             text_font_style="bold",
         )
+        hover = self._hover_outline(f, prov)
         self._add_highlight(f, width=3)
-        f.add_tools(HoverTool(renderers=[pieces, cities, prov], tooltips=TOOLTIP))
+        f.add_tools(HoverTool(renderers=[pieces, cities, prov], tooltips=TOOLTIP, callback=hover))
         f.add_tools(TapTool(renderers=[pieces, cities, names, prov]))
         self.figure = f
         self.panel = Div(text=_panel_html(dyn), width=260)
@@ -587,6 +621,30 @@ class FitlBoardView(InteractiveMap):
             x, y = self._anchor[place]
             return "point", (x, y, 24)
         return None
+
+    @staticmethod
+    def _hover_outline(f, prov) -> CustomJS:
+        """The orange outline of the Province under the mouse, on the figure's overlay canvas (issue #31 item 5):
+        drawn by the hover tool's script from a source that stays in the browser (``syncable=False``), so moving the
+        mouse across the board repaints that one outline, never the board (a hover style on the Provinces' own
+        layer repainted every glyph of the board, some 9,000 canvas calls, at each Province crossed)."""
+        src = ColumnDataSource({"xs": [], "ys": []}, name="hover_outline", syncable=False)
+        f.multi_polygons(
+            "xs", "ys", source=src, fill_alpha=0, line_color="#e06a00", line_width=2.5, level="overlay"
+        )
+        clear = "if (hov.__wg_k != -1) { hov.__wg_k = -1; hov.data = {xs: [], ys: []}; }"
+        f.js_on_event("mouseleave", CustomJS(args={"hov": src}, code=clear))
+        return CustomJS(
+            args={"hov": src, "prov": prov, "data": prov.data_source},
+            code="""
+if (cb_data.renderer !== prov) return;
+const hit = cb_data.index.indices;
+const k = hit.length ? hit[0] : -1;
+if (hov.__wg_k === k) return;
+hov.__wg_k = k;
+hov.data = k < 0 ? {xs: [], ys: []} : {xs: [data.data.xs[k]], ys: [data.data.ys[k]]};
+""",
+        )
 
     def _after_update(self, dyn: dict[str, Any]) -> None:
         src = self.sources["provinces"]

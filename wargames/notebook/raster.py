@@ -50,6 +50,17 @@ class Canvas:
         if outline is not None:
             self.draw.line([*pts, pts[0]], fill=outline, width=max(1, round(width * SCALE)))
 
+    def rings(self, rings: Sequence[tuple[Sequence[float], Sequence[float]]], fill: str) -> None:
+        """A polygon with holes: the first ring filled, the others (``rings[1:]``) left as they were."""
+        if len(rings) == 1:
+            self.polygon(*rings[0], fill, None, 0)
+            return
+        mask = Image.new("L", self.image.size, 0)
+        draw = ImageDraw.Draw(mask)
+        for k, (xs, ys) in enumerate(rings):
+            draw.polygon([self.px(x, y) for x, y in zip(xs, ys, strict=True)], fill=0 if k else 255)
+        self.image.paste(fill, mask=mask)
+
     def line(
         self,
         xs: Sequence[float],
