@@ -662,10 +662,10 @@ def test_journal_tree_journals_a_change_at_any_depth_with_its_path():
     t["aircraft"]["b52"] = {"box": "available"}  # a record put in is a tree, stated as a plain copy
     t["aircraft"]["b52"]["box"] = "arc_light"
     assert j.take() == [
-        {"field": "airwar", "key": "box", "in": ["aircraft", "f4"], "from": "available", "to": "downtown"},
+        {"field": "airwar", "key": "box", "in": "aircraft f4", "from": "available", "to": "downtown"},
         {"field": "airwar", "item": "sams", "from": 2, "to": 1},
-        {"field": "airwar", "key": "b52", "in": ["aircraft"], "to": {"box": "available"}},
-        {"field": "airwar", "key": "box", "in": ["aircraft", "b52"], "from": "available", "to": "arc_light"},
+        {"field": "airwar", "key": "b52", "in": "aircraft", "to": {"box": "available"}},
+        {"field": "airwar", "key": "box", "in": "aircraft b52", "from": "available", "to": "arc_light"},
     ]
     rec = t["aircraft"].setdefault("f105", {"box": "available"})
     rec["box"] = "damaged"  # the tree kept is returned, so the change is seen
@@ -685,7 +685,7 @@ def test_journal_tree_copies_and_pickles_without_journalling_and_keeps_untold_ke
     c["china"]["intervened"] = True
     c["sow_done"] = ["usaf_14sow"]  # the rules' bookkeeping: journalled, never stated in a ruling
     assert len(other) == 2 and other.take() == [
-        {"field": "pol", "key": "intervened", "in": ["china"], "from": False, "to": True}
+        {"field": "pol", "key": "intervened", "in": "china", "from": False, "to": True}
     ]
     assert t["china"]["intervened"] is False and not j
 

@@ -23,7 +23,7 @@ and new values, e.g. ``{"field": "loc", "unit": "vc_3", "from": "saigon", "to": 
   ``from`` for a key added, ``"removed": True`` and no ``to`` for a key deleted.  With ``flag=True`` (a dict of
   booleans, e.g. face up) the value is named by the field instead: ``{field, <key>: k, <field>: new}``;
 * :class:`JournalTree` (a nested record: a display of boxes, a block of optional rules): as a dict, at any depth,
-  the path to a key below the top named ``in`` (``{"field": "airwar", "key": "box", "in": ["aircraft", "f4_1"],
+  the path to a key below the top named ``in`` (``{"field": "airwar", "key": "box", "in": "aircraft f4_1",
   "from": "available", "to": "recon"}``);
 * :class:`JournalTrack` (a Counter-like track store: a missing key reads 0): as a dict, an absent key counting
   as 0 (``{"field": "score", "track": "NVA", "from": 3, "to": 5}``);
@@ -307,7 +307,7 @@ def _plain(value: Any) -> Any:
 class JournalTree(JournalDict):
     """A nested state record (a display of boxes and counters, a block of optional rules): a :class:`JournalDict`
     whose mapping values are kept as journalled trees themselves, so a change at any depth is journalled.  An
-    entry names the path to the changed key: ``{field, <key>: k, "in": [outer keys], "from": old, "to": new}`` (no
+    entry names the path to the changed key: ``{field, <key>: k, "in": "<outer keys>", "from": old, "to": new}`` (no
     ``in`` at the top; ``key`` names the keys of the top level, ``"key"`` those below).  A mapping put in is
     copied into a tree (the entry states a plain copy of it; a later change of it is an entry of its own); any
     other value must be immutable or replaced whole (a list set again, never appended to in place).  ``untold``:
@@ -340,7 +340,7 @@ class JournalTree(JournalDict):
             return None
         out: dict[str, Any] = {"field": self.field, (self.key if not self.path else "key"): key}
         if self.path:
-            out["in"] = list(self.path)
+            out["in"] = " ".join(str(p) for p in self.path)
         if old is not ABSENT:
             out["from"] = _plain(old)
         if new is ABSENT:
