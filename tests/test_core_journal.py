@@ -22,6 +22,7 @@ from wargames.core.journal import (
     JournalList,
     JournalSet,
     JournalTrack,
+    JournalTree,
     Tracked,
 )
 from wargames.core.rulings import change_text, ruling_html
@@ -609,6 +610,14 @@ def test_journal_every_main_state_field_of_the_games_is_journalled():
             "fire_bases",
             "leaders",
             "obj_pool",
+            "snafu",
+            "trail_status",
+            "lz",
+            "chit_hexes",
+            "objectives",
+            "airwar",
+            "pol",
+            "act",
         },
         "yotr": {"loc", "vp", "air", "naval"},
     }
@@ -639,3 +648,63 @@ def test_journal_fitl_keeps_no_change_list_of_its_own():
     g.note_change({"track": "aid", "from": 1, "to": 2})
     assert g.pending_changes() and g._journal.notes
     assert g.take_changes() == [{"track": "aid", "from": 1, "to": 2}] and not g.pending_changes()
+
+
+def test_journal_tree_journals_a_change_at_any_depth_with_its_path():
+    j = Journal()
+    t = JournalTree(
+        {"aircraft": {"f4": {"box": "available"}}, "sams": 2}, journal=j, field="airwar", key="item"
+    )
+    assert not j and type(t["aircraft"]["f4"]) is JournalTree  # setting up is not a change
+    t["aircraft"]["f4"]["box"] = "recon"
+    t["aircraft"]["f4"].update(box="downtown")  # netted with the change before it
+    t["sams"] -= 1
+    t["aircraft"]["b52"] = {"box": "available"}  # a record put in is a tree, stated as a plain copy
+    t["aircraft"]["b52"]["box"] = "arc_light"
+    assert j.take() == [
+        {"field": "airwar", "key": "box", "in": "aircraft f4", "from": "available", "to": "downtown"},
+        {"field": "airwar", "item": "sams", "from": 2, "to": 1},
+        {"field": "airwar", "key": "b52", "in": "aircraft", "to": {"box": "available"}},
+        {"field": "airwar", "key": "box", "in": "aircraft b52", "from": "available", "to": "arc_light"},
+    ]
+    rec = t["aircraft"].setdefault("f105", {"box": "available"})
+    rec["box"] = "damaged"  # the tree kept is returned, so the change is seen
+    assert t["aircraft"]["f105"]["box"] == "damaged" and len(j.take()) == 2
+
+
+def test_journal_tree_copies_and_pickles_without_journalling_and_keeps_untold_keys_untold():
+    j = Journal()
+    t = JournalTree(
+        {"china": {"intervened": False}, "sow_done": []}, journal=j, field="pol", untold=("sow_done",)
+    )
+    other = Journal()
+    c = fast_copy(t, {JOURNAL_MEMO: other})
+    back = pickle.loads(pickle.dumps(t))
+    assert c == t == back and type(c["china"]) is JournalTree and type(back["china"]) is JournalTree
+    assert not j and not other
+    c["china"]["intervened"] = True
+    c["sow_done"] = ["usaf_14sow"]  # the rules' bookkeeping: journalled, never stated in a ruling
+    assert len(other) == 2 and other.take() == [
+        {"field": "pol", "key": "intervened", "in": "china", "from": False, "to": True}
+    ]
+    assert t["china"]["intervened"] is False and not j
+
+
+def test_journal_set_assign_journals_each_member_removed_and_added():
+    j = Journal()
+    s = JournalSet(["a", "b"], journal=j, field="snafu", key="counter")
+    s.assign(["b", "c"])
+    assert s == {"b", "c"} and j.take() == [
+        {"field": "snafu", "counter": "a", "snafu": False},
+        {"field": "snafu", "counter": "c", "snafu": True},
+    ]
+
+
+def test_journal_tracked_bookkeeping_is_journalled_and_never_told():
+    class Toy:
+        act = Tracked("state", told=False)
+
+    toy = Toy()
+    toy._journal = j = Journal()
+    toy.act = "moving"
+    assert len(j) == 1 and j.take() == [] and toy.act == "moving"

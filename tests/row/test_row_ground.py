@@ -414,7 +414,7 @@ def test_row_5_3_1_the_game_offers_the_road_bonus_on_a_road():
 
 def test_row_5_1_a_resolved_hex_may_be_attacked_again():
     g = _game()
-    g.chit_hexes = ["3349"]
+    g.chit_hexes[:] = ["3349"]  # in place: the field stays a journalled list
     rulings, _, _ = _drive(g._fight("us_3mar", "3349", "hasty", None))  # nobody there: the combat lapses
     assert rulings[0].title == "Combat lapses" and "3349" not in g.chit_hexes
 

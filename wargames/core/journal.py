@@ -22,6 +22,9 @@ and new values, e.g. ``{"field": "loc", "unit": "vc_3", "from": "saigon", "to": 
 * :class:`JournalDict` (a location, a marker per key): ``{field, <key>: k, "from": old, "to": new}``; no
   ``from`` for a key added, ``"removed": True`` and no ``to`` for a key deleted.  With ``flag=True`` (a dict of
   booleans, e.g. face up) the value is named by the field instead: ``{field, <key>: k, <field>: new}``;
+* :class:`JournalTree` (a nested record: a display of boxes, a block of optional rules): as a dict, at any depth,
+  the path to a key below the top named ``in`` (``{"field": "airwar", "key": "box", "in": "aircraft f4_1",
+  "from": "available", "to": "recon"}``);
 * :class:`JournalTrack` (a Counter-like track store: a missing key reads 0): as a dict, an absent key counting
   as 0 (``{"field": "score", "track": "NVA", "from": 3, "to": 5}``);
 * :class:`JournalCounter` (a ``collections.Counter``: pieces in a space, a box of pieces): as a track, with
@@ -34,7 +37,8 @@ and new values, e.g. ``{"field": "loc", "unit": "vc_3", "from": "saigon", "to": 
   (``secret_order``, a face-down deck) states only the members that left or joined and its size, never its order;
 * :class:`Tracked` (a descriptor for one attribute of the game or of a plain state object, e.g. a victory point
   total): ``{field, <key>: <attribute>, "from": old, "to": new}``; an object names itself too
-  (:class:`JournalledObject`, e.g. ``{"field": "piece", "piece": "vc_3", "attr": "hex", ...}``).
+  (:class:`JournalledObject`, e.g. ``{"field": "piece", "piece": "vc_3", "attr": "hex", ...}``); one declared
+  ``told=False`` is the rules' own bookkeeping: journalled, never stated in a ruling.
 
 Values inside a container must be immutable (numbers, strings, tuples) or journalled containers themselves:
 a plain list held in a journalled dict could change unseen.
@@ -124,9 +128,10 @@ class Journal(list):
             else:
                 slot[3] = new
         self.clear()
-        return [
+        entries = (
             owner.journal_entry(key, old, new) for owner, key, old, new in net.values() if not _same(old, new)
-        ]
+        )
+        return [e for e in entries if e is not None]  # None: a bookkeeping change, journalled but never told
 
     def peek(self) -> list[dict[str, Any]]:
         """What :meth:`take` would return, leaving the journal as it is."""
@@ -176,7 +181,7 @@ class JournalDict(dict):
         )
 
     # -- rendering and copies
-    def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any]:
+    def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any] | None:
         out: dict[str, Any] = {"field": self.field, self.key: key}
         if self.flag:
             out[self.field] = False if new is ABSENT else new
@@ -290,6 +295,71 @@ class JournalTrack(JournalDict):
             "from": 0 if old is ABSENT else old,
             "to": 0 if new is ABSENT else new,
         }
+
+
+def _plain(value: Any) -> Any:
+    """A plain copy of a (nested) mapping, for a journal entry; any other value as it is."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+class JournalTree(JournalDict):
+    """A nested state record (a display of boxes and counters, a block of optional rules): a :class:`JournalDict`
+    whose mapping values are kept as journalled trees themselves, so a change at any depth is journalled.  An
+    entry names the path to the changed key: ``{field, <key>: k, "in": "<outer keys>", "from": old, "to": new}`` (no
+    ``in`` at the top; ``key`` names the keys of the top level, ``"key"`` those below).  A mapping put in is
+    copied into a tree (the entry states a plain copy of it; a later change of it is an entry of its own); any
+    other value must be immutable or replaced whole (a list set again, never appended to in place).  ``untold``:
+    keys of the top level that are the rules' own bookkeeping (e.g. what has been done this season): their changes
+    are journalled but never stated in a ruling."""
+
+    def __init__(
+        self,
+        data: Mapping[Any, Any] | Iterable[tuple[Any, Any]] = (),
+        *,
+        journal: Journal | None = None,
+        field: str = "",
+        key: str = "key",
+        path: tuple[Any, ...] = (),
+        untold: Iterable[Any] = (),
+    ):
+        JournalDict.__init__(self, (), journal=journal, field=field, key=key)
+        self.path = tuple(path)
+        self.untold = frozenset(untold)
+        for k, v in data.items() if isinstance(data, Mapping) else data:
+            dict.__setitem__(self, k, self._wrap(k, v))
+
+    def _wrap(self, key: Any, value: Any) -> Any:
+        if not isinstance(value, Mapping):
+            return value
+        return JournalTree(value, journal=self.journal, field=self.field, path=(*self.path, key))
+
+    def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any] | None:
+        if key in self.untold and not self.path:
+            return None
+        out: dict[str, Any] = {"field": self.field, (self.key if not self.path else "key"): key}
+        if self.path:
+            out["in"] = " ".join(str(p) for p in self.path)
+        if old is not ABSENT:
+            out["from"] = _plain(old)
+        if new is ABSENT:
+            out["removed"] = True
+        else:
+            out["to"] = _plain(new)
+        return out
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        value = self._wrap(key, value)
+        j = self.journal
+        if j is not None and key not in self.quiet:
+            j.append((self, key, _plain(dict.get(self, key, ABSENT)), _plain(value)))
+        dict.__setitem__(self, key, value)
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return dict.__getitem__(self, key)  # the tree kept, not the mapping given
 
 
 class _Shell:
@@ -499,6 +569,15 @@ class JournalSet(_Shell, set):
             else:
                 self.add(member)
 
+    def assign(self, members: Iterable[Any]) -> None:
+        """Make the members exactly ``members`` (each one removed and each one added journalled): a set replaced
+        as a whole, in place, so the journal sees it."""
+        new = set(members)
+        for member in [m for m in self if m not in new]:
+            self.discard(member)
+        for member in sorted(new - set(self), key=repr):
+            self.add(member)
+
     def __ior__(self, other: Any) -> JournalSet:
         self.update(other)
         return self
@@ -637,13 +716,15 @@ class Tracked:
     dict (the descriptor has no ``__get__``), so they cost nothing.  ``key``: what the attribute is, in
     ``changes`` (``{field, <key>: <name>, "from": old, "to": new}``; e.g. ``Tracked("track")`` on a victory
     point total gives ``{"field": "vp", "track": "vp", ...}``).  On a :class:`JournalledObject` the entry also
-    names the object."""
+    names the object.  ``told=False``: the rules' own bookkeeping (e.g. the activation in progress): every write
+    is journalled (so the journal nets and sees it) but never stated in a ruling's ``changes``."""
 
-    __slots__ = ("name", "key")
+    __slots__ = ("name", "key", "told")
 
-    def __init__(self, key: str = "attr"):
+    def __init__(self, key: str = "attr", *, told: bool = True):
         self.name = ""
         self.key = key
+        self.told = told
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
@@ -662,7 +743,9 @@ class Tracked:
         if j is not None:
             j.append((obj if isinstance(obj, JournalledObject) else self, self.name, old, value))
 
-    def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any]:
+    def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any] | None:
+        if not self.told:
+            return None
         out: dict[str, Any] = {"field": self.name, self.key: key}
         if old is not ABSENT:
             out["from"] = old

@@ -31,7 +31,7 @@ class ActivationMixin:
         for p in sit.units(side):
             self.fresh[p.uid] = p.fresh
         self.passed[other(side)] = False
-        self.chit_hexes = []
+        self.chit_hexes.clear()
         self._touch()
         yield self.ruling(r.rule_id, r.title, r.explanation, result=r.result)
 
@@ -485,8 +485,11 @@ class ActivationMixin:
         chits = ctx["chits"]
         # 5.1 / 5.2.1: the chits lying on combats not yet resolved are not in the mug
         pending = [ch.id for u, ch in chits.items() if u not in ctx["resolved_me"]]
+        # 5.1 / 12.1.3: the chit goes on the hex (and on an Objective marker there): the draw's ruling tells it
+        self.chit_hexes[:] = sorted({*self.chit_hexes, d["hex"]})
+        if d["hex"] in self.objectives:
+            self.objectives[d["hex"]]["chit"] = True
         chits[uid] = yield from self._draw_combat_chit(side, d, pending)
-        self.chit_hexes = sorted({*self.chit_hexes, d["hex"]})
         yield from self._reveal_objective(d["hex"])
         if r.result["resolve_now"]:
             helped = yield from self._fight(uid, d["hex"], "meeting_engagement", chits[uid])
@@ -608,7 +611,7 @@ class ActivationMixin:
                 result={"removed": list(self.lz)},
                 places=list(self.lz),
             )
-            self.lz = []
+            self.lz.clear()
             self._touch()
         yield from self._stacking(side)
         if self._over:

@@ -306,6 +306,8 @@ class AirStrategicMixin:
         )
         v, how = self.air_value(uid, "airfield")
         r, ok = self._roll(v, f"airfield strike of {uid}")
+        if ok:  # the strike's ruling states the damage
+            self.airwar["airfields"][t["airfield"]]["damaged"] = True
         yield self.ruling(
             "ROW-10.3.3.1",
             "Airfield strike",
@@ -319,7 +321,6 @@ class AirStrategicMixin:
             **self._air_lookup(uid, "airfield", v, how),
         )
         if ok:
-            self.airwar["airfields"][t["airfield"]]["damaged"] = True
             self._touch()
             victims = [
                 a
@@ -411,6 +412,8 @@ class AirStrategicMixin:
                 kind="airfield_strike",
             )
             r, ok = self._roll(4, f"VC airfield strike by {u}")
+            if ok:  # the strike's ruling states the damage
+                self.airwar["airfields"][t["airfield"]]["damaged"] = True
             yield self.ruling(
                 "ROW-10.3.3.1",
                 "VC airfield strike",
@@ -425,7 +428,6 @@ class AirStrategicMixin:
             )
             if not ok:
                 continue
-            self.airwar["airfields"][t["airfield"]]["damaged"] = True
             self._touch()
             victims = [
                 a

@@ -108,7 +108,8 @@ class FightMixin:
             u for u in self.at_hex.get(hid, []) if self.side_of(u) != side and self.rows[u].kind == "unit"
         ]
         if uid not in self.pos or not defenders or hid not in self.map.neighbours(self.pos[uid]):
-            self.chit_hexes = [h for h in self.chit_hexes if h != hid]  # 5.1: its chit goes back to the mug
+            # 5.1: its chit goes back to the mug
+            self.chit_hexes[:] = [h for h in self.chit_hexes if h != hid]
             yield self.ruling(
                 "ROW-5.1",
                 "Combat lapses",
@@ -136,7 +137,7 @@ class FightMixin:
         mark = len(self.log)
         out = yield from self._relay(resolve_combat(self.dice, c, ctx, SnafuCup(tuple(sorted(self.snafu)))))
         # 5.1 / 5.2.1: resolved, the chit goes back to its mug and the hex may be attacked again
-        self.chit_hexes = [h for h in self.chit_hexes if h != hid]
+        self.chit_hexes[:] = [h for h in self.chit_hexes if h != hid]
         yield from self._apply_losses(out, track_of)
         if self._over:
             return supporters[side]
@@ -453,7 +454,8 @@ class FightMixin:
         the retreat (R-CBT-11), replacement points spent, eliminated units to the Replacements box (13.2)."""
         from .resolve import map_results
 
-        self.snafu = list(out.cup.counters) if out.cup else self.snafu
+        if out.cup:
+            self.snafu.assign(out.cup.counters)
         before = {u: (self.fresh[u], frozenset(self.markers[u])) for u in out.units if u in self.pos}
         new, r = map_results(out, before, {u: self.rows[u].quality for u in before}, self.display_name)
         for u, (fresh, marks) in new.items():

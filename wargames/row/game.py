@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from ..core import Action, Explained, Game, IllegalAction, Player
 from ..core.data import DataError, game_dir
 from ..core.gametype import GameType, VictoryFacts
-from ..core.journal import JournalDict
+from ..core.journal import JournalDict, JournalList, JournalSet, JournalTree, Tracked
 from ..core.placement import Placement
 from ..core.state import StateDecl, StateField, by_key, in_order, members
 from . import hq as H
@@ -137,6 +137,13 @@ def _objectives(objectives: Any) -> dict[str, dict[str, Any]]:
     return {h: dict(v) for h, v in sorted(objectives.items())}
 
 
+def _tree(value: Any) -> Any:
+    """A nested record (a JournalTree) as plain dicts, in its own order (the optional rules' state, ``pol``)."""
+    if isinstance(value, dict):
+        return {k: _tree(v) for k, v in value.items()}
+    return value
+
+
 def _obj_pool(pool: Any) -> dict[str, int]:
     """How many Objective markers of each value are left in the pool (ROW-12.1.3)."""
     return {str(k): v for k, v in sorted(pool.items())}
@@ -191,10 +198,15 @@ class RowGame(
         model="headquarters, supply and attrition: HQs with a line of communications activate a few units at a "
         "time, the enemy answers with reserves, and losses feed Body Count and US Casualties towards 31 VP",
     )
-    #: the state, declared once (core.state): the pieces' places and the VP tracks are journalled (core.journal), so
-    #: every change is in a ruling by construction (issue #13); the activation under way is bookkeeping; the Air
-    #: Display (airwar) and the optional rules' state (pol) are written only when present, so A Year in I Corps
-    #: keeps its digest; ``pos`` indexes itself (core.placement), ``version`` counts changes for the caches
+    #: ROW-14.6.1: the Ho Chi Minh Trail status, and ROW-9.2: the activation under way (the rules' own bookkeeping:
+    #: journalled, never stated in a ruling); both journalled attributes (core.journal.Tracked)
+    trail_status: int = Tracked("track")  # type: ignore[assignment]
+    act: H.Activation | None = Tracked("state", told=False)  # type: ignore[assignment]
+    #: the state, declared once (core.state): every field is journalled (core.journal; issue #29 item 2), so every
+    #: change is in a ruling by construction (issue #13), except the rules' own bookkeeping (the activation under
+    #: way, the SOW wings flown this season), journalled and never told; the Air Display (airwar) and the optional
+    #: rules' state (pol) are written only when present, so A Year in I Corps keeps its digest; ``pos`` indexes
+    #: itself (core.placement), ``version`` counts changes for the caches
     declared_state = StateDecl(
         (
             StateField("pos", by_key, journalled=True),
@@ -206,20 +218,20 @@ class RowGame(
             StateField("missions", dict, journalled=True),
             StateField("restricted", dict, journalled=True),
             StateField("passed", dict, journalled=True),
-            StateField("snafu", members),
-            StateField("trail_status"),
+            StateField("snafu", members, journalled=True),
+            StateField("trail_status", journalled=True),
             StateField("tunnels", by_key, journalled=True),
             StateField("works", by_key, journalled=True),
-            StateField("lz", in_order),
+            StateField("lz", in_order, journalled=True),
             StateField("fire_bases", by_key, journalled=True),
             StateField("leaders", by_key, journalled=True),
             StateField("inside", by_key, omit_empty=True, journalled=True),
-            StateField("chit_hexes", members),
-            StateField("objectives", _objectives),
+            StateField("chit_hexes", members, journalled=True),
+            StateField("objectives", _objectives, journalled=True),
             StateField("obj_pool", _obj_pool, journalled=True),
-            StateField("act", _activation, explained="bookkeeping"),
-            StateField("airwar", omit_empty=True, method="air_public"),
-            StateField("pol", omit_empty=True),
+            StateField("act", _activation, journalled=True, explained="bookkeeping"),
+            StateField("airwar", omit_empty=True, method="air_public", journalled=True),
+            StateField("pol", _tree, omit_empty=True, journalled=True),
         ),
         derived=frozenset({"version"}),
         cache=frozenset({"_cache"}),
@@ -314,29 +326,33 @@ class RowGame(
         self.passed: dict[str, bool] = JournalDict(
             {CAPITALIST: False, COMMUNIST: False}, journal=j, field="passed", key="side"
         )
-        self.snafu: list[str] = list(SnafuCup.full().counters)
-        self.trail_status = 0
+        # ROW-6.1: the counters in the Cup of SNAFU (drawn, placed and returned through the set's own mutators)
+        self.snafu: JournalSet = JournalSet(SnafuCup.full().counters, journal=j, field="snafu", key="counter")
+        self.trail_status = 0  # ROW-14.6.1: the Ho Chi Minh Trail status (Tracked: every change journalled)
         self.tunnels: dict[str, str] = JournalDict(journal=j, field="tunnels", key="hex")
         self.works: dict[str, str] = JournalDict(journal=j, field="works", key="hex")
-        self.lz: list[str] = []  # Landing Zones (14.1.2), for the activation
+        # Landing Zones (14.1.2), for the activation: sorted, changed in place
+        self.lz: list[str] = JournalList(journal=j, field="lz")
         # hex -> "Fire Base" or "Hot FB" (14.1.2)
         self.fire_bases: dict[str, str] = JournalDict(journal=j, field="fire_bases", key="hex")
         # ground commander -> the HQ he is with (14.2.2)
         self.leaders: dict[str, str] = JournalDict(journal=j, field="leaders", key="commander")
         # 14.3: Communist units inside a tunnel: unit -> the tunnel's hex (they leave it when they leave the hex)
         self.inside: dict[str, str] = JournalDict(journal=j, field="inside", key="piece")
-        self.chit_hexes: list[str] = []
-        self.objectives: dict[str, dict[str, Any]] = {}
+        # 5.1 / 12.1.3: the hexes with a chit this Activation Phase, and the Objective markers on the map by hex
+        self.chit_hexes: list[str] = JournalList(journal=j, field="chit_hexes")
+        self.objectives: dict[str, dict[str, Any]] = JournalTree(journal=j, field="objectives", key="hex")
         self.obj_pool: dict[int, int] = JournalDict(
             self.scenario.objective_pool.values, journal=j, field="obj_pool", key="value"
         )
-        self.act: H.Activation | None = None
-        self.airwar: dict[
-            str, Any
-        ] = {}  # the Air Display and the 7th Fleet (air.py, naval.py); empty without them
+        self.act = None
+        # the Air Display and the 7th Fleet (air.py, naval.py), journalled at every depth; empty without them
+        self.airwar: dict[str, Any] = JournalTree(journal=j, field="airwar", key="item")
         self.version = 0
         #: the state of 12.2, 14.2.1, 14.5, 14.6.1, 14.7.2 and 14.8 (politics.py, trail.py, sow.py): {} without them
-        self.pol: dict[str, Any] = self._pol_start()
+        self.pol: dict[str, Any] = JournalTree(
+            self._pol_start(), journal=j, field="pol", untold=("sow_done",)
+        )  # the SOW wings flown this season (14.8) are the rules' bookkeeping: journalled, never told
         sc = self.scenario
         for u in sc.politics.china.prc_units if sc.politics and sc.politics.china else []:
             self.box[u] = "china"
@@ -397,8 +413,8 @@ class RowGame(
             if self.vp[k] < 0:
                 bad.append(f"ROW-12.1: {k} negative")
         full = set(SnafuCup.full().counters)
-        if len(set(self.snafu)) != len(self.snafu) or not set(self.snafu) <= full:
-            bad.append("ROW-6.1: the Cup of SNAFU holds an unknown or doubled counter")
+        if not set(self.snafu) <= full:  # a set: no counter is in the cup twice
+            bad.append("ROW-6.1: the Cup of SNAFU holds an unknown counter")
         if self.act is None:
             for side in SIDES:
                 over = movement.stacking_check(self.situation(), side).result

@@ -196,7 +196,7 @@ class GroundMovesMixin:
         new, r = change(self.pools_obj(), "Helicopter Used", -a["cost"], f"{uid} flies")
         self.set_pools(new)
         self.place(uid, a["to"])
-        self.lz = sorted({*self.lz, a["to"]})
+        self.lz[:] = sorted({*self.lz, a["to"]})
         self._touch()
         yield self.ruling(
             "ROW-14.1.2",
@@ -356,7 +356,7 @@ class GroundMovesMixin:
         side = self.side_of(uid)
         for c in SnafuCup.full().counters:
             if c not in self.snafu and counter_row(c).side == side and marker in faces(c):
-                self.snafu = sorted([*self.snafu, c])
+                self.snafu.add(c)
                 return
 
     def may_reserve(self: RowGame) -> bool:

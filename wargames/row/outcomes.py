@@ -296,7 +296,7 @@ class OutcomesMixin:
         for m in self.markers[uid]:
             for c in SnafuCup.full().counters:
                 if c not in self.snafu and counter_row(c).side == side and m in faces(c):
-                    self.snafu = sorted([*self.snafu, c])
+                    self.snafu.add(c)
                     break
         self.markers[uid] = ()
 
@@ -310,7 +310,7 @@ class OutcomesMixin:
             )
             return
         cup, drawn = draw_snafu(self.dice, SnafuCup(tuple(sorted(self.snafu))), 1, why=why)
-        self.snafu = list(cup.counters)
+        self.snafu.assign(cup.counters)
         yield self._stamp(drawn)
         counter = drawn.result["drawn"][0]
         targets = [self._cu(u) for u in (among if among is not None else [uid])]
@@ -326,7 +326,7 @@ class OutcomesMixin:
             kind="snafu_placement",
         )
         if a.kind == "return_snafu":
-            self.snafu = sorted([*self.snafu, counter])
+            self.snafu.add(counter)
             yield self.ruling(
                 "ROW-6.1",
                 "SNAFU counter returned",
@@ -339,7 +339,7 @@ class OutcomesMixin:
         o = place_snafu(self.dice, counter, a["face"], cu, [cu])
         quality = self.rows[uid].quality
         self.markers[uid] = tuple(sorted(m for m in o.unit.markers if m != quality))
-        self.snafu = sorted([*self.snafu, *o.returned])
+        self.snafu.update(o.returned)
         self._touch()
         yield self._stamp(o.ruling)
         if o.key_officer_options:

@@ -232,16 +232,16 @@ class SowMixin:
     def special_operations(self: RowGame):
         """ROW-14.8 (step a6e, decision R-SOW-01): each SOW wing not damaged may fly one special operation a season
         while a Special Forces battalion is ready; wings damaged last season are back (R-SOW-07)."""
-        if self.pol.get("sow_damaged"):
+        self.pol["sow_done"] = []  # a new season: no wing has flown yet (bookkeeping, journalled untold)
+        repaired = list(self.pol.get("sow_damaged", []))
+        if repaired:
+            self.pol["sow_damaged"] = []  # stated by the ruling below
             yield self.ruling(
                 "ROW-14.8",
                 "SOW wings repaired",
-                f"{', '.join(self.pol['sow_damaged'])} are back "
-                "from the Damaged box after one season (R-SOW-07).",
-                result={"repaired": list(self.pol["sow_damaged"])},
+                f"{', '.join(repaired)} are back from the Damaged box after one season (R-SOW-07).",
+                result={"repaired": repaired},
             )
-            self.pol["sow_damaged"] = []
-        self.pol["sow_done"] = []
         self._touch()
         if self._display_sow_wings():
             yield from self._display_special_operations()

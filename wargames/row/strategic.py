@@ -205,7 +205,7 @@ class StrategicMixin:
                     self.markers[u] = tuple(m for m in self.markers[u] if m != mk)
                     for c in SnafuCup.full().counters:
                         if c not in self.snafu and counter_row(c).side == side and mk in faces(c):
-                            self.snafu = sorted([*self.snafu, c])
+                            self.snafu.add(c)
                             break
                     what = f"{mk} comes off {self.rows[u].name}; its counter goes back to the Cup of SNAFU"
                     places = [self.pos[u]]
