@@ -338,16 +338,10 @@ class JournalTree(JournalDict):
     def journal_entry(self, key: Any, old: Any, new: Any) -> dict[str, Any] | None:
         if key in self.untold and not self.path:
             return None
-        out: dict[str, Any] = {"field": self.field, (self.key if not self.path else "key"): key}
-        if self.path:
-            out["in"] = " ".join(str(p) for p in self.path)
-        if old is not ABSENT:
-            out["from"] = _plain(old)
-        if new is ABSENT:
-            out["removed"] = True
-        else:
-            out["to"] = _plain(new)
-        return out
+        out = JournalDict.journal_entry(self, key, _plain(old), _plain(new))
+        if not self.path or out is None:
+            return out
+        return {"field": self.field, self.key: key, "in": " ".join(str(p) for p in self.path), **out}
 
     def __setitem__(self, key: Any, value: Any) -> None:
         value = self._wrap(key, value)
