@@ -8,6 +8,7 @@ The explanation is generated from the same numbers the engine used, never writte
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -205,6 +206,26 @@ def change_text(change: Mapping[str, Any]) -> str:
     return f"{field_name}: {line}" if field_name else line
 
 
+def change_line(change: Mapping[str, Any], text: Callable[[str], str] = str) -> str:
+    """One entry of a ruling's ``changes`` as a student reads it on a ruling card (issue #31 item 3): ``change_text``
+    through ``text`` (the game's ``display_text``: names for the ids it holds as values, ``chu_lai`` -> Chu Lai),
+    then the change's own field names that are still there as words (``face_up`` -> "face up", ``to_box`` -> "to
+    box": the names of the record's fields, not ids of the game's things)."""
+    line = text(change_text(change))
+    keys = [str(k) for k in change if "_" in str(k)]
+    field_name = change.get("field")
+    if isinstance(field_name, str) and "_" in field_name:
+        keys.append(field_name)
+    if not keys:
+        return line
+    pattern = re.compile(
+        r"(?<![\w])("
+        + "|".join(re.escape(k) for k in sorted(set(keys), key=len, reverse=True))
+        + r")(?![\w])"
+    )
+    return pattern.sub(lambda m: m.group(1).replace("_", " "), line)
+
+
 CHANGES_SHOWN = 40  # a set-up ruling places every unit: the rest are counted, not listed
 
 
@@ -213,7 +234,7 @@ def changes_html(r: Ruling, text: Callable[[str], str] = str) -> str:
     (the game's ``display_text``: names for ids); empty when it changed nothing."""
     if not r.changes:
         return ""
-    lines = [html.escape(text(change_text(c))) for c in r.changes[:CHANGES_SHOWN]]
+    lines = [html.escape(change_line(c, text)) for c in r.changes[:CHANGES_SHOWN]]
     if len(r.changes) > CHANGES_SHOWN:
         lines.append(f"... and {len(r.changes) - CHANGES_SHOWN} more")
     n = len(r.changes)

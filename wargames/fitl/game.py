@@ -290,6 +290,10 @@ class FitlGame(
             piece = _PIECE.fullmatch(key)
             if piece is not None:  # a force-pool id (rules 1.4, state.py): "arvn_police" -> "ARVN Police"
                 return f"{piece.group(1).upper()} {piece.group(2).replace('_', ' ').title()}"
+            if (
+                key in self.data.tracks
+            ):  # a track (rules 1.8, ``tracks.csv``): "arvn_resources" -> "ARVN Resources"
+                return self.data.tracks[key].name
             return NAMES.get(key) or _ACTED.get(key) or BOX_WORDS.get(key) or key
 
         text = _ACTED_RE.sub(lambda m: f"({_ACTED[m.group(1)]})", text)

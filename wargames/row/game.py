@@ -391,12 +391,7 @@ class RowGame(
         return st
 
     def scores(self) -> dict[str, Any]:
-        return {
-            "US Military Victory": self.vp["us_military_victory"],
-            "US Unrest": self.vp["us_unrest"],
-            "Body Count": self.vp["body_count"],
-            "US Casualties": self.vp["casualties"],
-        }
+        return {name: self.vp[key] for key, name in VP_NAMES.items()}
 
     def invariants(self) -> list[str]:
         bad = []
@@ -668,16 +663,40 @@ class RowGame(
         from .supply import supply_tables
 
         costs = supply_tables().costs
+        named = self.id_names()
 
         def word(m: re.Match[str]) -> str:
             key = m.group(0)
             if key in self.rows:
                 return self.rows[key].name
-            return f"'{costs[key].description}'" if key in costs else key
+            if key in costs:
+                return f"'{costs[key].description}'"
+            return named.get(key, key)
 
         text = re.sub(r"(?<![/\w])[a-z][a-z0-9]*_[a-z0-9_]+\b(?!\.\w)", word, text)
         text = re.sub(r"\b(ME_HASTY|PREP_DELIB)\b", lambda m: _MUGS[m.group(1)], text)  # ROW-5.2.1
         return re.sub(r"(?<![(\d])\b(\d{4})\b(?![)\d])", lambda m: self.display_name(m.group(1), side), text)
+
+    def id_names(self) -> dict[str, str]:
+        """The names a student reads for the ids of this game's data that a ruling's text or a change line may
+        carry (issue #31 item 3), each from its data file: places (``map/places.csv``: ``chu_lai`` -> Chu Lai),
+        aircraft counters, airfields and air mission boxes (``air/*.csv``), HQ missions (``tables/hq_missions.csv``
+        labels), the victory tracks (``VP_NAMES``, the names the score board uses) and this scenario's VP awards
+        (an award has no name in the scenario file: its id read as words, ``cities_held`` -> "cities held")."""
+        cached = _ID_NAMES.get(self.scenario.id)
+        if cached is not None:
+            return cached
+        from .airdata import aircraft_counters, airfields, mission_boxes
+
+        out: dict[str, str] = {a.id: a.id.replace("_", " ") for a in self.scenario.victory.awards}
+        out.update({p.id: p.name for p in self.map.places.values()})
+        out.update({k: a.name for k, a in airfields().items()})
+        out.update({k: b.name for k, b in mission_boxes().items()})
+        out.update({k: a.name for k, a in aircraft_counters().items()})
+        out.update({m.mission: m.label for m in V.missions_table().values()})
+        out.update(VP_NAMES)
+        _ID_NAMES[self.scenario.id] = out
+        return out
 
     def default_player(self, side: str) -> Player:
         from .bots import RowBot
@@ -691,6 +710,17 @@ class RowGame(
 
         return victory_facts()
 
+
+#: ``RowGame.id_names`` by scenario id (the data it reads does not change while the process runs)
+_ID_NAMES: dict[str, dict[str, str]] = {}
+
+#: ROW-12.1: the victory tracks (``vp`` keys) by the names the score board shows
+VP_NAMES = {
+    "us_military_victory": "US Military Victory",
+    "us_unrest": "US Unrest",
+    "body_count": "Body Count",
+    "casualties": "US Casualties",
+}
 
 #: ROW-5.2.1: the two chit mugs (``combat_chits.csv``) as a student reads them
 _MUGS = {"ME_HASTY": "Meeting Engagement/Hasty", "PREP_DELIB": "Prepared/Deliberate"}

@@ -245,7 +245,8 @@ class TetGame(
         """Areas by name (``area_name``), e.g. ``"S4"`` -> its sanctuary's name, ``"21"`` -> ``"Kontum (21)"``;
         units as ``side`` may see them (``describe``: a face-down NVA/VC unit is not named to the Allies)."""
         if key in self.data.areas:
-            return self.area_name(key)
+            a = self.data.areas[key]
+            return self.area_name(key) if key.isdigit() else a.name
         return self.describe(key, self.visibility_side(side)) if key in self.data.units else key
 
     def display_text(self, text: str, side: str | None = None) -> str:
@@ -260,7 +261,7 @@ class TetGame(
                 return m.group(0)
             return m.group(1) + self.display_name(m.group(2), side) + m.group(3)
 
-        return _WORD.sub(name, text)
+        return _invented_ids(self.data).sub(r"\1", _WORD.sub(name, text))
 
     # ------------------------------------------------------------------ two or four players (TET-COMP-5)
     def factions_acting(self, side: str) -> list[str | None]:
@@ -422,14 +423,29 @@ _WORD = re.compile(r"(?<![\w])(\(?)([A-Za-z][A-Za-z0-9_]*)(?![\w])(\)?)")
 
 
 _IDS: dict[int, tuple[TetData, frozenset[str]]] = {}
+_INVENTED: dict[int, tuple[TetData, re.Pattern[str]]] = {}
+
+
+def _invented_ids(data: TetData) -> re.Pattern[str]:
+    """An area's name followed by its id in brackets where the id is ours, not printed on the map (the Laos and
+    Cambodia provinces ``LA1``, ``KH1``: only the Vietnamese provinces have numbers, ``areas.csv``): the name
+    is group 1, so the substitution keeps the name and drops the id (issue #31 item 3)."""
+    hit = _INVENTED.get(id(data))
+    if hit is None or hit[0] is not data:
+        pairs = [(a.name, k) for k, a in data.areas.items() if a.kind == "province" and not k.isdigit()]
+        names = "|".join(re.escape(n) for n, _ in pairs) or "(?!)"
+        ids = "|".join(re.escape(k) for _, k in pairs) or "(?!)"
+        hit = _INVENTED[id(data)] = (data, re.compile(rf"({names}) \(({ids})\)"))
+    return hit[1]
 
 
 def _text_ids(data: TetData) -> frozenset[str]:
-    """The ids ``display_text`` names: lettered areas but the boxes (their ids are words) and every unit."""
+    """The ids ``display_text`` names: lettered areas (a box only when its id is not a word: ``offmap_box_1``, not
+    ``casualties``) and every unit."""
     hit = _IDS.get(id(data))
     if hit is None or hit[0] is not data:
-        ids = frozenset(a for a, row in data.areas.items() if not a.isdigit() and row.kind != "box") | set(
-            data.units
-        )
+        ids = frozenset(
+            a for a, row in data.areas.items() if not a.isdigit() and (row.kind != "box" or not a.isalpha())
+        ) | set(data.units)
         hit = _IDS[id(data)] = (data, ids)
     return hit[1]

@@ -1,0 +1,176 @@
+"""No internal id in anything a student reads, in every game (issue #31 item 3): every scenario's start and a
+sampled game of each game (random players from a fixed seed), rendered the way the apps and play widgets render
+them (``prompt_text``, ``ActionChooser.label``, the ruling card's ``_plain_card`` and its change lines,
+``changes_html``), checked for the ids of the game's data (units, leaders, places, aircraft, airfields, mission
+boxes, HQ missions: every ``id`` of ``data/<game>/**.csv`` that has an underscore or is not its own name), for any
+other snake_case token and for numbers with more than two decimals.  A failure names the game, the ruling or prompt
+(by its rule) and the id."""
+
+from __future__ import annotations
+
+import csv
+import html
+import re
+from functools import cache
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import wargames  # noqa: E402
+from wargames.core.data import data_root  # noqa: E402
+from wargames.core.players import RandomPlayer  # noqa: E402
+from wargames.core.rulings import change_line, changes_html  # noqa: E402
+from wargames.notebook.rulingpanel import _plain_card, _text, prompt_text  # noqa: E402
+from wargames.notebook.widgets import ActionChooser  # noqa: E402
+
+#: the key columns of the data files and the column naming the thing (``counter``: the SNAFU counters' printed
+#: codes, ``COM-FF``, are game words with glossary entries, not ids)
+_KEYS = (("id", "name"), ("item", "description"), ("mission", "label"), ("box", "name"), ("type", "name"))
+_TAG = re.compile(r"<[^>]+>")
+#: any snake_case token (``arvn_1rgr_grp``, ``face_up``) outside a data file's path
+_SNAKE = re.compile(r"(?<![\w/.@-])[a-z][a-z0-9]*_[a-z0-9_]+\b(?!\.\w)")
+_FLOAT = re.compile(r"\b\d+\.\d{3,}\b")
+
+
+@cache
+def data_ids(game_id: str) -> dict[str, str]:
+    """Every id of ``data/<game_id>`` a student must never read, with the file it comes from: an id with an
+    underscore, or one that is not its own name and not a plain word (``KH1``: the name is "Ratanakiri"; not a
+    hex number, which a name carries in brackets)."""
+    root = data_root() / game_id
+    out: dict[str, str] = {}
+    for path in sorted(root.rglob("*.csv")):
+        with path.open(encoding="utf-8", newline="") as fh:
+            for row in csv.DictReader(fh):
+                for key, name_col in _KEYS:
+                    ident = (row.get(key) or "").strip()
+                    if not ident:
+                        continue
+                    name = (row.get(name_col) or "").strip()
+                    if "_" in ident or (name and ident.lower() != name.lower() and not ident.isalpha()):
+                        if not ident.isdigit():
+                            out.setdefault(ident, str(path.relative_to(root)))
+                    break
+    return out
+
+
+@cache
+def _id_pattern(game_id: str) -> re.Pattern[str]:
+    alt = "|".join(re.escape(i) for i in sorted(data_ids(game_id), key=len, reverse=True))
+    return re.compile(rf"(?<![\w@/.-])({alt})(?![\w-])")
+
+
+def _plain(value: str) -> str:
+    return html.unescape(_TAG.sub(" ", value))
+
+
+def id_faults(game_id: str, where: str, text: str) -> list[str]:
+    """What ``text`` (shown at ``where``) carries that a student must not read: data ids, snake_case tokens,
+    long decimals, each as ``game, where: 'token' in: context``."""
+    out = []
+    for pat in (_id_pattern(game_id), _SNAKE, _FLOAT):
+        for m in pat.finditer(text):
+            context = text[max(0, m.start() - 60) : m.end() + 30]
+            out.append(f"{game_id}, {where}: {m.group(0)!r} in: {context}")
+    return out
+
+
+def _ruling_faults(game, r, side: str) -> list[str]:
+    """A ruling as ``side`` reads its card: title and explanation (``_plain_card``) and the change lines."""
+    text = _text(game, side)
+    r = r.for_side(side)
+    where = f"ruling {r.rule_id} {r.title!r}"
+    out = id_faults(game.game_id, where, _plain(_plain_card(r, text, game.game_id)))
+    for c in r.changes[:40]:
+        out += id_faults(game.game_id, where + " change", change_line(c, text))
+    return out
+
+
+def _sweep(game, decisions: int, seed: int) -> list[str]:
+    """Play ``decisions`` decisions with random players; read every prompt, label and ruling as the deciding side
+    reads them."""
+    game.set_players({s: None for s in game.sides})
+    players = {s: RandomPlayer(seed + i) for i, s in enumerate(game.sides)}
+    choosers = {s: ActionChooser(game, s) for s in game.sides}
+    faults: list[str] = []
+    seen = 0
+    for _ in range(decisions):
+        while game.decision is None and not game.is_over:
+            game.advance("decision")
+        if game.is_over:
+            break
+        d = game.decision
+        for r in game.log[seen:]:
+            faults += _ruling_faults(game, r, d.side)
+        seen = len(game.log)
+        faults += id_faults(game.game_id, f"prompt {d.rule_id}", prompt_text(game, d, d.side))
+        chooser = choosers[d.side]
+        for a in game.legal_actions():
+            faults += id_faults(game.game_id, f"option of {d.rule_id}", chooser.label(a))
+        game.apply(players[d.side].choose(game, d))
+    return faults
+
+
+GAMES = ["tet", "yotr", "fitl", "row"]
+
+
+def test_issue31_item3_change_lines_name_ids_and_read_field_names_as_words():
+    g = wargames.load("row", seed=1)
+    text = _text(g, "Capitalist")
+    assert change_line({"airfield": "chu_lai", "from": "ok", "to": "damaged"}, text) == (
+        "airfield Chu Lai, ok → damaged"
+    )
+    assert change_line({"field": "face_up", "unit": "vc_1rgt", "face_up": True}, text) == (
+        "face up: unit 1st VC Regiment → True"
+    )
+    assert (
+        change_line({"us_military_victory": 0, "us_unrest": 2}, text) == "US Military Victory 0, US Unrest 2"
+    )
+    f = wargames.load("fitl", seed=1)
+    assert change_line({"track": "arvn_resources", "from": 30, "to": 33}, _text(f)) == (
+        "track ARVN Resources, 30 → 33"
+    )
+    card = changes_html(
+        type("R", (), {"changes": [{"to_box": "available", "pieces": {}}]})(),  # type: ignore[arg-type]
+        _text(f),
+    )
+    assert "to box available" in card and "to_box" not in card
+
+
+def test_issue31_item3_tet_names_laos_and_cambodia_without_our_ids():
+    g = wargames.load("tet", seed=1)
+    assert g.display_name("KH1") == "Ratanakiri (Cambodia)" and g.display_name("21").endswith("(21)")
+    assert (
+        g.display_text("from Ratanakiri (Cambodia) (KH1) to LA2")
+        == "from Ratanakiri (Cambodia) to Saravane (Laos)"
+    )
+    assert g.display_text("offmap_box_1 -> casualties") == "Theater air box 1 -> casualties"
+
+
+def test_issue31_item3_the_id_check_finds_ids_snake_case_and_long_decimals():
+    assert id_faults("row", "x", "For the OOC arvn_1rgr_grp") and id_faults("tet", "x", "to KH1")
+    assert id_faults("row", "x", "odds 0.166667") and id_faults("fitl", "x", "face_up True")
+    assert not id_faults("row", "x", "Chu Lai (2718), COM-FF, odds 1.5, data/row/tables/snafu_cup.csv")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_issue31_item3_every_scenario_start_reads_without_ids(game_id):
+    """Each scenario of the game: the set-up rulings and the first decision's prompt and options as the deciding
+    side reads them."""
+    from wargames.core.registry import scenarios
+
+    faults: list[str] = []
+    for scenario in scenarios(game_id):
+        g = wargames.load(game_id, scenario, 1)
+        faults += [f"[{scenario}] {f}" for f in _sweep(g, 1, 1)]
+    assert not faults, "\n".join(dict.fromkeys(faults))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_issue31_item3_a_sampled_game_reads_without_ids(game_id):
+    """250 decisions of random play from a fixed seed: every prompt, option label, ruling card and change line."""
+    g = wargames.load(game_id, None, 3)
+    faults = _sweep(g, 250, 7)
+    assert not faults, "\n".join(dict.fromkeys(faults))
