@@ -48,17 +48,48 @@ def data_ids(game_id: str) -> dict[str, str]:
                     if not ident:
                         continue
                     name = (row.get(name_col) or "").strip()
-                    if "_" in ident or (name and ident.lower() != name.lower() and not ident.isalpha()):
-                        if not ident.isdigit():
-                            out.setdefault(ident, str(path.relative_to(root)))
+                    if _is_id(ident, name, key):
+                        out.setdefault(ident, str(path.relative_to(root)))
                     break
     return out
+
+
+def _is_id(ident: str, name: str, key: str) -> bool:
+    """Whether ``ident`` (in the ``key`` column, the thing called ``name``) is an id a student must not read: one
+    with an underscore; one with letters and digits that is not its name (``KH1``, "Ratanakiri"); a thing's id in
+    small letters where its name is a proper name holding it after its first word (``westmoreland``, "William Westmoreland"; not a
+    word like ``recon`` for the Reconnaissance box or ``casualties`` for the Casualties Box).  Never a bare number (a hex, a province: named in brackets)."""
+    if ident.isdigit():
+        return False
+    if "_" in ident:
+        return True
+    if not name or ident.lower() == name.lower():
+        return False
+    if not ident.isalpha():
+        return True
+    words = name.split()
+    return key == "id" and ident.islower() and ident.capitalize() in words[1:]
 
 
 @cache
 def _id_pattern(game_id: str) -> re.Pattern[str]:
     alt = "|".join(re.escape(i) for i in sorted(data_ids(game_id), key=len, reverse=True))
     return re.compile(rf"(?<![\w@/.-])({alt})(?![\w-])")
+
+
+@cache
+def named_hexes(game_id: str) -> frozenset[str]:
+    """The hexes of a hex-map game that have a place name (``display_name`` of the hex is not its number): a text
+    names them by the place, the number only in brackets after it."""
+    if game_id not in ("row", "yotr"):
+        return frozenset()
+    g = wargames.load(game_id, seed=1)
+    hexes = g.map.hexes if game_id == "row" else g.data.hexes
+    return frozenset(h for h in hexes if g.display_name(h) != h)
+
+
+#: a hex number standing alone, not in the brackets after its place's name
+_BARE_HEX = re.compile(r"(?<![(\d.])\b(\d{4})\b(?![)\d])")
 
 
 def _plain(value: str) -> str:
@@ -73,6 +104,11 @@ def id_faults(game_id: str, where: str, text: str) -> list[str]:
         for m in pat.finditer(text):
             context = text[max(0, m.start() - 60) : m.end() + 30]
             out.append(f"{game_id}, {where}: {m.group(0)!r} in: {context}")
+    named = named_hexes(game_id)
+    for m in _BARE_HEX.finditer(text):
+        if m.group(1) in named:
+            context = text[max(0, m.start() - 60) : m.end() + 30]
+            out.append(f"{game_id}, {where}: hex {m.group(1)} without its name in: {context}")
     return out
 
 
@@ -127,10 +163,22 @@ def test_issue31_item3_change_lines_name_ids_and_read_field_names_as_words():
     assert (
         change_line({"us_military_victory": 0, "us_unrest": 2}, text) == "US Military Victory 0, US Unrest 2"
     )
+    commander = {
+        "field": "pol",
+        "key": "Capitalist",
+        "in": "commanders",
+        "from": "westmoreland",
+        "to": "abrams",
+    }
+    assert change_line(commander, text).endswith("William Westmoreland → Creighton Abrams")  # ROW-14.2.1
+    assert text("aircraft usaf_14sow; airfields bien_hoa; ace_olds") == (
+        "aircraft 14th Special Operations Wing; airfields Bien Hoa; Robin Olds"
+    )
     f = wargames.load("fitl", seed=1)
     assert change_line({"track": "arvn_resources", "from": 30, "to": 33}, _text(f)) == (
         "track ARVN Resources, 30 → 33"
     )
+    assert change_line({"track": "trail", "from": 1, "to": 2}, _text(f)) == "track The Trail, 1 → 2"
     card = changes_html(
         type("R", (), {"changes": [{"to_box": "available", "pieces": {}}]})(),  # type: ignore[arg-type]
         _text(f),
@@ -150,8 +198,11 @@ def test_issue31_item3_tet_names_laos_and_cambodia_without_our_ids():
 
 def test_issue31_item3_the_id_check_finds_ids_snake_case_and_long_decimals():
     assert id_faults("row", "x", "For the OOC arvn_1rgr_grp") and id_faults("tet", "x", "to KH1")
+    assert id_faults("row", "x", "commander: westmoreland → abrams")
+    assert not id_faults("row", "x", "Westmoreland gives way to Abrams; recon 5")
     assert id_faults("row", "x", "odds 0.166667") and id_faults("fitl", "x", "face_up True")
-    assert not id_faults("row", "x", "Chu Lai (2718), COM-FF, odds 1.5, data/row/tables/snafu_cup.csv")
+    assert not id_faults("row", "x", "Chu Lai (3752), COM-FF, odds 1.5, data/row/tables/snafu_cup.csv")
+    assert id_faults("row", "x", "Advance into 3752?") and not id_faults("row", "x", "Chu Lai (3752), 2719")
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -41,6 +41,7 @@ _ACTED = {
     "limited": "Limited Operation",
     "event": "Event",
 }
+_TRACK_RE = re.compile(r"\btrack ([a-z]+)\b")
 _ACTED_RE = re.compile(r"\((op_sa|op|limited|event)\)")
 _ID_RE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 _PIECE = re.compile(r"(us|arvn|nva|vc)_(troops|police|bases|irregulars|rangers|guerrillas)")
@@ -297,6 +298,13 @@ class FitlGame(
             return NAMES.get(key) or _ACTED.get(key) or BOX_WORDS.get(key) or key
 
         text = _ACTED_RE.sub(lambda m: f"({_ACTED[m.group(1)]})", text)
+        # a track of one word named in a change line (``track trail`` -> "track The Trail", rules 1.8, tracks.csv)
+        text = _TRACK_RE.sub(
+            lambda m: (
+                f"track {self.data.tracks[m.group(1)].name}" if m.group(1) in self.data.tracks else m.group(0)
+            ),
+            text,
+        )
         return _ID_RE.sub(word, text)
 
     # ------------------------------------------------------------------ the interface

@@ -24,6 +24,7 @@ Simplifications and readings of this first playable version are decisions R-GAME
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace as dc_replace
 from typing import Any, ClassVar
@@ -645,11 +646,14 @@ class RowGame(
         return COMMANDERS.get(c) if c else None
 
     def display_name(self, key: str, side: str | None = None) -> str:
-        """Units and HQs by their names (``units.csv``), hexes with a town or city by its name and number."""
+        """Units and HQs by their names (``units.csv``), hexes with a city, town, base or named site (``map/places.csv``:
+        the Rockpile, a pass, a valley) by its name and number."""
         if key in self.rows:
             return self.rows[key].name
         if key in self.map.hexes:
-            names = [p.name for p in self.map.places_in.get(key, ()) if p.kind in ("city", "town", "base")]
+            names = [
+                p.name for p in self.map.places_in.get(key, ()) if p.kind in ("city", "town", "base", "site")
+            ]
             return f"{' / '.join(names)} ({key})" if names else key
         return key
 
@@ -658,7 +662,6 @@ class RowGame(
         standing alone (``Advance into 3854?``) by its town's name and number (``Quang Ngai (3854)``) where the
         hex has a town, city or base (issue #31); a supply purchase (``trail_status_plus_1``, ROW-7.1) by what it buys,
         from the price list (``supply_costs.csv``)."""
-        import re
 
         from .supply import supply_tables
 
@@ -674,25 +677,41 @@ class RowGame(
             return named.get(key, key)
 
         text = re.sub(r"(?<![/\w])[a-z][a-z0-9]*_[a-z0-9_]+\b(?!\.\w)", word, text)
+        text = self._proper_ids().sub(lambda m: self.rows[m.group(1)].name, text)
         text = re.sub(r"\b(ME_HASTY|PREP_DELIB)\b", lambda m: _MUGS[m.group(1)], text)  # ROW-5.2.1
         return re.sub(r"(?<![(\d])\b(\d{4})\b(?![)\d])", lambda m: self.display_name(m.group(1), side), text)
+
+    def _proper_ids(self) -> re.Pattern[str]:
+        """The units whose id is one small-letter word of their proper name (the leaders ``westmoreland``,
+        ``abrams``: "William Westmoreland"), as whole words; a plain word is never such an id."""
+        hit = _PROPER.get(self.scenario.id)
+        if hit is None:
+            ids = [
+                k
+                for k, r in self.rows.items()
+                if k.isalpha() and k.islower() and k.capitalize() in r.name.split()[1:]
+            ]
+            alt = "|".join(sorted(ids, key=len, reverse=True)) or "(?!)"
+            hit = _PROPER[self.scenario.id] = re.compile(rf"(?<![\w-])({alt})(?![\w-])")
+        return hit
 
     def id_names(self) -> dict[str, str]:
         """The names a student reads for the ids of this game's data that a ruling's text or a change line may
         carry (issue #31 item 3), each from its data file: places (``map/places.csv``: ``chu_lai`` -> Chu Lai),
-        aircraft counters, airfields and air mission boxes (``air/*.csv``), HQ missions (``tables/hq_missions.csv``
+        aircraft counters, aces, airfields and air mission boxes (``air/*.csv``), HQ missions (``tables/hq_missions.csv``
         labels), the victory tracks (``VP_NAMES``, the names the score board uses) and this scenario's VP awards
         (an award has no name in the scenario file: its id read as words, ``cities_held`` -> "cities held")."""
         cached = _ID_NAMES.get(self.scenario.id)
         if cached is not None:
             return cached
-        from .airdata import aircraft_counters, airfields, mission_boxes
+        from .airdata import aces, aircraft_counters, airfields, mission_boxes
 
         out: dict[str, str] = {a.id: a.id.replace("_", " ") for a in self.scenario.victory.awards}
         out.update({p.id: p.name for p in self.map.places.values()})
         out.update({k: a.name for k, a in airfields().items()})
         out.update({k: b.name for k, b in mission_boxes().items()})
         out.update({k: a.name for k, a in aircraft_counters().items()})
+        out.update({k: a.name for k, a in aces().items()})
         out.update({m.mission: m.label for m in V.missions_table().values()})
         out.update(VP_NAMES)
         _ID_NAMES[self.scenario.id] = out
@@ -713,6 +732,8 @@ class RowGame(
 
 #: ``RowGame.id_names`` by scenario id (the data it reads does not change while the process runs)
 _ID_NAMES: dict[str, dict[str, str]] = {}
+#: ``RowGame._proper_ids`` by scenario id
+_PROPER: dict[str, re.Pattern[str]] = {}
 
 #: ROW-12.1: the victory tracks (``vp`` keys) by the names the score board shows
 VP_NAMES = {
