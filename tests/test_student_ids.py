@@ -24,6 +24,8 @@ from wargames.core.rulings import change_line, changes_html  # noqa: E402
 from wargames.notebook.rulingpanel import _plain_card, _text, prompt_text  # noqa: E402
 from wargames.notebook.widgets import ActionChooser  # noqa: E402
 
+from .test_student_text import _rule_ref_faults  # noqa: E402
+
 #: the key columns of the data files and the column naming the thing (``counter``: the SNAFU counters' printed
 #: codes, ``COM-FF``, are game words with glossary entries, not ids)
 _KEYS = (("id", "name"), ("item", "description"), ("mission", "label"), ("box", "name"), ("type", "name"))
@@ -117,7 +119,9 @@ def _ruling_faults(game, r, side: str) -> list[str]:
     text = _text(game, side)
     r = r.for_side(side)
     where = f"ruling {r.rule_id} {r.title!r}"
-    out = id_faults(game.game_id, where, _plain(_plain_card(r, text, game.game_id)))
+    plain = _plain(_plain_card(r, text, game.game_id))
+    out = id_faults(game.game_id, where, plain)
+    out += [f"{game.game_id}, {where}: rule reference {f}" for f in _rule_ref_faults(game.game_id, [plain])]
     for c in r.changes[:40]:
         out += id_faults(game.game_id, where + " change", change_line(c, text))
     return out
@@ -194,6 +198,16 @@ def test_issue31_item3_tet_names_laos_and_cambodia_without_our_ids():
         == "from Ratanakiri (Cambodia) to Saravane (Laos)"
     )
     assert g.display_text("offmap_box_1 -> casualties") == "Theater air box 1 -> casualties"
+
+
+def test_issue31_item3_plain_ruling_cards_leave_decision_ids_to_details():
+    from wargames.notebook.rulerefs import without_references
+
+    assert without_references("8 effective points (decision D-11).", "yotr") == "8 effective points."
+    assert without_references("6 of 6 MP (3 for the air hop, decision D-24).", "yotr") == (
+        "6 of 6 MP (3 for the air hop)."
+    )
+    assert without_references("Isolated (decisions D-23, D-39); next", "yotr") == "Isolated; next"
 
 
 def test_issue31_item3_the_id_check_finds_ids_snake_case_and_long_decimals():

@@ -48,7 +48,7 @@ def _patterns(game_id: str) -> tuple[re.Pattern[str], ...] | None:
     if not refs:
         return None
     alts = "|".join(re.escape(r) for r in sorted(refs, key=len, reverse=True))
-    one = rf"(?:(?:rules?|see|§)\s*)?(?<![\w.-])(?:{alts})(?![\w-]|\.\d)"
+    one = rf"(?:(?:rules?|see|decisions?|§)\s*)?(?<![\w.-])(?:{alts})(?![\w-]|\.\d)"
     many = rf"{one}(?:\s*(?:,|;|/|&|\band\b)\s*{one})*"
     # outside brackets only an id with letters (``R-HQ-02``): a bare number there may be a value, not a section
     named = "|".join(re.escape(r) for r in sorted(refs, key=len, reverse=True) if not _SECTION.match(r))

@@ -20,8 +20,11 @@ def _plain_card(r: Ruling, text: Callable[[str], str] = str, game_id: str | None
     """A ruling in plain words: its title and explanation (no rule id, inputs or dice: see "Details"), with
     ``text`` (the game's ``display_text``) putting names for ids; an explanation that starts with the title again
     ("Reset: Reset: the Trail ...") starts after it (issue #31: no doubled labels).  ``game_id`` (not ""): the game
-    words of the explanation explained where they are used (``glossary.mark_terms``)."""
+    words of the explanation explained where they are used (``glossary.mark_terms``) and the rule ids, decision ids
+    and section numbers it cites left to the "Details" card (``rulerefs.without_references``)."""
     title, expl = text(str(r.title)), text(str(r.explanation))
+    if game_id:  # the rule numbers sit behind "Details" (issue #31 item 3)
+        title, expl = without_references(title, game_id), without_references(expl, game_id)
     if expl.startswith(title + ": ") and len(expl) > len(title) + 2:
         expl = expl[len(title) + 2 :]
         expl = expl[0].upper() + expl[1:]
