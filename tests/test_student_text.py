@@ -137,8 +137,10 @@ TERMS_USED = {
         "MAB",
         "Area battle",
         "fire group",
+        "SVN",
+        "VNMC",
     ],
-    "yotr": ["Hex", "ZOC", "Dummy", "VP", "Battlegroup", "Retreat", "Game-Turn", "ROK", "NLF"],
+    "yotr": ["Hex", "ZOC", "Dummy", "VP", "Battlegroup", "Retreat", "Game-Turn", "ROK", "NLF", "BRT"],
     "fitl": [
         "COIN",
         "Eligible",
@@ -175,6 +177,13 @@ TERMS_USED = {
         "Fortification",
         "Ammo Shortage",
         "Fuel Out",
+        "VP",
+        "AEW",
+        "SAM",
+        "PRC",
+        "SFG",
+        "RE",
+        "D10",
     ],
 }
 
