@@ -33,6 +33,12 @@ _TAG = re.compile(r"<[^>]+>")
 #: any snake_case token (``arvn_1rgr_grp``, ``face_up``) outside a data file's path
 _SNAKE = re.compile(r"(?<![\w/.@-])[a-z][a-z0-9]*_[a-z0-9_]+\b(?!\.\w)")
 _FLOAT = re.compile(r"\b\d+\.\d{3,}\b")
+#: what makes a bracketed note of a ruling a rule reference (a FitL note "[Nguyen Cao Ky: 4 per step]" is words)
+_REF_INSIDE = re.compile(
+    r"\b(?:TET|YOTR|FITL|ROW)-|\b[A-Z]-(?:[A-Z]+-)?\d+\b|\d+\.\d+|\[\s*\d+(?:\s*,\s*\d+)*\s*\]"
+)
+#: a list, set or mapping printed as Python writes it (``['Ammo Out', 'OOC']``, ``{}``)
+_REPR = re.compile(r"[\[{]\s*['\"]|\{\}|\[\]|\bset\(\)")
 
 
 @cache
@@ -121,9 +127,15 @@ def _ruling_faults(game, r, side: str) -> list[str]:
     where = f"ruling {r.rule_id} {r.title!r}"
     plain = _plain(_plain_card(r, text, game.game_id))
     out = id_faults(game.game_id, where, plain)
-    out += [f"{game.game_id}, {where}: rule reference {f}" for f in _rule_ref_faults(game.game_id, [plain])]
+    out += [
+        f"{game.game_id}, {where}: rule reference {f}"
+        for f in _rule_ref_faults(game.game_id, [plain])
+        if not f.startswith("'[") or _REF_INSIDE.search(f.split("' in:")[0])
+    ]
     for c in r.changes[:40]:
-        out += id_faults(game.game_id, where + " change", change_line(c, text))
+        line = change_line(c, text)
+        out += id_faults(game.game_id, where + " change", line)
+        out += [f"{game.game_id}, {where} change: a Python value in: {line}" for _ in _REPR.finditer(line)]
     return out
 
 
@@ -187,7 +199,9 @@ def test_issue31_item3_change_lines_name_ids_and_read_field_names_as_words():
         type("R", (), {"changes": [{"to_box": "available", "pieces": {}}]})(),  # type: ignore[arg-type]
         _text(f),
     )
-    assert "to box available" in card and "to_box" not in card
+    assert "to box available, pieces none" in card and "to_box" not in card
+    markers = {"unit": "arvn_11rgr", "markers": ["Ammo Out", "OOC"]}
+    assert change_line(markers, text) == "unit 11th ARVN Ranger Battalion, markers Ammo Out, OOC"
 
 
 def test_issue31_item3_tet_names_laos_and_cambodia_without_our_ids():

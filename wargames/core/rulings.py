@@ -206,12 +206,24 @@ def change_text(change: Mapping[str, Any]) -> str:
     return f"{field_name}: {line}" if field_name else line
 
 
+def _plain_value(value: Any) -> Any:
+    """A value of a change as a person writes it: a list or set as its items joined by commas (``Ammo Out, OOC``,
+    not ``['Ammo Out', 'OOC']``), a mapping as ``key value`` pairs, an empty one as "none"; anything else as it is."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_plain_value(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else value
+        return ", ".join(str(_plain_value(v)) for v in items) or "none"
+    return value
+
+
 def change_line(change: Mapping[str, Any], text: Callable[[str], str] = str) -> str:
     """One entry of a ruling's ``changes`` as a student reads it on a ruling card (issue #31 item 3): ``change_text``
-    through ``text`` (the game's ``display_text``: names for the ids it holds as values, ``chu_lai`` -> Chu Lai),
+    (its lists and mappings written out, ``_plain_value``) through ``text`` (the game's ``display_text``: names for
+    the ids it holds as values, ``chu_lai`` -> Chu Lai),
     then the change's own field names that are still there as words (``face_up`` -> "face up", ``to_box`` -> "to
     box": the names of the record's fields, not ids of the game's things)."""
-    line = text(change_text(change))
+    line = text(change_text({k: _plain_value(v) for k, v in change.items()}))
     keys = [str(k) for k in change if "_" in str(k)]
     field_name = change.get("field")
     if isinstance(field_name, str) and "_" in field_name:

@@ -396,7 +396,7 @@ def retreat_support_losses(
                 )
             )
     text = (
-        f"{side} retreats of {list(retreats)} hex(es): "
+        f"{side} retreats of {' and '.join(str(n) for n in retreats)} hex(es): "
         + ("; ".join(notes) if notes else "no support lost")
         + f". Tank level -{out['tank']}, artillery level -{out['artillery']}."
     )
