@@ -21,7 +21,7 @@ import wargames  # noqa: E402
 from wargames.core.data import data_root  # noqa: E402
 from wargames.core.players import RandomPlayer  # noqa: E402
 from wargames.core.rulings import change_line, changes_html  # noqa: E402
-from wargames.notebook.rulingpanel import _plain_card, _text, prompt_text  # noqa: E402
+from wargames.notebook.rulingpanel import _plain_card, _text, plain_numbers, prompt_text  # noqa: E402
 from wargames.notebook.widgets import ActionChooser  # noqa: E402
 
 from .test_student_text import _rule_ref_faults  # noqa: E402
@@ -252,4 +252,31 @@ def test_issue31_item3_a_sampled_game_reads_without_ids(game_id):
     """250 decisions of random play from a fixed seed: every prompt, option label, ruling card and change line."""
     g = wargames.load(game_id, None, 3)
     faults = _sweep(g, 250, 7)
+    assert not faults, "\n".join(dict.fromkeys(faults))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_issue31_item3_the_built_in_players_reasons_and_the_decisions_table_read_without_ids(game_id):
+    """150 decisions of the built-in players (their reasons are what the advisor and the rulings panel show): each
+    side's decisions table (``decisions(side)``: the reasons it may read, the parameters by name) and the rulings."""
+    g = wargames.load(game_id, None, 2)
+    g.set_players({s: None for s in g.sides})
+    bots = {s: g.default_player(s) for s in g.sides}
+    faults: list[str] = []
+    for _ in range(150):
+        while g.decision is None and not g.is_over:
+            g.advance("decision")
+        if g.is_over:
+            break
+        d = g.decision
+        bot = bots[d.side]
+        g.apply(bot.choose(g, d), by=type(bot).__name__, why=str(getattr(bot, "last_reason", "") or ""))
+    for side in g.sides:
+        for row in g.decisions(side):
+            where = f"{side}'s decisions table, {row['side']}'s {row['action']}"
+            faults += id_faults(game_id, where + " reason", plain_numbers(row["why"]))
+            faults += id_faults(game_id, where + " parameters", ", ".join(map(str, row["params"].values())))
+        for r in g.log:
+            faults += _ruling_faults(g, r, side)
     assert not faults, "\n".join(dict.fromkeys(faults))

@@ -61,7 +61,8 @@ class Reports:
     def decisions(self, side: str | None = None) -> list[dict[str, Any]]:
         """Every decision so far: side, who decided (a bot's class or "person"), the action and, for bots, why.
 
-        ``side`` given: as that side may read them (issue #19): parameters by ``display_name``, the reason through
+        ``side`` given: as that side may read them (issue #19): parameters by ``display_name`` (and the ids a value
+        holds written out by ``display_text``, issue #31 item 3: ``vc_guerrillas`` -> "VC Guerrillas"), the reason through
         ``reason_shown``; a decision whose reason is hidden from ``side`` shows only its side, who and kind of
         action (no parameters, no reason), so nothing it names can give a hidden counter away."""
         out = []
@@ -82,7 +83,9 @@ class Reports:
                         {}
                         if why is None
                         else {
-                            k: self.display_name(v, side) if isinstance(v, str) else v
+                            k: self.display_text(self.display_name(v, side), side)
+                            if isinstance(v, str)
+                            else v
                             for k, v in row["params"].items()
                         }
                     )

@@ -699,14 +699,18 @@ class RowGame(
         """The names a student reads for the ids of this game's data that a ruling's text or a change line may
         carry (issue #31 item 3), each from its data file: places (``map/places.csv``: ``chu_lai`` -> Chu Lai),
         aircraft counters, aces, airfields and air mission boxes (``air/*.csv``), HQ missions (``tables/hq_missions.csv``
-        labels), the victory tracks (``VP_NAMES``, the names the score board uses) and this scenario's VP awards
+        labels), the kinds of decision (``decision_kinds.csv``: also the modes of a move, ``early_exploitation``), the
+        victory tracks (``VP_NAMES``, the names the score board uses) and this scenario's VP awards
         (an award has no name in the scenario file: its id read as words, ``cities_held`` -> "cities held")."""
         cached = _ID_NAMES.get(self.scenario.id)
         if cached is not None:
             return cached
+        from ..core.lesson import decision_kinds
         from .airdata import aces, aircraft_counters, airfields, mission_boxes
 
-        out: dict[str, str] = {a.id: a.id.replace("_", " ") for a in self.scenario.victory.awards}
+        # a kind of decision (``decision_kinds.csv``), also a movement's mode: "early_exploitation" -> its name
+        out: dict[str, str] = {k: row.name for k, row in decision_kinds("row").items()}
+        out.update({a.id: a.id.replace("_", " ") for a in self.scenario.victory.awards})
         out.update({p.id: p.name for p in self.map.places.values()})
         out.update({k: a.name for k, a in airfields().items()})
         out.update({k: b.name for k, b in mission_boxes().items()})
