@@ -18,7 +18,8 @@ On a class server (``$WARGAMES_BOKEHJS_URL`` set by ``wargames.notebook.voilaser
 of the rulings made before the student's first decision (the set-up and the built-in players' first moves: about
 40 rulings, a third of the first view's widget state) are left out of the page's first view and sent as soon as
 the page shows the decision (``draw_map``): the student's first decision is on screen that much browser work
-sooner (issue #32 item 1).
+sooner (issue #32 item 1).  There the page's first question, ``request_states``, is also answered with each
+widget's state less its default values (``send_light_states``: about half the bytes).
 
 At the bottom of the page, **Games your teacher shared** lists the games of this app the teacher marked "shared
 with the class" on the dashboard and opens one as a replay; a game that is not shared is never listed and
