@@ -6,8 +6,12 @@ Chromium: open the page at the student's first decision, go on (Apply) to a deci
     concern it ("Showing the N that concern ..."), measured in the page (``performance.now()``);
   * **apply**: Apply of the top choice until the page says "Applied:" and the map has finished redrawing (the last
     canvas draw call before 600 ms of quiet);
-  * **draw calls**: canvas 2D calls (fills, strokes, paths, text, images) that one Apply's redraw issues.
-Each figure is the median (and worst) of ``--repeat`` rounds (click, Show all; Apply, Back).
+  * **draw calls**: canvas 2D calls (fills, strokes, paths, text, images) that one click and one Apply issue;
+  * **CPU seconds** per round of the Voila server with its kernels and of the browser, and the load average (the
+    machine may be shared: the CPU seconds depend less on the load than the latencies).
+Each figure is the median (and worst) of ``--repeat`` rounds (click, Show all; Apply, Back).  The server deals the
+apps' hidden draws from a fixed secret and the replica of the game in this process is made as the app makes it
+(lesson play), so both are at the same decision; a click that does not filter the list within 60 s is an error.
 
     .venv/bin/python benchmarks/bench_app_latency.py [--games yotr,tet] [--repeat 5] [--write]
 

@@ -60,6 +60,8 @@ machine named in each section; the browser (one headless Chromium, a context per
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 FLAGS += ["--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+#: Seconds without one more preheated kernel after which the pool counts as filled as far as it will be.
+STALL = 60.0
 SIDE = {"tet": "Allied", "yotr": "Allied", "fitl": "VC", "row": "Capitalist"}
 
 
@@ -170,6 +172,7 @@ class Server:
             voila_command(app, extra), cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT
         )
         self.pool = students if mode == "class" else 0
+        self.preheated = 0
         self.ready = self._wait_ready(t0)
 
     def _wait_ready(self, t0: float, timeout: float = 900) -> float:
@@ -187,8 +190,17 @@ class Server:
                 time.sleep(0.5)
         # every preheated kernel has run the app up to the student's request: it then waits on Voila's query
         # websocket (voila.utils.wait_for_request), a connection from the kernel to the server's port
+        # (a kernel that failed to start, e.g. a port taken by another kernel in the same instant, is restarted
+        # by Jupyter but never preheated: after STALL seconds without one more kernel ready the run starts, and
+        # the section says how many were)
+        seen, since = -1, time.time()
         while self.pool and time.time() - t0 < timeout:
-            if len(_waiting_kernels(self.proc.pid, self.port)) >= self.pool:
+            self.preheated = len(_waiting_kernels(self.proc.pid, self.port))
+            if self.preheated >= self.pool:
+                break
+            if self.preheated != seen:
+                seen, since = self.preheated, time.time()
+            elif self.preheated and time.time() - since > STALL:
                 break
             time.sleep(1)
         return time.time() - t0
@@ -404,6 +416,7 @@ def main(argv: list[str] | None = None) -> dict:
         "served": len(ok),
         "failed": len(failed),
         "ready_s": round(server.ready, 1),
+        "preheated": server.preheated,
         "page": _fmt([r["page"] for r in results if "page" in r]),
         "first": _fmt(firsts),
         "browsers": n_browsers,
@@ -440,7 +453,7 @@ def main(argv: list[str] | None = None) -> dict:
 | figure | value |
 |---|---|
 | students served / failed | {len(ok)} / {len(failed)} |
-| server ready (up{", pool filled" if args.mode == "class" else ""}) | {server.ready:.1f} s |
+| server ready (up{f", {server.preheated} of {server.pool} preheated kernels waiting" if args.mode == "class" else ""}) | {server.ready:.1f} s |
 | time to page, median / 90th pct / worst | {summary["page"]} s |
 | time to first decision, all students: median / 90th pct / worst | {summary["first"]} s |
 | time to first decision, the {n_browsers} Chromium students (what a student sees) | {summary["first_browser"]} s |

@@ -195,3 +195,43 @@ def _tree(widget) -> list:
         out.append(w)
         todo.extend(getattr(w, "children", ()) or ())
     return out
+
+
+def test_classroom_page_gets_the_widget_states_without_their_defaults(store):
+    """Issue #32 item 1: a class server's app kernel answers the page's ``request_states`` with each widget's
+    state less its default values (the page's model classes hold the same defaults), the model and view names
+    always kept: every value that differs from its default reaches the page, and the answer is about half the
+    size of ipywidgets' own."""
+    import json
+
+    import ipywidgets as W
+
+    class Comm:
+        sent: list = []
+
+        def send(self, data, buffers=None):
+            self.sent.append(data)
+
+    before = W.Widget.__dict__["_handle_control_comm_msg"]
+    comm, had = Comm(), W.Widget._control_comm
+    try:
+        app = ClassroomGame("tet", store=store, query=f"token={TOKEN}", heartbeat=0, defer_map=60)
+        W.Widget._control_comm = comm
+        W.Widget._handle_control_comm_msg({"content": {"data": {"method": "request_states"}}})
+        states = comm.sent[-1]["states"]
+        for w in (app.widget, app.beat, app.draw_button, app.play.walk.rulings.html, app.widget.layout):
+            light = states[w.model_id]["state"]
+            full = w.get_state()
+            assert {k for k in full if k.startswith("_")} <= set(light)
+            traits = w.traits()
+            for k, v in full.items():  # what was left out is the trait's default, as the page's model has it
+                assert light.get(k, v) == v and (k in light or w._compare(v, traits[k].default_value)), k
+        page = [
+            w for v in _tree(app.widget) for w in (v, getattr(v, "layout", None), getattr(v, "style", None))
+        ]
+        page = [w for w in page if isinstance(w, W.Widget)]  # the app's widgets with their layouts and styles
+        light_size = len(json.dumps([states[w.model_id] for w in page], default=str))
+        assert light_size < 0.75 * len(json.dumps([w.get_state() for w in page], default=str))
+    finally:
+        W.Widget._control_comm = had
+        W.Widget._handle_control_comm_msg = before

@@ -441,6 +441,20 @@ def test_ruling_panel_in_play_mode_shows_everything_since_my_last_decision(tet):
 
 
 # ---------------------------------------------------------------------------------------------- class apps
+def test_class_server_preheats_a_kernel_per_student_on_unix_sockets():
+    """Issue #32 item 1: ``--class N`` is Voila's preheated pool of N kernels, refilled after ``--refill``, whose
+    kernels use Unix sockets named after each kernel (TCP ports picked for 30 kernels at once could collide)."""
+    import pytest
+
+    from wargames.notebook import app
+
+    args = app.class_args(30, refill=120)
+    assert "--preheat_kernel=True" in args and "--pool_size=30" in args
+    assert "--VoilaKernelManager.fill_delay=120" in args and "--KernelManager.transport=ipc" in args
+    with pytest.raises(SystemExit):
+        app.class_args(0)
+
+
 def test_app_launcher_uses_the_repository_config_and_the_classroom_template():
     import json
     from pathlib import Path

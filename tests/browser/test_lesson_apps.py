@@ -75,6 +75,26 @@ def _plan_and_confirm(page, play, tag: str) -> None:
     assert wait(lambda: where(page) == before, 60), "Back did not take the whole plan back"
 
 
+def _delegate(page, play, app: str, size: str) -> None:
+    """Untick the pending kind of decision in "Who decides what" (open): the Advisor makes it at once and the
+    stepper's line moves on; the replica does the same."""
+    kind = play.game.decision.kind
+    box = page.locator(".wg-who .widget-checkbox", has_text=kind_name(app, kind)).first
+    if not box.is_visible():
+        page.locator(".wg-who .jupyter-widget-Collapse-header, .wg-who .p-Collapse-header").first.click()
+    sync_api.expect(box).to_be_visible(timeout=30000)
+    before = where(page)
+    box.locator("input").uncheck()
+    play.panel.boxes[kind].value = False
+    assert wait(lambda: where(page) != before, 90), f"the Advisor did not take {kind} at {size}"
+    assert play.game.is_over or play.game.decision.kind != kind
+    sync_api.expect(
+        page.locator(".wg-lesson .widget-html-content", has_text="decision(s) made").first
+    ).to_be_visible(timeout=30000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    page.screenshot(path=str(ART / f"lesson_{app}_{size}_delegated.png"))
+
+
 @pytest.mark.parametrize("app", APPS)
 def test_lesson_plan_and_delegation_in_the_app_at_two_screen_sizes(lesson_server, browser, app):
     play = replica(
@@ -102,8 +122,13 @@ def test_lesson_plan_and_delegation_in_the_app_at_two_screen_sizes(lesson_server
         assert wait(lambda: where(page) != before, 60), "the Advisor did not take the kind left to it"
         assert play.game.is_over or play.game.decision.kind != kind
         page.screenshot(path=str(ART / f"lesson_{app}_1920_delegated.png"))
-        if play.panel.lesson.waiting:
-            _plan_and_confirm(page, play, f"lesson_{app}_1920")
+        assert play.panel.lesson.waiting, (
+            "after the Advisor's decisions the game does not wait for the student"
+        )
+        _plan_and_confirm(page, play, f"lesson_{app}_1920")
+
+        page.set_viewport_size(SIZES["1366"])  # issue #31 "Done when": the delegation at the laptop size too
+        _delegate(page, play, app, "1366")
     finally:
         page.close(run_before_unload=True)
 

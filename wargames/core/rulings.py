@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -44,6 +44,16 @@ class Lookup:
     def __str__(self) -> str:
         note = f" - reconstructed, see {self.source}" if self.reconstructed else ""
         return f"{self.table} row {self.row}, column {self.column} -> {self.cell}{note}"
+
+
+#: how :meth:`Ruling.of` makes each container field a plain value of the ruling
+_PLAIN: dict[str, Callable[[Any], Any]] = {
+    "inputs": lambda v: dict(v or {}),
+    "dice": tuple,
+    "changes": lambda cs: tuple(dict(c) for c in cs),
+    "hidden_from": tuple,
+    "places": tuple,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,36 +92,15 @@ class Ruling:
     secret_changes: bool = False
 
     @classmethod
-    def of(
-        cls,
-        rule_id: str,
-        title: str,
-        explanation: str,
-        *,
-        result: Any = None,
-        inputs: Mapping[str, Any] | None = None,
-        dice: Iterable[Roll] = (),
-        changes: Iterable[Mapping[str, Any]] = (),
-        hidden_from: Iterable[str] = (),
-        places: Iterable[str] = (),
-        **fields: Any,
-    ) -> Ruling:
+    def of(cls, rule_id: str, title: str, explanation: str, **fields: Any) -> Ruling:
         """A ruling from plain arguments: ``inputs`` and every change copied into a dict, the rolls, changes, hidden
-        sides and places made tuples; ``fields``: the other fields as given (``lookup``, ``rule_ref``, ``side``,
-        ``seq`` ...).  The one way :meth:`Game.ruling <wargames.core.engine.Game.ruling>` and a game's own ruling
-        helpers build a ruling."""
-        return cls(
-            rule_id=rule_id,
-            title=title,
-            explanation=explanation,
-            result=result,
-            inputs=dict(inputs or {}),
-            dice=tuple(dice),
-            changes=tuple(dict(c) for c in changes),
-            hidden_from=tuple(hidden_from),
-            places=tuple(places),
-            **fields,
-        )
+        sides and places made tuples (any iterable may be given); the other fields as given (``result``,
+        ``lookup``, ``rule_ref``, ``side``, ``seq`` ...).  The one way :meth:`Game.ruling
+        <wargames.core.engine.Game.ruling>` and a game's own ruling helpers build a ruling."""
+        for name, make in _PLAIN.items():
+            if name in fields:
+                fields[name] = make(fields[name])
+        return cls(rule_id=rule_id, title=title, explanation=explanation, **fields)
 
     # -- renderings -------------------------------------------------------------------------------
     @property

@@ -253,22 +253,26 @@ class CommitmentPhase:
             )
 
     # ------------------------------------------------------------------ 6.6 Reset
+    def _reset_trail(self, trail: int, changes: list[dict[str, Any]]) -> str:
+        """FITL-6.6: the Trail at 0 goes to 1 and at 4 to 3 (not under Momentum #39 Oriskany, FITL-5.4), with the
+        change appended to ``changes`` (and ADSID's, if in effect); returns the words to add to the ruling."""
+        ori = self.lasting(39, "shaded")
+        if trail in (0, 4) and not (trail == 4 and ori):
+            changes.append(self.shift("trail", 1 if trail == 0 else -1))
+            adsid = self.adsid_change(changes[-1])
+            if adsid:
+                changes.append(adsid[0])
+                return adsid[1]
+            return ""
+        return f" The Trail stays at 4 [{ori}]." if trail == 4 else ""
+
     def coup_reset(self) -> Flow:
         """FITL-6.6: Trail 0 -> 1 and 4 -> 3; Terror and Sabotage removed; Guerrillas and SF Underground; Momentum
         discarded; all factions Eligible."""
         b = self.board
         changes: list[dict[str, Any]] = []
         trail = b.tracks["trail"]
-        extra = ""
-        ori = self.lasting(39, "shaded")  # FITL-5.4 Momentum #39 Oriskany: the Trail is not Degraded 4 -> 3
-        if trail in (0, 4) and not (trail == 4 and ori):
-            changes.append(self.shift("trail", 1 if trail == 0 else -1))
-            adsid = self.adsid_change(changes[-1])
-            if adsid:
-                changes.append(adsid[0])
-                extra += adsid[1]
-        elif trail == 4:
-            extra += f" The Trail stays at 4 [{ori}]."
+        extra = self._reset_trail(trail, changes)
         migs = self.lasting(33, "unshaded")  # FITL-5.3 MiGs unshaded: NVA Resources -6 at each Reset
         if migs:
             ch = self.shift("nva_resources", -6)

@@ -85,6 +85,10 @@ def class_args(students: int, refill: float = 300.0) -> list[str]:
         "--preheat_kernel=True",
         f"--pool_size={students}",
         f"--VoilaKernelManager.fill_delay={refill}",
+        # the kernels talk to the server over Unix sockets named after each kernel, not TCP ports: a pool of 30
+        # kernels started at once on TCP lost one in two runs of 30 (a port handed to two kernels in the same
+        # instant: 'Address already in use', five restarts on the same port, and its student got an error page)
+        "--KernelManager.transport=ipc",
     ]
 
 

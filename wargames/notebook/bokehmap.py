@@ -37,11 +37,20 @@ PICK = "#c2185b"  # crimson: the outline of the place a click picked (orange is 
 
 #: a tap tool's callback in the browser (``behavior="inspect"``): it runs once for each clickable layer the click
 #: hit; the hit of the most specific layer (lowest rank) is sent to Python once, as ``taps.data``, with a counter
-#: so that a second click on the same glyph is a change too
+#: so that a second click on the same glyph is a change too.  The callbacks run after the tool has inspected every
+#: layer, so the hit is read from each renderer's own inspection (a source's ``inspected`` is the last renderer's:
+#: a city's name drawn from the cities' source would hide the hit on the city's circle)
 TAP_JS = """
 const k = srcs.indexOf(cb_data.source);
 if (k < 0) return;
-const hit = cb_data.source.inspected.indices;
+let hit = [];
+const mine = Array.isArray(cb_obj.renderers) ? cb_obj.renderers : [];
+for (const r of mine) {
+  if (r.data_source !== cb_data.source) continue;
+  const sel = cb_data.source.selection_manager.inspectors.get(r);
+  if (sel != null && sel.indices.length > 0) { hit = sel.indices; break; }
+}
+if (mine.length == 0) hit = cb_data.source.inspected.indices;
 if (hit.length == 0) return;
 const best = taps.__wg_best;
 if (best == null) {

@@ -18,7 +18,8 @@ On a class server (``$WARGAMES_BOKEHJS_URL`` set by ``wargames.notebook.voilaser
 of the rulings made before the student's first decision (the set-up and the built-in players' first moves: about
 40 rulings, a third of the first view's widget state) are left out of the page's first view and sent as soon as
 the page shows the decision (``draw_map``): the student's first decision is on screen that much browser work
-sooner (issue #32 item 1).
+sooner (issue #32 item 1).  There the page's first question, ``request_states``, is also answered with each
+widget's state less its default values (``send_light_states``: about half the bytes).
 
 At the bottom of the page, **Games your teacher shared** lists the games of this app the teacher marked "shared
 with the class" on the dashboard and opens one as a replay; a game that is not shared is never listed and
@@ -84,6 +85,51 @@ def identity(query: str) -> tuple[str, str, str]:
 DEFER_MAP = 30.0
 #: The rulings panel of the first view is sent after it (``ClassroomGame._defer_rulings``) from this many characters.
 DEFER_RULINGS_CHARS = 8000
+
+
+def _light_state(widget: Any) -> dict[str, Any]:
+    """A widget's state as the page needs it to build its model: every value that differs from the trait's
+    default (the page's model classes hold the same defaults: ipywidgets' embedding relies on it), and always the
+    model's and view's names and versions (the keys starting with ``_``)."""
+    state = widget.get_state(drop_defaults=True)
+    for key, value in widget.get_state([k for k in widget.keys if k.startswith("_")]).items():
+        state.setdefault(key, value)
+    return state
+
+
+def _answer_request_states(cls: Any, msg: dict[str, Any]) -> None:
+    """ipywidgets' answer to a page's ``request_states`` (the widget manager's first question), lighter: each
+    widget's state without its default values (``_light_state``: the Tet app's first view 131 KB -> 72 KB, its 65
+    Layout models a third of a kilobyte each instead of a kilobyte), computed once (ipywidgets 8.1 also computes
+    the whole manager state and drops it).  Any other control message goes to ipywidgets."""
+    from ipywidgets.widgets.widget import _instances, _remove_buffers
+
+    data = msg["content"]["data"]
+    if data.get("method") != "request_states" or cls._control_comm is None:
+        return _IPYWIDGETS_CONTROL(msg)
+    states = {
+        w.model_id: {
+            "model_name": w._model_name,
+            "model_module": w._model_module,
+            "model_module_version": w._model_module_version,
+            "state": _light_state(w),
+        }
+        for w in list(_instances.values())
+    }
+    states, buffer_paths, buffers = _remove_buffers(states)
+    cls._control_comm.send(
+        {"method": "update_states", "states": states, "buffer_paths": buffer_paths}, buffers=buffers
+    )
+    return None
+
+
+_IPYWIDGETS_CONTROL = W.Widget._handle_control_comm_msg
+
+
+def send_light_states() -> None:
+    """Answer the page's ``request_states`` with :func:`_answer_request_states` in this kernel (a class server's
+    app kernel, installed by ClassroomGame before the page connects, issue #32 item 1)."""
+    W.Widget._handle_control_comm_msg = classmethod(_answer_request_states)
 
 
 def _holder_of(root: Any, widget: Any) -> Any:
@@ -178,6 +224,7 @@ class ClassroomGame:
         if defer_map is None:
             defer_map = DEFER_MAP if os.environ.get(ENV_BOKEHJS) else 0.0
         if defer_map > 0:
+            send_light_states()
             self._defer_rulings()
             self._defer_map(defer_map)
         self._tick()

@@ -310,11 +310,14 @@ def _layout_pieces(
         f = np.linspace(0.0, 1.0, 24)[:, None]
         return np.array([ax, ay]) + (e - np.array([ax, ay])) * f
 
+    along = [
+        samples(j) for j in range(len(placed))
+    ]  # kept in step with ``placed`` (a block moved: its own redone)
     for _ in range(6):
         moved = False
         for i, (sid, c) in enumerate(zip(order, cands, strict=True)):
             others = [b for j, b in enumerate(placed) if j != i]
-            pts = np.vstack([samples(j) for j in range(len(placed)) if j != i])
+            pts = np.vstack([along[j] for j in range(len(placed)) if j != i])
             crossed = (
                 bool(
                     (
@@ -349,6 +352,7 @@ def _layout_pieces(
                 k = int(np.argmin(np.where(ok, prefs[i], np.inf)))
                 moved |= k != chosen[i]
                 chosen[i], placed[i] = k, c[k]
+                along[i] = samples(i)
         if not moved:
             break
     leaders: dict[str, list] = {"space": [], "xs": [], "ys": [], "x": [], "y": []}

@@ -71,6 +71,27 @@ class BombardmentRules:
         d = self.data
         return 2 if d.terrain(h) == "clear" and h not in d.town_symbols else 1
 
+    def _allotment_options(
+        self, air: dict[str, int], naval: dict[str, int], left: int, markers: int, seas: dict[str, int]
+    ) -> list[Action]:
+        """YOTR-BMB-E: what the Allied player may allot next: 1 up to the points left (and the hex's cap) on each
+        target hex, and a naval marker still unused on a target within reach of the sea."""
+        targets = self.bomb_targets()
+        opts = []
+        for h in targets:
+            room = min(self.air_cap() - air.get(h, 0), left)
+            opts += [
+                Action.make("air", f"{k} air point(s) on {self.hex_name(h)}", [h], hex=h, points=k)
+                for k in range(1, room + 1)
+            ]
+        if markers > len(naval):
+            opts += [
+                Action.make("naval", f"Naval marker fires at {self.hex_name(h)} ({3 - seas[h]})", [h], hex=h)
+                for h in targets
+                if h in seas and h not in naval
+            ]
+        return opts
+
     def bombardment(self):
         """YOTR-SOP-B3a then YOTR-SOP-B3b: allot, then resolve each bombarded hex."""
         air: dict[str, int] = {}
@@ -79,25 +100,7 @@ class BombardmentRules:
         seas = sea_distance()
         while True:
             left = self.air - sum(air.values())
-            targets = self.bomb_targets()
-            opts = []
-            for h in targets:
-                room = min(self.air_cap() - air.get(h, 0), left)
-                for k in range(1, room + 1):
-                    opts.append(
-                        Action.make("air", f"{k} air point(s) on {self.hex_name(h)}", [h], hex=h, points=k)
-                    )
-            if markers > len(naval):
-                for h in targets:
-                    if h in seas and h not in naval:
-                        opts.append(
-                            Action.make(
-                                "naval",
-                                f"Naval marker fires at {self.hex_name(h)} ({3 - seas[h]})",
-                                [h],
-                                hex=h,
-                            )
-                        )
+            opts = self._allotment_options(air, naval, left, markers, seas)
             if not opts:
                 break
             opts.append(Action.make("done", "Resolve the bombardment" if air or naval else "No bombardment"))

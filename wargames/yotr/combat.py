@@ -396,10 +396,9 @@ class CombatRules:
             or self.sc_intact(target)
         )
 
-    def _battle(self, side: str, hexes: list[str], attackers: list[str]):
-        """YOTR-CBT-PROC: totals, odds, die, result, applied to every defending hex."""
-        d = self.data
-        target = hexes[0]
+    def _usa_zoc_switch(self, side: str, hexes: list[str]):
+        """Decision D-50 (YOTR-ZOC-F2): the first Communist attack on a USA unit gives every USA unit a full zone
+        of control from then on."""
         if (
             side == "Communist"
             and any(self.counters[u].nationality == "USA" for h in hexes for u in self.units_at(h))
@@ -413,13 +412,14 @@ class CombatRules:
                 "A USA unit has been attacked: "
                 "from now on every USA unit has a full zone of control (decision D-50).",
                 result={"usa_zoc": True},
-                places=[target],
+                places=[hexes[0]],
             )
-        strengths = {u: self.attack_strength(u) for u in attackers}  # YOTR-SUP-F: supply judged now
-        atk = sum(strengths.values(), Fraction(0))
-        idle = [u for u, v in strengths.items() if v == 0]
-        dfn, parts = self.defense_strength(target, attackers)
-        for h in hexes[1:]:  # YOTR-CBT-D: one combined defence
+
+    def _combined_defence(self, hexes: list[str], attackers: list[str]) -> tuple[Fraction, dict]:
+        """YOTR-CBT-D: the defence of every attacked hex as one total, with its parts (units, what doubled them,
+        militia)."""
+        dfn, parts = self.defense_strength(hexes[0], attackers)
+        for h in hexes[1:]:
             more, p2 = self.defense_strength(h, attackers)
             dfn += more
             parts = {
@@ -428,6 +428,17 @@ class CombatRules:
                 "militia": parts["militia"] + p2["militia"],
                 "total": float(dfn),
             }
+        return dfn, parts
+
+    def _battle(self, side: str, hexes: list[str], attackers: list[str]):
+        """YOTR-CBT-PROC: totals, odds, die, result, applied to every defending hex."""
+        d = self.data
+        target = hexes[0]
+        yield from self._usa_zoc_switch(side, hexes)
+        strengths = {u: self.attack_strength(u) for u in attackers}  # YOTR-SUP-F: supply judged now
+        atk = sum(strengths.values(), Fraction(0))
+        idle = [u for u, v in strengths.items() if v == 0]
+        dfn, parts = self._combined_defence(hexes, attackers)
         defenders = {h: self.defenders_at(h, self.enemy_of(side)) for h in hexes}
         col = odds_column(atk, dfn)
         if col is None:

@@ -305,6 +305,26 @@ def load_data() -> YotrData:
     return cached_build(sorted(game_dir("yotr").glob("*.csv")), "yotr-data", __name__, _build_data)
 
 
+def _result_tables(base: Path) -> tuple[dict, dict, set]:
+    """The Combat Results Table (YOTR-CBT-CRT) and the Bombardment Results Table (YOTR-BMB-BRT) as (die, column)
+    -> result, each checked; and the BRT's dice rows that are our reconstruction."""
+    crt = {}
+    crt_rows = cached_csv("yotr", "crt.csv", CrtRow)
+    _check_table(base / "crt.csv", crt_rows, CRT_RESULTS, "combat (YOTR-CBT-CRT)")
+    for r in crt_rows:
+        for col, name in zip(CRT_COLUMNS, [n for n in CrtRow.model_fields if n.startswith("c")], strict=True):
+            crt[(r.die, col)] = getattr(r, name)
+    brt, recon = {}, set()
+    brt_rows = cached_csv("yotr", "brt.csv", BrtRow)
+    _check_table(base / "brt.csv", brt_rows, BRT_RESULTS, "bombardment (YOTR-BMB-BRT)")
+    for r in brt_rows:
+        for col, name in zip(BRT_COLUMNS, [n for n in BrtRow.model_fields if n.startswith("b")], strict=True):
+            brt[(r.die, col)] = getattr(r, name)
+        if r.source.startswith("reconstruction"):
+            recon.add(r.die)
+    return crt, brt, recon
+
+
 def _build_data() -> YotrData:
     base = game_dir("yotr")
     hex_rows = cached_csv("yotr", "hexes.csv", HexRow)
@@ -327,20 +347,7 @@ def _build_data() -> YotrData:
     scs = {p.hex: p for p in places.values() if p.kind == "supply_center"}
     regions = by_id("yotr", "regions.csv", RegionRow)
     region_towns = {r: tuple(sorted(h for h, p in towns.items() if p.region == r)) for r in regions}
-    crt = {}
-    crt_rows = cached_csv("yotr", "crt.csv", CrtRow)
-    _check_table(base / "crt.csv", crt_rows, CRT_RESULTS, "combat (YOTR-CBT-CRT)")
-    for r in crt_rows:
-        for col, name in zip(CRT_COLUMNS, [n for n in CrtRow.model_fields if n.startswith("c")], strict=True):
-            crt[(r.die, col)] = getattr(r, name)
-    brt, recon = {}, set()
-    brt_rows = cached_csv("yotr", "brt.csv", BrtRow)
-    _check_table(base / "brt.csv", brt_rows, BRT_RESULTS, "bombardment (YOTR-BMB-BRT)")
-    for r in brt_rows:
-        for col, name in zip(BRT_COLUMNS, [n for n in BrtRow.model_fields if n.startswith("b")], strict=True):
-            brt[(r.die, col)] = getattr(r, name)
-        if r.source.startswith("reconstruction"):
-            recon.add(r.die)
+    crt, brt, recon = _result_tables(base)
     tec = {t.feature: t for t in cached_csv("yotr", "tec.csv", TecRow)}
     town_vp = {t.intrinsic_strength: t for t in cached_csv("yotr", "town_vp.csv", TownVpRow)}
     oob = by_id("yotr", "oob.csv", OobRow)

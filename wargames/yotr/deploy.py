@@ -294,6 +294,30 @@ class DeployRules:
         yield from self._deploy_supply()
         yield from self.check_victory()
 
+    def _deploy_allies_historical(self):
+        """YOTR-DEP-ALLIED, Historical Game step 2: USA, ROK and the Svay Rieng task force on their fixed places,
+        every other ARVN unit anywhere in its Region on a hex ARVN may enter (decision D-38)."""
+        d = self.data
+        for uid, r in sorted(self.counters.items()):
+            if r.side != "Allied" or r.turn is not None:
+                continue
+            region = region_of_area(r.deploy_area)
+            if r.nationality != "ARVN" or region is None:  # USA, ROK and Svay Rieng: fixed places
+                yield from self._deployed(uid, r.start_hex, rule="YOTR-DEP-ALLIED")
+                continue
+            hexes = tuple(h for h in arvn_deploy_hexes() if d.region(h) == region)
+            opts = self._deploy_options(uid, hexes)
+            where = f"in the {d.regions[region].name} Region, on a hex ARVN may enter (decision D-38)"
+            act = yield self.decide(
+                "Allied",
+                f"Deploy {self.describe(uid)} in {d.regions[region].name}",
+                "YOTR-DEP-ALLIED",
+                opts,
+                check=self._deploy_check(uid, opts, where, "YOTR-DEP-ALLIED"),
+                kind="deploy",
+            )
+            yield from self._deployed(uid, act["to"], rule="YOTR-DEP-ALLIED")
+
     def historical_choice_deployment(self):
         """YOTR-DEP-COMM / YOTR-DEP-ALLIED with option ``historical_positions`` off (D-68): the Historical Game's
         forces, deployed by the players within the stated Regions and distances, in the order of YOTR-SET-SEQ.
@@ -364,25 +388,7 @@ class DeployRules:
                 kind="deploy",
             )
             yield from self._deployed(uid, act["to"], rule="YOTR-DEP-COMM")
-        for uid, r in sorted(self.counters.items()):  # step 2: the Allies
-            if r.side != "Allied" or r.turn is not None:
-                continue
-            region = region_of_area(r.deploy_area)
-            if r.nationality != "ARVN" or region is None:  # USA, ROK and Svay Rieng: fixed places
-                yield from self._deployed(uid, r.start_hex, rule="YOTR-DEP-ALLIED")
-                continue
-            hexes = tuple(h for h in arvn_deploy_hexes() if d.region(h) == region)
-            opts = self._deploy_options(uid, hexes)
-            where = f"in the {d.regions[region].name} Region, on a hex ARVN may enter (decision D-38)"
-            act = yield self.decide(
-                "Allied",
-                f"Deploy {self.describe(uid)} in {d.regions[region].name}",
-                "YOTR-DEP-ALLIED",
-                opts,
-                check=self._deploy_check(uid, opts, where, "YOTR-DEP-ALLIED"),
-                kind="deploy",
-            )
-            yield from self._deployed(uid, act["to"], rule="YOTR-DEP-ALLIED")
+        yield from self._deploy_allies_historical()  # step 2
         # the Allied OB's air points enter the box with the ruling that says so (journalled, issue #13)
         self.air = sum(u.attack or 0 for u in oob.values() if u.unit_type == "air_points" and u.turn is None)
         yield self.ruling(

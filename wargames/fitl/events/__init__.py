@@ -157,6 +157,19 @@ def status_markdown() -> str:
     )
 
 
+def _shadow_board(b: Any) -> Any:
+    """A copy of the board an Event's dry run may change freely: its pieces, Support, tracks, markers, boxes and
+    Event flags copied, the rest shared (read only)."""
+    shadow = copy.copy(b)
+    shadow.pieces = {sp: Counter(c) for sp, c in b.pieces.items()}
+    shadow.support, shadow.tracks = dict(b.support), dict(b.tracks)
+    shadow.terror, shadow.sabotage = Counter(b.terror), set(b.sabotage)
+    for box in ("available", "casualties", "out_of_play"):
+        setattr(shadow, box, Counter(getattr(b, box)))
+    shadow.event_flags = dict(b.event_flags)
+    return shadow
+
+
 def _board_only(board: Any) -> dict[str, Any]:
     """The board's canonical form without the Event flags (marker aids and Momentum sides are not a change
     to the board for the Non-players' "Event effective?" test, FITL-5.1.3, 8.1)."""
@@ -249,14 +262,7 @@ class EventRules(EventVocabulary):
             "_ev_dry_free",
         )
         saved = {k: self.__dict__[k] for k in keys if k in self.__dict__}
-        b = self.board
-        shadow = copy.copy(b)
-        shadow.pieces = {sp: Counter(c) for sp, c in b.pieces.items()}
-        shadow.support, shadow.tracks = dict(b.support), dict(b.tracks)
-        shadow.terror, shadow.sabotage = Counter(b.terror), set(b.sabotage)
-        for box in ("available", "casualties", "out_of_play"):
-            setattr(shadow, box, Counter(getattr(b, box)))
-        shadow.event_flags = dict(b.event_flags)
+        shadow = _shadow_board(self.board)
         before = (
             _board_only(shadow),
             dict(self.capabilities),

@@ -178,6 +178,24 @@ class ArvnMoves:
             keep = max(keep, self.insurgents(game, s) + 1 - (self.coin(game, s) - n))
         return max(0, n - keep)
 
+    def _patrol_source(
+        self, game: FitlGame, opts: list[Action], dest: str, done_t: list[str]
+    ) -> tuple[tuple[int, int], Action] | None:
+        """8.7.3: the cubes to send to the Patrol target ``dest``: Police when possible, then Troops (the kind a City
+        lacks first), within that from the space with the most that can go; with its sort key (kind, spare)."""
+        best = None
+        lacks = self.city_missing_cube(game, dest) if game.is_city(dest) else ""
+        first = "arvn_troops" if lacks == "Troop" else "arvn_police"
+        for a in sorted(opts, key=lambda a: 0 if a["key"] == first else 1):
+            s = a["space"]
+            if s in done_t or dest not in game.patrol_reach(s):
+                continue
+            spare = self.patrol_spare(game, s, a["key"], game.is_loc(dest))
+            k = (1 if a["key"] == first else 0, spare)
+            if spare > 0 and (best is None or k > best[0]):
+                best = (k, a)
+        return best
+
     def on_move_from(self, game: FitlGame, decision: Decision) -> Action:
         c = decision.context
         if c.get("op") != "patrol" or c.get("sa"):
@@ -190,19 +208,7 @@ class ArvnMoves:
         for dest, need, why in self.patrol_targets(game):
             if dest in done_t or (m.get("only") and dest != m["only"]):
                 continue
-            best = None
-            lacks = self.city_missing_cube(game, dest) if game.is_city(dest) else ""
-            first = "arvn_troops" if lacks == "Troop" else "arvn_police"
-            for a in sorted(opts, key=lambda a: 0 if a["key"] == first else 1):
-                s = a["space"]
-                if s in done_t or dest not in game.patrol_reach(s):
-                    continue
-                spare = self.patrol_spare(game, s, a["key"], game.is_loc(dest))
-                # 8.7.3: Police when possible, then Troops (the kind a City lacks first); within that from the
-                # space with the most that can go
-                k = (1 if a["key"] == first else 0, spare)
-                if spare > 0 and (best is None or k > best[0]):
-                    best = (k, a)
+            best = self._patrol_source(game, opts, dest, done_t)
             if best:
                 spare = best[0][1]
                 m["patrol"] = (dest, min(need, spare))

@@ -123,6 +123,37 @@ class EventChoices:
             return -1 if coin else 1
         return 0
 
+    def _step_value(self, st: dict[str, Any], coin: int) -> tuple[list[str], int, int, int, int]:
+        """One step of an Event option as :meth:`option_value` weighs it: the factions it names as benefiting, its
+        Aid/Resources/Patronage direction, Support shift (+1 toward this faction's side), pieces gained or taken
+        from enemies, and the number it sets (0: none)."""
+        do = st.get("do")
+        if do in ("free_op", "free_sa"):
+            return [st.get("faction", self.faction)], 0, 0, 0, 0
+        if do == "hook" and st.get("by"):
+            return [st["by"]], 0, 0, 0, 0
+        if do == "track":
+            delta = st.get("delta", 0)
+            sign = (delta > 0) - (delta < 0) if isinstance(delta, int) else 0
+            owner = st["track"].split("_")[0].upper()
+            named = [owner] if st["track"].endswith("_resources") and owner != "ARVN" and sign > 0 else []
+            return named, sign * self.track_sign(st["track"]), 0, 0, 0
+        if do == "support":
+            shift = st.get("shift", 0)
+            return [], 0, coin * ((shift > 0) - (shift < 0) if isinstance(shift, int) else 0), 0, 0
+        if do in ("place", "box") and st.get("to", "available") == "available":
+            facs = {piece_faction(p) for p in expand_pids(st.get("pieces", []))}
+            n = st.get("n", 1)
+            return sorted(facs), 0, 0, n if isinstance(n, int) else 1, 0
+        if do == "remove":
+            facs = {piece_faction(k) for k in expand_keys(st.get("pieces", []))}
+            n = st.get("n", 1)
+            n = n if isinstance(n, int) else 1
+            return [], 0, 0, n if all(self.is_enemy(f) for f in facs) else -n, 0
+        if do == "set" and isinstance(st.get("value"), int):
+            return [], 0, 0, 0, st["value"]
+        return [], 0, 0, 0, 0
+
     def option_value(self, game: FitlGame, steps: list[dict[str, Any]]) -> tuple[int, int, int, int, int]:
         """FITL-8.4.4: how much one option of a card's choice is worth to this faction, compared left to right:
         who benefits, the direction of Aid/Resources/Patronage, Support shifts (8.4.5's side), pieces gained or
@@ -131,33 +162,12 @@ class EventChoices:
         named: list[str] = []
         coin = 1 if self.faction in COIN else -1
         for st in walk_steps(steps):
-            do = st.get("do")
-            if do in ("free_op", "free_sa"):
-                named.append(st.get("faction", self.faction))
-            elif do == "hook" and st.get("by"):
-                named.append(st["by"])
-            elif do == "track":
-                delta = st.get("delta", 0)
-                sign = (delta > 0) - (delta < 0) if isinstance(delta, int) else 0
-                track += sign * self.track_sign(st["track"])
-                owner = st["track"].split("_")[0].upper()
-                if st["track"].endswith("_resources") and owner != "ARVN" and sign > 0:
-                    named.append(owner)
-            elif do == "support":
-                shift = st.get("shift", 0)
-                support += coin * ((shift > 0) - (shift < 0) if isinstance(shift, int) else 0)
-            elif do in ("place", "box") and st.get("to", "available") == "available":
-                facs = {piece_faction(p) for p in expand_pids(st.get("pieces", []))}
-                named += sorted(facs)
-                n = st.get("n", 1)
-                pieces += n if isinstance(n, int) else 1
-            elif do == "remove":
-                facs = {piece_faction(k) for k in expand_keys(st.get("pieces", []))}
-                n = st.get("n", 1)
-                n = n if isinstance(n, int) else 1
-                pieces += n if all(self.is_enemy(f) for f in facs) else -n
-            elif do == "set" and isinstance(st.get("value"), int):
-                number = max(number, st["value"])
+            more, t, su, p, num = self._step_value(st, coin)
+            named += more
+            track += t
+            support += su
+            pieces += p
+            number = max(number, num)
         if named:
             who = max(self.benefit_rank(game, f) for f in named)
         return who, track, support, pieces, number
