@@ -127,6 +127,7 @@ def _ruling_faults(game, r, side: str) -> list[str]:
     where = f"ruling {r.rule_id} {r.title!r}"
     plain = _plain(_plain_card(r, text, game.game_id))
     out = id_faults(game.game_id, where, plain)
+    out += [f"{game.game_id}, {where}: a Python value in: {plain[:160]}" for _ in _REPR.finditer(plain)]
     out += [
         f"{game.game_id}, {where}: rule reference {f}"
         for f in _rule_ref_faults(game.game_id, [plain])
@@ -222,6 +223,9 @@ def test_issue31_item3_plain_ruling_cards_leave_decision_ids_to_details():
         "6 of 6 MP (3 for the air hop)."
     )
     assert without_references("Isolated (decisions D-23, D-39); next", "yotr") == "Isolated; next"
+    assert without_references("the row (deduced, 6.1b)", "row") == "the row (deduced)"
+    assert without_references("(a city blocks the road: decision D-16)", "tet") == "(a city blocks the road)"
+    assert without_references("odds (1.5) and 2.5 MP", "row") == "odds (1.5) and 2.5 MP"
 
 
 def test_issue31_item3_the_id_check_finds_ids_snake_case_and_long_decimals():

@@ -18,6 +18,8 @@ from wargames.core.data import data_root
 
 #: a section number cited in prose: ``3.3.1``, ``12.1.5a``
 _SECTION = re.compile(r"^\d+(?:\.\d+)+[a-z]?$")
+#: a section number no value looks like: with a letter (``6.1b``) or three numbers (``14.6.4``)
+_LETTERED = r"\d+\.\d+(?:[a-z]|\.\d+(?:\.\d+)*[a-z]?)"
 
 
 @cache
@@ -48,7 +50,8 @@ def _patterns(game_id: str) -> tuple[re.Pattern[str], ...] | None:
     if not refs:
         return None
     alts = "|".join(re.escape(r) for r in sorted(refs, key=len, reverse=True))
-    one = rf"(?:(?:rules?|see|decisions?|§)\s*)?(?<![\w.-])(?:{alts})(?![\w-]|\.\d)"
+    # a section with a letter or a third number (``6.1b``, ``14.6.4``) is never a value, even if the index lacks it
+    one = rf"(?:(?:rules?|see|decisions?|§)\s*)?(?<![\w.-])(?:{alts}|{_LETTERED})(?![\w-]|\.\d)"
     many = rf"{one}(?:\s*(?:,|;|/|&|\band\b)\s*{one})*"
     # outside brackets only an id with letters (``R-HQ-02``): a bare number there may be a value, not a section
     named = "|".join(re.escape(r) for r in sorted(refs, key=len, reverse=True) if not _SECTION.match(r))
@@ -57,7 +60,7 @@ def _patterns(game_id: str) -> tuple[re.Pattern[str], ...] | None:
         # a group holding only references: " (FITL-3.3.1)", " [R-SCN-08]", " (1.5.2, 3.2)"
         re.compile(rf"\s*[(\[]\s*{many}\s*[)\]]"),
         # references closing a group of other words: "(5 MP, by road, R-GAME-07)"
-        re.compile(rf"\s*[,;]\s*{many}(?=\s*[)\]])"),
+        re.compile(rf"\s*[,;:]\s*{many}(?=\s*[)\]])"),
         # references opening one: "(R-GAME-07: by road)"
         re.compile(rf"(?<=[(\[])\s*{many}\s*[,;:]\s*"),
         # a reference standing in the sentence: "per R-HQ-02" / "R-AIR-05: ..."

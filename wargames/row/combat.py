@@ -274,7 +274,12 @@ def commit_support(
         f"{role.capitalize()} commits support",
         f"The {role} adds tank {chosen['tank']}, artillery {chosen['artillery']}, air {chosen['air']}, "
         f"bombardment {chosen['bombardment']} = {total}"
-        + (f"; declines {declined} (support used may be lost in a retreat, 5.6)." if declined else "."),
+        + (
+            f"; declines {', '.join(f'{k} {n}' for k, n in declined.items())} (support used may be lost in a "
+            "retreat, 5.6)."
+            if declined
+            else "."
+        ),
         {"support": chosen, "total": total},
         inputs={"available": dict(available)},
         side=side,

@@ -47,7 +47,7 @@ class SetupMixin:
         yield self.ruling(
             "ROW-8.1",
             "Tracks and levels",
-            f"The scenario sets the tracks: {self.pools}; trail status "
+            f"The scenario sets the tracks: {', '.join(f'{k} {v}' for k, v in self.pools.items())}; trail status "
             f"{self.trail_status}; {len(self.tunnels)} Hidden tunnels.",
             result={"pools": dict(self.pools), "trail_status": self.trail_status},
         )
