@@ -188,6 +188,9 @@ def test_issue31_item3_change_lines_name_ids_and_read_field_names_as_words():
         "to": "abrams",
     }
     assert change_line(commander, text).endswith("William Westmoreland → Creighton Abrams")  # ROW-14.2.1
+    assert text("Khe Sanh camp (from sf_ready), 2 to vc_cup") == (
+        "Khe Sanh camp (from Special Forces ready (off the map)), 2 to VC cup"
+    )
     assert text("aircraft usaf_14sow; airfields bien_hoa; ace_olds") == (
         "aircraft 14th Special Operations Wing; airfields Bien Hoa; Robin Olds"
     )

@@ -699,7 +699,7 @@ class RowGame(
         """The names a student reads for the ids of this game's data that a ruling's text or a change line may
         carry (issue #31 item 3), each from its data file: places (``map/places.csv``: ``chu_lai`` -> Chu Lai),
         aircraft counters, aces, airfields and air mission boxes (``air/*.csv``), HQ missions (``tables/hq_missions.csv``
-        labels), the kinds of decision (``decision_kinds.csv``: also the modes of a move, ``early_exploitation``), the
+        labels), the off-map boxes (``tables/boxes.csv``), the kinds of decision (``decision_kinds.csv``: also the modes of a move, ``early_exploitation``), the
         victory tracks (``VP_NAMES``, the names the score board uses) and this scenario's VP awards
         (an award has no name in the scenario file: its id read as words, ``cities_held`` -> "cities held")."""
         cached = _ID_NAMES.get(self.scenario.id)
@@ -711,6 +711,7 @@ class RowGame(
         # a kind of decision (``decision_kinds.csv``), also a movement's mode: "early_exploitation" -> its name
         out: dict[str, str] = {k: row.name for k, row in decision_kinds("row").items()}
         out.update({a.id: a.id.replace("_", " ") for a in self.scenario.victory.awards})
+        out.update(_box_names())
         out.update({p.id: p.name for p in self.map.places.values()})
         out.update({k: a.name for k, a in airfields().items()})
         out.update({k: b.name for k, b in mission_boxes().items()})
@@ -732,6 +733,20 @@ class RowGame(
         from .victory import victory_facts
 
         return victory_facts()
+
+
+def _box_names() -> dict[str, str]:
+    """The off-map boxes by name (``data/row/tables/boxes.csv``: ``sf_ready`` -> "Special Forces ready (off the
+    map)"); every box of ``BOXES`` must have a row (a clear error naming the file otherwise)."""
+    import csv
+
+    path = game_dir("row") / "tables" / "boxes.csv"
+    with path.open(encoding="utf-8", newline="") as fh:
+        names = {r["id"]: r["name"] for r in csv.DictReader(fh)}
+    missing = [b for b in (*BOXES, "sf_ready") if b not in names]
+    if missing:
+        raise DataError(path, f"no row for the box(es) {missing}")
+    return names
 
 
 #: ``RowGame.id_names`` by scenario id (the data it reads does not change while the process runs)
