@@ -216,6 +216,10 @@ def test_issue31_item3_tet_names_laos_and_cambodia_without_our_ids():
         == "from Ratanakiri (Cambodia) to Saravane (Laos)"
     )
     assert g.display_text("offmap_box_1 -> casualties") == "Theater air box 1 -> casualties"
+    assert (
+        g.display_text("1 for the cities in insurrection (hoi_an).")
+        == "1 for the cities in insurrection (Hoi An)."
+    )
 
 
 def test_issue31_item3_plain_ruling_cards_leave_decision_ids_to_details():

@@ -253,13 +253,19 @@ class TetGame(
         """Ids written out in a label, a ruling or a bot's reason ("retreat to S8", "no more fire in ben_tre",
         "air units us_tac_t, ...") replaced by ``display_name`` as ``side`` may see them; numbered provinces ("21")
         only through an action's places (a bare number in a text may be a strength), the boxes' ids are words
-        ("casualties"), and an id already in brackets after its name ("... (KH1)") is left alone."""
+        ("casualties"), and an id already in brackets after its name ("... (KH1)") is left alone; one alone in
+        brackets ("insurrection (hoi_an)") is named there."""
         ids = _text_ids(self.data)
 
         def name(m: re.Match[str]) -> str:
-            if m.group(2) not in ids or m.group(1) and m.group(3):
+            if m.group(2) not in ids:
                 return m.group(0)
-            return m.group(1) + self.display_name(m.group(2), side) + m.group(3)
+            named = self.display_name(m.group(2), side)
+            if m.group(1) and m.group(3) and m.string[: m.start()].rstrip().endswith(named):
+                return m.group(
+                    0
+                )  # "Kontum (KH1)": the id after its name stays (``_invented_ids`` drops ours)
+            return m.group(1) + named + m.group(3)
 
         return _invented_ids(self.data).sub(r"\1", _WORD.sub(name, text))
 
