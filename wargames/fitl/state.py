@@ -183,8 +183,12 @@ class Board:
 
     def on_map(self, pid: str) -> int:
         """Pieces of force-pool id ``pid`` on the map, in any state."""
-        keys = (pid, f"{pid}:u", f"{pid}:a", f"{pid}:t")
-        return sum(c.get(k, 0) for c in self.pieces.values() for k in keys if k in c)
+        under, active, tunneled = f"{pid}:u", f"{pid}:a", f"{pid}:t"
+        total = 0
+        for c in self.pieces.values():
+            if c:
+                total += c.get(pid, 0) + c.get(under, 0) + c.get(active, 0) + c.get(tunneled, 0)
+        return total
 
     def on_space(self, space: str, pid: str) -> int:
         """Pieces of force-pool id ``pid`` in ``space``, in any state."""
