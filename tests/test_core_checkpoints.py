@@ -219,3 +219,21 @@ def test_core_back_inside_long_steps_resumes_their_restartable_loops_exactly(gam
         from_mark += g._checkpoints[-1].where[6] is not None
         assert g.digest() == seen[len(g.record)], g.where()
     assert from_mark > 0
+
+
+@pytest.mark.parametrize("game_id,scenario", [("tet", "historical"), ("fitl", "short")])
+def test_core_checkpoints_without_copies_play_the_same_game_and_still_go_back(game_id, scenario):
+    """Issue #33 item 4: a game that keeps no copies in its checkpoints (an analysis replay) makes the same rulings
+    and ends in the same state; Back still works, from the copies taken before, or from the start."""
+    full = wargames.load(game_id, scenario, seed=4)
+    full.advance("turn")
+    light = full.branch()
+    light.without_copies()
+    full.play()
+    light.play()
+    same(light, full)
+    assert any(cp.state is None for cp in light._checkpoints), "no checkpoint was taken without a copy"
+    light.undo(5)
+    full.undo(5)
+    same(light, full)
+    same(light, from_scratch(light))

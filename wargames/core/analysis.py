@@ -368,6 +368,7 @@ def replay(base: Game, cand: Candidate, ci: int, i: int, seed: int, horizon: str
     t, cpu = time.perf_counter(), time.process_time()
     stop = _stop(horizon, base)
     g = base.branch()
+    g.without_copies()  # a replay never goes Back: its checkpoints need no copy of the state
     _reseed(g, seed, i)
     _apply_plan(g, cand, stop)
     guard = 0

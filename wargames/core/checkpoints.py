@@ -54,6 +54,7 @@ ENGINE_ATTRS = frozenset(
         "_resume",
         "_journal",
         "_unexplained",
+        "_checkpoint_states",
     }
 )
 
@@ -66,7 +67,8 @@ class Checkpoint:
     ``where`` is (block, turn, phase index, step index; -1 for the phase itself, ...); ``n_log`` and
     ``n_record`` the lengths of the log and the record when it was taken; ``state`` the game attributes packed in
     one bytes blob (:func:`.snapshot.keep`: the collector never walks it; the game's static data is referred to,
-    never copied; a copy of the attributes if something in them cannot be pickled).
+    never copied; a copy of the attributes if something in them cannot be pickled), or None in a game that keeps
+    no copies (:meth:`Checkpoints.without_copies`).
     Inside an alternating step ``where`` also holds the round and the side that started (else 0 and None), and
     inside a step the mark and its data (else None)."""
 
@@ -79,7 +81,7 @@ class Checkpoint:
     over: bool
     result: Ruling | None
     dice: tuple
-    state: bytes | dict[str, Any] = field(repr=False)
+    state: bytes | dict[str, Any] | None = field(repr=False)
 
 
 class Checkpoints:
@@ -92,6 +94,13 @@ class Checkpoints:
     derived_attrs: frozenset[str]
 
     # ------------------------------------------------------------------ checkpoints (instant Back)
+    def without_copies(self) -> None:
+        """From now on this game's checkpoints keep no copy of the state (issue #33 item 4): for a game played to
+        its end by the built-in players and then only read (a replay of the analysis board), where the copies
+        were a fifth of the time.  Nothing else changes: the same rulings, dice and record; Back and replay still
+        work, from the last checkpoint with a copy (taken before this call) or from the start."""
+        self._checkpoint_states = False
+
     def state_attrs(self) -> list[str]:
         """The attributes a checkpoint copies: the fields of the game's declared state and the derived ones
         (:mod:`wargames.core.state`; an attribute declared nowhere is refused with :class:`EngineError` naming
@@ -142,7 +151,13 @@ class Checkpoints:
     ) -> None:
         if self._journal:  # a step ended (or a safe point came) with changes no ruling took
             self._set_aside()
-        state = keep({k: self.__dict__[k] for k in self.state_attrs()}, list(self._shared_memo().values()))
+        # a game that will never go Back (a replay of the analysis board, issue #33 item 4) marks the place but
+        # keeps no copy of the state: the checkpoint's bookkeeping is the same, restoring skips it
+        state = (
+            keep({k: self.__dict__[k] for k in self.state_attrs()}, list(self._shared_memo().values()))
+            if getattr(self, "_checkpoint_states", True)
+            else None
+        )
         self._checkpoints.append(
             Checkpoint(
                 (block, self.turn, phase_i, step_i, round_k, first_side, mark),
@@ -227,7 +242,7 @@ class Checkpoints:
             same += 1
         for i in range(len(self._checkpoints) - 1, -1, -1):
             cp = self._checkpoints[i]
-            if cp.n_record <= min(same, len(record)) and cp.n_log <= n:
+            if cp.state is not None and cp.n_record <= min(same, len(record)) and cp.n_log <= n:
                 return i
         return None
 

@@ -38,6 +38,7 @@ def play_one(
     g = load(game, scenario, seed, **dict(options))
     if players is not None:
         g.set_players(players(g))
+    g.without_copies()  # played to the end and dropped: its checkpoints need no copy of the state (issue #33)
     t = time.perf_counter()
     g.play()
     return {"seed": seed, **g.outcome(), "seconds": round(time.perf_counter() - t, 3)}

@@ -24,8 +24,9 @@ class PatrolSweepOps(OpsCommon):
     # ================================================================== Patrol (3.2.2)
     def patrol_reach(self, origin: str) -> list[str]:
         """FITL-3.2.2: LoCs and Cities a cube from ``origin`` can reach, stopping on entering an Insurgent space."""
+        lines = self.data.lines_adjacent  # the LoCs and Cities next to each space (static)
         seen: set[str] = set()
-        frontier = [n for n in self.adjacent(origin) if not self.is_pc(n) or self.is_city(n)]
+        frontier = list(lines[origin])
         while frontier:
             s = frontier.pop()
             if s in seen or s == origin or self.in_nvn(s):
@@ -33,7 +34,7 @@ class PatrolSweepOps(OpsCommon):
             seen.add(s)
             if self.insurgent_pieces(s):
                 continue
-            frontier += [n for n in self.adjacent(s) if (self.is_loc(n) or self.is_city(n)) and n not in seen]
+            frontier += [n for n in lines[s] if n not in seen]
         return sorted(seen)
 
     def op_patrol(self, ctx: OpCtx) -> Flow:

@@ -11,7 +11,7 @@ The board and force pool come from open transcriptions cross-checked against the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
@@ -189,6 +189,25 @@ class FitlData:
     pieces: dict[str, PieceRow]
     cards: dict[int, CardRow]
     tracks: dict[str, TrackRow]
+    #: derived once from the tables above, for the hot paths of the bot games (issue #33 item 4): every piece key
+    #: (``vc_guerrillas:u``, rules 1.4.3-1.4.4) -> (faction, type, state); each space's neighbours sorted (1.3.6)
+    key_info: dict[str, tuple[str | None, str, str]] = field(init=False, repr=False, compare=False)
+    sorted_adjacent: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    #: each space's neighbours that are LoCs or Cities, sorted (the lines a Patrol moves along, 3.2.2)
+    lines_adjacent: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        info: dict[str, tuple[str | None, str, str]] = {}
+        for pid, row in self.pieces.items():
+            for state in ("", "u", "a", "t"):
+                info[f"{pid}:{state}" if state else pid] = (row.faction, row.type, state)
+        object.__setattr__(self, "key_info", info)
+        object.__setattr__(self, "sorted_adjacent", {s: tuple(sorted(n)) for s, n in self.adjacent.items()})
+        lines = {
+            s: tuple(n for n in sorted(adj) if self.spaces[n].kind in ("loc", "city"))
+            for s, adj in self.adjacent.items()
+        }
+        object.__setattr__(self, "lines_adjacent", lines)
 
 
 @cache

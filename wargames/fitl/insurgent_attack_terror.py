@@ -21,10 +21,13 @@ class AttackTerrorOps(OpsCommon):
     def attack_spaces(self, faction: str) -> list[str]:
         """FITL-3.3.3: spaces with the faction's pieces and a US or ARVN piece."""
         g = GUERRILLAS[faction]
+        under, active = f"{g}:u", f"{g}:a"
+        pieces = self.board.pieces
         out = []
         for s in self.spaces():
-            mine = self.n(s, f"{g}:u") + self.n(s, f"{g}:a")
-            if faction == "NVA" and self.n(s, "nva_troops") >= 2:
+            here = pieces[s]
+            mine = here.get(under, 0) + here.get(active, 0)
+            if faction == "NVA" and here.get("nva_troops", 0) >= 2:
                 mine += 1
             if mine and self.coin_pieces(s):
                 out.append(s)

@@ -169,19 +169,20 @@ class OpsCommon(OpsChoices):
 
     def adjacent(self, space: str) -> list[str]:
         """FITL-1.3.6: adjacent spaces (touching, across a LoC, or across a town), sorted."""
-        return sorted(self.data.adjacent[space])
+        return list(self.data.sorted_adjacent[space])
 
     def spaces(self) -> list[str]:
         return list(self.data.spaces)
 
     def insurgent_pieces(self, space: str) -> int:
-        return self.board.count(space, "NVA") + self.board.count(space, "VC")
+        _coin, nva, vc = self.board.sides_count(space)
+        return nva + vc
 
     def coin_pieces(self, space: str) -> int:
-        return self.board.count(space, "US") + self.board.count(space, "ARVN")
+        return self.board.sides_count(space)[0]
 
     def n(self, space: str, key: str) -> int:
-        return self.board.pieces[space][key]
+        return self.board.pieces[space].get(key, 0)
 
     def markers_left(self) -> int:
         """FITL-3.3.4: Terror and Sabotage markers not yet on the map (15 in all, F-09)."""
@@ -278,10 +279,15 @@ class OpsCommon(OpsChoices):
         n = self.board.available[pid]
         if pid in ("us_troops", "us_bases"):
             return n
-        return n + sum(self._on(s, pid) for s in self.spaces() if s != exclude)
+        on_map = self.board.on_map(pid)
+        return (
+            n
+            + on_map
+            - (self._on(exclude, pid) if exclude is not None and exclude in self.board.pieces else 0)
+        )
 
     def _on(self, space: str, pid: str) -> int:
-        return sum(v for k, v in self.board.pieces[space].items() if piece_id(k) == pid)
+        return self.board.on_space(space, pid)
 
     def make_available(self, pid: str, n: int, exclude: str | None = None) -> list[str]:
         """FITL-1.4.1 / decision F-51: when fewer than ``n`` are Available, bring the rest from the map: from

@@ -122,28 +122,49 @@ class Board:
         self, space: str, faction: str | None = None, ptype: str | None = None, state: str | None = None
     ) -> int:
         """Pieces in ``space`` filtered by faction (US/ARVN/NVA/VC), type (troops, bases, ...) and state."""
+        info = self.data.key_info
         total = 0
         for key, n in self.pieces[space].items():
-            pid = piece_id(key)
-            row = self.data.pieces[pid]
-            if faction is not None and row.faction != faction:
-                continue
-            if ptype is not None and row.type != ptype:
-                continue
-            if state is not None and piece_state(key) != state:
-                continue
-            total += n
+            f, t, st = info.get(key) or self._key_info(key)
+            if (
+                (faction is None or f == faction)
+                and (ptype is None or t == ptype)
+                and (state is None or st == state)
+            ):
+                total += n
         return total
 
+    def _key_info(self, key: str) -> tuple[str | None, str, str]:
+        """(faction, type, state) of a piece key the precomputed table lacks (an unknown id raises KeyError)."""
+        row = self.data.pieces[piece_id(key)]
+        return row.faction, row.type, piece_state(key)
+
+    def sides_count(self, space: str) -> tuple[int, int, int]:
+        """The pieces of US+ARVN, of the NVA and of the VC in ``space`` (FITL-1.7), counted in one pass."""
+        info = self.data.key_info
+        coin = nva = vc = 0
+        for key, n in self.pieces[space].items():
+            f = (info.get(key) or self._key_info(key))[0]
+            if f == "NVA":
+                nva += n
+            elif f == "VC":
+                vc += n
+            elif f in COIN:
+                coin += n
+        return coin, nva, vc
+
     def faction_count(self, space: str, factions: tuple[str, ...]) -> int:
-        return sum(self.count(space, f) for f in factions)
+        info = self.data.key_info
+        return sum(
+            n
+            for key, n in self.pieces[space].items()
+            if (info.get(key) or self._key_info(key))[0] in factions
+        )
 
     # ------------------------------------------------------------------ functions of the state (1.6, 1.7, 1.9)
     def control(self, space: str) -> str | None:
         """FITL-1.7: "coin" if US+ARVN pieces outnumber NVA+VC; "nva" if NVA outnumber all others; else None."""
-        coin = self.faction_count(space, COIN)
-        nva = self.count(space, "NVA")
-        vc = self.count(space, "VC")
+        coin, nva, vc = self.sides_count(space)
         if coin > nva + vc:
             return "coin"
         if nva > coin + vc:
@@ -161,12 +182,24 @@ class Board:
         return sum(-lvl * self.population(s) for s, lvl in self.support.items() if lvl < 0)
 
     def on_map(self, pid: str) -> int:
-        return sum(c[k] for c in self.pieces.values() for k in c if piece_id(k) == pid)
+        """Pieces of force-pool id ``pid`` on the map, in any state."""
+        under, active, tunneled = f"{pid}:u", f"{pid}:a", f"{pid}:t"
+        total = 0
+        for c in self.pieces.values():
+            if c:
+                total += c.get(pid, 0) + c.get(under, 0) + c.get(active, 0) + c.get(tunneled, 0)
+        return total
+
+    def on_space(self, space: str, pid: str) -> int:
+        """Pieces of force-pool id ``pid`` in ``space``, in any state."""
+        c = self.pieces[space]
+        return c.get(pid, 0) + c.get(f"{pid}:u", 0) + c.get(f"{pid}:a", 0) + c.get(f"{pid}:t", 0)
 
     def victory(self) -> dict[str, int]:
         """FITL-1.9 / FITL-7.2: the four victory markers as functions of the board."""
-        coin_pop = sum(self.population(s) for s in self.pieces if self.control(s) == "coin")
-        nva_pop = sum(self.population(s) for s in self.pieces if self.control(s) == "nva")
+        controls = [(s, self.control(s)) for s in self.pieces]
+        coin_pop = sum(self.population(s) for s, c in controls if c == "coin")
+        nva_pop = sum(self.population(s) for s, c in controls if c == "nva")
         return {
             "US": self.total_support() + self.available["us_troops"] + self.available["us_bases"],
             "ARVN": coin_pop + self.tracks["patronage"],
