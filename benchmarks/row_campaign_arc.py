@@ -9,7 +9,9 @@ writes to ``benchmarks/results/``:
 * ``row_campaign_arc_<tag>_seasons.csv``: one row per game and season played (the arc of each game);
 * ``row_campaign_arc_<tag>.csv``: the season-by-season arc table over the games (means, shares, missions,
   commanders, elections);
-* ``row_campaign_arc.md``: the aggregate figures of the issue, one section per tag (the machine named).
+* ``row_campaign_arc.md``: the aggregate figures of the issue, one section per tag (the machine named);
+* with ``--tag after``, also ``row_campaign_100.csv``: the same games as the rows of ``row_montecarlo.py`` (the
+  campaign's stored run named in ``benchmarks/results/README.md``).
 
 ``--until HH:MM`` (UTC) starts no new game after that time, so a shared machine's budget is kept; the figures then
 say how many games finished.  A bounded job: it is not run in CI.
@@ -28,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _results import machine, write_section  # noqa: E402
 
-from wargames.row.runs import ARC_FIELDS, arc_figures, arc_game, arc_table  # noqa: E402
+from wargames.row.runs import ARC_FIELDS, arc_figures, arc_game, arc_table, montecarlo_rows  # noqa: E402
 
 SCENARIO = "vietnam-war"
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -92,6 +94,9 @@ def main(argv: list[str] | None = None) -> None:
         [k for k in games[0] if k != "arc"],
     )
     _write(Path(f"{base}_seasons.csv"), [r for g in games for r in g["arc"]], ARC_FIELDS)
+    if args.tag == "after":
+        mc = montecarlo_rows(games)
+        _write(RESULTS / "row_campaign_100.csv", mc, list(mc[0]))
     table = arc_table(games)
     _write(Path(f"{base}.csv"), table, list(table[0]))
     figs = arc_figures(games)
