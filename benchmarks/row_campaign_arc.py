@@ -9,10 +9,14 @@ writes to ``benchmarks/results/``:
 * ``row_campaign_arc_<tag>_seasons.csv``: one row per game and season played (the arc of each game);
 * ``row_campaign_arc_<tag>.csv``: the season-by-season arc table over the games (means, shares, missions,
   commanders, elections);
-* ``row_campaign_arc.md``: the aggregate figures of the issue, one section per tag (the machine named).
+* ``row_campaign_arc.md``: the aggregate figures of the issue, one section per tag (the machine named);
+* with ``--tag after``, also ``row_campaign_100.csv``: the same games as the rows of ``row_montecarlo.py`` (the
+  campaign's stored run named in ``benchmarks/results/README.md``).
 
 ``--until HH:MM`` (UTC) starts no new game after that time, so a shared machine's budget is kept; the figures then
-say how many games finished.  A bounded job: it is not run in CI.
+say how many games finished.  ``--from-tags A B ...`` plays nothing: it joins the stored games of runs ``A``, ``B``
+... (same code, other seeds: a game is its scenario, seed and decisions) into the run ``--tag``, so a final run can
+reuse a calibration step's seeds.  A bounded job: it is not run in CI.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _results import machine, write_section  # noqa: E402
 
-from wargames.row.runs import ARC_FIELDS, arc_figures, arc_game, arc_table  # noqa: E402
+from wargames.row.runs import ARC_FIELDS, arc_figures, arc_game, arc_table, montecarlo_rows, read_arc  # noqa: E402
 
 SCENARIO = "vietnam-war"
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -75,6 +79,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--tag", default="after")
     ap.add_argument("--until", default=None, help="UTC HH:MM after which no new game starts")
     ap.add_argument("--note", default="", help="what the run measures (written with the figures)")
+    ap.add_argument("--from-tags", nargs="*", default=None, help="join these stored runs instead of playing")
     args = ap.parse_args(argv)
     stop = None
     if args.until:
@@ -83,7 +88,10 @@ def main(argv: list[str] | None = None) -> None:
         stop = now.replace(hour=h, minute=m, second=0, microsecond=0)
         if stop <= now:  # a time past midnight is tomorrow's (before: it stopped the run after one game)
             stop += dt.timedelta(days=1)
-    games = run(args.games, args.workers, args.seed, stop)
+    if args.from_tags:
+        games = sorted((g for t in args.from_tags for g in read_arc(t, RESULTS)), key=lambda g: g["seed"])
+    else:
+        games = run(args.games, args.workers, args.seed, stop)
     RESULTS.mkdir(parents=True, exist_ok=True)
     base = RESULTS / f"row_campaign_arc_{args.tag}"
     _write(
@@ -92,6 +100,9 @@ def main(argv: list[str] | None = None) -> None:
         [k for k in games[0] if k != "arc"],
     )
     _write(Path(f"{base}_seasons.csv"), [r for g in games for r in g["arc"]], ARC_FIELDS)
+    if args.tag == "after":
+        mc = montecarlo_rows(games)
+        _write(RESULTS / "row_campaign_100.csv", mc, list(mc[0]))
     table = arc_table(games)
     _write(Path(f"{base}.csv"), table, list(table[0]))
     figs = arc_figures(games)

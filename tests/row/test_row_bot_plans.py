@@ -114,3 +114,34 @@ def test_row_r_war_31_an_offensive_in_a_shaken_season_after_the_refit_rule_9_5(m
     assert name == "offensive" and "on leave or shaken" in why
     monkeypatch.setattr(bot_plans, "past_missions", lambda g, side: [(tet.season - 2, "general_uprising")])
     assert plan_mission(tet, "Communist", 8)[0] != "offensive"
+
+
+def test_row_r_war_34_the_truce_counts_its_divisions_off_the_map_too_rule_9_5():
+    """R-WAR-34: the Tet truce is the Communist's moment even when some of its four ARVN divisions have been
+    destroyed by Winter 1968: the chart's event is counted, not the divisions left on the map."""
+    from wargames.row.bot_plans import shaken_arvn
+
+    tet = wargames.load("row", "tet-offensive", 0)
+    for u in ("arvn_7div", "arvn_9div", "arvn_21div"):
+        tet.pos.pop(u, None)
+    assert shaken_arvn(tet) == 4
+    assert plan_mission(tet, "Communist", 10)[0] == "general_uprising"
+
+
+def test_row_r_war_35_weyand_only_once_the_americans_are_gone_rule_14_2_1(monkeypatch):
+    """R-WAR-35: Abrams gives way to Weyand (15+ Unrest, 14.2.1) only once fewer than FEW_US American units stand
+    on the map: under Weyand their Body Count earns nothing; with Unrest above Military Victory and the
+    Americans gone the bot takes the change."""
+    from wargames.row import bot_plans
+    from wargames.row.politics import commander_change_options
+
+    g = wargames.load("row", "vietnam-war", 0)
+    monkeypatch.setattr(type(g), "commander", lambda self, side: "Abrams")
+    opts = _Decision(commander_change_options("abrams", 16, 1970))
+    g.vp["us_unrest"], g.vp["us_military_victory"] = 16, 2
+    monkeypatch.setattr(bot_plans, "forces", lambda game: {"US": 20})
+    a, why = commander_change(g, opts)
+    assert a.kind == "keep_commander" and "20 American units still fight" in why
+    monkeypatch.setattr(bot_plans, "forces", lambda game: {"US": bot_plans.FEW_US - 1})
+    a, why = commander_change(g, opts)
+    assert a.kind == "change_commander" and a["reduce"] == 5

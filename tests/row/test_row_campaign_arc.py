@@ -5,7 +5,7 @@ trail)."""
 
 from __future__ import annotations
 
-from wargames.row.runs import arc_figures, arc_table
+from wargames.row.runs import arc_figures, arc_table, montecarlo_rows
 
 
 def _season(seed, season, label, year, unrest=0, combats=0, mission="infiltrate", trail=4, over=False):
@@ -50,8 +50,28 @@ def _games():
         _season(1, 7, "Winter 1967", 1967, combats=0, trail=3, over=True),
     ]
     return [
-        {"seed": 0, "winner": "Communist", "level": "end of scenario", "seconds": 2.0, "arc": a},
-        {"seed": 1, "winner": "Capitalist", "level": "31 VP", "seconds": 1.0, "arc": b},
+        {
+            "seed": 0,
+            "winner": "Communist",
+            "level": "end of scenario",
+            "seconds": 2.0,
+            "arc": a,
+            "label": "Winter 1975",
+            "us_military_victory": 4,
+            "us_unrest": 9,
+            "turn": 39,
+        },
+        {
+            "seed": 1,
+            "winner": "Capitalist",
+            "level": "31 VP",
+            "seconds": 1.0,
+            "arc": b,
+            "label": "Winter 1967",
+            "us_military_victory": 31,
+            "us_unrest": 2,
+            "turn": 7,
+        },
     ]
 
 
@@ -76,3 +96,12 @@ def test_row_arc_table_one_row_a_season_rule_3_0():
     tet = next(r for r in t if r["label"] == "Winter 1968")
     assert tet["games"] == 1 and tet["communist missions"] == "general_uprising 1"
     assert next(r for r in t if r["season"] == 7)["games ended"] == 1
+
+
+def test_row_campaign_100_rows_are_the_final_runs_games_rule_12_1():
+    """The stored row_campaign_100.csv is written from the final arc run: one row a game in the columns of
+    row_montecarlo.py, the margins the difference of the two tracks (12.1), the season it ended."""
+    rows = montecarlo_rows(_games())
+    assert [r["seed"] for r in rows] == [0, 1]
+    assert rows[0]["margin_Communist"] == 5 and rows[1]["margin_Capitalist"] == 29
+    assert rows[1]["season"] == "Winter 1967" and rows[1]["level"] == "31 VP" and rows[0]["turn"] == 39

@@ -145,3 +145,30 @@ def test_row_10_1_replacing_air_losses_restores_eliminated_and_reduced_capitalis
     assert aw["usaf_355tfw"]["box"] == "available" and not aw["usaf_355tfw"]["reduced"]
     assert aw["usaf_388tfw"]["box"] == "damaged" and not aw["usaf_388tfw"]["reduced"]
     assert aw["cvw_16"]["box"] == "withdrawn" and aw["vpaf_921fr"]["box"] == "eliminated"
+
+
+#: the seasons each short scenario covers (data/row/calendar.csv): Winter-Spring 1968, Spring-Summer 1972
+SHORT_SCENARIOS = {"tet-offensive": (11, 12), "eastertide": (28, 29)}
+
+
+@pytest.mark.parametrize("name", sorted(SHORT_SCENARIOS))
+def test_row_13_1_short_scenarios_use_formations_only_in_their_real_dates(name):
+    """R-WAR-37: the Tet Offensive and Eastertide field no formation or air unit outside the dates of the campaign's
+    chart (R-WAR-30): not the 10th PAVN Division (formed September 1972), the 633rd SOW (July 1968) or the 14th SOW
+    (gone September 1971); Eastertide's Tan Canh attacker is the 2nd Division, Que Son held by the 711th."""
+    camp, short = load_scenario("vietnam-war"), load_scenario(name)
+    first, last = SHORT_SCENARIOS[name]
+    assert (short.first_turn, short.turns[-1]) == (first, last)
+    ground = {p.unit for p in short.setup} | {r.unit for r in short.reinforcements}
+    for uid, (a, b) in GROUND_DATES.items():
+        if uid in ground:
+            assert a <= last and b >= first, (name, uid)
+    air = {p.id for p in short.air.aircraft} | {a for r in short.air.arrivals for a in r.aircraft}
+    for aid in AIR_DATES:
+        if aid in air:
+            lo, hi = _air_window(camp, aid)
+            assert lo <= last and hi >= first, (name, aid)
+    assert "pavn_10div" not in ground
+    if name == "eastertide":
+        at = {p.unit: p.hex for p in short.setup}
+        assert at["pavn_2div"] == "2765" and at["pavn_711div"] == "3350"

@@ -88,6 +88,12 @@ def test_row_13_1_every_entry_of_the_larger_scenarios_has_a_source(name):
                 assert str(node.get("source", "")).startswith(kinds), (name, where, node)
                 checked += 1
             for k, v in node.items():  # a mapping of plain values (objective values, invasion costs) is data
+                if (
+                    isinstance(v, dict)
+                    and set(v) <= {"Capitalist", "Communist"}
+                    and all(isinstance(x, list) and all(isinstance(y, str) for y in x) for x in v.values())
+                ):
+                    continue  # names by side (an award's unless_missions, R-WAR-39): data of the entry
                 if isinstance(v, list) or (
                     isinstance(v, dict) and not all(isinstance(x, (int, str, bool)) for x in v.values())
                 ):
@@ -338,3 +344,56 @@ def test_row_13_1_chart_by_season_counts_the_chart():
     assert (
         chart[0]["US"] == 11 and chart[1]["US"] == 11 + 6
     )  # Summer 1965 arrivals are counted in their season
+
+
+def test_row_r_war_38_the_credibility_gap_only_while_the_americans_fight():
+    """R-WAR-38: a per-season loss with ``us_units_at_least`` is taken only in an End Phase with that many American
+    units on the map; the ruling says how many there were.  Summer 1965 has about ten: a gap needing 50 takes 0."""
+    g = wargames.load("row", "vietnam-war", seed=0)
+    awards = [
+        a.model_copy(update={"us_units_at_least": 50}) if a.id == "credibility_gap" else a
+        for a in g.scenario.victory.awards
+    ]
+    g.scenario = g.scenario.model_copy(
+        update={"victory": g.scenario.victory.model_copy(update={"awards": awards})}
+    )
+    _bots_until(g, lambda: any(r.title == "Award: credibility gap" for r in g.log))
+    r = next(r for r in g.log if r.title == "Award: credibility gap")
+    assert r.result["vp"] == 0 and "fewer than the 50 it needs" in r.explanation
+
+
+def test_row_r_war_38_only_a_per_season_award_depends_on_the_americans(tmp_path):
+    def edit(d):
+        hue = next(a for a in d["victory"]["awards"] if a["id"] == "hue_secure")
+        hue["us_units_at_least"] = 5
+
+    with pytest.raises(DataError, match="R-WAR-38"):
+        load_scenario(path=_write(tmp_path, "vietnam-war", edit))
+
+
+def test_row_r_war_39_attention_does_not_fade_in_the_season_of_an_offensive():
+    """R-WAR-39: the campaign's attention_fades is not taken in an End Phase whose Communist mission is an Offensive
+    or the General Uprising (the shock itself); the ruling names the mission; any other season it is taken."""
+    sc = load_scenario("vietnam-war")
+    fade = next(a for a in sc.victory.awards if a.id == "attention_fades")
+    assert fade.unless_missions == {"Communist": ["general_uprising", "offensive"]}
+    gap = next(a for a in sc.victory.awards if a.id == "credibility_gap")
+    assert gap.us_units_at_least == 5
+    g = wargames.load("row", "vietnam-war", seed=0)
+    _bots_until(
+        g, lambda: any(r.title == "Award: credibility gap" for r in g.log)
+    )  # the award before the fade
+    g.vp["us_unrest"] = 8
+    g.missions["Communist"] = "general_uprising"
+    _bots_until(g, lambda: any(r.title == "Award: attention fades" for r in g.log))
+    r = next(r for r in g.log if r.title == "Award: attention fades")
+    assert r.result["vp"] == 0 and "general uprising" in r.explanation
+
+
+def test_row_r_war_39_unless_missions_names_real_missions(tmp_path):
+    def edit(d):
+        fade = next(a for a in d["victory"]["awards"] if a["id"] == "attention_fades")
+        fade["unless_missions"] = {"Communist": ["tet"]}
+
+    with pytest.raises(DataError, match="R-WAR-39"):
+        load_scenario(path=_write(tmp_path, "vietnam-war", edit))

@@ -64,8 +64,8 @@ def test_row_2_3_units_csv_counts_by_side_and_kind(u):
     assert kinds[("Capitalist", "hq")] == 13 and kinds[("Communist", "hq")] == 11
     assert kinds[("Capitalist", "leader")] == 14 and kinds[("Communist", "leader")] == 14
     assert (
-        kinds[("Capitalist", "unit")] == 105 and kinds[("Communist", "unit")] == 98
-    )  # + 4 Special Forces (14.1.5), 2 PRC (12.2); + the Tet reinforcements and 1/5 Mech (R-WAR-30)
+        kinds[("Capitalist", "unit")] == 105 and kinds[("Communist", "unit")] == 99
+    )  # + 4 Special Forces (14.1.5), 2 PRC (12.2); + the Tet reinforcements and 1/5 Mech (R-WAR-30); the 711th (R-WAR-37)
     assert all(
         x.source.startswith(("rules:", "reconstruction:", "decision:", "external:")) for x in u.values()
     )

@@ -72,15 +72,18 @@ def forces(game: RowGame) -> dict[str, int]:
 
 
 def shaken_arvn(game: RowGame) -> int:
-    """The ARVN units the scenario's chart events of this season mark Low Morale (6.2 j, 13.1; R-WAR-30): the
+    """The ARVN divisions the scenario's chart events of this season mark Low Morale (6.2 j, 13.1; R-WAR-30): the
     Tet truce that sent half the ARVN on leave, the collapse after Ban Me Thuot.  The Communist knows them when he
-    chooses his mission (he called the truce; the chart's events of a season are public)."""
+    chooses his mission (he called the truce; the chart's events of a season are public).  The event's divisions
+    are counted whether or not they still stand on the map (R-WAR-34): the truce is the moment the North chose
+    months ahead, not a count of the ARVN left to catch on leave (before, counting only those on the map missed
+    Tet 1968 in most campaigns, where two or more of the four truce divisions had been destroyed by then)."""
     return sum(
         1
         for ev in game.scenario.events
         if ev.turn == game.season and ev.kind == "marker" and ev.marker == "Low Morale"
         for u in ev.units
-        if u in game.pos and game.rows[u].nationality == "ARVN"
+        if u in game.rows and game.rows[u].nationality == "ARVN"
     )
 
 
@@ -180,11 +183,20 @@ def commander_change(game: RowGame, d: Any) -> tuple[Any, str]:
     """ROW-14.2.1: the change is offered once US Unrest reaches the rule's level (10 for Abrams, 15 for Weyand);
     the bot makes it only when US Unrest also stands above US Military Victory (the war looks lost at home, as
     after Tet 1968), with the largest reduction offered (the breakpoints of 12.1.2 still hold, so a change at the
-    10 breakpoint lowers nothing: no free reset)."""
+    10 breakpoint lowers nothing: no free reset).  Abrams gives way to Weyand only once fewer than ``FEW_US``
+    American units stand on the map (R-WAR-35): Weyand earns no Body Count VP and may not declare an Offensive, so
+    he is the commander of the last Americans (June 1972), not of the ground war."""
     unrest, mv = game.vp["us_unrest"], game.vp["us_military_victory"]
     keep = next(a for a in d.options if a.kind == "keep_commander")
     if unrest <= mv:
         return keep, f"US Unrest {unrest} is not above Military Victory {mv}: the war still looks won at home"
+    if game.commander(CAPITALIST) == "Abrams":
+        us = forces(game)["US"]
+        if us >= FEW_US:
+            return keep, (
+                f"Abrams stays: {us} American units still fight, and under Weyand their Body Count would earn no "
+                "victory points and no Offensive could be declared (14.2.1); Weyand comes when they are gone"
+            )
     best = max((a for a in d.options if a.kind == "change_commander"), key=lambda a: a["reduce"])
     return best, (
         f"US Unrest {unrest} stands above Military Victory {mv}: a new commander, lowering Unrest by up to "

@@ -344,6 +344,27 @@ class EndPhaseMixin:
                 have = self.vp["us_military_victory" if aw.side == CAPITALIST else "us_unrest"]
                 n = max(aw.vp, -have)
                 text = f"{aw.id.replace('_', ' ')}: {aw.condition} ({aw.vp} VP, never below 0)"
+                if aw.us_units_at_least is not None:  # R-WAR-38: only while the Americans fight
+                    us = sum(
+                        1
+                        for u in self.pos
+                        if self.rows[u].kind == "unit" and self.rows[u].nationality == "US"
+                    )
+                    if us < aw.us_units_at_least:
+                        n = 0
+                    text += (
+                        f"; {us} American units on the map, "
+                        + ("at least" if us >= aw.us_units_at_least else "fewer than")
+                        + f" the {aw.us_units_at_least} it needs"
+                    )
+                shock = [
+                    f"the {side}'s {self.missions[side]}".replace("_", " ")
+                    for side, names in sorted(aw.unless_missions.items())
+                    if self.missions.get(side) in names
+                ]
+                if shock:  # R-WAR-39: not in the season of these missions
+                    n = 0
+                    text += f"; not this season: {' and '.join(shock)}"
                 yield self.ruling(
                     "ROW-12.1.2",
                     f"Award: {aw.id.replace('_', ' ')}",

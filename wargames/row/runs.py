@@ -308,9 +308,39 @@ def arc_game(scenario: str, seed: int) -> dict[str, Any]:
         "label": rows[-1]["label"],
         "us_military_victory": g.vp["us_military_victory"],
         "us_unrest": g.vp["us_unrest"],
+        "turn": g.turn,
+        "body_count": g.vp["body_count"],
+        "casualties": g.vp["casualties"],
         "seconds": round(time.perf_counter() - t, 3),
         "arc": rows,
     }
+
+
+def montecarlo_rows(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """:func:`arc_game` results as the rows of ``benchmarks/row_montecarlo.py`` (``wargames.core.montecarlo``:
+    seed, winner, level, rule, turn, the four tracks, each side's margin, seconds, and the season it ended), so the
+    campaign's stored run ``row_campaign_100.csv`` is the calibration's final run (ROW-12.1)."""
+    out = []
+    for g in games:
+        mv, unrest = int(g["us_military_victory"]), int(g["us_unrest"])
+        out.append(
+            {
+                "seed": g["seed"],
+                "winner": g["winner"],
+                "level": g["level"],
+                "rule": "ROW-12.1",
+                "turn": g.get("turn", ""),
+                "score_US Military Victory": mv,
+                "score_US Unrest": unrest,
+                "score_Body Count": g.get("body_count", ""),
+                "score_US Casualties": g.get("casualties", ""),
+                "margin_Capitalist": mv - unrest,
+                "margin_Communist": unrest - mv,
+                "seconds": g["seconds"],
+                "season": g["label"],
+            }
+        )
+    return out
 
 
 def arc_figures(games: list[dict[str, Any]]) -> dict[str, Any]:

@@ -70,6 +70,7 @@ from .scenario_schema import (  # noqa: F401 - the scenario file's models (secti
     turn_label,
 )
 from .units import UnitRow, load_units
+from .victory import missions_table
 
 if TYPE_CHECKING:  # pragma: no cover
     import yaml
@@ -482,6 +483,24 @@ def _cross_check(sc: RowScenario, ck: _Checker) -> None:
                 ("victory", "awards", i, "vp"),
                 "an award gives at least 1 VP; only a per-season award may take VPs away (R-SCN-41)",
             )
+        if aw.us_units_at_least is not None and aw.per != "season":
+            raise ck.fail(
+                ("victory", "awards", i, "us_units_at_least"),
+                "only a per-season award may depend on the American units on the map (R-WAR-38)",
+            )
+        if aw.unless_missions and aw.per != "season":
+            raise ck.fail(
+                ("victory", "awards", i, "unless_missions"),
+                "only a per-season award may be skipped in the season of a mission (R-WAR-39)",
+            )
+        for side, names in aw.unless_missions.items():
+            known = {m for (sd, m) in missions_table() if sd == side}
+            for j, name in enumerate(names):
+                if name not in known:
+                    raise ck.fail(
+                        ("victory", "awards", i, "unless_missions", side, j),
+                        f"{name!r} is not a {side} HQ mission (9.5: {', '.join(sorted(known))}; R-WAR-39)",
+                    )
         if aw.per == "season" and (aw.hexes or aw.when != "end_of_turn"):
             raise ck.fail(
                 ("victory", "awards", i, "per"),

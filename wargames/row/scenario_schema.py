@@ -235,7 +235,11 @@ class SpecialRule(_Item):
 class Award(_Item):
     """A scenario VP award (12.1.1, 12.1.2: scenarios list what is gained and lost).  ``per: season`` (decision
     R-SCN-41) is given every End Phase without a condition; its ``vp`` may be negative (a loss), and such a loss
-    never takes the track below 0, so it never passes VPs to the opponent by the zero rule."""
+    never takes the track below 0, so it never passes VPs to the opponent by the zero rule.  ``us_units_at_least``
+    (per-season awards only, decision R-WAR-38): the award is given only in an End Phase with at least that many
+    American units (formations, not HQs) on the map, e.g. a credibility gap that lasts while the Americans fight.
+    ``unless_missions`` (per-season awards only, R-WAR-39): side -> HQ missions (9.5) in whose season the award is not
+    given, e.g. the public's attention does not drift in a season of a Communist Offensive or General Uprising."""
 
     id: str
     side: Literal["Capitalist", "Communist"]
@@ -246,6 +250,8 @@ class Award(_Item):
     controlled_by: Literal["Capitalist", "Communist"] | None = None
     hexes: list[str] = []
     radius: int | None = Field(default=None, ge=0)
+    us_units_at_least: int | None = Field(default=None, ge=1)
+    unless_missions: dict[Literal["Capitalist", "Communist"], list[str]] = {}
 
 
 class Victory(_Item):
