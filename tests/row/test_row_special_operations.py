@@ -41,31 +41,31 @@ def _tet():
 
 
 def test_row_14_8_special_operations_are_playable_where_the_forces_include_them():
-    """R-GAME-42 / R-GAME-43: Tet's air war has two SOW wings and its Special Forces counters not set up are ready;
-    Eastertide's SOW wing is in play but no Special Forces are left (the US Special Forces left in 1971)."""
+    """R-GAME-42 / R-GAME-43: Tet's air war has its SOW wing (the 14th; the 633rd was gone by 1968, R-WAR-37) and its
+    Special Forces counters not set up are ready; Eastertide has neither (the US Special Forces left in 1971, the
+    14th SOW in 1970, R-WAR-37), so the step is not in play there."""
     g = _tet()
     assert g.sow_in_play() and len(g.sf_ready()) == 6 and "us_sf_kham_duc" not in g.sf_ready()
     rulings, asked = _drive(g.special_operations(), lambda d: d.options[-1])
     wings = [d.options[0]["wing"] for d in asked if d.kind == "special_operation"]
-    assert wings == ["usaf_14sow", "usaf_633sow"] and all(d.rule_id == "ROW-14.8" for d in asked)
+    assert wings == ["usaf_14sow"] and all(d.rule_id == "ROW-14.8" for d in asked)
     e = wargames.load("row", "eastertide", seed=3)
-    assert e.sow_in_play() and e.sf_ready() == []
-    rulings, asked = _drive(e.special_operations(), lambda d: d.options[-1])
-    assert not asked and rulings[0].title == "No Special Forces ready"
+    assert not e.sow_in_play() and e.sf_ready() == []
 
 
 def test_row_10_4_4_a_damaged_or_committed_sow_wing_does_not_fly():
     """R-GAME-42: a wing in the Damaged box, or committed to another mission box this season (10.4.4), is not
     offered a special operation; the ruling says which and why."""
     g = _tet()
-    g.airwar["aircraft"]["usaf_14sow"]["box"] = "damaged"
-    g.airwar["aircraft"]["usaf_633sow"]["box"] = "ground_support"
-    rulings, asked = _drive(g.special_operations(), lambda d: d.options[-1])
-    assert not [d for d in asked if d.kind == "special_operation"]
-    note = next(r for r in rulings if r.title == "SOW wings not flying")
-    assert (
-        "14th Special Operations Wing (damaged)" in note.explanation and "ground support" in note.explanation
-    )
+    for box, why in (
+        ("damaged", "14th Special Operations Wing (damaged)"),
+        ("ground_support", "ground support"),
+    ):
+        g.airwar["aircraft"]["usaf_14sow"]["box"] = box
+        rulings, asked = _drive(g.special_operations(), lambda d: d.options[-1])
+        assert not [d for d in asked if d.kind == "special_operation"]
+        note = next(r for r in rulings if r.title == "SOW wings not flying")
+        assert why in note.explanation
     g.airwar["aircraft"]["usaf_14sow"]["box"] = "available"
     rulings, asked = _drive(g.special_operations(), lambda d: d.options[-1])
     assert [d.options[0]["wing"] for d in asked if d.kind == "special_operation"] == ["usaf_14sow"]
