@@ -41,8 +41,8 @@ def _tet():
 
 
 def test_row_14_8_special_operations_are_playable_where_the_forces_include_them():
-    """R-GAME-42 / R-GAME-43: Tet's air war has its SOW wing (the 14th; the 633rd was formed only in July 1968, R-WAR-37) and its
-    Special Forces counters not set up are ready; Eastertide has neither (the US Special Forces left in 1971, the
+    """R-GAME-42 / R-GAME-43: Tet's air war has its SOW wing (the 14th; the 633rd was formed only in July 1968,
+    R-WAR-37) and its Special Forces counters not set up are ready; Eastertide has neither (the US Special Forces left in 1971, the
     14th SOW in September 1971, R-WAR-37), so the step is not in play there."""
     g = _tet()
     assert g.sow_in_play() and len(g.sf_ready()) == 6 and "us_sf_kham_duc" not in g.sf_ready()
