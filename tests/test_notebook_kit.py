@@ -318,9 +318,11 @@ def test_draw_hexgrid():
 
 
 def test_mapview_build_time(tet):
-    t0 = time.perf_counter()
+    """Building a map view takes about 1 s of processor; measured as processor time, so that a loaded CI machine
+    (three workers and browsers on two cores) does not fail it by waiting for a core."""
+    t0 = time.process_time()
     MapView(tet)
-    assert time.perf_counter() - t0 < 5
+    assert time.process_time() - t0 < 5
 
 
 def test_notebook_index_lists_every_game_notebook_with_its_title():
