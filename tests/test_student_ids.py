@@ -20,7 +20,7 @@ pytest.importorskip("ipywidgets")
 import wargames  # noqa: E402
 from wargames.core.data import data_root  # noqa: E402
 from wargames.core.players import RandomPlayer  # noqa: E402
-from wargames.core.rulings import change_line, changes_html  # noqa: E402
+from wargames.core.rulings import change_line, changes_html, input_text  # noqa: E402
 from wargames.notebook.rulingpanel import _plain_card, _text, plain_numbers, prompt_text  # noqa: E402
 from wargames.notebook.widgets import ActionChooser  # noqa: E402
 
@@ -133,6 +133,8 @@ def _ruling_faults(game, r, side: str) -> list[str]:
         for f in _rule_ref_faults(game.game_id, [plain])
         if not f.startswith("'[") or _REF_INSIDE.search(f.split("' in:")[0])
     ]
+    for k, v in (r.inputs or {}).items():  # "Details": the inputs' names stay, their values read as names
+        out += id_faults(game.game_id, f"{where} Details input {k}", input_text(v, text))
     for c in r.changes[:40]:
         line = change_line(c, text)
         out += id_faults(game.game_id, where + " change", line)
@@ -287,7 +289,66 @@ def test_issue31_item3_the_built_in_players_reasons_and_the_decisions_table_read
         for row in g.decisions(side):
             where = f"{side}'s decisions table, {row['side']}'s {row['action']}"
             faults += id_faults(game_id, where + " reason", plain_numbers(row["why"]))
+            faults += id_faults(game_id, where + " action", row["action"])
             faults += id_faults(game_id, where + " parameters", ", ".join(map(str, row["params"].values())))
         for r in g.log:
             faults += _ruling_faults(g, r, side)
     assert not faults, "\n".join(dict.fromkeys(faults))
+
+
+def test_details_card_reads_the_ids_in_a_rulings_inputs_as_names():
+    """Behind "Details" (``RulingPanel`` with the box ticked): the inputs keep their names, their values that are
+    data ids read as the game names them (a Rumor of War unit Out of Communications) and a kind of thing as words."""
+    import dataclasses
+
+    from wargames.notebook.rulingpanel import RulingPanel
+
+    g = wargames.load("row", seed=1)
+    r = dataclasses.replace(
+        g.log[0],
+        inputs={"why": "OOC arvn_rf_quang_tri", "combat_type": "meeting_engagement", "hexes": ["2643"]},
+    )
+    panel = RulingPanel(g, "Capitalist", details=True)
+    card = _plain(panel._card(r, set()))
+    assert "why=OOC Regional Forces, Quang Tri" in card and "combat_type=meeting engagement" in card
+    assert "hexes=Quang Tri (2643)" in card
+    inputs = card[card.index("inputs:") :].split("\n")[0]
+    assert not [f for f in id_faults("row", "Details", inputs) if "combat_type" not in f], inputs
+
+
+def test_yotr_dep_the_free_deployment_prompts_name_each_counter_by_its_face():
+    """YOTR-DEP / YOTR-DEP-COMM (Standard Game): every deployment prompt names the counter as ``describe`` does
+    ("NLF 2-1-6", so the Allied reader sees only what he may), never by the bare id; read by the Communist it is the
+    counter's name ("NLF 1st Central Coast (2-1-6)")."""
+    g = wargames.load("yotr", "standard", 1)
+    g.set_players({s: None for s in g.sides})
+    bots = {s: g.default_player(s) for s in g.sides}
+    seen = set()
+    for _ in range(40):
+        while g.decision is None:
+            g.advance("decision")
+        d = g.decision
+        if d.kind == "deploy":
+            uid = next(a["unit"] for a in d.options if "unit" in dict(a.params))
+            assert g.describe(uid) in d.prompt, d.prompt
+            assert uid not in prompt_text(g, d, "Communist") and uid not in prompt_text(g, d, "Allied")
+            seen.add(uid.split("_")[0])
+        g.apply(bots[d.side].choose(g, d))
+    assert {"nva", "nlf"} <= seen
+
+
+def test_decisions_table_names_each_action_in_words_not_by_its_kind():
+    """The decisions table (``decisions``, shown in the apps and notebooks): the action column reads as the game
+    names that kind of decision (``data/<game>/decision_kinds.csv``) or as words, the engine's kind kept apart."""
+    g = wargames.load("yotr", "standard", 1)
+    g.set_players({s: None for s in g.sides})
+    while g.decision is None:
+        g.advance("decision")
+    g.apply(next(a for a in g.legal_actions() if a.kind == "deploy"))
+    for side in (None, "Communist", "Allied"):
+        row = g.decisions(side)[0]
+        assert (row["action"], row["kind"]) == ("Setting up units", "deploy"), side
+    r = wargames.load("row", "vietnam-war", seed=0)
+    assert r.action_words("change_commander") == "Change commander"
+    assert r.action_words("mission") == "HQ mission for the season"
+    assert not id_faults("row", "action", r.action_words("change_commander"))

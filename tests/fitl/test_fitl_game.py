@@ -43,7 +43,7 @@ def test_fitl_2_0_pass_only_game_runs_end_to_end():
     g = NoOps("short", 3)
     g.play()
     assert g.is_over and g.coups_held >= 1 and g.invariants() == []
-    assert {d["action"] for d in g.decisions() if d["side"] and d["action"] in ("pass", "op")} == {"pass"}
+    assert {d["kind"] for d in g.decisions() if d["side"] and d["kind"] in ("pass", "op")} == {"pass"}
 
 
 @pytest.mark.parametrize("scenario", ["short", "medium", "full"])

@@ -26,7 +26,7 @@ def test_row_tet_communist_launches_the_general_uprising_rule_9_5(tet):
     why = [
         d["why"]
         for d in tet.decisions()
-        if d["action"] == "declare_mission" and d["params"].get("mission") == "general_uprising"
+        if d["kind"] == "declare_mission" and d["params"].get("mission") == "general_uprising"
     ]
     assert why and "General Uprising" in why[0]
 

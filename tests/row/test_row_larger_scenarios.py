@@ -263,8 +263,8 @@ def test_row_r_scn_28_pinned_units_are_never_activated_or_moved():
 def test_row_r_scn_41_the_credibility_gap_never_goes_below_zero():
     """R-SCN-41: the campaign's credibility gap (-9 VP a season after R-WAR-05) stops at 0 (no zero-rule transfer)."""
     g = wargames.load("row", "vietnam-war", seed=0)
-    _bots_until(g, lambda: any(r.title == "Award: credibility gap" for r in g.log))
-    r = next(r for r in g.log if r.title == "Award: credibility gap")
+    _bots_until(g, lambda: any(r.title == "Award: Credibility gap" for r in g.log))
+    r = next(r for r in g.log if r.title == "Award: Credibility gap")
     assert -9 <= r.result["vp"] <= 0 and r.rule_id == "ROW-12.1.2"
     assert g.vp["us_military_victory"] >= 0
 
@@ -357,8 +357,8 @@ def test_row_r_war_38_the_credibility_gap_only_while_the_americans_fight():
     g.scenario = g.scenario.model_copy(
         update={"victory": g.scenario.victory.model_copy(update={"awards": awards})}
     )
-    _bots_until(g, lambda: any(r.title == "Award: credibility gap" for r in g.log))
-    r = next(r for r in g.log if r.title == "Award: credibility gap")
+    _bots_until(g, lambda: any(r.title == "Award: Credibility gap" for r in g.log))
+    r = next(r for r in g.log if r.title == "Award: Credibility gap")
     assert r.result["vp"] == 0 and "fewer than the 50 it needs" in r.explanation
 
 
@@ -381,12 +381,12 @@ def test_row_r_war_39_attention_does_not_fade_in_the_season_of_an_offensive():
     assert gap.us_units_at_least == 5
     g = wargames.load("row", "vietnam-war", seed=0)
     _bots_until(
-        g, lambda: any(r.title == "Award: credibility gap" for r in g.log)
+        g, lambda: any(r.title == "Award: Credibility gap" for r in g.log)
     )  # the award before the fade
     g.vp["us_unrest"] = 8
     g.missions["Communist"] = "general_uprising"
-    _bots_until(g, lambda: any(r.title == "Award: attention fades" for r in g.log))
-    r = next(r for r in g.log if r.title == "Award: attention fades")
+    _bots_until(g, lambda: any(r.title == "Award: Public attention fades" for r in g.log))
+    r = next(r for r in g.log if r.title == "Award: Public attention fades")
     assert r.result["vp"] == 0 and "general uprising" in r.explanation
 
 

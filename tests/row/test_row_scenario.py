@@ -505,3 +505,31 @@ def test_row_13_1_loader_refuses_an_unknown_scenario_and_a_missing_source(tmp_pa
     data = _data()
     data["setup"][0]["source"] = "we think so"
     assert _refused(tmp_path, data, "must start with").column == "setup[0].source"
+
+
+def test_row_12_1_every_scenario_award_has_the_name_a_student_reads(tmp_path):
+    """ROW-12.1 / 12.1.2: a scenario's VP award is read by its ``name`` (rulings, the Details inputs, the VP tables
+    of ``runs.vp_sources``), its ``id`` staying the data's key; an award without a name is refused."""
+    import dataclasses
+    import types
+
+    import wargames
+    from wargames.row.runs import vp_sources
+
+    for sid in scenario_names():
+        for aw in load_scenario(sid).victory.awards:
+            assert aw.name and "_" not in aw.name and aw.name != aw.id, (sid, aw.id)
+    g = wargames.load("row", "vietnam-war", seed=0)
+    assert g.display_text("scenario award attention_fades") == "scenario award Public attention fades"
+    r = dataclasses.replace(
+        g.log[0],
+        turn=1,
+        title="Victory points",
+        inputs={"amount": -1, "why": "scenario award attention_fades"},
+        result={"side": "Communist", "before": 5, "after": 4},
+    )
+    rows = vp_sources(types.SimpleNamespace(scenario=g.scenario, log=[r]))
+    assert [row["cause"] for row in rows] == ["Public attention fades"]
+    data = _data()
+    del data["victory"]["awards"][0]["name"]
+    _refused(tmp_path, data, "name")

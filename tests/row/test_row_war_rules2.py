@@ -56,7 +56,7 @@ def test_row_9_5_in_the_game_a_city_held_in_the_uprising_counts_double_r_war_10(
         g.place(pavn, "2643")  # Quang Tri
         g.missions.update({CAPITALIST: "search_and_destroy", COMMUNIST: mission})
         rs = drive(g, g.victory_point_check(), _pass)
-        award = next(r for r in rs if r.title == "Award: cities seized")
+        award = next(r for r in rs if r.title == "Award: Province capitals seized")
         gained[mission] = award.result["vp"]
     assert gained == {"general_uprising": 2, "infiltrate": 1}
 
@@ -77,7 +77,7 @@ def test_row_9_5_general_uprising_victory_phase_removes_the_vc_battalions_r_war_
     assert all(u not in g.pos and g.box[u] == "destroyed" for u in vcb)
     assert g.uprising_over()
     assert g.elimination_box(rgt) == "destroyed" and g.elimination_box(pavn) == "replacements"
-    ruling = [r for r in rs if r.title.startswith("Award: cities")]
+    ruling = [r for r in rs if r.title.startswith("Award: Province capitals")]
     assert ruling  # the territorial award was weighed with the uprising in force
 
 

@@ -59,21 +59,27 @@ class Reports:
         return self.display_text(why, side) if why else why
 
     def decisions(self, side: str | None = None) -> list[dict[str, Any]]:
-        """Every decision so far: side, who decided (a bot's class or "person"), the action and, for bots, why.
+        """Every decision so far: side, who decided (a bot's class or "person"), the action in words (``action``:
+        the game's name for that kind of decision in ``data/<game>/decision_kinds.csv``, else the kind read as
+        words, ``change_commander`` -> "Change commander"), its ``kind`` as the engine names it, and, for bots, why.
 
         ``side`` given: as that side may read them (issue #19): parameters by ``display_name`` (and the ids a value
         holds written out by ``display_text``, issue #31 item 3: ``vc_guerrillas`` -> "VC Guerrillas"), the reason through
         ``reason_shown``; a decision whose reason is hidden from ``side`` shows only its side, who and kind of
         action (no parameters, no reason), so nothing it names can give a hidden counter away."""
         out = []
+        words: dict[str, str] = {}
         for e in self.record:
             if "act" in e:
                 act = Action.from_json(e["act"])
+                if act.kind not in words:
+                    words[act.kind] = self.action_words(act.kind)
                 row = {
                     "ruling": e["at"][0],
                     "side": e.get("side", ""),
                     "by": e.get("by", ""),
-                    "action": act.kind,
+                    "action": words[act.kind],
+                    "kind": act.kind,
                     "params": dict(act.params),
                     "why": e.get("why", ""),
                 }
@@ -92,6 +98,21 @@ class Reports:
                     row.update(params=shown, why=why or "")
                 out.append(row)
         return out
+
+    def action_words(self, kind: str) -> str:
+        """A kind of action as a student reads it in a decisions table: the game's name for that kind of decision
+        (``decision_kinds.csv``: Year of the Rat's ``deploy`` -> "Setting up units"), else the kind read as words
+        with a capital (``change_commander`` -> "Change commander")."""
+        from .lesson import kind_name
+
+        try:
+            name = kind_name(str(getattr(self, "game_id", "")), kind)
+        except (
+            OSError,
+            ValueError,
+        ):  # a game without a decision_kinds.csv (a test double): the kind as words
+            name = kind.replace("_", " ")
+        return name[:1].upper() + name[1:]
 
     def log_frame(self, side: str | None = None) -> pd.DataFrame:
         """The log as a table.  ``side`` given: each ruling as that side may read it (``Ruling.for_side``), its
@@ -191,7 +212,8 @@ class Reports:
         )
         dec = (
             (
-                f"<b>{html.escape(self._pending.side)}</b> to decide: {html.escape(self._pending.prompt)} "
+                f"<b>{html.escape(self._pending.side)}</b> to decide: "
+                f"{html.escape(self.display_text(self._pending.prompt))} "
                 f"({len(self._pending.options)} legal actions, {self._pending.rule_id})"
             )
             if self._pending

@@ -246,19 +246,35 @@ def changes_html(r: Ruling, text: Callable[[str], str] = str) -> str:
     )
 
 
+#: a snake_case word left in an input's value once the game's names are in (not part of a path or a file name)
+_SNAKE_VALUE = re.compile(r"(?<![\w/.@-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b(?!\.\w)")
+
+
+def input_text(value: Any, text: Callable[[str], str] = str) -> str:
+    """One input of a ruling as the "Details" card shows it: a list or mapping written out (``_plain_value``), then
+    through ``text`` (the game's ``display_text``: a unit, place, leader, aircraft or marker by its name), and a
+    value that is a kind of thing rather than a thing (``meeting_engagement``, ``loss_point``) read as words
+    ("meeting engagement"); a data file's path (``data/row/tables/snafu_cup.csv``) stays as it is."""
+    return _SNAKE_VALUE.sub(lambda m: m.group(0).replace("_", " "), text(str(_plain_value(value))))
+
+
 def ruling_html(r: Ruling, text: Callable[[str], str] = str) -> str:
     """One ruling as an HTML card: rule id, title, explanation, inputs, dice and table cell, and its changes
-    folded (``text``: the game's ``display_text``, for the changes)."""
+    folded.  ``text`` (the game's ``display_text``) puts names for the ids in the title, the explanation, the
+    changes and the inputs' values (``why=OOC arvn_rf_quang_tri`` reads "why=OOC Regional Forces, Quang Tri"; the
+    inputs' own names stay, as the rule names them)."""
     bits = [
         '<div class="wg-ruling" style="border-left:4px solid #8a6d3b;padding:4px 8px;margin:4px 0;'
         'background:#fbf8f1;font-family:sans-serif;font-size:13px">',
-        f'<div><b style="color:#5a3e1b">{_cell(r.rule_id)}</b> &middot; <b>{_cell(r.title)}</b>'
+        f'<div><b style="color:#5a3e1b">{_cell(r.rule_id)}</b> &middot; <b>{_cell(text(str(r.title)))}</b>'
         f' <span style="color:#888">#{r.seq}, turn {r.turn}, {_cell(r.phase)}</span></div>',
-        f"<div>{_cell(r.explanation)}</div>",
+        f"<div>{_cell(text(str(r.explanation)))}</div>",
     ]
     facts = []
     if r.inputs:
-        facts.append("inputs: " + ", ".join(f"{_cell(k)}={_cell(v)}" for k, v in r.inputs.items()))
+        facts.append(
+            "inputs: " + ", ".join(f"{_cell(k)}={_cell(input_text(v, text))}" for k, v in r.inputs.items())
+        )
     if r.dice:
         facts.append("dice: " + ", ".join(_cell(d) for d in r.dice))
     if r.lookup:

@@ -4,7 +4,6 @@ that use it are in :mod:`wargames.notebook.widgets`."""
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import re
 from collections.abc import Callable
@@ -142,9 +141,7 @@ class RulingPanel:
     def _card(self, r: Ruling, fresh: set[int]) -> str:
         text = _text(self.game, self.side)
         if self.details.value:
-            card = ruling_html(
-                dataclasses.replace(r, title=text(str(r.title)), explanation=text(str(r.explanation))), text
-            )
+            card = ruling_html(r, text)
         else:
             card = _plain_card(r, text, getattr(self.game, "game_id", None))
         if r.seq in fresh:

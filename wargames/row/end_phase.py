@@ -337,13 +337,11 @@ class EndPhaseMixin:
             if aw.per == "hex":
                 held = [h for h in aw.hexes if h not in cap]
                 n = aw.vp * len(held)
-                text = (
-                    f"{aw.id.replace('_', ' ')}: the {aw.side} controls {', '.join(held) or 'none of them'}"
-                )
+                text = f"{aw.name}: the {aw.side} controls {', '.join(held) or 'none of them'}"
             elif aw.per == "season" and aw.vp < 0:  # R-SCN-41: a loss every season, never below 0
                 have = self.vp["us_military_victory" if aw.side == CAPITALIST else "us_unrest"]
                 n = max(aw.vp, -have)
-                text = f"{aw.id.replace('_', ' ')}: {aw.condition} ({aw.vp} VP, never below 0)"
+                text = f"{aw.name}: {aw.condition} ({aw.vp} VP, never below 0)"
                 if aw.us_units_at_least is not None:  # R-WAR-38: only while the Americans fight
                     us = sum(
                         1
@@ -367,7 +365,7 @@ class EndPhaseMixin:
                     text += f"; not this season: {' and '.join(shock)}"
                 yield self.ruling(
                     "ROW-12.1.2",
-                    f"Award: {aw.id.replace('_', ' ')}",
+                    f"Award: {aw.name}",
                     text + f": {n} VP to the {aw.side}.",
                     result={"award": aw.id, "vp": n},
                 )
@@ -380,7 +378,7 @@ class EndPhaseMixin:
                 }
                 ok = not (zone & com_units)
                 n = aw.vp if ok else 0
-                text = f"{aw.id.replace('_', ' ')}: {'met' if ok else 'not met'} ({aw.condition})"
+                text = f"{aw.name}: {'met' if ok else 'not met'} ({aw.condition})"
             if (
                 n
             ):  # 9.5 (R-WAR-10): a held-hex award is territorial; any award to the Communist an Unrest award
@@ -397,7 +395,7 @@ class EndPhaseMixin:
                 n = val.result
             yield self.ruling(
                 "ROW-12.1",
-                f"Award: {aw.id.replace('_', ' ')}",
+                f"Award: {aw.name}",
                 text + f": {n} VP to the {aw.side}.",
                 result={"award": aw.id, "vp": n},
                 places=list(aw.hexes),

@@ -700,8 +700,9 @@ class RowGame(
         carry (issue #31 item 3), each from its data file: places (``map/places.csv``: ``chu_lai`` -> Chu Lai),
         aircraft counters, aces, airfields and air mission boxes (``air/*.csv``), HQ missions (``tables/hq_missions.csv``
         labels), the off-map boxes (``tables/boxes.csv``), the kinds of decision (``decision_kinds.csv``: also the modes of a move, ``early_exploitation``), the
-        victory tracks (``VP_NAMES``, the names the score board uses) and this scenario's VP awards
-        (an award has no name in the scenario file: its id read as words, ``cities_held`` -> "cities held")."""
+        victory tracks (``VP_NAMES``, the names the score board uses), this scenario's VP awards (their ``name`` in
+        the scenario file, ``cities_held`` -> "Province capitals held") and its special rules (which have no name:
+        the id read as words, ``chinese_intervention_moot`` -> "chinese intervention moot")."""
         cached = _ID_NAMES.get(self.scenario.id)
         if cached is not None:
             return cached
@@ -710,7 +711,8 @@ class RowGame(
 
         # a kind of decision (``decision_kinds.csv``), also a movement's mode: "early_exploitation" -> its name
         out: dict[str, str] = {k: row.name for k, row in decision_kinds("row").items()}
-        out.update({a.id: a.id.replace("_", " ") for a in self.scenario.victory.awards})
+        out.update({a.id: a.name for a in self.scenario.victory.awards})
+        out.update({r.id: r.id.replace("_", " ") for r in self.scenario.special_rules})
         out.update(_box_names())
         out.update({p.id: p.name for p in self.map.places.values()})
         out.update({k: a.name for k, a in airfields().items()})

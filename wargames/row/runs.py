@@ -180,6 +180,7 @@ def vp_sources(game: Any) -> list[dict[str, Any]]:
             )
 
     other = {"Capitalist": "Communist", "Communist": "Capitalist"}
+    awards = {a.id: a.name for a in game.scenario.victory.awards}
     for r in game.log:
         res = r.result if isinstance(r.result, dict) else {}
         if r.title == "Accumulator roll":
@@ -200,6 +201,7 @@ def vp_sources(game: Any) -> list[dict[str, Any]]:
                 r.title,
                 str((r.inputs or {}).get("why", "award")).removeprefix("scenario award ").split(" (")[0],
             )
+            cause = awards.get(cause, cause)  # a scenario award by its name (its id is the data's key)
             add(r, res["side"], cause, res["after"] - res["before"])
             add(r, other[res["side"]], f"{cause} (zero rule)", res.get("to_opponent", 0))
     return out

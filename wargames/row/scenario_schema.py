@@ -239,9 +239,11 @@ class Award(_Item):
     (per-season awards only, decision R-WAR-38): the award is given only in an End Phase with at least that many
     American units (formations, not HQs) on the map, e.g. a credibility gap that lasts while the Americans fight.
     ``unless_missions`` (per-season awards only, R-WAR-39): side -> HQ missions (9.5) in whose season the award is not
-    given, e.g. the public's attention does not drift in a season of a Communist Offensive or General Uprising."""
+    given, e.g. the public's attention does not drift in a season of a Communist Offensive or General Uprising.
+    ``name``: what a student reads for the award (rulings, the VP tables), the ``id`` staying the data's key."""
 
     id: str
+    name: str = Field(min_length=1)
     side: Literal["Capitalist", "Communist"]
     when: Literal["end_of_turn", "immediate", "scenario_end"]
     vp: int

@@ -705,7 +705,9 @@ class CombatRules:
             to = opts[0]
         else:
             acts = [
-                Action.make("retreat", f"Retreat {uid} to {self.hex_name(h)}", [h], unit=uid, to=h)
+                Action.make(
+                    "retreat", f"Retreat {self.describe(uid)} to {self.hex_name(h)}", [h], unit=uid, to=h
+                )
                 for h in opts
             ]
             act = yield self.decide(
@@ -760,7 +762,8 @@ class CombatRules:
             if not cand:
                 return
             opts = [
-                Action.make("advance", f"Advance {uid} into {target}", [target], unit=uid) for uid in cand
+                Action.make("advance", f"Advance {self.describe(uid)} into {target}", [target], unit=uid)
+                for uid in cand
             ]
             opts.append(Action.make("stop", "No (further) advance"))
             act = yield self.decide(

@@ -231,7 +231,9 @@ class DeployRules:
                 continue
             opts = self._deploy_options(uid, nva_deploy_hexes())
             if len(aside) < len(nva) - 14:
-                opts.append(Action.make("set_aside", f"Set {uid} aside for the third step", unit=uid))
+                opts.append(
+                    Action.make("set_aside", f"Set {self.describe(uid)} aside for the third step", unit=uid)
+                )
             act = yield self.decide(
                 "Communist",
                 f"Deploy {self.describe(uid)} (step 1: 14 of 21)",
@@ -250,7 +252,7 @@ class DeployRules:
             opts = self._deploy_options(uid, nlf_deploy_hexes(region))
             act = yield self.decide(
                 "Communist",
-                f"Deploy {uid} in {self.data.regions[region].name}",
+                f"Deploy {self.describe(uid)} in {self.data.regions[region].name}",
                 "YOTR-DEP",
                 opts,
                 check=self._deploy_check(
@@ -361,7 +363,9 @@ class DeployRules:
             hexes, where = nva_menu(uid)
             opts = self._deploy_options(uid, hexes)
             if len(aside) < len(nva) - 14:
-                opts.append(Action.make("set_aside", f"Set {uid} aside for the third step", unit=uid))
+                opts.append(
+                    Action.make("set_aside", f"Set {self.describe(uid)} aside for the third step", unit=uid)
+                )
             act = yield self.decide(
                 "Communist",
                 f"Deploy {self.describe(uid)} (step 1: 14 of 21)",
@@ -381,7 +385,7 @@ class DeployRules:
             where = f"in the {d.regions[region].name} Region, never on a town, road or trail hex"
             act = yield self.decide(
                 "Communist",
-                f"Deploy {uid} in {d.regions[region].name}",
+                f"Deploy {self.describe(uid)} in {d.regions[region].name}",
                 "YOTR-DEP-COMM",
                 opts,
                 check=self._deploy_check(uid, opts, where, "YOTR-DEP-COMM"),

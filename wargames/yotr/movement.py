@@ -630,7 +630,11 @@ class MovementRules:
                             (h, *via),
                         )
                     )
-            dests.append(Action.make("stay", f"{uid} stays in {self.loc[uid]}", [self.loc[uid]], unit=uid))
+            dests.append(
+                Action.make(
+                    "stay", f"{self.describe(uid)} stays in {self.loc[uid]}", [self.loc[uid]], unit=uid
+                )
+            )
             dest = yield self.decide(
                 side,
                 f"Where does {self.describe(uid)} go?",

@@ -99,14 +99,18 @@ class TurnRules:
                 to = entries[0]
             else:
                 opts = [
-                    Action.make("enter", f"{uid} enters at {self.hex_name(h)}", [h], unit=uid, to=h)
+                    Action.make(
+                        "enter", f"{self.describe(uid)} enters at {self.hex_name(h)}", [h], unit=uid, to=h
+                    )
                     for h in entries
                 ]
                 if delay:
-                    opts.append(Action.make("delay", f"Hold {uid} back one Game-Turn", unit=uid))
+                    opts.append(
+                        Action.make("delay", f"Hold {self.describe(uid)} back one Game-Turn", unit=uid)
+                    )
                 act = yield self.decide(
                     "Communist",
-                    f"Where does reinforcement {uid} arrive?",
+                    f"Where does reinforcement {self.describe(uid)} arrive?",
                     "YOTR-REI-PLACE",
                     opts,
                     kind="enter",
@@ -174,13 +178,19 @@ class TurnRules:
                 )
                 continue
             opts = [
-                Action.make("enter", f"{uid} enters at {self.hex_name(h)}", [h], unit=uid, to=h)
+                Action.make(
+                    "enter", f"{self.describe(uid)} enters at {self.hex_name(h)}", [h], unit=uid, to=h
+                )
                 for h in entries
             ]
             if self.scenario.reinforcements == "may_delay":
-                opts.append(Action.make("delay", f"Hold {uid} back one Game-Turn", unit=uid))
+                opts.append(Action.make("delay", f"Hold {self.describe(uid)} back one Game-Turn", unit=uid))
             act = yield self.decide(
-                "Allied", f"Where does reinforcement {uid} arrive?", "YOTR-REI-PLACE", opts, kind="enter"
+                "Allied",
+                f"Where does reinforcement {self.describe(uid)} arrive?",
+                "YOTR-REI-PLACE",
+                opts,
+                kind="enter",
             )
             if act.kind == "delay":
                 yield self.ruling("YOTR-REI", f"{uid} held back", "The unit is delayed one Game-Turn.")
