@@ -109,3 +109,18 @@ def test_lab_settings_save_widget_state_and_are_installed():
     assert settings["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True
     for script in ("tools/install.sh", "binder/postBuild"):
         assert "overrides.d/wargames.json" in (ROOT / script).read_text(encoding="utf-8"), script
+
+
+def test_the_readmes_python_examples_are_formatted_as_ruff_formats_them():
+    """``ruff format --check .`` (the whole tree, as a contributor runs it) also reads the Python blocks of the
+    Markdown files: the README's examples are written as ruff writes them, so the check stays clean."""
+    import shutil
+    import subprocess
+    import sys
+
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    if not Path(ruff).exists():
+        pytest.skip("ruff is not installed")
+    docs = [str(ROOT / "README.md"), *map(str, sorted((ROOT / "notebooks").glob("*.md")))]
+    done = subprocess.run([ruff, "format", "--check", *docs], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr

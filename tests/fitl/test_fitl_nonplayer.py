@@ -1679,3 +1679,18 @@ def test_fitl_8_6_5_march_through_laos_at_trail_4_to_add_nva_control():
     nva.op_memo = {"op": "march"}
     t = nva.march_target(game)
     assert t is None or t[1] != "central_laos" or "via" not in t[5]
+
+
+def test_fitl_8_8_1_policy_is_the_scenarios_option_never_an_undeclared_game_attribute():
+    """FITL-8.8.1 (decision F-77-R): the Non-player US reads the scenario's ``us_policy`` (the full scenario's JFK);
+    a ``us_policy`` attribute on the game is no state of the game (refused by the checkpoints) and is not read."""
+    from wargames.core.errors import EngineError
+
+    game = wargames.load("fitl", "full", seed=1)
+    assert game.rules_opts["us_policy"] == "JFK"
+    us = NonPlayer("US")
+    assert us.policy(game) == "JFK"
+    game.us_policy = "Nixon"
+    assert us.policy(game) == "JFK"
+    with pytest.raises(EngineError, match="us_policy"):
+        game.state_attrs()  # what every checkpoint copies

@@ -6,9 +6,10 @@ remove a Base or NVA Troops share a space with US forces (FITL-8.8.3) -> in Mons
 (FITL-8.8.7).  Special Activities: Air Lift or Air Strike with Assault and Sweep, Air Strike or Advise with Train
 and Patrol by Policy.  Pacify: FITL-8.8.8.  Commitment: FITL-8.8.9.
 
-US Policy (decision F-77): the scenario's ``us_policy`` option, or ``game.us_policy`` if the frame keeps one;
-the Commitment re-roll of 8.8.1 is made by the Non-player at the start of each Commitment Phase and remembered by
-the player object (the frame does not yet store a Policy in the game state).
+US Policy (decisions F-77, F-77-R): the scenario's ``us_policy`` option (``game.rules_opts``, static data set at
+load), until the Commitment re-roll of 8.8.1, which the Non-player makes at the start of each Commitment Phase and
+remembers in the player object; the game state has no Policy field (an undeclared game attribute is refused at the
+next checkpoint, so none is read).
 """
 
 from __future__ import annotations
@@ -46,12 +47,12 @@ class UsNonPlayer(UsChoices, UsSweepLift, UsAirStrike, UsCommitment, NonPlayerBa
 
     # ------------------------------------------------------------------ Policy (8.8.1)
     def policy(self, game: FitlGame) -> str:
-        if getattr(game, "us_policy", None):
-            return str(game.us_policy)
+        """FITL-8.8.1 (decisions F-77, F-77-R): the Policy of the latest Commitment re-roll made so far, else the
+        scenario's ``us_policy`` option (LBJ when the scenario gives none)."""
         held = [p for c, p in sorted(self.policy_memo.items()) if c <= game.coups_held]
         if held:
             return held[-1]
-        return str((getattr(game, "rules_opts", {}) or {}).get("us_policy") or "LBJ")
+        return str(game.rules_opts.get("us_policy") or "LBJ")
 
     def commitment_policy(self, game: FitlGame) -> str:
         """FITL-8.8.1 COMMITMENT: if Support + Available is 45 or less, a die against the Coup cards in the RVN
