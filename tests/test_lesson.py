@@ -215,3 +215,22 @@ def test_lesson_game_saves_and_opens_with_its_runs():
     back = wargames.open_save(g.save())
     assert back.digest() == g.digest()
     assert [e.get("advice") for e in back.record] == [e.get("advice") for e in g.record]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "units"),
+    [
+        ("tet", {"vc_i_01": "12", "vc_i_02": "11"}),  # swapped: each from the other's area
+        ("yotr", {"arvn_cc_1": "4832", "arvn_ch_3": "6235"}),
+    ],
+)
+def test_lesson_position_each_edit_ruling_carries_only_its_own_changes(game_id, units):
+    """A lesson position that places several units (core.position, rule LESSON): each unit's ruling lists that
+    unit's change and no other's (the edits are all made before the first ruling, so the state's changes of the
+    later edits used to be added to the first ruling's)."""
+    g = wargames.load(game_id, seed=7, position={"units": units})
+    placed = [r for r in g.log if r.rule_id == "LESSON" and r.result.get("unit") in units]
+    assert [r.result["unit"] for r in placed] == list(units)
+    for r in placed:
+        assert {c.get("unit") for c in r.changes} == {r.result["unit"]}, (r.title, r.changes)
+        assert any(c.get("to") == units[r.result["unit"]] for c in r.changes)

@@ -230,16 +230,23 @@ class LessonPositions:
         return []
 
     def _make_position(self) -> Flow:
-        """Make the lesson position's edits (all checked first), each explained by a LESSON ruling."""
+        """Make the lesson position's edits (all checked first), each explained by a LESSON ruling that carries
+        its own changes: what each edit changed in the state is kept apart when it is made and given back to the
+        journal just before that edit's ruling, so the first ruling of a several-unit edit does not take the
+        others' changes too (all edits are made before any ruling, as the position is checked whole)."""
         lesson = self.lesson
         assert lesson is not None
         edits = self.position_edits(lesson.edits)
+        made: list[list[Any]] = []
         for edit in edits:
             edit.apply()
+            made.append(list(self._journal))  # this edit's raw journal entries
+            self._journal.clear()
         broken = self.invariants()
         if broken:
             raise PositionError("the lesson position breaks the rules of play: " + "; ".join(broken[:5]))
-        for edit in edits:
+        for edit, entries in zip(edits, made, strict=True):
+            self._journal.extend(entries)
             yield self.ruling(
                 RULE,
                 edit.title,

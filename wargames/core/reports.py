@@ -103,14 +103,12 @@ class Reports:
         """A kind of action as a student reads it in a decisions table: the game's name for that kind of decision
         (``decision_kinds.csv``: Year of the Rat's ``deploy`` -> "Setting up units"), else the kind read as words
         with a capital (``change_commander`` -> "Change commander")."""
+        from .data import DataError
         from .lesson import kind_name
 
         try:
             name = kind_name(str(getattr(self, "game_id", "")), kind)
-        except (
-            OSError,
-            ValueError,
-        ):  # a game without a decision_kinds.csv (a test double): the kind as words
+        except (OSError, ValueError, DataError):  # no decision_kinds.csv (a toy game of the tests): as words
             name = kind.replace("_", " ")
         return name[:1].upper() + name[1:]
 
