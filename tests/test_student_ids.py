@@ -135,6 +135,8 @@ def _ruling_faults(game, r, side: str) -> list[str]:
     ]
     for k, v in (r.inputs or {}).items():  # "Details": the inputs' names stay, their values read as names
         out += id_faults(game.game_id, f"{where} Details input {k}", input_text(v, text))
+    if r.lookup:  # "Details": the table cell read
+        out += id_faults(game.game_id, f"{where} Details table", input_text(r.lookup, text))
     for c in r.changes[:40]:
         line = change_line(c, text)
         out += id_faults(game.game_id, where + " change", line)

@@ -278,7 +278,7 @@ def ruling_html(r: Ruling, text: Callable[[str], str] = str) -> str:
     if r.dice:
         facts.append("dice: " + ", ".join(_cell(d) for d in r.dice))
     if r.lookup:
-        facts.append("table: " + _cell(r.lookup))
+        facts.append("table: " + _cell(input_text(r.lookup, text)))  # its cell read as words too
     if facts:
         facts_html = "<br>".join(facts)
         bits.append(f'<div style="color:#555;font-size:12px">{facts_html}</div>')
