@@ -354,3 +354,23 @@ def test_decisions_table_names_each_action_in_words_not_by_its_kind():
     assert r.action_words("change_commander") == "Change commander"
     assert r.action_words("mission") == "HQ mission for the season"
     assert not id_faults("row", "action", r.action_words("change_commander"))
+
+
+def test_row_4_5_activation_prompts_name_the_hq_not_its_id():
+    """ROW-4.5: "Activate a unit with ..." names the headquarters as the game does (its ``units.csv`` name), so
+    a notebook printing ``decision.prompt`` reads no id; every prompt of the first 120 decisions holds none."""
+    g = wargames.load("row", "year-in-i-corps", 1)
+    g.set_players({s: None for s in g.sides})
+    bots = {s: g.default_player(s) for s in g.sides}
+    seen = []
+    for _ in range(120):
+        while g.decision is None and not g.is_over:
+            g.advance("decision")
+        if g.is_over:
+            break
+        d = g.decision
+        if d.prompt.startswith("Activate a unit with"):
+            seen.append(d.prompt)
+        assert not _id_pattern("row").search(d.prompt), d.prompt
+        g.apply(bots[d.side].choose(g, d))
+    assert seen

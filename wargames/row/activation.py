@@ -265,7 +265,7 @@ class ActivationMixin:
                 break
             u = yield self.decide(
                 side,
-                f"Activate a unit with {hq} ({len(chosen) + len(lifted)} of 4)",
+                f"Activate a unit with {self.display_name(hq)} ({len(chosen) + len(lifted)} of 4)",
                 "ROW-4.5",
                 uo,
                 kind="unit_activation",

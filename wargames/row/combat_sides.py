@@ -45,7 +45,8 @@ class CombatUnit:
     """A unit as combat sees it (ROW-1.0, ROW-5.3.4): side, nationality, type, fresh/active and its markers.
 
     ``markers`` are marker faces (``"Elite"``, ``"Ammo Shortage"``, ``"Disrupted"``, ``"OOC"`` ...).  ``active``
-    means activated by the current HQ (only active units advance, ROW-5.7).
+    means activated by the current HQ (only active units advance, ROW-5.7).  ``name``: the unit's name
+    (``units.csv``) for the prompts a student reads; no part of any combat result.
     """
 
     uid: str
@@ -55,6 +56,7 @@ class CombatUnit:
     fresh: bool = True
     active: bool = False
     markers: frozenset[str] = field(default_factory=frozenset)
+    name: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if self.side not in SIDES:
@@ -87,6 +89,10 @@ class CombatUnit:
 
     def __str__(self) -> str:
         return f"{self.nationality} {self.unit_type} {self.uid}"
+
+    def named(self) -> str:
+        """The unit as a prompt names it: its name, or (a unit built without one) ``str``."""
+        return self.name or str(self)
 
 
 @dataclass(frozen=True)

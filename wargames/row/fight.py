@@ -194,7 +194,9 @@ class FightMixin:
                 break
             a = yield self.decide(
                 who,
-                f"Combat at {hid}: add an adjacent unit to the " + role + f"? ({len(chosen)} so far)",
+                f"Combat at {self.display_name(hid)}: add an adjacent unit to the "
+                + role
+                + f"? ({len(chosen)} so far)",
                 "ROW-5.3.3",
                 [*opts, Action.make("done_support", "No more supporting units")],
                 kind="combat_supporter",

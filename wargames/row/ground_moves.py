@@ -401,7 +401,7 @@ class GroundMovesMixin:
                 break
             u = yield self.decide(
                 side,
-                f"Reserve unit for {a['hq']} ({len(chosen)} of 4)",
+                f"Reserve unit for {self.display_name(a['hq'])} ({len(chosen)} of 4)",
                 "ROW-4.7",
                 [*uo, Action.make("done_reserve", "No more reserve units")],
                 kind="reserve_unit",

@@ -369,4 +369,5 @@ class OutcomesMixin:
             fresh=self.fresh[uid],
             active=active,
             markers=frozenset(marks),
+            name=r.name,
         )

@@ -51,7 +51,7 @@ class ReinforceMixin:
             return None
         a = yield self.decide(
             side,
-            f"{r.name}'s arrival hex {self.start_hex[uid]} is held by the enemy: where does it enter?",
+            f"{r.name}'s arrival hex {self.display_name(self.start_hex[uid])} is held by the enemy: where does it enter?",
             "ROW-13.1.1",
             [Action.make("enter_at", f"{r.name} enters at {h}", [h], unit=uid, hex=h) for h in spots],
             kind="reinforcement_entry",
@@ -473,7 +473,7 @@ class ReinforceMixin:
                 continue
             a = yield self.decide(
                 COMMUNIST,
-                f"Cadre {c} at {hid} may recruit {n} unit(s) from the VC cup",
+                f"Cadre {self.display_name(c)} at {self.display_name(hid)} may recruit {n} unit(s) from the VC cup",
                 "ROW-13.1.2",
                 [
                     Action.make("recruit", f"{c} recruits", [hid], cadre=c),

@@ -476,7 +476,11 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
                     if _reach(ctx, loser_side, [*path, a["hex"]], c.hex) >= n
                 ]
                 a = yield Decision(
-                    loser_side, f"Retreat {units[uid]}: next hex", "ROW-5.6", steps, kind="retreat_hex"
+                    loser_side,
+                    f"Retreat {units[uid].named()}: next hex",
+                    "ROW-5.6",
+                    steps,
+                    kind="retreat_hex",
                 )
                 path.append(a["hex"])
             pr = L.check_retreat(path, c.hex, evade=_evade(ctx, loser_side), **geo)
@@ -500,7 +504,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
                 opts = L.retreat_snafu_options(drawn.result["drawn"], units[uid])
                 act = yield Decision(
                     side_of[drawer],
-                    f"Place a drawn marker on {units[uid]}?",
+                    f"Place a drawn marker on {units[uid].named()}?",
                     "ROW-6.2",
                     opts,
                     kind="snafu_placement",

@@ -322,7 +322,7 @@ class SowMixin:
         opts = self._sow_mission_options(wing)
         a = yield self.decide(
             CAPITALIST,
-            f"Special operation for {wing} (Special Ops {special_ops})?",
+            f"Special operation for {self.display_text(wing)} (Special Ops {special_ops})?",
             "ROW-14.8",
             [*opts, Action.make("no_sow", f"{wing} flies no special operation", wing=wing)],
             kind="special_operation",

@@ -63,7 +63,7 @@ class TunnelMixin:
             ]
         a = yield self.decide(
             COMMUNIST,
-            f"{name} is at {hid}, which has a {state} tunnel: "
+            f"{name} is at {self.display_name(hid)}, which has a {state} tunnel: "
             + ("stay inside it?" if inside else "go into it?"),
             "ROW-14.3",
             opts,
@@ -114,7 +114,7 @@ class TunnelMixin:
             hid = self.pos[u]
             a = yield self.decide(
                 COMMUNIST,
-                f"{self.rows[u].name} stands on the Hidden tunnel at {hid}: roll a D6 of US Casualties?",
+                f"{self.rows[u].name} stands on the Hidden tunnel at {self.display_name(hid)}: roll a D6 of US Casualties?",
                 "ROW-14.3",
                 [
                     Action.make("tunnel_roll", f"Roll for {self.rows[u].name}", [hid], unit=u),
