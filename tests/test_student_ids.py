@@ -1,9 +1,10 @@
 """No internal id in anything a student reads, in every game (issue #31 item 3): every scenario's start and a
 sampled game of each game (random players from a fixed seed), rendered the way the apps and play widgets render
 them (``prompt_text``, ``ActionChooser.label``, the ruling card's ``_plain_card`` and its change lines,
-``changes_html``), checked for the ids of the game's data (units, leaders, places, aircraft, airfields, mission
-boxes, HQ missions: every ``id`` of ``data/<game>/**.csv`` that has an underscore or is not its own name), for any
-other snake_case token and for numbers with more than two decimals.  A failure names the game, the ruling or prompt
+``changes_html``; behind "Details", the values of a ruling's inputs and the table cell it read, ``input_text``;
+the decisions table's action and reasons), checked for the ids of the game's data (units, leaders, places,
+aircraft, airfields, mission boxes, HQ missions: every ``id`` of ``data/<game>/**.csv`` that has an underscore or
+is not its own name), for any other snake_case token and for numbers with more than two decimals.  A failure names the game, the ruling or prompt
 (by its rule) and the id."""
 
 from __future__ import annotations
