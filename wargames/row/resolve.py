@@ -476,7 +476,12 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
                     if _reach(ctx, loser_side, [*path, a["hex"]], c.hex) >= n
                 ]
                 a = yield Decision(
-                    loser_side, f"Retreat {units[uid]}: next hex", "ROW-5.6", steps, kind="retreat_hex"
+                    loser_side,
+                    f"Retreat {units[uid]}: next hex",
+                    "ROW-5.6",
+                    steps,
+                    kind="retreat_hex",
+                    context={"unit": uid},
                 )
                 path.append(a["hex"])
             pr = L.check_retreat(path, c.hex, evade=_evade(ctx, loser_side), **geo)
@@ -539,7 +544,9 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         ]
         if len(opts) <= 1:
             break
-        act = yield Decision(att, f"Advance into {c.hex}?", "ROW-5.7", opts, kind="advance")
+        act = yield Decision(
+            att, f"Advance into {c.hex}?", "ROW-5.7", opts, kind="advance", context={"advanced": list(chosen)}
+        )
         if act.kind == "no_advance":
             break
         chosen.append(act["unit"])
