@@ -24,7 +24,11 @@ def campaign():
 
 def test_row_r_war_42_bots_lose_almost_nothing_to_their_own_stacking_rule_4_2(campaign):
     """Two seasons of the campaign (seed 32): at most two units lost to overstacking (there were 15)."""
-    lost = [r.title for r in campaign.log if r.title.endswith("eliminated") and r.explanation.startswith("Overstacked")]
+    lost = [
+        r.title
+        for r in campaign.log
+        if r.title.endswith("eliminated") and r.explanation.startswith("Overstacked")
+    ]
     assert len(lost) <= 2, lost
 
 
