@@ -194,14 +194,31 @@ class RowBot(Bot):
     def _pick(self, options: list[Action], kind: str) -> Action | None:
         return next((a for a in options if a.kind == kind), None)
 
+    def _crowded(self, game: RowGame, side: str, uid: str) -> set[str]:
+        """ROW-4.2: the hexes where ``uid`` would be a second spent unit of its side at the end of the activation
+        (and one of them would be eliminated): hexes holding another spent unit that counts for stacking (not a US
+        battalion, not in a tunnel).  Empty for a piece the limit does not bind (an HQ, a US battalion)."""
+        if game.rows[uid].kind != "unit" or game.piece(uid).us_battalion:
+            return set()
+        return {
+            p.hex
+            for p in game.situation().units(side)
+            if p.uid != uid and p.kind == "unit" and not p.fresh and not p.us_battalion and not p.in_tunnel
+        }
+
     def _choose_move(self, game: RowGame, d: Decision) -> Action:
+        """ROW-4.4, 4.5, 4.7, 4.8: hold a scoring hex, else close on the weakest enemy in reach; never end where
+        another spent unit of the side stands (4.2: one of the two would be eliminated at the end of the
+        activation), and leave such a hex if a move can (decision R-WAR-42)."""
         uid = d.context.get("unit")
         side = d.side
         here = game.pos.get(uid, "")
         stay = self._pick(d.options, "stay") or d.options[-1]
+        crowded = self._crowded(game, side, uid)
         if (
             game.rows[uid].kind == "unit"
             and here in self._hold(game, side)
+            and here not in crowded
             and side == "Capitalist"
             and not game.rows[uid].has("created")
         ):
@@ -215,12 +232,12 @@ class RowBot(Bot):
             if len(us) == 1 and SIZE_RANK.get(game.rows[us[0]].size_class or "C", 1) <= size
         ]
         targets = weak or self._targets(game, side)
-        best, best_key = stay, (self._dist(game, here, targets) if here else 99, 0)
+        best, best_key = stay, (self._dist(game, here, targets) if here and here not in crowded else 999, 0)
         for a in d.options:
             if a.kind != "move":
                 continue
             key = (self._dist(game, a["to"], targets), 0 if a.get("one_hex_minimum") is False else 1)
-            if a["to"] in enemy:
+            if a["to"] in enemy or a["to"] in crowded:
                 continue
             if key < best_key:
                 best, best_key = a, key
@@ -228,7 +245,9 @@ class RowBot(Bot):
             fly = [
                 a
                 for a in d.options
-                if a.kind in ("fly", "amphibious") and self._dist(game, a["to"], weak) == 1
+                if a.kind in ("fly", "amphibious")
+                and self._dist(game, a["to"], weak) == 1
+                and a["to"] not in crowded
             ]
             if fly:
                 a = min(
@@ -237,8 +256,15 @@ class RowBot(Bot):
                 how = "flies" if a.kind == "fly" else "lands from the sea"
                 self.last_reason = f"{uid} {how} to {a['to']}, next to a weak enemy no land move reaches"
                 return a
-        if best.kind == "move":
+        if best.kind == "move" and here in crowded and best_key[0] > self._dist(game, here, targets):
+            self.last_reason = (
+                f"{uid} moves to {best['to']}: another spent unit of its side stands at {here}, and two spent "
+                "units in one hex at the end of the activation lose one (4.2)"
+            )
+        elif best.kind == "move":
             self.last_reason = f"{uid} moves to {best['to']}, {best_key[0]} hex(es) from its nearest target"
+        elif here in crowded:
+            self.last_reason = f"{uid} stays: no move takes it out of {here}, where another spent unit stands"
         else:
             self.last_reason = f"{uid} stays: no move brings it nearer its targets"
         return best
@@ -676,15 +702,39 @@ class RowBot(Bot):
         return plain or d.options[-1]
 
     def on_retreat_hex(self, game: RowGame, d: Decision) -> Action:
-        """ROW-5.6: away from the enemy, out of its ZoC if it can."""
+        """ROW-5.6: away from the enemy, out of its ZoC if it can; at the end of the retreat not onto another spent
+        unit of its side if another hex will do (4.2, decision R-WAR-42)."""
         enemy = self._enemy_hexes(game, d.side)
-        a = max(d.options, key=lambda a: (not a.get("zoc"), self._dist(game, a["hex"], list(enemy))))
+        uid = d.context.get("unit")
+        crowded = self._crowded(game, d.side, uid) if uid in game.rows else set()
+        a = max(
+            d.options,
+            key=lambda a: (
+                not a.get("zoc"),
+                a["hex"] not in crowded,
+                self._dist(game, a["hex"], list(enemy)),
+            ),
+        )
         self.last_reason = f"retreats to {a['hex']}, away from the enemy and out of its ZoC if it can"
         return a
 
     def on_advance(self, game: RowGame, d: Decision) -> Action:
-        """ROW-5.7: the winner advances into the combat hex."""
-        return self._take(game, d, ("advance",), "the winner advances into the combat hex")
+        """ROW-5.7: the winner advances into the combat hex, one unit that counts for stacking at most (4.2: a
+        second spent unit there at the end of the activation would be eliminated; US battalions stack freely;
+        decision R-WAR-42)."""
+        advanced = [u for u in d.context.get("advanced", ()) if not game.piece(u).us_battalion]
+        opts = [a for a in d.options if a.kind == "advance"]
+        if advanced:
+            opts = [a for a in opts if game.piece(a["unit"]).us_battalion]
+        if not opts:
+            self.last_reason = (
+                f"{advanced[0]} already holds the combat hex: a second spent unit there would be lost (4.2)"
+                if advanced
+                else "no unit may advance"
+            )
+            return self._pick(d.options, "no_advance") or d.options[-1]
+        self.last_reason = "the winner advances into the combat hex"
+        return opts[0]
 
     def on_snafu_placement(self, game: RowGame, d: Decision) -> Action:
         """ROW-6.1, 6.2: a harmful counter on an enemy unit, a Great Leader on its own; else back to the cup."""

@@ -481,6 +481,7 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
                     "ROW-5.6",
                     steps,
                     kind="retreat_hex",
+                    context={"unit": uid},
                 )
                 path.append(a["hex"])
             pr = L.check_retreat(path, c.hex, evade=_evade(ctx, loser_side), **geo)
@@ -543,7 +544,9 @@ def resolve_combat(dice: Dice, c: CombatSides, ctx: CombatContext, cup: R.SnafuC
         ]
         if len(opts) <= 1:
             break
-        act = yield Decision(att, f"Advance into {c.hex}?", "ROW-5.7", opts, kind="advance")
+        act = yield Decision(
+            att, f"Advance into {c.hex}?", "ROW-5.7", opts, kind="advance", context={"advanced": list(chosen)}
+        )
         if act.kind == "no_advance":
             break
         chosen.append(act["unit"])
