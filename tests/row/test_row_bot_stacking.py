@@ -38,7 +38,7 @@ def test_row_r_war_42_one_unit_advances_into_a_won_hex_rule_4_2_5_7(campaign):
     advances = Counter(
         d["ruling"]
         for d in campaign.decisions()
-        if d["action"] == "advance" and not campaign.piece(d["params"]["unit"]).us_battalion
+        if d["kind"] == "advance" and not campaign.piece(d["params"]["unit"]).us_battalion
     )
     assert advances, "no advance in two seasons: the test sees nothing"
     assert max(advances.values()) == 1
