@@ -78,3 +78,89 @@ def test_fitl_board_hover_outline_and_fixed_geography_repaint_nothing_else():
     pictures = [r for r in view.figure.renderers if isinstance(r.glyph, ImageURL)]
     assert len(pictures) == 1
     assert pictures[0].data_source.data["url"][0].startswith("data:image/png;base64,")
+
+
+# ------------------------------------------------------------------ Apply: one message, one paint, no needless pan
+def _apply_events(walk):
+    """The document events and the ``PATCH-DOC`` messages (as lists of events) of one Apply of the top choice."""
+    view = walk.map
+    events, sent = [], []
+    view.doc.on_change(events.append)
+    original = view.widget.send_events
+    view.widget.send_events = lambda evs: (sent.append(list(evs)), original(evs))
+    try:
+        walk.chooser.apply_selected()
+    finally:
+        view.widget.send_events = original
+        view.doc.remove_on_change(events.append)
+    return events, sent
+
+
+def _app_walk(game_id: str):
+    """The play widget as the classroom app makes it (``notebooks/apps/<game>.ipynb``), on to the first decision
+    of the student's that concerns places (as the latency bench goes, ``benchmarks/bench_app_latency.py``)."""
+    import gc
+
+    from wargames.notebook.play import PlayGame
+
+    play = PlayGame(game_id, side=default_side(game_id), seed=1, lesson=True, secret="map-paint")
+    gc.unfreeze()  # PlayGame freezes what is alive for a class's kernel; not wanted in a test worker
+    walk = play.walk
+    for _ in range(6):
+        if any(a.places for a in walk.game.legal_actions()):
+            break
+        walk.chooser.apply_selected()
+    return walk
+
+
+def test_apply_sends_the_maps_changes_as_one_patch_message():
+    """Issue #31 item 5: every change an Apply makes to the map reaches the browser as ONE ``PATCH-DOC`` message
+    (jupyter_bokeh sent one per changed source, which the browser could apply and paint in separate frames: Fire
+    in the Lake's board was painted twice per Apply)."""
+    walk = _app_walk("fitl")
+    events, sent = _apply_events(walk)
+    assert len(events) >= 2, "this Apply should change the pieces and the Provinces' hover texts"
+    assert len(sent) == 1 and len(sent[0]) == len(events)
+
+
+def test_row_apply_changes_only_the_overlay_layers_and_keeps_the_view():
+    """Issue #31 item 5: in Rumor of War an Apply whose next decision's hexes are in sight changes only layers
+    drawn on the overlay canvas (counters, hex markers, the decision's hexes, the activation under way) and no
+    range: the browser repaints that canvas, not the hexes, their numbers and the lines (some 20,000 canvas calls
+    when the map panned)."""
+    walk = _app_walk("row")
+    view = walk.map
+    level = {}
+    for r in view.figure.renderers:
+        if isinstance(r, GlyphRenderer):
+            level.setdefault(r.data_source.name, set()).add(r.level)
+    events, sent = _apply_events(walk)
+    assert sent, "the Apply changed nothing on the map"
+    changed = {getattr(getattr(e, "model", None), "name", None) for e in events}
+    assert not any(type(getattr(e, "model", None)).__name__ == "Range1d" for e in events)
+    assert changed <= {n for n, lv in level.items() if lv == {"overlay"}} | {"places"}, changed
+    assert {"chips", "options"} <= changed
+
+
+def test_row_map_pans_only_when_the_decisions_hexes_are_out_of_sight():
+    """Issue #31 item 5: ``RowMapView.follow`` moves the view for a new decision only when its hexes are not all in
+    sight (a pan repaints the whole map); when they are out of sight it brings them in."""
+    view = _app_walk("row").map
+    xr, yr = view.figure.x_range, view.figure.y_range
+    here = (xr.start, xr.end, yr.start, yr.end)
+    view._followed = None  # as at a new decision
+    assert view.follow() is None and (xr.start, xr.end, yr.start, yr.end) == here
+    x0, x1, y0, y1 = view.bounds
+    w, h = xr.end - xr.start, yr.end - yr.start
+    far = (x1 - w, x1, y0, y0 + h) if xr.start - x0 < x1 - xr.end else (x0, x0 + w, y1 - h, y1)
+    xr.start, xr.end, yr.start, yr.end = far  # the student panned away
+    hexes = view.dynamic["options"]["hex"] or view.dynamic["active"]["hex"]
+    view._followed = None
+    moved = view.follow()
+    assert moved is not None and (xr.start, xr.end, yr.start, yr.end) == moved
+    from wargames.maps.hexgrid import hex_centre
+    from wargames.row.hexmap import RADIUS_MI
+
+    for h_id in hexes:
+        cx, cy = hex_centre(h_id, RADIUS_MI)
+        assert xr.start <= cx <= xr.end and yr.start <= cy <= yr.end, h_id
