@@ -38,11 +38,21 @@ def test_map_click_inspects_and_reports_through_the_taps_source(walk):
 
 
 def test_map_click_outline_is_on_the_overlay_canvas_under_the_counters(walk):
+    counters = min(walk.map.TAP_PRIORITY, key=walk.map.TAP_PRIORITY.get)  # the pieces' layer
     for fig in walk.map.layout.select({"type": Plot}):
         outline = [r for r in fig.renderers if r.name in ("highlight_areas", "highlight_points")]
         assert len(outline) == 2 and all(r.level == "overlay" for r in outline)
-        overlays = [r for r in fig.renderers if isinstance(r, GlyphRenderer) and r.level == "overlay"]
-        assert overlays[:2] == outline, "an outline drawn over the counters on the overlay canvas"
+        overlays = [r for r in fig.renderers if r.level == "overlay"]
+        first = min(
+            (
+                i
+                for i, r in enumerate(overlays)
+                if getattr(r, "data_source", None) is walk.map.sources[counters]
+            ),
+            default=len(overlays),
+        )
+        at = overlays.index(outline[0])
+        assert overlays[at : at + 2] == outline and at + 2 <= first, "an outline drawn over the counters"
 
 
 def test_map_click_message_filters_the_actions_each_time(walk):
@@ -98,12 +108,13 @@ def _apply_events(walk):
 
 def _app_walk(game_id: str):
     """The play widget as the classroom app makes it (``notebooks/apps/<game>.ipynb``), on to the first decision
-    of the student's that concerns places (as the latency bench goes, ``benchmarks/bench_app_latency.py``)."""
+    of the student's that concerns places: the decision the latency bench measures (its secret deals the same
+    cards, ``benchmarks/bench_app_latency.py``)."""
     import gc
 
     from wargames.notebook.play import PlayGame
 
-    play = PlayGame(game_id, side=default_side(game_id), seed=1, lesson=True, secret="map-paint")
+    play = PlayGame(game_id, side=default_side(game_id), seed=1, lesson=True, secret="bench-app-latency")
     gc.unfreeze()  # PlayGame freezes what is alive for a class's kernel; not wanted in a test worker
     walk = play.walk
     for _ in range(6):
@@ -123,22 +134,49 @@ def test_apply_sends_the_maps_changes_as_one_patch_message():
     assert len(sent) == 1 and len(sent[0]) == len(events)
 
 
+def test_fitl_apply_repaints_the_pieces_not_the_board():
+    """Issue #31 item 5: a Fire in the Lake Apply that shifts no Support and no Control changes only layers on the
+    overlay canvas (pieces, their counts, Control chips, markers) and the hover texts, which travel in a source no
+    glyph draws (``tips``) and are copied in the browser into the spaces' ``tip`` columns without a repaint; the
+    Provinces' source keeps them current in Python too (a whole re-send of the map carries them)."""
+    walk = _app_walk("fitl")
+    walk_events = _apply_events(walk)[0]
+    view = walk.map
+    drawn = {}
+    for r in view.figure.renderers:
+        if isinstance(r, GlyphRenderer):
+            drawn.setdefault(r.data_source.name, set()).add(r.level)
+    changed = {getattr(getattr(e, "model", None), "name", None) for e in walk_events} - {None}
+    assert "tips" in changed and "tips" not in drawn
+    assert "provinces" not in changed and "cities" not in changed
+    assert all(drawn[n] == {"overlay"} for n in changed - {"tips"}), changed
+    tips = view.tips.data
+    prov = view.sources["provinces"].data
+    for layer, row, tip in zip(tips["layer"], tips["row"], tips["tip"], strict=True):
+        assert view.sources[layer].data["tip"][row] == tip
+    at = dict(zip(view.dynamic["provinces"]["id"], view.dynamic["provinces"]["tip"], strict=True))
+    assert list(prov["tip"]) == [at[i] for i in prov["id"]]
+
+
 def test_row_apply_changes_only_the_overlay_layers_and_keeps_the_view():
     """Issue #31 item 5: in Rumor of War an Apply whose next decision's hexes are in sight changes only layers
-    drawn on the overlay canvas (counters, hex markers, the decision's hexes, the activation under way) and no
-    range: the browser repaints that canvas, not the hexes, their numbers and the lines (some 20,000 canvas calls
+    drawn on the overlay canvas (counters, hex markers, the decision's hexes, the activation under way, the place
+    names that move clear of the counters) and no range: the browser repaints that canvas, not the hexes, their numbers and the lines (some 20,000 canvas calls
     when the map panned)."""
     walk = _app_walk("row")
     view = walk.map
     level = {}
     for r in view.figure.renderers:
-        if isinstance(r, GlyphRenderer):
-            level.setdefault(r.data_source.name, set()).add(r.level)
+        source = getattr(r, "data_source", None) or getattr(
+            r, "source", None
+        )  # a glyph's, the names' (LabelSet)
+        if source is not None:
+            level.setdefault(source.name, set()).add(r.level)
     events, sent = _apply_events(walk)
     assert sent, "the Apply changed nothing on the map"
     changed = {getattr(getattr(e, "model", None), "name", None) for e in events}
     assert not any(type(getattr(e, "model", None)).__name__ == "Range1d" for e in events)
-    assert changed <= {n for n, lv in level.items() if lv == {"overlay"}} | {"places"}, changed
+    assert changed <= {n for n, lv in level.items() if lv == {"overlay"}}, changed
     assert {"chips", "options"} <= changed
 
 

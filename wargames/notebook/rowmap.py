@@ -493,20 +493,19 @@ class RowMapView(InteractiveMap):
         )
         self._frame = (x0, y1, width / (x1 - x0), width, height)
         s["places"].data.update(self._name_offsets(dyn))
-        p.add_layout(
-            LabelSet(
-                x="x",
-                y="y",
-                text="label",
-                source=s["places"],
-                x_offset="dx",
-                y_offset="dy",
-                text_font_size=f"{self.fonts['name']}px",
-                text_font_style="bold",
-                background_fill_color="white",
-                background_fill_alpha=0.8,
-                text_line_height=NAME_LINE,
-            )
+        names = LabelSet(
+            x="x",
+            y="y",
+            text="label",
+            source=s["places"],
+            x_offset="dx",
+            y_offset="dy",
+            text_font_size=f"{self.fonts['name']}px",
+            text_font_style="bold",
+            background_fill_color="white",
+            background_fill_alpha=0.8,
+            text_line_height=NAME_LINE,
+            level="overlay",
         )
         for r in p.renderers:
             r.nonselection_glyph = None  # a click picks a hex; it must not grey out the rest of the map
@@ -524,6 +523,12 @@ class RowMapView(InteractiveMap):
             TapTool(renderers=[chips, places, tiles], behavior="select"),
         )
         self._add_highlight(p, width=4.5)  # the hex a click picked (issue #31): a crimson outline
+        # on the overlay canvas, bottom to top as before it held them: the decision's hexes and the activation, the
+        # place names (clipped to the frame, as annotations are), the crimson outline of a click, the counters
+        outline = [r for r in p.renderers if r.name in ("highlight_areas", "highlight_points")]
+        rest = [r for r in p.renderers if r not in (options, active, *outline)]
+        at = rest.index(chips)
+        p.renderers = [*rest[:at], options, active, names, *outline, *rest[at:]]
         self.figure = p
         self.legend = Div(text=self._legend(), width=frame[0])
         self.layout = column(p, self.legend)
@@ -534,8 +539,8 @@ class RowMapView(InteractiveMap):
         """A map with a ``view``: at a new decision, pan (and zoom out as far as needed, up to the whole window) so
         that the hexes the decision concerns, and the activation under way, are in sight.  Returns the ranges set
         (x0, x1, y0, y1), or None when nothing moved (no view, the same decision, no hex to show, or every hex to
-        show already in sight: a change of the ranges makes the browser repaint the whole map, hexes, numbers and
-        lines, some 20,000 canvas calls, issue #31 item 5)."""
+        show already in sight at the scale it would be shown at: a change of the ranges makes the browser repaint
+        the whole map, hexes, numbers and lines, some 20,000 canvas calls, issue #31 item 5)."""
         if self.view is None:
             return None
         dyn = self.dynamic if dyn is None else dyn
@@ -550,12 +555,13 @@ class RowMapView(InteractiveMap):
         pts = [hex_centre(h, RADIUS_MI) for h in hexes]
         bx0, bx1 = min(x for x, _ in pts) - 2 * RADIUS_MI, max(x for x, _ in pts) + 2 * RADIUS_MI
         by0, by1 = min(y for _, y in pts) - 2 * RADIUS_MI, max(y for _, y in pts) + 2 * RADIUS_MI
-        if self.in_sight((bx0, bx1, by0, by1)):
-            return None
         x0, x1, y0, y1 = self.bounds
         fw, fh = self.figure.frame_width, self.figure.frame_height
         k = max((x1 - x0) / self._frame[3], (bx1 - bx0) / fw, (by1 - by0) / fh)  # miles per pixel
         k = min(k, max((x1 - x0) / fw, (y1 - y0) / fh))  # never further out than the whole window
+        xr = self.figure.x_range
+        if self.in_sight((bx0, bx1, by0, by1)) and abs(abs(xr.end - xr.start) / fw - k) <= 1e-6 * k:
+            return None  # in sight at the scale it would be shown at: nothing to move
         w, h = fw * k, fh * k
         cx = min(max((bx0 + bx1) / 2, x0 + w / 2), x1 - w / 2) if w < x1 - x0 else (x0 + x1) / 2
         cy = min(max((by0 + by1) / 2, y0 + h / 2), y1 - h / 2) if h < y1 - y0 else (y0 + y1) / 2
