@@ -55,6 +55,17 @@ def test_map_click_outline_is_on_the_overlay_canvas_under_the_counters(walk):
         assert overlays[at : at + 2] == outline and at + 2 <= first, "an outline drawn over the counters"
 
 
+def test_map_overlay_layers_are_clipped_to_the_frame_in_the_browser(walk):
+    """The layers on the overlay canvas (pieces, outlines) are clipped to the map's frame like the others: a script
+    run when the browser's document is ready marks them so (Bokeh clips only annotations there; a counter panned
+    to the edge was drawn over the map's title)."""
+    from wargames.notebook.bokehmap import CLIP_JS
+
+    ready = walk.map.doc.callbacks.js_event_callbacks.get("document_ready", [])
+    clipped = {id(cb.args["fig"]) for cb in ready if cb.code == CLIP_JS}
+    assert clipped == {id(fig) for fig in walk.map.layout.select({"type": Plot})}
+
+
 def test_map_click_message_filters_the_actions_each_time(walk):
     view = walk.map
     layer = max(view.TAP_PRIORITY, key=view.TAP_PRIORITY.get)  # the places themselves (areas, hexes)

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar
 
+from bokeh.document import Document
 from bokeh.models import ColumnDataSource, CustomJS, GlyphRenderer, Plot, TapTool
 from bokeh.protocol import Protocol
 from jupyter_bokeh import BokehModel
@@ -68,6 +69,21 @@ if (best == null) {
   }, 0);
 } else if (ranks[k] < best[0]) {
   taps.__wg_best = [ranks[k], k, hit[0]];
+}
+"""
+
+
+#: on the document's "ready" event in the browser: every layer of ``fig`` drawn on the overlay canvas is clipped to
+#: the frame, as the layers on the primary canvas are (Bokeh clips only annotations there): the pieces and outlines
+#: that the maps put on that canvas never spill over the toolbar or the margins when the student pans or zooms
+CLIP_JS = """
+for (const view of Bokeh.index.query((v) => v.model === fig)) {
+  for (const r of view.computed_renderer_views) {
+    if (r.model.level == "overlay" && r.model.type == "GlyphRenderer") {
+      Object.defineProperty(r, "needs_clip", {get: () => true, configurable: true});
+    }
+  }
+  view.request_paint();
 }
 """
 
@@ -216,6 +232,10 @@ class InteractiveMap:
             r.selection_glyph = None
         for fig in self.layout.select({"type": Plot}):
             fig.toolbar.active_scroll = None  # the wheel scrolls the page until the student picks wheel zoom
+        if self.layout.document is None:
+            Document().add_root(self.layout)
+        for fig in self.layout.select({"type": Plot}):
+            self.layout.document.js_on_event("document_ready", CustomJS(args={"fig": fig}, code=CLIP_JS))
         self.widget = BurstModel(self.layout)
         self.doc = self.layout.document
         ref = weakref.ref(self)
