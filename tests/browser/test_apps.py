@@ -155,6 +155,96 @@ def test_new_game_then_apply_changes_the_panels(apps_server, browser):
         page.close(run_before_unload=True)
 
 
+#: counts the page's 2D canvas calls and, once ``__wgHook()`` has run, the repaints of each map's primary canvas
+#: (the board or hexes under the pieces) and of its overlay canvas
+PAINT_COUNTER = """
+(() => {
+  window.__draws = 0; window.__primary = 0; window.__overlays = 0;
+  for (const proto of [window.CanvasRenderingContext2D, window.OffscreenCanvasRenderingContext2D]) {
+    if (!proto) continue;
+    for (const n of ["fill", "stroke", "fillRect", "strokeRect", "fillText", "strokeText", "drawImage", "beginPath",
+                     "moveTo", "lineTo", "arc", "rect", "closePath", "clip", "setLineDash", "measureText"]) {
+      const f = proto.prototype[n];
+      if (f) proto.prototype[n] = function (...a) { window.__draws++; return f.apply(this, a); };
+    }
+  }
+  window.__wgHook = () => {
+    const views = Array.from(Bokeh.index.query(v => v.model.type == "Figure" && v.frame != null));
+    for (const v of views) {
+      if (v.__wgHooked) continue;
+      v.__wgHooked = true;
+      const primary = v._paint_primary.bind(v), overlays = v._paint_overlays.bind(v);
+      v._paint_primary = (ctx) => { window.__primary++; return primary(ctx); };
+      v._paint_overlays = (ctx) => { window.__overlays++; return overlays(ctx); };
+    }
+    return views.length;
+  };
+})();
+"""
+
+
+def _under_the_pieces(view) -> tuple:
+    """What the map draws on its primary canvas (every layer not on the overlay canvas, hover texts aside, and the
+    ranges), from the replica's map: if an Apply leaves it as it was, the browser must not repaint that canvas."""
+    from bokeh.models import GlyphRenderer
+
+    fig = view.figure
+    layers = {
+        r.data_source.name: {k: list(v) for k, v in r.data_source.data.items() if k != "tip"}
+        for r in fig.renderers
+        if isinstance(r, GlyphRenderer) and r.level != "overlay"
+    }
+    return layers, (fig.x_range.start, fig.x_range.end, fig.y_range.start, fig.y_range.end)
+
+
+@pytest.mark.parametrize("app", ["fitl", "row"])
+def test_app_apply_repaints_the_pieces_not_the_map_under_them(apps_server, browser, app):
+    """Issue #31 item 5: in Fire in the Lake and Rumor of War an Apply (the top choice of the first decision that
+    concerns places, as ``benchmarks/bench_app_latency.py`` measures it) repaints only the map's overlay canvas
+    (pieces, counts, markers, the decision's hexes), once; the board or the hexes with their numbers and lines
+    under it are not repainted (they were, twice on FitL's board; on Rumor of War's whole map when it panned to the
+    next decision already in sight): about 8,000 and 10,000 canvas calls before, under 2,500 now.  An Apply that
+    shifts Support or Control on FitL's board repaints the board, once."""
+    port, _server = apps_server
+    play = replica(app, lesson=True, secret=APP_SECRET)
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.add_init_script(PAINT_COUNTER)
+    try:
+        page.goto(f"http://127.0.0.1:{port}/voila/render/{app}.ipynb", timeout=180000)
+        page.locator(
+            ".widget-html-content", has_text=f"{play.side_box.value} to decide (a person)"
+        ).first.wait_for(timeout=180000)
+        apply = page.locator("button.jupyter-button:has-text('Apply')").first
+        for _ in range(6):  # on to a decision of places, in step with the replica
+            if any(a.places for a in play.game.legal_actions()):
+                break
+            here = where(page.locator("body"))
+            apply.click()
+            play.walk.chooser.apply_selected()
+            page.wait_for_function("(w) => !document.body.innerText.includes(w)", arg=here, timeout=60000)
+        page.wait_for_function("() => typeof Bokeh != 'undefined' && window.__wgHook() > 0", timeout=120000)
+        quiet = "() => new Promise(r => { let n = -1; const t = () => n == window.__draws ? r() : (n = window.__draws, setTimeout(t, 600)); t(); })"
+        page.evaluate(quiet)
+        page.evaluate("window.__draws = 0; window.__primary = 0; window.__overlays = 0")
+        before = _under_the_pieces(play.walk.map)
+        apply.click()
+        play.walk.chooser.apply_selected()
+        page.locator(".widget-html-content", has_text="Applied:").first.wait_for(timeout=60000)
+        page.evaluate(quiet)
+        primary, overlays, draws = page.evaluate("[window.__primary, window.__overlays, window.__draws]")
+        page.screenshot(path=str(ART / f"app_{app}_apply_paints.png"))
+        if (
+            _under_the_pieces(play.walk.map) != before
+        ):  # Support or Control shifted (FitL): one repaint of the board
+            assert primary == 1, f"an Apply repainted the board {primary} times ({draws} canvas calls)"
+        else:
+            assert primary == 0, f"an Apply repainted the map under the pieces ({draws} canvas calls)"
+            assert draws < 2500, draws
+        assert overlays == 1, overlays
+    finally:
+        page.close(run_before_unload=True)
+
+
 def _kernels(server_pid: int) -> list[int]:
     """The kernel processes started by the server (children running ipykernel)."""
     out = []

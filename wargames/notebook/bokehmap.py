@@ -2,7 +2,10 @@
 
 Rules that keep the browser in step (``research/stack-probe.md``):
 
-* pitfall 5: every update is one burst inside ``doc.hold("combine")`` / ``doc.unhold()``;
+* pitfall 5: every update is one burst inside ``doc.hold("combine")`` / ``doc.unhold()``, and reaches the browser
+  as ONE ``PATCH-DOC`` message (:class:`BurstModel`, :meth:`InteractiveMap.burst`): jupyter_bokeh sends each
+  event of a burst as a message of its own, which the browser may apply in separate animation frames, painting
+  the map once per message (Fire in the Lake's board was painted twice per Apply, issue #31 item 5);
 * pitfall 4: changes made while a notebook cell runs (not from a click) are re-sent as a whole bundle
   with ``BokehModel.update_from_model`` once the cell has finished, so Voila (which runs every cell
   before the page connects) shows the final state;
@@ -22,12 +25,16 @@ until the student picks the wheel-zoom tool in the toolbar.
 
 from __future__ import annotations
 
+import json
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, ClassVar
 
+from bokeh.document import Document
 from bokeh.models import ColumnDataSource, CustomJS, GlyphRenderer, Plot, TapTool
+from bokeh.protocol import Protocol
 from jupyter_bokeh import BokehModel
 
 from .kit import in_cell_execution, on_cell_finished
@@ -66,6 +73,50 @@ if (best == null) {
 """
 
 
+#: on the document's "ready" event in the browser: every layer of ``fig`` drawn on the overlay canvas is clipped to
+#: the frame, as the layers on the primary canvas are (Bokeh clips only annotations there): the pieces and outlines
+#: that the maps put on that canvas never spill over the toolbar or the margins when the student pans or zooms
+CLIP_JS = """
+for (const view of Bokeh.index.query((v) => v.model === fig)) {
+  for (const r of view.computed_renderer_views) {
+    if (r.model.level == "overlay" && r.model.type == "GlyphRenderer") {
+      Object.defineProperty(r, "needs_clip", {get: () => true, configurable: true});
+    }
+  }
+  view.request_paint();
+}
+"""
+
+
+class BurstModel(BokehModel):
+    """jupyter_bokeh's widget, but the document events of a burst (:meth:`InteractiveMap.burst`) go to the browser
+    as one ``PATCH-DOC`` message, which BokehJS applies at once and paints once; outside a burst, one message per
+    event as jupyter_bokeh sends them."""
+
+    _burst: list | None = None
+
+    def _document_patched(self, event) -> None:
+        if event.setter is self:
+            return
+        if self._burst is not None:
+            self._burst.append(event)
+            return
+        self.send_events([event])
+
+    def send_events(self, events: list) -> None:
+        """Send ``events`` (of this widget's document) as one ``PATCH-DOC`` message, in jupyter_bokeh's framing
+        (header, metadata, content, then each buffer's reference and bytes)."""
+        if not events:
+            return
+        msg = Protocol().create("PATCH-DOC", events)
+        self.send({"msg": "patch", "payload": msg.header_json})
+        self.send({"msg": "patch", "payload": msg.metadata_json})
+        self.send({"msg": "patch", "payload": msg.content_json})
+        for buffer in msg.buffers:
+            self.send({"msg": "patch", "payload": json.dumps(buffer.ref)})
+            self.send({"msg": "patch"}, [buffer.to_bytes()])
+
+
 class InteractiveMap:
     """Base of the map views.  Subclasses build ``self.sources``, ``self.layout`` and call ``_connect()``.
 
@@ -87,6 +138,7 @@ class InteractiveMap:
         self.picked: str | None = None
         self.highlighted: list[str] = []
         self.update_times: list[float] = []
+        self._bursts = 0
         self.sources_hl = {
             "hl_areas": ColumnDataSource({"id": [], "xs": [], "ys": []}, name="hl_areas"),
             "hl_points": ColumnDataSource({"id": [], "x": [], "y": [], "size": []}, name="hl_points"),
@@ -148,17 +200,11 @@ class InteractiveMap:
                 points["y"].append(geo[1])
                 points["size"].append(geo[2])
         self.highlighted = places
-        doc = getattr(self, "doc", None)
-        if doc is not None:
-            doc.hold("combine")
-        try:
+        with self.burst():
             for name, new in (("hl_areas", areas), ("hl_points", points)):
                 src = self.sources_hl[name]
                 if dict(src.data) != new:
                     src.data = new
-        finally:
-            if doc is not None:
-                doc.unhold()
         if in_cell_execution():
             self._dirty = True
 
@@ -186,12 +232,40 @@ class InteractiveMap:
             r.selection_glyph = None
         for fig in self.layout.select({"type": Plot}):
             fig.toolbar.active_scroll = None  # the wheel scrolls the page until the student picks wheel zoom
-        self.widget = BokehModel(self.layout)
+        if self.layout.document is None:
+            Document().add_root(self.layout)
+        for fig in self.layout.select({"type": Plot}):
+            self.layout.document.js_on_event("document_ready", CustomJS(args={"fig": fig}, code=CLIP_JS))
+        self.widget = BurstModel(self.layout)
         self.doc = self.layout.document
         ref = weakref.ref(self)
         on_cell_finished(lambda: (m := ref()) is not None and m._flush())
 
     # ------------------------------------------------------------------ updates
+    @contextmanager
+    def burst(self) -> Iterator[None]:
+        """Every change of the map made inside is one update of the browser's map: held in the document
+        (``hold("combine")``, pitfall 5) and sent as one ``PATCH-DOC`` message (:class:`BurstModel`), so the browser
+        paints the map once.  Bursts nest: the outermost sends."""
+        doc, widget = getattr(self, "doc", None), getattr(self, "widget", None)
+        self._bursts = getattr(self, "_bursts", 0) + 1
+        outer = self._bursts == 1
+        if outer and doc is not None:
+            doc.hold("combine")
+            if isinstance(widget, BurstModel):
+                widget._burst = []
+        try:
+            yield
+        finally:
+            self._bursts -= 1
+            if outer and doc is not None:
+                try:
+                    doc.unhold()
+                finally:
+                    if isinstance(widget, BurstModel):
+                        events, widget._burst = widget._burst or [], None
+                        widget.send_events(events)
+
     def _dynamic(self) -> dict[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -203,8 +277,7 @@ class InteractiveMap:
         t0 = time.perf_counter()
         dyn = self._dynamic()
         self.dynamic = dyn
-        self.doc.hold("combine")
-        try:
+        with self.burst():
             for n in self.DYNAMIC_LAYERS:
                 src = self.sources[n]
                 new = dict(dyn[n])
@@ -214,8 +287,6 @@ class InteractiveMap:
                     self._seen[n] = ()
                     src.selected.indices = []
             self._after_update(dyn)
-        finally:
-            self.doc.unhold()
         if in_cell_execution():
             self._dirty = True
         self.update_times.append(time.perf_counter() - t0)

@@ -348,7 +348,7 @@ class ClassroomGame:
     def draw_map(self) -> bool:
         """Send the map (once) in the placeholder's place, and the deferred rulings; False if the map was already
         there."""
-        from jupyter_bokeh import BokehModel
+        from .bokehmap import BurstModel
 
         with self._map_lock:
             self._draw_rulings()
@@ -357,7 +357,7 @@ class ClassroomGame:
             holder, view, spot = self._deferred
             self._deferred = None
             old = view.widget
-            view.widget = BokehModel(view.layout, layout=old.layout)
+            view.widget = BurstModel(view.layout, layout=old.layout)
             holder.children = tuple(view.widget if c is spot else c for c in holder.children)
         return True
 

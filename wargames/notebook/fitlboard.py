@@ -14,7 +14,7 @@ import html
 from typing import Any
 
 from bokeh.layouts import row
-from bokeh.models import ColumnDataSource, CustomJS, Div, HoverTool, Range1d, TapTool
+from bokeh.models import ColumnDataSource, CustomJS, Div, GlyphRenderer, HoverTool, Range1d, TapTool
 from bokeh.plotting import figure
 
 from .bokehmap import InteractiveMap
@@ -41,13 +41,26 @@ MARKER = {"cube": "square", "disc": "circle", "cylinder": "hex"}
 CONTROL_FILL = {"coin": COLOURS["ARVN"], "nva": COLOURS["NVA"]}
 TOOLTIP = '<div style="max-width:320px;font-size:12px;line-height:1.25">@tip{safe}</div>'
 DYNAMIC = (
-    "cities",
     "pieces",
     "control",
     "markers",
     "leaders",
     "frames",
-)  # provinces: only fill and tip change (_after_update)
+)  # provinces and cities: their fills and outlines patched, their hover texts sent apart (_after_update)
+#: the layers an Apply changes most often, drawn on the figure's overlay canvas (issue #31 item 5): repainting them
+#: leaves the Provinces, LoCs and names alone (each is placed clear of names and City circles, so they look the same)
+OVERLAY = ("control", "markers", "pieces")
+#: in the browser, copies the hover texts that changed (``tips``: layer, row, text) into the Provinces' and Cities'
+#: own ``tip`` columns in place: a hover reads them there, and no glyph is repainted (a change of a layer's source
+#: repaints the whole board, and an Apply changes the hover texts of the spaces whose pieces moved)
+TIPS_JS = """
+const d = tips.data;
+for (let k = 0; k < d.tip.length; k++) {
+  const src = d.layer[k] == "cities" ? cities : provinces;
+  const col = src.data.tip;
+  if (col != null && d.row[k] < col.length) col[d.row[k]] = d.tip[k];
+}
+"""
 
 
 SEA = "#cfe2ee"
@@ -428,8 +441,16 @@ class FitlBoardView(InteractiveMap):
         shape["tip"] = [tip[i] for i in shape["id"]]
         src["provinces"] = ColumnDataSource(shape, name="provinces")
         for n in ("cities", "pieces", "control", "markers", "leaders", "frames"):
-            src[n] = ColumnDataSource(dict(dyn[n]), name=n)
+            src[n] = ColumnDataSource({k: list(v) for k, v in dyn[n].items()}, name=n)
         self.sources = src
+        # the hover texts that an update changed, on their way to the layers' ``tip`` columns (TIPS_JS)
+        self.tips = ColumnDataSource({"layer": [], "row": [], "tip": []}, name="tips")
+        self.tips.js_on_change(
+            "data",
+            CustomJS(
+                args={"tips": self.tips, "provinces": src["provinces"], "cities": src["cities"]}, code=TIPS_JS
+            ),
+        )
 
         dx = EXTENT["x"][1] - EXTENT["x"][0]
         dy = EXTENT["y"][1] - EXTENT["y"][0]
@@ -564,10 +585,14 @@ class FitlBoardView(InteractiveMap):
             text_color="#111",
             text_font_style="bold",
         )
+        for r in f.renderers:
+            if isinstance(r, GlyphRenderer) and r.data_source.name in OVERLAY:
+                r.level = "overlay"
         hover = self._hover_outline(f, prov)
         self._add_highlight(f, width=3)
         f.add_tools(HoverTool(renderers=[pieces, cities, prov], tooltips=TOOLTIP, callback=hover))
         f.add_tools(TapTool(renderers=[pieces, cities, names, prov]))
+        f.tags = [self.tips]  # in the document (nothing drawn refers to it), so its changes reach the browser
         self.figure = f
         self.panel = Div(text=_panel_html(dyn), width=260)
         self.layout = row(f, self.panel)
@@ -647,12 +672,31 @@ hov.data = k < 0 ? {xs: [], ys: []} : {xs: [data.data.xs[k]], ys: [data.data.ys[
         )
 
     def _after_update(self, dyn: dict[str, Any]) -> None:
-        src = self.sources["provinces"]
-        fill = dict(zip(dyn["provinces"]["id"], dyn["provinces"]["fill"], strict=True))
-        tip = dict(zip(dyn["provinces"]["id"], dyn["provinces"]["tip"], strict=True))
-        patch = {"fill": [fill[i] for i in src.data["id"]], "tip": [tip[i] for i in src.data["id"]]}
-        if any(list(src.data[k]) != v for k, v in patch.items()):
-            src.data.update(patch)
+        """The Provinces' fills and the Cities' columns that changed (Support, Control: a repaint of the board); the
+        hover texts that changed go through ``tips`` (no repaint, ``TIPS_JS``) and are kept in step here in place
+        (a whole re-send of the map, ``resync``, carries them); the side panel."""
+        changed: dict[str, list] = {"layer": [], "row": [], "tip": []}
+        for layer, cols in (
+            ("provinces", ("fill",)),
+            ("cities", ("x", "y", "support", "control", "fill", "line")),
+        ):
+            src = self.sources[layer]
+            new = dyn[layer]
+            at = {sid: k for k, sid in enumerate(new["id"])}
+            rows = [at[sid] for sid in src.data["id"]]
+            patch = {c: [new[c][k] for k in rows] for c in cols}
+            patch = {c: v for c, v in patch.items() if list(src.data[c]) != v}
+            if patch:
+                src.data.update(patch)
+            tips = src.data["tip"]  # in place: no event (the browser gets the changes through ``tips``)
+            for j, k in enumerate(rows):
+                if tips[j] != new["tip"][k]:
+                    tips[j] = new["tip"][k]
+                    changed["layer"].append(layer)
+                    changed["row"].append(j)
+                    changed["tip"].append(new["tip"][k])
+        if changed["row"]:
+            self.tips.data = changed
         text = _panel_html(dyn)
         if self.panel.text != text:
             self.panel.text = text

@@ -457,8 +457,10 @@ class RowMapView(InteractiveMap):
             selection_line_color=PICK,
             selection_line_width=3,
         )
-        p.multi_line("xs", "ys", source=s["options"], line_color=PICK, line_width=2, line_dash=[4, 3])
-        p.multi_line("xs", "ys", source=s["active"], line_color=ACTIVE, line_width=3.5)
+        options = p.multi_line(
+            "xs", "ys", source=s["options"], line_color=PICK, line_width=2, line_dash=[4, 3]
+        )
+        active = p.multi_line("xs", "ys", source=s["active"], line_color=ACTIVE, line_width=3.5)
         chips = p.text(
             "x",
             "y",
@@ -491,25 +493,27 @@ class RowMapView(InteractiveMap):
         )
         self._frame = (x0, y1, width / (x1 - x0), width, height)
         s["places"].data.update(self._name_offsets(dyn))
-        p.add_layout(
-            LabelSet(
-                x="x",
-                y="y",
-                text="label",
-                source=s["places"],
-                x_offset="dx",
-                y_offset="dy",
-                text_font_size=f"{self.fonts['name']}px",
-                text_font_style="bold",
-                background_fill_color="white",
-                background_fill_alpha=0.8,
-                text_line_height=NAME_LINE,
-            )
+        names = LabelSet(
+            x="x",
+            y="y",
+            text="label",
+            source=s["places"],
+            x_offset="dx",
+            y_offset="dy",
+            text_font_size=f"{self.fonts['name']}px",
+            text_font_style="bold",
+            background_fill_color="white",
+            background_fill_alpha=0.8,
+            text_line_height=NAME_LINE,
+            level="overlay",
         )
         for r in p.renderers:
             r.nonselection_glyph = None  # a click picks a hex; it must not grey out the rest of the map
-        for r in (chips, badges):
-            r.level = "overlay"  # counters above the town names: a stack is never hidden by a label
+        for r in (options, active, chips, badges):
+            # counters above the town names: a stack is never hidden by a label; the decision's hexes and the
+            # activation under way with them: what an Apply changes is on the overlay canvas, and repainting it
+            # leaves the hexes, their numbers and the lines alone (issue #31 item 5)
+            r.level = "overlay"
         tip = '<div style="max-width:340px;font:12px sans-serif;line-height:1.3">@tip{safe}</div>'
         p.add_tools(
             HoverTool(renderers=[chips, badges], tooltips=tip),
@@ -519,6 +523,12 @@ class RowMapView(InteractiveMap):
             TapTool(renderers=[chips, places, tiles], behavior="select"),
         )
         self._add_highlight(p, width=4.5)  # the hex a click picked (issue #31): a crimson outline
+        # on the overlay canvas, bottom to top as before it held them: the decision's hexes and the activation, the
+        # place names (clipped to the frame, as annotations are), the crimson outline of a click, the counters
+        outline = [r for r in p.renderers if r.name in ("highlight_areas", "highlight_points")]
+        rest = [r for r in p.renderers if r not in (options, active, *outline)]
+        at = rest.index(chips)
+        p.renderers = [*rest[:at], options, active, names, *outline, *rest[at:]]
         self.figure = p
         self.legend = Div(text=self._legend(), width=frame[0])
         self.layout = column(p, self.legend)
@@ -528,7 +538,9 @@ class RowMapView(InteractiveMap):
     def follow(self, dyn: dict[str, Any] | None = None) -> tuple[float, float, float, float] | None:
         """A map with a ``view``: at a new decision, pan (and zoom out as far as needed, up to the whole window) so
         that the hexes the decision concerns, and the activation under way, are in sight.  Returns the ranges set
-        (x0, x1, y0, y1), or None when nothing moved (no view, the same decision, or no hex to show)."""
+        (x0, x1, y0, y1), or None when nothing moved (no view, the same decision, no hex to show, or every hex to
+        show already in sight at the scale it would be shown at: a change of the ranges makes the browser repaint
+        the whole map, hexes, numbers and lines, some 20,000 canvas calls, issue #31 item 5)."""
         if self.view is None:
             return None
         dyn = self.dynamic if dyn is None else dyn
@@ -547,6 +559,9 @@ class RowMapView(InteractiveMap):
         fw, fh = self.figure.frame_width, self.figure.frame_height
         k = max((x1 - x0) / self._frame[3], (bx1 - bx0) / fw, (by1 - by0) / fh)  # miles per pixel
         k = min(k, max((x1 - x0) / fw, (y1 - y0) / fh))  # never further out than the whole window
+        xr = self.figure.x_range
+        if self.in_sight((bx0, bx1, by0, by1)) and abs(abs(xr.end - xr.start) / fw - k) <= 1e-6 * k:
+            return None  # in sight at the scale it would be shown at: nothing to move
         w, h = fw * k, fh * k
         cx = min(max((bx0 + bx1) / 2, x0 + w / 2), x1 - w / 2) if w < x1 - x0 else (x0 + x1) / 2
         cy = min(max((by0 + by1) / 2, y0 + h / 2), y1 - h / 2) if h < y1 - y0 else (y0 + y1) / 2
@@ -554,6 +569,14 @@ class RowMapView(InteractiveMap):
         xr, yr = self.figure.x_range, self.figure.y_range
         xr.start, xr.end, yr.start, yr.end = ranges
         return ranges
+
+    def in_sight(self, box: tuple[float, float, float, float]) -> bool:
+        """Whether ``box`` (x0, x1, y0, y1 in map miles) lies inside the map's frame as it is now (the ranges the
+        kernel set, or the student's pan and zoom, which the browser sends back)."""
+        xr, yr = self.figure.x_range, self.figure.y_range
+        lo_x, hi_x = sorted((xr.start, xr.end))
+        lo_y, hi_y = sorted((yr.start, yr.end))
+        return lo_x <= box[0] and box[1] <= hi_x and lo_y <= box[2] and box[3] <= hi_y
 
     def _dynamic(self) -> dict[str, Any]:
         return row_unit_chips(self.game, self.side)

@@ -688,9 +688,10 @@ class Walkthrough:
             self.analysis.cancel()
             self.analysis, self.analysis_box.children = None, []
         if self.map is not None:
-            self.map.update()
-            if self.chooser.area is None and self.map.highlighted:
-                self.map.highlight([])  # the click's outline goes with its filter
+            with self.map.burst():  # one update of the browser's map (issue #31 item 5)
+                self.map.update()
+                if self.chooser.area is None and self.map.highlighted:
+                    self.map.highlight([])  # the click's outline goes with its filter
         self.rulings.show(new)
         self.chooser.refresh()
         mine = self.chooser.enabled and self.autoplay
