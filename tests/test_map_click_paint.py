@@ -183,12 +183,18 @@ def test_row_apply_changes_only_the_overlay_layers_and_keeps_the_view():
         )  # a glyph's, the names' (LabelSet)
         if source is not None:
             level.setdefault(source.name, set()).add(r.level)
-    events, sent = _apply_events(walk)
+    # the first Apply whose next decision lies in sight (one that must pan is checked by the test below); the
+    # bots' play before the student's decisions decides which that is
+    for _ in range(8):
+        events, sent = _apply_events(walk)
+        if not any(type(getattr(e, "model", None)).__name__ == "Range1d" for e in events):
+            break
+    else:
+        raise AssertionError("every Apply of eight moved the view")
     assert sent, "the Apply changed nothing on the map"
     changed = {getattr(getattr(e, "model", None), "name", None) for e in events}
-    assert not any(type(getattr(e, "model", None)).__name__ == "Range1d" for e in events)
     assert changed <= {n for n, lv in level.items() if lv == {"overlay"}}, changed
-    assert {"chips", "options"} <= changed
+    assert "options" in changed  # the next decision's hexes (the counters too, when one moved)
 
 
 def test_row_map_pans_only_when_the_decisions_hexes_are_out_of_sight():
