@@ -21,7 +21,7 @@ def _load(name):
 @pytest.mark.slow
 def test_benchmarks_core_runs(capsys):
     mod = _load("bench_core")
-    out = mod.main(["--games", "2"])
+    out = mod.main(["--games", "1", "--full-games", "1"])  # one game of each kind shows it runs
     assert out["tet.apply_median_ms"] > 0 and out["import_wargames_ms"] > 0
     assert "import_wargames_ms" in capsys.readouterr().out
 
