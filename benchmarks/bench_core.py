@@ -94,6 +94,9 @@ def bench_mapview(runs: int = 20) -> float | None:
 def main(argv=None) -> dict[str, float]:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
+    ap.add_argument(
+        "--full-games", type=int, default=None, help="FitL Full scenario games [half of --games, at least 2]"
+    )
     args = ap.parse_args(argv)
     out: dict[str, float] = {}
     for game_id in wargames.games():
@@ -102,7 +105,8 @@ def main(argv=None) -> dict[str, float]:
         out[f"{game_id}.apply_p90_ms"] = a["apply_p90_ms"]
         out[f"{game_id}.random_game_ms"] = bench_game(game_id, args.games, True)
         out[f"{game_id}.bot_game_ms"] = bench_game(game_id, args.games, False)
-    out["fitl.full_bot_game_ms"], out["fitl.full_bot_game_max_ms"] = bench_fitl_full(max(2, args.games // 2))
+    full = args.full_games if args.full_games is not None else max(2, args.games // 2)
+    out["fitl.full_bot_game_ms"], out["fitl.full_bot_game_max_ms"] = bench_fitl_full(full)
     out["import_wargames_ms"] = bench_import()
     mv = bench_mapview()
     if mv is not None:

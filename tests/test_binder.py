@@ -10,9 +10,13 @@ two pip installs, so CI runs it; each step's time is printed) builds the Binder
 environment the way repo2docker does, in a clean venv instead of a Docker image: first the base environment
 repo2docker starts from (``ci/binder-base.txt``: its JupyterLab, Notebook, ipywidgets, Jupyter server and kernel),
 then ``pip install -r binder/requirements.txt``, ``pip check``, then ``binder/postBuild`` run from a copy of the
-repository with its own HOME.  In that environment it executes the front-door notebook, starts JupyterLab on
-the repository as Binder does, and opens the README's URLs: the front door in JupyterLab and the Tet app through
-Voila's ``/voila/render/`` URL, which must come back rendered with its play widget and without an error output.
+repository with its own HOME.  In that environment it starts JupyterLab on the repository as Binder does, and
+opens the README's URLs: the front door in JupyterLab and the Tet app through Voila's ``/voila/render/`` URL,
+which must come back rendered (its notebook executed by a kernel of that environment) with its play widget and
+without an error output.  The pip installs skip byte-compiling (``--no-compile``: the environment is thrown away,
+and compiling its 800 MB cost a third of the installs' processor time).  The front-door notebook is not executed
+again here: every package its kernel imports is pinned in ``binder/requirements.txt`` to the version CI's tests
+run (the fast test above), and CI's nbval runs it with those versions.
 Deselect it with ``-m "not binder"`` where PyPI cannot be reached.
 """
 
@@ -125,7 +129,7 @@ def _get(url: str, timeout: float = 120) -> tuple[int, str]:
 
 @pytest.mark.slow
 @pytest.mark.binder
-def test_binder_environment_builds_runs_the_front_door_and_renders_an_app(tmp_path):
+def test_binder_environment_builds_serves_the_front_door_and_renders_an_app(tmp_path):
     venv, home, repo = tmp_path / "venv", tmp_path / "home", tmp_path / "repo"
     home.mkdir()
     shutil.copytree(
@@ -147,7 +151,7 @@ def test_binder_environment_builds_runs_the_front_door_and_renders_an_app(tmp_pa
         PIP_DISABLE_PIP_VERSION_CHECK="1",
         BOKEH_RESOURCES="inline",
     )
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q"]
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-compile"]
     _run([sys.executable, "-m", "venv", str(venv)], cwd=repo, env=env, timeout=120)
     _run(pip + ["-r", "ci/binder-base.txt"], cwd=repo, env=env, timeout=600)  # repo2docker's base env
     _run(pip + ["-r", "binder/requirements.txt"], cwd=repo, env=env, timeout=600)  # what Binder installs
@@ -172,26 +176,6 @@ def test_binder_environment_builds_runs_the_front_door_and_renders_an_app(tmp_pa
     )
     assert versions[:3] == [pins["bokeh"], pins["pandas"], pins["voila"]]
     assert Path(versions[3]).is_relative_to(repo)  # the editable install of postBuild
-
-    # one notebook, executed in that environment (a failing cell fails nbconvert)
-    _run(
-        [
-            str(venv / "bin" / "jupyter"),
-            "nbconvert",
-            "--to",
-            "notebook",
-            "--execute",
-            "--ExecutePreprocessor.timeout=300",
-            "notebooks/00-start-here.ipynb",
-            "--output",
-            str(tmp_path / "front.ipynb"),
-        ],
-        cwd=repo,
-        env=env,
-        timeout=600,
-    )
-    executed = json.loads((tmp_path / "front.ipynb").read_text(encoding="utf-8"))
-    assert not [o for c in executed["cells"] for o in c.get("outputs", []) if o.get("output_type") == "error"]
 
     # JupyterLab on the repository, as Binder starts it, and the README's URLs
     port = _free_port()

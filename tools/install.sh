@@ -3,6 +3,8 @@
 #   bash tools/install.sh            -> package + notebook extras (JupyterLab, Voila)
 #   bash tools/install.sh test       -> also the test, browser and hub extras, Debian chromium and postgresql
 #   bash tools/install.sh hub        -> the package, notebook and hub extras, configurable-http-proxy (npm)
+# WARGAMES_PIP_NO_COMPILE=1: pip does not byte-compile what it installs (.ci/run compiles it on both cores while
+# its linters run, instead of on one core here)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PIP_DISABLE_PIP_VERSION_CHECK=1
@@ -17,7 +19,9 @@ fi
 extras="notebook"
 [ "$want" = test ] && extras="notebook,test,browser,hub"
 [ "$want" = hub ] && extras="notebook,hub"
-.venv/bin/pip install -q -c ci/constraints.txt -e ".[${extras}]" 2>&1 | grep -v "is ignored: it is neither" || true
+nocompile=""
+[ "${WARGAMES_PIP_NO_COMPILE:-0}" = 1 ] && nocompile="--no-compile"
+.venv/bin/pip install -q $nocompile -c ci/constraints.txt -e ".[${extras}]" 2>&1 | grep -v "is ignored: it is neither" || true
 .venv/bin/python -c "import wargames" || { echo "install failed"; exit 1; }
 # JupyterLab settings for a class (share/jupyter/lab/settings/overrides.d): widget state saved with a notebook, so a
 # reopened notebook shows its last maps and widgets instead of "Error displaying widget"; no news pop-up.

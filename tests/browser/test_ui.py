@@ -156,8 +156,10 @@ def _lab_command(work, port: int) -> list[str]:
 
 def _lab_run_all(page, port: int, notebook: str, timeout: float = 120000) -> None:
     """Open ``notebook`` in JupyterLab, Run All Cells, and wait for its closing checks ("notebook OK", printed by
-    the last cell: an output, not the cell's source text); no traceback."""
-    page.goto(f"http://127.0.0.1:{port}/lab/tree/{notebook}")
+    the last cell: an output, not the cell's source text); no traceback.  The workspace is reset (``?reset``): else
+    JupyterLab reopens the notebooks of the server's earlier pages beside it, each with a kernel of its own (the
+    fourth play notebook of ``test_play_notebooks`` started four kernels)."""
+    page.goto(f"http://127.0.0.1:{port}/lab/tree/{notebook}?reset")
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(timeout=90000)
     for _attempt in range(3):  # a click can land before the kernel session is connected
         _accept_kernel_dialog(page)
