@@ -227,7 +227,7 @@ def test_row_13_1_2_vc_cup_holds_only_unplaced_vc_units(sc, u):
     assert all(u[x].nationality == "VC" and x not in placed for x in sc.vc_cup.units)
     assert any(u[x].unit_type == "cadre" for x in sc.vc_cup.units)
     award = next(a for a in sc.victory.awards if a.id == "empty_vc_cup")
-    assert award.side == "Communist" and award.vp == 2  # R-SCN-19
+    assert award.side == "Communist" and award.vp == 1  # R-SCN-19, 1 after R-WAR-45
 
 
 def test_row_13_1_levels_and_chart_changes(sc):

@@ -241,33 +241,46 @@ class RowBot(Bot):
                 continue
             if key < best_key:
                 best, best_key = a, key
-        if best_key[0] > 1 and weak:
-            fly = [
-                a
-                for a in d.options
-                if a.kind in ("fly", "amphibious")
-                and self._dist(game, a["to"], weak) == 1
-                and a["to"] not in crowded
-            ]
-            if fly:
-                a = min(
-                    fly, key=lambda a: (a.get("cost", 0), a["to"])
-                )  # a landing from the sea costs nothing
-                how = "flies" if a.kind == "fly" else "lands from the sea"
-                self.last_reason = f"{uid} {how} to {a['to']}, next to a weak enemy no land move reaches"
-                return a
-        if best.kind == "move" and here in crowded and best_key[0] > self._dist(game, here, targets):
-            self.last_reason = (
+        fly = self._fly_to_weak(game, d, weak, crowded) if best_key[0] > 1 and weak else None
+        if fly is not None:
+            return fly
+        self.last_reason = self._move_reason(
+            uid, best, best_key[0], here, crowded, self._dist(game, here, targets)
+        )
+        return best
+
+    def _fly_to_weak(self, game: RowGame, d: Decision, weak: list[str], crowded: set[str]) -> Action | None:
+        """An air or sea move (the options of kind fly or amphibious) next to a weak enemy no land move reaches (not onto another
+        spent unit, 4.2); the cheapest, a landing from the sea costing nothing."""
+        fly = [
+            a
+            for a in d.options
+            if a.kind in ("fly", "amphibious")
+            and self._dist(game, a["to"], weak) == 1
+            and a["to"] not in crowded
+        ]
+        if not fly:
+            return None
+        a = min(fly, key=lambda a: (a.get("cost", 0), a["to"]))
+        how = "flies" if a.kind == "fly" else "lands from the sea"
+        self.last_reason = (
+            f"{d.context.get('unit')} {how} to {a['to']}, next to a weak enemy no land move reaches"
+        )
+        return a
+
+    @staticmethod
+    def _move_reason(uid: str, best: Action, dist: int, here: str, crowded: set[str], dist_here: int) -> str:
+        """The reason of :meth:`_choose_move`'s choice, in words (4.2 named when the unit leaves a crowded hex)."""
+        if best.kind == "move" and here in crowded and dist > dist_here:
+            return (
                 f"{uid} moves to {best['to']}: another spent unit of its side stands at {here}, and two spent "
                 "units in one hex at the end of the activation lose one (4.2)"
             )
-        elif best.kind == "move":
-            self.last_reason = f"{uid} moves to {best['to']}, {best_key[0]} hex(es) from its nearest target"
-        elif here in crowded:
-            self.last_reason = f"{uid} stays: no move takes it out of {here}, where another spent unit stands"
-        else:
-            self.last_reason = f"{uid} stays: no move brings it nearer its targets"
-        return best
+        if best.kind == "move":
+            return f"{uid} moves to {best['to']}, {dist} hex(es) from its nearest target"
+        if here in crowded:
+            return f"{uid} stays: no move takes it out of {here}, where another spent unit stands"
+        return f"{uid} stays: no move brings it nearer its targets"
 
     def _has(self, d: Decision, *kinds: str) -> bool:
         return any(a.kind in kinds for a in d.options)
