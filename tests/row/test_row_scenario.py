@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+import wargames
 from wargames.core.data import DataError, data_root
 from wargames.row.hexmap import load_map
 from wargames.row.scenario import (
@@ -533,3 +534,25 @@ def test_row_12_1_every_scenario_award_has_the_name_a_student_reads(tmp_path):
     data = _data()
     del data["victory"]["awards"][0]["name"]
     _refused(tmp_path, data, "name")
+
+
+def test_row_r_war_46_the_quang_ngai_lowlands_score_a_vp_a_hex_the_capitalist_controls_rule_12_1():
+    """R-WAR-46: A Year in I Corps's lowland award is 1 VP for each of its four hexes the Capitalist controls at
+    the End Phase (it was 1 VP only with all four free of Communist units, which never scored in 200 games); a
+    played game's awards say how many of the four he held."""
+    sc = load_scenario("year-in-i-corps")
+    award = next(a for a in sc.victory.awards if a.id == "lowlands_cleared")
+    assert (award.side, award.per, award.controlled_by, len(award.hexes)) == (
+        "Capitalist",
+        "hex",
+        "Capitalist",
+        4,
+    )
+    g = wargames.load("row", "year-in-i-corps", 0)
+    g.play()
+    got = [
+        r.result["vp"]
+        for r in g.log
+        if isinstance(r.result, dict) and r.result.get("award") == "lowlands_cleared"
+    ]
+    assert len(got) == 4 and all(0 <= v <= 4 for v in got) and sum(got) > 0
