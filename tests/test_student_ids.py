@@ -375,3 +375,23 @@ def test_row_4_5_activation_prompts_name_the_hq_not_its_id():
         assert not _id_pattern("row").search(d.prompt), d.prompt
         g.apply(bots[d.side].choose(g, d))
     assert seen
+
+
+def test_issue31_item3_ruling_cards_and_rulings_html_given_the_game_name_the_units_they_deploy():
+    """``rulings_html(game=)`` and ``kit.ruling_cards(game=)``, which the notebooks use, read a ruling's title and
+    explanation through the game's ``display_text``: a YotR deployment ruling names the counter, not ``nva_7``;
+    without the game the same cards carry the raw id (what the check would catch)."""
+    from wargames.core.rulings import rulings_html
+    from wargames.notebook import ruling_cards
+
+    g = wargames.load("yotr", scenario="standard", seed=3)
+    while g.decision is None:
+        g.advance("decision")
+    start = len(g.log)
+    g.apply(next(a for a in g.decision.options if a.kind == "deploy"))
+    placed = g.log[start:]
+    assert placed
+    raw = _plain(rulings_html(placed))
+    assert id_faults("yotr", "raw cards", raw)
+    assert not id_faults("yotr", "rulings_html(game=)", _plain(rulings_html(placed, game=g)))
+    assert not id_faults("yotr", "ruling_cards(game=)", _plain(ruling_cards(placed, game=g).data))
