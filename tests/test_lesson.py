@@ -234,3 +234,45 @@ def test_lesson_position_each_edit_ruling_carries_only_its_own_changes(game_id, 
     for r in placed:
         assert {c.get("unit") for c in r.changes} == {r.result["unit"]}, (r.title, r.changes)
         assert any(c.get("to") == units[r.result["unit"]] for c in r.changes)
+
+
+def test_decisions_table_reads_action_kinds_with_the_games_abbreviations():
+    """An action kind no ``decision_kinds.csv`` row names reads from ``action_kinds.csv`` (issue #31 item 3:
+    "Place SNAFU", "Activate HQ", "Trace LoC", not "Place snafu"), else as plain words; every named kind is one
+    holds the kind's words, and none is also a decision kind (which would add a "Who decides what" tick box)."""
+    import re
+
+    from wargames.core.lesson import action_kinds
+
+    row = wargames.load("row", seed=1)
+    assert row.action_words("place_snafu") == "Place SNAFU"
+    assert row.action_words("activate_hq") == "Activate HQ"
+    assert row.action_words("trace_loc") == "Trace LoC"
+    assert row.action_words("give_up") == "Give up"  # not named: plain words
+    assert wargames.load("fitl", seed=1).action_words("no_sa") == "No Special Activity"
+    for game_id in ("row", "fitl", "tet"):
+        named = action_kinds(game_id)
+        assert named and not set(named) & set(decision_kinds(game_id))
+        for kind, r in named.items():  # the name says the kind's words, only spelt as the game spells them
+            words = {w for w in re.split(r"[\s_]+", kind.lower()) if w not in ("sa",)}
+            assert words <= set(r.name.lower().split()), (game_id, kind, r.name)
+
+
+def test_action_kinds_naming_a_decision_kind_again_is_a_data_error(tmp_path, monkeypatch):
+    """``action_kinds.csv`` may not name a kind ``decision_kinds.csv`` already names (the error names the file's line)."""
+    from wargames.core import lesson as L
+
+    d = tmp_path / "tet"
+    d.mkdir()
+    for f in ("decision_kinds.csv", "rules_index.csv"):
+        (d / f).write_text((wargames.core.data.game_dir("tet") / f).read_text())
+    (d / "action_kinds.csv").write_text("kind,name,source\nmove,Moving,decision: test\n")
+    monkeypatch.setattr(L, "game_dir", lambda _g: d)
+    L.decision_kinds.cache_clear()
+    L.action_kinds.cache_clear()
+    try:
+        with pytest.raises(DataError, match="already named in decision_kinds.csv"):
+            L.action_kinds("tet")
+    finally:
+        L.decision_kinds.cache_clear()
+        L.action_kinds.cache_clear()

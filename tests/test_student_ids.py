@@ -9,7 +9,6 @@ is not its own name), for any other snake_case token and for numbers with more t
 
 from __future__ import annotations
 
-import csv
 import html
 import re
 from functools import cache
@@ -19,20 +18,16 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import wargames  # noqa: E402
-from wargames.core.data import data_root  # noqa: E402
 from wargames.core.players import RandomPlayer  # noqa: E402
 from wargames.core.rulings import change_line, changes_html, input_text  # noqa: E402
+from wargames.notebook.rawids import SNAKE as _SNAKE  # noqa: E402
+from wargames.notebook.rawids import id_pattern as _id_pattern  # noqa: E402
 from wargames.notebook.rulingpanel import _plain_card, _text, plain_numbers, prompt_text  # noqa: E402
 from wargames.notebook.widgets import ActionChooser  # noqa: E402
 
 from .test_student_text import _rule_ref_faults  # noqa: E402
 
-#: the key columns of the data files and the column naming the thing (``counter``: the SNAFU counters' printed
-#: codes, ``COM-FF``, are game words with glossary entries, not ids)
-_KEYS = (("id", "name"), ("item", "description"), ("mission", "label"), ("box", "name"), ("type", "name"))
 _TAG = re.compile(r"<[^>]+>")
-#: any snake_case token (``arvn_1rgr_grp``, ``face_up``) outside a data file's path
-_SNAKE = re.compile(r"(?<![\w/.@-])[a-z][a-z0-9]*_[a-z0-9_]+\b(?!\.\w)")
 _FLOAT = re.compile(r"\b\d+\.\d{3,}\b")
 #: what makes a bracketed note of a ruling a rule reference (a FitL note "[Nguyen Cao Ky: 4 per step]" is words)
 _REF_INSIDE = re.compile(
@@ -40,50 +35,6 @@ _REF_INSIDE = re.compile(
 )
 #: a list, set or mapping printed as Python writes it (``['Ammo Out', 'OOC']``, ``{}``)
 _REPR = re.compile(r"[\[{]\s*['\"]|\{\}|\[\]|\bset\(\)")
-
-
-@cache
-def data_ids(game_id: str) -> dict[str, str]:
-    """Every id of ``data/<game_id>`` a student must never read, with the file it comes from: an id with an
-    underscore, or one that is not its own name and not a plain word (``KH1``: the name is "Ratanakiri"; not a
-    hex number, which a name carries in brackets)."""
-    root = data_root() / game_id
-    out: dict[str, str] = {}
-    for path in sorted(root.rglob("*.csv")):
-        with path.open(encoding="utf-8", newline="") as fh:
-            for row in csv.DictReader(fh):
-                for key, name_col in _KEYS:
-                    ident = (row.get(key) or "").strip()
-                    if not ident:
-                        continue
-                    name = (row.get(name_col) or "").strip()
-                    if _is_id(ident, name, key):
-                        out.setdefault(ident, str(path.relative_to(root)))
-                    break
-    return out
-
-
-def _is_id(ident: str, name: str, key: str) -> bool:
-    """Whether ``ident`` (in the ``key`` column, the thing called ``name``) is an id a student must not read: one
-    with an underscore; one with letters and digits that is not its name (``KH1``, "Ratanakiri"); a thing's id in
-    small letters where its name is a proper name holding it after its first word (``westmoreland``, "William Westmoreland"; not a
-    word like ``recon`` for the Reconnaissance box or ``casualties`` for the Casualties Box).  Never a bare number (a hex, a province: named in brackets)."""
-    if ident.isdigit():
-        return False
-    if "_" in ident:
-        return True
-    if not name or ident.lower() == name.lower():
-        return False
-    if not ident.isalpha():
-        return True
-    words = name.split()
-    return key == "id" and ident.islower() and ident.capitalize() in words[1:]
-
-
-@cache
-def _id_pattern(game_id: str) -> re.Pattern[str]:
-    alt = "|".join(re.escape(i) for i in sorted(data_ids(game_id), key=len, reverse=True))
-    return re.compile(rf"(?<![\w@/.-])({alt})(?![\w-])")
 
 
 @cache
@@ -375,3 +326,23 @@ def test_row_4_5_activation_prompts_name_the_hq_not_its_id():
         assert not _id_pattern("row").search(d.prompt), d.prompt
         g.apply(bots[d.side].choose(g, d))
     assert seen
+
+
+def test_issue31_item3_ruling_cards_and_rulings_html_given_the_game_name_the_units_they_deploy():
+    """``rulings_html(game=)`` and ``kit.ruling_cards(game=)``, which the notebooks use, read a ruling's title and
+    explanation through the game's ``display_text``: a YotR deployment ruling names the counter, not ``nva_7``;
+    without the game the same cards carry the raw id (what the check would catch)."""
+    from wargames.core.rulings import rulings_html
+    from wargames.notebook import ruling_cards
+
+    g = wargames.load("yotr", scenario="standard", seed=3)
+    while g.decision is None:
+        g.advance("decision")
+    start = len(g.log)
+    g.apply(next(a for a in g.decision.options if a.kind == "deploy"))
+    placed = g.log[start:]
+    assert placed
+    raw = _plain(rulings_html(placed))
+    assert id_faults("yotr", "raw cards", raw)
+    assert not id_faults("yotr", "rulings_html(game=)", _plain(rulings_html(placed, game=g)))
+    assert not id_faults("yotr", "ruling_cards(game=)", _plain(ruling_cards(placed, game=g).data))

@@ -69,9 +69,44 @@ def commander_kinds(game_id: str) -> frozenset[str]:
 
 
 def kind_name(game_id: str, kind: str) -> str:
-    """A decision kind in a student's words (the kind itself if the game does not declare it)."""
+    """A decision kind in a student's words: its ``decision_kinds.csv`` name, else its ``action_kinds.csv`` name
+    (an action's kind whose plain words would misspell a game word: ``place_snafu`` -> "Place SNAFU"), else the
+    kind itself read as words."""
     row = decision_kinds(game_id).get(kind)
-    return row.name if row is not None else kind.replace("_", " ")
+    if row is not None:
+        return row.name
+    named = action_kinds(game_id).get(kind)
+    return named.name if named is not None else kind.replace("_", " ")
+
+
+class ActionKindRow(Row):
+    """One row of ``data/<game>/action_kinds.csv``: a kind of action (not a kind of decision, so no "Who decides
+    what" tick box) and how a student reads it in a decisions table, with the game's own spelling of its
+    abbreviations (HQ, LoC, SNAFU, Special Activity)."""
+
+    kind: str
+    name: str
+
+
+@cache
+def action_kinds(game_id: str) -> dict[str, ActionKindRow]:
+    """A game's named action kinds, by kind (none when the game has no ``action_kinds.csv``; a repeated kind, or one
+    ``decision_kinds.csv`` already names, is a DataError naming its line)."""
+    from .data import DataError
+
+    path = game_dir(game_id) / "action_kinds.csv"
+    if not path.exists():
+        return {}
+    declared = decision_kinds(game_id)
+    out: dict[str, ActionKindRow] = {}
+    for line, row in enumerate(read_csv(path, ActionKindRow), start=2):
+        if row.kind in out or row.kind in declared:
+            where = "action_kinds.csv" if row.kind in out else "decision_kinds.csv"
+            raise DataError(
+                path, f"action kind {row.kind!r} is already named in {where}", row=line, column="kind"
+            )
+        out[row.kind] = row
+    return out
 
 
 @dataclass

@@ -287,5 +287,16 @@ def ruling_html(r: Ruling, text: Callable[[str], str] = str) -> str:
     return "".join(bits)
 
 
-def rulings_html(rulings: list[Ruling] | tuple[Ruling, ...], text: Callable[[str], str] = str) -> str:
+def rulings_html(
+    rulings: list[Ruling] | tuple[Ruling, ...],
+    text: Callable[[str], str] = str,
+    *,
+    game: Any = None,
+    side: str | None = None,
+) -> str:
+    """Every ruling of ``rulings`` as a card (``ruling_html``).  ``game`` given (and no ``text``): each text read
+    through the game's ``display_text`` as ``side`` reads it, so a student reads names, not ids (issue #31 item 3:
+    "NVA 7th Division deployed", not "nva_7 deployed")."""
+    if game is not None and text is str and hasattr(game, "display_text"):
+        text = lambda t: game.display_text(str(t), side)  # noqa: E731
     return "".join(ruling_html(r, text) for r in rulings) or "<i>No rulings yet.</i>"

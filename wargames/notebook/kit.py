@@ -89,18 +89,20 @@ def table(frame, *, index: bool = False, caption: str | None = None):
     return styler
 
 
-def ruling_cards(rulings, *, height: str = "360px", side: str | None = None):
+def ruling_cards(rulings, *, height: str = "360px", side: str | None = None, game=None):
     """Every ruling of a list as cards in a scrolling box (a whole phase stays readable on one screen).
 
-    ``side``: show the rulings as that side may read them (hidden facts masked)."""
+    ``side``: show the rulings as that side may read them (hidden facts masked).  ``game``: the game the rulings
+    come from, whose ``display_text`` names the units and places their texts hold by id (issue #31 item 3)."""
     from IPython.display import HTML
 
     from ..core.rulings import rulings_html
+    from .rulingpanel import _text
 
     shown = [r.for_side(side) for r in rulings] if side else list(rulings)
+    body = rulings_html(shown, _text(game, side)) if game is not None else rulings_html(shown)
     return HTML(
-        f'<div style="max-height:{height};overflow-y:auto;border:1px solid #ddd;padding:2px 6px">'
-        f"{rulings_html(shown)}</div>"
+        f'<div style="max-height:{height};overflow-y:auto;border:1px solid #ddd;padding:2px 6px">{body}</div>'
     )
 
 
