@@ -789,6 +789,11 @@ def test_issue31_item4_a_widget_has_a_hidden_picture_with_its_maps_and_texts():
     assert len(maps) == 1 and "Hue and Quang Tri" in json.dumps(maps[0]["docs_json"])
     assert 'data-wg-map="0"' in pic and "Error displaying widget" in pic  # the script looks for that message
     assert picture_html(W.VBox([W.HTML("")])) is None
+    # the maps' own widget (one message an update, issue #31 item 5) is a map in the picture too
+    from wargames.notebook.bokehmap import BurstModel
+
+    burst = picture_html(W.VBox([BurstModel(figure(title="Da Nang"))]))
+    assert burst is not None and 'data-wg-map="0"' in burst and "Da Nang" in burst
 
 
 def test_issue31_item4_notebooks_get_pictures_and_voila_apps_do_not(monkeypatch):

@@ -131,7 +131,7 @@ def _snapshot(w: Any, maps: list[dict[str, Any]], fresh: bool = False) -> str:
     layout = getattr(w, "layout", None)
     if layout is not None and getattr(layout, "display", None) == "none":
         return ""
-    if type(w).__name__ == "BokehModel":
+    if _is_map(w):
         bundle = _fresh_bundle(w) if fresh else _bundle(w)
         if bundle is None:
             return ""
@@ -258,8 +258,14 @@ class _Shown:
             self.handle.update(HTML(picture))
 
 
+def _is_map(w: Any) -> bool:
+    """A Bokeh map widget: jupyter_bokeh's ``BokehModel`` or a subclass of it (the maps' ``BurstModel``, which sends
+    an update as one message; matching the class name alone left the maps out of every picture)."""
+    return any(c.__name__ == "BokehModel" for c in type(w).__mro__)
+
+
 def _bokeh_models(w: Any) -> list[Any]:
-    if type(w).__name__ == "BokehModel":
+    if _is_map(w):
         return [w]
     return [m for c in getattr(w, "children", ()) for m in _bokeh_models(c)]
 
